@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config'
+
+// Own config without the reactRouter plugin: unit and API tests run in plain Node.
+export default defineConfig({
+	test: {
+		include: ['app/**/*.test.{ts,tsx}', 'api/**/*.test.ts'],
+		environment: 'node',
+		testTimeout: 20_000,
+		hookTimeout: 30_000,
+		pool: 'forks',
+	},
+})
