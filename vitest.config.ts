@@ -1,7 +1,9 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 // Own config without the reactRouter plugin: unit and API tests run in plain Node.
 export default defineConfig({
+	resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
 	test: {
 		include: ['app/**/*.test.{ts,tsx}', 'api/**/*.test.ts'],
 		environment: 'node',

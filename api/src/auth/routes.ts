@@ -1,0 +1,165 @@
+import { Hono, type Context } from 'hono'
+import { toOrganization } from '../organizations/present.ts'
+import { findOrganizationCredentials } from '../organizations/repository.ts'
+import { signAccessToken } from '../platform/access-tokens.ts'
+import { clientAddress } from '../platform/client-address.ts'
+import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
+import { ApiError, MESSAGES } from '../platform/errors.ts'
+import { readForm } from '../platform/forms.ts'
+import { readImage } from '../platform/images.ts'
+import { readJsonBody } from '../platform/json.ts'
+import { createFailureLimiter } from '../platform/rate-limit.ts'
+import { accountGuard } from '../platform/require-account.ts'
+import type { AccountType, UserRole } from '../schema.ts'
+import { toUser, type UserRow } from '../users/present.ts'
+import { registerUser, type Registration } from '../users/registration.ts'
+import { replaceProfilePicture } from '../users/profile-picture.ts'
+import { findUserByEmail, findUserCredentials } from '../users/repository.ts'
+import { loadAccount } from './accounts.ts'
+import type { Passwords } from './passwords.ts'
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts'
+import { findRefreshSession, issueRefreshToken, revokeRefreshToken } from './refresh-tokens.ts'
+import {
+	credentials,
+	memberRegistration,
+	registration,
+	studentLookup,
+	studentRegistration,
+	tutorRegistration,
+} from './schemas.ts'
+
+const INVALID_REFRESH = 'Invalid or expired refresh token'
+
+const userAccount = (user: UserRow): Account => ({
+	id: user.id,
+	role: user.role,
+	orgId: user.organization_id,
+})
+
+export function authRoutes(deps: ApiDeps, passwords: Passwords) {
+	const { db, config } = deps
+	const requireAccount = accountGuard(config.jwtSecret)
+	const failedLogins = createFailureLimiter()
+
+	/** Checks the password (counting failures per email and address) and opens a session. */
+	async function signIn<T extends { id: string; password_hash: string }>(
+		c: Context<ApiEnv>,
+		accountType: AccountType,
+		find: (email: string) => Promise<T | undefined>,
+		accountOf: (row: NoInfer<T>) => Account,
+	) {
+		const { email, password } = await readJsonBody(c, credentials)
+		const limiterKey = `${accountType}:${email}:${clientAddress(c)}`
+		if (failedLogins.isBlocked(limiterKey)) throw new ApiError(429, MESSAGES.rateLimited)
+		const row = await find(email)
+		const valid = await passwords.verify(row?.password_hash, password)
+		if (!row || !valid) {
+			failedLogins.recordFailure(limiterKey)
+			throw new ApiError(401, MESSAGES.badCredentials)
+		}
+		const account = accountOf(row)
+		const accessToken = await signAccessToken(account, config.jwtSecret, config.accessTokenTtl)
+		const refreshToken = await issueRefreshToken(
+			db,
+			{ accountId: account.id, accountType },
+			config.refreshTokenTtl,
+		)
+		setRefreshCookie(c, refreshToken, config)
+		return { row, tokens: { accessToken, refreshToken } }
+	}
+
+	const register = async (c: Context<ApiEnv>, user: Registration) =>
+		c.json(
+			{ message: 'Registered successfully', user: toUser(await registerUser(db, passwords, user)) },
+			201,
+		)
+
+	const uploadProfilePicture = async (c: Context<ApiEnv>) => {
+		const image = await readImage((await readForm(c)).profilePicture, 'profilePicture')
+		const user = toUser(await replaceProfilePicture(deps, c.get('account').id, image))
+		return c.json({
+			message: 'Profile picture updated',
+			profilePicture: user.profilePicture,
+			user,
+		})
+	}
+
+	const registerMember = (role: UserRole) => async (c: Context<ApiEnv>) => {
+		const member = await readJsonBody(c, memberRegistration)
+		return register(c, { ...member, role, organizationId: c.get('account').id })
+	}
+
+	return new Hono<ApiEnv>()
+		.post('/login', async (c) => {
+			const { row, tokens } = await signIn(
+				c,
+				'user',
+				(email: string) => findUserCredentials(db, email),
+				userAccount,
+			)
+			return c.json({ message: 'Login successful', user: { ...toUser(row), ...tokens } })
+		})
+		.post('/organization-login', async (c) => {
+			const { row, tokens } = await signIn(
+				c,
+				'organization',
+				(email: string) => findOrganizationCredentials(db, email),
+				(organization) => ({ id: organization.id, role: 'organization', orgId: organization.id }),
+			)
+			return c.json({ message: 'Login successful', user: { ...toOrganization(row), ...tokens } })
+		})
+		.post('/register-student', async (c) => {
+			const student = await readJsonBody(c, studentRegistration)
+			return register(c, { ...student, role: 'student' })
+		})
+		.post('/register-tutor', async (c) => {
+			const { subjects, ...tutor } = await readJsonBody(c, tutorRegistration)
+			return register(c, { ...tutor, role: 'tutor', roleFields: { subjects } })
+		})
+		.post('/register', async (c) => {
+			const { subjects, role, ...user } = await readJsonBody(c, registration)
+			// Subjects describe tutors only; a student's registration drops them.
+			return register(c, { ...user, role, roleFields: role === 'tutor' ? { subjects } : {} })
+		})
+		.post(
+			'/register-tutor/organization',
+			requireAccount({ roles: ['organization'] }),
+			registerMember('tutor'),
+		)
+		.post(
+			'/register-student/organization',
+			requireAccount({ roles: ['organization'] }),
+			registerMember('student'),
+		)
+		.post('/get-student', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
+			const { email } = await readJsonBody(c, studentLookup)
+			const student = await findUserByEmail(db, email)
+			if (student?.role !== 'student') throw new ApiError(404, 'Student not found')
+			return c.json({ student: toUser(student) })
+		})
+		.post('/refresh-token', async (c) => {
+			const token = readRefreshCookie(c)
+			const session = token ? await findRefreshSession(db, token) : null
+			const account = session ? await loadAccount(db, session) : null
+			if (!account) throw new ApiError(401, INVALID_REFRESH)
+			return c.json({
+				token: await signAccessToken(account, config.jwtSecret, config.accessTokenTtl),
+			})
+		})
+		.post('/logout', async (c) => {
+			const token = readRefreshCookie(c)
+			if (token) await revokeRefreshToken(db, token)
+			clearRefreshCookie(c, config)
+			return c.json({ message: 'Logged out successfully' })
+		})
+		.post(
+			'/upload-tutor-profile-picture',
+			requireAccount({ roles: ['tutor'] }),
+			uploadProfilePicture,
+		)
+		.post(
+			'/upload-student-profile-picture',
+			requireAccount({ roles: ['student'] }),
+			uploadProfilePicture,
+		)
+}

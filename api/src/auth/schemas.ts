@@ -1,0 +1,41 @@
+import { z } from 'zod'
+import { subjects } from '../users/schemas.ts'
+import {
+	body,
+	email,
+	newPassword,
+	optionalText,
+	password,
+	phone,
+	requiredText,
+} from '../platform/validation.ts'
+
+const names = {
+	firstName: requiredText('First name', 100),
+	lastName: requiredText('Last name', 100),
+}
+
+export const studentRegistration = body({ ...names, email, password: newPassword, phone })
+
+const tutorFields = {
+	...names,
+	email,
+	password: newPassword,
+	phone,
+	subjects: subjects.optional(),
+	bio: optionalText('Bio', 2000),
+}
+
+export const tutorRegistration = body(tutorFields)
+
+export const registration = body({
+	...tutorFields,
+	role: z.enum(['tutor', 'student'], { error: 'Role must be tutor or student' }).default('tutor'),
+})
+
+/** An organization registering one of its members. */
+export const memberRegistration = body({ ...names, email, password: newPassword })
+
+export const studentLookup = body({ email })
+
+export const credentials = body({ email, password })

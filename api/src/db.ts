@@ -1,0 +1,26 @@
+import { mkdir } from 'node:fs/promises'
+import { PGlite } from '@electric-sql/pglite'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { pgliteDialect } from './pglite-dialect.ts'
+import type { Database } from './schema.ts'
+
+export type Db = Kysely<Database>
+
+export type DatabaseLocation =
+	| { url: string }
+	/** `dataDir` unset keeps the database in memory (tests). */
+	| { dataDir?: string }
+
+/** PostgreSQL when a URL is given, else embedded PGlite. `db.destroy()` closes either. */
+export async function openDatabase(location: DatabaseLocation): Promise<Db> {
+	if ('url' in location) {
+		const pool = new pg.Pool({ connectionString: location.url })
+		// An idle client losing its connection must not take the process down.
+		pool.on('error', (error) => console.error('PostgreSQL pool error:', error))
+		return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+	}
+	if (location.dataDir) await mkdir(location.dataDir, { recursive: true })
+	const client = await PGlite.create(location.dataDir ? { dataDir: location.dataDir } : {})
+	return new Kysely<Database>({ dialect: pgliteDialect(client) })
+}

@@ -1,0 +1,18 @@
+import { Hono } from 'hono'
+import type { ApiDeps, ApiEnv } from '../platform/context.ts'
+import { ApiError } from '../platform/errors.ts'
+import { FILE_KEY } from '../platform/storage.ts'
+
+export function fileRoutes({ storage }: ApiDeps) {
+	return new Hono<ApiEnv>().get('/:key', async (c) => {
+		const key = c.req.param('key')
+		const file = FILE_KEY.test(key) ? await storage.get(key) : null
+		if (!file) throw new ApiError(404, 'File not found')
+		return c.body(file.bytes, 200, {
+			'Content-Type': file.contentType,
+			'X-Content-Type-Options': 'nosniff',
+			// Keys are random and never reused, so a stored file never changes.
+			'Cache-Control': 'public, max-age=31536000, immutable',
+		})
+	})
+}

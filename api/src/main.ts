@@ -1,0 +1,60 @@
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { createApi, API_BASE } from './app.ts'
+import { createPasswords } from './auth/passwords.ts'
+import { openDatabase } from './db.ts'
+import { migrate } from './migrate.ts'
+import { createDiskStorage } from './platform/storage.ts'
+import { seedDemo } from './seed.ts'
+import { readSettings } from './settings.ts'
+
+// A hung connection must not keep a stopping server alive forever.
+const SHUTDOWN_GRACE_MS = 10_000
+
+async function start() {
+	const settings = await readSettings()
+	const db = await openDatabase(
+		settings.databaseUrl
+			? { url: settings.databaseUrl }
+			: { dataDir: join(settings.dataDir, 'db') },
+	)
+	try {
+		const applied = await migrate(db)
+		if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`)
+		if (settings.seedDemo) await seedDemo(db, createPasswords(settings.api.passwordHashing))
+	} catch (error) {
+		await db.destroy()
+		throw error
+	}
+
+	const app = createApi({
+		db,
+		config: settings.api,
+		storage: createDiskStorage(join(settings.dataDir, 'uploads')),
+	})
+	const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host
+	const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) =>
+		console.log(`API listening on http://${host}:${info.port}${API_BASE}`),
+	)
+
+	let stopping = false
+	const stop = async (exitCode: number) => {
+		if (stopping) return
+		stopping = true
+		setTimeout(() => process.exit(exitCode || 1), SHUTDOWN_GRACE_MS).unref()
+		await new Promise<void>((resolve) => server.close(() => resolve()))
+		await db.destroy()
+		process.exitCode = exitCode
+	}
+	server.on('error', (error) => {
+		console.error('API server failed:', error)
+		void stop(1)
+	})
+	process.once('SIGTERM', () => void stop(0))
+	process.once('SIGINT', () => void stop(0))
+}
+
+start().catch((error: unknown) => {
+	console.error('API failed to start:', error instanceof Error ? error.message : error)
+	process.exitCode = 1
+})

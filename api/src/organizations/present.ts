@@ -1,0 +1,40 @@
+import type { Selectable } from 'kysely'
+import { fileUrl } from '../files/store.ts'
+import type { OrganizationsTable } from '../schema.ts'
+
+export const ORGANIZATION_COLUMNS = [
+	'id',
+	'email',
+	'name',
+	'type',
+	'country',
+	'phone',
+	'address',
+	'website',
+	'description',
+	'logo',
+	'created_at',
+] as const
+
+export type OrganizationRow = Pick<
+	Selectable<OrganizationsTable>,
+	(typeof ORGANIZATION_COLUMNS)[number]
+>
+
+/** The README's Organization account. */
+export function toOrganization(row: OrganizationRow) {
+	return {
+		id: row.id,
+		role: 'organization' as const,
+		email: row.email,
+		name: row.name,
+		type: row.type,
+		country: row.country,
+		phone: row.phone,
+		address: row.address,
+		website: row.website,
+		description: row.description,
+		logo: fileUrl(row.logo),
+		createdAt: row.created_at.toISOString(),
+	}
+}

@@ -1,0 +1,37 @@
+import type { Db } from '../db.ts'
+import type { PasswordHashing } from '../auth/passwords.ts'
+import type { Storage } from './storage.ts'
+
+export type AccountRole = 'student' | 'tutor' | 'organization'
+
+/** Who is calling, as the access token says. `orgId` is the organization a user belongs to, or an organization's own id. */
+export type Account = { id: string; role: AccountRole; orgId: string | null }
+
+/** Which field carries an error's text: `message` everywhere, `error` where the spec's client reads that. */
+export type ErrorField = 'message' | 'error'
+
+export type ApiEnv = {
+	Variables: {
+		account: Account
+		errorField: ErrorField | undefined
+	}
+}
+
+export type ApiConfig = {
+	/** Seconds. */
+	accessTokenTtl: number
+	/** Seconds. */
+	refreshTokenTtl: number
+	jwtSecret: string
+	/** Mounts `/__test/*`. */
+	testHooks: boolean
+	/** Marks the refresh cookie `Secure`. */
+	production: boolean
+	passwordHashing: PasswordHashing
+}
+
+export type ApiDeps = {
+	db: Db
+	config: ApiConfig
+	storage: Storage
+}

@@ -1,0 +1,51 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ApiEnv } from './context.ts'
+
+export type FieldError = { path: string; msg: string }
+
+/** A failure the caller caused or may see; anything else becomes a 500. */
+export class ApiError extends Error {
+	constructor(
+		readonly status: ContentfulStatusCode,
+		message: string,
+		readonly errors?: FieldError[],
+	) {
+		super(message)
+	}
+}
+
+export const MESSAGES = {
+	validation: 'Validation failed',
+	invalidJson: 'Invalid JSON body',
+	tokenMissing: 'Access token is missing or expired',
+	forbidden: 'You do not have permission to do this',
+	duplicateEmail: 'An account with this email already exists',
+	badCredentials: 'Invalid email or password',
+	fileTooLarge: 'File is too large (max 2 MB)',
+	bodyTooLarge: 'Request body is too large (max 1 MB)',
+	rateLimited: 'Too many failed login attempts. Try again in 15 minutes.',
+	internal: 'Internal server error',
+	notFound: 'Not found',
+} as const
+
+export const validationError = (errors: FieldError[]) =>
+	new ApiError(400, MESSAGES.validation, errors)
+
+export function errorResponse(
+	c: Context<ApiEnv>,
+	status: ContentfulStatusCode,
+	message: string,
+	errors?: FieldError[],
+) {
+	return c.json({ [c.get('errorField') ?? 'message']: message, ...(errors && { errors }) }, status)
+}
+
+export function handleError(error: Error, c: Context<ApiEnv>) {
+	if (error instanceof ApiError) return errorResponse(c, error.status, error.message, error.errors)
+	console.error(`${c.req.method} ${c.req.path} failed:`, error)
+	return errorResponse(c, 500, MESSAGES.internal)
+}
+
+export const isUniqueViolation = (error: unknown) =>
+	typeof error === 'object' && error !== null && 'code' in error && error.code === '23505'

@@ -1,0 +1,25 @@
+import type { Context } from 'hono'
+import { z } from 'zod'
+import { validate } from './validation.ts'
+
+const MAX_LIMIT = 100
+
+const wholeNumber = (message: string, max: number) =>
+	z
+		.string()
+		.regex(/^\d{1,9}$/, message)
+		.transform(Number)
+		.refine((value) => value >= 1 && value <= max, message)
+
+const paginationQuery = z.object({
+	page: wholeNumber('Page must be a whole number of at least 1', 1_000_000).default(1),
+	limit: wholeNumber(`Limit must be a whole number from 1 to ${MAX_LIMIT}`, MAX_LIMIT).default(10),
+})
+
+export type Page = { page: number; limit: number; offset: number }
+
+/** `page` (default 1) and `limit` (default 10, at most 100) from the query string; bad values: 400. */
+export function readPage(c: Context): Page {
+	const { page, limit } = validate(paginationQuery, c.req.query())
+	return { page, limit, offset: (page - 1) * limit }
+}

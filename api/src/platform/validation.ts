@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import { validationError } from './errors.ts'
+
+/** Parses input or throws the README's 400 with one `{ path, msg }` per problem. */
+export function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+	const result = schema.safeParse(input)
+	if (result.success) return result.data
+	throw validationError(
+		result.error.issues.map((issue) => ({
+			path: issue.path.length > 0 ? issue.path.map(String).join('.') : 'body',
+			msg: issue.message,
+		})),
+	)
+}
+
+/** A request body: a JSON object (or form) whose unknown keys are dropped. */
+export const body = <S extends z.ZodRawShape>(shape: S) =>
+	z.object(shape, { error: 'Expected a JSON object' })
+
+const textType = (label: string) =>
+	z.string({
+		error: (issue) =>
+			issue.input === undefined ? `${label} is required` : `${label} must be text`,
+	})
+
+export const requiredText = (label: string, max: number) =>
+	textType(label)
+		.trim()
+		.min(1, `${label} is required`)
+		.max(max, `${label} must be at most ${max} characters`)
+
+/** Absent stays `undefined` (leave as is); `null` or blank becomes `null` (clear). */
+export const optionalText = (label: string, max: number) =>
+	textType(label)
+		.trim()
+		.max(max, `${label} must be at most ${max} characters`)
+		.nullish()
+		.transform((value) => (value === '' ? null : value))
+
+const IPV4_OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)'
+// Spec section 5: a local part, an @, and a domain with a dotted suffix of at least two letters,
+// or a bracketed IPv4 address.
+export const EMAIL_PATTERN = new RegExp(
+	`^[^\\s@]+@(?:(?:[^\\s@.\\[\\]]+\\.)+[a-z]{2,}|\\[(?:${IPV4_OCTET}\\.){3}${IPV4_OCTET}\\])$`,
+	'i',
+)
+
+export const email = textType('Email')
+	.trim()
+	.max(254, 'Email must be at most 254 characters')
+	.regex(EMAIL_PATTERN, 'Enter a valid email address')
+	.toLowerCase()
+
+export const newPassword = textType('Password')
+	.min(8, 'Password must be at least 8 characters')
+	.max(128, 'Password must be at most 128 characters')
+
+/** Checked against the stored hash only; the length cap keeps hashing cheap. */
+export const password = textType('Password')
+	.min(1, 'Password is required')
+	.max(128, 'Password must be at most 128 characters')
+
+export const phone = optionalText('Phone number', 30)
+
+/** A UUID path parameter; anything else is a 400 naming the parameter. */
+export function readId(name: string, value: string | undefined): string {
+	const schema = z.object({ [name]: z.guid({ error: `${name} must be a UUID` }) })
+	return validate(schema, { [name]: value })[name] as string
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { PRODUCTION_HASHING } from './auth/passwords.ts'
+import type { ApiConfig } from './platform/context.ts'
+
+export type Settings = {
+	port: number
+	host: string
+	dataDir: string
+	databaseUrl: string | undefined
+	seedDemo: boolean
+	api: ApiConfig
+}
+
+type Env = Record<string, string | undefined>
+
+// Browsers cap cookie lifetimes at 400 days, and Hono refuses longer ones.
+const MAX_TTL = 400 * 24 * 60 * 60
+
+function wholeNumber(env: Env, name: string, fallback: number, max: number): number {
+	const raw = env[name]?.trim()
+	if (!raw) return fallback
+	const value = Number(raw)
+	if (!/^\d+$/.test(raw) || value < 1 || value > max) {
+		throw new Error(`${name} must be a whole number from 1 to ${max}, got "${raw}"`)
+	}
+	return value
+}
+
+/** JWT_SECRET, else one generated on first start and kept in DATA_DIR/jwt-secret. */
+async function jwtSecret(env: Env, dataDir: string): Promise<string> {
+	const given = env.JWT_SECRET
+	if (given !== undefined) {
+		if (given.length < 32) throw new Error('JWT_SECRET must be at least 32 characters')
+		return given
+	}
+	const file = join(dataDir, 'jwt-secret')
+	try {
+		return (await readFile(file, 'utf8')).trim()
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+	}
+	const secret = randomBytes(48).toString('base64url')
+	await mkdir(dataDir, { recursive: true })
+	// `wx`: if another process won the race, use its secret rather than overwrite it.
+	try {
+		await writeFile(file, secret, { mode: 0o600, flag: 'wx' })
+		return secret
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+		return (await readFile(file, 'utf8')).trim()
+	}
+}
+
+/** The README's environment variables, checked; a bad value stops the start with its name. */
+export async function readSettings(env: Env = process.env): Promise<Settings> {
+	const production = env.NODE_ENV === 'production'
+	const testHooks = env.API_TEST_HOOKS === '1'
+	if (production && testHooks) throw new Error('API_TEST_HOOKS must not be set in production')
+	const dataDir = resolve(env.DATA_DIR || '.data')
+	return {
+		port: wholeNumber(env, 'API_PORT', 4000, 65_535),
+		host: env.API_HOST || '127.0.0.1',
+		dataDir,
+		databaseUrl: env.DATABASE_URL || undefined,
+		seedDemo: env.SEED_DEMO !== '0',
+		api: {
+			accessTokenTtl: wholeNumber(env, 'ACCESS_TOKEN_TTL', 900, MAX_TTL),
+			refreshTokenTtl: wholeNumber(env, 'REFRESH_TOKEN_TTL', 604_800, MAX_TTL),
+			jwtSecret: await jwtSecret(env, dataDir),
+			testHooks,
+			production,
+			passwordHashing: PRODUCTION_HASHING,
+		},
+	}
+}

@@ -1,0 +1,56 @@
+import type { Selectable } from 'kysely'
+import { fileUrl } from '../files/store.ts'
+import type { UsersTable } from '../schema.ts'
+
+/** Every column an answer may show; never the password hash. */
+export const USER_COLUMNS = [
+	'id',
+	'role',
+	'email',
+	'first_name',
+	'last_name',
+	'phone',
+	'bio',
+	'profile',
+	'profile_picture',
+	'organization_id',
+	'created_at',
+] as const
+
+export type UserRow = Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number]>
+
+/** The README's User. */
+export function toUser(row: UserRow) {
+	return {
+		id: row.id,
+		role: row.role,
+		email: row.email,
+		firstName: row.first_name,
+		lastName: row.last_name,
+		name: `${row.first_name} ${row.last_name}`,
+		phone: row.phone,
+		bio: row.bio,
+		profilePicture: fileUrl(row.profile_picture),
+		organization_id: row.organization_id,
+		createdAt: row.created_at.toISOString(),
+	}
+}
+
+/** The README's Profile: a User plus the role fields, absent ones as null (`subjects` as []). */
+export function toProfile(row: UserRow) {
+	const fields = row.profile
+	if (row.role === 'student') {
+		return {
+			...toUser(row),
+			gradeLevel: fields.gradeLevel ?? null,
+			dateOfBirth: fields.dateOfBirth ?? null,
+			guardianName: fields.guardianName ?? null,
+		}
+	}
+	return {
+		...toUser(row),
+		subjects: fields.subjects ?? [],
+		qualifications: fields.qualifications ?? null,
+		experienceYears: fields.experienceYears ?? null,
+	}
+}

@@ -1,0 +1,137 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import type { Db } from '../db.ts'
+import type { Page } from '../platform/pagination.ts'
+import type { Database, RoleFields, UserRole } from '../schema.ts'
+import { USER_COLUMNS } from './present.ts'
+
+type UserFilter = (eb: ExpressionBuilder<Database, 'users'>) => Expression<SqlBool>
+
+export const findUser = (db: Db, id: string) =>
+	db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst()
+
+export const findUserByEmail = (db: Db, email: string) =>
+	db.selectFrom('users').select(USER_COLUMNS).where('email', '=', email).executeTakeFirst()
+
+/** For sign-in only: the one read that includes the password hash. */
+export const findUserCredentials = (db: Db, email: string) =>
+	db
+		.selectFrom('users')
+		.select([...USER_COLUMNS, 'password_hash'])
+		.where('email', '=', email)
+		.executeTakeFirst()
+
+export type NewUser = {
+	role: UserRole
+	email: string
+	passwordHash: string
+	firstName: string
+	lastName: string
+	phone?: string | null
+	bio?: string | null
+	roleFields?: RoleFields
+	organizationId?: string | null
+}
+
+export const insertUser = (db: Db, user: NewUser) =>
+	db
+		.insertInto('users')
+		.values({
+			role: user.role,
+			email: user.email,
+			password_hash: user.passwordHash,
+			first_name: user.firstName,
+			last_name: user.lastName,
+			phone: user.phone ?? null,
+			bio: user.bio ?? null,
+			profile: JSON.stringify(user.roleFields ?? {}),
+			profile_picture: null,
+			organization_id: user.organizationId ?? null,
+		})
+		.returning(USER_COLUMNS)
+		.executeTakeFirstOrThrow()
+
+export type ProfileChanges = {
+	first_name?: string
+	last_name?: string
+	phone?: string | null
+	bio?: string | null
+}
+
+/** Updates the given columns and merges `roleFields` into the stored ones. */
+export const updateProfile = (
+	db: Db,
+	id: string,
+	changes: ProfileChanges,
+	roleFields: RoleFields,
+) =>
+	db
+		.updateTable('users')
+		.set({ ...changes, profile: sql<string>`profile || ${JSON.stringify(roleFields)}::jsonb` })
+		.where('id', '=', id)
+		.returning(USER_COLUMNS)
+		.executeTakeFirst()
+
+export const setProfilePicture = (db: Db, id: string, key: string) =>
+	db
+		.updateTable('users')
+		.set({ profile_picture: key })
+		.where('id', '=', id)
+		.returning(USER_COLUMNS)
+		.executeTakeFirst()
+
+async function pageOfUsers(db: Db, filter: UserFilter, page: Page) {
+	const [rows, count] = await Promise.all([
+		db
+			.selectFrom('users')
+			.select(USER_COLUMNS)
+			.where(filter)
+			.orderBy('last_name')
+			.orderBy('first_name')
+			.orderBy('id')
+			.limit(page.limit)
+			.offset(page.offset)
+			.execute(),
+		db
+			.selectFrom('users')
+			.select((eb) => eb.fn.countAll().as('total'))
+			.where(filter)
+			.executeTakeFirstOrThrow(),
+	])
+	return { rows, total: Number(count.total) }
+}
+
+const taughtBy =
+	(tutorId: string) =>
+	(eb: ExpressionBuilder<Database, 'users'>): Expression<SqlBool> =>
+		eb.exists(
+			eb
+				.selectFrom('enrollments')
+				.innerJoin('courses', 'courses.id', 'enrollments.course_id')
+				.select('enrollments.course_id')
+				.whereRef('enrollments.student_id', '=', 'users.id')
+				.where('courses.tutor_id', '=', tutorId),
+		)
+
+export const listTutors = (db: Db, page: Page) =>
+	pageOfUsers(db, (eb) => eb('role', '=', 'tutor'), page)
+
+/** Students enrolled in at least one of the tutor's courses. */
+export const listTutorStudents = (db: Db, tutorId: string, page: Page) =>
+	pageOfUsers(db, (eb) => eb.and([eb('role', '=', 'student'), taughtBy(tutorId)(eb)]), page)
+
+export const listOrganizationStudents = (db: Db, organizationId: string, page: Page) =>
+	pageOfUsers(
+		db,
+		(eb) => eb.and([eb('role', '=', 'student'), eb('organization_id', '=', organizationId)]),
+		page,
+	)
+
+export async function teachesStudent(db: Db, tutorId: string, studentId: string) {
+	const row = await db
+		.selectFrom('users')
+		.select('id')
+		.where('id', '=', studentId)
+		.where(taughtBy(tutorId))
+		.executeTakeFirst()
+	return row !== undefined
+}

@@ -1,0 +1,99 @@
+import { Hono } from 'hono'
+import type { Db } from '../db.ts'
+import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
+import { ApiError, MESSAGES } from '../platform/errors.ts'
+import { readJsonBody } from '../platform/json.ts'
+import { readPage } from '../platform/pagination.ts'
+import { accountGuard } from '../platform/require-account.ts'
+import { readId } from '../platform/validation.ts'
+import type { RoleFields } from '../schema.ts'
+import { toProfile, toUser, type UserRow } from './present.ts'
+import {
+	findUser,
+	listOrganizationStudents,
+	listTutors,
+	listTutorStudents,
+	teachesStudent,
+	updateProfile,
+	type ProfileChanges,
+} from './repository.ts'
+import { studentProfileUpdate, tutorProfileUpdate } from './schemas.ts'
+
+/** A student's profile is theirs, their organization's, and their tutors'. */
+async function maySeeStudent(db: Db, account: Account, student: UserRow) {
+	switch (account.role) {
+		case 'student':
+			return account.id === student.id
+		case 'organization':
+			return student.organization_id === account.id
+		case 'tutor':
+			return teachesStudent(db, account.id, student.id)
+	}
+}
+
+type PersonUpdate = {
+	firstName?: string
+	lastName?: string
+	phone?: string | null
+	bio?: string | null
+}
+
+function splitUpdate<T extends PersonUpdate>(
+	update: T,
+): [ProfileChanges, Omit<T, keyof PersonUpdate>] {
+	const { firstName, lastName, phone, bio, ...roleFields } = update
+	return [{ first_name: firstName, last_name: lastName, phone, bio }, roleFields]
+}
+
+export function userRoutes({ db, config }: ApiDeps) {
+	const requireAccount = accountGuard(config.jwtSecret)
+
+	const saveProfile = async (id: string, update: [ProfileChanges, RoleFields]) => {
+		const row = await updateProfile(db, id, ...update)
+		if (!row) throw new ApiError(404, 'User not found')
+		return { message: 'Profile updated successfully', profile: toProfile(row) }
+	}
+
+	return new Hono<ApiEnv>()
+		.get('/tutors', requireAccount(), async (c) => {
+			const page = readPage(c)
+			const { rows, total } = await listTutors(db, page)
+			return c.json({ tutors: rows.map(toUser), total, page: page.page })
+		})
+		.get('/student-profile/:id', requireAccount(), async (c) => {
+			const student = await findUser(db, readId('id', c.req.param('id')))
+			if (student?.role !== 'student') throw new ApiError(404, 'Student not found')
+			if (!(await maySeeStudent(db, c.get('account'), student))) {
+				throw new ApiError(403, MESSAGES.forbidden)
+			}
+			return c.json({ studentProfile: toProfile(student) })
+		})
+		.get('/tutor-profile/:id', requireAccount(), async (c) => {
+			const tutor = await findUser(db, readId('id', c.req.param('id')))
+			if (tutor?.role !== 'tutor') throw new ApiError(404, 'Tutor not found')
+			return c.json({ tutorProfile: toProfile(tutor) })
+		})
+		.put('/student/profile', requireAccount({ roles: ['student'] }), async (c) => {
+			const update = await readJsonBody(c, studentProfileUpdate)
+			return c.json(await saveProfile(c.get('account').id, splitUpdate(update)))
+		})
+		.put('/tutor/profile', requireAccount({ roles: ['tutor'] }), async (c) => {
+			const update = await readJsonBody(c, tutorProfileUpdate)
+			return c.json(await saveProfile(c.get('account').id, splitUpdate(update)))
+		})
+		.get('/tutor/students', requireAccount({ roles: ['tutor'] }), async (c) => {
+			const page = readPage(c)
+			const { rows, total } = await listTutorStudents(db, c.get('account').id, page)
+			return c.json({ students: rows.map(toUser), total, page: page.page })
+		})
+		.get('/organization/:organizationId/students', requireAccount(), async (c) => {
+			const organizationId = readId('organizationId', c.req.param('organizationId'))
+			const account = c.get('account')
+			if (account.role !== 'organization' || account.id !== organizationId) {
+				throw new ApiError(403, MESSAGES.forbidden)
+			}
+			const page = readPage(c)
+			const { rows, total } = await listOrganizationStudents(db, organizationId, page)
+			return c.json({ students: rows.map(toUser), total, page: page.page })
+		})
+}

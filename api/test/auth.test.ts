@@ -1,0 +1,434 @@
+import { SignJWT } from 'jose'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+	call,
+	DEMO_PASSWORD,
+	login,
+	organizationLogin,
+	refreshCookie,
+	startApi,
+	TEST_SECRET,
+	uniqueEmail,
+	type TestApi,
+} from './helpers.ts'
+
+let api: TestApi
+beforeAll(async () => {
+	api = await startApi()
+})
+afterAll(() => api.close())
+
+const userShape = {
+	id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+	role: expect.any(String),
+	email: expect.any(String),
+	firstName: expect.any(String),
+	lastName: expect.any(String),
+	name: expect.any(String),
+	phone: null,
+	bio: null,
+	profilePicture: null,
+	organization_id: null,
+	createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+}
+
+describe('login', () => {
+	test('the demo student signs in and gets both tokens and the refresh cookie', async () => {
+		const answer = await call(api, 'POST', '/auth/login', {
+			json: { email: 'Student@Example.com', password: DEMO_PASSWORD },
+		})
+		expect(answer.status).toBe(200)
+		expect(answer.body.message).toBe('Login successful')
+		expect(answer.body.user).toEqual({
+			...userShape,
+			role: 'student',
+			email: 'student@example.com',
+			firstName: 'Sam',
+			lastName: 'Rivera',
+			name: 'Sam Rivera',
+			accessToken: expect.any(String),
+			refreshToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+		})
+		const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('refreshToken='))
+		expect(cookie).toBe(
+			`refreshToken=${answer.body.user.refreshToken}; Max-Age=3600; Path=/api/v1/auth; HttpOnly; SameSite=Lax`,
+		)
+	})
+
+	test('wrong password and unknown email both answer 401', async () => {
+		for (const json of [
+			{ email: 'student@example.com', password: 'wrong-password' },
+			{ email: 'nobody@example.com', password: DEMO_PASSWORD },
+		]) {
+			const answer = await call(api, 'POST', '/auth/login', { json })
+			expect(answer.status).toBe(401)
+			expect(answer.body).toEqual({ message: 'Invalid email or password' })
+		}
+	})
+
+	test('a user cannot sign in on the organization call, nor an organization on the user call', async () => {
+		const asOrganization = await call(api, 'POST', '/auth/organization-login', {
+			json: { email: 'student@example.com', password: DEMO_PASSWORD },
+		})
+		expect(asOrganization.status).toBe(401)
+		const asUser = await call(api, 'POST', '/auth/login', {
+			json: { email: 'organization@example.com', password: DEMO_PASSWORD },
+		})
+		expect(asUser.status).toBe(401)
+	})
+
+	test('bad input answers 400 with a path per problem', async () => {
+		const answer = await call(api, 'POST', '/auth/login', { json: { email: 'not-an-email' } })
+		expect(answer.status).toBe(400)
+		expect(answer.body).toEqual({
+			message: 'Validation failed',
+			errors: [
+				{ path: 'email', msg: 'Enter a valid email address' },
+				{ path: 'password', msg: 'Password is required' },
+			],
+		})
+	})
+
+	test('the organization signs in on its own call', async () => {
+		const { user } = await organizationLogin(api, 'organization@example.com')
+		expect(user).toEqual({
+			id: expect.any(String),
+			role: 'organization',
+			email: 'organization@example.com',
+			name: 'Demo Academy',
+			type: 'school',
+			country: 'US',
+			phone: null,
+			address: null,
+			website: null,
+			description: expect.any(String),
+			logo: null,
+			createdAt: expect.any(String),
+			accessToken: expect.any(String),
+			refreshToken: expect.any(String),
+		})
+	})
+})
+
+describe('registration', () => {
+	test('a student registers, then signs in', async () => {
+		const email = uniqueEmail()
+		const answer = await call(api, 'POST', '/auth/register-student', {
+			json: {
+				firstName: ' Ada ',
+				lastName: 'Lovelace',
+				email: email.toUpperCase(),
+				password: 'Password123',
+				phone: '+1 555 0100',
+			},
+		})
+		expect(answer.status).toBe(201)
+		expect(answer.body).toEqual({
+			message: 'Registered successfully',
+			user: {
+				...userShape,
+				role: 'student',
+				email,
+				firstName: 'Ada',
+				lastName: 'Lovelace',
+				name: 'Ada Lovelace',
+				phone: '+1 555 0100',
+			},
+		})
+		const session = await login(api, email, 'Password123')
+		expect(session.user.id).toBe(answer.body.user.id)
+	})
+
+	test('a tutor registers with subjects and bio, which their profile shows', async () => {
+		const email = uniqueEmail('tutor')
+		const answer = await call(api, 'POST', '/auth/register-tutor', {
+			json: {
+				firstName: 'Tom',
+				lastName: 'Tutor',
+				email,
+				password: 'Password123',
+				subjects: ['Physics', 'Chemistry'],
+				bio: 'Teaches science',
+			},
+		})
+		expect(answer.status).toBe(201)
+		expect(answer.body.user).toMatchObject({ role: 'tutor', bio: 'Teaches science' })
+		const { token } = await login(api, email, 'Password123')
+		const profile = await call(api, 'GET', `/users/tutor-profile/${answer.body.user.id}`, { token })
+		expect(profile.body.tutorProfile).toMatchObject({
+			subjects: ['Physics', 'Chemistry'],
+			qualifications: null,
+			experienceYears: null,
+		})
+	})
+
+	test('the generic call registers a tutor by default and a student on request', async () => {
+		const tutor = await call(api, 'POST', '/auth/register', {
+			json: { firstName: 'Gen', lastName: 'Eric', email: uniqueEmail(), password: 'Password123' },
+		})
+		expect(tutor.status).toBe(201)
+		expect(tutor.body.user.role).toBe('tutor')
+		const student = await call(api, 'POST', '/auth/register', {
+			json: {
+				firstName: 'Gen',
+				lastName: 'Eric',
+				email: uniqueEmail(),
+				password: 'Password123',
+				role: 'student',
+			},
+		})
+		expect(student.body.user.role).toBe('student')
+		const bad = await call(api, 'POST', '/auth/register', {
+			json: {
+				firstName: 'Gen',
+				lastName: 'Eric',
+				email: uniqueEmail(),
+				password: 'Password123',
+				role: 'organization',
+			},
+		})
+		expect(bad.status).toBe(400)
+		expect(bad.body.errors).toEqual([{ path: 'role', msg: 'Role must be tutor or student' }])
+	})
+
+	test('a taken email answers 409, whatever its case', async () => {
+		const answer = await call(api, 'POST', '/auth/register-student', {
+			json: {
+				firstName: 'Sam',
+				lastName: 'Again',
+				email: 'STUDENT@example.com',
+				password: 'Password123',
+			},
+		})
+		expect(answer.status).toBe(409)
+		expect(answer.body).toEqual({ message: 'An account with this email already exists' })
+	})
+
+	test('missing, wrong-typed and oversized fields answer 400 naming each field', async () => {
+		const answer = await call(api, 'POST', '/auth/register-tutor', {
+			json: {
+				firstName: 42,
+				lastName: 'x'.repeat(101),
+				email: 'a@b',
+				password: 'short',
+				subjects: 'Maths',
+				bio: 'b'.repeat(2001),
+			},
+		})
+		expect(answer.status).toBe(400)
+		expect(answer.body).toEqual({
+			message: 'Validation failed',
+			errors: [
+				{ path: 'firstName', msg: 'First name must be text' },
+				{ path: 'lastName', msg: 'Last name must be at most 100 characters' },
+				{ path: 'email', msg: 'Enter a valid email address' },
+				{ path: 'password', msg: 'Password must be at least 8 characters' },
+				{ path: 'subjects', msg: 'Subjects must be a list of text' },
+				{ path: 'bio', msg: 'Bio must be at most 2000 characters' },
+			],
+		})
+		const empty = await call(api, 'POST', '/auth/register-student', { json: {} })
+		expect(empty.body.errors.map((error: { path: string }) => error.path)).toEqual([
+			'firstName',
+			'lastName',
+			'email',
+			'password',
+		])
+		expect(empty.body.errors[0].msg).toBe('First name is required')
+		const notObject = await call(api, 'POST', '/auth/register-student', { json: [1, 2] })
+		expect(notObject.status).toBe(400)
+		expect(notObject.body.errors).toEqual([{ path: 'body', msg: 'Expected a JSON object' }])
+	})
+
+	test('emails follow the spec rule: dotted suffix of two letters, or a bracketed IPv4', async () => {
+		const register = (email: string) =>
+			call(api, 'POST', '/auth/register-student', {
+				json: { firstName: 'E', lastName: 'Mail', email, password: 'Password123' },
+			})
+		expect((await register(`ip${Date.now()}@[192.168.0.1]`)).status).toBe(201)
+		expect((await register('x@example.c')).status).toBe(400)
+		expect((await register('x@[999.1.1.1]')).status).toBe(400)
+		expect((await register('x y@example.com')).status).toBe(400)
+	})
+
+	test('an organization registers its own tutors and students; others may not', async () => {
+		const { token, user: organization } = await organizationLogin(api, 'organization@example.com')
+		for (const [path, role] of [
+			['/auth/register-tutor/organization', 'tutor'],
+			['/auth/register-student/organization', 'student'],
+		] as const) {
+			const answer = await call(api, 'POST', path, {
+				token,
+				json: {
+					firstName: 'Member',
+					lastName: 'One',
+					email: uniqueEmail(),
+					password: 'Password123',
+				},
+			})
+			expect(answer.status).toBe(201)
+			expect(answer.body.user).toMatchObject({ role, organization_id: organization.id })
+		}
+		const { token: tutorToken } = await login(api, 'teacher@example.com')
+		const denied = await call(api, 'POST', '/auth/register-student/organization', {
+			token: tutorToken,
+			json: { firstName: 'Member', lastName: 'Two', email: uniqueEmail(), password: 'Password123' },
+		})
+		expect(denied.status).toBe(403)
+		expect(denied.body).toEqual({ message: 'You do not have permission to do this' })
+		const anonymous = await call(api, 'POST', '/auth/register-student/organization', {
+			json: { firstName: 'Member', lastName: 'Two', email: uniqueEmail(), password: 'Password123' },
+		})
+		expect(anonymous.status).toBe(403)
+		expect(anonymous.body).toEqual({ message: 'Access token is missing or expired' })
+	})
+})
+
+describe('get-student', () => {
+	test('tutors and organizations find a student by email; 404 for others', async () => {
+		const { token: tutorToken } = await login(api, 'teacher@example.com')
+		const found = await call(api, 'POST', '/auth/get-student', {
+			token: tutorToken,
+			json: { email: 'student@example.com' },
+		})
+		expect(found.status).toBe(200)
+		expect(found.body.student).toMatchObject({ email: 'student@example.com', role: 'student' })
+		const { token: organizationToken } = await organizationLogin(api, 'organization@example.com')
+		const byOrganization = await call(api, 'POST', '/auth/get-student', {
+			token: organizationToken,
+			json: { email: 'orgstudent@example.com' },
+		})
+		expect(byOrganization.body.student.email).toBe('orgstudent@example.com')
+		const tutorEmail = await call(api, 'POST', '/auth/get-student', {
+			token: tutorToken,
+			json: { email: 'teacher@example.com' },
+		})
+		expect(tutorEmail.status).toBe(404)
+		expect(tutorEmail.body).toEqual({ message: 'Student not found' })
+		const { token: studentToken } = await login(api, 'student@example.com')
+		const byStudent = await call(api, 'POST', '/auth/get-student', {
+			token: studentToken,
+			json: { email: 'student@example.com' },
+		})
+		expect(byStudent.status).toBe(403)
+	})
+})
+
+describe('access tokens', () => {
+	const sign = (claims: Record<string, unknown>, expiresAt: number, secret = TEST_SECRET) =>
+		new SignJWT(claims)
+			.setProtectedHeader({ alg: 'HS256' })
+			.setSubject('00000000-0000-4000-8000-000000000000')
+			.setExpirationTime(expiresAt)
+			.sign(new TextEncoder().encode(secret))
+
+	test('missing, malformed, expired, foreign and non-access tokens answer 403', async () => {
+		const now = Math.floor(Date.now() / 1000)
+		const claims = { role: 'tutor', orgId: null, typ: 'access' }
+		const tokens = [
+			undefined,
+			'not-a-jwt',
+			await sign(claims, now - 10),
+			await sign(claims, now + 600, 'another-secret-that-is-long-enough-too'),
+			await sign({ ...claims, typ: 'refresh' }, now + 600),
+			await sign({ ...claims, role: 'admin' }, now + 600),
+		]
+		for (const token of tokens) {
+			const answer = await call(api, 'GET', '/users/tutors', { token })
+			expect(answer.status).toBe(403)
+			expect(answer.body).toEqual({ message: 'Access token is missing or expired' })
+		}
+		const valid = await call(api, 'GET', '/users/tutors', { token: await sign(claims, now + 600) })
+		expect(valid.status).toBe(200)
+	})
+
+	test('an access token carries sub, role, orgId and typ, and expires after ACCESS_TOKEN_TTL', async () => {
+		const { token, user } = await login(api, 'orgstudent@example.com')
+		const payload = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString())
+		expect(payload).toMatchObject({
+			sub: user.id,
+			role: 'student',
+			orgId: user.organization_id,
+			typ: 'access',
+		})
+		expect(payload.exp - payload.iat).toBe(900)
+	})
+})
+
+describe('refresh and logout', () => {
+	test('the refresh cookie gives a new working access token', async () => {
+		const { answer } = await login(api, 'student@example.com')
+		const refreshed = await call(api, 'POST', '/auth/refresh-token', {
+			headers: { cookie: refreshCookie(answer), 'x-retry': 'true' },
+		})
+		expect(refreshed.status).toBe(200)
+		expect(Object.keys(refreshed.body)).toEqual(['token'])
+		const tutors = await call(api, 'GET', '/users/tutors', { token: refreshed.body.token })
+		expect(tutors.status).toBe(200)
+	})
+
+	test('refresh reads only the cookie: a token in the body or a bearer does not count', async () => {
+		const { answer } = await login(api, 'student@example.com')
+		const refreshed = await call(api, 'POST', '/auth/refresh-token', {
+			token: answer.body.user.accessToken,
+			json: { refreshToken: answer.body.user.refreshToken },
+		})
+		expect(refreshed.status).toBe(401)
+		expect(refreshed.body).toEqual({ message: 'Invalid or expired refresh token' })
+		const unknown = await call(api, 'POST', '/auth/refresh-token', {
+			headers: { cookie: 'refreshToken=forged' },
+		})
+		expect(unknown.status).toBe(401)
+	})
+
+	test('after logout the refresh token no longer works and the cookie is cleared', async () => {
+		const { answer } = await login(api, 'teacher@example.com')
+		const cookie = refreshCookie(answer)
+		const loggedOut = await call(api, 'POST', '/auth/logout', { headers: { cookie } })
+		expect(loggedOut.status).toBe(200)
+		expect(loggedOut.body).toEqual({ message: 'Logged out successfully' })
+		expect(loggedOut.headers.getSetCookie()).toEqual([
+			expect.stringMatching(
+				/^refreshToken=; Max-Age=0; .*Path=\/api\/v1\/auth; HttpOnly; SameSite=Lax$/,
+			),
+		])
+		const refreshed = await call(api, 'POST', '/auth/refresh-token', { headers: { cookie } })
+		expect(refreshed.status).toBe(401)
+	})
+
+	test('logout without a cookie or bearer still answers 200', async () => {
+		const answer = await call(api, 'POST', '/auth/logout')
+		expect(answer.status).toBe(200)
+	})
+
+	test('the test hook revokes every refresh token of an account', async () => {
+		const first = await organizationLogin(api, 'organization@example.com')
+		const second = await organizationLogin(api, 'organization@example.com')
+		const hook = await call(api, 'POST', '/__test/revoke-refresh-tokens', {
+			json: { email: 'organization@example.com' },
+		})
+		expect(hook.status).toBe(200)
+		expect(hook.body.revoked).toBeGreaterThanOrEqual(2)
+		for (const session of [first, second]) {
+			const refreshed = await call(api, 'POST', '/auth/refresh-token', {
+				headers: { cookie: refreshCookie(session.answer) },
+			})
+			expect(refreshed.status).toBe(401)
+		}
+		const none = await call(api, 'POST', '/__test/revoke-refresh-tokens', {
+			json: { email: 'nobody@example.com' },
+		})
+		expect(none.body).toEqual({ revoked: 0 })
+	})
+
+	test('an organization refreshes into an organization token', async () => {
+		const { answer, user } = await organizationLogin(api, 'organization@example.com')
+		const refreshed = await call(api, 'POST', '/auth/refresh-token', {
+			headers: { cookie: refreshCookie(answer) },
+		})
+		const students = await call(api, 'GET', `/users/organization/${user.id}/students`, {
+			token: refreshed.body.token,
+		})
+		expect(students.status).toBe(200)
+	})
+})

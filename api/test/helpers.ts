@@ -1,0 +1,144 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import type { Server } from 'node:http'
+import { createApi, type ApiConfig } from '../src/app.ts'
+import { createPasswords } from '../src/auth/passwords.ts'
+import { openDatabase, type Db } from '../src/db.ts'
+import { migrate } from '../src/migrate.ts'
+import { createDiskStorage } from '../src/platform/storage.ts'
+import { DEMO_PASSWORD, seedDemo } from '../src/seed.ts'
+
+export { DEMO_PASSWORD }
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256'
+
+// Cheap argon2 so the suite stays fast; production uses PRODUCTION_HASHING.
+const TEST_HASHING = { memoryCost: 4096, timeCost: 2 }
+
+export type TestApi = { baseUrl: string; db: Db; config: ApiConfig; close: () => Promise<void> }
+
+/** A real HTTP server on an ephemeral port over a fresh in-memory database. */
+export async function startApi({
+	seed = true,
+	config = {},
+}: { seed?: boolean; config?: Partial<ApiConfig> } = {}): Promise<TestApi> {
+	const db = await openDatabase({})
+	await migrate(db)
+	const fullConfig: ApiConfig = {
+		accessTokenTtl: 900,
+		refreshTokenTtl: 3600,
+		jwtSecret: TEST_SECRET,
+		testHooks: true,
+		production: false,
+		passwordHashing: TEST_HASHING,
+		...config,
+	}
+	if (seed) await seedDemo(db, createPasswords(fullConfig.passwordHashing))
+	const uploads = await mkdtemp(join(tmpdir(), 'api-uploads-'))
+	const app = createApi({ db, config: fullConfig, storage: createDiskStorage(uploads) })
+	const server = await new Promise<Server>((resolve) => {
+		const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+			resolve(started as Server),
+		)
+	})
+	const { port } = server.address() as AddressInfo
+	return {
+		baseUrl: `http://127.0.0.1:${port}/api/v1`,
+		db,
+		config: fullConfig,
+		async close() {
+			server.closeAllConnections()
+			await new Promise<void>((resolve) => server.close(() => resolve()))
+			await db.destroy()
+			await rm(uploads, { recursive: true, force: true })
+		},
+	}
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely; expect() checks them
+export type Answer = { status: number; body: any; headers: Headers }
+
+/** Calls the API and reads the JSON answer. */
+export async function call(
+	api: { baseUrl: string },
+	method: string,
+	path: string,
+	{
+		json,
+		body,
+		token,
+		headers = {},
+	}: { json?: unknown; body?: BodyInit; token?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+	const response = await fetch(`${api.baseUrl}${path}`, {
+		method,
+		headers: {
+			...(json !== undefined && { 'content-type': 'application/json' }),
+			...(token && { authorization: `Bearer ${token}` }),
+			...headers,
+		},
+		body: json !== undefined ? JSON.stringify(json) : body,
+	})
+	const text = await response.text()
+	const isJson = response.headers.get('content-type')?.includes('application/json')
+	return {
+		status: response.status,
+		body: isJson && text ? JSON.parse(text) : text,
+		headers: response.headers,
+	}
+}
+
+/** The `refreshToken` cookie an answer sets, as a `Cookie` header value. */
+export function refreshCookie(answer: Answer): string {
+	const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('refreshToken='))
+	if (!cookie) throw new Error('no refreshToken cookie set')
+	return cookie.split(';')[0] as string
+}
+
+export async function login(api: TestApi, email: string, password = DEMO_PASSWORD) {
+	const answer = await call(api, 'POST', '/auth/login', { json: { email, password } })
+	if (answer.status !== 200) throw new Error(`login ${email}: ${answer.status}`)
+	return { token: answer.body.user.accessToken as string, user: answer.body.user, answer }
+}
+
+export async function organizationLogin(api: TestApi, email: string, password = DEMO_PASSWORD) {
+	const answer = await call(api, 'POST', '/auth/organization-login', { json: { email, password } })
+	if (answer.status !== 200) throw new Error(`organization login ${email}: ${answer.status}`)
+	return { token: answer.body.user.accessToken as string, user: answer.body.user, answer }
+}
+
+let counter = 0
+/** A fresh email per call, so tests in one file do not collide. */
+export const uniqueEmail = (prefix = 'user') => `${prefix}${Date.now()}${++counter}@example.com`
+
+export async function registerStudent(api: TestApi, fields: Record<string, unknown> = {}) {
+	const email = uniqueEmail('student')
+	const answer = await call(api, 'POST', '/auth/register-student', {
+		json: { firstName: 'Stu', lastName: 'Dent', email, password: 'Password123', ...fields },
+	})
+	if (answer.status !== 201) throw new Error(`register student: ${answer.status}`)
+	const session = await login(api, email, 'Password123')
+	return { ...session, email }
+}
+
+/** Smallest valid PNG: a 1x1 image. */
+export const PNG_BYTES = Uint8Array.from(
+	Buffer.from(
+		'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+		'base64',
+	),
+)
+
+export function imageForm(
+	field: string,
+	bytes: Uint8Array<ArrayBuffer>,
+	type: string,
+	name = 'picture.png',
+) {
+	const form = new FormData()
+	form.append(field, new Blob([bytes], { type }), name)
+	return form
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod'
+
+/**
+ * Spec section 5: a local part, an @, and a domain with a dotted suffix of at least two letters,
+ * or a bracketed IPv4 address.
+ */
+export const emailPattern = /^[^\s@]+@(?:(?:[^\s@.[\]]+\.)+[A-Za-z]{2,}|\[(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\])$/
+
+export const emailField = z
+	.string({ error: 'Enter your email address' })
+	.trim()
+	.min(1, 'Enter your email address')
+	.max(254, 'Email address is too long')
+	.regex(emailPattern, 'Enter a valid email address')
+
+const newPassword = z
+	.string({ error: 'Choose a password' })
+	.min(8, 'Password must be at least 8 characters')
+	.max(128, 'Password must be at most 128 characters')
+
+const name = (what: string) =>
+	z.string({ error: `Enter your ${what}` }).trim().min(1, `Enter your ${what}`).max(100, `${what[0]?.toUpperCase()}${what.slice(1)} is too long`)
+
+const optionalText = (max: number, label: string) =>
+	z.string().trim().max(max, `${label} must be at most ${max} characters`).optional()
+
+export const loginSchema = z.object({
+	email: emailField,
+	password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(128, 'Password is too long'),
+	redirectTo: z.string().optional(),
+})
+
+function passwordsMatch<T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) {
+	if (value.password !== value.confirmPassword) {
+		ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' })
+	}
+}
+
+export const studentSignupSchema = z
+	.object({
+		firstName: name('first name'),
+		lastName: name('last name'),
+		email: emailField,
+		phone: optionalText(30, 'Phone'),
+		password: newPassword,
+		confirmPassword: z.string({ error: 'Confirm your password' }),
+	})
+	.superRefine(passwordsMatch)
+
+export const teacherSignupSchema = z
+	.object({
+		firstName: name('first name'),
+		lastName: name('last name'),
+		email: emailField,
+		phone: optionalText(30, 'Phone'),
+		subjects: optionalText(300, 'Subjects'),
+		bio: optionalText(2000, 'About you'),
+		password: newPassword,
+		confirmPassword: z.string({ error: 'Confirm your password' }),
+	})
+	.superRefine(passwordsMatch)
+
+/** "Maths, Physics" -> ["Maths", "Physics"] */
+export function splitSubjects(subjects: string | undefined) {
+	return (subjects ?? '')
+		.split(',')
+		.map((subject) => subject.trim())
+		.filter(Boolean)
+}
+
+// Answers of the reference API (api/README.md), parsed, never cast.
+export const userSchema = z.object({
+	id: z.string(),
+	role: z.enum(['student', 'tutor']),
+	email: z.string(),
+	firstName: z.string(),
+	lastName: z.string(),
+	name: z.string(),
+	phone: z.string().nullable().optional(),
+	bio: z.string().nullable().optional(),
+	profilePicture: z.string().nullable().optional(),
+	organization_id: z.string().nullable().optional(),
+	createdAt: z.string().optional(),
+})
+export type User = z.infer<typeof userSchema>
+
+export const profileSchema = userSchema.extend({
+	gradeLevel: z.string().nullable().optional(),
+	dateOfBirth: z.string().nullable().optional(),
+	guardianName: z.string().nullable().optional(),
+	subjects: z.array(z.string()).optional(),
+	qualifications: z.string().nullable().optional(),
+	experienceYears: z.number().nullable().optional(),
+})
+export type Profile = z.infer<typeof profileSchema>
+
+const tokens = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1) })
+
+export const userLoginSchema = z.object({ user: userSchema.extend(tokens.shape) })
+
+export const organizationAccountSchema = z.object({
+	id: z.string(),
+	role: z.literal('organization'),
+	email: z.string(),
+	name: z.string(),
+	type: z.string().nullable().optional(),
+	country: z.string().nullable().optional(),
+	logo: z.string().nullable().optional(),
+})
+export const organizationLoginSchema = z.object({ user: organizationAccountSchema.extend(tokens.shape) })
+
+export const registeredSchema = z.object({ message: z.string().optional(), user: userSchema })
+
+export const studentListSchema = z.object({
+	students: z.array(userSchema),
+	total: z.number(),
+	page: z.number(),
+})

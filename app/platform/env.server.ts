@@ -1,0 +1,32 @@
+// One place that reads the environment, so a missing production secret fails at start, not mid-request.
+const isProduction = process.env.NODE_ENV === 'production'
+
+function secret(name: string, developmentDefault: string): string {
+	const value = process.env[name]
+	if (value) return value
+	if (isProduction) throw new Error(`${name} must be set in production`)
+	return developmentDefault
+}
+
+function positiveInt(name: string, fallback: number): number {
+	const value = Number(process.env[name])
+	return Number.isInteger(value) && value > 0 ? value : fallback
+}
+
+export const env = {
+	isProduction,
+	isDevelopment: process.env.NODE_ENV === 'development',
+	apiBaseUrl: `${(process.env.API_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, '')}/api/v1`,
+	sessionSecret: secret('SESSION_SECRET', 'development-session-secret-change-me'),
+	toastSecret: secret('TOAST_SECRET', 'development-toast-secret-change-me'),
+	secureCookies: process.env.COOKIE_SECURE ? process.env.COOKIE_SECURE === '1' : isProduction,
+	upstreamTimeoutMs: positiveInt('UPSTREAM_TIMEOUT_MS', 80_000),
+	upstreamRetryDelayMs: positiveInt('UPSTREAM_RETRY_DELAY_MS', 1_000),
+	sentryDsn: process.env.SENTRY_DSN ?? '',
+	stripePublishableKey: process.env.STRIPE_PUBLISHABLE_KEY ?? '',
+}
+
+/** Values the browser may see. Never put a secret here. */
+export function publicEnv() {
+	return { SENTRY_DSN: env.sentryDsn, MODE: isProduction ? 'production' : 'development' }
+}

@@ -1,0 +1,162 @@
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider, type Session } from 'react-router'
+import { env } from './env.server'
+import { dashboardPath, type Role } from './roles'
+import { sessionStorage, type SessionData, type SessionUser } from './session.server'
+import { sendToast } from './toast.server'
+import { createUpstream, type Tokens } from './upstream.server'
+import { SessionExpiredError, sessionToasts } from './upstream-errors'
+import { responseCache } from './upstream-cache.server'
+
+type Upstream = ReturnType<typeof createUpstream>
+
+type RequestState = {
+	session: Session<SessionData>
+	user: SessionUser | null
+	upstream: Upstream
+	upstreamCookies: Record<string, string>
+	changed: boolean
+	ended: boolean
+}
+
+const requestState = createContext<RequestState>()
+type Context = Readonly<RouterContextProvider>
+
+/**
+ * Opens the session cookie, builds the request-scoped upstream client, refreshes an access token
+ * that is about to expire before any loader runs (so it happens once and unnoticed), and writes
+ * changed tokens back to the cookie on the same response.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+	const session = await sessionStorage.getSession(request.headers.get('Cookie'))
+	const user = session.get('user') ?? null
+	const state: RequestState = {
+		session,
+		user,
+		upstreamCookies: session.get('upstreamCookies') ?? {},
+		changed: false,
+		ended: false,
+		upstream: undefined as unknown as Upstream,
+	}
+	state.upstream = createUpstream({
+		baseUrl: env.apiBaseUrl,
+		timeoutMs: env.upstreamTimeoutMs,
+		retryDelayMs: (attempt) => attempt * env.upstreamRetryDelayMs,
+		userKey: user?.id ?? null,
+		tokens: readTokens(session),
+		cookies: state.upstreamCookies,
+		onSessionChange: ({ tokens, cookies }) => {
+			state.upstreamCookies = cookies
+			if (state.user && tokens) {
+				session.set('accessToken', tokens.accessToken)
+				session.set('refreshToken', tokens.refreshToken)
+				session.set('upstreamCookies', cookies)
+				state.changed = true
+			}
+		},
+	})
+	context.set(requestState, state)
+
+	if (user) {
+		try {
+			if (await state.upstream.refreshIfExpiring()) sendToast(context, sessionToasts.refreshed)
+		} catch (error) {
+			if (!(error instanceof SessionExpiredError)) throw error
+			endSession(context, error)
+		}
+	}
+
+	const response = await next()
+	if (state.ended) {
+		response.headers.append('Set-Cookie', await sessionStorage.destroySession(session))
+	} else if (state.changed) {
+		response.headers.append('Set-Cookie', await sessionStorage.commitSession(session))
+	}
+	return response
+}
+
+function readTokens(session: Session<SessionData>): Tokens | null {
+	const accessToken = session.get('accessToken')
+	const refreshToken = session.get('refreshToken')
+	return accessToken && refreshToken ? { accessToken, refreshToken } : null
+}
+
+function state(context: Context): RequestState {
+	return context.get(requestState)
+}
+
+function endSession(context: Context, error: SessionExpiredError) {
+	const current = state(context)
+	if (current.user) responseCache.dropUser(current.user.id)
+	current.user = null
+	current.ended = true
+	sendToast(context, error.toast)
+}
+
+export function currentUser(context: Context): SessionUser | null {
+	return state(context).user
+}
+
+/**
+ * The upstream client for this request. A refresh that fails mid-loader ends the session and
+ * sends the user to /login with the spec's toast, wherever the call was made.
+ */
+export function upstream(context: Context, request: Request): Upstream {
+	const client = state(context).upstream
+	const onExpired = (error: unknown): never => {
+		if (error instanceof SessionExpiredError) {
+			endSession(context, error)
+			throw redirect(loginPath(request))
+		}
+		throw error
+	}
+	return {
+		...client,
+		get: (path, options) => client.get(path, options).catch(onExpired),
+		send: (method, path, options) => client.send(method, path, options).catch(onExpired),
+	}
+}
+
+export function loginPath(request: Request) {
+	const url = new URL(request.url)
+	const back = url.pathname + url.search
+	return back === '/' || back.startsWith('/login') ? '/login' : `/login?redirectTo=${encodeURIComponent(back)}`
+}
+
+/** Every loader and action of a signed-in area starts here (parent and child loaders run in parallel). */
+export function requireUser(context: Context, request: Request): SessionUser {
+	const user = currentUser(context)
+	if (!user) throw redirect(loginPath(request))
+	return user
+}
+
+export function requireRole(context: Context, request: Request, role: Role): SessionUser {
+	const user = requireUser(context, request)
+	if (user.role !== role) throw redirect('/unauthorized')
+	return user
+}
+
+/** Pages for visitors (login, sign-up) send a signed-in account to its dashboard instead. */
+export function redirectSignedIn(context: Context) {
+	const user = currentUser(context)
+	if (user) throw redirect(dashboardPath[user.role])
+}
+
+export function startSession(context: Context, user: SessionUser, tokens: Tokens) {
+	const current = state(context)
+	responseCache.dropUser(user.id)
+	current.session.set('user', user)
+	current.session.set('accessToken', tokens.accessToken)
+	current.session.set('refreshToken', tokens.refreshToken)
+	// The refresh token also travels as the upstream's own cookie, as the contract expects.
+	current.session.set('upstreamCookies', { refreshToken: tokens.refreshToken, ...current.upstreamCookies })
+	current.user = user
+	current.changed = true
+	current.ended = false
+}
+
+export function finishSession(context: Context) {
+	const current = state(context)
+	if (current.user) responseCache.dropUser(current.user.id)
+	current.user = null
+	current.ended = true
+}

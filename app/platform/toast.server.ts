@@ -1,0 +1,64 @@
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { setToastCookieOptions } from 'remix-toast'
+import { getToast, setToast, toastMiddleware as flashToastMiddleware } from 'remix-toast/middleware'
+import { env } from './env.server'
+import { toastSchema, type AppToast } from './toast'
+
+setToastCookieOptions({
+	secrets: [env.toastSecret],
+	httpOnly: true,
+	sameSite: 'lax',
+	secure: env.secureCookies,
+	path: '/',
+})
+
+type Pending = { toast: AppToast; shown: boolean }
+const pendingToast = createContext<Pending | null>(null)
+
+/**
+ * Queue a toast for the user. If this request renders the page (a document request without
+ * JavaScript), the root loader shows it at once; otherwise (a redirect, or an action answered
+ * to a hydrated page) it travels in the flash cookie to the next request.
+ */
+export function sendToast(context: Readonly<RouterContextProvider>, toast: AppToast) {
+	context.set(pendingToast, { toast, shown: false })
+}
+
+/** For the root loader: the toasts to show on this response. */
+export function takeToasts(context: Readonly<RouterContextProvider>): AppToast[] {
+	const toasts: AppToast[] = []
+	const flashed = toastSchema.safeParse(fromFlash(getToast(context)))
+	if (flashed.success) toasts.push(flashed.data)
+	const pending = context.get(pendingToast)
+	if (pending) {
+		pending.shown = true
+		toasts.push(pending.toast)
+	}
+	return toasts
+}
+
+function fromFlash(flash: ReturnType<typeof getToast>) {
+	if (!flash) return null
+	const { message, ...rest } = flash
+	return { ...rest, title: message }
+}
+
+const deliverPendingToast: MiddlewareFunction<Response> = async ({ context }, next) => {
+	const response = await next()
+	const pending = context.get(pendingToast)
+	// A redirect never renders the page the root loader prepared, so its toast must travel on.
+	if (pending && (!pending.shown || isRedirect(response))) {
+		const { title, ...rest } = pending.toast
+		setToast(context, { ...rest, message: title })
+	}
+	return response
+}
+
+function isRedirect(response: Response) {
+	return response.status >= 300 && response.status < 400
+}
+
+export const toastMiddleware: MiddlewareFunction<Response>[] = [
+	flashToastMiddleware() as MiddlewareFunction<Response>,
+	deliverPendingToast,
+]

@@ -1,0 +1,758 @@
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { expect, onTestFinished, test } from 'vitest'
+import { z } from 'zod'
+import { ResponseCache } from './upstream-cache.server'
+import { SessionExpiredError, UpstreamError } from './upstream-errors'
+import {
+	accessTokenExpiresSoon,
+	createUpstream,
+	type SessionChange,
+	type UpstreamOptions,
+} from './upstream.server'
+
+type Hit = { method: string; path: string; headers: IncomingHttpHeaders; body: string }
+type Handler = (hit: Hit, res: ServerResponse, hits: Hit[]) => void
+
+const coursesSchema = z.object({ courses: z.array(z.string()) })
+const okSchema = z.object({ ok: z.boolean() })
+
+/** A real upstream on a free port; every request is recorded before the handler answers. */
+async function upstreamServer(handler: Handler) {
+	const hits: Hit[] = []
+	const server = createServer((req, res) => {
+		const chunks: Buffer[] = []
+		req.on('data', (chunk: Buffer) => chunks.push(chunk))
+		req.on('end', () => {
+			const hit = {
+				method: req.method ?? '',
+				path: req.url ?? '',
+				headers: req.headers,
+				body: Buffer.concat(chunks).toString('utf8'),
+			}
+			hits.push(hit)
+			handler(hit, res, hits)
+		})
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	onTestFinished(async () => {
+		server.closeAllConnections()
+		await new Promise((resolve) => server.close(resolve))
+	})
+	const { port } = server.address() as AddressInfo
+	const count = (path: string) => hits.filter((hit) => hit.path === path).length
+	return { baseUrl: `http://127.0.0.1:${port}/api/v1`, hits, count }
+}
+
+function json(
+	res: ServerResponse,
+	status: number,
+	body: unknown,
+	headers: Record<string, string | string[]> = {},
+) {
+	res.writeHead(status, { 'Content-Type': 'application/json', ...headers })
+	res.end(JSON.stringify(body))
+}
+
+function client(baseUrl: string, overrides: Partial<UpstreamOptions> = {}) {
+	const changes: SessionChange[] = []
+	const upstream = createUpstream({
+		baseUrl,
+		timeoutMs: 2000,
+		userKey: 'u1',
+		tokens: { accessToken: 'old-access', refreshToken: 'r1' },
+		cookies: { refreshToken: 'r1' },
+		onSessionChange: (change) => changes.push(change),
+		cache: new ResponseCache(),
+		retryDelayMs: () => 1,
+		...overrides,
+	})
+	return { upstream, changes }
+}
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+	try {
+		await promise
+	} catch (error) {
+		return error
+	}
+	throw new Error('expected the call to fail')
+}
+
+async function upstreamFailure(promise: Promise<unknown>): Promise<UpstreamError> {
+	const error = await failure(promise)
+	if (!(error instanceof UpstreamError)) throw error
+	return error
+}
+
+/** Answers 403 to the old token and serves the new one; the refresh endpoint hands out 'new-access'. */
+function expiringSession(
+	refresh: (hit: Hit, res: ServerResponse) => void = (_, res) =>
+		json(res, 200, { token: 'new-access' }),
+): Handler {
+	return (hit, res) => {
+		if (hit.path === '/api/v1/auth/refresh-token') return refresh(hit, res)
+		if (hit.headers.authorization === 'Bearer new-access')
+			return json(res, 200, { courses: [hit.path] })
+		json(res, 403, { message: 'Access token is missing or expired' })
+	}
+}
+
+function fakeJwt(exp: number): string {
+	const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+	return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'u1', exp })}.signature`
+}
+
+test('a 403 refreshes the token once and replays the call with the new bearer', async () => {
+	const server = await upstreamServer(expiringSession())
+	const { upstream, changes } = client(server.baseUrl)
+
+	const answer = await upstream.get('/courses/list', {
+		query: { page: 1 },
+		schema: coursesSchema,
+		fallback: 'Failed to fetch courses',
+	})
+
+	expect(answer).toEqual({ courses: ['/api/v1/courses/list?page=1'] })
+	expect(server.hits.map((hit) => hit.path)).toEqual([
+		'/api/v1/courses/list?page=1',
+		'/api/v1/auth/refresh-token',
+		'/api/v1/courses/list?page=1',
+	])
+	const [first, refresh, replay] = server.hits
+	expect(first?.headers.authorization).toBe('Bearer old-access')
+	expect(refresh?.method).toBe('POST')
+	expect(refresh?.headers['x-retry']).toBe('true')
+	expect(refresh?.headers.cookie).toBe('refreshToken=r1')
+	expect(refresh?.body).toBe('')
+	expect(replay?.headers.authorization).toBe('Bearer new-access')
+	expect(changes.at(-1)).toEqual({
+		tokens: { accessToken: 'new-access', refreshToken: 'r1' },
+		cookies: { refreshToken: 'r1' },
+	})
+	expect(upstream.tokens()).toEqual({ accessToken: 'new-access', refreshToken: 'r1' })
+})
+
+test('concurrent 403s in one request share a single refresh', async () => {
+	const server = await upstreamServer(
+		expiringSession((_, res) => setTimeout(() => json(res, 200, { token: 'new-access' }), 50)),
+	)
+	const { upstream } = client(server.baseUrl)
+
+	const answers = await Promise.all(
+		['/courses/list', '/tasks', '/resources'].map((path) =>
+			upstream.get(path, { schema: coursesSchema, fallback: 'Failed', cache: false }),
+		),
+	)
+
+	expect(answers.map((answer) => answer.courses[0])).toEqual([
+		'/api/v1/courses/list',
+		'/api/v1/tasks',
+		'/api/v1/resources',
+	])
+	expect(server.count('/api/v1/auth/refresh-token')).toBe(1)
+	expect(server.hits).toHaveLength(7)
+})
+
+test('a refused refresh ends the session', async () => {
+	const server = await upstreamServer(
+		expiringSession((_, res) => json(res, 401, { message: 'Invalid or expired refresh token' })),
+	)
+	const { upstream, changes } = client(server.baseUrl)
+
+	const error = await failure(
+		upstream.get('/courses/list', { schema: coursesSchema, fallback: 'Failed to fetch courses' }),
+	)
+
+	expect(error).toBeInstanceOf(SessionExpiredError)
+	expect(error).toMatchObject({
+		reason: 'refresh-failed',
+		toast: { title: 'Session expired. Please login again.' },
+	})
+	expect(changes.at(-1)).toEqual({ tokens: null, cookies: {} })
+	expect(upstream.tokens()).toBeNull()
+	expect(server.count('/api/v1/courses/list')).toBe(1)
+})
+
+test('a refresh answer without a token ends the session', async () => {
+	const server = await upstreamServer(expiringSession((_, res) => json(res, 200, { token: '' })))
+	const { upstream } = client(server.baseUrl)
+
+	const error = await failure(
+		upstream.get('/courses/list', { schema: coursesSchema, fallback: 'Failed' }),
+	)
+
+	expect(error).toMatchObject({ name: 'SessionExpiredError', reason: 'refresh-failed' })
+})
+
+test('a refresh that times out ends the session with the timed-out toast', async () => {
+	const server = await upstreamServer(expiringSession(() => {}))
+	const { upstream, changes } = client(server.baseUrl, { timeoutMs: 200 })
+
+	const error = await failure(
+		upstream.get('/courses/list', { schema: coursesSchema, fallback: 'Failed' }),
+	)
+
+	expect(error).toBeInstanceOf(SessionExpiredError)
+	expect(error).toMatchObject({
+		reason: 'refresh-timeout',
+		toast: { title: 'Request timed out. Server may be sleeping. Please try again.' },
+	})
+	expect(changes.at(-1)).toEqual({ tokens: null, cookies: {} })
+})
+
+test('a refresh that cannot reach the upstream keeps the session', async () => {
+	const server = await upstreamServer(expiringSession((_, res) => res.socket?.destroy()))
+	const { upstream, changes } = client(server.baseUrl)
+
+	const error = await upstreamFailure(
+		upstream.get('/courses/list', { schema: coursesSchema, fallback: 'Failed to fetch courses' }),
+	)
+
+	expect(error.kind).toBe('network')
+	expect(error.text).toBe('Failed to fetch courses')
+	expect(upstream.tokens()).toEqual({ accessToken: 'old-access', refreshToken: 'r1' })
+	expect(changes).toEqual([])
+})
+
+test('a replay refused again is a permission error, not a logout', async () => {
+	const server = await upstreamServer((hit, res) => {
+		if (hit.path === '/api/v1/auth/refresh-token') return json(res, 200, { token: 'new-access' })
+		json(res, 403, { message: 'You do not have permission to do this' })
+	})
+	const { upstream } = client(server.baseUrl)
+
+	const error = await upstreamFailure(
+		upstream.send('DELETE', '/courses/delete-course/1', {
+			schema: okSchema,
+			fallback: 'Failed to delete course',
+		}),
+	)
+
+	expect(error.status).toBe(403)
+	expect(error.text).toBe('You do not have permission to do this')
+	expect(error.toast).toMatchObject({
+		title: 'Error',
+		description: 'You do not have permission to do this',
+	})
+	expect(upstream.tokens()?.accessToken).toBe('new-access')
+
+	// The new token was refused too: that is a refusal, so no second refresh.
+	await upstreamFailure(
+		upstream.get('/tasks', { schema: okSchema, fallback: 'Failed to fetch tasks' }),
+	)
+	expect(server.count('/api/v1/auth/refresh-token')).toBe(1)
+	expect(server.hits.at(-1)?.headers.authorization).toBe('Bearer new-access')
+})
+
+test('without tokens a 403 is answered as is', async () => {
+	const server = await upstreamServer((_, res) =>
+		json(res, 403, { message: 'Access token is missing or expired' }),
+	)
+	const { upstream } = client(server.baseUrl, { tokens: null })
+
+	const error = await upstreamFailure(
+		upstream.get('/courses/list', { schema: coursesSchema, fallback: 'Failed' }),
+	)
+
+	expect(error.status).toBe(403)
+	expect(server.hits).toHaveLength(1)
+	expect(server.hits[0]?.headers.authorization).toBeUndefined()
+})
+
+test('an upstream that never answers times out', async () => {
+	const server = await upstreamServer(() => {})
+	const { upstream } = client(server.baseUrl, { timeoutMs: 200 })
+	const started = Date.now()
+
+	const error = await upstreamFailure(
+		upstream.get('/courses/list', { schema: coursesSchema, fallback: 'Failed to fetch courses' }),
+	)
+
+	expect(Date.now() - started).toBeLessThan(1500)
+	expect(error.kind).toBe('timeout')
+	expect(error.text).toBe('Failed to fetch courses')
+	expect(error.toast).toMatchObject({
+		title: 'Request Timeout',
+		duration: 6000,
+		action: { label: 'Retry' },
+	})
+})
+
+test('headers sent but the body never finishing also times out', async () => {
+	const server = await upstreamServer((_, res) => {
+		res.writeHead(200, { 'Content-Type': 'application/json' })
+		res.write('{"courses": [')
+	})
+	const { upstream } = client(server.baseUrl, { timeoutMs: 200 })
+
+	const error = await upstreamFailure(
+		upstream.get('/courses/list', { schema: coursesSchema, fallback: 'Failed' }),
+	)
+
+	expect(error.kind).toBe('timeout')
+})
+
+test('a 500 with a JSON message shows that message', async () => {
+	const server = await upstreamServer((_, res) =>
+		json(res, 500, { message: 'Internal server error' }),
+	)
+	const { upstream } = client(server.baseUrl)
+
+	const error = await upstreamFailure(
+		upstream.get('/courses/list', { schema: coursesSchema, fallback: 'Failed to fetch courses' }),
+	)
+
+	expect(error).toMatchObject({ status: 500, kind: 'message', text: 'Internal server error' })
+	expect(error.toast).toEqual({
+		type: 'error',
+		title: 'Error',
+		description: 'Internal server error',
+		duration: 4000,
+	})
+})
+
+test('a 500 with an HTML page falls back to the call text', async () => {
+	const server = await upstreamServer((_, res) => {
+		res.writeHead(500, { 'Content-Type': 'text/html' })
+		res.end('<html><body>Bad gateway</body></html>')
+	})
+	const { upstream } = client(server.baseUrl)
+
+	const error = await upstreamFailure(
+		upstream.get('/courses/list', { schema: coursesSchema, fallback: 'Failed to fetch courses' }),
+	)
+
+	expect(error).toMatchObject({ status: 500, kind: 'unknown', text: 'Failed to fetch courses' })
+	expect(error.toast).toMatchObject({
+		title: 'Something went wrong',
+		description: 'Request failed with status 500',
+	})
+})
+
+test('malformed JSON or the wrong shape in a 200 is an unexpected response', async () => {
+	const server = await upstreamServer((hit, res) => {
+		if (hit.path === '/api/v1/broken') {
+			res.writeHead(200, { 'Content-Type': 'application/json' })
+			return res.end('{"courses": [')
+		}
+		json(res, 200, { courses: 'not a list' })
+	})
+	const { upstream } = client(server.baseUrl)
+
+	for (const path of ['/broken', '/shape']) {
+		const error = await upstreamFailure(
+			upstream.get(path, { schema: coursesSchema, fallback: 'Failed to fetch courses' }),
+		)
+		expect(error).toMatchObject({ kind: 'unknown', text: 'Failed to fetch courses' })
+		expect(error.toast).toMatchObject({
+			title: 'Something went wrong',
+			description: 'Unexpected response from the server',
+		})
+	}
+})
+
+test('a connection destroyed mid-answer is a network error', async () => {
+	const server = await upstreamServer((_, res) => {
+		res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '200' })
+		res.write('{"courses": [', () => setTimeout(() => res.socket?.destroy(), 10))
+	})
+	const { upstream } = client(server.baseUrl)
+
+	const error = await upstreamFailure(
+		upstream.get('/courses/list', { schema: coursesSchema, fallback: 'Failed to fetch courses' }),
+	)
+
+	expect(error).toMatchObject({ kind: 'network', text: 'Failed to fetch courses' })
+	expect(error.toast).toMatchObject({
+		title: 'Network Error',
+		duration: 5000,
+		action: { label: 'Retry' },
+	})
+})
+
+test('a server that is down is a network error', async () => {
+	const closed = createServer()
+	await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+	const { port } = closed.address() as AddressInfo
+	await new Promise((resolve) => closed.close(resolve))
+	const { upstream } = client(`http://127.0.0.1:${port}/api/v1`)
+
+	const error = await upstreamFailure(
+		upstream.send('POST', '/auth/login', { json: {}, schema: okSchema, fallback: 'Login failed' }),
+	)
+
+	expect(error).toMatchObject({ kind: 'network', text: 'Login failed' })
+	expect(error.status).toBeUndefined()
+})
+
+test('a 400 with errors[] gives the validation toast and the field errors', async () => {
+	const server = await upstreamServer((_, res) =>
+		json(res, 400, {
+			message: 'Validation failed',
+			errors: [{ path: 'email', msg: 'Enter a valid email address' }],
+		}),
+	)
+	const { upstream } = client(server.baseUrl)
+
+	const error = await upstreamFailure(
+		upstream.send('POST', '/auth/register-student', {
+			json: { email: 'x' },
+			schema: okSchema,
+			fallback: 'Registration failed',
+			retry: true,
+		}),
+	)
+
+	expect(error).toMatchObject({ status: 400, kind: 'validation', text: 'Validation failed' })
+	expect(error.fieldErrors).toEqual([{ path: 'email', msg: 'Enter a valid email address' }])
+	expect(error.toast).toEqual({
+		type: 'error',
+		title: 'Validation Error',
+		description: 'email: Enter a valid email address',
+		duration: 5000,
+		action: { label: 'Dismiss' },
+	})
+	// Other 4xx answers are final, even for a call that retries.
+	expect(server.hits).toHaveLength(1)
+})
+
+test('an error-string body: Request Failed, and the error field is the text where the call says so', async () => {
+	const server = await upstreamServer((_, res) =>
+		json(res, 409, { error: 'An organization with this email already exists' }),
+	)
+	const { upstream } = client(server.baseUrl)
+
+	const create = await upstreamFailure(
+		upstream.send('POST', '/organizations/register', {
+			form: new FormData(),
+			schema: okSchema,
+			fallback: 'Failed to create organization',
+			errorField: 'error',
+		}),
+	)
+	expect(create).toMatchObject({
+		status: 409,
+		kind: 'error-string',
+		text: 'An organization with this email already exists',
+	})
+	expect(create.toast).toMatchObject({
+		title: 'Request Failed',
+		description: 'An organization with this email already exists',
+	})
+
+	const other = await upstreamFailure(
+		upstream.send('PUT', '/organizations/1', {
+			json: {},
+			schema: okSchema,
+			fallback: 'Failed to update organization',
+		}),
+	)
+	expect(other.text).toBe('Failed to update organization')
+})
+
+test('a list call retries 5xx and 429 with back-off, then succeeds', async () => {
+	const statuses = [500, 429]
+	const server = await upstreamServer((_, res) => {
+		const status = statuses.shift()
+		if (status) return json(res, status, { message: 'Busy' })
+		json(res, 200, { courses: ['algebra'] })
+	})
+	const delays: number[] = []
+	const { upstream } = client(server.baseUrl, {
+		retryDelayMs: (attempt) => (delays.push(attempt), 1),
+	})
+
+	const answer = await upstream.get('/courses/list', {
+		schema: coursesSchema,
+		fallback: 'Failed to fetch courses',
+		retry: true,
+	})
+
+	expect(answer).toEqual({ courses: ['algebra'] })
+	expect(server.hits).toHaveLength(3)
+	expect(delays).toEqual([1, 2])
+})
+
+test('a list call gives up after 3 attempts with Max retries exceeded', async () => {
+	const server = await upstreamServer((_, res) =>
+		json(res, 503, { message: 'Service unavailable' }),
+	)
+	const { upstream } = client(server.baseUrl)
+
+	const error = await upstreamFailure(
+		upstream.get('/tasks', { schema: okSchema, fallback: 'Failed to fetch tasks', retry: true }),
+	)
+
+	expect(server.hits).toHaveLength(3)
+	expect(error).toMatchObject({ status: 503, text: 'Service unavailable' })
+	expect(error.cause).toBeInstanceOf(Error)
+	expect((error.cause as Error).message).toBe('Max retries exceeded')
+})
+
+test('a call without retry makes one attempt', async () => {
+	const server = await upstreamServer((_, res) =>
+		json(res, 500, { message: 'Internal server error' }),
+	)
+	const { upstream } = client(server.baseUrl)
+
+	const error = await upstreamFailure(
+		upstream.get('/tasks', { schema: okSchema, fallback: 'Failed to fetch tasks' }),
+	)
+
+	expect(server.hits).toHaveLength(1)
+	expect(error.cause).toBeUndefined()
+})
+
+test('a cached GET is served without a call, per user, until a mutation of its resource', async () => {
+	let version = 0
+	const server = await upstreamServer((hit, res) => {
+		if (hit.method !== 'GET') {
+			version++
+			return json(res, 200, { ok: true })
+		}
+		json(res, 200, { courses: [`v${version}`] })
+	})
+	const cache = new ResponseCache()
+	const student = client(server.baseUrl, { cache }).upstream
+	const teacher = client(server.baseUrl, { cache, userKey: 'u2' }).upstream
+	const list = {
+		query: { page: 1, limit: 10 },
+		schema: coursesSchema,
+		fallback: 'Failed to fetch courses',
+	}
+
+	expect(await student.get('/courses/list', list)).toEqual({ courses: ['v0'] })
+	expect(await student.get('/courses/list', { ...list, query: { limit: 10, page: 1 } })).toEqual({
+		courses: ['v0'],
+	})
+	expect(server.hits).toHaveLength(1)
+
+	await teacher.get('/courses/list', list)
+	expect(server.hits).toHaveLength(2)
+
+	await teacher.send('PUT', '/courses/update-course/1', {
+		json: { title: 'New' },
+		schema: okSchema,
+		fallback: 'Failed to update course',
+	})
+	expect(await student.get('/courses/list', list)).toEqual({ courses: ['v1'] })
+	expect(server.hits).toHaveLength(4)
+
+	await student.get('/courses/list', { ...list, cache: false })
+	await student.get('/courses/list', { ...list, fresh: true })
+	expect(server.hits).toHaveLength(6)
+	await student.get('/courses/list', list)
+	expect(server.hits).toHaveLength(6)
+})
+
+test('a mutation also invalidates the resources it names', async () => {
+	const server = await upstreamServer((hit, res) =>
+		json(res, 200, hit.method === 'GET' ? { courses: [] } : { ok: true }),
+	)
+	const { upstream } = client(server.baseUrl)
+	const schedules = { schema: coursesSchema, fallback: 'Failed to fetch schedules' }
+
+	await upstream.get('/schedule', schedules)
+	await upstream.send('PUT', '/schedules/1', {
+		json: {},
+		schema: okSchema,
+		fallback: 'Failed to update schedule',
+		invalidates: ['schedule'],
+	})
+	await upstream.get('/schedule', schedules)
+
+	expect(server.count('/api/v1/schedule')).toBe(2)
+})
+
+test('identical concurrent GETs make one upstream call', async () => {
+	const server = await upstreamServer((_, res) =>
+		setTimeout(() => json(res, 200, { courses: ['shared'] }), 50),
+	)
+	const { upstream } = client(server.baseUrl)
+	const list = { query: { page: 1 }, schema: coursesSchema, fallback: 'Failed to fetch courses' }
+
+	const answers = await Promise.all([
+		upstream.get('/courses/list', list),
+		upstream.get('/courses/list', list),
+		upstream.get('/courses/list', list),
+	])
+
+	expect(answers).toEqual([
+		{ courses: ['shared'] },
+		{ courses: ['shared'] },
+		{ courses: ['shared'] },
+	])
+	expect(server.hits).toHaveLength(1)
+})
+
+test('a failed GET is not cached', async () => {
+	let calls = 0
+	const server = await upstreamServer((_, res) =>
+		calls++ === 0 ? json(res, 500, { message: 'Oops' }) : json(res, 200, { courses: [] }),
+	)
+	const { upstream } = client(server.baseUrl)
+	const list = { schema: coursesSchema, fallback: 'Failed to fetch courses' }
+
+	await upstreamFailure(upstream.get('/courses/list', list))
+	expect(await upstream.get('/courses/list', list)).toEqual({ courses: [] })
+	expect(server.hits).toHaveLength(2)
+})
+
+test('FormData arrives as multipart with its boundary', async () => {
+	const server = await upstreamServer((_, res) => json(res, 201, { ok: true }))
+	const { upstream } = client(server.baseUrl)
+	const form = new FormData()
+	form.set('title', 'Essay')
+	form.set('file', new Blob(['hello world'], { type: 'text/plain' }), 'essay.txt')
+
+	await upstream.send('POST', '/tasks/create-task', {
+		form,
+		schema: okSchema,
+		fallback: 'Failed to create task',
+	})
+
+	const [hit] = server.hits
+	expect(hit?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/)
+	expect(hit?.body).toContain('name="title"')
+	expect(hit?.body).toContain('Essay')
+	expect(hit?.body).toContain('filename="essay.txt"')
+	expect(hit?.body).toContain('hello world')
+})
+
+test('JSON bodies, bearer, cookies and the client address travel as headers; 204 reads as {}', async () => {
+	const server = await upstreamServer((_, res) => {
+		res.writeHead(204)
+		res.end()
+	})
+	const { upstream } = client(server.baseUrl, { forwardedFor: '203.0.113.7' })
+
+	expect(
+		await upstream.send('PATCH', '/tasks/9/grade', {
+			json: { grade: 90 },
+			schema: z.object({}),
+			fallback: 'Failed to grade submission',
+		}),
+	).toEqual({})
+
+	const [hit] = server.hits
+	expect(hit?.method).toBe('PATCH')
+	expect(hit?.headers['content-type']).toBe('application/json')
+	expect(hit?.headers.accept).toBe('application/json')
+	expect(hit?.headers.authorization).toBe('Bearer old-access')
+	expect(hit?.headers.cookie).toBe('refreshToken=r1')
+	expect(hit?.headers['x-forwarded-for']).toBe('203.0.113.7')
+	expect(JSON.parse(hit?.body ?? '')).toEqual({ grade: 90 })
+})
+
+test('Set-Cookie updates the jar, and an expired cookie leaves it', async () => {
+	const server = await upstreamServer((hit, res) => {
+		if (hit.path === '/api/v1/auth/login') {
+			return json(
+				res,
+				200,
+				{ ok: true },
+				{
+					'Set-Cookie': [
+						'refreshToken=r2; HttpOnly; SameSite=Lax; Path=/api/v1/auth',
+						'theme=dark; Max-Age=3600',
+					],
+				},
+			)
+		}
+		if (hit.path === '/api/v1/auth/logout') {
+			return json(
+				res,
+				200,
+				{ ok: true },
+				{
+					'Set-Cookie': [
+						'refreshToken=; Path=/api/v1/auth; Expires=Thu, 01 Jan 1970 00:00:00 GMT',
+						'theme=; Max-Age=0',
+					],
+				},
+			)
+		}
+		json(res, 200, { ok: true })
+	})
+	const { upstream, changes } = client(server.baseUrl, { tokens: null, cookies: {} })
+	const call = { schema: okSchema, fallback: 'Failed' }
+
+	await upstream.send('POST', '/auth/login', { json: {}, ...call })
+	expect(changes.at(-1)).toEqual({ tokens: null, cookies: { refreshToken: 'r2', theme: 'dark' } })
+	await upstream.get('/users/tutors', { ...call, cache: false })
+	expect(server.hits[1]?.headers.cookie).toBe('refreshToken=r2; theme=dark')
+
+	await upstream.send('POST', '/auth/logout', call)
+	expect(changes.at(-1)).toEqual({ tokens: null, cookies: {} })
+	await upstream.get('/users/tutors', { ...call, cache: false })
+	expect(server.hits[3]?.headers.cookie).toBeUndefined()
+	expect(changes).toHaveLength(2)
+})
+
+test('refreshIfExpiring refreshes an expired JWT once, before any call', async () => {
+	const server = await upstreamServer((_, res) => json(res, 200, { token: 'new-access' }))
+	const expired = fakeJwt(Math.floor(Date.now() / 1000) - 60)
+	const { upstream, changes } = client(server.baseUrl, {
+		tokens: { accessToken: expired, refreshToken: 'r1' },
+	})
+
+	expect(await upstream.refreshIfExpiring()).toBe(true)
+	expect(await upstream.refreshIfExpiring()).toBe(false)
+
+	expect(server.hits.map((hit) => hit.path)).toEqual(['/api/v1/auth/refresh-token'])
+	expect(server.hits[0]?.headers['x-retry']).toBe('true')
+	expect(server.hits[0]?.headers.authorization).toBeUndefined()
+	expect(upstream.tokens()).toEqual({ accessToken: 'new-access', refreshToken: 'r1' })
+	expect(changes.at(-1)?.tokens?.accessToken).toBe('new-access')
+})
+
+test('refreshIfExpiring leaves valid and opaque tokens alone', async () => {
+	const server = await upstreamServer((_, res) => json(res, 200, { token: 'new-access' }))
+	const valid = fakeJwt(Math.floor(Date.now() / 1000) + 600)
+
+	expect(
+		await client(server.baseUrl, {
+			tokens: { accessToken: valid, refreshToken: 'r1' },
+		}).upstream.refreshIfExpiring(),
+	).toBe(false)
+	expect(await client(server.baseUrl).upstream.refreshIfExpiring()).toBe(false)
+	expect(await client(server.baseUrl, { tokens: null }).upstream.refreshIfExpiring()).toBe(false)
+	expect(server.hits).toHaveLength(0)
+})
+
+test('refreshIfExpiring reports a refused refresh as an expired session', async () => {
+	const server = await upstreamServer((_, res) =>
+		json(res, 401, { message: 'Invalid or expired refresh token' }),
+	)
+	const { upstream } = client(server.baseUrl, {
+		tokens: { accessToken: fakeJwt(1), refreshToken: 'r1' },
+	})
+
+	expect(await failure(upstream.refreshIfExpiring())).toMatchObject({
+		name: 'SessionExpiredError',
+		reason: 'refresh-failed',
+	})
+})
+
+test('the refresh sends the session refresh token when the jar has none', async () => {
+	const server = await upstreamServer((_, res) => json(res, 200, { token: 'new-access' }))
+	const { upstream } = client(server.baseUrl, {
+		tokens: { accessToken: fakeJwt(1), refreshToken: 'r9' },
+		cookies: {},
+	})
+
+	await upstream.refreshIfExpiring()
+
+	expect(server.hits[0]?.headers.cookie).toBe('refreshToken=r9')
+})
+
+test('accessTokenExpiresSoon reads exp with a skew and ignores opaque tokens', () => {
+	const now = Math.floor(Date.now() / 1000)
+	expect(accessTokenExpiresSoon(fakeJwt(now - 1))).toBe(true)
+	expect(accessTokenExpiresSoon(fakeJwt(now + 3))).toBe(true)
+	expect(accessTokenExpiresSoon(fakeJwt(now + 3), 0)).toBe(false)
+	expect(accessTokenExpiresSoon(fakeJwt(now + 600))).toBe(false)
+	expect(accessTokenExpiresSoon('opaque-token')).toBe(false)
+	expect(accessTokenExpiresSoon('a.%%%.c')).toBe(false)
+})

@@ -1,0 +1,88 @@
+import { Link, NavLink, Outlet, useRouteLoaderData } from 'react-router'
+import { dashboardPath } from '~/platform/roles'
+import { buttonClass } from '~/ui/button'
+import { LogoutButton } from '~/ui/logout-button'
+import type { loader as rootLoader } from '~/root'
+
+const links = [
+	{ to: '/', label: 'Home' },
+	{ to: '/pricing', label: 'Pricing' },
+	{ to: '/about-us', label: 'About us' },
+	{ to: '/contact-us', label: 'Contact us' },
+]
+
+export default function PublicLayout() {
+	const user = useRouteLoaderData<typeof rootLoader>('root')?.user
+	return (
+		<div className="flex min-h-screen flex-col">
+			<header className="border-b border-slate-200 bg-white">
+				<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
+					<Link to="/" className="text-xl font-bold text-indigo-800">
+						TutorHub
+					</Link>
+					<nav aria-label="Main">
+						<ul className="flex flex-wrap gap-4 text-sm font-medium">
+							{links.map((link) => (
+								<li key={link.to}>
+									<NavLink
+										to={link.to}
+										end
+										className={({ isActive }) => (isActive ? 'text-indigo-800 underline' : 'text-slate-700 hover:text-indigo-800')}
+									>
+										{link.label}
+									</NavLink>
+								</li>
+							))}
+						</ul>
+					</nav>
+					<div className="flex items-center gap-3">
+						{user ? (
+							<>
+								<Link to={dashboardPath[user.role]} className={buttonClass()}>
+									My dashboard
+								</Link>
+								<LogoutButton />
+							</>
+						) : (
+							<>
+								<Link to="/login" className={buttonClass('secondary')}>
+									Log in
+								</Link>
+								<Link to="/signup/student" className={buttonClass()}>
+									Sign up
+								</Link>
+							</>
+						)}
+					</div>
+				</div>
+			</header>
+			<main id="main" className="flex-1">
+				<Outlet />
+			</main>
+			<footer className="border-t border-slate-200 bg-white">
+				<div className="mx-auto flex max-w-6xl flex-wrap justify-between gap-4 px-4 py-6 text-sm text-slate-600">
+					<p>© {new Date().getFullYear()} TutorHub</p>
+					<nav aria-label="Footer">
+						<ul className="flex flex-wrap gap-4">
+							<li>
+								<Link to="/signup/teacher" className="hover:text-indigo-800">
+									Teach with us
+								</Link>
+							</li>
+							<li>
+								<Link to="/signup/organization" className="hover:text-indigo-800">
+									For organizations
+								</Link>
+							</li>
+							<li>
+								<Link to="/contact-us" className="hover:text-indigo-800">
+									Contact
+								</Link>
+							</li>
+						</ul>
+					</nav>
+				</div>
+			</footer>
+		</div>
+	)
+}

@@ -1,0 +1,10 @@
+import { data } from 'react-router'
+
+// Any URL no route claims: a real 404 status, rendered by the root boundary.
+export function loader() {
+	throw data(null, { status: 404, statusText: 'Not Found' })
+}
+
+export default function NotFound() {
+	return null
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react'
+import { Link, NavLink } from 'react-router'
+import { LogoutButton } from './logout-button'
+
+export type AreaLink = { to: string; label: string; end?: boolean }
+
+/** The frame of every signed-in area: who is signed in, the area's navigation, and log out. */
+export function DashboardShell({
+	areaLabel,
+	userName,
+	links,
+	children,
+}: {
+	areaLabel: string
+	userName: string
+	links: AreaLink[]
+	children: ReactNode
+}) {
+	return (
+		<div className="flex min-h-screen flex-col">
+			<header className="border-b border-slate-200 bg-white">
+				<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
+					<div className="flex items-baseline gap-3">
+						<Link to="/" className="text-xl font-bold text-indigo-800">
+							TutorHub
+						</Link>
+						<span className="text-sm text-slate-600">{areaLabel}</span>
+					</div>
+					<div className="flex items-center gap-3">
+						<p className="text-sm">
+							Signed in as <span className="font-semibold">{userName}</span>
+						</p>
+						<LogoutButton />
+					</div>
+				</div>
+				<nav aria-label={`${areaLabel} navigation`} className="mx-auto max-w-6xl px-4">
+					<ul className="flex flex-wrap gap-4 text-sm font-medium">
+						{links.map((link) => (
+							<li key={link.to}>
+								<NavLink
+									to={link.to}
+									end={link.end}
+									className={({ isActive }) =>
+										`inline-block border-b-2 py-2 ${isActive ? 'border-indigo-700 text-indigo-800' : 'border-transparent text-slate-700 hover:text-indigo-800'}`
+									}
+								>
+									{link.label}
+								</NavLink>
+							</li>
+						))}
+					</ul>
+				</nav>
+			</header>
+			<main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+				{children}
+			</main>
+		</div>
+	)
+}

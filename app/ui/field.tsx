@@ -1,0 +1,142 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+
+type Meta = { id: string; errorId: string; errors?: string[] }
+
+function FieldShell({ label, meta, hint, children }: { label: ReactNode; meta: Meta; hint?: string; children: ReactNode }) {
+	return (
+		<div className="flex flex-col gap-1">
+			<label htmlFor={meta.id} className="text-sm font-medium text-slate-800">
+				{label}
+			</label>
+			{children}
+			{hint ? (
+				<p id={`${meta.id}-hint`} className="text-xs text-slate-600">
+					{hint}
+				</p>
+			) : null}
+			<FieldErrors id={meta.errorId} errors={meta.errors} />
+		</div>
+	)
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+	if (!errors?.length) return null
+	return (
+		<ul id={id} className="text-sm text-red-700">
+			{errors.map((error) => (
+				<li key={error}>{error}</li>
+			))}
+		</ul>
+	)
+}
+
+const inputClass =
+	'rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-indigo-700 focus:outline-2 focus:outline-indigo-700 aria-[invalid=true]:border-red-700'
+
+function describedBy(meta: Meta, hint?: string) {
+	return [meta.errors?.length ? meta.errorId : null, hint ? `${meta.id}-hint` : null].filter(Boolean).join(' ') || undefined
+}
+
+export function TextField({
+	label,
+	meta,
+	hint,
+	...input
+}: { label: ReactNode; meta: Meta; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+	return (
+		<FieldShell label={label} meta={meta} hint={hint}>
+			<input
+				className={inputClass}
+				{...input}
+				id={meta.id}
+				aria-invalid={meta.errors?.length ? true : undefined}
+				aria-describedby={describedBy(meta, hint)}
+			/>
+		</FieldShell>
+	)
+}
+
+export function TextAreaField({
+	label,
+	meta,
+	hint,
+	...textarea
+}: { label: ReactNode; meta: Meta; hint?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+	return (
+		<FieldShell label={label} meta={meta} hint={hint}>
+			<textarea
+				className={inputClass}
+				{...textarea}
+				id={meta.id}
+				aria-invalid={meta.errors?.length ? true : undefined}
+				aria-describedby={describedBy(meta, hint)}
+			/>
+		</FieldShell>
+	)
+}
+
+export function SelectField({
+	label,
+	meta,
+	hint,
+	options,
+	...select
+}: {
+	label: ReactNode
+	meta: Meta
+	hint?: string
+	options: readonly { value: string; label: string }[]
+} & SelectHTMLAttributes<HTMLSelectElement>) {
+	return (
+		<FieldShell label={label} meta={meta} hint={hint}>
+			<select
+				className={inputClass}
+				{...select}
+				id={meta.id}
+				aria-invalid={meta.errors?.length ? true : undefined}
+				aria-describedby={describedBy(meta, hint)}
+			>
+				{options.map((option) => (
+					<option key={option.value} value={option.value}>
+						{option.label}
+					</option>
+				))}
+			</select>
+		</FieldShell>
+	)
+}
+
+/** Errors for the whole form: the upstream's text and its 'path: msg' lines. */
+export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
+	if (!errors?.length) return null
+	return (
+		<div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+			<ul className="list-inside list-disc">
+				{errors.map((error) => (
+					<li key={error}>{error}</li>
+				))}
+			</ul>
+		</div>
+	)
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own helpers take any schema
+type AnyField = FieldMetadata<any, any, any>
+type InputType = 'text' | 'email' | 'password' | 'tel' | 'url' | 'file' | 'number' | 'date' | 'time' | 'search' | 'hidden'
+
+/** conform's input props without `key`, which React refuses to receive through a spread. */
+export function inputProps(field: AnyField, type: InputType) {
+	const { key: _key, ...props } = getInputProps(field, { type })
+	return props
+}
+
+export function textareaProps(field: AnyField) {
+	const { key: _key, ...props } = getTextareaProps(field)
+	return props
+}
+
+export function selectProps(field: AnyField) {
+	const { key: _key, ...props } = getSelectProps(field)
+	return props
+}

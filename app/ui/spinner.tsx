@@ -1,0 +1,20 @@
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+	return (
+		<span role="status" className="inline-flex items-center gap-2">
+			<span
+				aria-hidden="true"
+				className="size-8 animate-spin rounded-full border-4 border-slate-300 border-t-indigo-600"
+			/>
+			<span className="sr-only">{label}</span>
+		</span>
+	)
+}
+
+/** The centred spinner shown while a page loads after a client-side navigation. */
+export function PageSpinner() {
+	return (
+		<div className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-white/50">
+			<Spinner label="Loading page" />
+		</div>
+	)
+}

@@ -1,0 +1,72 @@
+import { useEffect, useRef } from 'react'
+import { Toaster, toast as showToast } from 'sonner'
+import type { AppToast } from '~/platform/toast'
+import { useHydrated } from './use-hydrated'
+
+function show(item: AppToast) {
+	const id = showToast[item.type](item.title, {
+		description: item.description,
+		duration: item.duration ?? 4000,
+		action: item.action
+			? {
+					label: item.action.label,
+					onClick: () => {
+						if (item.action?.label === 'Dismiss') showToast.dismiss(id)
+						else if (item.action?.href) window.location.assign(item.action.href)
+						else window.location.reload()
+					},
+				}
+			: undefined,
+	})
+}
+
+/**
+ * Toasts top-centre, dark, closable, at most 3 visible. Before hydration (and with JavaScript off)
+ * the same messages render as plain page text with a close control that needs no script.
+ */
+export function Toasts({ toasts }: { toasts: AppToast[] }) {
+	const hydrated = useHydrated()
+	const shown = useRef(new WeakSet<AppToast[]>())
+	useEffect(() => {
+		if (shown.current.has(toasts)) return
+		shown.current.add(toasts)
+		toasts.forEach(show)
+	}, [toasts])
+
+	return (
+		<>
+			<Toaster position="top-center" theme="dark" closeButton visibleToasts={3} duration={4000} />
+			{!hydrated && toasts.length ? <StaticToasts toasts={toasts.slice(-3)} /> : null}
+		</>
+	)
+}
+
+function StaticToasts({ toasts }: { toasts: AppToast[] }) {
+	return (
+		<section aria-label="Notifications" className="fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4">
+			{toasts.map((item, index) => (
+				<div key={index} className="w-full max-w-sm">
+					<input id={`static-toast-${index}`} type="checkbox" className="peer sr-only" aria-label="Close notification" />
+					<div
+						role={item.type === 'error' ? 'alert' : 'status'}
+						className="flex items-start gap-3 rounded-lg bg-slate-900 p-4 text-sm text-white shadow-lg peer-checked:hidden"
+					>
+						<div className="flex-1">
+							<p className="font-semibold">{item.title}</p>
+							{item.description ? <p className="mt-1 whitespace-pre-line text-slate-200">{item.description}</p> : null}
+							{item.action && item.action.label !== 'Dismiss' ? (
+								<a className="mt-2 inline-block font-semibold underline" href={item.action.href ?? ''}>
+									{item.action.label}
+								</a>
+							) : null}
+						</div>
+						<label htmlFor={`static-toast-${index}`} className="cursor-pointer px-1 text-slate-300 hover:text-white">
+							<span aria-hidden="true">×</span>
+							<span className="sr-only">Close</span>
+						</label>
+					</div>
+				</div>
+			))}
+		</section>
+	)
+}

@@ -1,0 +1,42 @@
+import { test as base, expect, type Page } from '@playwright/test'
+
+// A console error or an uncaught page error fails the test that caused it. A 4xx answer to a
+// user's mistake (a form that fails validation) is expected behaviour, so the browser's
+// "Failed to load resource ... 4xx" line for it is not counted.
+export const test = base.extend<{ consoleErrors: string[] }>({
+	consoleErrors: [
+		async ({ page }, use) => {
+			const errors: string[] = []
+			page.on('console', (message) => {
+				if (message.type() !== 'error') return
+				if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return
+				errors.push(message.text())
+			})
+			page.on('pageerror', (error) => errors.push(error.message))
+			await use(errors)
+			expect(errors, 'console errors').toEqual([])
+		},
+		{ auto: true },
+	],
+})
+
+export { expect }
+
+export const demoPassword = 'DemoPass123!'
+
+export function uniqueEmail(prefix: string) {
+	return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`
+}
+
+export async function logIn(page: Page, email: string, password = demoPassword, as: 'user' | 'organization' = 'user') {
+	await page.goto(as === 'organization' ? '/login?as=organization' : '/login')
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Password').fill(password)
+	await page.getByRole('button', { name: 'Log in' }).click()
+}
+
+export async function logOut(page: Page) {
+	await page.getByRole('button', { name: 'Log out' }).click()
+	await expect(page).toHaveURL(/\/login$/)
+	await expect(page.getByText('You have been logged out')).toBeVisible()
+}

@@ -1,0 +1,17 @@
+import type { Config } from '@react-router/dev/config'
+import { sentryOnBuildEnd } from '@sentry/react-router'
+
+export default {
+	ssr: true,
+	future: {
+		v8_middleware: true,
+		v8_splitRouteModules: true,
+		v8_viteEnvironmentApi: true,
+		v8_passThroughRequests: true,
+		v8_trailingSlashAwareDataRequests: true,
+	},
+	// Source maps are uploaded (then deleted) only when a Sentry auth token is present.
+	buildEnd: async (args) => {
+		if (process.env.SENTRY_AUTH_TOKEN) await sentryOnBuildEnd(args)
+	},
+} satisfies Config

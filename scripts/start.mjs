@@ -1,0 +1,16 @@
+import { launch } from './launch.mjs'
+
+const appPort = Number(process.env.PORT ?? 3000)
+const apiPort = Number(process.env.API_PORT ?? 4000)
+const { appUrl } = await launch({ appPort, apiPort, host: process.env.HOST ?? '127.0.0.1', dataDir: process.env.DATA_DIR ?? '.data' })
+
+console.log(`
+TutorHub is running on ${appUrl.replace('127.0.0.1', 'localhost')}
+
+Demo accounts (password DemoPass123!):
+  student       student@example.com
+  teacher       teacher@example.com
+  organization  organization@example.com   (use "Organization" on the login page)
+
+Press Ctrl+C to stop.
+`)

@@ -1,0 +1,72 @@
+// `npm test`: everything CI checks, in order of cost, with one closing line "N passed, N failed".
+// Checks that are not test runners (typecheck, lint, build) count as one test each.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+
+const results = { passed: 0, failed: 0, skipped: 0 }
+const failures = []
+
+function run(label, command, args) {
+	console.log(`\n=== ${label}: ${command} ${args.join(' ')}`)
+	const started = Date.now()
+	const { status } = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } })
+	console.log(`=== ${label}: ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+	return status === 0
+}
+
+function check(label, command, args) {
+	if (run(label, command, args)) results.passed++
+	else {
+		results.failed++
+		failures.push(label)
+	}
+}
+
+function countVitest(file) {
+	if (!existsSync(file)) return false
+	const report = JSON.parse(readFileSync(file, 'utf8'))
+	results.passed += report.numPassedTests
+	results.failed += report.numFailedTests
+	results.skipped += report.numPendingTests + report.numTodoTests
+	return true
+}
+
+function countPlaywright(file) {
+	if (!existsSync(file)) return false
+	const { stats } = JSON.parse(readFileSync(file, 'utf8'))
+	results.passed += stats.expected + stats.flaky
+	results.failed += stats.unexpected
+	results.skipped += stats.skipped
+	return true
+}
+
+const bin = (name) => `node_modules/.bin/${name}`
+rmSync('test-results', { recursive: true, force: true })
+
+check('typecheck', 'npm', ['run', '--silent', 'typecheck'])
+check('lint', 'npm', ['run', '--silent', 'lint'])
+
+const unitOk = run('unit and API tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'])
+if (!countVitest('test-results/vitest.json') || !unitOk) {
+	if (!existsSync('test-results/vitest.json')) results.failed++
+	failures.push('unit and API tests')
+}
+
+const built = run('build', 'npm', ['run', '--silent', 'build'])
+if (built) results.passed++
+else {
+	results.failed++
+	failures.push('build')
+}
+
+if (built) {
+	const e2eOk = run('browser journeys (JavaScript on and off)', bin('playwright'), ['test'])
+	if (!countPlaywright('test-results/e2e.json') || !e2eOk) {
+		if (!existsSync('test-results/e2e.json')) results.failed++
+		failures.push('browser journeys')
+	}
+}
+
+if (failures.length) console.log(`\nFailed: ${[...new Set(failures)].join(', ')}`)
+console.log(`\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`)
+process.exit(results.failed || failures.length ? 1 : 0)
