@@ -4,7 +4,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-	{ ignores: ['build/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/', 'bench/baseline/build/'] },
+	{ ignores: ['build/', 'build-*/', 'test-results-*/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/', 'bench/baseline/build/'] },
 	js.configs.recommended,
 	...tseslint.configs.recommended,
 	{

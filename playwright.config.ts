@@ -1,9 +1,11 @@
 import { defineConfig } from '@playwright/test'
 
 // Journeys run against the production build and a fresh reference API, twice: with JavaScript
-// and without it. Ports are fixed and unusual so a developer's `npm start` can keep running.
-export const appPort = 3310
-export const apiPort = 4310
+// and without it. Ports are unusual so a developer's `npm start` can keep running; E2E_APP_PORT,
+// E2E_API_PORT, BUILD_DIR and E2E_OUTPUT_DIR let several runs share one machine.
+export const appPort = Number(process.env.E2E_APP_PORT ?? 3310)
+export const apiPort = Number(process.env.E2E_API_PORT ?? 4310)
+const outputDir = process.env.E2E_OUTPUT_DIR ?? 'test-results'
 export const apiUrl = `http://127.0.0.1:${apiPort}/api/v1`
 
 export default defineConfig({
@@ -14,7 +16,8 @@ export default defineConfig({
 	timeout: 60_000,
 	expect: { timeout: 10_000 },
 	forbidOnly: Boolean(process.env.CI),
-	reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+	outputDir: `${outputDir}/playwright`,
+	reporter: [['list'], ['json', { outputFile: `${outputDir}/e2e.json` }]],
 	use: {
 		baseURL: `http://127.0.0.1:${appPort}`,
 		trace: 'retain-on-failure',
@@ -28,7 +31,7 @@ export default defineConfig({
 		{ name: 'no-js', use: { javaScriptEnabled: false } },
 	],
 	webServer: {
-		command: `node scripts/e2e-servers.mjs`,
+		command: `node scripts/e2e-servers.mjs ${appPort} ${apiPort}`,
 		url: `http://127.0.0.1:${appPort}/`,
 		reuseExistingServer: false,
 		timeout: 120_000,

@@ -3,6 +3,8 @@ import { sentryOnBuildEnd } from '@sentry/react-router'
 
 export default {
 	ssr: true,
+	// BUILD_DIR lets parallel test runs on one machine keep separate builds.
+	buildDirectory: process.env.BUILD_DIR ?? 'build',
 	future: {
 		v8_middleware: true,
 		v8_splitRouteModules: true,

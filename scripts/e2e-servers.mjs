@@ -6,9 +6,10 @@ import { join } from 'node:path'
 import { launch } from './launch.mjs'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tutorhub-e2e-'))
+const [appPort = '3310', apiPort = '4310'] = process.argv.slice(2)
 const { stop } = await launch({
-	appPort: 3310,
-	apiPort: 4310,
+	appPort: Number(appPort),
+	apiPort: Number(apiPort),
 	dataDir,
 	quiet: true,
 	env: {

@@ -51,7 +51,8 @@ export async function launch({ appPort, apiPort, host = '127.0.0.1', dataDir, en
 	const nodeArgs = []
 	// Sentry's server instrumentation costs throughput, so it loads only when reporting is on.
 	if (process.env.SENTRY_DSN) nodeArgs.push('--import', './instrument.server.mjs')
-	const app = spawn(process.execPath, [...nodeArgs, 'node_modules/@react-router/serve/bin.js', 'build/server/index.js'], {
+	const buildDir = process.env.BUILD_DIR ?? 'build'
+	const app = spawn(process.execPath, [...nodeArgs, 'node_modules/@react-router/serve/bin.js', `${buildDir}/server/index.js`], {
 		stdio,
 		env: {
 			NODE_ENV: 'production',

@@ -11,7 +11,7 @@ async function* walk(dir) {
 }
 
 let removed = 0
-for await (const file of walk('build')) {
+for await (const file of walk(process.env.BUILD_DIR ?? 'build')) {
 	if (file.endsWith('.map')) {
 		await rm(file)
 		removed++
