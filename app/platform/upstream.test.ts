@@ -490,6 +490,27 @@ test('a list call gives up after 3 attempts with Max retries exceeded', async ()
 	expect((error.cause as Error).message).toBe('Max retries exceeded')
 })
 
+test('a retried write repeats a 5xx but never a 429 or a timeout, which may have been applied', async () => {
+	const statuses = [502]
+	const server = await upstreamServer((hit, res) => {
+		if (hit.path === '/api/v1/auth/login-limited') return json(res, 429, { message: 'Too many failed login attempts.' })
+		if (hit.path === '/api/v1/auth/slow') return
+		const status = statuses.shift()
+		if (status) return json(res, status, { message: 'Bad gateway' })
+		json(res, 200, { ok: true })
+	})
+	const { upstream } = client(server.baseUrl, { timeoutMs: 100 })
+	const send = (path: string) =>
+		upstream.send('POST', path, { json: {}, schema: okSchema, fallback: 'Login failed', retry: true })
+
+	expect(await send('/auth/login')).toEqual({ ok: true })
+	expect(server.count('/api/v1/auth/login')).toBe(2)
+	expect(await upstreamFailure(send('/auth/login-limited'))).toMatchObject({ status: 429 })
+	expect(server.count('/api/v1/auth/login-limited')).toBe(1)
+	expect(await upstreamFailure(send('/auth/slow'))).toMatchObject({ kind: 'timeout' })
+	expect(server.count('/api/v1/auth/slow')).toBe(1)
+})
+
 test('a call without retry makes one attempt', async () => {
 	const server = await upstreamServer((_, res) =>
 		json(res, 500, { message: 'Internal server error' }),
