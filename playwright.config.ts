@@ -34,7 +34,7 @@ export default defineConfig({
 		command: `node scripts/e2e-servers.mjs ${appPort} ${apiPort}`,
 		url: `http://127.0.0.1:${appPort}/`,
 		reuseExistingServer: false,
-		timeout: 120_000,
+		timeout: 240_000,
 		stdout: 'ignore',
 		stderr: 'pipe',
 	},

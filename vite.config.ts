@@ -26,6 +26,12 @@ export default defineConfig((config) => {
 		plugins,
 		build: { sourcemap: uploadSourceMaps ? 'hidden' : false },
 		resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
-		server: { host: '127.0.0.1' },
+		server: {
+			host: '127.0.0.1',
+			// Live-room sockets go to the API, as server.mjs does in production.
+			proxy: {
+				'^/api/v1/rooms/[^/]+/socket': { target: process.env.API_URL ?? 'http://127.0.0.1:4000', ws: true },
+			},
+		},
 	}
 })

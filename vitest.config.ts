@@ -7,8 +7,8 @@ export default defineConfig({
 	test: {
 		include: ['app/**/*.test.{ts,tsx}', 'api/**/*.test.ts'],
 		environment: 'node',
-		testTimeout: 20_000,
-		hookTimeout: 30_000,
+		testTimeout: 30_000,
+		hookTimeout: 90_000,
 		pool: 'forks',
 	},
 })

@@ -16,7 +16,7 @@ function localSecrets(dataDir) {
 	return secrets
 }
 
-async function waitFor(url, child, name, timeoutMs = 60_000) {
+async function waitFor(url, child, name, timeoutMs = 180_000) {
 	const deadline = Date.now() + timeoutMs
 	while (Date.now() < deadline) {
 		if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`)
@@ -52,7 +52,7 @@ export async function launch({ appPort, apiPort, host = '127.0.0.1', dataDir, en
 	// Sentry's server instrumentation costs throughput, so it loads only when reporting is on.
 	if (process.env.SENTRY_DSN) nodeArgs.push('--import', './instrument.server.mjs')
 	const buildDir = process.env.BUILD_DIR ?? 'build'
-	const app = spawn(process.execPath, [...nodeArgs, 'node_modules/@react-router/serve/bin.js', `${buildDir}/server/index.js`], {
+	const app = spawn(process.execPath, [...nodeArgs, 'server.mjs', `${buildDir}/server/index.js`], {
 		stdio,
 		env: {
 			NODE_ENV: 'production',

@@ -1,13 +1,25 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { authRoutes } from './auth/routes.ts'
 import { createPasswords } from './auth/passwords.ts'
+import { courseRoutes } from './courses/routes.ts'
+import { paymentRoutes } from './payments/routes.ts'
 import { fileRoutes } from './files/routes.ts'
 import { organizationRoutes } from './organizations/routes.ts'
 import { limitBodies } from './platform/body-limits.ts'
 import type { ApiDeps, ApiEnv, ErrorField } from './platform/context.ts'
 import { errorResponse, handleError, MESSAGES } from './platform/errors.ts'
+import { taskRoutes, TASK_UPLOAD_PATHS } from './tasks/routes.ts'
 import { testHookRoutes } from './test-hooks/routes.ts'
 import { userRoutes } from './users/routes.ts'
+import { RESOURCE_UPLOAD_PATH, resourceRoutes } from './resources/routes.ts'
+import { announcementRoutes } from './announcements/routes.ts'
+import { certificateRoutes } from './certificates/routes.ts'
+import { reportCardRoutes } from './report-cards/routes.ts'
+import { qaRoutes, templateDeleteRoutes } from './qa/routes.ts'
+import { testRoutes } from './tests/routes.ts'
+import { roomRoutes } from './rooms/routes.ts'
+import { scheduleRoutes, schedulesRoutes } from './schedules/routes.ts'
+import { scheduleTestHookRoutes } from './schedules/test-hooks.ts'
 
 export const API_BASE = '/api/v1'
 
@@ -26,13 +38,28 @@ export function createApi(deps: ApiDeps) {
 	// Spec section 8: the client reads organization registration's errors from `error`. Set
 	// before the body limit so that its 413 follows the rule too.
 	app.use('/organizations/register', answerErrorsIn('error'))
-	app.use('*', limitBodies())
+	app.use('/schedule/create', answerErrorsIn('error'))
+	app.use('*', limitBodies(new RegExp(`${TASK_UPLOAD_PATHS.source}|${RESOURCE_UPLOAD_PATH.source}`)))
 
 	app.route('/auth', authRoutes(deps, passwords))
 	app.route('/organizations', organizationRoutes(deps, passwords))
 	app.route('/users', userRoutes(deps))
 	app.route('/files', fileRoutes(deps))
+	app.route('/courses', courseRoutes(deps))
+	app.route('/payments', paymentRoutes(deps))
+	app.route('/tasks', taskRoutes(deps))
+	app.route('/qa', qaRoutes(deps))
+	app.route('/templates', templateDeleteRoutes(deps))
+	app.route('/test', testRoutes(deps))
+	app.route('/rooms', roomRoutes(deps))
+	app.route('/schedule', scheduleRoutes(deps))
+	app.route('/schedules', schedulesRoutes(deps))
+	app.route('/resources', resourceRoutes(deps))
+	app.route('/announcements', announcementRoutes(deps))
+	app.route('/certificates', certificateRoutes(deps))
+	app.route('/report-cards', reportCardRoutes(deps))
 	if (deps.config.testHooks) app.route('/__test', testHookRoutes(deps))
+	if (deps.config.testHooks) app.route('/__test', scheduleTestHookRoutes(deps))
 
 	app.notFound((c) => errorResponse(c, 404, MESSAGES.notFound))
 	app.onError(handleError)

@@ -5,6 +5,8 @@ import { createPasswords } from './auth/passwords.ts'
 import { openDatabase } from './db.ts'
 import { migrate } from './migrate.ts'
 import { createDiskStorage } from './platform/storage.ts'
+import { createSocketServer } from './platform/websocket.ts'
+import { closeRooms } from './rooms/hub.ts'
 import { seedDemo } from './seed.ts'
 import { readSettings } from './settings.ts'
 
@@ -21,7 +23,10 @@ async function start() {
 	try {
 		const applied = await migrate(db)
 		if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`)
-		if (settings.seedDemo) await seedDemo(db, createPasswords(settings.api.passwordHashing))
+		if (settings.seedDemo) {
+			const uploads = createDiskStorage(join(settings.dataDir, 'uploads'))
+			await seedDemo(db, createPasswords(settings.api.passwordHashing), uploads)
+		}
 	} catch (error) {
 		await db.destroy()
 		throw error
@@ -33,7 +38,8 @@ async function start() {
 		storage: createDiskStorage(join(settings.dataDir, 'uploads')),
 	})
 	const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host
-	const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) =>
+	const websocket = { server: createSocketServer() }
+	const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host, websocket }, (info) =>
 		console.log(`API listening on http://${host}:${info.port}${API_BASE}`),
 	)
 
@@ -42,7 +48,10 @@ async function start() {
 		if (stopping) return
 		stopping = true
 		setTimeout(() => process.exit(exitCode || 1), SHUTDOWN_GRACE_MS).unref()
-		await new Promise<void>((resolve) => server.close(() => resolve()))
+		const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+		// Live room sockets are told to reconnect, and whiteboard saves finish before the database closes.
+		await closeRooms(db)
+		await closed
 		await db.destroy()
 		process.exitCode = exitCode
 	}

@@ -81,6 +81,23 @@ export interface CoursesTable {
 	title: string
 	is_published: Generated<boolean>
 	created_at: CreatedAt
+	// Migration 003 (courses and payments).
+	subtitle: Generated<string>
+	description: Generated<string>
+	thumbnail: string | null
+	level: Generated<CourseLevel>
+	category: Generated<string>
+	subcategory: string | null
+	price_amount: Generated<number>
+	price_currency: Generated<string>
+	price_discounted: number | null
+	schedule: ColumnType<CourseSchedule | null, string | undefined, string>
+	max_students: number | null
+	details: ColumnType<CourseDetails, string | undefined, string>
+	duration_weeks: number | null
+	// numeric arrives as a string from the driver.
+	hours_per_week: ColumnType<string | null, number | null, number | null>
+	updated_at: ColumnType<Date, never, Date>
 }
 
 export interface EnrollmentsTable {
@@ -94,6 +111,60 @@ export interface SchemaMigrationsTable {
 	applied_at: CreatedAt
 }
 
+export interface DepartmentsTable {
+	id: Generated<string>
+	organization_id: string
+	department_name: string
+	description: string | null
+	created_at: CreatedAt
+	updated_at: ColumnType<Date, never, Date>
+}
+
+export interface ScoresTable {
+	id: Generated<string>
+	organization_id: string
+	student_id: string
+	subject: string
+	term: string
+	// numeric arrives as a string from the driver; present.ts turns it into a number.
+	score: ColumnType<string | number, number, number>
+	created_at: CreatedAt
+	updated_at: ColumnType<Date, never, Date>
+}
+
+export interface TasksTable {
+	id: Generated<string>
+	course_id: string
+	created_by: string
+	title: string
+	description: string | null
+	task_type: 'assignment' | 'homework' | 'project' | 'quiz' | 'essay'
+	due_date: Date
+	end_date: Date | null
+	attachment_key: string | null
+	attachment_name: string | null
+	attachment_type: string | null
+	attachment_size: number | null
+	is_deleted: Generated<boolean>
+	created_at: CreatedAt
+	updated_at: ColumnType<Date, never, Date>
+}
+
+export interface TaskSubmissionsTable {
+	id: Generated<string>
+	task_id: string
+	student_id: string
+	file_key: string
+	file_name: string
+	file_type: string
+	file_size: number
+	comment: string | null
+	submitted_at: ColumnType<Date, Date | undefined, Date>
+	grade: number | null
+	feedback: string | null
+	graded_at: Date | null
+}
+
 export interface Database {
 	organizations: OrganizationsTable
 	users: UsersTable
@@ -102,4 +173,271 @@ export interface Database {
 	courses: CoursesTable
 	enrollments: EnrollmentsTable
 	schema_migrations: SchemaMigrationsTable
+	schedules: SchedulesTable
+	schedule_attendance: ScheduleAttendanceTable
+	rooms: RoomsTable
+	room_invites: RoomInvitesTable
+	room_messages: RoomMessagesTable
+	room_board_updates: RoomBoardUpdatesTable
+	room_tickets: RoomTicketsTable
+	payments: PaymentsTable
+	payment_events: PaymentEventsTable
+	payout_accounts: PayoutAccountsTable
+	resources: ResourcesTable
+	announcements: AnnouncementsTable
+	announcement_reads: AnnouncementReadsTable
+	certificates: CertificatesTable
+	report_cards: ReportCardsTable
+	tasks: TasksTable
+	task_submissions: TaskSubmissionsTable
+	departments: DepartmentsTable
+	scores: ScoresTable
+	qa_templates: QaTemplatesTable
+	test_attempts: TestAttemptsTable
+	test_history: TestHistoryTable
+}
+
+// Issue 8: library, announcements, certificates, report cards (migration 008).
+export const RESOURCE_TYPES = ['document', 'video', 'worksheet', 'slides', 'link', 'other'] as const
+export type ResourceType = (typeof RESOURCE_TYPES)[number]
+export type AuthorType = 'tutor' | 'organization'
+export type ReportComponent = { name: string; score: number; remark: string | null }
+
+export interface ResourcesTable {
+	id: Generated<string>
+	tutor_id: string
+	title: string
+	description: string | null
+	subject: string
+	resource_type: ResourceType
+	file_key: string | null
+	file_name: string | null
+	file_type: string | null
+	file_size: number | null
+	url: string | null
+	created_at: CreatedAt
+}
+
+export interface AnnouncementsTable {
+	id: Generated<string>
+	author_id: string
+	author_type: AuthorType
+	author_name: string
+	course_id: string | null
+	organization_id: string | null
+	title: string
+	body: string
+	created_at: CreatedAt
+}
+
+export interface AnnouncementReadsTable {
+	announcement_id: string
+	student_id: string
+	read_at: Generated<Date>
+}
+
+export interface CertificatesTable {
+	id: Generated<string>
+	public_id: string
+	course_id: string
+	student_id: string
+	issued_by_id: string
+	issued_by_type: AuthorType
+	student_name: string
+	student_email: string
+	course_title: string
+	issuer_name: string
+	issued_at: CreatedAt
+}
+
+export interface ReportCardsTable {
+	id: Generated<string>
+	public_id: string
+	course_id: string
+	student_id: string
+	author_id: string
+	author_type: AuthorType
+	author_name: string
+	score: number
+	components: Json<ReportComponent[]>
+	comments: string | null
+	created_at: CreatedAt
+	updated_at: ColumnType<Date, Date | undefined, Date>
+}
+
+// Issue 5: QA templates and timed tests (migration 005).
+export type StoredOption = { id: number; text: string; isCorrect: boolean }
+export type StoredQuestion = { id: number; questionText: string; options: StoredOption[] }
+export type AttemptStatus = 'in_progress' | 'submitted' | 'expired'
+
+export interface QaTemplatesTable {
+	id: Generated<string>
+	created_by: string
+	title: string
+	description: string | null
+	time_limit: number
+	is_active: Generated<boolean>
+	questions: Json<StoredQuestion[]>
+	created_at: CreatedAt
+	updated_at: ColumnType<Date, Date | undefined, Date>
+}
+
+export interface TestAttemptsTable {
+	id: Generated<string>
+	template_id: string | null
+	student_id: string
+	template_title: string
+	questions: Json<StoredQuestion[]>
+	time_limit: number
+	started_at: ColumnType<Date, Date | undefined, never>
+	deadline: Date
+	answers: ColumnType<Record<string, number>, string | undefined, string>
+	flagged: ColumnType<number[], string | undefined, string>
+	answers_saved_at: Date | null
+	status: ColumnType<AttemptStatus, AttemptStatus | undefined, AttemptStatus>
+	closed_at: Date | null
+	score: number | null
+	total_questions: number | null
+}
+
+export interface TestHistoryTable {
+	id: Generated<string>
+	attempt_id: string
+	student_id: string
+	template_id: string | null
+	template_title: string
+	score: number
+	total_questions: number
+	status: 'submitted' | 'expired'
+	started_at: Date
+	completed_at: Date
+}
+
+// Issue 3: courses and payments (migration 003).
+export const COURSE_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const
+export type CourseLevel = (typeof COURSE_LEVELS)[number]
+export type CourseSchedule = {
+	startDate: string
+	endDate: string
+	sessionsPerWeek: number
+	timeSlots: { day: string; startTime: string; endTime: string }[]
+}
+export type CourseModule = { title: string; description: string; duration: string; topics: string[] }
+export type CourseDetails = {
+	prerequisites?: string[]
+	learningOutcomes?: string[]
+	instructors?: { name: string; title: string }[]
+	modules?: CourseModule[]
+	languages?: string[]
+	certification?: string | null
+	tags?: string[]
+}
+export type PaymentStatus = 'requires_payment' | 'processing' | 'succeeded' | 'failed'
+export type PaymentProvider = 'test' | 'stripe' | 'free'
+
+export interface PaymentsTable {
+	id: Generated<string>
+	course_id: string | null
+	course_title: string
+	student_id: string
+	amount: number
+	currency: string
+	provider: PaymentProvider
+	provider_ref: string | null
+	status: Generated<PaymentStatus>
+	card_brand: string | null
+	card_last4: string | null
+	failure_code: string | null
+	failure_message: string | null
+	created_at: CreatedAt
+	updated_at: ColumnType<Date, never, Date>
+	settled_at: Date | null
+}
+
+export interface PaymentEventsTable {
+	event_id: string
+	payment_id: string | null
+	type: string
+	received_at: CreatedAt
+}
+
+export interface PayoutAccountsTable {
+	owner_type: AccountType
+	owner_id: string
+	provider: 'test' | 'stripe'
+	account_ref: string
+	status: Generated<'pending' | 'complete'>
+	created_at: CreatedAt
+	updated_at: ColumnType<Date, never, Date>
+}
+
+export interface RoomsTable {
+	id: Generated<string>
+	course_id: string
+	owner_id: string
+	kind: 'classroom' | 'whiteboard'
+	title: string
+	ended_at: Date | null
+	created_at: CreatedAt
+}
+
+export interface RoomInvitesTable {
+	room_id: string
+	user_id: string
+	created_at: CreatedAt
+}
+
+export interface RoomMessagesTable {
+	id: Generated<string>
+	room_id: string
+	author_id: string | null
+	body: string
+	created_at: CreatedAt
+}
+
+export interface RoomBoardUpdatesTable {
+	/** bigserial: node-postgres and PGlite hand int8 back as a string. */
+	id: Generated<string>
+	room_id: string
+	update: Uint8Array
+	created_at: CreatedAt
+}
+
+export interface RoomTicketsTable {
+	ticket_hash: string
+	room_id: string
+	user_id: string
+	expires_at: Date
+}
+
+// Issue 6: schedules and attendance (migration 006).
+export type StoredScheduleStatus = 'Scheduled' | 'Cancelled'
+export const ATTENDANCE_STATUSES = ['Present', 'Absent', 'Late', 'Excused'] as const
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number]
+
+export interface SchedulesTable {
+	id: Generated<string>
+	course_id: string
+	tutor_id: string
+	title: string
+	description: string | null
+	scheduled_date: string
+	start_time: string
+	duration: number
+	time_zone: string
+	starts_at: Date
+	ends_at: Date
+	status: Generated<StoredScheduleStatus>
+	cancelled_at: Date | null
+	room_id: string | null
+	created_at: CreatedAt
+	updated_at: Generated<Date>
+}
+
+export interface ScheduleAttendanceTable {
+	schedule_id: string
+	student_id: string
+	attendance_status: AttendanceStatus
+	recorded_by: string | null
+	recorded_at: Generated<Date>
 }

@@ -1,5 +1,12 @@
 import type { Passwords } from './auth/passwords.ts'
 import type { Db } from './db.ts'
+import { seedCourses } from './courses/seed.ts'
+import { seedOrganizationDemo } from './organizations/seed.ts'
+import { seedQaDemo } from './qa/seed.ts'
+import { seedDemoRoom } from './rooms/seed.ts'
+import { seedDemoSchedules } from './schedules/seed.ts'
+import type { Storage } from './platform/storage.ts'
+import { seedDemoTasks } from './tasks/seed.ts'
 
 export const DEMO_PASSWORD = 'DemoPass123!'
 
@@ -17,7 +24,7 @@ const DEMO_COURSE = 'Algebra Foundations'
  * (taught by the teacher, with the demo student enrolled) comes with the teacher, so it too is
  * created once.
  */
-export async function seedDemo(db: Db, passwords: Passwords): Promise<void> {
+export async function seedDemo(db: Db, passwords: Passwords, storage?: Storage): Promise<void> {
 	const [users, organization] = await Promise.all([
 		db
 			.selectFrom('users')
@@ -31,7 +38,13 @@ export async function seedDemo(db: Db, passwords: Passwords): Promise<void> {
 			.executeTakeFirst(),
 	])
 	const existing = new Set(users.map((user) => user.email))
-	if (existing.size === 3 && organization) return
+	if (existing.size === 3 && organization) {
+		await seedCourses(db, DEMO_EMAILS)
+		await seedDemoRoom(db)
+		await seedDemoSchedules(db)
+		if (storage) await seedDemoTasks(db, storage, DEMO_EMAILS, DEMO_COURSE)
+		return seedOrganizationDemo(db, passwords, DEMO_PASSWORD)
+	}
 
 	// One hash for all: the demo accounts share their password anyway.
 	const passwordHash = await passwords.hash(DEMO_PASSWORD)
@@ -107,4 +120,10 @@ export async function seedDemo(db: Db, passwords: Passwords): Promise<void> {
 			.values({ course_id: course.id, student_id: student.id })
 			.execute()
 	})
+	await seedCourses(db, DEMO_EMAILS)
+	await seedOrganizationDemo(db, passwords, DEMO_PASSWORD)
+	await seedQaDemo(db)
+	await seedDemoRoom(db)
+	await seedDemoSchedules(db)
+	if (storage) await seedDemoTasks(db, storage, DEMO_EMAILS, DEMO_COURSE)
 }

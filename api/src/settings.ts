@@ -53,6 +53,15 @@ async function jwtSecret(env: Env, dataDir: string): Promise<string> {
 	}
 }
 
+/** STRIPE_SECRET_KEY turns on Stripe; its webhooks cannot be trusted without STRIPE_WEBHOOK_SECRET. */
+function stripeKeys(env: Env) {
+	const secretKey = env.STRIPE_SECRET_KEY?.trim()
+	if (!secretKey) return undefined
+	const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim()
+	if (!webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET must be set when STRIPE_SECRET_KEY is')
+	return { secretKey, webhookSecret }
+}
+
 /** The README's environment variables, checked; a bad value stops the start with its name. */
 export async function readSettings(env: Env = process.env): Promise<Settings> {
 	const production = env.NODE_ENV === 'production'
@@ -72,6 +81,7 @@ export async function readSettings(env: Env = process.env): Promise<Settings> {
 			testHooks,
 			production,
 			passwordHashing: PRODUCTION_HASHING,
+			stripe: stripeKeys(env),
 		},
 	}
 }

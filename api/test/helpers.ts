@@ -36,9 +36,10 @@ export async function startApi({
 		passwordHashing: TEST_HASHING,
 		...config,
 	}
-	if (seed) await seedDemo(db, createPasswords(fullConfig.passwordHashing))
 	const uploads = await mkdtemp(join(tmpdir(), 'api-uploads-'))
-	const app = createApi({ db, config: fullConfig, storage: createDiskStorage(uploads) })
+	const storage = createDiskStorage(uploads)
+	if (seed) await seedDemo(db, createPasswords(fullConfig.passwordHashing), storage)
+	const app = createApi({ db, config: fullConfig, storage })
 	const server = await new Promise<Server>((resolve) => {
 		const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
 			resolve(started as Server),

@@ -2,12 +2,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
 	call,
 	imageForm,
+	login,
 	organizationLogin,
 	PNG_BYTES,
+	refreshCookie,
+	registerStudent,
 	startApi,
 	uniqueEmail,
 	type TestApi,
 } from './helpers.ts'
+import { newMember, newOrganization } from './org-helpers.ts'
 
 let api: TestApi
 beforeAll(async () => {
@@ -162,5 +166,335 @@ describe('POST /organizations/register', () => {
 		)
 		expect(farTooLarge.status).toBe(413)
 		expect(farTooLarge.body).toEqual({ error: 'File is too large (max 2 MB)' })
+	})
+})
+
+describe('GET /organizations/list', () => {
+	test('is public, pages, filters by type and country, and hides contact details', async () => {
+		const country = `Land${Date.now()}`
+		await newOrganization(api, { type: 'university', country, name: 'Uni A' })
+		await newOrganization(api, { type: 'school', country, name: 'School B' })
+		await newOrganization(api, {
+			type: 'university',
+			country: country.toUpperCase(),
+			name: 'Uni C',
+		})
+
+		const all = await call(api, 'GET', `/organizations/list?country=${country}&limit=2`)
+		expect(all.status).toBe(200)
+		expect(all.body.pagination).toEqual({ total: 3, currentPage: 1, totalPages: 2 })
+		expect(all.body.organizations).toHaveLength(2)
+		expect(all.body.organizations[0]).not.toHaveProperty('email')
+		expect(all.body.organizations[0]).not.toHaveProperty('phone')
+		expect(all.body.organizations[0]).toMatchObject({ name: 'Uni C', type: 'university' })
+
+		const universities = await call(
+			api,
+			'GET',
+			`/organizations/list?country=${country}&type=university`,
+		)
+		expect(universities.body.organizations.map((o: { name: string }) => o.name)).toEqual([
+			'Uni C',
+			'Uni A',
+		])
+		const bad = await call(api, 'GET', '/organizations/list?type=club&page=x')
+		expect(bad.status).toBe(400)
+		expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual(['page'])
+		const badType = await call(api, 'GET', '/organizations/list?type=club')
+		expect(badType.body.errors).toEqual([
+			{
+				path: 'type',
+				msg: 'Type must be one of school, tutoring_center, university, company, other',
+			},
+		])
+	})
+})
+
+describe('GET /organizations/{id}/tutors/', () => {
+	test('answers the four groups, each with data and total', async () => {
+		const org = await newOrganization(api)
+		const tutor = await newMember(api, org.token, 'tutor')
+		await newMember(api, org.token, 'student')
+		await newMember(api, org.token, 'student')
+		await call(api, 'POST', '/organizations/create-department', {
+			token: org.token,
+			json: { departmentName: 'Maths' },
+		})
+		const answer = await call(api, 'GET', `/organizations/${org.id}/tutors/`, { token: org.token })
+		expect(answer.status).toBe(200)
+		expect(answer.body.tutors.total).toBe(1)
+		expect(answer.body.tutors.data[0]).toMatchObject({
+			id: tutor.id,
+			role: 'tutor',
+			organization_id: org.id,
+		})
+		expect(answer.body.students.total).toBe(2)
+		expect(answer.body.students.data).toHaveLength(2)
+		expect(answer.body.courses).toEqual({ data: [], total: 0 })
+		expect(answer.body.departments.total).toBe(1)
+		expect(answer.body.departments.data[0].departmentName).toBe('Maths')
+		const withoutSlash = await call(api, 'GET', `/organizations/${org.id}/tutors`, {
+			token: org.token,
+		})
+		expect(withoutSlash.body).toEqual(answer.body)
+	})
+
+	test('counts the demo organization’s courses with their enrolments', async () => {
+		const demo = await organizationLogin(api, 'organization@example.com')
+		const answer = await call(api, 'GET', `/organizations/${demo.user.id}/tutors/`, {
+			token: demo.token,
+		})
+		// Course work may seed more courses for the demo organization; this one is seeded here.
+		expect(answer.body.courses.total).toBeGreaterThanOrEqual(1)
+		expect(answer.body.courses.data).toContainEqual(
+			expect.objectContaining({ title: 'Geometry Essentials', enrolledStudents: 3 }),
+		)
+		expect(answer.body.tutors.total).toBe(1)
+		expect(answer.body.students.total).toBe(3)
+	})
+
+	test('another organization, a member and a bad id are refused', async () => {
+		const org = await newOrganization(api)
+		const other = await newOrganization(api)
+		const member = await newMember(api, org.token)
+		const memberSession = await login(api, member.email, 'Password123')
+		for (const token of [other.token, memberSession.token]) {
+			const answer = await call(api, 'GET', `/organizations/${org.id}/tutors/`, { token })
+			expect(answer.status).toBe(403)
+		}
+		const bad = await call(api, 'GET', '/organizations/nope/tutors/', { token: org.token })
+		expect(bad.status).toBe(400)
+	})
+})
+
+describe('PUT /organizations/{id}', () => {
+	test('updates the organization’s own fields', async () => {
+		const org = await newOrganization(api)
+		const before = await call(api, 'GET', `/organizations/${org.id}`, { token: org.token })
+		expect(before.status).toBe(200)
+		expect(before.body.organization).toMatchObject({
+			id: org.id,
+			email: org.email,
+			name: 'Test School',
+		})
+		const other = await newOrganization(api)
+		expect(
+			(await call(api, 'GET', `/organizations/${org.id}`, { token: other.token })).status,
+		).toBe(403)
+		const answer = await call(api, 'PUT', `/organizations/${org.id}`, {
+			token: org.token,
+			json: { name: 'Renamed Academy', country: 'Ghana', website: '', description: 'New' },
+		})
+		expect(answer.status).toBe(200)
+		expect(answer.body.message).toBe('Organization updated successfully')
+		expect(answer.body.organization).toMatchObject({
+			id: org.id,
+			name: 'Renamed Academy',
+			country: 'Ghana',
+			website: null,
+			description: 'New',
+			type: 'school',
+		})
+		const empty = await call(api, 'PUT', `/organizations/${org.id}`, { token: org.token, json: {} })
+		expect(empty.status).toBe(400)
+		expect(empty.body.errors).toEqual([{ path: 'body', msg: 'Send at least one field to change' }])
+		const bad = await call(api, 'PUT', `/organizations/${org.id}`, {
+			token: org.token,
+			json: { name: '', type: 'club', deleted: false },
+		})
+		expect(bad.status).toBe(400)
+		expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual([
+			'deleted',
+			'name',
+			'type',
+		])
+	})
+
+	test('only the organization itself may update or delete it', async () => {
+		const org = await newOrganization(api)
+		const other = await newOrganization(api)
+		const member = await newMember(api, org.token)
+		const memberSession = await login(api, member.email, 'Password123')
+		for (const token of [other.token, memberSession.token]) {
+			for (const json of [{ name: 'Hijacked' }, { deleted: true }]) {
+				const answer = await call(api, 'PUT', `/organizations/${org.id}`, { token, json })
+				expect(answer.status).toBe(403)
+			}
+		}
+		const session = await organizationLogin(api, org.email, 'Password123')
+		expect(session.user.name).toBe('Test School')
+	})
+
+	test('delete removes the organization, its departments and scores, and frees its members', async () => {
+		const org = await newOrganization(api)
+		const member = await newMember(api, org.token)
+		const department = await call(api, 'POST', '/organizations/create-department', {
+			token: org.token,
+			json: { departmentName: 'Gone soon' },
+		})
+		await call(api, 'PUT', `/organizations/${org.id}/scores`, {
+			token: org.token,
+			json: { term: 'T1', scores: [{ studentId: member.id, subject: 'Maths', score: 50 }] },
+		})
+		const deleted = await call(api, 'PUT', `/organizations/${org.id}`, {
+			token: org.token,
+			json: { deleted: true },
+		})
+		expect(deleted.status).toBe(200)
+		expect(deleted.body).toEqual({ message: 'Organization deleted successfully', id: org.id })
+
+		const again = await call(api, 'PUT', `/organizations/${org.id}`, {
+			token: org.token,
+			json: { deleted: true },
+		})
+		expect(again.status).toBe(404)
+		expect(again.body).toEqual({ message: 'Organization not found' })
+		const signIn = await call(api, 'POST', '/auth/organization-login', {
+			json: { email: org.email, password: 'Password123' },
+		})
+		expect(signIn.status).toBe(401)
+		const refresh = await call(api, 'POST', '/auth/refresh-token', {
+			headers: { 'x-retry': 'true', cookie: refreshCookie(org.answer) },
+		})
+		expect(refresh.status).toBe(401)
+		const memberSession = await login(api, member.email, 'Password123')
+		expect(memberSession.user.organization_id).toBeNull()
+		const rows = await api.db
+			.selectFrom('departments')
+			.select('id')
+			.where('id', '=', department.body.id)
+			.execute()
+		expect(rows).toEqual([])
+		const scores = await api.db
+			.selectFrom('scores')
+			.select('id')
+			.where('student_id', '=', member.id)
+			.execute()
+		expect(scores).toEqual([])
+	})
+})
+
+describe('organization members', () => {
+	test('lists students and tutors with search and paging', async () => {
+		const org = await newOrganization(api)
+		await newMember(api, org.token, 'student', { firstName: 'Zoe', lastName: 'Quinn' })
+		await newMember(api, org.token, 'student', { firstName: 'Adam', lastName: 'Quill' })
+		await newMember(api, org.token, 'student', { firstName: 'Carl', lastName: 'Stone' })
+		await newMember(api, org.token, 'tutor', { firstName: 'Tina', lastName: 'Teach' })
+
+		const students = await call(
+			api,
+			'GET',
+			`/users/organization/${org.id}/students?search=qu&limit=1`,
+			{
+				token: org.token,
+			},
+		)
+		expect(students.status).toBe(200)
+		expect(students.body.total).toBe(2)
+		expect(students.body.students.map((s: { name: string }) => s.name)).toEqual(['Adam Quill'])
+		const page2 = await call(
+			api,
+			'GET',
+			`/users/organization/${org.id}/students?search=qu&limit=1&page=2`,
+			{
+				token: org.token,
+			},
+		)
+		expect(page2.body.students.map((s: { name: string }) => s.name)).toEqual(['Zoe Quinn'])
+		const byFullName = await call(
+			api,
+			'GET',
+			`/users/organization/${org.id}/students?search=carl%20st`,
+			{
+				token: org.token,
+			},
+		)
+		expect(byFullName.body.total).toBe(1)
+		const byEmail = await call(
+			api,
+			'GET',
+			`/users/organization/${org.id}/students?search=@EXAMPLE.com`,
+			{
+				token: org.token,
+			},
+		)
+		expect(byEmail.body.total).toBe(3)
+		const tutors = await call(api, 'GET', `/users/organization/${org.id}/tutors?search=tina`, {
+			token: org.token,
+		})
+		expect(tutors.body).toMatchObject({ total: 1, page: 1 })
+		expect(tutors.body.tutors[0].name).toBe('Tina Teach')
+		const tooLong = await call(
+			api,
+			'GET',
+			`/users/organization/${org.id}/tutors?search=${'x'.repeat(101)}`,
+			{
+				token: org.token,
+			},
+		)
+		expect(tooLong.status).toBe(400)
+	})
+
+	test('another organization cannot list or take this organization’s students', async () => {
+		const org = await newOrganization(api)
+		const other = await newOrganization(api)
+		const member = await newMember(api, org.token)
+		for (const list of ['students', 'tutors']) {
+			const answer = await call(api, 'GET', `/users/organization/${org.id}/${list}`, {
+				token: other.token,
+			})
+			expect(answer.status).toBe(403)
+		}
+		const attach = await call(api, 'POST', `/organizations/${org.id}/students`, {
+			token: other.token,
+			json: { email: member.email },
+		})
+		expect(attach.status).toBe(403)
+		const take = await call(api, 'POST', `/organizations/${other.id}/students`, {
+			token: other.token,
+			json: { email: member.email },
+		})
+		expect(take.status).toBe(409)
+		expect(take.body).toEqual({ message: 'This student belongs to another organization' })
+		const profile = await call(api, 'GET', `/users/student-profile/${member.id}`, {
+			token: other.token,
+		})
+		expect(profile.status).toBe(403)
+	})
+
+	test('attaches an existing student who has no organization', async () => {
+		const org = await newOrganization(api)
+		const student = await registerStudent(api)
+		const answer = await call(api, 'POST', `/organizations/${org.id}/students`, {
+			token: org.token,
+			json: { email: student.email.toUpperCase() },
+		})
+		expect(answer.status).toBe(200)
+		expect(answer.body.message).toBe('Student added to the organization')
+		expect(answer.body.student).toMatchObject({ email: student.email, organization_id: org.id })
+		const again = await call(api, 'POST', `/organizations/${org.id}/students`, {
+			token: org.token,
+			json: { email: student.email },
+		})
+		expect(again.status).toBe(409)
+		expect(again.body).toEqual({ message: 'This student is already in your organization' })
+		const unknown = await call(api, 'POST', `/organizations/${org.id}/students`, {
+			token: org.token,
+			json: { email: uniqueEmail('nobody') },
+		})
+		expect(unknown.status).toBe(404)
+		expect(unknown.body).toEqual({ message: 'Student not found' })
+		const teacher = await call(api, 'POST', `/organizations/${org.id}/students`, {
+			token: org.token,
+			json: { email: 'teacher@example.com' },
+		})
+		expect(teacher.status).toBe(404)
+		const bad = await call(api, 'POST', `/organizations/${org.id}/students`, {
+			token: org.token,
+			json: { email: 'not-an-email' },
+		})
+		expect(bad.status).toBe(400)
+		expect(bad.body.errors).toEqual([{ path: 'email', msg: 'Enter a valid email address' }])
 	})
 })

@@ -113,6 +113,7 @@ export function upstream(context: Context, request: Request): Upstream {
 		...client,
 		get: (path, options) => client.get(path, options).catch(onExpired),
 		send: (method, path, options) => client.send(method, path, options).catch(onExpired),
+		stream: (path, options) => client.stream(path, options).catch(onExpired),
 	}
 }
 

@@ -3,6 +3,15 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { env } from './env.server'
 
 const nonceContext = createContext<string>('')
+const stripeContext = createContext<boolean>(false)
+
+/**
+ * Called by the loader or action of a page that uses Stripe (checkout, payment setup) when Stripe
+ * is configured: only that response's policy lets Stripe in, so Stripe.js loads nowhere else.
+ */
+export function allowStripe(context: Readonly<RouterContextProvider>) {
+	context.set(stripeContext, true)
+}
 
 export function getNonce(context: Readonly<RouterContextProvider>) {
 	return context.get(nonceContext)
@@ -13,17 +22,23 @@ export function getNonce(context: Readonly<RouterContextProvider>) {
  * request's nonce run, and whatever they load ('strict-dynamic'). Styles may be inline because
  * the toast library injects its own stylesheet at run time.
  */
-export function contentSecurityPolicy(nonce: string) {
+export function contentSecurityPolicy(nonce: string, { stripe = false }: { stripe?: boolean } = {}) {
+	// Stripe.js, its card frames and its API, for the one page that renders Stripe Elements.
+	const stripeScript = stripe ? ' https://js.stripe.com' : ''
+	const stripeFrames = stripe ? ' https://js.stripe.com https://hooks.stripe.com' : ''
+	const stripeConnect = stripe ? ' https://api.stripe.com' : ''
 	return [
 		"default-src 'self'",
-		`script-src 'nonce-${nonce}' 'strict-dynamic'`,
+		`script-src 'nonce-${nonce}' 'strict-dynamic'${stripeScript}`,
 		"style-src 'self' 'unsafe-inline'",
 		"img-src 'self' data: blob:",
 		"font-src 'self'",
-		`connect-src 'self'${env.sentryDsn ? ` ${new URL(env.sentryDsn).origin}` : ''}`,
+		`connect-src 'self'${env.sentryDsn ? ` ${new URL(env.sentryDsn).origin}` : ''}${stripeConnect}`,
+		`frame-src 'self'${stripeFrames}`,
 		"object-src 'none'",
 		"base-uri 'self'",
-		"form-action 'self'",
+		// Payment setup sends the browser on to Stripe's hosted onboarding after its form posts.
+		`form-action 'self'${stripe ? ' https://connect.stripe.com' : ''}`,
 		"frame-ancestors 'none'",
 	].join('; ')
 }
@@ -55,7 +70,7 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
 	context.set(nonceContext, nonce)
 	const response = await next()
 	const headers = response.headers
-	if (!env.isDevelopment) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce))
+	if (!env.isDevelopment) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, { stripe: context.get(stripeContext) }))
 	headers.set('X-Content-Type-Options', 'nosniff')
 	headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
 	headers.set('X-Frame-Options', 'DENY')

@@ -63,9 +63,16 @@ export type SendOptions<T> = {
 
 export type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
+export type StreamOptions = { query?: QueryParams; fallback: string }
+
 export type Upstream = {
 	get<T>(path: string, options: GetOptions<T>): Promise<T>
 	send<T>(method: Method, path: string, options: SendOptions<T>): Promise<T>
+	/**
+	 * A GET whose answer is passed on as it comes (a file download): same bearer, refresh and
+	 * replay as the JSON calls, never cached; a failure throws the same UpstreamError.
+	 */
+	stream(path: string, options: StreamOptions): Promise<Response>
 	tokens(): Tokens | null
 	/** Refreshes an access token that has expired or is about to; true when it did. */
 	refreshIfExpiring(): Promise<boolean>
@@ -298,6 +305,43 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 				cache.invalidateResource(resource)
 			}
 			return conform(readJson(text, request.fallback), request.schema, request.fallback)
+		},
+
+		async stream(path: string, request: StreamOptions): Promise<Response> {
+			const search = sortedQuery(request.query)
+			const call: Call = { method: 'GET', path, search, fallback: request.fallback }
+			const url = `${baseUrl}${path}${search ? `?${search}` : ''}`
+			const open = async (accessToken: string | undefined) => {
+				const requestHeaders = headers(accessToken, cookies)
+				requestHeaders.set('Accept', '*/*')
+				let response: Response
+				try {
+					response = await fetcher(url, {
+						method: 'GET',
+						headers: requestHeaders,
+						signal: AbortSignal.timeout(options.timeoutMs),
+					})
+				} catch (error) {
+					const kind = error instanceof DOMException && error.name === 'TimeoutError' ? 'timeout' : 'network'
+					throw new UpstreamError({ kind, text: request.fallback, toast: toastForFailure({ kind }), cause: error })
+				}
+				if (applySetCookies(cookies, response.headers.getSetCookie(), Date.now())) publish()
+				return response
+			}
+			const sentWith = tokens?.accessToken
+			let response = await open(sentWith)
+			if (response.status === 403 && sentWith) {
+				const renewed = await renewedToken(sentWith, request.fallback)
+				if (renewed) {
+					await response.body?.cancel()
+					response = await open(renewed)
+				}
+			}
+			if (!response.ok) {
+				const text = await response.text().catch(() => '')
+				throw errorFromReply({ status: response.status, ok: false, text }, call)
+			}
+			return response
 		},
 
 		tokens: () => tokens && { ...tokens },

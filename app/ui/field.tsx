@@ -123,7 +123,7 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own helpers take any schema
 type AnyField = FieldMetadata<any, any, any>
-type InputType = 'text' | 'email' | 'password' | 'tel' | 'url' | 'file' | 'number' | 'date' | 'time' | 'search' | 'hidden'
+type InputType = 'text' | 'email' | 'password' | 'tel' | 'url' | 'file' | 'number' | 'date' | 'time' | 'datetime-local' | 'search' | 'hidden'
 
 /** conform's input props without `key`, which React refuses to receive through a spread. */
 export function inputProps(field: AnyField, type: InputType) {

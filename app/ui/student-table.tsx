@@ -1,6 +1,18 @@
+import { Link } from 'react-router'
 import type { User } from '~/features/users/schema'
 
-export function StudentTable({ caption, students, total }: { caption: string; students: User[]; total: number }) {
+/** `studentHref`: where a student's name leads (a teacher's report cards of that student). */
+export function StudentTable({
+	caption,
+	students,
+	total,
+	studentHref,
+}: {
+	caption: string
+	students: User[]
+	total: number
+	studentHref?: (student: User) => string
+}) {
 	if (!students.length) return <p className="text-slate-700">No students yet.</p>
 	return (
 		<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
@@ -21,7 +33,15 @@ export function StudentTable({ caption, students, total }: { caption: string; st
 				<tbody>
 					{students.map((student) => (
 						<tr key={student.id} className="border-t border-slate-200">
-							<td className="px-4 py-2">{student.name}</td>
+							<td className="px-4 py-2">
+								{studentHref ? (
+									<Link to={studentHref(student)} className="font-semibold text-indigo-800 underline">
+										{student.name}
+									</Link>
+								) : (
+									student.name
+								)}
+							</td>
 							<td className="px-4 py-2">{student.email}</td>
 						</tr>
 					))}

@@ -43,9 +43,10 @@ export function Toasts({ toasts }: { toasts: AppToast[] }) {
 
 function StaticToasts({ toasts }: { toasts: AppToast[] }) {
 	return (
-		<section aria-label="Notifications" className="fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4">
+		<section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4">
+			{/* The strip spans the page width; only the toasts themselves take clicks, not the header beside them. */}
 			{toasts.map((item, index) => (
-				<div key={index} className="w-full max-w-sm">
+				<div key={index} className="pointer-events-auto w-full max-w-sm">
 					<input id={`static-toast-${index}`} type="checkbox" className="peer sr-only" aria-label="Close notification" />
 					<div
 						role={item.type === 'error' ? 'alert' : 'status'}

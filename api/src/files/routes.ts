@@ -1,12 +1,13 @@
 import { Hono } from 'hono'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError } from '../platform/errors.ts'
-import { FILE_KEY } from '../platform/storage.ts'
+import { FILE_KEY, PRIVATE_FILE_PREFIX } from '../platform/storage.ts'
 
 export function fileRoutes({ storage }: ApiDeps) {
 	return new Hono<ApiEnv>().get('/:key', async (c) => {
 		const key = c.req.param('key')
-		const file = FILE_KEY.test(key) ? await storage.get(key) : null
+		const file =
+			FILE_KEY.test(key) && !key.startsWith(PRIVATE_FILE_PREFIX) ? await storage.get(key) : null
 		if (!file) throw new ApiError(404, 'File not found')
 		return c.body(file.bytes, 200, {
 			'Content-Type': file.contentType,

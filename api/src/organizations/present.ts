@@ -38,3 +38,9 @@ export function toOrganization(row: OrganizationRow) {
 		createdAt: row.created_at.toISOString(),
 	}
 }
+
+/** What the public directory shows: no email, phone or address. */
+export function toPublicOrganization(row: OrganizationRow) {
+	const { email: _email, phone: _phone, address: _address, ...rest } = toOrganization(row)
+	return rest
+}

@@ -1,6 +1,9 @@
-import type { Insertable } from 'kysely'
+import { sql, type Insertable, type Updateable } from 'kysely'
 import type { Db } from '../db.ts'
-import type { OrganizationsTable } from '../schema.ts'
+import { DEPARTMENT_COLUMNS } from '../departments/present.ts'
+import type { Page } from '../platform/pagination.ts'
+import type { OrganizationsTable, OrganizationType } from '../schema.ts'
+import { USER_COLUMNS } from '../users/present.ts'
 import { ORGANIZATION_COLUMNS } from './present.ts'
 
 export const findOrganizationByEmail = (db: Db, email: string) =>
@@ -24,3 +27,138 @@ export const insertOrganization = (db: Db, organization: Insertable<Organization
 		.values(organization)
 		.returning(ORGANIZATION_COLUMNS)
 		.executeTakeFirstOrThrow()
+
+export const findOrganization = (db: Db, id: string) =>
+	db
+		.selectFrom('organizations')
+		.select(ORGANIZATION_COLUMNS)
+		.where('id', '=', id)
+		.executeTakeFirst()
+
+export type OrganizationFilters = { type?: OrganizationType; country?: string }
+
+/** The public directory, newest first. */
+export async function listOrganizations(db: Db, filters: OrganizationFilters, page: Page) {
+	let query = db.selectFrom('organizations')
+	if (filters.type) query = query.where('type', '=', filters.type)
+	if (filters.country) {
+		query = query.where(sql<string>`lower(country)`, '=', filters.country.toLowerCase())
+	}
+	const [rows, count] = await Promise.all([
+		query
+			.select(ORGANIZATION_COLUMNS)
+			.orderBy('created_at', 'desc')
+			.orderBy('id')
+			.limit(page.limit)
+			.offset(page.offset)
+			.execute(),
+		query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+	])
+	return { rows, total: Number(count.total) }
+}
+
+export const updateOrganization = (db: Db, id: string, changes: Updateable<OrganizationsTable>) =>
+	db
+		.updateTable('organizations')
+		.set(changes)
+		.where('id', '=', id)
+		.returning(ORGANIZATION_COLUMNS)
+		.executeTakeFirst()
+
+/**
+ * Removes the organization with its departments and scores (cascade). Its teachers and students
+ * keep their own accounts, now without an organization (ON DELETE SET NULL).
+ */
+export const deleteOrganization = (db: Db, id: string) =>
+	db.deleteFrom('organizations').where('id', '=', id).executeTakeFirst()
+
+const STATS_SAMPLE = 5
+
+/** Tutors, students, courses and departments of one organization: the newest few and a total. */
+export async function organizationStats(db: Db, organizationId: string) {
+	const members = (role: 'tutor' | 'student') =>
+		db.selectFrom('users').where('role', '=', role).where('organization_id', '=', organizationId)
+	const courses = db
+		.selectFrom('courses')
+		.where((eb) =>
+			eb.or([
+				eb('courses.organization_id', '=', organizationId),
+				eb(
+					'courses.tutor_id',
+					'in',
+					eb
+						.selectFrom('users')
+						.select('users.id')
+						.where('users.role', '=', 'tutor')
+						.where('users.organization_id', '=', organizationId),
+				),
+			]),
+		)
+	const departments = db.selectFrom('departments').where('organization_id', '=', organizationId)
+	const total = (count: { total: string | number | bigint }) => Number(count.total)
+	const [
+		tutors,
+		tutorCount,
+		students,
+		studentCount,
+		courseRows,
+		courseCount,
+		departmentRows,
+		departmentCount,
+	] = await Promise.all([
+		members('tutor')
+			.select(USER_COLUMNS)
+			.orderBy('created_at', 'desc')
+			.orderBy('id')
+			.limit(STATS_SAMPLE)
+			.execute(),
+		members('tutor')
+			.select((eb) => eb.fn.countAll().as('total'))
+			.executeTakeFirstOrThrow(),
+		members('student')
+			.select(USER_COLUMNS)
+			.orderBy('created_at', 'desc')
+			.orderBy('id')
+			.limit(STATS_SAMPLE)
+			.execute(),
+		members('student')
+			.select((eb) => eb.fn.countAll().as('total'))
+			.executeTakeFirstOrThrow(),
+		courses
+			.select((eb) => [
+				'courses.id',
+				'courses.title',
+				'courses.is_published',
+				'courses.created_at',
+				eb
+					.selectFrom('enrollments')
+					.select((inner) => inner.fn.countAll().as('n'))
+					.whereRef('enrollments.course_id', '=', 'courses.id')
+					.as('enrolled'),
+			])
+			.orderBy('courses.created_at', 'desc')
+			.orderBy('courses.id')
+			.limit(STATS_SAMPLE)
+			.execute(),
+		courses.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+		departments.select(DEPARTMENT_COLUMNS).orderBy('department_name').limit(STATS_SAMPLE).execute(),
+		departments.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+	])
+	return {
+		tutors: { rows: tutors, total: total(tutorCount) },
+		students: { rows: students, total: total(studentCount) },
+		courses: { rows: courseRows, total: total(courseCount) },
+		departments: { rows: departmentRows, total: total(departmentCount) },
+	}
+}
+
+/** Attaches a student who belongs to no organization; undefined when someone else got there first. */
+export const attachStudent = (db: Db, organizationId: string, studentId: string) =>
+	db
+		.updateTable('users')
+		.set({ organization_id: organizationId })
+		.where('id', '=', studentId)
+		.where('role', '=', 'student')
+		.where('organization_id', 'is', null)
+		.returning(USER_COLUMNS)
+		.executeTakeFirst()

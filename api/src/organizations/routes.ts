@@ -1,15 +1,38 @@
 import { randomUUID } from 'node:crypto'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type { Passwords } from '../auth/passwords.ts'
+import { revokeAllRefreshTokens } from '../auth/refresh-tokens.ts'
+import { toDepartment } from '../departments/present.ts'
+import { departmentRoutes } from '../departments/routes.ts'
 import { removeFile, storeImage } from '../files/store.ts'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
-import { ApiError, isUniqueViolation } from '../platform/errors.ts'
+import { ApiError, isUniqueViolation, validationError } from '../platform/errors.ts'
 import { readForm } from '../platform/forms.ts'
 import { readOptionalImage } from '../platform/images.ts'
+import { readJsonBody } from '../platform/json.ts'
+import { readPage } from '../platform/pagination.ts'
+import { accountGuard } from '../platform/require-account.ts'
 import { validate } from '../platform/validation.ts'
-import { toOrganization } from './present.ts'
-import { findOrganizationByEmail, insertOrganization } from './repository.ts'
-import { organizationRegistration } from './schemas.ts'
+import { scoreRoutes } from '../scores/routes.ts'
+import { toUser } from '../users/present.ts'
+import { findUserByEmail } from '../users/repository.ts'
+import { ownOrganization } from './access.ts'
+import { toOrganization, toPublicOrganization } from './present.ts'
+import {
+	attachStudent,
+	deleteOrganization,
+	findOrganizationByEmail,
+	insertOrganization,
+	listOrganizations,
+	organizationStats,
+	updateOrganization,
+} from './repository.ts'
+import {
+	organizationListQuery,
+	organizationRegistration,
+	organizationUpdate,
+	studentAttachment,
+} from './schemas.ts'
 
 const DUPLICATE = 'An organization with this email already exists'
 
@@ -17,38 +40,117 @@ const DUPLICATE = 'An organization with this email already exists'
 export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 	const { db } = deps
 
-	return new Hono<ApiEnv>().post('/register', async (c) => {
-		const form = await readForm(c)
-		const { password, ...fields } = validate(organizationRegistration, form)
-		const logo = await readOptionalImage(form.logo, 'logo')
-		if (await findOrganizationByEmail(db, fields.email)) throw new ApiError(409, DUPLICATE)
+	const requireAccount = accountGuard(deps.config.jwtSecret)
 
-		const id = randomUUID()
-		const passwordHash = await passwords.hash(password)
-		const logoKey = logo ? await storeImage(deps, { id, type: 'organization' }, logo) : null
-		try {
-			const organization = await insertOrganization(db, {
-				...fields,
-				id,
-				password_hash: passwordHash,
-				phone: fields.phone ?? null,
-				address: fields.address ?? null,
-				website: fields.website ?? null,
-				description: fields.description ?? null,
-				logo: logoKey,
+	return new Hono<ApiEnv>()
+		.get('/list', async (c) => {
+			const page = readPage(c)
+			const filters = validate(organizationListQuery, c.req.query())
+			const { rows, total } = await listOrganizations(db, filters, page)
+			return c.json({
+				organizations: rows.map(toPublicOrganization),
+				pagination: { total, currentPage: page.page, totalPages: Math.ceil(total / page.limit) },
 			})
-			return c.json(
-				{
-					message: 'Organization created successfully!',
-					id: organization.id,
-					organization: toOrganization(organization),
-				},
-				201,
+		})
+		.route('/', departmentRoutes(deps))
+		.route('/', scoreRoutes(deps))
+		.get('/:id/tutors', requireAccount(), async (c) => c.json(await statsOf(c)))
+		.get('/:id/tutors/', requireAccount(), async (c) => c.json(await statsOf(c)))
+		.get('/:id', requireAccount(), async (c) =>
+			c.json({ organization: toOrganization(await ownOrganization(db, c)) }),
+		)
+		.put('/:id', requireAccount(), async (c) => {
+			const organization = await ownOrganization(db, c)
+			const { deleted, ...changes } = await readJsonBody(c, organizationUpdate)
+			if (deleted) {
+				await deleteOrganization(db, organization.id)
+				await revokeAllRefreshTokens(db, {
+					accountId: organization.id,
+					accountType: 'organization',
+				})
+				if (organization.logo) await removeFile(deps, organization.logo)
+				return c.json({ message: 'Organization deleted successfully', id: organization.id })
+			}
+			const update = Object.fromEntries(
+				Object.entries(changes).filter(([, value]) => value !== undefined),
 			)
-		} catch (error) {
-			if (logoKey) await removeFile(deps, logoKey)
-			if (isUniqueViolation(error)) throw new ApiError(409, DUPLICATE)
-			throw error
+			if (Object.keys(update).length === 0) {
+				throw validationError([{ path: 'body', msg: 'Send at least one field to change' }])
+			}
+			const updated = await updateOrganization(db, organization.id, update)
+			if (!updated) throw new ApiError(404, 'Organization not found')
+			return c.json({
+				message: 'Organization updated successfully',
+				organization: toOrganization(updated),
+			})
+		})
+		.post('/:id/students', requireAccount(), async (c) => {
+			const organization = await ownOrganization(db, c)
+			const { email } = await readJsonBody(c, studentAttachment)
+			const student = await findUserByEmail(db, email)
+			if (student?.role !== 'student') throw new ApiError(404, 'Student not found')
+			if (student.organization_id === organization.id) {
+				throw new ApiError(409, 'This student is already in your organization')
+			}
+			const attached = await attachStudent(db, organization.id, student.id)
+			if (!attached) throw new ApiError(409, 'This student belongs to another organization')
+			return c.json({ message: 'Student added to the organization', student: toUser(attached) })
+		})
+		.post('/register', async (c) => {
+			const form = await readForm(c)
+			const { password, ...fields } = validate(organizationRegistration, form)
+			const logo = await readOptionalImage(form.logo, 'logo')
+			if (await findOrganizationByEmail(db, fields.email)) throw new ApiError(409, DUPLICATE)
+
+			const id = randomUUID()
+			const passwordHash = await passwords.hash(password)
+			const logoKey = logo ? await storeImage(deps, { id, type: 'organization' }, logo) : null
+			try {
+				const organization = await insertOrganization(db, {
+					...fields,
+					id,
+					password_hash: passwordHash,
+					phone: fields.phone ?? null,
+					address: fields.address ?? null,
+					website: fields.website ?? null,
+					description: fields.description ?? null,
+					logo: logoKey,
+				})
+				return c.json(
+					{
+						message: 'Organization created successfully!',
+						id: organization.id,
+						organization: toOrganization(organization),
+					},
+					201,
+				)
+			} catch (error) {
+				if (logoKey) await removeFile(deps, logoKey)
+				if (isUniqueViolation(error)) throw new ApiError(409, DUPLICATE)
+				throw error
+			}
+		})
+
+	async function statsOf(c: Context<ApiEnv>) {
+		const organization = await ownOrganization(db, c)
+		const stats = await organizationStats(db, organization.id)
+		return {
+			tutors: { data: stats.tutors.rows.map(toUser), total: stats.tutors.total },
+			students: { data: stats.students.rows.map(toUser), total: stats.students.total },
+			courses: {
+				data: stats.courses.rows.map((course) => ({
+					id: course.id,
+					title: course.title,
+					isPublished: course.is_published,
+					enrolledStudents: Number(course.enrolled ?? 0),
+					createdAt: course.created_at.toISOString(),
+				})),
+				total: stats.courses.total,
+			},
+			departments: {
+				data: stats.departments.rows.map(toDepartment),
+				total: stats.departments.total,
+			},
 		}
-	})
+	}
 }

@@ -33,3 +33,34 @@ export const organizationRegistration = body({
 	),
 	description: optionalText('Description', 2000),
 })
+
+const organizationType = z.enum(ORGANIZATION_TYPES, {
+	error: `Type must be one of ${ORGANIZATION_TYPES.join(', ')}`,
+})
+
+/** PUT /organizations/{id}: the fields to change, or `{ deleted: true }` to delete. */
+export const organizationUpdate = body({
+	deleted: z.literal(true, { error: 'deleted must be true to delete' }).optional(),
+	name: requiredText('Name', 200).optional(),
+	type: organizationType.optional(),
+	country: requiredText('Country', 100).optional(),
+	phone,
+	address: optionalText('Address', 500),
+	website: optionalText('Website', 300).refine(
+		(value) => value == null || isWebAddress(value),
+		'Enter a website address starting with http:// or https://',
+	),
+	description: optionalText('Description', 2000),
+})
+
+export const organizationListQuery = z.object({
+	type: organizationType.optional(),
+	country: z
+		.string()
+		.trim()
+		.max(100, 'Country must be at most 100 characters')
+		.optional()
+		.transform((value) => (value ? value : undefined)),
+})
+
+export const studentAttachment = body({ email })

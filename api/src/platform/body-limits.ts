@@ -8,18 +8,30 @@ export const IMAGE_LIMIT = 2 * 1024 * 1024
 // A multipart body is one image plus short text fields and boundaries; the image's own size is
 // checked after parsing, against IMAGE_LIMIT.
 const MULTIPART_LIMIT = IMAGE_LIMIT + 64 * 1024
+/** One document (a task attachment or submission) on the paths given to `limitBodies`. */
+export const DOCUMENT_LIMIT = 10 * 1024 * 1024
+const DOCUMENT_MULTIPART_LIMIT = DOCUMENT_LIMIT + 64 * 1024
 
-/** JSON bodies up to 1 MB, multipart up to one 2 MB image; 413 beyond. */
-export function limitBodies(): MiddlewareHandler<ApiEnv> {
+/**
+ * JSON bodies up to 1 MB, multipart up to one 2 MB image, or one 10 MB document on a path that
+ * `documentPaths` matches; 413 beyond.
+ */
+export function limitBodies(documentPaths?: RegExp): MiddlewareHandler<ApiEnv> {
 	return async (c, next) => {
 		const multipart = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '')
+		const documents = multipart && documentPaths?.test(c.req.path) === true
 		const limit = bodyLimit({
-			maxSize: multipart ? MULTIPART_LIMIT : JSON_LIMIT,
+			maxSize: documents ? DOCUMENT_MULTIPART_LIMIT : multipart ? MULTIPART_LIMIT : JSON_LIMIT,
 			onError: () => {
 				// The unread rest of the body makes the connection unusable; say so, or the client's
 				// next request on it fails.
 				c.header('Connection', 'close')
-				return errorResponse(c, 413, multipart ? MESSAGES.fileTooLarge : MESSAGES.bodyTooLarge)
+				const message = documents
+					? MESSAGES.documentTooLarge
+					: multipart
+						? MESSAGES.fileTooLarge
+						: MESSAGES.bodyTooLarge
+				return errorResponse(c, 413, message)
 			},
 		})
 		return limit(c, next)

@@ -28,6 +28,8 @@ export type ApiConfig = {
 	/** Marks the refresh cookie `Secure`. */
 	production: boolean
 	passwordHashing: PasswordHashing
+	/** Stripe keys; without them payments use the built-in test provider. */
+	stripe?: { secretKey: string; webhookSecret: string }
 }
 
 export type ApiDeps = {

@@ -23,6 +23,7 @@ export const MESSAGES = {
 	duplicateEmail: 'An account with this email already exists',
 	badCredentials: 'Invalid email or password',
 	fileTooLarge: 'File is too large (max 2 MB)',
+	documentTooLarge: 'File is too large (max 10 MB)',
 	bodyTooLarge: 'Request body is too large (max 1 MB)',
 	rateLimited: 'Too many failed login attempts. Try again in 15 minutes.',
 	internal: 'Internal server error',

@@ -13,6 +13,10 @@ export interface Storage {
 /** One name, an optional short extension: no `/`, no `..`, nothing that leaves the directory. */
 export const FILE_KEY = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}(\.[a-z0-9]{1,8})?$/
 
+/** Keys starting with this are never served by the public `/files/{key}` route: the calls that
+ * own them check who is asking (task attachments and submissions). */
+export const PRIVATE_FILE_PREFIX = 'private-'
+
 export function createDiskStorage(dir: string): Storage {
 	const pathOf = (key: string) => {
 		if (!FILE_KEY.test(key)) throw new Error(`Invalid storage key: ${key}`)

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { Db } from '../db.ts'
 import type { Page } from '../platform/pagination.ts'
+import { containsPattern } from '../platform/search.ts'
 import type { Database, RoleFields, UserRole } from '../schema.ts'
 import { USER_COLUMNS } from './present.ts'
 
@@ -119,12 +120,38 @@ export const listTutors = (db: Db, page: Page) =>
 export const listTutorStudents = (db: Db, tutorId: string, page: Page) =>
 	pageOfUsers(db, (eb) => eb.and([eb('role', '=', 'student'), taughtBy(tutorId)(eb)]), page)
 
-export const listOrganizationStudents = (db: Db, organizationId: string, page: Page) =>
+/** An organization's members of one role; `search` matches any part of the name or email. */
+export const listOrganizationMembers = (
+	db: Db,
+	organizationId: string,
+	role: UserRole,
+	page: Page,
+	search?: string,
+) =>
 	pageOfUsers(
 		db,
-		(eb) => eb.and([eb('role', '=', 'student'), eb('organization_id', '=', organizationId)]),
+		(eb) =>
+			eb.and([
+				eb('role', '=', role),
+				eb('organization_id', '=', organizationId),
+				...(search
+					? [
+							eb.or([
+								eb(sql<string>`first_name || ' ' || last_name`, 'ilike', containsPattern(search)),
+								eb('email', 'ilike', containsPattern(search)),
+							]),
+						]
+					: []),
+			]),
 		page,
 	)
+
+export const listOrganizationStudents = (
+	db: Db,
+	organizationId: string,
+	page: Page,
+	search?: string,
+) => listOrganizationMembers(db, organizationId, 'student', page, search)
 
 export async function teachesStudent(db: Db, tutorId: string, studentId: string) {
 	const row = await db

@@ -4,12 +4,14 @@ import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { readJsonBody } from '../platform/json.ts'
 import { readPage } from '../platform/pagination.ts'
+import { readSearch } from '../platform/search.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { readId } from '../platform/validation.ts'
 import type { RoleFields } from '../schema.ts'
 import { toProfile, toUser, type UserRow } from './present.ts'
 import {
 	findUser,
+	listOrganizationMembers,
 	listOrganizationStudents,
 	listTutors,
 	listTutorStudents,
@@ -93,7 +95,25 @@ export function userRoutes({ db, config }: ApiDeps) {
 				throw new ApiError(403, MESSAGES.forbidden)
 			}
 			const page = readPage(c)
-			const { rows, total } = await listOrganizationStudents(db, organizationId, page)
+			const search = readSearch(c)
+			const { rows, total } = await listOrganizationStudents(db, organizationId, page, search)
 			return c.json({ students: rows.map(toUser), total, page: page.page })
+		})
+		.get('/organization/:organizationId/tutors', requireAccount(), async (c) => {
+			const organizationId = readId('organizationId', c.req.param('organizationId'))
+			const account = c.get('account')
+			if (account.role !== 'organization' || account.id !== organizationId) {
+				throw new ApiError(403, MESSAGES.forbidden)
+			}
+			const page = readPage(c)
+			const search = readSearch(c)
+			const { rows, total } = await listOrganizationMembers(
+				db,
+				organizationId,
+				'tutor',
+				page,
+				search,
+			)
+			return c.json({ tutors: rows.map(toUser), total, page: page.page })
 		})
 }

@@ -1,10 +1,29 @@
 import type { createUpstream } from '~/platform/upstream.server'
-import { organizationCreatedSchema, type OrganizationSignup } from './schema'
+import { z } from 'zod'
+import {
+	memberListSchema,
+	organizationCreatedSchema,
+	organizationDeletedSchema,
+	organizationSchema,
+	organizationUpdatedSchema,
+	statsSchema,
+	studentAddedSchema,
+	type NewMember,
+	type OrganizationSettings,
+	type OrganizationSignup,
+} from './schema'
+import { registeredSchema } from '../users/schema'
 
 type Upstream = ReturnType<typeof createUpstream>
 
+// The Organizations calls of spec section 7 (and the member calls the organization makes), each
+// with the spec's fallback text.
+
 /** POST /organizations/register is multipart (the logo); its failures carry the `error` field. */
-export function registerOrganization(api: Upstream, { confirmPassword: _, logo, ...fields }: OrganizationSignup) {
+export function registerOrganization(
+	api: Upstream,
+	{ confirmPassword: _, logo, ...fields }: OrganizationSignup,
+) {
 	const form = new FormData()
 	for (const [key, value] of Object.entries(fields)) {
 		if (value !== undefined) form.set(key, value)
@@ -15,5 +34,97 @@ export function registerOrganization(api: Upstream, { confirmPassword: _, logo, 
 		schema: organizationCreatedSchema,
 		fallback: 'Failed to create organization',
 		errorField: 'error',
+	})
+}
+
+const organizationPath = (id: string) => `/organizations/${encodeURIComponent(id)}`
+
+/** GET /organizations/{id}/tutors/: the four groups, each with data and total. */
+export function getOrganizationStats(api: Upstream, organizationId: string, fresh = false) {
+	return api.get(`${organizationPath(organizationId)}/tutors/`, {
+		schema: statsSchema,
+		fallback: 'Failed to fetch organization tutors',
+		retry: true,
+		fresh,
+	})
+}
+
+/** GET /organizations/{id}: the organization's own record, for its settings. */
+export async function getOrganization(api: Upstream, organizationId: string) {
+	const { organization } = await api.get(organizationPath(organizationId), {
+		schema: z.object({ organization: organizationSchema }),
+		fallback: 'Failed to fetch organizations',
+		retry: true,
+	})
+	return organization
+}
+
+export function updateOrganization(
+	api: Upstream,
+	organizationId: string,
+	{ intent: _, ...settings }: OrganizationSettings,
+) {
+	return api.send('PUT', organizationPath(organizationId), {
+		// Blank optional fields clear them.
+		json: {
+			...settings,
+			phone: settings.phone ?? null,
+			address: settings.address ?? null,
+			website: settings.website ?? null,
+			description: settings.description ?? null,
+		},
+		schema: organizationUpdatedSchema,
+		fallback: 'Failed to update organization',
+	})
+}
+
+/** Spec section 7: the same PUT deletes, with `deleted: true`. */
+export function deleteOrganization(api: Upstream, organizationId: string) {
+	return api.send('PUT', organizationPath(organizationId), {
+		json: { deleted: true },
+		schema: organizationDeletedSchema,
+		fallback: 'Failed to delete organization',
+	})
+}
+
+type MemberQuery = { page?: number; limit?: number; search?: string }
+
+/** GET /users/organization/{id}/students|tutors?page&limit&search */
+export function getOrganizationMembers(
+	api: Upstream,
+	organizationId: string,
+	role: 'students' | 'tutors',
+	{ page = 1, limit = 10, search }: MemberQuery = {},
+) {
+	return api.get(`/users/organization/${encodeURIComponent(organizationId)}/${role}`, {
+		query: { page, limit, ...(search && { search }) },
+		schema: memberListSchema,
+		fallback: role === 'students' ? 'Failed to fetch students' : 'Failed to fetch tutors',
+		retry: true,
+	})
+}
+
+/** POST /auth/register-tutor/organization or /auth/register-student/organization. */
+export function registerMember(
+	api: Upstream,
+	role: 'tutor' | 'student',
+	{ intent: _, ...member }: NewMember,
+) {
+	return api.send('POST', `/auth/register-${role}/organization`, {
+		json: member,
+		schema: registeredSchema,
+		fallback: 'Registration failed',
+		// The member lists and the stats live under these paths.
+		invalidates: ['users', 'organizations'],
+	})
+}
+
+/** POST /organizations/{id}/students: an existing student without an organization joins it. */
+export function attachStudent(api: Upstream, organizationId: string, email: string) {
+	return api.send('POST', `${organizationPath(organizationId)}/students`, {
+		json: { email },
+		schema: studentAddedSchema,
+		fallback: 'Failed to add student',
+		invalidates: ['users'],
 	})
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod'
-import { emailField } from '../users/schema'
+import { emailField, userSchema } from '../users/schema'
+
+/** Spec section 9: where organization updates and deletes wait while the browser is offline. */
+export const ORGANIZATION_OFFLINE_KEY = 'organization_offline_data'
 
 export const organizationTypes = [
 	{ value: 'school', label: 'School' },
@@ -41,3 +44,112 @@ export const organizationSignupSchema = z
 export type OrganizationSignup = z.infer<typeof organizationSignupSchema>
 
 export const organizationCreatedSchema = z.object({ message: z.string().optional(), id: z.string() })
+
+// Answers of the reference API (api/README.md), parsed, never cast.
+export const organizationSchema = z.object({
+	id: z.string(),
+	email: z.string(),
+	name: z.string(),
+	type: z.string(),
+	country: z.string(),
+	phone: z.string().nullable().optional(),
+	address: z.string().nullable().optional(),
+	website: z.string().nullable().optional(),
+	description: z.string().nullable().optional(),
+	logo: z.string().nullable().optional(),
+})
+export type Organization = z.infer<typeof organizationSchema>
+
+const group = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), total: z.number() })
+
+export const statsSchema = z.object({
+	tutors: group(userSchema),
+	students: group(userSchema),
+	courses: group(
+		z.object({
+			id: z.string(),
+			title: z.string(),
+			isPublished: z.boolean().optional(),
+			enrolledStudents: z.number().default(0),
+		}),
+	),
+	departments: group(z.object({ id: z.string(), departmentName: z.string() })),
+})
+export type OrganizationStats = z.infer<typeof statsSchema>
+
+export const organizationUpdatedSchema = z.object({
+	message: z.string().optional(),
+	organization: organizationSchema,
+})
+export const organizationDeletedSchema = z.object({ message: z.string().optional() })
+
+export const memberListSchema = z.object({
+	students: z.array(userSchema).optional(),
+	tutors: z.array(userSchema).optional(),
+	total: z.number(),
+	page: z.number(),
+})
+
+export const studentAddedSchema = z.object({ message: z.string().optional(), student: userSchema })
+
+/** Settings: the same fields as registration, minus email, password and logo. */
+export const organizationSettingsSchema = z.object({
+	intent: z.literal('update'),
+	name: z
+		.string({ error: 'Enter the organization name' })
+		.trim()
+		.min(1, 'Enter the organization name')
+		.max(150, 'Name is too long'),
+	type: z.enum(['school', 'tutoring_center', 'university', 'company', 'other'], {
+		error: 'Choose the kind of organization',
+	}),
+	country: z
+		.string({ error: 'Enter the country' })
+		.trim()
+		.min(2, 'Enter the country')
+		.max(100, 'Country is too long'),
+	phone: optionalText(30, 'Phone'),
+	address: optionalText(300, 'Address'),
+	website: z
+		.url({ error: 'Enter a full web address, like https://example.org' })
+		.max(300)
+		.optional(),
+	description: optionalText(2000, 'Description'),
+})
+export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>
+
+/** Deleting asks for the organization's name, typed exactly, so it cannot happen by a slip. */
+export function organizationDeletionSchema(organizationName: string) {
+	return z.object({
+		intent: z.literal('delete'),
+		confirmName: z
+			.string({ error: 'Type the organization name to confirm' })
+			.refine(
+				(value) => value.trim() === organizationName,
+				'The name does not match. Type it exactly as shown.',
+			),
+	})
+}
+
+const personName = (what: string) =>
+	z
+		.string({ error: `Enter the ${what}` })
+		.trim()
+		.min(1, `Enter the ${what}`)
+		.max(100, `The ${what} is too long`)
+
+/** A new teacher or student registered by the organization. */
+export const newMemberSchema = z.object({
+	intent: z.literal('register'),
+	firstName: personName('first name'),
+	lastName: personName('last name'),
+	email: emailField,
+	password: z
+		.string({ error: 'Choose a password' })
+		.min(8, 'Password must be at least 8 characters')
+		.max(128, 'Password must be at most 128 characters'),
+})
+export type NewMember = z.infer<typeof newMemberSchema>
+
+/** An existing student, found by email, joins the organization. */
+export const existingStudentSchema = z.object({ intent: z.literal('attach'), email: emailField })

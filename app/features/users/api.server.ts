@@ -2,10 +2,16 @@ import { z } from 'zod'
 import type { createUpstream } from '~/platform/upstream.server'
 import {
 	organizationLoginSchema,
+	pictureUpdatedSchema,
 	profileSchema,
+	profileUpdatedSchema,
+	splitSubjects,
+	type StudentProfileForm,
+	type TutorProfileForm,
 	registeredSchema,
 	studentListSchema,
 	userLoginSchema,
+	userSchema,
 } from './schema'
 
 // The Auth and Users calls of spec section 7, each with the spec's fallback error text.
@@ -83,4 +89,60 @@ export function getOrganizationStudents(api: Upstream, organizationId: string, {
 		fallback: 'Failed to fetch students',
 		retry: true,
 	})
+}
+
+// Profile pages (issue 8). A blank optional field is sent as null, which clears it.
+const orNull = (value: string | undefined) => value ?? null
+
+export function updateStudentProfile(api: Upstream, form: StudentProfileForm) {
+	return api.send('PUT', '/users/student/profile', {
+		json: {
+			firstName: form.firstName,
+			lastName: form.lastName,
+			phone: orNull(form.phone),
+			bio: orNull(form.bio),
+			gradeLevel: orNull(form.gradeLevel),
+			dateOfBirth: orNull(form.dateOfBirth),
+			guardianName: orNull(form.guardianName),
+		},
+		schema: profileUpdatedSchema,
+		fallback: 'Failed to update profile',
+	})
+}
+
+export function updateTutorProfile(api: Upstream, form: TutorProfileForm) {
+	return api.send('PUT', '/users/tutor/profile', {
+		json: {
+			firstName: form.firstName,
+			lastName: form.lastName,
+			phone: orNull(form.phone),
+			bio: orNull(form.bio),
+			subjects: splitSubjects(form.subjects),
+			qualifications: orNull(form.qualifications),
+			experienceYears: form.experienceYears ?? null,
+		},
+		schema: profileUpdatedSchema,
+		fallback: 'Failed to update profile',
+	})
+}
+
+export function uploadProfilePicture(api: Upstream, role: 'student' | 'tutor', picture: File) {
+	const form = new FormData()
+	form.set('profilePicture', picture)
+	return api.send('POST', `/auth/upload-${role}-profile-picture`, {
+		form,
+		schema: pictureUpdatedSchema,
+		fallback: 'Failed to update profile',
+		invalidates: ['users'],
+	})
+}
+
+/** POST /auth/get-student: a tutor or an organization finds a student by email. */
+export async function findStudent(api: Upstream, email: string) {
+	const { student } = await api.send('POST', '/auth/get-student', {
+		json: { email },
+		schema: z.object({ student: userSchema }),
+		fallback: 'Failed to fetch students',
+	})
+	return student
 }

@@ -116,3 +116,52 @@ export const studentListSchema = z.object({
 	total: z.number(),
 	page: z.number(),
 })
+
+// Profile pages (issue 8): the same form schema in the browser and the action.
+const optionalField = (max: number, label: string) =>
+	z.string().trim().max(max, `${label} must be at most ${max} characters`).optional()
+
+const personProfileFields = {
+	firstName: name('first name'),
+	lastName: name('last name'),
+	phone: optionalField(30, 'Phone'),
+	bio: optionalField(2000, 'About you'),
+}
+
+export const studentProfileFormSchema = z.object({
+	...personProfileFields,
+	gradeLevel: optionalField(50, 'Grade level'),
+	dateOfBirth: z
+		.string()
+		.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD')
+		.refine((value) => !Number.isNaN(Date.parse(value)) && Date.parse(value) <= Date.now(), 'Enter a past date of birth')
+		.optional(),
+	guardianName: optionalField(100, 'Guardian name'),
+})
+export type StudentProfileForm = z.infer<typeof studentProfileFormSchema>
+
+export const tutorProfileFormSchema = z.object({
+	...personProfileFields,
+	subjects: optionalField(300, 'Subjects'),
+	qualifications: optionalField(2000, 'Qualifications'),
+	experienceYears: z
+		.number({ error: 'Enter a whole number of years' })
+		.int('Enter a whole number of years')
+		.min(0, 'Experience cannot be negative')
+		.max(80, 'Experience must be at most 80 years')
+		.optional(),
+})
+export type TutorProfileForm = z.infer<typeof tutorProfileFormSchema>
+
+export const profilePictureTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
+
+export const profilePictureSchema = z.object({
+	profilePicture: z
+		.instanceof(File, { error: 'Choose an image to upload' })
+		.refine((file) => file.size > 0, 'Choose an image to upload')
+		.refine((file) => file.size <= 2 * 1024 * 1024, 'The picture must be at most 2 MB')
+		.refine((file) => profilePictureTypes.includes(file.type), 'Use a PNG, JPEG, WebP or GIF image'),
+})
+
+export const profileUpdatedSchema = z.object({ message: z.string().optional(), profile: profileSchema })
+export const pictureUpdatedSchema = z.object({ message: z.string().optional(), profilePicture: z.string().nullable().optional(), user: userSchema })

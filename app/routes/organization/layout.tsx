@@ -13,7 +13,19 @@ export default function OrganizationLayout({ loaderData }: Route.ComponentProps)
 		<DashboardShell
 			areaLabel="Organization"
 			userName={loaderData.userName}
-			links={[{ to: '/organization/dashboard', label: 'Dashboard' }]}
+			links={[
+				{ to: '/organization/dashboard', label: 'Dashboard' },
+				{ to: '/organization/courses', label: 'Courses' },
+				{ to: '/organization/payment-setup', label: 'Payment setup' },
+				{ to: '/organization/students', label: 'Students' },
+				{ to: '/organization/teachers', label: 'Teachers' },
+				{ to: '/organization/departments', label: 'Departments' },
+				{ to: '/organization/score-input', label: 'Score input' },
+				{ to: '/organization/result-cards', label: 'Result cards' },
+				{ to: '/organization/analytics', label: 'Analytics' },
+				{ to: '/organization/settings', label: 'Settings' },
+				{ to: '/organization/org/announcement/list', label: 'Announcements' },
+			]}
 		>
 			<Outlet />
 		</DashboardShell>

@@ -1,5 +1,14 @@
 import { Link } from 'react-router'
+import type { Route } from './+types/home'
+import { listPublicCourses } from '~/features/courses/api.server'
+import { FeaturedCourses } from '~/features/courses/featured-courses'
+import { upstream } from '~/platform/request.server'
+import { settle } from '~/platform/settle.server'
 import { buttonClass } from '~/ui/button'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	return { featured: await settle(listPublicCourses(upstream(context, request), { limit: 3 })) }
+}
 
 export function meta() {
 	return [
@@ -29,7 +38,7 @@ const audiences = [
 	},
 ]
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
 	return (
 		<>
 			<section className="bg-indigo-800 text-white">
@@ -48,6 +57,7 @@ export default function Home() {
 					</div>
 				</div>
 			</section>
+			<FeaturedCourses courses={loaderData.featured} />
 			<section aria-labelledby="audiences" className="mx-auto max-w-6xl px-4 py-12">
 				<h2 id="audiences" className="text-2xl font-bold">
 					Built for everyone in the classroom

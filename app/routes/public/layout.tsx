@@ -6,6 +6,7 @@ import type { loader as rootLoader } from '~/root'
 
 const links = [
 	{ to: '/', label: 'Home' },
+	{ to: '/courses', label: 'Courses' },
 	{ to: '/pricing', label: 'Pricing' },
 	{ to: '/about-us', label: 'About us' },
 	{ to: '/contact-us', label: 'Contact us' },

@@ -10,7 +10,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export default function StudentLayout({ loaderData }: Route.ComponentProps) {
 	return (
-		<DashboardShell areaLabel="Student" userName={loaderData.userName} links={[{ to: '/studentdashboard', label: 'Dashboard', end: true }]}>
+		<DashboardShell areaLabel="Student" userName={loaderData.userName} links={[{ to: '/studentdashboard', label: 'Dashboard', end: true }, { to: '/studentdashboard/courses', label: 'My courses' }, { to: '/studentdashboard/sessions', label: 'Sessions' }, { to: '/conference', label: 'Live rooms' }, { to: '/studentdashboard/tasks', label: 'Tasks' }, { to: '/studentdashboard/qa', label: 'Tests', end: true }, { to: '/studentdashboard/qa/templates', label: 'Available tests' }, { to: '/studentdashboard/test-results', label: 'Test results' }, { to: '/studentdashboard/library', label: 'Library' }, { to: '/studentdashboard/announcements', label: 'Announcements' }, { to: '/studentdashboard/certificates', label: 'Certificates' }, { to: '/studentdashboard/report-cards', label: 'Report cards' }, { to: '/studentdashboard/profile', label: 'Profile' }]}>
 			<Outlet />
 		</DashboardShell>
 	)

@@ -41,7 +41,12 @@ export default function TeacherDashboard({ loaderData }: Route.ComponentProps) {
 					Your students
 				</h2>
 				{students.ok ? (
-					<StudentTable caption="Students in your courses" students={students.value.students} total={students.value.total} />
+					<StudentTable
+						caption="Students in your courses"
+						students={students.value.students}
+						total={students.value.total}
+						studentHref={(student) => `/teachersdashboard/report-card/${student.id}`}
+					/>
 				) : (
 					<LoadError error={students.error} />
 				)}

@@ -10,7 +10,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export default function TeacherLayout({ loaderData }: Route.ComponentProps) {
 	return (
-		<DashboardShell areaLabel="Teacher" userName={loaderData.userName} links={[{ to: '/teachersdashboard', label: 'Dashboard', end: true }]}>
+		<DashboardShell areaLabel="Teacher" userName={loaderData.userName} links={[{ to: '/teachersdashboard', label: 'Dashboard', end: true }, { to: '/teachersdashboard/courses', label: 'Courses' }, { to: '/teachersdashboard/tasks', label: 'Tasks' }, { to: '/teachersdashboard/payment-setup', label: 'Payment setup' }, { to: '/teachersdashboard/schedule', label: 'Schedule' }, { to: '/conference', label: 'Live rooms' }, { to: '/teachersdashboard/qa/templates', label: 'QA templates' }, { to: '/teachersdashboard/qa/create', label: 'Create template' }, { to: '/teachersdashboard/library', label: 'Library' }, { to: '/teachersdashboard/announcement/list', label: 'Announcements' }, { to: '/teachersdashboard/profile', label: 'Profile' }]}>
 			<Outlet />
 		</DashboardShell>
 	)

@@ -1,0 +1,127 @@
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely'
+import type { Db } from '../db.ts'
+import type { Account } from '../platform/context.ts'
+import type { Page } from '../platform/pagination.ts'
+import type { AnnouncementsTable, Database } from '../schema.ts'
+
+type Eb = ExpressionBuilder<Database, 'announcements'>
+
+const withCourse = (db: Db) =>
+	db
+		.selectFrom('announcements')
+		.leftJoin('courses', 'courses.id', 'announcements.course_id')
+		.selectAll('announcements')
+		.select('courses.title as course_title')
+
+/** What a student may read: announcements of their courses and of their organization. */
+const visibleToStudent = (student: Account) => (eb: Eb) =>
+	eb.or([
+		eb(
+			'announcements.course_id',
+			'in',
+			eb.selectFrom('enrollments').select('course_id').where('student_id', '=', student.id),
+		),
+		...(student.orgId ? [eb('announcements.organization_id', '=', student.orgId)] : []),
+	])
+
+const writtenBy = (author: Account) => (eb: Eb) =>
+	eb.and([
+		eb('announcements.author_id', '=', author.id),
+		eb('announcements.author_type', '=', author.role === 'organization' ? 'organization' : 'tutor'),
+	])
+
+const hasRead = (studentId: string) => (eb: Eb) =>
+	eb.exists(
+		eb
+			.selectFrom('announcement_reads')
+			.select('announcement_reads.announcement_id')
+			.whereRef('announcement_reads.announcement_id', '=', 'announcements.id')
+			.where('announcement_reads.student_id', '=', studentId),
+	)
+
+const readBy = (studentId: string) => (eb: Eb) => hasRead(studentId)(eb).as('read')
+
+const readCount = (eb: Eb) =>
+	eb
+		.selectFrom('announcement_reads')
+		.select((inner) => inner.fn.countAll<string>().as('n'))
+		.whereRef('announcement_reads.announcement_id', '=', 'announcements.id')
+		.as('read_count')
+
+export async function listForStudent(db: Db, student: Account, page: Page) {
+	const visible = visibleToStudent(student)
+	const [rows, counts] = await Promise.all([
+		withCourse(db)
+			.select(readBy(student.id))
+			.where(visible)
+			.orderBy('announcements.created_at', 'desc')
+			.orderBy('announcements.id')
+			.limit(page.limit)
+			.offset(page.offset)
+			.execute(),
+		db
+			.selectFrom('announcements')
+			.where(visible)
+			.select((eb) => [
+				eb.fn.countAll<string>().as('total'),
+				sql<string>`count(*) filter (where not ${hasRead(student.id)(eb)})`.as('unread'),
+			])
+			.executeTakeFirstOrThrow(),
+	])
+	return { rows, total: Number(counts.total), unread: Number(counts.unread) }
+}
+
+export async function listForAuthor(db: Db, author: Account, page: Page) {
+	const mine = writtenBy(author)
+	const [rows, count] = await Promise.all([
+		withCourse(db)
+			.select(readCount)
+			.where(mine)
+			.orderBy('announcements.created_at', 'desc')
+			.orderBy('announcements.id')
+			.limit(page.limit)
+			.offset(page.offset)
+			.execute(),
+		db
+			.selectFrom('announcements')
+			.where(mine)
+			.select((eb) => eb.fn.countAll<string>().as('total'))
+			.executeTakeFirstOrThrow(),
+	])
+	return { rows, total: Number(count.total) }
+}
+
+export const findForStudent = (db: Db, student: Account, id: string) =>
+	withCourse(db)
+		.select(readBy(student.id))
+		.where('announcements.id', '=', id)
+		.where(visibleToStudent(student))
+		.executeTakeFirst()
+
+export const findAnnouncement = (db: Db, id: string) =>
+	withCourse(db).select(readCount).where('announcements.id', '=', id).executeTakeFirst()
+
+export const insertAnnouncement = async (db: Db, values: Insertable<AnnouncementsTable>) =>
+	(await db.insertInto('announcements').values(values).returning('id').executeTakeFirstOrThrow())
+		.id
+
+export const markRead = (db: Db, announcementId: string, studentId: string) =>
+	db
+		.insertInto('announcement_reads')
+		.values({ announcement_id: announcementId, student_id: studentId })
+		.onConflict((oc) => oc.columns(['announcement_id', 'student_id']).doNothing())
+		.execute()
+
+export const deleteAnnouncement = (db: Db, id: string) =>
+	db.deleteFrom('announcements').where('id', '=', id).execute()
+
+/** Where the caller may post: the courses they run, and their organization. */
+export async function audiences(db: Db, account: Account) {
+	const courses = await db
+		.selectFrom('courses')
+		.select(['id', 'title'])
+		.where(account.role === 'organization' ? 'organization_id' : 'tutor_id', '=', account.id)
+		.orderBy('title')
+		.execute()
+	return courses
+}

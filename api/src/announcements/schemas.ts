@@ -1,0 +1,11 @@
+import { z } from 'zod'
+import { body, requiredText } from '../platform/validation.ts'
+
+export const announcementInput = body({
+	title: requiredText('Title', 200),
+	body: requiredText('Message', 5000),
+	courseId: z
+		.union([z.guid({ error: 'courseId must be a UUID' }), z.literal(''), z.null()])
+		.optional()
+		.transform((value) => value || null),
+})

@@ -1,0 +1,155 @@
+import { Hono } from 'hono'
+import type { Db } from '../db.ts'
+import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
+import { ApiError, MESSAGES } from '../platform/errors.ts'
+import { readJsonBody } from '../platform/json.ts'
+import { readPage } from '../platform/pagination.ts'
+import { accountGuard } from '../platform/require-account.ts'
+import { readId, validate } from '../platform/validation.ts'
+import {
+	courseRunBy,
+	enrolledStudent,
+	findCourse,
+	newPublicId,
+	PUBLIC_ID,
+	runsCourse,
+	staffName,
+} from './course-access.ts'
+import { certificatePdf } from './pdf.ts'
+import { certificateVerifyPath, toCertificate, toPublicCertificate, type CertificateRow } from './present.ts'
+import { certificateInput, defaultAppOrigin, pdfQuery } from './schemas.ts'
+
+const findBy = (db: Db, column: 'id' | 'public_id', value: string) =>
+	db.selectFrom('certificates').selectAll().where(column, '=', value).executeTakeFirst()
+
+const findFor = (db: Db, courseId: string, studentId: string) =>
+	db
+		.selectFrom('certificates')
+		.selectAll()
+		.where('course_id', '=', courseId)
+		.where('student_id', '=', studentId)
+		.executeTakeFirst()
+
+/** The certificate's student, and the staff of its course. */
+async function maySee(db: Db, account: Account, row: CertificateRow) {
+	if (account.role === 'student') return row.student_id === account.id
+	const course = await findCourse(db, row.course_id)
+	return course !== undefined && runsCourse(account, course)
+}
+
+async function listFor(db: Db, account: Account, page: { limit: number; offset: number }) {
+	let query = db.selectFrom('certificates')
+	if (account.role === 'student') {
+		query = query.where('student_id', '=', account.id)
+	} else {
+		query = query.where(
+			'course_id',
+			'in',
+			db
+				.selectFrom('courses')
+				.select('id')
+				.where(account.role === 'organization' ? 'organization_id' : 'tutor_id', '=', account.id),
+		)
+	}
+	const [rows, count] = await Promise.all([
+		query.selectAll().orderBy('issued_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute(),
+		query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+	])
+	return { rows, total: Number(count.total) }
+}
+
+export function certificateRoutes({ db, config }: ApiDeps) {
+	const requireAccount = accountGuard(config.jwtSecret)
+
+	async function visibleCertificate(account: Account, rawId: string | undefined) {
+		const row = await findBy(db, 'id', readId('id', rawId))
+		if (!row) throw new ApiError(404, 'Certificate not found')
+		if (!(await maySee(db, account, row))) throw new ApiError(403, MESSAGES.forbidden)
+		return row
+	}
+
+	return new Hono<ApiEnv>()
+		.get('/verify/:publicId', async (c) => {
+			const publicId = c.req.param('publicId')
+			const row = PUBLIC_ID.test(publicId) ? await findBy(db, 'public_id', publicId) : undefined
+			c.header('Cache-Control', 'no-store')
+			return row
+				? c.json({ genuine: true, certificate: toPublicCertificate(row) })
+				: c.json({ genuine: false, message: 'No certificate has this id' })
+		})
+		.get('/', requireAccount(), async (c) => {
+			const page = readPage(c)
+			const { rows, total } = await listFor(db, c.get('account'), page)
+			return c.json({
+				certificates: rows.map(toCertificate),
+				pagination: { total, currentPage: page.page, totalPages: Math.max(1, Math.ceil(total / page.limit)) },
+			})
+		})
+		.post('/', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
+			const account = c.get('account')
+			const input = await readJsonBody(c, certificateInput)
+			const course = await courseRunBy(db, account, input.courseId)
+			const student = await enrolledStudent(db, course.id, input.studentId)
+			const existing = await findFor(db, course.id, student.id)
+			if (existing) {
+				return c.json({ message: 'Certificate already issued', certificate: toCertificate(existing) })
+			}
+			const issuer = await staffName(db, account)
+			await db
+				.insertInto('certificates')
+				.values({
+					public_id: newPublicId(),
+					course_id: course.id,
+					student_id: student.id,
+					issued_by_id: account.id,
+					issued_by_type: issuer.type,
+					student_name: `${student.first_name} ${student.last_name}`,
+					student_email: student.email,
+					course_title: course.title,
+					issuer_name: issuer.name,
+				})
+				// Two staff members marking completion at once: the first one's certificate stands.
+				.onConflict((oc) => oc.columns(['course_id', 'student_id']).doNothing())
+				.execute()
+			const row = await findFor(db, course.id, student.id)
+			if (!row) throw new ApiError(404, 'Certificate not found')
+			return c.json({ message: 'Certificate issued successfully', certificate: toCertificate(row) }, 201)
+		})
+		.get('/course/:courseId/student/:studentId', requireAccount(), async (c) => {
+			const account = c.get('account')
+			const courseId = readId('courseId', c.req.param('courseId'))
+			const studentId = readId('studentId', c.req.param('studentId'))
+			if (account.role === 'student') {
+				if (account.id !== studentId) throw new ApiError(403, MESSAGES.forbidden)
+			} else {
+				await courseRunBy(db, account, courseId)
+			}
+			const row = await findFor(db, courseId, studentId)
+			if (!row) throw new ApiError(404, 'Certificate not found')
+			return c.json({ certificate: toCertificate(row) })
+		})
+		.get('/:id/pdf', requireAccount(), async (c) => {
+			const row = await visibleCertificate(c.get('account'), c.req.param('id'))
+			const { origin } = validate(pdfQuery, c.req.query())
+			const base = origin ? new URL(origin).origin : defaultAppOrigin()
+			const pdf = await certificatePdf({
+				studentName: row.student_name,
+				courseTitle: row.course_title,
+				issuerName: row.issuer_name,
+				issuedAt: row.issued_at,
+				publicId: row.public_id,
+				verifyUrl: `${base}${certificateVerifyPath(row.public_id)}`,
+			})
+			const fileName = `certificate-${row.course_title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'course'}.pdf`
+			return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+				'Content-Type': 'application/pdf',
+				'Content-Disposition': `attachment; filename="${fileName}"`,
+				'Cache-Control': 'private, no-store',
+				'X-Content-Type-Options': 'nosniff',
+			})
+		})
+		.get('/:id', requireAccount(), async (c) => {
+			const row = await visibleCertificate(c.get('account'), c.req.param('id'))
+			return c.json({ certificate: toCertificate(row) })
+		})
+}

@@ -1,0 +1,188 @@
+import { sql, type ExpressionBuilder, type Updateable } from 'kysely'
+import type { Db } from '../db.ts'
+import type { Page } from '../platform/pagination.ts'
+import type { CourseDetails, CoursesTable, Database } from '../schema.ts'
+import { toMinor, type CourseRow } from './present.ts'
+import type { CourseFilters, CourseInput, CourseUpdate } from './schemas.ts'
+
+type CourseScope = (eb: ExpressionBuilder<Database, 'courses'>) => ReturnType<typeof eb.and>
+
+const selectCourses = (db: Db) =>
+	db
+		.selectFrom('courses')
+		.leftJoin('users as teacher', 'teacher.id', 'courses.tutor_id')
+		.leftJoin('organizations as organization', 'organization.id', 'courses.organization_id')
+		.selectAll('courses')
+		.select((eb) => [
+			eb
+				.selectFrom('enrollments')
+				.whereRef('enrollments.course_id', '=', 'courses.id')
+				.select(eb.fn.countAll<string>().as('count'))
+				.as('enrolled_count'),
+			sql<string | null>`teacher.first_name || ' ' || teacher.last_name`.as('teacher_name'),
+			'organization.name as organization_name',
+		])
+
+export const findCourse = (db: Db, id: string): Promise<CourseRow | undefined> =>
+	selectCourses(db).where('courses.id', '=', id).executeTakeFirst()
+
+/** The filters of spec section 7 plus the caller's visibility rule (`scope`). */
+function filtered(filters: CourseFilters, scope: CourseScope) {
+	return (eb: ExpressionBuilder<Database, 'courses'>) => {
+		const conditions = [scope(eb)]
+		if (filters.category)
+			conditions.push(eb(sql`lower(courses.category)`, '=', filters.category.toLowerCase()))
+		if (filters.level) conditions.push(eb('courses.level', '=', filters.level))
+		if (filters.isPublished !== undefined)
+			conditions.push(eb('courses.is_published', '=', filters.isPublished))
+		if (filters.teacherId) conditions.push(eb('courses.tutor_id', '=', filters.teacherId))
+		if (filters.organizationId) {
+			conditions.push(eb('courses.organization_id', '=', filters.organizationId))
+		}
+		return eb.and(conditions)
+	}
+}
+
+export async function listCourses(db: Db, filters: CourseFilters, scope: CourseScope, page: Page) {
+	const where = filtered(filters, scope)
+	const [rows, count] = await Promise.all([
+		selectCourses(db)
+			.where(where)
+			.orderBy('courses.created_at', 'desc')
+			.orderBy('courses.id')
+			.limit(page.limit)
+			.offset(page.offset)
+			.execute(),
+		db
+			.selectFrom('courses')
+			.select((eb) => eb.fn.countAll<string>().as('total'))
+			.where(where)
+			.executeTakeFirstOrThrow(),
+	])
+	return { rows: rows as CourseRow[], total: Number(count.total) }
+}
+
+/** Courses the student is enrolled in, newest enrolment first. */
+export async function listEnrolledCourses(db: Db, studentId: string, page: Page) {
+	const enrolled = (eb: ExpressionBuilder<Database, 'courses'>) =>
+		eb.exists(
+			eb
+				.selectFrom('enrollments')
+				.select('enrollments.course_id')
+				.whereRef('enrollments.course_id', '=', 'courses.id')
+				.where('enrollments.student_id', '=', studentId),
+		)
+	const [rows, count] = await Promise.all([
+		selectCourses(db)
+			.innerJoin('enrollments as mine', (join) =>
+				join.onRef('mine.course_id', '=', 'courses.id').on('mine.student_id', '=', studentId),
+			)
+			.orderBy('mine.created_at', 'desc')
+			.orderBy('courses.id')
+			.limit(page.limit)
+			.offset(page.offset)
+			.execute(),
+		db
+			.selectFrom('courses')
+			.select((eb) => eb.fn.countAll<string>().as('total'))
+			.where(enrolled)
+			.executeTakeFirstOrThrow(),
+	])
+	return { rows: rows as CourseRow[], total: Number(count.total) }
+}
+
+export async function isEnrolled(db: Db, courseId: string, studentId: string) {
+	const row = await db
+		.selectFrom('enrollments')
+		.select('course_id')
+		.where('course_id', '=', courseId)
+		.where('student_id', '=', studentId)
+		.executeTakeFirst()
+	return row !== undefined
+}
+
+const DETAIL_KEYS = [
+	'prerequisites',
+	'learningOutcomes',
+	'instructors',
+	'modules',
+	'languages',
+	'certification',
+	'tags',
+] as const
+
+/** The columns a (partial) course body sets; absent fields are left out. */
+function columnsOf(input: CourseUpdate) {
+	const columns: Updateable<CoursesTable> = {}
+	if (input.title !== undefined) columns.title = input.title
+	if (input.subtitle !== undefined) columns.subtitle = input.subtitle ?? ''
+	if (input.description !== undefined) columns.description = input.description
+	if (input.thumbnail !== undefined) columns.thumbnail = input.thumbnail
+	if (input.level !== undefined) columns.level = input.level
+	if (input.category !== undefined) columns.category = input.category
+	if (input.subcategory !== undefined) columns.subcategory = input.subcategory
+	if (input.price !== undefined) {
+		columns.price_amount = toMinor(input.price.amount)
+		columns.price_currency = input.price.currency
+		columns.price_discounted =
+			input.price.discounted == null ? null : toMinor(input.price.discounted)
+	}
+	if (input.schedule !== undefined) columns.schedule = JSON.stringify(input.schedule)
+	if (input.maxStudents !== undefined) columns.max_students = input.maxStudents
+	if (input.duration !== undefined) {
+		columns.duration_weeks = input.duration?.weeks ?? null
+		columns.hours_per_week = input.duration?.hoursPerWeek ?? null
+	}
+	if (input.isPublished !== undefined) columns.is_published = input.isPublished
+	const details: CourseDetails = {}
+	for (const key of DETAIL_KEYS) {
+		if (input[key] !== undefined) Object.assign(details, { [key]: input[key] })
+	}
+	return { columns, details }
+}
+
+export type CourseOwner = { tutorId: string | null; organizationId: string | null }
+
+export async function insertCourse(db: Db, input: CourseInput, owner: CourseOwner) {
+	const { columns, details } = columnsOf(input)
+	const { id } = await db
+		.insertInto('courses')
+		.values({
+			...columns,
+			title: input.title,
+			tutor_id: owner.tutorId,
+			organization_id: owner.organizationId,
+			details: JSON.stringify(details),
+			schedule: JSON.stringify(input.schedule ?? null),
+		})
+		.returning('id')
+		.executeTakeFirstOrThrow()
+	return (await findCourse(db, id)) as CourseRow
+}
+
+export async function updateCourse(db: Db, id: string, input: CourseUpdate) {
+	const { columns, details } = columnsOf(input)
+	await db
+		.updateTable('courses')
+		.set({
+			...columns,
+			details: sql<string>`details || ${JSON.stringify(details)}::jsonb`,
+			updated_at: new Date(),
+		})
+		.where('id', '=', id)
+		.execute()
+	return findCourse(db, id)
+}
+
+export async function deleteCourse(db: Db, id: string) {
+	await db.deleteFrom('courses').where('id', '=', id).execute()
+}
+
+export async function countEnrolled(db: Db, courseId: string) {
+	const row = await db
+		.selectFrom('enrollments')
+		.select((eb) => eb.fn.countAll<string>().as('count'))
+		.where('course_id', '=', courseId)
+		.executeTakeFirstOrThrow()
+	return Number(row.count)
+}

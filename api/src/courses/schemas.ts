@@ -1,0 +1,187 @@
+import { z } from 'zod'
+import { COURSE_LEVELS } from '../schema.ts'
+import { body, optionalText, requiredText } from '../platform/validation.ts'
+
+export const COURSE_CATEGORIES = [
+	'Mathematics',
+	'Science',
+	'Programming',
+	'Languages',
+	'Business',
+	'Arts',
+	'Test Preparation',
+	'Other',
+] as const
+
+export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const
+
+const WEEKDAYS = [
+	'Monday',
+	'Tuesday',
+	'Wednesday',
+	'Thursday',
+	'Friday',
+	'Saturday',
+	'Sunday',
+] as const
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
+
+const isCalendarDay = (value: string) => {
+	if (!DATE.test(value)) return false
+	const date = new Date(`${value}T00:00:00Z`)
+	return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
+}
+
+const textList = (label: string, itemMax: number, max: number) =>
+	z
+		.array(requiredText(label, itemMax), { error: `${label} must be a list of text` })
+		.max(max, `List at most ${max} items`)
+
+/** Money in major units with at most two decimals, e.g. 249.99. */
+const money = (label: string) =>
+	z
+		.number({ error: `${label} must be a number` })
+		.min(0, `${label} cannot be negative`)
+		.max(100_000, `${label} must be at most 100000`)
+		.refine(
+			(value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+			`${label} may have at most two decimals`,
+		)
+
+const price = z
+	.object(
+		{
+			amount: money('Price'),
+			currency: z.enum(CURRENCIES, { error: `Currency must be one of ${CURRENCIES.join(', ')}` }),
+			discounted: money('Discounted price').nullish(),
+		},
+		{ error: 'Price must be an object with amount and currency' },
+	)
+	.refine((value) => value.discounted == null || value.discounted < value.amount, {
+		path: ['discounted'],
+		message: 'Discounted price must be below the price',
+	})
+
+const schedule = z
+	.object(
+		{
+			startDate: z.string().refine(isCalendarDay, 'Start date must be a date as YYYY-MM-DD'),
+			endDate: z.string().refine(isCalendarDay, 'End date must be a date as YYYY-MM-DD'),
+			sessionsPerWeek: z
+				.number({ error: 'Sessions per week must be a number' })
+				.int('Sessions per week must be a whole number')
+				.min(1, 'Sessions per week must be at least 1')
+				.max(14, 'Sessions per week must be at most 14'),
+			timeSlots: z
+				.array(
+					z.object({
+						day: z.enum(WEEKDAYS, { error: 'Day must be a weekday name' }),
+						startTime: z.string().regex(TIME, 'Start time must be HH:MM'),
+						endTime: z.string().regex(TIME, 'End time must be HH:MM'),
+					}),
+				)
+				.max(14, 'List at most 14 time slots'),
+		},
+		{ error: 'Schedule must be an object' },
+	)
+	.refine((value) => value.endDate >= value.startDate, {
+		path: ['endDate'],
+		message: 'End date must not be before the start date',
+	})
+
+const courseModule = z.object({
+	title: requiredText('Module title', 200),
+	description: z
+		.string()
+		.trim()
+		.max(2000, 'Module description must be at most 2000 characters')
+		.optional(),
+	duration: z.string().trim().max(50, 'Module duration must be at most 50 characters').optional(),
+	topics: textList('Topic', 200, 50).optional(),
+})
+
+const duration = z.object(
+	{
+		weeks: z
+			.number({ error: 'Weeks must be a number' })
+			.int('Weeks must be a whole number')
+			.min(1, 'Weeks must be at least 1')
+			.max(104, 'Weeks must be at most 104'),
+		hoursPerWeek: z
+			.number({ error: 'Hours per week must be a number' })
+			.min(0.5, 'Hours per week must be at least 0.5')
+			.max(80, 'Hours per week must be at most 80')
+			.refine((value) => Number.isInteger(value * 10), 'Hours per week may have one decimal'),
+	},
+	{ error: 'Duration must be an object with weeks and hoursPerWeek' },
+)
+
+/** Every field a course may carry; create requires title, description, category, level and price. */
+const courseFields = {
+	title: requiredText('Title', 200),
+	subtitle: optionalText('Subtitle', 300),
+	description: requiredText('Description', 5000),
+	thumbnail: optionalText('Thumbnail', 500).refine(
+		(value) => value == null || /^https?:\/\/\S+$/.test(value) || /^\/\S+$/.test(value),
+		'Thumbnail must be an http(s) URL or a path',
+	),
+	level: z.enum(COURSE_LEVELS, { error: `Level must be one of ${COURSE_LEVELS.join(', ')}` }),
+	category: z.enum(COURSE_CATEGORIES, {
+		error: `Category must be one of ${COURSE_CATEGORIES.join(', ')}`,
+	}),
+	subcategory: optionalText('Subcategory', 100),
+	price,
+	schedule: schedule.nullish(),
+	maxStudents: z
+		.number({ error: 'Max students must be a number' })
+		.int('Max students must be a whole number')
+		.min(1, 'Max students must be at least 1')
+		.max(10_000, 'Max students must be at most 10000')
+		.nullish(),
+	prerequisites: textList('Prerequisite', 300, 30).optional(),
+	learningOutcomes: textList('Learning outcome', 300, 30).optional(),
+	instructors: z
+		.array(
+			z.object({
+				name: requiredText('Instructor name', 100),
+				title: requiredText('Instructor title', 100),
+			}),
+		)
+		.max(10, 'List at most 10 instructors')
+		.optional(),
+	modules: z.array(courseModule).max(50, 'List at most 50 modules').optional(),
+	languages: textList('Language', 50, 10).optional(),
+	certification: optionalText('Certification', 200),
+	tags: textList('Tag', 50, 20).optional(),
+	duration: duration.nullish(),
+	isPublished: z.boolean({ error: 'isPublished must be true or false' }).optional(),
+}
+
+export const courseCreate = body(courseFields)
+export type CourseInput = z.output<typeof courseCreate>
+
+export const courseUpdate = body(courseFields).partial()
+export type CourseUpdate = z.output<typeof courseUpdate>
+
+const uuidFilter = (name: string) => z.guid({ error: `${name} must be a UUID` }).optional()
+
+export const courseFilters = z.object({
+	category: z
+		.string()
+		.trim()
+		.max(100, 'Category must be at most 100 characters')
+		.transform((value) => value || undefined)
+		.optional(),
+	level: z
+		.enum(COURSE_LEVELS, { error: `Level must be one of ${COURSE_LEVELS.join(', ')}` })
+		.optional(),
+	isPublished: z
+		.enum(['true', 'false'], { error: 'isPublished must be true or false' })
+		.transform((value) => value === 'true')
+		.optional(),
+	teacherId: uuidFilter('teacherId'),
+	organizationId: uuidFilter('organizationId'),
+})
+export type CourseFilters = z.output<typeof courseFilters>

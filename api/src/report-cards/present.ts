@@ -1,0 +1,28 @@
+import type { Selectable } from 'kysely'
+import type { ReportCardsTable } from '../schema.ts'
+import { letterGrade } from './schemas.ts'
+
+export type ReportCardRow = Selectable<ReportCardsTable>
+
+export const reportCardVerifyPath = (publicId: string) => `/verify/report-card/${publicId}`
+
+/** The README's ReportCard. */
+export function toReportCard(row: ReportCardRow) {
+	return {
+		id: row.id,
+		publicId: row.public_id,
+		courseId: row.course_id,
+		studentId: row.student_id,
+		score: row.score,
+		grade: letterGrade(row.score),
+		components: row.components.map((component) => ({
+			...component,
+			grade: letterGrade(component.score),
+		})),
+		comments: row.comments,
+		author: { id: row.author_id, type: row.author_type, name: row.author_name },
+		createdAt: row.created_at.toISOString(),
+		updatedAt: row.updated_at.toISOString(),
+		verifyPath: reportCardVerifyPath(row.public_id),
+	}
+}

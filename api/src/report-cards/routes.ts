@@ -1,0 +1,189 @@
+import { Hono } from 'hono'
+import type { Db } from '../db.ts'
+import {
+	courseRunBy,
+	findCourse,
+	findStudent,
+	isEnrolled,
+	newPublicId,
+	PUBLIC_ID,
+	staffName,
+} from '../certificates/course-access.ts'
+import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
+import { ApiError, MESSAGES } from '../platform/errors.ts'
+import { readJsonBody } from '../platform/json.ts'
+import { accountGuard } from '../platform/require-account.ts'
+import { readId } from '../platform/validation.ts'
+import { toReportCard } from './present.ts'
+import { letterGrade, reportCardInput } from './schemas.ts'
+
+type StudentRow = NonNullable<Awaited<ReturnType<typeof findStudent>>>
+
+const toStudent = (row: StudentRow) => ({
+	id: row.id,
+	name: `${row.first_name} ${row.last_name}`,
+	email: row.email,
+})
+
+const findCard = (db: Db, courseId: string, studentId: string) =>
+	db
+		.selectFrom('report_cards')
+		.selectAll()
+		.where('course_id', '=', courseId)
+		.where('student_id', '=', studentId)
+		.executeTakeFirst()
+
+/** The student's courses the caller may see report cards of, each with its card or null. */
+async function coursesWithCards(db: Db, account: Account, studentId: string) {
+	let query = db
+		.selectFrom('enrollments')
+		.innerJoin('courses', 'courses.id', 'enrollments.course_id')
+		.leftJoin('report_cards', (join) =>
+			join
+				.onRef('report_cards.course_id', '=', 'courses.id')
+				.onRef('report_cards.student_id', '=', 'enrollments.student_id'),
+		)
+		.select(['courses.id as course_id', 'courses.title as course_title'])
+		.select('report_cards.id as card_id')
+		.where('enrollments.student_id', '=', studentId)
+	if (account.role === 'tutor') query = query.where('courses.tutor_id', '=', account.id)
+	if (account.role === 'organization') query = query.where('courses.organization_id', '=', account.id)
+	const rows = await query.orderBy('courses.title').execute()
+	const cardIds = rows.flatMap((row) => (row.card_id ? [row.card_id] : []))
+	const cards = cardIds.length
+		? await db.selectFrom('report_cards').selectAll().where('id', 'in', cardIds).execute()
+		: []
+	const byId = new Map(cards.map((card) => [card.id, card]))
+	return rows.map((row) => {
+		const card = row.card_id ? byId.get(row.card_id) : undefined
+		return {
+			course: { id: row.course_id, title: row.course_title },
+			reportCard: card ? toReportCard(card) : null,
+		}
+	})
+}
+
+export function reportCardRoutes({ db, config }: ApiDeps) {
+	const requireAccount = accountGuard(config.jwtSecret)
+
+	/** The student, when the caller is that student or staff who may see them. */
+	async function studentFor(account: Account, rawId: string | undefined) {
+		const studentId = readId('studentId', rawId)
+		if (account.role === 'student' && account.id !== studentId) {
+			throw new ApiError(403, MESSAGES.forbidden)
+		}
+		const student = await findStudent(db, studentId)
+		if (!student) throw new ApiError(404, 'Student not found')
+		return student
+	}
+
+	/** A course of the student that the caller may see: 404 unknown, 403 not theirs or not enrolled. */
+	async function courseFor(account: Account, student: StudentRow, rawId: string | undefined) {
+		const courseId = readId('courseId', rawId)
+		const course =
+			account.role === 'student' ? await findCourse(db, courseId) : await courseRunBy(db, account, courseId)
+		if (!course) throw new ApiError(404, 'Course not found')
+		if (!(await isEnrolled(db, course.id, student.id))) {
+			throw new ApiError(404, 'The student is not enrolled in this course')
+		}
+		return course
+	}
+
+	return new Hono<ApiEnv>()
+		.get('/verify/:publicId', async (c) => {
+			const publicId = c.req.param('publicId')
+			const row = PUBLIC_ID.test(publicId)
+				? await db
+						.selectFrom('report_cards')
+						.innerJoin('users', 'users.id', 'report_cards.student_id')
+						.innerJoin('courses', 'courses.id', 'report_cards.course_id')
+						.selectAll('report_cards')
+						.select(['users.first_name', 'users.last_name', 'courses.title as course_title'])
+						.where('report_cards.public_id', '=', publicId)
+						.executeTakeFirst()
+				: undefined
+			c.header('Cache-Control', 'no-store')
+			if (!row) return c.json({ genuine: false, message: 'No report card has this id' })
+			const card = toReportCard(row)
+			return c.json({
+				genuine: true,
+				reportCard: {
+					publicId: card.publicId,
+					studentName: `${row.first_name} ${row.last_name}`,
+					courseTitle: row.course_title,
+					score: card.score,
+					grade: card.grade,
+					components: card.components,
+					comments: card.comments,
+					authorName: card.author.name,
+					updatedAt: card.updatedAt,
+				},
+			})
+		})
+		.get('/:studentId', requireAccount(), async (c) => {
+			const account = c.get('account')
+			const student = await studentFor(account, c.req.param('studentId'))
+			const courses = await coursesWithCards(db, account, student.id)
+			if (account.role !== 'student' && courses.length === 0) {
+				throw new ApiError(403, MESSAGES.forbidden)
+			}
+			const scores = courses.flatMap((entry) => (entry.reportCard ? [entry.reportCard.score] : []))
+			const averageScore = scores.length
+				? Math.round(scores.reduce((sum, value) => sum + value, 0) / scores.length)
+				: null
+			return c.json({
+				student: toStudent(student),
+				courses,
+				averageScore,
+				averageGrade: averageScore === null ? null : letterGrade(averageScore),
+			})
+		})
+		.get('/:studentId/:courseId', requireAccount(), async (c) => {
+			const account = c.get('account')
+			const student = await studentFor(account, c.req.param('studentId'))
+			const course = await courseFor(account, student, c.req.param('courseId'))
+			const card = await findCard(db, course.id, student.id)
+			return c.json({
+				student: toStudent(student),
+				course: { id: course.id, title: course.title },
+				reportCard: card ? toReportCard(card) : null,
+			})
+		})
+		.put('/:studentId/:courseId', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
+			const account = c.get('account')
+			const student = await studentFor(account, c.req.param('studentId'))
+			const course = await courseFor(account, student, c.req.param('courseId'))
+			const input = await readJsonBody(c, reportCardInput)
+			const author = await staffName(db, account)
+			const existing = await findCard(db, course.id, student.id)
+			const values = {
+				author_id: account.id,
+				author_type: author.type,
+				author_name: author.name,
+				score: input.score,
+				components: JSON.stringify(input.components),
+				comments: input.comments ?? null,
+			}
+			if (existing) {
+				await db
+					.updateTable('report_cards')
+					.set({ ...values, updated_at: new Date() })
+					.where('id', '=', existing.id)
+					.execute()
+			} else {
+				await db
+					.insertInto('report_cards')
+					.values({ ...values, public_id: newPublicId(), course_id: course.id, student_id: student.id })
+					.onConflict((oc) =>
+						oc.columns(['course_id', 'student_id']).doUpdateSet({ ...values, updated_at: new Date() }),
+					)
+					.execute()
+			}
+			const card = await findCard(db, course.id, student.id)
+			if (!card) throw new ApiError(404, 'Report card not found')
+			return c.json(
+				{ message: 'Report card saved successfully', reportCard: toReportCard(card) },
+				existing ? 200 : 201,
+			)
+		})
+}

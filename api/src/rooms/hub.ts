@@ -1,0 +1,339 @@
+import { randomUUID } from 'node:crypto'
+import type { WSContext } from 'hono/ws'
+import * as Y from 'yjs'
+import type { Db } from '../db.ts'
+import { toMessage, type ChatMessage } from './present.ts'
+import {
+	appendBoardUpdate,
+	compactBoard,
+	endRoom,
+	insertMessage,
+	listBoardUpdates,
+	listMessages,
+} from './repository.ts'
+import { socketMessage } from './schemas.ts'
+
+/** Stored updates of one whiteboard before they are folded into one snapshot. */
+const COMPACT_AFTER = 200
+/** How many recent chat messages a joining socket receives. */
+const WELCOME_MESSAGES = 100
+/** A socket that answers no ping for this long is dropped, so presence stays true. */
+const HEARTBEAT_MS = 30_000
+
+export const CLOSE_ENDED = { code: 4000, reason: 'The session has ended' } as const
+const CLOSE_BAD_UPDATE = { code: 1003, reason: 'Invalid whiteboard update' } as const
+const CLOSE_RESTART = { code: 1012, reason: 'The server is restarting' } as const
+
+export type View = 'classroom' | 'whiteboard'
+
+export type Member = {
+	userId: string
+	name: string
+	role: 'student' | 'tutor'
+	host: boolean
+	view: View
+}
+
+type Peer = Member & {
+	id: string
+	socket: WSContext
+	hand: boolean
+	inCall: boolean
+	camera: boolean
+	microphone: boolean
+	alive: boolean
+}
+
+const participant = (peer: Peer) => ({
+	peerId: peer.id,
+	userId: peer.userId,
+	name: peer.name,
+	role: peer.role,
+	host: peer.host,
+	view: peer.view,
+	hand: peer.hand,
+	inCall: peer.inCall,
+	camera: peer.camera,
+	microphone: peer.microphone,
+})
+
+export type Connection = {
+	onMessage: (data: string | ArrayBuffer) => void
+	onClose: () => void
+}
+
+/** The live side of one room: its sockets, their presence, and the whiteboard document. */
+class RoomHub {
+	readonly #peers = new Map<string, Peer>()
+	#doc: Promise<Y.Doc> | null = null
+	#writes: Promise<unknown> = Promise.resolve()
+	#storedUpdates = 0
+	#ended = false
+
+	constructor(
+		readonly roomId: string,
+		private readonly db: Db,
+		private readonly onEmpty: (hub: RoomHub) => void,
+	) {}
+
+	get size() {
+		return this.#peers.size
+	}
+
+	/** Loads the stored document once; later edits are applied in memory and appended to the log. */
+	#loadDoc(): Promise<Y.Doc> {
+		this.#doc ??= (async () => {
+			const doc = new Y.Doc()
+			const rows = await listBoardUpdates(this.db, this.roomId)
+			Y.transact(doc, () => {
+				for (const row of rows) Y.applyUpdate(doc, row.update, 'storage')
+			})
+			this.#storedUpdates = rows.length
+			doc.on('update', (update: Uint8Array, origin: unknown) => {
+				if (origin === 'storage') return
+				this.#persist(update)
+				for (const peer of this.#peers.values()) {
+					if (peer.id !== origin) peer.socket.send(update as Uint8Array<ArrayBuffer>)
+				}
+			})
+			return doc
+		})()
+		return this.#doc
+	}
+
+	#persist(update: Uint8Array) {
+		this.#writes = this.#writes
+			.then(async () => {
+				const { id } = await appendBoardUpdate(this.db, this.roomId, update)
+				this.#storedUpdates += 1
+				if (this.#storedUpdates > COMPACT_AFTER && this.#doc) {
+					const doc = await this.#doc
+					await compactBoard(this.db, this.roomId, id, Y.encodeStateAsUpdate(doc))
+					this.#storedUpdates = 1
+				}
+			})
+			.catch((error: unknown) => console.error(`Saving whiteboard ${this.roomId} failed:`, error))
+	}
+
+	/** Settles once every whiteboard change received so far is stored. */
+	flush() {
+		return this.#writes
+	}
+
+	#send(peer: Peer, message: object) {
+		peer.socket.send(JSON.stringify(message))
+	}
+
+	broadcast(message: object, except?: string) {
+		const text = JSON.stringify(message)
+		for (const peer of this.#peers.values()) if (peer.id !== except) peer.socket.send(text)
+	}
+
+	#announceParticipants() {
+		this.broadcast({
+			type: 'participants',
+			participants: [...this.#peers.values()].map(participant),
+		})
+	}
+
+	join(member: Member, socket: WSContext): Connection {
+		const peer: Peer = {
+			...member,
+			id: randomUUID(),
+			socket,
+			hand: false,
+			inCall: false,
+			camera: false,
+			microphone: false,
+			alive: true,
+		}
+		this.#peers.set(peer.id, peer)
+		const raw = socket.raw as { on?: (event: 'pong', listener: () => void) => void } | undefined
+		raw?.on?.('pong', () => {
+			peer.alive = true
+		})
+		// Messages arriving while the document loads wait for it, in order.
+		let ready: Promise<void> = (async () => {
+			const [doc, messages] = await Promise.all([
+				this.#loadDoc(),
+				listMessages(this.db, this.roomId, WELCOME_MESSAGES),
+			])
+			if (!this.#peers.has(peer.id)) return
+			// The board first, so a client that sees the welcome already holds the document.
+			socket.send(Y.encodeStateAsUpdate(doc) as Uint8Array<ArrayBuffer>)
+			this.#send(peer, {
+				type: 'welcome',
+				peerId: peer.id,
+				participants: [...this.#peers.values()].map(participant),
+				messages: messages.map(toMessage),
+			})
+			this.#announceParticipants()
+		})()
+		return {
+			onMessage: (data) => {
+				ready = ready
+					.then(() => this.#receive(peer, data))
+					.catch((error: unknown) => console.error(`Room ${this.roomId} socket failed:`, error))
+			},
+			onClose: () => {
+				this.#peers.delete(peer.id)
+				this.#announceParticipants()
+				if (this.#peers.size === 0) this.onEmpty(this)
+			},
+		}
+	}
+
+	async #receive(peer: Peer, data: string | ArrayBuffer) {
+		if (!this.#peers.has(peer.id) || this.#ended) return
+		if (typeof data !== 'string') {
+			const doc = await this.#loadDoc()
+			try {
+				Y.applyUpdate(doc, new Uint8Array(data), peer.id)
+			} catch {
+				peer.socket.close(CLOSE_BAD_UPDATE.code, CLOSE_BAD_UPDATE.reason)
+			}
+			return
+		}
+		let parsed: unknown
+		try {
+			parsed = JSON.parse(data)
+		} catch {
+			parsed = null
+		}
+		const result = socketMessage.safeParse(parsed)
+		if (!result.success) {
+			this.#send(peer, {
+				type: 'error',
+				message: result.error.issues[0]?.message ?? 'Invalid message',
+			})
+			return
+		}
+		const message = result.data
+		switch (message.type) {
+			case 'chat': {
+				const row = await insertMessage(this.db, this.roomId, peer.userId, message.text)
+				this.postChat(toMessage(row))
+				return
+			}
+			case 'hand':
+				peer.hand = message.raised
+				this.#announceParticipants()
+				return
+			case 'media':
+				peer.inCall = message.inCall
+				peer.camera = message.inCall && message.camera
+				peer.microphone = message.inCall && message.microphone
+				this.#announceParticipants()
+				return
+			case 'mute-all':
+				if (!peer.host)
+					return this.#send(peer, { type: 'error', message: 'Only the teacher can mute everyone' })
+				this.broadcast({ type: 'muted', by: peer.name }, peer.id)
+				return
+			case 'end':
+				if (!peer.host)
+					return this.#send(peer, {
+						type: 'error',
+						message: 'Only the teacher can end the session',
+					})
+				await endRoom(this.db, this.roomId)
+				this.end()
+				return
+			case 'signal': {
+				const target = this.#peers.get(message.to)
+				if (target) this.#send(target, { type: 'signal', from: peer.id, data: message.data })
+				return
+			}
+		}
+	}
+
+	postChat(message: ChatMessage) {
+		this.broadcast({ type: 'chat', message })
+	}
+
+	/** The session is over: everyone is told, then disconnected. */
+	end() {
+		this.#ended = true
+		this.broadcast({ type: 'ended' })
+		for (const peer of this.#peers.values()) peer.socket.close(CLOSE_ENDED.code, CLOSE_ENDED.reason)
+	}
+
+	heartbeat() {
+		for (const peer of this.#peers.values()) {
+			const raw = peer.socket.raw as { ping?: () => void; terminate?: () => void } | undefined
+			if (!raw?.ping || !raw.terminate) continue
+			if (!peer.alive) {
+				raw.terminate()
+				continue
+			}
+			peer.alive = false
+			raw.ping()
+		}
+	}
+
+	closeAll() {
+		for (const peer of this.#peers.values())
+			peer.socket.close(CLOSE_RESTART.code, CLOSE_RESTART.reason)
+	}
+}
+
+/** Every room with someone connected; a room's hub goes away when its last socket closes. */
+class RoomHubs {
+	readonly #hubs = new Map<string, RoomHub>()
+	#heartbeat: NodeJS.Timeout | null = null
+
+	constructor(private readonly db: Db) {}
+
+	find(roomId: string): RoomHub | undefined {
+		return this.#hubs.get(roomId)
+	}
+
+	join(roomId: string, member: Member, socket: WSContext) {
+		let hub = this.#hubs.get(roomId)
+		if (!hub) {
+			hub = new RoomHub(roomId, this.db, (empty) => {
+				// Pending saves finish first; a socket that joined meanwhile keeps the hub.
+				void empty.flush().then(() => {
+					if (empty.size === 0 && this.#hubs.get(roomId) === empty) this.#hubs.delete(roomId)
+					if (this.#hubs.size === 0) this.#stopHeartbeat()
+				})
+			})
+			this.#hubs.set(roomId, hub)
+		}
+		if (!this.#heartbeat) {
+			this.#heartbeat = setInterval(() => {
+				for (const each of this.#hubs.values()) each.heartbeat()
+			}, HEARTBEAT_MS)
+			this.#heartbeat.unref()
+		}
+		return hub.join(member, socket)
+	}
+
+	#stopHeartbeat() {
+		if (this.#heartbeat) clearInterval(this.#heartbeat)
+		this.#heartbeat = null
+	}
+
+	/** Tells every socket the server is going away and waits for whiteboard saves. */
+	async close() {
+		this.#stopHeartbeat()
+		const hubs = [...this.#hubs.values()]
+		for (const hub of hubs) hub.closeAll()
+		await Promise.all(hubs.map((hub) => hub.flush()))
+	}
+}
+
+// One registry per database, so the HTTP routes, the socket route and shutdown share it.
+const registries = new WeakMap<Db, RoomHubs>()
+
+export function roomHubs(db: Db): RoomHubs {
+	let hubs = registries.get(db)
+	if (!hubs) {
+		hubs = new RoomHubs(db)
+		registries.set(db, hubs)
+	}
+	return hubs
+}
+
+/** On shutdown: sockets are told the server is restarting (they reconnect) and saves finish. */
+export const closeRooms = (db: Db) => registries.get(db)?.close()

@@ -1,0 +1,36 @@
+import type { MessageRow, RoomRow } from './repository.ts'
+import { isHost } from './repository.ts'
+
+/** A room as `api/README.md` shows it; `role` is the caller's part in it. */
+export function toRoom(row: RoomRow, callerId: string) {
+	return {
+		id: row.id,
+		courseId: row.course_id,
+		courseTitle: row.course_title,
+		kind: row.kind,
+		title: row.title,
+		ownerId: row.owner_id,
+		ownerName: row.owner_name,
+		role: isHost(row, callerId) ? ('host' as const) : ('participant' as const),
+		endedAt: row.ended_at?.toISOString() ?? null,
+		createdAt: row.created_at.toISOString(),
+	}
+}
+
+export function toMessage(row: MessageRow) {
+	return {
+		id: row.id,
+		roomId: row.room_id,
+		text: row.body,
+		author: row.author_id
+			? {
+					id: row.author_id,
+					name: `${row.first_name} ${row.last_name}`,
+					role: row.author_role,
+				}
+			: null,
+		createdAt: row.created_at.toISOString(),
+	}
+}
+
+export type ChatMessage = ReturnType<typeof toMessage>

@@ -1,0 +1,190 @@
+import { upgradeWebSocket } from '@hono/node-server'
+import { Hono, type Context } from 'hono'
+import type { Db } from '../db.ts'
+import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
+import { ApiError, MESSAGES } from '../platform/errors.ts'
+import { readJsonBody } from '../platform/json.ts'
+import { accountGuard } from '../platform/require-account.ts'
+import { verifyAccessToken } from '../platform/access-tokens.ts'
+import { readId, validate } from '../platform/validation.ts'
+import { roomHubs, type Connection, type Member, type View } from './hub.ts'
+import { toMessage, toRoom } from './present.ts'
+import {
+	addInvite,
+	endRoom,
+	findCourse,
+	findRoom,
+	findUserByEmail,
+	findUserName,
+	insertMessage,
+	insertRoom,
+	isHost,
+	isMember,
+	issueTicket,
+	listMessages,
+	listRooms,
+	redeemTicket,
+	type RoomRow,
+} from './repository.ts'
+import { invite, newMessage, newRoom, roomListQuery } from './schemas.ts'
+
+export const ROOM_MESSAGES = {
+	notFound: 'Room not found',
+	notMember: 'You are not a member of this room',
+	ended: 'This session has ended',
+	userNotFound: 'User not found',
+	courseNotFound: 'Course not found',
+} as const
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i
+
+/** Rooms are for people: an organization account has no seat in one. */
+function requireUserAccount(account: Account) {
+	if (account.role === 'organization') throw new ApiError(403, MESSAGES.forbidden)
+}
+
+async function loadRoom(db: Db, c: Context<ApiEnv>): Promise<RoomRow> {
+	const room = await findRoom(db, readId('id', c.req.param('id')))
+	if (!room) throw new ApiError(404, ROOM_MESSAGES.notFound)
+	return room
+}
+
+async function loadMemberRoom(db: Db, c: Context<ApiEnv>) {
+	const account = c.get('account')
+	requireUserAccount(account)
+	const room = await loadRoom(db, c)
+	if (!(await isMember(db, room, account.id))) throw new ApiError(403, ROOM_MESSAGES.notMember)
+	return { room, account }
+}
+
+/** Who opens the socket: a single-use ticket (browsers) or a bearer token (other clients). */
+async function socketUser(deps: ApiDeps, c: Context<ApiEnv>, roomId: string) {
+	const ticket = c.req.query('ticket')
+	if (ticket) return redeemTicket(deps.db, roomId, ticket)
+	const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1]
+	const account = token ? await verifyAccessToken(token, deps.config.jwtSecret) : null
+	if (!account) return null
+	requireUserAccount(account)
+	return account.id
+}
+
+/** Refuses an upgrade with its status and the reason in `X-Refusal` (browsers see only the code). */
+const refuse = (c: Context<ApiEnv>, error: ApiError) =>
+	c.json({ message: error.message }, error.status, { 'X-Refusal': error.message })
+
+/** Who a checked upgrade request is, from the guard to the socket handler. */
+const joining = new WeakMap<Request, { roomId: string; member: Member }>()
+
+export function roomRoutes(deps: ApiDeps) {
+	const { db, config } = deps
+	const requireAccount = accountGuard(config.jwtSecret)
+	const hubs = roomHubs(db)
+
+	return new Hono<ApiEnv>()
+		.post('/', requireAccount({ roles: ['tutor'] }), async (c) => {
+			const account = c.get('account')
+			const input = await readJsonBody(c, newRoom)
+			const course = await findCourse(db, input.courseId)
+			if (!course) throw new ApiError(404, ROOM_MESSAGES.courseNotFound)
+			if (course.tutor_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
+			const room = await insertRoom(db, { ...input, ownerId: account.id })
+			return c.json({ message: 'Room created successfully', room: toRoom(room, account.id) }, 201)
+		})
+		.get('/', requireAccount(), async (c) => {
+			const account = c.get('account')
+			requireUserAccount(account)
+			const { courseId } = validate(roomListQuery, c.req.query())
+			const rows = await listRooms(db, account.id, courseId)
+			return c.json({ rooms: rows.map((row) => toRoom(row, account.id)) })
+		})
+		.get('/:id', requireAccount(), async (c) => {
+			const { room, account } = await loadMemberRoom(db, c)
+			return c.json({ room: toRoom(room, account.id) })
+		})
+		.post('/:id/invites', requireAccount(), async (c) => {
+			const account = c.get('account')
+			requireUserAccount(account)
+			const room = await loadRoom(db, c)
+			if (!isHost(room, account.id)) throw new ApiError(403, MESSAGES.forbidden)
+			const { email } = await readJsonBody(c, invite)
+			const user = await findUserByEmail(db, email)
+			if (!user) throw new ApiError(404, ROOM_MESSAGES.userNotFound)
+			await addInvite(db, room.id, user.id)
+			return c.json(
+				{
+					message: 'Invitation sent',
+					invitee: { id: user.id, name: `${user.first_name} ${user.last_name}`, email: user.email },
+				},
+				201,
+			)
+		})
+		.get('/:id/messages', requireAccount(), async (c) => {
+			const { room } = await loadMemberRoom(db, c)
+			const rows = await listMessages(db, room.id)
+			return c.json({ messages: rows.map(toMessage) })
+		})
+		.post('/:id/messages', requireAccount(), async (c) => {
+			const { room, account } = await loadMemberRoom(db, c)
+			const { text } = await readJsonBody(c, newMessage)
+			if (room.ended_at) throw new ApiError(409, ROOM_MESSAGES.ended)
+			const message = toMessage(await insertMessage(db, room.id, account.id, text))
+			hubs.find(room.id)?.postChat(message)
+			return c.json({ message: 'Message sent', chatMessage: message }, 201)
+		})
+		.post('/:id/end', requireAccount(), async (c) => {
+			const account = c.get('account')
+			requireUserAccount(account)
+			const room = await loadRoom(db, c)
+			if (!isHost(room, account.id)) throw new ApiError(403, MESSAGES.forbidden)
+			const ended = await endRoom(db, room.id)
+			hubs.find(room.id)?.end()
+			return c.json({ message: 'Session ended', room: toRoom(ended, account.id) })
+		})
+		.post('/:id/ticket', requireAccount(), async (c) => {
+			const { room, account } = await loadMemberRoom(db, c)
+			if (room.ended_at) throw new ApiError(409, ROOM_MESSAGES.ended)
+			const { ticket, expiresAt } = await issueTicket(db, room.id, account.id)
+			return c.json({ ticket, expiresAt: expiresAt.toISOString() }, 201)
+		})
+		.get(
+			'/:id/socket',
+			async (c, next) => {
+				if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
+					throw new ApiError(426, 'Expected a WebSocket upgrade')
+				}
+				try {
+					const room = await loadRoom(db, c)
+					const userId = await socketUser(deps, c, room.id)
+					if (!userId) throw new ApiError(403, MESSAGES.tokenMissing)
+					if (!(await isMember(db, room, userId))) throw new ApiError(403, ROOM_MESSAGES.notMember)
+					if (room.ended_at) throw new ApiError(409, ROOM_MESSAGES.ended)
+					const user = await findUserName(db, userId)
+					if (!user) throw new ApiError(403, MESSAGES.tokenMissing)
+					const view: View = c.req.query('view') === 'whiteboard' ? 'whiteboard' : 'classroom'
+					const member: Member = {
+						userId,
+						name: `${user.first_name} ${user.last_name}`,
+						role: user.role,
+						host: isHost(room, userId),
+						view,
+					}
+					joining.set(c.req.raw, { roomId: room.id, member })
+				} catch (error) {
+					if (error instanceof ApiError) return refuse(c, error)
+					throw error
+				}
+				await next()
+			},
+			upgradeWebSocket((c) => {
+				const { roomId, member } = joining.get(c.req.raw)!
+				let connection: Connection | null = null
+				return {
+					onOpen: (_event, socket) => {
+						connection = hubs.join(roomId, member, socket)
+					},
+					onMessage: (event) => connection?.onMessage(event.data as string | ArrayBuffer),
+					onClose: () => connection?.onClose(),
+				}
+			}),
+		)
+}

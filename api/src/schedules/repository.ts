@@ -1,0 +1,245 @@
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely'
+import type { Db } from '../db.ts'
+import type { Page } from '../platform/pagination.ts'
+import type { AttendanceStatus, Database } from '../schema.ts'
+
+type Filters = {
+	courseId?: string
+	status?: 'Scheduled' | 'Completed' | 'Cancelled'
+	from?: Date
+	to?: Date
+	order: 'asc' | 'desc'
+}
+
+/** Whose sessions a caller sees: a tutor theirs, a student their courses', an organization its courses'. */
+export type Viewer = { role: 'tutor' | 'student' | 'organization'; id: string }
+
+type Eb = ExpressionBuilder<Database, 'schedules' | 'courses'>
+
+const SCHEDULE_COLUMNS = [
+	'schedules.id',
+	'schedules.course_id',
+	'schedules.tutor_id',
+	'schedules.title',
+	'schedules.description',
+	'schedules.scheduled_date',
+	'schedules.start_time',
+	'schedules.duration',
+	'schedules.time_zone',
+	'schedules.starts_at',
+	'schedules.ends_at',
+	'schedules.status',
+	'schedules.room_id',
+	'schedules.created_at',
+	'schedules.updated_at',
+	'courses.title as course_title',
+	'courses.organization_id as course_organization_id',
+] as const
+
+function visibleTo(viewer: Viewer) {
+	return (eb: Eb): Expression<SqlBool> => {
+		switch (viewer.role) {
+			case 'tutor':
+				return eb('schedules.tutor_id', '=', viewer.id)
+			case 'organization':
+				return eb('courses.organization_id', '=', viewer.id)
+			case 'student':
+				return eb.exists(
+					eb
+						.selectFrom('enrollments')
+						.select('enrollments.course_id')
+						.whereRef('enrollments.course_id', '=', 'schedules.course_id')
+						.where('enrollments.student_id', '=', viewer.id),
+				)
+		}
+	}
+}
+
+/** Completed is read, not stored: a session that is not cancelled and whose end has passed. */
+function matchesFilters(filters: Filters, now: Date) {
+	return (eb: Eb): Expression<SqlBool> => {
+		const conditions: Expression<SqlBool>[] = []
+		if (filters.courseId) conditions.push(eb('schedules.course_id', '=', filters.courseId))
+		if (filters.from) conditions.push(eb('schedules.starts_at', '>=', filters.from))
+		if (filters.to) conditions.push(eb('schedules.starts_at', '<', filters.to))
+		if (filters.status === 'Cancelled') conditions.push(eb('schedules.status', '=', 'Cancelled'))
+		if (filters.status === 'Completed') {
+			conditions.push(eb('schedules.status', '=', 'Scheduled'), eb('schedules.ends_at', '<=', now))
+		}
+		if (filters.status === 'Scheduled') {
+			conditions.push(eb('schedules.status', '=', 'Scheduled'), eb('schedules.ends_at', '>', now))
+		}
+		return eb.and(conditions)
+	}
+}
+
+function selectSchedules(db: Db, viewer: Viewer) {
+	return db
+		.selectFrom('schedules')
+		.innerJoin('courses', 'courses.id', 'schedules.course_id')
+		.select(SCHEDULE_COLUMNS)
+		.select((eb) =>
+			(viewer.role === 'student'
+				? eb
+						.selectFrom('schedule_attendance')
+						.select('schedule_attendance.attendance_status')
+						.whereRef('schedule_attendance.schedule_id', '=', 'schedules.id')
+						.where('schedule_attendance.student_id', '=', viewer.id)
+				: sql<null>`null`
+			).as('own_attendance'),
+		)
+}
+
+export type ScheduleRow = Awaited<ReturnType<typeof findSchedule>> & {}
+
+export async function listSchedules(
+	db: Db,
+	viewer: Viewer,
+	filters: Filters,
+	page: Page,
+	now = new Date(),
+) {
+	const where = (eb: Eb) => eb.and([visibleTo(viewer)(eb), matchesFilters(filters, now)(eb)])
+	const [rows, count] = await Promise.all([
+		selectSchedules(db, viewer)
+			.where(where)
+			.orderBy('schedules.starts_at', filters.order)
+			.orderBy('schedules.id')
+			.limit(page.limit)
+			.offset(page.offset)
+			.execute(),
+		db
+			.selectFrom('schedules')
+			.innerJoin('courses', 'courses.id', 'schedules.course_id')
+			.select((eb) => eb.fn.countAll().as('total'))
+			.where(where)
+			.executeTakeFirstOrThrow(),
+	])
+	return { rows, total: Number(count.total) }
+}
+
+/** One session as `viewer` reads it; whether they may see it at all is the caller's check. */
+export const findSchedule = (db: Db, id: string, viewer: Viewer) =>
+	selectSchedules(db, viewer).where('schedules.id', '=', id).executeTakeFirst()
+
+export const findCourse = (db: Db, courseId: string) =>
+	db
+		.selectFrom('courses')
+		.select(['id', 'tutor_id', 'title'])
+		.where('id', '=', courseId)
+		.executeTakeFirst()
+
+export const listTutorCourses = (db: Db, tutorId: string) =>
+	db
+		.selectFrom('courses')
+		.select(['id', 'title'])
+		.where('tutor_id', '=', tutorId)
+		.orderBy('title')
+		.orderBy('id')
+		.execute()
+
+export type ScheduleTimes = {
+	scheduled_date: string
+	start_time: string
+	duration: number
+	time_zone: string
+	starts_at: Date
+	ends_at: Date
+}
+
+export type NewSchedule = ScheduleTimes & {
+	course_id: string
+	tutor_id: string
+	title: string
+	description: string | null
+}
+
+export async function insertSchedule(db: Db, values: NewSchedule) {
+	const { id } = await db
+		.insertInto('schedules')
+		.values(values)
+		.returning('id')
+		.executeTakeFirstOrThrow()
+	return id
+}
+
+export type ScheduleChanges = Partial<NewSchedule>
+
+export const updateSchedule = (db: Db, id: string, changes: ScheduleChanges) =>
+	db
+		.updateTable('schedules')
+		.set({ ...changes, updated_at: sql<Date>`now()` })
+		.where('id', '=', id)
+		.executeTakeFirst()
+
+export const cancelSchedule = (db: Db, id: string) =>
+	db
+		.updateTable('schedules')
+		.set({ status: 'Cancelled', cancelled_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+		.where('id', '=', id)
+		.where('status', '=', 'Scheduled')
+		.executeTakeFirst()
+
+export const deleteSchedule = (db: Db, id: string) =>
+	db.deleteFrom('schedules').where('id', '=', id).executeTakeFirst()
+
+/** The course's enrolled students, each with their status for the session (null until taken). */
+export const attendanceRoster = (db: Db, scheduleId: string, courseId: string) =>
+	db
+		.selectFrom('enrollments')
+		.innerJoin('users', 'users.id', 'enrollments.student_id')
+		.leftJoin('schedule_attendance', (join) =>
+			join
+				.onRef('schedule_attendance.student_id', '=', 'users.id')
+				.on('schedule_attendance.schedule_id', '=', scheduleId),
+		)
+		.select([
+			'users.id',
+			'users.first_name',
+			'users.last_name',
+			'users.email',
+			'schedule_attendance.attendance_status',
+			'schedule_attendance.recorded_at',
+		])
+		.where('enrollments.course_id', '=', courseId)
+		.orderBy('users.last_name')
+		.orderBy('users.first_name')
+		.orderBy('users.id')
+		.execute()
+
+export async function isEnrolled(db: Db, courseId: string, studentId: string) {
+	const row = await db
+		.selectFrom('enrollments')
+		.select('student_id')
+		.where('course_id', '=', courseId)
+		.where('student_id', '=', studentId)
+		.executeTakeFirst()
+	return row !== undefined
+}
+
+export const recordAttendance = (
+	db: Db,
+	record: {
+		scheduleId: string
+		studentId: string
+		status: AttendanceStatus
+		recordedBy: string
+	},
+) =>
+	db
+		.insertInto('schedule_attendance')
+		.values({
+			schedule_id: record.scheduleId,
+			student_id: record.studentId,
+			attendance_status: record.status,
+			recorded_by: record.recordedBy,
+		})
+		.onConflict((conflict) =>
+			conflict.columns(['schedule_id', 'student_id']).doUpdateSet({
+				attendance_status: record.status,
+				recorded_by: record.recordedBy,
+				recorded_at: sql<Date>`now()`,
+			}),
+		)
+		.returning(['schedule_id', 'student_id', 'attendance_status', 'recorded_at'])
+		.executeTakeFirstOrThrow()

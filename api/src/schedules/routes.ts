@@ -1,0 +1,234 @@
+import { Hono } from 'hono'
+import type { Db } from '../db.ts'
+import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
+import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
+import { readForm } from '../platform/forms.ts'
+import { readJsonBody } from '../platform/json.ts'
+import { readPage } from '../platform/pagination.ts'
+import { accountGuard } from '../platform/require-account.ts'
+import { readId, validate } from '../platform/validation.ts'
+import { toSchedule } from './present.ts'
+import {
+	attendanceRoster,
+	cancelSchedule,
+	deleteSchedule,
+	findCourse,
+	findSchedule,
+	insertSchedule,
+	isEnrolled,
+	listSchedules,
+	listTutorCourses,
+	recordAttendance,
+	updateSchedule,
+	type ScheduleRow,
+	type ScheduleTimes,
+	type Viewer,
+} from './repository.ts'
+import { attendanceRecord, scheduleCreation, scheduleFilters, scheduleUpdate } from './schemas.ts'
+import { zonedInstant } from './time.ts'
+
+const NOT_FOUND = 'Schedule not found'
+
+const viewerOf = (account: Account): Viewer => ({ role: account.role, id: account.id })
+
+/** The instants of a date, start time and duration in a zone; a time the clocks skip is a 400. */
+function sessionTimes(date: string, time: string, duration: number, zone: string): ScheduleTimes {
+	const start = zonedInstant(date, time, zone)
+	if (start === null) {
+		throw validationError([
+			{
+				path: 'startTime',
+				msg: `${time} does not exist on ${date} in ${zone} (the clocks skip it); choose another time`,
+			},
+		])
+	}
+	return {
+		scheduled_date: date,
+		start_time: time,
+		duration,
+		time_zone: zone,
+		starts_at: new Date(start),
+		ends_at: new Date(start + duration * 60_000),
+	}
+}
+
+async function ownCourse(db: Db, account: Account, courseId: string) {
+	const course = await findCourse(db, courseId)
+	if (!course) throw new ApiError(404, 'Course not found')
+	if (course.tutor_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
+	return course
+}
+
+async function maySee(db: Db, account: Account, row: ScheduleRow) {
+	switch (account.role) {
+		case 'tutor':
+			return row.tutor_id === account.id
+		case 'organization':
+			return row.course_organization_id === account.id
+		case 'student':
+			return isEnrolled(db, row.course_id, account.id)
+	}
+}
+
+/** `GET /schedule`, `POST /schedule/create`, cancel and delete (spec section 7's `/schedule` paths). */
+export function scheduleRoutes({ db, config }: ApiDeps) {
+	const requireAccount = accountGuard(config.jwtSecret)
+
+	return (
+		new Hono<ApiEnv>()
+			.get('/', requireAccount(), async (c) => {
+				const page = readPage(c)
+				const { page: _page, limit: _limit, ...query } = c.req.query()
+				const filters = validate(scheduleFilters, query)
+				const now = new Date()
+				const { rows, total } = await listSchedules(
+					db,
+					viewerOf(c.get('account')),
+					filters,
+					page,
+					now,
+				)
+				return c.json({
+					schedules: rows.map((row) => toSchedule(row, now)),
+					pagination: {
+						total,
+						page: page.page,
+						limit: page.limit,
+						totalPages: Math.ceil(total / page.limit),
+					},
+				})
+			})
+			.get('/courses', requireAccount({ roles: ['tutor'] }), async (c) => {
+				const courses = await listTutorCourses(db, c.get('account').id)
+				return c.json({ courses })
+			})
+			// `app.ts` has this call's errors answered in `error` (spec section 8).
+			.post('/create', requireAccount({ roles: ['tutor'] }), async (c) => {
+				const account = c.get('account')
+				const fields = validate(scheduleCreation, await readForm(c))
+				await ownCourse(db, account, fields.courseId)
+				const id = await insertSchedule(db, {
+					course_id: fields.courseId,
+					tutor_id: account.id,
+					title: fields.title,
+					description: fields.description ?? null,
+					...sessionTimes(fields.scheduledDate, fields.startTime, fields.duration, fields.timeZone),
+				})
+				const row = await findSchedule(db, id, viewerOf(account))
+				if (!row) throw new Error('created schedule vanished')
+				return c.json(
+					{ message: 'Schedule created successfully', id, schedule: toSchedule(row) },
+					201,
+				)
+			})
+			.post('/:id/cancel', requireAccount({ roles: ['tutor'] }), async (c) => {
+				const account = c.get('account')
+				const row = await ownSchedule(db, account, c.req.param('id'))
+				const current = toSchedule(row)
+				if (current.status === 'Completed') {
+					throw new ApiError(409, 'A completed session cannot be cancelled')
+				}
+				// Cancelling twice (a repeated form post) is not an error.
+				if (current.status === 'Scheduled') await cancelSchedule(db, row.id)
+				const cancelled = await findSchedule(db, row.id, viewerOf(account))
+				if (!cancelled) throw new ApiError(404, NOT_FOUND)
+				return c.json({
+					message: 'Schedule cancelled successfully',
+					schedule: toSchedule(cancelled),
+				})
+			})
+			.delete('/:id/delete', requireAccount({ roles: ['tutor'] }), async (c) => {
+				const row = await ownSchedule(db, c.get('account'), c.req.param('id'))
+				await deleteSchedule(db, row.id)
+				return c.json({ message: 'Schedule deleted successfully', id: row.id })
+			})
+	)
+}
+
+async function ownSchedule(db: Db, account: Account, rawId: string | undefined) {
+	const row = await findSchedule(db, readId('id', rawId), viewerOf(account))
+	if (!row) throw new ApiError(404, NOT_FOUND)
+	if (row.tutor_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
+	return row
+}
+
+/** `PUT /schedules/{id}`, one session, and its attendance (spec section 7's `/schedules` paths). */
+export function schedulesRoutes({ db, config }: ApiDeps) {
+	const requireAccount = accountGuard(config.jwtSecret)
+
+	return new Hono<ApiEnv>()
+		.get('/:id', requireAccount(), async (c) => {
+			const account = c.get('account')
+			const row = await findSchedule(db, readId('id', c.req.param('id')), viewerOf(account))
+			if (!row) throw new ApiError(404, NOT_FOUND)
+			if (!(await maySee(db, account, row))) throw new ApiError(403, MESSAGES.forbidden)
+			return c.json({ schedule: toSchedule(row) })
+		})
+		.put('/:id', requireAccount({ roles: ['tutor'] }), async (c) => {
+			const account = c.get('account')
+			const row = await ownSchedule(db, account, c.req.param('id'))
+			const update = await readJsonBody(c, scheduleUpdate)
+			if (update.courseId && update.courseId !== row.course_id) {
+				await ownCourse(db, account, update.courseId)
+			}
+			await updateSchedule(db, row.id, {
+				course_id: update.courseId,
+				title: update.title,
+				description: update.description,
+				...sessionTimes(
+					update.scheduledDate ?? row.scheduled_date,
+					update.startTime ?? row.start_time,
+					update.duration ?? row.duration,
+					update.timeZone ?? row.time_zone,
+				),
+			})
+			const updated = await findSchedule(db, row.id, viewerOf(account))
+			if (!updated) throw new ApiError(404, NOT_FOUND)
+			return c.json({ message: 'Schedule updated successfully', schedule: toSchedule(updated) })
+		})
+		.get('/:id/attendance', requireAccount({ roles: ['tutor'] }), async (c) => {
+			const row = await ownSchedule(db, c.get('account'), c.req.param('id'))
+			const roster = await attendanceRoster(db, row.id, row.course_id)
+			return c.json({
+				schedule: toSchedule(row),
+				attendance: roster.map((entry) => ({
+					studentId: entry.id,
+					student: {
+						id: entry.id,
+						name: `${entry.first_name} ${entry.last_name}`,
+						email: entry.email,
+					},
+					attendanceStatus: entry.attendance_status,
+					recordedAt: entry.recorded_at?.toISOString() ?? null,
+				})),
+			})
+		})
+		.post('/:id/attendance', requireAccount({ roles: ['tutor'] }), async (c) => {
+			const account = c.get('account')
+			const row = await ownSchedule(db, account, c.req.param('id'))
+			const { studentId, attendanceStatus } = await readJsonBody(c, attendanceRecord)
+			if (row.status === 'Cancelled') {
+				throw new ApiError(409, 'Attendance cannot be recorded for a cancelled session')
+			}
+			if (!(await isEnrolled(db, row.course_id, studentId))) {
+				throw validationError([
+					{ path: 'studentId', msg: 'This student is not enrolled in the course' },
+				])
+			}
+			const saved = await recordAttendance(db, {
+				scheduleId: row.id,
+				studentId,
+				status: attendanceStatus,
+				recordedBy: account.id,
+			})
+			return c.json({
+				message: 'Attendance recorded',
+				data: {
+					scheduleId: saved.schedule_id,
+					studentId: saved.student_id,
+					attendanceStatus: saved.attendance_status,
+					recordedAt: saved.recorded_at.toISOString(),
+				},
+			})
+		})
+}

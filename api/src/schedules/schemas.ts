@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import { ATTENDANCE_STATUSES } from '../schema.ts'
+import { body, optionalText, requiredText } from '../platform/validation.ts'
+import { isCalendarDate, isClockTime, isTimeZone } from './time.ts'
+
+export const SCHEDULE_STATUSES = ['Scheduled', 'Completed', 'Cancelled'] as const
+export const MIN_DURATION = 5
+export const MAX_DURATION = 720
+
+const text = (label: string) =>
+	z.string({
+		error: (issue) =>
+			issue.input === undefined ? `${label} is required` : `${label} must be text`,
+	})
+
+const scheduledDate = text('Date')
+	.trim()
+	.refine(isCalendarDate, 'Enter the date as YYYY-MM-DD (a real day between 2000 and 2100)')
+
+const startTime = text('Start time')
+	.trim()
+	.refine(isClockTime, 'Enter the start time as HH:MM (24-hour)')
+
+const durationMessage = `Duration must be a whole number of minutes from ${MIN_DURATION} to ${MAX_DURATION}`
+// Multipart sends text, JSON a number: both are read.
+const duration = z
+	.union(
+		[
+			z.number(),
+			z
+				.string()
+				.trim()
+				.regex(/^\d{1,4}$/, durationMessage)
+				.transform(Number),
+		],
+		{
+			error: durationMessage,
+		},
+	)
+	.refine(
+		(value) => Number.isInteger(value) && value >= MIN_DURATION && value <= MAX_DURATION,
+		durationMessage,
+	)
+
+const timeZone = text('Time zone')
+	.trim()
+	.refine(isTimeZone, 'Choose a time zone such as UTC or America/New_York')
+
+const courseId = z.guid({ error: 'Choose one of your courses' })
+
+export const scheduleCreation = body({
+	courseId,
+	title: requiredText('Title', 200),
+	description: optionalText('Description', 2000),
+	scheduledDate,
+	startTime,
+	duration,
+	// A form sent without the browser's zone (no JavaScript, no choice) means UTC.
+	timeZone: timeZone.optional().transform((zone) => zone ?? 'UTC'),
+})
+
+export const scheduleUpdate = body({
+	courseId: courseId.optional(),
+	title: requiredText('Title', 200).optional(),
+	description: optionalText('Description', 2000),
+	scheduledDate: scheduledDate.optional(),
+	startTime: startTime.optional(),
+	duration: duration.optional(),
+	timeZone: timeZone.optional(),
+}).refine((update) => Object.values(update).some((value) => value !== undefined), {
+	message: 'Send at least one field to change',
+})
+
+export const attendanceRecord = body({
+	studentId: z.guid({ error: 'studentId must be a UUID' }),
+	attendanceStatus: z.enum(ATTENDANCE_STATUSES, {
+		error: `Attendance status must be one of ${ATTENDANCE_STATUSES.join(', ')}`,
+	}),
+})
+
+/** An instant as an ISO 8601 date-time with Z or an offset, or a date (its 00:00 UTC). */
+const instant = (label: string) =>
+	z
+		.string()
+		.refine(
+			(value) =>
+				(isCalendarDate(value) ||
+					/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) &&
+				!Number.isNaN(Date.parse(value)),
+			`${label} must be an ISO 8601 date-time such as 2026-11-22T05:00:00Z`,
+		)
+		.transform((value) => new Date(value))
+
+export const scheduleFilters = z.object({
+	courseId: z.guid({ error: 'courseId must be a UUID' }).optional(),
+	status: z
+		.enum(SCHEDULE_STATUSES, { error: `Status must be one of ${SCHEDULE_STATUSES.join(', ')}` })
+		.optional(),
+	from: instant('from').optional(),
+	to: instant('to').optional(),
+	order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('asc'),
+})

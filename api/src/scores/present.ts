@@ -1,0 +1,65 @@
+import { averageOf, bucketOf, GRADE_BUCKETS } from './grades.ts'
+import type { ScoreRow } from './repository.ts'
+
+const scoreValue = (row: ScoreRow) => Number(row.score)
+
+/** The README's Score. */
+export function toScore(row: ScoreRow) {
+	return {
+		id: row.id,
+		studentId: row.student_id,
+		studentName: `${row.first_name} ${row.last_name}`,
+		subject: row.subject,
+		term: row.term,
+		score: scoreValue(row),
+		updatedAt: row.updated_at.toISOString(),
+	}
+}
+
+/** The README's Result card: one student's scores of one term (rows of that student and term). */
+export function toResultCard(term: string, rows: ScoreRow[]) {
+	const [first] = rows
+	if (!first) throw new Error('A result card needs at least one score')
+	const values = rows.map(scoreValue)
+	const average = averageOf(values) as number
+	return {
+		student: {
+			id: first.student_id,
+			name: `${first.first_name} ${first.last_name}`,
+			email: first.email,
+		},
+		term,
+		subjects: rows.map((row) => ({
+			subject: row.subject,
+			score: scoreValue(row),
+			bucket: bucketOf(scoreValue(row)),
+		})),
+		average,
+		bucket: bucketOf(average),
+	}
+}
+
+/** Result cards of a term, one per student, in the order of `rows`. */
+export function toResultCards(term: string, rows: ScoreRow[]) {
+	const byStudent = new Map<string, ScoreRow[]>()
+	for (const row of rows) {
+		const list = byStudent.get(row.student_id) ?? []
+		list.push(row)
+		byStudent.set(row.student_id, list)
+	}
+	return [...byStudent.values()].map((studentRows) => toResultCard(term, studentRows))
+}
+
+/** Average per term (terms in order) and the count of scores per grade bucket. */
+export function scoreAnalytics(terms: string[], rows: ScoreRow[], distributionTerm?: string) {
+	const performance = terms.map((term) => {
+		const values = rows.filter((row) => row.term === term).map(scoreValue)
+		return { term, average: averageOf(values), scores: values.length }
+	})
+	const counted = distributionTerm ? rows.filter((row) => row.term === distributionTerm) : rows
+	const distribution = GRADE_BUCKETS.map((bucket) => ({
+		bucket,
+		count: counted.filter((row) => bucketOf(scoreValue(row)) === bucket).length,
+	}))
+	return { performance, distribution }
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto'
+import { DOCUMENT_LIMIT } from '../platform/body-limits.ts'
+import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
+import { sniffImageType } from '../platform/images.ts'
+import { PRIVATE_FILE_PREFIX, type Storage } from '../platform/storage.ts'
+
+export type DocumentUpload = {
+	bytes: Uint8Array
+	contentType: string
+	extension: string
+	name: string
+}
+
+const startsWith = (bytes: Uint8Array, signature: number[]) =>
+	signature.every((byte, index) => bytes[index] === byte)
+
+const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]
+const ZIP = [0x50, 0x4b, 0x03, 0x04]
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]
+
+/** Plain text: no NUL byte in its first 8 KB (binary files nearly always have one). */
+const looksLikeText = (bytes: Uint8Array) => !bytes.subarray(0, 8192).includes(0)
+
+/**
+ * Accepted documents by extension: the stored content type comes from this table, never from the
+ * upload's own claim, and the bytes must look like that kind of file.
+ */
+const DOCUMENT_TYPES: Record<string, { type: string; matches: (bytes: Uint8Array) => boolean }> = {
+	pdf: { type: 'application/pdf', matches: (bytes) => startsWith(bytes, PDF) },
+	png: { type: 'image/png', matches: (bytes) => sniffImageType(bytes) === 'image/png' },
+	jpg: { type: 'image/jpeg', matches: (bytes) => sniffImageType(bytes) === 'image/jpeg' },
+	jpeg: { type: 'image/jpeg', matches: (bytes) => sniffImageType(bytes) === 'image/jpeg' },
+	gif: { type: 'image/gif', matches: (bytes) => sniffImageType(bytes) === 'image/gif' },
+	webp: { type: 'image/webp', matches: (bytes) => sniffImageType(bytes) === 'image/webp' },
+	txt: { type: 'text/plain; charset=utf-8', matches: looksLikeText },
+	md: { type: 'text/markdown; charset=utf-8', matches: looksLikeText },
+	csv: { type: 'text/csv; charset=utf-8', matches: looksLikeText },
+	doc: { type: 'application/msword', matches: (bytes) => startsWith(bytes, OLE) },
+	xls: { type: 'application/vnd.ms-excel', matches: (bytes) => startsWith(bytes, OLE) },
+	ppt: { type: 'application/vnd.ms-powerpoint', matches: (bytes) => startsWith(bytes, OLE) },
+	docx: {
+		type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+		matches: (bytes) => startsWith(bytes, ZIP),
+	},
+	xlsx: {
+		type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+		matches: (bytes) => startsWith(bytes, ZIP),
+	},
+	pptx: {
+		type: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+		matches: (bytes) => startsWith(bytes, ZIP),
+	},
+	zip: { type: 'application/zip', matches: (bytes) => startsWith(bytes, ZIP) },
+}
+
+export const DOCUMENT_KINDS = 'a PDF, image, text, Word, Excel, PowerPoint or ZIP file'
+
+const isEmptyFileInput = (value: unknown) =>
+	value === undefined || value === '' || (value instanceof File && value.size === 0 && !value.name)
+
+/** A file form field: required, at most 10 MB (413), one of DOCUMENT_TYPES by name and bytes (400). */
+export async function readDocument(value: unknown, field: string): Promise<DocumentUpload> {
+	if (isEmptyFileInput(value) || !(value instanceof File)) {
+		throw validationError([{ path: field, msg: 'Choose a file to upload' }])
+	}
+	if (value.size > DOCUMENT_LIMIT) throw new ApiError(413, MESSAGES.documentTooLarge)
+	if (value.size === 0) throw validationError([{ path: field, msg: 'The file is empty' }])
+	const name = value.name.replace(/[\\/]/g, '_').slice(-200) || 'file'
+	const extension = /\.([a-z0-9]{1,5})$/i.exec(name)?.[1]?.toLowerCase() ?? ''
+	const kind = DOCUMENT_TYPES[extension]
+	const bytes = new Uint8Array(await value.arrayBuffer())
+	if (!kind || !kind.matches(bytes)) {
+		throw validationError([{ path: field, msg: `Upload ${DOCUMENT_KINDS}` }])
+	}
+	return { bytes, contentType: kind.type, extension, name }
+}
+
+/** As readDocument, but an empty file input means no file. */
+export const readOptionalDocument = async (value: unknown, field: string) =>
+	isEmptyFileInput(value) ? null : readDocument(value, field)
+
+/** Stores the document under a fresh private key; answers the key. */
+export async function storeDocument(storage: Storage, document: DocumentUpload) {
+	const key = `${PRIVATE_FILE_PREFIX}${randomUUID()}.${document.extension}`
+	await storage.put(key, document.bytes, document.contentType)
+	return key
+}
+
+/** The download answer: the bytes, their type, and a file name the browser saves them under. */
+export function fileResponse(file: { bytes: Uint8Array<ArrayBuffer>; contentType: string }, name: string) {
+	const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+	return new Response(file.bytes, {
+		headers: {
+			'Content-Type': file.contentType,
+			'Content-Length': String(file.bytes.byteLength),
+			'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+			'X-Content-Type-Options': 'nosniff',
+			'Cache-Control': 'private, no-store',
+		},
+	})
+}

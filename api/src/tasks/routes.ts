@@ -1,0 +1,249 @@
+import { Hono, type Context } from 'hono'
+import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
+import { ApiError, isUniqueViolation, MESSAGES } from '../platform/errors.ts'
+import { readForm } from '../platform/forms.ts'
+import { readJsonBody } from '../platform/json.ts'
+import { readPage } from '../platform/pagination.ts'
+import { accountGuard } from '../platform/require-account.ts'
+import { readId, validate } from '../platform/validation.ts'
+import { fileResponse, readDocument, readOptionalDocument, storeDocument } from './documents.ts'
+import { toSubmission, toTask } from './present.ts'
+import {
+	findCourse,
+	findStudentSubmission,
+	findSubmissionById,
+	findTask,
+	insertTask,
+	isEnrolled,
+	listSubmissions,
+	listTasks,
+	saveSubmission,
+	softDeleteTask,
+	submissionSummary,
+	tutorCourses,
+	updateTask,
+	gradeSubmission,
+	type TaskRow,
+} from './repository.ts'
+import {
+	gradeData,
+	newTask,
+	submissionFields,
+	submissionListQuery,
+	taskListQuery,
+	taskUpdate,
+} from './schemas.ts'
+
+/** The multipart calls that carry a document (up to 10 MB) rather than an image. */
+export const TASK_UPLOAD_PATHS = /^\/api\/v1\/tasks\/(create-task|[^/]+\/submit)\/?$/
+
+const TASK_NOT_FOUND = 'Task not found'
+const SUBMISSION_NOT_FOUND = 'Submission not found'
+
+const pagination = (total: number, page: { page: number; limit: number }) => ({
+	total,
+	page: page.page,
+	currentPage: page.page,
+	limit: page.limit,
+	totalPages: Math.max(1, Math.ceil(total / page.limit)),
+})
+
+export function taskRoutes({ db, config, storage }: ApiDeps) {
+	const requireAccount = accountGuard(config.jwtSecret)
+	const tutorsOnly = requireAccount({ roles: ['tutor'] })
+	const studentsOnly = requireAccount({ roles: ['student'] })
+
+	const taskOr404 = async (id: string, student: string | null = null) => {
+		const task = await findTask(db, id, student)
+		if (!task) throw new ApiError(404, TASK_NOT_FOUND)
+		return task
+	}
+	/** The task, if the tutor set it. */
+	const ownTask = async (account: Account, id: string) => {
+		const task = await taskOr404(id)
+		if (task.created_by !== account.id) throw new ApiError(403, MESSAGES.forbidden)
+		return task
+	}
+	/** The task, if the account may read it: its tutor, or a student of its course. */
+	const visibleTask = async (account: Account, id: string): Promise<TaskRow> => {
+		const task = await taskOr404(id, account.role === 'student' ? account.id : null)
+		if (account.role === 'tutor' && task.created_by === account.id) return task
+		if (account.role === 'student' && (await isEnrolled(db, task.course_id, account.id))) return task
+		throw new ApiError(403, MESSAGES.forbidden)
+	}
+	const removeQuietly = (key: string) =>
+		storage.delete(key).catch((error: unknown) => console.error('Could not remove file', key, error))
+
+	const download = async (c: Context, key: string | null, name: string | null) => {
+		const file = key ? await storage.get(key) : null
+		if (!file) throw new ApiError(404, 'File not found')
+		return fileResponse(file, name ?? 'download')
+	}
+
+	return new Hono<ApiEnv>()
+		.get('/', requireAccount({ roles: ['tutor', 'student'] }), async (c) => {
+			const account = c.get('account')
+			const page = readPage(c)
+			const query = validate(taskListQuery, c.req.query())
+			if (account.role === 'tutor' && query.createdBy && query.createdBy !== account.id) {
+				throw new ApiError(403, MESSAGES.forbidden)
+			}
+			const filter =
+				account.role === 'tutor'
+					? { tutorId: account.id, taskType: query.taskType }
+					: { studentId: account.id, createdBy: query.createdBy, taskType: query.taskType }
+			const { rows, total } = await listTasks(db, filter, page)
+			return c.json({ tasks: rows.map(toTask), pagination: pagination(total, page) })
+		})
+		.get('/courses', tutorsOnly, async (c) => {
+			const courses = await tutorCourses(db, c.get('account').id)
+			return c.json({ courses })
+		})
+		.post('/create-task', tutorsOnly, async (c) => {
+			const account = c.get('account')
+			const form = await readForm(c)
+			const fields = validate(newTask, form)
+			const course = await findCourse(db, fields.courseId)
+			if (!course) throw new ApiError(404, 'Course not found')
+			if (course.tutor_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
+			const document = await readOptionalDocument(form.attachment, 'attachment')
+			const key = document ? await storeDocument(storage, document) : null
+			try {
+				const { id } = await insertTask(db, {
+					courseId: course.id,
+					createdBy: account.id,
+					title: fields.title,
+					description: fields.description ?? null,
+					taskType: fields.taskType,
+					dueDate: fields.dueDate,
+					endDate: fields.endDate ?? null,
+					attachment:
+						document && key
+							? { key, name: document.name, type: document.contentType, size: document.bytes.byteLength }
+							: null,
+				})
+				const task = await taskOr404(id)
+				return c.json({ message: 'Task created successfully', task: toTask(task) }, 201)
+			} catch (error) {
+				if (key) await removeQuietly(key)
+				throw error
+			}
+		})
+		.get('/submissions/:submissionId/file', requireAccount(), async (c) => {
+			const account = c.get('account')
+			const submission = await findSubmissionById(db, readId('submissionId', c.req.param('submissionId')))
+			if (!submission || submission.is_deleted) throw new ApiError(404, SUBMISSION_NOT_FOUND)
+			const allowed =
+				(account.role === 'student' && submission.student_id === account.id) ||
+				(account.role === 'tutor' && submission.created_by === account.id)
+			if (!allowed) throw new ApiError(403, MESSAGES.forbidden)
+			return download(c, submission.file_key, submission.file_name)
+		})
+		.put('/:id', tutorsOnly, async (c) => {
+			const task = await ownTask(c.get('account'), readId('id', c.req.param('id')))
+			const update = await readJsonBody(c, taskUpdate)
+			const dueDate = update.dueDate ?? task.due_date
+			const endDate = update.endDate === undefined ? task.end_date : update.endDate
+			if (endDate && endDate < dueDate) {
+				throw new ApiError(400, MESSAGES.validation, [
+					{ path: 'endDate', msg: 'End date must not be before the due date' },
+				])
+			}
+			await updateTask(db, task.id, {
+				title: update.title,
+				description: update.description,
+				task_type: update.taskType,
+				due_date: update.dueDate,
+				end_date: update.endDate,
+			})
+			return c.json({ message: 'Task updated successfully', task: toTask(await taskOr404(task.id)) })
+		})
+		.delete('/:id', tutorsOnly, async (c) => {
+			const task = await ownTask(c.get('account'), readId('id', c.req.param('id')))
+			await softDeleteTask(db, task.id)
+			return c.json({ message: 'Task deleted successfully', id: task.id })
+		})
+		.get('/:taskId/attachment', requireAccount(), async (c) => {
+			const task = await visibleTask(c.get('account'), readId('taskId', c.req.param('taskId')))
+			return download(c, task.attachment_key, task.attachment_name)
+		})
+		.post('/:taskId/submit', studentsOnly, async (c) => {
+			const account = c.get('account')
+			const task = await visibleTask(account, readId('taskId', c.req.param('taskId')))
+			if (task.end_date && Date.now() > task.end_date.getTime()) {
+				throw new ApiError(409, 'Submissions for this task are closed')
+			}
+			const form = await readForm(c)
+			const { comment } = validate(submissionFields, form)
+			const document = await readDocument(form.file, 'file')
+			const key = await storeDocument(storage, document)
+			const file = {
+				key,
+				name: document.name,
+				type: document.contentType,
+				size: document.bytes.byteLength,
+				comment: comment ?? null,
+			}
+			let saved: Awaited<ReturnType<typeof saveSubmission>>
+			try {
+				saved = await saveSubmission(db, task.id, account.id, file).catch((error: unknown) => {
+					// Two first submissions at once: the loser replaces the winner's file.
+					if (isUniqueViolation(error)) return saveSubmission(db, task.id, account.id, file)
+					throw error
+				})
+			} catch (error) {
+				await removeQuietly(key)
+				throw error
+			}
+			if (saved === 'graded') {
+				await removeQuietly(key)
+				throw new ApiError(409, 'This submission has already been graded')
+			}
+			if (saved.replacedKey) await removeQuietly(saved.replacedKey)
+			const row = await findStudentSubmission(db, task, account.id)
+			return c.json(
+				{ message: 'Task submitted successfully', data: row && toSubmission(row) },
+				saved.created ? 201 : 200,
+			)
+		})
+		.get('/:taskId/submissions/detailed', tutorsOnly, async (c) => {
+			const task = await ownTask(c.get('account'), readId('taskId', c.req.param('taskId')))
+			const page = readPage(c)
+			const query = validate(submissionListQuery, c.req.query())
+			const [list, summary] = await Promise.all([
+				listSubmissions(db, task, { ...query, statuses: query.status }, page),
+				submissionSummary(db, task),
+			])
+			return c.json({
+				submissions: list.rows.map(toSubmission),
+				taskInfo: toTask(task),
+				pagination: pagination(list.total, page),
+				summary,
+			})
+		})
+		.get('/:taskId/submission/:studentId', requireAccount({ roles: ['tutor', 'student'] }), async (c) => {
+			const account = c.get('account')
+			const taskId = readId('taskId', c.req.param('taskId'))
+			const studentId = readId('studentId', c.req.param('studentId'))
+			if (account.role === 'student' && studentId !== account.id) {
+				throw new ApiError(403, MESSAGES.forbidden)
+			}
+			const task = await visibleTask(account, taskId)
+			const row = await findStudentSubmission(db, task, studentId)
+			if (!row) throw new ApiError(404, 'Student not found for this task')
+			const taskAnswer = account.role === 'student' ? task : { ...task, my_status: null }
+			return c.json({ task: toTask(taskAnswer), submission: toSubmission(row) })
+		})
+		.patch('/:submissionId/grade', tutorsOnly, async (c) => {
+			const account = c.get('account')
+			const id = readId('submissionId', c.req.param('submissionId'))
+			const { grade, feedback } = await readJsonBody(c, gradeData)
+			const submission = await findSubmissionById(db, id)
+			if (!submission || submission.is_deleted) throw new ApiError(404, SUBMISSION_NOT_FOUND)
+			if (submission.created_by !== account.id) throw new ApiError(403, MESSAGES.forbidden)
+			await gradeSubmission(db, id, grade, feedback ?? null)
+			const task = await taskOr404(submission.task_id)
+			const row = await findStudentSubmission(db, task, submission.student_id)
+			return c.json({ message: 'Task graded successfully', data: row && toSubmission(row) })
+		})
+}

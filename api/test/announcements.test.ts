@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { call, login, organizationLogin, registerStudent, startApi, type TestApi } from './helpers.ts'
+import { courseWith, registerTutor, UNKNOWN_ID } from './library-helpers.ts'
+
+// Each file starts a fresh API and hashes a few passwords: generous limits for a busy machine.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
+
+let api: TestApi
+type Session = { token: string; user: { id: string } }
+let tutor: Session
+let otherTutor: Session
+let student: Session
+let outsider: Session
+let orgStudent: Session
+let organization: Session
+let courseId: string
+let orgCourseId: string
+
+beforeAll(async () => {
+	api = await startApi()
+	tutor = await registerTutor(api)
+	otherTutor = await registerTutor(api, 'Other')
+	student = await registerStudent(api)
+	outsider = await registerStudent(api)
+	orgStudent = await login(api, 'orgstudent@example.com')
+	organization = await organizationLogin(api, 'organization@example.com')
+	courseId = await courseWith(api, { tutorId: tutor.user.id }, [student.user.id])
+	orgCourseId = await courseWith(api, { organizationId: organization.user.id }, [], 'Org course')
+})
+afterAll(() => api.close())
+
+const post = (token: string, json: unknown) => call(api, 'POST', '/announcements', { token, json })
+
+describe('POST /announcements', () => {
+	test('a tutor announces to their course', async () => {
+		const answer = await post(tutor.token, { title: 'Quiz on Friday', body: 'Chapters 1 to 3.', courseId })
+		expect(answer.status).toBe(201)
+		expect(answer.body).toMatchObject({
+			message: 'Announcement posted successfully',
+			announcement: {
+				title: 'Quiz on Friday',
+				body: 'Chapters 1 to 3.',
+				author: { id: tutor.user.id, type: 'tutor', name: 'Tia Teach' },
+				course: { id: courseId, title: 'Geometry Basics' },
+				organizationId: null,
+				readCount: 0,
+			},
+		})
+	})
+
+	test('an organization announces to all its students, or to one of its courses', async () => {
+		const wide = await post(organization.token, { title: 'Holiday', body: 'Closed Monday.' })
+		expect(wide.status).toBe(201)
+		expect(wide.body.announcement).toMatchObject({ course: null, organizationId: organization.user.id, author: { type: 'organization', name: 'Demo Academy' } })
+		const course = await post(organization.token, { title: 'Course news', body: 'Hello.', courseId: orgCourseId })
+		expect(course.body.announcement.course).toEqual({ id: orgCourseId, title: 'Org course' })
+	})
+
+	test('bad input 400; another tutor\'s course 403; unknown course 404; students 403', async () => {
+		for (const [json, path] of [
+			[{ body: 'x', courseId }, 'title'],
+			[{ title: 'x', courseId }, 'body'],
+			[{ title: 'x', body: 'x' }, 'courseId'],
+			[{ title: 'x', body: 'x', courseId: 'nope' }, 'courseId'],
+			[{ title: 'x'.repeat(201), body: 'x', courseId }, 'title'],
+		] as const) {
+			const answer = await post(tutor.token, json)
+			expect(answer.status).toBe(400)
+			expect(answer.body.errors[0].path).toBe(path)
+		}
+		expect((await call(api, 'POST', '/announcements', { token: tutor.token, body: '{oops', headers: { 'content-type': 'application/json' } })).status).toBe(400)
+		expect((await post(otherTutor.token, { title: 'x', body: 'x', courseId })).status).toBe(403)
+		expect((await post(organization.token, { title: 'x', body: 'x', courseId })).status).toBe(403)
+		expect((await post(tutor.token, { title: 'x', body: 'x', courseId: UNKNOWN_ID })).status).toBe(404)
+		expect((await post(student.token, { title: 'x', body: 'x', courseId })).status).toBe(403)
+	})
+})
+
+describe('reading announcements', () => {
+	test('students list what is theirs with unread marked, and reading marks it read', async () => {
+		const created = await post(tutor.token, { title: 'Homework', body: 'Page 12.', courseId })
+		const id = created.body.announcement.id
+		const before = await call(api, 'GET', '/announcements', { token: student.token })
+		expect(before.status).toBe(200)
+		expect(before.body.announcements.map((item: { title: string }) => item.title)).toEqual(['Homework', 'Quiz on Friday'])
+		expect(before.body.announcements[0].read).toBe(false)
+		expect(before.body.unread).toBe(2)
+		expect(before.body.pagination).toEqual({ total: 2, currentPage: 1, totalPages: 1 })
+
+		const one = await call(api, 'GET', `/announcements/${id}`, { token: student.token })
+		expect(one.body.announcement).toMatchObject({ id, read: false })
+		const read = await call(api, 'POST', `/announcements/${id}/read`, { token: student.token })
+		expect(read.status).toBe(200)
+		expect(read.body.announcement.read).toBe(true)
+		expect((await call(api, 'POST', `/announcements/${id}/read`, { token: student.token })).status).toBe(200)
+
+		const after = await call(api, 'GET', '/announcements', { token: student.token })
+		expect(after.body.unread).toBe(1)
+		expect(after.body.announcements[0].read).toBe(true)
+		const mine = await call(api, 'GET', '/announcements', { token: tutor.token })
+		expect(mine.body.announcements.find((item: { id: string }) => item.id === id).readCount).toBe(1)
+	})
+
+	test('organization students see organization announcements; others see none of them', async () => {
+		const org = await call(api, 'GET', '/announcements', { token: orgStudent.token })
+		expect(org.body.announcements.map((item: { title: string }) => item.title)).toEqual(['Holiday'])
+		const none = await call(api, 'GET', '/announcements', { token: outsider.token })
+		expect(none.body).toMatchObject({ announcements: [], unread: 0 })
+	})
+
+	test('someone else\'s announcement 403, unknown 404, bad id 400', async () => {
+		const created = await post(tutor.token, { title: 'Private', body: 'x', courseId })
+		const id = created.body.announcement.id
+		expect((await call(api, 'GET', `/announcements/${id}`, { token: outsider.token })).status).toBe(403)
+		expect((await call(api, 'POST', `/announcements/${id}/read`, { token: outsider.token })).status).toBe(403)
+		expect((await call(api, 'GET', `/announcements/${id}`, { token: otherTutor.token })).status).toBe(403)
+		expect((await call(api, 'POST', `/announcements/${id}/read`, { token: tutor.token })).status).toBe(403)
+		expect((await call(api, 'GET', `/announcements/${UNKNOWN_ID}`, { token: student.token })).status).toBe(404)
+		expect((await call(api, 'GET', '/announcements/nope', { token: student.token })).status).toBe(400)
+		expect((await call(api, 'GET', '/announcements')).status).toBe(403)
+	})
+
+	test('the author deletes; nobody else may', async () => {
+		const created = await post(tutor.token, { title: 'Oops', body: 'x', courseId })
+		const id = created.body.announcement.id
+		expect((await call(api, 'DELETE', `/announcements/${id}`, { token: otherTutor.token })).status).toBe(403)
+		expect((await call(api, 'DELETE', `/announcements/${id}`, { token: student.token })).status).toBe(403)
+		expect((await call(api, 'DELETE', `/announcements/${id}`, { token: tutor.token })).body).toEqual({ message: 'Announcement deleted successfully', id })
+		expect((await call(api, 'GET', `/announcements/${id}`, { token: tutor.token })).status).toBe(404)
+	})
+
+	test('audiences: the courses a tutor or organization may announce to', async () => {
+		const tutorAudiences = await call(api, 'GET', '/announcements/audiences', { token: tutor.token })
+		expect(tutorAudiences.body).toEqual({ courses: [{ id: courseId, title: 'Geometry Basics' }], organizationWide: false })
+		const orgAudiences = await call(api, 'GET', '/announcements/audiences', { token: organization.token })
+		expect(orgAudiences.body.organizationWide).toBe(true)
+		expect(orgAudiences.body.courses).toContainEqual({ id: orgCourseId, title: 'Org course' })
+		expect(orgAudiences.body.courses).not.toContainEqual({ id: courseId, title: 'Geometry Basics' })
+		expect((await call(api, 'GET', '/announcements/audiences', { token: student.token })).status).toBe(403)
+	})
+})

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { call, organizationLogin, registerStudent, startApi, type TestApi } from './helpers.ts'
+import { courseWith, registerTutor, UNKNOWN_ID } from './library-helpers.ts'
+
+// Each file starts a fresh API and hashes a few passwords: generous limits for a busy machine.
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
+
+let api: TestApi
+type Session = { token: string; user: { id: string; email: string } }
+let tutor: Session
+let otherTutor: Session
+let student: Session
+let outsider: Session
+let organization: Session
+let courseId: string
+let orgCourseId: string
+
+beforeAll(async () => {
+	api = await startApi()
+	tutor = await registerTutor(api)
+	otherTutor = await registerTutor(api, 'Other')
+	student = await registerStudent(api, { firstName: 'Zoë', lastName: 'Łukasz' })
+	outsider = await registerStudent(api)
+	organization = await organizationLogin(api, 'organization@example.com')
+	courseId = await courseWith(api, { tutorId: tutor.user.id }, [student.user.id], 'Geometry Basics')
+	orgCourseId = await courseWith(api, { organizationId: organization.user.id }, [student.user.id], 'Org Physics')
+})
+afterAll(() => api.close())
+
+const issue = (token: string, json: unknown) => call(api, 'POST', '/certificates', { token, json })
+
+async function pdfOf(path: string, token: string, query = '') {
+	const response = await fetch(`${api.baseUrl}${path}${query}`, { headers: { authorization: `Bearer ${token}` } })
+	return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) }
+}
+
+describe('issuing certificates', () => {
+	test('the course tutor issues once; again answers the same certificate', async () => {
+		const first = await issue(tutor.token, { courseId, studentId: student.user.id })
+		expect(first.status).toBe(201)
+		expect(first.body).toMatchObject({
+			message: 'Certificate issued successfully',
+			certificate: {
+				courseId,
+				courseTitle: 'Geometry Basics',
+				studentId: student.user.id,
+				studentName: 'Zoë Łukasz',
+				studentEmail: student.user.email,
+				issuerName: 'Tia Teach',
+				issuedBy: { id: tutor.user.id, type: 'tutor' },
+			},
+		})
+		expect(first.body.certificate.publicId).toMatch(/^[A-Za-z0-9_-]{22}$/)
+		expect(first.body.certificate.verifyPath).toBe(`/verify/certificate/${first.body.certificate.publicId}`)
+		const again = await issue(tutor.token, { courseId, studentId: student.user.id })
+		expect(again.status).toBe(200)
+		expect(again.body.certificate.id).toBe(first.body.certificate.id)
+	})
+
+	test('the course organization issues for its course', async () => {
+		const answer = await issue(organization.token, { courseId: orgCourseId, studentId: student.user.id })
+		expect(answer.status).toBe(201)
+		expect(answer.body.certificate).toMatchObject({ issuerName: 'Demo Academy', issuedBy: { type: 'organization' } })
+	})
+
+	test('bad input 400, not enrolled 400, not their course 403, unknown 404', async () => {
+		expect((await issue(tutor.token, { courseId: 'x', studentId: student.user.id })).body.errors[0].path).toBe('courseId')
+		expect((await issue(tutor.token, { courseId })).body.errors[0].path).toBe('studentId')
+		const notEnrolled = await issue(tutor.token, { courseId, studentId: outsider.user.id })
+		expect(notEnrolled.status).toBe(400)
+		expect(notEnrolled.body.errors).toEqual([{ path: 'studentId', msg: 'The student is not enrolled in this course' }])
+		expect((await issue(otherTutor.token, { courseId, studentId: student.user.id })).status).toBe(403)
+		expect((await issue(student.token, { courseId, studentId: student.user.id })).status).toBe(403)
+		expect((await issue(tutor.token, { courseId: UNKNOWN_ID, studentId: student.user.id })).status).toBe(404)
+		expect((await issue(tutor.token, { courseId, studentId: UNKNOWN_ID })).status).toBe(404)
+	})
+})
+
+describe('reading certificates', () => {
+	test('the student lists theirs; staff list those of their courses', async () => {
+		const mine = await call(api, 'GET', '/certificates', { token: student.token })
+		expect(mine.body.certificates.map((item: { courseTitle: string }) => item.courseTitle).sort()).toEqual(['Geometry Basics', 'Org Physics'])
+		expect(mine.body.pagination).toEqual({ total: 2, currentPage: 1, totalPages: 1 })
+		const issued = await call(api, 'GET', '/certificates', { token: tutor.token })
+		expect(issued.body.certificates.map((item: { courseTitle: string }) => item.courseTitle)).toEqual(['Geometry Basics'])
+		expect((await call(api, 'GET', '/certificates', { token: outsider.token })).body.certificates).toEqual([])
+	})
+
+	test('by course and student: the student, the tutor and nobody else', async () => {
+		const path = `/certificates/course/${courseId}/student/${student.user.id}`
+		expect((await call(api, 'GET', path, { token: tutor.token })).body.certificate.courseTitle).toBe('Geometry Basics')
+		expect((await call(api, 'GET', path, { token: student.token })).status).toBe(200)
+		expect((await call(api, 'GET', path, { token: outsider.token })).status).toBe(403)
+		expect((await call(api, 'GET', path, { token: otherTutor.token })).status).toBe(403)
+		expect((await call(api, 'GET', `/certificates/course/${courseId}/student/${outsider.user.id}`, { token: tutor.token })).status).toBe(404)
+		expect((await call(api, 'GET', `/certificates/course/nope/student/${student.user.id}`, { token: tutor.token })).status).toBe(400)
+	})
+
+	test('the PDF carries the names and a link to the verification page of the given origin', async () => {
+		const { certificate } = (await issue(tutor.token, { courseId, studentId: student.user.id })).body
+		const pdf = await pdfOf(certificate.pdfPath, student.token, `?origin=${encodeURIComponent('https://tutorhub.example')}`)
+		expect(pdf.status).toBe(200)
+		expect(pdf.type).toBe('application/pdf')
+		expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-')
+		expect(pdf.bytes.toString('latin1')).toContain(`/URI (https://tutorhub.example/verify/certificate/${certificate.publicId})`)
+		const fallback = await pdfOf(certificate.pdfPath, tutor.token)
+		expect(fallback.bytes.toString('latin1')).toContain(`/URI (http://localhost:3000/verify/certificate/${certificate.publicId})`)
+		expect((await pdfOf(certificate.pdfPath, outsider.token)).status).toBe(403)
+		expect((await pdfOf(certificate.pdfPath, student.token, '?origin=javascript:alert(1)')).status).toBe(400)
+		expect((await pdfOf(`/certificates/${UNKNOWN_ID}/pdf`, student.token)).status).toBe(404)
+	})
+
+	test('verification is public: genuine for the real id, not genuine for a tampered one', async () => {
+		const { certificate } = (await issue(tutor.token, { courseId, studentId: student.user.id })).body
+		const genuine = await call(api, 'GET', `/certificates/verify/${certificate.publicId}`)
+		expect(genuine.status).toBe(200)
+		expect(genuine.body).toEqual({
+			genuine: true,
+			certificate: {
+				publicId: certificate.publicId,
+				studentName: 'Zoë Łukasz',
+				courseTitle: 'Geometry Basics',
+				issuerName: 'Tia Teach',
+				issuedAt: certificate.issuedAt,
+			},
+		})
+		const last = certificate.publicId.at(-1) === 'A' ? 'B' : 'A'
+		for (const tampered of [`${certificate.publicId.slice(0, -1)}${last}`, 'not-an-id', `${certificate.publicId}x`]) {
+			const answer = await call(api, 'GET', `/certificates/verify/${encodeURIComponent(tampered)}`)
+			expect(answer.status).toBe(200)
+			expect(answer.body).toEqual({ genuine: false, message: 'No certificate has this id' })
+		}
+	})
+})

@@ -1,0 +1,36 @@
+import { call, organizationLogin, uniqueEmail, type TestApi } from './helpers.ts'
+
+/** Registers a fresh organization and signs it in. */
+export async function newOrganization(api: TestApi, fields: Record<string, string> = {}) {
+	const email = uniqueEmail('org')
+	const form = new FormData()
+	const values = {
+		name: 'Test School',
+		email,
+		password: 'Password123',
+		type: 'school',
+		country: 'US',
+		...fields,
+	}
+	for (const [key, value] of Object.entries(values)) form.append(key, value)
+	const answer = await call(api, 'POST', '/organizations/register', { body: form })
+	if (answer.status !== 201) throw new Error(`register organization: ${answer.status}`)
+	const session = await organizationLogin(api, email, 'Password123')
+	return { id: answer.body.id as string, token: session.token, email, answer: session.answer }
+}
+
+/** Registers a member of the organization (a student by default). */
+export async function newMember(
+	api: TestApi,
+	token: string,
+	role: 'student' | 'tutor' = 'student',
+	fields: Record<string, string> = {},
+) {
+	const email = uniqueEmail(role)
+	const answer = await call(api, 'POST', `/auth/register-${role}/organization`, {
+		token,
+		json: { firstName: 'Pat', lastName: 'Member', email, password: 'Password123', ...fields },
+	})
+	if (answer.status !== 201) throw new Error(`register member: ${answer.status}`)
+	return { id: answer.body.user.id as string, email }
+}

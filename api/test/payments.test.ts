@@ -1,0 +1,511 @@
+import Stripe from 'stripe'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { applyConfirmation } from '../src/payments/confirmation.ts'
+import {
+	call,
+	login,
+	organizationLogin,
+	registerStudent,
+	startApi,
+	type TestApi,
+} from './helpers.ts'
+
+let api: TestApi
+const tokens = { teacher: '', organization: '' }
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
+const nextYear = new Date().getUTCFullYear() + 1
+const card = (cardNumber: string, fields: Record<string, unknown> = {}) => ({
+	cardNumber,
+	expMonth: 12,
+	expYear: nextYear,
+	cvc: '123',
+	name: 'Sam Rivera',
+	...fields,
+})
+
+async function publishedCourse(fields: Record<string, unknown> = {}) {
+	const answer = await call(api, 'POST', '/courses/create-course', {
+		token: tokens.teacher,
+		json: {
+			title: 'Geometry Workshop',
+			description: 'Shapes, angles and proofs.',
+			category: 'Mathematics',
+			level: 'Intermediate',
+			price: { amount: 40, currency: 'USD', discounted: 35.5 },
+			isPublished: true,
+			...fields,
+		},
+	})
+	if (answer.status !== 201) throw new Error(`create course: ${answer.status}`)
+	return answer.body.course
+}
+
+async function enrolledIds(token: string) {
+	const answer = await call(api, 'GET', '/courses/enrolled?limit=100', { token })
+	return answer.body.courses.map((course: { id: string }) => course.id) as string[]
+}
+
+beforeAll(async () => {
+	api = await startApi()
+	tokens.teacher = (await login(api, 'teacher@example.com')).token
+	tokens.organization = (await organizationLogin(api, 'organization@example.com')).token
+})
+afterAll(() => api.close())
+
+describe('checkout with the test provider', () => {
+	test('the success card pays the discounted price and enrols the student once', async () => {
+		const course = await publishedCourse()
+		const student = await registerStudent(api)
+		const started = await call(api, 'POST', '/payments/checkout', {
+			token: student.token,
+			json: { courseId: course.id },
+		})
+		expect(started.status).toBe(201)
+		expect(started.body).toEqual({
+			payment: expect.objectContaining({
+				courseId: course.id,
+				courseTitle: 'Geometry Workshop',
+				amount: 35.5,
+				currency: 'USD',
+				provider: 'test',
+				status: 'requires_payment',
+				card: null,
+			}),
+			clientSecret: null,
+		})
+		const paymentId = started.body.payment.id
+		expect(await enrolledIds(student.token)).not.toContain(course.id)
+
+		const paid = await call(api, 'POST', `/payments/${paymentId}/pay`, {
+			token: student.token,
+			json: card('4242 4242 4242 4242'),
+		})
+		expect(paid.status).toBe(200)
+		expect(paid.body.payment).toMatchObject({
+			status: 'succeeded',
+			card: { brand: 'visa', last4: '4242' },
+			failureMessage: null,
+		})
+		expect(await enrolledIds(student.token)).toContain(course.id)
+
+		// Only brand and last four digits are kept.
+		const row = await api.db
+			.selectFrom('payments')
+			.selectAll()
+			.where('id', '=', paymentId)
+			.executeTakeFirstOrThrow()
+		expect(JSON.stringify(row)).not.toContain('4242424242424242')
+		expect(row.amount).toBe(3550)
+
+		const status = await call(api, 'GET', `/payments/${paymentId}`, { token: student.token })
+		expect(status.body.payment.status).toBe('succeeded')
+		const listed = await call(api, 'GET', `/courses/${course.id}`)
+		expect(listed.body.course.enrolledStudents).toBe(1)
+
+		const again = await call(api, 'POST', `/payments/${paymentId}/pay`, {
+			token: student.token,
+			json: card('4242424242424242'),
+		})
+		expect(again.status).toBe(409)
+		const twice = await call(api, 'POST', '/payments/checkout', {
+			token: student.token,
+			json: { courseId: course.id },
+		})
+		expect(twice.status).toBe(409)
+		expect(twice.body).toEqual({ message: 'You are already enrolled in this course' })
+	})
+
+	test('a confirmation delivered twice settles and enrols exactly once', async () => {
+		const course = await publishedCourse({ title: 'Double delivery' })
+		const student = await registerStudent(api)
+		const started = await call(api, 'POST', '/payments/checkout', {
+			token: student.token,
+			json: { courseId: course.id },
+		})
+		const paymentId = started.body.payment.id
+		const confirmation = {
+			eventId: 'evt_repeat_1',
+			type: 'test.charge',
+			paymentId,
+			outcome: { status: 'succeeded' as const },
+		}
+		const results = await Promise.all([
+			applyConfirmation(api.db, confirmation),
+			applyConfirmation(api.db, confirmation),
+		])
+		expect(results.map((result) => result.applied).sort()).toEqual([false, true])
+		// A different, later event for a settled payment changes nothing either.
+		const late = await applyConfirmation(api.db, {
+			...confirmation,
+			eventId: 'evt_repeat_2',
+			outcome: { status: 'failed', code: 'card_declined', message: 'declined' },
+		})
+		expect(late.applied).toBe(false)
+		const status = await call(api, 'GET', `/payments/${paymentId}`, { token: student.token })
+		expect(status.body.payment.status).toBe('succeeded')
+		const enrolments = await api.db
+			.selectFrom('enrollments')
+			.selectAll()
+			.where('course_id', '=', course.id)
+			.execute()
+		expect(enrolments).toHaveLength(1)
+		const events = await api.db
+			.selectFrom('payment_events')
+			.selectAll()
+			.where('payment_id', '=', paymentId)
+			.execute()
+		expect(events.map((event) => event.event_id).sort()).toEqual(['evt_repeat_1', 'evt_repeat_2'])
+	})
+
+	test('the declined and insufficient-funds cards fail and enrol nothing', async () => {
+		const course = await publishedCourse({ title: 'Declines' })
+		for (const [number, code, message] of [
+			['4000000000000002', 'card_declined', 'Your card was declined.'],
+			['4000000000009995', 'insufficient_funds', 'Your card has insufficient funds.'],
+		]) {
+			const student = await registerStudent(api)
+			const started = await call(api, 'POST', '/payments/checkout', {
+				token: student.token,
+				json: { courseId: course.id },
+			})
+			const paid = await call(api, 'POST', `/payments/${started.body.payment.id}/pay`, {
+				token: student.token,
+				json: card(number as string),
+			})
+			expect(paid.status).toBe(200)
+			expect(paid.body.payment).toMatchObject({
+				status: 'failed',
+				failureCode: code,
+				failureMessage: message,
+			})
+			expect(await enrolledIds(student.token)).not.toContain(course.id)
+		}
+	})
+
+	test('bad card details answer 400 and leave the payment open', async () => {
+		const course = await publishedCourse({ title: 'Bad cards' })
+		const student = await registerStudent(api)
+		const started = await call(api, 'POST', '/payments/checkout', {
+			token: student.token,
+			json: { courseId: course.id },
+		})
+		const path = `/payments/${started.body.payment.id}/pay`
+		const cases: [unknown, string][] = [
+			[card('4242424242424241'), 'cardNumber'],
+			[card('4242'), 'cardNumber'],
+			[card('4242424242424242', { cvc: '12' }), 'cvc'],
+			[card('4242424242424242', { expMonth: 13 }), 'expMonth'],
+			[card('4242424242424242', { expYear: 2001, expMonth: 1 }), 'expMonth'],
+			[card('4242424242424242', { name: ' ' }), 'name'],
+		]
+		for (const [json, field] of cases) {
+			const answer = await call(api, 'POST', path, { token: student.token, json })
+			expect(answer.status, field).toBe(400)
+			expect(answer.body.errors.map((error: { path: string }) => error.path)).toContain(field)
+			expect(JSON.stringify(answer.body)).not.toContain('424242424242')
+		}
+		const status = await call(api, 'GET', `/payments/${started.body.payment.id}`, {
+			token: student.token,
+		})
+		expect(status.body.payment.status).toBe('requires_payment')
+	})
+
+	test("a payment is its student's: others get 403, unknown ids 404", async () => {
+		const course = await publishedCourse({ title: 'Private payments' })
+		const owner = await registerStudent(api)
+		const other = await registerStudent(api)
+		const started = await call(api, 'POST', '/payments/checkout', {
+			token: owner.token,
+			json: { courseId: course.id },
+		})
+		const id = started.body.payment.id
+		expect((await call(api, 'GET', `/payments/${id}`, { token: other.token })).status).toBe(403)
+		expect(
+			(
+				await call(api, 'POST', `/payments/${id}/pay`, {
+					token: other.token,
+					json: card('4242424242424242'),
+				})
+			).status,
+		).toBe(403)
+		expect((await call(api, 'GET', `/payments/${id}`, { token: tokens.teacher })).status).toBe(403)
+		const unknown = await call(api, 'GET', `/payments/${UNKNOWN_ID}`, { token: owner.token })
+		expect(unknown.status).toBe(404)
+		expect(unknown.body).toEqual({ message: 'Payment not found' })
+	})
+
+	test('checkout refuses unknown, unpublished and full courses, bad bodies and non-students', async () => {
+		const student = await registerStudent(api)
+		const unknown = await call(api, 'POST', '/payments/checkout', {
+			token: student.token,
+			json: { courseId: UNKNOWN_ID },
+		})
+		expect(unknown.status).toBe(404)
+		const draft = await publishedCourse({ title: 'Draft', isPublished: false })
+		expect(
+			(
+				await call(api, 'POST', '/payments/checkout', {
+					token: student.token,
+					json: { courseId: draft.id },
+				})
+			).status,
+		).toBe(404)
+		const bad = await call(api, 'POST', '/payments/checkout', {
+			token: student.token,
+			json: { courseId: 'x' },
+		})
+		expect(bad.status).toBe(400)
+		expect(bad.body.errors).toEqual([{ path: 'courseId', msg: 'courseId must be a UUID' }])
+		const teacher = await call(api, 'POST', '/payments/checkout', {
+			token: tokens.teacher,
+			json: { courseId: draft.id },
+		})
+		expect(teacher.status).toBe(403)
+
+		const small = await publishedCourse({ title: 'Tiny class', maxStudents: 1 })
+		const first = await call(api, 'POST', '/payments/checkout', {
+			token: student.token,
+			json: { courseId: small.id },
+		})
+		await call(api, 'POST', `/payments/${first.body.payment.id}/pay`, {
+			token: student.token,
+			json: card('4242424242424242'),
+		})
+		const late = await registerStudent(api)
+		const full = await call(api, 'POST', '/payments/checkout', {
+			token: late.token,
+			json: { courseId: small.id },
+		})
+		expect(full.status).toBe(409)
+		expect(full.body).toEqual({ message: 'This course is full' })
+	})
+
+	test('a free course enrols at checkout, through the same confirmation', async () => {
+		const course = await publishedCourse({
+			title: 'Free taster',
+			price: { amount: 0, currency: 'USD' },
+		})
+		const student = await registerStudent(api)
+		const answer = await call(api, 'POST', '/payments/checkout', {
+			token: student.token,
+			json: { courseId: course.id },
+		})
+		expect(answer.status).toBe(201)
+		expect(answer.body.payment).toMatchObject({ provider: 'free', status: 'succeeded', amount: 0 })
+		expect(await enrolledIds(student.token)).toContain(course.id)
+	})
+
+	test('max students cannot be set below the enrolled count', async () => {
+		const course = await publishedCourse({ title: 'Popular' })
+		for (let index = 0; index < 2; index++) {
+			const student = await registerStudent(api)
+			const started = await call(api, 'POST', '/payments/checkout', {
+				token: student.token,
+				json: { courseId: course.id },
+			})
+			await call(api, 'POST', `/payments/${started.body.payment.id}/pay`, {
+				token: student.token,
+				json: card('4242424242424242'),
+			})
+		}
+		const answer = await call(api, 'PUT', `/courses/update-course/${course.id}`, {
+			token: tokens.teacher,
+			json: { maxStudents: 1 },
+		})
+		expect(answer.status).toBe(400)
+		expect(answer.body.errors).toEqual([
+			{ path: 'maxStudents', msg: 'Max students cannot be below the 2 already enrolled' },
+		])
+	})
+})
+
+describe('payment setup (test provider)', () => {
+	const urls = {
+		returnUrl: 'http://localhost:3000/teachersdashboard/stripe/complete-onboarding',
+		refreshUrl: 'http://localhost:3000/teachersdashboard/payment-setup',
+	}
+
+	test('a teacher starts and completes onboarding', async () => {
+		const before = await call(api, 'GET', '/payments/onboarding', { token: tokens.teacher })
+		expect(before.body).toEqual({
+			account: { provider: 'test', status: 'not_started', accountId: null },
+		})
+		const started = await call(api, 'POST', '/payments/onboarding', {
+			token: tokens.teacher,
+			json: urls,
+		})
+		expect(started.status).toBe(200)
+		expect(started.body.url).toBe(urls.returnUrl)
+		expect(started.body.account).toMatchObject({
+			provider: 'test',
+			status: 'pending',
+			accountId: expect.stringMatching(/^acct_test_/),
+		})
+		const done = await call(api, 'POST', '/payments/onboarding/complete', { token: tokens.teacher })
+		expect(done.body.account.status).toBe('complete')
+		const after = await call(api, 'GET', '/payments/onboarding', { token: tokens.teacher })
+		expect(after.body.account).toEqual(done.body.account)
+	})
+
+	test('an organization has its own account; completing before starting is 409', async () => {
+		const early = await call(api, 'POST', '/payments/onboarding/complete', {
+			token: tokens.organization,
+		})
+		expect(early.status).toBe(409)
+		expect(early.body).toEqual({ message: 'Start payment setup first' })
+		const started = await call(api, 'POST', '/payments/onboarding', {
+			token: tokens.organization,
+			json: urls,
+		})
+		expect(started.body.account.status).toBe('pending')
+	})
+
+	test('bad URLs answer 400, students 403', async () => {
+		const bad = await call(api, 'POST', '/payments/onboarding', {
+			token: tokens.teacher,
+			json: { returnUrl: 'javascript:alert(1)', refreshUrl: urls.refreshUrl },
+		})
+		expect(bad.status).toBe(400)
+		expect(bad.body.errors).toEqual([
+			{ path: 'returnUrl', msg: 'returnUrl must be an http(s) URL' },
+		])
+		const student = await registerStudent(api)
+		expect((await call(api, 'GET', '/payments/onboarding', { token: student.token })).status).toBe(
+			403,
+		)
+	})
+
+	test('the Stripe webhook is not served without Stripe keys', async () => {
+		expect((await call(api, 'POST', '/payments/webhook', { json: {} })).status).toBe(404)
+	})
+})
+
+describe('Stripe webhook', () => {
+	const webhookSecret = 'whsec_test_secret'
+	let stripeApi: TestApi
+	const stripe = new Stripe('sk_test_placeholder')
+
+	beforeAll(async () => {
+		stripeApi = await startApi({
+			config: { stripe: { secretKey: 'sk_test_placeholder', webhookSecret } },
+		})
+	})
+	afterAll(() => stripeApi.close())
+
+	async function stripePayment() {
+		const student = await registerStudent(stripeApi)
+		const course = await stripeApi.db
+			.selectFrom('courses')
+			.select(['id', 'title'])
+			.where('is_published', '=', true)
+			.executeTakeFirstOrThrow()
+		const payment = await stripeApi.db
+			.insertInto('payments')
+			.values({
+				course_id: course.id,
+				course_title: course.title,
+				student_id: student.user.id,
+				amount: 4900,
+				currency: 'USD',
+				provider: 'stripe',
+				provider_ref: `pi_${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
+			})
+			.returningAll()
+			.executeTakeFirstOrThrow()
+		return { student, course, payment }
+	}
+
+	function deliver(event: object, secret = webhookSecret) {
+		const payload = JSON.stringify(event)
+		const signature = stripe.webhooks.generateTestHeaderString({ payload, secret })
+		return call(stripeApi, 'POST', '/payments/webhook', {
+			body: payload,
+			headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+		})
+	}
+
+	test('a signed payment_intent.succeeded enrols once, even delivered twice', async () => {
+		const { student, course, payment } = await stripePayment()
+		const event = {
+			id: 'evt_stripe_1',
+			object: 'event',
+			type: 'payment_intent.succeeded',
+			data: {
+				object: {
+					id: payment.provider_ref,
+					object: 'payment_intent',
+					metadata: { paymentId: payment.id },
+				},
+			},
+		}
+		const first = await deliver(event)
+		const second = await deliver(event)
+		expect([first.status, second.status]).toEqual([200, 200])
+		expect(first.body).toEqual({ received: true })
+		const status = await call(stripeApi, 'GET', `/payments/${payment.id}`, { token: student.token })
+		expect(status.body.payment.status).toBe('succeeded')
+		const enrolments = await stripeApi.db
+			.selectFrom('enrollments')
+			.selectAll()
+			.where('course_id', '=', course.id)
+			.where('student_id', '=', student.user.id)
+			.execute()
+		expect(enrolments).toHaveLength(1)
+	})
+
+	test('payment_intent.payment_failed records the reason and enrols nothing', async () => {
+		const { student, payment } = await stripePayment()
+		const answer = await deliver({
+			id: 'evt_stripe_2',
+			object: 'event',
+			type: 'payment_intent.payment_failed',
+			data: {
+				object: {
+					id: payment.provider_ref,
+					object: 'payment_intent',
+					last_payment_error: {
+						code: 'card_declined',
+						decline_code: 'insufficient_funds',
+						message: 'Your card has insufficient funds.',
+					},
+				},
+			},
+		})
+		expect(answer.status).toBe(200)
+		const status = await call(stripeApi, 'GET', `/payments/${payment.id}`, { token: student.token })
+		expect(status.body.payment).toMatchObject({
+			status: 'failed',
+			failureCode: 'insufficient_funds',
+		})
+		expect(
+			(await call(stripeApi, 'GET', '/courses/enrolled', { token: student.token })).body.courses,
+		).toEqual([])
+	})
+
+	test('a wrong or missing signature answers 400 and changes nothing', async () => {
+		const { student, payment } = await stripePayment()
+		const event = {
+			id: 'evt_stripe_3',
+			object: 'event',
+			type: 'payment_intent.succeeded',
+			data: { object: { id: payment.provider_ref, object: 'payment_intent' } },
+		}
+		const forged = await deliver(event, 'whsec_someone_else')
+		expect(forged.status).toBe(400)
+		expect(forged.body).toEqual({ message: 'Invalid webhook signature' })
+		const unsigned = await call(stripeApi, 'POST', '/payments/webhook', { json: event })
+		expect(unsigned.status).toBe(400)
+		const status = await call(stripeApi, 'GET', `/payments/${payment.id}`, { token: student.token })
+		expect(status.body.payment.status).toBe('requires_payment')
+	})
+
+	test('the test provider refuses a Stripe payment', async () => {
+		const { student, payment } = await stripePayment()
+		const answer = await call(stripeApi, 'POST', `/payments/${payment.id}/pay`, {
+			token: student.token,
+			json: card('4242424242424242'),
+		})
+		expect(answer.status).toBe(400)
+		expect(answer.body).toEqual({ message: 'This payment is not handled by the test provider' })
+	})
+})

@@ -1,0 +1,600 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import WebSocket from 'ws'
+import * as Y from 'yjs'
+import { createApi, type ApiConfig } from '../src/app.ts'
+import { createPasswords } from '../src/auth/passwords.ts'
+import { openDatabase, type Db } from '../src/db.ts'
+import { migrate } from '../src/migrate.ts'
+import { createDiskStorage } from '../src/platform/storage.ts'
+import { createSocketServer } from '../src/platform/websocket.ts'
+import { closeRooms } from '../src/rooms/hub.ts'
+import { DEMO_ROOM_ID } from '../src/rooms/seed.ts'
+import { seedDemo } from '../src/seed.ts'
+import {
+	call,
+	login,
+	organizationLogin,
+	registerStudent,
+	TEST_SECRET,
+	uniqueEmail,
+} from './helpers.ts'
+
+const CONFIG: ApiConfig = {
+	accessTokenTtl: 900,
+	refreshTokenTtl: 3600,
+	jwtSecret: TEST_SECRET,
+	testHooks: true,
+	production: false,
+	passwordHashing: { memoryCost: 4096, timeCost: 2 },
+}
+
+type RoomsApi = { baseUrl: string; socketUrl: string; db: Db; stop: () => Promise<void> }
+
+/**
+ * The API as main.ts runs it: WebSocket upgrades on, and a stop that tells sockets to reconnect and
+ * lets whiteboard saves finish. With `dataDir` the database is on disk, so a restart keeps it.
+ */
+async function startRoomsApi(dataDir?: string): Promise<RoomsApi> {
+	const db = await openDatabase({ dataDir })
+	await migrate(db)
+	await seedDemo(db, createPasswords(CONFIG.passwordHashing))
+	const uploads = await mkdtemp(join(tmpdir(), 'rooms-uploads-'))
+	const app = createApi({ db, config: CONFIG, storage: createDiskStorage(uploads) })
+	const websocket = { server: createSocketServer() }
+	const server = await new Promise<Server>((resolve) => {
+		const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', websocket }, () =>
+			resolve(started as Server),
+		)
+	})
+	const { port } = server.address() as AddressInfo
+	return {
+		baseUrl: `http://127.0.0.1:${port}/api/v1`,
+		socketUrl: `ws://127.0.0.1:${port}/api/v1`,
+		db,
+		async stop() {
+			const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+			await closeRooms(db)
+			for (const client of websocket.server.clients) client.terminate()
+			server.closeAllConnections()
+			await closed
+			await db.destroy()
+			await rm(uploads, { recursive: true, force: true })
+		},
+	}
+}
+
+type Inbox = { socket: WebSocket; texts: Array<Record<string, unknown>>; updates: Uint8Array[] }
+
+/** Opens a room socket and records what arrives; resolves once the welcome is in. */
+function openSocket(url: string, headers: Record<string, string> = {}): Promise<Inbox> {
+	return new Promise((resolve, reject) => {
+		const socket = new WebSocket(url, { headers })
+		const inbox: Inbox = { socket, texts: [], updates: [] }
+		socket.on('message', (data, isBinary) => {
+			if (isBinary) {
+				inbox.updates.push(new Uint8Array(data as Buffer))
+				return
+			}
+			const message = JSON.parse(String(data)) as Record<string, unknown>
+			inbox.texts.push(message)
+			if (message.type === 'welcome') resolve(inbox)
+		})
+		socket.on('unexpected-response', (_request, response) =>
+			reject(
+				Object.assign(new Error(`refused with ${response.statusCode}`), {
+					status: response.statusCode,
+					reason: response.headers['x-refusal'],
+				}),
+			),
+		)
+		socket.on('error', reject)
+	})
+}
+
+/** The status and reason an upgrade is refused with. */
+async function refusal(url: string, headers: Record<string, string> = {}) {
+	try {
+		const inbox = await openSocket(url, headers)
+		inbox.socket.close()
+		return { status: 101, reason: undefined }
+	} catch (error) {
+		return error as { status: number; reason: string | undefined }
+	}
+}
+
+async function until<T>(read: () => T | undefined, timeoutMs = 3000): Promise<T> {
+	const deadline = Date.now() + timeoutMs
+	for (;;) {
+		const value = read()
+		if (value !== undefined) return value
+		if (Date.now() > deadline) throw new Error('timed out waiting')
+		await new Promise((resolve) => setTimeout(resolve, 20))
+	}
+}
+
+const lastOfType = (inbox: Inbox, type: string) =>
+	inbox.texts.filter((message) => message.type === type).at(-1)
+
+function closeCode(socket: WebSocket): Promise<{ code: number; reason: string }> {
+	return new Promise((resolve) => {
+		if (socket.readyState === WebSocket.CLOSED) resolve({ code: 0, reason: '' })
+		socket.on('close', (code, reason) => resolve({ code, reason: String(reason) }))
+	})
+}
+
+let api: RoomsApi
+let courseId = ''
+const tokens = { teacher: '', student: '', outsider: '', otherTutor: '', organization: '' }
+let outsiderEmail = ''
+
+async function newRoom(title = 'Fractions live') {
+	const answer = await call(api, 'POST', '/rooms', {
+		token: tokens.teacher,
+		json: { courseId, title, kind: 'classroom' },
+	})
+	expect(answer.status).toBe(201)
+	return answer.body.room.id as string
+}
+
+async function ticketFor(roomId: string, token: string) {
+	const answer = await call(api, 'POST', `/rooms/${roomId}/ticket`, { token })
+	expect(answer.status).toBe(201)
+	return answer.body.ticket as string
+}
+
+const socketUrl = (roomId: string, ticket: string, view = 'classroom') =>
+	`${api.socketUrl}/rooms/${roomId}/socket?ticket=${encodeURIComponent(ticket)}&view=${view}`
+
+beforeAll(async () => {
+	api = await startRoomsApi()
+	const [teacher, student, outsider, organization] = await Promise.all([
+		login(api as never, 'teacher@example.com'),
+		login(api as never, 'student@example.com'),
+		registerStudent(api as never),
+		organizationLogin(api as never, 'organization@example.com'),
+	])
+	tokens.teacher = teacher.token
+	tokens.student = student.token
+	tokens.outsider = outsider.token
+	tokens.organization = organization.token
+	outsiderEmail = outsider.email
+	const tutorEmail = uniqueEmail('tutor')
+	const registered = await call(api, 'POST', '/auth/register-tutor', {
+		json: { firstName: 'Other', lastName: 'Tutor', email: tutorEmail, password: 'Password123' },
+	})
+	expect(registered.status).toBe(201)
+	tokens.otherTutor = (await login(api as never, tutorEmail, 'Password123')).token
+	const demo = await call(api, 'GET', `/rooms/${DEMO_ROOM_ID}`, { token: tokens.teacher })
+	courseId = demo.body.room.courseId
+})
+afterAll(() => api.stop())
+
+describe('the demo room', () => {
+	test('is seeded for Algebra Foundations', async () => {
+		const answer = await call(api, 'GET', `/rooms/${DEMO_ROOM_ID}`, { token: tokens.student })
+		expect(answer.status).toBe(200)
+		expect(answer.body.room).toMatchObject({
+			id: DEMO_ROOM_ID,
+			courseTitle: 'Algebra Foundations',
+			kind: 'classroom',
+			ownerName: 'Taylor Morgan',
+			role: 'participant',
+			endedAt: null,
+		})
+	})
+})
+
+describe('POST /rooms', () => {
+	test("the course's teacher creates a room", async () => {
+		const answer = await call(api, 'POST', '/rooms', {
+			token: tokens.teacher,
+			json: { courseId, title: '  Equations  ', kind: 'whiteboard' },
+		})
+		expect(answer.status).toBe(201)
+		expect(answer.body.message).toBe('Room created successfully')
+		expect(answer.body.room).toMatchObject({
+			courseId,
+			title: 'Equations',
+			kind: 'whiteboard',
+			role: 'host',
+		})
+	})
+
+	test('kind defaults to classroom', async () => {
+		const answer = await call(api, 'POST', '/rooms', {
+			token: tokens.teacher,
+			json: { courseId, title: 'Q&A' },
+		})
+		expect(answer.status).toBe(201)
+		expect(answer.body.room.kind).toBe('classroom')
+	})
+
+	test('bad input is a 400 naming each field', async () => {
+		const answer = await call(api, 'POST', '/rooms', {
+			token: tokens.teacher,
+			json: { courseId: 'nope', title: ' ', kind: 'party' },
+		})
+		expect(answer.status).toBe(400)
+		expect(answer.body.errors).toEqual(
+			expect.arrayContaining([
+				{ path: 'courseId', msg: 'courseId must be a UUID' },
+				{ path: 'title', msg: 'Title is required' },
+				{ path: 'kind', msg: 'Kind must be classroom or whiteboard' },
+			]),
+		)
+		const bad = await call(api, 'POST', '/rooms', {
+			token: tokens.teacher,
+			body: '{',
+			headers: { 'content-type': 'application/json' },
+		})
+		expect(bad.status).toBe(400)
+		expect(bad.body.message).toBe('Invalid JSON body')
+	})
+
+	test('a student, another tutor or nobody may not create one', async () => {
+		const json = { courseId, title: 'Mine' }
+		expect((await call(api, 'POST', '/rooms', { token: tokens.student, json })).status).toBe(403)
+		const other = await call(api, 'POST', '/rooms', { token: tokens.otherTutor, json })
+		expect(other.status).toBe(403)
+		expect(other.body.message).toBe('You do not have permission to do this')
+		const nobody = await call(api, 'POST', '/rooms', { json })
+		expect(nobody.status).toBe(403)
+		expect(nobody.body.message).toBe('Access token is missing or expired')
+	})
+
+	test('an unknown course is a 404', async () => {
+		const answer = await call(api, 'POST', '/rooms', {
+			token: tokens.teacher,
+			json: { courseId: '00000000-0000-4000-8000-000000000000', title: 'Ghost' },
+		})
+		expect(answer.status).toBe(404)
+		expect(answer.body.message).toBe('Course not found')
+	})
+})
+
+describe('GET /rooms and /rooms/{id}', () => {
+	test('members see the room with their part in it; others are refused', async () => {
+		const roomId = await newRoom()
+		const asTeacher = await call(api, 'GET', `/rooms/${roomId}`, { token: tokens.teacher })
+		expect(asTeacher.body.room.role).toBe('host')
+		const asStudent = await call(api, 'GET', `/rooms/${roomId}`, { token: tokens.student })
+		expect(asStudent.body.room.role).toBe('participant')
+		const outsider = await call(api, 'GET', `/rooms/${roomId}`, { token: tokens.outsider })
+		expect(outsider.status).toBe(403)
+		expect(outsider.body.message).toBe('You are not a member of this room')
+		expect(
+			(await call(api, 'GET', `/rooms/${roomId}`, { token: tokens.organization })).status,
+		).toBe(403)
+	})
+
+	test('unknown and malformed ids', async () => {
+		const unknown = await call(api, 'GET', '/rooms/00000000-0000-4000-8000-000000000000', {
+			token: tokens.teacher,
+		})
+		expect(unknown.status).toBe(404)
+		expect(unknown.body.message).toBe('Room not found')
+		expect((await call(api, 'GET', '/rooms/nope', { token: tokens.teacher })).status).toBe(400)
+	})
+
+	test('the list holds the rooms a user may join', async () => {
+		const roomId = await newRoom('Listed')
+		const student = await call(api, 'GET', `/rooms?courseId=${courseId}`, { token: tokens.student })
+		expect(student.status).toBe(200)
+		expect(student.body.rooms.map((room: { id: string }) => room.id)).toContain(roomId)
+		const outsider = await call(api, 'GET', '/rooms', { token: tokens.outsider })
+		expect(outsider.body.rooms).toEqual([])
+		expect((await call(api, 'GET', '/rooms?courseId=x', { token: tokens.student })).status).toBe(
+			400,
+		)
+	})
+})
+
+describe('POST /rooms/{id}/invites', () => {
+	test('the host invites someone by email, who may then join', async () => {
+		const roomId = await newRoom('Guest lecture')
+		const answer = await call(api, 'POST', `/rooms/${roomId}/invites`, {
+			token: tokens.teacher,
+			json: { email: outsiderEmail.toUpperCase() },
+		})
+		expect(answer.status).toBe(201)
+		expect(answer.body).toMatchObject({
+			message: 'Invitation sent',
+			invitee: { email: outsiderEmail },
+		})
+		expect((await call(api, 'GET', `/rooms/${roomId}`, { token: tokens.outsider })).status).toBe(
+			200,
+		)
+		const again = await call(api, 'POST', `/rooms/${roomId}/invites`, {
+			token: tokens.teacher,
+			json: { email: outsiderEmail },
+		})
+		expect(again.status).toBe(201)
+	})
+
+	test('only the host; a real address; a known user', async () => {
+		const roomId = await newRoom()
+		const json = { email: outsiderEmail }
+		expect(
+			(await call(api, 'POST', `/rooms/${roomId}/invites`, { token: tokens.student, json })).status,
+		).toBe(403)
+		const bad = await call(api, 'POST', `/rooms/${roomId}/invites`, {
+			token: tokens.teacher,
+			json: { email: 'not-an-email' },
+		})
+		expect(bad.status).toBe(400)
+		expect(bad.body.errors).toEqual([{ path: 'email', msg: 'Enter a valid email address' }])
+		const unknown = await call(api, 'POST', `/rooms/${roomId}/invites`, {
+			token: tokens.teacher,
+			json: { email: 'nobody-here@example.com' },
+		})
+		expect(unknown.status).toBe(404)
+		expect(unknown.body.message).toBe('User not found')
+	})
+})
+
+describe('chat over HTTP', () => {
+	test('members post and read the history in order', async () => {
+		const roomId = await newRoom()
+		const first = await call(api, 'POST', `/rooms/${roomId}/messages`, {
+			token: tokens.student,
+			json: { text: ' Hello, teacher ' },
+		})
+		expect(first.status).toBe(201)
+		expect(first.body.chatMessage).toMatchObject({
+			text: 'Hello, teacher',
+			author: { name: 'Sam Rivera', role: 'student' },
+		})
+		await call(api, 'POST', `/rooms/${roomId}/messages`, {
+			token: tokens.teacher,
+			json: { text: 'Welcome, Sam' },
+		})
+		const history = await call(api, 'GET', `/rooms/${roomId}/messages`, { token: tokens.student })
+		expect(history.status).toBe(200)
+		expect(history.body.messages.map((message: { text: string }) => message.text)).toEqual([
+			'Hello, teacher',
+			'Welcome, Sam',
+		])
+	})
+
+	test('empty or too long text is a 400; outsiders are refused', async () => {
+		const roomId = await newRoom()
+		const empty = await call(api, 'POST', `/rooms/${roomId}/messages`, {
+			token: tokens.student,
+			json: { text: '' },
+		})
+		expect(empty.status).toBe(400)
+		expect(empty.body.errors).toEqual([{ path: 'text', msg: 'Message is required' }])
+		const long = await call(api, 'POST', `/rooms/${roomId}/messages`, {
+			token: tokens.student,
+			json: { text: 'x'.repeat(2001) },
+		})
+		expect(long.status).toBe(400)
+		const outsider = await call(api, 'POST', `/rooms/${roomId}/messages`, {
+			token: tokens.outsider,
+			json: { text: 'let me in' },
+		})
+		expect(outsider.status).toBe(403)
+		expect(
+			(await call(api, 'GET', `/rooms/${roomId}/messages`, { token: tokens.outsider })).status,
+		).toBe(403)
+	})
+})
+
+describe('POST /rooms/{id}/end', () => {
+	test('only the host ends a session; then chat and tickets are closed', async () => {
+		const roomId = await newRoom()
+		expect(
+			(await call(api, 'POST', `/rooms/${roomId}/end`, { token: tokens.student })).status,
+		).toBe(403)
+		const ended = await call(api, 'POST', `/rooms/${roomId}/end`, { token: tokens.teacher })
+		expect(ended.status).toBe(200)
+		expect(ended.body.room.endedAt).toEqual(expect.any(String))
+		const message = await call(api, 'POST', `/rooms/${roomId}/messages`, {
+			token: tokens.student,
+			json: { text: 'late' },
+		})
+		expect(message.status).toBe(409)
+		expect(message.body.message).toBe('This session has ended')
+		expect(
+			(await call(api, 'POST', `/rooms/${roomId}/ticket`, { token: tokens.student })).status,
+		).toBe(409)
+	})
+})
+
+describe('the room socket', () => {
+	test('an outsider is refused at the WebSocket, whatever the credentials', async () => {
+		const roomId = await newRoom()
+		const outsider = await refusal(`${api.socketUrl}/rooms/${roomId}/socket`, {
+			authorization: `Bearer ${tokens.outsider}`,
+		})
+		expect(outsider).toMatchObject({ status: 403, reason: 'You are not a member of this room' })
+		const noTicket = await refusal(`${api.socketUrl}/rooms/${roomId}/socket`)
+		expect(noTicket).toMatchObject({ status: 403, reason: 'Access token is missing or expired' })
+		const forged = await refusal(socketUrl(roomId, 'forged-ticket'))
+		expect(forged.status).toBe(403)
+		expect(
+			(await call(api, 'POST', `/rooms/${roomId}/ticket`, { token: tokens.outsider })).status,
+		).toBe(403)
+		const unknown = await refusal(
+			`${api.socketUrl}/rooms/00000000-0000-4000-8000-000000000000/socket`,
+			{
+				authorization: `Bearer ${tokens.student}`,
+			},
+		)
+		expect(unknown).toMatchObject({ status: 404, reason: 'Room not found' })
+		const plain = await call(api, 'GET', `/rooms/${roomId}/socket`, { token: tokens.student })
+		expect(plain.status).toBe(426)
+	})
+
+	test('a ticket works once and only for its room', async () => {
+		const roomId = await newRoom()
+		const otherRoom = await newRoom()
+		const ticket = await ticketFor(roomId, tokens.student)
+		expect((await refusal(socketUrl(otherRoom, ticket))).status).toBe(403)
+		// The failed try above used the ticket up.
+		expect((await refusal(socketUrl(roomId, ticket))).status).toBe(403)
+		const fresh = await ticketFor(roomId, tokens.student)
+		const inbox = await openSocket(socketUrl(roomId, fresh))
+		expect(lastOfType(inbox, 'welcome')).toMatchObject({ peerId: expect.any(String), messages: [] })
+		expect((await refusal(socketUrl(roomId, fresh))).status).toBe(403)
+		inbox.socket.close()
+	})
+
+	test('presence, chat, raised hands, signalling and the teacher controls', async () => {
+		const roomId = await newRoom()
+		const teacher = await openSocket(socketUrl(roomId, await ticketFor(roomId, tokens.teacher)))
+		const student = await openSocket(socketUrl(roomId, await ticketFor(roomId, tokens.student)))
+		const teacherPeer = lastOfType(teacher, 'welcome')!.peerId as string
+		const studentPeer = lastOfType(student, 'welcome')!.peerId as string
+
+		const both = await until(() => {
+			const list = lastOfType(teacher, 'participants')?.participants as
+				Array<Record<string, unknown>> | undefined
+			return list?.length === 2 ? list : undefined
+		})
+		expect(both).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ name: 'Taylor Morgan', host: true, role: 'tutor' }),
+				expect.objectContaining({ name: 'Sam Rivera', host: false, hand: false }),
+			]),
+		)
+
+		student.socket.send(JSON.stringify({ type: 'chat', text: 'Can you repeat that?' }))
+		const chat = await until(() => lastOfType(teacher, 'chat'))
+		expect(chat.message).toMatchObject({
+			text: 'Can you repeat that?',
+			author: { name: 'Sam Rivera' },
+		})
+		const stored = await call(api, 'GET', `/rooms/${roomId}/messages`, { token: tokens.teacher })
+		expect(stored.body.messages).toHaveLength(1)
+
+		// A message posted over HTTP (a page without JavaScript) reaches the sockets too.
+		await call(api, 'POST', `/rooms/${roomId}/messages`, {
+			token: tokens.teacher,
+			json: { text: 'Sure' },
+		})
+		await until(() =>
+			student.texts.find(
+				(m) => m.type === 'chat' && (m.message as { text: string }).text === 'Sure',
+			),
+		)
+
+		student.socket.send(JSON.stringify({ type: 'hand', raised: true }))
+		await until(() => {
+			const list = lastOfType(teacher, 'participants')?.participants as Array<
+				Record<string, unknown>
+			>
+			return list.find((p) => p.peerId === studentPeer && p.hand === true)
+		})
+
+		student.socket.send(JSON.stringify({ type: 'signal', to: teacherPeer, data: { sdp: 'offer' } }))
+		const signal = await until(() => lastOfType(teacher, 'signal'))
+		expect(signal).toEqual({ type: 'signal', from: studentPeer, data: { sdp: 'offer' } })
+
+		student.socket.send(JSON.stringify({ type: 'mute-all' }))
+		const denied = await until(() => lastOfType(student, 'error'))
+		expect(denied.message).toBe('Only the teacher can mute everyone')
+		teacher.socket.send(JSON.stringify({ type: 'mute-all' }))
+		expect(await until(() => lastOfType(student, 'muted'))).toEqual({
+			type: 'muted',
+			by: 'Taylor Morgan',
+		})
+
+		student.socket.send('not json')
+		await until(() =>
+			student.texts.filter((m) => m.type === 'error').length === 2 ? true : undefined,
+		)
+
+		const studentClosed = closeCode(student.socket)
+		teacher.socket.send(JSON.stringify({ type: 'end' }))
+		expect(await studentClosed).toEqual({ code: 4000, reason: 'The session has ended' })
+		expect(lastOfType(student, 'ended')).toBeDefined()
+		const room = await call(api, 'GET', `/rooms/${roomId}`, { token: tokens.student })
+		expect(room.body.room.endedAt).toEqual(expect.any(String))
+	})
+
+	test('whiteboard edits reach the others at once', async () => {
+		const roomId = await newRoom()
+		const teacher = await openSocket(
+			socketUrl(roomId, await ticketFor(roomId, tokens.teacher), 'whiteboard'),
+		)
+		const student = await openSocket(
+			socketUrl(roomId, await ticketFor(roomId, tokens.student), 'whiteboard'),
+		)
+		const before = student.updates.length
+		const doc = new Y.Doc()
+		doc.on('update', (update: Uint8Array) => teacher.socket.send(update))
+		doc.getArray('items').push([{ id: 's1', kind: 'pen', color: '#1d4ed8', points: [1, 2, 3, 4] }])
+		await until(() => (student.updates.length > before ? true : undefined))
+		const seen = new Y.Doc()
+		for (const update of student.updates) Y.applyUpdate(seen, update)
+		expect(seen.getArray('items').toJSON()).toEqual([
+			{ id: 's1', kind: 'pen', color: '#1d4ed8', points: [1, 2, 3, 4] },
+		])
+
+		const closed = closeCode(student.socket)
+		student.socket.send(new Uint8Array([255, 1, 2, 3]))
+		expect(await closed).toEqual({ code: 1003, reason: 'Invalid whiteboard update' })
+		teacher.socket.close()
+	})
+})
+
+describe('the whiteboard survives a server restart', () => {
+	let dataDir = ''
+	beforeAll(async () => {
+		dataDir = await mkdtemp(join(tmpdir(), 'rooms-db-'))
+	})
+	afterAll(() => rm(dataDir, { recursive: true, force: true }))
+
+	test('drawn before the restart, there after it', { timeout: 60_000 }, async () => {
+		let server = await startRoomsApi(dataDir)
+		const teacherLogin = await call(server, 'POST', '/auth/login', {
+			json: { email: 'teacher@example.com', password: 'DemoPass123!' },
+		})
+		const token = teacherLogin.body.user.accessToken as string
+		const ticket = async () =>
+			(await call(server, 'POST', `/rooms/${DEMO_ROOM_ID}/ticket`, { token })).body.ticket as string
+
+		const teacher = await openSocket(
+			`${server.socketUrl}/rooms/${DEMO_ROOM_ID}/socket?ticket=${await ticket()}&view=whiteboard`,
+		)
+		const doc = new Y.Doc()
+		for (const update of teacher.updates) Y.applyUpdate(doc, update)
+		doc.on('update', (update: Uint8Array) => teacher.socket.send(update))
+		const items = doc.getArray('items')
+		// Enough strokes that the stored log is compacted into a snapshot on the way.
+		for (let index = 0; index < 205; index += 1) items.push([{ id: `s${index}`, kind: 'pen' }])
+		// The socket handles a room's messages in order: once this chat is back, every stroke is in.
+		teacher.socket.send(JSON.stringify({ type: 'chat', text: 'All drawn' }))
+		await until(() => lastOfType(teacher, 'chat'))
+		const closed = closeCode(teacher.socket)
+		await server.stop()
+		expect((await closed).code).toBe(1012)
+
+		server = await startRoomsApi(dataDir)
+		try {
+			const stored = await server.db.selectFrom('room_board_updates').select('id').execute()
+			expect(stored.length).toBeLessThan(10)
+			const again = await openSocket(
+				`${server.socketUrl}/rooms/${DEMO_ROOM_ID}/socket?ticket=${await ticket()}&view=whiteboard`,
+			)
+			const restored = new Y.Doc()
+			for (const update of again.updates) Y.applyUpdate(restored, update)
+			const ids = restored
+				.getArray<{ id: string }>('items')
+				.toArray()
+				.map((item) => item.id)
+			expect(ids).toHaveLength(205)
+			expect(ids.at(-1)).toBe('s204')
+			again.socket.close()
+		} finally {
+			await server.stop()
+		}
+	})
+})

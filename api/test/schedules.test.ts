@@ -1,0 +1,465 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { call, login, registerStudent, startApi, uniqueEmail, type TestApi } from './helpers.ts'
+
+let api: TestApi
+const tokens = { teacher: '', student: '', otherTeacher: '', otherStudent: '', organization: '' }
+let demoCourseId = ''
+let otherCourseId = ''
+let studentId = ''
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
+
+// The whole demo seed runs first, which takes a while on a busy machine.
+beforeAll(async () => {
+	api = await startApi()
+	const teacher = await login(api, 'teacher@example.com')
+	const student = await login(api, 'student@example.com')
+	tokens.teacher = teacher.token
+	tokens.student = student.token
+	studentId = student.user.id
+	const otherStudent = await registerStudent(api)
+	tokens.otherStudent = otherStudent.token
+
+	const otherTeacherEmail = uniqueEmail('tutor')
+	await call(api, 'POST', '/auth/register-tutor', {
+		json: {
+			firstName: 'Other',
+			lastName: 'Tutor',
+			email: otherTeacherEmail,
+			password: 'Password123',
+		},
+	})
+	tokens.otherTeacher = (await login(api, otherTeacherEmail, 'Password123')).token
+	const created = await call(api, 'POST', '/__test/enrolled-course', {
+		json: { tutorEmail: otherTeacherEmail, title: 'Geometry', studentEmails: [otherStudent.email] },
+	})
+	otherCourseId = created.body.courseId
+
+	const courses = await call(api, 'GET', '/schedule/courses', { token: tokens.teacher })
+	demoCourseId = courses.body.courses.find(
+		(course: { title: string }) => course.title === 'Algebra Foundations',
+	).id
+	const organization = await call(api, 'POST', '/auth/organization-login', {
+		json: { email: 'organization@example.com', password: 'DemoPass123!' },
+	})
+	tokens.organization = organization.body.user.accessToken
+}, 120_000)
+afterAll(() => api.close())
+
+function scheduleForm(fields: Record<string, string> = {}) {
+	const form = new FormData()
+	const values = {
+		courseId: demoCourseId,
+		title: 'Factoring practice',
+		scheduledDate: '2030-06-12',
+		startTime: '15:30',
+		duration: '90',
+		timeZone: 'America/New_York',
+		...fields,
+	}
+	for (const [key, value] of Object.entries(values)) form.append(key, value)
+	return form
+}
+
+const create = (fields: Record<string, string> = {}, token = tokens.teacher) =>
+	call(api, 'POST', '/schedule/create', { body: scheduleForm(fields), token })
+
+async function createdId(fields: Record<string, string> = {}) {
+	const answer = await create(fields)
+	expect(answer.status).toBe(201)
+	return answer.body.schedule.id as string
+}
+
+describe('GET /schedule/courses', () => {
+	test('lists the teacher’s own courses only', async () => {
+		const answer = await call(api, 'GET', '/schedule/courses', { token: tokens.teacher })
+		expect(answer.status).toBe(200)
+		expect(answer.body.courses).toContainEqual({ id: demoCourseId, title: 'Algebra Foundations' })
+		const ids = answer.body.courses.map((course: { id: string }) => course.id)
+		expect(ids).not.toContain(otherCourseId)
+		const refused = await call(api, 'GET', '/schedule/courses', { token: tokens.student })
+		expect(refused.status).toBe(403)
+	})
+})
+
+describe('POST /schedule/create', () => {
+	test('creates a session from a multipart form, times computed in the teacher’s zone', async () => {
+		const answer = await create({ description: 'Bring worksheets' })
+		expect(answer.status).toBe(201)
+		expect(answer.body).toEqual({
+			message: 'Schedule created successfully',
+			id: answer.body.schedule.id,
+			schedule: {
+				id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+				courseId: demoCourseId,
+				courseTitle: 'Algebra Foundations',
+				tutorId: expect.any(String),
+				title: 'Factoring practice',
+				description: 'Bring worksheets',
+				scheduledDate: '2030-06-12',
+				startTime: '15:30',
+				duration: 90,
+				timeZone: 'America/New_York',
+				// June: daylight saving time, UTC-4.
+				startsAt: '2030-06-12T19:30:00.000Z',
+				endsAt: '2030-06-12T21:00:00.000Z',
+				status: 'Scheduled',
+				roomId: null,
+				attendanceStatus: null,
+				createdAt: expect.any(String),
+				updatedAt: expect.any(String),
+			},
+		})
+	})
+
+	test('winter dates use standard time; a form without a zone means UTC', async () => {
+		const winter = await create({ scheduledDate: '2030-01-15' })
+		expect(winter.body.schedule.startsAt).toBe('2030-01-15T20:30:00.000Z')
+		const form = scheduleForm()
+		form.delete('timeZone')
+		const utc = await call(api, 'POST', '/schedule/create', { body: form, token: tokens.teacher })
+		expect(utc.status).toBe(201)
+		expect(utc.body.schedule).toMatchObject({
+			timeZone: 'UTC',
+			startsAt: '2030-06-12T15:30:00.000Z',
+		})
+	})
+
+	test('bad date, time, duration or zone answer 400 with errors[] in the error field', async () => {
+		const answer = await create({
+			scheduledDate: '2030-02-30',
+			startTime: '25:00',
+			duration: '0',
+			timeZone: 'Mars/Olympus',
+			title: ' ',
+		})
+		expect(answer.status).toBe(400)
+		expect(answer.body.error).toBe('Validation failed')
+		expect(answer.body).not.toHaveProperty('message')
+		expect(answer.body.errors.map((error: { path: string }) => error.path).sort()).toEqual([
+			'duration',
+			'scheduledDate',
+			'startTime',
+			'timeZone',
+			'title',
+		])
+		for (const [field, value] of [
+			['scheduledDate', '12/06/2030'],
+			['startTime', '3:30 PM'],
+			['duration', 'ninety'],
+			['duration', '721'],
+			['duration', '12.5'],
+		]) {
+			const one = await create({ [field as string]: value as string })
+			expect(one.status).toBe(400)
+			expect(one.body.errors).toEqual([{ path: field, msg: expect.any(String) }])
+		}
+	})
+
+	test('a time the clocks skip is refused', async () => {
+		const answer = await create({ scheduledDate: '2030-03-10', startTime: '02:30' })
+		expect(answer.status).toBe(400)
+		expect(answer.body.errors).toEqual([
+			{ path: 'startTime', msg: expect.stringContaining('does not exist') },
+		])
+	})
+
+	test('another teacher’s course is 403, an unknown one 404, a student 403', async () => {
+		const other = await create({ courseId: otherCourseId })
+		expect(other.status).toBe(403)
+		expect(other.body).toEqual({ error: 'You do not have permission to do this' })
+		const unknown = await create({ courseId: UNKNOWN_ID })
+		expect(unknown.status).toBe(404)
+		expect(unknown.body).toEqual({ error: 'Course not found' })
+		const student = await create({}, tokens.student)
+		expect(student.status).toBe(403)
+		const badId = await create({ courseId: 'nope' })
+		expect(badId.status).toBe(400)
+	})
+})
+
+describe('GET /schedule', () => {
+	test('the teacher, the enrolled student and nobody else see the demo sessions', async () => {
+		const teacher = await call(api, 'GET', '/schedule?limit=100', { token: tokens.teacher })
+		expect(teacher.status).toBe(200)
+		const demo = teacher.body.schedules.filter(
+			(schedule: { courseId: string }) => schedule.courseId === demoCourseId,
+		)
+		expect(demo.length).toBeGreaterThanOrEqual(6)
+		expect(teacher.body.pagination).toMatchObject({ total: teacher.body.schedules.length, page: 1 })
+		const starts = teacher.body.schedules.map((schedule: { startsAt: string }) => schedule.startsAt)
+		expect(starts).toEqual([...starts].sort())
+
+		const student = await call(api, 'GET', '/schedule?limit=100', { token: tokens.student })
+		expect(student.body.pagination.total).toBe(teacher.body.pagination.total)
+		const past = student.body.schedules.find(
+			(schedule: { title: string }) => schedule.title === 'Linear equations warm-up',
+		)
+		expect(past).toMatchObject({ status: 'Completed', attendanceStatus: 'Present' })
+		const cancelled = student.body.schedules.find(
+			(schedule: { title: string }) => schedule.title === 'Slope and intercept quiz',
+		)
+		expect(cancelled.status).toBe('Cancelled')
+
+		const outsider = await call(api, 'GET', '/schedule', { token: tokens.otherStudent })
+		expect(outsider.body).toEqual({
+			schedules: [],
+			pagination: { total: 0, page: 1, limit: 10, totalPages: 0 },
+		})
+		const organization = await call(api, 'GET', '/schedule', { token: tokens.organization })
+		expect(organization.body.pagination.total).toBe(0)
+	})
+
+	test('filters by status, range, course, and pages', async () => {
+		const cancelled = await call(api, 'GET', '/schedule?status=Cancelled', {
+			token: tokens.teacher,
+		})
+		expect(cancelled.body.schedules.length).toBeGreaterThan(0)
+		for (const schedule of cancelled.body.schedules) expect(schedule.status).toBe('Cancelled')
+		const completed = await call(api, 'GET', '/schedule?status=Completed', {
+			token: tokens.teacher,
+		})
+		for (const schedule of completed.body.schedules) expect(schedule.status).toBe('Completed')
+		const scheduled = await call(api, 'GET', '/schedule?status=Scheduled&limit=100', {
+			token: tokens.teacher,
+		})
+		for (const schedule of scheduled.body.schedules) expect(schedule.status).toBe('Scheduled')
+
+		const range = await call(
+			api,
+			'GET',
+			'/schedule?from=2030-06-12T00:00:00Z&to=2030-06-13T00:00:00Z&limit=100',
+			{ token: tokens.teacher },
+		)
+		expect(range.body.schedules.length).toBeGreaterThanOrEqual(2)
+		for (const schedule of range.body.schedules) {
+			expect(schedule.startsAt.slice(0, 10)).toBe('2030-06-12')
+		}
+		const course = await call(api, 'GET', `/schedule?courseId=${otherCourseId}`, {
+			token: tokens.teacher,
+		})
+		expect(course.body.pagination.total).toBe(0)
+
+		const first = await call(api, 'GET', '/schedule?limit=2&order=desc', { token: tokens.teacher })
+		const second = await call(api, 'GET', '/schedule?limit=2&page=2&order=desc', {
+			token: tokens.teacher,
+		})
+		expect(first.body.schedules).toHaveLength(2)
+		expect(second.body.pagination.page).toBe(2)
+		expect(first.body.schedules[1].startsAt >= second.body.schedules[0].startsAt).toBe(true)
+	})
+
+	test('bad filters answer 400', async () => {
+		for (const [query, path] of [
+			['status=Done', 'status'],
+			['from=yesterday', 'from'],
+			['to=2030-13-01', 'to'],
+			['courseId=1', 'courseId'],
+			['order=up', 'order'],
+			['page=0', 'page'],
+		]) {
+			const answer = await call(api, 'GET', `/schedule?${query}`, { token: tokens.teacher })
+			expect(answer.status).toBe(400)
+			expect(answer.body.errors).toEqual([{ path, msg: expect.any(String) }])
+		}
+		expect((await call(api, 'GET', '/schedule')).status).toBe(403)
+	})
+})
+
+describe('GET and PUT /schedules/{id}', () => {
+	test('the enrolled student reads a session; another student may not', async () => {
+		const id = await createdId()
+		expect((await call(api, 'GET', `/schedules/${id}`, { token: tokens.student })).status).toBe(200)
+		const other = await call(api, 'GET', `/schedules/${id}`, { token: tokens.otherStudent })
+		expect(other.status).toBe(403)
+		expect(
+			(await call(api, 'GET', `/schedules/${UNKNOWN_ID}`, { token: tokens.student })).status,
+		).toBe(404)
+	})
+
+	test('the owner updates fields and the instants follow', async () => {
+		const id = await createdId()
+		const answer = await call(api, 'PUT', `/schedules/${id}`, {
+			token: tokens.teacher,
+			json: { startTime: '09:00', duration: 45, timeZone: 'Europe/London', title: 'Moved' },
+		})
+		expect(answer.status).toBe(200)
+		expect(answer.body.message).toBe('Schedule updated successfully')
+		expect(answer.body.schedule).toMatchObject({
+			title: 'Moved',
+			scheduledDate: '2030-06-12',
+			startTime: '09:00',
+			duration: 45,
+			timeZone: 'Europe/London',
+			startsAt: '2030-06-12T08:00:00.000Z',
+			endsAt: '2030-06-12T08:45:00.000Z',
+			description: null,
+		})
+	})
+
+	test('bad updates are 400, others’ sessions 403, unknown ones 404', async () => {
+		const id = await createdId()
+		const bad = await call(api, 'PUT', `/schedules/${id}`, {
+			token: tokens.teacher,
+			json: { scheduledDate: '2030-1-1', startTime: '9:00', duration: -5 },
+		})
+		expect(bad.status).toBe(400)
+		expect(bad.body.message).toBe('Validation failed')
+		expect(bad.body.errors.map((error: { path: string }) => error.path).sort()).toEqual([
+			'duration',
+			'scheduledDate',
+			'startTime',
+		])
+		const empty = await call(api, 'PUT', `/schedules/${id}`, { token: tokens.teacher, json: {} })
+		expect(empty.status).toBe(400)
+		const notJson = await call(api, 'PUT', `/schedules/${id}`, {
+			token: tokens.teacher,
+			body: '{',
+			headers: { 'content-type': 'application/json' },
+		})
+		expect(notJson.body).toEqual({ message: 'Invalid JSON body' })
+		const other = await call(api, 'PUT', `/schedules/${id}`, {
+			token: tokens.otherTeacher,
+			json: { title: 'Mine now' },
+		})
+		expect(other.status).toBe(403)
+		const toOtherCourse = await call(api, 'PUT', `/schedules/${id}`, {
+			token: tokens.teacher,
+			json: { courseId: otherCourseId },
+		})
+		expect(toOtherCourse.status).toBe(403)
+		const unknown = await call(api, 'PUT', `/schedules/${UNKNOWN_ID}`, {
+			token: tokens.teacher,
+			json: { title: 'Nothing' },
+		})
+		expect(unknown.status).toBe(404)
+		expect(unknown.body).toEqual({ message: 'Schedule not found' })
+	})
+})
+
+describe('cancel and delete', () => {
+	test('cancel marks the session Cancelled, twice is fine, others may not', async () => {
+		const id = await createdId()
+		const other = await call(api, 'POST', `/schedule/${id}/cancel`, { token: tokens.otherTeacher })
+		expect(other.status).toBe(403)
+		const answer = await call(api, 'POST', `/schedule/${id}/cancel`, { token: tokens.teacher })
+		expect(answer.status).toBe(200)
+		expect(answer.body).toMatchObject({
+			message: 'Schedule cancelled successfully',
+			schedule: { id, status: 'Cancelled' },
+		})
+		const again = await call(api, 'POST', `/schedule/${id}/cancel`, { token: tokens.teacher })
+		expect(again.body.schedule.status).toBe('Cancelled')
+		const unknown = await call(api, 'POST', `/schedule/${UNKNOWN_ID}/cancel`, {
+			token: tokens.teacher,
+		})
+		expect(unknown.status).toBe(404)
+	})
+
+	test('a completed session cannot be cancelled', async () => {
+		const id = await createdId({ scheduledDate: '2020-01-06', startTime: '10:00' })
+		const read = await call(api, 'GET', `/schedules/${id}`, { token: tokens.teacher })
+		expect(read.body.schedule.status).toBe('Completed')
+		const answer = await call(api, 'POST', `/schedule/${id}/cancel`, { token: tokens.teacher })
+		expect(answer.status).toBe(409)
+		expect(answer.body).toEqual({ message: 'A completed session cannot be cancelled' })
+	})
+
+	test('delete removes the session for the owner only', async () => {
+		const id = await createdId()
+		const other = await call(api, 'DELETE', `/schedule/${id}/delete`, {
+			token: tokens.otherTeacher,
+		})
+		expect(other.status).toBe(403)
+		const answer = await call(api, 'DELETE', `/schedule/${id}/delete`, { token: tokens.teacher })
+		expect(answer.status).toBe(200)
+		expect(answer.body).toEqual({ message: 'Schedule deleted successfully', id })
+		const gone = await call(api, 'DELETE', `/schedule/${id}/delete`, { token: tokens.teacher })
+		expect(gone.status).toBe(404)
+		const badId = await call(api, 'DELETE', '/schedule/abc/delete', { token: tokens.teacher })
+		expect(badId.status).toBe(400)
+	})
+})
+
+describe('attendance', () => {
+	test('records one status per student, corrects it, and reads the roster', async () => {
+		const id = await createdId()
+		const empty = await call(api, 'GET', `/schedules/${id}/attendance`, { token: tokens.teacher })
+		expect(empty.status).toBe(200)
+		expect(empty.body.schedule.id).toBe(id)
+		expect(empty.body.attendance).toEqual([
+			{
+				studentId,
+				student: { id: studentId, name: 'Sam Rivera', email: 'student@example.com' },
+				attendanceStatus: null,
+				recordedAt: null,
+			},
+		])
+
+		const recorded = await call(api, 'POST', `/schedules/${id}/attendance`, {
+			token: tokens.teacher,
+			json: { studentId, attendanceStatus: 'Late' },
+		})
+		expect(recorded.status).toBe(200)
+		expect(recorded.body).toEqual({
+			message: 'Attendance recorded',
+			data: { scheduleId: id, studentId, attendanceStatus: 'Late', recordedAt: expect.any(String) },
+		})
+		await call(api, 'POST', `/schedules/${id}/attendance`, {
+			token: tokens.teacher,
+			json: { studentId, attendanceStatus: 'Present' },
+		})
+		const roster = await call(api, 'GET', `/schedules/${id}/attendance`, { token: tokens.teacher })
+		expect(roster.body.attendance).toHaveLength(1)
+		expect(roster.body.attendance[0].attendanceStatus).toBe('Present')
+		const seen = await call(api, 'GET', `/schedules/${id}`, { token: tokens.student })
+		expect(seen.body.schedule.attendanceStatus).toBe('Present')
+	})
+
+	test('bad status, a student not in the course, and a cancelled session are refused', async () => {
+		const id = await createdId()
+		const bad = await call(api, 'POST', `/schedules/${id}/attendance`, {
+			token: tokens.teacher,
+			json: { studentId, attendanceStatus: 'Asleep' },
+		})
+		expect(bad.status).toBe(400)
+		expect(bad.body.errors).toEqual([{ path: 'attendanceStatus', msg: expect.any(String) }])
+		const missing = await call(api, 'POST', `/schedules/${id}/attendance`, {
+			token: tokens.teacher,
+			json: { attendanceStatus: 'Present' },
+		})
+		expect(missing.body.errors).toEqual([{ path: 'studentId', msg: expect.any(String) }])
+		const outsider = await call(api, 'POST', `/schedules/${id}/attendance`, {
+			token: tokens.teacher,
+			json: { studentId: UNKNOWN_ID, attendanceStatus: 'Present' },
+		})
+		expect(outsider.status).toBe(400)
+		expect(outsider.body.errors).toEqual([
+			{ path: 'studentId', msg: 'This student is not enrolled in the course' },
+		])
+
+		await call(api, 'POST', `/schedule/${id}/cancel`, { token: tokens.teacher })
+		const cancelled = await call(api, 'POST', `/schedules/${id}/attendance`, {
+			token: tokens.teacher,
+			json: { studentId, attendanceStatus: 'Present' },
+		})
+		expect(cancelled.status).toBe(409)
+	})
+
+	test('only the owning teacher reads or records attendance', async () => {
+		const id = await createdId()
+		for (const token of [tokens.otherTeacher, tokens.student]) {
+			const read = await call(api, 'GET', `/schedules/${id}/attendance`, { token })
+			expect(read.status).toBe(403)
+			const write = await call(api, 'POST', `/schedules/${id}/attendance`, {
+				token,
+				json: { studentId, attendanceStatus: 'Present' },
+			})
+			expect(write.status).toBe(403)
+		}
+		const unknown = await call(api, 'GET', `/schedules/${UNKNOWN_ID}/attendance`, {
+			token: tokens.teacher,
+		})
+		expect(unknown.status).toBe(404)
+	})
+})

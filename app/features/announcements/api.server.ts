@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import type { Upstream } from '~/platform/upstream.server'
+import {
+	announcementListSchema,
+	audiencesSchema,
+	oneAnnouncementSchema,
+	type AnnouncementForm,
+} from './schema'
+
+// Announcement calls of the reference API (api/README.md); the spec shows none, so the texts
+// follow its pattern ('Failed to fetch ...', 'Failed to create ...').
+
+export function getAnnouncements(api: Upstream, page = 1, limit = 10) {
+	return api.get('/announcements', {
+		query: { page, limit },
+		schema: announcementListSchema,
+		fallback: 'Failed to fetch announcements',
+		retry: true,
+	})
+}
+
+export async function getAnnouncement(api: Upstream, id: string) {
+	const { announcement } = await api.get(`/announcements/${encodeURIComponent(id)}`, {
+		schema: oneAnnouncementSchema,
+		fallback: 'Failed to fetch announcement',
+	})
+	return announcement
+}
+
+/** Opening an announcement records that the student has read it. */
+export async function markAnnouncementRead(api: Upstream, id: string) {
+	const { announcement } = await api.send('POST', `/announcements/${encodeURIComponent(id)}/read`, {
+		schema: oneAnnouncementSchema,
+		fallback: 'Failed to fetch announcement',
+	})
+	return announcement
+}
+
+export function getAudiences(api: Upstream) {
+	return api.get('/announcements/audiences', { schema: audiencesSchema, fallback: 'Failed to fetch courses' })
+}
+
+export function postAnnouncement(api: Upstream, { title, body, courseId }: AnnouncementForm) {
+	return api.send('POST', '/announcements', {
+		json: { title, body, courseId: courseId || null },
+		schema: oneAnnouncementSchema.extend({ message: z.string().optional() }),
+		fallback: 'Failed to create announcement',
+	})
+}
+
+export function deleteAnnouncement(api: Upstream, id: string) {
+	return api.send('DELETE', `/announcements/${encodeURIComponent(id)}`, {
+		schema: z.object({ message: z.string().optional() }),
+		fallback: 'Failed to delete announcement',
+	})
+}

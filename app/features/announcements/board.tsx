@@ -1,0 +1,125 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, useNavigation } from 'react-router'
+import { Button } from '~/ui/button'
+import { FormErrors, inputProps, SelectField, selectProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import { Pagination } from '~/ui/pagination'
+import { announcementFormSchema, formatPosted, teacherAnnouncementFormSchema, type Announcement } from './schema'
+
+type Course = { id: string; title: string }
+
+/** The form a teacher (to one of their courses) or an organization (to everyone or a course) posts with. */
+export function AnnouncementComposer({
+	lastResult,
+	courses,
+	organizationWide,
+}: {
+	lastResult: SubmissionResult<string[]> | undefined
+	courses: Course[]
+	organizationWide: boolean
+}) {
+	const navigation = useNavigation()
+	const schema = organizationWide ? announcementFormSchema : teacherAnnouncementFormSchema
+	const [form, fields] = useForm({
+		id: 'announcement-form',
+		lastResult,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'post'
+	const audienceOptions = [
+		organizationWide ? { value: '', label: 'Everyone in the organization' } : { value: '', label: 'Choose a course…' },
+		...courses.map((course) => ({ value: course.id, label: course.title })),
+	]
+	return (
+		<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+			<input type="hidden" name="intent" value="post" />
+			<FormErrors id={form.errorId} errors={form.errors} />
+			{!organizationWide && courses.length === 0 ? (
+				<p className="text-sm text-slate-700">You have no courses yet: announcements go to the students of one of your courses.</p>
+			) : null}
+			<SelectField label="Audience" meta={fields.courseId} options={audienceOptions} {...selectProps(fields.courseId)} required={!organizationWide} />
+			<TextField label="Title" meta={fields.title} {...inputProps(fields.title, 'text')} required />
+			<TextAreaField label="Message" meta={fields.body} {...textareaProps(fields.body)} rows={5} required />
+			<div>
+				<Button disabled={busy}>{busy ? 'Posting…' : 'Post announcement'}</Button>
+			</div>
+		</Form>
+	)
+}
+
+const audienceOf = (announcement: Announcement) =>
+	announcement.course ? `Students of ${announcement.course.title}` : 'Everyone in the organization'
+
+/** What the teacher or organization has posted, newest first, with how many students read each. */
+export function AuthoredAnnouncements({
+	announcements,
+	page,
+	totalPages,
+}: {
+	announcements: Announcement[]
+	page: number
+	totalPages: number
+}) {
+	if (!announcements.length) return <p className="text-slate-700">No announcements posted yet.</p>
+	return (
+		<div className="flex flex-col gap-4">
+			<ul className="flex flex-col gap-4" aria-label="Posted announcements">
+				{announcements.map((announcement) => (
+					<li key={announcement.id} className="rounded-lg border border-slate-200 bg-white p-4">
+						<article aria-labelledby={`announcement-${announcement.id}`}>
+							<h3 id={`announcement-${announcement.id}`} className="text-lg font-semibold">
+								{announcement.title}
+							</h3>
+							<p className="text-xs text-slate-600">
+								{audienceOf(announcement)} · {formatPosted(announcement.createdAt)} · Read by {announcement.readCount ?? 0}{' '}
+								{announcement.readCount === 1 ? 'student' : 'students'}
+							</p>
+							<p className="mt-2 whitespace-pre-line text-slate-800">{announcement.body}</p>
+							<Form method="post" className="mt-3">
+								<input type="hidden" name="intent" value="delete" />
+								<input type="hidden" name="announcementId" value={announcement.id} />
+								<Button variant="danger" aria-label={`Delete ${announcement.title}`}>
+									Delete
+								</Button>
+							</Form>
+						</article>
+					</li>
+				))}
+			</ul>
+			<Pagination page={page} totalPages={totalPages} label="Announcement pages" />
+		</div>
+	)
+}
+
+/** A student's announcements: unread ones are marked and come with a visible 'Unread' label. */
+export function StudentAnnouncementList({ announcements }: { announcements: Announcement[] }) {
+	if (!announcements.length) return <p className="text-slate-700">No announcements yet.</p>
+	return (
+		<ul className="flex flex-col gap-3" aria-label="Announcements">
+			{announcements.map((announcement) => (
+				<li
+					key={announcement.id}
+					className={`rounded-lg border p-4 ${announcement.read ? 'border-slate-200 bg-white' : 'border-indigo-300 bg-indigo-50'}`}
+				>
+					<div className="flex flex-wrap items-center gap-2">
+						{announcement.read ? null : (
+							<span className="rounded bg-indigo-700 px-2 py-0.5 text-xs font-bold text-white">Unread</span>
+						)}
+						<Link
+							to={`/studentdashboard/announcements/${announcement.id}`}
+							className={`text-indigo-800 underline ${announcement.read ? 'font-medium' : 'font-bold'}`}
+						>
+							{announcement.title}
+						</Link>
+					</div>
+					<p className="mt-1 text-xs text-slate-600">
+						{announcement.author.name} · {announcement.course ? announcement.course.title : 'Organization'} ·{' '}
+						{formatPosted(announcement.createdAt)}
+					</p>
+				</li>
+			))}
+		</ul>
+	)
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod'
+
+export const announcementFormSchema = z.object({
+	title: z
+		.string({ error: 'Enter a title' })
+		.trim()
+		.min(1, 'Enter a title')
+		.max(200, 'Title must be at most 200 characters'),
+	body: z
+		.string({ error: 'Write the announcement' })
+		.trim()
+		.min(1, 'Write the announcement')
+		.max(5000, 'The announcement must be at most 5000 characters'),
+	/** Empty: the whole organization (organizations only). */
+	courseId: z.string().optional(),
+})
+export type AnnouncementForm = z.infer<typeof announcementFormSchema>
+
+/** Teachers announce to one of their courses, so they must choose one. */
+export const teacherAnnouncementFormSchema = announcementFormSchema.extend({
+	courseId: z.string({ error: 'Choose the course to announce to' }).min(1, 'Choose the course to announce to'),
+})
+
+// Answers of the reference API (api/README.md).
+export const announcementSchema = z.object({
+	id: z.string(),
+	title: z.string(),
+	body: z.string(),
+	author: z.object({ id: z.string(), type: z.enum(['tutor', 'organization']), name: z.string() }),
+	course: z.object({ id: z.string(), title: z.string() }).nullable(),
+	organizationId: z.string().nullable(),
+	createdAt: z.string(),
+	read: z.boolean().optional(),
+	readCount: z.number().optional(),
+})
+export type Announcement = z.infer<typeof announcementSchema>
+
+const pagination = z.object({ total: z.number(), currentPage: z.number(), totalPages: z.number() })
+
+export const announcementListSchema = z.object({
+	announcements: z.array(announcementSchema),
+	unread: z.number().optional(),
+	pagination,
+})
+
+export const oneAnnouncementSchema = z.object({ announcement: announcementSchema })
+
+export const audiencesSchema = z.object({
+	courses: z.array(z.object({ id: z.string(), title: z.string() })),
+	organizationWide: z.boolean(),
+})
+
+export const pageFrom = (url: URL) => {
+	const page = Number(url.searchParams.get('page'))
+	return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1
+}
+
+export const formatPosted = (iso: string) =>
+	new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', hour12: true })

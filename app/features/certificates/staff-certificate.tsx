@@ -1,0 +1,56 @@
+import { Form, Link, useNavigation } from 'react-router'
+import { Button } from '~/ui/button'
+import { FormErrors } from '~/ui/field'
+import { CertificateCard } from './certificate-card'
+import type { Certificate } from './schema'
+
+/** The teacher and organization certificate pages: the certificate, or the form that issues it. */
+export function StaffCertificatePage({
+	certificate,
+	studentEmail,
+	pdfBase,
+	errors,
+	back,
+}: {
+	certificate: Certificate | null
+	studentEmail: string
+	pdfBase: string
+	errors?: string[]
+	/** Where the page was reached from (the teacher's report cards of the student). */
+	back?: { to: string; label: string }
+}) {
+	const navigation = useNavigation()
+	const busy = navigation.state === 'submitting'
+	return (
+		<div className="flex flex-col gap-6">
+			{back ? (
+				<Link to={back.to} className="text-sm text-indigo-800 underline">
+					{back.label}
+				</Link>
+			) : null}
+			<h1 className="text-2xl font-bold">Certificate</h1>
+			<p className="text-slate-700">
+				Student: <span className="font-semibold">{certificate?.studentName ?? studentEmail}</span>
+				{certificate ? ` (${certificate.studentEmail})` : null}
+			</p>
+			{certificate ? (
+				<CertificateCard certificate={certificate} pdfHref={`${pdfBase}/${certificate.id}/pdf`} />
+			) : (
+				<section aria-labelledby="issue-heading" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6">
+					<h2 id="issue-heading" className="text-lg font-semibold">
+						No certificate yet
+					</h2>
+					<p className="text-slate-700">
+						When {studentEmail} has completed this course, mark the course as completed: the certificate is issued at once and
+						the student can download it.
+					</p>
+					<FormErrors id="issue-errors" errors={errors} />
+					<Form method="post">
+						<input type="hidden" name="intent" value="issue" />
+						<Button disabled={busy}>{busy ? 'Issuing…' : 'Mark course completed and issue certificate'}</Button>
+					</Form>
+				</section>
+			)}
+		</div>
+	)
+}

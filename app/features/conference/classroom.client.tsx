@@ -1,0 +1,211 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { Button, buttonClass } from '~/ui/button'
+import { LiveChat } from './chat'
+import { ConnectionNotice, ParticipantList } from './presence'
+import type { ChatMessage, Room } from './schema'
+import { useCall, type RemotePeer } from './use-call'
+import { useRoomSocket } from './use-room-socket'
+import { Whiteboard } from './whiteboard'
+
+function Video({
+	stream,
+	muted,
+	label,
+	state,
+}: {
+	stream: MediaStream | null
+	muted: boolean
+	label: string
+	state?: string
+}) {
+	return (
+		<figure className="flex flex-col gap-1">
+			<video
+				ref={(element) => {
+					if (element && element.srcObject !== stream) element.srcObject = stream
+				}}
+				autoPlay
+				playsInline
+				muted={muted}
+				aria-label={`Video of ${label}`}
+				className="aspect-video w-full rounded-md bg-slate-900 object-cover"
+			/>
+			<figcaption className="text-sm">
+				<span className="font-semibold">{label}</span>
+				{state ? <span className="text-slate-600"> · {state}</span> : null}
+			</figcaption>
+		</figure>
+	)
+}
+
+const stateLabel: Record<RTCPeerConnectionState, string> = {
+	new: 'Connecting…',
+	connecting: 'Connecting…',
+	connected: 'Connected',
+	disconnected: 'Connection lost',
+	failed: 'Could not connect',
+	closed: 'Left',
+}
+
+/** The live classroom: presence, call, chat, raised hands, the teacher's controls, and the board. */
+export default function ClassroomIsland({
+	room,
+	ticket,
+	messages,
+}: {
+	room: Room
+	ticket: string | null
+	messages: ChatMessage[]
+}) {
+	const socket = useRoomSocket({
+		roomId: room.id,
+		ticket,
+		view: 'classroom',
+		initialMessages: messages,
+	})
+	const call = useCall(socket)
+	const [showBoard, setShowBoard] = useState(false)
+	const me = socket.participants.find((participant) => participant.peerId === socket.peerId)
+	const host = room.role === 'host'
+	const connected = socket.status === 'connected'
+	const names = new Map(
+		socket.participants.map((participant) => [participant.peerId, participant.name]),
+	)
+	const remotePeers = Object.entries(call.remote) as [string, RemotePeer][]
+
+	return (
+		<div className="flex flex-col gap-4">
+			<ConnectionNotice status={socket.status} notice={socket.notice} />
+			{socket.mutedBy && call.inCall ? (
+				<p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+					{socket.mutedBy.by} muted everyone&apos;s microphone. Unmute yourself when you want to
+					speak.
+				</p>
+			) : null}
+			{call.error ? (
+				<p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+					{call.error}
+				</p>
+			) : null}
+
+			<div role="group" aria-label="Classroom controls" className="flex flex-wrap gap-2">
+				{call.inCall ? (
+					<>
+						<Button
+							type="button"
+							variant="secondary"
+							aria-pressed={!call.microphone}
+							onClick={call.toggleMicrophone}
+						>
+							{call.microphone ? 'Mute microphone' : 'Unmute microphone'}
+						</Button>
+						<Button
+							type="button"
+							variant="secondary"
+							aria-pressed={!call.camera}
+							onClick={call.toggleCamera}
+						>
+							{call.camera ? 'Turn camera off' : 'Turn camera on'}
+						</Button>
+						<Button type="button" variant="secondary" onClick={call.leave}>
+							Leave call
+						</Button>
+					</>
+				) : (
+					<Button
+						type="button"
+						disabled={!connected || call.joining}
+						onClick={() => void call.join()}
+					>
+						{call.joining ? 'Starting camera…' : 'Join with camera and microphone'}
+					</Button>
+				)}
+				<Button
+					type="button"
+					variant="secondary"
+					disabled={!connected}
+					aria-pressed={me?.hand ?? false}
+					onClick={() => socket.send({ type: 'hand', raised: !me?.hand })}
+				>
+					{me?.hand ? 'Lower hand' : 'Raise hand'}
+				</Button>
+				{host ? (
+					<Button
+						type="button"
+						variant="secondary"
+						disabled={!connected}
+						onClick={() => socket.send({ type: 'mute-all' })}
+					>
+						Mute everyone
+					</Button>
+				) : null}
+				<Button
+					type="button"
+					variant="secondary"
+					aria-expanded={showBoard}
+					onClick={() => setShowBoard(!showBoard)}
+				>
+					{showBoard ? 'Hide whiteboard' : 'Show whiteboard'}
+				</Button>
+				<Link
+					to={`/conference/whiteboard/${room.id}`}
+					target="_blank"
+					className={buttonClass('link')}
+				>
+					Open the whiteboard in a new tab
+				</Link>
+			</div>
+
+			<div className={`grid gap-4 ${showBoard ? 'lg:grid-cols-2' : 'lg:grid-cols-[2fr_1fr]'}`}>
+				<section
+					aria-labelledby="call-heading"
+					className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+				>
+					<h2 id="call-heading" className="text-lg font-semibold">
+						Call
+					</h2>
+					{call.inCall || remotePeers.length > 0 ? (
+						<div className="grid gap-3 sm:grid-cols-2">
+							{call.localStream ? (
+								<Video
+									stream={call.localStream}
+									muted
+									label="You"
+									state={call.camera ? undefined : 'Camera off'}
+								/>
+							) : null}
+							{remotePeers.map(([id, peer]) => (
+								<Video
+									key={id}
+									stream={peer.stream}
+									muted={false}
+									label={names.get(id) ?? 'Participant'}
+									state={stateLabel[peer.state]}
+								/>
+							))}
+						</div>
+					) : (
+						<p className="text-sm text-slate-600">
+							Nobody&apos;s camera is on yet. Join with your camera and microphone to see and hear
+							the others in the call.
+						</p>
+					)}
+				</section>
+				{showBoard ? (
+					<div id="classroom-board">
+						<Whiteboard doc={socket.doc} label="Whiteboard beside the call" />
+					</div>
+				) : null}
+				<div className="flex flex-col gap-4">
+					<ParticipantList participants={socket.participants} myPeerId={socket.peerId} />
+					<LiveChat
+						messages={socket.messages}
+						disabled={!connected}
+						onSend={(text) => socket.send({ type: 'chat', text })}
+					/>
+				</div>
+			</div>
+		</div>
+	)
+}

@@ -1,0 +1,42 @@
+import type { ChatMessage } from './schema'
+
+// What the room socket carries (api/README.md, "Room socket"): JSON text frames both ways, and the
+// whiteboard's Yjs updates as binary frames.
+
+export type Participant = {
+	peerId: string
+	userId: string
+	name: string
+	role: 'student' | 'tutor'
+	host: boolean
+	view: 'classroom' | 'whiteboard'
+	hand: boolean
+	inCall: boolean
+	camera: boolean
+	microphone: boolean
+}
+
+/** An SDP description or an ICE candidate, passed between two peers by the API. */
+export type SignalData =
+	| { type: 'offer'; sdp: string }
+	| { type: 'answer'; sdp: string }
+	| { type: 'candidate'; candidate: RTCIceCandidateInit }
+
+export type ServerMessage =
+	| { type: 'welcome'; peerId: string; participants: Participant[]; messages: ChatMessage[] }
+	| { type: 'participants'; participants: Participant[] }
+	| { type: 'chat'; message: ChatMessage }
+	| { type: 'muted'; by: string }
+	| { type: 'ended' }
+	| { type: 'signal'; from: string; data: SignalData }
+	| { type: 'error'; message: string }
+
+export type ClientMessage =
+	| { type: 'chat'; text: string }
+	| { type: 'hand'; raised: boolean }
+	| { type: 'media'; inCall: boolean; camera: boolean; microphone: boolean }
+	| { type: 'mute-all' }
+	| { type: 'signal'; to: string; data: SignalData }
+
+/** Close codes the API uses. */
+export const CLOSE_ENDED = 4000

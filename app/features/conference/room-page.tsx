@@ -1,0 +1,215 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Suspense, type ComponentType } from 'react'
+import { Form, Link, useNavigation } from 'react-router'
+import type { LoadFailure } from '~/platform/toast'
+import { Button } from '~/ui/button'
+import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import { LoadError } from '~/ui/load-error'
+import { Spinner } from '~/ui/spinner'
+import { useHydrated } from '~/ui/use-hydrated'
+import { ChatLog } from './chat'
+import {
+	chatFormSchema,
+	inviteFormSchema,
+	MESSAGE_MAX,
+	type ChatMessage,
+	type Room,
+} from './schema'
+
+export type IslandProps = { room: Room; ticket: string | null; messages: ChatMessage[] }
+
+type PageData = {
+	room: Room
+	messages: { ok: true; value: ChatMessage[] } | { ok: false; error: LoadFailure }
+	ticket: string | null
+	ticketError: string | null
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+	dateStyle: 'medium',
+	timeStyle: 'short',
+	hour12: true,
+})
+
+const needs = {
+	classroom:
+		'The live classroom needs JavaScript turned on, a recent browser (Chrome, Edge, Firefox or Safari), and your permission to use the camera and microphone. With JavaScript you see who is here, join the call, raise your hand and share the whiteboard.',
+	whiteboard:
+		'The shared whiteboard needs JavaScript turned on and a recent browser (Chrome, Edge, Firefox or Safari). With JavaScript you draw together with everyone in the room, and the board is saved as you go.',
+} as const
+
+/** Posting to the chat with a plain form: works without JavaScript. */
+function ChatForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+	const navigation = useNavigation()
+	const [form, fields] = useForm({
+		id: 'room-chat',
+		lastResult,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: chatFormSchema }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	const sending =
+		navigation.state === 'submitting' && navigation.formData?.get('intent') === 'message'
+	return (
+		<Form method="post" className="flex flex-col gap-2" {...getFormProps(form)}>
+			<FormErrors id={form.errorId} errors={form.errors} />
+			<input type="hidden" name="intent" value="message" />
+			<TextAreaField
+				label="Message"
+				meta={fields.text}
+				{...textareaProps(fields.text)}
+				rows={3}
+				maxLength={MESSAGE_MAX}
+				required
+			/>
+			<Button disabled={sending}>{sending ? 'Sending…' : 'Send message'}</Button>
+		</Form>
+	)
+}
+
+/** The host lets someone outside the course in (a guest teacher, a parent): works without JavaScript. */
+function InviteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+	const navigation = useNavigation()
+	const [form, fields] = useForm({
+		id: 'room-invite',
+		lastResult,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteFormSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const sending =
+		navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invite'
+	return (
+		<details
+			className="rounded-md border border-slate-200 bg-white px-4 py-2"
+			open={lastResult !== undefined}
+		>
+			<summary className="cursor-pointer font-semibold">Invite someone</summary>
+			<Form method="post" className="mt-2 flex flex-col gap-2 pb-2" {...getFormProps(form)}>
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<input type="hidden" name="intent" value="invite" />
+				<TextField
+					label="Email of their account"
+					hint="Students of this course are already in; invite anyone else with an account."
+					meta={fields.email}
+					{...inputProps(fields.email, 'email')}
+					autoComplete="off"
+					required
+				/>
+				<Button disabled={sending}>{sending ? 'Sending…' : 'Send invitation'}</Button>
+			</Form>
+		</details>
+	)
+}
+
+/** Which form a validation or upstream reply belongs to. */
+function replyFor(actionData: unknown, intent: string) {
+	if (!actionData || typeof actionData !== 'object' || !('status' in actionData)) return undefined
+	const reply = actionData as SubmissionResult<string[]>
+	const initial = reply.initialValue as Record<string, unknown> | null | undefined
+	return initial?.intent === intent ? reply : undefined
+}
+
+/** The frame both room pages share; the live part is `Island`, loaded only in the browser. */
+export function RoomPage({
+	kind,
+	data,
+	actionData,
+	Island,
+}: {
+	kind: 'classroom' | 'whiteboard'
+	data: PageData
+	actionData: unknown
+	Island: ComponentType<IslandProps>
+}) {
+	const hydrated = useHydrated()
+	const { room, messages, ticket, ticketError } = data
+	const ended = room.endedAt !== null
+	const live = hydrated && !ended && ticket !== null
+	const other =
+		kind === 'classroom'
+			? { to: `/conference/whiteboard/${room.id}`, label: 'Open the whiteboard' }
+			: { to: `/conference/classroom/${room.id}`, label: 'Go to the classroom' }
+
+	return (
+		<div className="flex flex-col gap-6">
+			<header className="flex flex-wrap items-start justify-between gap-4">
+				<div>
+					<p className="text-sm font-medium text-indigo-800">
+						{kind === 'classroom' ? 'Live classroom' : 'Whiteboard'}
+					</p>
+					<h1 className="text-2xl font-bold">{room.title}</h1>
+					<p className="text-sm text-slate-700">
+						{room.courseTitle} · hosted by {room.ownerName}
+					</p>
+				</div>
+				<div className="flex flex-wrap items-center gap-3">
+					<Link to={other.to} className="font-semibold text-indigo-800 underline">
+						{other.label}
+					</Link>
+					{room.role === 'host' && !ended ? (
+						<Form method="post">
+							<input type="hidden" name="intent" value="end" />
+							<Button variant="danger">End session for everyone</Button>
+						</Form>
+					) : null}
+				</div>
+			</header>
+
+			{room.role === 'host' && !ended ? (
+				<InviteForm lastResult={replyFor(actionData, 'invite')} />
+			) : null}
+
+			{ended ? (
+				<p role="status" className="rounded-md bg-slate-100 px-4 py-3">
+					This session ended on {dateFormat.format(new Date(room.endedAt!))}. The chat history stays
+					here to read.
+				</p>
+			) : null}
+
+			{!hydrated && !ended ? (
+				<section
+					aria-labelledby="needs-heading"
+					className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3"
+				>
+					<h2 id="needs-heading" className="font-semibold">
+						What this room needs
+					</h2>
+					<p className="mt-1 text-sm">{needs[kind]}</p>
+					<p className="mt-1 text-sm">
+						Without JavaScript you can still read the chat and post to it below.
+					</p>
+				</section>
+			) : null}
+
+			{hydrated && !ended && ticketError ? (
+				<p role="alert" className="rounded-md bg-red-50 px-4 py-3 text-red-800">
+					Could not join the room: {ticketError}
+				</p>
+			) : null}
+
+			{live ? (
+				<Suspense fallback={<Spinner label="Loading the room" />}>
+					<Island room={room} ticket={ticket} messages={messages.ok ? messages.value : []} />
+				</Suspense>
+			) : (
+				<section
+					id="chat"
+					aria-labelledby="chat-heading"
+					className="flex max-w-2xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+				>
+					<h2 id="chat-heading" className="text-lg font-semibold">
+						Chat
+					</h2>
+					{messages.ok ? (
+						<ChatLog messages={messages.value} />
+					) : (
+						<LoadError error={messages.error} />
+					)}
+					{ended ? null : <ChatForm lastResult={replyFor(actionData, 'message')} />}
+				</section>
+			)}
+		</div>
+	)
+}

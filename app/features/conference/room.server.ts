@@ -1,0 +1,90 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { replyWithUpstreamError } from '~/platform/form.server'
+import { requireUser, upstream } from '~/platform/request.server'
+import { settle } from '~/platform/settle.server'
+import { sendToast } from '~/platform/toast.server'
+import { successToast } from '~/platform/toast'
+import { UpstreamError } from '~/platform/upstream-errors'
+import {
+	createRoomTicket,
+	endRoomSession,
+	getRoom,
+	getRoomMessages,
+	inviteToRoom,
+	postRoomMessage,
+} from './api.server'
+import { roomFormSchema } from './schema'
+
+type Context = Readonly<RouterContextProvider>
+
+/** A room the API says is unknown or closed to this user is a 404 or 403 page, not a crash. */
+function pageError(error: unknown): never {
+	if (error instanceof UpstreamError && (error.status === 400 || error.status === 404))
+		throw data(null, { status: 404 })
+	if (error instanceof UpstreamError && error.status === 403) throw data(null, { status: 403 })
+	throw error
+}
+
+/** Both room pages: the room, its chat history, and a ticket for the live socket (while it runs). */
+export async function loadRoomPage(context: Context, request: Request, roomId: string) {
+	const user = requireUser(context, request)
+	// Rooms seat students and teachers; an organization account has no place in one.
+	if (user.role === 'organization') throw data(null, { status: 403 })
+	const api = upstream(context, request)
+	const [room, messages, ticket] = await Promise.all([
+		getRoom(api, roomId).catch(pageError),
+		settle(getRoomMessages(api, roomId)),
+		settle(createRoomTicket(api, roomId)),
+	])
+	return {
+		room,
+		messages,
+		ticket: !room.endedAt && ticket.ok ? ticket.value.ticket : null,
+		ticketError: !room.endedAt && !ticket.ok ? ticket.error.text : null,
+	}
+}
+
+/** Posting to the chat, inviting, ending the session (all without JavaScript); a fresh socket ticket. */
+export async function roomAction(
+	context: Context,
+	request: Request,
+	roomId: string,
+	kind: 'classroom' | 'whiteboard',
+) {
+	const user = requireUser(context, request)
+	if (user.role === 'organization') throw data(null, { status: 403 })
+	const api = upstream(context, request)
+	const formData = await request.formData()
+	if (formData.get('intent') === 'ticket') {
+		try {
+			const { ticket } = await createRoomTicket(api, roomId)
+			return { ticket }
+		} catch (error) {
+			if (!(error instanceof UpstreamError)) throw error
+			return data(
+				{ ticketError: error.text },
+				{ status: error.status && error.status < 500 ? error.status : 503 },
+			)
+		}
+	}
+	const submission = parseWithZod(formData, { schema: roomFormSchema })
+	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+	const page = `/conference/${kind}/${encodeURIComponent(roomId)}`
+	try {
+		if (submission.value.intent === 'message') {
+			await postRoomMessage(api, roomId, submission.value.text)
+			return redirect(`${page}#chat`)
+		}
+		if (submission.value.intent === 'invite') {
+			const { invitee } = await inviteToRoom(api, roomId, submission.value.email)
+			sendToast(context, successToast(`Invitation sent to ${invitee.name}`))
+			return redirect(page)
+		}
+		await endRoomSession(api, roomId)
+		sendToast(context, successToast('Session ended'))
+		return redirect(page)
+	} catch (error) {
+		return replyWithUpstreamError(context, submission, error)
+	}
+}

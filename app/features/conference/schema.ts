@@ -1,0 +1,68 @@
+import { z } from 'zod'
+import { emailField } from '~/features/users/schema'
+
+// The rooms calls of api/README.md, as the app reads them.
+export const roomSchema = z.object({
+	id: z.string(),
+	courseId: z.string(),
+	courseTitle: z.string(),
+	kind: z.enum(['classroom', 'whiteboard']),
+	title: z.string(),
+	ownerId: z.string(),
+	ownerName: z.string(),
+	role: z.enum(['host', 'participant']),
+	endedAt: z.string().nullable(),
+	createdAt: z.string(),
+})
+export type Room = z.infer<typeof roomSchema>
+
+export const chatMessageSchema = z.object({
+	id: z.string(),
+	roomId: z.string(),
+	text: z.string(),
+	author: z.object({ id: z.string(), name: z.string(), role: z.string() }).nullable(),
+	createdAt: z.string(),
+})
+export type ChatMessage = z.infer<typeof chatMessageSchema>
+
+export const ticketSchema = z.object({ ticket: z.string(), expiresAt: z.string() })
+
+/** Longest chat message, as the API allows. */
+export const MESSAGE_MAX = 2000
+
+/** The chat form: the same schema checks it in the browser and in the action. */
+export const chatFormSchema = z.object({
+	intent: z.literal('message'),
+	text: z
+		.string({ error: 'Message is required' })
+		.trim()
+		.min(1, 'Message is required')
+		.max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`),
+})
+
+export const endFormSchema = z.object({ intent: z.literal('end') })
+
+/** The host lets someone outside the course in, by their account's email. */
+export const inviteFormSchema = z.object({ intent: z.literal('invite'), email: emailField })
+
+export const roomFormSchema = z.discriminatedUnion('intent', [
+	chatFormSchema,
+	endFormSchema,
+	inviteFormSchema,
+])
+
+export const ROOM_KINDS = [
+	{ value: 'classroom', label: 'Classroom (call, chat and whiteboard)' },
+	{ value: 'whiteboard', label: 'Whiteboard only' },
+] as const
+
+/** A course's teacher starts a live room. */
+export const startRoomSchema = z.object({
+	courseId: z.string({ error: 'Choose a course' }).min(1, 'Choose a course'),
+	title: z
+		.string({ error: 'Title is required' })
+		.trim()
+		.min(1, 'Title is required')
+		.max(120, 'Title must be at most 120 characters'),
+	kind: z.enum(['classroom', 'whiteboard'], { error: 'Choose what kind of room' }),
+})

@@ -1,0 +1,95 @@
+import { data } from 'react-router'
+import type { Upstream } from '~/platform/upstream.server'
+import { UpstreamError } from '~/platform/upstream-errors'
+import {
+	courseAnswerSchema,
+	courseDeletedSchema,
+	courseListSchema,
+	courseSavedSchema,
+	type courseCategories,
+	type courseLevels,
+} from './schema'
+
+// The Courses calls of spec section 7 (and the single-course and enrolled calls of api/README.md),
+// each with the spec's fallback error text. GETs share the upstream client's 5-minute cache;
+// every course mutation invalidates the `courses` resource.
+
+type Filters = {
+	page?: number
+	limit?: number
+	category?: (typeof courseCategories)[number]
+	level?: (typeof courseLevels)[number]
+	isPublished?: boolean
+	teacherId?: string
+	organizationId?: string
+}
+
+const query = ({ page = 1, limit = 10, ...filters }: Filters) => ({ page, limit, ...filters })
+
+export function listCourses(api: Upstream, filters: Filters = {}) {
+	return api.get('/courses/list', {
+		query: query(filters),
+		schema: courseListSchema,
+		fallback: 'Failed to fetch courses',
+		retry: true,
+	})
+}
+
+export function listPublicCourses(api: Upstream, filters: Filters = {}) {
+	return api.get('/courses/public/list', {
+		query: query(filters),
+		schema: courseListSchema,
+		fallback: 'Failed to fetch courses',
+		retry: true,
+	})
+}
+
+export function listEnrolledCourses(
+	api: Upstream,
+	{ page = 1, limit = 10 }: { page?: number; limit?: number } = {},
+) {
+	return api.get('/courses/enrolled', {
+		query: { page, limit },
+		schema: courseListSchema,
+		fallback: 'Failed to fetch courses',
+		retry: true,
+	})
+}
+
+/** One course; an unknown (or hidden) id becomes the route's 404 page. */
+export async function getCourse(api: Upstream, id: string) {
+	try {
+		return await api.get(`/courses/${encodeURIComponent(id)}`, {
+			schema: courseAnswerSchema,
+			fallback: 'Failed to fetch courses',
+		})
+	} catch (error) {
+		if (error instanceof UpstreamError && (error.status === 404 || error.status === 400)) {
+			throw data(null, { status: 404 })
+		}
+		throw error
+	}
+}
+
+export function createCourse(api: Upstream, course: unknown) {
+	return api.send('POST', '/courses/create-course', {
+		json: course,
+		schema: courseSavedSchema,
+		fallback: 'Failed to create course',
+	})
+}
+
+export function updateCourse(api: Upstream, id: string, updates: unknown) {
+	return api.send('PUT', `/courses/update-course/${encodeURIComponent(id)}`, {
+		json: updates,
+		schema: courseSavedSchema,
+		fallback: 'Failed to update course',
+	})
+}
+
+export function deleteCourse(api: Upstream, id: string) {
+	return api.send('DELETE', `/courses/delete-course/${encodeURIComponent(id)}`, {
+		schema: courseDeletedSchema,
+		fallback: 'Failed to delete course',
+	})
+}

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react'
+import { formatMoney, type Course, type Price } from './schema'
+
+export function PriceTag({ price }: { price: Price }) {
+	if (price.amount === 0) return <span className="font-semibold">Free</span>
+	if (price.discounted != null) {
+		return (
+			<span className="flex items-baseline gap-2">
+				<span className="font-semibold">{formatMoney(price.discounted, price.currency)}</span>
+				<span
+					className="text-sm text-slate-600 line-through"
+					aria-label={`was ${formatMoney(price.amount, price.currency)}`}
+				>
+					{formatMoney(price.amount, price.currency)}
+				</span>
+			</span>
+		)
+	}
+	return <span className="font-semibold">{formatMoney(price.amount, price.currency)}</span>
+}
+
+export function courseOwnerName(course: Course) {
+	return course.teacherName ?? course.organizationName ?? 'TutorHub'
+}
+
+/** A course in a list or catalogue; `actions` are the page's links for it. */
+export function CourseCard({
+	course,
+	actions,
+	headingLevel = 'h2',
+}: {
+	course: Course
+	actions?: ReactNode
+	headingLevel?: 'h2' | 'h3'
+}) {
+	const Heading = headingLevel
+	return (
+		<article className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-5">
+			<p className="text-xs font-semibold uppercase tracking-wide text-indigo-700">
+				{course.category} · {course.level}
+			</p>
+			<Heading className="mt-1 text-lg font-semibold">{course.title}</Heading>
+			{course.subtitle ? <p className="mt-1 text-sm text-slate-700">{course.subtitle}</p> : null}
+			<p className="mt-2 text-sm text-slate-600">by {courseOwnerName(course)}</p>
+			<dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
+				{course.duration ? (
+					<>
+						<dt className="text-slate-600">Duration</dt>
+						<dd>
+							{course.duration.weeks} weeks, {course.duration.hoursPerWeek} h/week
+						</dd>
+					</>
+				) : null}
+				<dt className="text-slate-600">Students</dt>
+				<dd>
+					{course.enrolledStudents}
+					{course.maxStudents ? ` of ${course.maxStudents}` : ''}
+				</dd>
+			</dl>
+			<div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">
+				<PriceTag price={course.price} />
+				{actions}
+			</div>
+		</article>
+	)
+}

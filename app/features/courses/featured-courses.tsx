@@ -1,0 +1,52 @@
+import { Link } from 'react-router'
+import type { Settled } from '~/platform/settle.server'
+import { buttonClass } from '~/ui/button'
+import { LoadError } from '~/ui/load-error'
+import { CourseCard } from './course-card'
+import type { CourseList } from './schema'
+
+/** The home page's featured courses: the newest published ones. */
+export function FeaturedCourses({ courses }: { courses: Settled<CourseList> }) {
+	return (
+		<section aria-labelledby="featured-courses" className="mx-auto max-w-6xl px-4 pt-12">
+			<div className="flex flex-wrap items-baseline justify-between gap-4">
+				<h2 id="featured-courses" className="text-2xl font-bold">
+					Featured courses
+				</h2>
+				<Link to="/courses" className="font-semibold text-indigo-800 underline">
+					See all courses
+				</Link>
+			</div>
+			{courses.ok ? (
+				courses.value.courses.length ? (
+					<ul className="mt-6 grid gap-6 md:grid-cols-3">
+						{courses.value.courses.map((course) => (
+							<li key={course.id}>
+								<CourseCard
+									course={course}
+									headingLevel="h3"
+									actions={
+										<Link
+											to={`/course/${course.id}/checkout`}
+											reloadDocument
+											className={buttonClass()}
+											aria-label={`Buy ${course.title}`}
+										>
+											Buy course
+										</Link>
+									}
+								/>
+							</li>
+						))}
+					</ul>
+				) : (
+					<p className="mt-4 text-slate-700">New courses are on their way.</p>
+				)
+			) : (
+				<div className="mt-4">
+					<LoadError error={courses.error} />
+				</div>
+			)}
+		</section>
+	)
+}

@@ -1,0 +1,302 @@
+import { z } from 'zod'
+
+// The values the reference API accepts (api/README.md, Courses).
+export const courseCategories = [
+	'Mathematics',
+	'Science',
+	'Programming',
+	'Languages',
+	'Business',
+	'Arts',
+	'Test Preparation',
+	'Other',
+] as const
+export const courseLevels = ['Beginner', 'Intermediate', 'Advanced'] as const
+export const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const
+
+/** Offline queue key of spec section 9. */
+export const COURSE_OFFLINE_KEY = 'course_offline_data'
+
+// Answers of the reference API, parsed, never cast.
+export const priceSchema = z.object({
+	amount: z.number(),
+	currency: z.string(),
+	discounted: z.number().nullable().optional(),
+})
+export type Price = z.infer<typeof priceSchema>
+
+const moduleSchema = z.object({
+	title: z.string(),
+	description: z.string().default(''),
+	duration: z.string().default(''),
+	topics: z.array(z.string()).default([]),
+})
+export type CourseModule = z.infer<typeof moduleSchema>
+
+export const courseSchema = z.object({
+	id: z.string(),
+	title: z.string(),
+	subtitle: z.string().nullable().default(''),
+	description: z.string().default(''),
+	thumbnail: z.string().nullable().optional(),
+	level: z.string(),
+	category: z.string(),
+	subcategory: z.string().nullable().optional(),
+	price: priceSchema,
+	schedule: z
+		.object({
+			startDate: z.string(),
+			endDate: z.string(),
+			sessionsPerWeek: z.number(),
+			timeSlots: z
+				.array(z.object({ day: z.string(), startTime: z.string(), endTime: z.string() }))
+				.default([]),
+		})
+		.nullable()
+		.optional(),
+	maxStudents: z.number().nullable().optional(),
+	prerequisites: z.array(z.string()).default([]),
+	learningOutcomes: z.array(z.string()).default([]),
+	instructors: z.array(z.object({ name: z.string(), title: z.string() })).default([]),
+	modules: z.array(moduleSchema).default([]),
+	languages: z.array(z.string()).default([]),
+	certification: z.string().nullable().optional(),
+	tags: z.array(z.string()).default([]),
+	duration: z.object({ weeks: z.number(), hoursPerWeek: z.number() }).nullable().optional(),
+	isPublished: z.boolean(),
+	teacherId: z.string().nullable().optional(),
+	teacherName: z.string().nullable().optional(),
+	organizationId: z.string().nullable().optional(),
+	organizationName: z.string().nullable().optional(),
+	enrolledStudents: z.number().default(0),
+	createdAt: z.string().optional(),
+	updatedAt: z.string().optional(),
+})
+export type Course = z.infer<typeof courseSchema>
+
+export const courseListSchema = z.object({
+	courses: z.array(courseSchema),
+	pagination: z.object({
+		total: z.number(),
+		page: z.number().optional(),
+		currentPage: z.number().optional(),
+		totalPages: z.number().optional(),
+		limit: z.number().optional(),
+	}),
+})
+export type CourseList = z.infer<typeof courseListSchema>
+
+export const courseAnswerSchema = z.object({
+	course: courseSchema,
+	enrolled: z.boolean().default(false),
+})
+export const courseSavedSchema = z.object({ message: z.string().optional(), course: courseSchema })
+export const courseDeletedSchema = z.object({
+	message: z.string().optional(),
+	id: z.string().optional(),
+})
+
+// The catalogue's filters live in the URL, so links and the back button keep them.
+export const catalogQuerySchema = z.object({
+	category: z.enum(courseCategories).optional().catch(undefined),
+	level: z.enum(courseLevels).optional().catch(undefined),
+	page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
+})
+
+export function readCatalogQuery(url: URL) {
+	const raw = Object.fromEntries(url.searchParams)
+	const query = catalogQuerySchema.parse({
+		category: raw.category || undefined,
+		level: raw.level || undefined,
+		page: raw.page || undefined,
+	})
+	return { category: query.category, level: query.level, page: query.page ?? 1 }
+}
+
+/** $249.99, €19.00: the course currency, en-US. */
+export function formatMoney(amount: number, currency: string) {
+	try {
+		return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount)
+	} catch {
+		return `${amount.toFixed(2)} ${currency}`
+	}
+}
+
+/** What a student pays now: the discounted price when there is one. */
+export function chargeOf(price: Price) {
+	return price.discounted ?? price.amount
+}
+
+/** Spec section 4: a create adds 1 to the total, a delete takes 1 away, never below 0. */
+export function adjustTotal(total: number, change: 'create' | 'delete') {
+	return change === 'create' ? total + 1 : Math.max(0, total - 1)
+}
+
+/** Spec section 3: the sum of enrolledStudents over the courses shown. */
+export function totalEnrolled(courses: Pick<Course, 'enrolledStudents'>[]) {
+	return courses.reduce((sum, course) => sum + course.enrolledStudents, 0)
+}
+
+// The teacher's course form: one schema for the browser and the action.
+const lines = (text: string | undefined) =>
+	(text ?? '')
+		.split('\n')
+		.map((line) => line.trim())
+		.filter(Boolean)
+
+const commaList = (text: string | undefined) =>
+	(text ?? '')
+		.split(',')
+		.map((item) => item.trim())
+		.filter(Boolean)
+
+const requiredText = (label: string, max: number) =>
+	z
+		.string({ error: `Enter the ${label.toLowerCase()}` })
+		.trim()
+		.min(1, `Enter the ${label.toLowerCase()}`)
+		.max(max, `${label} must be at most ${max} characters`)
+
+const optionalText = (label: string, max: number) =>
+	z.string().trim().max(max, `${label} must be at most ${max} characters`).optional()
+
+const moneyText = (label: string) =>
+	z
+		.string({ error: `Enter the ${label.toLowerCase()}` })
+		.trim()
+		.regex(/^\d{1,6}(\.\d{1,2})?$/, `${label} must be an amount like 49 or 49.99`)
+
+const wholeNumberText = (label: string, min: number, max: number) =>
+	z
+		.string()
+		.trim()
+		.regex(/^\d+$/, `${label} must be a whole number`)
+		.refine(
+			(value) => Number(value) >= min && Number(value) <= max,
+			`${label} must be from ${min} to ${max}`,
+		)
+		.optional()
+
+export const courseFormSchema = z
+	.object({
+		title: requiredText('Title', 200),
+		subtitle: optionalText('Subtitle', 300),
+		description: requiredText('Description', 5000),
+		category: z.enum(courseCategories, { error: 'Choose a category' }),
+		level: z.enum(courseLevels, { error: 'Choose a level' }),
+		price: moneyText('Price'),
+		discountedPrice: moneyText('Discounted price').optional(),
+		currency: z.enum(currencies, { error: 'Choose a currency' }),
+		maxStudents: wholeNumberText('Max students', 1, 10_000),
+		weeks: wholeNumberText('Weeks', 1, 104),
+		hoursPerWeek: z
+			.string()
+			.trim()
+			.regex(/^\d{1,2}(\.\d)?$/, 'Hours per week must be a number like 3 or 2.5')
+			.refine(
+				(value) => Number(value) >= 0.5 && Number(value) <= 80,
+				'Hours per week must be from 0.5 to 80',
+			)
+			.optional(),
+		languages: optionalText('Languages', 500),
+		learningOutcomes: optionalText('Learning outcomes', 9000),
+		modules: optionalText('Modules', 20_000),
+		isPublished: z.literal('on').optional(),
+	})
+	.superRefine((value, ctx) => {
+		if (value.discountedPrice && Number(value.discountedPrice) >= Number(value.price)) {
+			ctx.addIssue({
+				code: 'custom',
+				path: ['discountedPrice'],
+				message: 'Discounted price must be below the price',
+			})
+		}
+		if (Boolean(value.weeks) !== Boolean(value.hoursPerWeek)) {
+			ctx.addIssue({
+				code: 'custom',
+				path: [value.weeks ? 'hoursPerWeek' : 'weeks'],
+				message: 'Give both weeks and hours per week, or neither',
+			})
+		}
+	})
+export type CourseForm = z.infer<typeof courseFormSchema>
+
+/** "Title: topic; topic" per line. A line whose title matches an existing module keeps its description and duration. */
+export function linesToModules(
+	text: string | undefined,
+	existing: CourseModule[] = [],
+): CourseModule[] {
+	return lines(text).map((line) => {
+		const split = line.indexOf(':')
+		const title = (split === -1 ? line : line.slice(0, split)).trim()
+		const topics =
+			split === -1
+				? []
+				: line
+						.slice(split + 1)
+						.split(';')
+						.map((topic) => topic.trim())
+						.filter(Boolean)
+		const before = existing.find((module) => module.title === title)
+		return {
+			title,
+			description: before?.description ?? '',
+			duration: before?.duration ?? '',
+			topics,
+		}
+	})
+}
+
+export function modulesToLines(modules: CourseModule[]) {
+	return modules
+		.map((module) =>
+			module.topics.length ? `${module.title}: ${module.topics.join('; ')}` : module.title,
+		)
+		.join('\n')
+}
+
+/** The form's values as the API's course body (README, Courses). */
+export function courseBodyFromForm(form: CourseForm, existingModules: CourseModule[] = []) {
+	return {
+		title: form.title,
+		subtitle: form.subtitle ?? null,
+		description: form.description,
+		category: form.category,
+		level: form.level,
+		price: {
+			amount: Number(form.price),
+			currency: form.currency,
+			discounted: form.discountedPrice ? Number(form.discountedPrice) : null,
+		},
+		maxStudents: form.maxStudents ? Number(form.maxStudents) : null,
+		duration:
+			form.weeks && form.hoursPerWeek
+				? { weeks: Number(form.weeks), hoursPerWeek: Number(form.hoursPerWeek) }
+				: null,
+		languages: commaList(form.languages),
+		learningOutcomes: lines(form.learningOutcomes),
+		modules: linesToModules(form.modules, existingModules),
+		isPublished: form.isPublished === 'on',
+	}
+}
+
+/** A course as the form's default values. */
+export function formValuesOf(course: Course) {
+	return {
+		title: course.title,
+		subtitle: course.subtitle ?? '',
+		description: course.description,
+		category: course.category,
+		level: course.level,
+		price: course.price.amount.toFixed(2),
+		discountedPrice: course.price.discounted != null ? course.price.discounted.toFixed(2) : '',
+		currency: course.price.currency,
+		maxStudents: course.maxStudents ? String(course.maxStudents) : '',
+		weeks: course.duration ? String(course.duration.weeks) : '',
+		hoursPerWeek: course.duration ? String(course.duration.hoursPerWeek) : '',
+		languages: course.languages.join(', '),
+		learningOutcomes: course.learningOutcomes.join('\n'),
+		modules: modulesToLines(course.modules),
+		isPublished: course.isPublished ? 'on' : undefined,
+	}
+}

@@ -1,0 +1,258 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { SubmissionResult } from '@conform-to/react'
+import { Form, Link, useLocation, useNavigation } from 'react-router'
+import type { User } from '~/features/users/schema'
+import type { LoadFailure } from '~/platform/toast'
+import { Button, buttonClass } from '~/ui/button'
+import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { LoadError } from '~/ui/load-error'
+import { Pagination } from '~/ui/pagination'
+import { existingStudentSchema, newMemberSchema } from './schema'
+
+export type MemberKind = 'student' | 'teacher'
+
+export type MemberList =
+	| { ok: true; value: { members: User[]; total: number; page: number; totalPages: number } }
+	| { ok: false; error: LoadFailure }
+
+type ActionResult = SubmissionResult<string[]> | undefined
+
+/** Which form an action's reply belongs to: conform echoes the submitted `intent`. */
+function resultFor(result: ActionResult, intent: string) {
+	const submitted = result?.initialValue?.intent
+	return submitted === intent ? result : undefined
+}
+
+/** The students or teachers page: search, the paged list, and the forms that add people. */
+export function MembersPage({
+	kind,
+	list,
+	search,
+	actionData,
+}: {
+	kind: MemberKind
+	list: MemberList
+	search: string
+	actionData: ActionResult
+}) {
+	const plural = kind === 'student' ? 'Students' : 'Teachers'
+	// A new location (after a successful add) starts the forms afresh.
+	const { key } = useLocation()
+	return (
+		<div className="flex flex-col gap-8">
+			<h1 className="text-2xl font-bold">{plural}</h1>
+			<section aria-labelledby="list-heading" className="flex flex-col gap-3">
+				<h2 id="list-heading" className="sr-only">
+					{plural} of your organization
+				</h2>
+				<Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+					<div className="flex flex-col gap-1">
+						<label htmlFor="member-search" className="text-sm font-medium text-slate-800">
+							Search by name or email
+						</label>
+						<input
+							id="member-search"
+							type="search"
+							name="search"
+							defaultValue={search}
+							maxLength={100}
+							className="rounded-md border border-slate-400 bg-white px-3 py-2"
+						/>
+					</div>
+					<Button variant="secondary">Search</Button>
+					{search ? (
+						<Link to="." className={buttonClass('link')}>
+							Clear search
+						</Link>
+					) : null}
+				</Form>
+				{list.ok ? (
+					<MemberTable kind={kind} plural={plural} search={search} {...list.value} />
+				) : (
+					<LoadError error={list.error} />
+				)}
+			</section>
+			<div className="grid gap-6 lg:grid-cols-2">
+				<NewMemberForm
+					key={`register-${key}`}
+					kind={kind}
+					lastResult={resultFor(actionData, 'register')}
+				/>
+				{kind === 'student' ? (
+					<ExistingStudentForm key={`attach-${key}`} lastResult={resultFor(actionData, 'attach')} />
+				) : null}
+			</div>
+		</div>
+	)
+}
+
+function MemberTable({
+	kind,
+	plural,
+	search,
+	members,
+	total,
+	page,
+	totalPages,
+}: {
+	kind: MemberKind
+	plural: string
+	search: string
+	members: User[]
+	total: number
+	page: number
+	totalPages: number
+}) {
+	if (!members.length) {
+		return (
+			<p className="text-slate-700">
+				{search
+					? `No ${plural.toLowerCase()} match “${search}”.`
+					: `No ${plural.toLowerCase()} yet. Add one below.`}
+			</p>
+		)
+	}
+	return (
+		<>
+			<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+				<table className="w-full text-left text-sm">
+					<caption className="px-4 py-3 text-left font-semibold">
+						{plural} of your organization ({total})
+					</caption>
+					<thead className="bg-slate-100 text-slate-700">
+						<tr>
+							<th scope="col" className="px-4 py-2">
+								Name
+							</th>
+							<th scope="col" className="px-4 py-2">
+								Email
+							</th>
+							<th scope="col" className="px-4 py-2">
+								Account created
+							</th>
+						</tr>
+					</thead>
+					<tbody>
+						{members.map((member) => (
+							<tr key={member.id} className="border-t border-slate-200">
+								<td className="px-4 py-2">{member.name}</td>
+								<td className="px-4 py-2">{member.email}</td>
+								<td className="px-4 py-2">
+									{member.createdAt
+										? new Date(member.createdAt).toLocaleDateString('en-US', { timeZone: 'UTC' })
+										: ''}
+								</td>
+							</tr>
+						))}
+					</tbody>
+				</table>
+			</div>
+			<Pagination
+				page={page}
+				totalPages={totalPages}
+				label={`${kind === 'student' ? 'Student' : 'Teacher'} pages`}
+			/>
+		</>
+	)
+}
+
+function NewMemberForm({ kind, lastResult }: { kind: MemberKind; lastResult: ActionResult }) {
+	const navigation = useNavigation()
+	const [form, fields] = useForm({
+		id: `new-${kind}`,
+		lastResult,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: newMemberSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const busy =
+		navigation.state === 'submitting' && navigation.formData?.get('intent') === 'register'
+	return (
+		<section
+			aria-labelledby={`${form.id}-heading`}
+			className="rounded-lg border border-slate-200 bg-white p-5"
+		>
+			<h2 id={`${form.id}-heading`} className="text-lg font-semibold">
+				Register a new {kind}
+			</h2>
+			<p className="mt-1 text-sm text-slate-600">
+				Creates their account in your organization. Share the password with them; they log in at the
+				usual login page.
+			</p>
+			<Form method="post" className="mt-4 flex flex-col gap-3" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="register" />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<div className="grid gap-3 sm:grid-cols-2">
+					<TextField
+						label="First name"
+						meta={fields.firstName}
+						{...inputProps(fields.firstName, 'text')}
+						autoComplete="off"
+						required
+					/>
+					<TextField
+						label="Last name"
+						meta={fields.lastName}
+						{...inputProps(fields.lastName, 'text')}
+						autoComplete="off"
+						required
+					/>
+				</div>
+				<TextField
+					label="Email"
+					meta={fields.email}
+					{...inputProps(fields.email, 'email')}
+					autoComplete="off"
+					required
+				/>
+				<TextField
+					label="Password"
+					hint="At least 8 characters."
+					meta={fields.password}
+					{...inputProps(fields.password, 'password')}
+					autoComplete="new-password"
+					required
+				/>
+				<Button disabled={busy}>{busy ? 'Adding…' : `Add ${kind}`}</Button>
+			</Form>
+		</section>
+	)
+}
+
+function ExistingStudentForm({ lastResult }: { lastResult: ActionResult }) {
+	const navigation = useNavigation()
+	const [form, fields] = useForm({
+		id: 'existing-student',
+		lastResult,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: existingStudentSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'attach'
+	return (
+		<section
+			aria-labelledby="existing-student-heading"
+			className="rounded-lg border border-slate-200 bg-white p-5"
+		>
+			<h2 id="existing-student-heading" className="text-lg font-semibold">
+				Add an existing student
+			</h2>
+			<p className="mt-1 text-sm text-slate-600">
+				A student who already has an account and belongs to no organization joins yours.
+			</p>
+			<Form method="post" className="mt-4 flex flex-col gap-3" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="attach" />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<TextField
+					label="Student’s email"
+					meta={fields.email}
+					{...inputProps(fields.email, 'email')}
+					autoComplete="off"
+					required
+				/>
+				<Button disabled={busy}>{busy ? 'Adding…' : 'Add existing student'}</Button>
+			</Form>
+		</section>
+	)
+}

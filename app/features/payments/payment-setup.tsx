@@ -1,0 +1,112 @@
+import { Form, Link, useNavigation } from 'react-router'
+import type { Settled } from '~/platform/settle.server'
+import { Button, buttonClass } from '~/ui/button'
+import { LoadError } from '~/ui/load-error'
+import type { PayoutAccount } from './schema'
+
+const statusText: Record<PayoutAccount['status'], string> = {
+	not_started: 'Not set up: you cannot receive course payments yet.',
+	pending: 'Started: the card payment provider still needs some details from you.',
+	complete: 'Ready: course payments are paid out to your account.',
+}
+
+/** The payment-setup page of both areas. */
+export function PaymentSetupPage({
+	account,
+	error,
+}: {
+	account: Settled<PayoutAccount>
+	error?: string | null
+}) {
+	const navigation = useNavigation()
+	return (
+		<div className="flex max-w-2xl flex-col gap-6">
+			<div>
+				<h1 className="text-2xl font-bold">Payment setup</h1>
+				<p className="mt-2 text-slate-700">
+					Connect an account with our card payment provider so that students can pay for your
+					courses and the money reaches you.
+				</p>
+			</div>
+			{error ? (
+				<p
+					role="alert"
+					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+				>
+					{error}
+				</p>
+			) : null}
+			{account.ok ? (
+				<section
+					aria-labelledby="payout-heading"
+					className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6"
+				>
+					<h2 id="payout-heading" className="text-lg font-semibold">
+						Payout account
+					</h2>
+					<dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
+						<dt className="text-slate-600">Status</dt>
+						<dd data-testid="payout-status">{statusText[account.value.status]}</dd>
+						<dt className="text-slate-600">Provider</dt>
+						<dd>
+							{account.value.provider === 'stripe'
+								? 'Stripe'
+								: 'Test payments (no Stripe keys configured)'}
+						</dd>
+						{account.value.accountId ? (
+							<>
+								<dt className="text-slate-600">Account</dt>
+								<dd className="font-mono text-sm">{account.value.accountId}</dd>
+							</>
+						) : null}
+					</dl>
+					{account.value.status !== 'complete' ? (
+						<Form method="post">
+							<Button disabled={navigation.state === 'submitting'}>
+								{account.value.status === 'not_started' ? 'Set up payments' : 'Continue setup'}
+							</Button>
+						</Form>
+					) : null}
+				</section>
+			) : (
+				<LoadError error={account.error} />
+			)}
+		</div>
+	)
+}
+
+/** The provider's complete-onboarding page of both areas. */
+export function CompleteOnboardingPage({
+	account,
+	area,
+}: {
+	account: Settled<PayoutAccount>
+	area: string
+}) {
+	return (
+		<div className="flex max-w-2xl flex-col gap-4">
+			<h1 className="text-2xl font-bold">Payment setup</h1>
+			{account.ok ? (
+				account.value.status === 'complete' ? (
+					<p role="status" className="rounded-md border border-green-300 bg-green-50 p-4">
+						Your payout account is ready. Students' payments for your courses now reach you.
+					</p>
+				) : (
+					<p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-4">
+						The card payment provider still needs some details before you can receive payments.
+					</p>
+				)
+			) : (
+				<LoadError error={account.error} />
+			)}
+			<div className="flex flex-wrap gap-3">
+				<Link to={`${area}/payment-setup`} className={buttonClass('secondary')}>
+					Back to payment setup
+				</Link>
+				<Link to={`${area}/courses`} className={buttonClass()}>
+					Go to courses
+				</Link>
+			</div>
+		</div>
+	)
+}

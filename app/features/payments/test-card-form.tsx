@@ -1,0 +1,74 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, useNavigation } from 'react-router'
+import { Button } from '~/ui/button'
+import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { cardFormSchema } from './schema'
+
+/**
+ * The built-in test provider's card form (no Stripe keys): a plain form that posts to the
+ * checkout action, with or without JavaScript. The card number is never kept by the app.
+ */
+export function TestCardForm({
+	lastResult,
+	payLabel,
+}: {
+	lastResult: SubmissionResult<string[]> | undefined
+	payLabel: string
+}) {
+	const navigation = useNavigation()
+	const [form, fields] = useForm({
+		id: 'test-card',
+		lastResult,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: cardFormSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const busy = navigation.state === 'submitting'
+	return (
+		<Form
+			method="post"
+			className="flex flex-col gap-4"
+			{...getFormProps(form)}
+			aria-label="Card payment"
+		>
+			<input type="hidden" name="intent" value="pay" />
+			<FormErrors id={form.errorId} errors={form.errors} />
+			<TextField
+				label="Name on card"
+				meta={fields.name}
+				{...inputProps(fields.name, 'text')}
+				autoComplete="cc-name"
+				required
+			/>
+			<TextField
+				label="Card number"
+				meta={fields.cardNumber}
+				{...inputProps(fields.cardNumber, 'text')}
+				inputMode="numeric"
+				autoComplete="cc-number"
+				placeholder="1234 1234 1234 1234"
+				required
+			/>
+			<div className="grid grid-cols-2 gap-4">
+				<TextField
+					label="Expiry (MM/YY)"
+					meta={fields.expiry}
+					{...inputProps(fields.expiry, 'text')}
+					autoComplete="cc-exp"
+					placeholder="MM/YY"
+					required
+				/>
+				<TextField
+					label="Security code (CVC)"
+					meta={fields.cvc}
+					{...inputProps(fields.cvc, 'text')}
+					inputMode="numeric"
+					autoComplete="cc-csc"
+					required
+				/>
+			</div>
+			<Button disabled={busy}>{busy ? 'Processing…' : payLabel}</Button>
+		</Form>
+	)
+}

@@ -1,0 +1,300 @@
+import { useState, type FormEvent, type MouseEvent } from 'react'
+import { Form } from 'react-router'
+import { Button } from '~/ui/button'
+import { FieldErrors, FormErrors } from '~/ui/field'
+import {
+	addQuestion,
+	canRemoveQuestion,
+	mergeDraft,
+	removeQuestion,
+	updateOption,
+	updateQuestion,
+	validateDraft,
+	type DraftErrors,
+} from './editor'
+import type { Draft } from './schema'
+
+const inputClass =
+	'rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-indigo-700 focus:outline-2 focus:outline-indigo-700 aria-[invalid=true]:border-red-700'
+
+/**
+ * The template editor. Every control is a real form field and every change button a submit
+ * button with an `intent`, so without JavaScript each change posts the draft and the action
+ * answers with the edited draft. With JavaScript the same rules run in place.
+ */
+export function TemplateEditor({
+	initialDraft,
+	errors: serverErrors,
+	formErrors,
+	busy,
+}: {
+	initialDraft: Draft
+	errors: DraftErrors
+	formErrors: string[]
+	busy: boolean
+}) {
+	const [draft, setDraft] = useState(initialDraft)
+	const [errors, setErrors] = useState(serverErrors)
+	// A new answer from the action (an intent posted, or a refused save) replaces the local copy.
+	const [source, setSource] = useState({ initialDraft, serverErrors })
+	if (source.initialDraft !== initialDraft || source.serverErrors !== serverErrors) {
+		setSource({ initialDraft, serverErrors })
+		setDraft(initialDraft)
+		setErrors(serverErrors)
+	}
+
+	const edit = (next: Draft) => setDraft(next)
+	const restructure = (event: MouseEvent, next: Draft) => {
+		event.preventDefault()
+		setDraft(next)
+		// Paths name questions by position, so they no longer fit once questions move.
+		setErrors({})
+	}
+
+	function checkBeforeSave(event: FormEvent<HTMLFormElement>) {
+		const submitter = (event.nativeEvent as SubmitEvent).submitter
+		if (submitter instanceof HTMLButtonElement && submitter.value !== 'save') return
+		const result = validateDraft(draft)
+		if (!result.ok) {
+			event.preventDefault()
+			setErrors(result.errors)
+			const first = Object.keys(result.errors)[0]
+			if (first) document.getElementById(`field-${first}`)?.focus()
+		}
+	}
+
+	const errorFor = (path: string) => errors[path]
+	const described = (path: string) => (errors[path]?.length ? `field-${path}-error` : undefined)
+	const fieldIds = (path: string) => ({
+		id: `field-${path}`,
+		'aria-invalid': errors[path]?.length ? true : undefined,
+		'aria-describedby': described(path),
+	})
+	const removable = canRemoveQuestion(draft)
+
+	return (
+		<Form method="post" noValidate className="flex flex-col gap-6" onSubmit={checkBeforeSave}>
+			{/* Pressing Enter in a text box submits with the form's first button: make that Save. */}
+			<button
+				type="submit"
+				name="intent"
+				value="save"
+				className="sr-only"
+				tabIndex={-1}
+				aria-hidden="true"
+			>
+				Save template
+			</button>
+			<FormErrors id="template-form-errors" errors={formErrors} />
+			<section
+				aria-labelledby="template-details"
+				className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6"
+			>
+				<h2 id="template-details" className="text-lg font-semibold">
+					Details
+				</h2>
+				<div className="flex flex-col gap-1">
+					<label htmlFor="field-title" className="text-sm font-medium text-slate-800">
+						Title
+					</label>
+					<input
+						name="title"
+						type="text"
+						className={inputClass}
+						value={draft.title}
+						onChange={(event) => edit(mergeDraft(draft, { title: event.target.value }))}
+						maxLength={200}
+						required
+						{...fieldIds('title')}
+					/>
+					<FieldErrors id="field-title-error" errors={errorFor('title')} />
+				</div>
+				<div className="flex flex-col gap-1">
+					<label htmlFor="field-description" className="text-sm font-medium text-slate-800">
+						Description (optional)
+					</label>
+					<textarea
+						name="description"
+						rows={2}
+						className={inputClass}
+						value={draft.description}
+						onChange={(event) => edit(mergeDraft(draft, { description: event.target.value }))}
+						maxLength={2000}
+						{...fieldIds('description')}
+					/>
+					<FieldErrors id="field-description-error" errors={errorFor('description')} />
+				</div>
+				<div className="flex flex-col gap-1">
+					<label htmlFor="field-timeLimit" className="text-sm font-medium text-slate-800">
+						Time limit (minutes)
+					</label>
+					<input
+						name="timeLimit"
+						type="number"
+						inputMode="numeric"
+						min={1}
+						max={600}
+						className={`${inputClass} w-32`}
+						value={draft.timeLimit}
+						onChange={(event) => edit(mergeDraft(draft, { timeLimit: event.target.value }))}
+						required
+						{...fieldIds('timeLimit')}
+					/>
+					<FieldErrors id="field-timeLimit-error" errors={errorFor('timeLimit')} />
+				</div>
+				<label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+					<input
+						name="isActive"
+						type="checkbox"
+						className="size-4"
+						checked={draft.isActive}
+						onChange={(event) => edit(mergeDraft(draft, { isActive: event.target.checked }))}
+					/>
+					Make this template available to students now
+				</label>
+			</section>
+
+			<section aria-labelledby="template-questions" className="flex flex-col gap-4">
+				<h2 id="template-questions" className="text-lg font-semibold">
+					Questions ({draft.questions.length})
+				</h2>
+				<p className="text-sm text-slate-700">
+					Tick every correct option. Options left blank are not shown to students; each question
+					needs at least 2.
+				</p>
+				<FieldErrors id="field-questions-error" errors={errorFor('questions')} />
+				<ol className="flex flex-col gap-4">
+					{draft.questions.map((question, index) => {
+						const path = `questions.${index}`
+						const number = index + 1
+						return (
+							<li key={question.id}>
+								<fieldset
+									className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6"
+									aria-describedby={described(`${path}.options`)}
+								>
+									<legend className="px-1 font-semibold">Question {number}</legend>
+									<input type="hidden" name={`questions[${index}].id`} value={question.id} />
+									<div className="flex flex-col gap-1">
+										<label
+											htmlFor={`field-${path}.questionText`}
+											className="text-sm font-medium text-slate-800"
+										>
+											Question {number} text
+										</label>
+										<textarea
+											name={`questions[${index}].questionText`}
+											rows={2}
+											className={inputClass}
+											value={question.questionText}
+											onChange={(event) =>
+												edit(
+													updateQuestion(draft, question.id, { questionText: event.target.value }),
+												)
+											}
+											{...fieldIds(`${path}.questionText`)}
+										/>
+										<FieldErrors
+											id={`field-${path}.questionText-error`}
+											errors={errorFor(`${path}.questionText`)}
+										/>
+									</div>
+									<ul className="flex flex-col gap-2">
+										{question.options.map((option, optionIndex) => {
+											const optionPath = `${path}.options.${optionIndex}`
+											const label = `Question ${number}, option ${optionIndex + 1}`
+											return (
+												<li key={optionIndex} className="flex flex-col gap-1">
+													<div className="flex flex-wrap items-center gap-3">
+														<label
+															htmlFor={`field-${optionPath}.text`}
+															className="w-20 text-sm font-medium text-slate-800"
+														>
+															Option {optionIndex + 1}
+														</label>
+														<input
+															aria-label={label}
+															name={`questions[${index}].options[${optionIndex}].text`}
+															type="text"
+															className={`${inputClass} min-w-0 flex-1`}
+															value={option.text}
+															onChange={(event) =>
+																edit(
+																	updateOption(draft, question.id, optionIndex, {
+																		text: event.target.value,
+																	}),
+																)
+															}
+															maxLength={500}
+															{...fieldIds(`${optionPath}.text`)}
+														/>
+														<label className="flex items-center gap-2 text-sm">
+															<input
+																name={`questions[${index}].options[${optionIndex}].isCorrect`}
+																type="checkbox"
+																className="size-4"
+																checked={option.isCorrect}
+																onChange={(event) =>
+																	edit(
+																		updateOption(draft, question.id, optionIndex, {
+																			isCorrect: event.target.checked,
+																		}),
+																	)
+																}
+																aria-label={`${label} is correct`}
+															/>
+															<span aria-hidden="true">Correct</span>
+														</label>
+													</div>
+													<FieldErrors
+														id={`field-${optionPath}.text-error`}
+														errors={errorFor(`${optionPath}.text`)}
+													/>
+												</li>
+											)
+										})}
+									</ul>
+									<FieldErrors
+										id={`field-${path}.options-error`}
+										errors={errorFor(`${path}.options`)}
+									/>
+									{removable ? (
+										<div>
+											<Button
+												variant="secondary"
+												name="intent"
+												value={`remove-question:${question.id}`}
+												onClick={(event) => restructure(event, removeQuestion(draft, question.id))}
+											>
+												Remove question {number}
+											</Button>
+										</div>
+									) : (
+										<p className="text-sm text-slate-600">
+											A template keeps at least one question.
+										</p>
+									)}
+								</fieldset>
+							</li>
+						)
+					})}
+				</ol>
+				<div>
+					<Button
+						variant="secondary"
+						name="intent"
+						value="add-question"
+						onClick={(event) => restructure(event, addQuestion(draft))}
+					>
+						Add question
+					</Button>
+				</div>
+			</section>
+			<div className="flex flex-wrap gap-3">
+				<Button name="intent" value="save" disabled={busy}>
+					{busy ? 'Saving…' : 'Save template'}
+				</Button>
+			</div>
+		</Form>
+	)
+}

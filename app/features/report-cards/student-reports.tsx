@@ -1,0 +1,52 @@
+import { Link } from 'react-router'
+import { ReportCardView } from './report-card-view'
+import type { StudentReports } from './schema'
+
+/** A student's report cards across courses, with the average; `courseHref` adds an edit link per course (teachers). */
+export function StudentReportsView({
+	reports,
+	courseLinks,
+}: {
+	reports: StudentReports
+	courseLinks?: (courseId: string) => { label: string; to: string }[]
+}) {
+	const { courses, averageScore, averageGrade } = reports
+	return (
+		<div className="flex flex-col gap-4">
+			<p className="text-lg">
+				{averageScore === null ? (
+					'No report cards written yet.'
+				) : (
+					<>
+						Average across courses: <span className="font-bold">{averageScore}</span>/100 · Grade{' '}
+						<span className="font-bold">{averageGrade}</span>
+					</>
+				)}
+			</p>
+			{courses.length === 0 ? <p className="text-slate-700">No courses yet.</p> : null}
+			<ul className="flex flex-col gap-4" aria-label="Courses">
+				{courses.map(({ course, reportCard }) => (
+					<li key={course.id} className="flex flex-col gap-2">
+						{reportCard ? (
+							<ReportCardView courseTitle={course.title} card={{ ...reportCard, authorName: reportCard.author.name }} />
+						) : (
+							<div className="rounded-lg border border-dashed border-slate-300 bg-white p-6">
+								<h3 className="text-lg font-semibold">{course.title}</h3>
+								<p className="text-slate-700">No report card yet.</p>
+							</div>
+						)}
+						{courseLinks ? (
+							<p className="flex flex-wrap gap-4 text-sm print:hidden">
+								{courseLinks(course.id).map((link) => (
+									<Link key={link.to} to={link.to} className="font-semibold text-indigo-800 underline" aria-label={`${link.label}: ${course.title}`}>
+										{link.label}
+									</Link>
+								))}
+							</p>
+						) : null}
+					</li>
+				))}
+			</ul>
+		</div>
+	)
+}

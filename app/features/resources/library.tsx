@@ -1,0 +1,115 @@
+import { Form, Link } from 'react-router'
+import { Button, buttonClass } from '~/ui/button'
+import { Pagination } from '~/ui/pagination'
+import { formatBytes, resourceTypeLabel, resourceTypes, type ResourceFilters, type ResourceList } from './schema'
+
+const controlClass =
+	'rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-indigo-700 focus:outline-2 focus:outline-indigo-700'
+
+/** Search, subject and type filters as a GET form, so they live in the URL and work without JavaScript. */
+export function LibraryFilters({ filters, subjects }: { filters: ResourceFilters; subjects: string[] }) {
+	const subjectOptions = subjects.includes(filters.subject) || filters.subject === 'All' ? subjects : [...subjects, filters.subject]
+	return (
+		<Form method="get" role="search" aria-label="Filter resources" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+			<div className="flex min-w-56 flex-1 flex-col gap-1">
+				<label htmlFor="library-search" className="text-sm font-medium text-slate-800">
+					Search resources
+				</label>
+				<input id="library-search" name="search" type="search" defaultValue={filters.search} maxLength={100} className={controlClass} placeholder="Title or description" />
+			</div>
+			<div className="flex flex-col gap-1">
+				<label htmlFor="library-subject" className="text-sm font-medium text-slate-800">
+					Subject
+				</label>
+				<select id="library-subject" name="subject" defaultValue={filters.subject} className={controlClass}>
+					<option value="All">All</option>
+					{subjectOptions.map((subject) => (
+						<option key={subject} value={subject}>
+							{subject}
+						</option>
+					))}
+				</select>
+			</div>
+			<div className="flex flex-col gap-1">
+				<label htmlFor="library-type" className="text-sm font-medium text-slate-800">
+					Type
+				</label>
+				<select id="library-type" name="type" defaultValue={filters.type} className={controlClass}>
+					<option value="all">All types</option>
+					{resourceTypes.map((type) => (
+						<option key={type.value} value={type.value}>
+							{type.label}
+						</option>
+					))}
+				</select>
+			</div>
+			<Button>Apply filters</Button>
+			<Link to="." className={buttonClass('secondary')}>
+				Clear filters
+			</Link>
+		</Form>
+	)
+}
+
+/**
+ * The page of resources: each opens its link or downloads its file through `filesPath` (an
+ * authenticated resource route of the area). `canDelete` shows a delete button on one's own.
+ */
+export function LibraryList({
+	list,
+	filesPath,
+	canDelete,
+}: {
+	list: ResourceList
+	filesPath: string
+	canDelete?: (uploaderId: string) => boolean
+}) {
+	const { resources, pagination } = list
+	if (!resources.length) {
+		return <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">No resources match these filters.</p>
+	}
+	return (
+		<div className="flex flex-col gap-4">
+			<p className="text-sm text-slate-700" aria-live="polite">
+				{pagination.total === 1 ? '1 resource' : `${pagination.total} resources`}
+			</p>
+			<ul className="grid gap-4 md:grid-cols-2" aria-label="Resources">
+				{resources.map((resource) => (
+					<li key={resource.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
+						<h3 className="text-lg font-semibold">{resource.title}</h3>
+						<p className="flex flex-wrap gap-2 text-xs font-semibold">
+							<span className="rounded bg-indigo-100 px-2 py-0.5 text-indigo-900">{resource.subject}</span>
+							<span className="rounded bg-slate-100 px-2 py-0.5 text-slate-800">{resourceTypeLabel(resource.resourceType)}</span>
+						</p>
+						{resource.description ? <p className="text-sm text-slate-700">{resource.description}</p> : null}
+						<p className="text-xs text-slate-600">
+							Shared by {resource.uploadedBy.name} on {new Date(resource.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+						</p>
+						<div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
+							{resource.file ? (
+								<a href={`${filesPath}/${resource.id}/file`} className={buttonClass('secondary')} download={resource.file.name} aria-label={`Download ${resource.title}`}>
+									Download ({formatBytes(resource.file.size)})
+								</a>
+							) : null}
+							{resource.url ? (
+								<a href={resource.url} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')} aria-label={`Open ${resource.title} (opens in a new tab)`}>
+									Open link
+								</a>
+							) : null}
+							{canDelete?.(resource.uploadedBy.id) ? (
+								<Form method="post">
+									<input type="hidden" name="intent" value="delete" />
+									<input type="hidden" name="resourceId" value={resource.id} />
+									<Button variant="danger" aria-label={`Delete ${resource.title}`}>
+										Delete
+									</Button>
+								</Form>
+							) : null}
+						</div>
+					</li>
+				))}
+			</ul>
+			<Pagination page={pagination.currentPage} totalPages={pagination.totalPages} label="Resource pages" />
+		</div>
+	)
+}

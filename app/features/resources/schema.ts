@@ -1,0 +1,114 @@
+import { z } from 'zod'
+
+export const resourceTypes = [
+	{ value: 'document', label: 'Document' },
+	{ value: 'video', label: 'Video' },
+	{ value: 'worksheet', label: 'Worksheet' },
+	{ value: 'slides', label: 'Slides' },
+	{ value: 'link', label: 'Link' },
+	{ value: 'other', label: 'Other' },
+] as const
+type ResourceType = (typeof resourceTypes)[number]['value']
+const typeValues = resourceTypes.map((type) => type.value) as [ResourceType, ...ResourceType[]]
+
+export const resourceTypeLabel = (value: string) =>
+	resourceTypes.find((type) => type.value === value)?.label ?? value
+
+/** What the library files may be (api/README.md): at most 10 MB. */
+export const maxResourceBytes = 10 * 1024 * 1024
+export const resourceFileAccept =
+	'.pdf,.doc,.docx,.ppt,.pptx,.xls,.xlsx,.txt,.md,.csv,.png,.jpg,.jpeg,.gif,.webp,.zip'
+
+const webAddress = z
+	.string()
+	.trim()
+	.max(2000, 'Link must be at most 2000 characters')
+	.refine((value) => {
+		try {
+			return ['http:', 'https:'].includes(new URL(value).protocol)
+		} catch {
+			return false
+		}
+	}, 'Enter a web address starting with http:// or https://')
+
+/** The upload form: a file or a link, not both. */
+export const resourceUploadSchema = z
+	.object({
+		title: z
+			.string({ error: 'Enter a title' })
+			.trim()
+			.min(1, 'Enter a title')
+			.max(200, 'Title must be at most 200 characters'),
+		description: z.string().trim().max(2000, 'Description must be at most 2000 characters').optional(),
+		subject: z
+			.string({ error: 'Enter a subject' })
+			.trim()
+			.min(1, 'Enter a subject')
+			.max(100, 'Subject must be at most 100 characters'),
+		resourceType: z.enum(typeValues, { error: 'Choose a type' }),
+		url: webAddress.optional(),
+		file: z
+			.instanceof(File)
+			.optional()
+			.refine((file) => !file || file.size <= maxResourceBytes, 'The file must be at most 10 MB'),
+	})
+	.superRefine((value, ctx) => {
+		const hasFile = Boolean(value.file && value.file.size > 0)
+		if (hasFile && value.url) {
+			ctx.addIssue({ code: 'custom', path: ['url'], message: 'Give a file or a link, not both' })
+		} else if (!hasFile && !value.url) {
+			ctx.addIssue({ code: 'custom', path: ['file'], message: 'Choose a file to upload or give a link' })
+		}
+	})
+export type ResourceUpload = z.infer<typeof resourceUploadSchema>
+
+// Answers of the reference API (api/README.md).
+export const resourceSchema = z.object({
+	id: z.string(),
+	title: z.string(),
+	description: z.string().nullable(),
+	subject: z.string(),
+	resourceType: z.string(),
+	url: z.string().nullable(),
+	file: z
+		.object({ name: z.string(), contentType: z.string(), size: z.number(), downloadPath: z.string() })
+		.nullable(),
+	uploadedBy: z.object({ id: z.string(), name: z.string() }),
+	createdAt: z.string(),
+})
+export type Resource = z.infer<typeof resourceSchema>
+
+export const resourceListSchema = z.object({
+	resources: z.array(resourceSchema),
+	pagination: z.object({
+		total: z.number(),
+		currentPage: z.number(),
+		totalPages: z.number(),
+		limit: z.number().optional(),
+	}),
+	subjects: z.array(z.string()).default([]),
+})
+export type ResourceList = z.infer<typeof resourceListSchema>
+
+export const resourceUploadedSchema = z.object({ message: z.string().optional(), resource: resourceSchema })
+
+/** Spec section 3: search (default empty), subject (default All), type (default all); page 1. */
+export type ResourceFilters = { search: string; subject: string; type: string; page: number }
+
+export function filtersFrom(url: URL): ResourceFilters {
+	const params = url.searchParams
+	const type = params.get('type') ?? 'all'
+	const page = Number(params.get('page'))
+	return {
+		search: (params.get('search') ?? '').trim().slice(0, 100),
+		subject: (params.get('subject') ?? '').trim().slice(0, 100) || 'All',
+		type: type === 'all' || typeValues.includes(type as ResourceType) ? type : 'all',
+		page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+	}
+}
+
+export function formatBytes(size: number) {
+	if (size < 1024) return `${size} B`
+	if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`
+	return `${(size / 1024 / 1024).toFixed(1)} MB`
+}

@@ -1,0 +1,116 @@
+import { addDays, dateInZone, startOfDay, weekdayOf } from './time-zones'
+
+/** What the week and day maths needs of a session (the API's Schedule has more). */
+export type TimedSchedule = {
+	startsAt: string
+	endsAt: string
+	duration: number
+	status: string
+}
+
+/** A span of calendar days in one zone: instants from `start` (inclusive) to `end` (exclusive). */
+export type DayRange = { startDate: string; endDate: string; start: number; end: number }
+
+export type Week = DayRange & { days: string[] }
+
+/** The Sunday on or before `date`. */
+export function sundayOf(date: string): string {
+	return addDays(date, -weekdayOf(date))
+}
+
+/** Spec section 9: a week runs from Sunday 00:00 to the next Sunday 00:00, in the viewer's zone. */
+export function weekOf(date: string, zone: string): Week {
+	const startDate = sundayOf(date)
+	const endDate = addDays(startDate, 7)
+	return {
+		startDate,
+		endDate,
+		start: startOfDay(startDate, zone),
+		end: startOfDay(endDate, zone),
+		days: Array.from({ length: 7 }, (_, index) => addDays(startDate, index)),
+	}
+}
+
+export function dayOf(date: string, zone: string): DayRange {
+	const endDate = addDays(date, 1)
+	return { startDate: date, endDate, start: startOfDay(date, zone), end: startOfDay(endDate, zone) }
+}
+
+/**
+ * The status at `now`: the API reads a session whose end has passed as Completed, and a list
+ * served from the five-minute cache may predate that moment, so the same rule is applied here.
+ */
+export function statusAt(schedule: TimedSchedule, now: number): string {
+	if (schedule.status === 'Scheduled' && Date.parse(schedule.endsAt) <= now) return 'Completed'
+	return schedule.status
+}
+
+const isCancelled = (schedule: TimedSchedule) => schedule.status === 'Cancelled'
+
+const startsWithin = (schedule: TimedSchedule, range: { start: number; end: number }) => {
+	const start = Date.parse(schedule.startsAt)
+	return start >= range.start && start < range.end
+}
+
+const byStart = <T extends TimedSchedule>(a: T, b: T) =>
+	Date.parse(a.startsAt) - Date.parse(b.startsAt)
+
+/** Sessions that start within the range and are not cancelled, earliest first. */
+export function activeSchedulesIn<T extends TimedSchedule>(
+	schedules: T[],
+	range: { start: number; end: number },
+): T[] {
+	return schedules
+		.filter((schedule) => !isCancelled(schedule) && startsWithin(schedule, range))
+		.sort(byStart)
+}
+
+/** Spec section 4: today's list leaves out Cancelled sessions. */
+export function todaysSchedules<T extends TimedSchedule>(
+	schedules: T[],
+	now: number,
+	zone: string,
+): T[] {
+	return activeSchedulesIn(schedules, dayOf(dateInZone(now, zone), zone))
+}
+
+/** Spec section 4: the day and week counts leave out Cancelled sessions. */
+export function countIn(schedules: TimedSchedule[], range: { start: number; end: number }): number {
+	return activeSchedulesIn(schedules, range).length
+}
+
+/** Spec section 9: week hours are the summed durations (minutes) divided by 60; cancelled sessions take no time. */
+export function weekHours(
+	schedules: TimedSchedule[],
+	week: { start: number; end: number },
+): number {
+	const minutes = activeSchedulesIn(schedules, week).reduce(
+		(sum, schedule) => sum + schedule.duration,
+		0,
+	)
+	return minutes / 60
+}
+
+/** Spec section 4: the earliest session that is neither Cancelled nor Completed, or null. */
+export function nextUpcomingSchedule<T extends TimedSchedule>(
+	schedules: T[],
+	now: number,
+): T | null {
+	const upcoming = schedules
+		.filter((schedule) => statusAt(schedule, now) === 'Scheduled')
+		.sort(byStart)
+	return upcoming[0] ?? null
+}
+
+/** The week's days, each with its sessions (cancelled ones included, to be shown as such). */
+export function sessionsByDay<T extends TimedSchedule>(schedules: T[], week: Week, zone: string) {
+	return week.days.map((date) => ({
+		date,
+		schedules: schedules
+			.filter(
+				(schedule) =>
+					startsWithin(schedule, week) && dateInZone(Date.parse(schedule.startsAt), zone) === date,
+			)
+			.sort(byStart),
+	}))
+}

@@ -1,0 +1,89 @@
+import { data } from 'react-router'
+import type { createUpstream } from '~/platform/upstream.server'
+import { UpstreamError } from '~/platform/upstream-errors'
+import { settle } from '~/platform/settle.server'
+import { getSchedules } from './api.server'
+import { dayOf, weekOf } from './calendar'
+import { SCHEDULE_STATUSES } from './schema'
+import { viewerTimeZone } from './time-zone.server'
+import { dateInZone, isCalendarDate } from './time-zones'
+
+type Upstream = ReturnType<typeof createUpstream>
+
+const iso = (instant: number) => new Date(instant).toISOString()
+
+/** `?page=` as a whole number of at least 1, else 1. */
+export function pageParam(url: URL): number {
+	const page = Number(url.searchParams.get('page'))
+	return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1
+}
+
+/**
+ * Everything the teacher's schedule page shows, in four parallel list calls whose filters stay the
+ * same all day (so the five-minute cache serves repeats): the viewed week, today, what is still
+ * to come, and one page of all sessions. `fresh` is the user's Refresh.
+ */
+export async function loadTeacherSchedule(api: Upstream, request: Request, { fresh = false } = {}) {
+	const url = new URL(request.url)
+	const { zone, known } = viewerTimeZone(request)
+	const now = Date.now()
+	const today = dateInZone(now, zone)
+	const weekParam = url.searchParams.get('week') ?? ''
+	const week = weekOf(isCalendarDate(weekParam) ? weekParam : today, zone)
+	const day = dayOf(today, zone)
+	const page = pageParam(url)
+	const statusParam = url.searchParams.get('status') ?? ''
+	const status = (SCHEDULE_STATUSES as readonly string[]).includes(statusParam)
+		? statusParam
+		: undefined
+
+	const [weekList, todayList, upcoming, list] = await Promise.all([
+		settle(getSchedules(api, { from: iso(week.start), to: iso(week.end), limit: 100 }, { fresh })),
+		settle(getSchedules(api, { from: iso(day.start), to: iso(day.end), limit: 100 }, { fresh })),
+		settle(getSchedules(api, { from: iso(day.start), status: 'Scheduled', limit: 10 }, { fresh })),
+		settle(getSchedules(api, { order: 'desc', page, limit: 10, status }, { fresh })),
+	])
+	return {
+		zone,
+		known,
+		now,
+		today,
+		week,
+		day,
+		page,
+		status: status ?? '',
+		weekList,
+		todayList,
+		upcoming,
+		list,
+	}
+}
+
+/** The student's sessions page: today, what comes after today, and the most recent past ones. */
+export async function loadStudentSessions(api: Upstream, request: Request, { fresh = false } = {}) {
+	const { zone, known } = viewerTimeZone(request)
+	const now = Date.now()
+	const today = dateInZone(now, zone)
+	const day = dayOf(today, zone)
+	const [todayList, upcoming, past] = await Promise.all([
+		settle(getSchedules(api, { from: iso(day.start), to: iso(day.end), limit: 100 }, { fresh })),
+		settle(getSchedules(api, { from: iso(day.end), limit: 10 }, { fresh })),
+		settle(getSchedules(api, { to: iso(day.start), order: 'desc', limit: 10 }, { fresh })),
+	])
+	return { zone, known, now, today, day, todayList, upcoming, past }
+}
+
+/** An unknown or someone else's session is that page's 404 or 403, not a crash. */
+export async function orMissingPage<T>(promise: Promise<T>): Promise<T> {
+	try {
+		return await promise
+	} catch (error) {
+		if (
+			error instanceof UpstreamError &&
+			(error.status === 404 || error.status === 403 || error.status === 400)
+		) {
+			throw data(null, { status: error.status === 403 ? 403 : 404 })
+		}
+		throw error
+	}
+}

@@ -1,0 +1,466 @@
+import type { FieldMetadata } from '@conform-to/react'
+import type { ReactNode } from 'react'
+import { Form, Link } from 'react-router'
+import { Button } from '~/ui/button'
+import {
+	inputProps,
+	SelectField,
+	selectProps,
+	TextAreaField,
+	textareaProps,
+	TextField,
+} from '~/ui/field'
+import { statusAt, type Week } from './calendar'
+import {
+	formatDate,
+	formatDay,
+	formatDuration,
+	formatHours,
+	formatTime,
+	formatWeek,
+} from './format'
+import type { Schedule } from './schema'
+import { dateInZone, timeZoneNames } from './time-zones'
+
+const statusStyles: Record<string, string> = {
+	Scheduled: 'bg-indigo-100 text-indigo-900',
+	Completed: 'bg-emerald-100 text-emerald-900',
+	Cancelled: 'bg-red-100 text-red-900',
+}
+
+export function StatusBadge({ status }: { status: string }) {
+	return (
+		<span
+			className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyles[status] ?? 'bg-slate-100 text-slate-800'}`}
+		>
+			{status}
+		</span>
+	)
+}
+
+const linkClass = 'font-semibold text-indigo-800 underline hover:text-indigo-950'
+
+/** 'Sun, Nov 22, 2026, 3:00 PM – 4:30 PM' in the viewer's zone. */
+export function sessionWhen(schedule: Schedule, zone: string) {
+	const start = Date.parse(schedule.startsAt)
+	// The end instant itself is not part of the session, hence the minute back.
+	const nextDay = dateInZone(start, zone) !== dateInZone(Date.parse(schedule.endsAt) - 60_000, zone)
+	return `${formatDate(start, zone)}, ${formatTime(start, zone)} – ${formatTime(schedule.endsAt, zone)}${nextDay ? ' (next day)' : ''}`
+}
+
+/** The time as the teacher entered it, when their zone is not the viewer's. */
+function EnteredTime({ schedule, zone }: { schedule: Schedule; zone: string }) {
+	if (schedule.timeZone === zone) return null
+	return (
+		<span className="block text-xs text-slate-600">
+			Set for {formatTime(schedule.startsAt, schedule.timeZone)} {schedule.timeZone}
+		</span>
+	)
+}
+
+const sessionLabel = (schedule: Schedule, zone: string) =>
+	`${schedule.title} on ${formatDate(schedule.startsAt, zone)}`
+
+/** Edit, take attendance, cancel, and delete behind a confirmation; plain forms that need no JavaScript. */
+export function ScheduleActions({
+	schedule,
+	zone,
+	now,
+}: {
+	schedule: Schedule
+	zone: string
+	now: number
+}) {
+	const status = statusAt(schedule, now)
+	const label = sessionLabel(schedule, zone)
+	return (
+		<div className="flex flex-wrap items-start gap-x-3 gap-y-2 text-sm">
+			<Link
+				to={`/teachersdashboard/schedule/${schedule.id}/edit`}
+				aria-label={`Edit ${label}`}
+				className={linkClass}
+			>
+				Edit
+			</Link>
+			{status !== 'Cancelled' ? (
+				<Link
+					to={`/teachersdashboard/schedule/${schedule.id}/attendance`}
+					aria-label={`Attendance for ${label}`}
+					className={linkClass}
+				>
+					Attendance
+				</Link>
+			) : null}
+			{status === 'Scheduled' ? (
+				<Form method="post">
+					<input type="hidden" name="intent" value="cancel" />
+					<input type="hidden" name="scheduleId" value={schedule.id} />
+					<button
+						type="submit"
+						aria-label={`Cancel session ${label}`}
+						className={`${linkClass} text-red-800`}
+					>
+						Cancel session
+					</button>
+				</Form>
+			) : null}
+			<details>
+				<summary
+					aria-label={`Delete ${label}`}
+					className={`cursor-pointer ${linkClass} text-red-800`}
+				>
+					Delete
+				</summary>
+				<Form
+					method="post"
+					className="mt-2 flex max-w-xs flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3"
+				>
+					<p className="text-red-900">
+						Delete “{schedule.title}” for good? Its attendance is deleted with it.
+					</p>
+					<input type="hidden" name="intent" value="delete" />
+					<input type="hidden" name="scheduleId" value={schedule.id} />
+					<Button variant="danger" aria-label={`Yes, delete ${label}`}>
+						Yes, delete
+					</Button>
+				</Form>
+			</details>
+		</div>
+	)
+}
+
+/** A list of sessions as cards: today's, upcoming, past. */
+export function SessionList({
+	schedules,
+	zone,
+	now,
+	empty,
+	label,
+	actions,
+	showAttendance = false,
+}: {
+	schedules: Schedule[]
+	zone: string
+	now: number
+	empty: string
+	label: string
+	actions?: (schedule: Schedule) => ReactNode
+	showAttendance?: boolean
+}) {
+	if (!schedules.length) return <p className="text-slate-700">{empty}</p>
+	return (
+		<ul aria-label={label} className="flex flex-col gap-3">
+			{schedules.map((schedule) => {
+				const status = statusAt(schedule, now)
+				return (
+					<li key={schedule.id} className="rounded-lg border border-slate-200 bg-white p-4">
+						<div className="flex flex-wrap items-start justify-between gap-2">
+							<div>
+								<p className={`font-semibold ${status === 'Cancelled' ? 'line-through' : ''}`}>
+									{schedule.title}
+								</p>
+								<p className="text-sm text-slate-700">{schedule.courseTitle}</p>
+							</div>
+							<StatusBadge status={status} />
+						</div>
+						<p className="mt-2 text-sm">
+							{sessionWhen(schedule, zone)}{' '}
+							<span className="text-slate-600">({formatDuration(schedule.duration)})</span>
+							<EnteredTime schedule={schedule} zone={zone} />
+						</p>
+						{schedule.description ? (
+							<p className="mt-2 text-sm text-slate-700">{schedule.description}</p>
+						) : null}
+						{showAttendance && schedule.attendanceStatus ? (
+							<p className="mt-2 text-sm">
+								Your attendance: <span className="font-semibold">{schedule.attendanceStatus}</span>
+							</p>
+						) : null}
+						{actions ? <div className="mt-3">{actions(schedule)}</div> : null}
+					</li>
+				)
+			})}
+		</ul>
+	)
+}
+
+export function NextSession({
+	schedule,
+	zone,
+	now,
+}: {
+	schedule: Schedule | null
+	zone: string
+	now: number
+}) {
+	return (
+		<section
+			aria-labelledby="next-session-heading"
+			className="rounded-lg border border-indigo-200 bg-indigo-50 p-4"
+		>
+			<h2
+				id="next-session-heading"
+				className="text-sm font-semibold uppercase tracking-wide text-indigo-900"
+			>
+				Next session
+			</h2>
+			{schedule ? (
+				<>
+					<p className="mt-1 text-lg font-semibold">{schedule.title}</p>
+					<p className="text-sm text-slate-800">
+						{schedule.courseTitle} · {sessionWhen(schedule, zone)}
+						{Date.parse(schedule.startsAt) <= now ? (
+							<span className="font-semibold"> · In progress</span>
+						) : null}
+					</p>
+				</>
+			) : (
+				<p className="mt-1 text-slate-800">No upcoming sessions.</p>
+			)}
+		</section>
+	)
+}
+
+export type ScheduleCounts = { today: number | null; week: number | null; hours: number | null }
+
+/** The day and week counts and the week's hours; null where the call behind it failed. */
+export function ScheduleStats({
+	counts,
+	weekLabel,
+}: {
+	counts: ScheduleCounts
+	weekLabel: string
+}) {
+	const items = [
+		{ label: 'Sessions today', value: counts.today },
+		{ label: `Sessions ${weekLabel}`, value: counts.week },
+		{
+			label: `Hours ${weekLabel}`,
+			value: counts.hours === null ? null : formatHours(counts.hours),
+		},
+	]
+	return (
+		<dl className="grid gap-3 sm:grid-cols-3">
+			{items.map((item) => (
+				<div key={item.label} className="rounded-lg border border-slate-200 bg-white p-4">
+					<dt className="text-sm text-slate-700">{item.label}</dt>
+					<dd className="mt-1 text-2xl font-bold">{item.value ?? '–'}</dd>
+				</div>
+			))}
+		</dl>
+	)
+}
+
+/** Sunday to Saturday, each day with its sessions (cancelled ones struck through). */
+export function WeekView({
+	week,
+	days,
+	zone,
+	today,
+	now,
+	links,
+}: {
+	week: Week
+	days: { date: string; schedules: Schedule[] }[]
+	zone: string
+	today: string
+	now: number
+	links: { previous: string; current: string; next: string }
+}) {
+	return (
+		<section aria-labelledby="week-heading" className="flex flex-col gap-3">
+			<div className="flex flex-wrap items-center justify-between gap-2">
+				<h2 id="week-heading" className="text-lg font-semibold">
+					Week of {formatWeek(week.startDate, week.days[6] ?? week.startDate)}
+				</h2>
+				<nav aria-label="Weeks" className="flex gap-3 text-sm">
+					<Link to={links.previous} className={linkClass}>
+						Previous week
+					</Link>
+					<Link to={links.current} className={linkClass}>
+						This week
+					</Link>
+					<Link to={links.next} className={linkClass}>
+						Next week
+					</Link>
+				</nav>
+			</div>
+			<ol className="grid gap-2 md:grid-cols-7">
+				{days.map(({ date, schedules }) => (
+					<li
+						key={date}
+						aria-label={formatDay(date)}
+						className={`flex min-h-28 flex-col gap-2 rounded-lg border bg-white p-2 ${date === today ? 'border-indigo-600' : 'border-slate-200'}`}
+					>
+						<h3 className="text-sm font-semibold">
+							{formatDay(date, 'short')}
+							{date === today ? <span className="ml-1 text-indigo-800">(today)</span> : null}
+						</h3>
+						{schedules.length ? (
+							<ul className="flex flex-col gap-2">
+								{schedules.map((schedule) => {
+									const status = statusAt(schedule, now)
+									return (
+										<li key={schedule.id} className="rounded border border-slate-200 p-1.5 text-xs">
+											<p className="font-semibold">{formatTime(schedule.startsAt, zone)}</p>
+											<p className={status === 'Cancelled' ? 'line-through' : ''}>
+												{schedule.title}
+											</p>
+											<p className="text-slate-600">{formatDuration(schedule.duration)}</p>
+											<StatusBadge status={status} />
+										</li>
+									)
+								})}
+							</ul>
+						) : (
+							<p className="text-xs text-slate-600">No sessions</p>
+						)}
+						<Link
+							to={`/teachersdashboard/schedule/new?date=${date}`}
+							aria-label={`Add a session on ${formatDay(date)}`}
+							className={`mt-auto text-xs ${linkClass}`}
+						>
+							Add
+						</Link>
+					</li>
+				))}
+			</ol>
+		</section>
+	)
+}
+
+export function ScheduleTable({
+	schedules,
+	total,
+	zone,
+	now,
+}: {
+	schedules: Schedule[]
+	total: number
+	zone: string
+	now: number
+}) {
+	if (!schedules.length) return <p className="text-slate-700">No sessions match.</p>
+	return (
+		<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+			<table className="w-full text-left text-sm">
+				<caption className="px-4 py-3 text-left font-semibold">All sessions ({total})</caption>
+				<thead className="bg-slate-100 text-slate-700">
+					<tr>
+						<th scope="col" className="px-4 py-2">
+							When
+						</th>
+						<th scope="col" className="px-4 py-2">
+							Session
+						</th>
+						<th scope="col" className="px-4 py-2">
+							Duration
+						</th>
+						<th scope="col" className="px-4 py-2">
+							Status
+						</th>
+						<th scope="col" className="px-4 py-2">
+							Actions
+						</th>
+					</tr>
+				</thead>
+				<tbody>
+					{schedules.map((schedule) => (
+						<tr key={schedule.id} className="border-t border-slate-200 align-top">
+							<td className="px-4 py-2">
+								{sessionWhen(schedule, zone)}
+								<EnteredTime schedule={schedule} zone={zone} />
+							</td>
+							<td className="px-4 py-2">
+								<span className="font-semibold">{schedule.title}</span>
+								<span className="block text-slate-600">{schedule.courseTitle}</span>
+							</td>
+							<td className="px-4 py-2">{formatDuration(schedule.duration)}</td>
+							<td className="px-4 py-2">
+								<StatusBadge status={statusAt(schedule, now)} />
+							</td>
+							<td className="px-4 py-2">
+								<ScheduleActions schedule={schedule} zone={zone} now={now} />
+							</td>
+						</tr>
+					))}
+				</tbody>
+			</table>
+		</div>
+	)
+}
+
+type Fields = Record<
+	'courseId' | 'title' | 'description' | 'scheduledDate' | 'startTime' | 'duration' | 'timeZone',
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's field metadata, any form
+	FieldMetadata<any>
+>
+
+/** The create and edit form's fields. */
+export function ScheduleFormFields({
+	fields,
+	courses,
+	timeZone,
+}: {
+	fields: Fields
+	courses: { id: string; title: string }[]
+	timeZone: string
+}) {
+	return (
+		<>
+			<SelectField
+				label="Course"
+				meta={fields.courseId}
+				options={[
+					{ value: '', label: 'Choose a course…' },
+					...courses.map((course) => ({ value: course.id, label: course.title })),
+				]}
+				{...selectProps(fields.courseId)}
+				required
+			/>
+			<TextField
+				label="Title"
+				meta={fields.title}
+				{...inputProps(fields.title, 'text')}
+				required
+				maxLength={200}
+			/>
+			<TextAreaField
+				label="Description (optional)"
+				meta={fields.description}
+				{...textareaProps(fields.description)}
+				rows={3}
+			/>
+			<div className="grid gap-4 sm:grid-cols-3">
+				<TextField
+					label="Date"
+					meta={fields.scheduledDate}
+					{...inputProps(fields.scheduledDate, 'date')}
+					required
+				/>
+				<TextField
+					label="Start time"
+					meta={fields.startTime}
+					{...inputProps(fields.startTime, 'time')}
+					required
+				/>
+				<TextField
+					label="Duration (minutes)"
+					meta={fields.duration}
+					{...inputProps(fields.duration, 'number')}
+					min={5}
+					max={720}
+					required
+				/>
+			</div>
+			<SelectField
+				label="Time zone"
+				hint="The date and start time are in this zone."
+				meta={fields.timeZone}
+				options={timeZoneNames(timeZone).map((zone) => ({ value: zone, label: zone }))}
+				{...selectProps(fields.timeZone)}
+				required
+			/>
+		</>
+	)
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod'
+import { isCalendarDate, isClockTime, isTimeZone } from './time-zones'
+
+export const MIN_DURATION = 5
+export const MAX_DURATION = 720
+export const ATTENDANCE_STATUSES = ['Present', 'Absent', 'Late', 'Excused'] as const
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number]
+export const SCHEDULE_STATUSES = ['Scheduled', 'Completed', 'Cancelled'] as const
+
+// Answers of the reference API (api/README.md, Schedules), parsed, never cast.
+export const scheduleSchema = z.object({
+	id: z.string(),
+	courseId: z.string(),
+	courseTitle: z.string(),
+	tutorId: z.string(),
+	title: z.string(),
+	description: z.string().nullable(),
+	scheduledDate: z.string(),
+	startTime: z.string(),
+	duration: z.number(),
+	timeZone: z.string(),
+	startsAt: z.string(),
+	endsAt: z.string(),
+	status: z.string(),
+	roomId: z.string().nullable(),
+	attendanceStatus: z.string().nullable(),
+})
+export type Schedule = z.infer<typeof scheduleSchema>
+
+export const scheduleListSchema = z.object({
+	schedules: z.array(scheduleSchema),
+	pagination: z.object({
+		total: z.number(),
+		page: z.number(),
+		limit: z.number().optional(),
+		totalPages: z.number().optional(),
+	}),
+})
+export type ScheduleList = z.infer<typeof scheduleListSchema>
+
+export const scheduleAnswerSchema = z.object({ schedule: scheduleSchema })
+
+export const courseOptionsSchema = z.object({
+	courses: z.array(z.object({ id: z.string(), title: z.string() })),
+})
+
+export const attendanceRosterSchema = z.object({
+	schedule: scheduleSchema,
+	attendance: z.array(
+		z.object({
+			studentId: z.string(),
+			student: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+			attendanceStatus: z.string().nullable(),
+			recordedAt: z.string().nullable(),
+		}),
+	),
+})
+export type AttendanceRoster = z.infer<typeof attendanceRosterSchema>
+
+export const attendanceRecordedSchema = z.object({
+	data: z.object({ scheduleId: z.string(), studentId: z.string(), attendanceStatus: z.string() }),
+})
+
+// The create and edit form, the same schema in the browser and in the action.
+export const scheduleFormSchema = z.object({
+	courseId: z.string({ error: 'Choose a course' }).min(1, 'Choose a course'),
+	title: z
+		.string({ error: 'Enter a title' })
+		.trim()
+		.min(1, 'Enter a title')
+		.max(200, 'Title must be at most 200 characters'),
+	description: z
+		.string()
+		.trim()
+		.max(2000, 'Description must be at most 2000 characters')
+		.optional(),
+	scheduledDate: z
+		.string({ error: 'Choose a date' })
+		.refine(isCalendarDate, 'Enter the date as YYYY-MM-DD'),
+	startTime: z
+		.string({ error: 'Choose a start time' })
+		.refine(isClockTime, 'Enter the start time as HH:MM (24-hour)'),
+	duration: z
+		.number({ error: `Enter the duration in minutes (${MIN_DURATION} to ${MAX_DURATION})` })
+		.int('Enter a whole number of minutes')
+		.min(MIN_DURATION, `Duration must be at least ${MIN_DURATION} minutes`)
+		.max(MAX_DURATION, `Duration must be at most ${MAX_DURATION} minutes`),
+	timeZone: z
+		.string({ error: 'Choose a time zone' })
+		.refine(isTimeZone, 'Choose a time zone from the list'),
+})
+export type ScheduleForm = z.infer<typeof scheduleFormSchema>
+
+export const attendanceFormSchema = z.object({
+	// 'all-present' marks every student Present in one go.
+	intent: z.enum(['save', 'all-present']).default('save'),
+	attendance: z
+		.array(
+			z.object({
+				studentId: z.string().min(1),
+				previous: z.string().optional(),
+				attendanceStatus: z
+					.enum(ATTENDANCE_STATUSES, { error: 'Choose Present, Absent, Late or Excused' })
+					.optional(),
+			}),
+		)
+		.default([]),
+})
+
+export const timeZoneFormSchema = z.object({
+	intent: z.literal('timezone'),
+	timeZone: z
+		.string({ error: 'Choose a time zone' })
+		.refine(isTimeZone, 'Choose a time zone from the list'),
+})
+
+// The teacher's schedule page: several small forms, told apart by `intent`.
+export const scheduleActionSchema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('cancel'), scheduleId: z.string().min(1) }),
+	z.object({ intent: z.literal('delete'), scheduleId: z.string().min(1) }),
+	z.object({ intent: z.literal('refresh') }),
+	timeZoneFormSchema,
+])

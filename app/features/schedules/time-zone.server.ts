@@ -1,0 +1,31 @@
+import { isTimeZone } from './time-zones'
+
+/**
+ * The viewer's time zone: the `tz` cookie, which the browser sets from its own zone on the first
+ * visit (see TimeZoneSync) or the viewer chooses in the page; UTC until then (JavaScript off).
+ * Not HttpOnly and not signed: it is a display preference, and a bad value falls back to UTC.
+ */
+export const TIME_ZONE_COOKIE = 'tz'
+
+export function viewerTimeZone(request: Request): { zone: string; known: boolean } {
+	const header = request.headers.get('Cookie') ?? ''
+	for (const pair of header.split(';')) {
+		const [name, ...value] = pair.trim().split('=')
+		if (name !== TIME_ZONE_COOKIE) continue
+		const zone = decoded(value.join('='))
+		if (zone && isTimeZone(zone)) return { zone, known: true }
+	}
+	return { zone: 'UTC', known: false }
+}
+
+export function timeZoneCookie(zone: string): string {
+	return `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax`
+}
+
+function decoded(value: string): string | null {
+	try {
+		return decodeURIComponent(value)
+	} catch {
+		return null
+	}
+}

@@ -1,0 +1,82 @@
+import type { createUpstream } from '~/platform/upstream.server'
+import {
+	analyticsSchema,
+	resultCardListSchema,
+	resultCardSchema,
+	scoreListSchema,
+	scoresSavedSchema,
+	type ScoreChange,
+} from './schema'
+import { z } from 'zod'
+
+type Upstream = ReturnType<typeof createUpstream>
+
+// Score input, result cards and analytics: calls the spec leaves unshown, designed in
+// api/README.md. Fallback texts follow the spec's pattern.
+
+const base = (organizationId: string) => `/organizations/${encodeURIComponent(organizationId)}`
+
+export function getScores(
+	api: Upstream,
+	organizationId: string,
+	filters: { term?: string; subject?: string } = {},
+) {
+	return api.get(`${base(organizationId)}/scores`, {
+		query: {
+			...(filters.term && { term: filters.term }),
+			...(filters.subject && { subject: filters.subject }),
+		},
+		schema: scoreListSchema,
+		fallback: 'Failed to fetch scores',
+		retry: true,
+	})
+}
+
+export function saveScores(
+	api: Upstream,
+	organizationId: string,
+	term: string,
+	scores: ScoreChange[],
+) {
+	return api.send('PUT', `${base(organizationId)}/scores`, {
+		json: { term, scores },
+		schema: scoresSavedSchema,
+		fallback: 'Failed to save scores',
+	})
+}
+
+/** Without a term, the latest term's cards. */
+export function getResultCards(api: Upstream, organizationId: string, term?: string) {
+	return api.get(`${base(organizationId)}/result-cards`, {
+		query: { term },
+		schema: resultCardListSchema,
+		fallback: 'Failed to fetch result cards',
+		retry: true,
+	})
+}
+
+export async function getResultCard(
+	api: Upstream,
+	organizationId: string,
+	studentId: string,
+	term: string,
+) {
+	const { resultCard } = await api.get(
+		`${base(organizationId)}/result-cards/${encodeURIComponent(studentId)}`,
+		{
+			query: { term },
+			schema: z.object({ resultCard: resultCardSchema }),
+			fallback: 'Failed to fetch result card',
+		},
+	)
+	return resultCard
+}
+
+export function getAnalytics(api: Upstream, organizationId: string, term?: string) {
+	return api.get(`${base(organizationId)}/analytics`, {
+		query: term ? { term } : {},
+		schema: analyticsSchema,
+		fallback: 'Failed to fetch analytics',
+		retry: true,
+	})
+}

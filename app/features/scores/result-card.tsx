@@ -1,0 +1,73 @@
+import type { ResultCard } from './schema'
+
+/** One student's result card for one term; the print stylesheet prints it alone. */
+export function ResultCardView({
+	card,
+	organizationName,
+}: {
+	card: ResultCard
+	organizationName: string
+}) {
+	return (
+		<article
+			aria-labelledby="result-card-heading"
+			className="result-card max-w-2xl rounded-lg border border-slate-300 bg-white p-6"
+		>
+			<p className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+				{organizationName}
+			</p>
+			<h2 id="result-card-heading" className="mt-1 text-2xl font-bold">
+				Result card: {card.student.name}
+			</h2>
+			<dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
+				<dt className="font-medium text-slate-600">Term</dt>
+				<dd>{card.term}</dd>
+				<dt className="font-medium text-slate-600">Email</dt>
+				<dd>{card.student.email}</dd>
+			</dl>
+			<table className="mt-4 w-full text-left text-sm">
+				<caption className="sr-only">
+					Scores of {card.student.name} in {card.term}
+				</caption>
+				<thead className="border-b border-slate-300">
+					<tr>
+						<th scope="col" className="py-2">
+							Subject
+						</th>
+						<th scope="col" className="py-2 text-right">
+							Score
+						</th>
+						<th scope="col" className="py-2 text-right">
+							Grade band
+						</th>
+					</tr>
+				</thead>
+				<tbody>
+					{card.subjects.map((subject) => (
+						<tr key={subject.subject} className="border-b border-slate-200">
+							<th scope="row" className="py-2 font-normal">
+								{subject.subject}
+							</th>
+							<td className="py-2 text-right">{subject.score}</td>
+							<td className="py-2 text-right">{subject.bucket}</td>
+						</tr>
+					))}
+				</tbody>
+				<tfoot>
+					<tr className="font-semibold">
+						<th scope="row" className="py-2">
+							Average
+						</th>
+						<td className="py-2 text-right" data-testid="result-card-average">
+							{card.average}
+						</td>
+						<td className="py-2 text-right">{card.bucket}</td>
+					</tr>
+				</tfoot>
+			</table>
+			<p className="print-hidden mt-4 text-sm text-slate-600">
+				To print this card on its own, use your browser’s Print command (Ctrl+P or ⌘P).
+			</p>
+		</article>
+	)
+}

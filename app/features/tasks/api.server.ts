@@ -1,0 +1,132 @@
+import type { createUpstream } from '~/platform/upstream.server'
+import {
+	studentSubmissionSchema,
+	submissionListSchema,
+	submissionSavedSchema,
+	taskCoursesSchema,
+	taskDeletedSchema,
+	taskListSchema,
+	taskSavedSchema,
+	type TaskType,
+} from './schema'
+
+// The Tasks calls of spec section 7, each with the spec's fallback error text.
+type Upstream = ReturnType<typeof createUpstream>
+const id = encodeURIComponent
+
+export type TaskFilters = { page?: number; limit?: number; createdBy?: string; taskType?: string }
+
+export function getTasks(api: Upstream, { page = 1, limit = 10, createdBy, taskType }: TaskFilters = {}) {
+	return api.get('/tasks', {
+		query: { page, limit, createdBy, taskType },
+		schema: taskListSchema,
+		fallback: 'Failed to fetch tasks',
+		retry: true,
+	})
+}
+
+/** The courses a tutor may set tasks in, for the create form. */
+export async function getTaskCourses(api: Upstream) {
+	const { courses } = await api.get('/tasks/courses', {
+		schema: taskCoursesSchema,
+		fallback: 'Failed to fetch tasks',
+		retry: true,
+	})
+	return courses
+}
+
+export type NewTask = {
+	courseId: string
+	title: string
+	description?: string
+	taskType: TaskType
+	dueDate: Date
+	endDate?: Date | null
+	attachment?: File
+}
+
+export function createTask(api: Upstream, task: NewTask) {
+	const form = new FormData()
+	form.set('courseId', task.courseId)
+	form.set('title', task.title)
+	if (task.description) form.set('description', task.description)
+	form.set('taskType', task.taskType)
+	form.set('dueDate', task.dueDate.toISOString())
+	if (task.endDate) form.set('endDate', task.endDate.toISOString())
+	if (task.attachment) form.set('attachment', task.attachment)
+	return api.send('POST', '/tasks/create-task', { form, schema: taskSavedSchema, fallback: 'Failed to create task' })
+}
+
+export type TaskUpdate = {
+	title?: string
+	description?: string | null
+	taskType?: TaskType
+	dueDate?: string
+	endDate?: string | null
+}
+
+export function updateTask(api: Upstream, taskId: string, updates: TaskUpdate) {
+	return api.send('PUT', `/tasks/${id(taskId)}`, { json: updates, schema: taskSavedSchema, fallback: 'Failed to update task' })
+}
+
+export function deleteTask(api: Upstream, taskId: string) {
+	return api.send('DELETE', `/tasks/${id(taskId)}`, { schema: taskDeletedSchema, fallback: 'Failed to delete task' })
+}
+
+export function submitTask(api: Upstream, taskId: string, work: { file: File; comment?: string }) {
+	const form = new FormData()
+	form.set('file', work.file)
+	if (work.comment) form.set('comment', work.comment)
+	return api.send('POST', `/tasks/${id(taskId)}/submit`, { form, schema: submissionSavedSchema, fallback: 'Failed to submit task' })
+}
+
+export type SubmissionFilters = {
+	page?: number
+	limit?: number
+	sortBy?: string
+	sortDirection?: 'asc' | 'desc'
+	status?: string
+}
+
+export function getSubmissions(api: Upstream, taskId: string, filters: SubmissionFilters = {}, options: { fresh?: boolean } = {}) {
+	const { page = 1, limit = 10, sortBy, sortDirection, status } = filters
+	return api.get(`/tasks/${id(taskId)}/submissions/detailed`, {
+		query: { page, limit, sortBy, sortDirection, status },
+		schema: submissionListSchema,
+		fallback: 'Failed to fetch submission details',
+		retry: true,
+		fresh: options.fresh,
+	})
+}
+
+export function getStudentSubmission(api: Upstream, taskId: string, studentId: string) {
+	return api.get(`/tasks/${id(taskId)}/submission/${id(studentId)}`, {
+		schema: studentSubmissionSchema,
+		fallback: 'Failed to fetch submission details',
+	})
+}
+
+export function gradeSubmission(api: Upstream, submissionId: string, gradeData: { grade: number; feedback?: string }) {
+	return api.send('PATCH', `/tasks/${id(submissionId)}/grade`, {
+		json: gradeData,
+		schema: submissionSavedSchema,
+		fallback: 'Failed to grade submission',
+	})
+}
+
+/** The oldest work of the task still waiting for a grade (Submitted or Late), if any. */
+export async function nextUngradedSubmission(api: Upstream, taskId: string) {
+	const { submissions } = await getSubmissions(
+		api,
+		taskId,
+		{ status: 'Submitted,Late', sortBy: 'submittedAt', sortDirection: 'asc', limit: 1 },
+		{ fresh: true },
+	)
+	return submissions[0] ?? null
+}
+
+/** A task's attachment or a submission's file, passed through for the signed-in user. */
+export function downloadTaskFile(api: Upstream, file: { taskId: string } | { submissionId: string }) {
+	const path = 'taskId' in file ? `/tasks/${id(file.taskId)}/attachment` : `/tasks/submissions/${id(file.submissionId)}/file`
+	return api.stream(path, { fallback: 'Failed to fetch submission details' })
+}

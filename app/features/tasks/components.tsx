@@ -1,0 +1,98 @@
+import { Link } from 'react-router'
+import { formatDateTime } from './dates'
+import { gradeDistribution } from './grades'
+import { statusStyle } from './status'
+
+/** A submission status label in its own colour (spec section 3). */
+export function StatusBadge({ status }: { status: string | null | undefined }) {
+	const label = status ?? 'Pending'
+	return (
+		<span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusStyle(label)}`}>
+			{label}
+		</span>
+	)
+}
+
+/** A date and 12-hour time, en-US, in the given time zone. */
+export function DateTime({ iso, timeZone }: { iso: string | null | undefined; timeZone: string }) {
+	if (!iso) return <span className="text-slate-500">—</span>
+	return <time dateTime={iso}>{formatDateTime(iso, timeZone)}</time>
+}
+
+export function formatFileSize(bytes: number) {
+	if (bytes < 1024) return `${bytes} B`
+	if (bytes < 1024 * 1024) return `${Math.round(bytes / 102.4) / 10} KB`
+	return `${Math.round(bytes / (1024 * 104.8576)) / 10} MB`
+}
+
+/** A link that downloads a task file through the app (the browser never calls the API itself). */
+export function FileLink({ href, file }: { href: string; file: { name: string; size: number } }) {
+	return (
+		<a href={href} download className="font-semibold text-indigo-800 underline">
+			{file.name} <span className="font-normal text-slate-600">({formatFileSize(file.size)})</span>
+		</a>
+	)
+}
+
+/** The spec's grade buckets as a bar chart that is also a readable table. */
+export function GradeDistribution({ grades }: { grades: number[] }) {
+	const buckets = gradeDistribution(grades)
+	const largest = Math.max(1, ...buckets.map((bucket) => bucket.count))
+	return (
+		<table className="w-full text-sm">
+			<caption className="mb-2 text-left font-semibold">Grade distribution ({grades.length} graded)</caption>
+			<thead className="sr-only">
+				<tr>
+					<th scope="col">Grade range</th>
+					<th scope="col">Students</th>
+				</tr>
+			</thead>
+			<tbody>
+				{buckets.map((bucket) => (
+					<tr key={bucket.label}>
+						<th scope="row" className="w-20 py-1 pr-3 text-left font-medium text-slate-700">
+							{bucket.label}
+						</th>
+						<td className="py-1">
+							<div className="flex items-center gap-2">
+								<div
+									className="h-4 rounded bg-indigo-600"
+									style={{ width: `${(bucket.count / largest) * 100}%`, minWidth: bucket.count ? '0.5rem' : 0 }}
+									aria-hidden="true"
+								/>
+								<span>{bucket.count}</span>
+							</div>
+						</td>
+					</tr>
+				))}
+			</tbody>
+		</table>
+	)
+}
+
+/** Previous / next links that keep the rest of the query string. */
+export function PageLinks({ page, totalPages, search, label }: { page: number; totalPages: number; search: string; label: string }) {
+	if (totalPages <= 1) return null
+	const hrefFor = (target: number) => {
+		const params = new URLSearchParams(search)
+		params.set('page', String(target))
+		return `?${params.toString()}`
+	}
+	return (
+		<nav aria-label={label} className="flex items-center gap-4 text-sm">
+			{page > 1 ? (
+				<Link to={hrefFor(page - 1)} className="font-semibold text-indigo-800 underline">
+					Previous page
+				</Link>
+			) : null}
+			<span>
+				Page {page} of {totalPages}
+			</span>
+			{page < totalPages ? (
+				<Link to={hrefFor(page + 1)} className="font-semibold text-indigo-800 underline">
+					Next page
+				</Link>
+			) : null}
+		</nav>
+	)
+}

@@ -1,0 +1,115 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useRef, useState } from 'react'
+import { Form, UNSAFE_decodeViaTurboStream as decodeViaTurboStream, useLocation, useNavigate, useNavigation } from 'react-router'
+import { Button } from '~/ui/button'
+import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import { FILE_ACCEPT, FILE_HINT, submitTaskSchema } from './schema'
+
+type Result = SubmissionResult<string[]>
+const UPLOAD_FAILED = 'The upload did not finish. Check your connection and try again.'
+
+/** The route action's data endpoint (React Router's single fetch), which the island posts to. */
+const actionDataUrl = (pathname: string, search: string) => `${pathname.replace(/\/+$/, '')}.data${search}`
+
+/**
+ * Reads the action's answer: a redirect (the work was saved) or the form's result (refused).
+ * Anything unreadable is treated as a failed upload.
+ */
+async function readActionAnswer(body: ArrayBuffer): Promise<{ redirect: string } | { result: Result } | null> {
+	try {
+		const stream = new Response(body).body
+		if (!stream) return null
+		const { value } = await decodeViaTurboStream(stream, window)
+		if (typeof value !== 'object' || value === null) return null
+		if ('redirect' in value && typeof value.redirect === 'string') return { redirect: value.redirect }
+		if ('data' in value && typeof value.data === 'object' && value.data !== null) return { result: value.data as Result }
+		return null
+	} catch {
+		return null
+	}
+}
+
+/**
+ * The student's submit form. Without JavaScript it is a plain multipart post. With JavaScript the
+ * same action receives it through XMLHttpRequest, so the upload's progress can be shown; the answer
+ * is then followed like a normal submission (redirect and toast, or the form's errors).
+ */
+export function SubmitWorkForm({ lastResult, resubmission }: { lastResult: Result | undefined; resubmission: boolean }) {
+	const navigate = useNavigate()
+	const location = useLocation()
+	const navigation = useNavigation()
+	const [progress, setProgress] = useState<number | null>(null)
+	const [islandResult, setIslandResult] = useState<Result | undefined>(undefined)
+	const [uploadError, setUploadError] = useState<string | null>(null)
+	const uploading = useRef(false)
+
+	const [form, fields] = useForm({
+		id: 'submit-work',
+		lastResult: islandResult ?? lastResult,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: submitTaskSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onSubmit(event, { formData }) {
+			if (typeof XMLHttpRequest === 'undefined') return
+			event.preventDefault()
+			if (uploading.current) return
+			uploading.current = true
+			setUploadError(null)
+			setProgress(0)
+			const xhr = new XMLHttpRequest()
+			xhr.open('POST', actionDataUrl(location.pathname, location.search))
+			xhr.responseType = 'arraybuffer'
+			xhr.upload.addEventListener('progress', (progressEvent) => {
+				if (progressEvent.lengthComputable) setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100))
+			})
+			const finish = () => {
+				uploading.current = false
+				setProgress(null)
+			}
+			xhr.addEventListener('load', () => {
+				void readActionAnswer(xhr.response as ArrayBuffer).then((answer) => {
+					finish()
+					if (answer && 'redirect' in answer) {
+						setIslandResult(undefined)
+						void navigate(answer.redirect, { replace: true })
+					} else if (answer) {
+						setIslandResult(answer.result)
+					} else {
+						setUploadError(UPLOAD_FAILED)
+					}
+				})
+			})
+			xhr.addEventListener('error', () => {
+				finish()
+				setUploadError(UPLOAD_FAILED)
+			})
+			xhr.addEventListener('abort', finish)
+			xhr.send(formData)
+		},
+	})
+	const busy = progress !== null || navigation.state === 'submitting'
+
+	return (
+		<Form method="post" encType="multipart/form-data" className="flex max-w-xl flex-col gap-4" {...getFormProps(form)}>
+			<FormErrors id={form.errorId} errors={uploadError ? [uploadError, ...(form.errors ?? [])] : form.errors} />
+			<TextField
+				label={resubmission ? 'Replace your file' : 'Your file'}
+				hint={FILE_HINT}
+				meta={fields.file}
+				{...inputProps(fields.file, 'file')}
+				accept={FILE_ACCEPT}
+			/>
+			<TextAreaField label="Note to your teacher (optional)" meta={fields.comment} {...textareaProps(fields.comment)} rows={3} />
+			{progress !== null ? (
+				<div className="flex items-center gap-3" role="status">
+					<progress className="h-3 w-64" max={100} value={progress} aria-label="Upload progress" />
+					<span className="text-sm">Uploading… {progress}%</span>
+				</div>
+			) : null}
+			<div>
+				<Button disabled={busy}>{busy ? 'Submitting…' : resubmission ? 'Resubmit task' : 'Submit task'}</Button>
+			</div>
+		</Form>
+	)
+}

@@ -1,0 +1,86 @@
+import { Link } from 'react-router'
+import type { HistoryEntry } from './schema'
+import { formatDateTime } from './timer'
+
+export const statusLabel = (status: HistoryEntry['status']) =>
+	status === 'submitted' ? 'Submitted' : 'Closed at the time limit'
+
+/** The student's test history: one row per finished test, newest first. */
+export function HistoryTable({ entries, caption }: { entries: HistoryEntry[]; caption: string }) {
+	if (!entries.length) {
+		return (
+			<p className="text-slate-700">
+				No finished tests yet.{' '}
+				<Link
+					className="font-semibold text-indigo-800 underline"
+					to="/studentdashboard/qa/templates"
+				>
+					See the available tests
+				</Link>
+				.
+			</p>
+		)
+	}
+	return (
+		<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+			<table className="w-full text-left text-sm">
+				<caption className="px-4 py-3 text-left font-semibold">{caption}</caption>
+				<thead className="bg-slate-100 text-slate-700">
+					<tr>
+						<th scope="col" className="px-4 py-2">
+							Test
+						</th>
+						<th scope="col" className="px-4 py-2">
+							Score
+						</th>
+						<th scope="col" className="px-4 py-2">
+							Status
+						</th>
+						<th scope="col" className="px-4 py-2">
+							Finished
+						</th>
+						<th scope="col" className="px-4 py-2">
+							Details
+						</th>
+					</tr>
+				</thead>
+				<tbody>
+					{entries.map((entry) => (
+						<tr key={entry.id} className="border-t border-slate-200">
+							<th scope="row" className="px-4 py-2 font-medium">
+								{entry.templateTitle}
+							</th>
+							<td className="px-4 py-2">
+								{entry.score} / {entry.totalQuestions} ({entry.percentage}%)
+							</td>
+							<td className="px-4 py-2">{statusLabel(entry.status)}</td>
+							<td className="px-4 py-2">
+								<time dateTime={entry.completedAt}>
+									{formatDateTime(entry.completedAt, 'UTC')} UTC
+								</time>
+							</td>
+							<td className="px-4 py-2">
+								<div className="flex flex-wrap gap-3">
+									<Link
+										className="font-semibold text-indigo-800 underline"
+										to={`/studentdashboard/test-summary/${entry.id}`}
+										aria-label={`Summary of ${entry.templateTitle}`}
+									>
+										Summary
+									</Link>
+									<Link
+										className="font-semibold text-indigo-800 underline"
+										to={`/studentdashboard/test-result/${entry.sessionId}`}
+										aria-label={`Answers for ${entry.templateTitle}`}
+									>
+										Answers
+									</Link>
+								</div>
+							</td>
+						</tr>
+					))}
+				</tbody>
+			</table>
+		</div>
+	)
+}

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useRevalidator } from 'react-router'
+import { toast } from 'sonner'
+import { enqueue, readQueue, replayQueue, type OfflineItem } from './offline-queue'
+
+export const OFFLINE_TOAST = 'You are offline. Changes will be saved locally.'
+
+// One replay per key at a time: the mount check and an `online` event may overlap.
+const replaying = new Map<string, Promise<unknown>>()
+
+/** Posts a queued form to its action as the browser would without JavaScript. */
+async function sendToAction(item: OfflineItem): Promise<boolean> {
+	const response = await fetch(item.action, {
+		method: 'POST',
+		body: new URLSearchParams(item.payload),
+		credentials: 'same-origin',
+		// The action answers a success with a redirect; following it is not needed.
+		redirect: 'manual',
+	})
+	return response.type === 'opaqueredirect' || response.ok
+}
+
+/**
+ * The offline queue island (DESIGN.md): `queueWhenOffline(type)` is a form's onSubmit. Online it
+ * does nothing and the form posts as usual; offline it stores the form under `storageKey` with a
+ * timestamp and shows the spec's info toast. Back online, the queue replays in order to the same
+ * actions, and the page's data is reloaded. Without JavaScript none of this runs: forms just post.
+ */
+export function useOfflineQueue(storageKey: string) {
+	const revalidator = useRevalidator()
+	const [queued, setQueued] = useState<OfflineItem[]>([])
+
+	useEffect(() => {
+		const refresh = () => setQueued(readQueue(window.localStorage, storageKey))
+		const replay = async () => {
+			if (!navigator.onLine || !readQueue(window.localStorage, storageKey).length) return
+			const running = replaying.get(storageKey)
+			if (running) return running
+			const run = replayQueue(window.localStorage, storageKey, sendToAction)
+				.then((result) => {
+					refresh()
+					if (result.applied || result.skipped) void revalidator.revalidate()
+				})
+				.finally(() => replaying.delete(storageKey))
+			replaying.set(storageKey, run)
+			return run
+		}
+		refresh()
+		void replay()
+		const onOnline = () => void replay()
+		window.addEventListener('online', onOnline)
+		return () => window.removeEventListener('online', onOnline)
+		// revalidator changes identity on every render; the listener needs only its latest call.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [storageKey])
+
+	const queueWhenOffline = useCallback(
+		(type: string) => (event: FormEvent<HTMLFormElement>) => {
+			if (navigator.onLine) return
+			event.preventDefault()
+			const form = event.currentTarget
+			const submitter = (event.nativeEvent as SubmitEvent).submitter
+			const payload: Record<string, string> = {}
+			for (const [name, value] of new FormData(form, submitter)) {
+				// conform's own validation intent is browser-only; replayed, it would make the action only validate.
+				if (typeof value === 'string' && name !== '__intent__') payload[name] = value
+			}
+			const action = new URL(form.action, window.location.href)
+			enqueue(window.localStorage, storageKey, {
+				type,
+				payload,
+				timestamp: Date.now(),
+				action: action.pathname + action.search,
+			})
+			setQueued(readQueue(window.localStorage, storageKey))
+			toast.info(OFFLINE_TOAST, { duration: 3000 })
+		},
+		[storageKey],
+	)
+
+	return { queued, queueWhenOffline }
+}

@@ -1,0 +1,37 @@
+import { data } from 'react-router'
+import type { Route } from './+types/certificate'
+import { StaffCertificatePage } from '~/features/certificates/staff-certificate'
+import { issueCertificateAction, staffCertificateLoader } from '~/features/certificates/staff.server'
+import { requireRole } from '~/platform/request.server'
+
+/** The path names the organization: only its own page exists. */
+function requireSelf(userId: string, organizationId: string) {
+	if (userId !== organizationId) throw data(null, { status: 404 })
+}
+
+export function loader({ context, request, params }: Route.LoaderArgs) {
+	const user = requireRole(context, request, 'organization')
+	requireSelf(user.id, params.organizationId)
+	return staffCertificateLoader(context, request, params)
+}
+
+export function action({ context, request, params }: Route.ActionArgs) {
+	const user = requireRole(context, request, 'organization')
+	requireSelf(user.id, params.organizationId)
+	return issueCertificateAction(context, request, params)
+}
+
+export default function OrganizationCertificate({ loaderData, actionData }: Route.ComponentProps) {
+	return (
+		<StaffCertificatePage
+			certificate={loaderData.certificate}
+			studentEmail={loaderData.studentEmail}
+			pdfBase="/organization/certificates"
+			errors={actionData?.errors}
+		/>
+	)
+}
+
+export function meta() {
+	return [{ title: 'Certificate | TutorHub' }]
+}

@@ -1,0 +1,289 @@
+import { data, Form, redirect, useLocation, useNavigation } from 'react-router'
+import type { Route } from './+types/score-input'
+import { getOrganizationMembers } from '~/features/organizations/api.server'
+import { saveScores } from '~/features/scores/api.server'
+import {
+	cellKey,
+	cellName,
+	gridValues,
+	parseScoreGrid,
+	parseSubjects,
+} from '~/features/scores/grid'
+import { termField } from '~/features/scores/schema'
+import { getScores } from '~/features/scores/api.server'
+import { requireRole, upstream } from '~/platform/request.server'
+import { settle } from '~/platform/settle.server'
+import { successToast } from '~/platform/toast'
+import { sendToast } from '~/platform/toast.server'
+import { formatFieldErrors, UpstreamError } from '~/platform/upstream-errors'
+import { Button } from '~/ui/button'
+import { FieldErrors, FormErrors } from '~/ui/field'
+import { LoadError } from '~/ui/load-error'
+import { Pagination } from '~/ui/pagination'
+
+const STUDENTS_PER_PAGE = 20
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const user = requireRole(context, request, 'organization')
+	const api = upstream(context, request)
+	const params = new URL(request.url).searchParams
+	const pageNumber = Number(params.get('page'))
+	const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? pageNumber : 1
+	const requestedTerm = params.get('term')
+	// Both calls start at once; without a chosen term, all scores come so the latest term can be picked.
+	const [scores, students] = await Promise.all([
+		settle(getScores(api, user.id, requestedTerm?.trim() ? { term: requestedTerm.trim() } : {})),
+		settle(getOrganizationMembers(api, user.id, 'students', { page, limit: STUDENTS_PER_PAGE })),
+	])
+	if (!scores.ok) return { state: 'failed' as const, error: scores.error }
+
+	const { terms, subjects: knownSubjects } = scores.value
+	const pickerErrors: { term?: string[]; subjects?: string[] } = {}
+	let term = ''
+	if (requestedTerm !== null) {
+		const parsed = termField.safeParse(requestedTerm)
+		if (parsed.success) term = parsed.data
+		else pickerErrors.term = parsed.error.issues.map((issue) => issue.message)
+	} else {
+		term = terms.at(-1) ?? ''
+	}
+	const termScores = scores.value.scores.filter((score) => score.term === term)
+	const requestedSubjects = params.get('subjects')
+	let subjects: string[]
+	if (requestedSubjects !== null) {
+		const parsed = parseSubjects(requestedSubjects)
+		subjects = parsed.subjects
+		if (parsed.errors.length) pickerErrors.subjects = parsed.errors
+		else if (!subjects.length) pickerErrors.subjects = ['Enter at least one subject']
+	} else {
+		const used = [...new Set(termScores.map((score) => score.subject))].sort()
+		subjects = used.length ? used : knownSubjects
+	}
+	return {
+		state: 'loaded' as const,
+		term,
+		requestedTerm: requestedTerm ?? term,
+		subjects,
+		requestedSubjects: requestedSubjects ?? subjects.join(', '),
+		terms,
+		pickerErrors,
+		values: gridValues(termScores),
+		students: students.ok
+			? {
+					ok: true as const,
+					value: {
+						list: students.value.students ?? [],
+						total: students.value.total,
+						page,
+						totalPages: Math.ceil(students.value.total / STUDENTS_PER_PAGE),
+					},
+				}
+			: students,
+	}
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	const user = requireRole(context, request, 'organization')
+	const api = upstream(context, request)
+	const formData = await request.formData()
+	const grid = parseScoreGrid(formData)
+	if (!grid.ok) {
+		return data(
+			{ values: grid.values, cellErrors: grid.cellErrors, formErrors: grid.formErrors },
+			{ status: 400 },
+		)
+	}
+	try {
+		await saveScores(api, user.id, grid.term, grid.changes)
+	} catch (error) {
+		if (!(error instanceof UpstreamError)) throw error
+		sendToast(context, error.toast)
+		// The API names problems by position in the batch (scores.3.score): put them on their cells.
+		const cellErrors: Record<string, string> = {}
+		for (const { path, msg } of error.fieldErrors) {
+			const index = /^scores\.(\d+)/.exec(path)?.[1]
+			const change = index === undefined ? undefined : grid.changes[Number(index)]
+			if (change) cellErrors[cellKey(change.studentId, change.subject)] = msg
+		}
+		const values = Object.fromEntries(
+			grid.changes.map((change) => [
+				cellKey(change.studentId, change.subject),
+				change.score === null ? '' : String(change.score),
+			]),
+		)
+		const formErrors = error.fieldErrors.length
+			? formatFieldErrors(error.fieldErrors)
+			: [error.text]
+		return data(
+			{ values, cellErrors, formErrors },
+			{ status: error.status && error.status < 500 ? error.status : 502 },
+		)
+	}
+	sendToast(context, successToast('Scores saved successfully'))
+	// Back to the same grid, from the form's own fields (request.url may be the `.data` address).
+	const back = new URLSearchParams({
+		term: grid.term,
+		subjects: String(formData.get('subjects') ?? ''),
+	})
+	const page = Number(formData.get('page'))
+	if (Number.isInteger(page) && page > 1) back.set('page', String(page))
+	return redirect(`/organization/score-input?${back.toString()}`)
+}
+
+export function meta() {
+	return [{ title: 'Score input | TutorHub' }]
+}
+
+export default function ScoreInput({ loaderData, actionData }: Route.ComponentProps) {
+	const { key } = useLocation()
+	const navigation = useNavigation()
+	if (loaderData.state === 'failed') {
+		return (
+			<div className="flex flex-col gap-6">
+				<h1 className="text-2xl font-bold">Score input</h1>
+				<LoadError error={loaderData.error} />
+			</div>
+		)
+	}
+	const { term, subjects, terms, pickerErrors, students } = loaderData
+	const pickerValid =
+		!pickerErrors.term && !pickerErrors.subjects && term !== '' && subjects.length > 0
+	const values = actionData?.values ?? loaderData.values
+	const cellErrors: Record<string, string> = actionData?.cellErrors ?? {}
+	const saving = navigation.state === 'submitting' && navigation.formMethod === 'POST'
+
+	return (
+		<div className="flex flex-col gap-6">
+			<h1 className="text-2xl font-bold">Score input</h1>
+			<p className="max-w-3xl text-slate-700">
+				Choose a term and the subjects, then enter or correct each student’s score from 0 to 100.
+				Leave a cell empty to remove its score. If any cell is wrong, nothing is saved and the cell
+				says why.
+			</p>
+
+			<Form
+				method="get"
+				className="flex flex-wrap items-start gap-3 rounded-lg border border-slate-200 bg-white p-4"
+			>
+				<div className="flex flex-col gap-1">
+					<label htmlFor="picker-term" className="text-sm font-medium text-slate-800">
+						Term
+					</label>
+					<input
+						id="picker-term"
+						name="term"
+						list="known-terms"
+						defaultValue={loaderData.requestedTerm}
+						placeholder="Term 1 2026"
+						maxLength={50}
+						aria-invalid={pickerErrors.term ? true : undefined}
+						aria-describedby={pickerErrors.term ? 'picker-term-error' : undefined}
+						className="rounded-md border border-slate-400 bg-white px-3 py-2"
+					/>
+					<datalist id="known-terms">
+						{terms.map((known) => (
+							<option key={known} value={known} />
+						))}
+					</datalist>
+					<FieldErrors id="picker-term-error" errors={pickerErrors.term} />
+				</div>
+				<div className="flex min-w-72 flex-1 flex-col gap-1">
+					<label htmlFor="picker-subjects" className="text-sm font-medium text-slate-800">
+						Subjects
+					</label>
+					<input
+						id="picker-subjects"
+						name="subjects"
+						defaultValue={loaderData.requestedSubjects}
+						placeholder="Mathematics, Science, English"
+						aria-invalid={pickerErrors.subjects ? true : undefined}
+						aria-describedby={`picker-subjects-hint${pickerErrors.subjects ? ' picker-subjects-error' : ''}`}
+						className="rounded-md border border-slate-400 bg-white px-3 py-2"
+					/>
+					<p id="picker-subjects-hint" className="text-xs text-slate-600">
+						Separate subjects with commas.
+					</p>
+					<FieldErrors id="picker-subjects-error" errors={pickerErrors.subjects} />
+				</div>
+				<Button variant="secondary" className="mt-6">
+					Show score grid
+				</Button>
+			</Form>
+
+			{!students.ok ? (
+				<LoadError error={students.error} />
+			) : !pickerValid ? (
+				<p className="text-slate-700">
+					Enter a term and at least one subject to show the score grid.
+				</p>
+			) : students.value.list.length === 0 ? (
+				<p className="text-slate-700">Your organization has no students yet. Add students first.</p>
+			) : (
+				<Form method="post" key={key} className="flex flex-col gap-4" noValidate>
+					<input type="hidden" name="term" value={term} />
+					<input type="hidden" name="subjects" value={subjects.join(', ')} />
+					<input type="hidden" name="page" value={students.value.page} />
+					<FormErrors id="score-grid-errors" errors={actionData?.formErrors} />
+					<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+						<table className="w-full text-left text-sm">
+							<caption className="px-4 py-3 text-left font-semibold">Scores for {term}</caption>
+							<thead className="bg-slate-100 text-slate-700">
+								<tr>
+									<th scope="col" className="px-4 py-2">
+										Student
+									</th>
+									{subjects.map((subject) => (
+										<th scope="col" key={subject} className="px-4 py-2">
+											{subject}
+										</th>
+									))}
+								</tr>
+							</thead>
+							<tbody>
+								{students.value.list.map((student) => (
+									<tr key={student.id} className="border-t border-slate-200 align-top">
+										<th scope="row" className="px-4 py-2 font-medium">
+											{student.name}
+										</th>
+										{subjects.map((subject) => {
+											const cell = cellKey(student.id, subject)
+											const error = cellErrors[cell]
+											const errorId = `cell-${student.id}-${subjects.indexOf(subject)}-error`
+											return (
+												<td key={subject} className="px-4 py-2">
+													<input
+														name={cellName(student.id, subject)}
+														defaultValue={values[cell] ?? ''}
+														inputMode="decimal"
+														autoComplete="off"
+														aria-label={`${subject} score for ${student.name}`}
+														aria-invalid={error ? true : undefined}
+														aria-describedby={error ? errorId : undefined}
+														className="w-20 rounded-md border border-slate-400 px-2 py-1 aria-[invalid=true]:border-red-700"
+													/>
+													{error ? (
+														<p id={errorId} className="mt-1 max-w-40 text-xs text-red-700">
+															{error}
+														</p>
+													) : null}
+												</td>
+											)
+										})}
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+					<div className="flex flex-wrap items-center gap-4">
+						<Button disabled={saving}>{saving ? 'Saving…' : 'Save scores'}</Button>
+						<Pagination
+							page={students.value.page}
+							totalPages={students.value.totalPages}
+							label="Student pages"
+						/>
+					</div>
+				</Form>
+			)}
+		</div>
+	)
+}

@@ -1,0 +1,282 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { FormEvent } from 'react'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/settings'
+import {
+	deleteOrganization,
+	getOrganization,
+	updateOrganization,
+} from '~/features/organizations/api.server'
+import {
+	ORGANIZATION_OFFLINE_KEY,
+	organizationDeletionSchema,
+	organizationSettingsSchema,
+	organizationTypes,
+	type Organization,
+} from '~/features/organizations/schema'
+import { replyWithUpstreamError } from '~/platform/form.server'
+import { finishSession, requireRole, startSession, upstream } from '~/platform/request.server'
+import { settle } from '~/platform/settle.server'
+import { successToast } from '~/platform/toast'
+import { useOfflineQueue } from '~/platform/use-offline-queue'
+import { sendToast } from '~/platform/toast.server'
+import { Button } from '~/ui/button'
+import {
+	FormErrors,
+	inputProps,
+	SelectField,
+	selectProps,
+	TextAreaField,
+	textareaProps,
+	TextField,
+} from '~/ui/field'
+import { LoadError } from '~/ui/load-error'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const user = requireRole(context, request, 'organization')
+	const organization = await settle(getOrganization(upstream(context, request), user.id))
+	return { organization, name: user.name }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	const user = requireRole(context, request, 'organization')
+	const api = upstream(context, request)
+	const formData = await request.formData()
+
+	if (formData.get('intent') === 'delete') {
+		const submission = parseWithZod(formData, { schema: organizationDeletionSchema(user.name) })
+		if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+		try {
+			await deleteOrganization(api, user.id)
+		} catch (error) {
+			return replyWithUpstreamError(context, submission, error)
+		}
+		// The account is gone, so is the session: back to the home page.
+		finishSession(context)
+		sendToast(context, successToast('Organization deleted successfully'))
+		return redirect('/')
+	}
+
+	const submission = parseWithZod(formData, { schema: organizationSettingsSchema })
+	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+	let organization: Organization
+	try {
+		;({ organization } = await updateOrganization(api, user.id, submission.value))
+	} catch (error) {
+		return replyWithUpstreamError(context, submission, error)
+	}
+	// The name is shown in the header and asked for when deleting: keep the session's copy current.
+	const tokens = api.tokens()
+	if (tokens && organization.name !== user.name)
+		startSession(context, { ...user, name: organization.name }, tokens)
+	sendToast(context, successToast('Organization updated successfully'))
+	return redirect('/organization/settings')
+}
+
+export function meta() {
+	return [{ title: 'Settings | TutorHub' }]
+}
+
+type ActionResult = SubmissionResult<string[]> | undefined
+const resultFor = (result: ActionResult, intent: string) =>
+	result?.initialValue?.intent === intent ? result : undefined
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+	const { organization, name } = loaderData
+	// Offline, both forms are kept on this device and sent, in order, once back online.
+	const { queued, queueWhenOffline } = useOfflineQueue(ORGANIZATION_OFFLINE_KEY)
+	const waiting = queued.length
+	return (
+		<div className="flex max-w-2xl flex-col gap-8">
+			<h1 className="text-2xl font-bold">Settings</h1>
+			{waiting ? (
+				<p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+					{waiting === 1 ? 'One change is' : `${waiting} changes are`} saved on this device and will
+					be sent when you are back online.
+				</p>
+			) : null}
+			{organization.ok ? (
+				<UpdateForm
+					// A fresh form once the details change (a replayed offline edit), showing the saved values.
+					key={JSON.stringify(organization.value)}
+					organization={organization.value}
+					lastResult={resultFor(actionData, 'update')}
+					onValidSubmit={queueWhenOffline('UPDATE')}
+				/>
+			) : (
+				<LoadError error={organization.error} />
+			)}
+			<DeleteForm
+				name={name}
+				lastResult={resultFor(actionData, 'delete')}
+				onValidSubmit={queueWhenOffline('DELETE')}
+			/>
+		</div>
+	)
+}
+
+type SubmitHandler = (event: FormEvent<HTMLFormElement>) => void
+
+/** conform checks the form first, so an invalid form is never queued offline. */
+const submitThen =
+	(check: SubmitHandler, next: SubmitHandler) => (event: FormEvent<HTMLFormElement>) => {
+		check(event)
+		if (!event.defaultPrevented) next(event)
+	}
+
+function UpdateForm({
+	organization,
+	lastResult,
+	onValidSubmit,
+}: {
+	organization: Organization
+	lastResult: ActionResult
+	onValidSubmit: SubmitHandler
+}) {
+	const navigation = useNavigation()
+	const [form, fields] = useForm({
+		id: 'organization-settings',
+		lastResult,
+		defaultValue: {
+			name: organization.name,
+			type: organization.type,
+			country: organization.country,
+			phone: organization.phone ?? '',
+			address: organization.address ?? '',
+			website: organization.website ?? '',
+			description: organization.description ?? '',
+		},
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: organizationSettingsSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'update'
+	return (
+		<section
+			aria-labelledby="update-heading"
+			className="rounded-lg border border-slate-200 bg-white p-5"
+		>
+			<h2 id="update-heading" className="text-lg font-semibold">
+				Organization details
+			</h2>
+			<p className="mt-1 text-sm text-slate-600">Login email: {organization.email}</p>
+			<Form
+				method="post"
+				className="mt-4 flex flex-col gap-3"
+				{...getFormProps(form)}
+				onSubmit={submitThen(form.onSubmit, onValidSubmit)}
+			>
+				<input type="hidden" name="intent" value="update" />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<TextField
+					label="Organization name"
+					meta={fields.name}
+					{...inputProps(fields.name, 'text')}
+					autoComplete="organization"
+					required
+				/>
+				<div className="grid gap-3 sm:grid-cols-2">
+					<SelectField
+						label="Kind of organization"
+						meta={fields.type}
+						options={organizationTypes}
+						{...selectProps(fields.type)}
+						required
+					/>
+					<TextField
+						label="Country"
+						meta={fields.country}
+						{...inputProps(fields.country, 'text')}
+						autoComplete="country-name"
+						required
+					/>
+				</div>
+				<TextField
+					label="Phone (optional)"
+					meta={fields.phone}
+					{...inputProps(fields.phone, 'tel')}
+					autoComplete="tel"
+				/>
+				<TextField
+					label="Address (optional)"
+					meta={fields.address}
+					{...inputProps(fields.address, 'text')}
+					autoComplete="street-address"
+				/>
+				<TextField
+					label="Website (optional)"
+					meta={fields.website}
+					{...inputProps(fields.website, 'url')}
+					placeholder="https://"
+				/>
+				<TextAreaField
+					label="Description (optional)"
+					meta={fields.description}
+					{...textareaProps(fields.description)}
+					rows={3}
+				/>
+				<Button disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</Button>
+			</Form>
+		</section>
+	)
+}
+
+function DeleteForm({
+	name,
+	lastResult,
+	onValidSubmit,
+}: {
+	name: string
+	lastResult: ActionResult
+	onValidSubmit: SubmitHandler
+}) {
+	const navigation = useNavigation()
+	const [form, fields] = useForm({
+		id: 'delete-organization',
+		lastResult,
+		onValidate: ({ formData }) =>
+			parseWithZod(formData, { schema: organizationDeletionSchema(name) }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete'
+	return (
+		<section
+			aria-labelledby="delete-heading"
+			className="rounded-lg border border-red-300 bg-red-50 p-5"
+		>
+			<h2 id="delete-heading" className="text-lg font-semibold text-red-900">
+				Delete this organization
+			</h2>
+			<p className="mt-1 text-sm text-red-900">
+				Deleting removes your organization, its departments and all recorded scores for good.
+				Teachers and students keep their own accounts but leave the organization. You will be logged
+				out.
+			</p>
+			<Form
+				method="post"
+				className="mt-4 flex flex-col gap-3"
+				{...getFormProps(form)}
+				onSubmit={submitThen(form.onSubmit, onValidSubmit)}
+			>
+				<input type="hidden" name="intent" value="delete" />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<TextField
+					label={
+						<>
+							Type <strong>{name}</strong> to confirm
+						</>
+					}
+					meta={fields.confirmName}
+					{...inputProps(fields.confirmName, 'text')}
+					autoComplete="off"
+					required
+				/>
+				<Button variant="danger" disabled={busy}>
+					{busy ? 'Deleting…' : 'Delete organization'}
+				</Button>
+			</Form>
+		</section>
+	)
+}

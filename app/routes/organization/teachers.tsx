@@ -1,0 +1,29 @@
+import type { Route } from './+types/teachers'
+import { MembersPage } from '~/features/organizations/members'
+import { loadMembers, memberAction } from '~/features/organizations/members.server'
+import { requireRole, upstream } from '~/platform/request.server'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const user = requireRole(context, request, 'organization')
+	return loadMembers(upstream(context, request), user.id, 'tutors', request)
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	const user = requireRole(context, request, 'organization')
+	return memberAction(context, upstream(context, request), request, user.id, 'tutor')
+}
+
+export default function OrganizationTeachers({ loaderData, actionData }: Route.ComponentProps) {
+	return (
+		<MembersPage
+			kind="teacher"
+			list={loaderData.list}
+			search={loaderData.search}
+			actionData={actionData}
+		/>
+	)
+}
+
+export function meta() {
+	return [{ title: 'Teachers | TutorHub' }]
+}

@@ -1,0 +1,52 @@
+import { Link } from 'react-router'
+import type { Route } from './+types/payment-failed'
+import { getCourse } from '~/features/courses/api.server'
+import { getPayment } from '~/features/payments/api.server'
+import { requireRole, upstream } from '~/platform/request.server'
+import { settle } from '~/platform/settle.server'
+import { buttonClass } from '~/ui/button'
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+	requireRole(context, request, 'student')
+	const api = upstream(context, request)
+	const paymentId = new URL(request.url).searchParams.get('payment')
+	const [course, payment] = await Promise.all([
+		getCourse(api, params.courseId),
+		paymentId ? settle(getPayment(api, paymentId)) : null,
+	])
+	const reason =
+		payment?.ok && payment.value.courseId === params.courseId ? payment.value.failureMessage : null
+	return { course: { id: course.course.id, title: course.course.title }, reason: reason ?? null }
+}
+
+export function meta() {
+	return [{ title: 'Payment failed | TutorHub' }]
+}
+
+export default function PaymentFailed({ loaderData }: Route.ComponentProps) {
+	const { course, reason } = loaderData
+	return (
+		<div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+			<h1 className="text-3xl font-bold">Payment failed</h1>
+			<p className="text-slate-700">
+				Your payment for {course.title} did not go through, and you have not been charged.
+			</p>
+			{reason ? (
+				<p
+					role="alert"
+					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+				>
+					{reason}
+				</p>
+			) : null}
+			<div className="flex flex-wrap justify-center gap-3">
+				<Link to={`/course/${course.id}/checkout`} reloadDocument className={buttonClass()}>
+					Try again
+				</Link>
+				<Link to="/courses" className={buttonClass('secondary')}>
+					Browse courses
+				</Link>
+			</div>
+		</div>
+	)
+}

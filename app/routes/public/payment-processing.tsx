@@ -1,0 +1,65 @@
+import { useEffect } from 'react'
+import { data, Link, redirect, useRevalidator } from 'react-router'
+import type { Route } from './+types/payment-processing'
+import { getPayment } from '~/features/payments/api.server'
+import { requireRole, upstream } from '~/platform/request.server'
+import { UpstreamError } from '~/platform/upstream-errors'
+import { Spinner } from '~/ui/spinner'
+
+const POLL_MS = 1500
+
+/** Follows the payment until the provider settles it, then moves on to success or failed. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+	requireRole(context, request, 'student')
+	const payment = await getPayment(upstream(context, request), params.paymentId).catch(
+		(error: unknown) => {
+			// Someone else's payment, or none at all: nothing to show here.
+			if (error instanceof UpstreamError && [400, 403, 404].includes(error.status ?? 0))
+				throw data(null, { status: 404 })
+			throw error
+		},
+	)
+	if (payment.courseId && payment.courseId !== params.courseId) {
+		throw redirect(`/courses/${payment.courseId}/processing/${payment.id}`)
+	}
+	if (payment.status === 'succeeded') throw redirect(`/courses/${params.courseId}/success`)
+	if (payment.status === 'failed')
+		throw redirect(`/courses/${params.courseId}/failed?payment=${encodeURIComponent(payment.id)}`)
+	return { payment }
+}
+
+export function meta() {
+	return [{ title: 'Processing your payment | TutorHub' }]
+}
+
+export default function PaymentProcessing({ loaderData }: Route.ComponentProps) {
+	const { payment } = loaderData
+	const revalidator = useRevalidator()
+	useEffect(() => {
+		// With JavaScript: ask again every 1.5 s; the loader redirects once the payment settles.
+		const timer = window.setInterval(() => {
+			if (revalidator.state === 'idle') void revalidator.revalidate()
+		}, POLL_MS)
+		return () => window.clearInterval(timer)
+	}, [revalidator])
+	return (
+		<div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+			{/* Without JavaScript the page reloads itself until the loader sends it on. */}
+			<noscript>
+				<meta httpEquiv="refresh" content="2" />
+			</noscript>
+			<Spinner label="Waiting for payment confirmation" />
+			<h1 className="text-2xl font-bold">Processing your payment…</h1>
+			<p className="text-slate-700" role="status">
+				We are waiting for the card provider to confirm your payment for {payment.courseTitle}. This
+				page moves on by itself.
+			</p>
+			<Link
+				to="/studentdashboard/courses"
+				className="text-sm font-semibold text-indigo-800 underline"
+			>
+				Go to my courses
+			</Link>
+		</div>
+	)
+}

@@ -1,0 +1,131 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, redirect } from 'react-router'
+import type { Route } from './+types/sessions'
+import { nextUpcomingSchedule, todaysSchedules } from '~/features/schedules/calendar'
+import { timeZoneFormSchema } from '~/features/schedules/schema'
+import { NextSession, SessionList } from '~/features/schedules/schedule-views'
+import { loadStudentSessions } from '~/features/schedules/page-data.server'
+import { timeZoneCookie } from '~/features/schedules/time-zone.server'
+import { TimeZonePicker, TimeZoneSync } from '~/features/schedules/time-zone'
+import { requireRole, upstream } from '~/platform/request.server'
+import { Button } from '~/ui/button'
+import { LoadError } from '~/ui/load-error'
+import { z } from 'zod'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	requireRole(context, request, 'student')
+	return loadStudentSessions(upstream(context, request), request)
+}
+
+const sessionsActionSchema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('refresh') }),
+	timeZoneFormSchema,
+])
+
+export async function action({ context, request }: Route.ActionArgs) {
+	requireRole(context, request, 'student')
+	const submission = parseWithZod(await request.formData(), { schema: sessionsActionSchema })
+	if (submission.status !== 'success')
+		return data({ error: 'Choose a time zone from the list' }, { status: 400 })
+	const back = '/studentdashboard/sessions'
+	if (submission.value.intent === 'timezone') {
+		return redirect(back, { headers: { 'Set-Cookie': timeZoneCookie(submission.value.timeZone) } })
+	}
+	// The user asked for current data: skip the five-minute cache and keep the new answers.
+	await loadStudentSessions(upstream(context, request), request, { fresh: true })
+	return redirect(back)
+}
+
+export function meta() {
+	return [{ title: 'My sessions | TutorHub' }]
+}
+
+export default function StudentSessions({ loaderData, actionData }: Route.ComponentProps) {
+	const { zone, known, now, todayList, upcoming, past } = loaderData
+	const failure = [todayList, upcoming, past].find((result) => !result.ok)
+	const todays = todayList.ok ? todaysSchedules(todayList.value.schedules, now, zone) : []
+	const next = nextUpcomingSchedule(
+		[...todays, ...(upcoming.ok ? upcoming.value.schedules : [])],
+		now,
+	)
+
+	return (
+		<div className="flex flex-col gap-8">
+			<TimeZoneSync zone={zone} known={known} />
+			<div className="flex flex-wrap items-center justify-between gap-4">
+				<div>
+					<h1 className="text-2xl font-bold">My sessions</h1>
+					<TimeZonePicker zone={zone} />
+				</div>
+				<Form method="post">
+					<input type="hidden" name="intent" value="refresh" />
+					<Button variant="secondary">Refresh</Button>
+				</Form>
+			</div>
+			{actionData && 'error' in actionData ? (
+				<p
+					role="alert"
+					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+				>
+					{actionData.error}
+				</p>
+			) : null}
+			{failure && !failure.ok ? <LoadError error={failure.error} /> : null}
+
+			{todayList.ok && upcoming.ok ? <NextSession schedule={next} zone={zone} now={now} /> : null}
+
+			<section aria-labelledby="today-heading" className="flex flex-col gap-3">
+				<h2 id="today-heading" className="text-lg font-semibold">
+					Today
+				</h2>
+				{todayList.ok ? (
+					<SessionList
+						label="Today’s sessions"
+						schedules={todays}
+						zone={zone}
+						now={now}
+						empty="No sessions today."
+						showAttendance
+					/>
+				) : (
+					<p className="text-slate-700">Today’s sessions could not be loaded.</p>
+				)}
+			</section>
+
+			<section aria-labelledby="upcoming-heading" className="flex flex-col gap-3">
+				<h2 id="upcoming-heading" className="text-lg font-semibold">
+					Upcoming
+				</h2>
+				{upcoming.ok ? (
+					<SessionList
+						label="Upcoming sessions"
+						schedules={upcoming.value.schedules}
+						zone={zone}
+						now={now}
+						empty="No upcoming sessions."
+					/>
+				) : (
+					<p className="text-slate-700">Upcoming sessions could not be loaded.</p>
+				)}
+			</section>
+
+			<section aria-labelledby="past-heading" className="flex flex-col gap-3">
+				<h2 id="past-heading" className="text-lg font-semibold">
+					Recent sessions
+				</h2>
+				{past.ok ? (
+					<SessionList
+						label="Recent sessions"
+						schedules={past.value.schedules}
+						zone={zone}
+						now={now}
+						empty="No past sessions yet."
+						showAttendance
+					/>
+				) : (
+					<p className="text-slate-700">Recent sessions could not be loaded.</p>
+				)}
+			</section>
+		</div>
+	)
+}

@@ -1,0 +1,87 @@
+import { Link, useSearchParams } from 'react-router'
+import type { Route } from './+types/tasks'
+import { getTasks } from '~/features/tasks/api.server'
+import { DateTime, PageLinks, StatusBadge } from '~/features/tasks/components'
+import { serverTimeZone } from '~/features/tasks/dates'
+import { taskTypeLabel, type Task } from '~/features/tasks/schema'
+import { submissionProgress } from '~/features/tasks/status'
+import { requireRole, upstream } from '~/platform/request.server'
+import { settle } from '~/platform/settle.server'
+import { LoadError } from '~/ui/load-error'
+
+const PAGE_SIZE = 10
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	requireRole(context, request, 'student')
+	const page = Number(new URL(request.url).searchParams.get('page'))
+	const tasks = await settle(getTasks(upstream(context, request), { page: Number.isInteger(page) && page >= 1 ? page : 1, limit: PAGE_SIZE }))
+	return { tasks, timeZone: serverTimeZone() }
+}
+
+export function meta() {
+	return [{ title: 'Tasks | TutorHub' }]
+}
+
+export default function StudentTasks({ loaderData }: Route.ComponentProps) {
+	const { tasks, timeZone } = loaderData
+	const [searchParams] = useSearchParams()
+	return (
+		<div className="flex flex-col gap-6">
+			<h1 className="text-2xl font-bold">Your tasks</h1>
+			{tasks.ok ? (
+				<>
+					<TaskTable tasks={tasks.value.tasks} timeZone={timeZone} />
+					<PageLinks page={tasks.value.pagination.currentPage} totalPages={tasks.value.pagination.totalPages} search={searchParams.toString()} label="Task pages" />
+				</>
+			) : (
+				<LoadError error={tasks.error} />
+			)}
+		</div>
+	)
+}
+
+function TaskTable({ tasks, timeZone }: { tasks: Task[]; timeZone: string }) {
+	if (!tasks.length) return <p className="text-slate-700">No tasks yet. Tasks your teachers set in your courses appear here.</p>
+	const progress = submissionProgress(tasks.map((task) => task.submissionStatus))
+	return (
+		<>
+			<p className="text-slate-700">
+				{progress.submitted} submitted, {progress.pending} pending
+			</p>
+			<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+				<table className="w-full text-left text-sm">
+					<caption className="sr-only">Your tasks</caption>
+					<thead className="bg-slate-100 text-slate-700">
+						<tr>
+							<th scope="col" className="px-4 py-2">Task</th>
+							<th scope="col" className="px-4 py-2">Type</th>
+							<th scope="col" className="px-4 py-2">Due</th>
+							<th scope="col" className="px-4 py-2">Status</th>
+						</tr>
+					</thead>
+					<tbody>
+						{tasks.map((task) => (
+							<tr key={task.id} className="border-t border-slate-200">
+								<td className="px-4 py-2">
+									<Link to={`/studentdashboard/task-details?taskId=${encodeURIComponent(task.id)}`} className="font-semibold text-indigo-800 underline">
+										{task.title}
+									</Link>
+									<span className="block text-slate-600">
+										{task.courseTitle} · {task.teacherName}
+									</span>
+								</td>
+								<td className="px-4 py-2">{taskTypeLabel(task.taskType)}</td>
+								<td className="px-4 py-2">
+									<DateTime iso={task.dueDate} timeZone={timeZone} />
+								</td>
+								<td className="px-4 py-2">
+									<StatusBadge status={task.submissionStatus} />
+								</td>
+							</tr>
+						))}
+					</tbody>
+				</table>
+			</div>
+		</>
+	)
+}

@@ -1,0 +1,63 @@
+import { data } from 'react-router'
+import type { Route } from './+types/test-progress'
+import { saveAnswers, submitTest } from '~/features/tests/api.server'
+import { islandRequestSchema, type IslandReply } from '~/features/tests/schema'
+import { requireRole, upstream } from '~/platform/request.server'
+import { UpstreamError } from '~/platform/upstream-errors'
+
+/** Only the island's POSTs come here; a visit by address gets a plain 405, not an error page. */
+export function loader({ context, request }: Route.LoaderArgs) {
+	requireRole(context, request, 'student')
+	throw data(
+		{ ok: false, message: 'Send answers with POST', closed: false },
+		{ status: 405, headers: { Allow: 'POST' } },
+	)
+}
+
+/**
+ * The test island's autosave and submit, answered in JSON (no page): a resource route, so the
+ * island can tell a dropped connection from a refusal and queue the submit itself.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+	requireRole(context, request, 'student')
+	let body: unknown
+	try {
+		body = await request.json()
+	} catch {
+		return data<IslandReply>(
+			{ ok: false, message: 'Send the answers as JSON', closed: false },
+			{ status: 400 },
+		)
+	}
+	const parsed = islandRequestSchema.safeParse(body)
+	if (!parsed.success)
+		return data<IslandReply>(
+			{ ok: false, message: 'The answers could not be read', closed: false },
+			{ status: 400 },
+		)
+	const { intent, sessionId, progress } = parsed.data
+	const resultUrl = `/studentdashboard/test-result/${encodeURIComponent(sessionId)}`
+	const api = upstream(context, request)
+	try {
+		if (intent === 'save') {
+			const saved = await saveAnswers(api, sessionId, progress)
+			return data<IslandReply>({
+				ok: true,
+				intent,
+				answersSavedAt: saved.answersSavedAt,
+				saved: { answers: saved.answers, flagged: saved.flagged },
+			})
+		}
+		await submitTest(api, sessionId, progress)
+		return data<IslandReply>({ ok: true, intent, resultUrl })
+	} catch (error) {
+		if (!(error instanceof UpstreamError)) throw error
+		// 409: the test is closed (submitted, or past its time limit): its result is ready.
+		const closed = error.status === 409
+		const status = error.status === undefined ? 503 : error.status >= 500 ? 502 : error.status
+		return data<IslandReply>(
+			{ ok: false, message: error.text, closed, ...(closed && { resultUrl }) },
+			{ status },
+		)
+	}
+}

@@ -1,0 +1,79 @@
+import { data, Link, redirect } from 'react-router'
+import type { Route } from './+types/test-result'
+import { getTestSession } from '~/features/tests/api.server'
+import { ClearLocalTest } from '~/features/tests/clear-local-test'
+import { statusLabel } from '~/features/tests/history-table'
+import { ResultReview } from '~/features/tests/result-review'
+import { formatDateTime } from '~/features/tests/timer'
+import { requireRole, upstream } from '~/platform/request.server'
+import { UpstreamError } from '~/platform/upstream-errors'
+import { buttonClass } from '~/ui/button'
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+	requireRole(context, request, 'student')
+	let session
+	try {
+		session = await getTestSession(upstream(context, request), params.sessionId)
+	} catch (error) {
+		if (
+			error instanceof UpstreamError &&
+			(error.status === 404 || error.status === 400 || error.status === 403)
+		) {
+			throw data(null, { status: 404 })
+		}
+		throw error
+	}
+	// Still running: the result is not ready, the test is.
+	if (session.status === 'in_progress' || !session.result) {
+		throw redirect(
+			`/studentdashboard/test/${encodeURIComponent(session.templateId ?? '')}?session=${encodeURIComponent(session.id)}`,
+		)
+	}
+	return { session, result: session.result }
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+	return [{ title: `Result: ${loaderData?.session.title ?? 'Test'} | TutorHub` }]
+}
+
+export default function TestResult({ loaderData }: Route.ComponentProps) {
+	const { session, result } = loaderData
+	return (
+		<div className="flex flex-col gap-6">
+			<ClearLocalTest sessionId={session.id} />
+			<h1 className="text-2xl font-bold">Result: {session.title}</h1>
+			<section
+				aria-labelledby="score-heading"
+				className="rounded-lg border border-slate-200 bg-white p-6"
+			>
+				<h2 id="score-heading" className="text-lg font-semibold">
+					Your score
+				</h2>
+				<p className="mt-2 text-3xl font-bold" data-testid="score">
+					{result.score} / {result.totalQuestions} ({result.percentage}%)
+				</p>
+				<p className="mt-1 text-sm text-slate-700">
+					{statusLabel(session.status === 'expired' ? 'expired' : 'submitted')} on{' '}
+					<time dateTime={result.closedAt}>{formatDateTime(result.closedAt, 'UTC')} UTC</time>
+				</p>
+				<div className="mt-4 flex flex-wrap gap-3">
+					<Link
+						to={`/studentdashboard/test-summary/${result.historyId}`}
+						className={buttonClass('secondary')}
+					>
+						Summary
+					</Link>
+					<Link to="/studentdashboard/test-results" className={buttonClass('secondary')}>
+						All test results
+					</Link>
+				</div>
+			</section>
+			<section aria-labelledby="review-heading" className="flex flex-col gap-3">
+				<h2 id="review-heading" className="text-lg font-semibold">
+					Question by question
+				</h2>
+				<ResultReview review={result.review} />
+			</section>
+		</div>
+	)
+}

@@ -1,0 +1,46 @@
+import type { Route } from './+types/test-results'
+import { getTestHistory } from '~/features/tests/api.server'
+import { HistoryTable } from '~/features/tests/history-table'
+import { requireRole, upstream } from '~/platform/request.server'
+import { settle } from '~/platform/settle.server'
+import { LoadError } from '~/ui/load-error'
+import { Pagination } from '~/ui/pagination'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	requireRole(context, request, 'student')
+	const page = Number(new URL(request.url).searchParams.get('page'))
+	const history = await settle(
+		getTestHistory(upstream(context, request), {
+			page: Number.isInteger(page) && page >= 1 ? page : 1,
+		}),
+	)
+	return { history }
+}
+
+export function meta() {
+	return [{ title: 'Test results | TutorHub' }]
+}
+
+export default function TestResults({ loaderData }: Route.ComponentProps) {
+	const { history } = loaderData
+	return (
+		<div className="flex flex-col gap-6">
+			<h1 className="text-2xl font-bold">Test results</h1>
+			{history.ok ? (
+				<>
+					<HistoryTable
+						entries={history.value.history}
+						caption={`Your finished tests (${history.value.pagination.total})`}
+					/>
+					<Pagination
+						page={history.value.pagination.currentPage}
+						totalPages={history.value.pagination.totalPages ?? 1}
+						label="Result pages"
+					/>
+				</>
+			) : (
+				<LoadError error={history.error} />
+			)}
+		</div>
+	)
+}

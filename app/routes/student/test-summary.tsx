@@ -1,0 +1,75 @@
+import { data, Link } from 'react-router'
+import type { Route } from './+types/test-summary'
+import { getTestHistoryEntry } from '~/features/tests/api.server'
+import { statusLabel } from '~/features/tests/history-table'
+import { formatDateTime } from '~/features/tests/timer'
+import { requireRole, upstream } from '~/platform/request.server'
+import { UpstreamError } from '~/platform/upstream-errors'
+import { buttonClass } from '~/ui/button'
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+	requireRole(context, request, 'student')
+	try {
+		return { entry: await getTestHistoryEntry(upstream(context, request), params.testHistoryId) }
+	} catch (error) {
+		if (
+			error instanceof UpstreamError &&
+			(error.status === 404 || error.status === 400 || error.status === 403)
+		) {
+			throw data(null, { status: 404 })
+		}
+		throw error
+	}
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+	return [{ title: `Summary: ${loaderData?.entry.templateTitle ?? 'Test'} | TutorHub` }]
+}
+
+function minutesBetween(start: string, end: string) {
+	const minutes = Math.max(0, Math.round((Date.parse(end) - Date.parse(start)) / 60_000))
+	return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
+}
+
+export default function TestSummary({ loaderData }: Route.ComponentProps) {
+	const { entry } = loaderData
+	return (
+		<div className="flex max-w-2xl flex-col gap-6">
+			<h1 className="text-2xl font-bold">Summary: {entry.templateTitle}</h1>
+			<dl className="grid gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-6 sm:grid-cols-[max-content_1fr]">
+				<dt className="font-medium text-slate-600">Score</dt>
+				<dd>
+					{entry.score} of {entry.totalQuestions} correct ({entry.percentage}%)
+				</dd>
+				<dt className="font-medium text-slate-600">Status</dt>
+				<dd>{statusLabel(entry.status)}</dd>
+				<dt className="font-medium text-slate-600">Started</dt>
+				<dd>
+					<time dateTime={entry.startedAt}>{formatDateTime(entry.startedAt, 'UTC')} UTC</time>
+				</dd>
+				<dt className="font-medium text-slate-600">Finished</dt>
+				<dd>
+					<time dateTime={entry.completedAt}>{formatDateTime(entry.completedAt, 'UTC')} UTC</time>
+				</dd>
+				<dt className="font-medium text-slate-600">Time taken</dt>
+				<dd>{minutesBetween(entry.startedAt, entry.completedAt)}</dd>
+			</dl>
+			<div className="flex flex-wrap gap-3">
+				<Link to={`/studentdashboard/test-result/${entry.sessionId}`} className={buttonClass()}>
+					See your answers
+				</Link>
+				{entry.templateId ? (
+					<Link
+						to={`/studentdashboard/test/${entry.templateId}`}
+						className={buttonClass('secondary')}
+					>
+						Take this test again
+					</Link>
+				) : null}
+				<Link to="/studentdashboard/test-results" className={buttonClass('secondary')}>
+					All test results
+				</Link>
+			</div>
+		</div>
+	)
+}

@@ -1,0 +1,38 @@
+import { data } from 'react-router'
+import type { Route } from './+types/certificate'
+import { StaffCertificatePage } from '~/features/certificates/staff-certificate'
+import { issueCertificateAction, staffCertificateLoader } from '~/features/certificates/staff.server'
+import { requireRole } from '~/platform/request.server'
+
+/** The path names the issuing tutor: only that tutor's own page exists. */
+function requireSelf(userId: string, tutorId: string) {
+	if (userId !== tutorId) throw data(null, { status: 404 })
+}
+
+export function loader({ context, request, params }: Route.LoaderArgs) {
+	const user = requireRole(context, request, 'tutor')
+	requireSelf(user.id, params.tutorId)
+	return staffCertificateLoader(context, request, params)
+}
+
+export function action({ context, request, params }: Route.ActionArgs) {
+	const user = requireRole(context, request, 'tutor')
+	requireSelf(user.id, params.tutorId)
+	return issueCertificateAction(context, request, params)
+}
+
+export default function TeacherCertificate({ loaderData, actionData }: Route.ComponentProps) {
+	return (
+		<StaffCertificatePage
+			certificate={loaderData.certificate}
+			studentEmail={loaderData.studentEmail}
+			pdfBase="/teachersdashboard/certificates"
+			errors={actionData?.errors}
+			back={{ to: `/teachersdashboard/report-card/${loaderData.studentId}`, label: "The student's report cards" }}
+		/>
+	)
+}
+
+export function meta() {
+	return [{ title: 'Certificate | TutorHub' }]
+}

@@ -1,0 +1,253 @@
+import { data, Form, Link, redirect } from 'react-router'
+import type { Route } from './+types/courses'
+import { deleteCourse, listCourses, updateCourse } from '~/features/courses/api.server'
+import { PriceTag } from '~/features/courses/course-card'
+import {
+	adjustTotal,
+	COURSE_OFFLINE_KEY,
+	readCatalogQuery,
+	totalEnrolled,
+} from '~/features/courses/schema'
+import { requireRole, upstream } from '~/platform/request.server'
+import { settle } from '~/platform/settle.server'
+import { successToast } from '~/platform/toast'
+import { sendToast } from '~/platform/toast.server'
+import { UpstreamError } from '~/platform/upstream-errors'
+import { useOfflineQueue } from '~/platform/use-offline-queue'
+import { buttonClass } from '~/ui/button'
+import { LoadError } from '~/ui/load-error'
+import { Pagination } from '~/ui/pagination'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const user = requireRole(context, request, 'tutor')
+	const { page } = readCatalogQuery(new URL(request.url))
+	const courses = await settle(
+		listCourses(upstream(context, request), { teacherId: user.id, page }),
+	)
+	return { page, courses }
+}
+
+/** Publish toggle and delete, one small form each (intent), with or without JavaScript. */
+export async function action({ context, request }: Route.ActionArgs) {
+	requireRole(context, request, 'tutor')
+	const formData = await request.formData()
+	const courseId = String(formData.get('courseId') ?? '')
+	const intent = formData.get('intent')
+	const api = upstream(context, request)
+	try {
+		if (intent === 'delete') {
+			await deleteCourse(api, courseId)
+			sendToast(context, successToast('Course deleted successfully'))
+		} else if (intent === 'publish') {
+			await updateCourse(api, courseId, { isPublished: formData.get('isPublished') === 'true' })
+			sendToast(context, successToast('Course updated successfully'))
+		} else {
+			return data({ error: 'Unknown action' }, { status: 400 })
+		}
+	} catch (error) {
+		if (!(error instanceof UpstreamError)) throw error
+		sendToast(context, error.toast)
+		return data(
+			{ error: error.text },
+			{ status: error.status && error.status < 500 ? error.status : 502 },
+		)
+	}
+	// Post/redirect/get: a reload does not repeat the change. The page number stays.
+	const page = new URL(request.url).searchParams.get('page')
+	return redirect(`/teachersdashboard/courses${page ? `?page=${encodeURIComponent(page)}` : ''}`)
+}
+
+export function meta() {
+	return [{ title: 'My courses | TutorHub' }]
+}
+
+export default function TeacherCourses({ loaderData, actionData }: Route.ComponentProps) {
+	const { page, courses } = loaderData
+	const { queued, queueWhenOffline } = useOfflineQueue(COURSE_OFFLINE_KEY)
+	// Deletes waiting offline already leave the list, and the total drops by one each (never below 0).
+	const pendingDeletes = new Set(
+		queued.filter((item) => item.type === 'DELETE').map((item) => item.payload.courseId),
+	)
+	return (
+		<div className="flex flex-col gap-6">
+			<div className="flex flex-wrap items-center justify-between gap-4">
+				<h1 className="text-2xl font-bold">My courses</h1>
+				<div className="flex flex-wrap gap-3">
+					<Link to="/courses/find-student" className={buttonClass('secondary')}>
+						Find a student
+					</Link>
+					<Link to="/teachersdashboard/course-details" className={buttonClass('secondary')}>
+						Sample course
+					</Link>
+					<Link to="/teachersdashboard/courses/form" className={buttonClass()}>
+						Create course
+					</Link>
+				</div>
+			</div>
+			{actionData?.error ? (
+				<p
+					role="alert"
+					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+				>
+					{actionData.error}
+				</p>
+			) : null}
+			{courses.ok ? (
+				<CourseTable
+					courses={courses.value.courses.filter((course) => !pendingDeletes.has(course.id))}
+					total={[...pendingDeletes].reduce(
+						(total) => adjustTotal(total, 'delete'),
+						courses.value.pagination.total,
+					)}
+					queueWhenOffline={queueWhenOffline}
+				/>
+			) : (
+				<LoadError error={courses.error} />
+			)}
+			{courses.ok ? (
+				<Pagination
+					page={page}
+					totalPages={courses.value.pagination.totalPages ?? 1}
+					label="Course pages"
+				/>
+			) : null}
+		</div>
+	)
+}
+
+type Courses = Extract<
+	Route.ComponentProps['loaderData']['courses'],
+	{ ok: true }
+>['value']['courses']
+
+function CourseTable({
+	courses,
+	total,
+	queueWhenOffline,
+}: {
+	courses: Courses
+	total: number
+	queueWhenOffline: ReturnType<typeof useOfflineQueue>['queueWhenOffline']
+}) {
+	return (
+		<>
+			<dl className="grid gap-4 sm:grid-cols-2">
+				<div className="rounded-lg border border-slate-200 bg-white p-4">
+					<dt className="text-sm text-slate-600">Total courses</dt>
+					<dd className="text-2xl font-bold" data-testid="total-courses">
+						{total}
+					</dd>
+				</div>
+				<div className="rounded-lg border border-slate-200 bg-white p-4">
+					<dt className="text-sm text-slate-600">Enrolled students in these courses</dt>
+					<dd className="text-2xl font-bold">{totalEnrolled(courses)}</dd>
+				</div>
+			</dl>
+			{courses.length ? (
+				<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+					<table className="w-full text-left text-sm">
+						<caption className="px-4 py-3 text-left font-semibold">Your courses</caption>
+						<thead className="bg-slate-100 text-slate-700">
+							<tr>
+								<th scope="col" className="px-4 py-2">
+									Course
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Price
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Students
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Status
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Actions
+								</th>
+							</tr>
+						</thead>
+						<tbody>
+							{courses.map((course) => (
+								<tr key={course.id} className="border-t border-slate-200 align-top">
+									<th scope="row" className="px-4 py-3 font-medium">
+										<Link
+											to={`/teachersdashboard/course-details?courseId=${course.id}`}
+											className="text-indigo-800 underline"
+										>
+											{course.title}
+										</Link>
+										<p className="font-normal text-slate-600">
+											{course.category} · {course.level}
+										</p>
+									</th>
+									<td className="px-4 py-3">
+										<PriceTag price={course.price} />
+									</td>
+									<td className="px-4 py-3">{course.enrolledStudents}</td>
+									<td className="px-4 py-3">{course.isPublished ? 'Published' : 'Draft'}</td>
+									<td className="px-4 py-3">
+										<div className="flex flex-wrap items-start gap-2">
+											<Link
+												to={`/teachersdashboard/courses/edit/${course.id}`}
+												className={buttonClass('secondary')}
+												aria-label={`Edit ${course.title}`}
+											>
+												Edit
+											</Link>
+											<Form method="post" onSubmit={queueWhenOffline('UPDATE')}>
+												<input type="hidden" name="intent" value="publish" />
+												<input type="hidden" name="courseId" value={course.id} />
+												<input
+													type="hidden"
+													name="isPublished"
+													value={course.isPublished ? 'false' : 'true'}
+												/>
+												<button
+													type="submit"
+													className={buttonClass('secondary')}
+													aria-label={`${course.isPublished ? 'Unpublish' : 'Publish'} ${course.title}`}
+												>
+													{course.isPublished ? 'Unpublish' : 'Publish'}
+												</button>
+											</Form>
+											{/* Confirmation without JavaScript: the disclosure opens the real delete button. */}
+											<details className="group">
+												<summary
+													className={`${buttonClass('secondary')} cursor-pointer list-none`}
+													aria-label={`Delete ${course.title}`}
+												>
+													Delete
+												</summary>
+												<div className="mt-2 flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3">
+													<p>Delete {course.title}? This cannot be undone.</p>
+													<Form method="post" onSubmit={queueWhenOffline('DELETE')}>
+														<input type="hidden" name="intent" value="delete" />
+														<input type="hidden" name="courseId" value={course.id} />
+														<button type="submit" className={buttonClass('danger')}>
+															Yes, delete this course
+														</button>
+													</Form>
+												</div>
+											</details>
+										</div>
+									</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			) : (
+				<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
+					You have no courses yet.{' '}
+					<Link
+						to="/teachersdashboard/courses/form"
+						className="font-semibold text-indigo-800 underline"
+					>
+						Create your first course
+					</Link>
+					.
+				</p>
+			)}
+		</>
+	)
+}

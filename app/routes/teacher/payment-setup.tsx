@@ -1,0 +1,22 @@
+import type { Route } from './+types/payment-setup'
+import { PaymentSetupPage } from '~/features/payments/payment-setup'
+import { loadPaymentSetup, startPaymentSetup } from '~/features/payments/setup.server'
+import { requireRole } from '~/platform/request.server'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	requireRole(context, request, 'tutor')
+	return loadPaymentSetup(context, request)
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	requireRole(context, request, 'tutor')
+	return startPaymentSetup(context, request, '/teachersdashboard')
+}
+
+export function meta() {
+	return [{ title: 'Payment setup | TutorHub' }]
+}
+
+export default function PaymentSetup({ loaderData, actionData }: Route.ComponentProps) {
+	return <PaymentSetupPage account={loaderData.account} error={actionData?.error} />
+}

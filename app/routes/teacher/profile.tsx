@@ -1,0 +1,120 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, redirect, useNavigation } from 'react-router'
+import type { Route } from './+types/profile'
+import { getTutorProfile, updateTutorProfile, uploadProfilePicture } from '~/features/users/api.server'
+import { PersonFields, PictureForm, ProfileDetails, ProfilePicture } from '~/features/users/profile'
+import { profilePictureSchema, tutorProfileFormSchema } from '~/features/users/schema'
+import { replyWithUpstreamError } from '~/platform/form.server'
+import { requireRole, startSession, upstream } from '~/platform/request.server'
+import { successToast } from '~/platform/toast'
+import { sendToast } from '~/platform/toast.server'
+import { Button } from '~/ui/button'
+import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	const user = requireRole(context, request, 'tutor')
+	const profile = await getTutorProfile(upstream(context, request), user.id)
+	return { profile }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	const user = requireRole(context, request, 'tutor')
+	const api = upstream(context, request)
+	const formData = await request.formData()
+	if (formData.get('intent') === 'picture') {
+		const submission = parseWithZod(formData, { schema: profilePictureSchema })
+		if (submission.status !== 'success') return data({ picture: submission.reply({ hideFields: ['profilePicture'] }) }, { status: 400 })
+		try {
+			await uploadProfilePicture(api, 'tutor', submission.value.profilePicture)
+		} catch (error) {
+			const reply = replyWithUpstreamError(context, submission, error, ['profilePicture'])
+			return data({ picture: reply.data }, reply.init ?? undefined)
+		}
+	} else {
+		const submission = parseWithZod(formData, { schema: tutorProfileFormSchema })
+		if (submission.status !== 'success') return data({ details: submission.reply() }, { status: 400 })
+		try {
+			const { profile } = await updateTutorProfile(api, submission.value)
+			const tokens = api.tokens()
+			if (tokens) startSession(context, { ...user, name: profile.name }, tokens)
+		} catch (error) {
+			const reply = replyWithUpstreamError(context, submission, error)
+			return data({ details: reply.data }, reply.init ?? undefined)
+		}
+	}
+	sendToast(context, successToast('Profile updated successfully'))
+	return redirect('/teachersdashboard/profile')
+}
+
+export default function TeacherProfile({ loaderData, actionData }: Route.ComponentProps) {
+	const { profile } = loaderData
+	const navigation = useNavigation()
+	const [form, fields] = useForm({
+		id: 'profile-details',
+		lastResult: actionData && 'details' in actionData ? actionData.details : undefined,
+		defaultValue: {
+			firstName: profile.firstName,
+			lastName: profile.lastName,
+			phone: profile.phone ?? '',
+			bio: profile.bio ?? '',
+			subjects: (profile.subjects ?? []).join(', '),
+			qualifications: profile.qualifications ?? '',
+			experienceYears: profile.experienceYears === null || profile.experienceYears === undefined ? '' : String(profile.experienceYears),
+		},
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: tutorProfileFormSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'details'
+
+	return (
+		<div className="flex flex-col gap-8">
+			<h1 className="text-2xl font-bold">Your profile</h1>
+			<section aria-labelledby="profile-view-heading" className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-6 sm:flex-row">
+				<div className="flex flex-col items-start gap-4">
+					<ProfilePicture profile={profile} />
+					<PictureForm lastResult={actionData && 'picture' in actionData ? actionData.picture : undefined} />
+				</div>
+				<div className="flex-1">
+					<h2 id="profile-view-heading" className="mb-4 text-lg font-semibold">
+						{profile.name}
+					</h2>
+					<ProfileDetails
+						rows={[
+							['Email', profile.email],
+							['Phone', profile.phone],
+							['Subjects', profile.subjects?.length ? profile.subjects.join(', ') : null],
+							['Qualifications', profile.qualifications],
+							['Experience', profile.experienceYears === null || profile.experienceYears === undefined ? null : `${profile.experienceYears} ${profile.experienceYears === 1 ? 'year' : 'years'}`],
+							['About', profile.bio],
+						]}
+					/>
+				</div>
+			</section>
+			<section aria-labelledby="profile-edit-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+				<h2 id="profile-edit-heading" className="text-lg font-semibold">
+					Edit your profile
+				</h2>
+				<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
+					<input type="hidden" name="intent" value="details" />
+					<FormErrors id={form.errorId} errors={form.errors} />
+					<PersonFields fields={fields} />
+					<TextField
+						label="Subjects you teach (optional)"
+						hint="Separate subjects with commas, for example: Maths, Physics."
+						meta={fields.subjects}
+						{...inputProps(fields.subjects, 'text')}
+					/>
+					<TextAreaField label="Qualifications (optional)" meta={fields.qualifications} {...textareaProps(fields.qualifications)} rows={2} />
+					<TextField label="Years of experience (optional)" meta={fields.experienceYears} {...inputProps(fields.experienceYears, 'number')} min={0} max={80} step={1} />
+					<Button disabled={saving}>{saving ? 'Saving…' : 'Save profile'}</Button>
+				</Form>
+			</section>
+		</div>
+	)
+}
+
+export function meta() {
+	return [{ title: 'Your profile | TutorHub' }]
+}

@@ -1,0 +1,47 @@
+import { data } from 'react-router'
+import type { Route } from './+types/report-card-student'
+import { getStudentReportCards } from '~/features/report-cards/api.server'
+import { PrintButton } from '~/features/report-cards/report-card-view'
+import { StudentReportsView } from '~/features/report-cards/student-reports'
+import { requireRole, upstream } from '~/platform/request.server'
+import { UpstreamError } from '~/platform/upstream-errors'
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+	const user = requireRole(context, request, 'tutor')
+	try {
+		const reports = await getStudentReportCards(upstream(context, request), params.studentId)
+		return { reports, tutorId: user.id }
+	} catch (error) {
+		// Not a student of this teacher, or no such student: the page does not exist for them.
+		if (error instanceof UpstreamError && [400, 403, 404].includes(error.status ?? 0)) throw data(null, { status: 404 })
+		throw error
+	}
+}
+
+export default function TeacherStudentReportCards({ loaderData }: Route.ComponentProps) {
+	const { reports, tutorId } = loaderData
+	const { student } = reports
+	return (
+		<div className="flex flex-col gap-6">
+			<div className="flex flex-wrap items-center justify-between gap-3">
+				<h1 className="text-2xl font-bold">Report cards: {student.name}</h1>
+				<PrintButton />
+			</div>
+			<p className="text-slate-700">{student.email}</p>
+			<StudentReportsView
+				reports={reports}
+				courseLinks={(courseId) => [
+					{ label: 'Write or edit the report card', to: `/teachersdashboard/report-card/${student.id}/${courseId}` },
+					{
+						label: 'Certificate',
+						to: `/teachersdashboard/certificate/${student.id}/${courseId}/${tutorId}/${encodeURIComponent(student.email)}`,
+					},
+				]}
+			/>
+		</div>
+	)
+}
+
+export function meta() {
+	return [{ title: 'Report cards | TutorHub' }]
+}

@@ -1,0 +1,42 @@
+import { Link, useSearchParams } from 'react-router'
+
+/**
+ * Previous / next links for a paged list, keeping the page's other query parameters. Plain links,
+ * so paging works without JavaScript.
+ */
+export function Pagination({
+	page,
+	totalPages,
+	label,
+}: {
+	page: number
+	totalPages: number
+	label: string
+}) {
+	const [searchParams] = useSearchParams()
+	if (totalPages <= 1) return null
+	const hrefFor = (target: number) => {
+		const next = new URLSearchParams(searchParams)
+		next.set('page', String(target))
+		return `?${next.toString()}`
+	}
+	const linkClass =
+		'rounded-md border border-slate-300 bg-white px-3 py-1.5 font-semibold text-indigo-800 hover:bg-slate-50'
+	return (
+		<nav aria-label={label} className="flex items-center gap-3 text-sm">
+			{page > 1 ? (
+				<Link to={hrefFor(page - 1)} className={linkClass}>
+					Previous page
+				</Link>
+			) : null}
+			<span>
+				Page {page} of {totalPages}
+			</span>
+			{page < totalPages ? (
+				<Link to={hrefFor(page + 1)} className={linkClass}>
+					Next page
+				</Link>
+			) : null}
+		</nav>
+	)
+}

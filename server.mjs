@@ -1,0 +1,124 @@
+// The app's production server: react-router-serve's behaviour (compression, immutable assets,
+// public files, the React Router handler) plus one thing it cannot do: pass live-room WebSocket
+// upgrades on to the API. The browser only ever talks to this origin (CSP connect-src 'self', and
+// the API listens on 127.0.0.1), so /api/v1/rooms/{id}/socket is tunnelled to API_URL as is. The
+// socket authenticates with a single-use ticket the room page's loader obtained with the user's
+// bearer token, so no token reaches browser JavaScript and no cookie is forwarded.
+//
+// Env: PORT (3000), HOST, BUILD_DIR (build) or the server build path as the first argument, API_URL.
+import http from 'node:http'
+import https from 'node:https'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express from 'express'
+
+process.env.NODE_ENV = process.env.NODE_ENV ?? 'production'
+
+const buildPath = resolve(process.argv[2] ?? `${process.env.BUILD_DIR ?? 'build'}/server/index.js`)
+const build = await import(pathToFileURL(buildPath).href)
+const port = Number(process.env.PORT ?? 3000)
+const host = process.env.HOST
+const apiUrl = new URL((process.env.API_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, ''))
+
+const app = express()
+app.disable('x-powered-by')
+app.use(compression())
+app.use(
+	'/assets',
+	express.static(resolve(buildPath, '../../client/assets'), { immutable: true, maxAge: '1y' }),
+)
+app.use(express.static(resolve(buildPath, '../../client')))
+app.use(express.static('public', { maxAge: '1h' }))
+app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))
+
+const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen)
+
+function onListen() {
+	console.log(`App listening on http://${host ?? 'localhost'}:${port}`)
+}
+
+const ROOM_SOCKET = /^\/api\/v1\/rooms\/[0-9a-f-]{36}\/socket(?:\?[^#]*)?$/i
+// Headers a WebSocket handshake needs; cookies and anything else stay here.
+const FORWARDED = [
+	'upgrade',
+	'connection',
+	'sec-websocket-key',
+	'sec-websocket-version',
+	'sec-websocket-extensions',
+	'sec-websocket-protocol',
+	'user-agent',
+]
+
+function refuse(socket, status, reason) {
+	if (socket.destroyed) return
+	socket.end(
+		`HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\nConnection: close\r\nContent-Length: 0\r\n` +
+			(reason ? `X-Refusal: ${reason}\r\n` : '') +
+			'\r\n',
+	)
+}
+
+function sameOrigin(request) {
+	const origin = request.headers.origin
+	if (!origin) return true
+	try {
+		return new URL(origin).host === request.headers.host
+	} catch {
+		return false
+	}
+}
+
+function handshakeHead(response) {
+	const lines = [`HTTP/1.1 101 Switching Protocols`]
+	for (let index = 0; index < response.rawHeaders.length; index += 2) {
+		lines.push(`${response.rawHeaders[index]}: ${response.rawHeaders[index + 1]}`)
+	}
+	return `${lines.join('\r\n')}\r\n\r\n`
+}
+
+server.on('upgrade', (request, socket, head) => {
+	socket.on('error', () => socket.destroy())
+	if (!ROOM_SOCKET.test(request.url ?? '')) return refuse(socket, 404)
+	// A page of another site must not open a room socket in the user's name.
+	if (!sameOrigin(request))
+		return refuse(socket, 403, 'Cross-site WebSocket connections are not accepted')
+
+	const headers = { host: apiUrl.host, 'x-forwarded-for': request.socket.remoteAddress ?? '' }
+	for (const name of FORWARDED) if (request.headers[name]) headers[name] = request.headers[name]
+	const upstream = (apiUrl.protocol === 'https:' ? https : http).request({
+		protocol: apiUrl.protocol,
+		hostname: apiUrl.hostname,
+		port: apiUrl.port,
+		path: `${apiUrl.pathname.replace(/\/+$/, '')}${request.url}`,
+		method: 'GET',
+		headers,
+	})
+	upstream.on('upgrade', (response, apiSocket, apiHead) => {
+		apiSocket.on('error', () => socket.destroy())
+		socket.on('close', () => apiSocket.destroy())
+		apiSocket.on('close', () => socket.destroy())
+		socket.write(handshakeHead(response))
+		if (apiHead.length > 0) socket.write(apiHead)
+		if (head.length > 0) apiSocket.write(head)
+		apiSocket.pipe(socket)
+		socket.pipe(apiSocket)
+	})
+	// The API refused (not a member, ended, unknown room): pass its status and reason on.
+	upstream.on('response', (response) => {
+		response.resume()
+		refuse(socket, response.statusCode ?? 502, response.headers['x-refusal'])
+	})
+	upstream.on('error', () => refuse(socket, 502))
+	upstream.end()
+})
+
+for (const signal of ['SIGTERM', 'SIGINT']) {
+	process.once(signal, () => {
+		server.close()
+		server.closeAllConnections()
+		// Tunnelled sockets are not the HTTP server's connections; end them too.
+		setTimeout(() => process.exit(0), 1000).unref()
+	})
+}
