@@ -104,12 +104,25 @@ describe('POST /schedule/create', () => {
 				startsAt: '2030-06-12T19:30:00.000Z',
 				endsAt: '2030-06-12T21:00:00.000Z',
 				status: 'Scheduled',
-				roomId: null,
+				roomId: expect.stringMatching(/^[0-9a-f-]{36}$/),
 				attendanceStatus: null,
 				createdAt: expect.any(String),
 				updatedAt: expect.any(String),
 			},
 		})
+	})
+
+	test('each session opens its own live classroom for the course’s teacher and students', async () => {
+		const answer = await create({ title: 'Live revision' })
+		const roomId = answer.body.schedule.roomId
+		const room = await call(api, 'GET', `/rooms/${roomId}`, { token: tokens.student })
+		expect(room.status).toBe(200)
+		expect(JSON.stringify(room.body)).toContain('Live revision')
+		expect(JSON.stringify(room.body)).toContain('classroom')
+		const outsider = await call(api, 'GET', `/rooms/${roomId}`, { token: tokens.otherStudent })
+		expect(outsider.status).toBe(403)
+		const other = await create({ title: 'Another one' })
+		expect(other.body.schedule.roomId).not.toBe(roomId)
 	})
 
 	test('winter dates use standard time; a form without a zone means UTC', async () => {

@@ -154,13 +154,34 @@ export type NewSchedule = ScheduleTimes & {
 	description: string | null
 }
 
-export async function insertSchedule(db: Db, values: NewSchedule) {
+/** Each session gets its own live classroom, owned by its teacher, for the schedule to link to. */
+export async function openClassroom(
+	db: Db,
+	session: { course_id: string; tutor_id: string; title: string },
+) {
 	const { id } = await db
-		.insertInto('schedules')
-		.values(values)
+		.insertInto('rooms')
+		.values({
+			course_id: session.course_id,
+			owner_id: session.tutor_id,
+			kind: 'classroom',
+			title: session.title,
+		})
 		.returning('id')
 		.executeTakeFirstOrThrow()
 	return id
+}
+
+export function insertSchedule(db: Db, values: NewSchedule) {
+	return db.transaction().execute(async (trx) => {
+		const room_id = await openClassroom(trx, values)
+		const { id } = await trx
+			.insertInto('schedules')
+			.values({ ...values, room_id })
+			.returning('id')
+			.executeTakeFirstOrThrow()
+		return id
+	})
 }
 
 export type ScheduleChanges = Partial<NewSchedule>

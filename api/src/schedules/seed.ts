@@ -1,5 +1,6 @@
 import type { Db } from '../db.ts'
 import { zonedInstant } from './time.ts'
+import { openClassroom } from './repository.ts'
 
 const ZONE = 'America/New_York'
 
@@ -52,9 +53,15 @@ export async function seedDemoSchedules(db: Db, now = new Date()): Promise<void>
 			const date = addDays(today, session.day)
 			const start = zonedInstant(date, session.time, ZONE)
 			if (start === null) continue
+			const room_id = await openClassroom(trx, {
+				course_id: course.id,
+				tutor_id: tutorId,
+				title: session.title,
+			})
 			const { id } = await trx
 				.insertInto('schedules')
 				.values({
+					room_id,
 					course_id: course.id,
 					tutor_id: tutorId,
 					title: session.title,

@@ -176,6 +176,15 @@ export function SessionList({
 								Your attendance: <span className="font-semibold">{schedule.attendanceStatus}</span>
 							</p>
 						) : null}
+						{schedule.roomId && status !== 'Cancelled' ? (
+							<Link
+								to={`/conference/classroom/${schedule.roomId}`}
+								aria-label={`Join the live classroom for ${sessionLabel(schedule, zone)}`}
+								className={`mt-2 inline-block text-sm ${linkClass}`}
+							>
+								Join the live classroom
+							</Link>
+						) : null}
 						{actions ? <div className="mt-3">{actions(schedule)}</div> : null}
 					</li>
 				)
