@@ -15,6 +15,7 @@ import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { publicEnv } from './platform/env.server'
 import { useNonce } from './platform/nonce'
+import { isOffline } from './platform/offline-snapshot'
 import { currentUser, sessionMiddleware } from './platform/request.server'
 import { securityMiddleware } from './platform/security.server'
 import { takeToasts, toastMiddleware } from './platform/toast.server'
@@ -40,7 +41,8 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 // Toasts and the signed-in user must be current after every navigation, and this loader is cheap.
-export const shouldRevalidate = () => true
+// Offline there is nothing to fetch, and pages with a local fallback must still open.
+export const shouldRevalidate = () => !isOffline()
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()

@@ -10,6 +10,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 			page.on('console', (message) => {
 				if (message.type() !== 'error') return
 				if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return
+				// The browser's own favicon request while a test has taken the network away.
+				if (message.location().url.endsWith('/favicon.svg')) return
 				errors.push(message.text())
 			})
 			page.on('pageerror', (error) => errors.push(error.message))

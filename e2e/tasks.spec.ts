@@ -280,3 +280,28 @@ test('offline, task edits and deletes are queued, shown at once and replayed whe
 	await expect(page.getByRole('row', { name: new RegExp(`${title} offline`) })).toBeVisible()
 	await expect(page.getByRole('row', { name: new RegExp(doomed) })).toHaveCount(0)
 })
+
+test('offline, the task list falls back to the last one shown, or says You are offline', async ({ page, context }, testInfo) => {
+	test.skip(testInfo.project.name === 'no-js', 'the offline fallback lives in the browser')
+	await logIn(page, 'student@example.com')
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	const nav = page.getByRole('navigation', { name: 'Student navigation' })
+	await nav.getByRole('link', { name: 'Tasks', exact: true }).click()
+	const table = page.getByRole('table', { name: 'Your tasks' })
+	await expect(table).toBeVisible()
+	const shownOnline = await table.innerText()
+	await nav.getByRole('link', { name: 'Dashboard' }).click()
+	await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible()
+	await page.waitForLoadState('networkidle')
+
+	await context.setOffline(true)
+	await nav.getByRole('link', { name: 'Tasks', exact: true }).click()
+	await expect(page.getByText(/^You are offline\. These are your tasks as of/)).toBeVisible()
+	expect(await table.innerText()).toBe(shownOnline)
+
+	// Nothing stored: following the link again reloads the list from the (now empty) store.
+	await page.evaluate(() => localStorage.removeItem('tasks_offline_list'))
+	await nav.getByRole('link', { name: 'Tasks', exact: true }).click()
+	await expect(page.getByRole('alert').getByText('You are offline')).toBeVisible()
+	await context.setOffline(false)
+})

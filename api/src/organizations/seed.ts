@@ -95,10 +95,13 @@ export async function seedOrganizationDemo(db: Db, passwords: Passwords, passwor
 		for (const student of STUDENTS) studentIds.push(await member(student, 'student'))
 
 		if (teacherId) {
-			// Plain SQL: the course work owns the full column list; these four are all this needs.
 			const course = await sql<{ id: string }>`
-				INSERT INTO courses (tutor_id, organization_id, title, is_published)
-				VALUES (${teacherId}, ${organization.id}, 'Geometry Essentials', true)
+				INSERT INTO courses (tutor_id, organization_id, title, subtitle, description, level, category,
+					price_amount, price_currency, max_students, duration_weeks, hours_per_week, is_published)
+				VALUES (${teacherId}, ${organization.id}, 'Geometry Essentials',
+					'Shapes, angles and proofs for middle school',
+					'Angles, triangles, circles and area, with a first taste of proof. Weekly problem sets and a live review session.',
+					'Beginner', 'Mathematics', 8900, 'USD', 30, 8, 2, true)
 				RETURNING id`.execute(trx)
 			const courseId = course.rows[0]?.id
 			const enrolled = studentIds.filter((id): id is string => id !== null)

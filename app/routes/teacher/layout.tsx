@@ -1,5 +1,6 @@
-import { Outlet } from 'react-router'
+import { Outlet, type ShouldRevalidateFunction } from 'react-router'
 import type { Route } from './+types/layout'
+import { isOffline } from '~/platform/offline-snapshot'
 import { requireRole } from '~/platform/request.server'
 import { DashboardShell } from '~/ui/dashboard-shell'
 
@@ -7,6 +8,10 @@ export function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
 	return { userName: user.name }
 }
+
+// Offline, the area frame stays as it is, so pages with a local fallback still open.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) =>
+	defaultShouldRevalidate && !isOffline()
 
 export default function TeacherLayout({ loaderData }: Route.ComponentProps) {
 	return (
