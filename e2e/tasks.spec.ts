@@ -305,3 +305,21 @@ test('offline, the task list falls back to the last one shown, or says You are o
 	await expect(page.getByRole('alert').getByText('You are offline')).toBeVisible()
 	await context.setOffline(false)
 })
+
+test('offline, the teacher task list opens from the last one shown', async ({ page, context }, testInfo) => {
+	test.skip(testInfo.project.name === 'no-js', 'the offline fallback lives in the browser')
+	await logIn(page, TEACHER)
+	await expect(page).toHaveURL(/\/teachersdashboard$/)
+	const nav = page.getByRole('navigation', { name: 'Teacher navigation' })
+	await nav.getByRole('link', { name: 'Tasks', exact: true }).click()
+	await expect(page.getByRole('heading', { name: 'Your tasks' })).toBeVisible()
+	await nav.getByRole('link', { name: 'Dashboard' }).click()
+	await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible()
+	await page.waitForLoadState('networkidle')
+
+	await context.setOffline(true)
+	await nav.getByRole('link', { name: 'Tasks', exact: true }).click()
+	await expect(page.getByText(/^You are offline\. These are your tasks as of/)).toBeVisible()
+	await expect(page.getByRole('heading', { name: 'Your tasks' })).toBeVisible()
+	await context.setOffline(false)
+})

@@ -26,3 +26,28 @@ export function readSnapshot<T>(key: string): Snapshot<T> | null {
 export function isOffline() {
 	return typeof navigator !== 'undefined' && !navigator.onLine
 }
+
+/** What a page shows in place of data it has never loaded, when offline (spec section 8). */
+export const offlineFailure = {
+	ok: false as const,
+	error: { text: 'You are offline', toast: { type: 'error' as const, title: 'You are offline', duration: 4000 } },
+}
+
+/**
+ * For a route's clientLoader (with `hydrate = true`, so the server-rendered data is remembered
+ * too): online, the server's data, remembered under `key`; offline, the remembered data with the
+ * time it was saved, or `whenNothingSaved()`.
+ */
+export async function rememberedOffline<T extends object>(
+	key: string,
+	serverLoader: () => Promise<T>,
+	whenNothingSaved: () => T,
+): Promise<T & { savedAt: number | null }> {
+	if (isOffline()) {
+		const saved = readSnapshot<T>(key)
+		return saved ? { ...saved.value, savedAt: saved.savedAt } : { ...whenNothingSaved(), savedAt: null }
+	}
+	const data = await serverLoader()
+	saveSnapshot(key, data)
+	return { ...data, savedAt: null }
+}

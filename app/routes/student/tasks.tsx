@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/tasks'
 import { getTasks } from '~/features/tasks/api.server'
@@ -7,7 +6,7 @@ import { serverTimeZone } from '~/features/tasks/dates'
 import { taskTypeLabel, type Task } from '~/features/tasks/schema'
 import { submissionProgress } from '~/features/tasks/status'
 import { requireRole, upstream } from '~/platform/request.server'
-import { isOffline, readSnapshot, saveSnapshot } from '~/platform/offline-snapshot'
+import { offlineFailure, rememberedOffline } from '~/platform/offline-snapshot'
 import { settle } from '~/platform/settle.server'
 import { LoadError } from '~/ui/load-error'
 
@@ -20,23 +19,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return { tasks, timeZone: serverTimeZone() }
 }
 
-const offlineKey = 'tasks_offline_list'
-type LoaderData = Awaited<ReturnType<typeof loader>>
-
 /** Offline, the list last shown comes back from local storage; with nothing stored, 'You are offline'. */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-	if (!isOffline()) return { ...(await serverLoader()), savedAt: null }
-	const saved = readSnapshot<LoaderData>(offlineKey)
-	if (saved) return { ...saved.value, savedAt: saved.savedAt }
-	return {
-		tasks: {
-			ok: false as const,
-			error: { text: 'You are offline', toast: { type: 'error' as const, title: 'You are offline', duration: 4000 } },
-		},
-		timeZone: 'UTC',
-		savedAt: null,
-	}
-}
+export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
+	rememberedOffline('tasks_offline_list', serverLoader, () => ({ tasks: offlineFailure, timeZone: 'UTC' }))
+clientLoader.hydrate = true as const
 
 export function meta() {
 	return [{ title: 'Tasks | TutorHub' }]
@@ -46,9 +32,6 @@ export default function StudentTasks({ loaderData }: Route.ComponentProps) {
 	const { tasks, timeZone } = loaderData
 	const savedAt = 'savedAt' in loaderData ? loaderData.savedAt : null
 	const [searchParams] = useSearchParams()
-	useEffect(() => {
-		if (tasks.ok && savedAt === null) saveSnapshot(offlineKey, { tasks, timeZone })
-	}, [tasks, timeZone, savedAt])
 	return (
 		<div className="flex flex-col gap-6">
 			<h1 className="text-2xl font-bold">Your tasks</h1>

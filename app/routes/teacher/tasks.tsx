@@ -22,6 +22,7 @@ import {
 import { replyWithUpstreamError } from '~/platform/form.server'
 import { readFormWithin } from '~/platform/multipart.server'
 import { requireRole, upstream } from '~/platform/request.server'
+import { offlineFailure, rememberedOffline } from '~/platform/offline-snapshot'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -60,6 +61,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 		timeZone: serverTimeZone(),
 	}
 }
+
+/** Offline, the list last shown comes back from local storage; with nothing stored, 'You are offline'. */
+export const clientLoader = async ({ serverLoader }: Route.ClientLoaderArgs) => {
+	const data = await rememberedOffline('tasks_offline_list_teacher', serverLoader, () => ({
+		tasks: offlineFailure,
+		courses: offlineFailure,
+		focus: null,
+		timeZone: 'UTC',
+	}))
+	// A remembered edit or delete form would need the server to submit; offline they open in place.
+	return data.savedAt === null ? data : { ...data, focus: null }
+}
+clientLoader.hydrate = true as const
 
 /** An oversized body is not parsed at all: the answer names the file field only. */
 const fileTooLargeReply = (): SubmissionResult<string[]> => ({
@@ -139,11 +153,17 @@ export default function TeacherTasks({ loaderData, actionData }: Route.Component
 	const closeForm = () => setLocalFocus('closed')
 
 	const { tasks, courses, focus, timeZone } = loaderData
+	const savedAt = 'savedAt' in loaderData ? loaderData.savedAt : null
 	const offlineTask = localFocus && localFocus !== 'closed' && tasks.ok ? tasks.value.tasks.find((task) => task.id === localFocus.id) : undefined
 	const urlFocus = localFocus === 'closed' ? null : focus
 	return (
 		<div className="flex flex-col gap-8">
 			<h1 className="text-2xl font-bold">Tasks</h1>
+			{savedAt !== null ? (
+				<p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+					You are offline. These are your tasks as of {new Date(savedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
+				</p>
+			) : null}
 
 			{offlineTask && localFocus !== 'closed' && localFocus?.mode === 'edit' ? (
 				<EditTask key={offlineTask.id} task={offlineTask} timeZone={timeZone} lastResult={undefined} onSubmit={queueInPlace('UPDATE')} onCancel={closeForm} />
