@@ -519,6 +519,17 @@ describe('the room socket', () => {
 		expect(room.body.room.endedAt).toEqual(expect.any(String))
 	})
 
+	test('a member whose ticket predates the end is told the session ended, not refused', async () => {
+		const roomId = await newRoom()
+		const ticket = await ticketFor(roomId, tokens.student)
+		expect((await call(api, 'POST', `/rooms/${roomId}/end`, { token: tokens.teacher })).status).toBe(200)
+		const socket = new WebSocket(socketUrl(roomId, ticket, 'classroom'))
+		const texts: string[] = []
+		socket.on('message', (data) => texts.push(String(data)))
+		expect(await closeCode(socket)).toEqual({ code: 4000, reason: 'The session has ended' })
+		expect(texts).toEqual([JSON.stringify({ type: 'ended' })])
+	})
+
 	test('whiteboard edits reach the others at once', async () => {
 		const roomId = await newRoom()
 		const teacher = await openSocket(

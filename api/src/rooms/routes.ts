@@ -7,7 +7,7 @@ import { readJsonBody } from '../platform/json.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { verifyAccessToken } from '../platform/access-tokens.ts'
 import { readId, validate } from '../platform/validation.ts'
-import { roomHubs, type Connection, type Member, type View } from './hub.ts'
+import { CLOSE_ENDED, roomHubs, type Connection, type Member, type View } from './hub.ts'
 import { toMessage, toRoom } from './present.ts'
 import {
 	addInvite,
@@ -73,7 +73,7 @@ const refuse = (c: Context<ApiEnv>, error: ApiError) =>
 	c.json({ message: error.message }, error.status, { 'X-Refusal': error.message })
 
 /** Who a checked upgrade request is, from the guard to the socket handler. */
-const joining = new WeakMap<Request, { roomId: string; member: Member }>()
+const joining = new WeakMap<Request, { roomId: string; member: Member; ended: boolean }>()
 
 export function roomRoutes(deps: ApiDeps) {
 	const { db, config } = deps
@@ -157,7 +157,6 @@ export function roomRoutes(deps: ApiDeps) {
 					const userId = await socketUser(deps, c, room.id)
 					if (!userId) throw new ApiError(403, MESSAGES.tokenMissing)
 					if (!(await isMember(db, room, userId))) throw new ApiError(403, ROOM_MESSAGES.notMember)
-					if (room.ended_at) throw new ApiError(409, ROOM_MESSAGES.ended)
 					const user = await findUserName(db, userId)
 					if (!user) throw new ApiError(403, MESSAGES.tokenMissing)
 					const view: View = c.req.query('view') === 'whiteboard' ? 'whiteboard' : 'classroom'
@@ -168,7 +167,7 @@ export function roomRoutes(deps: ApiDeps) {
 						host: isHost(room, userId),
 						view,
 					}
-					joining.set(c.req.raw, { roomId: room.id, member })
+					joining.set(c.req.raw, { roomId: room.id, member, ended: room.ended_at !== null })
 				} catch (error) {
 					if (error instanceof ApiError) return refuse(c, error)
 					throw error
@@ -176,10 +175,17 @@ export function roomRoutes(deps: ApiDeps) {
 				await next()
 			},
 			upgradeWebSocket((c) => {
-				const { roomId, member } = joining.get(c.req.raw)!
+				const { roomId, member, ended } = joining.get(c.req.raw)!
 				let connection: Connection | null = null
 				return {
 					onOpen: (_event, socket) => {
+						// A member arriving after the end (a page that raced the host's click) is told so
+						// in the protocol, rather than refused at the handshake the browser logs as an error.
+						if (ended) {
+							socket.send(JSON.stringify({ type: 'ended' }))
+							socket.close(CLOSE_ENDED.code, CLOSE_ENDED.reason)
+							return
+						}
 						connection = hubs.join(roomId, member, socket)
 					},
 					onMessage: (event) => connection?.onMessage(event.data as string | ArrayBuffer),
