@@ -1,4 +1,4 @@
-import { data, Form, redirect, useLocation, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/score-input'
 import { getOrganizationMembers } from '~/features/organizations/api.server'
 import { saveScores } from '~/features/scores/api.server'
@@ -135,7 +135,6 @@ export function meta() {
 }
 
 export default function ScoreInput({ loaderData, actionData }: Route.ComponentProps) {
-	const { key } = useLocation()
 	const navigation = useNavigation()
 	if (loaderData.state === 'failed') {
 		return (
@@ -219,7 +218,9 @@ export default function ScoreInput({ loaderData, actionData }: Route.ComponentPr
 			) : students.value.list.length === 0 ? (
 				<p className="text-slate-700">Your organization has no students yet. Add students first.</p>
 			) : (
-				<Form method="post" key={key} className="flex flex-col gap-4" noValidate>
+				// Rebuilt only when the stored scores or the grid's term and subjects change, so a refused
+				// save keeps what the user is typing while the page revalidates.
+				<Form method="post" key={JSON.stringify([term, subjects, loaderData.values])} className="flex flex-col gap-4" noValidate>
 					<input type="hidden" name="term" value={term} />
 					<input type="hidden" name="subjects" value={subjects.join(', ')} />
 					<input type="hidden" name="page" value={students.value.page} />
