@@ -1,14 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { Form, useNavigation } from 'react-router'
 import type { Route } from './+types/profile'
-import { getStudentProfile, updateStudentProfile, uploadProfilePicture } from '~/features/users/api.server'
+import { getStudentProfile, updateStudentProfile } from '~/features/users/api.server'
+import { saveProfile } from '~/features/users/profile.server'
 import { PersonFields, PictureForm, ProfileDetails, ProfilePicture } from '~/features/users/profile'
-import { profilePictureSchema, studentProfileFormSchema } from '~/features/users/schema'
-import { replyWithUpstreamError } from '~/platform/form.server'
-import { requireRole, startSession, upstream } from '~/platform/request.server'
-import { successToast } from '~/platform/toast'
-import { sendToast } from '~/platform/toast.server'
+import { studentProfileFormSchema } from '~/features/users/schema'
+import { requireRole, upstream } from '~/platform/request.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
 
@@ -20,31 +18,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	const user = requireRole(context, request, 'student')
-	const api = upstream(context, request)
-	const formData = await request.formData()
-	if (formData.get('intent') === 'picture') {
-		const submission = parseWithZod(formData, { schema: profilePictureSchema })
-		if (submission.status !== 'success') return data({ picture: submission.reply({ hideFields: ['profilePicture'] }) }, { status: 400 })
-		try {
-			await uploadProfilePicture(api, 'student', submission.value.profilePicture)
-		} catch (error) {
-			const reply = replyWithUpstreamError(context, submission, error, ['profilePicture'])
-			return data({ picture: reply.data }, reply.init ?? undefined)
-		}
-	} else {
-		const submission = parseWithZod(formData, { schema: studentProfileFormSchema })
-		if (submission.status !== 'success') return data({ details: submission.reply() }, { status: 400 })
-		try {
-			const { profile } = await updateStudentProfile(api, submission.value)
-			const tokens = api.tokens()
-			if (tokens) startSession(context, { ...user, name: profile.name }, tokens)
-		} catch (error) {
-			const reply = replyWithUpstreamError(context, submission, error)
-			return data({ details: reply.data }, reply.init ?? undefined)
-		}
-	}
-	sendToast(context, successToast('Profile updated successfully'))
-	return redirect('/studentdashboard/profile')
+	return saveProfile(
+		{ context, request, user },
+		{
+			role: 'student',
+			parseDetails: (formData) => parseWithZod(formData, { schema: studentProfileFormSchema }),
+			updateDetails: updateStudentProfile,
+			returnTo: '/studentdashboard/profile',
+		},
+	)
 }
 
 export default function StudentProfile({ loaderData, actionData }: Route.ComponentProps) {

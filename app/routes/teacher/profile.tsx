@@ -1,14 +1,12 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { Form, useNavigation } from 'react-router'
 import type { Route } from './+types/profile'
-import { getTutorProfile, updateTutorProfile, uploadProfilePicture } from '~/features/users/api.server'
+import { getTutorProfile, updateTutorProfile } from '~/features/users/api.server'
+import { saveProfile } from '~/features/users/profile.server'
 import { PersonFields, PictureForm, ProfileDetails, ProfilePicture } from '~/features/users/profile'
-import { profilePictureSchema, tutorProfileFormSchema } from '~/features/users/schema'
-import { replyWithUpstreamError } from '~/platform/form.server'
-import { requireRole, startSession, upstream } from '~/platform/request.server'
-import { successToast } from '~/platform/toast'
-import { sendToast } from '~/platform/toast.server'
+import { tutorProfileFormSchema } from '~/features/users/schema'
+import { requireRole, upstream } from '~/platform/request.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
 
@@ -20,31 +18,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	const user = requireRole(context, request, 'tutor')
-	const api = upstream(context, request)
-	const formData = await request.formData()
-	if (formData.get('intent') === 'picture') {
-		const submission = parseWithZod(formData, { schema: profilePictureSchema })
-		if (submission.status !== 'success') return data({ picture: submission.reply({ hideFields: ['profilePicture'] }) }, { status: 400 })
-		try {
-			await uploadProfilePicture(api, 'tutor', submission.value.profilePicture)
-		} catch (error) {
-			const reply = replyWithUpstreamError(context, submission, error, ['profilePicture'])
-			return data({ picture: reply.data }, reply.init ?? undefined)
-		}
-	} else {
-		const submission = parseWithZod(formData, { schema: tutorProfileFormSchema })
-		if (submission.status !== 'success') return data({ details: submission.reply() }, { status: 400 })
-		try {
-			const { profile } = await updateTutorProfile(api, submission.value)
-			const tokens = api.tokens()
-			if (tokens) startSession(context, { ...user, name: profile.name }, tokens)
-		} catch (error) {
-			const reply = replyWithUpstreamError(context, submission, error)
-			return data({ details: reply.data }, reply.init ?? undefined)
-		}
-	}
-	sendToast(context, successToast('Profile updated successfully'))
-	return redirect('/teachersdashboard/profile')
+	return saveProfile(
+		{ context, request, user },
+		{
+			role: 'tutor',
+			parseDetails: (formData) => parseWithZod(formData, { schema: tutorProfileFormSchema }),
+			updateDetails: updateTutorProfile,
+			returnTo: '/teachersdashboard/profile',
+		},
+	)
 }
 
 export default function TeacherProfile({ loaderData, actionData }: Route.ComponentProps) {
