@@ -29,8 +29,10 @@ app.use(
 	'/assets',
 	express.static(resolve(buildPath, '../../client/assets'), { immutable: true, maxAge: '1y' }),
 )
-app.use(express.static(resolve(buildPath, '../../client')))
-app.use(express.static('public', { maxAge: '1h' }))
+// Other built files (public/ is copied into the client build): the favicon and the like. Only
+// paths with an extension are looked up, so a page request costs no file-system call.
+const publicFiles = express.static(resolve(buildPath, '../../client'), { maxAge: '1h' })
+app.use((request, response, next) => (/\.\w+$/.test(request.path) ? publicFiles(request, response, next) : next()))
 app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))
 
 const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen)

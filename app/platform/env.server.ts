@@ -22,6 +22,8 @@ export const env = {
 	secureCookies: process.env.COOKIE_SECURE ? process.env.COOKIE_SECURE === '1' : isProduction,
 	upstreamTimeoutMs: positiveInt('UPSTREAM_TIMEOUT_MS', 80_000),
 	upstreamRetryDelayMs: positiveInt('UPSTREAM_RETRY_DELAY_MS', 1_000),
+	// How long a visitor's page is kept (page-cache.server.ts); PAGE_CACHE_MS=0 turns it off.
+	pageCacheMs: process.env.PAGE_CACHE_MS === '0' ? 0 : positiveInt('PAGE_CACHE_MS', 10_000),
 	sentryDsn: process.env.SENTRY_DSN ?? '',
 	stripePublishableKey: process.env.STRIPE_PUBLISHABLE_KEY ?? '',
 }

@@ -1,16 +1,33 @@
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { setToastCookieOptions } from 'remix-toast'
+import {
+	createContext,
+	createCookieSessionStorage,
+	type MiddlewareFunction,
+	type RouterContextProvider,
+	type SessionStorage,
+} from 'react-router'
 import { getToast, setToast, toastMiddleware as flashToastMiddleware } from 'remix-toast/middleware'
 import { env } from './env.server'
 import { toastSchema, type AppToast } from './toast'
 
-setToastCookieOptions({
-	secrets: [env.toastSecret],
-	httpOnly: true,
-	sameSite: 'lax',
-	secure: env.secureCookies,
-	path: '/',
+const toastStorage = createCookieSessionStorage({
+	cookie: { name: 'toast-session', secrets: [env.toastSecret], httpOnly: true, sameSite: 'lax', secure: env.secureCookies, path: '/' },
 })
+
+/**
+ * remix-toast signs its cookie again on every request (to clear a toast it has just read) and uses
+ * that cookie only when there was a toast. Signing imports a key each time, a real share of a
+ * page's cost, so an empty session (every request without a toast) is signed once and reused: it
+ * always signs to the same value.
+ */
+let emptyToastCookie: Promise<string> | undefined
+const toastSessions: SessionStorage = {
+	...toastStorage,
+	commitSession(session, options) {
+		if (options || Object.keys(session.data).length) return toastStorage.commitSession(session, options)
+		emptyToastCookie ??= toastStorage.commitSession(session)
+		return emptyToastCookie
+	},
+}
 
 type Pending = { toast: AppToast; shown: boolean }
 const pendingToast = createContext<Pending | null>(null)
@@ -27,8 +44,10 @@ export function sendToast(context: Readonly<RouterContextProvider>, toast: AppTo
 /** For the root loader: the toasts to show on this response. */
 export function takeToasts(context: Readonly<RouterContextProvider>): AppToast[] {
 	const toasts: AppToast[] = []
-	const flashed = toastSchema.safeParse(fromFlash(getToast(context)))
-	if (flashed.success) toasts.push(flashed.data)
+	const flash = getToast(context)
+	// Most requests carry no toast: only a flashed one is parsed.
+	const flashed = flash ? toastSchema.safeParse(fromFlash(flash)) : null
+	if (flashed?.success) toasts.push(flashed.data)
 	const pending = context.get(pendingToast)
 	if (pending) {
 		pending.shown = true
@@ -59,6 +78,6 @@ function isRedirect(response: Response) {
 }
 
 export const toastMiddleware: MiddlewareFunction<Response>[] = [
-	flashToastMiddleware() as MiddlewareFunction<Response>,
+	flashToastMiddleware({ customSession: toastSessions }) as MiddlewareFunction<Response>,
 	deliverPendingToast,
 ]

@@ -35,6 +35,7 @@ export function cacheKey(
 export class ResponseCache {
 	readonly #entries = new Map<string, Entry>()
 	readonly #flights = new Map<string, Flight>()
+	readonly #invalidationListeners: ((resource: string) => void)[] = []
 	readonly #maxEntries: number
 	readonly #ttlMs: number
 	readonly #now: () => number
@@ -109,6 +110,12 @@ export class ResponseCache {
 	/** For every user: one user's mutation changes what the others see. */
 	invalidateResource(resource: string): void {
 		this.#drop((tag) => tag.resource === resource)
+		for (const listener of this.#invalidationListeners) listener(resource)
+	}
+
+	/** Caches built on these answers (rendered pages) are told when a mutation makes them stale. */
+	onInvalidate(listener: (resource: string) => void): void {
+		this.#invalidationListeners.push(listener)
 	}
 
 	/** On login and logout, so a role change never shows the previous account's data. */

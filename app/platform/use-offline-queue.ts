@@ -1,23 +1,20 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useRevalidator } from 'react-router'
-import { toast } from 'sonner'
-import { enqueue, readQueue, replayQueue, type OfflineItem } from './offline-queue'
+import { enqueue, newItemId, readQueue, replayQueue, sendToAction, type OfflineItem } from './offline-queue'
+import { showToast } from '~/ui/sonner'
 
 export const OFFLINE_TOAST = 'You are offline. Changes will be saved locally.'
 
 // One replay per key at a time: the mount check and an `online` event may overlap.
 const replaying = new Map<string, Promise<unknown>>()
 
-/** Posts a queued form to its action as the browser would without JavaScript. */
-async function sendToAction(item: OfflineItem): Promise<boolean> {
-	const response = await fetch(item.action, {
-		method: 'POST',
-		body: new URLSearchParams(item.payload),
-		credentials: 'same-origin',
-		// The action answers a success with a redirect; following it is not needed.
-		redirect: 'manual',
-	})
-	return response.type === 'opaqueredirect' || response.ok
+/**
+ * Runs `task` while holding the queue's lock: other tabs of this site share the local storage, and
+ * two tabs coming online together must not both replay it (each sending the same changes).
+ */
+function withQueueLock<T>(storageKey: string, task: () => Promise<T>): Promise<T> {
+	if (!('locks' in navigator)) return task()
+	return navigator.locks.request(`offline-queue:${storageKey}`, task)
 }
 
 /**
@@ -36,7 +33,7 @@ export function useOfflineQueue(storageKey: string) {
 			if (!navigator.onLine || !readQueue(window.localStorage, storageKey).length) return
 			const running = replaying.get(storageKey)
 			if (running) return running
-			const run = replayQueue(window.localStorage, storageKey, sendToAction)
+			const run = withQueueLock(storageKey, () => replayQueue(window.localStorage, storageKey, (item) => sendToAction(item)))
 				.then((result) => {
 					refresh()
 					if (result.applied || result.skipped) void revalidator.revalidate()
@@ -71,9 +68,10 @@ export function useOfflineQueue(storageKey: string) {
 				payload,
 				timestamp: Date.now(),
 				action: action.pathname + action.search,
+				id: newItemId(),
 			})
 			setQueued(readQueue(window.localStorage, storageKey))
-			toast.info(OFFLINE_TOAST, { duration: 3000 })
+			showToast((toast) => toast.info(OFFLINE_TOAST, { duration: 3000 }))
 		},
 		[storageKey],
 	)

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link, NavLink } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { LogoutButton } from './logout-button'
 
 export type AreaLink = { to: string; label: string; end?: boolean }
@@ -16,6 +16,9 @@ export function DashboardShell({
 	links: AreaLink[]
 	children: ReactNode
 }) {
+	// Which link is the current page, worked out once for the whole list (as NavLink would, per link).
+	const pathname = useLocation().pathname.replace(/(.)\/+$/, '$1')
+	const isActive = (link: AreaLink) => pathname === link.to || (!link.end && pathname.startsWith(`${link.to}/`))
 	return (
 		<div className="flex min-h-screen flex-col">
 			<header className="border-b border-slate-200 bg-white">
@@ -37,15 +40,13 @@ export function DashboardShell({
 					<ul className="flex flex-wrap gap-4 text-sm font-medium">
 						{links.map((link) => (
 							<li key={link.to}>
-								<NavLink
+								<Link
 									to={link.to}
-									end={link.end}
-									className={({ isActive }) =>
-										`inline-block border-b-2 py-2 ${isActive ? 'border-indigo-700 text-indigo-800' : 'border-transparent text-slate-700 hover:text-indigo-800'}`
-									}
+									aria-current={isActive(link) ? 'page' : undefined}
+									className={`inline-block border-b-2 py-2 ${isActive(link) ? 'border-indigo-700 text-indigo-800' : 'border-transparent text-slate-700 hover:text-indigo-800'}`}
 								>
 									{link.label}
-								</NavLink>
+								</Link>
 							</li>
 						))}
 					</ul>

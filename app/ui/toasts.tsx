@@ -1,9 +1,12 @@
-import { useEffect, useRef } from 'react'
-import { Toaster, toast as showToast } from 'sonner'
+import { useEffect, useRef, useState } from 'react'
 import type { AppToast } from '~/platform/toast'
-import { useHydrated } from './use-hydrated'
+import { loadSonner, showToast, type Sonner } from './sonner'
 
 function show(item: AppToast) {
+	showToast((toast) => showOne(toast, item))
+}
+
+function showOne(showToast: Sonner['toast'], item: AppToast) {
 	const id = showToast[item.type](item.title, {
 		description: item.description,
 		duration: item.duration ?? 4000,
@@ -21,24 +24,28 @@ function show(item: AppToast) {
 }
 
 /**
- * Toasts top-centre, dark, closable, at most 3 visible. Before hydration (and with JavaScript off)
- * the same messages render as plain page text with a close control that needs no script.
+ * Toasts top-centre, dark, closable, at most 3 visible. Until the toast library has loaded after
+ * hydration (and always with JavaScript off) the same messages render as plain page text with a
+ * close control that needs no script.
  */
 export function Toasts({ toasts }: { toasts: AppToast[] }) {
-	const hydrated = useHydrated()
+	const [sonner, setSonner] = useState<Sonner | null>(null)
 	const shown = useRef(new WeakSet<AppToast[]>())
+	useEffect(() => {
+		let mounted = true
+		void loadSonner().then((loaded) => mounted && setSonner(loaded))
+		return () => {
+			mounted = false
+		}
+	}, [])
 	useEffect(() => {
 		if (shown.current.has(toasts)) return
 		shown.current.add(toasts)
 		toasts.forEach(show)
 	}, [toasts])
 
-	return (
-		<>
-			<Toaster position="top-center" theme="dark" closeButton visibleToasts={3} duration={4000} />
-			{!hydrated && toasts.length ? <StaticToasts toasts={toasts.slice(-3)} /> : null}
-		</>
-	)
+	if (!sonner) return toasts.length ? <StaticToasts toasts={toasts.slice(-3)} /> : null
+	return <sonner.Toaster position="top-center" theme="dark" closeButton visibleToasts={3} duration={4000} />
 }
 
 function StaticToasts({ toasts }: { toasts: AppToast[] }) {

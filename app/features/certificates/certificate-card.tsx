@@ -1,5 +1,6 @@
 import { buttonClass } from '~/ui/button'
-import { formatIssued, type Certificate } from './schema'
+import { formatIssued } from './format'
+import type { Certificate } from './schema'
 
 /**
  * One certificate as the student, the teacher and the organization see it: what it says, the PDF
@@ -9,9 +10,9 @@ export function CertificateCard({ certificate, pdfHref }: { certificate: Certifi
 	return (
 		<article aria-labelledby={`certificate-${certificate.id}`} className="flex flex-col gap-3 rounded-lg border-2 border-indigo-200 bg-white p-6">
 			<p className="text-sm font-semibold uppercase tracking-wide text-indigo-800">Certificate of completion</p>
-			<h3 id={`certificate-${certificate.id}`} className="text-xl font-bold">
+			<h2 id={`certificate-${certificate.id}`} className="text-xl font-bold">
 				{certificate.courseTitle}
-			</h3>
+			</h2>
 			<dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
 				<dt className="font-medium text-slate-600">Awarded to</dt>
 				<dd>{certificate.studentName}</dd>
@@ -23,8 +24,8 @@ export function CertificateCard({ certificate, pdfHref }: { certificate: Certifi
 				<dd className="font-mono">{certificate.publicId}</dd>
 			</dl>
 			<div className="flex flex-wrap gap-3 pt-2">
-				<a href={pdfHref} className={buttonClass('primary')} download aria-label={`Download the certificate for ${certificate.courseTitle} as PDF`}>
-					Download PDF
+				<a href={pdfHref} className={buttonClass('primary')} download>
+					Download<span className="sr-only"> the certificate for {certificate.courseTitle} as</span> PDF
 				</a>
 				<a href={certificate.verifyPath} className={buttonClass('secondary')} aria-label={`Verification page of the certificate for ${certificate.courseTitle}`}>
 					Verification page

@@ -37,5 +37,3 @@ export const certificateVerificationSchema = z.object({
 		.optional(),
 })
 
-export const formatIssued = (iso: string) =>
-	new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })

@@ -2,13 +2,18 @@ import { z } from 'zod'
 import type { Upstream } from '~/platform/upstream.server'
 import { chatMessageSchema, roomSchema, ticketSchema } from './schema'
 
+// Answer shapes built once: the upstream client parses a cached answer once per schema.
+const roomAnswer = z.object({ room: roomSchema })
+const messagesAnswer = z.object({ messages: z.array(chatMessageSchema) })
+const roomsAnswer = z.object({ rooms: z.array(roomSchema) })
+
 // The rooms calls of api/README.md; the spec names no texts for them, so the fallbacks follow its
 // 'Failed to <verb> <thing>' pattern.
 const room = (id: string) => `/rooms/${encodeURIComponent(id)}`
 
 export async function getRoom(api: Upstream, id: string) {
 	const answer = await api.get(room(id), {
-		schema: z.object({ room: roomSchema }),
+		schema: roomAnswer,
 		fallback: 'Failed to fetch room',
 		// Whether the session has ended changes under the cache: always ask.
 		fresh: true,
@@ -18,7 +23,7 @@ export async function getRoom(api: Upstream, id: string) {
 
 export async function getRoomMessages(api: Upstream, id: string) {
 	const answer = await api.get(`${room(id)}/messages`, {
-		schema: z.object({ messages: z.array(chatMessageSchema) }),
+		schema: messagesAnswer,
 		fallback: 'Failed to fetch messages',
 		// Others post over the socket, which the cache never hears about.
 		fresh: true,
@@ -45,14 +50,14 @@ export function postRoomMessage(api: Upstream, id: string, text: string) {
 
 export function endRoomSession(api: Upstream, id: string) {
 	return api.send('POST', `${room(id)}/end`, {
-		schema: z.object({ room: roomSchema }),
+		schema: roomAnswer,
 		fallback: 'Failed to end session',
 	})
 }
 
 export async function listRooms(api: Upstream) {
 	const answer = await api.get('/rooms', {
-		schema: z.object({ rooms: z.array(roomSchema) }),
+		schema: roomsAnswer,
 		fallback: 'Failed to fetch rooms',
 		fresh: true,
 		retry: true,
@@ -66,7 +71,7 @@ export function createRoom(
 ) {
 	return api.send('POST', '/rooms', {
 		json: room,
-		schema: z.object({ room: roomSchema }),
+		schema: roomAnswer,
 		fallback: 'Failed to create room',
 	})
 }

@@ -6,9 +6,8 @@ import {
 	courseDeletedSchema,
 	courseListSchema,
 	courseSavedSchema,
-	type courseCategories,
-	type courseLevels,
 } from './schema'
+import { summarize, type CatalogPage, type courseCategories, type courseLevels } from './catalog'
 
 // The Courses calls of spec section 7 (and the single-course and enrolled calls of api/README.md),
 // each with the spec's fallback error text. GETs share the upstream client's 5-minute cache;
@@ -42,6 +41,12 @@ export function listPublicCourses(api: Upstream, filters: Filters = {}) {
 		fallback: 'Failed to fetch courses',
 		retry: true,
 	})
+}
+
+/** The public catalogue as its cards show it: the page and its hydration data stay small. */
+export async function listCatalog(api: Upstream, filters: Filters = {}): Promise<CatalogPage> {
+	const list = await listPublicCourses(api, filters)
+	return { ...list, courses: list.courses.map(summarize) }
 }
 
 export function listEnrolledCourses(

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { formatMoney, type Course, type Price } from './schema'
+import { formatMoney, type CourseSummary } from './catalog'
+import type { Course, Price } from './schema'
 
 export function PriceTag({ price }: { price: Price }) {
 	if (price.amount === 0) return <span className="font-semibold">Free</span>
@@ -19,7 +20,7 @@ export function PriceTag({ price }: { price: Price }) {
 	return <span className="font-semibold">{formatMoney(price.amount, price.currency)}</span>
 }
 
-export function courseOwnerName(course: Course) {
+export function courseOwnerName(course: Pick<Course, 'teacherName' | 'organizationName'>) {
 	return course.teacherName ?? course.organizationName ?? 'TutorHub'
 }
 
@@ -29,7 +30,7 @@ export function CourseCard({
 	actions,
 	headingLevel = 'h2',
 }: {
-	course: Course
+	course: CourseSummary
 	actions?: ReactNode
 	headingLevel?: 'h2' | 'h3'
 }) {

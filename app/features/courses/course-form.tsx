@@ -13,7 +13,8 @@ import {
 	textareaProps,
 	TextField,
 } from '~/ui/field'
-import { courseCategories, courseFormSchema, courseLevels, currencies } from './schema'
+import { courseCategories, courseLevels, currencies } from './catalog'
+import { courseFormSchema } from './schema'
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }))
 

@@ -3,10 +3,10 @@ import type { Settled } from '~/platform/settle.server'
 import { buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { CourseCard } from './course-card'
-import type { CourseList } from './schema'
+import type { CatalogPage } from './catalog'
 
 /** The home page's featured courses: the newest published ones. */
-export function FeaturedCourses({ courses }: { courses: Settled<CourseList> }) {
+export function FeaturedCourses({ courses }: { courses: Settled<CatalogPage> }) {
 	return (
 		<section aria-labelledby="featured-courses" className="mx-auto max-w-6xl px-4 pt-12">
 			<div className="flex flex-wrap items-baseline justify-between gap-4">
@@ -30,9 +30,8 @@ export function FeaturedCourses({ courses }: { courses: Settled<CourseList> }) {
 											to={`/course/${course.id}/checkout`}
 											reloadDocument
 											className={buttonClass()}
-											aria-label={`Buy ${course.title}`}
 										>
-											Buy course
+											Buy<span className="sr-only"> {course.title}</span>
 										</Link>
 									}
 								/>

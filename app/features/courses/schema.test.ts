@@ -1,10 +1,9 @@
 import { expect, test } from 'vitest'
+import { chargeOf, formatMoney } from './catalog'
 import {
 	adjustTotal,
-	chargeOf,
 	courseBodyFromForm,
 	courseFormSchema,
-	formatMoney,
 	linesToModules,
 	modulesToLines,
 	readCatalogQuery,

@@ -1,18 +1,5 @@
 import { z } from 'zod'
-
-// The values the reference API accepts (api/README.md, Courses).
-export const courseCategories = [
-	'Mathematics',
-	'Science',
-	'Programming',
-	'Languages',
-	'Business',
-	'Arts',
-	'Test Preparation',
-	'Other',
-] as const
-export const courseLevels = ['Beginner', 'Intermediate', 'Advanced'] as const
-export const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const
+import { courseCategories, courseLevels, currencies } from './catalog'
 
 /** Offline queue key of spec section 9. */
 export const COURSE_OFFLINE_KEY = 'course_offline_data'
@@ -111,20 +98,6 @@ export function readCatalogQuery(url: URL) {
 		page: raw.page || undefined,
 	})
 	return { category: query.category, level: query.level, page: query.page ?? 1 }
-}
-
-/** $249.99, €19.00: the course currency, en-US. */
-export function formatMoney(amount: number, currency: string) {
-	try {
-		return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount)
-	} catch {
-		return `${amount.toFixed(2)} ${currency}`
-	}
-}
-
-/** What a student pays now: the discounted price when there is one. */
-export function chargeOf(price: Price) {
-	return price.discounted ?? price.amount
 }
 
 /** Spec section 4: a create adds 1 to the total, a delete takes 1 away, never below 0. */

@@ -14,6 +14,9 @@ import {
 } from './schema'
 import { registeredSchema } from '../users/schema'
 
+// Answer shapes built once: the upstream client parses a cached answer once per schema.
+const organizationAnswer = z.object({ organization: organizationSchema })
+
 type Upstream = ReturnType<typeof createUpstream>
 
 // The Organizations calls of spec section 7 (and the member calls the organization makes), each
@@ -52,7 +55,7 @@ export function getOrganizationStats(api: Upstream, organizationId: string, fres
 /** GET /organizations/{id}: the organization's own record, for its settings. */
 export async function getOrganization(api: Upstream, organizationId: string) {
 	const { organization } = await api.get(organizationPath(organizationId), {
-		schema: z.object({ organization: organizationSchema }),
+		schema: organizationAnswer,
 		fallback: 'Failed to fetch organizations',
 		retry: true,
 	})

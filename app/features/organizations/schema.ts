@@ -4,14 +4,6 @@ import { emailField, userSchema } from '../users/schema'
 /** Spec section 9: where organization updates and deletes wait while the browser is offline. */
 export const ORGANIZATION_OFFLINE_KEY = 'organization_offline_data'
 
-export const organizationTypes = [
-	{ value: 'school', label: 'School' },
-	{ value: 'tutoring_center', label: 'Tutoring centre' },
-	{ value: 'university', label: 'University' },
-	{ value: 'company', label: 'Company' },
-	{ value: 'other', label: 'Other' },
-] as const
-
 const maxLogoBytes = 2 * 1024 * 1024
 const logoTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
 

@@ -1,9 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
-import { cardFormSchema } from './schema'
+import type { CardForm } from './schema'
 
 /**
  * The built-in test provider's card form (no Stripe keys): a plain form that posts to the
@@ -17,12 +16,10 @@ export function TestCardForm({
 	payLabel: string
 }) {
 	const navigation = useNavigation()
-	const [form, fields] = useForm({
+	const [form, fields] = useForm<CardForm>({
 		id: 'test-card',
+		// Validated by the checkout action (public pages ship no schema library; docs/decisions/010).
 		lastResult,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: cardFormSchema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
 	})
 	const busy = navigation.state === 'submitting'
 	return (

@@ -1,6 +1,9 @@
 import { useHydrated } from '~/ui/use-hydrated'
 import { Button } from '~/ui/button'
-import { formatUpdated } from './schema'
+
+// Here rather than in ./schema, so the public verification page ships no schema library.
+const formatUpdated = (iso: string) =>
+	new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 
 type Component = { name: string; score: number; grade: string; remark: string | null }
 
@@ -8,14 +11,17 @@ type Component = { name: string; score: number; grade: string; remark: string | 
 export function ReportCardView({
 	courseTitle,
 	card,
+	headingLevel: Heading = 'h2',
 }: {
 	courseTitle: string
+	/** The card's heading level in its page's outline: h2 under the page's h1, h3 under a section. */
+	headingLevel?: 'h2' | 'h3'
 	card: { score: number; grade: string; components: Component[]; comments: string | null; updatedAt: string; authorName: string; verifyPath?: string }
 }) {
 	return (
 		<article aria-label={`Report card for ${courseTitle}`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 print:break-inside-avoid print:border-slate-400">
 			<div className="flex flex-wrap items-baseline justify-between gap-2">
-				<h3 className="text-lg font-semibold">{courseTitle}</h3>
+				<Heading className="text-lg font-semibold">{courseTitle}</Heading>
 				<p className="text-lg">
 					<span className="font-bold">{card.score}</span>/100 · Grade <span className="font-bold">{card.grade}</span>
 				</p>

@@ -93,6 +93,3 @@ export const reportCardFormSchema = z.object({
 		),
 })
 export type ReportCardForm = z.infer<typeof reportCardFormSchema>
-
-export const formatUpdated = (iso: string) =>
-	new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })

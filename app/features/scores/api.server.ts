@@ -9,6 +9,9 @@ import {
 } from './schema'
 import { z } from 'zod'
 
+// Answer shapes built once: the upstream client parses a cached answer once per schema.
+const resultCardAnswer = z.object({ resultCard: resultCardSchema })
+
 type Upstream = ReturnType<typeof createUpstream>
 
 // Score input, result cards and analytics: calls the spec leaves unshown, designed in
@@ -65,7 +68,7 @@ export async function getResultCard(
 		`${base(organizationId)}/result-cards/${encodeURIComponent(studentId)}`,
 		{
 			query: { term },
-			schema: z.object({ resultCard: resultCardSchema }),
+			schema: resultCardAnswer,
 			fallback: 'Failed to fetch result card',
 		},
 	)

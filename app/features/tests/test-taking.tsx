@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
 import { Button } from '~/ui/button'
 import { useHydrated } from '~/ui/use-hydrated'
 import {
@@ -15,6 +14,7 @@ import {
 import type { IslandReply, Progress, TestSession } from './schema'
 import { TestTimer } from './test-timer'
 import { formatClockTime, formatDateTime, remainingSeconds } from './timer'
+import { showToast } from '~/ui/sonner'
 
 // Spec section 8, word for word.
 export const TEST_TEXTS = {
@@ -123,7 +123,7 @@ export function TestTaking({ session, progressUrl, resultUrl }: Props) {
 		if (submittingRef.current || finished.current) return
 		if (!navigator.onLine) {
 			setPendingSubmit(true)
-			toast.info(TEST_TEXTS.offlineSubmit, { duration: 3000 })
+			showToast((toast) => toast.info(TEST_TEXTS.offlineSubmit, { duration: 3000 }))
 			return
 		}
 		submittingRef.current = true
@@ -131,11 +131,11 @@ export function TestTaking({ session, progressUrl, resultUrl }: Props) {
 		try {
 			const reply = await post('submit', latest.current)
 			if (reply.ok) {
-				toast.success(TEST_TEXTS.submitted, { duration: 3000 })
+				showToast((toast) => toast.success(TEST_TEXTS.submitted, { duration: 3000 }))
 				leaveForResult()
 				return
 			}
-			toast.error(reply.message || TEST_TEXTS.submitFailed, { duration: 4000 })
+			showToast((toast) => toast.error(reply.message || TEST_TEXTS.submitFailed, { duration: 4000 }))
 			if (reply.closed) {
 				leaveForResult()
 				return
@@ -145,9 +145,9 @@ export function TestTaking({ session, progressUrl, resultUrl }: Props) {
 			// The connection dropped mid-request: keep the submit for when it is back.
 			if (!navigator.onLine) {
 				setPendingSubmit(true)
-				toast.info(TEST_TEXTS.offlineSubmit, { duration: 3000 })
+				showToast((toast) => toast.info(TEST_TEXTS.offlineSubmit, { duration: 3000 }))
 			} else {
-				toast.error(TEST_TEXTS.submitFailed, { duration: 4000 })
+				showToast((toast) => toast.error(TEST_TEXTS.submitFailed, { duration: 4000 }))
 			}
 		} finally {
 			submittingRef.current = false
@@ -159,11 +159,11 @@ export function TestTaking({ session, progressUrl, resultUrl }: Props) {
 	useEffect(() => {
 		const wentOffline = () => {
 			setOnline(false)
-			toast.info(TEST_TEXTS.offline, { duration: 3000 })
+			showToast((toast) => toast.info(TEST_TEXTS.offline, { duration: 3000 }))
 		}
 		const cameBack = () => {
 			setOnline(true)
-			toast.info(TEST_TEXTS.backOnline, { duration: 3000 })
+			showToast((toast) => toast.info(TEST_TEXTS.backOnline, { duration: 3000 }))
 		}
 		window.addEventListener('offline', wentOffline)
 		window.addEventListener('online', cameBack)
@@ -194,7 +194,7 @@ export function TestTaking({ session, progressUrl, resultUrl }: Props) {
 				const reply = await post('save', snapshot)
 				if (reply.ok && reply.intent === 'save') setSaved(reply.saved)
 				else if (!reply.ok && reply.closed) {
-					toast.error(reply.message, { duration: 4000 })
+					showToast((toast) => toast.error(reply.message, { duration: 4000 }))
 					leaveForResult()
 				}
 			} catch {

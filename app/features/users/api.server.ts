@@ -14,6 +14,10 @@ import {
 	userSchema,
 } from './schema'
 
+// Answer shapes built once: the upstream client parses a cached answer once per schema.
+const studentProfileAnswer = z.object({ studentProfile: profileSchema })
+const tutorProfileAnswer = z.object({ tutorProfile: profileSchema })
+
 // The Auth and Users calls of spec section 7, each with the spec's fallback error text.
 type Upstream = ReturnType<typeof createUpstream>
 type Credentials = { email: string; password: string }
@@ -57,7 +61,7 @@ export function logout(api: Upstream) {
 
 export async function getStudentProfile(api: Upstream, id: string) {
 	const { studentProfile } = await api.get(`/users/student-profile/${encodeURIComponent(id)}`, {
-		schema: z.object({ studentProfile: profileSchema }),
+		schema: studentProfileAnswer,
 		fallback: 'Failed to fetch profile',
 	})
 	return studentProfile
@@ -65,7 +69,7 @@ export async function getStudentProfile(api: Upstream, id: string) {
 
 export async function getTutorProfile(api: Upstream, id: string) {
 	const { tutorProfile } = await api.get(`/users/tutor-profile/${encodeURIComponent(id)}`, {
-		schema: z.object({ tutorProfile: profileSchema }),
+		schema: tutorProfileAnswer,
 		fallback: 'Failed to fetch profile',
 	})
 	return tutorProfile

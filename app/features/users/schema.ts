@@ -29,6 +29,11 @@ export const loginSchema = z.object({
 	password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(128, 'Password is too long'),
 	redirectTo: z.string().optional(),
 })
+export type LoginFields = z.input<typeof loginSchema>
+
+/** Find a student by email (tutors and organizations, POST /auth/get-student). */
+export const findStudentSchema = z.object({ email: emailField })
+export type FindStudentFields = z.input<typeof findStudentSchema>
 
 function passwordsMatch<T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) {
 	if (value.password !== value.confirmPassword) {
@@ -46,6 +51,7 @@ export const studentSignupSchema = z
 		confirmPassword: z.string({ error: 'Confirm your password' }),
 	})
 	.superRefine(passwordsMatch)
+export type StudentSignupFields = z.input<typeof studentSignupSchema>
 
 export const teacherSignupSchema = z
 	.object({
@@ -59,6 +65,7 @@ export const teacherSignupSchema = z
 		confirmPassword: z.string({ error: 'Confirm your password' }),
 	})
 	.superRefine(passwordsMatch)
+export type TeacherSignupFields = z.input<typeof teacherSignupSchema>
 
 /** "Maths, Physics" -> ["Maths", "Physics"] */
 export function splitSubjects(subjects: string | undefined) {

@@ -12,10 +12,10 @@ import {
 	ORGANIZATION_OFFLINE_KEY,
 	organizationDeletionSchema,
 	organizationSettingsSchema,
-	organizationTypes,
 	type Organization,
 } from '~/features/organizations/schema'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import { organizationTypes } from '~/features/organizations/organization-types'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { finishSession, requireRole, startSession, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -42,7 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
 	const user = requireRole(context, request, 'organization')
 	const api = upstream(context, request)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 
 	if (formData.get('intent') === 'delete') {
 		const submission = parseWithZod(formData, { schema: organizationDeletionSchema(user.name) })

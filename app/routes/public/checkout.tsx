@@ -1,21 +1,26 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import { lazy, Suspense } from 'react'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/checkout'
 import { getCourse } from '~/features/courses/api.server'
 import { PriceTag } from '~/features/courses/course-card'
-import { chargeOf, formatMoney } from '~/features/courses/schema'
+import { chargeOf, formatMoney } from '~/features/courses/catalog'
 import { payWithTestCard, startCheckout } from '~/features/payments/api.server'
 import { cardFormSchema } from '~/features/payments/schema'
-import { StripeCheckout } from '~/features/payments/stripe-checkout.client'
 import { TestCardForm } from '~/features/payments/test-card-form'
 import { env } from '~/platform/env.server'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { allowStripe } from '~/platform/security.server'
 import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { Button, buttonClass } from '~/ui/button'
 import { useHydrated } from '~/ui/use-hydrated'
+
+// Stripe Elements (and Stripe.js behind it) load only when this page pays through Stripe.
+const StripeCheckout = lazy(() =>
+	import('~/features/payments/stripe-checkout.client').then((module) => ({ default: module.StripeCheckout })),
+)
 
 const secrets = ['cardNumber', 'cvc']
 
@@ -31,7 +36,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
 	requireRole(context, request, 'student')
 	const api = upstream(context, request)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	const intent = formData.get('intent')
 	const processingPath = (paymentId: string) =>
 		`/courses/${params.courseId}/processing/${paymentId}`
@@ -124,13 +129,15 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 					</Form>
 				) : stripeKey ? (
 					hydrated ? (
-						<StripeCheckout
-							publishableKey={stripeKey}
-							amountInMinorUnits={Math.round(charge * 100)}
-							currency={course.price.currency}
-							courseId={course.id}
-							payLabel={payLabel}
-						/>
+						<Suspense fallback={<p>Loading the card form…</p>}>
+							<StripeCheckout
+								publishableKey={stripeKey}
+								amountInMinorUnits={Math.round(charge * 100)}
+								currency={course.price.currency}
+								courseId={course.id}
+								payLabel={payLabel}
+							/>
+						</Suspense>
 					) : (
 						<p className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm">
 							Card payments are handled by Stripe and need JavaScript. Please enable JavaScript in

@@ -1,8 +1,9 @@
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/courses'
-import { listPublicCourses } from '~/features/courses/api.server'
+import { listCatalog } from '~/features/courses/api.server'
 import { CourseCard } from '~/features/courses/course-card'
-import { courseCategories, courseLevels, readCatalogQuery } from '~/features/courses/schema'
+import { courseCategories, courseLevels } from '~/features/courses/catalog'
+import { readCatalogQuery } from '~/features/courses/schema'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { buttonClass } from '~/ui/button'
@@ -13,7 +14,7 @@ import { Pagination } from '~/ui/pagination'
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const query = readCatalogQuery(new URL(request.url))
 	const courses = await settle(
-		listPublicCourses(upstream(context, request), { ...query, limit: 9 }),
+		listCatalog(upstream(context, request), { ...query, limit: 9 }),
 	)
 	return { query, courses }
 }
@@ -109,9 +110,8 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
 												to={`/course/${course.id}/checkout`}
 												reloadDocument
 												className={buttonClass()}
-												aria-label={`Buy ${course.title}`}
 											>
-												Buy course
+												Buy<span className="sr-only"> {course.title}</span>
 											</Link>
 										}
 									/>

@@ -1,16 +1,14 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, redirect, useNavigation } from 'react-router'
-import { z } from 'zod'
 import type { Route } from './+types/find-student'
 import { findStudent } from '~/features/users/api.server'
-import { emailField } from '~/features/users/schema'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import { findStudentSchema, type FindStudentFields } from '~/features/users/schema'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireUser, upstream } from '~/platform/request.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
 
-const schema = z.object({ email: emailField })
 
 /** Tutors and organizations only (the API's rule for POST /auth/get-student). */
 function requireFinder(context: Route.LoaderArgs['context'], request: Request) {
@@ -26,7 +24,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	requireFinder(context, request)
-	const submission = parseWithZod(await request.formData(), { schema })
+	const submission = parseWithZod(await readForm(request), { schema: findStudentSchema })
 	if (submission.status !== 'success')
 		return data({ result: submission.reply(), student: null }, { status: 400 })
 	try {
@@ -44,12 +42,10 @@ export function meta() {
 
 export default function FindStudent({ actionData }: Route.ComponentProps) {
 	const navigation = useNavigation()
-	const [form, fields] = useForm({
+	const [form, fields] = useForm<FindStudentFields>({
 		id: 'find-student',
+		// Validated by the action (public pages ship no schema library; docs/decisions/010).
 		lastResult: actionData?.result,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
 	})
 	const student = actionData?.student
 	return (

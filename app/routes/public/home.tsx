@@ -1,13 +1,13 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/home'
-import { listPublicCourses } from '~/features/courses/api.server'
+import { listCatalog } from '~/features/courses/api.server'
 import { FeaturedCourses } from '~/features/courses/featured-courses'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { buttonClass } from '~/ui/button'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	return { featured: await settle(listPublicCourses(upstream(context, request), { limit: 3 })) }
+	return { featured: await settle(listCatalog(upstream(context, request), { limit: 3 })) }
 }
 
 export function meta() {

@@ -2,9 +2,9 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/login'
-import { loginSchema } from '~/features/users/schema'
+import { loginSchema, type LoginFields } from '~/features/users/schema'
 import { authenticator } from '~/platform/auth.server'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { redirectSignedIn, startSession } from '~/platform/request.server'
 import { dashboardPath } from '~/platform/roles'
 import { safeRedirect } from '~/platform/safe-redirect'
@@ -23,13 +23,17 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	redirectSignedIn(context)
-	const formData = await request.clone().formData()
+	const formData = await readForm(request)
 	const submission = parseWithZod(formData, { schema: loginSchema })
 	if (submission.status !== 'success') {
 		return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
 	}
 	try {
-		const { user, tokens } = await authenticator(context, request).authenticate(accountKind(formData), request)
+		const { user, tokens } = await authenticator(context, request).authenticate(
+			accountKind(formData),
+			// The body is read once (within the form limit); the strategy gets the same fields.
+			new Request(request.url, { method: 'POST', body: formData }),
+		)
 		startSession(context, user, tokens)
 		return redirect(safeRedirect(submission.value.redirectTo, dashboardPath[user.role]))
 	} catch (error) {
@@ -45,12 +49,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
 	const [searchParams] = useSearchParams()
 	const asOrganization = searchParams.get('as') === 'organization'
 	const navigation = useNavigation()
-	const [form, fields] = useForm({
+	const [form, fields] = useForm<LoginFields>({
 		lastResult: actionData,
 		defaultValue: { email: searchParams.get('email') ?? '' },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
+		// Validated by the action (public pages ship no schema library; docs/decisions/010).
 	})
 	const redirectTo = searchParams.get('redirectTo') ?? ''
 

@@ -3,10 +3,17 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/signup'
 import { registerOrganization } from '~/features/organizations/api.server'
-import { organizationSignupSchema, organizationTypes } from '~/features/organizations/schema'
+import { organizationTypes } from '~/features/organizations/organization-types'
+import { organizationSignupSchema, type OrganizationSignup } from '~/features/organizations/schema'
 import { registerStudent, registerTutor } from '~/features/users/api.server'
-import { splitSubjects, studentSignupSchema, teacherSignupSchema } from '~/features/users/schema'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import {
+	splitSubjects,
+	studentSignupSchema,
+	teacherSignupSchema,
+	type StudentSignupFields,
+	type TeacherSignupFields,
+} from '~/features/users/schema'
+import { FORM_LIMIT, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { redirectSignedIn, upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -20,8 +27,10 @@ function signupRole(param: string | undefined): SignupRole {
 	return param === 'teacher' || param === 'organization' ? param : 'student'
 }
 
-const schemas = { student: studentSignupSchema, teacher: teacherSignupSchema, organization: organizationSignupSchema }
+type SignupFields = StudentSignupFields & TeacherSignupFields & OrganizationSignup
 const secrets = ['password', 'confirmPassword']
+// Twice the 2 MB logo limit is still read, so a slightly larger logo gets the field's own error.
+const LOGO_FORM_LIMIT = 4 * 1024 * 1024 + FORM_LIMIT
 
 export function loader({ context }: Route.LoaderArgs) {
 	redirectSignedIn(context)
@@ -30,7 +39,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
 	redirectSignedIn(context)
-	const formData = await request.formData()
+	const formData = await readForm(request, LOGO_FORM_LIMIT)
 	const register = { student: registerStudentAccount, teacher: registerTeacherAccount, organization: registerOrganizationAccount }
 	return register[signupRole(params.role)](context, upstream(context, request), formData)
 }
@@ -90,12 +99,10 @@ export default function Signup({ params, actionData }: Route.ComponentProps) {
 	const role = signupRole(params.role)
 	const known = params.role === role
 	const navigation = useNavigation()
-	const [form, fields] = useForm({
+	const [form, fields] = useForm<SignupFields>({
 		id: `signup-${role}`,
+		// Validated by the action (public pages ship no schema library; docs/decisions/010).
 		lastResult: actionData,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: schemas[role] }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
 	})
 	const busy = navigation.state === 'submitting'
 

@@ -1,6 +1,6 @@
 import type { Route } from './+types/verify-certificate'
 import { verifyCertificate } from '~/features/certificates/api.server'
-import { formatIssued } from '~/features/certificates/schema'
+import { formatIssued } from '~/features/certificates/format'
 import { upstream } from '~/platform/request.server'
 
 /** Public: anyone holding a certificate's link or QR code checks it here, signed in or not. */

@@ -23,7 +23,7 @@ export default function VerifyReportCard({ loaderData }: Route.ComponentProps) {
 						This is the current report card of <span className="font-semibold">{result.reportCard.studentName}</span>, as kept by
 						TutorHub.
 					</p>
-					<ReportCardView courseTitle={result.reportCard.courseTitle} card={result.reportCard} />
+					<ReportCardView courseTitle={result.reportCard.courseTitle} card={result.reportCard} headingLevel="h3" />
 				</section>
 			) : (
 				<section aria-labelledby="verdict" className="flex flex-col gap-3 rounded-lg border-2 border-red-600 bg-red-50 p-6">

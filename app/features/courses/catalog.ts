@@ -1,0 +1,57 @@
+import type { Course, CourseList, Price } from './schema'
+
+// What the course pages show in the browser without loading the schema library: the values the
+// reference API accepts (api/README.md, Courses) and how prices read. The catalogue and the home
+// page import only this module, so they ship no zod.
+export const courseCategories = [
+	'Mathematics',
+	'Science',
+	'Programming',
+	'Languages',
+	'Business',
+	'Arts',
+	'Test Preparation',
+	'Other',
+] as const
+export const courseLevels = ['Beginner', 'Intermediate', 'Advanced'] as const
+export const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const
+
+// Building a NumberFormat costs far more than using one, and a catalogue page prices every card.
+const moneyFormats = new Map<string, Intl.NumberFormat | null>()
+
+function moneyFormat(currency: string) {
+	if (!moneyFormats.has(currency)) {
+		let format: Intl.NumberFormat | null = null
+		try {
+			format = new Intl.NumberFormat('en-US', { style: 'currency', currency })
+		} catch {
+			// Not a currency Intl knows: formatMoney writes the code after the amount.
+		}
+		// Currency codes come from the API; a bound keeps odd ones from growing the map forever.
+		if (moneyFormats.size < 100) moneyFormats.set(currency, format)
+		return format
+	}
+	return moneyFormats.get(currency) ?? null
+}
+
+/** $249.99, €19.00: the course currency, en-US. */
+export function formatMoney(amount: number, currency: string) {
+	return moneyFormat(currency)?.format(amount) ?? `${amount.toFixed(2)} ${currency}`
+}
+
+/** What a student pays now: the discounted price when there is one. */
+export function chargeOf(price: Price) {
+	return price.discounted ?? price.amount
+}
+
+/** What a course card shows: the catalogue and the home page send only this to the browser. */
+export type CourseSummary = Pick<
+	Course,
+	'id' | 'title' | 'subtitle' | 'category' | 'level' | 'teacherName' | 'organizationName' | 'duration' | 'enrolledStudents' | 'maxStudents' | 'price'
+>
+export type CatalogPage = Omit<CourseList, 'courses'> & { courses: CourseSummary[] }
+
+export function summarize(course: Course): CourseSummary {
+	const { id, title, subtitle, category, level, teacherName, organizationName, duration, enrolledStudents, maxStudents, price } = course
+	return { id, title, subtitle, category, level, teacherName, organizationName, duration, enrolledStudents, maxStudents, price }
+}
