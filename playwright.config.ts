@@ -27,8 +27,13 @@ export default defineConfig({
 		},
 	},
 	projects: [
-		{ name: 'js', use: { javaScriptEnabled: true } },
-		{ name: 'no-js', use: { javaScriptEnabled: false } },
+		// Browser journeys, each run with JavaScript on and with it off.
+		{ name: 'js', testIgnore: ['http/**', 'load/**'], use: { javaScriptEnabled: true } },
+		{ name: 'no-js', testIgnore: ['http/**', 'load/**'], use: { javaScriptEnabled: false } },
+		// Checks made over plain HTTP (security matrix, fuzzing, upstream faults): no browser, once.
+		{ name: 'http', testMatch: 'http/**/*.spec.ts' },
+		// The load test runs alone (`npm test` starts it after the others) so it slows no journey.
+		{ name: 'load', testMatch: 'load/**/*.spec.ts' },
 	],
 	webServer: {
 		command: `node scripts/e2e-servers.mjs ${appPort} ${apiPort}`,

@@ -6,10 +6,10 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 const results = { passed: 0, failed: 0, skipped: 0 }
 const failures = []
 
-function run(label, command, args) {
+function run(label, command, args, env = {}) {
 	console.log(`\n=== ${label}: ${command} ${args.join(' ')}`)
 	const started = Date.now()
-	const { status } = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } })
+	const { status } = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0', ...env } })
 	console.log(`=== ${label}: ${status === 0 ? 'ok' : `failed (exit ${status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 	return status === 0
 }
@@ -59,12 +59,19 @@ else {
 	failures.push('build')
 }
 
-if (built) {
-	const e2eOk = run('browser journeys (JavaScript on and off)', bin('playwright'), ['test'])
-	if (!countPlaywright('test-results/e2e.json') || !e2eOk) {
-		if (!existsSync('test-results/e2e.json')) results.failed++
-		failures.push('browser journeys')
+function playwright(label, projects, outputDir) {
+	const ok = run(label, bin('playwright'), ['test', ...projects.map((name) => `--project=${name}`)], { E2E_OUTPUT_DIR: outputDir })
+	const report = `${outputDir}/e2e.json`
+	if (!countPlaywright(report) || !ok) {
+		if (!existsSync(report)) results.failed++
+		failures.push(label)
 	}
+}
+
+if (built) {
+	playwright('browser journeys (JavaScript on and off) and HTTP checks', ['js', 'no-js', 'http'], 'test-results')
+	// Alone, so its 200 connections slow down no journey.
+	playwright('load', ['load'], 'test-results/load')
 }
 
 if (failures.length) console.log(`\nFailed: ${[...new Set(failures)].join(', ')}`)

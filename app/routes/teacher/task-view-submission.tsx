@@ -37,6 +37,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	} catch (error) {
 		if (!(error instanceof UpstreamError)) throw error
 		if (error.status === 404 || error.status === 400) throw data(error.text, { status: 404 })
+		// Another teacher's task: refused as a page, not a 200 with an error message.
+		if (error.status === 403) throw data(error.text, { status: 403 })
 		return { task: null, submission: null, error: { text: error.text, toast: error.toast }, timeZone: serverTimeZone() }
 	}
 }

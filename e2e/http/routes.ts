@@ -1,0 +1,228 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import routeConfig from '../../app/routes'
+import type { Role, Who, World } from './security-world'
+
+// The app's route table (app/routes.ts, plain data) flattened to one entry per URL pattern, and
+// what the security suites expect of each: who may open it, who may post to it, and a real URL
+// for it. A route without an expectation here fails the suites, so a new page cannot slip by.
+
+type ConfigEntry = { path?: string; index?: boolean; file: string; children?: ConfigEntry[] }
+
+export type RouteEntry = {
+	/** The pattern as written in the table, e.g. /teachersdashboard/courses/edit/:courseId */
+	pattern: string
+	file: string
+	index: boolean
+	hasLoader: boolean
+	hasAction: boolean
+	/** A module without a default export answers with data or a file, not a page. */
+	hasPage: boolean
+}
+
+const appDir = fileURLToPath(new URL('../../app/', import.meta.url))
+
+function join(parent: string, path: string | undefined) {
+	if (!path) return parent
+	return `${parent.replace(/\/$/, '')}/${path}`
+}
+
+function flatten(entries: ConfigEntry[], parent = ''): RouteEntry[] {
+	return entries.flatMap((entry) => {
+		const pattern = join(parent, entry.path) || '/'
+		const own: RouteEntry[] = []
+		// A layout with children is not a URL of its own; an index or a leaf is.
+		if (!entry.children?.length || entry.index) {
+			const source = readFileSync(`${appDir}${entry.file}`, 'utf8')
+			own.push({
+				pattern,
+				file: entry.file,
+				index: Boolean(entry.index),
+				hasLoader: /export (async )?function loader\b|export const loader\b/.test(source),
+				hasAction: /export (async )?function action\b|export const action\b/.test(source),
+				hasPage: /export default\b/.test(source),
+			})
+		}
+		return [...own, ...flatten(entry.children ?? [], pattern)]
+	})
+}
+
+export const routeTable: RouteEntry[] = flatten(routeConfig as ConfigEntry[])
+
+/** The URL to request for a route: index routes take `?index` when posted to, as React Router's forms do. */
+export function actionUrl(route: RouteEntry, url: string) {
+	if (!route.index) return url
+	return url.includes('?') ? `${url}&index` : `${url}?index`
+}
+
+export type Rule = {
+	/** Who may open the page; everyone else is refused. */
+	get: Who[]
+	/** Who may post to its action (default: those who may open it). */
+	post?: Who[]
+	/** Login and sign-up: a signed-in account is sent to its own dashboard instead. */
+	guestOnly?: true
+	/** A real URL with real ids, for the role that opens it (ownerOf). */
+	url: (w: World) => string
+	/** The status the allowed role gets (default 200). */
+	status?: number
+}
+
+const signedIn: Role[] = ['student', 'tutor', 'organization']
+const all: Who[] = ['anonymous', ...signedIn]
+const student: Who[] = ['student']
+const tutor: Who[] = ['tutor']
+const organization: Who[] = ['organization']
+const s = (path: string) => () => path
+
+export const rules: Record<string, Rule> = {
+	'/': { get: all, url: s('/') },
+	'/pricing': { get: all, url: s('/pricing') },
+	'/about-us': { get: all, url: s('/about-us') },
+	'/contact-us': { get: all, url: s('/contact-us') },
+	'/login': { get: ['anonymous'], guestOnly: true, url: s('/login') },
+	'/unauthorized': { get: all, url: s('/unauthorized') },
+	'/signup/:role': { get: ['anonymous'], guestOnly: true, url: s('/signup/student') },
+	'/verify/certificate/:publicId': { get: all, url: (w) => `/verify/certificate/${w.certificate.publicId}` },
+	'/verify/report-card/:publicId': { get: all, url: (w) => `/verify/report-card/${w.reportCardPublicId}` },
+	'/courses': { get: all, url: s('/courses') },
+	'/courses/find-student': { get: ['tutor', 'organization'], url: s('/courses/find-student') },
+	'/course/:courseId/checkout': { get: student, url: (w) => `/course/${w.checkoutCourseId}/checkout` },
+	'/courses/:courseId/processing/:paymentId': {
+		get: student,
+		url: (w) => `/courses/${w.checkoutCourseId}/processing/${w.paymentId}`,
+	},
+	'/courses/:courseId/success': { get: student, url: (w) => `/courses/${w.courseId}/success` },
+	'/courses/:courseId/failed': { get: student, url: (w) => `/courses/${w.checkoutCourseId}/failed?payment=${w.paymentId}` },
+	// Logging out: any page may post it; a visitor with no session is sent to /login.
+	'/logout': { get: all, post: signedIn, url: s('/logout'), status: 302 },
+	'/files/:key': { get: signedIn, url: (w) => `/files/${w.fileKey}` },
+
+	'/studentdashboard': { get: student, url: s('/studentdashboard') },
+	'/studentdashboard/courses': { get: student, url: s('/studentdashboard/courses') },
+	'/studentdashboard/:courseId/course-details': { get: student, url: (w) => `/studentdashboard/${w.courseId}/course-details` },
+	'/studentdashboard/sessions': { get: student, url: s('/studentdashboard/sessions') },
+	'/studentdashboard/test/:templateId': { get: student, url: (w) => `/studentdashboard/test/${w.templateId}` },
+	// The test island's JSON endpoint answers only POST.
+	'/studentdashboard/test/:templateId/progress': {
+		get: student,
+		url: (w) => `/studentdashboard/test/${w.templateId}/progress`,
+		status: 405,
+	},
+	'/studentdashboard/qa/templates': { get: student, url: s('/studentdashboard/qa/templates') },
+	'/studentdashboard/qa': { get: student, url: s('/studentdashboard/qa') },
+	'/studentdashboard/test-results': { get: student, url: s('/studentdashboard/test-results') },
+	'/studentdashboard/test-summary/:testHistoryId': { get: student, url: (w) => `/studentdashboard/test-summary/${w.testHistoryId}` },
+	'/studentdashboard/test-result/:sessionId': { get: student, url: (w) => `/studentdashboard/test-result/${w.testSessionId}` },
+	'/studentdashboard/library': { get: student, url: s('/studentdashboard/library') },
+	'/studentdashboard/library/:resourceId/file': { get: student, url: (w) => `/studentdashboard/library/${w.resourceId}/file` },
+	'/studentdashboard/profile': { get: student, url: s('/studentdashboard/profile') },
+	'/studentdashboard/announcements': { get: student, url: s('/studentdashboard/announcements') },
+	'/studentdashboard/announcements/:announcementId': {
+		get: student,
+		url: (w) => `/studentdashboard/announcements/${w.announcementId}`,
+	},
+	'/studentdashboard/certificates': { get: student, url: s('/studentdashboard/certificates') },
+	'/studentdashboard/certificates/:certificateId/pdf': {
+		get: student,
+		url: (w) => `/studentdashboard/certificates/${w.certificate.id}/pdf`,
+	},
+	'/studentdashboard/report-cards': { get: student, url: s('/studentdashboard/report-cards') },
+	'/studentdashboard/tasks': { get: student, url: s('/studentdashboard/tasks') },
+	'/studentdashboard/task-details': { get: student, url: (w) => `/studentdashboard/task-details?taskId=${w.taskId}` },
+	'/studentdashboard/task-details/file': {
+		get: student,
+		url: (w) => `/studentdashboard/task-details/file?taskId=${w.taskId}&submissionId=${w.submissionId}`,
+	},
+
+	'/teachersdashboard': { get: tutor, url: s('/teachersdashboard') },
+	'/teachersdashboard/courses': { get: tutor, url: s('/teachersdashboard/courses') },
+	'/teachersdashboard/course-details': { get: tutor, url: (w) => `/teachersdashboard/course-details?courseId=${w.courseId}` },
+	'/teachersdashboard/courses/edit/:courseId': { get: tutor, url: (w) => `/teachersdashboard/courses/edit/${w.courseId}` },
+	'/teachersdashboard/courses/form': { get: tutor, url: s('/teachersdashboard/courses/form') },
+	'/teachersdashboard/payment-setup': { get: tutor, url: s('/teachersdashboard/payment-setup') },
+	'/teachersdashboard/stripe/complete-onboarding': { get: tutor, url: s('/teachersdashboard/stripe/complete-onboarding') },
+	'/teachersdashboard/schedule': { get: tutor, url: s('/teachersdashboard/schedule') },
+	'/teachersdashboard/schedule/new': { get: tutor, url: s('/teachersdashboard/schedule/new') },
+	'/teachersdashboard/schedule/:scheduleId/edit': { get: tutor, url: (w) => `/teachersdashboard/schedule/${w.scheduleId}/edit` },
+	'/teachersdashboard/schedule/:scheduleId/attendance': {
+		get: tutor,
+		url: (w) => `/teachersdashboard/schedule/${w.scheduleId}/attendance`,
+	},
+	'/teachersdashboard/qa/create': { get: tutor, url: s('/teachersdashboard/qa/create') },
+	'/teachersdashboard/qa/templates': { get: tutor, url: s('/teachersdashboard/qa/templates') },
+	'/teachersdashboard/library': { get: tutor, url: s('/teachersdashboard/library') },
+	'/teachersdashboard/library/:resourceId/file': { get: tutor, url: (w) => `/teachersdashboard/library/${w.resourceId}/file` },
+	'/teachersdashboard/profile': { get: tutor, url: s('/teachersdashboard/profile') },
+	'/teachersdashboard/announcement/list': { get: tutor, url: s('/teachersdashboard/announcement/list') },
+	'/teachersdashboard/report-card/:studentId/:courseId': {
+		get: tutor,
+		url: (w) => `/teachersdashboard/report-card/${w.studentId}/${w.courseId}`,
+	},
+	'/teachersdashboard/report-card/:studentId': { get: tutor, url: (w) => `/teachersdashboard/report-card/${w.studentId}` },
+	'/teachersdashboard/certificate/:studentId/:courseId/:tutorId/:studentEmail': {
+		get: tutor,
+		url: (w) => `/teachersdashboard/certificate/${w.studentId}/${w.courseId}/${w.tutorId}/${encodeURIComponent(w.studentEmail)}`,
+	},
+	'/teachersdashboard/certificates/:certificateId/pdf': {
+		get: tutor,
+		url: (w) => `/teachersdashboard/certificates/${w.certificate.id}/pdf`,
+	},
+	'/teachersdashboard/tasks': { get: tutor, url: s('/teachersdashboard/tasks') },
+	'/teachersdashboard/tasks/submissions': { get: tutor, url: (w) => `/teachersdashboard/tasks/submissions?taskId=${w.taskId}` },
+	'/teachersdashboard/tasks/view-submissions': {
+		get: tutor,
+		url: (w) => `/teachersdashboard/tasks/view-submissions?taskId=${w.taskId}&studentId=${w.studentId}`,
+	},
+	'/teachersdashboard/tasks/file': {
+		get: tutor,
+		url: (w) => `/teachersdashboard/tasks/file?taskId=${w.taskId}&submissionId=${w.submissionId}`,
+	},
+
+	// The area's root sends the organization on to its dashboard.
+	'/organization': { get: organization, url: s('/organization'), status: 302 },
+	'/organization/dashboard': { get: organization, url: s('/organization/dashboard') },
+	'/organization/courses': { get: organization, url: s('/organization/courses') },
+	'/organization/payment-setup': { get: organization, url: s('/organization/payment-setup') },
+	'/organization/stripe/complete-onboarding': { get: organization, url: s('/organization/stripe/complete-onboarding') },
+	'/organization/students': { get: organization, url: s('/organization/students') },
+	'/organization/teachers': { get: organization, url: s('/organization/teachers') },
+	'/organization/departments': { get: organization, url: s('/organization/departments') },
+	'/organization/analytics': { get: organization, url: s('/organization/analytics') },
+	'/organization/settings': { get: organization, url: s('/organization/settings') },
+	'/organization/score-input': { get: organization, url: s('/organization/score-input') },
+	'/organization/result-cards': { get: organization, url: s('/organization/result-cards') },
+	'/organization/org/announcement/list': { get: organization, url: s('/organization/org/announcement/list') },
+	'/organization/certificate/:studentId/:courseId/:organizationId/:studentEmail': {
+		get: organization,
+		url: (w) =>
+			`/organization/certificate/${w.orgStudentId}/${w.orgCourseId}/${w.organizationId}/${encodeURIComponent(w.orgStudentEmail)}`,
+	},
+	'/organization/certificates/:certificateId/pdf': {
+		get: organization,
+		url: (w) => `/organization/certificates/${w.orgCertificateId}/pdf`,
+	},
+
+	// Rooms seat students and teachers; only a teacher opens a new room.
+	'/conference': { get: ['student', 'tutor'], post: tutor, url: s('/conference') },
+	'/conference/classroom/:roomId': { get: ['student', 'tutor'], url: (w) => `/conference/classroom/${w.roomId}` },
+	'/conference/whiteboard/:roomId': { get: ['student', 'tutor'], url: (w) => `/conference/whiteboard/${w.roomId}` },
+
+	// Any unknown address: the not-found page, for everyone.
+	'/*': { get: all, url: s('/no-such-page/at-all'), status: 404 },
+}
+
+export function ruleFor(route: RouteEntry): Rule {
+	const rule = rules[route.pattern]
+	if (!rule) throw new Error(`No security expectation for ${route.pattern} (${route.file}): add it to e2e/http/routes.ts`)
+	return rule
+}
+
+/** Who opens a route for the "as its own role" checks: a visitor for public pages, else its area's role. */
+export function ownerOf(rule: Rule): Who {
+	return rule.get.includes('anonymous') ? 'anonymous' : (rule.get[0] ?? 'anonymous')
+}
+
+export function postersOf(rule: Rule): Who[] {
+	return rule.post ?? rule.get
+}
