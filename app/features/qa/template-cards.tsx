@@ -2,7 +2,14 @@ import { Link } from 'react-router'
 import type { Template } from './schema'
 
 /** Tests a student may take, each with what to expect and a way in. */
-export function TemplateCards({ templates }: { templates: Template[] }) {
+export function TemplateCards({
+	templates,
+	headingLevel: Heading = 'h3',
+}: {
+	templates: Template[]
+	/** h2 when the cards follow the page's h1 directly, h3 under a section heading. */
+	headingLevel?: 'h2' | 'h3'
+}) {
 	if (!templates.length)
 		return <p className="text-slate-700">No tests are available right now. Check back later.</p>
 	return (
@@ -12,7 +19,7 @@ export function TemplateCards({ templates }: { templates: Template[] }) {
 					key={template.id}
 					className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-6"
 				>
-					<h3 className="text-lg font-semibold">{template.title}</h3>
+					<Heading className="text-lg font-semibold">{template.title}</Heading>
 					{template.description ? (
 						<p className="text-sm text-slate-700">{template.description}</p>
 					) : null}
@@ -25,9 +32,8 @@ export function TemplateCards({ templates }: { templates: Template[] }) {
 						<Link
 							to={`/studentdashboard/test/${template.id}`}
 							className="inline-flex rounded-md bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800"
-							aria-label={`Take ${template.title}`}
 						>
-							Take test
+							Take<span className="sr-only"> {template.title}</span>
 						</Link>
 					</div>
 				</li>

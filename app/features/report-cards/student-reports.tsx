@@ -31,7 +31,7 @@ export function StudentReportsView({
 							<ReportCardView courseTitle={course.title} card={{ ...reportCard, authorName: reportCard.author.name }} />
 						) : (
 							<div className="rounded-lg border border-dashed border-slate-300 bg-white p-6">
-								<h3 className="text-lg font-semibold">{course.title}</h3>
+								<h2 className="text-lg font-semibold">{course.title}</h2>
 								<p className="text-slate-700">No report card yet.</p>
 							</div>
 						)}

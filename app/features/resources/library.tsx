@@ -59,10 +59,13 @@ export function LibraryList({
 	list,
 	filesPath,
 	canDelete,
+	headingLevel: Heading = 'h3',
 }: {
 	list: ResourceList
 	filesPath: string
 	canDelete?: (uploaderId: string) => boolean
+	/** h2 when the list follows the page's h1 directly, h3 under a section heading. */
+	headingLevel?: 'h2' | 'h3'
 }) {
 	const { resources, pagination } = list
 	if (!resources.length) {
@@ -76,7 +79,7 @@ export function LibraryList({
 			<ul className="grid gap-4 md:grid-cols-2" aria-label="Resources">
 				{resources.map((resource) => (
 					<li key={resource.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
-						<h3 className="text-lg font-semibold">{resource.title}</h3>
+						<Heading className="text-lg font-semibold">{resource.title}</Heading>
 						<p className="flex flex-wrap gap-2 text-xs font-semibold">
 							<span className="rounded bg-indigo-100 px-2 py-0.5 text-indigo-900">{resource.subject}</span>
 							<span className="rounded bg-slate-100 px-2 py-0.5 text-slate-800">{resourceTypeLabel(resource.resourceType)}</span>
@@ -87,13 +90,13 @@ export function LibraryList({
 						</p>
 						<div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
 							{resource.file ? (
-								<a href={`${filesPath}/${resource.id}/file`} className={buttonClass('secondary')} download={resource.file.name} aria-label={`Download ${resource.title}`}>
-									Download ({formatBytes(resource.file.size)})
+								<a href={`${filesPath}/${resource.id}/file`} className={buttonClass('secondary')} download={resource.file.name}>
+									Download<span className="sr-only"> {resource.title}</span> ({formatBytes(resource.file.size)})
 								</a>
 							) : null}
 							{resource.url ? (
-								<a href={resource.url} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')} aria-label={`Open ${resource.title} (opens in a new tab)`}>
-									Open link
+								<a href={resource.url} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
+									Open link<span className="sr-only">: {resource.title} (opens in a new tab)</span>
 								</a>
 							) : null}
 							{canDelete?.(resource.uploadedBy.id) ? (

@@ -129,9 +129,8 @@ function CardTable({
 								<Link
 									to={`?${new URLSearchParams({ term, student: card.student.id }).toString()}`}
 									className="font-semibold text-indigo-800 underline"
-									aria-label={`Open the result card of ${card.student.name}`}
 								>
-									Open result card
+									Open<span className="sr-only"> the</span> result card<span className="sr-only"> of {card.student.name}</span>
 								</Link>
 							</td>
 						</tr>

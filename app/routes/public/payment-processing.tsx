@@ -4,7 +4,9 @@ import type { Route } from './+types/payment-processing'
 import { getPayment } from '~/features/payments/api.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { UpstreamError } from '~/platform/upstream-errors'
+import { buttonClass } from '~/ui/button'
 import { Spinner } from '~/ui/spinner'
+import { useHydrated } from '~/ui/use-hydrated'
 
 const POLL_MS = 1500
 
@@ -32,8 +34,9 @@ export function meta() {
 	return [{ title: 'Processing your payment | TutorHub' }]
 }
 
-export default function PaymentProcessing({ loaderData }: Route.ComponentProps) {
+export default function PaymentProcessing({ loaderData, params }: Route.ComponentProps) {
 	const { payment } = loaderData
+	const hydrated = useHydrated()
 	const revalidator = useRevalidator()
 	useEffect(() => {
 		// With JavaScript: ask again every 1.5 s; the loader redirects once the payment settles.
@@ -44,16 +47,19 @@ export default function PaymentProcessing({ loaderData }: Route.ComponentProps) 
 	}, [revalidator])
 	return (
 		<div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-			{/* Without JavaScript the page reloads itself until the loader sends it on. */}
-			<noscript>
-				<meta httpEquiv="refresh" content="2" />
-			</noscript>
 			<Spinner label="Waiting for payment confirmation" />
 			<h1 className="text-2xl font-bold">Processing your payment…</h1>
 			<p className="text-slate-700" role="status">
-				We are waiting for the card provider to confirm your payment for {payment.courseTitle}. This
-				page moves on by itself.
+				We are waiting for the card provider to confirm your payment for {payment.courseTitle}.{' '}
+				{hydrated ? 'This page moves on by itself.' : 'Check again in a moment to see whether it is confirmed.'}
 			</p>
+			{/* Without JavaScript the reader asks again: a page that reloads itself on a timer
+			    takes control away from people using screen readers (WCAG 2.2.1). */}
+			{hydrated ? null : (
+				<a href={`/courses/${params.courseId}/processing/${payment.id}`} className={buttonClass()}>
+					Check again
+				</a>
+			)}
 			<Link
 				to="/studentdashboard/courses"
 				className="text-sm font-semibold text-indigo-800 underline"

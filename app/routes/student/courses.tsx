@@ -42,9 +42,8 @@ export default function StudentCourses({ loaderData }: Route.ComponentProps) {
 											<Link
 												to={`/studentdashboard/${course.id}/course-details`}
 												className={buttonClass()}
-												aria-label={`Open ${course.title}`}
 											>
-												Open course
+												Open<span className="sr-only"> {course.title}</span>
 											</Link>
 										}
 									/>

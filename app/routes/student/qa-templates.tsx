@@ -29,7 +29,7 @@ export default function AvailableTests({ loaderData }: Route.ComponentProps) {
 			<h1 className="text-2xl font-bold">Available tests</h1>
 			{templates.ok ? (
 				<>
-					<TemplateCards templates={templates.value.templates} />
+					<TemplateCards templates={templates.value.templates} headingLevel="h2" />
 					<Pagination
 						page={templates.value.pagination.currentPage}
 						totalPages={templates.value.pagination.totalPages ?? 1}
