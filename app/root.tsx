@@ -15,8 +15,10 @@ import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { publicEnv } from './platform/env.server'
 import { useNonce } from './platform/nonce'
+import { offlineReplayMiddleware } from './platform/offline-replay.server'
 import { isOffline } from './platform/offline-snapshot'
 import { currentUser, sessionMiddleware } from './platform/request.server'
+import { pageCacheMiddleware } from './platform/page-cache.server'
 import { securityMiddleware } from './platform/security.server'
 import { takeToasts, toastMiddleware } from './platform/toast.server'
 import { buttonClass } from './ui/button'
@@ -24,7 +26,13 @@ import { PageSpinner } from './ui/spinner'
 import { Toasts } from './ui/toasts'
 import { useHydrated } from './ui/use-hydrated'
 
-export const middleware: Route.MiddlewareFunction[] = [securityMiddleware, ...toastMiddleware, sessionMiddleware]
+export const middleware: Route.MiddlewareFunction[] = [
+	securityMiddleware,
+	pageCacheMiddleware,
+	...toastMiddleware,
+	sessionMiddleware,
+	offlineReplayMiddleware,
+]
 
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: stylesheet },
@@ -106,9 +114,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 const statusPages: Record<number, { title: string; text: string }> = {
+	400: { title: 'Something is wrong with that request', text: 'What was sent could not be read. Go back and try again.' },
 	401: { title: 'Please log in', text: 'You need to be logged in to see this page.' },
 	403: { title: 'Access denied', text: 'You do not have permission to view this page.' },
 	404: { title: 'Page not found', text: 'We could not find the page you were looking for.' },
+	413: { title: 'That is too large', text: 'What was sent is larger than this form accepts. Go back, send less and try again.' },
 }
 
 function RouteErrorPage({ status, statusText }: { status: number; statusText: string }) {

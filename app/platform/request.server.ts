@@ -1,7 +1,8 @@
-import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider, type Session } from 'react-router'
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider, type Session } from 'react-router'
 import { env } from './env.server'
+import { REPLAY_HEADER } from './offline-queue'
 import { dashboardPath, type Role } from './roles'
-import { sessionStorage, type SessionData, type SessionUser } from './session.server'
+import { readSession, sessionStorage, type SessionData, type SessionUser } from './session.server'
 import { sendToast } from './toast.server'
 import { createUpstream, type Tokens } from './upstream.server'
 import { SessionExpiredError, sessionToasts } from './upstream-errors'
@@ -27,7 +28,7 @@ type Context = Readonly<RouterContextProvider>
  * changed tokens back to the cookie on the same response.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-	const session = await sessionStorage.getSession(request.headers.get('Cookie'))
+	const session = await readSession(request.headers.get('Cookie'))
 	const user = session.get('user') ?? null
 	const state: RequestState = {
 		session,
@@ -119,21 +120,27 @@ export function upstream(context: Context, request: Request): Upstream {
 
 export function loginPath(request: Request) {
 	const url = new URL(request.url)
-	const back = url.pathname + url.search
+	// A client-side navigation asks for `<page>.data` (single fetch): come back to the page itself.
+	const pathname = url.pathname === '/_root.data' ? '/' : url.pathname.replace(/\.data$/, '')
+	if (url.searchParams.has('_routes')) url.searchParams.delete('_routes')
+	const back = pathname + url.search
 	return back === '/' || back.startsWith('/login') ? '/login' : `/login?redirectTo=${encodeURIComponent(back)}`
 }
 
 /** Every loader and action of a signed-in area starts here (parent and child loaders run in parallel). */
 export function requireUser(context: Context, request: Request): SessionUser {
 	const user = currentUser(context)
-	if (!user) throw redirect(loginPath(request))
-	return user
+	if (user) return user
+	// A replayed offline change must learn it was not applied (it stays queued), not follow a redirect.
+	if (request.headers.has(REPLAY_HEADER)) throw data(null, { status: 401 })
+	throw redirect(loginPath(request))
 }
 
 export function requireRole(context: Context, request: Request, role: Role): SessionUser {
 	const user = requireUser(context, request)
-	if (user.role !== role) throw redirect('/unauthorized')
-	return user
+	if (user.role === role) return user
+	if (request.headers.has(REPLAY_HEADER)) throw data(null, { status: 403 })
+	throw redirect('/unauthorized')
 }
 
 /** Pages for visitors (login, sign-up) send a signed-in account to its dashboard instead. */
