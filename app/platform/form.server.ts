@@ -1,7 +1,26 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { data, type RouterContextProvider } from 'react-router'
+import { readFormWithin } from './multipart.server'
 import { sendToast } from './toast.server'
 import { formatFieldErrors, UpstreamError } from './upstream-errors'
+
+/**
+ * A form of text fields: a few kilobytes; the largest (a whole test template, a score grid) stays
+ * well under this. Forms with a file pass their own limit.
+ */
+export const FORM_LIMIT = 1024 * 1024
+
+/**
+ * An action's posted form. A body over `maxBytes` is a 413 before it is parsed (nothing reaches
+ * the upstream, nothing is echoed back), and a body that is not a form (JSON, plain text,
+ * malformed multipart, none at all) reads as an empty form, so validation answers it with field
+ * errors instead of a crash.
+ */
+export async function readForm(request: Request, maxBytes = FORM_LIMIT): Promise<FormData> {
+	const { tooLarge, formData } = await readFormWithin(request, maxBytes)
+	if (tooLarge) throw data('The form is too large', { status: 413 })
+	return formData
+}
 
 type Submission = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> }
 

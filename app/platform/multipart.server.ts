@@ -14,18 +14,20 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRea
 }
 
 /**
- * Reads a form body of at most `maxBytes` into memory. A larger body is not parsed: it answers
- * `tooLarge` (with an empty form) so the action can say so next to the field, and a body that is
- * not a readable form reads as an empty form, so validation answers it.
+ * Reads a request body of at most `maxBytes` into memory; a larger one is drained unread and
+ * answers null. No body reads as no bytes.
  */
-export async function readFormWithin(request: Request, maxBytes: number): Promise<LimitedForm> {
+export async function readBodyWithin(
+	request: Request,
+	maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
 	const declared = Number(request.headers.get('Content-Length') ?? Number.NaN)
 	const body = request.body
-	if (!body) return { tooLarge: false, formData: new FormData() }
+	if (!body) return new Uint8Array(0)
 	const reader = body.getReader()
 	if (Number.isFinite(declared) && declared > maxBytes) {
 		await drain(reader, 0)
-		return { tooLarge: true, formData: new FormData() }
+		return null
 	}
 	const chunks: Uint8Array[] = []
 	let total = 0
@@ -35,7 +37,7 @@ export async function readFormWithin(request: Request, maxBytes: number): Promis
 		total += value.byteLength
 		if (total > maxBytes) {
 			await drain(reader, total)
-			return { tooLarge: true, formData: new FormData() }
+			return null
 		}
 		chunks.push(value)
 	}
@@ -45,6 +47,18 @@ export async function readFormWithin(request: Request, maxBytes: number): Promis
 		bytes.set(chunk, offset)
 		offset += chunk.byteLength
 	}
+	return bytes
+}
+
+/**
+ * Reads a form body of at most `maxBytes` into memory. A larger body is not parsed: it answers
+ * `tooLarge` (with an empty form) so the action can say so next to the field, and a body that is
+ * not a readable form reads as an empty form, so validation answers it.
+ */
+export async function readFormWithin(request: Request, maxBytes: number): Promise<LimitedForm> {
+	if (!request.body) return { tooLarge: false, formData: new FormData() }
+	const bytes = await readBodyWithin(request, maxBytes)
+	if (!bytes) return { tooLarge: true, formData: new FormData() }
 	try {
 		const copy = new Request(request.url, { method: 'POST', headers: request.headers, body: bytes })
 		return { tooLarge: false, formData: await copy.formData() }

@@ -91,6 +91,10 @@ type Call = {
 type Reply = { status: number; ok: boolean; text: string }
 
 const maxAttempts = 3
+// Far beyond any real address (ids are UUIDs, searches at most 100 characters); servers refuse a
+// much longer request line (431), so an id that long is answered here as the API answers an
+// unknown one.
+const maxUrlLength = 8 * 1024
 const unexpectedAnswer = 'Unexpected response from the server'
 
 /**
@@ -145,6 +149,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 	}
 
 	async function exchange(url: string, init: RequestInit, fallback: string): Promise<Reply> {
+		if (url.length > maxUrlLength)
+			return { status: 404, ok: false, text: JSON.stringify({ message: 'Not found' }) }
 		const signal = AbortSignal.timeout(options.timeoutMs)
 		const transportError = (cause: unknown) => {
 			const kind = signal.aborted ? 'timeout' : 'network'
@@ -185,10 +191,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 		requestHeaders.set('X-Retry', 'true')
 		let reply: Reply
 		try {
-			reply = await exchange(
-				`${baseUrl}/auth/refresh-token`,
-				{ method: 'POST', headers: requestHeaders },
-				fallback,
+			reply = await sharedRefresh(`${baseUrl}|${jar.refreshToken}`, () =>
+				exchange(`${baseUrl}/auth/refresh-token`, { method: 'POST', headers: requestHeaders }, fallback),
 			)
 		} catch (error) {
 			// A network failure says nothing about the refresh token: the session is kept, and
@@ -270,7 +274,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			const key = cacheKey(options.userKey, 'GET', path, call.search)
 			if (!request.fresh) {
 				const hit = cache.get(key)
-				if (hit !== undefined) return conform(hit, request.schema, request.fallback)
+				if (hit !== undefined) return conformShared(hit, request.schema, request.fallback)
 			}
 			const raw = await cache.dedupe(
 				key,
@@ -286,7 +290,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 					replace: request.fresh,
 				},
 			)
-			return conform(raw, request.schema, request.fallback)
+			return conformShared(raw, request.schema, request.fallback)
 		},
 
 		async send<T>(method: Method, path: string, request: SendOptions<T>): Promise<T> {
@@ -360,6 +364,36 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 	}
 }
 
+/**
+ * Refreshes by refresh token (and upstream), in progress or done in the last few seconds. The
+ * requests of one session that find its access token expiring together (a page and its prefetches,
+ * several tabs, a burst of load) share one refresh instead of each asking the upstream for its own.
+ * Only the holder of the session (its refresh token) gets the shared answer; a failure is shared
+ * only while in flight.
+ */
+const refreshes = new Map<string, { reply: Promise<Reply>; until: number }>()
+const refreshShareMs = 3_000
+const maxSharedRefreshes = 5_000
+
+function sharedRefresh(key: string, run: () => Promise<Reply>): Promise<Reply> {
+	const now = Date.now()
+	const shared = refreshes.get(key)
+	if (shared && shared.until > now) return shared.reply
+	const entry = { reply: run(), until: Number.POSITIVE_INFINITY }
+	refreshes.set(key, entry)
+	const forget = () => {
+		if (refreshes.get(key) === entry) refreshes.delete(key)
+	}
+	entry.reply.then((reply) => {
+		if (reply.ok) entry.until = Date.now() + refreshShareMs
+		else forget()
+	}, forget)
+	if (refreshes.size > maxSharedRefreshes) {
+		for (const [other, { until }] of refreshes) if (until <= now) refreshes.delete(other)
+	}
+	return entry.reply
+}
+
 /** '/courses/update-course/1' -> 'courses' */
 function resourceOf(path: string): string {
 	return path.split('?')[0]?.split('/').find(Boolean) ?? ''
@@ -415,6 +449,24 @@ function conform<T>(raw: unknown, schema: ZodType<T>, fallback: string): T {
 	const parsed = schema.safeParse(raw)
 	if (!parsed.success) throw unexpectedResponse(fallback, parsed.error)
 	return parsed.data
+}
+
+// A cached answer is read by many requests, and parsing it again each time was a real share of a
+// page's cost: each schema parses a cached answer once. Loaders pass what they get on to the page
+// and never change it, so sharing the parsed value is safe.
+const parsedAnswers = new WeakMap<object, Map<ZodType<unknown>, unknown>>()
+
+function conformShared<T>(raw: unknown, schema: ZodType<T>, fallback: string): T {
+	if (typeof raw !== 'object' || raw === null) return conform(raw, schema, fallback)
+	let bySchema = parsedAnswers.get(raw)
+	if (!bySchema) {
+		bySchema = new Map()
+		parsedAnswers.set(raw, bySchema)
+	}
+	if (bySchema.has(schema)) return bySchema.get(schema) as T
+	const value = conform(raw, schema, fallback)
+	bySchema.set(schema, value)
+	return value
 }
 
 function parseLenient(text: string): unknown {

@@ -711,6 +711,42 @@ test('Set-Cookie updates the jar, and an expired cookie leaves it', async () => 
 	expect(changes).toHaveLength(2)
 })
 
+test('requests of one session whose token expires together share one refresh; other sessions do not', async () => {
+	const server = await upstreamServer((_, res) => setTimeout(() => json(res, 200, { token: 'new-access' }), 50))
+	const expired = fakeJwt(Math.floor(Date.now() / 1000) - 60)
+	// Twenty requests carrying the same session cookie, as a burst of page loads would.
+	const sameSession = Array.from({ length: 20 }, () =>
+		client(server.baseUrl, { tokens: { accessToken: expired, refreshToken: 'shared-r' }, cookies: { refreshToken: 'shared-r' } }),
+	)
+	expect(await Promise.all(sameSession.map(({ upstream }) => upstream.refreshIfExpiring()))).toEqual(
+		Array(20).fill(true),
+	)
+	for (const { upstream } of sameSession) expect(upstream.tokens()?.accessToken).toBe('new-access')
+	expect(server.count('/api/v1/auth/refresh-token')).toBe(1)
+	// One more shortly after still gets the shared answer.
+	const late = client(server.baseUrl, { tokens: { accessToken: expired, refreshToken: 'shared-r' }, cookies: { refreshToken: 'shared-r' } })
+	expect(await late.upstream.refreshIfExpiring()).toBe(true)
+	expect(server.count('/api/v1/auth/refresh-token')).toBe(1)
+	// Another session (another refresh token) makes its own.
+	const other = client(server.baseUrl, { tokens: { accessToken: expired, refreshToken: 'other-r' }, cookies: { refreshToken: 'other-r' } })
+	expect(await other.upstream.refreshIfExpiring()).toBe(true)
+	expect(server.count('/api/v1/auth/refresh-token')).toBe(2)
+	expect(server.hits.at(-1)?.headers.cookie).toBe('refreshToken=other-r')
+})
+
+test('a refused refresh is not shared once it has answered', async () => {
+	let refused = true
+	const server = await upstreamServer((_, res) =>
+		refused ? json(res, 401, { message: 'Invalid or expired refresh token' }) : json(res, 200, { token: 'new-access' }),
+	)
+	const expired = fakeJwt(Math.floor(Date.now() / 1000) - 60)
+	const session = { tokens: { accessToken: expired, refreshToken: 'r-refused' }, cookies: { refreshToken: 'r-refused' } }
+	expect(await failure(client(server.baseUrl, session).upstream.refreshIfExpiring())).toBeInstanceOf(SessionExpiredError)
+	refused = false
+	expect(await client(server.baseUrl, session).upstream.refreshIfExpiring()).toBe(true)
+	expect(server.count('/api/v1/auth/refresh-token')).toBe(2)
+})
+
 test('refreshIfExpiring refreshes an expired JWT once, before any call', async () => {
 	const server = await upstreamServer((_, res) => json(res, 200, { token: 'new-access' }))
 	const expired = fakeJwt(Math.floor(Date.now() / 1000) - 60)
@@ -776,4 +812,15 @@ test('accessTokenExpiresSoon reads exp with a skew and ignores opaque tokens', (
 	expect(accessTokenExpiresSoon(fakeJwt(now + 600))).toBe(false)
 	expect(accessTokenExpiresSoon('opaque-token')).toBe(false)
 	expect(accessTokenExpiresSoon('a.%%%.c')).toBe(false)
+})
+
+test('an address far longer than any id (a pasted essay as an id) is a 404, never sent', async () => {
+	const server = await upstreamServer((_, res) => json(res, 200, { ok: true }))
+	const { upstream } = client(server.baseUrl)
+	const id = 'x'.repeat(100_000)
+	const error = await upstreamFailure(
+		upstream.send('DELETE', `/resources/${id}`, { schema: okSchema, fallback: 'Failed to delete resource' }),
+	)
+	expect(error.status).toBe(404)
+	expect(server.hits).toEqual([])
 })

@@ -1,8 +1,44 @@
 import { z } from 'zod'
 import { validationError } from './errors.ts'
 
+export const NUL_MESSAGE = 'Must not contain a NUL character'
+
+type Visit = { value: unknown; key?: string; parent?: Visit }
+
+function pathOf(visit: Visit) {
+	const keys: string[] = []
+	for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) keys.push(at.key)
+	return keys.length > 0 ? keys.reverse().join('.') : 'body'
+}
+
+/**
+ * The paths of (at most 20) strings in `input` that hold a NUL character, which PostgreSQL cannot
+ * store in text. Walked without recursion and without copying paths, so a deeply nested body
+ * costs neither the stack nor quadratic time.
+ */
+function nulPaths(input: unknown): string[] {
+	const found: string[] = []
+	const pending: Visit[] = [{ value: input }]
+	while (pending.length > 0 && found.length < 20) {
+		const visit = pending.pop() as Visit
+		const { value } = visit
+		if (typeof value === 'string') {
+			if (value.includes('\u0000')) found.push(pathOf(visit))
+		} else if (Array.isArray(value)) {
+			for (let index = value.length - 1; index >= 0; index--)
+				pending.push({ value: value[index], key: String(index), parent: visit })
+		} else if (typeof value === 'object' && value !== null && !(value instanceof Blob)) {
+			for (const [key, item] of Object.entries(value).reverse())
+				pending.push({ value: item, key, parent: visit })
+		}
+	}
+	return found
+}
+
 /** Parses input or throws the README's 400 with one `{ path, msg }` per problem. */
 export function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+	const withNul = nulPaths(input)
+	if (withNul.length > 0) throw validationError(withNul.map((path) => ({ path, msg: NUL_MESSAGE })))
 	const result = schema.safeParse(input)
 	if (result.success) return result.data
 	throw validationError(
@@ -17,11 +53,14 @@ export function validate<T extends z.ZodType>(schema: T, input: unknown): z.outp
 export const body = <S extends z.ZodRawShape>(shape: S) =>
 	z.object(shape, { error: 'Expected a JSON object' })
 
+// Checked here as well as on whole bodies, for text that arrives another way (room sockets).
 const textType = (label: string) =>
-	z.string({
-		error: (issue) =>
-			issue.input === undefined ? `${label} is required` : `${label} must be text`,
-	})
+	z
+		.string({
+			error: (issue) =>
+				issue.input === undefined ? `${label} is required` : `${label} must be text`,
+		})
+		.refine((value) => !value.includes('\u0000'), NUL_MESSAGE)
 
 export const requiredText = (label: string, max: number) =>
 	textType(label)

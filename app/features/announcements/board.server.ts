@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -15,7 +15,7 @@ export async function announcementBoardAction(
 	{ requireCourse, listPath }: { requireCourse: boolean; listPath: string },
 ) {
 	const api = upstream(context, request)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	if (formData.get('intent') === 'delete') {
 		try {
 			await deleteAnnouncement(api, String(formData.get('announcementId') ?? ''))

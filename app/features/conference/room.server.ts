@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireUser, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { sendToast } from '~/platform/toast.server'
@@ -55,7 +55,7 @@ export async function roomAction(
 	const user = requireUser(context, request)
 	if (user.role === 'organization') throw data(null, { status: 403 })
 	const api = upstream(context, request)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	if (formData.get('intent') === 'ticket') {
 		try {
 			const { ticket } = await createRoomTicket(api, roomId)

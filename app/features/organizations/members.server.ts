@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import type { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -57,7 +57,7 @@ export async function memberAction(
 	organizationId: string,
 	role: 'tutor' | 'student',
 ) {
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	// Not request.url: a script-driven submission arrives at the route's `.data` address.
 	const back = role === 'student' ? '/organization/students' : '/organization/teachers'
 	if (formData.get('intent') === 'attach' && role === 'student') {

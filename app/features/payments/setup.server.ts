@@ -1,4 +1,5 @@
 import { redirect, type RouterContextProvider } from 'react-router'
+import { readForm } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { env } from '~/platform/env.server'
 import { allowStripe } from '~/platform/security.server'
@@ -18,6 +19,8 @@ export async function loadPaymentSetup(context: Context, request: Request) {
 /** Starts (or resumes) onboarding and sends the browser to the provider, or straight back here. */
 export async function startPaymentSetup(context: Context, request: Request, area: SetupArea) {
 	const origin = new URL(request.url).origin
+	// The post carries no fields; reading it anyway answers an oversized one with a 413, not a reset.
+	await readForm(request)
 	try {
 		const { url } = await startOnboarding(upstream(context, request), {
 			returnUrl: `${origin}${area}/stripe/complete-onboarding`,

@@ -104,7 +104,9 @@ export const attendanceFormSchema = z.object({
 					.optional(),
 			}),
 		)
-		.default([]),
+		// The form lists every enrolled student (it is not shown without any): a post without a
+		// single row is not that form.
+		.min(1, 'Choose Present, Absent, Late or Excused for each student'),
 })
 
 export const timeZoneFormSchema = z.object({

@@ -1,7 +1,7 @@
 import type { Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import { FORM_LIMIT, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { startSession, upstream } from '~/platform/request.server'
 import type { SessionUser } from '~/platform/session.server'
 import { successToast } from '~/platform/toast'
@@ -11,6 +11,9 @@ import type { Profile } from './schema'
 import { profilePictureSchema } from './schema'
 
 type Upstream = ReturnType<typeof upstream>
+
+// Twice the 2 MB picture limit is still read, so a slightly larger picture gets the field's own error.
+const PICTURE_FORM_LIMIT = 4 * 1024 * 1024 + FORM_LIMIT
 
 /**
  * The profile page's two forms, the same for students and teachers: a picture upload
@@ -31,7 +34,7 @@ export async function saveProfile<Details>(
 	},
 ) {
 	const api = upstream(context, request)
-	const formData = await request.formData()
+	const formData = await readForm(request, PICTURE_FORM_LIMIT)
 	if (formData.get('intent') === 'picture') {
 		const submission = parseWithZod(formData, { schema: profilePictureSchema })
 		if (submission.status !== 'success') return data({ picture: submission.reply({ hideFields: ['profilePicture'] }) }, { status: 400 })

@@ -5,7 +5,7 @@ import type { Route } from './+types/index'
 import { createRoom, listRooms } from '~/features/conference/api.server'
 import { ROOM_KINDS, startRoomSchema, type Room } from '~/features/conference/schema'
 import { listCourses } from '~/features/courses/api.server'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireUser, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -31,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
 	const user = requireUser(context, request)
 	if (user.role !== 'tutor') throw data(null, { status: 403 })
-	const submission = parseWithZod(await request.formData(), { schema: startRoomSchema })
+	const submission = parseWithZod(await readForm(request), { schema: startRoomSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	try {
 		const { room } = await createRoom(upstream(context, request), submission.value)

@@ -6,7 +6,7 @@ import { createDepartment } from '~/features/departments/api.server'
 import { createDepartmentSchema } from '~/features/departments/schema'
 import { getOrganizationStats } from '~/features/organizations/api.server'
 import type { OrganizationStats } from '~/features/organizations/schema'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -25,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** The dashboard's quick add: the organizations slice's department create, with its own toast. */
 export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'organization')
-	const submission = parseWithZod(await request.formData(), { schema: createDepartmentSchema })
+	const submission = parseWithZod(await readForm(request), { schema: createDepartmentSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	const { intent: _, ...fields } = submission.value
 	try {

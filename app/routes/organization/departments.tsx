@@ -15,7 +15,7 @@ import {
 	renameDepartmentSchema,
 	type Department,
 } from '~/features/departments/schema'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -64,7 +64,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'organization')
 	const api = upstream(context, request)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	const intent = formData.get('intent')
 	const back = '/organization/departments'
 

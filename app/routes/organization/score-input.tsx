@@ -20,6 +20,7 @@ import { Button } from '~/ui/button'
 import { FieldErrors, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
+import { readForm } from '~/platform/form.server'
 
 const STUDENTS_PER_PAGE = 20
 
@@ -85,7 +86,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
 	const user = requireRole(context, request, 'organization')
 	const api = upstream(context, request)
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	const grid = parseScoreGrid(formData)
 	if (!grid.ok) {
 		return data(

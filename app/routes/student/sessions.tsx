@@ -11,6 +11,7 @@ import { requireRole, upstream } from '~/platform/request.server'
 import { Button } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { z } from 'zod'
+import { readForm } from '~/platform/form.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
@@ -24,7 +25,7 @@ const sessionsActionSchema = z.discriminatedUnion('intent', [
 
 export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'student')
-	const submission = parseWithZod(await request.formData(), { schema: sessionsActionSchema })
+	const submission = parseWithZod(await readForm(request), { schema: sessionsActionSchema })
 	if (submission.status !== 'success')
 		return data({ error: 'Choose a time zone from the list' }, { status: 400 })
 	const back = '/studentdashboard/sessions'

@@ -2,8 +2,12 @@ import { data } from 'react-router'
 import type { Route } from './+types/test-progress'
 import { saveAnswers, submitTest } from '~/features/tests/api.server'
 import { islandRequestSchema, type IslandReply } from '~/features/tests/schema'
+import { readBodyWithin } from '~/platform/multipart.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { UpstreamError } from '~/platform/upstream-errors'
+
+// A whole test's answers are a few kilobytes (at most 100 questions); a larger body is not read.
+const MAX_BODY_BYTES = 256 * 1024
 
 /** Only the island's POSTs come here; a visit by address gets a plain 405, not an error page. */
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -20,9 +24,15 @@ export function loader({ context, request }: Route.LoaderArgs) {
  */
 export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'student')
+	const bytes = await readBodyWithin(request, MAX_BODY_BYTES)
+	if (!bytes)
+		return data<IslandReply>(
+			{ ok: false, message: 'The answers are too large to send', closed: false },
+			{ status: 413 },
+		)
 	let body: unknown
 	try {
-		body = await request.json()
+		body = JSON.parse(new TextDecoder().decode(bytes))
 	} catch {
 		return data<IslandReply>(
 			{ ok: false, message: 'Send the answers as JSON', closed: false },

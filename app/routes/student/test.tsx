@@ -11,6 +11,7 @@ import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
+import { readForm } from '~/platform/form.server'
 
 const resultPath = (sessionId: string) =>
 	`/studentdashboard/test-result/${encodeURIComponent(sessionId)}`
@@ -49,7 +50,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
 	requireRole(context, request, 'student')
 	const api = upstream(context, request)
-	const form = await request.formData()
+	const form = await readForm(request)
 	const url = new URL(request.url)
 	try {
 		if (form.get('intent') === 'start') {

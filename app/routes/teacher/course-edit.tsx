@@ -9,7 +9,7 @@ import {
 	courseFormSchema,
 	formValuesOf,
 } from '~/features/courses/schema'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -31,7 +31,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
 	const { api, course } = await ownCourse(context, request, params.courseId)
-	const submission = parseWithZod(await request.formData(), { schema: courseFormSchema })
+	const submission = parseWithZod(await readForm(request), { schema: courseFormSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	try {
 		await updateCourse(api, course.id, courseBodyFromForm(submission.value, course.modules))

@@ -17,6 +17,7 @@ import { useOfflineQueue } from '~/platform/use-offline-queue'
 import { buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
+import { readForm } from '~/platform/form.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
@@ -30,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 /** Publish toggle and delete, one small form each (intent), with or without JavaScript. */
 export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'tutor')
-	const formData = await request.formData()
+	const formData = await readForm(request)
 	const courseId = String(formData.get('courseId') ?? '')
 	const intent = formData.get('intent')
 	const api = upstream(context, request)

@@ -4,8 +4,8 @@ import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/library'
 import { deleteResource, getResources, uploadResource } from '~/features/resources/api.server'
 import { LibraryFilters, LibraryList } from '~/features/resources/library'
-import { filtersFrom, resourceFileAccept, resourceTypes, resourceUploadSchema } from '~/features/resources/schema'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import { filtersFrom, maxResourceBytes, resourceFileAccept, resourceTypes, resourceUploadSchema } from '~/features/resources/schema'
+import { FORM_LIMIT, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -14,6 +14,9 @@ import { UpstreamError } from '~/platform/upstream-errors'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, SelectField, selectProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
+
+// Twice the file limit is still read, so a slightly larger file gets the field's own error.
+const UPLOAD_FORM_LIMIT = 2 * maxResourceBytes + FORM_LIMIT
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
@@ -25,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'tutor')
 	const api = upstream(context, request)
-	const formData = await request.formData()
+	const formData = await readForm(request, UPLOAD_FORM_LIMIT)
 	if (formData.get('intent') === 'delete') {
 		try {
 			await deleteResource(api, String(formData.get('resourceId') ?? ''))

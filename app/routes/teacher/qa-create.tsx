@@ -14,6 +14,7 @@ import { requireRole, upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { formatFieldErrors, UpstreamError } from '~/platform/upstream-errors'
+import { readForm } from '~/platform/form.server'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'tutor')
@@ -26,7 +27,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
  */
 export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'tutor')
-	const form = await request.formData()
+	const form = await readForm(request)
 	const intent = readIntent(form.get('intent'))
 	const draft = draftFromForm(form)
 	if (!intent || !draft) {

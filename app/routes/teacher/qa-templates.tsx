@@ -15,6 +15,7 @@ import { UpstreamError } from '~/platform/upstream-errors'
 import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
+import { readForm } from '~/platform/form.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
@@ -50,7 +51,7 @@ function listUrl(request: Request) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'tutor')
-	const parsed = templateActionSchema.safeParse(Object.fromEntries(await request.formData()))
+	const parsed = templateActionSchema.safeParse(Object.fromEntries(await readForm(request)))
 	if (!parsed.success) return data({ error: 'Choose a template and an action.' }, { status: 400 })
 	const api = upstream(context, request)
 	const command = parsed.data

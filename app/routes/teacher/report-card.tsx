@@ -5,7 +5,7 @@ import type { Route } from './+types/report-card'
 import { getReportCard, saveReportCard } from '~/features/report-cards/api.server'
 import { PrintButton, ReportCardView } from '~/features/report-cards/report-card-view'
 import { componentRows, reportCardFormSchema } from '~/features/report-cards/schema'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -26,7 +26,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
 	requireRole(context, request, 'tutor')
-	const submission = parseWithZod(await request.formData(), { schema: reportCardFormSchema })
+	const submission = parseWithZod(await readForm(request), { schema: reportCardFormSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	try {
 		await saveReportCard(upstream(context, request), params.studentId, params.courseId, submission.value)

@@ -13,6 +13,7 @@ import { infoToast, successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { Button } from '~/ui/button'
+import { readForm } from '~/platform/form.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'tutor')
@@ -22,7 +23,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
 	requireRole(context, request, 'tutor')
-	const submission = parseWithZod(await request.formData(), { schema: attendanceFormSchema })
+	const submission = parseWithZod(await readForm(request), { schema: attendanceFormSchema })
 	if (submission.status !== 'success')
 		return data(
 			{ error: 'Choose Present, Absent, Late or Excused for each student', saved: 0 },

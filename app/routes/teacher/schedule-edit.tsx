@@ -8,7 +8,7 @@ import { orMissingPage } from '~/features/schedules/page-data.server'
 import { scheduleFormSchema } from '~/features/schedules/schema'
 import { ScheduleFormFields, StatusBadge } from '~/features/schedules/schedule-views'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -30,7 +30,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
 	requireRole(context, request, 'tutor')
-	const submission = parseWithZod(await request.formData(), { schema: scheduleFormSchema })
+	const submission = parseWithZod(await readForm(request), { schema: scheduleFormSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	const { description, ...rest } = submission.value
 	try {

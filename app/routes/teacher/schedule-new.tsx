@@ -7,7 +7,7 @@ import { scheduleFormSchema } from '~/features/schedules/schema'
 import { ScheduleFormFields } from '~/features/schedules/schedule-views'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { dateInZone, isCalendarDate } from '~/features/schedules/time-zones'
-import { replyWithUpstreamError } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -30,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'tutor')
-	const submission = parseWithZod(await request.formData(), { schema: scheduleFormSchema })
+	const submission = parseWithZod(await readForm(request), { schema: scheduleFormSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	try {
 		await createSchedule(upstream(context, request), submission.value)

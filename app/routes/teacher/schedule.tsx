@@ -28,6 +28,7 @@ import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
+import { readForm } from '~/platform/form.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'tutor')
@@ -37,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'tutor')
 	const api = upstream(context, request)
-	const submission = parseWithZod(await request.formData(), { schema: scheduleActionSchema })
+	const submission = parseWithZod(await readForm(request), { schema: scheduleActionSchema })
 	if (submission.status !== 'success')
 		return data({ error: 'Choose a session and try again' }, { status: 400 })
 	const intent = submission.value
