@@ -9,8 +9,9 @@ import { getToast, setToast, toastMiddleware as flashToastMiddleware } from 'rem
 import { env } from './env.server'
 import { toastSchema, type AppToast } from './toast'
 
+const TOAST_COOKIE = 'toast-session'
 const toastStorage = createCookieSessionStorage({
-	cookie: { name: 'toast-session', secrets: [env.toastSecret], httpOnly: true, sameSite: 'lax', secure: env.secureCookies, path: '/' },
+	cookie: { name: TOAST_COOKIE, secrets: [env.toastSecret], httpOnly: true, sameSite: 'lax', secure: env.secureCookies, path: '/' },
 })
 
 /**
@@ -77,7 +78,31 @@ function isRedirect(response: Response) {
 	return response.status >= 300 && response.status < 400
 }
 
-export const toastMiddleware: MiddlewareFunction<Response>[] = [
-	flashToastMiddleware({ customSession: toastSessions }) as MiddlewareFunction<Response>,
-	deliverPendingToast,
-]
+const flashToast = flashToastMiddleware({ customSession: toastSessions }) as MiddlewareFunction<Response>
+
+/**
+ * After a submission the router may reload the page's data in several parallel requests (a route
+ * with a clientLoader gets its own). Reading the flash clears it, so only a request that runs the
+ * root loader, which shows the toast, may read it: otherwise a sibling request could swallow it.
+ * The others see no flash (a toast they send still travels on).
+ */
+const flashToastForRoot: MiddlewareFunction<Response> = (args, next) => {
+	if (runsRootLoader(args.request)) return flashToast(args, next)
+	const headers = new Headers(args.request.headers)
+	headers.set('Cookie', withoutCookie(headers.get('Cookie') ?? '', TOAST_COOKIE))
+	return flashToast({ ...args, request: new Request(args.request, { headers }) }, next)
+}
+
+function withoutCookie(header: string, name: string) {
+	return header
+		.split(';')
+		.filter((pair) => pair.trim().split('=')[0] !== name)
+		.join(';')
+}
+
+export function runsRootLoader(request: Request) {
+	const routes = new URL(request.url).searchParams.get('_routes')
+	return routes === null || routes.split(',').includes('root')
+}
+
+export const toastMiddleware: MiddlewareFunction<Response>[] = [flashToastForRoot, deliverPendingToast]
