@@ -2,11 +2,22 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
+import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
-import { deleteAnnouncement, postAnnouncement } from './api.server'
-import { announcementFormSchema, teacherAnnouncementFormSchema } from './schema'
+import { deleteAnnouncement, getAnnouncements, getAudiences, postAnnouncement } from './api.server'
+import { announcementFormSchema, pageFrom, teacherAnnouncementFormSchema } from './schema'
+
+/** The loader of a staff announcement page: whom they may address, and what they have posted. */
+export async function loadAnnouncementBoard(context: Readonly<RouterContextProvider>, request: Request) {
+	const api = upstream(context, request)
+	const [audiences, list] = await Promise.all([
+		settle(getAudiences(api)),
+		settle(getAnnouncements(api, pageFrom(new URL(request.url)))),
+	])
+	return { audiences, list }
+}
 
 /** The action of a staff announcement page: post one (intent post) or delete one (intent delete). */
 export async function announcementBoardAction(

@@ -3,7 +3,9 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, SelectField, selectProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
+import type { loadAnnouncementBoard } from './board.server'
 import { announcementFormSchema, formatPosted, teacherAnnouncementFormSchema, type Announcement } from './schema'
 
 type Course = { id: string; title: string }
@@ -121,5 +123,61 @@ export function StudentAnnouncementList({ announcements }: { announcements: Anno
 				</li>
 			))}
 		</ul>
+	)
+}
+
+type BoardData = Awaited<ReturnType<typeof loadAnnouncementBoard>>
+type BoardActionData = { post: SubmissionResult<string[]> } | { deleteError: string } | undefined
+
+/**
+ * A teacher's or an organization's announcement page: a composer (a teacher picks one of their
+ * courses; an organization may address everyone) above what they have posted.
+ */
+export function AnnouncementBoard({
+	board: { audiences, list },
+	actionData,
+	organizationWide,
+}: {
+	board: BoardData
+	actionData: BoardActionData
+	organizationWide: boolean
+}) {
+	return (
+		<div className="flex flex-col gap-8">
+			<h1 className="text-2xl font-bold">Announcements</h1>
+			<section aria-labelledby="new-announcement" className="rounded-lg border border-slate-200 bg-white p-6">
+				<h2 id="new-announcement" className="mb-4 text-lg font-semibold">
+					New announcement
+				</h2>
+				{audiences.ok ? (
+					<AnnouncementComposer
+						lastResult={actionData && 'post' in actionData ? actionData.post : undefined}
+						courses={audiences.value.courses}
+						organizationWide={organizationWide}
+					/>
+				) : (
+					<LoadError error={audiences.error} />
+				)}
+			</section>
+			<section aria-labelledby="posted-announcements" className="flex flex-col gap-4">
+				<h2 id="posted-announcements" className="text-lg font-semibold">
+					Posted announcements
+				</h2>
+				{actionData && 'deleteError' in actionData ? (
+					<p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+						{actionData.deleteError}
+					</p>
+				) : null}
+				{list.ok ? (
+					<AuthoredAnnouncements
+						announcements={list.value.announcements}
+						page={list.value.pagination.currentPage}
+						totalPages={list.value.pagination.totalPages}
+					/>
+				) : (
+					<LoadError error={list.error} />
+				)}
+			</section>
+		</div>
 	)
 }
