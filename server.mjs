@@ -5,16 +5,22 @@
 // socket authenticates with a single-use ticket the room page's loader obtained with the user's
 // bearer token, so no token reaches browser JavaScript and no cookie is forwarded.
 //
+// It is plain node:http, not Express: Express's routing and request decoration were a tenth of a
+// signed-in page's cost (bench), and pages need none of it. The request and response are bridged
+// to the Fetch API as @react-router/express does it: same URL, headers, abort and streaming.
+//
 // Env: PORT (3000), HOST, BUILD_DIR (build) or the server build path as the first argument, API_URL.
 import http from 'node:http'
 import https from 'node:https'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
-import express from 'express'
+import serveStatic from 'serve-static'
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? 'production'
+// Imported once NODE_ENV is set: React picks its production or development build on first load.
+const { createRequestHandler } = await import('react-router')
+const { createReadableStreamFromReadable, writeReadableStreamToWritable } = await import('@react-router/node')
 
 const buildPath = resolve(process.argv[2] ?? `${process.env.BUILD_DIR ?? 'build'}/server/index.js`)
 const build = await import(pathToFileURL(buildPath).href)
@@ -22,23 +28,100 @@ const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST
 const apiUrl = new URL((process.env.API_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, ''))
 
-const app = express()
-app.disable('x-powered-by')
-app.use(compression())
-app.use(
-	'/assets',
-	express.static(resolve(buildPath, '../../client/assets'), { immutable: true, maxAge: '1y' }),
-)
+const handleRequest = createRequestHandler(build, process.env.NODE_ENV)
+const compress = compression()
+const assets = serveStatic(resolve(buildPath, '../../client/assets'), { immutable: true, maxAge: '1y', index: false })
 // Other built files (public/ is copied into the client build): the favicon and the like. Only
 // paths with an extension are looked up, so a page request costs no file-system call.
-const publicFiles = express.static(resolve(buildPath, '../../client'), { maxAge: '1h' })
-app.use((request, response, next) => (/\.\w+$/.test(request.path) ? publicFiles(request, response, next) : next()))
-app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))
+const publicFiles = serveStatic(resolve(buildPath, '../../client'), { maxAge: '1h', index: false })
+const ASSET_PREFIX = '/assets/'
+const HAS_EXTENSION = /\.\w+$/
 
-const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen)
+const server = http.createServer((request, response) => {
+	compress(request, response, () => {
+		const path = (request.url ?? '/').split('?')[0] ?? '/'
+		const page = () => void renderPage(request, response)
+		if (path.startsWith(ASSET_PREFIX)) {
+			request.url = request.url.slice(ASSET_PREFIX.length - 1)
+			return assets(request, response, () => {
+				request.url = `${ASSET_PREFIX.slice(0, -1)}${request.url}`
+				page()
+			})
+		}
+		if (HAS_EXTENSION.test(path)) return publicFiles(request, response, page)
+		page()
+	})
+})
+if (host) server.listen(port, host, onListen)
+else server.listen(port, onListen)
 
 function onListen() {
 	console.log(`App listening on http://${host ?? 'localhost'}:${port}`)
+}
+
+async function renderPage(request, response) {
+	let fetchRequest
+	try {
+		fetchRequest = toFetchRequest(request, response)
+	} catch {
+		// A Host header or path no URL can be made of.
+		response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' })
+		response.end('Bad Request')
+		return
+	}
+	try {
+		await send(response, await handleRequest(fetchRequest), request.method === 'HEAD')
+	} catch (error) {
+		console.error(error)
+		if (response.headersSent) response.destroy()
+		else {
+			response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+			response.end('Internal Server Error')
+		}
+	}
+}
+
+/** The Fetch API request React Router reads: as @react-router/express builds it, without trusting proxies. */
+function toFetchRequest(request, response) {
+	const hostHeader = (request.headers.host ?? '').split(/[\\/?#@]/)[0] || 'localhost'
+	const url = new URL(`http://${hostHeader}${request.url}`)
+	const headers = new Headers()
+	for (let index = 0; index < request.rawHeaders.length; index += 2) {
+		headers.append(request.rawHeaders[index], request.rawHeaders[index + 1])
+	}
+	let controller = new AbortController()
+	response.on('finish', () => (controller = null))
+	response.on('close', () => controller?.abort())
+	const init = { method: request.method, headers, signal: controller.signal }
+	if (request.method !== 'GET' && request.method !== 'HEAD') {
+		init.body = createReadableStreamFromReadable(request)
+		init.duplex = 'half'
+	}
+	return new Request(url.href, init)
+}
+
+async function send(response, page, headOnly) {
+	if (response.destroyed || response.writableEnded) {
+		await page.body?.cancel()
+		return
+	}
+	response.statusCode = page.status
+	if (page.statusText) response.statusMessage = page.statusText
+	for (const [name, value] of page.headers) {
+		if (name !== 'set-cookie') response.setHeader(name, value)
+	}
+	const cookies = page.headers.getSetCookie()
+	if (cookies.length) response.setHeader('Set-Cookie', cookies)
+	if (!page.body || headOnly) {
+		await page.body?.cancel()
+		response.end()
+		return
+	}
+	try {
+		await writeReadableStreamToWritable(page.body, response)
+	} catch (error) {
+		if (!response.destroyed && !response.writableEnded) throw error
+	}
 }
 
 const ROOM_SOCKET = /^\/api\/v1\/rooms\/[0-9a-f-]{36}\/socket(?:\?[^#]*)?$/i
