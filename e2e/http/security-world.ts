@@ -421,7 +421,10 @@ export async function ownersData(apis: Apis) {
 		tutor.ok('GET', '/certificates?limit=100'),
 		tutor.ok('GET', `/report-cards/${student.id}`),
 		tutor.ok('GET', '/rooms'),
-		tutor.ok('GET', '/resources?limit=100'),
+		// The library is shared by every teacher (other workers' tenants upload too): only this tutor's part.
+		tutor.ok('GET', '/resources?limit=100').then((answer: { resources: { uploadedBy: { id: string } }[] }) =>
+			answer.resources.filter((resource) => resource.uploadedBy.id === tutor.id),
+		),
 		student.ok('GET', '/test/history?limit=100'),
 		student.ok('GET', '/courses/enrolled?limit=100'),
 		organization.ok('GET', `/users/organization/${organization.id}/tutors?limit=100`),
