@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { expect, logOut, test } from './fixtures'
+import { expect, logIn, logOut, test } from './fixtures'
 import { registerAccount, signIn, uniqueWord } from './library-fixtures'
 
 test('a teacher uploads a resource and a student finds it by search and by filters, then downloads it', async ({ page }) => {
@@ -65,4 +65,18 @@ test('the upload form refuses a resource with neither a file nor a link', async 
 	await page.getByLabel('Resource type').selectOption('document')
 	await page.getByRole('button', { name: 'Upload resource' }).click()
 	await expect(page.getByText('Choose a file to upload or give a link')).toBeVisible()
+})
+
+test("the demo library has the demo teacher's guide, worksheet and link from the first start", async ({ page }) => {
+	await logIn(page, 'student@example.com')
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	await page.goto('/studentdashboard/library?search=Factorising')
+	await expect(page.getByRole('heading', { name: 'Factorising quadratics worksheet' })).toBeVisible()
+	const downloading = page.waitForEvent('download')
+	await page.getByRole('link', { name: 'Download Factorising quadratics worksheet' }).click()
+	const file = await downloading
+	expect(file.suggestedFilename()).toBe('factorising-worksheet.txt')
+	expect((await readFile(await file.path())).toString()).toContain('x^2 + 7x + 12')
+	await page.goto('/studentdashboard/library?search=Graphing+calculator')
+	await expect(page.getByRole('heading', { name: 'Graphing calculator' })).toBeVisible()
 })

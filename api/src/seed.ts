@@ -3,6 +3,7 @@ import type { Db } from './db.ts'
 import { seedCourses } from './courses/seed.ts'
 import { seedOrganizationDemo } from './organizations/seed.ts'
 import { seedQaDemo } from './qa/seed.ts'
+import { seedDemoResources } from './resources/seed.ts'
 import { seedDemoRoom } from './rooms/seed.ts'
 import { seedDemoSchedules } from './schedules/seed.ts'
 import type { Storage } from './platform/storage.ts'
@@ -42,7 +43,7 @@ export async function seedDemo(db: Db, passwords: Passwords, storage?: Storage):
 		await seedCourses(db, DEMO_EMAILS)
 		await seedDemoRoom(db)
 		await seedDemoSchedules(db)
-		if (storage) await seedDemoTasks(db, storage, DEMO_EMAILS, DEMO_COURSE)
+		if (storage) await seedStoredDemo(db, storage)
 		return seedOrganizationDemo(db, passwords, DEMO_PASSWORD)
 	}
 
@@ -125,5 +126,11 @@ export async function seedDemo(db: Db, passwords: Passwords, storage?: Storage):
 	await seedQaDemo(db)
 	await seedDemoRoom(db)
 	await seedDemoSchedules(db)
-	if (storage) await seedDemoTasks(db, storage, DEMO_EMAILS, DEMO_COURSE)
+	if (storage) await seedStoredDemo(db, storage)
+}
+
+/** The demo data that comes with files: the course's tasks and the teacher's library. */
+async function seedStoredDemo(db: Db, storage: Storage) {
+	await seedDemoTasks(db, storage, DEMO_EMAILS, DEMO_COURSE)
+	await seedDemoResources(db, storage, DEMO_EMAILS.teacher)
 }

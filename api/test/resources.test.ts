@@ -11,7 +11,8 @@ let otherTutor: { token: string }
 let student: { token: string }
 
 beforeAll(async () => {
-	api = await startApi()
+	// No demo seed: the counts below are of this file's uploads alone.
+	api = await startApi({ seed: false })
 	tutor = await registerTutor(api)
 	otherTutor = await registerTutor(api, 'Other')
 	student = await registerStudent(api)

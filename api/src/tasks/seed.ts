@@ -1,14 +1,8 @@
 import type { Db } from '../db.ts'
 import type { Storage } from '../platform/storage.ts'
-import { storeDocument, type DocumentUpload } from './documents.ts'
+import { storeDocument, textDocument as text, type DocumentUpload } from './documents.ts'
 
 const DAY = 24 * 60 * 60 * 1000
-const text = (name: string, body: string): DocumentUpload => ({
-	bytes: new TextEncoder().encode(body),
-	contentType: 'text/plain; charset=utf-8',
-	extension: 'txt',
-	name,
-})
 
 type SeedTask = {
 	title: string
