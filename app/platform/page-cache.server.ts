@@ -2,6 +2,7 @@ import type { MiddlewareFunction } from 'react-router'
 import { env } from './env.server'
 import { getNonce } from './security.server'
 import { responseCache } from './upstream-cache.server'
+import { cookiePairs } from './cookie-header'
 
 /**
  * Pages as a visitor without a session sees them (home, catalogue, pricing, verification), kept a
@@ -21,15 +22,12 @@ const MAX_PAGES = 200
 const pages = new Map<string, Page>()
 responseCache.onInvalidate(() => pages.clear())
 
-function cookieNames(request: Request) {
-	return (request.headers.get('Cookie') ?? '').split(';').map((pair) => pair.split('=')[0]?.trim())
-}
 
 function isVisitorDocument(request: Request) {
 	if (request.method !== 'GET') return false
 	const url = new URL(request.url)
 	if (url.pathname.endsWith('.data') || url.searchParams.has('_routes')) return false
-	const names = cookieNames(request)
+	const names = cookiePairs(request.headers.get('Cookie')).map(([name]) => name)
 	return !names.includes('__session') && !names.includes('toast-session')
 }
 

@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, createSession, type Session } from 'react-router'
+import { cookieValue } from './cookie-header'
 import type { Role } from './roles'
 import { env } from './env.server'
 
@@ -39,17 +40,9 @@ const VERIFIED_MAX = 1_000
 const VERIFIED_MS = 60_000
 const verified = new Map<string, { data: Session<SessionData>['data']; expiresAt: number }>()
 
-function signedValue(cookieHeader: string | null) {
-	for (const pair of (cookieHeader ?? '').split(';')) {
-		const [name, ...value] = pair.trim().split('=')
-		if (name === '__session') return value.join('=')
-	}
-	return null
-}
-
 /** The request's session, as `sessionStorage.getSession` reads it. */
 export async function readSession(cookieHeader: string | null): Promise<Session<SessionData>> {
-	const value = signedValue(cookieHeader)
+	const value = cookieValue(cookieHeader, '__session')
 	const known = value ? verified.get(value) : undefined
 	// The stored data is what a session read from this very cookie held (RR's own sessions start so).
 	if (known && known.expiresAt > Date.now()) return createSession(structuredClone(known.data) as SessionData)

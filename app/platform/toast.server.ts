@@ -6,6 +6,7 @@ import {
 	type SessionStorage,
 } from 'react-router'
 import { getToast, setToast, toastMiddleware as flashToastMiddleware } from 'remix-toast/middleware'
+import { withoutCookie } from './cookie-header'
 import { env } from './env.server'
 import { toastSchema, type AppToast } from './toast'
 
@@ -89,15 +90,8 @@ const flashToast = flashToastMiddleware({ customSession: toastSessions }) as Mid
 const flashToastForRoot: MiddlewareFunction<Response> = (args, next) => {
 	if (runsRootLoader(args.request)) return flashToast(args, next)
 	const headers = new Headers(args.request.headers)
-	headers.set('Cookie', withoutCookie(headers.get('Cookie') ?? '', TOAST_COOKIE))
+	headers.set('Cookie', withoutCookie(headers.get('Cookie'), TOAST_COOKIE))
 	return flashToast({ ...args, request: new Request(args.request, { headers }) }, next)
-}
-
-function withoutCookie(header: string, name: string) {
-	return header
-		.split(';')
-		.filter((pair) => pair.trim().split('=')[0] !== name)
-		.join(';')
 }
 
 export function runsRootLoader(request: Request) {

@@ -1,35 +1,10 @@
 import { actionUrl, postersOf, routeTable, ruleFor, type Rule } from './routes'
-import { dashboardPath, everyone, expect, ownersData, test, type Answer, type Who, type World } from './security-world'
+import { dashboardPath, everyone, expect, hostileForm, ownersData, test, type Answer, type Who } from './security-world'
 
 // Spec: issue 10, "Every role tries every other role's pages and actions ... asserted route by
 // route from the route table". One test per route of app/routes.ts: the roles it is meant for get
 // it, every other role (and a visitor) is refused, and its action refuses them without changing
 // anything. A route missing from e2e/http/routes.ts fails here instead of being skipped.
-
-/** Fields forms of every area carry, aimed at the owners' real data, so a missing guard would act. */
-function hostileForm(world: World) {
-	return {
-		intent: 'delete',
-		courseId: world.courseId,
-		taskId: world.taskId,
-		scheduleId: world.scheduleId,
-		templateId: world.templateId,
-		departmentId: world.departmentId,
-		studentId: world.studentId,
-		submissionId: world.submissionId,
-		title: 'Wrong role change',
-		departmentName: 'Wrong role change',
-		firstName: 'Mallory',
-		lastName: 'Mallory',
-		name: 'Mallory Academy',
-		email: 'mallory@example.com',
-		score: '1',
-		grade: '1',
-		isPublished: 'false',
-		isActive: '0',
-		term: 'Term 1 2026',
-	}
-}
 
 function expectRefused(answer: Answer, who: Who, rule: Rule, label: string) {
 	const where = `${label} answered ${answer.status} ${answer.location ?? ''}`
@@ -95,7 +70,7 @@ test.describe('role matrix, route by route from the route table', () => {
 				}
 				if (route.hasAction && !postersOf(rule).includes(who)) {
 					const target = actionUrl(route, url)
-					expectRefused(await client.post(target, hostileForm(world)), who, rule, `${who} POST ${target}`)
+					expectRefused(await client.post(target, hostileForm(world, 'Wrong role change')), who, rule, `${who} POST ${target}`)
 				}
 			}
 			if (before) expect(await ownersData(apis), 'the refused posts changed nothing').toEqual(before)

@@ -403,6 +403,31 @@ async function takeTest(student: ApiClient, templateId: string) {
  * cards, test history, departments, members, scores, settings and profiles. Read receipts and
  * counters are left out (opening a page may mark an announcement read).
  */
+/** Fields forms of every area carry, aimed at the owners' real data, so a missing guard would act. */
+export function hostileForm(world: World, change: string) {
+	return {
+		intent: 'delete',
+		courseId: world.courseId,
+		taskId: world.taskId,
+		scheduleId: world.scheduleId,
+		templateId: world.templateId,
+		departmentId: world.departmentId,
+		studentId: world.studentId,
+		submissionId: world.submissionId,
+		title: change,
+		departmentName: change,
+		firstName: 'Mallory',
+		lastName: 'Mallory',
+		name: 'Mallory Academy',
+		email: 'mallory@example.com',
+		score: '1',
+		grade: '1',
+		isPublished: 'false',
+		isActive: '0',
+		term: 'Term 1 2026',
+	}
+}
+
 export async function ownersData(apis: Apis) {
 	const { student, tutor, organization } = apis
 	const reads = await Promise.all([

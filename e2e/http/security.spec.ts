@@ -6,13 +6,13 @@ import {
 	demo,
 	demoPassword,
 	expect,
+	hostileForm,
 	logInApp,
 	ownersData,
 	test,
 	type Answer,
 	type Role,
 	type Who,
-	type World,
 } from './security-world'
 
 // Spec: issue 10, "Security". Every check is made over plain HTTP against the production build.
@@ -102,27 +102,6 @@ test.describe('session cookie', () => {
 	}
 })
 
-/** Fields a form of any area might carry, pointing at the owners' real data. */
-function hostileForm(world: World) {
-	return {
-		intent: 'delete',
-		courseId: world.courseId,
-		taskId: world.taskId,
-		scheduleId: world.scheduleId,
-		templateId: world.templateId,
-		departmentId: world.departmentId,
-		title: 'Cross-site change',
-		departmentName: 'Cross-site change',
-		firstName: 'Mallory',
-		lastName: 'Mallory',
-		name: 'Mallory Academy',
-		email: 'mallory@example.com',
-		password: demoPassword,
-		isPublished: 'false',
-		isActive: '0',
-	}
-}
-
 /**
  * Refused before any action runs: by React Router's own origin check (400, for page routes when
  * the Origin is foreign) or by the app's security middleware (403, every other case).
@@ -150,7 +129,7 @@ test.describe('cross-site form posts are refused by every action', () => {
 			const client = as(who)
 			const url = actionUrl(route, rule.url(world))
 			const before = await ownersData(apis)
-			const form = hostileForm(world)
+			const form = hostileForm(world, 'Cross-site change')
 			const attempts: [string, Record<string, string>, string | null][] = [
 				['foreign Origin', {}, 'https://evil.example'],
 				['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }, null],

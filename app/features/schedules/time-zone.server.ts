@@ -1,3 +1,4 @@
+import { cookieValue } from '~/platform/cookie-header'
 import { isTimeZone } from './time-zones'
 
 /**
@@ -8,14 +9,9 @@ import { isTimeZone } from './time-zones'
 export const TIME_ZONE_COOKIE = 'tz'
 
 export function viewerTimeZone(request: Request): { zone: string; known: boolean } {
-	const header = request.headers.get('Cookie') ?? ''
-	for (const pair of header.split(';')) {
-		const [name, ...value] = pair.trim().split('=')
-		if (name !== TIME_ZONE_COOKIE) continue
-		const zone = decoded(value.join('='))
-		if (zone && isTimeZone(zone)) return { zone, known: true }
-	}
-	return { zone: 'UTC', known: false }
+	const value = cookieValue(request.headers.get('Cookie'), TIME_ZONE_COOKIE)
+	const zone = value === null ? null : decoded(value)
+	return zone && isTimeZone(zone) ? { zone, known: true } : { zone: 'UTC', known: false }
 }
 
 export function timeZoneCookie(zone: string): string {
