@@ -1,8 +1,8 @@
 import type { MiddlewareFunction } from 'react-router'
+import { cookiePairs } from './cookie-header'
 import { env } from './env.server'
 import { getNonce } from './security.server'
 import { responseCache } from './upstream-cache.server'
-import { cookiePairs } from './cookie-header'
 
 /**
  * Pages as a visitor without a session sees them (home, catalogue, pricing, verification), kept a
@@ -21,7 +21,6 @@ type Page = { body: string; status: number; headers: [string, string][]; nonce: 
 const MAX_PAGES = 200
 const pages = new Map<string, Page>()
 responseCache.onInvalidate(() => pages.clear())
-
 
 function isVisitorDocument(request: Request) {
 	if (request.method !== 'GET') return false

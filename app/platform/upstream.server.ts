@@ -281,8 +281,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 				async () => {
 					const answer = await load()
 					// Checked before it is stored, so an answer of the wrong shape is not served
-					// for five minutes.
-					conform(answer, request.schema, request.fallback)
+					// for five minutes; the parsed value is kept for the return below.
+					conformShared(answer, request.schema, request.fallback)
 					return answer
 				},
 				{
