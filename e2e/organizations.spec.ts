@@ -49,6 +49,8 @@ test('an organization runs departments, people, scores, result cards and analyti
 		.getByRole('navigation', { name: 'Organization navigation' })
 		.getByRole('link', { name: 'Departments' })
 		.click()
+	// The dashboard has a quick form with the same label: wait until the page has changed.
+	await expect(page.getByRole('heading', { name: 'Departments', level: 1 })).toBeVisible()
 	await expect(page.getByText('No departments yet.')).toBeVisible()
 	await page.getByLabel('Department name').fill('Mathematics')
 	await page.getByRole('button', { name: 'Create department' }).click()
