@@ -127,7 +127,10 @@ function visits(d: A11yData): Record<string, Visit[]> {
 		],
 
 		[`${o}/dashboard`]: [{ url: `${o}/dashboard`, as: 'organization' }],
-		[`${o}/courses`]: [{ url: `${o}/courses`, as: 'organization' }],
+		[`${o}/courses`]: [
+			{ url: `${o}/courses`, as: 'organization' },
+			{ url: `${o}/courses?course=${d.organization.courseId}`, as: 'organization', note: 'a course\'s class list' },
+		],
 		[`${o}/payment-setup`]: [{ url: `${o}/payment-setup`, as: 'organization' }],
 		[`${o}/stripe/complete-onboarding`]: [{ url: `${o}/stripe/complete-onboarding`, as: 'organization' }],
 		[`${o}/students`]: [{ url: `${o}/students`, as: 'organization' }],

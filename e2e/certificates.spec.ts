@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { expect, logOut, test } from './fixtures'
+import { demoPassword, expect, logIn, logOut, test } from './fixtures'
+import { registerOrganization, registerUser } from './http/security-world'
 import { enrolledCourse, registerAccount, signIn, uniqueWord } from './library-fixtures'
 
 test('a student who completed a course downloads a valid PDF certificate whose link confirms it; a tampered id is not genuine', async ({ page }) => {
@@ -74,4 +75,38 @@ test('a teacher writes a report card; the student sees it across courses and its
 	await card.getByRole('link', { name: 'Verification page' }).click()
 	await expect(page.getByRole('heading', { name: 'Genuine report card' })).toBeVisible()
 	await expect(page.getByText('A strong term.')).toBeVisible()
+})
+
+test('an organization finds a student in its course’s class list and issues the certificate there', async ({ page }) => {
+	const organization = await registerOrganization('class-list')
+	const student = await registerUser('student', 'Pupil')
+	const title = `Chemistry ${uniqueWord('c')}`
+	const { course } = await organization.api.ok('POST', '/courses/create-course', {
+		title,
+		description: 'Atoms, bonds and reactions.',
+		category: 'Science',
+		level: 'Beginner',
+		price: { amount: 0, currency: 'USD' },
+		isPublished: true,
+	})
+	// A free course: checking out enrols at once.
+	await student.api.ok('POST', '/payments/checkout', { courseId: course.id })
+
+	await logIn(page, organization.email, demoPassword, 'organization')
+	await expect(page).toHaveURL(/\/organization\/dashboard$/)
+	await page.getByRole('navigation', { name: 'Organization navigation' }).getByRole('link', { name: 'Courses' }).click()
+	await page.getByRole('link', { name: `View students of ${title}` }).click()
+	const classList = page.getByRole('region', { name: `Students enrolled in ${title}` })
+	await expect(classList.getByRole('cell', { name: 'Sec Pupil', exact: true })).toBeVisible()
+	await expect(classList.getByRole('cell', { name: student.email })).toBeVisible()
+	await classList.getByRole('link', { name: 'Certificate of Sec Pupil' }).click()
+	await expect(page).toHaveURL(new RegExp(`/organization/certificate/[^/]+/${course.id}/${organization.api.id}/`))
+	await expect(page.getByRole('heading', { name: 'No certificate yet' })).toBeVisible()
+	await page.getByRole('button', { name: 'Mark course completed and issue certificate' }).click()
+	await expect(page.getByText('Certificate issued successfully')).toBeVisible()
+	await expect(page.getByRole('heading', { name: title })).toBeVisible()
+	await expect(page.getByText('Awarded to')).toBeVisible()
+
+	await page.getByRole('link', { name: 'Students of the course' }).click()
+	await expect(page.getByRole('region', { name: `Students enrolled in ${title}` })).toBeVisible()
 })

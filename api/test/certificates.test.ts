@@ -132,3 +132,30 @@ describe('reading certificates', () => {
 		}
 	})
 })
+
+describe('class lists, where certificates are issued from', () => {
+	const students = (token: string, course: string, query = '') => call(api, 'GET', `/courses/${course}/students${query}`, { token })
+
+	test("the course's tutor and organization read who is enrolled", async () => {
+		const forTutor = await students(tutor.token, courseId)
+		expect(forTutor.status).toBe(200)
+		expect(forTutor.body).toMatchObject({ total: 1, page: 1 })
+		expect(forTutor.body.students).toEqual([expect.objectContaining({ id: student.user.id, email: student.user.email, firstName: 'Zoë' })])
+		const forOrganization = await students(organization.token, orgCourseId)
+		expect(forOrganization.body.students.map((one: { id: string }) => one.id)).toEqual([student.user.id])
+		const secondPage = await students(tutor.token, courseId, '?page=2&limit=1')
+		expect(secondPage.body).toMatchObject({ students: [], total: 1, page: 2 })
+	})
+
+	test('no one else: no token 403, another teacher or organization 403, a student 403, unknown 404, bad id 400', async () => {
+		expect((await students(otherTutor.token, courseId)).status).toBe(403)
+		expect((await students(organization.token, courseId)).status).toBe(403)
+		expect((await students(tutor.token, orgCourseId)).status).toBe(403)
+		expect((await students(student.token, courseId)).status).toBe(403)
+		expect((await students(tutor.token, UNKNOWN_ID)).status).toBe(404)
+		const bad = await students(tutor.token, 'not-an-id')
+		expect(bad.status).toBe(400)
+		expect(bad.body.errors[0].path).toBe('id')
+		expect((await call(api, 'GET', `/courses/${courseId}/students`)).status).toBe(403)
+	})
+})

@@ -8,16 +8,19 @@ export function Pagination({
 	page,
 	totalPages,
 	label,
+	param = 'page',
 }: {
 	page: number
 	totalPages: number
 	label: string
+	/** The query parameter that holds the page (a page with two paged lists names the second). */
+	param?: string
 }) {
 	const [searchParams] = useSearchParams()
 	if (totalPages <= 1) return null
 	const hrefFor = (target: number) => {
 		const next = new URLSearchParams(searchParams)
-		next.set('page', String(target))
+		next.set(param, String(target))
 		return `?${next.toString()}`
 	}
 	const linkClass =

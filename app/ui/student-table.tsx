@@ -1,19 +1,27 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { User } from '~/features/users/schema'
 
-/** `studentHref`: where a student's name leads (a teacher's report cards of that student). */
+/**
+ * `studentHref`: where a student's name leads (a teacher's report cards of that student);
+ * `column`: one more column, such as the way to each student's certificate.
+ */
 export function StudentTable({
 	caption,
 	students,
 	total,
 	studentHref,
+	column,
+	empty = 'No students yet.',
 }: {
 	caption: string
 	students: User[]
 	total: number
 	studentHref?: (student: User) => string
+	column?: { header: string; cell: (student: User) => ReactNode }
+	empty?: string
 }) {
-	if (!students.length) return <p className="text-slate-700">No students yet.</p>
+	if (!students.length) return <p className="text-slate-700">{empty}</p>
 	return (
 		<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
 			<table className="w-full text-left text-sm">
@@ -28,6 +36,11 @@ export function StudentTable({
 						<th scope="col" className="px-4 py-2">
 							Email
 						</th>
+						{column ? (
+							<th scope="col" className="px-4 py-2">
+								{column.header}
+							</th>
+						) : null}
 					</tr>
 				</thead>
 				<tbody>
@@ -43,6 +56,7 @@ export function StudentTable({
 								)}
 							</td>
 							<td className="px-4 py-2">{student.email}</td>
+							{column ? <td className="px-4 py-2">{column.cell(student)}</td> : null}
 						</tr>
 					))}
 				</tbody>

@@ -353,7 +353,7 @@ test.describe('a second organization tries the first organization\'s data', () =
 		expect(await read()).toEqual(before)
 	})
 
-	test('certificates: open, issue, download the PDF', async ({ world, apis, intruders }) => {
+	test('certificates: the class list, open, issue, download the PDF', async ({ world, apis, intruders }) => {
 		const b = intruders.organization.app
 		const read = () => apis.organization.ok('GET', '/certificates?limit=100')
 		const before = await read()
@@ -368,6 +368,8 @@ test.describe('a second organization tries the first organization\'s data', () =
 			expectRefused(await b.get(url), `GET ${url}`, [world.orgStudentName])
 			expectChangeRefused(await b.post(url, {}), `POST ${url}`)
 		}
+		const classList = `${path('/organization/courses', {})}?course=${world.orgCourseId}`
+		expectRefused(await b.get(classList), `GET ${classList}`, [world.orgStudentName, world.orgStudentEmail])
 		const pdf = path('/organization/certificates/:certificateId/pdf', { certificateId: world.orgCertificateId })
 		expectRefused(await b.get(pdf), `GET ${pdf}`, ['%PDF'])
 		expect(await read()).toEqual(before)

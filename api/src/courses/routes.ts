@@ -9,6 +9,8 @@ import { readPage, type Page } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { readId, validate } from '../platform/validation.ts'
 import type { Database } from '../schema.ts'
+import { toUser } from '../users/present.ts'
+import { listCourseStudents } from '../users/repository.ts'
 import { toCourse, type CourseRow } from './present.ts'
 import {
 	countEnrolled,
@@ -112,6 +114,13 @@ export function courseRoutes({ db, config }: ApiDeps) {
 			const page = readPage(c)
 			const { rows, total } = await listEnrolledCourses(db, c.get('account').id, page)
 			return c.json(pageOf(rows, total, page))
+		})
+		// The class list: only the course's staff may read who is enrolled.
+		.get('/:id/students', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
+			const course = await ownedCourse(db, c)
+			const page = readPage(c)
+			const { rows, total } = await listCourseStudents(db, course.id, page)
+			return c.json({ students: rows.map(toUser), total, page: page.page })
 		})
 		.post('/create-course', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
 			const input = await readJsonBody(c, courseCreate)

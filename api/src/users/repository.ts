@@ -113,6 +113,24 @@ const taughtBy =
 				.where('courses.tutor_id', '=', tutorId),
 		)
 
+/** The students enrolled in one course. */
+export const listCourseStudents = (db: Db, courseId: string, page: Page) =>
+	pageOfUsers(
+		db,
+		(eb) =>
+			eb.and([
+				eb('role', '=', 'student'),
+				eb.exists(
+					eb
+						.selectFrom('enrollments')
+						.select('enrollments.course_id')
+						.whereRef('enrollments.student_id', '=', 'users.id')
+						.where('enrollments.course_id', '=', courseId),
+				),
+			]),
+		page,
+	)
+
 export const listTutors = (db: Db, page: Page) =>
 	pageOfUsers(db, (eb) => eb('role', '=', 'tutor'), page)
 

@@ -16,7 +16,7 @@ export function StaffCertificatePage({
 	studentEmail: string
 	pdfBase: string
 	errors?: string[]
-	/** Where the page was reached from (the teacher's report cards of the student). */
+	/** Where the page was reached from (the student's report cards, or the course's students). */
 	back?: { to: string; label: string }
 }) {
 	const navigation = useNavigation()

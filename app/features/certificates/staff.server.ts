@@ -13,7 +13,7 @@ type Params = { studentId: string; courseId: string; studentEmail: string }
 export async function staffCertificateLoader(context: Context, request: Request, params: Params) {
 	try {
 		const certificate = await getCertificateFor(upstream(context, request), params.courseId, params.studentId)
-		return { certificate, studentEmail: params.studentEmail, studentId: params.studentId }
+		return { certificate, studentEmail: params.studentEmail, studentId: params.studentId, courseId: params.courseId }
 	} catch (error) {
 		if (error instanceof UpstreamError && (error.status === 400 || error.status === 404)) throw data(null, { status: 404 })
 		if (error instanceof UpstreamError && error.status === 403) throw data(null, { status: 403 })

@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import type { Upstream } from '~/platform/upstream.server'
 import { UpstreamError } from '~/platform/upstream-errors'
+import { studentListSchema } from '~/features/users/schema'
 import {
 	courseAnswerSchema,
 	courseDeletedSchema,
@@ -74,6 +75,16 @@ export async function getCourse(api: Upstream, id: string) {
 		}
 		throw error
 	}
+}
+
+/** Who is enrolled in a course the caller runs (api/README.md): where certificates are issued from. */
+export function listCourseStudents(api: Upstream, courseId: string, { page = 1, limit = 10 } = {}) {
+	return api.get(`/courses/${encodeURIComponent(courseId)}/students`, {
+		query: { page, limit },
+		schema: studentListSchema,
+		fallback: 'Failed to fetch students',
+		retry: true,
+	})
 }
 
 export function createCourse(api: Upstream, course: unknown) {

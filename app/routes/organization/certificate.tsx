@@ -28,6 +28,7 @@ export default function OrganizationCertificate({ loaderData, actionData }: Rout
 			studentEmail={loaderData.studentEmail}
 			pdfBase="/organization/certificates"
 			errors={actionData?.errors}
+			back={{ to: `/organization/courses?course=${loaderData.courseId}#class-list`, label: 'Students of the course' }}
 		/>
 	)
 }

@@ -1,20 +1,46 @@
-import { Link } from 'react-router'
+import { data, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/courses'
-import { listCourses } from '~/features/courses/api.server'
+import { getCourse, listCourses, listCourseStudents } from '~/features/courses/api.server'
 import { PriceTag } from '~/features/courses/course-card'
 import { readCatalogQuery, totalEnrolled } from '~/features/courses/schema'
+import type { User } from '~/features/users/schema'
 import { requireRole, upstream } from '~/platform/request.server'
-import { settle } from '~/platform/settle.server'
+import type { Upstream } from '~/platform/upstream.server'
+import { settle, type Settled } from '~/platform/settle.server'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
+import { StudentTable } from '~/ui/student-table'
+
+const CLASS_LIMIT = 10
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'organization')
-	const { page } = readCatalogQuery(new URL(request.url))
-	const courses = await settle(
-		listCourses(upstream(context, request), { organizationId: user.id, page }),
-	)
-	return { page, courses }
+	const url = new URL(request.url)
+	const { page } = readCatalogQuery(url)
+	const api = upstream(context, request)
+	const classCourseId = url.searchParams.get('course')
+	const [courses, classList] = await Promise.all([
+		settle(listCourses(api, { organizationId: user.id, page })),
+		classCourseId ? loadClassList(api, user.id, classCourseId, pageParam(url, 'studentsPage')) : null,
+	])
+	return { page, courses, classList, organizationId: user.id }
+}
+
+function pageParam(url: URL, name: string) {
+	const page = Number(url.searchParams.get(name))
+	return Number.isInteger(page) && page >= 1 ? page : 1
+}
+
+type ClassList = { course: { id: string; title: string }; page: number; students: Settled<{ students: User[]; total: number }> }
+
+/** The students of one of the organization's courses; any other course is not found. */
+async function loadClassList(api: Upstream, organizationId: string, courseId: string, page: number): Promise<ClassList> {
+	const [{ course }, students] = await Promise.all([
+		getCourse(api, courseId),
+		settle(listCourseStudents(api, courseId, { page, limit: CLASS_LIMIT })),
+	])
+	if (course.organizationId !== organizationId) throw data(null, { status: 404 })
+	return { course: { id: course.id, title: course.title }, page, students }
 }
 
 export function meta() {
@@ -22,7 +48,14 @@ export function meta() {
 }
 
 export default function OrganizationCourses({ loaderData }: Route.ComponentProps) {
-	const { page, courses } = loaderData
+	const { page, courses, classList, organizationId } = loaderData
+	const [searchParams] = useSearchParams()
+	const classHref = (courseId: string) => {
+		const next = new URLSearchParams(searchParams)
+		next.set('course', courseId)
+		next.delete('studentsPage')
+		return `?${next.toString()}#class-list`
+	}
 	return (
 		<div className="flex flex-col gap-6">
 			<div className="flex flex-wrap items-center justify-between gap-4">
@@ -84,6 +117,11 @@ export default function OrganizationCourses({ loaderData }: Route.ComponentProps
 											<td className="px-4 py-3">
 												{course.enrolledStudents}
 												{course.maxStudents ? ` of ${course.maxStudents}` : ''}
+												{course.enrolledStudents ? (
+													<Link to={classHref(course.id)} className="ml-2 font-semibold text-indigo-800 underline">
+														View students<span className="sr-only"> of {course.title}</span>
+													</Link>
+												) : null}
 											</td>
 											<td className="px-4 py-3">{course.isPublished ? 'Published' : 'Draft'}</td>
 										</tr>
@@ -105,6 +143,48 @@ export default function OrganizationCourses({ loaderData }: Route.ComponentProps
 			) : (
 				<LoadError error={courses.error} />
 			)}
+			{classList ? <ClassListSection classList={classList} organizationId={organizationId} /> : null}
 		</div>
+	)
+}
+
+/** Who is enrolled in one course, each with the way to their certificate for it. */
+function ClassListSection({ classList, organizationId }: { classList: ClassList; organizationId: string }) {
+	const { course, page, students } = classList
+	return (
+		<section id="class-list" aria-labelledby="class-list-heading" className="flex flex-col gap-3">
+			<h2 id="class-list-heading" className="text-lg font-semibold">
+				Students enrolled in {course.title}
+			</h2>
+			{students.ok ? (
+				<>
+					<StudentTable
+						caption="Enrolled students"
+						students={students.value.students}
+						total={students.value.total}
+						empty="No students are enrolled in this course yet."
+						column={{
+							header: 'Certificate',
+							cell: (student) => (
+								<Link
+									to={`/organization/certificate/${student.id}/${course.id}/${organizationId}/${encodeURIComponent(student.email)}`}
+									className="font-semibold text-indigo-800 underline"
+								>
+									Certificate<span className="sr-only"> of {student.name}</span>
+								</Link>
+							),
+						}}
+					/>
+					<Pagination
+						page={page}
+						totalPages={Math.ceil(students.value.total / CLASS_LIMIT)}
+						label="Student pages"
+						param="studentsPage"
+					/>
+				</>
+			) : (
+				<LoadError error={students.error} />
+			)}
+		</section>
 	)
 }
