@@ -79,7 +79,6 @@ export async function readDocument(value: unknown, field: string): Promise<Docum
 export const readOptionalDocument = async (value: unknown, field: string) =>
 	isEmptyFileInput(value) ? null : readDocument(value, field)
 
-/** Stores the document under a fresh private key; answers the key. */
 /** A plain-text document made in code (the demo seed's worksheets and answers). */
 export const textDocument = (name: string, body: string): DocumentUpload => ({
 	bytes: new TextEncoder().encode(body),
@@ -88,6 +87,7 @@ export const textDocument = (name: string, body: string): DocumentUpload => ({
 	name,
 })
 
+/** Stores the document under a fresh private key; answers the key. */
 export async function storeDocument(storage: Storage, document: DocumentUpload) {
 	const key = `${PRIVATE_FILE_PREFIX}${randomUUID()}.${document.extension}`
 	await storage.put(key, document.bytes, document.contentType)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageParam } from '~/platform/page-param'
 
 export const announcementFormSchema = z.object({
 	title: z
@@ -50,10 +51,7 @@ export const audiencesSchema = z.object({
 	organizationWide: z.boolean(),
 })
 
-export const pageFrom = (url: URL) => {
-	const page = Number(url.searchParams.get('page'))
-	return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1
-}
+export const pageFrom = (url: URL) => pageParam(url.searchParams)
 
 export const formatPosted = (iso: string) =>
 	new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', hour12: true })

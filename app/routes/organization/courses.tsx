@@ -4,6 +4,7 @@ import { getCourse, listCourses, listCourseStudents } from '~/features/courses/a
 import { PriceTag } from '~/features/courses/course-card'
 import { readCatalogQuery, totalEnrolled } from '~/features/courses/schema'
 import type { User } from '~/features/users/schema'
+import { pageParam } from '~/platform/page-param'
 import { requireRole, upstream } from '~/platform/request.server'
 import type { Upstream } from '~/platform/upstream.server'
 import { settle, type Settled } from '~/platform/settle.server'
@@ -21,14 +22,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const classCourseId = url.searchParams.get('course')
 	const [courses, classList] = await Promise.all([
 		settle(listCourses(api, { organizationId: user.id, page })),
-		classCourseId ? loadClassList(api, user.id, classCourseId, pageParam(url, 'studentsPage')) : null,
+		classCourseId ? loadClassList(api, user.id, classCourseId, pageParam(url.searchParams, 'studentsPage')) : null,
 	])
 	return { page, courses, classList, organizationId: user.id }
-}
-
-function pageParam(url: URL, name: string) {
-	const page = Number(url.searchParams.get(name))
-	return Number.isInteger(page) && page >= 1 ? page : 1
 }
 
 type ClassList = { course: { id: string; title: string }; page: number; students: Settled<{ students: User[]; total: number }> }
