@@ -57,6 +57,8 @@ else server.listen(port, onListen)
 
 function onListen() {
 	console.log(`App listening on http://${host ?? 'localhost'}:${port}`)
+	// scripts/launch.mjs waits for this rather than for an answer another copy could give.
+	process.send?.('listening', () => process.disconnect())
 }
 
 async function renderPage(request, response) {

@@ -4,7 +4,6 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 
 /** Session secrets for a local run: generated once and kept, so sessions survive restarts. */
 function localSecrets(dataDir) {
@@ -16,22 +15,30 @@ function localSecrets(dataDir) {
 	return secrets
 }
 
-async function waitFor(url, child, name, timeoutMs = 180_000) {
-	const deadline = Date.now() + timeoutMs
-	while (Date.now() < deadline) {
-		if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`)
-		try {
-			await fetch(url, { signal: AbortSignal.timeout(2000) })
-			return
-		} catch {
-			await sleep(200)
+/**
+ * Waits for the child to say it listens (over the IPC channel). Polling the port instead would
+ * take an answer from another copy already on it for this one's.
+ */
+function listening(child, name, timeoutMs = 180_000) {
+	return new Promise((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error(`${name} did not start within ${timeoutMs / 1000} s`)), timeoutMs)
+		const settle = (error) => {
+			clearTimeout(timer)
+			child.off('message', onMessage)
+			child.off('exit', onExit)
+			if (error) reject(error)
+			else resolve()
 		}
-	}
-	throw new Error(`${name} did not answer at ${url} within ${timeoutMs / 1000} s`)
+		const onMessage = (message) => message === 'listening' && settle()
+		const onExit = (code) => settle(new Error(`${name} exited with code ${code}`))
+		child.on('message', onMessage)
+		child.on('exit', onExit)
+	})
 }
 
 export async function launch({ appPort, apiPort, host = '127.0.0.1', dataDir, env = {}, quiet = false }) {
-	const stdio = quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit'
+	// The fourth stream is the IPC channel a child says 'listening' on.
+	const stdio = [quiet ? 'ignore' : 'inherit', quiet ? 'ignore' : 'inherit', 'inherit', 'ipc']
 	const children = []
 	const stop = () => {
 		for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
@@ -45,7 +52,7 @@ export async function launch({ appPort, apiPort, host = '127.0.0.1', dataDir, en
 		})
 		children.push(api)
 		apiUrl = `http://127.0.0.1:${apiPort}`
-		await waitFor(`${apiUrl}/api/v1/`, api, 'The API')
+		await listening(api, 'The API')
 	}
 
 	// Each page render makes many short-lived objects: a larger young generation collects them in
@@ -67,7 +74,12 @@ export async function launch({ appPort, apiPort, host = '127.0.0.1', dataDir, en
 		},
 	})
 	children.push(app)
-	await waitFor(`http://127.0.0.1:${appPort}/`, app, 'The app')
+	try {
+		await listening(app, 'The app')
+	} catch (error) {
+		stop()
+		throw error
+	}
 
 	for (const child of children) {
 		child.on('exit', (code) => {

@@ -4,6 +4,7 @@ import { createApi, API_BASE } from './app.ts'
 import { createPasswords } from './auth/passwords.ts'
 import { openDatabase } from './db.ts'
 import { migrate } from './migrate.ts'
+import { lockDataDir } from './platform/data-lock.ts'
 import { createDiskStorage } from './platform/storage.ts'
 import { createSocketServer } from './platform/websocket.ts'
 import { closeRooms } from './rooms/hub.ts'
@@ -15,11 +16,23 @@ const SHUTDOWN_GRACE_MS = 10_000
 
 async function start() {
 	const settings = await readSettings()
+	const dbDir = join(settings.dataDir, 'db')
+	let stop = async (exitCode: number) => void (process.exitCode = exitCode)
+	// PostgreSQL takes any number of API processes; the embedded database exactly one.
+	const unlock = settings.databaseUrl
+		? async () => {}
+		: await lockDataDir(dbDir, {
+				onLost: (error) => {
+					console.error(`API stopping: it no longer holds ${dbDir} (${error.message})`)
+					void stop(1)
+				},
+			})
 	const db = await openDatabase(
-		settings.databaseUrl
-			? { url: settings.databaseUrl }
-			: { dataDir: join(settings.dataDir, 'db') },
-	)
+		settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: dbDir },
+	).catch(async (error: unknown) => {
+		await unlock()
+		throw error
+	})
 	try {
 		const applied = await migrate(db)
 		if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`)
@@ -29,6 +42,7 @@ async function start() {
 		}
 	} catch (error) {
 		await db.destroy()
+		await unlock()
 		throw error
 	}
 
@@ -39,12 +53,17 @@ async function start() {
 	})
 	const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host
 	const websocket = { server: createSocketServer() }
-	const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host, websocket }, (info) =>
-		console.log(`API listening on http://${host}:${info.port}${API_BASE}`),
+	const server = serve(
+		{ fetch: app.fetch, port: settings.port, hostname: settings.host, websocket },
+		(info) => {
+			console.log(`API listening on http://${host}:${info.port}${API_BASE}`)
+			// scripts/launch.mjs waits for this rather than for an answer another copy could give.
+			process.send?.('listening', () => process.disconnect())
+		},
 	)
 
 	let stopping = false
-	const stop = async (exitCode: number) => {
+	stop = async (exitCode: number) => {
 		if (stopping) return
 		stopping = true
 		setTimeout(() => process.exit(exitCode || 1), SHUTDOWN_GRACE_MS).unref()
@@ -53,6 +72,7 @@ async function start() {
 		await closeRooms(db)
 		await closed
 		await db.destroy()
+		await unlock()
 		process.exitCode = exitCode
 	}
 	server.on('error', (error) => {
