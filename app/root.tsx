@@ -1,6 +1,5 @@
 import { useEffect } from 'react'
 import {
-	isRouteErrorResponse,
 	Links,
 	Meta,
 	Outlet,
@@ -8,7 +7,6 @@ import {
 	useLocation,
 	useNavigation,
 	useNavigationType,
-	useRevalidator,
 	useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
@@ -21,10 +19,9 @@ import { currentUser, sessionMiddleware } from './platform/request.server'
 import { pageCacheMiddleware } from './platform/page-cache.server'
 import { securityMiddleware } from './platform/security.server'
 import { takeToasts, toastMiddleware } from './platform/toast.server'
-import { buttonClass } from './ui/button'
+import { RouteError } from './ui/error-pages'
 import { PageSpinner } from './ui/spinner'
 import { Toasts } from './ui/toasts'
-import { useHydrated } from './ui/use-hydrated'
 
 export const middleware: Route.MiddlewareFunction[] = [
 	securityMiddleware,
@@ -109,85 +106,5 @@ export function meta() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	if (isRouteErrorResponse(error)) return <RouteErrorPage status={error.status} statusText={error.statusText} />
-	return <CrashScreen error={error} />
-}
-
-const statusPages: Record<number, { title: string; text: string }> = {
-	400: { title: 'Something is wrong with that request', text: 'What was sent could not be read. Go back and try again.' },
-	401: { title: 'Please log in', text: 'You need to be logged in to see this page.' },
-	403: { title: 'Access denied', text: 'You do not have permission to view this page.' },
-	404: { title: 'Page not found', text: 'We could not find the page you were looking for.' },
-	413: { title: 'That is too large', text: 'What was sent is larger than this form accepts. Go back, send less and try again.' },
-}
-
-function RouteErrorPage({ status, statusText }: { status: number; statusText: string }) {
-	const page = statusPages[status] ?? { title: 'Unexpected Application Error!', text: `${status} ${statusText}` }
-	return (
-		<main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
-			<p className="text-sm font-semibold text-indigo-700">{status}</p>
-			<h1 className="text-3xl font-bold">{page.title}</h1>
-			<p className="text-slate-700">{page.text}</p>
-			<a className={buttonClass()} href="/">
-				Go to the home page
-			</a>
-		</main>
-	)
-}
-
-/** The crash screen of spec sections 4 and 8. */
-function CrashScreen({ error }: { error: unknown }) {
-	const hydrated = useHydrated()
-	const revalidator = useRevalidator()
-	const message = error instanceof Error ? error.message : 'Unknown error'
-	const stack = error instanceof Error && error.stack ? error.stack : 'No stack trace available'
-
-	async function copyDetails() {
-		const details = [
-			`Message: ${message}`,
-			`Stack: ${stack}`,
-			`URL: ${window.location.href}`,
-			`User agent: ${navigator.userAgent}`,
-			`Time: ${new Date().toISOString()}`,
-		].join('\n')
-		try {
-			await navigator.clipboard.writeText(details)
-			window.alert('Error details copied to clipboard. Please share this with our support team.')
-		} catch {
-			console.log(details)
-			window.alert('Please check the console for error details to share with support.')
-		}
-	}
-
-	return (
-		<main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 p-6">
-			<h1 className="text-3xl font-bold">Oops! Something went wrong</h1>
-			<p className="text-slate-700">
-				We're sorry, but something unexpected happened. This error has been automatically reported to our team.
-			</p>
-			<details className="rounded-md border border-slate-300 bg-white p-3 text-sm">
-				<summary className="cursor-pointer font-semibold">{message}</summary>
-				<pre className="mt-2 overflow-auto whitespace-pre-wrap text-xs">{stack}</pre>
-			</details>
-			<div className="flex flex-wrap gap-3">
-				{hydrated ? (
-					<>
-						<button type="button" className={buttonClass()} onClick={() => void revalidator.revalidate()}>
-							Try Again
-						</button>
-						<button type="button" className={buttonClass('secondary')} onClick={() => window.location.reload()}>
-							Reload Page
-						</button>
-						<button type="button" className={buttonClass('secondary')} onClick={copyDetails}>
-							Copy error details for support
-						</button>
-					</>
-				) : (
-					<a className={buttonClass()} href="">
-						Reload Page
-					</a>
-				)}
-			</div>
-		</main>
-	)
+	return <RouteError error={error} />
 }

@@ -42,7 +42,8 @@ export function replyWithUpstreamError(
 	return data(submission.reply({ formErrors, fieldErrors, hideFields }), { status: replyStatus(error.status) })
 }
 
-function replyStatus(upstreamStatus: number | undefined) {
+/** The one rule for answering an upstream failure: unreachable 503, its 5xx 502, else its own status. */
+export function replyStatus(upstreamStatus: number | undefined) {
 	if (upstreamStatus === undefined) return 503
 	return upstreamStatus >= 500 ? 502 : upstreamStatus
 }

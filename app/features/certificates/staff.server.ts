@@ -5,20 +5,15 @@ import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { getCertificateFor, issueCertificate } from './api.server'
+import { needed } from '~/platform/settle.server'
 
 type Context = Readonly<RouterContextProvider>
 type Params = { studentId: string; courseId: string; studentEmail: string }
 
 /** The teacher's or organization's certificate page: the issued certificate, or null. */
 export async function staffCertificateLoader(context: Context, request: Request, params: Params) {
-	try {
-		const certificate = await getCertificateFor(upstream(context, request), params.courseId, params.studentId)
-		return { certificate, studentEmail: params.studentEmail, studentId: params.studentId, courseId: params.courseId }
-	} catch (error) {
-		if (error instanceof UpstreamError && (error.status === 400 || error.status === 404)) throw data(null, { status: 404 })
-		if (error instanceof UpstreamError && error.status === 403) throw data(null, { status: 403 })
-		throw error
-	}
+	const certificate = await needed(getCertificateFor(upstream(context, request), params.courseId, params.studentId))
+	return { certificate, studentEmail: params.studentEmail, studentId: params.studentId, courseId: params.courseId }
 }
 
 /** Marks the student as having completed the course; issuing twice answers the same certificate. */

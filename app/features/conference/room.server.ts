@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireUser, upstream } from '~/platform/request.server'
-import { settle } from '~/platform/settle.server'
+import { settle, throwPageError } from '~/platform/settle.server'
 import { sendToast } from '~/platform/toast.server'
 import { successToast } from '~/platform/toast'
 import { UpstreamError } from '~/platform/upstream-errors'
@@ -18,13 +18,6 @@ import { roomFormSchema } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 
-/** A room the API says is unknown or closed to this user is a 404 or 403 page, not a crash. */
-function pageError(error: unknown): never {
-	if (error instanceof UpstreamError && (error.status === 400 || error.status === 404))
-		throw data(null, { status: 404 })
-	if (error instanceof UpstreamError && error.status === 403) throw data(null, { status: 403 })
-	throw error
-}
 
 /** Both room pages: the room, its chat history, and a ticket for the live socket (while it runs). */
 export async function loadRoomPage(context: Context, request: Request, roomId: string) {
@@ -33,7 +26,7 @@ export async function loadRoomPage(context: Context, request: Request, roomId: s
 	if (user.role === 'organization') throw data(null, { status: 403 })
 	const api = upstream(context, request)
 	const [room, messages, ticket] = await Promise.all([
-		getRoom(api, roomId).catch(pageError),
+		getRoom(api, roomId).catch(throwPageError),
 		settle(getRoomMessages(api, roomId)),
 		settle(createRoomTicket(api, roomId)),
 	])

@@ -1,6 +1,4 @@
-import { data } from 'react-router'
 import type { Upstream } from '~/platform/upstream.server'
-import { UpstreamError } from '~/platform/upstream-errors'
 import { studentListSchema } from '~/features/users/schema'
 import {
 	courseAnswerSchema,
@@ -9,6 +7,7 @@ import {
 	courseSavedSchema,
 } from './schema'
 import { summarize, type CatalogPage, type courseCategories, type courseLevels } from './catalog'
+import { needed } from '~/platform/settle.server'
 
 // The Courses calls of spec section 7 (and the single-course and enrolled calls of api/README.md),
 // each with the spec's fallback error text. GETs share the upstream client's 5-minute cache;
@@ -62,19 +61,14 @@ export function listEnrolledCourses(
 	})
 }
 
-/** One course; an unknown (or hidden) id becomes the route's 404 page. */
-export async function getCourse(api: Upstream, id: string) {
-	try {
-		return await api.get(`/courses/${encodeURIComponent(id)}`, {
+/** One course; an unknown (or hidden) id becomes the route's 404 page, a failure its error page. */
+export function getCourse(api: Upstream, id: string) {
+	return needed(
+		api.get(`/courses/${encodeURIComponent(id)}`, {
 			schema: courseAnswerSchema,
 			fallback: 'Failed to fetch courses',
-		})
-	} catch (error) {
-		if (error instanceof UpstreamError && (error.status === 404 || error.status === 400)) {
-			throw data(null, { status: 404 })
-		}
-		throw error
-	}
+		}),
+	)
 }
 
 /** Who is enrolled in a course the caller runs (api/README.md): where certificates are issued from. */

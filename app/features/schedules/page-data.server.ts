@@ -1,6 +1,4 @@
-import { data } from 'react-router'
 import type { createUpstream } from '~/platform/upstream.server'
-import { UpstreamError } from '~/platform/upstream-errors'
 import { settle } from '~/platform/settle.server'
 import { getSchedules } from './api.server'
 import { dayOf, weekOf } from './calendar'
@@ -73,17 +71,3 @@ export async function loadStudentSessions(api: Upstream, request: Request, { fre
 	return { zone, known, now, today, day, todayList, upcoming, past }
 }
 
-/** An unknown or someone else's session is that page's 404 or 403, not a crash. */
-export async function orMissingPage<T>(promise: Promise<T>): Promise<T> {
-	try {
-		return await promise
-	} catch (error) {
-		if (
-			error instanceof UpstreamError &&
-			(error.status === 404 || error.status === 403 || error.status === 400)
-		) {
-			throw data(null, { status: error.status === 403 ? 403 : 404 })
-		}
-		throw error
-	}
-}

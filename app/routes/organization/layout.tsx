@@ -1,8 +1,9 @@
-import { Outlet, type ShouldRevalidateFunction } from 'react-router'
+import { Outlet, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router'
 import type { Route } from './+types/layout'
 import { isOffline } from '~/platform/offline-snapshot'
 import { requireRole } from '~/platform/request.server'
-import { DashboardShell } from '~/ui/dashboard-shell'
+import { DashboardShell, type AreaLink } from '~/ui/dashboard-shell'
+import { RouteError } from '~/ui/error-pages'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'organization')
@@ -13,26 +14,35 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) =>
 	defaultShouldRevalidate && !isOffline()
 
+const links: AreaLink[] = [
+	{ to: '/organization/dashboard', label: 'Dashboard' },
+	{ to: '/organization/courses', label: 'Courses' },
+	{ to: '/organization/payment-setup', label: 'Payment setup' },
+	{ to: '/organization/students', label: 'Students' },
+	{ to: '/organization/teachers', label: 'Teachers' },
+	{ to: '/organization/departments', label: 'Departments' },
+	{ to: '/organization/score-input', label: 'Score input' },
+	{ to: '/organization/result-cards', label: 'Result cards' },
+	{ to: '/organization/analytics', label: 'Analytics' },
+	{ to: '/organization/settings', label: 'Settings' },
+	{ to: '/organization/org/announcement/list', label: 'Announcements' },
+]
+
 export default function OrganizationLayout({ loaderData }: Route.ComponentProps) {
 	return (
-		<DashboardShell
-			areaLabel="Organization"
-			userName={loaderData.userName}
-			links={[
-				{ to: '/organization/dashboard', label: 'Dashboard' },
-				{ to: '/organization/courses', label: 'Courses' },
-				{ to: '/organization/payment-setup', label: 'Payment setup' },
-				{ to: '/organization/students', label: 'Students' },
-				{ to: '/organization/teachers', label: 'Teachers' },
-				{ to: '/organization/departments', label: 'Departments' },
-				{ to: '/organization/score-input', label: 'Score input' },
-				{ to: '/organization/result-cards', label: 'Result cards' },
-				{ to: '/organization/analytics', label: 'Analytics' },
-				{ to: '/organization/settings', label: 'Settings' },
-				{ to: '/organization/org/announcement/list', label: 'Announcements' },
-			]}
-		>
+		<DashboardShell areaLabel="Organization" userName={loaderData.userName} links={links}>
 			<Outlet />
+		</DashboardShell>
+	)
+}
+
+/** A page of the area that fails (403, 404, the upstream) shows so inside the area, with its navigation. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const layout = useRouteLoaderData<typeof loader>('routes/organization/layout')
+	if (!layout) return <RouteError error={error} />
+	return (
+		<DashboardShell areaLabel="Organization" userName={layout.userName} links={links}>
+			<RouteError error={error} framed />
 		</DashboardShell>
 	)
 }

@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
-import { data, Link, redirect, useRevalidator } from 'react-router'
+import { Link, redirect, useRevalidator } from 'react-router'
 import type { Route } from './+types/payment-processing'
 import { getPayment } from '~/features/payments/api.server'
 import { requireRole, upstream } from '~/platform/request.server'
-import { UpstreamError } from '~/platform/upstream-errors'
+import { needed } from '~/platform/settle.server'
 import { buttonClass } from '~/ui/button'
 import { Spinner } from '~/ui/spinner'
 import { useHydrated } from '~/ui/use-hydrated'
@@ -13,14 +13,10 @@ const POLL_MS = 1500
 /** Follows the payment until the provider settles it, then moves on to success or failed. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
-	const payment = await getPayment(upstream(context, request), params.paymentId).catch(
-		(error: unknown) => {
-			// Someone else's payment, or none at all: nothing to show here.
-			if (error instanceof UpstreamError && [400, 403, 404].includes(error.status ?? 0))
-				throw data(null, { status: 404 })
-			throw error
-		},
-	)
+	// Someone else's payment, or none at all: nothing to show here.
+	const payment = await needed(getPayment(upstream(context, request), params.paymentId), {
+		refusedAsMissing: true,
+	})
 	if (payment.courseId && payment.courseId !== params.courseId) {
 		throw redirect(`/courses/${payment.courseId}/processing/${payment.id}`)
 	}

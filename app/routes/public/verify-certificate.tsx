@@ -2,10 +2,11 @@ import type { Route } from './+types/verify-certificate'
 import { verifyCertificate } from '~/features/certificates/api.server'
 import { formatIssued } from '~/features/certificates/format'
 import { upstream } from '~/platform/request.server'
+import { needed } from '~/platform/settle.server'
 
 /** Public: anyone holding a certificate's link or QR code checks it here, signed in or not. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-	const result = await verifyCertificate(upstream(context, request), params.publicId)
+	const result = await needed(verifyCertificate(upstream(context, request), params.publicId))
 	return { publicId: params.publicId, result }
 }
 

@@ -2,10 +2,11 @@ import type { Route } from './+types/verify-report-card'
 import { verifyReportCard } from '~/features/report-cards/api.server'
 import { ReportCardView } from '~/features/report-cards/report-card-view'
 import { upstream } from '~/platform/request.server'
+import { needed } from '~/platform/settle.server'
 
 /** Public: anyone holding a report card's link checks it here, signed in or not. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-	const result = await verifyReportCard(upstream(context, request), params.publicId)
+	const result = await needed(verifyReportCard(upstream(context, request), params.publicId))
 	return { publicId: params.publicId, result }
 }
 

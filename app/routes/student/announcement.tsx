@@ -1,21 +1,18 @@
-import { data, Link } from 'react-router'
+import { isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/announcement'
 import { markAnnouncementRead } from '~/features/announcements/api.server'
 import { formatPosted } from '~/features/announcements/schema'
 import { requireRole, upstream } from '~/platform/request.server'
-import { UpstreamError } from '~/platform/upstream-errors'
+import { needed } from '~/platform/settle.server'
+import { RouteError } from '~/ui/error-pages'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
-	try {
-		// Opening it is reading it: the read receipt is recorded as the page loads.
-		return { announcement: await markAnnouncementRead(upstream(context, request), params.announcementId) }
-	} catch (error) {
-		if (error instanceof UpstreamError && (error.status === 404 || error.status === 400 || error.status === 403)) {
-			throw data(null, { status: 404 })
-		}
-		throw error
-	}
+	// Opening it is reading it: the read receipt is recorded as the page loads.
+	const announcement = await needed(markAnnouncementRead(upstream(context, request), params.announcementId), {
+		refusedAsMissing: true,
+	})
+	return { announcement }
 }
 
 export default function StudentAnnouncement({ loaderData }: Route.ComponentProps) {
@@ -41,7 +38,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 	return [{ title: `${loaderData?.announcement.title ?? 'Announcement'} | TutorHub` }]
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	if (!isRouteErrorResponse(error) || error.status !== 404) return <RouteError error={error} framed />
 	return (
 		<div className="flex flex-col gap-3">
 			<h1 className="text-2xl font-bold">Announcement not found</h1>

@@ -1,8 +1,9 @@
-import { Outlet, type ShouldRevalidateFunction } from 'react-router'
+import { Outlet, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router'
 import type { Route } from './+types/layout'
 import { isOffline } from '~/platform/offline-snapshot'
 import { requireRole } from '~/platform/request.server'
-import { DashboardShell } from '~/ui/dashboard-shell'
+import { DashboardShell, type AreaLink } from '~/ui/dashboard-shell'
+import { RouteError } from '~/ui/error-pages'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'student')
@@ -13,10 +14,37 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) =>
 	defaultShouldRevalidate && !isOffline()
 
+const links: AreaLink[] = [
+	{ to: '/studentdashboard', label: 'Dashboard', end: true },
+	{ to: '/studentdashboard/courses', label: 'My courses' },
+	{ to: '/studentdashboard/sessions', label: 'Sessions' },
+	{ to: '/conference', label: 'Live rooms' },
+	{ to: '/studentdashboard/tasks', label: 'Tasks' },
+	{ to: '/studentdashboard/qa', label: 'Tests', end: true },
+	{ to: '/studentdashboard/qa/templates', label: 'Available tests' },
+	{ to: '/studentdashboard/test-results', label: 'Test results' },
+	{ to: '/studentdashboard/library', label: 'Library' },
+	{ to: '/studentdashboard/announcements', label: 'Announcements' },
+	{ to: '/studentdashboard/certificates', label: 'Certificates' },
+	{ to: '/studentdashboard/report-cards', label: 'Report cards' },
+	{ to: '/studentdashboard/profile', label: 'Profile' },
+]
+
 export default function StudentLayout({ loaderData }: Route.ComponentProps) {
 	return (
-		<DashboardShell areaLabel="Student" userName={loaderData.userName} links={[{ to: '/studentdashboard', label: 'Dashboard', end: true }, { to: '/studentdashboard/courses', label: 'My courses' }, { to: '/studentdashboard/sessions', label: 'Sessions' }, { to: '/conference', label: 'Live rooms' }, { to: '/studentdashboard/tasks', label: 'Tasks' }, { to: '/studentdashboard/qa', label: 'Tests', end: true }, { to: '/studentdashboard/qa/templates', label: 'Available tests' }, { to: '/studentdashboard/test-results', label: 'Test results' }, { to: '/studentdashboard/library', label: 'Library' }, { to: '/studentdashboard/announcements', label: 'Announcements' }, { to: '/studentdashboard/certificates', label: 'Certificates' }, { to: '/studentdashboard/report-cards', label: 'Report cards' }, { to: '/studentdashboard/profile', label: 'Profile' }]}>
+		<DashboardShell areaLabel="Student" userName={loaderData.userName} links={links}>
 			<Outlet />
+		</DashboardShell>
+	)
+}
+
+/** A page of the area that fails (403, 404, the upstream) shows so inside the area, with its navigation. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const layout = useRouteLoaderData<typeof loader>('routes/student/layout')
+	if (!layout) return <RouteError error={error} />
+	return (
+		<DashboardShell areaLabel="Student" userName={layout.userName} links={links}>
+			<RouteError error={error} framed />
 		</DashboardShell>
 	)
 }

@@ -9,10 +9,11 @@ import { studentProfileFormSchema } from '~/features/users/schema'
 import { requireRole, upstream } from '~/platform/request.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { needed } from '~/platform/settle.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'student')
-	const profile = await getStudentProfile(upstream(context, request), user.id)
+	const profile = await needed(getStudentProfile(upstream(context, request), user.id))
 	return { profile }
 }
 

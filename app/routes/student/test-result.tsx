@@ -1,4 +1,4 @@
-import { data, Link, redirect } from 'react-router'
+import { Link, redirect } from 'react-router'
 import type { Route } from './+types/test-result'
 import { getTestSession } from '~/features/tests/api.server'
 import { ClearLocalTest } from '~/features/tests/clear-local-test'
@@ -6,23 +6,14 @@ import { statusLabel } from '~/features/tests/history-table'
 import { ResultReview } from '~/features/tests/result-review'
 import { formatDateTime } from '~/features/tests/timer'
 import { requireRole, upstream } from '~/platform/request.server'
-import { UpstreamError } from '~/platform/upstream-errors'
 import { buttonClass } from '~/ui/button'
+import { needed } from '~/platform/settle.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
-	let session
-	try {
-		session = await getTestSession(upstream(context, request), params.sessionId)
-	} catch (error) {
-		if (
-			error instanceof UpstreamError &&
-			(error.status === 404 || error.status === 400 || error.status === 403)
-		) {
-			throw data(null, { status: 404 })
-		}
-		throw error
-	}
+	const session = await needed(getTestSession(upstream(context, request), params.sessionId), {
+		refusedAsMissing: true,
+	})
 	// Still running: the result is not ready, the test is.
 	if (session.status === 'in_progress' || !session.result) {
 		throw redirect(

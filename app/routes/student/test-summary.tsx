@@ -1,25 +1,18 @@
-import { data, Link } from 'react-router'
+import { Link } from 'react-router'
 import type { Route } from './+types/test-summary'
 import { getTestHistoryEntry } from '~/features/tests/api.server'
 import { statusLabel } from '~/features/tests/history-table'
 import { formatDateTime } from '~/features/tests/timer'
 import { requireRole, upstream } from '~/platform/request.server'
-import { UpstreamError } from '~/platform/upstream-errors'
 import { buttonClass } from '~/ui/button'
+import { needed } from '~/platform/settle.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
-	try {
-		return { entry: await getTestHistoryEntry(upstream(context, request), params.testHistoryId) }
-	} catch (error) {
-		if (
-			error instanceof UpstreamError &&
-			(error.status === 404 || error.status === 400 || error.status === 403)
-		) {
-			throw data(null, { status: 404 })
-		}
-		throw error
-	}
+	const entry = await needed(getTestHistoryEntry(upstream(context, request), params.testHistoryId), {
+		refusedAsMissing: true,
+	})
+	return { entry }
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

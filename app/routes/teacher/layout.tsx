@@ -1,8 +1,9 @@
-import { Outlet, type ShouldRevalidateFunction } from 'react-router'
+import { Outlet, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router'
 import type { Route } from './+types/layout'
 import { isOffline } from '~/platform/offline-snapshot'
 import { requireRole } from '~/platform/request.server'
-import { DashboardShell } from '~/ui/dashboard-shell'
+import { DashboardShell, type AreaLink } from '~/ui/dashboard-shell'
+import { RouteError } from '~/ui/error-pages'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
@@ -13,10 +14,35 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) =>
 	defaultShouldRevalidate && !isOffline()
 
+const links: AreaLink[] = [
+	{ to: '/teachersdashboard', label: 'Dashboard', end: true },
+	{ to: '/teachersdashboard/courses', label: 'Courses' },
+	{ to: '/teachersdashboard/tasks', label: 'Tasks' },
+	{ to: '/teachersdashboard/payment-setup', label: 'Payment setup' },
+	{ to: '/teachersdashboard/schedule', label: 'Schedule' },
+	{ to: '/conference', label: 'Live rooms' },
+	{ to: '/teachersdashboard/qa/templates', label: 'QA templates' },
+	{ to: '/teachersdashboard/qa/create', label: 'Create template' },
+	{ to: '/teachersdashboard/library', label: 'Library' },
+	{ to: '/teachersdashboard/announcement/list', label: 'Announcements' },
+	{ to: '/teachersdashboard/profile', label: 'Profile' },
+]
+
 export default function TeacherLayout({ loaderData }: Route.ComponentProps) {
 	return (
-		<DashboardShell areaLabel="Teacher" userName={loaderData.userName} links={[{ to: '/teachersdashboard', label: 'Dashboard', end: true }, { to: '/teachersdashboard/courses', label: 'Courses' }, { to: '/teachersdashboard/tasks', label: 'Tasks' }, { to: '/teachersdashboard/payment-setup', label: 'Payment setup' }, { to: '/teachersdashboard/schedule', label: 'Schedule' }, { to: '/conference', label: 'Live rooms' }, { to: '/teachersdashboard/qa/templates', label: 'QA templates' }, { to: '/teachersdashboard/qa/create', label: 'Create template' }, { to: '/teachersdashboard/library', label: 'Library' }, { to: '/teachersdashboard/announcement/list', label: 'Announcements' }, { to: '/teachersdashboard/profile', label: 'Profile' }]}>
+		<DashboardShell areaLabel="Teacher" userName={loaderData.userName} links={links}>
 			<Outlet />
+		</DashboardShell>
+	)
+}
+
+/** A page of the area that fails (403, 404, the upstream) shows so inside the area, with its navigation. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const layout = useRouteLoaderData<typeof loader>('routes/teacher/layout')
+	if (!layout) return <RouteError error={error} />
+	return (
+		<DashboardShell areaLabel="Teacher" userName={layout.userName} links={links}>
+			<RouteError error={error} framed />
 		</DashboardShell>
 	)
 }

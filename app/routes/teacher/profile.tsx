@@ -9,10 +9,11 @@ import { tutorProfileFormSchema } from '~/features/users/schema'
 import { requireRole, upstream } from '~/platform/request.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import { needed } from '~/platform/settle.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
-	const profile = await getTutorProfile(upstream(context, request), user.id)
+	const profile = await needed(getTutorProfile(upstream(context, request), user.id))
 	return { profile }
 }
 

@@ -1,21 +1,17 @@
-import { data } from 'react-router'
 import type { Route } from './+types/report-card-student'
 import { getStudentReportCards } from '~/features/report-cards/api.server'
 import { PrintButton } from '~/features/report-cards/report-card-view'
 import { StudentReportsView } from '~/features/report-cards/student-reports'
 import { requireRole, upstream } from '~/platform/request.server'
-import { UpstreamError } from '~/platform/upstream-errors'
+import { needed } from '~/platform/settle.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
-	try {
-		const reports = await getStudentReportCards(upstream(context, request), params.studentId)
-		return { reports, tutorId: user.id }
-	} catch (error) {
-		// Not a student of this teacher, or no such student: the page does not exist for them.
-		if (error instanceof UpstreamError && [400, 403, 404].includes(error.status ?? 0)) throw data(null, { status: 404 })
-		throw error
-	}
+	// Not a student of this teacher, or no such student: the page does not exist for them.
+	const reports = await needed(getStudentReportCards(upstream(context, request), params.studentId), {
+		refusedAsMissing: true,
+	})
+	return { reports, tutorId: user.id }
 }
 
 export default function TeacherStudentReportCards({ loaderData }: Route.ComponentProps) {

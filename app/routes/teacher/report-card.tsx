@@ -9,19 +9,16 @@ import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
-import { UpstreamError } from '~/platform/upstream-errors'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import { needed } from '~/platform/settle.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
-	try {
-		const report = await getReportCard(upstream(context, request), params.studentId, params.courseId)
-		return { report, tutorId: user.id }
-	} catch (error) {
-		if (error instanceof UpstreamError && [400, 403, 404].includes(error.status ?? 0)) throw data(null, { status: 404 })
-		throw error
-	}
+	const report = await needed(getReportCard(upstream(context, request), params.studentId, params.courseId), {
+		refusedAsMissing: true,
+	})
+	return { report, tutorId: user.id }
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {

@@ -4,7 +4,6 @@ import type { Route } from './+types/schedule-attendance'
 import { getAttendance, recordAttendance } from '~/features/schedules/api.server'
 import { statusAt } from '~/features/schedules/calendar'
 import { formatDateTime } from '~/features/schedules/format'
-import { orMissingPage } from '~/features/schedules/page-data.server'
 import { ATTENDANCE_STATUSES, attendanceFormSchema } from '~/features/schedules/schema'
 import { sessionWhen, StatusBadge } from '~/features/schedules/schedule-views'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
@@ -14,10 +13,11 @@ import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { Button } from '~/ui/button'
 import { readForm } from '~/platform/form.server'
+import { needed } from '~/platform/settle.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'tutor')
-	const roster = await orMissingPage(getAttendance(upstream(context, request), params.scheduleId))
+	const roster = await needed(getAttendance(upstream(context, request), params.scheduleId))
 	return { ...roster, zone: viewerTimeZone(request).zone, now: Date.now() }
 }
 

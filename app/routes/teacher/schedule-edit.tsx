@@ -4,13 +4,12 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/schedule-edit'
 import { getSchedule, getScheduleCourses, updateSchedule } from '~/features/schedules/api.server'
 import { formatDate } from '~/features/schedules/format'
-import { orMissingPage } from '~/features/schedules/page-data.server'
 import { scheduleFormSchema } from '~/features/schedules/schema'
 import { ScheduleFormFields, StatusBadge } from '~/features/schedules/schedule-views'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireRole, upstream } from '~/platform/request.server'
-import { settle } from '~/platform/settle.server'
+import { needed, settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { Button, buttonClass } from '~/ui/button'
@@ -21,7 +20,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
 	const api = upstream(context, request)
 	const [schedule, courses] = await Promise.all([
-		orMissingPage(getSchedule(api, params.scheduleId)),
+		needed(getSchedule(api, params.scheduleId)),
 		settle(getScheduleCourses(api)),
 	])
 	if (schedule.tutorId !== user.id) throw data(null, { status: 403 })

@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react'
+import { isRouteErrorResponse, useRevalidator } from 'react-router'
+import type { LoadFailure } from '~/platform/toast'
+import { buttonClass } from './button'
+import { LoadError } from './load-error'
+import { useHydrated } from './use-hydrated'
+
+/**
+ * What a route's error boundary shows: a refused or missing page (403, 404…), a page whose data
+ * the upstream failed to give (the spec's section 8 text, as `needed()` throws it), or the crash
+ * screen for anything unexpected. `framed` is true inside an area's shell, which keeps its
+ * navigation; the root boundary fills the screen instead.
+ */
+export function RouteError({ error, framed = false }: { error: unknown; framed?: boolean }) {
+	if (isRouteErrorResponse(error)) {
+		const failure = upstreamFailureOf(error.data)
+		if (failure) return <UpstreamFailurePage failure={failure} framed={framed} />
+		return <RouteErrorPage status={error.status} statusText={error.statusText} framed={framed} />
+	}
+	return <CrashScreen error={error} framed={framed} />
+}
+
+function upstreamFailureOf(data: unknown): LoadFailure | null {
+	if (typeof data !== 'object' || data === null || !('upstreamFailure' in data)) return null
+	return (data as { upstreamFailure: LoadFailure }).upstreamFailure
+}
+
+function Frame({
+	framed,
+	centred = true,
+	children,
+}: {
+	framed: boolean
+	centred?: boolean
+	children: ReactNode
+}) {
+	const align = centred ? 'items-center text-center' : ''
+	// Inside an area the shell already has the page's <main>.
+	if (framed) return <div className={`flex flex-col gap-4 py-6 ${align}`}>{children}</div>
+	return (
+		<main
+			id="main"
+			className={`mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 p-6 ${align}`}
+		>
+			{children}
+		</main>
+	)
+}
+
+function UpstreamFailurePage({ failure, framed }: { failure: LoadFailure; framed: boolean }) {
+	return (
+		<Frame framed={framed} centred={false}>
+			<h1 className="text-2xl font-bold">This page could not be loaded</h1>
+			<LoadError error={failure} />
+		</Frame>
+	)
+}
+
+const statusPages: Record<number, { title: string; text: string }> = {
+	400: {
+		title: 'Something is wrong with that request',
+		text: 'What was sent could not be read. Go back and try again.',
+	},
+	401: { title: 'Please log in', text: 'You need to be logged in to see this page.' },
+	403: { title: 'Access denied', text: 'You do not have permission to view this page.' },
+	404: { title: 'Page not found', text: 'We could not find the page you were looking for.' },
+	413: {
+		title: 'That is too large',
+		text: 'What was sent is larger than this form accepts. Go back, send less and try again.',
+	},
+}
+
+function RouteErrorPage({
+	status,
+	statusText,
+	framed,
+}: {
+	status: number
+	statusText: string
+	framed: boolean
+}) {
+	const page = statusPages[status] ?? {
+		title: 'Unexpected Application Error!',
+		text: `${status} ${statusText}`,
+	}
+	return (
+		<Frame framed={framed}>
+			<p className="text-sm font-semibold text-indigo-700">{status}</p>
+			<h1 className="text-3xl font-bold">{page.title}</h1>
+			<p className="text-slate-700">{page.text}</p>
+			<a className={buttonClass()} href="/">
+				Go to the home page
+			</a>
+		</Frame>
+	)
+}
+
+/** The crash screen of spec sections 4 and 8. */
+function CrashScreen({ error, framed }: { error: unknown; framed: boolean }) {
+	const hydrated = useHydrated()
+	const revalidator = useRevalidator()
+	const message = error instanceof Error ? error.message : 'Unknown error'
+	const stack = error instanceof Error && error.stack ? error.stack : 'No stack trace available'
+
+	async function copyDetails() {
+		const details = [
+			`Message: ${message}`,
+			`Stack: ${stack}`,
+			`URL: ${window.location.href}`,
+			`User agent: ${navigator.userAgent}`,
+			`Time: ${new Date().toISOString()}`,
+		].join('\n')
+		try {
+			await navigator.clipboard.writeText(details)
+			window.alert('Error details copied to clipboard. Please share this with our support team.')
+		} catch {
+			console.log(details)
+			window.alert('Please check the console for error details to share with support.')
+		}
+	}
+
+	return (
+		<Frame framed={framed} centred={false}>
+			<h1 className="text-3xl font-bold">Oops! Something went wrong</h1>
+			<p className="text-slate-700">
+				We're sorry, but something unexpected happened. This error has been automatically reported
+				to our team.
+			</p>
+			<details className="rounded-md border border-slate-300 bg-white p-3 text-sm">
+				<summary className="cursor-pointer font-semibold">{message}</summary>
+				<pre className="mt-2 overflow-auto whitespace-pre-wrap text-xs">{stack}</pre>
+			</details>
+			<div className="flex flex-wrap gap-3">
+				{hydrated ? (
+					<>
+						<button
+							type="button"
+							className={buttonClass()}
+							onClick={() => void revalidator.revalidate()}
+						>
+							Try Again
+						</button>
+						<button
+							type="button"
+							className={buttonClass('secondary')}
+							onClick={() => window.location.reload()}
+						>
+							Reload Page
+						</button>
+						<button type="button" className={buttonClass('secondary')} onClick={copyDetails}>
+							Copy error details for support
+						</button>
+					</>
+				) : (
+					<a className={buttonClass()} href="">
+						Reload Page
+					</a>
+				)}
+			</div>
+		</Frame>
+	)
+}
