@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { applyConfirmation } from '../src/payments/confirmation.ts'
@@ -43,6 +45,19 @@ async function publishedCourse(fields: Record<string, unknown> = {}) {
 async function enrolledIds(token: string) {
 	const answer = await call(api, 'GET', '/courses/enrolled?limit=100', { token })
 	return answer.body.courses.map((course: { id: string }) => course.id) as string[]
+}
+
+async function paymentsOf(studentId: string, courseId: string) {
+	return api.db
+		.selectFrom('payments')
+		.select(['id', 'status', 'failure_code', 'failure_message'])
+		.where('student_id', '=', studentId)
+		.where('course_id', '=', courseId)
+		.execute()
+}
+
+async function enrolmentsOf(courseId: string) {
+	return api.db.selectFrom('enrollments').selectAll().where('course_id', '=', courseId).execute()
 }
 
 beforeAll(async () => {
@@ -111,8 +126,10 @@ describe('checkout with the test provider', () => {
 			token: student.token,
 			json: { courseId: course.id },
 		})
-		expect(twice.status).toBe(409)
-		expect(twice.body).toEqual({ message: 'You are already enrolled in this course' })
+		// Checking out again answers the payment that enrolled them: nothing new to pay.
+		expect(twice.status).toBe(200)
+		expect(twice.body.payment).toMatchObject({ id: paymentId, status: 'succeeded' })
+		expect(await paymentsOf(student.user.id, course.id)).toHaveLength(1)
 	})
 
 	test('a confirmation delivered twice settles and enrols exactly once', async () => {
@@ -380,20 +397,152 @@ describe('payment setup (test provider)', () => {
 	})
 })
 
+describe('paying at most once, and never past the last seat', () => {
+	const checkout = (token: string, courseId: string) =>
+		call(api, 'POST', '/payments/checkout', { token, json: { courseId } })
+	const pay = (token: string, paymentId: string) =>
+		call(api, 'POST', `/payments/${paymentId}/pay`, { token, json: card('4242424242424242') })
+
+	test('two checkouts at once open one payment; five pays at once charge it once', async () => {
+		const course = await publishedCourse({ title: 'Double click' })
+		const student = await registerStudent(api)
+		const [first, second] = await Promise.all([
+			checkout(student.token, course.id),
+			checkout(student.token, course.id),
+		])
+		expect([first.status, second.status].sort()).toEqual([200, 201])
+		expect(first.body.payment.id).toBe(second.body.payment.id)
+		// A third, later (another tab), answers the same open payment.
+		const third = await checkout(student.token, course.id)
+		expect(third.status).toBe(200)
+		expect(third.body.payment).toMatchObject({
+			id: first.body.payment.id,
+			status: 'requires_payment',
+		})
+
+		const pays = await Promise.all(
+			Array.from({ length: 5 }, () => pay(student.token, first.body.payment.id)),
+		)
+		expect(pays.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409])
+		const payments = await paymentsOf(student.user.id, course.id)
+		expect(payments).toEqual([expect.objectContaining({ status: 'succeeded' })])
+		expect(await enrolmentsOf(course.id)).toHaveLength(1)
+	})
+
+	test('two students racing for the last seat: one enrols, the other is not charged', async () => {
+		const course = await publishedCourse({ title: 'Last seat', maxStudents: 1 })
+		const [ana, ben] = await Promise.all([registerStudent(api), registerStudent(api)])
+		// Both start while the seat is free.
+		const [anaCheckout, benCheckout] = await Promise.all([
+			checkout(ana.token, course.id),
+			checkout(ben.token, course.id),
+		])
+		expect([anaCheckout.status, benCheckout.status]).toEqual([201, 201])
+		const paid = await Promise.all([
+			pay(ana.token, anaCheckout.body.payment.id),
+			pay(ben.token, benCheckout.body.payment.id),
+		])
+		expect(paid.map((answer) => answer.status)).toEqual([200, 200])
+		const outcomes = paid.map((answer) => answer.body.payment)
+		expect(outcomes.map((payment) => payment.status).sort()).toEqual(['failed', 'succeeded'])
+		const refused = outcomes.find((payment) => payment.status === 'failed')
+		expect(refused).toMatchObject({
+			failureCode: 'course_full',
+			failureMessage:
+				'This course filled up before your payment went through. You have not been charged.',
+		})
+		expect(await enrolmentsOf(course.id)).toHaveLength(1)
+		// The seat is gone for new checkouts too.
+		const late = await registerStudent(api)
+		expect((await checkout(late.token, course.id)).body).toEqual({
+			message: 'This course is full',
+		})
+	})
+
+	test('a confirmation for a student already enrolled enrols nobody twice', async () => {
+		const course = await publishedCourse({ title: 'Enrolled meanwhile' })
+		const student = await registerStudent(api)
+		const started = await checkout(student.token, course.id)
+		// Enrolled by another path (a free place, an organization) while the payment was open.
+		await api.db
+			.insertInto('enrollments')
+			.values({ course_id: course.id, student_id: student.user.id })
+			.execute()
+		const paid = await pay(student.token, started.body.payment.id)
+		expect(paid.body.payment).toMatchObject({
+			status: 'failed',
+			failureCode: 'already_enrolled',
+			failureMessage: 'You are already enrolled in this course. You have not been charged.',
+		})
+		expect(await enrolmentsOf(course.id)).toHaveLength(1)
+	})
+
+	test('a student has one open payment per course, even written straight to the database', async () => {
+		const course = await publishedCourse({ title: 'One open payment' })
+		const student = await registerStudent(api)
+		const started = await checkout(student.token, course.id)
+		const second = api.db
+			.insertInto('payments')
+			.values({
+				course_id: course.id,
+				course_title: course.title,
+				student_id: student.user.id,
+				amount: 100,
+				currency: 'USD',
+				provider: 'test',
+				provider_ref: `test_pi_second_${started.body.payment.id}`,
+			})
+			.execute()
+		await expect(second).rejects.toThrow(/payments_one_in_flight_idx/)
+	})
+})
+
 describe('Stripe webhook', () => {
 	const webhookSecret = 'whsec_test_secret'
 	let stripeApi: TestApi
 	const stripe = new Stripe('sk_test_placeholder')
 
+	// A local stand-in for Stripe's API: records what the SDK sends (refunds) and answers as Stripe.
+	const stripeCalls: { path: string; idempotencyKey: string | undefined; body: string }[] = []
+	let stripeServer: Server
+	let refundsFail = false
+
 	beforeAll(async () => {
+		stripeServer = createServer((request, response) => {
+			let body = ''
+			request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+			request.on('end', () => {
+				const idempotencyKey = request.headers['idempotency-key'] as string | undefined
+				stripeCalls.push({ path: request.url ?? '', idempotencyKey, body })
+				response.writeHead(refundsFail ? 500 : 200, { 'Content-Type': 'application/json' })
+				response.end(
+					JSON.stringify(
+						refundsFail
+							? { error: { type: 'api_error', message: 'Stripe is down' } }
+							: { id: `re_${stripeCalls.length}`, object: 'refund', status: 'succeeded' },
+					),
+				)
+			})
+		})
+		await new Promise<void>((resolve) => stripeServer.listen(0, '127.0.0.1', resolve))
+		const { port } = stripeServer.address() as AddressInfo
 		stripeApi = await startApi({
-			config: { stripe: { secretKey: 'sk_test_placeholder', webhookSecret } },
+			config: {
+				stripe: {
+					secretKey: 'sk_test_placeholder',
+					webhookSecret,
+					apiUrl: `http://127.0.0.1:${port}`,
+				},
+			},
 		})
 	})
-	afterAll(() => stripeApi.close())
+	afterAll(async () => {
+		await stripeApi.close()
+		await new Promise((resolve) => stripeServer.close(resolve))
+	})
 
-	async function stripePayment() {
-		const student = await registerStudent(stripeApi)
+	async function stripePayment(student?: Awaited<ReturnType<typeof registerStudent>>) {
+		student ??= await registerStudent(stripeApi)
 		const course = await stripeApi.db
 			.selectFrom('courses')
 			.select(['id', 'title'])
@@ -507,5 +656,49 @@ describe('Stripe webhook', () => {
 		})
 		expect(answer.status).toBe(400)
 		expect(answer.body).toEqual({ message: 'This payment is not handled by the test provider' })
+	})
+
+	test('a replayed webhook for a second payment of an enrolled student enrols nobody and refunds once', async () => {
+		const first = await stripePayment()
+		const succeeded = (id: string, intent: string | null) => ({
+			id,
+			object: 'event',
+			type: 'payment_intent.succeeded',
+			data: { object: { id: intent, object: 'payment_intent' } },
+		})
+		expect((await deliver(succeeded('evt_once_1', first.payment.provider_ref))).status).toBe(200)
+		// A second charge of the same student and course (a second tab that paid too).
+		const second = await stripePayment(first.student)
+		const event = succeeded('evt_once_2', second.payment.provider_ref)
+		stripeCalls.length = 0
+		refundsFail = true
+		// Stripe cannot be reached for the refund: the webhook answers 502 so Stripe delivers again.
+		expect((await deliver(event)).status).toBe(502)
+		refundsFail = false
+		expect((await deliver(event)).status).toBe(200)
+		expect((await deliver(event)).status).toBe(200)
+
+		const enrolments = await stripeApi.db
+			.selectFrom('enrollments')
+			.selectAll()
+			.where('course_id', '=', first.course.id)
+			.where('student_id', '=', first.student.user.id)
+			.execute()
+		expect(enrolments).toHaveLength(1)
+		const status = await call(stripeApi, 'GET', `/payments/${second.payment.id}`, {
+			token: first.student.token,
+		})
+		expect(status.body.payment).toMatchObject({
+			status: 'failed',
+			failureCode: 'already_enrolled',
+			failureMessage: 'You are already enrolled in this course. Your payment has been refunded.',
+		})
+		// Every refund request names the same idempotency key, so Stripe refunds once.
+		const refunds = stripeCalls.filter((request) => request.path === '/v1/refunds')
+		expect(refunds.length).toBeGreaterThanOrEqual(2)
+		expect(new Set(refunds.map((request) => request.idempotencyKey))).toEqual(
+			new Set([`refund-${second.payment.id}`]),
+		)
+		expect(refunds[0]!.body).toContain(`payment_intent=${second.payment.provider_ref}`)
 	})
 })

@@ -11,10 +11,27 @@ export type Confirmation = {
 	outcome: Outcome
 }
 
+/** Why a charge that went through enrols nobody: the seat or the student was taken meanwhile. */
+export const REJECTED_CHARGES = ['course_full', 'already_enrolled'] as const
+type Rejection = (typeof REJECTED_CHARGES)[number]
+
+function rejectionMessage(code: Rejection, provider: string) {
+	const money =
+		provider === 'stripe' ? 'Your payment has been refunded.' : 'You have not been charged.'
+	return code === 'course_full'
+		? `This course filled up before your payment went through. ${money}`
+		: `You are already enrolled in this course. ${money}`
+}
+
 /**
  * The provider's word on a payment (a Stripe webhook, or the test provider's equivalent). It is
  * the only path that settles a payment and enrols the student, and it is applied once: a repeated
  * event id, or any event for a payment already settled, changes nothing.
+ *
+ * A successful charge enrols only while the course has a seat and the student is not enrolled
+ * yet, decided under a lock on the course row, so two payments racing for the last seat (or two
+ * payments of one student) enrol once. The other ends failed with the reason; a Stripe charge is
+ * then refunded by the caller (`refundDue`).
  */
 export async function applyConfirmation(db: Db, confirmation: Confirmation) {
 	return db.transaction().execute(async (trx) => {
@@ -30,8 +47,32 @@ export async function applyConfirmation(db: Db, confirmation: Confirmation) {
 			.executeTakeFirst()
 		if (!fresh) return { applied: false }
 
-		const { outcome } = confirmation
-		const settled = await trx
+		const payment = await trx
+			.selectFrom('payments')
+			.select(['id', 'course_id', 'student_id', 'provider'])
+			.where('id', '=', confirmation.paymentId)
+			.where('status', 'in', ['requires_payment', 'processing'])
+			.forUpdate()
+			.executeTakeFirst()
+		if (!payment) return { applied: false }
+
+		let outcome = confirmation.outcome
+		if (outcome.status === 'succeeded' && payment.course_id) {
+			const rejection = await seatFor(trx, payment.course_id, payment.student_id)
+			if (rejection) {
+				outcome = {
+					status: 'failed',
+					code: rejection,
+					message: rejectionMessage(rejection, payment.provider),
+				}
+			} else {
+				await trx
+					.insertInto('enrollments')
+					.values({ course_id: payment.course_id, student_id: payment.student_id })
+					.execute()
+			}
+		}
+		await trx
 			.updateTable('payments')
 			.set({
 				status: outcome.status,
@@ -40,18 +81,50 @@ export async function applyConfirmation(db: Db, confirmation: Confirmation) {
 				settled_at: sql<Date>`now()`,
 				updated_at: sql<Date>`now()`,
 			})
-			.where('id', '=', confirmation.paymentId)
-			.where('status', 'in', ['requires_payment', 'processing'])
-			.returning(['course_id', 'student_id', 'status'])
-			.executeTakeFirst()
-		if (!settled) return { applied: false }
-		if (settled.status === 'succeeded' && settled.course_id) {
-			await trx
-				.insertInto('enrollments')
-				.values({ course_id: settled.course_id, student_id: settled.student_id })
-				.onConflict((conflict) => conflict.columns(['course_id', 'student_id']).doNothing())
-				.execute()
-		}
+			.where('id', '=', payment.id)
+			.execute()
 		return { applied: true }
 	})
+}
+
+/** Null when the student may take a seat now; the course row stays locked until the commit. */
+async function seatFor(trx: Db, courseId: string, studentId: string): Promise<Rejection | null> {
+	const course = await trx
+		.selectFrom('courses')
+		.select(['id', 'max_students'])
+		.where('id', '=', courseId)
+		.forUpdate()
+		.executeTakeFirst()
+	const enrolled = await trx
+		.selectFrom('enrollments')
+		.select('student_id')
+		.where('course_id', '=', courseId)
+		.where('student_id', '=', studentId)
+		.executeTakeFirst()
+	const taken = await trx
+		.selectFrom('enrollments')
+		.select((eb) => eb.fn.countAll<string>().as('count'))
+		.where('course_id', '=', courseId)
+		.executeTakeFirstOrThrow()
+	if (enrolled) return 'already_enrolled'
+	if (course?.max_students != null && Number(taken.count) >= course.max_students) {
+		return 'course_full'
+	}
+	return null
+}
+
+/**
+ * The Stripe charge of a payment that was refused a seat, still to be refunded: asked on every
+ * delivery of its events, so a refund that failed once is tried again when Stripe retries.
+ */
+export async function refundDue(db: Db, paymentId: string) {
+	const payment = await db
+		.selectFrom('payments')
+		.select(['id', 'provider_ref'])
+		.where('id', '=', paymentId)
+		.where('provider', '=', 'stripe')
+		.where('status', '=', 'failed')
+		.where('failure_code', 'in', [...REJECTED_CHARGES])
+		.executeTakeFirst()
+	return payment?.provider_ref ? { paymentId: payment.id, intentId: payment.provider_ref } : null
 }

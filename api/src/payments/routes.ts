@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import Stripe from 'stripe'
-import { chargeOf } from '../courses/present.ts'
+import { chargeOf, type CourseRow } from '../courses/present.ts'
 import { findCourse, isEnrolled, countEnrolled } from '../courses/repository.ts'
 import { COURSE_NOT_FOUND } from '../courses/routes.ts'
 import type { Db } from '../db.ts'
@@ -11,8 +11,8 @@ import { readJsonBody } from '../platform/json.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { readId } from '../platform/validation.ts'
 import type { AccountType } from '../schema.ts'
-import { applyConfirmation } from './confirmation.ts'
-import { toPayment, toPayoutAccount } from './present.ts'
+import { applyConfirmation, refundDue } from './confirmation.ts'
+import { toPayment, toPayoutAccount, type PaymentRow } from './present.ts'
 import { checkoutRequest, onboardingRequest, testCard } from './schemas.ts'
 import { cardBrand, testCardOutcome } from './test-provider.ts'
 
@@ -30,6 +30,39 @@ const findPayoutAccount = (db: Db, ownerType: AccountType, ownerId: string) =>
 		.where('owner_id', '=', ownerId)
 		.executeTakeFirst()
 
+const IN_FLIGHT = ['requires_payment', 'processing'] as const
+
+/** The payment that enrolled the student in the course, else the one still open, if any. */
+async function existingPayment(db: Db, courseId: string, studentId: string) {
+	const payments = await db
+		.selectFrom('payments')
+		.selectAll()
+		.where('course_id', '=', courseId)
+		.where('student_id', '=', studentId)
+		.where('status', 'in', ['succeeded', ...IN_FLIGHT])
+		.orderBy('created_at', 'desc')
+		.execute()
+	const enrolled = payments.find((payment) => payment.status === 'succeeded')
+	if (enrolled) {
+		// Paid for and since left (or removed): a new checkout is a new payment.
+		return (await isEnrolled(db, courseId, studentId)) ? enrolled : payments.find(inFlight)
+	}
+	return payments.find(inFlight)
+}
+
+const inFlight = (payment: PaymentRow) => (IN_FLIGHT as readonly string[]).includes(payment.status)
+
+function stripeClient({ secretKey, apiUrl }: { secretKey: string; apiUrl?: string }) {
+	if (!apiUrl) return new Stripe(secretKey)
+	const url = new URL(apiUrl)
+	return new Stripe(secretKey, {
+		host: url.hostname,
+		port: url.port,
+		protocol: url.protocol === 'http:' ? 'http' : 'https',
+		maxNetworkRetries: 0,
+	})
+}
+
 /** A Stripe call that fails is the provider's problem, never a 500 of ours. */
 async function viaStripe<T>(call: () => Promise<T>): Promise<T> {
 	try {
@@ -42,7 +75,7 @@ async function viaStripe<T>(call: () => Promise<T>): Promise<T> {
 
 export function paymentRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard(config.jwtSecret)
-	const stripe = config.stripe ? new Stripe(config.stripe.secretKey) : null
+	const stripe = config.stripe ? stripeClient(config.stripe) : null
 	const provider = stripe ? ('stripe' as const) : ('test' as const)
 
 	async function studentPayment(c: Context<ApiEnv>) {
@@ -50,6 +83,52 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 		if (!payment) throw new ApiError(404, PAYMENT_NOT_FOUND)
 		if (payment.student_id !== c.get('account').id) throw new ApiError(403, MESSAGES.forbidden)
 		return payment
+	}
+
+	/** The Stripe intent of a payment, made once (its idempotency key is the payment's id). */
+	async function withClientSecret(payment: PaymentRow, course?: CourseRow) {
+		if (!stripe || payment.provider !== 'stripe' || payment.status !== 'requires_payment') {
+			return { payment: toPayment(payment), clientSecret: null }
+		}
+		if (payment.provider_ref) {
+			const intent = await viaStripe(() => stripe.paymentIntents.retrieve(payment.provider_ref!))
+			return { payment: toPayment(payment), clientSecret: intent.client_secret }
+		}
+		const owner =
+			course ?? (payment.course_id ? await findCourse(db, payment.course_id) : undefined)
+		const ownerAccount = owner?.tutor_id
+			? await findPayoutAccount(db, 'user', owner.tutor_id)
+			: owner?.organization_id
+				? await findPayoutAccount(db, 'organization', owner.organization_id)
+				: undefined
+		const destination =
+			ownerAccount?.provider === 'stripe' && ownerAccount.status === 'complete'
+				? ownerAccount.account_ref
+				: undefined
+		const intent = await viaStripe(() =>
+			stripe.paymentIntents.create(
+				{
+					amount: payment.amount,
+					currency: payment.currency.toLowerCase(),
+					automatic_payment_methods: { enabled: true },
+					description: payment.course_title,
+					metadata: {
+						paymentId: payment.id,
+						courseId: payment.course_id ?? '',
+						studentId: payment.student_id,
+					},
+					...(destination && { transfer_data: { destination } }),
+				},
+				{ idempotencyKey: `payment-${payment.id}` },
+			),
+		)
+		const stored = await db
+			.updateTable('payments')
+			.set({ provider_ref: intent.id, updated_at: new Date() })
+			.where('id', '=', payment.id)
+			.returningAll()
+			.executeTakeFirstOrThrow()
+		return { payment: toPayment(stored), clientSecret: intent.client_secret }
 	}
 
 	const payee = (c: Context<ApiEnv>) => {
@@ -66,6 +145,10 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 			const studentId = c.get('account').id
 			const course = await findCourse(db, courseId)
 			if (!course?.is_published) throw new ApiError(404, COURSE_NOT_FOUND)
+			// One payment per student and course: a second checkout (a double click, another tab)
+			// answers the payment that enrolled them, or the one still open, never a new one.
+			const existing = await existingPayment(db, course.id, studentId)
+			if (existing) return c.json(await withClientSecret(existing), 200)
 			if (await isEnrolled(db, course.id, studentId)) {
 				throw new ApiError(409, 'You are already enrolled in this course')
 			}
@@ -77,7 +160,7 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 			}
 			const amount = chargeOf(course)
 			const chosen = amount === 0 ? 'free' : provider
-			const payment = await db
+			const opened = await db
 				.insertInto('payments')
 				.values({
 					course_id: course.id,
@@ -88,53 +171,35 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 					provider: chosen,
 					provider_ref: chosen === 'test' ? `test_pi_${randomUUID()}` : null,
 				})
+				.onConflict((conflict) =>
+					conflict
+						.columns(['student_id', 'course_id'])
+						.where('status', 'in', IN_FLIGHT)
+						.doNothing(),
+				)
 				.returningAll()
-				.executeTakeFirstOrThrow()
+				.executeTakeFirst()
+			// Another request of this student opened one a moment ago: that one is the answer.
+			if (!opened) {
+				const raced = await existingPayment(db, course.id, studentId)
+				if (!raced) throw new ApiError(409, 'This payment has already been processed')
+				return c.json(await withClientSecret(raced), 200)
+			}
 
 			if (chosen === 'free') {
 				// Nothing to charge: the confirmation follows at once, through the same single path.
 				await applyConfirmation(db, {
-					eventId: `free_${payment.id}`,
+					eventId: `free_${opened.id}`,
 					type: 'free.enrolled',
-					paymentId: payment.id,
+					paymentId: opened.id,
 					outcome: { status: 'succeeded' },
 				})
 				return c.json(
-					{ payment: toPayment((await findPayment(db, payment.id))!), clientSecret: null },
+					{ payment: toPayment((await findPayment(db, opened.id))!), clientSecret: null },
 					201,
 				)
 			}
-			if (!stripe) return c.json({ payment: toPayment(payment), clientSecret: null }, 201)
-
-			const ownerAccount = course.tutor_id
-				? await findPayoutAccount(db, 'user', course.tutor_id)
-				: course.organization_id
-					? await findPayoutAccount(db, 'organization', course.organization_id)
-					: undefined
-			const destination =
-				ownerAccount?.provider === 'stripe' && ownerAccount.status === 'complete'
-					? ownerAccount.account_ref
-					: undefined
-			const intent = await viaStripe(() =>
-				stripe.paymentIntents.create(
-					{
-						amount,
-						currency: course.price_currency.toLowerCase(),
-						automatic_payment_methods: { enabled: true },
-						description: course.title,
-						metadata: { paymentId: payment.id, courseId: course.id, studentId },
-						...(destination && { transfer_data: { destination } }),
-					},
-					{ idempotencyKey: `payment-${payment.id}` },
-				),
-			)
-			const stored = await db
-				.updateTable('payments')
-				.set({ provider_ref: intent.id, updated_at: new Date() })
-				.where('id', '=', payment.id)
-				.returningAll()
-				.executeTakeFirstOrThrow()
-			return c.json({ payment: toPayment(stored), clientSecret: intent.client_secret }, 201)
+			return c.json(await withClientSecret(opened, course), 201)
 		})
 		.get('/onboarding', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
 			const owner = payee(c)
@@ -160,14 +225,12 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 					.insertInto('payout_accounts')
 					.values({ owner_type: owner.type, owner_id: owner.id, provider, account_ref: accountRef })
 					.onConflict((conflict) =>
-						conflict
-							.columns(['owner_type', 'owner_id'])
-							.doUpdateSet({
-								provider,
-								account_ref: accountRef,
-								status: 'pending',
-								updated_at: new Date(),
-							}),
+						conflict.columns(['owner_type', 'owner_id']).doUpdateSet({
+							provider,
+							account_ref: accountRef,
+							status: 'pending',
+							updated_at: new Date(),
+						}),
 					)
 					.returningAll()
 					.executeTakeFirstOrThrow()
@@ -223,7 +286,18 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 			} catch {
 				throw new ApiError(400, 'Invalid webhook signature')
 			}
-			await handleStripeEvent(db, event)
+			const paymentId = await handleStripeEvent(db, event)
+			// A charge refused a seat is refunded; asked on every delivery, so if Stripe cannot be
+			// reached now, its retry of this event refunds it (the key makes it happen once).
+			const refund = paymentId ? await refundDue(db, paymentId) : null
+			if (refund) {
+				await viaStripe(() =>
+					stripe.refunds.create(
+						{ payment_intent: refund.intentId, metadata: { paymentId: refund.paymentId } },
+						{ idempotencyKey: `refund-${refund.paymentId}` },
+					),
+				)
+			}
 			return c.json({ received: true })
 		})
 		.get('/:id', requireAccount({ roles: ['student'] }), async (c) => {
@@ -272,14 +346,17 @@ async function paymentIdFor(db: Db, intent: Stripe.PaymentIntent) {
 	return row?.id
 }
 
-/** Stripe's events that matter here; others are acknowledged and ignored. */
-export async function handleStripeEvent(db: Db, event: Stripe.Event) {
+/**
+ * Stripe's events that matter here; others are acknowledged and ignored. Answers the payment a
+ * charge event was about.
+ */
+export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<string | undefined> {
 	switch (event.type) {
 		case 'payment_intent.succeeded':
 		case 'payment_intent.payment_failed': {
 			const intent = event.data.object
 			const paymentId = await paymentIdFor(db, intent)
-			if (!paymentId) return
+			if (!paymentId) return undefined
 			await applyConfirmation(db, {
 				eventId: event.id,
 				type: event.type,
@@ -296,7 +373,7 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event) {
 								message: intent.last_payment_error?.message ?? 'Your payment failed.',
 							},
 			})
-			return
+			return paymentId
 		}
 		case 'payment_intent.processing': {
 			const paymentId = await paymentIdFor(db, event.data.object)

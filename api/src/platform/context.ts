@@ -29,7 +29,12 @@ export type ApiConfig = {
 	production: boolean
 	passwordHashing: PasswordHashing
 	/** Stripe keys; without them payments use the built-in test provider. */
-	stripe?: { secretKey: string; webhookSecret: string }
+	stripe?: {
+		secretKey: string
+		webhookSecret: string
+		/** Where Stripe's API is (tests point it at a local stand-in); Stripe's own by default. */
+		apiUrl?: string
+	}
 }
 
 export type ApiDeps = {

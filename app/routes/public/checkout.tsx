@@ -19,7 +19,9 @@ import { useHydrated } from '~/ui/use-hydrated'
 
 // Stripe Elements (and Stripe.js behind it) load only when this page pays through Stripe.
 const StripeCheckout = lazy(() =>
-	import('~/features/payments/stripe-checkout.client').then((module) => ({ default: module.StripeCheckout })),
+	import('~/features/payments/stripe-checkout.client').then((module) => ({
+		default: module.StripeCheckout,
+	})),
 )
 
 const secrets = ['cardNumber', 'cvc']
@@ -79,8 +81,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	if (submission.status !== 'success')
 		return data(submission.reply({ hideFields: secrets }), { status: 400 })
 	try {
+		// A second post of the form (a double click, another tab) gets the same payment back; once
+		// it is paid or being paid, it shows how that went instead of trying to charge it again.
 		const { payment } = await startCheckout(api, params.courseId)
-		await payWithTestCard(api, payment.id, submission.value)
+		if (payment.status === 'requires_payment') {
+			await payWithTestCard(api, payment.id, submission.value).catch((error: unknown) => {
+				if (!(error instanceof UpstreamError && error.status === 409)) throw error
+			})
+		}
 		return redirect(processingPath(payment.id))
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error, secrets)
