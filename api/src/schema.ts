@@ -62,6 +62,18 @@ export interface RefreshTokensTable {
 	expires_at: Date
 	revoked_at: Date | null
 	created_at: CreatedAt
+	// Migration 012: the session it belongs to, and when it was exchanged for its successor.
+	session_id: string | null
+	used_at: Date | null
+}
+
+export interface AuthSessionsTable {
+	id: Generated<string>
+	account_id: string
+	account_type: AccountType
+	created_at: CreatedAt
+	expires_at: Date
+	revoked_at: Date | null
 }
 
 export interface FilesTable {
@@ -169,6 +181,7 @@ export interface Database {
 	organizations: OrganizationsTable
 	users: UsersTable
 	refresh_tokens: RefreshTokensTable
+	auth_sessions: AuthSessionsTable
 	files: FilesTable
 	courses: CoursesTable
 	enrollments: EnrollmentsTable

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
@@ -315,6 +316,8 @@ describe('get-student', () => {
 })
 
 describe('access tokens', () => {
+	const claimsOf = (token: string) =>
+		JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString())
 	const sign = (claims: Record<string, unknown>, expiresAt: number, secret = TEST_SECRET) =>
 		new SignJWT(claims)
 			.setProtectedHeader({ alg: 'HS256' })
@@ -322,10 +325,17 @@ describe('access tokens', () => {
 			.setExpirationTime(expiresAt)
 			.sign(new TextEncoder().encode(secret))
 
-	test('missing, malformed, expired, foreign and non-access tokens answer 403', async () => {
+	test('missing, malformed, expired, foreign, non-access and ended-session tokens answer 403', async () => {
 		const now = Math.floor(Date.now() / 1000)
-		const claims = { role: 'tutor', orgId: null, typ: 'access' }
+		const { token: real } = await login(api, 'teacher@example.com')
+		const sid = claimsOf(real).sid
+		const claims = { role: 'tutor', orgId: null, typ: 'access', sid }
+		const ended = await login(api, 'teacher@example.com')
+		await call(api, 'POST', '/auth/logout', { token: ended.token })
 		const tokens = [
+			ended.token,
+			await sign({ role: 'tutor', orgId: null, typ: 'access' }, now + 600),
+			await sign({ ...claims, sid: '00000000-0000-4000-8000-000000000000' }, now + 600),
 			undefined,
 			'not-a-jwt',
 			await sign(claims, now - 10),
@@ -362,7 +372,7 @@ describe('refresh and logout', () => {
 			headers: { cookie: refreshCookie(answer), 'x-retry': 'true' },
 		})
 		expect(refreshed.status).toBe(200)
-		expect(Object.keys(refreshed.body)).toEqual(['token'])
+		expect(Object.keys(refreshed.body)).toEqual(['token', 'refreshToken'])
 		const tutors = await call(api, 'GET', '/users/tutors', { token: refreshed.body.token })
 		expect(tutors.status).toBe(200)
 	})
@@ -430,5 +440,90 @@ describe('refresh and logout', () => {
 			token: refreshed.body.token,
 		})
 		expect(students.status).toBe(200)
+	})
+})
+
+describe('sessions: rotation, reuse and logout revoke at once', () => {
+	const refresh = (cookie: string) =>
+		call(api, 'POST', '/auth/refresh-token', { headers: { cookie, 'x-retry': 'true' } })
+	const works = async (token: string) =>
+		(await call(api, 'GET', '/users/tutors', { token })).status === 200
+	/** As if the token had been exchanged a minute ago, past the grace for a concurrent refresh. */
+	const exchangedLongAgo = (cookie: string) =>
+		api.db
+			.updateTable('refresh_tokens')
+			.set({ used_at: new Date(Date.now() - 60_000) })
+			.where('used_at', 'is not', null)
+			.where(
+				'token_hash',
+				'=',
+				createHash('sha256')
+					.update(cookie.replace(/^refreshToken=/, ''))
+					.digest('hex'),
+			)
+			.execute()
+
+	test('each refresh gives a new refresh token, as the cookie and in the body', async () => {
+		const { answer } = await login(api, 'student@example.com')
+		const first = await refresh(refreshCookie(answer))
+		expect(first.status).toBe(200)
+		const rotated = refreshCookie(first)
+		expect(rotated).not.toBe(refreshCookie(answer))
+		expect(rotated).toBe(`refreshToken=${first.body.refreshToken}`)
+		const second = await refresh(rotated)
+		expect(second.status).toBe(200)
+		expect(refreshCookie(second)).not.toBe(rotated)
+		expect(await works(second.body.token)).toBe(true)
+	})
+
+	test('two refreshes with one token at the same moment get the same successor', async () => {
+		const { answer } = await login(api, 'student@example.com')
+		const [a, b] = await Promise.all([
+			refresh(refreshCookie(answer)),
+			refresh(refreshCookie(answer)),
+		])
+		expect([a.status, b.status]).toEqual([200, 200])
+		expect(a.body.refreshToken).toBe(b.body.refreshToken)
+		expect((await refresh(refreshCookie(a))).status).toBe(200)
+	})
+
+	test('a refresh token used again after its exchange ends the whole session', async () => {
+		const { answer } = await login(api, 'student@example.com')
+		const stolen = refreshCookie(answer)
+		const rightful = await refresh(stolen)
+		expect(rightful.status).toBe(200)
+		await exchangedLongAgo(stolen)
+
+		const replayed = await refresh(stolen)
+		expect(replayed.status).toBe(401)
+		expect(replayed.body).toEqual({ message: 'Invalid or expired refresh token' })
+		// Every token of the session is dead: the successor, and the access token it gave.
+		expect((await refresh(refreshCookie(rightful))).status).toBe(401)
+		expect(await works(rightful.body.token)).toBe(false)
+		// Another sign-in of the same account is not touched.
+		const other = await login(api, 'student@example.com')
+		expect(await works(other.token)).toBe(true)
+	})
+
+	test('logout refuses the access token at once, by cookie or by bearer alone', async () => {
+		const byCookie = await login(api, 'teacher@example.com')
+		expect(await works(byCookie.token)).toBe(true)
+		await call(api, 'POST', '/auth/logout', { headers: { cookie: refreshCookie(byCookie.answer) } })
+		expect(await works(byCookie.token)).toBe(false)
+
+		const byBearer = await login(api, 'teacher@example.com')
+		const loggedOut = await call(api, 'POST', '/auth/logout', { token: byBearer.token })
+		expect(loggedOut.status).toBe(200)
+		expect(await works(byBearer.token)).toBe(false)
+		expect((await refresh(refreshCookie(byBearer.answer))).status).toBe(401)
+	})
+
+	test('a course page that takes an optional token refuses a logged-out one too', async () => {
+		const { token } = await login(api, 'teacher@example.com')
+		const { body } = await call(api, 'GET', '/courses/public/list?limit=1')
+		const courseId = body.courses[0].id
+		expect((await call(api, 'GET', `/courses/${courseId}`, { token })).status).toBe(200)
+		await call(api, 'POST', '/auth/logout', { token })
+		expect((await call(api, 'GET', `/courses/${courseId}`, { token })).status).toBe(403)
 	})
 })

@@ -205,7 +205,8 @@ test('a body over 10 MB to every write endpoint is a 413 (JSON and multipart), b
 }, 120_000)
 
 test('text with a NUL character is a 400 naming the field, not a database error', async () => {
-	const organization = tokens.find(([who]) => who === 'organization')?.[1]
+	// A fresh sign-in: the fuzzing above posted to /auth/logout with each token, which ended them.
+	const { token: organization } = await organizationLogin(api, 'organization@example.com')
 	const response = await fetch(`${api.baseUrl}/organizations/create-department`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', authorization: `Bearer ${organization}` },

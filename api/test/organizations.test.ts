@@ -343,12 +343,13 @@ describe('PUT /organizations/{id}', () => {
 		expect(deleted.status).toBe(200)
 		expect(deleted.body).toEqual({ message: 'Organization deleted successfully', id: org.id })
 
+		// Deleting the account ended its sessions: its token is refused from then on.
 		const again = await call(api, 'PUT', `/organizations/${org.id}`, {
 			token: org.token,
 			json: { deleted: true },
 		})
-		expect(again.status).toBe(404)
-		expect(again.body).toEqual({ message: 'Organization not found' })
+		expect(again.status).toBe(403)
+		expect(again.body).toEqual({ message: 'Access token is missing or expired' })
 		const signIn = await call(api, 'POST', '/auth/organization-login', {
 			json: { email: org.email, password: 'Password123' },
 		})

@@ -1,9 +1,11 @@
-import { createCookieSessionStorage, createSession, type Session } from 'react-router'
+import { createHash } from 'node:crypto'
+import { EncryptJWT, jwtDecrypt } from 'jose'
+import { createCookie, createSession, type Session, type SessionStorage } from 'react-router'
 import { cookieValue } from './cookie-header'
 import type { Role } from './roles'
 import { env } from './env.server'
 
-/** What the app remembers about the signed-in account; tokens stay server-side in the cookie. */
+/** What the app remembers about the signed-in account; tokens travel only encrypted in the cookie. */
 export type SessionUser = {
 	id: string
 	role: Role
@@ -20,22 +22,55 @@ export type SessionData = {
 	upstreamCookies: Record<string, string>
 }
 
-export const sessionStorage = createCookieSessionStorage<SessionData>({
-	cookie: {
-		name: '__session',
-		httpOnly: true,
-		sameSite: 'lax',
-		secure: env.secureCookies,
-		path: '/',
-		secrets: [env.sessionSecret],
-		maxAge: 60 * 60 * 24 * 7,
-	},
+const MAX_AGE = 60 * 60 * 24 * 7
+
+const sessionCookie = createCookie('__session', {
+	httpOnly: true,
+	sameSite: 'lax',
+	secure: env.secureCookies,
+	path: '/',
+	maxAge: MAX_AGE,
 })
 
-// Checking the cookie's signature imports a key and computes an HMAC, and decoding it parses a
-// few kilobytes of JSON: a real share of a signed-in page's cost. The same browser sends the same
-// cookie with every request until the session changes, so a cookie already verified is read from
-// here (by its exact signed value) instead. Each request gets its own copy to change.
+// The cookie's value is a JWE (dir, A256GCM) under a key derived from SESSION_SECRET: the tokens
+// inside can be neither read nor changed by whoever holds the cookie (decisions/013).
+const sessionKey = createHash('sha256').update(`session-cookie:${env.sessionSecret}`).digest()
+
+async function seal(data: Partial<SessionData>): Promise<string> {
+	return new EncryptJWT({ data })
+		.setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+		.setIssuedAt()
+		.setExpirationTime(Math.floor(Date.now() / 1000) + MAX_AGE)
+		.encrypt(sessionKey)
+}
+
+async function unseal(value: unknown): Promise<Partial<SessionData>> {
+	if (typeof value !== 'string' || !value) return {}
+	try {
+		const { payload } = await jwtDecrypt(value, sessionKey)
+		return typeof payload.data === 'object' && payload.data !== null ? payload.data : {}
+	} catch {
+		// Tampered with, made under another secret, or expired: no session.
+		return {}
+	}
+}
+
+/** React Router's session interface over the encrypted cookie. */
+export const sessionStorage: SessionStorage<SessionData> = {
+	async getSession(cookieHeader) {
+		return createSession(await unseal(await sessionCookie.parse(cookieHeader ?? null)))
+	},
+	async commitSession(session, options) {
+		return sessionCookie.serialize(await seal(session.data), options)
+	},
+	async destroySession(_session, options) {
+		return sessionCookie.serialize('', { ...options, maxAge: undefined, expires: new Date(0) })
+	},
+}
+
+// Decrypting the cookie and decoding it parses a few kilobytes of JSON: a real share of a
+// signed-in page's cost. The same browser sends the same cookie with every request until the
+// session changes, so a cookie already opened is read from here (by its exact value) instead. Each request gets its own copy to change.
 const VERIFIED_MAX = 1_000
 const VERIFIED_MS = 60_000
 const verified = new Map<string, { data: Session<SessionData>['data']; expiresAt: number }>()

@@ -208,7 +208,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 				cause: new Error(`Refresh answered with status ${reply.status}`),
 			})
 		}
-		tokens = { ...current, accessToken: token }
+		// The upstream rotates the refresh token on each use: its successor came as the cookie (to
+		// the request that made the call) and in the body (to every request sharing the answer).
+		const rotated = refreshTokenFrom(reply.text)
+		if (rotated) cookies.refreshToken = rotated
+		tokens = { accessToken: token, refreshToken: cookies.refreshToken ?? current.refreshToken }
 		publish()
 	}
 
@@ -234,7 +238,17 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 		let reply = await dispatch(call, sentWith)
 		if (reply.status === 403 && sentWith) {
 			const renewed = await renewedToken(sentWith, call.fallback)
-			if (renewed) reply = await dispatch(call, renewed)
+			if (renewed) {
+				reply = await dispatch(call, renewed)
+				// Still refused for the token itself, just after a refresh: the session has ended
+				// upstream (a logout elsewhere, say). A refusal of the action stays a permission error.
+				if (reply.status === 403 && refusesToken(reply.text)) {
+					endSession()
+					throw new SessionExpiredError('refresh-failed', {
+						cause: new Error('The refreshed access token was refused'),
+					})
+				}
+			}
 		}
 		if (!reply.ok) throw errorFromReply(reply, call)
 		return reply.text
@@ -475,6 +489,22 @@ function parseLenient(text: string): unknown {
 	} catch {
 		return undefined
 	}
+}
+
+function refreshTokenFrom(text: string): string | undefined {
+	const body = parseLenient(text)
+	if (typeof body !== 'object' || body === null || !('refreshToken' in body)) return undefined
+	return typeof body.refreshToken === 'string' && body.refreshToken !== ''
+		? body.refreshToken
+		: undefined
+}
+
+/** A 403 about the bearer token (missing, expired, invalid), not about what it may do. */
+function refusesToken(text: string): boolean {
+	const body = parseLenient(text)
+	const message =
+		typeof body === 'object' && body !== null && 'message' in body ? String(body.message) : ''
+	return /\btoken\b/i.test(message) && /missing|expired|invalid|revoked/i.test(message)
 }
 
 function tokenFrom(text: string): string | undefined {

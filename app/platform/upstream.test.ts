@@ -824,3 +824,49 @@ test('an address far longer than any id (a pasted essay as an id) is a 404, neve
 	expect(error.status).toBe(404)
 	expect(server.hits).toEqual([])
 })
+
+test('a rotated refresh token reaches every request that shared the refresh', async () => {
+	const server = await upstreamServer((_, res) =>
+		setTimeout(
+			() =>
+				json(
+					res,
+					200,
+					{ token: 'new-access', refreshToken: 'rotated-r' },
+					{ 'Set-Cookie': 'refreshToken=rotated-r; Path=/api/v1/auth; HttpOnly' },
+				),
+			50,
+		),
+	)
+	const expired = fakeJwt(Math.floor(Date.now() / 1000) - 60)
+	const requests = Array.from({ length: 3 }, () =>
+		client(server.baseUrl, {
+			tokens: { accessToken: expired, refreshToken: 'rotate-me' },
+			cookies: { refreshToken: 'rotate-me' },
+		}),
+	)
+	await Promise.all(requests.map(({ upstream }) => upstream.refreshIfExpiring()))
+	expect(server.count('/api/v1/auth/refresh-token')).toBe(1)
+	// Each writes the successor back to its browser, never the token already spent.
+	for (const { upstream, changes } of requests) {
+		expect(upstream.tokens()).toEqual({ accessToken: 'new-access', refreshToken: 'rotated-r' })
+		expect(changes.at(-1)?.cookies.refreshToken).toBe('rotated-r')
+	}
+})
+
+test('a refreshed token refused for itself ends the session instead of showing "token expired"', async () => {
+	const server = await upstreamServer((hit, res) => {
+		if (hit.path === '/api/v1/auth/refresh-token') return json(res, 200, { token: 'new-access' })
+		json(res, 403, { message: 'Access token is missing or expired' })
+	})
+	const { upstream, changes } = client(server.baseUrl)
+
+	const error = await failure(
+		upstream.get('/tasks', { schema: okSchema, fallback: 'Failed to fetch tasks' }),
+	)
+
+	expect(error).toBeInstanceOf(SessionExpiredError)
+	expect((error as SessionExpiredError).toast.title).toBe('Session expired. Please login again.')
+	expect(upstream.tokens()).toBeNull()
+	expect(changes.at(-1)).toEqual({ tokens: null, cookies: {} })
+})

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto'
 import { test as base, expect } from '@playwright/test'
 import { apiUrl, appPort } from '../../playwright.config'
+import { jwtDecrypt } from 'jose'
 
 // Plain HTTP clients for the security checks: the app (a cookie jar that follows the session
 // cookie as the server refreshes it, redirects never followed) and the reference API (bearer
@@ -97,13 +99,21 @@ export class AppClient {
 		else this.cookies.set(name, value)
 	}
 
-	/** What the signed session cookie holds (it is signed, not encrypted: the server reads it back). */
-	sessionData(): { accessToken?: string; refreshToken?: string; user?: { id: string } } {
-		const raw = this.cookies.get('__session')
-		if (!raw) return {}
-		const signed = decodeURIComponent(raw)
-		const payload = signed.slice(0, signed.lastIndexOf('.'))
-		return JSON.parse(decodeURIComponent(escape(atob(payload))))
+	/** The session cookie exactly as the browser holds it. */
+	sessionCookie(): string {
+		return decodeURIComponent(this.cookies.get('__session') ?? '')
+	}
+
+	/**
+	 * What the encrypted session cookie holds, opened with the key the test servers use
+	 * (scripts/e2e-servers.mjs): nobody without SESSION_SECRET can do this.
+	 */
+	async sessionData(): Promise<{ accessToken?: string; refreshToken?: string; user?: { id: string } }> {
+		if (!this.cookies.has('__session')) return {}
+		const sealed = JSON.parse(atob(this.sessionCookie())) as string
+		const key = createHash('sha256').update('session-cookie:e2e-session-secret').digest()
+		const { payload } = await jwtDecrypt(sealed, key)
+		return payload.data as { accessToken?: string; refreshToken?: string; user?: { id: string } }
 	}
 }
 

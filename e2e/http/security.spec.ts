@@ -233,7 +233,7 @@ test.describe('no access or refresh token reaches the browser', () => {
 			const client = who === 'anonymous' ? new AppClient() : await logInApp(who, world.emails[who])
 			const secrets: string[] = []
 			if (who !== 'anonymous') {
-				const session = client.sessionData()
+				const session = await client.sessionData()
 				expect(session.accessToken, 'the session holds an access token').toMatch(jwt)
 				expect(session.refreshToken, 'and a refresh token').toBeTruthy()
 				secrets.push(session.accessToken ?? '', session.refreshToken ?? '')
@@ -254,7 +254,7 @@ test.describe('no access or refresh token reaches the browser', () => {
 				const loaderData = await client.get(dataUrl)
 				received.push({ what: `data ${dataUrl}`, text: loaderData.text })
 				// Refreshes happen while we browse: the newest tokens must not show up either.
-				const session = client.sessionData()
+				const session = await client.sessionData()
 				for (const token of [session.accessToken, session.refreshToken]) if (token && !secrets.includes(token)) secrets.push(token)
 			}
 			expect(scripts.size, 'the pages load scripts').toBeGreaterThan(3)

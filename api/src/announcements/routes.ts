@@ -24,7 +24,7 @@ const isAuthor = (account: Account, row: { author_id: string; author_type: strin
 	row.author_type === (account.role === 'organization' ? 'organization' : 'tutor')
 
 export function announcementRoutes({ db, config }: ApiDeps) {
-	const requireAccount = accountGuard(config.jwtSecret)
+	const requireAccount = accountGuard({ db, config })
 	const staff = requireAccount({ roles: ['tutor', 'organization'] })
 
 	/** A student gets it if it is theirs to read (403 otherwise); staff if they wrote it. */

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { toOrganization } from '../organizations/present.ts'
 import { findOrganizationCredentials } from '../organizations/repository.ts'
-import { signAccessToken } from '../platform/access-tokens.ts'
+import { signAccessToken, verifyAccessToken } from '../platform/access-tokens.ts'
 import { clientAddress } from '../platform/client-address.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
@@ -18,7 +18,12 @@ import { findUserByEmail, findUserCredentials } from '../users/repository.ts'
 import { loadAccount } from './accounts.ts'
 import type { Passwords } from './passwords.ts'
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts'
-import { findRefreshSession, issueRefreshToken, revokeRefreshToken } from './refresh-tokens.ts'
+import {
+	openSession,
+	revokeSession,
+	rotateRefreshToken,
+	sessionOfRefreshToken,
+} from './refresh-tokens.ts'
 import {
 	credentials,
 	memberRegistration,
@@ -29,6 +34,7 @@ import {
 } from './schemas.ts'
 
 const INVALID_REFRESH = 'Invalid or expired refresh token'
+const BEARER = /^Bearer\s+(\S+)\s*$/i
 
 const userAccount = (user: UserRow): Account => ({
 	id: user.id,
@@ -38,7 +44,7 @@ const userAccount = (user: UserRow): Account => ({
 
 export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 	const { db, config } = deps
-	const requireAccount = accountGuard(config.jwtSecret)
+	const requireAccount = accountGuard({ db, config })
 	const failedLogins = createFailureLimiter()
 
 	/** Checks the password (counting failures per email and address) and opens a session. */
@@ -58,11 +64,16 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			throw new ApiError(401, MESSAGES.badCredentials)
 		}
 		const account = accountOf(row)
-		const accessToken = await signAccessToken(account, config.jwtSecret, config.accessTokenTtl)
-		const refreshToken = await issueRefreshToken(
+		const { session, refreshToken } = await openSession(
 			db,
 			{ accountId: account.id, accountType },
 			config.refreshTokenTtl,
+		)
+		const accessToken = await signAccessToken(
+			account,
+			session.sessionId,
+			config.jwtSecret,
+			config.accessTokenTtl,
 		)
 		setRefreshCookie(c, refreshToken, config)
 		return { row, tokens: { accessToken, refreshToken } }
@@ -139,16 +150,37 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 		})
 		.post('/refresh-token', async (c) => {
 			const token = readRefreshCookie(c)
-			const session = token ? await findRefreshSession(db, token) : null
-			const account = session ? await loadAccount(db, session) : null
+			const rotation = token
+				? await rotateRefreshToken(db, token, config.refreshTokenTtl, config.jwtSecret)
+				: null
+			if (rotation?.outcome !== 'rotated') {
+				clearRefreshCookie(c, config)
+				throw new ApiError(401, INVALID_REFRESH)
+			}
+			const account = await loadAccount(db, rotation.session)
 			if (!account) throw new ApiError(401, INVALID_REFRESH)
+			// Each refresh token is good once: its successor comes back as the cookie and, for
+			// clients that keep it themselves, in the body.
+			setRefreshCookie(c, rotation.refreshToken, config)
 			return c.json({
-				token: await signAccessToken(account, config.jwtSecret, config.accessTokenTtl),
+				token: await signAccessToken(
+					account,
+					rotation.session.sessionId,
+					config.jwtSecret,
+					config.accessTokenTtl,
+				),
+				refreshToken: rotation.refreshToken,
 			})
 		})
 		.post('/logout', async (c) => {
+			// The session is found by the refresh cookie or by the bearer token, whichever came.
 			const token = readRefreshCookie(c)
-			if (token) await revokeRefreshToken(db, token)
+			const bearer = BEARER.exec(c.req.header('authorization') ?? '')?.[1]
+			const sessions = await Promise.all([
+				token ? sessionOfRefreshToken(db, token) : null,
+				bearer ? verifyAccessToken(bearer, config.jwtSecret).then((a) => a?.sessionId) : null,
+			])
+			for (const sessionId of new Set(sessions)) if (sessionId) await revokeSession(db, sessionId)
 			clearRefreshCookie(c, config)
 			return c.json({ message: 'Logged out successfully' })
 		})

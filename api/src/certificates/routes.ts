@@ -59,7 +59,7 @@ async function listFor(db: Db, account: Account, page: { limit: number; offset: 
 }
 
 export function certificateRoutes({ db, config }: ApiDeps) {
-	const requireAccount = accountGuard(config.jwtSecret)
+	const requireAccount = accountGuard({ db, config })
 
 	async function visibleCertificate(account: Account, rawId: string | undefined) {
 		const row = await findBy(db, 'id', readId('id', rawId))

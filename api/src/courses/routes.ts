@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import type { ExpressionBuilder } from 'kysely'
 import type { Db } from '../db.ts'
-import { verifyAccessToken } from '../platform/access-tokens.ts'
+import { authenticate } from '../platform/access-tokens.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { readJsonBody } from '../platform/json.ts'
@@ -72,14 +72,14 @@ const pageOf = (rows: CourseRow[], total: number, page: Page) => ({
 })
 
 export function courseRoutes({ db, config }: ApiDeps) {
-	const requireAccount = accountGuard(config.jwtSecret)
+	const requireAccount = accountGuard({ db, config })
 
 	/** A bearer token is optional here, but one that is sent must be valid (the client refreshes on 403). */
 	async function optionalAccount(c: Context<ApiEnv>): Promise<Account | null> {
 		const header = c.req.header('authorization')
 		if (!header) return null
 		const token = BEARER.exec(header)?.[1]
-		const account = token ? await verifyAccessToken(token, config.jwtSecret) : null
+		const account = token ? await authenticate(token, { db, config }) : null
 		if (!account) throw new ApiError(403, MESSAGES.tokenMissing)
 		return account
 	}

@@ -31,7 +31,7 @@ const rethrowDuplicate = (error: unknown): never => {
 
 /** Spec section 7's department calls, mounted under `/organizations`. */
 export function departmentRoutes({ db, config }: ApiDeps) {
-	const requireAccount = accountGuard(config.jwtSecret)
+	const requireAccount = accountGuard({ db, config })
 
 	const loadDepartment = async (id: string | undefined) => {
 		const department = await findDepartment(db, readId('id', id))

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import type { Passwords } from '../auth/passwords.ts'
-import { revokeAllRefreshTokens } from '../auth/refresh-tokens.ts'
+import { revokeAllSessions } from '../auth/refresh-tokens.ts'
 import { toDepartment } from '../departments/present.ts'
 import { departmentRoutes } from '../departments/routes.ts'
 import { removeFile, storeImage } from '../files/store.ts'
@@ -40,7 +40,7 @@ const DUPLICATE = 'An organization with this email already exists'
 export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 	const { db } = deps
 
-	const requireAccount = accountGuard(deps.config.jwtSecret)
+	const requireAccount = accountGuard(deps)
 
 	return new Hono<ApiEnv>()
 		.get('/list', async (c) => {
@@ -64,7 +64,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 			const { deleted, ...changes } = await readJsonBody(c, organizationUpdate)
 			if (deleted) {
 				await deleteOrganization(db, organization.id)
-				await revokeAllRefreshTokens(db, {
+				await revokeAllSessions(db, {
 					accountId: organization.id,
 					accountType: 'organization',
 				})

@@ -74,7 +74,7 @@ async function viaStripe<T>(call: () => Promise<T>): Promise<T> {
 }
 
 export function paymentRoutes({ db, config }: ApiDeps) {
-	const requireAccount = accountGuard(config.jwtSecret)
+	const requireAccount = accountGuard({ db, config })
 	const stripe = config.stripe ? stripeClient(config.stripe) : null
 	const provider = stripe ? ('stripe' as const) : ('test' as const)
 

@@ -1,5 +1,7 @@
 import { jwtVerify, SignJWT } from 'jose'
 import { z } from 'zod'
+import { isSessionOpen } from '../auth/refresh-tokens.ts'
+import type { Db } from '../db.ts'
 import type { Account } from './context.ts'
 
 const claims = z.object({
@@ -7,12 +9,19 @@ const claims = z.object({
 	role: z.enum(['student', 'tutor', 'organization']),
 	orgId: z.string().nullable(),
 	typ: z.literal('access'),
+	/** The sign-in it belongs to (auth_sessions): logging out refuses the token at once. */
+	sid: z.uuid(),
 })
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret)
 
-export async function signAccessToken(account: Account, secret: string, ttlSeconds: number) {
-	return new SignJWT({ role: account.role, orgId: account.orgId, typ: 'access' })
+export async function signAccessToken(
+	account: Account,
+	sessionId: string,
+	secret: string,
+	ttlSeconds: number,
+) {
+	return new SignJWT({ role: account.role, orgId: account.orgId, typ: 'access', sid: sessionId })
 		.setProtectedHeader({ alg: 'HS256' })
 		.setSubject(account.id)
 		.setIssuedAt()
@@ -20,14 +29,29 @@ export async function signAccessToken(account: Account, secret: string, ttlSecon
 		.sign(keyOf(secret))
 }
 
-/** The account a valid, unexpired access token names; null for anything else. */
-export async function verifyAccessToken(token: string, secret: string): Promise<Account | null> {
+/** The account a valid, unexpired access token names, and its session; null for anything else. */
+export async function verifyAccessToken(
+	token: string,
+	secret: string,
+): Promise<(Account & { sessionId: string }) | null> {
 	try {
 		const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'] })
 		const parsed = claims.safeParse(payload)
 		if (!parsed.success) return null
-		return { id: parsed.data.sub, role: parsed.data.role, orgId: parsed.data.orgId }
+		const { sub, role, orgId, sid } = parsed.data
+		return { id: sub, role, orgId, sessionId: sid }
 	} catch {
 		return null
 	}
+}
+
+/** The caller behind a bearer token: a valid signature, and a session that has not ended. */
+export async function authenticate(
+	token: string,
+	{ db, config }: { db: Db; config: { jwtSecret: string } },
+): Promise<Account | null> {
+	const verified = await verifyAccessToken(token, config.jwtSecret)
+	if (!verified || !(await isSessionOpen(db, verified.sessionId))) return null
+	const { sessionId: _sessionId, ...account } = verified
+	return account
 }

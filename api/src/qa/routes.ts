@@ -23,7 +23,7 @@ const maySee = (account: Account, row: TemplateRow) =>
 
 /** The `/qa` calls: list, read, create and toggle templates. */
 export function qaRoutes({ db, config }: ApiDeps) {
-	const requireAccount = accountGuard(config.jwtSecret)
+	const requireAccount = accountGuard({ db, config })
 
 	const ownTemplate = async (account: Account, rawId: string | undefined) => {
 		const row = await findTemplate(db, readId('id', rawId))
@@ -90,7 +90,7 @@ export function qaRoutes({ db, config }: ApiDeps) {
 
 /** `DELETE /templates/{id}`: spec section 7 gives this one call no `/qa` prefix. */
 export function templateDeleteRoutes({ db, config }: ApiDeps) {
-	const requireAccount = accountGuard(config.jwtSecret)
+	const requireAccount = accountGuard({ db, config })
 	return new Hono<ApiEnv>().delete('/:id', requireAccount({ roles: ['tutor'] }), async (c) => {
 		const account = c.get('account')
 		const row = await findTemplate(db, readId('id', c.req.param('id')))

@@ -64,7 +64,7 @@ async function coursesWithCards(db: Db, account: Account, studentId: string) {
 }
 
 export function reportCardRoutes({ db, config }: ApiDeps) {
-	const requireAccount = accountGuard(config.jwtSecret)
+	const requireAccount = accountGuard({ db, config })
 
 	/** The student, when the caller is that student or staff who may see them. */
 	async function studentFor(account: Account, rawId: string | undefined) {

@@ -20,7 +20,7 @@ import { resourceQuery, resourceUpload } from './schemas.ts'
 export const RESOURCE_UPLOAD_PATH = /^\/api\/v1\/resources\/upload\/?$/
 
 export function resourceRoutes({ db, config, storage }: ApiDeps) {
-	const requireAccount = accountGuard(config.jwtSecret)
+	const requireAccount = accountGuard({ db, config })
 
 	async function resourceOrNotFound(id: string) {
 		const row = await findResource(db, readId('id', id))

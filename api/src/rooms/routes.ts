@@ -5,7 +5,7 @@ import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { readJsonBody } from '../platform/json.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { verifyAccessToken } from '../platform/access-tokens.ts'
+import { authenticate } from '../platform/access-tokens.ts'
 import { readId, validate } from '../platform/validation.ts'
 import { CLOSE_ENDED, roomHubs, type Connection, type Member, type View } from './hub.ts'
 import { toMessage, toRoom } from './present.ts'
@@ -62,7 +62,7 @@ async function socketUser(deps: ApiDeps, c: Context<ApiEnv>, roomId: string) {
 	const ticket = c.req.query('ticket')
 	if (ticket) return redeemTicket(deps.db, roomId, ticket)
 	const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1]
-	const account = token ? await verifyAccessToken(token, deps.config.jwtSecret) : null
+	const account = token ? await authenticate(token, deps) : null
 	if (!account) return null
 	requireUserAccount(account)
 	return account.id
@@ -77,7 +77,7 @@ const joining = new WeakMap<Request, { roomId: string; member: Member; ended: bo
 
 export function roomRoutes(deps: ApiDeps) {
 	const { db, config } = deps
-	const requireAccount = accountGuard(config.jwtSecret)
+	const requireAccount = accountGuard({ db, config })
 	const hubs = roomHubs(db)
 
 	return new Hono<ApiEnv>()

@@ -72,7 +72,7 @@ async function maySee(db: Db, account: Account, row: ScheduleRow) {
 
 /** `GET /schedule`, `POST /schedule/create`, cancel and delete (spec section 7's `/schedule` paths). */
 export function scheduleRoutes({ db, config }: ApiDeps) {
-	const requireAccount = accountGuard(config.jwtSecret)
+	const requireAccount = accountGuard({ db, config })
 
 	return (
 		new Hono<ApiEnv>()
@@ -154,7 +154,7 @@ async function ownSchedule(db: Db, account: Account, rawId: string | undefined) 
 
 /** `PUT /schedules/{id}`, one session, and its attendance (spec section 7's `/schedules` paths). */
 export function schedulesRoutes({ db, config }: ApiDeps) {
-	const requireAccount = accountGuard(config.jwtSecret)
+	const requireAccount = accountGuard({ db, config })
 
 	return new Hono<ApiEnv>()
 		.get('/:id', requireAccount(), async (c) => {

@@ -23,7 +23,7 @@ const requireTerm = (term: string | undefined) => {
 
 /** Scores, result cards and analytics, mounted under `/organizations`; see api/README.md. */
 export function scoreRoutes({ db, config }: ApiDeps) {
-	const requireAccount = accountGuard(config.jwtSecret)
+	const requireAccount = accountGuard({ db, config })
 
 	return new Hono<ApiEnv>()
 		.get('/:id/scores', requireAccount(), async (c) => {

@@ -49,7 +49,7 @@ const pagination = (total: number, page: { page: number; limit: number }) => ({
 })
 
 export function taskRoutes({ db, config, storage }: ApiDeps) {
-	const requireAccount = accountGuard(config.jwtSecret)
+	const requireAccount = accountGuard({ db, config })
 	const tutorsOnly = requireAccount({ roles: ['tutor'] })
 	const studentsOnly = requireAccount({ roles: ['student'] })
 

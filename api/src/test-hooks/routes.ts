@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { revokeAllRefreshTokens } from '../auth/refresh-tokens.ts'
+import { revokeAllSessions } from '../auth/refresh-tokens.ts'
 import { findOrganizationByEmail } from '../organizations/repository.ts'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
 import { readJsonBody } from '../platform/json.ts'
@@ -16,9 +16,9 @@ export function testHookRoutes({ db }: ApiDeps) {
 		])
 		let revoked = 0
 		if (user)
-			revoked += await revokeAllRefreshTokens(db, { accountType: 'user', accountId: user.id })
+			revoked += await revokeAllSessions(db, { accountType: 'user', accountId: user.id })
 		if (organization) {
-			revoked += await revokeAllRefreshTokens(db, {
+			revoked += await revokeAllSessions(db, {
 				accountType: 'organization',
 				accountId: organization.id,
 			})

@@ -36,7 +36,7 @@ export const MESSAGES_TESTS = {
 
 /** The `/test` calls: start (or resume) an attempt, save answers, submit, history. */
 export function testRoutes({ db, config }: ApiDeps) {
-	const requireStudent = accountGuard(config.jwtSecret)({ roles: ['student'] })
+	const requireStudent = accountGuard({ db, config })({ roles: ['student'] })
 
 	const ownAttempt = async (account: Account, rawId: string | undefined, now: Date) => {
 		const attempt = await findAttempt(db, readId('id', rawId))

@@ -48,7 +48,7 @@ function splitUpdate<T extends PersonUpdate>(
 }
 
 export function userRoutes({ db, config }: ApiDeps) {
-	const requireAccount = accountGuard(config.jwtSecret)
+	const requireAccount = accountGuard({ db, config })
 
 	const saveProfile = async (id: string, update: [ProfileChanges, RoleFields]) => {
 		const row = await updateProfile(db, id, ...update)
