@@ -91,6 +91,9 @@ function toFetchRequest(request, response) {
 	for (let index = 0; index < request.rawHeaders.length; index += 2) {
 		headers.append(request.rawHeaders[index], request.rawHeaders[index + 1])
 	}
+	// Who is really asking, for the API's per-address login limits: set here from the socket, so
+	// a browser cannot send its own (app/platform/request.server.ts passes it on with the secret).
+	headers.set('x-tutorhub-client-address', request.socket.remoteAddress ?? '')
 	let controller = new AbortController()
 	response.on('finish', () => (controller = null))
 	response.on('close', () => controller?.abort())

@@ -160,3 +160,28 @@ test('a failed refresh lands on /login with the session-expired toast', async ({
 	await expect(page).toHaveURL(/\/login\?redirectTo=%2Fstudentdashboard$/)
 	await expect(page.getByText('Session expired. Please login again.')).toBeVisible()
 })
+
+test('sign-up refuses a common password next to the field and keeps what was typed', async ({
+	page,
+}) => {
+	const email = uniqueEmail('common')
+	await page.goto('/signup/student')
+	await page.getByLabel('First name').fill('Casey')
+	await page.getByLabel('Last name').fill('Common')
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Password', { exact: true }).fill('Password123')
+	await page.getByLabel('Confirm password').fill('Password123')
+	await page.getByRole('button', { name: 'Create account' }).click()
+
+	const password = page.getByLabel('Password', { exact: true })
+	await expect(password).toHaveAccessibleDescription(
+		/This password is too common and easy to guess\. Choose another one\./,
+	)
+	await expect(page).toHaveURL(/\/signup\/student$/)
+	await expect(page.getByLabel('Email')).toHaveValue(email)
+
+	await password.fill('violet-harbour-lantern')
+	await page.getByLabel('Confirm password').fill('violet-harbour-lantern')
+	await page.getByRole('button', { name: 'Create account' }).click()
+	await expect(page).toHaveURL(/\/login\?email=/)
+})

@@ -8,8 +8,19 @@ import { join } from 'node:path'
 /** Session secrets for a local run: generated once and kept, so sessions survive restarts. */
 function localSecrets(dataDir) {
 	const file = join(dataDir, 'app-secrets.json')
-	if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'))
-	const secrets = { SESSION_SECRET: randomBytes(32).toString('hex'), TOAST_SECRET: randomBytes(32).toString('hex') }
+	if (existsSync(file)) {
+		const kept = JSON.parse(readFileSync(file, 'utf8'))
+		// Made before the API learned to trust the app's client address: add its secret.
+		if (kept.API_PROXY_SECRET) return kept
+		const upgraded = { ...kept, API_PROXY_SECRET: randomBytes(32).toString('hex') }
+		writeFileSync(file, JSON.stringify(upgraded), { mode: 0o600 })
+		return upgraded
+	}
+	const secrets = {
+		SESSION_SECRET: randomBytes(32).toString('hex'),
+		TOAST_SECRET: randomBytes(32).toString('hex'),
+		API_PROXY_SECRET: randomBytes(32).toString('hex'),
+	}
 	mkdirSync(dataDir, { recursive: true })
 	writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 })
 	return secrets
@@ -44,11 +55,14 @@ export async function launch({ appPort, apiPort, host = '127.0.0.1', dataDir, en
 		for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
 	}
 
+	const secrets = localSecrets(dataDir)
+	// The app vouches for its browsers' addresses to the API with this (an operator's own wins).
+	const proxySecret = process.env.API_PROXY_SECRET ?? secrets.API_PROXY_SECRET
 	let apiUrl = process.env.API_URL
 	if (!apiUrl) {
 		const api = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
 			stdio,
-			env: { ...process.env, API_PORT: String(apiPort), API_HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+			env: { ...process.env, API_PORT: String(apiPort), API_HOST: '127.0.0.1', DATA_DIR: dataDir, API_PROXY_SECRET: proxySecret, ...env },
 		})
 		children.push(api)
 		apiUrl = `http://127.0.0.1:${apiPort}`
@@ -65,8 +79,9 @@ export async function launch({ appPort, apiPort, host = '127.0.0.1', dataDir, en
 		stdio,
 		env: {
 			NODE_ENV: 'production',
-			...localSecrets(dataDir),
+			...secrets,
 			...process.env,
+			API_PROXY_SECRET: proxySecret,
 			API_URL: apiUrl,
 			PORT: String(appPort),
 			HOST: host,

@@ -81,6 +81,7 @@ export async function readSettings(env: Env = process.env): Promise<Settings> {
 			testHooks,
 			production,
 			passwordHashing: PRODUCTION_HASHING,
+			proxySecret: env.API_PROXY_SECRET || undefined,
 			stripe: stripeKeys(env),
 		},
 	}

@@ -119,7 +119,7 @@ describe('registration', () => {
 				firstName: ' Ada ',
 				lastName: 'Lovelace',
 				email: email.toUpperCase(),
-				password: 'Password123',
+				password: 'Lantern-Harbour-42',
 				phone: '+1 555 0100',
 			},
 		})
@@ -136,7 +136,7 @@ describe('registration', () => {
 				phone: '+1 555 0100',
 			},
 		})
-		const session = await login(api, email, 'Password123')
+		const session = await login(api, email, 'Lantern-Harbour-42')
 		expect(session.user.id).toBe(answer.body.user.id)
 	})
 
@@ -147,14 +147,14 @@ describe('registration', () => {
 				firstName: 'Tom',
 				lastName: 'Tutor',
 				email,
-				password: 'Password123',
+				password: 'Lantern-Harbour-42',
 				subjects: ['Physics', 'Chemistry'],
 				bio: 'Teaches science',
 			},
 		})
 		expect(answer.status).toBe(201)
 		expect(answer.body.user).toMatchObject({ role: 'tutor', bio: 'Teaches science' })
-		const { token } = await login(api, email, 'Password123')
+		const { token } = await login(api, email, 'Lantern-Harbour-42')
 		const profile = await call(api, 'GET', `/users/tutor-profile/${answer.body.user.id}`, { token })
 		expect(profile.body.tutorProfile).toMatchObject({
 			subjects: ['Physics', 'Chemistry'],
@@ -165,7 +165,7 @@ describe('registration', () => {
 
 	test('the generic call registers a tutor by default and a student on request', async () => {
 		const tutor = await call(api, 'POST', '/auth/register', {
-			json: { firstName: 'Gen', lastName: 'Eric', email: uniqueEmail(), password: 'Password123' },
+			json: { firstName: 'Gen', lastName: 'Eric', email: uniqueEmail(), password: 'Lantern-Harbour-42' },
 		})
 		expect(tutor.status).toBe(201)
 		expect(tutor.body.user.role).toBe('tutor')
@@ -174,7 +174,7 @@ describe('registration', () => {
 				firstName: 'Gen',
 				lastName: 'Eric',
 				email: uniqueEmail(),
-				password: 'Password123',
+				password: 'Lantern-Harbour-42',
 				role: 'student',
 			},
 		})
@@ -184,7 +184,7 @@ describe('registration', () => {
 				firstName: 'Gen',
 				lastName: 'Eric',
 				email: uniqueEmail(),
-				password: 'Password123',
+				password: 'Lantern-Harbour-42',
 				role: 'organization',
 			},
 		})
@@ -198,7 +198,7 @@ describe('registration', () => {
 				firstName: 'Sam',
 				lastName: 'Again',
 				email: 'STUDENT@example.com',
-				password: 'Password123',
+				password: 'Lantern-Harbour-42',
 			},
 		})
 		expect(answer.status).toBe(409)
@@ -244,7 +244,7 @@ describe('registration', () => {
 	test('emails follow the spec rule: dotted suffix of two letters, or a bracketed IPv4', async () => {
 		const register = (email: string) =>
 			call(api, 'POST', '/auth/register-student', {
-				json: { firstName: 'E', lastName: 'Mail', email, password: 'Password123' },
+				json: { firstName: 'E', lastName: 'Mail', email, password: 'Lantern-Harbour-42' },
 			})
 		expect((await register(`ip${Date.now()}@[192.168.0.1]`)).status).toBe(201)
 		expect((await register('x@example.c')).status).toBe(400)
@@ -264,7 +264,7 @@ describe('registration', () => {
 					firstName: 'Member',
 					lastName: 'One',
 					email: uniqueEmail(),
-					password: 'Password123',
+					password: 'Lantern-Harbour-42',
 				},
 			})
 			expect(answer.status).toBe(201)
@@ -273,12 +273,12 @@ describe('registration', () => {
 		const { token: tutorToken } = await login(api, 'teacher@example.com')
 		const denied = await call(api, 'POST', '/auth/register-student/organization', {
 			token: tutorToken,
-			json: { firstName: 'Member', lastName: 'Two', email: uniqueEmail(), password: 'Password123' },
+			json: { firstName: 'Member', lastName: 'Two', email: uniqueEmail(), password: 'Lantern-Harbour-42' },
 		})
 		expect(denied.status).toBe(403)
 		expect(denied.body).toEqual({ message: 'You do not have permission to do this' })
 		const anonymous = await call(api, 'POST', '/auth/register-student/organization', {
-			json: { firstName: 'Member', lastName: 'Two', email: uniqueEmail(), password: 'Password123' },
+			json: { firstName: 'Member', lastName: 'Two', email: uniqueEmail(), password: 'Lantern-Harbour-42' },
 		})
 		expect(anonymous.status).toBe(403)
 		expect(anonymous.body).toEqual({ message: 'Access token is missing or expired' })
@@ -525,5 +525,31 @@ describe('sessions: rotation, reuse and logout revoke at once', () => {
 		expect((await call(api, 'GET', `/courses/${courseId}`, { token })).status).toBe(200)
 		await call(api, 'POST', '/auth/logout', { token })
 		expect((await call(api, 'GET', `/courses/${courseId}`, { token })).status).toBe(403)
+	})
+})
+
+describe('common passwords', () => {
+	test('sign-up refuses a password from the breach lists, in any letter case, next to the field', async () => {
+		for (const password of ['password123', 'Qwerty123', 'ILOVEYOU1']) {
+			const answer = await call(api, 'POST', '/auth/register-student', {
+				json: { firstName: 'Common', lastName: 'Choice', email: uniqueEmail('common'), password },
+			})
+			expect(answer.status).toBe(400)
+			expect(answer.body.errors).toEqual([
+				{
+					path: 'password',
+					msg: 'This password is too common and easy to guess. Choose another one.',
+				},
+			])
+		}
+		const uncommon = await call(api, 'POST', '/auth/register-student', {
+			json: {
+				firstName: 'Uncommon',
+				lastName: 'Choice',
+				email: uniqueEmail('uncommon'),
+				password: 'violet-harbour-lantern',
+			},
+		})
+		expect(uncommon.status).toBe(201)
 	})
 })

@@ -37,9 +37,9 @@ beforeAll(async () => {
 	ids.organization = organization.user.id
 	const email = uniqueEmail('tutor')
 	await call(api, 'POST', '/auth/register-tutor', {
-		json: { firstName: 'Other', lastName: 'Tutor', email, password: 'Password123' },
+		json: { firstName: 'Other', lastName: 'Tutor', email, password: 'Lantern-Harbour-42' },
 	})
-	const other = await login(api, email, 'Password123')
+	const other = await login(api, email, 'Lantern-Harbour-42')
 	tokens.otherTeacher = other.token
 	ids.otherTeacher = other.user.id
 })

@@ -172,7 +172,7 @@ describe('department calls', () => {
 		const org = await newOrganization(api)
 		const { body } = await create(org.token, { departmentName: 'Music' })
 		const member = await newMember(api, org.token)
-		const { token } = await login(api, member.email, 'Password123')
+		const { token } = await login(api, member.email, 'Lantern-Harbour-42')
 		const list = await call(api, 'GET', '/organizations/departments', { token })
 		expect(list.body.data.total).toBe(1)
 		const change = await call(api, 'PUT', `/organizations/departments/${body.id}`, {

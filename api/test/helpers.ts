@@ -118,10 +118,10 @@ export const uniqueEmail = (prefix = 'user') => `${prefix}${Date.now()}${++count
 export async function registerStudent(api: TestApi, fields: Record<string, unknown> = {}) {
 	const email = uniqueEmail('student')
 	const answer = await call(api, 'POST', '/auth/register-student', {
-		json: { firstName: 'Stu', lastName: 'Dent', email, password: 'Password123', ...fields },
+		json: { firstName: 'Stu', lastName: 'Dent', email, password: 'Lantern-Harbour-42', ...fields },
 	})
 	if (answer.status !== 201) throw new Error(`register student: ${answer.status}`)
-	const session = await login(api, email, 'Password123')
+	const session = await login(api, email, 'Lantern-Harbour-42')
 	return { ...session, email }
 }
 

@@ -4,10 +4,10 @@ import { call, login, uniqueEmail, type TestApi } from './helpers.ts'
 export async function registerTutor(api: TestApi, firstName = 'Tia') {
 	const email = uniqueEmail('tutor')
 	const answer = await call(api, 'POST', '/auth/register-tutor', {
-		json: { firstName, lastName: 'Teach', email, password: 'Password123' },
+		json: { firstName, lastName: 'Teach', email, password: 'Lantern-Harbour-42' },
 	})
 	if (answer.status !== 201) throw new Error(`register tutor: ${answer.status}`)
-	return { ...(await login(api, email, 'Password123')), email }
+	return { ...(await login(api, email, 'Lantern-Harbour-42')), email }
 }
 
 /** A course run by the tutor (or organization) with the given students enrolled. */

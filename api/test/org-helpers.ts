@@ -7,7 +7,7 @@ export async function newOrganization(api: TestApi, fields: Record<string, strin
 	const values = {
 		name: 'Test School',
 		email,
-		password: 'Password123',
+		password: 'Lantern-Harbour-42',
 		type: 'school',
 		country: 'US',
 		...fields,
@@ -15,7 +15,7 @@ export async function newOrganization(api: TestApi, fields: Record<string, strin
 	for (const [key, value] of Object.entries(values)) form.append(key, value)
 	const answer = await call(api, 'POST', '/organizations/register', { body: form })
 	if (answer.status !== 201) throw new Error(`register organization: ${answer.status}`)
-	const session = await organizationLogin(api, email, 'Password123')
+	const session = await organizationLogin(api, email, 'Lantern-Harbour-42')
 	return { id: answer.body.id as string, token: session.token, email, answer: session.answer }
 }
 
@@ -29,7 +29,7 @@ export async function newMember(
 	const email = uniqueEmail(role)
 	const answer = await call(api, 'POST', `/auth/register-${role}/organization`, {
 		token,
-		json: { firstName: 'Pat', lastName: 'Member', email, password: 'Password123', ...fields },
+		json: { firstName: 'Pat', lastName: 'Member', email, password: 'Lantern-Harbour-42', ...fields },
 	})
 	if (answer.status !== 201) throw new Error(`register member: ${answer.status}`)
 	return { id: answer.body.user.id as string, email }

@@ -23,7 +23,7 @@ const organizationForm = (fields: Record<string, string> = {}, form = new FormDa
 	const values = {
 		name: 'Northwind Academy',
 		email: uniqueEmail('org'),
-		password: 'Password123',
+		password: 'Lantern-Harbour-42',
 		type: 'school',
 		country: 'US',
 		...fields,
@@ -65,7 +65,7 @@ describe('POST /organizations/register', () => {
 				createdAt: expect.any(String),
 			},
 		})
-		const session = await organizationLogin(api, email, 'Password123')
+		const session = await organizationLogin(api, email, 'Lantern-Harbour-42')
 		expect(session.user.id).toBe(answer.body.id)
 	})
 
@@ -84,7 +84,7 @@ describe('POST /organizations/register', () => {
 		const fields = {
 			name: 'Empty Logo',
 			email: uniqueEmail('org'),
-			password: 'Password123',
+			password: 'Lantern-Harbour-42',
 			type: 'other',
 			country: 'FR',
 		}
@@ -257,7 +257,7 @@ describe('GET /organizations/{id}/tutors/', () => {
 		const org = await newOrganization(api)
 		const other = await newOrganization(api)
 		const member = await newMember(api, org.token)
-		const memberSession = await login(api, member.email, 'Password123')
+		const memberSession = await login(api, member.email, 'Lantern-Harbour-42')
 		for (const token of [other.token, memberSession.token]) {
 			const answer = await call(api, 'GET', `/organizations/${org.id}/tutors/`, { token })
 			expect(answer.status).toBe(403)
@@ -314,14 +314,14 @@ describe('PUT /organizations/{id}', () => {
 		const org = await newOrganization(api)
 		const other = await newOrganization(api)
 		const member = await newMember(api, org.token)
-		const memberSession = await login(api, member.email, 'Password123')
+		const memberSession = await login(api, member.email, 'Lantern-Harbour-42')
 		for (const token of [other.token, memberSession.token]) {
 			for (const json of [{ name: 'Hijacked' }, { deleted: true }]) {
 				const answer = await call(api, 'PUT', `/organizations/${org.id}`, { token, json })
 				expect(answer.status).toBe(403)
 			}
 		}
-		const session = await organizationLogin(api, org.email, 'Password123')
+		const session = await organizationLogin(api, org.email, 'Lantern-Harbour-42')
 		expect(session.user.name).toBe('Test School')
 	})
 
@@ -351,14 +351,14 @@ describe('PUT /organizations/{id}', () => {
 		expect(again.status).toBe(403)
 		expect(again.body).toEqual({ message: 'Access token is missing or expired' })
 		const signIn = await call(api, 'POST', '/auth/organization-login', {
-			json: { email: org.email, password: 'Password123' },
+			json: { email: org.email, password: 'Lantern-Harbour-42' },
 		})
 		expect(signIn.status).toBe(401)
 		const refresh = await call(api, 'POST', '/auth/refresh-token', {
 			headers: { 'x-retry': 'true', cookie: refreshCookie(org.answer) },
 		})
 		expect(refresh.status).toBe(401)
-		const memberSession = await login(api, member.email, 'Password123')
+		const memberSession = await login(api, member.email, 'Lantern-Harbour-42')
 		expect(memberSession.user.organization_id).toBeNull()
 		const rows = await api.db
 			.selectFrom('departments')

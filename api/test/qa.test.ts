@@ -50,9 +50,9 @@ beforeAll(async () => {
 	tokens.organization = (await organizationLogin(api, 'organization@example.com')).token
 	const email = uniqueEmail('tutor')
 	await call(api, 'POST', '/auth/register-tutor', {
-		json: { firstName: 'Other', lastName: 'Tutor', email, password: 'Password123' },
+		json: { firstName: 'Other', lastName: 'Tutor', email, password: 'Lantern-Harbour-42' },
 	})
-	const other = await login(api, email, 'Password123')
+	const other = await login(api, email, 'Lantern-Harbour-42')
 	tokens.otherTutor = other.token
 	ids.otherTutor = other.user.id
 }, STARTUP_TIMEOUT_MS)

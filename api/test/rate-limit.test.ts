@@ -1,91 +1,127 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createFailureLimiter } from '../src/platform/rate-limit.ts'
-import { call, DEMO_PASSWORD, startApi, type TestApi } from './helpers.ts'
+import { call, DEMO_PASSWORD, startApi, uniqueEmail, type TestApi } from './helpers.ts'
 
-describe('failed logins over HTTP', () => {
-	let api: TestApi
-	beforeAll(async () => {
-		api = await startApi()
+// The login limits (decisions/014), over HTTP. Each "address" is what the app vouches for with
+// the shared secret, as it does for every browser it serves.
+
+const PROXY_SECRET = 'test-proxy-secret'
+
+let api: TestApi
+beforeAll(async () => {
+	api = await startApi({ config: { proxySecret: PROXY_SECRET } })
+})
+afterAll(() => api.close())
+
+let nextAddress = 1
+const freshAddress = () => `198.51.100.${nextAddress++}`
+
+function attempt(
+	email: string,
+	password: string,
+	from: string,
+	{ path = '/auth/login', secret = PROXY_SECRET, headers = {} } = {},
+) {
+	return call(api, 'POST', path, {
+		json: { email, password },
+		headers: {
+			'x-tutorhub-client-address': from,
+			'x-tutorhub-proxy-secret': secret,
+			...headers,
+		},
 	})
-	afterAll(() => api.close())
+}
 
-	const attempt = (path: string, email: string, password: string) =>
-		call(api, 'POST', path, { json: { email, password } })
-
-	test('after 10 failures the 11th attempt answers 429, even with the right password', async () => {
-		for (let failure = 1; failure <= 10; failure++) {
-			const answer = await attempt('/auth/login', 'student@example.com', 'wrong-password')
-			expect(answer.status).toBe(401)
+describe('one account guessed at from one address', () => {
+	test('five failures are free; then each waits longer, with Retry-After and the wait in words', async () => {
+		const attacker = freshAddress()
+		for (let failure = 1; failure <= 5; failure++) {
+			expect((await attempt('student@example.com', 'wrong-password', attacker)).status).toBe(401)
 		}
-		for (const password of ['wrong-password', DEMO_PASSWORD]) {
-			const answer = await attempt('/auth/login', 'STUDENT@example.com', password)
-			expect(answer.status).toBe(429)
-			expect(answer.body).toEqual({
-				message: 'Too many failed login attempts. Try again in 15 minutes.',
-			})
-		}
-		const otherEmail = await attempt('/auth/login', 'teacher@example.com', DEMO_PASSWORD)
-		expect(otherEmail.status).toBe(200)
+		const refused = await attempt('student@example.com', 'wrong-password', attacker)
+		expect(refused.status).toBe(429)
+		expect(refused.headers.get('retry-after')).toBe('1')
+		expect(refused.body).toEqual({
+			message: 'Too many failed login attempts. Try again in 1 second.',
+		})
+		// The right password from there waits too: the guesser cannot tell.
+		expect((await attempt('student@example.com', DEMO_PASSWORD, attacker)).status).toBe(429)
 	})
 
-	test('unknown emails are limited too, and the organization call counts on its own', async () => {
-		for (let failure = 1; failure <= 10; failure++) {
-			await attempt('/auth/organization-login', 'ghost@example.com', 'wrong-password')
-		}
-		const blocked = await attempt('/auth/organization-login', 'ghost@example.com', 'wrong-password')
-		expect(blocked.status).toBe(429)
-		const userCall = await attempt('/auth/login', 'ghost@example.com', 'wrong-password')
-		expect(userCall.status).toBe(401)
+	test('the owner, from their own address, still gets in while the account is being guessed', async () => {
+		const attacker = freshAddress()
+		const owner = freshAddress()
+		const attacks = await Promise.all(
+			Array.from({ length: 10 }, () => attempt('teacher@example.com', 'wrong-password', attacker)),
+		)
+		expect(attacks.filter((answer) => answer.status === 429).length).toBeGreaterThan(0)
+		const signIn = await attempt('teacher@example.com', DEMO_PASSWORD, owner)
+		expect(signIn.status).toBe(200)
 	})
 
-	test('successful logins do not count as failures', async () => {
-		for (let round = 1; round <= 9; round++) {
-			expect((await attempt('/auth/login', 'teacher@example.com', 'wrong-password')).status).toBe(
-				401,
-			)
-			expect((await attempt('/auth/login', 'teacher@example.com', DEMO_PASSWORD)).status).toBe(200)
+	test('the delay doubles with each failure past the free ones', async () => {
+		const attacker = freshAddress()
+		const email = uniqueEmail('delays')
+		for (let failure = 1; failure <= 5; failure++) await attempt(email, 'wrong-password', attacker)
+		const waits: number[] = []
+		for (let round = 0; round < 3; round++) {
+			const refused = await attempt(email, 'wrong-password', attacker)
+			expect(refused.status).toBe(429)
+			const seconds = Number(refused.headers.get('retry-after'))
+			waits.push(seconds)
+			await new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 100))
+			// Once the wait is over the next guess is heard (and fails), and the wait grows.
+			expect((await attempt(email, 'wrong-password', attacker)).status).toBe(401)
 		}
-		expect((await attempt('/auth/login', 'teacher@example.com', 'wrong-password')).status).toBe(401)
-		expect((await attempt('/auth/login', 'teacher@example.com', DEMO_PASSWORD)).status).toBe(429)
+		expect(waits).toEqual([1, 2, 4])
+	}, 20_000)
+
+	test('a success clears the count', async () => {
+		const from = freshAddress()
+		for (let round = 1; round <= 8; round++) {
+			expect((await attempt('orgstudent@example.com', 'wrong-password', from)).status).toBe(401)
+			expect((await attempt('orgstudent@example.com', DEMO_PASSWORD, from)).status).toBe(200)
+		}
 	})
 })
 
-describe('the failure limiter', () => {
-	test('unblocks a key once its window has passed', () => {
-		let now = 0
-		const limiter = createFailureLimiter({ limit: 2, windowMs: 1000, now: () => now })
-		limiter.recordFailure('a')
-		expect(limiter.isBlocked('a')).toBe(false)
-		limiter.recordFailure('a')
-		expect(limiter.isBlocked('a')).toBe(true)
-		now = 999
-		expect(limiter.isBlocked('a')).toBe(true)
-		now = 1000
-		expect(limiter.isBlocked('a')).toBe(false)
-		limiter.recordFailure('a')
-		expect(limiter.isBlocked('a')).toBe(false)
+describe('one address spraying many accounts', () => {
+	test('at most 20 failed logins a minute, then 429 for every account from there', async () => {
+		const sprayer = freshAddress()
+		const answers = []
+		for (let index = 0; index < 20; index++) {
+			answers.push(await attempt(uniqueEmail('spray'), 'Summer2026!', sprayer))
+		}
+		expect(answers.every((answer) => answer.status === 401)).toBe(true)
+		const refused = await attempt(uniqueEmail('spray'), 'Summer2026!', sprayer)
+		expect(refused.status).toBe(429)
+		expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+		expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60)
+		expect(refused.body.message).toMatch(
+			/^Too many failed login attempts\. Try again in \d+ (seconds?|minutes?)\.$/,
+		)
+		// Organizations' logins from there too; other addresses are not affected.
+		expect(
+			(
+				await attempt('organization@example.com', DEMO_PASSWORD, sprayer, {
+					path: '/auth/organization-login',
+				})
+			).status,
+		).toBe(429)
+		expect((await attempt('student@example.com', DEMO_PASSWORD, freshAddress())).status).toBe(200)
 	})
 
-	test('keeps at most maxKeys keys, forgetting expired ones first, then the oldest', () => {
-		let now = 0
-		const limiter = createFailureLimiter({ limit: 1, windowMs: 100, maxKeys: 3, now: () => now })
-		limiter.recordFailure('expired')
-		now = 50
-		limiter.recordFailure('old')
-		limiter.recordFailure('newer')
-		now = 120
-		limiter.recordFailure('newest')
-		expect(['old', 'newer', 'newest'].map((key) => limiter.isBlocked(key))).toEqual([
-			true,
-			true,
-			true,
-		])
-		limiter.recordFailure('another')
-		expect(['old', 'newer', 'newest', 'another'].map((key) => limiter.isBlocked(key))).toEqual([
-			false,
-			true,
-			true,
-			true,
-		])
+	test('a client address is believed only with the proxy secret; X-Forwarded-For never', async () => {
+		// Without the secret, every attempt counts against the socket's own address however the
+		// address headers change.
+		const answers = []
+		for (let index = 0; index < 21; index++) {
+			answers.push(
+				await attempt(uniqueEmail('forged'), 'wrong-password', freshAddress(), {
+					secret: 'guessed-secret',
+					headers: { 'x-forwarded-for': freshAddress() },
+				}),
+			)
+		}
+		expect(answers.at(-1)?.status).toBe(429)
 	})
 })

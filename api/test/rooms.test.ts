@@ -166,10 +166,10 @@ beforeAll(async () => {
 	outsiderEmail = outsider.email
 	const tutorEmail = uniqueEmail('tutor')
 	const registered = await call(api, 'POST', '/auth/register-tutor', {
-		json: { firstName: 'Other', lastName: 'Tutor', email: tutorEmail, password: 'Password123' },
+		json: { firstName: 'Other', lastName: 'Tutor', email: tutorEmail, password: 'Lantern-Harbour-42' },
 	})
 	expect(registered.status).toBe(201)
-	tokens.otherTutor = (await login(api as never, tutorEmail, 'Password123')).token
+	tokens.otherTutor = (await login(api as never, tutorEmail, 'Lantern-Harbour-42')).token
 	const demo = await call(api, 'GET', `/rooms/${DEMO_ROOM_ID}`, { token: tokens.teacher })
 	courseId = demo.body.room.courseId
 })

@@ -26,10 +26,10 @@ beforeAll(async () => {
 			firstName: 'Other',
 			lastName: 'Tutor',
 			email: otherTeacherEmail,
-			password: 'Password123',
+			password: 'Lantern-Harbour-42',
 		},
 	})
-	tokens.otherTeacher = (await login(api, otherTeacherEmail, 'Password123')).token
+	tokens.otherTeacher = (await login(api, otherTeacherEmail, 'Lantern-Harbour-42')).token
 	const created = await call(api, 'POST', '/__test/enrolled-course', {
 		json: { tutorEmail: otherTeacherEmail, title: 'Geometry', studentEmails: [otherStudent.email] },
 	})

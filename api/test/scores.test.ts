@@ -182,7 +182,7 @@ describe('scores', () => {
 		)
 		expect(one.body.resultCard.average).toBe(59.99)
 
-		const own = await login(api, ben.email, 'Password123')
+		const own = await login(api, ben.email, 'Lantern-Harbour-42')
 		const mine = await call(
 			api,
 			'GET',

@@ -155,9 +155,9 @@ describe('creating tasks', () => {
 
 	test('only the course tutor may create tasks in it; an unknown course is a 404', async () => {
 		const other = await call(api, 'POST', '/auth/register-tutor', {
-			json: { firstName: 'Other', lastName: 'Tutor', email: `other${Date.now()}@example.com`, password: 'Password123' },
+			json: { firstName: 'Other', lastName: 'Tutor', email: `other${Date.now()}@example.com`, password: 'Lantern-Harbour-42' },
 		})
-		const otherTutor = await login(api, other.body.user.email, 'Password123')
+		const otherTutor = await login(api, other.body.user.email, 'Lantern-Harbour-42')
 		const forbidden = await call(api, 'POST', '/tasks/create-task', {
 			token: otherTutor.token,
 			body: taskForm({ courseId, title: 'T', dueDate: inDays(1) }),
@@ -418,9 +418,9 @@ describe('reviewing and grading', () => {
 
 		expect((await grade({ grade: 50 }, me.token)).status).toBe(403)
 		const other = await call(api, 'POST', '/auth/register-tutor', {
-			json: { firstName: 'Other', lastName: 'Tutor', email: `grader${Date.now()}@example.com`, password: 'Password123' },
+			json: { firstName: 'Other', lastName: 'Tutor', email: `grader${Date.now()}@example.com`, password: 'Lantern-Harbour-42' },
 		})
-		const otherTutor = await login(api, other.body.user.email, 'Password123')
+		const otherTutor = await login(api, other.body.user.email, 'Lantern-Harbour-42')
 		expect((await grade({ grade: 50 }, otherTutor.token)).status).toBe(403)
 		expect((await call(api, 'PATCH', '/tasks/00000000-0000-4000-8000-000000000000/grade', { token: teacher.token, json: { grade: 5 } })).status).toBe(404)
 

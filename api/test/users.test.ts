@@ -56,7 +56,7 @@ describe('GET /users/tutors', () => {
 	test('pages through with page and limit', async () => {
 		for (const name of ['Zed', 'Abe']) {
 			await call(api, 'POST', '/auth/register-tutor', {
-				json: { firstName: name, lastName: 'Paged', email: uniqueEmail(), password: 'Password123' },
+				json: { firstName: name, lastName: 'Paged', email: uniqueEmail(), password: 'Lantern-Harbour-42' },
 			})
 		}
 		const all = await call(api, 'GET', '/users/tutors?limit=100', { token: tokens.student })
@@ -258,11 +258,11 @@ describe('PUT /users/tutor/profile', () => {
 				firstName: 'Tia',
 				lastName: 'Teach',
 				email,
-				password: 'Password123',
+				password: 'Lantern-Harbour-42',
 				subjects: ['Art'],
 			},
 		})
-		const { token } = await login(api, email, 'Password123')
+		const { token } = await login(api, email, 'Lantern-Harbour-42')
 		const answer = await call(api, 'PUT', '/users/tutor/profile', {
 			token,
 			json: {
@@ -320,9 +320,9 @@ describe('GET /users/tutor/students', () => {
 	test('a tutor without courses has none; students may not call it', async () => {
 		const email = uniqueEmail('tutor')
 		await call(api, 'POST', '/auth/register-tutor', {
-			json: { firstName: 'New', lastName: 'Tutor', email, password: 'Password123' },
+			json: { firstName: 'New', lastName: 'Tutor', email, password: 'Lantern-Harbour-42' },
 		})
-		const { token } = await login(api, email, 'Password123')
+		const { token } = await login(api, email, 'Lantern-Harbour-42')
 		const answer = await call(api, 'GET', '/users/tutor/students', { token })
 		expect(answer.body).toEqual({ students: [], total: 0, page: 1 })
 		const student = await call(api, 'GET', '/users/tutor/students', { token: tokens.student })
@@ -356,7 +356,7 @@ describe('GET /users/organization/{organizationId}/students', () => {
 		for (const [key, value] of Object.entries({
 			name: 'Other Org',
 			email: uniqueEmail('org'),
-			password: 'Password123',
+			password: 'Lantern-Harbour-42',
 			type: 'company',
 			country: 'DE',
 		})) {
@@ -364,7 +364,7 @@ describe('GET /users/organization/{organizationId}/students', () => {
 		}
 		const registered = await call(api, 'POST', '/organizations/register', { body: form })
 		expect(registered.status).toBe(201)
-		const other = await organizationLogin(api, registered.body.organization.email, 'Password123')
+		const other = await organizationLogin(api, registered.body.organization.email, 'Lantern-Harbour-42')
 		for (const token of [other.token, tokens.teacher, tokens.orgStudent]) {
 			const answer = await call(api, 'GET', `/users/organization/${ids.organization}/students`, {
 				token,

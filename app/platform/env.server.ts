@@ -19,6 +19,8 @@ export const env = {
 	apiBaseUrl: `${(process.env.API_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, '')}/api/v1`,
 	sessionSecret: secret('SESSION_SECRET', 'development-session-secret-change-me'),
 	toastSecret: secret('TOAST_SECRET', 'development-toast-secret-change-me'),
+	// Shared with the API, which believes the client address the app sends only with it.
+	apiProxySecret: process.env.API_PROXY_SECRET ?? '',
 	secureCookies: process.env.COOKIE_SECURE ? process.env.COOKIE_SECURE === '1' : isProduction,
 	upstreamTimeoutMs: positiveInt('UPSTREAM_TIMEOUT_MS', 80_000),
 	upstreamRetryDelayMs: positiveInt('UPSTREAM_RETRY_DELAY_MS', 1_000),

@@ -45,6 +45,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 		userKey: user?.id ?? null,
 		tokens: readTokens(session),
 		cookies: state.upstreamCookies,
+		client: clientOf(request),
 		onSessionChange: ({ tokens, cookies }) => {
 			state.upstreamCookies = cookies
 			if (state.user && tokens) {
@@ -73,6 +74,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 		response.headers.append('Set-Cookie', await sessionStorage.commitSession(session))
 	}
 	return response
+}
+
+/** The address server.mjs read from the socket, vouched for with API_PROXY_SECRET when set. */
+function clientOf(request: Request) {
+	const address = request.headers.get('x-tutorhub-client-address')
+	return address && env.apiProxySecret ? { address, proxySecret: env.apiProxySecret } : undefined
 }
 
 function readTokens(session: Session<SessionData>): Tokens | null {

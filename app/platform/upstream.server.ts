@@ -33,8 +33,11 @@ export type UpstreamOptions = {
 	cache?: ResponseCache
 	fetch?: typeof fetch
 	retryDelayMs?: (attempt: number) => number
-	/** The client's address, so the upstream's per-address limits see the user, not this server. */
-	forwardedFor?: string
+	/**
+	 * The browser's address, so the upstream's per-address limits see the user, not this server;
+	 * sent with the secret the upstream checks before it believes it (decisions/014).
+	 */
+	client?: { address: string; proxySecret: string }
 }
 
 export type GetOptions<T> = {
@@ -144,7 +147,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			.map(([name, value]) => `${name}=${value}`)
 			.join('; ')
 		if (cookie) result.set('Cookie', cookie)
-		if (options.forwardedFor) result.set('X-Forwarded-For', options.forwardedFor)
+		if (options.client) {
+			result.set('X-TutorHub-Client-Address', options.client.address)
+			result.set('X-TutorHub-Proxy-Secret', options.client.proxySecret)
+		}
 		return result
 	}
 

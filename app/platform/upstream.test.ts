@@ -646,7 +646,9 @@ test('JSON bodies, bearer, cookies and the client address travel as headers; 204
 		res.writeHead(204)
 		res.end()
 	})
-	const { upstream } = client(server.baseUrl, { forwardedFor: '203.0.113.7' })
+	const { upstream } = client(server.baseUrl, {
+		client: { address: '203.0.113.7', proxySecret: 'shared-secret' },
+	})
 
 	expect(
 		await upstream.send('PATCH', '/tasks/9/grade', {
@@ -662,7 +664,9 @@ test('JSON bodies, bearer, cookies and the client address travel as headers; 204
 	expect(hit?.headers.accept).toBe('application/json')
 	expect(hit?.headers.authorization).toBe('Bearer old-access')
 	expect(hit?.headers.cookie).toBe('refreshToken=r1')
-	expect(hit?.headers['x-forwarded-for']).toBe('203.0.113.7')
+	expect(hit?.headers['x-tutorhub-client-address']).toBe('203.0.113.7')
+	expect(hit?.headers['x-tutorhub-proxy-secret']).toBe('shared-secret')
+	expect(hit?.headers['x-forwarded-for']).toBeUndefined()
 	expect(JSON.parse(hit?.body ?? '')).toEqual({ grade: 90 })
 })
 

@@ -8,7 +8,7 @@ import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { readForm } from '../platform/forms.ts'
 import { readImage } from '../platform/images.ts'
 import { readJsonBody } from '../platform/json.ts'
-import { createFailureLimiter } from '../platform/rate-limit.ts'
+import { createLoginLimits } from '../platform/rate-limit.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import type { AccountType, UserRole } from '../schema.ts'
 import { toUser, type UserRow } from '../users/present.ts'
@@ -45,9 +45,9 @@ const userAccount = (user: UserRow): Account => ({
 export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 	const { db, config } = deps
 	const requireAccount = accountGuard({ db, config })
-	const failedLogins = createFailureLimiter()
+	const loginLimits = createLoginLimits()
 
-	/** Checks the password (counting failures per email and address) and opens a session. */
+	/** Checks the password (throttled per address, and per account from that address) and opens a session. */
 	async function signIn<T extends { id: string; password_hash: string }>(
 		c: Context<ApiEnv>,
 		accountType: AccountType,
@@ -55,22 +55,24 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 		accountOf: (row: NoInfer<T>) => Account,
 	) {
 		const { email, password } = await readJsonBody(c, credentials)
-		const limiterKey = `${accountType}:${email}:${clientAddress(c)}`
-		if (failedLogins.isBlocked(limiterKey)) throw new ApiError(429, MESSAGES.rateLimited)
+		const address = clientAddress(c, config.proxySecret)
+		const account = `${accountType}:${email}`
+		await loginLimits.check(address, account)
 		const row = await find(email)
 		const valid = await passwords.verify(row?.password_hash, password)
 		if (!row || !valid) {
-			failedLogins.recordFailure(limiterKey)
+			await loginLimits.recordFailure(address, account)
 			throw new ApiError(401, MESSAGES.badCredentials)
 		}
-		const account = accountOf(row)
+		await loginLimits.recordSuccess(address, account)
+		const signedIn = accountOf(row)
 		const { session, refreshToken } = await openSession(
 			db,
-			{ accountId: account.id, accountType },
+			{ accountId: signedIn.id, accountType },
 			config.refreshTokenTtl,
 		)
 		const accessToken = await signAccessToken(
-			account,
+			signedIn,
 			session.sessionId,
 			config.jwtSecret,
 			config.accessTokenTtl,

@@ -28,6 +28,8 @@ export type ApiConfig = {
 	/** Marks the refresh cookie `Secure`. */
 	production: boolean
 	passwordHashing: PasswordHashing
+	/** Shared with the app: its X-TutorHub-Client-Address is believed only with this beside it. */
+	proxySecret?: string
 	/** Stripe keys; without them payments use the built-in test provider. */
 	stripe?: {
 		secretKey: string

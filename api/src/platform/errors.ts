@@ -10,6 +10,8 @@ export class ApiError extends Error {
 		readonly status: ContentfulStatusCode,
 		message: string,
 		readonly errors?: FieldError[],
+		/** Sent with the answer, e.g. Retry-After with a 429. */
+		readonly headers?: Record<string, string>,
 	) {
 		super(message)
 	}
@@ -25,7 +27,6 @@ export const MESSAGES = {
 	fileTooLarge: 'File is too large (max 2 MB)',
 	documentTooLarge: 'File is too large (max 10 MB)',
 	bodyTooLarge: 'Request body is too large (max 1 MB)',
-	rateLimited: 'Too many failed login attempts. Try again in 15 minutes.',
 	internal: 'Internal server error',
 	notFound: 'Not found',
 } as const
@@ -43,7 +44,10 @@ export function errorResponse(
 }
 
 export function handleError(error: Error, c: Context<ApiEnv>) {
-	if (error instanceof ApiError) return errorResponse(c, error.status, error.message, error.errors)
+	if (error instanceof ApiError) {
+		for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value)
+		return errorResponse(c, error.status, error.message, error.errors)
+	}
 	console.error(`${c.req.method} ${c.req.path} failed:`, error)
 	return errorResponse(c, 500, MESSAGES.internal)
 }

@@ -1,51 +1,79 @@
-export type FailureLimiterOptions = {
-	limit?: number
-	windowMs?: number
-	/** Keys kept at most; expired windows go first, then the oldest. */
-	maxKeys?: number
-	now?: () => number
+import { RateLimiterMemory } from 'rate-limiter-flexible'
+import { ApiError } from './errors.ts'
+
+export type LoginLimitOptions = {
+	/** Failed logins one address may make per window, across all accounts (password spraying). */
+	perAddress?: number
+	windowSeconds?: number
+	/** Failures for one account from one address before each further one costs a wait. */
+	freeFailures?: number
+	/** The longest wait: the delay doubles with each failure up to this. */
+	maxDelaySeconds?: number
 }
 
-/**
- * Counts failures per key in a fixed window starting at the first failure; once `limit` is
- * reached the key stays blocked until that window ends.
- */
-export function createFailureLimiter({
-	limit = 10,
-	windowMs = 15 * 60 * 1000,
-	maxKeys = 10_000,
-	now = Date.now,
-}: FailureLimiterOptions = {}) {
-	const windows = new Map<string, { failures: number; endsAt: number }>()
+const waitText = (seconds: number) =>
+	seconds < 60
+		? `${seconds} second${seconds === 1 ? '' : 's'}`
+		: `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`
 
-	const prune = (time: number) => {
-		for (const [key, window] of windows) if (window.endsAt <= time) windows.delete(key)
-		for (const key of windows.keys()) {
-			if (windows.size < maxKeys) break
-			windows.delete(key)
-		}
+/**
+ * Login throttling (decisions/014): the attacker is slowed, the account's owner is never locked
+ * out. Failures count per client address (a sprayer trying many accounts) and per account *and*
+ * address (a guesser at one account gets growing delays), so the real user, logging in from their
+ * own address, still gets in while someone else hammers their account.
+ *
+ * Counts live in rate-limiter-flexible's memory store: one API process. (Several processes need
+ * its Redis store, so the limit does not grow with their number.)
+ */
+export function createLoginLimits({
+	perAddress = 20,
+	windowSeconds = 60,
+	freeFailures = 5,
+	maxDelaySeconds = 15 * 60,
+}: LoginLimitOptions = {}) {
+	const byAddress = new RateLimiterMemory({
+		keyPrefix: 'login-fail-address',
+		points: perAddress,
+		duration: windowSeconds,
+	})
+	// Consecutive failures of one account from one address; a success clears them.
+	const byAccount = new RateLimiterMemory({
+		keyPrefix: 'login-fail-account',
+		points: 10_000,
+		duration: 24 * 60 * 60,
+	})
+	// The wait before that account may be tried again from that address.
+	const delays = new RateLimiterMemory({ keyPrefix: 'login-delay', points: 1, duration: 1 })
+
+	const refusal = (ms: number) => {
+		const seconds = Math.max(1, Math.ceil(ms / 1000))
+		return new ApiError(
+			429,
+			`Too many failed login attempts. Try again in ${waitText(seconds)}.`,
+			undefined,
+			{ 'Retry-After': String(seconds) },
+		)
 	}
 
 	return {
-		isBlocked(key: string): boolean {
-			const window = windows.get(key)
-			if (!window) return false
-			if (window.endsAt <= now()) {
-				windows.delete(key)
-				return false
-			}
-			return window.failures >= limit
+		/** Throws the 429 when this address, or this account from it, must wait. */
+		async check(address: string, account: string) {
+			const [sprayer, delay] = await Promise.all([
+				byAddress.get(address),
+				delays.get(`${account}|${address}`),
+			])
+			if (sprayer && sprayer.consumedPoints >= perAddress) throw refusal(sprayer.msBeforeNext)
+			if (delay && delay.consumedPoints > 1) throw refusal(delay.msBeforeNext)
 		},
-		recordFailure(key: string): void {
-			const time = now()
-			const window = windows.get(key)
-			if (window && window.endsAt > time) {
-				window.failures += 1
-				return
-			}
-			windows.delete(key)
-			if (windows.size >= maxKeys) prune(time)
-			windows.set(key, { failures: 1, endsAt: time + windowMs })
+		async recordFailure(address: string, account: string) {
+			const key = `${account}|${address}`
+			const [, failures] = await Promise.all([byAddress.penalty(address), byAccount.penalty(key)])
+			const beyond = failures.consumedPoints - freeFailures
+			if (beyond >= 0) await delays.block(key, Math.min(2 ** beyond, maxDelaySeconds))
+		},
+		async recordSuccess(address: string, account: string) {
+			const key = `${account}|${address}`
+			await Promise.all([byAccount.delete(key), delays.delete(key)])
 		},
 	}
 }

@@ -1,3 +1,4 @@
+import { dictionary } from '@zxcvbn-ts/language-common'
 import { z } from 'zod'
 import { validationError } from './errors.ts'
 
@@ -90,9 +91,21 @@ export const email = textType('Email')
 	.regex(EMAIL_PATTERN, 'Enter a valid email address')
 	.toLowerCase()
 
+export const COMMON_PASSWORD_MESSAGE =
+	'This password is too common and easy to guess. Choose another one.'
+
+// The 49,000 passwords seen most often in breaches (zxcvbn-ts's list), read on first use.
+let commonPasswords: Set<string> | undefined
+const isCommon = (password: string) => {
+	commonPasswords ??= new Set(dictionary['passwords-common'])
+	return commonPasswords.has(password.toLowerCase())
+}
+
 export const newPassword = textType('Password')
 	.min(8, 'Password must be at least 8 characters')
 	.max(128, 'Password must be at most 128 characters')
+	// A password already too short gets that one message, not two.
+	.refine((password) => password.length < 8 || !isCommon(password), COMMON_PASSWORD_MESSAGE)
 
 /** Checked against the stored hash only; the length cap keeps hashing cheap. */
 export const password = textType('Password')

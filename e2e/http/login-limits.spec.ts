@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test'
+import { request as httpRequest } from 'node:http'
+import { appOrigin, demoPassword, registerUser } from './security-world'
+
+// Login throttling through the app, from real, distinct client addresses: each "person" below
+// connects from its own loopback address (127.0.0.x), and the app vouches for it to the API.
+
+/** Posts the login form as a browser at `address` would (node:http binds the source address). */
+function from(address: string) {
+	return (form: Record<string, string>, headers: Record<string, string> = {}) =>
+		new Promise<{ status: number; location: string | null; text: string }>((resolve, reject) => {
+			const body = new URLSearchParams({ as: 'user', redirectTo: '', ...form }).toString()
+			const request = httpRequest(
+				`${appOrigin}/login`,
+				{
+					method: 'POST',
+					localAddress: address,
+					headers: {
+						Origin: appOrigin,
+						'Content-Type': 'application/x-www-form-urlencoded',
+						'Content-Length': Buffer.byteLength(body),
+						...headers,
+					},
+				},
+				(response) => {
+					let text = ''
+					response.setEncoding('utf8')
+					response.on('data', (chunk: string) => (text += chunk))
+					response.on('end', () =>
+						resolve({
+							status: response.statusCode ?? 0,
+							location: response.headers.location ?? null,
+							text,
+						}),
+					)
+				},
+			)
+			request.on('error', reject)
+			request.end(body)
+		})
+}
+
+const tooMany = /Too many failed login attempts\. Try again in \d+ (seconds?|minutes?)\./
+
+test('an attacker guessing at an account is slowed down; its owner still logs in', async () => {
+	const { email } = await registerUser('student', 'limits-victim')
+	const attacker = from('127.0.0.2')
+	const answers = await Promise.all(
+		Array.from({ length: 10 }, () => attacker({ email, password: 'not-it-at-all' })),
+	)
+	const refused = answers.filter((answer) => answer.status === 429)
+	expect(refused.length).toBeGreaterThan(0)
+	expect(refused[0]!.text).toMatch(tooMany)
+
+	const owner = from('127.0.0.3')
+	const login = await owner({ email, password: demoPassword })
+	expect(login.status).toBe(302)
+	expect(login.location).toBe('/studentdashboard')
+})
+
+test('one address trying many accounts is stopped after 20 failures a minute, whatever it claims to be', async () => {
+	const sprayer = from('127.0.0.4')
+	const statuses: number[] = []
+	for (let index = 0; index < 22; index++) {
+		const answer = await sprayer(
+			{ email: `sprayed-${index}-${Date.now().toString(36)}@example.com`, password: 'Summer2026!' },
+			// Headers a browser can send are not believed.
+			{
+				'X-Forwarded-For': `203.0.113.${index}`,
+				'X-TutorHub-Client-Address': `203.0.113.${index}`,
+			},
+		)
+		statuses.push(answer.status)
+		if (answer.status === 429) expect(answer.text).toMatch(tooMany)
+	}
+	expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true)
+	expect(statuses.slice(20)).toEqual([429, 429])
+	// Someone else is not affected.
+	const { email } = await registerUser('student', 'limits-bystander')
+	expect((await from('127.0.0.5')({ email, password: demoPassword })).status).toBe(302)
+})
