@@ -154,9 +154,20 @@ test('teacher and student draw on one whiteboard, live, and the drawing stays', 
 	await student.page.goto(`/conference/whiteboard/${room.id}`)
 	await expect(student.page.getByRole('img', { name: 'Whiteboard with 2 drawings' })).toBeVisible()
 
-	await student.page.getByRole('button', { name: 'Clear' }).click()
+	// Only the teacher clears the board, after saying yes, and can take it back.
+	await expect(student.page.getByRole('button', { name: 'Clear' })).toHaveCount(0)
+	await teacher.page.goto(`/conference/whiteboard/${room.id}`)
+	await expect(teacher.page.getByRole('img', { name: 'Whiteboard with 2 drawings' })).toBeVisible()
+	await teacher.page.getByRole('button', { name: 'Clear' }).click()
+	await teacher.page.getByRole('button', { name: 'Cancel' }).click()
+	await teacher.page.getByRole('button', { name: 'Clear' }).click()
+	await expect(teacher.page.getByText('Clear the board for everyone?')).toBeVisible()
+	await teacher.page.getByRole('button', { name: 'Yes, clear the board' }).click()
 	await expect(student.page.getByRole('img', { name: 'Whiteboard with 0 drawings' })).toBeVisible()
-	await student.page.getByRole('button', { name: 'Undo' }).click()
+	await expect(
+		teacher.page.getByText('The board was cleared for everyone. Undo brings it back.'),
+	).toBeVisible()
+	await teacher.page.getByRole('button', { name: 'Undo' }).click()
 	await expect(student.page.getByRole('img', { name: 'Whiteboard with 2 drawings' })).toBeVisible()
 	await done(teacher, student)
 })

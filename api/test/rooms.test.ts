@@ -40,12 +40,16 @@ type RoomsApi = { baseUrl: string; socketUrl: string; db: Db; stop: () => Promis
  * The API as main.ts runs it: WebSocket upgrades on, and a stop that tells sockets to reconnect and
  * lets whiteboard saves finish. With `dataDir` the database is on disk, so a restart keeps it.
  */
-async function startRoomsApi(dataDir?: string): Promise<RoomsApi> {
+async function startRoomsApi(dataDir?: string, config: Partial<ApiConfig> = {}): Promise<RoomsApi> {
 	const db = await openDatabase({ dataDir })
 	await migrate(db)
 	await seedDemo(db, createPasswords(CONFIG.passwordHashing))
 	const uploads = await mkdtemp(join(tmpdir(), 'rooms-uploads-'))
-	const app = createApi({ db, config: CONFIG, storage: createDiskStorage(uploads) })
+	const app = createApi({
+		db,
+		config: { ...CONFIG, ...config },
+		storage: createDiskStorage(uploads),
+	})
 	const websocket = { server: createSocketServer() }
 	const server = await new Promise<Server>((resolve) => {
 		const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', websocket }, () =>
@@ -166,7 +170,12 @@ beforeAll(async () => {
 	outsiderEmail = outsider.email
 	const tutorEmail = uniqueEmail('tutor')
 	const registered = await call(api, 'POST', '/auth/register-tutor', {
-		json: { firstName: 'Other', lastName: 'Tutor', email: tutorEmail, password: 'Lantern-Harbour-42' },
+		json: {
+			firstName: 'Other',
+			lastName: 'Tutor',
+			email: tutorEmail,
+			password: 'Lantern-Harbour-42',
+		},
 	})
 	expect(registered.status).toBe(201)
 	tokens.otherTutor = (await login(api as never, tutorEmail, 'Lantern-Harbour-42')).token
@@ -522,7 +531,9 @@ describe('the room socket', () => {
 	test('a member whose ticket predates the end is told the session ended, not refused', async () => {
 		const roomId = await newRoom()
 		const ticket = await ticketFor(roomId, tokens.student)
-		expect((await call(api, 'POST', `/rooms/${roomId}/end`, { token: tokens.teacher })).status).toBe(200)
+		expect(
+			(await call(api, 'POST', `/rooms/${roomId}/end`, { token: tokens.teacher })).status,
+		).toBe(200)
 		const socket = new WebSocket(socketUrl(roomId, ticket, 'classroom'))
 		const texts: string[] = []
 		socket.on('message', (data) => texts.push(String(data)))
@@ -564,7 +575,9 @@ describe('the whiteboard survives a server restart', () => {
 	afterAll(() => rm(dataDir, { recursive: true, force: true }))
 
 	test('drawn before the restart, there after it', { timeout: 60_000 }, async () => {
-		let server = await startRoomsApi(dataDir)
+		// 205 strokes in one burst: far past a person's drawing speed, so the limit is lifted here.
+		const fast = { roomLimits: { board: { points: 1_000, duration: 10 } } }
+		let server = await startRoomsApi(dataDir, fast)
 		const teacherLogin = await call(server, 'POST', '/auth/login', {
 			json: { email: 'teacher@example.com', password: 'DemoPass123!' },
 		})
@@ -588,7 +601,7 @@ describe('the whiteboard survives a server restart', () => {
 		await server.stop()
 		expect((await closed).code).toBe(1012)
 
-		server = await startRoomsApi(dataDir)
+		server = await startRoomsApi(dataDir, fast)
 		try {
 			const stored = await server.db.selectFrom('room_board_updates').select('id').execute()
 			expect(stored.length).toBeLessThan(10)
@@ -607,5 +620,191 @@ describe('the whiteboard survives a server restart', () => {
 		} finally {
 			await server.stop()
 		}
+	})
+})
+
+describe('limits: floods, oversized boards and who may clear', () => {
+	/** A member's own copy of the board, wired to their socket as the browser's is. */
+	function boardOf(inbox: Inbox) {
+		const doc = new Y.Doc()
+		for (const update of inbox.updates) Y.applyUpdate(doc, update, 'remote')
+		inbox.socket.on('message', (data, isBinary) => {
+			if (isBinary) Y.applyUpdate(doc, new Uint8Array(data as Buffer), 'remote')
+		})
+		doc.on('update', (update: Uint8Array, origin: unknown) => {
+			if (origin !== 'remote') inbox.socket.send(update)
+		})
+		return doc
+	}
+	const notices = (inbox: Inbox) =>
+		inbox.texts.filter((message) => message.type === 'error').map((message) => message.message)
+	const storedChat = async (roomId: string) =>
+		(await api.db.selectFrom('room_messages').select('id').where('room_id', '=', roomId).execute())
+			.length
+	/** Once this chat comes back, everything the socket sent before it has been handled. */
+	async function settled(inbox: Inbox, text: string) {
+		inbox.socket.send(JSON.stringify({ type: 'chat', text }))
+		await until(() =>
+			inbox.texts.find(
+				(message) => message.type === 'chat' && (message.message as { text: string }).text === text,
+			),
+		)
+	}
+
+	test('a chat flood stores ten, warns, then closes the flooding socket; others go on', async () => {
+		const roomId = await newRoom('Flooded chat')
+		const teacher = await openSocket(socketUrl(roomId, await ticketFor(roomId, tokens.teacher)))
+		const student = await openSocket(socketUrl(roomId, await ticketFor(roomId, tokens.student)))
+		const closed = closeCode(student.socket)
+		for (let index = 0; index < 1000; index += 1) {
+			student.socket.send(JSON.stringify({ type: 'chat', text: `spam ${index}` }))
+		}
+		expect(await closed).toEqual({ code: 4008, reason: 'Too many messages: disconnected' })
+		expect(notices(student)).toContain(
+			'You are sending messages too fast. Wait a moment and try again.',
+		)
+		expect(await storedChat(roomId)).toBe(10)
+		// The teacher's chat still goes through, at once.
+		await settled(teacher, 'Let us go on')
+		expect(await storedChat(roomId)).toBe(11)
+		teacher.socket.close()
+	})
+
+	test('drawing faster than a person can is dropped with a notice', async () => {
+		const roomId = await newRoom('Flooded board')
+		const student = await openSocket(
+			socketUrl(roomId, await ticketFor(roomId, tokens.student), 'whiteboard'),
+		)
+		const board = boardOf(student)
+		for (let index = 0; index < 100; index += 1) {
+			board.getArray('items').push([{ id: `flood-${index}`, kind: 'pen' }])
+		}
+		await settled(student, 'drawn')
+		expect(notices(student)).toContain(
+			'You are drawing too fast. Wait a moment: your last change was not shared.',
+		)
+		const fresh = await openSocket(
+			socketUrl(roomId, await ticketFor(roomId, tokens.teacher), 'whiteboard'),
+		)
+		const seen = boardOf(fresh).getArray('items').length
+		expect(seen).toBeGreaterThan(0)
+		expect(seen).toBeLessThanOrEqual(60)
+		student.socket.close()
+		fresh.socket.close()
+	})
+
+	test('the board stays under 2 MB, and one update under 256 KB; the drawer is told', async () => {
+		const roomId = await newRoom('Heavy board')
+		const student = await openSocket(
+			socketUrl(roomId, await ticketFor(roomId, tokens.student), 'whiteboard'),
+		)
+		const board = boardOf(student)
+		board.getArray('items').push([{ id: 'huge', kind: 'text', text: 'x'.repeat(300_000) }])
+		await settled(student, 'one huge')
+		expect(notices(student)).toContain(
+			'That drawing is too large to share (at most 256 KB at once).',
+		)
+		// 200 KB each, slowly enough not to be a flood: the eleventh no longer fits.
+		for (let index = 0; index < 11; index += 1) {
+			board
+				.getArray('items')
+				.push([{ id: `big-${index}`, kind: 'text', text: 'y'.repeat(200_000) }])
+		}
+		await settled(student, 'many big')
+		expect(notices(student)).toContain(
+			'The board is full (2 MB). Your last change was not shared: the teacher can clear the board to make room.',
+		)
+		await api.db.selectFrom('rooms').select('id').where('id', '=', roomId).execute()
+		const joiner = await openSocket(
+			socketUrl(roomId, await ticketFor(roomId, tokens.teacher), 'whiteboard'),
+		)
+		const downloaded = joiner.updates.reduce((total, update) => total + update.byteLength, 0)
+		expect(downloaded).toBeLessThan(2 * 1024 * 1024 + 256 * 1024)
+		expect(
+			boardOf(joiner)
+				.getArray<{ id: string }>('items')
+				.toArray()
+				.map((item) => item.id),
+		).not.toContain('huge')
+		student.socket.close()
+		joiner.socket.close()
+	})
+
+	test('only the teacher clears the board; a student may take back only their own drawing', async () => {
+		const roomId = await newRoom('Who clears')
+		const teacher = await openSocket(
+			socketUrl(roomId, await ticketFor(roomId, tokens.teacher), 'whiteboard'),
+		)
+		const teacherBoard = boardOf(teacher)
+		teacherBoard.getArray('items').push([
+			{ id: 't1', kind: 'pen' },
+			{ id: 't2', kind: 'pen' },
+		])
+		await settled(teacher, 'teacher drew')
+		const student = await openSocket(
+			socketUrl(roomId, await ticketFor(roomId, tokens.student), 'whiteboard'),
+		)
+		const studentBoard = boardOf(student)
+		studentBoard.getArray('items').push([{ id: 's1', kind: 'pen' }])
+		await settled(student, 'student drew')
+		await until(() => (teacherBoard.getArray('items').length === 3 ? true : undefined))
+
+		// The student's own stroke may go (their Undo).
+		const items = studentBoard.getArray<{ id: string }>('items')
+		items.delete(
+			items.toArray().findIndex((item) => item.id === 's1'),
+			1,
+		)
+		await settled(student, 'took mine back')
+		await until(() => (teacherBoard.getArray('items').length === 2 ? true : undefined))
+
+		// Clear, from a student: refused, and nobody else's board changes.
+		studentBoard.getArray('items').delete(0, studentBoard.getArray('items').length)
+		await settled(student, 'tried to clear')
+		expect(notices(student)).toContain(
+			"Only the teacher can clear the board or remove other people's drawings.",
+		)
+		const later = await openSocket(
+			socketUrl(roomId, await ticketFor(roomId, tokens.teacher), 'whiteboard'),
+		)
+		expect(
+			boardOf(later)
+				.getArray<{ id: string }>('items')
+				.toArray()
+				.map((item) => item.id),
+		).toEqual(['t1', 't2'])
+		expect(teacherBoard.getArray('items').length).toBe(2)
+
+		// The teacher's Clear goes through for everyone, and their Undo brings it all back.
+		const undo = new Y.UndoManager(teacherBoard.getArray('items'), {
+			trackedOrigins: new Set(['teacher']),
+		})
+		teacherBoard.transact(() => teacherBoard.getArray('items').delete(0, 2), 'teacher')
+		await settled(teacher, 'cleared')
+		const afterClear = await openSocket(
+			socketUrl(roomId, await ticketFor(roomId, tokens.student), 'whiteboard'),
+		)
+		expect(boardOf(afterClear).getArray('items').length).toBe(0)
+		undo.undo()
+		await settled(teacher, 'undone')
+		const afterUndo = await openSocket(
+			socketUrl(roomId, await ticketFor(roomId, tokens.student), 'whiteboard'),
+		)
+		expect(
+			boardOf(afterUndo)
+				.getArray<{ id: string }>('items')
+				.toArray()
+				.map((item) => item.id),
+		).toEqual(['t1', 't2'])
+
+		// A browser that reconnects sends its whole state, deletions included: that is no clear.
+		const rejoined = await openSocket(
+			socketUrl(roomId, await ticketFor(roomId, tokens.student), 'whiteboard'),
+		)
+		rejoined.socket.send(Y.encodeStateAsUpdate(studentBoard))
+		await settled(rejoined, 'back again')
+		expect(notices(rejoined)).toEqual([])
+		for (const inbox of [teacher, student, later, afterClear, afterUndo, rejoined])
+			inbox.socket.close()
 	})
 })

@@ -1,5 +1,6 @@
 import type { Db } from '../db.ts'
 import type { PasswordHashing } from '../auth/passwords.ts'
+import type { RoomLimits } from '../rooms/hub.ts'
 import type { Storage } from './storage.ts'
 
 export type AccountRole = 'student' | 'tutor' | 'organization'
@@ -28,6 +29,8 @@ export type ApiConfig = {
 	/** Marks the refresh cookie `Secure`. */
 	production: boolean
 	passwordHashing: PasswordHashing
+	/** Live rooms' per-member limits, to change one in tests (rooms/hub.ts ROOM_LIMITS). */
+	roomLimits?: Partial<RoomLimits>
 	/** Shared with the app: its X-TutorHub-Client-Address is believed only with this beside it. */
 	proxySecret?: string
 	/** Stripe keys; without them payments use the built-in test provider. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { WSContext } from 'hono/ws'
+import { RateLimiterMemory } from 'rate-limiter-flexible'
 import * as Y from 'yjs'
 import type { Db } from '../db.ts'
 import { toMessage, type ChatMessage } from './present.ts'
@@ -23,6 +24,73 @@ const HEARTBEAT_MS = 30_000
 export const CLOSE_ENDED = { code: 4000, reason: 'The session has ended' } as const
 const CLOSE_BAD_UPDATE = { code: 1003, reason: 'Invalid whiteboard update' } as const
 const CLOSE_RESTART = { code: 1012, reason: 'The server is restarting' } as const
+export const CLOSE_FLOODING = { code: 4008, reason: 'Too many messages: disconnected' } as const
+
+/**
+ * Limits of one member (decisions/015). Chat: 10 messages in 10 s. Drawing: 60 board updates in
+ * 10 s (a stroke is one). Past that each is dropped with a notice; a socket that goes on, 50 drops
+ * in a minute, is closed. One update is at most 256 KB and the board document at most 2 MB, so
+ * what every joiner downloads stays small.
+ */
+export const ROOM_LIMITS = {
+	chat: { points: 10, duration: 10 },
+	board: { points: 60, duration: 10 },
+	drops: { points: 50, duration: 60 },
+	updateBytes: 256 * 1024,
+	boardBytes: 2 * 1024 * 1024,
+}
+
+export type RoomLimits = typeof ROOM_LIMITS
+
+export const ROOM_NOTICES = {
+	tooFast: 'You are sending messages too fast. Wait a moment and try again.',
+	drawingTooFast: 'You are drawing too fast. Wait a moment: your last change was not shared.',
+	updateTooLarge: 'That drawing is too large to share (at most 256 KB at once).',
+	boardFull:
+		'The board is full (2 MB). Your last change was not shared: the teacher can clear the board to make room.',
+	onlyTeacherClears: "Only the teacher can clear the board or remove other people's drawings.",
+} as const
+
+/** Counters shared by every room of the process; keys are per socket (peer id). */
+function createRates(limits: RoomLimits) {
+	const limiter = ({ points, duration }: { points: number; duration: number }) =>
+		new RateLimiterMemory({ points, duration })
+	return {
+		limits,
+		chat: limiter(limits.chat),
+		board: limiter(limits.board),
+		drops: limiter(limits.drops),
+	}
+}
+type Rates = ReturnType<typeof createRates>
+
+/** Spends one point; false when the member is over the limit. */
+const allowed = (rate: RateLimiterMemory, key: string) =>
+	rate.consume(key).then(
+		() => true,
+		() => false,
+	)
+
+/** Which Yjs client put each drawing (by its BoardItem id) on the board. */
+function boardItemAuthors(doc: Y.Doc): Map<string, number> {
+	const authors = new Map<string, number>()
+	for (let item = doc.getArray('items')._start; item; item = item.right) {
+		if (item.deleted) continue
+		for (const value of item.content.getContent() as { id?: unknown }[]) {
+			if (typeof value?.id === 'string') authors.set(value.id, item.id.client)
+		}
+	}
+	return authors
+}
+
+/** The BoardItem ids on the board (each item carries its own `id`). */
+function boardItemIds(doc: Y.Doc): Set<string> {
+	const ids = new Set<string>()
+	for (const item of doc.getArray<{ id?: unknown }>('items').toArray()) {
+		if (typeof item?.id === 'string') ids.add(item.id)
+	}
+	return ids
+}
 
 export type View = 'classroom' | 'whiteboard'
 
@@ -42,6 +110,8 @@ type Peer = Member & {
 	camera: boolean
 	microphone: boolean
 	alive: boolean
+	/** Yjs client ids whose new content this socket sent: its own drawing, which it may take back. */
+	clients: Set<number>
 }
 
 const participant = (peer: Peer) => ({
@@ -68,11 +138,14 @@ class RoomHub {
 	#doc: Promise<Y.Doc> | null = null
 	#writes: Promise<unknown> = Promise.resolve()
 	#storedUpdates = 0
+	/** About how large the stored document is: its size at load plus every update since. */
+	#boardBytes = 0
 	#ended = false
 
 	constructor(
 		readonly roomId: string,
 		private readonly db: Db,
+		private readonly rates: Rates,
 		private readonly onEmpty: (hub: RoomHub) => void,
 	) {}
 
@@ -89,6 +162,7 @@ class RoomHub {
 				for (const row of rows) Y.applyUpdate(doc, row.update, 'storage')
 			})
 			this.#storedUpdates = rows.length
+			this.#boardBytes = Y.encodeStateAsUpdate(doc).byteLength
 			doc.on('update', (update: Uint8Array, origin: unknown) => {
 				if (origin === 'storage') return
 				this.#persist(update)
@@ -108,8 +182,10 @@ class RoomHub {
 				this.#storedUpdates += 1
 				if (this.#storedUpdates > COMPACT_AFTER && this.#doc) {
 					const doc = await this.#doc
-					await compactBoard(this.db, this.roomId, id, Y.encodeStateAsUpdate(doc))
+					const snapshot = Y.encodeStateAsUpdate(doc)
+					await compactBoard(this.db, this.roomId, id, snapshot)
 					this.#storedUpdates = 1
+					this.#boardBytes = snapshot.byteLength
 				}
 			})
 			.catch((error: unknown) => console.error(`Saving whiteboard ${this.roomId} failed:`, error))
@@ -146,6 +222,7 @@ class RoomHub {
 			camera: false,
 			microphone: false,
 			alive: true,
+			clients: new Set(),
 		}
 		this.#peers.set(peer.id, peer)
 		const raw = socket.raw as { on?: (event: 'pong', listener: () => void) => void } | undefined
@@ -177,6 +254,9 @@ class RoomHub {
 			},
 			onClose: () => {
 				this.#peers.delete(peer.id)
+				void Promise.all(
+					[this.rates.chat, this.rates.board, this.rates.drops].map((rate) => rate.delete(peer.id)),
+				)
 				this.#announceParticipants()
 				if (this.#peers.size === 0) this.onEmpty(this)
 			},
@@ -185,15 +265,7 @@ class RoomHub {
 
 	async #receive(peer: Peer, data: string | ArrayBuffer) {
 		if (!this.#peers.has(peer.id) || this.#ended) return
-		if (typeof data !== 'string') {
-			const doc = await this.#loadDoc()
-			try {
-				Y.applyUpdate(doc, new Uint8Array(data), peer.id)
-			} catch {
-				peer.socket.close(CLOSE_BAD_UPDATE.code, CLOSE_BAD_UPDATE.reason)
-			}
-			return
-		}
+		if (typeof data !== 'string') return this.#receiveBoardUpdate(peer, new Uint8Array(data))
 		let parsed: unknown
 		try {
 			parsed = JSON.parse(data)
@@ -211,6 +283,8 @@ class RoomHub {
 		const message = result.data
 		switch (message.type) {
 			case 'chat': {
+				if (!(await allowed(this.rates.chat, peer.id)))
+					return this.#drop(peer, ROOM_NOTICES.tooFast)
 				const row = await insertMessage(this.db, this.roomId, peer.userId, message.text)
 				this.postChat(toMessage(row))
 				return
@@ -245,6 +319,69 @@ class RoomHub {
 				return
 			}
 		}
+	}
+
+	/** Refuses one message with a notice; a member who keeps on is disconnected. */
+	async #drop(peer: Peer, notice: string) {
+		this.#send(peer, { type: 'error', message: notice })
+		if (!(await allowed(this.rates.drops, peer.id))) {
+			peer.socket.close(CLOSE_FLOODING.code, CLOSE_FLOODING.reason)
+		}
+	}
+
+	async #receiveBoardUpdate(peer: Peer, update: Uint8Array) {
+		if (update.byteLength > this.rates.limits.updateBytes)
+			return this.#drop(peer, ROOM_NOTICES.updateTooLarge)
+		if (!(await allowed(this.rates.board, peer.id)))
+			return this.#drop(peer, ROOM_NOTICES.drawingTooFast)
+		const doc = await this.#loadDoc()
+		let decoded: ReturnType<typeof Y.decodeUpdate>
+		try {
+			decoded = Y.decodeUpdate(update)
+		} catch {
+			peer.socket.close(CLOSE_BAD_UPDATE.code, CLOSE_BAD_UPDATE.reason)
+			return
+		}
+		const known = Y.decodeStateVector(Y.encodeStateVector(doc))
+		const fresh = decoded.structs.filter(
+			(struct) => struct.id.clock >= (known.get(struct.id.client) ?? 0),
+		)
+		if (fresh.length > 0 && this.#boardBytes + update.byteLength > this.rates.limits.boardBytes) {
+			return this.#drop(peer, ROOM_NOTICES.boardFull)
+		}
+		if (!peer.host && this.#removesOthersDrawing(doc, peer, decoded, update)) {
+			return this.#drop(peer, ROOM_NOTICES.onlyTeacherClears)
+		}
+		for (const struct of fresh) peer.clients.add(struct.id.client)
+		try {
+			Y.applyUpdate(doc, update, peer.id)
+		} catch {
+			peer.socket.close(CLOSE_BAD_UPDATE.code, CLOSE_BAD_UPDATE.reason)
+			return
+		}
+		if (fresh.length > 0) this.#boardBytes += update.byteLength
+	}
+
+	/**
+	 * Whether the update takes off the board a drawing this member did not make (a Clear, or an
+	 * erase of someone else's). Checked on a copy, and only when the update deletes content of
+	 * other Yjs clients: a reconnecting browser's full state names every deletion it has seen.
+	 */
+	#removesOthersDrawing(
+		doc: Y.Doc,
+		peer: Peer,
+		decoded: ReturnType<typeof Y.decodeUpdate>,
+		update: Uint8Array,
+	): boolean {
+		if ([...decoded.ds.clients.keys()].every((client) => peer.clients.has(client))) return false
+		const copy = new Y.Doc()
+		Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc))
+		Y.applyUpdate(copy, update)
+		const left = boardItemIds(copy)
+		for (const [itemId, client] of boardItemAuthors(doc)) {
+			if (!left.has(itemId) && !peer.clients.has(client)) return true
+		}
+		return false
 	}
 
 	postChat(message: ChatMessage) {
@@ -282,7 +419,14 @@ class RoomHubs {
 	readonly #hubs = new Map<string, RoomHub>()
 	#heartbeat: NodeJS.Timeout | null = null
 
-	constructor(private readonly db: Db) {}
+	readonly #rates: Rates
+
+	constructor(
+		private readonly db: Db,
+		limits: RoomLimits,
+	) {
+		this.#rates = createRates(limits)
+	}
 
 	find(roomId: string): RoomHub | undefined {
 		return this.#hubs.get(roomId)
@@ -291,7 +435,7 @@ class RoomHubs {
 	join(roomId: string, member: Member, socket: WSContext) {
 		let hub = this.#hubs.get(roomId)
 		if (!hub) {
-			hub = new RoomHub(roomId, this.db, (empty) => {
+			hub = new RoomHub(roomId, this.db, this.#rates, (empty) => {
 				// Pending saves finish first; a socket that joined meanwhile keeps the hub.
 				void empty.flush().then(() => {
 					if (empty.size === 0 && this.#hubs.get(roomId) === empty) this.#hubs.delete(roomId)
@@ -326,10 +470,10 @@ class RoomHubs {
 // One registry per database, so the HTTP routes, the socket route and shutdown share it.
 const registries = new WeakMap<Db, RoomHubs>()
 
-export function roomHubs(db: Db): RoomHubs {
+export function roomHubs(db: Db, limits: RoomLimits = ROOM_LIMITS): RoomHubs {
 	let hubs = registries.get(db)
 	if (!hubs) {
-		hubs = new RoomHubs(db)
+		hubs = new RoomHubs(db, limits)
 		registries.set(db, hubs)
 	}
 	return hubs

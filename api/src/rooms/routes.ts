@@ -7,7 +7,14 @@ import { readJsonBody } from '../platform/json.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { authenticate } from '../platform/access-tokens.ts'
 import { readId, validate } from '../platform/validation.ts'
-import { CLOSE_ENDED, roomHubs, type Connection, type Member, type View } from './hub.ts'
+import {
+	CLOSE_ENDED,
+	roomHubs,
+	type Connection,
+	type Member,
+	type View,
+	ROOM_LIMITS,
+} from './hub.ts'
 import { toMessage, toRoom } from './present.ts'
 import {
 	addInvite,
@@ -78,7 +85,7 @@ const joining = new WeakMap<Request, { roomId: string; member: Member; ended: bo
 export function roomRoutes(deps: ApiDeps) {
 	const { db, config } = deps
 	const requireAccount = accountGuard({ db, config })
-	const hubs = roomHubs(db)
+	const hubs = roomHubs(db, { ...ROOM_LIMITS, ...config.roomLimits })
 
 	return new Hono<ApiEnv>()
 		.post('/', requireAccount({ roles: ['tutor'] }), async (c) => {

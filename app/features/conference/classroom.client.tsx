@@ -194,7 +194,7 @@ export default function ClassroomIsland({
 				</section>
 				{showBoard ? (
 					<div id="classroom-board">
-						<Whiteboard doc={socket.doc} label="Whiteboard beside the call" />
+						<Whiteboard doc={socket.doc} label="Whiteboard beside the call" canClear={host} />
 					</div>
 				) : null}
 				<div className="flex flex-col gap-4">

@@ -40,3 +40,5 @@ export type ClientMessage =
 
 /** Close codes the API uses. */
 export const CLOSE_ENDED = 4000
+/** The server closed a socket that kept flooding the room (api rooms/hub.ts). */
+export const CLOSE_FLOODING = 4008

@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router'
 import * as Y from 'yjs'
 import {
 	CLOSE_ENDED,
+	CLOSE_FLOODING,
 	type ClientMessage,
 	type Participant,
 	type ServerMessage,
@@ -116,6 +117,8 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 				setStatus('ended')
 				return
 			}
+			// Disconnected for flooding: say why; it reconnects like any drop.
+			if (event.code === CLOSE_FLOODING) setNotice(event.reason)
 			setStatus('reconnecting')
 			setParticipants([])
 			// A ticket works once: the page's action fetches a new one, and this effect runs again with it.

@@ -24,7 +24,7 @@ export default function WhiteboardIsland({
 		<div className="flex flex-col gap-4">
 			<ConnectionNotice status={socket.status} notice={socket.notice} />
 			<div className="grid gap-4 lg:grid-cols-[3fr_1fr]">
-				<Whiteboard doc={socket.doc} />
+				<Whiteboard doc={socket.doc} canClear={room.role === 'host'} />
 				<div className="flex flex-col gap-4">
 					<ParticipantList participants={socket.participants} myPeerId={socket.peerId} />
 					<LiveChat

@@ -96,7 +96,16 @@ const newId = () => crypto.randomUUID()
  * The shared drawing surface: every change is an edit of the Yjs document `doc`, which the room
  * socket shares with everyone else in the room and the API stores.
  */
-export function Whiteboard({ doc, label = 'Whiteboard' }: { doc: Y.Doc; label?: string }) {
+export function Whiteboard({
+	doc,
+	label = 'Whiteboard',
+	canClear = false,
+}: {
+	doc: Y.Doc
+	label?: string
+	/** The room's teacher: the only one who may clear the board for everyone (the server agrees). */
+	canClear?: boolean
+}) {
 	const canvasRef = useRef<HTMLCanvasElement>(null)
 	const [items, setItems] = useState<BoardItem[]>([])
 	const [tool, setTool] = useState<Tool>('pen')
@@ -104,6 +113,7 @@ export function Whiteboard({ doc, label = 'Whiteboard' }: { doc: Y.Doc; label?: 
 	const [width, setWidth] = useState(4)
 	const [text, setText] = useState('')
 	const [history, setHistory] = useState({ undo: false, redo: false })
+	const [clearing, setClearing] = useState<'asking' | 'cleared' | null>(null)
 	const draft = useRef<BoardItem | null>(null)
 	const undoManager = useRef<Y.UndoManager | null>(null)
 
@@ -258,20 +268,46 @@ export function Whiteboard({ doc, label = 'Whiteboard' }: { doc: Y.Doc; label?: 
 					>
 						Redo
 					</Button>
-					<Button
-						type="button"
-						variant="secondary"
-						disabled={count === 0}
-						onClick={() =>
-							doc.transact(
-								() => doc.getArray('items').delete(0, doc.getArray('items').length),
-								LOCAL,
-							)
-						}
-					>
-						Clear
-					</Button>
+					{canClear && clearing !== 'asking' ? (
+						<Button
+							type="button"
+							variant="secondary"
+							disabled={count === 0}
+							onClick={() => setClearing('asking')}
+						>
+							Clear
+						</Button>
+					) : null}
 				</div>
+				{canClear && clearing === 'asking' ? (
+					<div role="alertdialog" aria-labelledby="clear-board-question" className="flex flex-wrap items-center gap-2">
+						<p id="clear-board-question" className="text-sm font-medium">
+							Clear the board for everyone?
+						</p>
+						<Button
+							type="button"
+							variant="danger"
+							onClick={() => {
+								// One tracked change: the teacher's Undo brings the whole board back.
+								doc.transact(
+									() => doc.getArray('items').delete(0, doc.getArray('items').length),
+									LOCAL,
+								)
+								setClearing('cleared')
+							}}
+						>
+							Yes, clear the board
+						</Button>
+						<Button type="button" variant="secondary" onClick={() => setClearing(null)}>
+							Cancel
+						</Button>
+					</div>
+				) : null}
+				{clearing === 'cleared' ? (
+					<p role="status" className="text-sm text-slate-700">
+						The board was cleared for everyone. Undo brings it back.
+					</p>
+				) : null}
 			</div>
 			<canvas
 				ref={canvasRef}
