@@ -182,6 +182,7 @@ export interface Database {
 	users: UsersTable
 	refresh_tokens: RefreshTokensTable
 	auth_sessions: AuthSessionsTable
+	organization_invitations: OrganizationInvitationsTable
 	files: FilesTable
 	courses: CoursesTable
 	enrollments: EnrollmentsTable
@@ -453,4 +454,16 @@ export interface ScheduleAttendanceTable {
 	attendance_status: AttendanceStatus
 	recorded_by: string | null
 	recorded_at: Generated<Date>
+}
+
+// Migration 013: an organization invites a student; the student accepts or declines.
+export type InvitationStatus = 'pending' | 'accepted' | 'declined' | 'cancelled'
+
+export interface OrganizationInvitationsTable {
+	id: Generated<string>
+	organization_id: string
+	email: string
+	status: ColumnType<InvitationStatus, InvitationStatus | undefined, InvitationStatus>
+	created_at: CreatedAt
+	responded_at: Date | null
 }

@@ -165,7 +165,12 @@ describe('registration', () => {
 
 	test('the generic call registers a tutor by default and a student on request', async () => {
 		const tutor = await call(api, 'POST', '/auth/register', {
-			json: { firstName: 'Gen', lastName: 'Eric', email: uniqueEmail(), password: 'Lantern-Harbour-42' },
+			json: {
+				firstName: 'Gen',
+				lastName: 'Eric',
+				email: uniqueEmail(),
+				password: 'Lantern-Harbour-42',
+			},
 		})
 		expect(tutor.status).toBe(201)
 		expect(tutor.body.user.role).toBe('tutor')
@@ -273,12 +278,22 @@ describe('registration', () => {
 		const { token: tutorToken } = await login(api, 'teacher@example.com')
 		const denied = await call(api, 'POST', '/auth/register-student/organization', {
 			token: tutorToken,
-			json: { firstName: 'Member', lastName: 'Two', email: uniqueEmail(), password: 'Lantern-Harbour-42' },
+			json: {
+				firstName: 'Member',
+				lastName: 'Two',
+				email: uniqueEmail(),
+				password: 'Lantern-Harbour-42',
+			},
 		})
 		expect(denied.status).toBe(403)
 		expect(denied.body).toEqual({ message: 'You do not have permission to do this' })
 		const anonymous = await call(api, 'POST', '/auth/register-student/organization', {
-			json: { firstName: 'Member', lastName: 'Two', email: uniqueEmail(), password: 'Lantern-Harbour-42' },
+			json: {
+				firstName: 'Member',
+				lastName: 'Two',
+				email: uniqueEmail(),
+				password: 'Lantern-Harbour-42',
+			},
 		})
 		expect(anonymous.status).toBe(403)
 		expect(anonymous.body).toEqual({ message: 'Access token is missing or expired' })
@@ -312,6 +327,31 @@ describe('get-student', () => {
 			json: { email: 'student@example.com' },
 		})
 		expect(byStudent.status).toBe(403)
+	})
+
+	test('a tutor who does not teach the student, or another organization, learns nothing', async () => {
+		const stranger = await call(api, 'POST', '/auth/register-tutor', {
+			json: {
+				firstName: 'Nosy',
+				lastName: 'Tutor',
+				email: uniqueEmail('nosy'),
+				password: 'Lantern-Harbour-42',
+			},
+		})
+		const { token: strangerToken } = await login(
+			api,
+			stranger.body.user.email,
+			'Lantern-Harbour-42',
+		)
+		const { token: orgToken } = await organizationLogin(api, 'organization@example.com')
+		for (const [token, email] of [
+			[strangerToken, 'student@example.com'],
+			[orgToken, 'student@example.com'],
+		] as const) {
+			const answer = await call(api, 'POST', '/auth/get-student', { token, json: { email } })
+			expect(answer.status).toBe(404)
+			expect(answer.body).toEqual({ message: 'Student not found' })
+		}
 	})
 })
 

@@ -452,50 +452,172 @@ describe('organization members', () => {
 			json: { email: member.email },
 		})
 		expect(attach.status).toBe(403)
-		const take = await call(api, 'POST', `/organizations/${other.id}/students`, {
+		// Inviting someone else's member is only an invitation: nothing of them is shown or taken.
+		const invite = await call(api, 'POST', `/organizations/${other.id}/students`, {
 			token: other.token,
 			json: { email: member.email },
 		})
-		expect(take.status).toBe(409)
-		expect(take.body).toEqual({ message: 'This student belongs to another organization' })
+		expect(invite.status).toBe(201)
+		expect(Object.keys(invite.body.invitation).sort()).toEqual([
+			'createdAt',
+			'email',
+			'id',
+			'status',
+		])
 		const profile = await call(api, 'GET', `/users/student-profile/${member.id}`, {
 			token: other.token,
 		})
 		expect(profile.status).toBe(403)
 	})
 
-	test('attaches an existing student who has no organization', async () => {
+	test('adding an existing student is an invitation the student accepts or declines', async () => {
 		const org = await newOrganization(api)
 		const student = await registerStudent(api)
-		const answer = await call(api, 'POST', `/organizations/${org.id}/students`, {
+		const invited = await call(api, 'POST', `/organizations/${org.id}/students`, {
 			token: org.token,
 			json: { email: student.email.toUpperCase() },
 		})
-		expect(answer.status).toBe(200)
-		expect(answer.body.message).toBe('Student added to the organization')
-		expect(answer.body.student).toMatchObject({ email: student.email, organization_id: org.id })
+		expect(invited.status).toBe(201)
+		expect(invited.body).toEqual({
+			message: 'Invitation sent',
+			invitation: {
+				id: expect.any(String),
+				// The email schema keeps addresses in lower case.
+				email: student.email,
+				status: 'pending',
+				createdAt: expect.any(String),
+			},
+		})
+		// The same answer for an email nobody has: the organization learns nothing of accounts.
+		const nobody = await call(api, 'POST', `/organizations/${org.id}/students`, {
+			token: org.token,
+			json: { email: uniqueEmail('nobody') },
+		})
+		expect(nobody.status).toBe(201)
+		expect(Object.keys(nobody.body)).toEqual(Object.keys(invited.body))
+		// Asking again answers the open invitation.
 		const again = await call(api, 'POST', `/organizations/${org.id}/students`, {
 			token: org.token,
 			json: { email: student.email },
 		})
-		expect(again.status).toBe(409)
-		expect(again.body).toEqual({ message: 'This student is already in your organization' })
-		const unknown = await call(api, 'POST', `/organizations/${org.id}/students`, {
+		expect(again.status).toBe(200)
+		expect(again.body.invitation.id).toBe(invited.body.invitation.id)
+
+		// Until the student accepts: not a member, no profile, no phone.
+		const members = async () =>
+			(await call(api, 'GET', `/users/organization/${org.id}/students`, { token: org.token })).body
+				.students as { id: string }[]
+		expect((await members()).map((row) => row.id)).not.toContain(student.user.id)
+		expect(
+			(await call(api, 'GET', `/users/student-profile/${student.user.id}`, { token: org.token }))
+				.status,
+		).toBe(403)
+		const pending = await call(api, 'GET', `/organizations/${org.id}/invitations`, {
 			token: org.token,
-			json: { email: uniqueEmail('nobody') },
 		})
-		expect(unknown.status).toBe(404)
-		expect(unknown.body).toEqual({ message: 'Student not found' })
-		const teacher = await call(api, 'POST', `/organizations/${org.id}/students`, {
+		expect(pending.body.invitations.map((row: { email: string }) => row.email)).toContain(
+			student.email,
+		)
+
+		// The student sees it, and accepts.
+		const mine = await call(api, 'GET', '/users/invitations', { token: student.token })
+		expect(mine.body.invitations).toEqual([
+			{
+				id: invited.body.invitation.id,
+				organization: { id: org.id, name: expect.any(String) },
+				createdAt: expect.any(String),
+			},
+		])
+		const accepted = await call(
+			api,
+			'POST',
+			`/users/invitations/${invited.body.invitation.id}/accept`,
+			{ token: student.token },
+		)
+		expect(accepted.status).toBe(200)
+		expect((await members()).map((row) => row.id)).toContain(student.user.id)
+		const twice = await call(
+			api,
+			'POST',
+			`/users/invitations/${invited.body.invitation.id}/accept`,
+			{
+				token: student.token,
+			},
+		)
+		expect(twice.status).toBe(404)
+		const member = await call(api, 'POST', `/organizations/${org.id}/students`, {
 			token: org.token,
-			json: { email: 'teacher@example.com' },
+			json: { email: student.email },
 		})
-		expect(teacher.status).toBe(404)
+		expect(member.status).toBe(409)
+
+		// The student leaves; the organization may also remove a member.
+		expect(
+			(await call(api, 'POST', '/users/organization/leave', { token: student.token })).status,
+		).toBe(200)
+		expect((await members()).map((row) => row.id)).not.toContain(student.user.id)
 		const bad = await call(api, 'POST', `/organizations/${org.id}/students`, {
 			token: org.token,
 			json: { email: 'not-an-email' },
 		})
 		expect(bad.status).toBe(400)
 		expect(bad.body.errors).toEqual([{ path: 'email', msg: 'Enter a valid email address' }])
+	})
+
+	test('a student declines; an organization cancels; another account answers nothing', async () => {
+		const org = await newOrganization(api)
+		const other = await newOrganization(api)
+		const [student, bystander] = await Promise.all([registerStudent(api), registerStudent(api)])
+		const invite = async () =>
+			(
+				await call(api, 'POST', `/organizations/${org.id}/students`, {
+					token: org.token,
+					json: { email: student.email },
+				})
+			).body.invitation.id as string
+		const first = await invite()
+		// Someone else's invitation cannot be accepted or cancelled.
+		expect(
+			(await call(api, 'POST', `/users/invitations/${first}/accept`, { token: bystander.token }))
+				.status,
+		).toBe(404)
+		expect(
+			(
+				await call(api, 'DELETE', `/organizations/${other.id}/invitations/${first}`, {
+					token: other.token,
+				})
+			).status,
+		).toBe(404)
+		expect(
+			(
+				await call(api, 'DELETE', `/organizations/${org.id}/invitations/${first}`, {
+					token: other.token,
+				})
+			).status,
+		).toBe(403)
+		expect(
+			(await call(api, 'POST', `/users/invitations/${first}/decline`, { token: student.token }))
+				.status,
+		).toBe(200)
+		const second = await invite()
+		expect(second).not.toBe(first)
+		expect(
+			(
+				await call(api, 'DELETE', `/organizations/${org.id}/invitations/${second}`, {
+					token: org.token,
+				})
+			).status,
+		).toBe(200)
+		expect((await call(api, 'GET', '/users/invitations', { token: student.token })).body).toEqual({
+			invitations: [],
+		})
+		// Removing someone who is not a member: not found.
+		expect(
+			(
+				await call(api, 'DELETE', `/organizations/${org.id}/students/${student.user.id}`, {
+					token: org.token,
+				})
+			).status,
+		).toBe(404)
 	})
 })

@@ -38,14 +38,21 @@ afterAll(() => api.close())
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 
 describe('GET /users/tutors', () => {
-	test('any signed-in account lists tutors with total and page', async () => {
+	test('any signed-in account lists tutors with total and page, without their email or phone', async () => {
 		for (const token of [tokens.student, tokens.organization]) {
 			const answer = await call(api, 'GET', '/users/tutors', { token })
 			expect(answer.status).toBe(200)
 			expect(answer.body).toMatchObject({ page: 1, total: answer.body.tutors.length })
 			expect(answer.body.tutors).toEqual(
-				expect.arrayContaining([expect.objectContaining({ email: 'teacher@example.com', role: 'tutor' })]),
+				expect.arrayContaining([expect.objectContaining({ name: 'Taylor Morgan', role: 'tutor' })]),
 			)
+			// Only the organization's own teachers come with their contact details.
+			expect(JSON.stringify(answer.body)).not.toContain('"teacher@example.com"')
+			for (const tutor of answer.body.tutors) {
+				const own = token === tokens.organization && tutor.email === 'orgteacher@example.com'
+				if (!own) expect(tutor).not.toHaveProperty('email')
+				if (!own) expect(tutor).not.toHaveProperty('phone')
+			}
 			for (const tutor of answer.body.tutors) {
 				expect(tutor.role).toBe('tutor')
 				expect(tutor).not.toHaveProperty('subjects')
@@ -56,7 +63,12 @@ describe('GET /users/tutors', () => {
 	test('pages through with page and limit', async () => {
 		for (const name of ['Zed', 'Abe']) {
 			await call(api, 'POST', '/auth/register-tutor', {
-				json: { firstName: name, lastName: 'Paged', email: uniqueEmail(), password: 'Lantern-Harbour-42' },
+				json: {
+					firstName: name,
+					lastName: 'Paged',
+					email: uniqueEmail(),
+					password: 'Lantern-Harbour-42',
+				},
 			})
 		}
 		const all = await call(api, 'GET', '/users/tutors?limit=100', { token: tokens.student })
@@ -65,9 +77,13 @@ describe('GET /users/tutors', () => {
 		const first = await call(api, 'GET', '/users/tutors?page=1&limit=2', { token: tokens.student })
 		const second = await call(api, 'GET', '/users/tutors?page=2&limit=2', { token: tokens.student })
 		expect(first.body).toMatchObject({ page: 1, total: names.length })
-		expect(first.body.tutors.map((tutor: { name: string }) => tutor.name)).toEqual(names.slice(0, 2))
+		expect(first.body.tutors.map((tutor: { name: string }) => tutor.name)).toEqual(
+			names.slice(0, 2),
+		)
 		expect(second.body).toMatchObject({ page: 2, total: names.length })
-		expect(second.body.tutors.map((tutor: { name: string }) => tutor.name)).toEqual(names.slice(2, 4))
+		expect(second.body.tutors.map((tutor: { name: string }) => tutor.name)).toEqual(
+			names.slice(2, 4),
+		)
 	})
 
 	test('bad page or limit answers 400', async () => {
@@ -364,7 +380,11 @@ describe('GET /users/organization/{organizationId}/students', () => {
 		}
 		const registered = await call(api, 'POST', '/organizations/register', { body: form })
 		expect(registered.status).toBe(201)
-		const other = await organizationLogin(api, registered.body.organization.email, 'Lantern-Harbour-42')
+		const other = await organizationLogin(
+			api,
+			registered.body.organization.email,
+			'Lantern-Harbour-42',
+		)
 		for (const token of [other.token, tokens.teacher, tokens.orgStudent]) {
 			const answer = await call(api, 'GET', `/users/organization/${ids.organization}/students`, {
 				token,

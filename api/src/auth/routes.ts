@@ -14,6 +14,7 @@ import type { AccountType, UserRole } from '../schema.ts'
 import { toUser, type UserRow } from '../users/present.ts'
 import { registerUser, type Registration } from '../users/registration.ts'
 import { replaceProfilePicture } from '../users/profile-picture.ts'
+import { maySeeStudent } from '../users/access.ts'
 import { findUserByEmail, findUserCredentials } from '../users/repository.ts'
 import { loadAccount } from './accounts.ts'
 import type { Passwords } from './passwords.ts'
@@ -147,7 +148,11 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 		.post('/get-student', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
 			const { email } = await readJsonBody(c, studentLookup)
 			const student = await findUserByEmail(db, email)
-			if (student?.role !== 'student') throw new ApiError(404, 'Student not found')
+			// Only a tutor of the student or the student's organization finds them; for anyone else
+			// the answer is the same as for an email nobody has.
+			if (student?.role !== 'student' || !(await maySeeStudent(db, c.get('account'), student))) {
+				throw new ApiError(404, 'Student not found')
+			}
 			return c.json({ student: toUser(student) })
 		})
 		.post('/refresh-token', async (c) => {

@@ -151,14 +151,3 @@ export async function organizationStats(db: Db, organizationId: string) {
 		departments: { rows: departmentRows, total: total(departmentCount) },
 	}
 }
-
-/** Attaches a student who belongs to no organization; undefined when someone else got there first. */
-export const attachStudent = (db: Db, organizationId: string, studentId: string) =>
-	db
-		.updateTable('users')
-		.set({ organization_id: organizationId })
-		.where('id', '=', studentId)
-		.where('role', '=', 'student')
-		.where('organization_id', 'is', null)
-		.returning(USER_COLUMNS)
-		.executeTakeFirst()

@@ -12,14 +12,20 @@ import { readOptionalImage } from '../platform/images.ts'
 import { readJsonBody } from '../platform/json.ts'
 import { readPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { validate } from '../platform/validation.ts'
+import { readId, validate } from '../platform/validation.ts'
 import { scoreRoutes } from '../scores/routes.ts'
 import { toUser } from '../users/present.ts'
 import { findUserByEmail } from '../users/repository.ts'
 import { ownOrganization } from './access.ts'
+import {
+	cancelInvitation,
+	inviteStudent,
+	leaveOrganization,
+	listOpenInvitations,
+	toInvitation,
+} from './invitations.ts'
 import { toOrganization, toPublicOrganization } from './present.ts'
 import {
-	attachStudent,
 	deleteOrganization,
 	findOrganizationByEmail,
 	insertOrganization,
@@ -42,94 +48,120 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 
 	const requireAccount = accountGuard(deps)
 
-	return new Hono<ApiEnv>()
-		.get('/list', async (c) => {
-			const page = readPage(c)
-			const filters = validate(organizationListQuery, c.req.query())
-			const { rows, total } = await listOrganizations(db, filters, page)
-			return c.json({
-				organizations: rows.map(toPublicOrganization),
-				pagination: { total, currentPage: page.page, totalPages: Math.ceil(total / page.limit) },
-			})
-		})
-		.route('/', departmentRoutes(deps))
-		.route('/', scoreRoutes(deps))
-		.get('/:id/tutors', requireAccount(), async (c) => c.json(await statsOf(c)))
-		.get('/:id/tutors/', requireAccount(), async (c) => c.json(await statsOf(c)))
-		.get('/:id', requireAccount(), async (c) =>
-			c.json({ organization: toOrganization(await ownOrganization(db, c)) }),
-		)
-		.put('/:id', requireAccount(), async (c) => {
-			const organization = await ownOrganization(db, c)
-			const { deleted, ...changes } = await readJsonBody(c, organizationUpdate)
-			if (deleted) {
-				await deleteOrganization(db, organization.id)
-				await revokeAllSessions(db, {
-					accountId: organization.id,
-					accountType: 'organization',
+	return (
+		new Hono<ApiEnv>()
+			.get('/list', async (c) => {
+				const page = readPage(c)
+				const filters = validate(organizationListQuery, c.req.query())
+				const { rows, total } = await listOrganizations(db, filters, page)
+				return c.json({
+					organizations: rows.map(toPublicOrganization),
+					pagination: { total, currentPage: page.page, totalPages: Math.ceil(total / page.limit) },
 				})
-				if (organization.logo) await removeFile(deps, organization.logo)
-				return c.json({ message: 'Organization deleted successfully', id: organization.id })
-			}
-			const update = Object.fromEntries(
-				Object.entries(changes).filter(([, value]) => value !== undefined),
+			})
+			.route('/', departmentRoutes(deps))
+			.route('/', scoreRoutes(deps))
+			.get('/:id/tutors', requireAccount(), async (c) => c.json(await statsOf(c)))
+			.get('/:id/tutors/', requireAccount(), async (c) => c.json(await statsOf(c)))
+			.get('/:id', requireAccount(), async (c) =>
+				c.json({ organization: toOrganization(await ownOrganization(db, c)) }),
 			)
-			if (Object.keys(update).length === 0) {
-				throw validationError([{ path: 'body', msg: 'Send at least one field to change' }])
-			}
-			const updated = await updateOrganization(db, organization.id, update)
-			if (!updated) throw new ApiError(404, 'Organization not found')
-			return c.json({
-				message: 'Organization updated successfully',
-				organization: toOrganization(updated),
-			})
-		})
-		.post('/:id/students', requireAccount(), async (c) => {
-			const organization = await ownOrganization(db, c)
-			const { email } = await readJsonBody(c, studentAttachment)
-			const student = await findUserByEmail(db, email)
-			if (student?.role !== 'student') throw new ApiError(404, 'Student not found')
-			if (student.organization_id === organization.id) {
-				throw new ApiError(409, 'This student is already in your organization')
-			}
-			const attached = await attachStudent(db, organization.id, student.id)
-			if (!attached) throw new ApiError(409, 'This student belongs to another organization')
-			return c.json({ message: 'Student added to the organization', student: toUser(attached) })
-		})
-		.post('/register', async (c) => {
-			const form = await readForm(c)
-			const { password, ...fields } = validate(organizationRegistration, form)
-			const logo = await readOptionalImage(form.logo, 'logo')
-			if (await findOrganizationByEmail(db, fields.email)) throw new ApiError(409, DUPLICATE)
-
-			const id = randomUUID()
-			const passwordHash = await passwords.hash(password)
-			const logoKey = logo ? await storeImage(deps, { id, type: 'organization' }, logo) : null
-			try {
-				const organization = await insertOrganization(db, {
-					...fields,
-					id,
-					password_hash: passwordHash,
-					phone: fields.phone ?? null,
-					address: fields.address ?? null,
-					website: fields.website ?? null,
-					description: fields.description ?? null,
-					logo: logoKey,
-				})
-				return c.json(
-					{
-						message: 'Organization created successfully!',
-						id: organization.id,
-						organization: toOrganization(organization),
-					},
-					201,
+			.put('/:id', requireAccount(), async (c) => {
+				const organization = await ownOrganization(db, c)
+				const { deleted, ...changes } = await readJsonBody(c, organizationUpdate)
+				if (deleted) {
+					await deleteOrganization(db, organization.id)
+					await revokeAllSessions(db, {
+						accountId: organization.id,
+						accountType: 'organization',
+					})
+					if (organization.logo) await removeFile(deps, organization.logo)
+					return c.json({ message: 'Organization deleted successfully', id: organization.id })
+				}
+				const update = Object.fromEntries(
+					Object.entries(changes).filter(([, value]) => value !== undefined),
 				)
-			} catch (error) {
-				if (logoKey) await removeFile(deps, logoKey)
-				if (isUniqueViolation(error)) throw new ApiError(409, DUPLICATE)
-				throw error
-			}
-		})
+				if (Object.keys(update).length === 0) {
+					throw validationError([{ path: 'body', msg: 'Send at least one field to change' }])
+				}
+				const updated = await updateOrganization(db, organization.id, update)
+				if (!updated) throw new ApiError(404, 'Organization not found')
+				return c.json({
+					message: 'Organization updated successfully',
+					organization: toOrganization(updated),
+				})
+			})
+			// Inviting by email: the answer is the same whether or not an account has that email, and
+			// the student joins only by accepting on their dashboard.
+			.post('/:id/students', requireAccount(), async (c) => {
+				const organization = await ownOrganization(db, c)
+				const { email } = await readJsonBody(c, studentAttachment)
+				const member = await findUserByEmail(db, email)
+				if (member?.organization_id === organization.id) {
+					throw new ApiError(409, 'This student is already in your organization')
+				}
+				const { invitation, created } = await inviteStudent(db, organization.id, email)
+				return c.json(
+					{ message: 'Invitation sent', invitation: toInvitation(invitation) },
+					created ? 201 : 200,
+				)
+			})
+			.get('/:id/invitations', requireAccount(), async (c) => {
+				const organization = await ownOrganization(db, c)
+				const rows = await listOpenInvitations(db, organization.id)
+				return c.json({ invitations: rows.map(toInvitation) })
+			})
+			.delete('/:id/invitations/:invitationId', requireAccount(), async (c) => {
+				const organization = await ownOrganization(db, c)
+				const invitationId = readId('invitationId', c.req.param('invitationId'))
+				if (!(await cancelInvitation(db, organization.id, invitationId))) {
+					throw new ApiError(404, 'Invitation not found')
+				}
+				return c.json({ message: 'Invitation cancelled' })
+			})
+			.delete('/:id/students/:studentId', requireAccount(), async (c) => {
+				const organization = await ownOrganization(db, c)
+				const studentId = readId('studentId', c.req.param('studentId'))
+				if (!(await leaveOrganization(db, studentId, organization.id))) {
+					throw new ApiError(404, 'Student not found')
+				}
+				return c.json({ message: 'Student removed from the organization' })
+			})
+			.post('/register', async (c) => {
+				const form = await readForm(c)
+				const { password, ...fields } = validate(organizationRegistration, form)
+				const logo = await readOptionalImage(form.logo, 'logo')
+				if (await findOrganizationByEmail(db, fields.email)) throw new ApiError(409, DUPLICATE)
+
+				const id = randomUUID()
+				const passwordHash = await passwords.hash(password)
+				const logoKey = logo ? await storeImage(deps, { id, type: 'organization' }, logo) : null
+				try {
+					const organization = await insertOrganization(db, {
+						...fields,
+						id,
+						password_hash: passwordHash,
+						phone: fields.phone ?? null,
+						address: fields.address ?? null,
+						website: fields.website ?? null,
+						description: fields.description ?? null,
+						logo: logoKey,
+					})
+					return c.json(
+						{
+							message: 'Organization created successfully!',
+							id: organization.id,
+							organization: toOrganization(organization),
+						},
+						201,
+					)
+				} catch (error) {
+					if (logoKey) await removeFile(deps, logoKey)
+					if (isUniqueViolation(error)) throw new ApiError(409, DUPLICATE)
+					throw error
+				}
+			})
+	)
 
 	async function statsOf(c: Context<ApiEnv>) {
 		const organization = await ownOrganization(db, c)

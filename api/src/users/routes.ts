@@ -1,6 +1,10 @@
 import { Hono } from 'hono'
-import type { Db } from '../db.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
+import {
+	answerInvitation,
+	invitationsFor,
+	leaveOrganization,
+} from '../organizations/invitations.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { readJsonBody } from '../platform/json.ts'
 import { readPage } from '../platform/pagination.ts'
@@ -15,22 +19,20 @@ import {
 	listOrganizationStudents,
 	listTutors,
 	listTutorStudents,
-	teachesStudent,
 	updateProfile,
 	type ProfileChanges,
 } from './repository.ts'
+import { maySeeStudent } from './access.ts'
 import { studentProfileUpdate, tutorProfileUpdate } from './schemas.ts'
 
-/** A student's profile is theirs, their organization's, and their tutors'. */
-async function maySeeStudent(db: Db, account: Account, student: UserRow) {
-	switch (account.role) {
-		case 'student':
-			return account.id === student.id
-		case 'organization':
-			return student.organization_id === account.id
-		case 'tutor':
-			return teachesStudent(db, account.id, student.id)
-	}
+/** A tutor's email and phone are for themself and their own organization; others see the profile. */
+const mayContact = (account: Account, tutor: UserRow) =>
+	account.id === tutor.id ||
+	(account.role === 'organization' && tutor.organization_id === account.id)
+
+const toPublicTutor = (row: UserRow) => {
+	const { email: _email, phone: _phone, organization_id: _organization, ...shown } = toUser(row)
+	return shown
 }
 
 type PersonUpdate = {
@@ -60,7 +62,44 @@ export function userRoutes({ db, config }: ApiDeps) {
 		.get('/tutors', requireAccount(), async (c) => {
 			const page = readPage(c)
 			const { rows, total } = await listTutors(db, page)
-			return c.json({ tutors: rows.map(toUser), total, page: page.page })
+			const account = c.get('account')
+			return c.json({
+				tutors: rows.map((row) => (mayContact(account, row) ? toUser(row) : toPublicTutor(row))),
+				total,
+				page: page.page,
+			})
+		})
+		.get('/invitations', requireAccount({ roles: ['student'] }), async (c) => {
+			const student = await findUser(db, c.get('account').id)
+			if (!student) throw new ApiError(404, 'User not found')
+			const rows = await invitationsFor(db, student.email)
+			return c.json({
+				invitations: rows.map((row) => ({
+					id: row.id,
+					organization: { id: row.organization_id, name: row.organization_name },
+					createdAt: row.created_at.toISOString(),
+				})),
+			})
+		})
+		.post(
+			'/invitations/:invitationId/:answer{accept|decline}',
+			requireAccount({ roles: ['student'] }),
+			async (c) => {
+				const student = await findUser(db, c.get('account').id)
+				if (!student) throw new ApiError(404, 'User not found')
+				const invitationId = readId('invitationId', c.req.param('invitationId'))
+				const accept = c.req.param('answer') === 'accept'
+				if (!(await answerInvitation(db, student, invitationId, accept))) {
+					throw new ApiError(404, 'Invitation not found')
+				}
+				return c.json({ message: accept ? 'Invitation accepted' : 'Invitation declined' })
+			},
+		)
+		.post('/organization/leave', requireAccount({ roles: ['student'] }), async (c) => {
+			const student = await findUser(db, c.get('account').id)
+			if (!student?.organization_id) throw new ApiError(409, 'You are not in an organization')
+			await leaveOrganization(db, student.id, student.organization_id)
+			return c.json({ message: 'You left the organization' })
 		})
 		.get('/student-profile/:id', requireAccount(), async (c) => {
 			const student = await findUser(db, readId('id', c.req.param('id')))
