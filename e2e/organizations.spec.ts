@@ -158,7 +158,7 @@ test('an organization runs departments, people, scores, result cards and analyti
 	).toContainText('2')
 })
 
-test('an organization adds an existing student, updates its settings and deletes itself', async ({
+test('an organization invites an existing student, who accepts; it updates its settings and deletes itself', async ({
 	page,
 }) => {
 	const name = `Lakeside Academy ${Date.now().toString(36)}`
@@ -173,17 +173,46 @@ test('an organization adds an existing student, updates its settings and deletes
 	expect(registered.status).toBe(201)
 
 	await page.goto('/organization/students')
-	const existing = page.getByRole('region', { name: 'Add an existing student' })
-	await existing.getByLabel('Student’s email').fill(uniqueEmail('nobody'))
-	await existing.getByRole('button', { name: 'Add existing student' }).click()
-	await expect(existing.getByRole('alert').filter({ hasText: 'Student not found' })).toBeVisible()
-	await page
-		.getByRole('region', { name: 'Add an existing student' })
-		.getByLabel('Student’s email')
-		.fill(studentEmail)
-	await page.getByRole('button', { name: 'Add existing student' }).click()
-	await expect(page.getByText('Student added to the organization')).toBeVisible()
+	const invite = async (email: string) => {
+		const form = page.getByRole('region', { name: 'Invite an existing student' })
+		await form.getByLabel('Student’s email').fill(email)
+		await form.getByRole('button', { name: 'Send invitation' }).click()
+		await expect(page.getByText('Invitation sent')).toBeVisible()
+	}
+	// An email with no account is answered the same: the organization learns nothing of accounts.
+	const nobody = uniqueEmail('nobody')
+	await invite(nobody)
+	const waiting = page.getByRole('region', { name: 'Invitations waiting for an answer' })
+	await expect(waiting.getByText(nobody)).toBeVisible()
+	await waiting.getByRole('button', { name: `Cancel the invitation to ${nobody}` }).click()
+	await expect(page.getByText('Invitation cancelled')).toBeVisible()
+	await expect(waiting.getByText(nobody)).toHaveCount(0)
+
+	// Until the student accepts, they are not a member: only the email shows, as an invitation.
+	await invite(studentEmail)
+	await expect(waiting.getByText(studentEmail)).toBeVisible()
+	await expect(page.getByRole('cell', { name: 'Eve Existing', exact: true })).toHaveCount(0)
+
+	const student = await page.context().browser()!.newContext({
+		javaScriptEnabled: test.info().project.name !== 'no-js',
+	})
+	const studentPage = await student.newPage()
+	await logIn(studentPage, studentEmail, password)
+	const invitations = studentPage.getByRole('region', { name: 'Invitations' })
+	await expect(invitations.getByText(`${name} invited you to join their organization`)).toBeVisible()
+	await invitations.getByRole('button', { name: `Accept the invitation from ${name}` }).click()
+	await expect(studentPage.getByText('Invitation accepted')).toBeVisible()
+	await expect(studentPage.getByRole('region', { name: 'Invitations' })).toHaveCount(0)
+	await student.close()
+
+	await page.reload()
 	await expect(page.getByRole('cell', { name: 'Eve Existing', exact: true })).toBeVisible()
+	await expect(waiting.getByText(studentEmail)).toHaveCount(0)
+	// Removing a member asks first.
+	await page.getByText('Remove', { exact: true }).click()
+	await page.getByRole('button', { name: 'Yes, remove this student' }).click()
+	await expect(page.getByText('Student removed from the organization')).toBeVisible()
+	await expect(page.getByRole('cell', { name: 'Eve Existing', exact: true })).toHaveCount(0)
 
 	await page.getByRole('link', { name: 'Settings' }).click()
 	await page.getByLabel('Website (optional)').fill('not a website')

@@ -76,6 +76,14 @@ const targets: Record<string, Target> = {
 	},
 
 	'routes/student/profile.tsx': { role: 'student', pages: () => ['/studentdashboard/profile'] },
+	'routes/student/dashboard.tsx': {
+		role: 'student',
+		pages: () => [],
+		extra: () => [
+			form('/studentdashboard?index', ['invitationId'], 'accept'),
+			form('/studentdashboard?index', ['invitationId'], 'decline'),
+		],
+	},
 	'routes/student/sessions.tsx': {
 		role: 'student',
 		pages: () => ['/studentdashboard/sessions'],

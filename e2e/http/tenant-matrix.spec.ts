@@ -331,7 +331,12 @@ test.describe('a second organization tries the first organization\'s data', () =
 		const students = path('/organization/students', {})
 		expectNotShown(await b.get(`${students}?search=tenant-a-orgstudent`), 'B\'s students', [world.orgStudentEmail, world.orgStudentName])
 		expectNotShown(await b.get(path('/organization/teachers', {})), 'B\'s teachers', [world.orgTutorEmail])
-		expectChangeRefused(await b.post(students, { intent: 'attach', email: world.orgStudentEmail }), 'attach A\'s student', [409])
+		// B may only invite: the student stays A's until they accept, and B sees only the email it typed.
+		const invited = await b.post(students, { intent: 'attach', email: world.orgStudentEmail })
+		expect(invited.status, 'invite A\'s student').toBe(302)
+		expect(await read()).toEqual(before)
+		expectNotShown(await b.get(`${students}?search=tenant-a-orgstudent`), 'B\'s students after inviting', [world.orgStudentName])
+		expectChangeRefused(await b.post(students, { intent: 'remove', studentId: world.orgStudentId }), 'remove A\'s student', [404])
 		expect(await read()).toEqual(before)
 	})
 

@@ -7,7 +7,10 @@ import {
 	organizationSchema,
 	organizationUpdatedSchema,
 	statsSchema,
-	studentAddedSchema,
+	invitationListSchema,
+	invitationSentSchema,
+	messageOnlySchema,
+	receivedInvitationListSchema,
 	type NewMember,
 	type OrganizationSettings,
 	type OrganizationSignup,
@@ -122,12 +125,63 @@ export function registerMember(
 	})
 }
 
-/** POST /organizations/{id}/students: an existing student without an organization joins it. */
-export function attachStudent(api: Upstream, organizationId: string, email: string) {
+/** POST /organizations/{id}/students: an invitation to an existing student, by email. */
+export function inviteStudent(api: Upstream, organizationId: string, email: string) {
 	return api.send('POST', `${organizationPath(organizationId)}/students`, {
 		json: { email },
-		schema: studentAddedSchema,
-		fallback: 'Failed to add student',
-		invalidates: ['users'],
+		schema: invitationSentSchema,
+		fallback: 'Failed to send the invitation',
+		invalidates: ['users', 'invitations'],
+	})
+}
+
+/** GET /organizations/{id}/invitations: the open ones. */
+export function getInvitations(api: Upstream, organizationId: string) {
+	return api.get(`${organizationPath(organizationId)}/invitations`, {
+		schema: invitationListSchema,
+		fallback: 'Failed to fetch invitations',
+	})
+}
+
+/** DELETE /organizations/{id}/invitations/{invitationId} */
+export function cancelInvitation(api: Upstream, organizationId: string, invitationId: string) {
+	return api.send(
+		'DELETE',
+		`${organizationPath(organizationId)}/invitations/${encodeURIComponent(invitationId)}`,
+		{ schema: messageOnlySchema, fallback: 'Failed to cancel the invitation', invalidates: ['invitations'] },
+	)
+}
+
+/** DELETE /organizations/{id}/students/{studentId}: the student leaves the organization. */
+export function removeStudent(api: Upstream, organizationId: string, studentId: string) {
+	return api.send(
+		'DELETE',
+		`${organizationPath(organizationId)}/students/${encodeURIComponent(studentId)}`,
+		{ schema: messageOnlySchema, fallback: 'Failed to remove the student', invalidates: ['users'] },
+	)
+}
+
+/** GET /users/invitations: the invitations waiting for the signed-in student. */
+export function getReceivedInvitations(api: Upstream) {
+	return api.get('/users/invitations', {
+		schema: receivedInvitationListSchema,
+		fallback: 'Failed to fetch invitations',
+		resource: 'invitations',
+	})
+}
+
+/** POST /users/invitations/{id}/accept|decline, or POST /users/organization/leave. */
+export function answerInvitation(
+	api: Upstream,
+	answer: { intent: 'accept' | 'decline'; invitationId: string } | { intent: 'leave' },
+) {
+	const path =
+		answer.intent === 'leave'
+			? '/users/organization/leave'
+			: `/users/invitations/${encodeURIComponent(answer.invitationId)}/${answer.intent}`
+	return api.send('POST', path, {
+		schema: messageOnlySchema,
+		fallback: answer.intent === 'leave' ? 'Failed to leave the organization' : 'Failed to answer the invitation',
+		invalidates: ['invitations', 'users', 'organizations'],
 	})
 }

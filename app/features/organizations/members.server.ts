@@ -5,8 +5,20 @@ import type { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
-import { attachStudent, getOrganizationMembers, registerMember } from './api.server'
-import { existingStudentSchema, newMemberSchema } from './schema'
+import {
+	cancelInvitation,
+	getInvitations,
+	getOrganizationMembers,
+	inviteStudent,
+	registerMember,
+	removeStudent,
+} from './api.server'
+import {
+	cancelInvitationSchema,
+	existingStudentSchema,
+	newMemberSchema,
+	removeStudentSchema,
+} from './schema'
 
 type Upstream = ReturnType<typeof upstream>
 type Context = Readonly<RouterContextProvider>
@@ -30,11 +42,13 @@ export async function loadMembers(
 	request: Request,
 ) {
 	const { page, search } = memberQuery(request)
-	const list = await settle(
-		getOrganizationMembers(api, organizationId, role, { page, limit: LIMIT, search }),
-	)
+	const [list, invitations] = await Promise.all([
+		settle(getOrganizationMembers(api, organizationId, role, { page, limit: LIMIT, search })),
+		role === 'students' ? settle(getInvitations(api, organizationId)) : null,
+	])
 	return {
 		search,
+		invitations: invitations?.ok ? invitations.value.invitations : [],
 		list: list.ok
 			? {
 					ok: true as const,
@@ -49,7 +63,7 @@ export async function loadMembers(
 	}
 }
 
-/** The add-member forms: register a new member, or (students) attach an existing one. */
+/** The member forms: register a new member; for students also invite one, cancel an invitation, remove. */
 export async function memberAction(
 	context: Context,
 	api: Upstream,
@@ -60,15 +74,44 @@ export async function memberAction(
 	const formData = await readForm(request)
 	// Not request.url: a script-driven submission arrives at the route's `.data` address.
 	const back = role === 'student' ? '/organization/students' : '/organization/teachers'
-	if (formData.get('intent') === 'attach' && role === 'student') {
+	const intent = formData.get('intent')
+	if (intent === 'attach' && role === 'student') {
 		const submission = parseWithZod(formData, { schema: existingStudentSchema })
 		if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 		try {
-			await attachStudent(api, organizationId, submission.value.email)
+			await inviteStudent(api, organizationId, submission.value.email)
 		} catch (error) {
 			return replyWithUpstreamError(context, submission, error)
 		}
-		sendToast(context, successToast('Student added to the organization'))
+		sendToast(context, successToast('Invitation sent'))
+		return redirect(back)
+	}
+	if ((intent === 'cancel-invitation' || intent === 'remove') && role === 'student') {
+		const submission = parseWithZod(formData, {
+			schema: intent === 'remove' ? removeStudentSchema : cancelInvitationSchema,
+		})
+		if (submission.status !== 'success') {
+			// These forms have no field to show the error by: the page shows it as a toast.
+			sendToast(context, {
+				type: 'error',
+				title: intent === 'remove' ? 'Choose a student' : 'Choose an invitation',
+				duration: 4000,
+			})
+			return data(submission.reply(), { status: 400 })
+		}
+		const { value } = submission
+		try {
+			if (value.intent === 'remove') await removeStudent(api, organizationId, value.studentId)
+			else await cancelInvitation(api, organizationId, value.invitationId)
+		} catch (error) {
+			return replyWithUpstreamError(context, submission, error)
+		}
+		sendToast(
+			context,
+			successToast(
+				value.intent === 'remove' ? 'Student removed from the organization' : 'Invitation cancelled',
+			),
+		)
 		return redirect(back)
 	}
 	const submission = parseWithZod(formData, { schema: newMemberSchema })

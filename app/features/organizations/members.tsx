@@ -8,7 +8,7 @@ import { Button, buttonClass } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { existingStudentSchema, newMemberSchema } from './schema'
+import { existingStudentSchema, newMemberSchema, type Invitation } from './schema'
 
 export type MemberKind = 'student' | 'teacher'
 
@@ -30,11 +30,14 @@ export function MembersPage({
 	list,
 	search,
 	actionData,
+	invitations = [],
 }: {
 	kind: MemberKind
 	list: MemberList
 	search: string
 	actionData: ActionResult
+	/** Students only: invitations sent and not yet answered. */
+	invitations?: Invitation[]
 }) {
 	const plural = kind === 'student' ? 'Students' : 'Teachers'
 	// A new location (after a successful add) starts the forms afresh.
@@ -83,6 +86,7 @@ export function MembersPage({
 					<ExistingStudentForm key={`attach-${key}`} lastResult={resultFor(actionData, 'attach')} />
 				) : null}
 			</div>
+			{kind === 'student' ? <OpenInvitations invitations={invitations} /> : null}
 		</div>
 	)
 }
@@ -131,6 +135,11 @@ function MemberTable({
 							<th scope="col" className="px-4 py-2">
 								Account created
 							</th>
+							{kind === 'student' ? (
+								<th scope="col" className="px-4 py-2">
+									<span className="sr-only">Actions</span>
+								</th>
+							) : null}
 						</tr>
 					</thead>
 					<tbody>
@@ -143,6 +152,11 @@ function MemberTable({
 										? new Date(member.createdAt).toLocaleDateString('en-US', { timeZone: 'UTC' })
 										: ''}
 								</td>
+								{kind === 'student' ? (
+									<td className="px-4 py-2">
+										<RemoveStudent student={member} />
+									</td>
+								) : null}
 							</tr>
 						))}
 					</tbody>
@@ -236,10 +250,11 @@ function ExistingStudentForm({ lastResult }: { lastResult: ActionResult }) {
 			className="rounded-lg border border-slate-200 bg-white p-5"
 		>
 			<h2 id="existing-student-heading" className="text-lg font-semibold">
-				Add an existing student
+				Invite an existing student
 			</h2>
 			<p className="mt-1 text-sm text-slate-600">
-				A student who already has an account and belongs to no organization joins yours.
+				A student who already has an account gets an invitation on their dashboard, and joins your
+				organization when they accept it.
 			</p>
 			<Form method="post" className="mt-4 flex flex-col gap-3" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="attach" />
@@ -251,8 +266,69 @@ function ExistingStudentForm({ lastResult }: { lastResult: ActionResult }) {
 					autoComplete="off"
 					required
 				/>
-				<Button disabled={busy}>{busy ? 'Adding…' : 'Add existing student'}</Button>
+				<Button disabled={busy}>{busy ? 'Sending…' : 'Send invitation'}</Button>
 			</Form>
+		</section>
+	)
+}
+
+/** Removing a student is asked first, in a disclosure that works without JavaScript. */
+function RemoveStudent({ student }: { student: User }) {
+	return (
+		<details>
+			<summary
+				className={`${buttonClass('secondary')} cursor-pointer list-none`}
+				aria-label={`Remove ${student.name}`}
+			>
+				Remove
+			</summary>
+			<div className="mt-2 flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3">
+				<p>Remove {student.name} from your organization? They keep their account.</p>
+				<Form method="post">
+					<input type="hidden" name="intent" value="remove" />
+					<input type="hidden" name="studentId" value={student.id} />
+					<button type="submit" className={buttonClass('danger')}>
+						Yes, remove this student
+					</button>
+				</Form>
+			</div>
+		</details>
+	)
+}
+
+/** Invitations not yet answered: only the email typed, and a way to withdraw each. */
+function OpenInvitations({ invitations }: { invitations: Invitation[] }) {
+	return (
+		<section
+			aria-labelledby="invitations-heading"
+			className="rounded-lg border border-slate-200 bg-white p-5"
+		>
+			<h2 id="invitations-heading" className="text-lg font-semibold">
+				Invitations waiting for an answer
+			</h2>
+			{invitations.length ? (
+				<ul className="mt-3 flex flex-col gap-2">
+					{invitations.map((invitation) => (
+						<li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2">
+							<span className="break-all">
+								{invitation.email}{' '}
+								<span className="text-sm text-slate-600">
+									(sent {new Date(invitation.createdAt).toLocaleDateString('en-US', { timeZone: 'UTC' })})
+								</span>
+							</span>
+							<Form method="post">
+								<input type="hidden" name="intent" value="cancel-invitation" />
+								<input type="hidden" name="invitationId" value={invitation.id} />
+								<Button variant="secondary" aria-label={`Cancel the invitation to ${invitation.email}`}>
+									Cancel invitation
+								</Button>
+							</Form>
+						</li>
+					))}
+				</ul>
+			) : (
+				<p className="mt-2 text-sm text-slate-700">No invitations are waiting.</p>
+			)}
 		</section>
 	)
 }

@@ -82,7 +82,32 @@ export const memberListSchema = z.object({
 	page: z.number(),
 })
 
-export const studentAddedSchema = z.object({ message: z.string().optional(), student: userSchema })
+/** An invitation as its organization sees it: only the email it typed (api/README.md). */
+export const invitationSchema = z.object({
+	id: z.string(),
+	email: z.string(),
+	status: z.enum(['pending', 'accepted', 'declined', 'cancelled']),
+	createdAt: z.string(),
+})
+export type Invitation = z.infer<typeof invitationSchema>
+export const invitationSentSchema = z.object({
+	message: z.string().optional(),
+	invitation: invitationSchema,
+})
+export const invitationListSchema = z.object({ invitations: z.array(invitationSchema) })
+export const messageOnlySchema = z.object({ message: z.string().optional() })
+
+/** An invitation as the invited student sees it: who sent it. */
+export const receivedInvitationListSchema = z.object({
+	invitations: z.array(
+		z.object({
+			id: z.string(),
+			organization: z.object({ id: z.string(), name: z.string() }),
+			createdAt: z.string(),
+		}),
+	),
+})
+export type ReceivedInvitation = z.infer<typeof receivedInvitationListSchema>['invitations'][number]
 
 /** Settings: the same fields as registration, minus email, password and logo. */
 export const organizationSettingsSchema = z.object({
@@ -143,5 +168,22 @@ export const newMemberSchema = z.object({
 })
 export type NewMember = z.infer<typeof newMemberSchema>
 
-/** An existing student, found by email, joins the organization. */
+/** An existing student is invited by email; they join by accepting. */
 export const existingStudentSchema = z.object({ intent: z.literal('attach'), email: emailField })
+
+/** The organization withdraws an open invitation, or removes a student. */
+export const cancelInvitationSchema = z.object({
+	intent: z.literal('cancel-invitation'),
+	invitationId: z.uuid({ error: 'Choose an invitation' }),
+})
+export const removeStudentSchema = z.object({
+	intent: z.literal('remove'),
+	studentId: z.uuid({ error: 'Choose a student' }),
+})
+
+/** The student answers an invitation, or leaves their organization. */
+export const invitationAnswerSchema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('accept'), invitationId: z.uuid({ error: 'Choose an invitation' }) }),
+	z.object({ intent: z.literal('decline'), invitationId: z.uuid({ error: 'Choose an invitation' }) }),
+	z.object({ intent: z.literal('leave') }),
+])

@@ -20,6 +20,7 @@ export default function OrganizationStudents({ loaderData, actionData }: Route.C
 			list={loaderData.list}
 			search={loaderData.search}
 			actionData={actionData}
+			invitations={loaderData.invitations}
 		/>
 	)
 }

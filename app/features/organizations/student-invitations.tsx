@@ -1,0 +1,70 @@
+import { Form } from 'react-router'
+import { Button, buttonClass } from '~/ui/button'
+import type { ReceivedInvitation } from './schema'
+
+const sentOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+
+/** On the student's dashboard: organizations that invited them, each to accept or decline. */
+export function StudentInvitations({ invitations }: { invitations: ReceivedInvitation[] }) {
+	if (!invitations.length) return null
+	return (
+		<section
+			aria-labelledby="invitations-heading"
+			className="rounded-lg border border-indigo-200 bg-indigo-50 p-6"
+		>
+			<h2 id="invitations-heading" className="text-lg font-semibold">
+				Invitations
+			</h2>
+			<ul className="mt-3 flex flex-col gap-3">
+				{invitations.map((invitation) => (
+					<li key={invitation.id} className="flex flex-col gap-2">
+						<p>
+							<strong>{invitation.organization.name}</strong> invited you to join their organization
+							on {sentOn.format(new Date(invitation.createdAt))}. If you accept, they see your profile
+							and results, and can post announcements to you.
+						</p>
+						<div className="flex flex-wrap gap-2">
+							<Form method="post">
+								<input type="hidden" name="intent" value="accept" />
+								<input type="hidden" name="invitationId" value={invitation.id} />
+								<Button aria-label={`Accept the invitation from ${invitation.organization.name}`}>
+									Accept
+								</Button>
+							</Form>
+							<Form method="post">
+								<input type="hidden" name="intent" value="decline" />
+								<input type="hidden" name="invitationId" value={invitation.id} />
+								<Button
+									variant="secondary"
+									aria-label={`Decline the invitation from ${invitation.organization.name}`}
+								>
+									Decline
+								</Button>
+							</Form>
+						</div>
+					</li>
+				))}
+			</ul>
+		</section>
+	)
+}
+
+/** A student in an organization may leave it, after saying so twice (works without JavaScript). */
+export function LeaveOrganization() {
+	return (
+		<details>
+			<summary className={`${buttonClass('secondary')} cursor-pointer list-none`}>
+				Leave your organization
+			</summary>
+			<div className="mt-2 flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3">
+				<p>Leave your organization? It will no longer see your profile or results.</p>
+				<Form method="post">
+					<input type="hidden" name="intent" value="leave" />
+					<button type="submit" className={buttonClass('danger')}>
+						Yes, leave the organization
+					</button>
+				</Form>
+			</div>
+		</details>
+	)
+}
