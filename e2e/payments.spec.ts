@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { apiUrl } from '../playwright.config'
 import { apiToken, courseAnswer, password, registerAccount, teacherWithCourse } from './course-helpers'
-import { expect, logIn, test } from './fixtures'
+import { demoPassword, expect, logIn, test } from './fixtures'
 
 const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0')
 
@@ -116,9 +116,8 @@ test('an organization sets up payment receiving', async ({ page }) => {
 	await expect(page.getByText('Your payout account is ready.')).toBeVisible()
 })
 
-test('a teacher finds a student by email; a student may not', async ({ page, request }) => {
-	const teacher = await registerAccount(request, 'tutor', 'Fay')
-	await logIn(page, teacher.email, password)
+test('a teacher finds their own student by email; another teacher and a student may not', async ({ page, request }) => {
+	await logIn(page, 'teacher@example.com', demoPassword)
 	await expect(page).toHaveURL(/\/teachersdashboard$/)
 	await page.goto('/courses/find-student')
 	await page.getByLabel('Student email').fill('student@example.com')
@@ -127,6 +126,17 @@ test('a teacher finds a student by email; a student may not', async ({ page, req
 	await page.getByLabel('Student email').fill('nobody-here@example.com')
 	await page.getByRole('button', { name: 'Find student' }).click()
 	await expect(page.locator('form [role="alert"]').getByText('Student not found')).toBeVisible()
+
+	// A teacher the student has no course with learns nothing, not even that the account exists.
+	const stranger = await registerAccount(request, 'tutor', 'Fay')
+	await page.context().clearCookies()
+	await logIn(page, stranger.email, password)
+	await expect(page).toHaveURL(/\/teachersdashboard$/)
+	await page.goto('/courses/find-student')
+	await page.getByLabel('Student email').fill('student@example.com')
+	await page.getByRole('button', { name: 'Find student' }).click()
+	await expect(page.locator('form [role="alert"]').getByText('Student not found')).toBeVisible()
+	await expect(page.getByRole('heading', { name: 'Sam Rivera' })).toHaveCount(0)
 
 	const student = await registerAccount(request, 'student', 'Kim')
 	await page.context().clearCookies()

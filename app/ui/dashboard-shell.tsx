@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Link, useLocation, useRouteLoaderData } from 'react-router'
+import { RouteError } from './error-pages'
 import { LogoutButton } from './logout-button'
 
 export type AreaLink = { to: string; label: string; end?: boolean }
@@ -18,7 +19,8 @@ export function DashboardShell({
 }) {
 	// Which link is the current page, worked out once for the whole list (as NavLink would, per link).
 	const pathname = useLocation().pathname.replace(/(.)\/+$/, '$1')
-	const isActive = (link: AreaLink) => pathname === link.to || (!link.end && pathname.startsWith(`${link.to}/`))
+	const isActive = (link: AreaLink) =>
+		pathname === link.to || (!link.end && pathname.startsWith(`${link.to}/`))
 	return (
 		<div className="flex min-h-screen flex-col">
 			<header className="border-b border-slate-200 bg-white">
@@ -56,5 +58,34 @@ export function DashboardShell({
 				{children}
 			</main>
 		</div>
+	)
+}
+
+/**
+ * An area layout's error boundary: a page of the area that fails (403, 404, the upstream's
+ * failure, a crash) shows so inside the area's shell, with its navigation, whenever the layout's
+ * own data loaded.
+ */
+export function AreaErrorBoundary<Layout extends { userName: string }>({
+	error,
+	layoutId,
+	areaLabel,
+	links,
+}: {
+	error: unknown
+	layoutId: string
+	areaLabel: string
+	links: AreaLink[] | ((layout: Layout) => AreaLink[])
+}) {
+	const layout = useRouteLoaderData(layoutId) as Layout | undefined
+	if (!layout) return <RouteError error={error} />
+	return (
+		<DashboardShell
+			areaLabel={areaLabel}
+			userName={layout.userName}
+			links={typeof links === 'function' ? links(layout) : links}
+		>
+			<RouteError error={error} framed />
+		</DashboardShell>
 	)
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { countEnrolled, isEnrolled } from '../courses/repository.ts'
 import type { Db } from '../db.ts'
 
 export type Outcome = { status: 'succeeded' } | { status: 'failed'; code: string; message: string }
@@ -95,19 +96,8 @@ async function seatFor(trx: Db, courseId: string, studentId: string): Promise<Re
 		.where('id', '=', courseId)
 		.forUpdate()
 		.executeTakeFirst()
-	const enrolled = await trx
-		.selectFrom('enrollments')
-		.select('student_id')
-		.where('course_id', '=', courseId)
-		.where('student_id', '=', studentId)
-		.executeTakeFirst()
-	const taken = await trx
-		.selectFrom('enrollments')
-		.select((eb) => eb.fn.countAll<string>().as('count'))
-		.where('course_id', '=', courseId)
-		.executeTakeFirstOrThrow()
-	if (enrolled) return 'already_enrolled'
-	if (course?.max_students != null && Number(taken.count) >= course.max_students) {
+	if (await isEnrolled(trx, courseId, studentId)) return 'already_enrolled'
+	if (course?.max_students != null && (await countEnrolled(trx, courseId)) >= course.max_students) {
 		return 'course_full'
 	}
 	return null

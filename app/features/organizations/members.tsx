@@ -5,6 +5,7 @@ import { Form, Link, useLocation, useNavigation } from 'react-router'
 import type { User } from '~/features/users/schema'
 import type { LoadFailure } from '~/platform/toast'
 import { Button, buttonClass } from '~/ui/button'
+import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
@@ -275,24 +276,19 @@ function ExistingStudentForm({ lastResult }: { lastResult: ActionResult }) {
 /** Removing a student is asked first, in a disclosure that works without JavaScript. */
 function RemoveStudent({ student }: { student: User }) {
 	return (
-		<details>
-			<summary
-				className={`${buttonClass('secondary')} cursor-pointer list-none`}
-				aria-label={`Remove ${student.name}`}
-			>
-				Remove
-			</summary>
-			<div className="mt-2 flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3">
-				<p>Remove {student.name} from your organization? They keep their account.</p>
-				<Form method="post">
-					<input type="hidden" name="intent" value="remove" />
-					<input type="hidden" name="studentId" value={student.id} />
-					<button type="submit" className={buttonClass('danger')}>
-						Yes, remove this student
-					</button>
-				</Form>
-			</div>
-		</details>
+		<ConfirmDisclosure
+			summary="Remove"
+			summaryLabel={`Remove ${student.name}`}
+			question={`Remove ${student.name} from your organization? They keep their account.`}
+		>
+			<Form method="post">
+				<input type="hidden" name="intent" value="remove" />
+				<input type="hidden" name="studentId" value={student.id} />
+				<button type="submit" className={buttonClass('danger')}>
+					Yes, remove this student
+				</button>
+			</Form>
+		</ConfirmDisclosure>
 	)
 }
 

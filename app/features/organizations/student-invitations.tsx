@@ -1,5 +1,6 @@
 import { Form } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
+import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import type { ReceivedInvitation } from './schema'
 
 const sentOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
@@ -52,19 +53,16 @@ export function StudentInvitations({ invitations }: { invitations: ReceivedInvit
 /** A student in an organization may leave it, after saying so twice (works without JavaScript). */
 export function LeaveOrganization() {
 	return (
-		<details>
-			<summary className={`${buttonClass('secondary')} cursor-pointer list-none`}>
-				Leave your organization
-			</summary>
-			<div className="mt-2 flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3">
-				<p>Leave your organization? It will no longer see your profile or results.</p>
-				<Form method="post">
-					<input type="hidden" name="intent" value="leave" />
-					<button type="submit" className={buttonClass('danger')}>
-						Yes, leave the organization
-					</button>
-				</Form>
-			</div>
-		</details>
+		<ConfirmDisclosure
+			summary="Leave your organization"
+			question="Leave your organization? It will no longer see your profile or results."
+		>
+			<Form method="post">
+				<input type="hidden" name="intent" value="leave" />
+				<button type="submit" className={buttonClass('danger')}>
+					Yes, leave the organization
+				</button>
+			</Form>
+		</ConfirmDisclosure>
 	)
 }

@@ -15,6 +15,7 @@ import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { useOfflineQueue } from '~/platform/use-offline-queue'
 import { buttonClass } from '~/ui/button'
+import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { readForm } from '~/platform/form.server'
@@ -211,25 +212,19 @@ function CourseTable({
 													{course.isPublished ? 'Unpublish' : 'Publish'}
 												</button>
 											</Form>
-											{/* Confirmation without JavaScript: the disclosure opens the real delete button. */}
-											<details className="group">
-												<summary
-													className={`${buttonClass('secondary')} cursor-pointer list-none`}
-													aria-label={`Delete ${course.title}`}
-												>
-													Delete
-												</summary>
-												<div className="mt-2 flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3">
-													<p>Delete {course.title}? This cannot be undone.</p>
-													<Form method="post" onSubmit={queueWhenOffline('DELETE')}>
-														<input type="hidden" name="intent" value="delete" />
-														<input type="hidden" name="courseId" value={course.id} />
-														<button type="submit" className={buttonClass('danger')}>
-															Yes, delete this course
-														</button>
-													</Form>
-												</div>
-											</details>
+											<ConfirmDisclosure
+												summary="Delete"
+												summaryLabel={`Delete ${course.title}`}
+												question={`Delete ${course.title}? This cannot be undone.`}
+											>
+												<Form method="post" onSubmit={queueWhenOffline('DELETE')}>
+													<input type="hidden" name="intent" value="delete" />
+													<input type="hidden" name="courseId" value={course.id} />
+													<button type="submit" className={buttonClass('danger')}>
+														Yes, delete this course
+													</button>
+												</Form>
+											</ConfirmDisclosure>
 										</div>
 									</td>
 								</tr>

@@ -1,9 +1,8 @@
-import { Outlet, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router'
+import { Outlet, type ShouldRevalidateFunction } from 'react-router'
 import type { Route } from './+types/layout'
 import { isOffline } from '~/platform/offline-snapshot'
 import { requireRole } from '~/platform/request.server'
-import { DashboardShell, type AreaLink } from '~/ui/dashboard-shell'
-import { RouteError } from '~/ui/error-pages'
+import { AreaErrorBoundary, DashboardShell, type AreaLink } from '~/ui/dashboard-shell'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
@@ -38,11 +37,12 @@ export default function TeacherLayout({ loaderData }: Route.ComponentProps) {
 
 /** A page of the area that fails (403, 404, the upstream) shows so inside the area, with its navigation. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	const layout = useRouteLoaderData<typeof loader>('routes/teacher/layout')
-	if (!layout) return <RouteError error={error} />
 	return (
-		<DashboardShell areaLabel="Teacher" userName={layout.userName} links={links}>
-			<RouteError error={error} framed />
-		</DashboardShell>
+		<AreaErrorBoundary
+			error={error}
+			layoutId="routes/teacher/layout"
+			areaLabel="Teacher"
+			links={links}
+		/>
 	)
 }
