@@ -58,6 +58,17 @@ describe('one account guessed at from one address', () => {
 		expect(signIn.status).toBe(200)
 	})
 
+	test('guesses sent in parallel are counted too: five get through, the rest wait', async () => {
+		const attacker = freshAddress()
+		const email = uniqueEmail('parallel')
+		const guesses = await Promise.all(
+			Array.from({ length: 10 }, () => attempt(email, 'wrong-password', attacker)),
+		)
+		expect(guesses.map((answer) => answer.status).sort()).toEqual([
+			401, 401, 401, 401, 401, 429, 429, 429, 429, 429,
+		])
+	})
+
 	test('the delay doubles with each failure past the free ones', async () => {
 		const attacker = freshAddress()
 		const email = uniqueEmail('delays')

@@ -58,14 +58,11 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 		const { email, password } = await readJsonBody(c, credentials)
 		const address = clientAddress(c, config.proxySecret)
 		const account = `${accountType}:${email}`
-		await loginLimits.check(address, account)
+		await loginLimits.admit(address, account)
 		const row = await find(email)
 		const valid = await passwords.verify(row?.password_hash, password)
-		if (!row || !valid) {
-			await loginLimits.recordFailure(address, account)
-			throw new ApiError(401, MESSAGES.badCredentials)
-		}
-		await loginLimits.recordSuccess(address, account)
+		if (!row || !valid) throw new ApiError(401, MESSAGES.badCredentials)
+		await loginLimits.succeeded(address, account)
 		const signedIn = accountOf(row)
 		const { session, refreshToken } = await openSession(
 			db,

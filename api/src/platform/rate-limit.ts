@@ -55,25 +55,45 @@ export function createLoginLimits({
 		)
 	}
 
+	// One attempt of one account from one address at a time decides whether it may go ahead:
+	// otherwise guesses sent in parallel would all pass the check before any was counted.
+	const turns = new Map<string, Promise<unknown>>()
+	function inTurn<T>(key: string, run: () => Promise<T>): Promise<T> {
+		const previous = turns.get(key) ?? Promise.resolve()
+		const next = previous.then(run, run)
+		const settled = next.catch(() => undefined)
+		turns.set(key, settled)
+		void settled.then(() => {
+			if (turns.get(key) === settled) turns.delete(key)
+		})
+		return next
+	}
+
 	return {
-		/** Throws the 429 when this address, or this account from it, must wait. */
-		async check(address: string, account: string) {
-			const [sprayer, delay] = await Promise.all([
-				byAddress.get(address),
-				delays.get(`${account}|${address}`),
-			])
-			if (sprayer && sprayer.consumedPoints >= perAddress) throw refusal(sprayer.msBeforeNext)
-			if (delay && delay.consumedPoints > 1) throw refusal(delay.msBeforeNext)
-		},
-		async recordFailure(address: string, account: string) {
+		/**
+		 * Admits one login attempt or throws the 429. The attempt counts as a failure from here on
+		 * (so parallel guesses count too) until `succeeded` takes it back.
+		 */
+		async admit(address: string, account: string) {
+			const sprayer = await byAddress.penalty(address)
+			if (sprayer.consumedPoints > perAddress) throw refusal(sprayer.msBeforeNext)
 			const key = `${account}|${address}`
-			const [, failures] = await Promise.all([byAddress.penalty(address), byAccount.penalty(key)])
-			const beyond = failures.consumedPoints - freeFailures
-			if (beyond >= 0) await delays.block(key, Math.min(2 ** beyond, maxDelaySeconds))
+			await inTurn(key, async () => {
+				const delay = await delays.get(key)
+				if (delay && delay.consumedPoints > 1) {
+					await byAddress.reward(address)
+					throw refusal(delay.msBeforeNext)
+				}
+				const attempts = await byAccount.penalty(key)
+				// From the last free attempt on, the next one waits: 1 s, then 2, 4, 8 … seconds.
+				const beyond = attempts.consumedPoints - freeFailures
+				if (beyond >= 0) await delays.block(key, Math.min(2 ** beyond, maxDelaySeconds))
+			})
 		},
-		async recordSuccess(address: string, account: string) {
+		/** The right password: the attempt was no failure, and the account's count starts again. */
+		async succeeded(address: string, account: string) {
 			const key = `${account}|${address}`
-			await Promise.all([byAccount.delete(key), delays.delete(key)])
+			await Promise.all([byAddress.reward(address), byAccount.delete(key), delays.delete(key)])
 		},
 	}
 }
