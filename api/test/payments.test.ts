@@ -420,8 +420,10 @@ describe('paying at most once, and never past the last seat', () => {
 			status: 'requires_payment',
 		})
 
+		// Five pays at once, spread over what both checkouts answered (a double click, two tabs).
+		const answered = [first.body.payment.id, second.body.payment.id, third.body.payment.id]
 		const pays = await Promise.all(
-			Array.from({ length: 5 }, () => pay(student.token, first.body.payment.id)),
+			Array.from({ length: 5 }, (_, index) => pay(student.token, answered[index % 3])),
 		)
 		expect(pays.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409])
 		const payments = await paymentsOf(student.user.id, course.id)
@@ -505,7 +507,22 @@ describe('Stripe webhook', () => {
 	// A local stand-in for Stripe's API: records what the SDK sends (refunds) and answers as Stripe.
 	const stripeCalls: { path: string; idempotencyKey: string | undefined; body: string }[] = []
 	let stripeServer: Server
-	let refundsFail = false
+	// How the stand-in answers a refund: made, Stripe down, or refunded long ago (key forgotten).
+	let refunds: 'made' | 'down' | 'refunded already' = 'made'
+	const refundAnswers = {
+		made: [200, { id: 're_made', object: 'refund', status: 'succeeded' }],
+		down: [500, { error: { type: 'api_error', message: 'Stripe is down' } }],
+		'refunded already': [
+			400,
+			{
+				error: {
+					type: 'invalid_request_error',
+					code: 'charge_already_refunded',
+					message: 'Charge has already been refunded.',
+				},
+			},
+		],
+	} as const
 
 	beforeAll(async () => {
 		stripeServer = createServer((request, response) => {
@@ -514,14 +531,9 @@ describe('Stripe webhook', () => {
 			request.on('end', () => {
 				const idempotencyKey = request.headers['idempotency-key'] as string | undefined
 				stripeCalls.push({ path: request.url ?? '', idempotencyKey, body })
-				response.writeHead(refundsFail ? 500 : 200, { 'Content-Type': 'application/json' })
-				response.end(
-					JSON.stringify(
-						refundsFail
-							? { error: { type: 'api_error', message: 'Stripe is down' } }
-							: { id: `re_${stripeCalls.length}`, object: 'refund', status: 'succeeded' },
-					),
-				)
+				const [status, answer] = refundAnswers[refunds]
+				response.writeHead(status, { 'Content-Type': 'application/json' })
+				response.end(JSON.stringify(answer))
 			})
 		})
 		await new Promise<void>((resolve) => stripeServer.listen(0, '127.0.0.1', resolve))
@@ -671,10 +683,10 @@ describe('Stripe webhook', () => {
 		const second = await stripePayment(first.student)
 		const event = succeeded('evt_once_2', second.payment.provider_ref)
 		stripeCalls.length = 0
-		refundsFail = true
+		refunds = 'down'
 		// Stripe cannot be reached for the refund: the webhook answers 502 so Stripe delivers again.
 		expect((await deliver(event)).status).toBe(502)
-		refundsFail = false
+		refunds = 'made'
 		expect((await deliver(event)).status).toBe(200)
 		expect((await deliver(event)).status).toBe(200)
 
@@ -694,11 +706,25 @@ describe('Stripe webhook', () => {
 			failureMessage: 'You are already enrolled in this course. Your payment has been refunded.',
 		})
 		// Every refund request names the same idempotency key, so Stripe refunds once.
-		const refunds = stripeCalls.filter((request) => request.path === '/v1/refunds')
-		expect(refunds.length).toBeGreaterThanOrEqual(2)
-		expect(new Set(refunds.map((request) => request.idempotencyKey))).toEqual(
+		const refundCalls = stripeCalls.filter((request) => request.path === '/v1/refunds')
+		expect(refundCalls.length).toBeGreaterThanOrEqual(2)
+		expect(new Set(refundCalls.map((request) => request.idempotencyKey))).toEqual(
 			new Set([`refund-${second.payment.id}`]),
 		)
-		expect(refunds[0]!.body).toContain(`payment_intent=${second.payment.provider_ref}`)
+		expect(refundCalls[0]!.body).toContain(`payment_intent=${second.payment.provider_ref}`)
+
+		// Replayed days later, when Stripe no longer knows the key and says it is refunded already:
+		// acknowledged, so Stripe stops delivering it, and still nobody enrolled twice.
+		refunds = 'refunded already'
+		expect((await deliver(event)).status).toBe(200)
+		refunds = 'made'
+		expect(
+			await stripeApi.db
+				.selectFrom('enrollments')
+				.selectAll()
+				.where('course_id', '=', first.course.id)
+				.where('student_id', '=', first.student.user.id)
+				.execute(),
+		).toHaveLength(1)
 	})
 })

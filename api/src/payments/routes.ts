@@ -292,10 +292,20 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 			const refund = paymentId ? await refundDue(db, paymentId) : null
 			if (refund) {
 				await viaStripe(() =>
-					stripe.refunds.create(
-						{ payment_intent: refund.intentId, metadata: { paymentId: refund.paymentId } },
-						{ idempotencyKey: `refund-${refund.paymentId}` },
-					),
+					stripe.refunds
+						.create(
+							{ payment_intent: refund.intentId, metadata: { paymentId: refund.paymentId } },
+							{ idempotencyKey: `refund-${refund.paymentId}` },
+						)
+						.catch((error: unknown) => {
+							// Refunded already: a replay after Stripe forgot the key (24 h) has nothing to do.
+							if (
+								error instanceof Stripe.errors.StripeError &&
+								error.code === 'charge_already_refunded'
+							)
+								return null
+							throw error
+						}),
 				)
 			}
 			return c.json({ received: true })
