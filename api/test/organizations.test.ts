@@ -512,6 +512,18 @@ describe('organization members', () => {
 			(await call(api, 'GET', `/users/student-profile/${student.user.id}`, { token: org.token }))
 				.status,
 		).toBe(403)
+		const scored = await call(api, 'PUT', `/organizations/${org.id}/scores`, {
+			token: org.token,
+			json: { term: 'T1', scores: [{ studentId: student.user.id, subject: 'Maths', score: 50 }] },
+		})
+		expect(scored.status).toBe(400)
+		expect(
+			await api.db
+				.selectFrom('scores')
+				.select('id')
+				.where('student_id', '=', student.user.id)
+				.execute(),
+		).toEqual([])
 		const pending = await call(api, 'GET', `/organizations/${org.id}/invitations`, {
 			token: org.token,
 		})
