@@ -1,6 +1,12 @@
 import type { Page } from '@playwright/test'
 import { apiUrl } from '../playwright.config'
-import { apiToken, courseAnswer, password, registerAccount, teacherWithCourse } from './course-helpers'
+import {
+	apiToken,
+	courseAnswer,
+	password,
+	registerAccount,
+	teacherWithCourse,
+} from './course-helpers'
 import { demoPassword, expect, logIn, test } from './fixtures'
 
 const nextYear = String((new Date().getFullYear() + 2) % 100).padStart(2, '0')
@@ -70,6 +76,67 @@ test('the declined card lands on the failed page and enrols nothing', async ({ p
 	await expect(page).toHaveURL(new RegExp(`/course/${course.id}/checkout$`))
 })
 
+test('the last seat taken while paying: the failed page says why, and nothing is charged', async ({
+	page,
+	request,
+}) => {
+	const teacher = await registerAccount(request, 'tutor', 'Tess')
+	const created = await request.post(`${apiUrl}/courses/create-course`, {
+		headers: { authorization: `Bearer ${await apiToken(request, teacher.email)}` },
+		data: {
+			title: `One seat ${Math.random().toString(36).slice(2, 8)}`,
+			description: 'Only one student fits in this course.',
+			category: 'Arts',
+			level: 'Beginner',
+			price: { amount: 30, currency: 'USD' },
+			maxStudents: 1,
+			isPublished: true,
+		},
+	})
+	expect(created.status()).toBe(201)
+	const { course } = (await created.json()) as { course: { id: string; title: string } }
+	const [ana, ben] = await Promise.all([
+		registerAccount(request, 'student', 'Ana'),
+		registerAccount(request, 'student', 'Ben'),
+	])
+	const checkout = async (email: string) => {
+		const answer = await request.post(`${apiUrl}/payments/checkout`, {
+			headers: { authorization: `Bearer ${await apiToken(request, email)}` },
+			data: { courseId: course.id },
+		})
+		return ((await answer.json()) as { payment: { id: string } }).payment
+	}
+	// Ben opened his checkout while the seat was free; Ana then paid for it first.
+	await checkout(ben.email)
+	const anas = await checkout(ana.email)
+	const paid = await request.post(`${apiUrl}/payments/${anas.id}/pay`, {
+		headers: { authorization: `Bearer ${await apiToken(request, ana.email)}` },
+		data: {
+			cardNumber: '4242424242424242',
+			expMonth: 12,
+			expYear: 2000 + Number(nextYear),
+			cvc: '123',
+			name: 'Ana Tester',
+		},
+	})
+	expect(paid.status()).toBe(200)
+
+	await logIn(page, ben.email, password)
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	await page.goto(`/course/${course.id}/checkout`)
+	await payWithCard(page, '4242 4242 4242 4242')
+	await expect(page).toHaveURL(new RegExp(`/courses/${course.id}/failed\\?payment=`))
+	await expect(page.getByRole('heading', { name: 'Payment failed' })).toBeVisible()
+	await expect(
+		page.getByText(
+			'This course filled up before your payment went through. You have not been charged.',
+		),
+	).toBeVisible()
+	expect((await courseAnswer(request, course.id, teacher.email)).course?.enrolledStudents).toBe(1)
+	await page.goto('/studentdashboard/courses')
+	await expect(page.getByText('You are not enrolled in any course yet.')).toBeVisible()
+})
+
 test('the card form refuses a mistyped number without charging', async ({
 	page,
 	request,
@@ -116,7 +183,10 @@ test('an organization sets up payment receiving', async ({ page }) => {
 	await expect(page.getByText('Your payout account is ready.')).toBeVisible()
 })
 
-test('a teacher finds their own student by email; another teacher and a student may not', async ({ page, request }) => {
+test('a teacher finds their own student by email; another teacher and a student may not', async ({
+	page,
+	request,
+}) => {
 	await logIn(page, 'teacher@example.com', demoPassword)
 	await expect(page).toHaveURL(/\/teachersdashboard$/)
 	await page.goto('/courses/find-student')
@@ -146,7 +216,10 @@ test('a teacher finds their own student by email; another teacher and a student 
 	await expect(page).toHaveURL(/\/unauthorized$/)
 })
 
-test('the processing page follows a payment until the provider confirms it', async ({ page, request }, testInfo) => {
+test('the processing page follows a payment until the provider confirms it', async ({
+	page,
+	request,
+}, testInfo) => {
 	const { course } = await teacherWithCourse(request, { category: 'Arts' })
 	const student = await registerAccount(request, 'student', 'Pia')
 	await logIn(page, student.email, password)
@@ -163,11 +236,18 @@ test('the processing page follows a payment until the provider confirms it', asy
 	// The provider confirms while the page waits.
 	const paid = await request.post(`${apiUrl}/payments/${payment.id}/pay`, {
 		headers: { authorization: `Bearer ${token}` },
-		data: { cardNumber: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123', name: 'Pia Tester' },
+		data: {
+			cardNumber: '4242424242424242',
+			expMonth: 12,
+			expYear: new Date().getFullYear() + 2,
+			cvc: '123',
+			name: 'Pia Tester',
+		},
 	})
 	expect(paid.status()).toBe(200)
 	// With JavaScript the page asks again by itself; without it, the reader presses "Check again".
-	if (testInfo.project.name === 'no-js') await page.getByRole('link', { name: 'Check again' }).click()
+	if (testInfo.project.name === 'no-js')
+		await page.getByRole('link', { name: 'Check again' }).click()
 	await expect(page).toHaveURL(new RegExp(`/courses/${course.id}/success$`))
 	await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible()
 })

@@ -47,6 +47,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		// Stripe Elements asks for its PaymentIntent; Stripe.js confirms it in the browser.
 		try {
 			const { payment, clientSecret } = await startCheckout(api, params.courseId)
+			// Paid already in another tab: show how that payment went rather than a second form.
+			if (payment.status !== 'requires_payment') return redirect(processingPath(payment.id))
 			if (!clientSecret)
 				return data(
 					{ stripeError: 'Card payments are not set up with Stripe on the server.' },

@@ -14,9 +14,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 		getCourse(api, params.courseId),
 		paymentId ? settle(getPayment(api, paymentId)) : null,
 	])
-	const reason =
-		payment?.ok && payment.value.courseId === params.courseId ? payment.value.failureMessage : null
-	return { course: { id: course.course.id, title: course.course.title }, reason: reason ?? null }
+	const settled = payment?.ok && payment.value.courseId === params.courseId ? payment.value : null
+	// A Stripe charge that went through after the last seat was taken (or for a student enrolled
+	// meanwhile) is refunded: the page must not say it never happened (api/README.md, Payments).
+	const refunded =
+		settled?.provider === 'stripe' &&
+		(settled.failureCode === 'course_full' || settled.failureCode === 'already_enrolled')
+	return {
+		course: { id: course.course.id, title: course.course.title },
+		reason: settled?.failureMessage ?? null,
+		refunded,
+	}
 }
 
 export function meta() {
@@ -24,12 +32,14 @@ export function meta() {
 }
 
 export default function PaymentFailed({ loaderData }: Route.ComponentProps) {
-	const { course, reason } = loaderData
+	const { course, reason, refunded } = loaderData
 	return (
 		<div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
 			<h1 className="text-3xl font-bold">Payment failed</h1>
 			<p className="text-slate-700">
-				Your payment for {course.title} did not go through, and you have not been charged.
+				{refunded
+					? `We could not enrol you in ${course.title}, so your payment has been refunded.`
+					: `Your payment for ${course.title} did not go through, and you have not been charged.`}
 			</p>
 			{reason ? (
 				<p
