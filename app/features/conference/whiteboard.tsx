@@ -280,7 +280,11 @@ export function Whiteboard({
 					) : null}
 				</div>
 				{canClear && clearing === 'asking' ? (
-					<div role="alertdialog" aria-labelledby="clear-board-question" className="flex flex-wrap items-center gap-2">
+					<div
+						role="alertdialog"
+						aria-labelledby="clear-board-question"
+						className="flex flex-wrap items-center gap-2"
+					>
 						<p id="clear-board-question" className="text-sm font-medium">
 							Clear the board for everyone?
 						</p>
