@@ -61,7 +61,10 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 		await loginLimits.admit(address, account)
 		const row = await find(email)
 		const valid = await passwords.verify(row?.password_hash, password)
-		if (!row || !valid) throw new ApiError(401, MESSAGES.badCredentials)
+		if (!row || !valid) {
+			await loginLimits.failed(address, account)
+			throw new ApiError(401, MESSAGES.badCredentials)
+		}
 		await loginLimits.succeeded(address, account)
 		const signedIn = accountOf(row)
 		const { session, refreshToken } = await openSession(

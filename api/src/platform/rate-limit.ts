@@ -55,40 +55,26 @@ export function createLoginLimits({
 		)
 	}
 
-	// One attempt of one account from one address at a time decides whether it may go ahead:
-	// otherwise guesses sent in parallel would all pass the check before any was counted.
-	const turns = new Map<string, Promise<unknown>>()
-	function inTurn<T>(key: string, run: () => Promise<T>): Promise<T> {
-		const previous = turns.get(key) ?? Promise.resolve()
-		const next = previous.then(run, run)
-		const settled = next.catch(() => undefined)
-		turns.set(key, settled)
-		void settled.then(() => {
-			if (turns.get(key) === settled) turns.delete(key)
-		})
-		return next
-	}
-
 	return {
 		/**
-		 * Admits one login attempt or throws the 429. The attempt counts as a failure from here on
-		 * (so parallel guesses count too) until `succeeded` takes it back.
+		 * Admits one login attempt or throws the 429. The address counts it as a failure from
+		 * here on, so a burst sent in parallel is capped too, until `succeeded` takes it back.
 		 */
 		async admit(address: string, account: string) {
 			const sprayer = await byAddress.penalty(address)
 			if (sprayer.consumedPoints > perAddress) throw refusal(sprayer.msBeforeNext)
+			const delay = await delays.get(`${account}|${address}`)
+			if (delay && delay.consumedPoints > 1) {
+				await byAddress.reward(address)
+				throw refusal(delay.msBeforeNext)
+			}
+		},
+		/** A wrong password: from the last free failure on, the next try waits 1, 2, 4 … seconds. */
+		async failed(address: string, account: string) {
 			const key = `${account}|${address}`
-			await inTurn(key, async () => {
-				const delay = await delays.get(key)
-				if (delay && delay.consumedPoints > 1) {
-					await byAddress.reward(address)
-					throw refusal(delay.msBeforeNext)
-				}
-				const attempts = await byAccount.penalty(key)
-				// From the last free attempt on, the next one waits: 1 s, then 2, 4, 8 … seconds.
-				const beyond = attempts.consumedPoints - freeFailures
-				if (beyond >= 0) await delays.block(key, Math.min(2 ** beyond, maxDelaySeconds))
-			})
+			const failures = await byAccount.penalty(key)
+			const beyond = failures.consumedPoints - freeFailures
+			if (beyond >= 0) await delays.block(key, Math.min(2 ** beyond, maxDelaySeconds))
 		},
 		/** The right password: the attempt was no failure, and the account's count starts again. */
 		async succeeded(address: string, account: string) {
