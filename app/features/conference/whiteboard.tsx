@@ -119,8 +119,13 @@ export function Whiteboard({
 
 	useEffect(() => {
 		const shared = doc.getArray<BoardItem>('items')
-		// Undo and redo take back only this browser's own changes, never someone else's.
-		const manager = new Y.UndoManager(shared, { trackedOrigins: new Set([LOCAL]) })
+		// Undo and redo take back only this browser's own changes, never someone else's, one
+		// drawing at a time (no merging of changes made close together: a quick stroke and a
+		// label are two steps back).
+		const manager = new Y.UndoManager(shared, {
+			trackedOrigins: new Set([LOCAL]),
+			captureTimeout: 0,
+		})
 		undoManager.current = manager
 		const update = () => setItems(shared.toArray())
 		const updateHistory = () => setHistory({ undo: manager.canUndo(), redo: manager.canRedo() })
