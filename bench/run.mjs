@@ -2,9 +2,11 @@
 // production builds served on loopback in the same run. Prints a table, writes bench/results.json
 // and exits 1 when a target is missed. A benchmark, not a test: run it on a quiet machine.
 //
-// Env: BENCH_DURATION (seconds per throughput run, 10), BENCH_ROUNDS (throughput rounds, 3),
-// BENCH_MEMORY_SECONDS (60), BENCH_LIGHTHOUSE_RUNS (3), BENCH_SKIP_BUILD=1 (reuse build/ and
-// bench/baseline/build/).
+// Errors and timeouts under load are figures in the table and a missed target, never an abort.
+//
+// Env: BENCH_DURATION (seconds per throughput run, 10), BENCH_ROUNDS (throughput rounds, quiet and
+// contended each, 3), BENCH_MEMORY_SECONDS (60), BENCH_LIGHTHOUSE_RUNS (3), BENCH_SKIP_BUILD=1
+// (reuse build/ and bench/baseline/build/), BENCH_LABEL (a name for this run in results.json).
 import autocannon from 'autocannon'
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -23,7 +25,7 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const PORTS = { app: 3460, api: 4460, baseline: 3461, slowApp: 3462, proxy: 4462 }
 const PASSWORD = 'DemoPass123!'
-const results = { date: new Date().toISOString(), machine: machine(), targets: [] }
+const results = { date: new Date().toISOString(), label: process.env.BENCH_LABEL ?? '', machine: machine(), targets: [] }
 const children = []
 
 function machine() {
@@ -33,6 +35,7 @@ function machine() {
 		cores: cpus.length,
 		memoryGiB: Math.round(os.totalmem() / 2 ** 30),
 		node: process.version,
+		reactRouter: JSON.parse(readFileSync('node_modules/react-router/package.json', 'utf8')).version,
 		os: `${os.type()} ${os.release()}`,
 		loadAverageAtStart: os.loadavg().map((load) => Number(load.toFixed(2))),
 	}
@@ -64,7 +67,7 @@ function spawnServer(args, env) {
 	return child
 }
 
-/** autocannon at 50 connections: requests per second and latency percentiles. */
+/** autocannon at 50 connections: requests per second, latency percentiles, and what went wrong. */
 async function throughput(url, headers = {}, duration = DURATION) {
 	await autocannon({ url, connections: 50, duration: 2, headers }) // warm-up
 	const run = await autocannon({ url, connections: 50, duration, headers })
@@ -73,7 +76,47 @@ async function throughput(url, headers = {}, duration = DURATION) {
 		p50Ms: run.latency.p50,
 		p99Ms: run.latency.p99,
 		non2xx: run.non2xx,
-		errors: run.errors + run.timeouts,
+		errors: run.errors,
+		timeouts: run.timeouts,
+	}
+}
+
+/**
+ * A CPU hog of the bench's own: a process spinning on one core, so the app, the API and the load
+ * generator share what is left, as they would beside another busy tenant.
+ */
+function startCpuHog() {
+	const hog = spawn(process.execPath, ['-e', 'for (;;) Math.sqrt(Math.random())'], { stdio: 'ignore' })
+	children.push(hog)
+	return () => hog.kill('SIGKILL')
+}
+
+/**
+ * The pages measured back to back, round after round. The machine's speed drifts (a shared host):
+ * each target compares a page with the baseline within one round, and the median round's ratio counts.
+ */
+async function measureRounds(pages, label) {
+	const rounds = []
+	for (let round = 1; round <= ROUNDS; round++) {
+		const measured = {}
+		for (const [name, [url, headers]] of Object.entries(pages)) measured[name] = await throughput(url, headers)
+		console.log(`${label}: round ${round} of ${ROUNDS}`)
+		console.table(measured)
+		rounds.push(measured)
+	}
+	const medianRatio = (page, field) => median(rounds.map((round) => round[page][field] / round.baseline[field]))
+	const failures = Object.fromEntries(
+		Object.keys(pages).map((page) => [
+			page,
+			rounds.reduce((sum, round) => sum + round[page].non2xx + round[page].errors + round[page].timeouts, 0),
+		]),
+	)
+	return {
+		rounds,
+		medianRatios: Object.fromEntries(
+			Object.keys(pages).map((page) => [page, { requestsPerSecond: ratio(medianRatio(page, 'requestsPerSecond'), 1), p99Ms: ratio(medianRatio(page, 'p99Ms'), 1) }]),
+		),
+		failures,
 	}
 }
 
@@ -103,30 +146,26 @@ async function main() {
 			// The catalogue rendered for every request, as a hard reload asks (no page cache): shown, not a target.
 			catalogRendered: [`${product.appUrl}/courses`, { 'Cache-Control': 'no-cache' }],
 		}
-		// The machine's speed drifts (a shared host): each round measures the baseline and the pages
-		// back to back, each target compares within a round, and the median round's ratio counts.
-		const rounds = []
-		for (let round = 1; round <= ROUNDS; round++) {
-			const measured = {}
-			for (const [name, [url, headers]] of Object.entries(pages)) measured[name] = await throughput(url, headers)
-			console.log(`round ${round} of ${ROUNDS}`)
-			console.table(measured)
-			for (const [name, run] of Object.entries(measured)) {
-				if (run.non2xx || run.errors) throw new Error(`${name}: ${run.non2xx} non-2xx answers and ${run.errors} errors under load`)
-			}
-			rounds.push(measured)
-		}
-		const medianRatio = (page, field) => median(rounds.map((round) => round[page][field] / round.baseline[field]))
-		results.ssr = {
-			rounds,
-			medianRatios: Object.fromEntries(
-				Object.keys(pages).map((page) => [page, { requestsPerSecond: ratio(medianRatio(page, 'requestsPerSecond'), 1), p99Ms: ratio(medianRatio(page, 'p99Ms'), 1) }]),
-			),
-		}
+		results.ssr = await measureRounds(pages, 'quiet')
 		const ratios = results.ssr.medianRatios
 		target('catalog rps / baseline rps', ratios.catalog.requestsPerSecond, '>= 0.50', ratios.catalog.requestsPerSecond >= 0.5)
 		target('catalog p99 / baseline p99', ratios.catalog.p99Ms, '<= 2.0', ratios.catalog.p99Ms <= 2)
-		target('dashboard rps / baseline rps', ratios.dashboard.requestsPerSecond, '>= 0.35', ratios.dashboard.requestsPerSecond >= 0.35)
+		target('catalog rendered for every request rps / baseline rps', ratios.catalogRendered.requestsPerSecond, '>= 0.50', ratios.catalogRendered.requestsPerSecond >= 0.5)
+		target('dashboard rps / baseline rps', ratios.dashboard.requestsPerSecond, '>= 0.60', ratios.dashboard.requestsPerSecond >= 0.6)
+		target('dashboard p99 / baseline p99', ratios.dashboard.p99Ms, '<= 3.0', ratios.dashboard.p99Ms <= 3)
+		for (const [page, failed] of Object.entries(results.ssr.failures)) target(`${page}: errors, timeouts and non-2xx under load`, failed, '= 0', failed === 0)
+
+		step(`the same, contended: a CPU hog keeps the other core busy`)
+		const stopHog = startCpuHog()
+		try {
+			results.contended = await measureRounds(pages, 'contended')
+		} finally {
+			stopHog()
+		}
+		for (const [page, { p99Ms }] of Object.entries(results.contended.medianRatios)) {
+			if (page !== 'baseline') target(`contended ${page} p99 / baseline p99`, p99Ms, '<= 3.0', p99Ms <= 3)
+		}
+		for (const [page, failed] of Object.entries(results.contended.failures)) target(`contended ${page}: errors, timeouts and non-2xx`, failed, '= 0', failed === 0)
 
 		await upstreamLatency(product, dataDir)
 		jsShipped(await readBuild('build'), await readBuild('bench/baseline/build'))
