@@ -5,13 +5,6 @@ export default {
 	ssr: true,
 	// BUILD_DIR lets parallel test runs on one machine keep separate builds.
 	buildDirectory: process.env.BUILD_DIR ?? 'build',
-	future: {
-		v8_middleware: true,
-		v8_splitRouteModules: true,
-		v8_viteEnvironmentApi: true,
-		v8_passThroughRequests: true,
-		v8_trailingSlashAwareDataRequests: true,
-	},
 	// Source maps are uploaded (then deleted) only when a Sentry auth token is present.
 	buildEnd: async (args) => {
 		if (process.env.SENTRY_AUTH_TOKEN) await sentryOnBuildEnd(args)

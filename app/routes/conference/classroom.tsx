@@ -29,6 +29,6 @@ export default function Classroom({ loaderData, actionData }: Route.ComponentPro
 	)
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
 	return [{ title: `${data?.room.title ?? 'Classroom'} | TutorHub` }]
 }

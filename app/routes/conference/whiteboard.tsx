@@ -34,6 +34,6 @@ export default function Whiteboard({ loaderData, actionData }: Route.ComponentPr
 	)
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
 	return [{ title: `${data?.room.title ?? 'Whiteboard'} | TutorHub` }]
 }

@@ -97,7 +97,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	}
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
 	return [
 		{
 			title: loaderData ? `Checkout: ${loaderData.course.title} | TutorHub` : 'Checkout | TutorHub',

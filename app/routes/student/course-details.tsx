@@ -10,7 +10,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	return getCourse(upstream(context, request), params.courseId)
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
 	return [{ title: data ? `${data.course.title} | TutorHub` : 'Course | TutorHub' }]
 }
 

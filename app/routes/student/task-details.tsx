@@ -59,7 +59,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 	return redirect(detailsPath(taskId))
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
 	return [{ title: `${data?.task?.title ?? 'Task details'} | TutorHub` }]
 }
 

@@ -23,7 +23,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	return { session, result: session.result }
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
 	return [{ title: `Result: ${loaderData?.session.title ?? 'Test'} | TutorHub` }]
 }
 

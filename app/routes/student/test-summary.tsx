@@ -15,7 +15,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	return { entry }
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
 	return [{ title: `Summary: ${loaderData?.entry.templateTitle ?? 'Test'} | TutorHub` }]
 }
 

@@ -78,7 +78,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	}
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
 	const title =
 		loaderData?.mode === 'session'
 			? loaderData.session.title

@@ -15,7 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return { course, sample: false, own: course.teacherId === user.id }
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
 	return [{ title: data ? `${data.course.title} | TutorHub` : 'Course details | TutorHub' }]
 }
 

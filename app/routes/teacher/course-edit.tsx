@@ -42,7 +42,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	return redirect('/teachersdashboard/courses')
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
 	return [
 		{ title: loaderData ? `Edit ${loaderData.course.title} | TutorHub` : 'Edit course | TutorHub' },
 	]

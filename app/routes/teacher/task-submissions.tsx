@@ -50,7 +50,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	}
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
 	return [{ title: `${data?.list ? `${data.list.taskInfo.title}: submissions` : 'Submissions'} | TutorHub` }]
 }
 

@@ -64,7 +64,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 	return redirect(next ? reviewPath(taskId, next.student.id) : submissionsPath(taskId))
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
 	return [{ title: `${data?.submission ? `${data.submission.student.name}: ${data.submission.task.title}` : 'Submission'} | TutorHub` }]
 }
 
