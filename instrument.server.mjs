@@ -1,10 +1,9 @@
-// Loaded with `node --import` only when SENTRY_DSN is set (see scripts/launch.mjs).
+// The app server's error reporting. server.mjs imports this first when SENTRY_DSN is set, so every
+// way of starting the app (`npm start`, `node server.mjs build/server/index.js`) reports; it may
+// also be preloaded with `node --import ./instrument.server.mjs` (init runs once either way).
 import * as Sentry from '@sentry/react-router'
+import { FRONTEND_RELEASE, sentryOptions } from './reporting/options.ts'
 
-Sentry.init({
-	dsn: process.env.SENTRY_DSN,
-	environment: 'production',
-	release: 'frontend@1.0.0',
-	tracesSampleRate: 1,
-	sendDefaultPii: true,
-})
+if (process.env.SENTRY_DSN && !Sentry.getClient()) {
+	Sentry.init({ dsn: process.env.SENTRY_DSN, ...sentryOptions(process.env, FRONTEND_RELEASE) })
+}

@@ -9,7 +9,8 @@
 // signed-in page's cost (bench), and pages need none of it. The request and response are bridged
 // to the Fetch API as @react-router/express does it: same URL, headers, abort and streaming.
 //
-// Env: PORT (3000), HOST, BUILD_DIR (build) or the server build path as the first argument, API_URL.
+// Env: PORT (3000), HOST, BUILD_DIR (build) or the server build path as the first argument, API_URL,
+// SENTRY_DSN (and SENTRY_ENVIRONMENT, SENTRY_RELEASE) to report errors.
 import http from 'node:http'
 import https from 'node:https'
 import { resolve } from 'node:path'
@@ -17,7 +18,16 @@ import { pathToFileURL } from 'node:url'
 import compression from 'compression'
 import serveStatic from 'serve-static'
 
+const [major, minor] = process.versions.node.split('.').map(Number)
+if (major < 22 || (major === 22 && minor < 22)) {
+	// The machine's own node; npm ci installed the one to use (docs/decisions/016).
+	console.error(`TutorHub needs Node 22.22 or later, not ${process.version}: start it with node_modules/.bin/node server.mjs`)
+	process.exit(1)
+}
+
 process.env.NODE_ENV = process.env.NODE_ENV ?? 'production'
+// Error reporting starts before the app is loaded, however the server was started.
+if (process.env.SENTRY_DSN) await import('./instrument.server.mjs')
 // Imported once NODE_ENV is set: React picks its production or development build on first load.
 const { createRequestHandler } = await import('react-router')
 const { createReadableStreamFromReadable, writeReadableStreamToWritable } = await import('@react-router/node')

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
 	resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
 	test: {
-		include: ['app/**/*.test.{ts,tsx}', 'api/**/*.test.ts'],
+		include: ['app/**/*.test.{ts,tsx}', 'api/**/*.test.ts', 'reporting/**/*.test.ts'],
 		environment: 'node',
 		testTimeout: 30_000,
 		hookTimeout: 90_000,

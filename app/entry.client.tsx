@@ -1,18 +1,23 @@
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
+import {
+	reportReactError,
+	reportRouteError,
+	startErrorReports,
+} from './platform/error-reports.client'
 
 startTransition(() => {
 	hydrateRoot(
 		document,
 		<StrictMode>
-			<HydratedRouter />
+			<HydratedRouter onError={reportRouteError} />
 		</StrictMode>,
+		{
+			onRecoverableError: reportReactError('react.recoverable'),
+			onUncaughtError: reportReactError('react.uncaught'),
+		},
 	)
 })
 
-// Error reporting is a separate chunk fetched after hydration, and only when configured.
-const dsn = (window as { ENV?: { SENTRY_DSN?: string } }).ENV?.SENTRY_DSN
-if (dsn) {
-	void import('./platform/sentry.client').then(({ startSentry }) => startSentry(dsn))
-}
+startErrorReports()

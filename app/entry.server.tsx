@@ -5,6 +5,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'reac
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import { NonceProvider } from './platform/nonce'
 import { getNonce } from './platform/security.server'
+import { reportingUser } from './platform/request.server'
 import { reportServerError } from './platform/sentry.server'
 
 export const streamTimeout = 5_000
@@ -58,16 +59,25 @@ export default function handleRequest(
 				},
 				onError(error: unknown) {
 					responseStatusCode = 500
-					if (shellRendered) console.error(error)
+					// Before the shell, React Router itself hands the error to handleError below.
+					if (shellRendered && !request.signal.aborted) {
+						console.error(error)
+						reportServerError(error, reportingUser(loadContext))
+					}
 				},
 			},
 		)
 	})
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+/** React Router's refusal of a post from another site: the sender's doing, answered 400, not a bug. */
+const CROSS_SITE_REFUSAL = /origin does not match `origin` header|`origin` header is not a valid URL/
+
+/** Loader, action and render errors on the server: logged and reported once each. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
 	// Aborted requests (the user navigated away) are not errors worth reporting.
 	if (request.signal.aborted) return
+	if (error instanceof Error && CROSS_SITE_REFUSAL.test(error.message)) return
 	console.error(error)
-	reportServerError(error)
+	reportServerError(error, reportingUser(context))
 }

@@ -41,7 +41,7 @@ export function loader({ context }: Route.LoaderArgs) {
 	return {
 		user: user ? { name: user.name, role: user.role } : null,
 		toasts: takeToasts(context),
-		ENV: publicEnv(),
+		ENV: publicEnv(user),
 	}
 }
 
@@ -71,8 +71,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<Toasts toasts={data?.toasts ?? []} />
 				<script
 					nonce={nonce}
-					// Public settings for the browser (Sentry DSN); never secrets.
-					dangerouslySetInnerHTML={{ __html: `window.ENV = ${JSON.stringify(data?.ENV ?? {})}` }}
+					// Public settings for the browser (Sentry DSN); never secrets. `<` is escaped so no
+					// value can close the script element.
+					dangerouslySetInnerHTML={{
+						__html: `window.ENV = ${JSON.stringify(data?.ENV ?? {}).replace(/</g, '\\u003c')}`,
+					}}
 				/>
 				<Scripts nonce={nonce} />
 			</body>

@@ -20,6 +20,8 @@ export default [
 		route('courses/:courseId/failed', 'routes/public/payment-failed.tsx'),
 	]),
 	route('logout', 'routes/public/logout.tsx'),
+	// Operators: make one error in each place the app reports from (ERROR_CHECK=1 only).
+	route('error-check', 'routes/operations/error-check.tsx'),
 	// Resource route: stored files of the API's /files/{key} (profile pictures) at the same path.
 	route('files/:key', 'routes/public/file.tsx'),
 

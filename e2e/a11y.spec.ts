@@ -73,6 +73,8 @@ function visits(d: A11yData): Record<string, Visit[]> {
 			{ url: `/courses/${d.forSaleId}/failed?payment=${d.failedPaymentId}`, as: 'student' },
 		],
 		'/*': [{ url: '/no-such-page', as: 'anonymous', status: 404, note: 'the 404 page' }],
+		// The operator's reporting check is off here (ERROR_CHECK unset): the 404 page again.
+		'/error-check': [{ url: '/error-check', as: 'teacher', status: 404, note: 'off: 404' }],
 
 		[s]: [{ url: s, as: 'student' }],
 		[`${s}/courses`]: [{ url: `${s}/courses`, as: 'student' }],

@@ -72,8 +72,7 @@ export async function launch({ appPort, apiPort, host = '127.0.0.1', dataDir, en
 	// Each page render makes many short-lived objects: a larger young generation collects them in
 	// fewer, cheaper scavenges (about a tenth more pages per second under load, measured by bench).
 	const nodeArgs = ['--max-semi-space-size=32']
-	// Sentry's server instrumentation costs throughput, so it loads only when reporting is on.
-	if (process.env.SENTRY_DSN) nodeArgs.push('--import', './instrument.server.mjs')
+	// server.mjs starts Sentry itself when SENTRY_DSN is set (instrument.server.mjs).
 	const buildDir = process.env.BUILD_DIR ?? 'build'
 	const app = spawn(process.execPath, [...nodeArgs, 'server.mjs', `${buildDir}/server/index.js`], {
 		stdio,

@@ -5,6 +5,7 @@ import { createPasswords } from './auth/passwords.ts'
 import { openDatabase } from './db.ts'
 import { migrate } from './migrate.ts'
 import { lockDataDir } from './platform/data-lock.ts'
+import { flushErrorReports, reportError, startErrorReports } from './platform/error-reports.ts'
 import { createDiskStorage } from './platform/storage.ts'
 import { createSocketServer } from './platform/websocket.ts'
 import { closeRooms } from './rooms/hub.ts'
@@ -15,6 +16,7 @@ import { readSettings } from './settings.ts'
 const SHUTDOWN_GRACE_MS = 10_000
 
 async function start() {
+	await startErrorReports()
 	const settings = await readSettings()
 	const dbDir = join(settings.dataDir, 'db')
 	let stop = async (exitCode: number) => void (process.exitCode = exitCode)
@@ -83,7 +85,9 @@ async function start() {
 	process.once('SIGINT', () => void stop(0))
 }
 
-start().catch((error: unknown) => {
+start().catch(async (error: unknown) => {
 	console.error('API failed to start:', error instanceof Error ? error.message : error)
+	reportError(error)
+	await flushErrorReports()
 	process.exitCode = 1
 })

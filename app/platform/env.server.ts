@@ -27,10 +27,25 @@ export const env = {
 	// How long a visitor's page is kept (page-cache.server.ts); PAGE_CACHE_MS=0 turns it off.
 	pageCacheMs: process.env.PAGE_CACHE_MS === '0' ? 0 : positiveInt('PAGE_CACHE_MS', 10_000),
 	sentryDsn: process.env.SENTRY_DSN ?? '',
+	// /error-check exists only while this is on (routes/operations/error-check.tsx).
+	errorCheck: process.env.ERROR_CHECK === '1',
+	sentryEnvironment: process.env.SENTRY_ENVIRONMENT ?? '',
+	sentryRelease: process.env.SENTRY_RELEASE ?? '',
 	stripePublishableKey: process.env.STRIPE_PUBLISHABLE_KEY ?? '',
 }
 
-/** Values the browser may see. Never put a secret here. */
-export function publicEnv() {
-	return { SENTRY_DSN: env.sentryDsn, MODE: isProduction ? 'production' : 'development' }
+/**
+ * Values the browser may see. Never put a secret here. With reporting on, the signed-in user's
+ * own id and email go with their errors (the spec's personal-data setting).
+ */
+export function publicEnv(user: { id: string; email: string } | null) {
+	const mode = isProduction ? 'production' : 'development'
+	if (!env.sentryDsn) return { MODE: mode }
+	return {
+		MODE: mode,
+		SENTRY_DSN: env.sentryDsn,
+		SENTRY_ENVIRONMENT: env.sentryEnvironment,
+		SENTRY_RELEASE: env.sentryRelease,
+		SENTRY_USER: user ? { id: user.id, email: user.email } : null,
+	}
 }

@@ -105,6 +105,18 @@ export function currentUser(context: Context): SessionUser | null {
 }
 
 /**
+ * The signed-in user for an error report: also asked before the session middleware ran (React
+ * Router refuses a cross-site post first), when there is no request state yet.
+ */
+export function reportingUser(context: Context | undefined): SessionUser | null {
+	try {
+		return context ? state(context).user : null
+	} catch {
+		return null
+	}
+}
+
+/**
  * The upstream client for this request. A refresh that fails mid-loader ends the session and
  * sends the user to /login with the spec's toast, wherever the call was made.
  */

@@ -1,13 +1,30 @@
 import * as Sentry from '@sentry/react-router'
+import { FRONTEND_RELEASE, sentryOptions } from '../../reporting/options'
 
-/** Called after hydration, so error reporting never weighs on first paint. */
-export function startSentry(dsn: string) {
+type Settings = {
+	dsn: string
+	environment?: string
+	release?: string
+	user: { id: string; email: string } | null
+}
+
+/** Called after hydration, so error reporting never weighs on first paint. Returns the capture. */
+export function startSentry({ dsn, environment, release, user }: Settings) {
 	Sentry.init({
 		dsn,
-		environment: 'production',
-		release: 'frontend@1.0.0',
-		tracesSampleRate: 1,
-		sendDefaultPii: true,
+		...sentryOptions(
+			{ SENTRY_ENVIRONMENT: environment, SENTRY_RELEASE: release },
+			FRONTEND_RELEASE,
+		),
 		integrations: [Sentry.reactRouterTracingIntegration()],
 	})
+	if (user) Sentry.setUser(user)
+	return (error: unknown, mechanism: string, componentStack?: string) => {
+		Sentry.withScope((scope) => {
+			if (componentStack) scope.setContext('react', { componentStack })
+			Sentry.captureException(error, {
+				mechanism: { handled: mechanism !== 'react.uncaught', type: mechanism },
+			})
+		})
+	}
 }

@@ -11,6 +11,7 @@ import {
 	type FuzzCase,
 } from './fuzz-support'
 import { createWorld, password, snapshot, type World } from './fuzz-world'
+import { fetchFrom, someLoopbackAddress } from './loopback'
 
 // Every action of the route table, posted malformed, missing, oversized and hostile form data as
 // the role that owns it: never a 5xx, always a refusal or a visible error, and nothing stored
@@ -65,6 +66,13 @@ const targets: Record<string, Target> = {
 		noInput: always,
 	},
 	'routes/public/find-student.tsx': { role: 'tutor', pages: () => ['/courses/find-student'] },
+	// Off here (ERROR_CHECK unset): every post is a 404.
+	'routes/operations/error-check.tsx': {
+		role: 'tutor',
+		pages: () => [],
+		extra: () => [form('/error-check')],
+		noInput: always,
+	},
 	'routes/public/checkout.tsx': {
 		role: 'student',
 		pages: (w) => [`/course/${w.paidCourseId}/checkout`],
@@ -273,15 +281,16 @@ test.beforeAll(async () => {
 
 class Browser {
 	private cookies = new Map<string, string>()
+	// Its own address: the login form's fuzzing must not throttle other suites' logins (loopback.ts).
+	private address = someLoopbackAddress()
 	constructor(private baseURL: string) {}
 
 	async send(
 		path: string,
 		init: { method?: string; body?: BodyInit; contentType?: string } = {},
 	): Promise<Answer> {
-		const response = await fetch(new URL(path, this.baseURL), {
+		const response = await fetchFrom(this.address, new URL(path, this.baseURL), {
 			method: init.method ?? 'GET',
-			redirect: 'manual',
 			headers: {
 				// The app refuses posts from another site: this is its own page posting.
 				origin: this.baseURL,

@@ -97,6 +97,8 @@ export const rules: Record<string, Rule> = {
 	// Logging out: any page may post it; a visitor with no session is sent to /login.
 	'/logout': { get: all, post: signedIn, url: s('/logout'), status: 302 },
 	'/files/:key': { get: signedIn, url: (w) => `/files/${w.fileKey}` },
+	// An operator's reporting check: absent (404 for everyone) unless ERROR_CHECK=1 (error-reports.spec).
+	'/error-check': { get: all, url: s('/error-check'), status: 404 },
 
 	'/studentdashboard': { get: student, url: s('/studentdashboard') },
 	'/studentdashboard/courses': { get: student, url: s('/studentdashboard/courses') },

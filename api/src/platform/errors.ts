@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ApiEnv } from './context.ts'
+import { reportError } from './error-reports.ts'
 
 export type FieldError = { path: string; msg: string }
 
@@ -49,6 +50,7 @@ export function handleError(error: Error, c: Context<ApiEnv>) {
 		return errorResponse(c, error.status, error.message, error.errors)
 	}
 	console.error(`${c.req.method} ${c.req.path} failed:`, error)
+	reportError(error, { method: c.req.method, path: c.req.routePath, userId: c.get('account')?.id })
 	return errorResponse(c, 500, MESSAGES.internal)
 }
 

@@ -1,0 +1,36 @@
+import type * as SentryNode from '@sentry/node'
+import { sentryOptions } from '../../../reporting/options.ts'
+
+// The API reports its own unexpected errors (the 500s of handleError, a failed start) when
+// SENTRY_DSN is set, scrubbed like the app's. Without a DSN Sentry is never loaded.
+let sentry: typeof SentryNode | null = null
+
+export const API_RELEASE = 'api@1.0.0'
+
+export async function startErrorReports(
+	environment: Record<string, string | undefined> = process.env,
+) {
+	if (!environment.SENTRY_DSN || sentry) return
+	sentry = await import('@sentry/node')
+	sentry.init({ dsn: environment.SENTRY_DSN, ...sentryOptions(environment, API_RELEASE) })
+}
+
+export function reportError(
+	error: unknown,
+	request?: { method: string; path: string; userId?: string },
+) {
+	if (!sentry) return
+	const Sentry = sentry
+	Sentry.withScope((scope) => {
+		if (request) {
+			scope.setTag('route', `${request.method} ${request.path}`)
+			if (request.userId) scope.setUser({ id: request.userId })
+		}
+		Sentry.captureException(error, { mechanism: { handled: false, type: 'hono' } })
+	})
+}
+
+/** Sends what is queued before the process exits. */
+export async function flushErrorReports(timeoutMs = 2000) {
+	await sentry?.flush(timeoutMs)
+}
