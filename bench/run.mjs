@@ -6,7 +6,9 @@
 //
 // Env: BENCH_DURATION (seconds per throughput run, 10), BENCH_ROUNDS (throughput rounds, quiet and
 // contended each, 3), BENCH_MEMORY_SECONDS (60), BENCH_LIGHTHOUSE_RUNS (3), BENCH_SKIP_BUILD=1
-// (reuse build/ and bench/baseline/build/), BENCH_LABEL (a name for this run in results.json).
+// (reuse build/ and bench/baseline/build/), BENCH_LABEL (a name for this run in results.json),
+// BENCH_QUICK=1 (the quiet throughput rounds only, for trying a change; results.json is not written)
+// with BENCH_PAGES=baseline,dashboard (some of the pages only).
 import autocannon from 'autocannon'
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -133,7 +135,9 @@ async function main() {
 		step('starting the reference API, the product and the baseline')
 		product = await launch({ appPort: PORTS.app, apiPort: PORTS.api, dataDir, quiet: true })
 		const baselineUrl = `http://127.0.0.1:${PORTS.baseline}`
-		spawnServer(['node_modules/@react-router/serve/bin.js', 'bench/baseline/build/server/index.js'], { PORT: String(PORTS.baseline), HOST: '127.0.0.1' })
+		// The baseline is served as React Router's docs serve an app: react-router-serve.
+		const serve = JSON.parse(readFileSync('node_modules/@react-router/serve/package.json', 'utf8')).bin['react-router-serve']
+		spawnServer([`node_modules/@react-router/serve/${serve}`, 'bench/baseline/build/server/index.js'], { PORT: String(PORTS.baseline), HOST: '127.0.0.1' })
 		await waitUntilUp(baselineUrl)
 		const teacherCookie = await logIn(product.appUrl, 'teacher@example.com', PASSWORD)
 
@@ -146,8 +150,14 @@ async function main() {
 			// The catalogue rendered for every request, as a hard reload asks (no page cache): shown, not a target.
 			catalogRendered: [`${product.appUrl}/courses`, { 'Cache-Control': 'no-cache' }],
 		}
+		if (process.env.BENCH_QUICK && process.env.BENCH_PAGES) {
+			const only = new Set(['baseline', ...process.env.BENCH_PAGES.split(',')])
+			for (const name of Object.keys(pages)) if (!only.has(name)) delete pages[name]
+		}
 		results.ssr = await measureRounds(pages, 'quiet')
 		const ratios = results.ssr.medianRatios
+		console.table(ratios)
+		if (process.env.BENCH_QUICK) return
 		target('catalog rps / baseline rps', ratios.catalog.requestsPerSecond, '>= 0.50', ratios.catalog.requestsPerSecond >= 0.5)
 		target('catalog p99 / baseline p99', ratios.catalog.p99Ms, '<= 2.0', ratios.catalog.p99Ms <= 2)
 		target('catalog rendered for every request rps / baseline rps', ratios.catalogRendered.requestsPerSecond, '>= 0.50', ratios.catalogRendered.requestsPerSecond >= 0.5)
@@ -192,7 +202,7 @@ async function main() {
 		rmSync(dataDir, { recursive: true, force: true })
 	}
 
-	report()
+	if (!process.env.BENCH_QUICK) report()
 }
 
 function ratio(value, of) {
