@@ -2,17 +2,33 @@ import { test as base, expect, type Page } from '@playwright/test'
 
 // A console error or an uncaught page error fails the test that caused it. A 4xx answer to a
 // user's mistake (a form that fails validation) is expected behaviour, so the browser's
-// "Failed to load resource ... 4xx" line for it is not counted.
+// "Failed to load resource ... 4xx" line for it is not counted. Once a test has taken the network
+// away, the browser's lines for requests that could not leave are not counted either: its own
+// "net::ERR_INTERNET_DISCONNECTED" and React Router's "Failed to fetch manifest patches" (it looks
+// ahead for the routes of the links on screen, and says so on the console when it cannot).
+const offlineLines = [
+	/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/,
+	/^Failed to fetch manifest patches TypeError: Failed to fetch\b/,
+]
+
 export const test = base.extend<{ consoleErrors: string[] }>({
 	consoleErrors: [
-		async ({ page }, use) => {
+		async ({ page, context }, use) => {
 			const errors: string[] = []
+			let wentOffline = false
+			const setOffline = context.setOffline.bind(context)
+			context.setOffline = (offline: boolean) => {
+				if (offline) wentOffline = true
+				return setOffline(offline)
+			}
 			page.on('console', (message) => {
 				if (message.type() !== 'error') return
-				if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return
+				const text = message.text()
+				if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return
 				// The browser's own favicon request while a test has taken the network away.
 				if (message.location().url.endsWith('/favicon.svg')) return
-				errors.push(message.text())
+				if (wentOffline && offlineLines.some((line) => line.test(text))) return
+				errors.push(text)
 			})
 			page.on('pageerror', (error) => errors.push(error.message))
 			await use(errors)
