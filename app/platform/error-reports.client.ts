@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, type ClientOnErrorFunction } from 'react-router'
+import { isNetworkFailure } from './network-failure'
 
 // The browser's side of error reporting. Sentry is a separate chunk fetched after hydration (so it
 // never delays first paint), but errors do not wait for it: what happens while hydrating (a render
@@ -25,6 +26,7 @@ let capture: Capture | null = null
 function report(...args: Parameters<Capture>) {
 	if (!settings().SENTRY_DSN) return
 	const [error] = args
+	if (isAbort(error)) return
 	if (typeof error === 'object' && error !== null) {
 		if (seen.has(error)) return
 		seen.add(error)
@@ -35,10 +37,13 @@ function report(...args: Parameters<Capture>) {
 
 /**
  * HydratedRouter's onError: render errors a route or the root boundary caught, and errors of the
- * browser's own loaders and actions. Not 4xx answers, and not the server's errors again.
+ * browser's own loaders and actions. Not 4xx answers, not a network that failed, and not the
+ * server's errors again.
  */
 export const reportRouteError: ClientOnErrorFunction = (error, { errorInfo }) => {
 	if (isRouteErrorResponse(error)) return
+	// The network failed, not the app: the page says so (offline or Network Error).
+	if (isNetworkFailure(error)) return
 	if (!errorInfo && error instanceof Error && error.message === SANITIZED_SERVER_ERROR) return
 	report(
 		error,
@@ -54,6 +59,22 @@ export function reportReactError(mechanism: 'react.recoverable' | 'react.uncaugh
 		console.error(error)
 		report(error, mechanism, errorInfo.componentStack)
 	}
+}
+
+/** An aborted request: a navigation or fetch superseded by a newer one, not a failure. */
+export function isAbort(error: unknown) {
+	return error instanceof DOMException && error.name === 'AbortError'
+}
+
+/**
+ * React Router aborts a navigation's requests when a newer one (a second click, a redirect)
+ * supersedes it, and now and then leaves the abort's rejection unhandled. Nothing failed: the
+ * newer navigation is under way. Such rejections are neither reported nor logged as uncaught.
+ */
+export function ignoreAbortedNavigations() {
+	window.addEventListener('unhandledrejection', (event) => {
+		if (isAbort(event.reason)) event.preventDefault()
+	})
 }
 
 /** Starts Sentry after hydration when a DSN is configured, then sends what was kept. */

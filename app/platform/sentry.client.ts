@@ -17,6 +17,8 @@ export function startSentry({ dsn, environment, release, user }: Settings) {
 			FRONTEND_RELEASE,
 		),
 		integrations: [Sentry.reactRouterTracingIntegration()],
+		// A navigation superseded by a newer one aborts its requests: nothing failed.
+		ignoreErrors: [/^AbortError\b/, 'signal is aborted without reason'],
 	})
 	if (user) Sentry.setUser(user)
 	return (error: unknown, mechanism: string, componentStack?: string) => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link, useLocation, useRouteLoaderData } from 'react-router'
+import { usePagesReadyOffline } from '~/platform/offline-pages'
 import { RouteError } from './error-pages'
 import { LogoutButton } from './logout-button'
 
@@ -21,6 +22,7 @@ export function DashboardShell({
 	const pathname = useLocation().pathname.replace(/(.)\/+$/, '$1')
 	const isActive = (link: AreaLink) =>
 		pathname === link.to || (!link.end && pathname.startsWith(`${link.to}/`))
+	usePagesReadyOffline(links.map((link) => link.to))
 	return (
 		<div className="flex min-h-screen flex-col">
 			<header className="border-b border-slate-200 bg-white">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { isRouteErrorResponse, useRevalidator } from 'react-router'
+import { isNetworkFailure, networkFailureOf } from '~/platform/network-failure'
 import type { LoadFailure } from '~/platform/toast'
 import { buttonClass } from './button'
 import { LoadError } from './load-error'
@@ -7,7 +8,8 @@ import { useHydrated } from './use-hydrated'
 
 /**
  * What a route's error boundary shows: a refused or missing page (403, 404…), a page whose data
- * the upstream failed to give (the spec's section 8 text, as `needed()` throws it), or the crash
+ * the upstream failed to give (the spec's section 8 text, as `needed()` throws it), a network
+ * that failed on the way (offline, or the connection dropped), or the crash
  * screen for anything unexpected. `framed` is true inside an area's shell, which keeps its
  * navigation; the root boundary fills the screen instead.
  */
@@ -17,6 +19,10 @@ export function RouteError({ error, framed = false }: { error: unknown; framed?:
 		if (failure) return <UpstreamFailurePage failure={failure} framed={framed} />
 		return <RouteErrorPage status={error.status} statusText={error.statusText} framed={framed} />
 	}
+	// A page's data or code could not be fetched (offline, or the connection dropped): say that,
+	// in the spec's words, and keep the area's navigation; nothing crashed.
+	if (isNetworkFailure(error))
+		return <UpstreamFailurePage failure={networkFailureOf()} framed={framed} />
 	return <CrashScreen error={error} framed={framed} />
 }
 

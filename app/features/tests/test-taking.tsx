@@ -15,6 +15,7 @@ import type { IslandReply, Progress, TestSession } from './schema'
 import { TestTimer } from './test-timer'
 import { formatClockTime, formatDateTime, remainingSeconds } from './timer'
 import { showToast } from '~/ui/sonner'
+import { handlesOffline } from '~/platform/offline-forms'
 
 // Spec section 8, word for word.
 export const TEST_TEXTS = {
@@ -305,6 +306,7 @@ export function TestTaking({ session, progressUrl, resultUrl }: Props) {
 
 			<form
 				method="post"
+				{...handlesOffline}
 				onSubmit={onSubmit}
 				className="flex flex-col gap-6"
 				aria-label={session.title}

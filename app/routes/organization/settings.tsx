@@ -32,6 +32,7 @@ import {
 	TextField,
 } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
+import { handlesOffline } from '~/platform/offline-forms'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'organization')
@@ -165,6 +166,7 @@ function UpdateForm({
 				method="post"
 				className="mt-4 flex flex-col gap-3"
 				{...getFormProps(form)}
+				{...handlesOffline}
 				onSubmit={submitThen(form.onSubmit, onValidSubmit)}
 			>
 				<input type="hidden" name="intent" value="update" />
@@ -258,6 +260,7 @@ function DeleteForm({
 				method="post"
 				className="mt-4 flex flex-col gap-3"
 				{...getFormProps(form)}
+				{...handlesOffline}
 				onSubmit={submitThen(form.onSubmit, onValidSubmit)}
 			>
 				<input type="hidden" name="intent" value="delete" />

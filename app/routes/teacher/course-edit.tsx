@@ -14,6 +14,7 @@ import { requireRole, upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { useOfflineQueue } from '~/platform/use-offline-queue'
+import { handlesOffline } from '~/platform/offline-forms'
 
 /** The teacher's own course, or the 403 page: the API would refuse the update anyway. */
 async function ownCourse(context: Route.LoaderArgs['context'], request: Request, courseId: string) {
@@ -68,15 +69,17 @@ export default function EditCourse({ loaderData, actionData }: Route.ComponentPr
 					be sent when you are back online.
 				</p>
 			) : null}
-			<CourseForm
-				// A fresh form after the course changes (a replayed offline edit), so it shows the saved values.
-				key={course.updatedAt ?? course.title}
-				id="edit-course"
-				lastResult={actionData}
-				defaultValue={formValuesOf(course)}
-				submitLabel="Save changes"
-				onSubmit={queueWhenOffline('UPDATE')}
-			/>
+			<div {...handlesOffline}>
+				<CourseForm
+					// A fresh form after the course changes (a replayed offline edit), so it shows the saved values.
+					key={course.updatedAt ?? course.title}
+					id="edit-course"
+					lastResult={actionData}
+					defaultValue={formValuesOf(course)}
+					submitLabel="Save changes"
+					onSubmit={queueWhenOffline('UPDATE')}
+				/>
+			</div>
 		</div>
 	)
 }

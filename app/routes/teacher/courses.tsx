@@ -19,6 +19,7 @@ import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { readForm } from '~/platform/form.server'
+import { handlesOffline } from '~/platform/offline-forms'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
@@ -196,7 +197,7 @@ function CourseTable({
 											>
 												Edit
 											</Link>
-											<Form method="post" onSubmit={queueWhenOffline('UPDATE')}>
+											<Form method="post" {...handlesOffline} onSubmit={queueWhenOffline('UPDATE')}>
 												<input type="hidden" name="intent" value="publish" />
 												<input type="hidden" name="courseId" value={course.id} />
 												<input
@@ -217,7 +218,11 @@ function CourseTable({
 												summaryLabel={`Delete ${course.title}`}
 												question={`Delete ${course.title}? This cannot be undone.`}
 											>
-												<Form method="post" onSubmit={queueWhenOffline('DELETE')}>
+												<Form
+													method="post"
+													{...handlesOffline}
+													onSubmit={queueWhenOffline('DELETE')}
+												>
 													<input type="hidden" name="intent" value="delete" />
 													<input type="hidden" name="courseId" value={course.id} />
 													<button type="submit" className={buttonClass('danger')}>

@@ -30,6 +30,7 @@ import { useOfflineQueue } from '~/platform/use-offline-queue'
 import { Button, buttonClass } from '~/ui/button'
 import { FormErrors, inputProps, SelectField, selectProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
+import { handlesOffline } from '~/platform/offline-forms'
 
 const PAGE_SIZE = 10
 const LIST_PATH = '/teachersdashboard/tasks'
@@ -382,7 +383,7 @@ function EditTask({ task, timeZone, lastResult, onSubmit, onCancel }: FormProps 
 				Edit “{task.title}”
 			</h2>
 			<p className="text-sm text-slate-600">{task.courseTitle}</p>
-			<Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" {...getFormProps(form)} onSubmit={(event) => {
+			<Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" {...getFormProps(form)} {...handlesOffline} onSubmit={(event) => {
 				onSubmit(event)
 				if (!event.defaultPrevented) getFormProps(form).onSubmit?.(event)
 			}}>
@@ -421,7 +422,7 @@ function DeleteTask({ task, lastResult, onSubmit, onCancel }: FormProps & Offlin
 			<p className="mt-1 text-sm text-slate-800">
 				Students will no longer see this task, and its {task.submissionCount} submission{task.submissionCount === 1 ? '' : 's'} will no longer be listed.
 			</p>
-			<Form method="post" className="mt-4 flex gap-3" onSubmit={onSubmit}>
+			<Form method="post" className="mt-4 flex gap-3" {...handlesOffline} onSubmit={onSubmit}>
 				<FormErrors id="delete-task-errors" errors={errors ?? undefined} />
 				<input type="hidden" name="intent" value="delete" />
 				<input type="hidden" name="taskId" value={task.id} />
