@@ -5,7 +5,8 @@ import { type A11yData, flattenRoutes, makeData, password } from './a11y-data'
 import { demoPassword, expect, logIn, test } from './fixtures'
 
 // axe-core on every page of the route table, as the role that owns it, with JavaScript on and
-// off (the two projects). Pages come from app/routes.ts itself: a route with no page here fails
+// off (the two projects), on a desktop screen and on a 360 px phone, where no page may scroll
+// sideways. Pages come from app/routes.ts itself: a route with no page here fails
 // the coverage test below. Resource routes (modules without a default export: files, JSON and
 // redirects) render no page and are listed, not visited.
 
@@ -249,6 +250,44 @@ async function scanPage(page: Page, testInfo: TestInfo, browser: Browser) {
 	return context.newPage()
 }
 
+const PHONE = { width: 360, height: 740 }
+const DESKTOP = { width: 1280, height: 720 }
+
+/**
+ * What spills past a 360 px screen: the page must not scroll sideways (a table may scroll inside
+ * its own focusable region). Names the widest offenders so the fix is easy to find.
+ */
+async function sidewaysScroll(page: Page, label: string) {
+	const spill = await page.evaluate(() => {
+		const width = document.documentElement.clientWidth
+		if (document.documentElement.scrollWidth <= width) return null
+		const offenders: string[] = []
+		const clipped = (element: Element) => {
+			for (let up = element.parentElement; up && up !== document.body; up = up.parentElement)
+				if (getComputedStyle(up).overflowX !== 'visible') return true
+			return false
+		}
+		for (const element of document.body.querySelectorAll('*')) {
+			const box = element.getBoundingClientRect()
+			// An absolutely placed element escapes a clipping box that is not its containing block.
+			const placed = getComputedStyle(element).position === 'absolute'
+			if (box.right <= width + 0.5 || box.width === 0 || (!placed && clipped(element))) continue
+			// Only the outermost element that spills: its children spill because it does.
+			const parent = element.parentElement?.getBoundingClientRect()
+			if (parent && parent.right > width + 0.5) continue
+			const name = element.tagName.toLowerCase()
+			const id = element.id ? `#${element.id}` : ''
+			const text = (element.textContent ?? '').trim().slice(0, 40)
+			offenders.push(`${name}${id}.${element.className.toString().split(' ').slice(0, 4).join('.')} right=${Math.round(box.right)} "${text}"`)
+			if (offenders.length === 5) break
+		}
+		return { scrollWidth: document.documentElement.scrollWidth, width, offenders }
+	})
+	return spill
+		? `${label} at ${PHONE.width} px\n  scrolls sideways: ${spill.scrollWidth} px wide\n${spill.offenders.map((o) => `    - ${o}`).join('\n')}`
+		: null
+}
+
 export async function axeViolations(page: Page, label: string) {
 	const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
 	return violations.length ? describe(label, violations) : null
@@ -280,8 +319,16 @@ async function sweep(
 		// A page that sends its visitor elsewhere would be checked in the wrong place.
 		expect(new URL(page.url()).pathname, `${visit.url} stays put`).toBe(new URL(visit.url, 'http://x').pathname)
 		await settle(page, testInfo)
-		const found = await axeViolations(page, `${visit.url} as ${role}${visit.note ? ` (${visit.note})` : ''}`)
+		const label = `${visit.url} as ${role}${visit.note ? ` (${visit.note})` : ''}`
+		const found = await axeViolations(page, label)
 		if (found) problems.push(found)
+		// And on a 360 px phone: nothing scrolls sideways, and axe is content there too.
+		await page.setViewportSize(PHONE)
+		const spill = await sidewaysScroll(page, label)
+		if (spill) problems.push(spill)
+		const onPhone = await axeViolations(page, `${label} at ${PHONE.width} px`)
+		if (onPhone) problems.push(onPhone)
+		await page.setViewportSize(DESKTOP)
 	}
 	if (page !== testPage) await page.context().close()
 	expect(problems.join('\n\n'), 'axe violations').toBe('')
@@ -294,26 +341,31 @@ const area = (prefix: string) => (pattern: string) => pattern === prefix || patt
 test.describe('axe finds no violations', () => {
 	test.describe.configure({ timeout: 180_000 })
 
-	test('public pages, anonymous', async ({ page, browser }, testInfo) => {
-		await sweep(page, browser, testInfo, 'anonymous', publicPage)
-	})
+	for (const part of [1, 2]) {
+		test(`public pages, anonymous, part ${part} of 2`, async ({ page, browser }, testInfo) => {
+			await sweep(page, browser, testInfo, 'anonymous', publicPage, [part, 2])
+		})
+	}
 	test('public pages and checkout, signed in as a student', async ({ page, browser }, testInfo) => {
 		await sweep(page, browser, testInfo, 'student', publicPage)
 	})
 	test('public pages and find-student, signed in as a teacher', async ({ page, browser }, testInfo) => {
 		await sweep(page, browser, testInfo, 'teacher', publicPage)
 	})
-	for (const part of [1, 2]) {
-		test(`student dashboard, part ${part} of 2`, async ({ page, browser }, testInfo) => {
-			await sweep(page, browser, testInfo, 'student', (pattern) => area('/studentdashboard')(pattern) || area('/conference')(pattern), [part, 2])
+	// Each page is read twice (desktop and phone): three parts keep each test well inside its time.
+	for (const part of [1, 2, 3]) {
+		test(`student dashboard, part ${part} of 3`, async ({ page, browser }, testInfo) => {
+			await sweep(page, browser, testInfo, 'student', (pattern) => area('/studentdashboard')(pattern) || area('/conference')(pattern), [part, 3])
 		})
-		test(`teacher dashboard, part ${part} of 2`, async ({ page, browser }, testInfo) => {
-			await sweep(page, browser, testInfo, 'teacher', (pattern) => area('/teachersdashboard')(pattern) || area('/conference')(pattern), [part, 2])
+		test(`teacher dashboard, part ${part} of 3`, async ({ page, browser }, testInfo) => {
+			await sweep(page, browser, testInfo, 'teacher', (pattern) => area('/teachersdashboard')(pattern) || area('/conference')(pattern), [part, 3])
 		})
 	}
-	test('organization dashboard, and public pages signed in', async ({ page, browser }, testInfo) => {
-		await sweep(page, browser, testInfo, 'organization', (pattern) => area('/organization')(pattern) || publicPage(pattern))
-	})
+	for (const part of [1, 2]) {
+		test(`organization dashboard, and public pages signed in, part ${part} of 2`, async ({ page, browser }, testInfo) => {
+			await sweep(page, browser, testInfo, 'organization', (pattern) => area('/organization')(pattern) || publicPage(pattern), [part, 2])
+		})
+	}
 
 	test('forms after a failed submit, and the error toast', async ({ page: testPage, browser }, testInfo) => {
 		const page = await scanPage(testPage, testInfo, browser)

@@ -41,19 +41,27 @@ export function DashboardShell({
 					</div>
 				</div>
 				<nav aria-label={`${areaLabel} navigation`} className="mx-auto max-w-6xl px-4">
-					<ul className="flex flex-wrap gap-4 text-sm font-medium">
-						{links.map((link) => (
-							<li key={link.to}>
-								<Link
-									to={link.to}
-									aria-current={isActive(link) ? 'page' : undefined}
-									className={`inline-block border-b-2 py-2 ${isActive(link) ? 'border-indigo-700 text-indigo-800' : 'border-transparent text-slate-700 hover:text-indigo-800'}`}
-								>
-									{link.label}
-								</Link>
-							</li>
-						))}
-					</ul>
+					{/* On a phone the links fold behind Menu (a <details>, so it needs no script); from
+					    md up they always show (app.css). A new page starts with the menu folded. */}
+					<details key={pathname} className="area-menu">
+						<summary className="flex cursor-pointer items-center gap-2 py-2 text-sm font-semibold text-slate-800 md:hidden">
+							<span aria-hidden="true">☰</span>
+							<span>Menu</span>
+						</summary>
+						<ul className="flex flex-col gap-x-4 pb-2 text-sm font-medium md:flex-row md:flex-wrap md:pb-0">
+							{links.map((link) => (
+								<li key={link.to}>
+									<Link
+										to={link.to}
+										aria-current={isActive(link) ? 'page' : undefined}
+										className={`inline-block border-b-2 py-2 ${isActive(link) ? 'border-indigo-700 text-indigo-800' : 'border-transparent text-slate-700 hover:text-indigo-800'}`}
+									>
+										{link.label}
+									</Link>
+								</li>
+							))}
+						</ul>
+					</details>
 				</nav>
 			</header>
 			<main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">

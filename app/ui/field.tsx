@@ -5,7 +5,9 @@ type Meta = { id: string; errorId: string; errors?: string[] }
 
 function FieldShell({ label, meta, hint, children }: { label: ReactNode; meta: Meta; hint?: string; children: ReactNode }) {
 	return (
-		<div className="flex flex-col gap-1">
+		// min-w-0: in a grid or flex row the field may be narrower than its input's natural width (a
+		// file input's is wider than a phone's column), and the input shrinks to fit.
+		<div className="flex min-w-0 flex-col gap-1">
 			<label htmlFor={meta.id} className="text-sm font-medium text-slate-800">
 				{label}
 			</label>
@@ -32,7 +34,7 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 const inputClass =
-	'rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-indigo-700 focus:outline-2 focus:outline-indigo-700 aria-[invalid=true]:border-red-700'
+	'w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-indigo-700 focus:outline-2 focus:outline-indigo-700 aria-[invalid=true]:border-red-700'
 
 function describedBy(meta: Meta, hint?: string) {
 	return [meta.errors?.length ? meta.errorId : null, hint ? `${meta.id}-hint` : null].filter(Boolean).join(' ') || undefined

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { User } from '~/features/users/schema'
+import { TableScroll } from './table-scroll'
 
 /**
  * `studentHref`: where a student's name leads (a teacher's report cards of that student);
@@ -23,7 +24,7 @@ export function StudentTable({
 }) {
 	if (!students.length) return <p className="text-slate-700">{empty}</p>
 	return (
-		<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+		<TableScroll label={caption}>
 			<table className="w-full text-left text-sm">
 				<caption className="px-4 py-3 text-left font-semibold">
 					{caption} ({total})
@@ -61,6 +62,6 @@ export function StudentTable({
 					))}
 				</tbody>
 			</table>
-		</div>
+		</TableScroll>
 	)
 }

@@ -10,6 +10,7 @@ import { FormErrors, inputProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { existingStudentSchema, newMemberSchema, type Invitation } from './schema'
+import { TableScroll } from '~/ui/table-scroll'
 
 export type MemberKind = 'student' | 'teacher'
 
@@ -120,7 +121,7 @@ function MemberTable({
 	}
 	return (
 		<>
-			<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+			<TableScroll label={`${plural} of your organization`}>
 				<table className="w-full text-left text-sm">
 					<caption className="px-4 py-3 text-left font-semibold">
 						{plural} of your organization ({total})
@@ -162,7 +163,7 @@ function MemberTable({
 						))}
 					</tbody>
 				</table>
-			</div>
+			</TableScroll>
 			<Pagination
 				page={page}
 				totalPages={totalPages}

@@ -1,5 +1,6 @@
 import { useHydrated } from '~/ui/use-hydrated'
 import { Button } from '~/ui/button'
+import { TableScroll } from '~/ui/table-scroll'
 
 // Here rather than in ./schema, so the public verification page ships no schema library.
 const formatUpdated = (iso: string) =>
@@ -27,6 +28,7 @@ export function ReportCardView({
 				</p>
 			</div>
 			{card.components.length ? (
+				<TableScroll label={`Scores in ${courseTitle}`} framed={false}>
 				<table className="w-full text-left text-sm">
 					<caption className="sr-only">Scores by subject or component in {courseTitle}</caption>
 					<thead className="bg-slate-100 text-slate-700">
@@ -58,6 +60,7 @@ export function ReportCardView({
 						))}
 					</tbody>
 				</table>
+				</TableScroll>
 			) : null}
 			{card.comments ? (
 				<p className="whitespace-pre-line text-slate-800">

@@ -21,6 +21,7 @@ import {
 } from './format'
 import type { Schedule } from './schema'
 import { dateInZone, timeZoneNames } from './time-zones'
+import { TableScroll } from '~/ui/table-scroll'
 
 const statusStyles: Record<string, string> = {
 	Scheduled: 'bg-indigo-100 text-indigo-900',
@@ -351,7 +352,7 @@ export function ScheduleTable({
 }) {
 	if (!schedules.length) return <p className="text-slate-700">No sessions match.</p>
 	return (
-		<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+		<TableScroll label="All sessions">
 			<table className="w-full text-left text-sm">
 				<caption className="px-4 py-3 text-left font-semibold">All sessions ({total})</caption>
 				<thead className="bg-slate-100 text-slate-700">
@@ -395,7 +396,7 @@ export function ScheduleTable({
 					))}
 				</tbody>
 			</table>
-		</div>
+		</TableScroll>
 	)
 }
 

@@ -48,29 +48,32 @@ function ChartFigure({
 			>
 				{children}
 			</svg>
-			<table className="sr-only">
-				<caption>{title}</caption>
-				<thead>
-					<tr>
-						<th scope="col">{rowHeader}</th>
-						{columns.map((column) => (
-							<th scope="col" key={column.header}>
-								{column.header}
-							</th>
-						))}
-					</tr>
-				</thead>
-				<tbody>
-					{rows.map((row, index) => (
-						<tr key={row}>
-							<th scope="row">{row}</th>
+			{/* A table will not shrink to sr-only's 1 px, so the box around it is the hidden one. */}
+			<div className="sr-only">
+				<table>
+					<caption>{title}</caption>
+					<thead>
+						<tr>
+							<th scope="col">{rowHeader}</th>
 							{columns.map((column) => (
-								<td key={column.header}>{column.values[index]}</td>
+								<th scope="col" key={column.header}>
+									{column.header}
+								</th>
 							))}
 						</tr>
-					))}
-				</tbody>
-			</table>
+					</thead>
+					<tbody>
+						{rows.map((row, index) => (
+							<tr key={row}>
+								<th scope="row">{row}</th>
+								{columns.map((column) => (
+									<td key={column.header}>{column.values[index]}</td>
+								))}
+							</tr>
+						))}
+					</tbody>
+				</table>
+			</div>
 		</figure>
 	)
 }

@@ -1,4 +1,5 @@
 import type { ResultCard } from './schema'
+import { TableScroll } from '~/ui/table-scroll'
 
 /** One student's result card for one term; the print stylesheet prints it alone. */
 export function ResultCardView({
@@ -25,46 +26,50 @@ export function ResultCardView({
 				<dt className="font-medium text-slate-600">Email</dt>
 				<dd>{card.student.email}</dd>
 			</dl>
-			<table className="mt-4 w-full text-left text-sm">
-				<caption className="sr-only">
-					Scores of {card.student.name} in {card.term}
-				</caption>
-				<thead className="border-b border-slate-300">
-					<tr>
-						<th scope="col" className="py-2">
-							Subject
-						</th>
-						<th scope="col" className="py-2 text-right">
-							Score
-						</th>
-						<th scope="col" className="py-2 text-right">
-							Grade band
-						</th>
-					</tr>
-				</thead>
-				<tbody>
-					{card.subjects.map((subject) => (
-						<tr key={subject.subject} className="border-b border-slate-200">
-							<th scope="row" className="py-2 font-normal">
-								{subject.subject}
-							</th>
-							<td className="py-2 text-right">{subject.score}</td>
-							<td className="py-2 text-right">{subject.bucket}</td>
-						</tr>
-					))}
-				</tbody>
-				<tfoot>
-					<tr className="font-semibold">
-						<th scope="row" className="py-2">
-							Average
-						</th>
-						<td className="py-2 text-right" data-testid="result-card-average">
-							{card.average}
-						</td>
-						<td className="py-2 text-right">{card.bucket}</td>
-					</tr>
-				</tfoot>
-			</table>
+			<div className="mt-4">
+				<TableScroll label={`Scores of ${card.student.name}`} framed={false}>
+					<table className="w-full text-left text-sm">
+						<caption className="sr-only">
+							Scores of {card.student.name} in {card.term}
+						</caption>
+						<thead className="border-b border-slate-300">
+							<tr>
+								<th scope="col" className="py-2">
+									Subject
+								</th>
+								<th scope="col" className="py-2 text-right">
+									Score
+								</th>
+								<th scope="col" className="py-2 text-right">
+									Grade band
+								</th>
+							</tr>
+						</thead>
+						<tbody>
+							{card.subjects.map((subject) => (
+								<tr key={subject.subject} className="border-b border-slate-200">
+									<th scope="row" className="py-2 font-normal">
+										{subject.subject}
+									</th>
+									<td className="py-2 text-right">{subject.score}</td>
+									<td className="py-2 text-right">{subject.bucket}</td>
+								</tr>
+							))}
+						</tbody>
+						<tfoot>
+							<tr className="font-semibold">
+								<th scope="row" className="py-2">
+									Average
+								</th>
+								<td className="py-2 text-right" data-testid="result-card-average">
+									{card.average}
+								</td>
+								<td className="py-2 text-right">{card.bucket}</td>
+							</tr>
+						</tfoot>
+					</table>
+				</TableScroll>
+			</div>
 			<p className="print-hidden mt-4 text-sm text-slate-600">
 				To print this card on its own, use your browser’s Print command (Ctrl+P or ⌘P).
 			</p>

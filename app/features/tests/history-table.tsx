@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { HistoryEntry } from './schema'
 import { formatDateTime } from './timer'
+import { TableScroll } from '~/ui/table-scroll'
 
 export const statusLabel = (status: HistoryEntry['status']) =>
 	status === 'submitted' ? 'Submitted' : 'Closed at the time limit'
@@ -22,7 +23,7 @@ export function HistoryTable({ entries, caption }: { entries: HistoryEntry[]; ca
 		)
 	}
 	return (
-		<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+		<TableScroll label={caption}>
 			<table className="w-full text-left text-sm">
 				<caption className="px-4 py-3 text-left font-semibold">{caption}</caption>
 				<thead className="bg-slate-100 text-slate-700">
@@ -81,6 +82,6 @@ export function HistoryTable({ entries, caption }: { entries: HistoryEntry[]; ca
 					))}
 				</tbody>
 			</table>
-		</div>
+		</TableScroll>
 	)
 }

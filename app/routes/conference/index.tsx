@@ -13,6 +13,7 @@ import { sendToast } from '~/platform/toast.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, SelectField, selectProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
+import { TableScroll } from '~/ui/table-scroll'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
@@ -53,49 +54,51 @@ function RoomTable({ rooms }: { rooms: Room[] }) {
 		return <p className="text-slate-700">No live rooms yet for your courses.</p>
 	}
 	return (
-		<table className="w-full border-collapse text-left text-sm">
-			<caption className="sr-only">Live rooms of your courses</caption>
-			<thead>
-				<tr className="border-b border-slate-300">
-					<th scope="col" className="py-2 pr-4">
-						Room
-					</th>
-					<th scope="col" className="py-2 pr-4">
-						Course
-					</th>
-					<th scope="col" className="py-2 pr-4">
-						Host
-					</th>
-					<th scope="col" className="py-2 pr-4">
-						Status
-					</th>
-					<th scope="col" className="py-2">
-						<span className="sr-only">Open</span>
-					</th>
-				</tr>
-			</thead>
-			<tbody>
-				{rooms.map((room) => (
-					<tr key={room.id} className="border-b border-slate-200">
-						<td className="py-2 pr-4 font-medium">{room.title}</td>
-						<td className="py-2 pr-4">{room.courseTitle}</td>
-						<td className="py-2 pr-4">{room.ownerName}</td>
-						<td className="py-2 pr-4">
-							{room.endedAt ? `Ended ${dateFormat.format(new Date(room.endedAt))}` : 'Open'}
-						</td>
-						<td className="py-2">
-							<Link
-								to={`/conference/${room.kind}/${room.id}`}
-								className="font-semibold text-indigo-800 underline"
-							>
-								{room.endedAt ? 'Read the chat' : 'Join'}
-								<span className="sr-only"> {room.title}</span>
-							</Link>
-						</td>
+		<TableScroll label="Live rooms of your courses" framed={false}>
+			<table className="w-full border-collapse text-left text-sm">
+				<caption className="sr-only">Live rooms of your courses</caption>
+				<thead>
+					<tr className="border-b border-slate-300">
+						<th scope="col" className="py-2 pr-4">
+							Room
+						</th>
+						<th scope="col" className="py-2 pr-4">
+							Course
+						</th>
+						<th scope="col" className="py-2 pr-4">
+							Host
+						</th>
+						<th scope="col" className="py-2 pr-4">
+							Status
+						</th>
+						<th scope="col" className="py-2">
+							<span className="sr-only">Open</span>
+						</th>
 					</tr>
-				))}
-			</tbody>
-		</table>
+				</thead>
+				<tbody>
+					{rooms.map((room) => (
+						<tr key={room.id} className="border-b border-slate-200">
+							<td className="py-2 pr-4 font-medium">{room.title}</td>
+							<td className="py-2 pr-4">{room.courseTitle}</td>
+							<td className="py-2 pr-4">{room.ownerName}</td>
+							<td className="py-2 pr-4">
+								{room.endedAt ? `Ended ${dateFormat.format(new Date(room.endedAt))}` : 'Open'}
+							</td>
+							<td className="py-2">
+								<Link
+									to={`/conference/${room.kind}/${room.id}`}
+									className="font-semibold text-indigo-800 underline"
+								>
+									{room.endedAt ? 'Read the chat' : 'Join'}
+									<span className="sr-only"> {room.title}</span>
+								</Link>
+							</td>
+						</tr>
+					))}
+				</tbody>
+			</table>
+		</TableScroll>
 	)
 }
 

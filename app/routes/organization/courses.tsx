@@ -11,6 +11,7 @@ import { settle, type Settled } from '~/platform/settle.server'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { StudentTable } from '~/ui/student-table'
+import { TableScroll } from '~/ui/table-scroll'
 
 const CLASS_LIMIT = 10
 
@@ -73,7 +74,7 @@ export default function OrganizationCourses({ loaderData }: Route.ComponentProps
 						</div>
 					</dl>
 					{courses.value.courses.length ? (
-						<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+						<TableScroll label="Courses of your organization">
 							<table className="w-full text-left text-sm">
 								<caption className="px-4 py-3 text-left font-semibold">
 									Courses of your organization
@@ -124,7 +125,7 @@ export default function OrganizationCourses({ loaderData }: Route.ComponentProps
 									))}
 								</tbody>
 							</table>
-						</div>
+						</TableScroll>
 					) : (
 						<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
 							Your organization has no courses yet.

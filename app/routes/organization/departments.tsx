@@ -24,6 +24,7 @@ import { Button, buttonClass } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
+import { TableScroll } from '~/ui/table-scroll'
 
 const LIMIT = 10
 
@@ -214,7 +215,7 @@ function DepartmentTable({
 	}
 	return (
 		<>
-			<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+			<TableScroll label="Departments">
 				<table className="w-full text-left text-sm">
 					<caption className="px-4 py-3 text-left font-semibold">Departments ({total})</caption>
 					<thead className="bg-slate-100 text-slate-700">
@@ -257,7 +258,7 @@ function DepartmentTable({
 						))}
 					</tbody>
 				</table>
-			</div>
+			</TableScroll>
 			<Pagination page={page} totalPages={totalPages} label="Department pages" />
 		</>
 	)

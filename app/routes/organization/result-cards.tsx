@@ -7,6 +7,7 @@ import { requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { Button } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
+import { TableScroll } from '~/ui/table-scroll'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: printStylesheet }]
 
@@ -96,7 +97,7 @@ function CardTable({
 }) {
 	if (!cards.length) return <p className="text-slate-700">No student has scores in {term}.</p>
 	return (
-		<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+		<TableScroll label={`Result cards for ${term}`}>
 			<table className="w-full text-left text-sm">
 				<caption className="px-4 py-3 text-left font-semibold">
 					Result cards for {term} ({cards.length})
@@ -137,6 +138,6 @@ function CardTable({
 					))}
 				</tbody>
 			</table>
-		</div>
+		</TableScroll>
 	)
 }

@@ -21,6 +21,7 @@ import { FieldErrors, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { readForm } from '~/platform/form.server'
+import { TableScroll } from '~/ui/table-scroll'
 
 const STUDENTS_PER_PAGE = 20
 
@@ -226,7 +227,7 @@ export default function ScoreInput({ loaderData, actionData }: Route.ComponentPr
 					<input type="hidden" name="subjects" value={subjects.join(', ')} />
 					<input type="hidden" name="page" value={students.value.page} />
 					<FormErrors id="score-grid-errors" errors={actionData?.formErrors} />
-					<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+					<TableScroll label={`Scores for ${term}`}>
 						<table className="w-full text-left text-sm">
 							<caption className="px-4 py-3 text-left font-semibold">Scores for {term}</caption>
 							<thead className="bg-slate-100 text-slate-700">
@@ -275,7 +276,7 @@ export default function ScoreInput({ loaderData, actionData }: Route.ComponentPr
 								))}
 							</tbody>
 						</table>
-					</div>
+					</TableScroll>
 					<div className="flex flex-wrap items-center gap-4">
 						<Button disabled={saving}>{saving ? 'Saving…' : 'Save scores'}</Button>
 						<Pagination

@@ -9,6 +9,7 @@ import { requireRole, upstream } from '~/platform/request.server'
 import { offlineFailure, rememberedOffline } from '~/platform/offline-snapshot'
 import { settle } from '~/platform/settle.server'
 import { LoadError } from '~/ui/load-error'
+import { TableScroll } from '~/ui/table-scroll'
 
 const PAGE_SIZE = 10
 
@@ -60,7 +61,7 @@ function TaskTable({ tasks, timeZone }: { tasks: Task[]; timeZone: string }) {
 			<p className="text-slate-700">
 				{progress.submitted} submitted, {progress.pending} pending
 			</p>
-			<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+			<TableScroll label="Your tasks">
 				<table className="w-full text-left text-sm">
 					<caption className="sr-only">Your tasks</caption>
 					<thead className="bg-slate-100 text-slate-700">
@@ -93,7 +94,7 @@ function TaskTable({ tasks, timeZone }: { tasks: Task[]; timeZone: string }) {
 						))}
 					</tbody>
 				</table>
-			</div>
+			</TableScroll>
 		</>
 	)
 }

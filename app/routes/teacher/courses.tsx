@@ -20,6 +20,7 @@ import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { readForm } from '~/platform/form.server'
 import { handlesOffline } from '~/platform/offline-forms'
+import { TableScroll } from '~/ui/table-scroll'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
@@ -147,7 +148,7 @@ function CourseTable({
 				</div>
 			</dl>
 			{courses.length ? (
-				<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+				<TableScroll label="Your courses">
 					<table className="w-full text-left text-sm">
 						<caption className="px-4 py-3 text-left font-semibold">Your courses</caption>
 						<thead className="bg-slate-100 text-slate-700">
@@ -236,7 +237,7 @@ function CourseTable({
 							))}
 						</tbody>
 					</table>
-				</div>
+				</TableScroll>
 			) : (
 				<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
 					You have no courses yet.{' '}

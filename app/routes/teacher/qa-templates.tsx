@@ -16,6 +16,7 @@ import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { readForm } from '~/platform/form.server'
+import { TableScroll } from '~/ui/table-scroll'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
@@ -176,7 +177,7 @@ function TemplateTable({
 		)
 	}
 	return (
-		<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+		<TableScroll label="Templates">
 			<table className="w-full text-left text-sm">
 				<caption className="px-4 py-3 text-left font-semibold">Templates ({total})</caption>
 				<thead className="bg-slate-100 text-slate-700">
@@ -266,7 +267,7 @@ function TemplateTable({
 					})}
 				</tbody>
 			</table>
-		</div>
+		</TableScroll>
 	)
 }
 

@@ -10,6 +10,7 @@ import { requireRole, upstream } from '~/platform/request.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { Button } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
+import { TableScroll } from '~/ui/table-scroll'
 
 const SORTS = [
 	{ value: 'submittedAt', label: 'Submitted at' },
@@ -139,7 +140,7 @@ export default function TaskSubmissions({ loaderData }: Route.ComponentProps) {
 			</Form>
 
 			{list.submissions.length ? (
-				<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+				<TableScroll label="Students">
 					<table className="w-full text-left text-sm">
 						<caption className="px-4 py-3 text-left font-semibold">Students ({list.pagination.total})</caption>
 						<thead className="bg-slate-100 text-slate-700">
@@ -175,7 +176,7 @@ export default function TaskSubmissions({ loaderData }: Route.ComponentProps) {
 							))}
 						</tbody>
 					</table>
-				</div>
+				</TableScroll>
 			) : (
 				<p className="text-slate-700">No students match this filter.</p>
 			)}

@@ -31,6 +31,7 @@ import { Button, buttonClass } from '~/ui/button'
 import { FormErrors, inputProps, SelectField, selectProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { handlesOffline } from '~/platform/offline-forms'
+import { TableScroll } from '~/ui/table-scroll'
 
 const PAGE_SIZE = 10
 const LIST_PATH = '/teachersdashboard/tasks'
@@ -227,7 +228,7 @@ function TaskTable({ tasks, timeZone, onOffline }: { tasks: ShownTask[]; timeZon
 	}
 	if (!tasks.length) return <p className="text-slate-700">No tasks yet.</p>
 	return (
-		<div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+		<TableScroll label="Your tasks">
 			<table className="w-full text-left text-sm">
 				<caption className="sr-only">Your tasks</caption>
 				<thead className="bg-slate-100 text-slate-700">
@@ -283,7 +284,7 @@ function TaskTable({ tasks, timeZone, onOffline }: { tasks: ShownTask[]; timeZon
 					))}
 				</tbody>
 			</table>
-		</div>
+		</TableScroll>
 	)
 }
 
