@@ -1,5 +1,5 @@
+import { invalidate, staleAfter } from '~/platform/cache-invalidation.server'
 import type { Upstream } from '~/platform/upstream.server'
-import { responseCache } from '~/platform/upstream-cache.server'
 import {
 	checkoutAnswerSchema,
 	onboardingAnswerSchema,
@@ -16,8 +16,8 @@ export function startCheckout(api: Upstream, courseId: string) {
 		json: { courseId },
 		schema: checkoutAnswerSchema,
 		fallback: 'Payment failed',
-		// A free course enrols at once; the course lists' enrolment counts change.
-		invalidates: ['courses'],
+		// A free course enrols at once: the student's work, the teacher's and organization's lists.
+		invalidates: staleAfter.enrolment,
 	})
 }
 
@@ -32,7 +32,7 @@ export function payWithTestCard(api: Upstream, paymentId: string, card: CardForm
 		},
 		schema: paymentAnswerSchema,
 		fallback: 'Payment failed',
-		invalidates: ['courses'],
+		invalidates: staleAfter.enrolment,
 	})
 }
 
@@ -43,9 +43,21 @@ export async function getPayment(api: Upstream, paymentId: string) {
 		fallback: 'Failed to fetch payment',
 		cache: false,
 	})
-	// A webhook enrolled the student: cached course lists and details are stale now.
-	if (payment.status === 'succeeded') responseCache.invalidateResource('courses')
+	if (payment.status === 'succeeded') announceEnrolment(payment.id)
 	return payment
+}
+
+// Payments whose enrolment this process has announced. A Stripe webhook settles a payment at the
+// API, unseen here: the student's processing page is where the app learns of it. Announcing each
+// payment once keeps a reloaded success page from emptying everyone's cache again and again.
+const announced = new Set<string>()
+const maxAnnounced = 10_000
+
+function announceEnrolment(paymentId: string) {
+	if (announced.has(paymentId)) return
+	if (announced.size >= maxAnnounced) announced.clear()
+	announced.add(paymentId)
+	invalidate(staleAfter.enrolment)
 }
 
 export async function getPayoutAccount(api: Upstream) {
