@@ -1,5 +1,6 @@
 import { invalidate, staleAfter } from '~/platform/cache-invalidation.server'
 import type { Upstream } from '~/platform/upstream.server'
+import { UpstreamError } from '~/platform/upstream-errors'
 import {
 	checkoutAnswerSchema,
 	onboardingAnswerSchema,
@@ -45,6 +46,30 @@ export async function getPayment(api: Upstream, paymentId: string) {
 	})
 	if (payment.status === 'succeeded') announceEnrolment(payment.id)
 	return payment
+}
+
+/**
+ * The signed-in student's own payment for this course, if it ended as `outcome`; otherwise null
+ * (no id, an unknown one, another student's, another course's, or a payment in another state).
+ * The success and failed pages speak only of the visitor's own payment.
+ */
+export async function ownSettledPayment(
+	api: Upstream,
+	{
+		paymentId,
+		courseId,
+		outcome,
+	}: { paymentId: string | null; courseId: string; outcome: 'succeeded' | 'failed' },
+) {
+	if (!paymentId) return null
+	try {
+		const payment = await getPayment(api, paymentId)
+		return payment.courseId === courseId && payment.status === outcome ? payment : null
+	} catch (error) {
+		// The API refuses another student's payment (403) and knows no such id (400, 404).
+		if (error instanceof UpstreamError && [400, 403, 404].includes(error.status ?? 0)) return null
+		throw error
+	}
 }
 
 // Payments whose enrolment this process has announced. A Stripe webhook settles a payment at the
