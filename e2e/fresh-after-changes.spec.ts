@@ -151,3 +151,51 @@ test('a payment settled where the app cannot see it shows on a full page reload'
 	await expect(yourStudents(teacherView.page).getByText(student.name)).toBeVisible()
 	await teacherView.close()
 })
+
+test('a payment the provider settles at the API shows everywhere once the student’s processing page sees it', async ({
+	page,
+	request,
+	browser,
+}, testInfo) => {
+	const { teacher, course, work } = await courseWithWork(request)
+	const student = await registerAccount(request, 'student', 'Pax')
+	const teacherView = await teacherBrowser(browser, testInfo, teacher.email)
+	await expect(yourStudents(teacherView.page).getByText('No students yet.')).toBeVisible()
+	await logIn(page, student.email, password)
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	await studentSeesNoWork(page)
+
+	// As with Stripe: the checkout opens the payment, the provider's webhook settles it at the API,
+	// and the browser comes back to the processing page.
+	const headers = { authorization: `Bearer ${await apiToken(request, student.email)}` }
+	const started = await request.post(`${apiUrl}/payments/checkout`, {
+		headers,
+		data: { courseId: course.id },
+	})
+	const { payment } = (await started.json()) as { payment: { id: string } }
+	const paid = await request.post(`${apiUrl}/payments/${payment.id}/pay`, {
+		headers,
+		data: {
+			cardNumber: '4242424242424242',
+			expMonth: 12,
+			expYear: 2000 + Number(nextYear),
+			cvc: '123',
+			name: 'Pax Tester',
+		},
+	})
+	expect(paid.status()).toBe(200)
+	await page.goto(`/courses/${course.id}/processing/${payment.id}`)
+	await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible()
+
+	await page.goto('/studentdashboard/tasks')
+	await expect(page.getByText(work.task)).toBeVisible()
+	await page.goto('/studentdashboard/sessions')
+	await expect(page.getByText(work.session).first()).toBeVisible()
+	await page.goto('/studentdashboard/announcements')
+	await expect(page.getByText(work.announcement)).toBeVisible()
+	// Away and back (the same address again could count as a reload).
+	await teacherView.page.goto('/teachersdashboard/courses')
+	await teacherView.page.goto('/teachersdashboard')
+	await expect(yourStudents(teacherView.page).getByText(student.name)).toBeVisible()
+	await teacherView.close()
+})
