@@ -169,6 +169,18 @@ export async function makeData() {
 			isPublished: true,
 		},
 	})
+	// Bought with the success card below: the success page shows only a payment of one's own.
+	const { course: bought } = await callApi<{ course: { id: string } }>('POST', '/courses/create-course', {
+		token,
+		json: {
+			title: `Accessible pottery ${Date.now()}`,
+			description: 'Shape clay by hand.',
+			category: 'Arts',
+			level: 'Beginner',
+			price: { amount: 25, currency: 'USD' },
+			isPublished: true,
+		},
+	})
 
 	token = (await apiLogin(student.email)).accessToken
 	const finished = await callApi<{ session: { id: string; questions: Question[] } }>(
@@ -196,6 +208,14 @@ export async function makeData() {
 	const pending = await callApi<{ payment: { id: string } }>('POST', '/payments/checkout', {
 		token,
 		json: { courseId: forSale.id },
+	})
+	const paid = await callApi<{ payment: { id: string } }>('POST', '/payments/checkout', {
+		token,
+		json: { courseId: bought.id },
+	})
+	await callApi('POST', `/payments/${paid.payment.id}/pay`, {
+		token,
+		json: { cardNumber: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123', name: 'Stan Access' },
 	})
 
 	const organization = await apiLogin('organization@example.com', demoPassword, true)
@@ -229,6 +249,8 @@ export async function makeData() {
 		forSaleId: forSale.id,
 		failedPaymentId: failed.payment.id,
 		pendingPaymentId: pending.payment.id,
+		boughtCourseId: bought.id,
+		paidPaymentId: paid.payment.id,
 		organization: { id: organization.id, student: orgStudent, courseId: orgCourse.id },
 	}
 }

@@ -69,7 +69,9 @@ function visits(d: A11yData): Record<string, Visit[]> {
 		'/courses/:courseId/processing/:paymentId': [
 			{ url: `/courses/${d.forSaleId}/processing/${d.pendingPaymentId}`, as: 'student' },
 		],
-		'/courses/:courseId/success': [{ url: `/courses/${d.courseId}/success`, as: 'student' }],
+		'/courses/:courseId/success': [
+			{ url: `/courses/${d.boughtCourseId}/success?payment=${d.paidPaymentId}`, as: 'student' },
+		],
 		'/courses/:courseId/failed': [
 			{ url: `/courses/${d.forSaleId}/failed?payment=${d.failedPaymentId}`, as: 'student' },
 		],

@@ -43,6 +43,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 		timeoutMs: env.upstreamTimeoutMs,
 		retryDelayMs: (attempt) => attempt * env.upstreamRetryDelayMs,
 		userKey: user?.id ?? null,
+		fresh: user !== null && isReload(request),
 		tokens: readTokens(session),
 		cookies: state.upstreamCookies,
 		client: clientOf(request),
@@ -74,6 +75,20 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
 		response.headers.append('Set-Cookie', await sessionStorage.commitSession(session))
 	}
 	return response
+}
+
+/**
+ * A document the browser was told to fetch again (reload: `max-age=0`; hard reload: `no-cache`).
+ * The user asks for what is true now: a change the app never saw (a provider's webhook, another
+ * process) must show, so this request reads past the cache (docs/decisions/018). Client-side
+ * navigations (`.data`) and prefetches keep the cache.
+ */
+function isReload(request: Request) {
+	if (request.method !== 'GET') return false
+	const url = new URL(request.url)
+	if (url.pathname.endsWith('.data') || url.searchParams.has('_routes')) return false
+	const cacheControl = `${request.headers.get('Cache-Control') ?? ''} ${request.headers.get('Pragma') ?? ''}`
+	return /no-cache|max-age=0/i.test(cacheControl)
 }
 
 /** The address server.mjs read from the socket, vouched for with API_PROXY_SECRET when set. */

@@ -19,6 +19,11 @@ export function sortedQuery(query: QueryParams = {}): string {
 	return params.toString()
 }
 
+/** The tag of every cached answer of one user. */
+export function userTag(userKey: string): string {
+	return `user:${userKey}`
+}
+
 export function cacheKey(
 	userKey: string | null,
 	method: string,
@@ -109,12 +114,25 @@ export class ResponseCache {
 
 	/** For every user: one user's mutation changes what the others see. */
 	invalidateResource(resource: string): void {
-		this.#drop((tag) => tag.resource === resource)
-		for (const listener of this.#invalidationListeners) listener(resource)
+		this.invalidate([resource])
+	}
+
+	/**
+	 * Drops every entry carrying one of the tags: a resource name reaches every user's entry of
+	 * that resource, `user:<id>` every entry of that user (cache-invalidation.server.ts).
+	 */
+	invalidate(tags: readonly string[]): void {
+		if (tags.length === 0) return
+		const wanted = new Set(tags)
+		this.#drop(
+			(tag) =>
+				wanted.has(tag.resource) || (tag.userKey !== null && wanted.has(userTag(tag.userKey))),
+		)
+		for (const listener of this.#invalidationListeners) for (const tag of wanted) listener(tag)
 	}
 
 	/** Caches built on these answers (rendered pages) are told when a mutation makes them stale. */
-	onInvalidate(listener: (resource: string) => void): void {
+	onInvalidate(listener: (tag: string) => void): void {
 		this.#invalidationListeners.push(listener)
 	}
 

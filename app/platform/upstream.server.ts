@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ZodType } from 'zod'
+import { invalidate as publishInvalidation } from './cache-invalidation.server'
 import {
 	cacheKey,
 	responseCache,
@@ -31,6 +32,13 @@ export type UpstreamOptions = {
 	/** Writes changed tokens or cookies back to the session cookie. */
 	onSessionChange(change: SessionChange): void
 	cache?: ResponseCache
+	/**
+	 * Every GET of this request asks the upstream and refreshes the cache: a full page reload
+	 * never shows an answer the user knows is stale (a change the app did not see, docs/decisions/018).
+	 */
+	fresh?: boolean
+	/** Where a mutation's stale tags go: the invalidation channel, or the given cache alone. */
+	invalidate?: (tags: readonly string[]) => void
 	fetch?: typeof fetch
 	retryDelayMs?: (attempt: number) => number
 	/**
@@ -60,8 +68,8 @@ export type SendOptions<T> = {
 	fallback: string
 	errorField?: 'message' | 'error'
 	retry?: boolean
-	/** Resources made stale besides the path's first segment. */
-	invalidates?: string[]
+	/** Tags made stale besides the path's first segment (staleAfter in cache-invalidation.server.ts). */
+	invalidates?: readonly string[]
 }
 
 export type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -121,6 +129,9 @@ export function accessTokenExpiresSoon(token: string, skewSeconds = 5): boolean 
 /** The upstream client of one incoming request: its tokens, its cookie jar, at most one refresh. */
 export function createUpstream(options: UpstreamOptions): Upstream {
 	const cache = options.cache ?? responseCache
+	const invalidate =
+		options.invalidate ??
+		(options.cache ? (tags: readonly string[]) => cache.invalidate(tags) : publishInvalidation)
 	const fetcher = options.fetch ?? fetch
 	const retryDelayMs = options.retryDelayMs ?? ((attempt: number) => attempt * 1000)
 	const baseUrl = options.baseUrl.replace(/\/+$/, '')
@@ -292,7 +303,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 				readJson(await withRetries(request.retry, 'GET', () => perform(call)), request.fallback)
 			if (request.cache === false) return conform(await load(), request.schema, request.fallback)
 			const key = cacheKey(options.userKey, 'GET', path, call.search)
-			if (!request.fresh) {
+			const fresh = request.fresh || options.fresh
+			if (!fresh) {
 				const hit = cache.get(key)
 				if (hit !== undefined) return conformShared(hit, request.schema, request.fallback)
 			}
@@ -307,7 +319,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 				},
 				{
 					store: { userKey: options.userKey, resource: request.resource ?? resourceOf(path) },
-					replace: request.fresh,
+					replace: fresh,
 				},
 			)
 			return conformShared(raw, request.schema, request.fallback)
@@ -325,9 +337,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			}
 			const text = await withRetries(request.retry, method, () => perform(call))
 			// The mutation happened even if its answer turns out malformed, so invalidate first.
-			for (const resource of new Set([resourceOf(path), ...(request.invalidates ?? [])])) {
-				cache.invalidateResource(resource)
-			}
+			invalidate([resourceOf(path), ...(request.invalidates ?? [])])
 			return conform(readJson(text, request.fallback), request.schema, request.fallback)
 		},
 

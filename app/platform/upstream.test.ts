@@ -586,6 +586,35 @@ test('a mutation also invalidates the resources it names', async () => {
 	expect(server.count('/api/v1/schedule')).toBe(2)
 })
 
+test('a request marked fresh (a full page reload) asks the upstream and refreshes the cache', async () => {
+	let version = 0
+	const server = await upstreamServer((_, res) => json(res, 200, { courses: [`v${version}`] }))
+	const cache = new ResponseCache()
+	const list = { schema: coursesSchema, fallback: 'Failed to fetch tasks' }
+	const navigation = client(server.baseUrl, { cache }).upstream
+	expect(await navigation.get('/tasks', list)).toEqual({ courses: ['v0'] })
+	// Changed where this process could not see it (a provider's webhook at the API).
+	version = 1
+	expect(await navigation.get('/tasks', list)).toEqual({ courses: ['v0'] })
+	const reload = client(server.baseUrl, { cache, fresh: true }).upstream
+	expect(await reload.get('/tasks', list)).toEqual({ courses: ['v1'] })
+	expect(await navigation.get('/tasks', list)).toEqual({ courses: ['v1'] })
+	expect(server.hits).toHaveLength(2)
+})
+
+test('a mutation publishes its tags through the given invalidate', async () => {
+	const server = await upstreamServer((_, res) => json(res, 200, { ok: true }))
+	const published: (readonly string[])[] = []
+	const { upstream } = client(server.baseUrl, { invalidate: (tags) => published.push(tags) })
+	await upstream.send('POST', '/payments/p1/pay', {
+		json: {},
+		schema: okSchema,
+		fallback: 'Payment failed',
+		invalidates: ['tasks', 'users'],
+	})
+	expect(published).toEqual([['payments', 'tasks', 'users']])
+})
+
 test('identical concurrent GETs make one upstream call', async () => {
 	const server = await upstreamServer((_, res) =>
 		setTimeout(() => json(res, 200, { courses: ['shared'] }), 50),

@@ -92,8 +92,14 @@ export const rules: Record<string, Rule> = {
 		get: student,
 		url: (w) => `/courses/${w.checkoutCourseId}/processing/${w.paymentId}`,
 	},
-	'/courses/:courseId/success': { get: student, url: (w) => `/courses/${w.courseId}/success` },
-	'/courses/:courseId/failed': { get: student, url: (w) => `/courses/${w.checkoutCourseId}/failed?payment=${w.paymentId}` },
+	// Only for the student's own settled payment; the world's is still open, so the student is sent
+	// to the course's checkout (payment-pages.spec.ts shows the pages themselves).
+	'/courses/:courseId/success': { get: student, status: 302, url: (w) => `/courses/${w.courseId}/success` },
+	'/courses/:courseId/failed': {
+		get: student,
+		status: 302,
+		url: (w) => `/courses/${w.checkoutCourseId}/failed?payment=${w.paymentId}`,
+	},
 	// Logging out: any page may post it; a visitor with no session is sent to /login.
 	'/logout': { get: all, post: signedIn, url: s('/logout'), status: 302 },
 	'/files/:key': { get: signedIn, url: (w) => `/files/${w.fileKey}` },

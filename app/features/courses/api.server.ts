@@ -1,3 +1,4 @@
+import { staleAfter } from '~/platform/cache-invalidation.server'
 import type { Upstream } from '~/platform/upstream.server'
 import { studentListSchema } from '~/features/users/schema'
 import {
@@ -11,7 +12,8 @@ import { needed } from '~/platform/settle.server'
 
 // The Courses calls of spec section 7 (and the single-course and enrolled calls of api/README.md),
 // each with the spec's fallback error text. GETs share the upstream client's 5-minute cache;
-// every course mutation invalidates the `courses` resource.
+// every course mutation makes stale what shows the course (staleAfter.course): its title, seats and
+// work appear in tasks, sessions, announcements and every member list.
 
 type Filters = {
 	page?: number
@@ -86,6 +88,7 @@ export function createCourse(api: Upstream, course: unknown) {
 		json: course,
 		schema: courseSavedSchema,
 		fallback: 'Failed to create course',
+		invalidates: staleAfter.course,
 	})
 }
 
@@ -94,6 +97,7 @@ export function updateCourse(api: Upstream, id: string, updates: unknown) {
 		json: updates,
 		schema: courseSavedSchema,
 		fallback: 'Failed to update course',
+		invalidates: staleAfter.course,
 	})
 }
 
@@ -101,5 +105,6 @@ export function deleteCourse(api: Upstream, id: string) {
 	return api.send('DELETE', `/courses/delete-course/${encodeURIComponent(id)}`, {
 		schema: courseDeletedSchema,
 		fallback: 'Failed to delete course',
+		invalidates: staleAfter.course,
 	})
 }

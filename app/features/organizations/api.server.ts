@@ -1,3 +1,4 @@
+import { staleAfter } from '~/platform/cache-invalidation.server'
 import type { createUpstream } from '~/platform/upstream.server'
 import { z } from 'zod'
 import {
@@ -90,6 +91,7 @@ export function deleteOrganization(api: Upstream, organizationId: string) {
 		json: { deleted: true },
 		schema: organizationDeletedSchema,
 		fallback: 'Failed to delete organization',
+		invalidates: staleAfter.membership,
 	})
 }
 
@@ -120,8 +122,7 @@ export function registerMember(
 		json: member,
 		schema: registeredSchema,
 		fallback: 'Registration failed',
-		// The member lists and the stats live under these paths.
-		invalidates: ['users', 'organizations'],
+		invalidates: staleAfter.membership,
 	})
 }
 
@@ -157,7 +158,7 @@ export function removeStudent(api: Upstream, organizationId: string, studentId: 
 	return api.send(
 		'DELETE',
 		`${organizationPath(organizationId)}/students/${encodeURIComponent(studentId)}`,
-		{ schema: messageOnlySchema, fallback: 'Failed to remove the student', invalidates: ['users'] },
+		{ schema: messageOnlySchema, fallback: 'Failed to remove the student', invalidates: staleAfter.membership },
 	)
 }
 
@@ -182,6 +183,7 @@ export function answerInvitation(
 	return api.send('POST', path, {
 		schema: messageOnlySchema,
 		fallback: answer.intent === 'leave' ? 'Failed to leave the organization' : 'Failed to answer the invitation',
-		invalidates: ['invitations', 'users', 'organizations'],
+		// Accepting or leaving changes which organization courses the student sees.
+		invalidates: staleAfter.membership,
 	})
 }

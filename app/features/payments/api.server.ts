@@ -1,5 +1,6 @@
+import { invalidate, staleAfter } from '~/platform/cache-invalidation.server'
 import type { Upstream } from '~/platform/upstream.server'
-import { responseCache } from '~/platform/upstream-cache.server'
+import { UpstreamError } from '~/platform/upstream-errors'
 import {
 	checkoutAnswerSchema,
 	onboardingAnswerSchema,
@@ -16,8 +17,8 @@ export function startCheckout(api: Upstream, courseId: string) {
 		json: { courseId },
 		schema: checkoutAnswerSchema,
 		fallback: 'Payment failed',
-		// A free course enrols at once; the course lists' enrolment counts change.
-		invalidates: ['courses'],
+		// A free course enrols at once: the student's work, the teacher's and organization's lists.
+		invalidates: staleAfter.enrolment,
 	})
 }
 
@@ -32,7 +33,7 @@ export function payWithTestCard(api: Upstream, paymentId: string, card: CardForm
 		},
 		schema: paymentAnswerSchema,
 		fallback: 'Payment failed',
-		invalidates: ['courses'],
+		invalidates: staleAfter.enrolment,
 	})
 }
 
@@ -43,9 +44,45 @@ export async function getPayment(api: Upstream, paymentId: string) {
 		fallback: 'Failed to fetch payment',
 		cache: false,
 	})
-	// A webhook enrolled the student: cached course lists and details are stale now.
-	if (payment.status === 'succeeded') responseCache.invalidateResource('courses')
+	if (payment.status === 'succeeded') announceEnrolment(payment.id)
 	return payment
+}
+
+/**
+ * The signed-in student's own payment for this course, if it ended as `outcome`; otherwise null
+ * (no id, an unknown one, another student's, another course's, or a payment in another state).
+ * The success and failed pages speak only of the visitor's own payment.
+ */
+export async function ownSettledPayment(
+	api: Upstream,
+	{
+		paymentId,
+		courseId,
+		outcome,
+	}: { paymentId: string | null; courseId: string; outcome: 'succeeded' | 'failed' },
+) {
+	if (!paymentId) return null
+	try {
+		const payment = await getPayment(api, paymentId)
+		return payment.courseId === courseId && payment.status === outcome ? payment : null
+	} catch (error) {
+		// The API refuses another student's payment (403) and knows no such id (400, 404).
+		if (error instanceof UpstreamError && [400, 403, 404].includes(error.status ?? 0)) return null
+		throw error
+	}
+}
+
+// Payments whose enrolment this process has announced. A Stripe webhook settles a payment at the
+// API, unseen here: the student's processing page is where the app learns of it. Announcing each
+// payment once keeps a reloaded success page from emptying everyone's cache again and again.
+const announced = new Set<string>()
+const maxAnnounced = 10_000
+
+function announceEnrolment(paymentId: string) {
+	if (announced.has(paymentId)) return
+	if (announced.size >= maxAnnounced) announced.clear()
+	announced.add(paymentId)
+	invalidate(staleAfter.enrolment)
 }
 
 export async function getPayoutAccount(api: Upstream) {

@@ -1,5 +1,6 @@
-import { Link, NavLink, Outlet, useRouteLoaderData } from 'react-router'
+import { Link, NavLink, Outlet, useRouteLoaderData, useSearchParams } from 'react-router'
 import { dashboardPath } from '~/platform/roles'
+import { safeRedirect } from '~/platform/safe-redirect'
 import { buttonClass } from '~/ui/button'
 import { LogoutButton } from '~/ui/logout-button'
 import type { loader as rootLoader } from '~/root'
@@ -14,6 +15,10 @@ const links = [
 
 export default function PublicLayout() {
 	const user = useRouteLoaderData<typeof rootLoader>('root')?.user
+	// On the way to log in for a page (a checkout), the header's Log in and Sign up keep the way back.
+	const [searchParams] = useSearchParams()
+	const back = safeRedirect(searchParams.get('redirectTo'), '')
+	const returnQuery = back ? `?redirectTo=${encodeURIComponent(back)}` : ''
 	return (
 		<div className="flex min-h-screen flex-col">
 			<header className="border-b border-slate-200 bg-white">
@@ -46,10 +51,10 @@ export default function PublicLayout() {
 							</>
 						) : (
 							<>
-								<Link to="/login" className={buttonClass('secondary')}>
+								<Link to={`/login${returnQuery}`} className={buttonClass('secondary')}>
 									Log in
 								</Link>
-								<Link to="/signup/student" className={buttonClass()}>
+								<Link to={`/signup/student${returnQuery}`} className={buttonClass()}>
 									Sign up
 								</Link>
 							</>

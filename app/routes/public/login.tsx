@@ -54,14 +54,16 @@ export default function Login({ actionData }: Route.ComponentProps) {
 		defaultValue: { email: searchParams.get('email') ?? '' },
 		// Validated by the action (public pages ship no schema library; docs/decisions/010).
 	})
-	const redirectTo = searchParams.get('redirectTo') ?? ''
+	// Only a same-site path is carried on (to sign-up and back): the action checks it again.
+	const redirectTo = safeRedirect(searchParams.get('redirectTo'), '')
+	const returnQuery = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''
 
 	return (
 		<div className="mx-auto max-w-md px-4 py-12">
 			<h1 className="text-3xl font-bold">{asOrganization ? 'Organization log in' : 'Log in'}</h1>
 			<nav aria-label="Account type" className="mt-4 flex gap-2 text-sm">
 				<Link
-					to={{ search: redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : '' }}
+					to={{ search: returnQuery }}
 					aria-current={asOrganization ? undefined : 'page'}
 					className={`rounded-md px-3 py-1.5 font-semibold ${asOrganization ? 'text-indigo-800 underline' : 'bg-indigo-100 text-indigo-900'}`}
 				>
@@ -99,7 +101,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
 			</Form>
 			<p className="mt-6 text-sm text-slate-700">
 				New here?{' '}
-				<Link className="font-semibold text-indigo-800 underline" to={asOrganization ? '/signup/organization' : '/signup/student'}>
+				<Link
+					className="font-semibold text-indigo-800 underline"
+					to={`${asOrganization ? '/signup/organization' : '/signup/student'}${returnQuery}`}
+				>
 					Create an account
 				</Link>
 			</p>

@@ -1,28 +1,29 @@
-import { Link } from 'react-router'
+import { Link, redirect } from 'react-router'
 import type { Route } from './+types/payment-failed'
 import { getCourse } from '~/features/courses/api.server'
-import { getPayment } from '~/features/payments/api.server'
+import { ownSettledPayment } from '~/features/payments/api.server'
 import { requireRole, upstream } from '~/platform/request.server'
-import { settle } from '~/platform/settle.server'
 import { buttonClass } from '~/ui/button'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
 	const api = upstream(context, request)
+	// Only the visitor's own payment (the processing page's id) for this course, once it failed:
+	// "you have not been charged" is never said about anyone else's payment, or none at all.
 	const paymentId = new URL(request.url).searchParams.get('payment')
-	const [course, payment] = await Promise.all([
+	const [settled, course] = await Promise.all([
+		ownSettledPayment(api, { paymentId, courseId: params.courseId, outcome: 'failed' }),
 		getCourse(api, params.courseId),
-		paymentId ? settle(getPayment(api, paymentId)) : null,
 	])
-	const settled = payment?.ok && payment.value.courseId === params.courseId ? payment.value : null
+	if (!settled) throw redirect(`/course/${encodeURIComponent(params.courseId)}/checkout`)
 	// A Stripe charge that went through after the last seat was taken (or for a student enrolled
 	// meanwhile) is refunded: the page must not say it never happened (api/README.md, Payments).
 	const refunded =
-		settled?.provider === 'stripe' &&
+		settled.provider === 'stripe' &&
 		(settled.failureCode === 'course_full' || settled.failureCode === 'already_enrolled')
 	return {
 		course: { id: course.course.id, title: course.course.title },
-		reason: settled?.failureMessage ?? null,
+		reason: settled.failureMessage ?? null,
 		refunded,
 	}
 }

@@ -20,7 +20,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	if (payment.courseId && payment.courseId !== params.courseId) {
 		throw redirect(`/courses/${payment.courseId}/processing/${payment.id}`)
 	}
-	if (payment.status === 'succeeded') throw redirect(`/courses/${params.courseId}/success`)
+	if (payment.status === 'succeeded')
+		throw redirect(`/courses/${params.courseId}/success?payment=${encodeURIComponent(payment.id)}`)
 	if (payment.status === 'failed')
 		throw redirect(`/courses/${params.courseId}/failed?payment=${encodeURIComponent(payment.id)}`)
 	return { payment }

@@ -1,12 +1,20 @@
-import { Link } from 'react-router'
+import { Link, redirect } from 'react-router'
 import type { Route } from './+types/payment-success'
 import { getCourse } from '~/features/courses/api.server'
+import { ownSettledPayment } from '~/features/payments/api.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { buttonClass } from '~/ui/button'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
-	const { course, enrolled } = await getCourse(upstream(context, request), params.courseId)
+	const api = upstream(context, request)
+	// Only the visitor's own payment (the processing page's id) for this course, once it succeeded.
+	const paymentId = new URL(request.url).searchParams.get('payment')
+	const [payment, { course, enrolled }] = await Promise.all([
+		ownSettledPayment(api, { paymentId, courseId: params.courseId, outcome: 'succeeded' }),
+		getCourse(api, params.courseId),
+	])
+	if (!payment) throw redirect(`/course/${encodeURIComponent(params.courseId)}/checkout`)
 	return { course: { id: course.id, title: course.title }, enrolled }
 }
 

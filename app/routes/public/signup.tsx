@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/signup'
 import { registerOrganization } from '~/features/organizations/api.server'
 import { organizationTypes } from '~/features/organizations/organization-types'
@@ -15,6 +15,7 @@ import {
 } from '~/features/users/schema'
 import { FORM_LIMIT, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { redirectSignedIn, upstream } from '~/platform/request.server'
+import { safeRedirect } from '~/platform/safe-redirect'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { Button } from '~/ui/button'
@@ -37,6 +38,20 @@ export function loader({ context }: Route.LoaderArgs) {
 	return null
 }
 
+/**
+ * Where the visitor was going (a checkout they were sent to log in for): carried from the login
+ * page through sign-up and back to login, a same-site path only.
+ */
+function returnQuery(redirectTo: FormDataEntryValue | string | null) {
+	const to = safeRedirect(redirectTo, '')
+	return to ? `redirectTo=${encodeURIComponent(to)}` : ''
+}
+
+function loginAfterSignup(email: string, formData: FormData, as?: 'organization') {
+	const query = [as ? `as=${as}` : '', `email=${encodeURIComponent(email)}`, returnQuery(formData.get('redirectTo'))]
+	return `/login?${query.filter(Boolean).join('&')}`
+}
+
 export async function action({ context, request, params }: Route.ActionArgs) {
 	redirectSignedIn(context)
 	const formData = await readForm(request, LOGO_FORM_LIMIT)
@@ -57,7 +72,7 @@ async function registerStudentAccount(context: Context, api: Upstream, formData:
 		return replyWithUpstreamError(context, submission, error, secrets)
 	}
 	sendToast(context, successToast('Registered successfully'))
-	return redirect(`/login?email=${encodeURIComponent(registration.email)}`)
+	return redirect(loginAfterSignup(registration.email, formData))
 }
 
 async function registerTeacherAccount(context: Context, api: Upstream, formData: FormData) {
@@ -70,7 +85,7 @@ async function registerTeacherAccount(context: Context, api: Upstream, formData:
 		return replyWithUpstreamError(context, submission, error, secrets)
 	}
 	sendToast(context, successToast('Registered successfully'))
-	return redirect(`/login?email=${encodeURIComponent(registration.email)}`)
+	return redirect(loginAfterSignup(registration.email, formData))
 }
 
 async function registerOrganizationAccount(context: Context, api: Upstream, formData: FormData) {
@@ -82,7 +97,12 @@ async function registerOrganizationAccount(context: Context, api: Upstream, form
 		return replyWithUpstreamError(context, submission, error, secrets)
 	}
 	sendToast(context, successToast('Organization created successfully!'))
-	return redirect(`/login?as=organization&email=${encodeURIComponent(submission.value.email)}`)
+	return redirect(loginAfterSignup(submission.value.email, formData, 'organization'))
+}
+
+function loginPath(role: SignupRole, back: string) {
+	const query = [role === 'organization' ? 'as=organization' : '', back].filter(Boolean).join('&')
+	return query ? `/login?${query}` : '/login'
 }
 
 const headings: Record<SignupRole, { title: string; intro: string }> = {
@@ -99,6 +119,8 @@ export default function Signup({ params, actionData }: Route.ComponentProps) {
 	const role = signupRole(params.role)
 	const known = params.role === role
 	const navigation = useNavigation()
+	const [searchParams] = useSearchParams()
+	const back = returnQuery(searchParams.get('redirectTo'))
 	const [form, fields] = useForm<SignupFields>({
 		id: `signup-${role}`,
 		// Validated by the action (public pages ship no schema library; docs/decisions/010).
@@ -115,7 +137,7 @@ export default function Signup({ params, actionData }: Route.ComponentProps) {
 				{(['student', 'teacher', 'organization'] as const).map((option) => (
 					<Link
 						key={option}
-						to={`/signup/${option}`}
+						to={`/signup/${option}${back ? `?${back}` : ''}`}
 						aria-current={option === role ? 'page' : undefined}
 						className={`rounded-md px-3 py-1.5 font-semibold ${option === role ? 'bg-indigo-100 text-indigo-900' : 'text-indigo-800 underline'}`}
 					>
@@ -130,6 +152,7 @@ export default function Signup({ params, actionData }: Route.ComponentProps) {
 				{...getFormProps(form)}
 			>
 				<FormErrors id={form.errorId} errors={form.errors} />
+				{back ? <input type="hidden" name="redirectTo" value={safeRedirect(searchParams.get('redirectTo'), '')} /> : null}
 				{role === 'organization' ? <OrganizationFields fields={fields} /> : <PersonFields fields={fields} teacher={role === 'teacher'} />}
 				<TextField label="Password" hint="At least 8 characters." meta={fields.password} {...inputProps(fields.password, 'password')} autoComplete="new-password" required />
 				<TextField label="Confirm password" meta={fields.confirmPassword} {...inputProps(fields.confirmPassword, 'password')} autoComplete="new-password" required />
@@ -137,7 +160,7 @@ export default function Signup({ params, actionData }: Route.ComponentProps) {
 			</Form>
 			<p className="mt-6 text-sm text-slate-700">
 				Already registered?{' '}
-				<Link className="font-semibold text-indigo-800 underline" to={role === 'organization' ? '/login?as=organization' : '/login'}>
+				<Link className="font-semibold text-indigo-800 underline" to={loginPath(role, back)}>
 					Log in
 				</Link>
 			</p>

@@ -1,0 +1,82 @@
+import { responseCache } from './upstream-cache.server'
+
+/**
+ * The one door through which a change makes cached answers stale (docs/decisions/018).
+ *
+ * A cached answer carries two tags: its resource (the first path segment of the call that read it,
+ * or the `resource` it names) and `user:<id>` of the user it was read for. A change publishes the
+ * tags it makes stale; every cache on the channel drops what carries one of them. Resource tags
+ * reach every user's copy, so a change never needs to know whom it touches (the student, the
+ * course's teacher, the organization): it names what changed.
+ *
+ * Only this module knows how invalidations travel. Today that is this process; publishing them
+ * to other processes (Redis) means another `InvalidationChannel` here and nothing else.
+ */
+export type CacheTag = string
+
+export type InvalidationListener = (tags: readonly CacheTag[]) => void
+
+export interface InvalidationChannel {
+	/** Applies at once in this process (the redirect that follows must see it), then tells the rest. */
+	publish(tags: readonly CacheTag[]): void
+	subscribe(listener: InvalidationListener): () => void
+}
+
+export function localInvalidationChannel(): InvalidationChannel {
+	const listeners = new Set<InvalidationListener>()
+	return {
+		publish(tags) {
+			const unique = [...new Set(tags)]
+			if (unique.length === 0) return
+			for (const listener of listeners) listener(unique)
+		},
+		subscribe(listener) {
+			listeners.add(listener)
+			return () => listeners.delete(listener)
+		},
+	}
+}
+
+// Who reads what (each list's resource tag):
+//   student: courses (enrolled, details), tasks, schedule (sessions), announcements, report-cards,
+//            certificates, rooms, invitations
+//   teacher: users (/users/tutor/students), courses (counts, roster), tasks (enrolled counts,
+//            submissions), schedule and schedules (attendance), report-cards, announcements
+//   organization: organizations (stats, scores, analytics), users (members), courses
+const whoIsInACourse = [
+	'courses',
+	'users',
+	'organizations',
+	'tasks',
+	'schedule',
+	'schedules',
+	'announcements',
+	'report-cards',
+	'certificates',
+	'rooms',
+] as const
+
+/** What each kind of change makes stale, for every user who sees it. */
+export const staleAfter = {
+	/** A student enrolled (a payment settled, a free course taken) or left a course. */
+	enrolment: [...whoIsInACourse, 'payments'],
+	/** A student joined or left an organization (invitation accepted, removed, registered by it). */
+	membership: [...whoIsInACourse, 'invitations'],
+	/** A course created, edited, published or deleted: its title, seats and work show everywhere. */
+	course: whoIsInACourse,
+	/** A task created, edited or deleted, a submission, a grade. */
+	task: ['tasks'],
+	/** A session scheduled, moved, cancelled or deleted (the calls mix /schedule and /schedules). */
+	schedule: ['schedule', 'schedules'],
+	/** An announcement sent, read or deleted. */
+	announcement: ['announcements'],
+} as const satisfies Record<string, readonly CacheTag[]>
+
+export const invalidations: InvalidationChannel = localInvalidationChannel()
+
+invalidations.subscribe((tags) => responseCache.invalidate(tags))
+
+/** Makes the tags stale in every cache on the channel. */
+export function invalidate(tags: readonly CacheTag[]): void {
+	invalidations.publish(tags)
+}
