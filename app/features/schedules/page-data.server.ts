@@ -57,17 +57,23 @@ export async function loadTeacherSchedule(api: Upstream, request: Request, { fre
 	}
 }
 
-/** The student's sessions page: today, what comes after today, and the most recent past ones. */
+/**
+ * The student's sessions page: the viewed week (`?week=`, as the teacher's schedule), today, what
+ * comes after today, and the most recent past ones.
+ */
 export async function loadStudentSessions(api: Upstream, request: Request, { fresh = false } = {}) {
 	const { zone, known } = viewerTimeZone(request)
 	const now = Date.now()
 	const today = dateInZone(now, zone)
+	const weekParam = new URL(request.url).searchParams.get('week') ?? ''
+	const week = weekOf(isCalendarDate(weekParam) ? weekParam : today, zone)
 	const day = dayOf(today, zone)
-	const [todayList, upcoming, past] = await Promise.all([
+	const [weekList, todayList, upcoming, past] = await Promise.all([
+		settle(getSchedules(api, { from: iso(week.start), to: iso(week.end), limit: 100 }, { fresh })),
 		settle(getSchedules(api, { from: iso(day.start), to: iso(day.end), limit: 100 }, { fresh })),
 		settle(getSchedules(api, { from: iso(day.end), limit: 10 }, { fresh })),
 		settle(getSchedules(api, { to: iso(day.start), order: 'desc', limit: 10 }, { fresh })),
 	])
-	return { zone, known, now, today, day, todayList, upcoming, past }
+	return { zone, known, now, today, week, day, weekList, todayList, upcoming, past }
 }
 

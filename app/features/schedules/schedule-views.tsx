@@ -269,6 +269,7 @@ export function WeekView({
 	today,
 	now,
 	links,
+	addHref,
 }: {
 	week: Week
 	days: { date: string; schedules: Schedule[] }[]
@@ -276,6 +277,8 @@ export function WeekView({
 	today: string
 	now: number
 	links: { previous: string; current: string; next: string }
+	/** The teacher's "Add" link of each day; a student's week has none. */
+	addHref?: (date: string) => string
 }) {
 	return (
 		<section aria-labelledby="week-heading" className="flex flex-col gap-3">
@@ -325,13 +328,15 @@ export function WeekView({
 						) : (
 							<p className="text-xs text-slate-600">No sessions</p>
 						)}
-						<Link
-							to={`/teachersdashboard/schedule/new?date=${date}`}
-							aria-label={`Add a session on ${formatDay(date)}`}
-							className={`mt-auto text-xs ${linkClass}`}
-						>
-							Add
-						</Link>
+						{addHref ? (
+							<Link
+								to={addHref(date)}
+								aria-label={`Add a session on ${formatDay(date)}`}
+								className={`mt-auto text-xs ${linkClass}`}
+							>
+								Add
+							</Link>
+						) : null}
 					</li>
 				))}
 			</ol>

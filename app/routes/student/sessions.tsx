@@ -1,12 +1,24 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, redirect } from 'react-router'
+import { data, Form, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/sessions'
-import { nextUpcomingSchedule, todaysSchedules } from '~/features/schedules/calendar'
+import {
+	countIn,
+	nextUpcomingSchedule,
+	sessionsByDay,
+	todaysSchedules,
+	weekHours,
+} from '~/features/schedules/calendar'
 import { timeZoneFormSchema } from '~/features/schedules/schema'
-import { NextSession, SessionList } from '~/features/schedules/schedule-views'
+import {
+	NextSession,
+	ScheduleStats,
+	SessionList,
+	WeekView,
+} from '~/features/schedules/schedule-views'
 import { loadStudentSessions } from '~/features/schedules/page-data.server'
 import { timeZoneCookie } from '~/features/schedules/time-zone.server'
 import { TimeZonePicker, TimeZoneSync } from '~/features/schedules/time-zone'
+import { addDays } from '~/features/schedules/time-zones'
 import { requireRole, upstream } from '~/platform/request.server'
 import { Button } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
@@ -28,7 +40,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 	const submission = parseWithZod(await readForm(request), { schema: sessionsActionSchema })
 	if (submission.status !== 'success')
 		return data({ error: 'Choose a time zone from the list' }, { status: 400 })
-	const back = '/studentdashboard/sessions'
+	// Back to the week the form was on (a data request's URL has more).
+	const week = new URL(request.url).searchParams.get('week')
+	const back = `/studentdashboard/sessions${week ? `?week=${encodeURIComponent(week)}` : ''}`
 	if (submission.value.intent === 'timezone') {
 		return redirect(back, { headers: { 'Set-Cookie': timeZoneCookie(submission.value.timeZone) } })
 	}
@@ -42,8 +56,18 @@ export function meta() {
 }
 
 export default function StudentSessions({ loaderData, actionData }: Route.ComponentProps) {
-	const { zone, known, now, todayList, upcoming, past } = loaderData
-	const failure = [todayList, upcoming, past].find((result) => !result.ok)
+	const { zone, known, now, today, week, day, weekList, todayList, upcoming, past } = loaderData
+	const [searchParams] = useSearchParams()
+	const failure = [weekList, todayList, upcoming, past].find((result) => !result.ok)
+	const weekHref = (date: string | null) => {
+		const params = new URLSearchParams(searchParams)
+		if (date) params.set('week', date)
+		else params.delete('week')
+		const search = params.toString()
+		return `/studentdashboard/sessions${search ? `?${search}` : ''}`
+	}
+	const isThisWeek = today >= week.startDate && today < week.endDate
+	const weekLabel = isThisWeek ? 'this week' : 'in this week'
 	const todays = todayList.ok ? todaysSchedules(todayList.value.schedules, now, zone) : []
 	const next = nextUpcomingSchedule(
 		[...todays, ...(upcoming.ok ? upcoming.value.schedules : [])],
@@ -73,6 +97,15 @@ export default function StudentSessions({ loaderData, actionData }: Route.Compon
 			) : null}
 			{failure && !failure.ok ? <LoadError error={failure.error} /> : null}
 
+			<ScheduleStats
+				weekLabel={weekLabel}
+				counts={{
+					today: todayList.ok ? countIn(todayList.value.schedules, day) : null,
+					week: weekList.ok ? countIn(weekList.value.schedules, week) : null,
+					hours: weekList.ok ? weekHours(weekList.value.schedules, week) : null,
+				}}
+			/>
+
 			{todayList.ok && upcoming.ok ? <NextSession schedule={next} zone={zone} now={now} /> : null}
 
 			<section aria-labelledby="today-heading" className="flex flex-col gap-3">
@@ -92,6 +125,23 @@ export default function StudentSessions({ loaderData, actionData }: Route.Compon
 					<p className="text-slate-700">Today’s sessions could not be loaded.</p>
 				)}
 			</section>
+
+			{weekList.ok ? (
+				<WeekView
+					week={week}
+					days={sessionsByDay(weekList.value.schedules, week, zone)}
+					zone={zone}
+					today={today}
+					now={now}
+					links={{
+						previous: weekHref(addDays(week.startDate, -7)),
+						current: weekHref(null),
+						next: weekHref(addDays(week.startDate, 7)),
+					}}
+				/>
+			) : (
+				<p className="text-slate-700">This week could not be loaded.</p>
+			)}
 
 			<section aria-labelledby="upcoming-heading" className="flex flex-col gap-3">
 				<h2 id="upcoming-heading" className="text-lg font-semibold">

@@ -192,6 +192,7 @@ export default function TeacherSchedule({ loaderData, actionData }: Route.Compon
 						current: weekHref(null),
 						next: weekHref(addDays(week.startDate, 7)),
 					}}
+					addHref={(date) => `/teachersdashboard/schedule/new?date=${date}`}
 				/>
 			) : (
 				<p className="text-slate-700">This week could not be loaded.</p>
