@@ -6,6 +6,7 @@ import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { deleteAnnouncement, getAnnouncements, getAudiences, postAnnouncement } from './api.server'
 import { announcementFormSchema, pageFrom, teacherAnnouncementFormSchema } from './schema'
 
@@ -16,7 +17,7 @@ export async function loadAnnouncementBoard(context: Readonly<RouterContextProvi
 		settle(getAudiences(api)),
 		settle(getAnnouncements(api, pageFrom(new URL(request.url)))),
 	])
-	return { audiences, list }
+	return { audiences, list, timeZone: viewerTimeZone(request).zone }
 }
 
 /** The action of a staff announcement page: post one (intent post) or delete one (intent delete). */

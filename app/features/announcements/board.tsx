@@ -59,10 +59,12 @@ export function AuthoredAnnouncements({
 	announcements,
 	page,
 	totalPages,
+	timeZone,
 }: {
 	announcements: Announcement[]
 	page: number
 	totalPages: number
+	timeZone: string
 }) {
 	if (!announcements.length) return <p className="text-slate-700">No announcements posted yet.</p>
 	return (
@@ -75,7 +77,7 @@ export function AuthoredAnnouncements({
 								{announcement.title}
 							</h3>
 							<p className="text-xs text-slate-600">
-								{audienceOf(announcement)} · {formatPosted(announcement.createdAt)} · Read by {announcement.readCount ?? 0}{' '}
+								{audienceOf(announcement)} · {formatPosted(announcement.createdAt, timeZone)} · Read by {announcement.readCount ?? 0}{' '}
 								{announcement.readCount === 1 ? 'student' : 'students'}
 							</p>
 							<p className="mt-2 whitespace-pre-line text-slate-800">{announcement.body}</p>
@@ -96,7 +98,7 @@ export function AuthoredAnnouncements({
 }
 
 /** A student's announcements: unread ones are marked and come with a visible 'Unread' label. */
-export function StudentAnnouncementList({ announcements }: { announcements: Announcement[] }) {
+export function StudentAnnouncementList({ announcements, timeZone }: { announcements: Announcement[]; timeZone: string }) {
 	if (!announcements.length) return <p className="text-slate-700">No announcements yet.</p>
 	return (
 		<ul className="flex flex-col gap-3" aria-label="Announcements">
@@ -118,7 +120,7 @@ export function StudentAnnouncementList({ announcements }: { announcements: Anno
 					</div>
 					<p className="mt-1 text-xs text-slate-600">
 						{announcement.author.name} · {announcement.course ? announcement.course.title : 'Organization'} ·{' '}
-						{formatPosted(announcement.createdAt)}
+						{formatPosted(announcement.createdAt, timeZone)}
 					</p>
 				</li>
 			))}
@@ -134,7 +136,7 @@ type BoardActionData = { post: SubmissionResult<string[]> } | { deleteError: str
  * courses; an organization may address everyone) above what they have posted.
  */
 export function AnnouncementBoard({
-	board: { audiences, list },
+	board: { audiences, list, timeZone },
 	actionData,
 	organizationWide,
 }: {
@@ -173,6 +175,7 @@ export function AnnouncementBoard({
 						announcements={list.value.announcements}
 						page={list.value.pagination.currentPage}
 						totalPages={list.value.pagination.totalPages}
+						timeZone={timeZone}
 					/>
 				) : (
 					<LoadError error={list.error} />

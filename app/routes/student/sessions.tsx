@@ -6,7 +6,7 @@ import { timeZoneFormSchema } from '~/features/schedules/schema'
 import { NextSession, SessionList } from '~/features/schedules/schedule-views'
 import { loadStudentSessions } from '~/features/schedules/page-data.server'
 import { timeZoneCookie } from '~/features/schedules/time-zone.server'
-import { TimeZonePicker, TimeZoneSync } from '~/features/schedules/time-zone'
+import { TimeZonePicker } from '~/features/schedules/time-zone'
 import { requireRole, upstream } from '~/platform/request.server'
 import { Button } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
@@ -42,7 +42,7 @@ export function meta() {
 }
 
 export default function StudentSessions({ loaderData, actionData }: Route.ComponentProps) {
-	const { zone, known, now, todayList, upcoming, past } = loaderData
+	const { zone, now, todayList, upcoming, past } = loaderData
 	const failure = [todayList, upcoming, past].find((result) => !result.ok)
 	const todays = todayList.ok ? todaysSchedules(todayList.value.schedules, now, zone) : []
 	const next = nextUpcomingSchedule(
@@ -52,7 +52,6 @@ export default function StudentSessions({ loaderData, actionData }: Route.Compon
 
 	return (
 		<div className="flex flex-col gap-8">
-			<TimeZoneSync zone={zone} known={known} />
 			<div className="flex flex-wrap items-center justify-between gap-4">
 				<div>
 					<h1 className="text-2xl font-bold">My sessions</h1>
