@@ -22,6 +22,14 @@ export const teacherAnnouncementFormSchema = announcementFormSchema.extend({
 	courseId: z.string({ error: 'Choose the course to announce to' }).min(1, 'Choose the course to announce to'),
 })
 
+/** An edit changes the words; the audience stays (its readers have already been told). */
+export const announcementEditSchema = z.object({
+	announcementId: z.string().min(1),
+	title: announcementFormSchema.shape.title,
+	body: announcementFormSchema.shape.body,
+})
+export type AnnouncementEdit = z.infer<typeof announcementEditSchema>
+
 // Answers of the reference API (api/README.md).
 export const announcementSchema = z.object({
 	id: z.string(),
