@@ -124,13 +124,11 @@ test('a teacher in New York sets a due time in New York time, and work handed in
 	await page.getByRole('link', { name: title }).click()
 	await expect(page.getByText(shown(due))).toBeVisible()
 	await expect(page.getByText('The due date has passed')).toHaveCount(0)
-	await page
-		.getByLabel('Your file')
-		.setInputFiles({
-			name: 'angles.txt',
-			mimeType: 'text/plain',
-			buffer: Buffer.from('90 degrees'),
-		})
+	await page.getByLabel('Your file').setInputFiles({
+		name: 'angles.txt',
+		mimeType: 'text/plain',
+		buffer: Buffer.from('90 degrees'),
+	})
 	await page.getByRole('button', { name: 'Submit task' }).click()
 	await expect(page.getByText('Task submitted successfully')).toBeVisible()
 	await expect(page.getByText('Submitted', { exact: true })).toBeVisible()
@@ -139,4 +137,37 @@ test('a teacher in New York sets a due time in New York time, and work handed in
 	await expect(
 		page.getByText(/Geometry \w+ · \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M E[SD]T/),
 	).toBeVisible()
+})
+
+test('a student in New York sees test times in New York time', async ({ page }) => {
+	const student = await registerAccount('student', 'Ana', 'Reyes')
+	const api = await request.newContext({
+		extraHTTPHeaders: { Authorization: `Bearer ${await apiToken(student.email)}` },
+	})
+	const list = await (await api.get(`${apiUrl}/qa/templates?limit=100&isActive=1`)).json()
+	await api.dispose()
+	const seeded = list.templates.find(
+		(template: { title: string }) => template.title === 'Algebra Foundations: quick check',
+	)
+
+	await signIn(page, student.email)
+	// Without JavaScript the zone is chosen once, on the sessions page; the cookie carries it.
+	await page.goto('/studentdashboard/sessions')
+	await inNewYork(page)
+	await page.goto(`/studentdashboard/test/${seeded.id}`)
+	await page.getByRole('button', { name: 'Start test' }).click()
+	const closing =
+		test.info().project.name === 'js'
+			? /Ends at \d{1,2}:\d\d [AP]M E[SD]T/
+			: /This test closes at \d{1,2}:\d\d [AP]M E[SD]T/
+	await expect(page.getByText(closing)).toBeVisible()
+	await page.getByRole('button', { name: 'Submit test' }).click()
+	await expect(page.getByText('Test submitted successfully!')).toBeVisible()
+	await expect(
+		page.getByText(/Submitted on \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M E[SD]T/),
+	).toBeVisible()
+	await page.goto('/studentdashboard/test-results')
+	await expect(page.getByRole('row', { name: /Algebra Foundations: quick check/ })).toContainText(
+		/E[SD]T/,
+	)
 })
