@@ -63,7 +63,10 @@ export async function courseAnswer(request: APIRequestContext, id: string, owner
 	if (answer.status() !== 200) return { status: answer.status(), course: null }
 	return {
 		status: 200,
-		course: ((await answer.json()) as { course: { title: string; enrolledStudents: number } })
-			.course,
+		course: (
+			(await answer.json()) as {
+				course: { title: string; enrolledStudents: number; isPublished: boolean }
+			}
+		).course,
 	}
 }

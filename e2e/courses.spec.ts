@@ -209,7 +209,37 @@ test('an update made offline is applied once the browser is back online', async 
 	await expect(page.getByTestId('total-courses')).toHaveText('1')
 })
 
-test('a delete made offline leaves the list at once and reaches the server when back online', async ({
+test('a publish made offline shows on the row at once, marked, and reaches the server when back online', async ({
+	page,
+	request,
+	context,
+}, testInfo) => {
+	test.skip(testInfo.project.name === 'no-js', 'The offline queue is a JavaScript island')
+	const { teacher, course } = await teacherWithCourse(request, { isPublished: false })
+	await logIn(page, teacher.email, password)
+	await expect(page).toHaveURL(/\/teachersdashboard$/)
+	await page.goto('/teachersdashboard/courses')
+	const row = page.getByRole('row', { name: new RegExp(course.title) })
+	await expect(row).toContainText('Draft')
+	// The router has finished discovering the page's links before the network goes away.
+	await page.waitForLoadState('networkidle')
+	await context.setOffline(true)
+	await row.getByRole('button', { name: `Publish ${course.title}` }).click()
+	await expect(page.getByText('You are offline. Changes will be saved locally.')).toBeVisible()
+	await expect(row).toContainText('Published')
+	await expect(row.getByText('Changed offline: syncs when back online')).toBeVisible()
+	await expect(row.getByRole('button', { name: `Unpublish ${course.title}` })).toBeVisible()
+	expect((await courseAnswer(request, course.id, teacher.email)).course?.isPublished).toBe(false)
+
+	await context.setOffline(false)
+	await expect(row.getByText('Changed offline: syncs when back online')).toHaveCount(0)
+	await expect(row).toContainText('Published')
+	await expect
+		.poll(async () => (await courseAnswer(request, course.id, teacher.email)).course?.isPublished)
+		.toBe(true)
+})
+
+test('a delete made offline is marked on its row at once and reaches the server when back online', async ({
 	page,
 	request,
 	context,
@@ -227,6 +257,9 @@ test('a delete made offline leaves the list at once and reaches the server when 
 	await page.getByRole('button', { name: 'Yes, delete this course' }).click()
 	await expect(page.getByText('You are offline. Changes will be saved locally.')).toBeVisible()
 	await expect(page.getByTestId('total-courses')).toHaveText('0')
+	const row = page.getByRole('row', { name: new RegExp(course.title) })
+	await expect(row.getByText('Deleted offline: syncs when back online')).toBeVisible()
+	await expect(row.getByRole('button', { name: `Publish ${course.title}` })).toHaveCount(0)
 	await context.setOffline(false)
 	await expect(page.getByText('You have no courses yet.')).toBeVisible()
 	await expect

@@ -143,19 +143,29 @@ test('a teacher schedules a session, the student sees it, attendance is taken, a
 	await page.goto('/studentdashboard/sessions')
 	await logOut(page)
 
-	// The teacher cancels it: it leaves today's list and the counts, and reads Cancelled.
+	// The teacher cancels it, after confirming: it leaves today's list and the counts, reads
+	// Cancelled, and can no longer be edited.
 	await logIn(page, teacherEmail, password)
 	await openSchedule(page)
-	await page
-		.getByRole('list', { name: 'Today’s sessions' })
-		.getByRole('button', { name: /^Cancel session Acids and bases/ })
-		.click()
+	const teacherToday = page.getByRole('list', { name: 'Today’s sessions' })
+	const editPath = await teacherToday
+		.getByRole('link', { name: /^Edit Acids and bases/ })
+		.getAttribute('href')
+	await teacherToday.getByText('Cancel session', { exact: true }).click()
+	// The first click only asks.
+	await expect(teacherToday.getByText(/^Cancel “Acids and bases”\?/)).toBeVisible()
+	await expect(stat(page, 'Sessions today')).toHaveText('1')
+	await teacherToday.getByRole('button', { name: /^Yes, cancel Acids and bases/ }).click()
 	await expect(page.getByText('Schedule cancelled successfully')).toBeVisible()
 	await expect(stat(page, 'Sessions today')).toHaveText('0')
 	await expect(stat(page, 'Sessions this week')).toHaveText('0')
 	await expect(stat(page, 'Hours this week')).toHaveText('0 hours')
 	await expect(page.getByText('No sessions today.')).toBeVisible()
 	await expect(page.getByRole('table').getByText('Cancelled')).toBeVisible()
+	await expect(page.getByRole('link', { name: /^Edit Acids and bases/ })).toHaveCount(0)
+	await page.goto(editPath ?? '')
+	await expect(page.getByText('This session is cancelled, so it cannot be edited.')).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Save changes' })).toHaveCount(0)
 })
 
 test('a teacher plans next week, moves between weeks, edits, refreshes and deletes after confirming', async ({

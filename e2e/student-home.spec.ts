@@ -24,10 +24,11 @@ test('the student home shows the task due soonest, unread announcements and resu
 	const news = uniqueWord('Field trip ')
 	const { api, headers } = await asTeacher(teacher.email)
 	const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
-	for (const [title, due] of [
+	const tasks: Array<[string, string]> = [
 		[later, inDays(9)],
 		[task, inDays(2)],
-	]) {
+	]
+	for (const [title, due] of tasks) {
 		const created = await api.post(`${apiUrl}/tasks/create-task`, {
 			headers,
 			multipart: { courseId, title, dueDate: due, taskType: 'assignment' },

@@ -129,6 +129,51 @@ describe('reading announcements', () => {
 		expect((await call(api, 'GET', `/announcements/${id}`, { token: tutor.token })).status).toBe(404)
 	})
 
+	test('the author edits the words; the audience and read receipts stay; nobody else may', async () => {
+		const created = await post(tutor.token, { title: 'Quiz Fridya', body: 'Chapter 1.', courseId })
+		const id = created.body.announcement.id
+		await call(api, 'POST', `/announcements/${id}/read`, { token: student.token })
+		const put = (token: string, json: unknown) => call(api, 'PUT', `/announcements/${id}`, { token, json })
+		const edited = await put(tutor.token, { title: 'Quiz Friday', body: 'Chapters 1 and 2.', courseId: UNKNOWN_ID })
+		expect(edited.status).toBe(200)
+		expect(edited.body).toMatchObject({
+			message: 'Announcement updated successfully',
+			announcement: { id, title: 'Quiz Friday', body: 'Chapters 1 and 2.', course: { id: courseId }, readCount: 1 },
+		})
+		const read = await call(api, 'GET', `/announcements/${id}`, { token: student.token })
+		expect(read.body.announcement).toMatchObject({ title: 'Quiz Friday', read: true })
+
+		for (const [json, path] of [
+			[{ body: 'x' }, 'title'],
+			[{ title: 'x', body: '   ' }, 'body'],
+			[{ title: 'x'.repeat(201), body: 'x' }, 'title'],
+			[{ title: 'x', body: 'x'.repeat(5001) }, 'body'],
+		] as const) {
+			const answer = await put(tutor.token, json)
+			expect(answer.status).toBe(400)
+			expect(answer.body.errors[0].path).toBe(path)
+		}
+		expect((await call(api, 'PUT', `/announcements/${id}`, { token: tutor.token, body: '{oops', headers: { 'content-type': 'application/json' } })).status).toBe(400)
+		expect((await put(otherTutor.token, { title: 'Mine', body: 'x' })).status).toBe(403)
+		expect((await put(organization.token, { title: 'Mine', body: 'x' })).status).toBe(403)
+		expect((await put(student.token, { title: 'Mine', body: 'x' })).status).toBe(403)
+		expect((await call(api, 'PUT', `/announcements/${UNKNOWN_ID}`, { token: tutor.token, json: { title: 'x', body: 'x' } })).status).toBe(404)
+		expect((await call(api, 'PUT', '/announcements/nope', { token: tutor.token, json: { title: 'x', body: 'x' } })).status).toBe(400)
+		expect((await call(api, 'GET', `/announcements/${id}`, { token: tutor.token })).body.announcement.title).toBe('Quiz Friday')
+	})
+
+	test('an edit racing a delete ends deleted, never 500', async () => {
+		const created = await post(tutor.token, { title: 'Short-lived', body: 'x', courseId })
+		const id = created.body.announcement.id
+		const [edit, removal] = await Promise.all([
+			call(api, 'PUT', `/announcements/${id}`, { token: tutor.token, json: { title: 'Edited', body: 'y' } }),
+			call(api, 'DELETE', `/announcements/${id}`, { token: tutor.token }),
+		])
+		expect(removal.status).toBe(200)
+		expect([200, 404]).toContain(edit.status)
+		expect((await call(api, 'GET', `/announcements/${id}`, { token: tutor.token })).status).toBe(404)
+	})
+
 	test('audiences: the courses a tutor or organization may announce to', async () => {
 		const tutorAudiences = await call(api, 'GET', '/announcements/audiences', { token: tutor.token })
 		expect(tutorAudiences.body).toEqual({ courses: [{ id: courseId, title: 'Geometry Basics' }], organizationWide: false })

@@ -369,6 +369,38 @@ describe('cancel and delete', () => {
 		expect(unknown.status).toBe(404)
 	})
 
+	test('a cancelled session cannot be edited, even by an update racing the cancel', async () => {
+		const id = await createdId({ title: 'Cancelled then edited' })
+		const cancelled = await call(api, 'POST', `/schedule/${id}/cancel`, { token: tokens.teacher })
+		expect(cancelled.status).toBe(200)
+		const edit = await call(api, 'PUT', `/schedules/${id}`, {
+			token: tokens.teacher,
+			json: { title: 'Back on' },
+		})
+		expect(edit.status).toBe(409)
+		expect(edit.body.message).toBe('A cancelled session cannot be edited')
+		const other = await call(api, 'PUT', `/schedules/${id}`, {
+			token: tokens.otherTeacher,
+			json: { title: 'Back on' },
+		})
+		expect(other.status).toBe(403)
+
+		// An edit and a cancel sent together: whichever lands, the session ends Cancelled and keeps
+		// a title it was given, never an edit made after the cancel.
+		const raced = await createdId({ title: 'Before the race' })
+		const [update, cancel] = await Promise.all([
+			call(api, 'PUT', `/schedules/${raced}`, { token: tokens.teacher, json: { title: 'Edited' } }),
+			call(api, 'POST', `/schedule/${raced}/cancel`, { token: tokens.teacher }),
+		])
+		expect(cancel.status).toBe(200)
+		expect([200, 409]).toContain(update.status)
+		const after = await call(api, 'GET', `/schedules/${raced}`, { token: tokens.teacher })
+		expect(after.body.schedule.status).toBe('Cancelled')
+		expect(after.body.schedule.title).toBe(update.status === 200 ? 'Edited' : 'Before the race')
+		const unchanged = await call(api, 'GET', `/schedules/${id}`, { token: tokens.teacher })
+		expect(unchanged.body.schedule.title).toBe('Cancelled then edited')
+	})
+
 	test('a completed session cannot be cancelled', async () => {
 		const id = await createdId({ scheduledDate: '2020-01-06', startTime: '10:00' })
 		const read = await call(api, 'GET', `/schedules/${id}`, { token: tokens.teacher })

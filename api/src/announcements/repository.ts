@@ -112,6 +112,10 @@ export const markRead = (db: Db, announcementId: string, studentId: string) =>
 		.onConflict((oc) => oc.columns(['announcement_id', 'student_id']).doNothing())
 		.execute()
 
+/** The number of rows changed: 0 when it was deleted meanwhile. */
+export const updateAnnouncement = async (db: Db, id: string, changes: { title: string; body: string }) =>
+	Number((await db.updateTable('announcements').set(changes).where('id', '=', id).executeTakeFirst()).numUpdatedRows)
+
 export const deleteAnnouncement = (db: Db, id: string) =>
 	db.deleteFrom('announcements').where('id', '=', id).execute()
 

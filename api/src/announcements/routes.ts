@@ -16,8 +16,9 @@ import {
 	listForAuthor,
 	listForStudent,
 	markRead,
+	updateAnnouncement,
 } from './repository.ts'
-import { announcementInput } from './schemas.ts'
+import { announcementInput, announcementUpdate } from './schemas.ts'
 
 const isAuthor = (account: Account, row: { author_id: string; author_type: string }) =>
 	row.author_id === account.id &&
@@ -94,6 +95,14 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			const row = await visibleAnnouncement(account, c.req.param('id'))
 			await markRead(db, row.id, account.id)
 			return c.json({ announcement: toAnnouncement({ ...row, read: true }) })
+		})
+		.put('/:id', staff, async (c) => {
+			const row = await visibleAnnouncement(c.get('account'), c.req.param('id'))
+			const input = await readJsonBody(c, announcementUpdate)
+			const changed = await updateAnnouncement(db, row.id, input)
+			const updated = changed ? await findAnnouncement(db, row.id) : undefined
+			if (!updated) throw new ApiError(404, 'Announcement not found')
+			return c.json({ message: 'Announcement updated successfully', announcement: toAnnouncement(updated) })
 		})
 		.delete('/:id', staff, async (c) => {
 			const row = await visibleAnnouncement(c.get('account'), c.req.param('id'))

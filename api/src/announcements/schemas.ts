@@ -9,3 +9,9 @@ export const announcementInput = body({
 		.optional()
 		.transform((value) => value || null),
 })
+
+/** An edit changes the words only: the audience stays, and so do the read receipts. */
+export const announcementUpdate = body({
+	title: requiredText('Title', 200),
+	body: requiredText('Message', 5000),
+})

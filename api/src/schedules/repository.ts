@@ -186,11 +186,13 @@ export function insertSchedule(db: Db, values: NewSchedule) {
 
 export type ScheduleChanges = Partial<NewSchedule>
 
+/** Changes a session that is not cancelled; a cancel that got there first leaves it unchanged. */
 export const updateSchedule = (db: Db, id: string, changes: ScheduleChanges) =>
 	db
 		.updateTable('schedules')
 		.set({ ...changes, updated_at: sql<Date>`now()` })
 		.where('id', '=', id)
+		.where('status', '<>', 'Cancelled')
 		.executeTakeFirst()
 
 export const cancelSchedule = (db: Db, id: string) =>

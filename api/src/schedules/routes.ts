@@ -145,6 +145,8 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 	)
 }
 
+const CANCELLED_NOT_EDITABLE = 'A cancelled session cannot be edited'
+
 async function ownSchedule(db: Db, account: Account, rawId: string | undefined) {
 	const row = await findSchedule(db, readId('id', rawId), viewerOf(account))
 	if (!row) throw new ApiError(404, NOT_FOUND)
@@ -167,11 +169,12 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 		.put('/:id', requireAccount({ roles: ['tutor'] }), async (c) => {
 			const account = c.get('account')
 			const row = await ownSchedule(db, account, c.req.param('id'))
+			if (row.status === 'Cancelled') throw new ApiError(409, CANCELLED_NOT_EDITABLE)
 			const update = await readJsonBody(c, scheduleUpdate)
 			if (update.courseId && update.courseId !== row.course_id) {
 				await ownCourse(db, account, update.courseId)
 			}
-			await updateSchedule(db, row.id, {
+			const changed = await updateSchedule(db, row.id, {
 				course_id: update.courseId,
 				title: update.title,
 				description: update.description,
@@ -182,6 +185,7 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 					update.timeZone ?? row.time_zone,
 				),
 			})
+			if (!changed.numUpdatedRows) throw new ApiError(409, CANCELLED_NOT_EDITABLE)
 			const updated = await findSchedule(db, row.id, viewerOf(account))
 			if (!updated) throw new ApiError(404, NOT_FOUND)
 			return c.json({ message: 'Schedule updated successfully', schedule: toSchedule(updated) })

@@ -4,6 +4,7 @@ import {
 	announcementListSchema,
 	audiencesSchema,
 	oneAnnouncementSchema,
+	type AnnouncementEdit,
 	type AnnouncementForm,
 } from './schema'
 
@@ -45,6 +46,14 @@ export function postAnnouncement(api: Upstream, { title, body, courseId }: Annou
 		json: { title, body, courseId: courseId || null },
 		schema: oneAnnouncementSchema.extend({ message: z.string().optional() }),
 		fallback: 'Failed to create announcement',
+	})
+}
+
+export function updateAnnouncement(api: Upstream, { announcementId, title, body }: AnnouncementEdit) {
+	return api.send('PUT', `/announcements/${encodeURIComponent(announcementId)}`, {
+		json: { title, body },
+		schema: oneAnnouncementSchema.extend({ message: z.string().optional() }),
+		fallback: 'Failed to update announcement',
 	})
 }
 

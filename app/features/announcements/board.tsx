@@ -1,12 +1,19 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from 'react-router'
-import { Button } from '~/ui/button'
+import { Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { Button, buttonClass } from '~/ui/button'
+import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import { FormErrors, inputProps, SelectField, selectProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import type { loadAnnouncementBoard } from './board.server'
-import { announcementFormSchema, formatPosted, teacherAnnouncementFormSchema, type Announcement } from './schema'
+import {
+	announcementEditSchema,
+	announcementFormSchema,
+	formatPosted,
+	teacherAnnouncementFormSchema,
+	type Announcement,
+} from './schema'
 
 type Course = { id: string; title: string }
 
@@ -59,11 +66,19 @@ export function AuthoredAnnouncements({
 	announcements,
 	page,
 	totalPages,
+	timeZone,
 }: {
 	announcements: Announcement[]
 	page: number
 	totalPages: number
+	timeZone: string
 }) {
+	const [searchParams] = useSearchParams()
+	const editLink = (id: string) => {
+		const params = new URLSearchParams(searchParams)
+		params.set('edit', id)
+		return `?${params}`
+	}
 	if (!announcements.length) return <p className="text-slate-700">No announcements posted yet.</p>
 	return (
 		<div className="flex flex-col gap-4">
@@ -75,17 +90,29 @@ export function AuthoredAnnouncements({
 								{announcement.title}
 							</h3>
 							<p className="text-xs text-slate-600">
-								{audienceOf(announcement)} · {formatPosted(announcement.createdAt)} · Read by {announcement.readCount ?? 0}{' '}
+								{audienceOf(announcement)} · {formatPosted(announcement.createdAt, timeZone)} · Read by {announcement.readCount ?? 0}{' '}
 								{announcement.readCount === 1 ? 'student' : 'students'}
 							</p>
 							<p className="mt-2 whitespace-pre-line text-slate-800">{announcement.body}</p>
-							<Form method="post" className="mt-3">
-								<input type="hidden" name="intent" value="delete" />
-								<input type="hidden" name="announcementId" value={announcement.id} />
-								<Button variant="danger" aria-label={`Delete ${announcement.title}`}>
-									Delete
-								</Button>
-							</Form>
+							<div className="mt-3 flex flex-wrap items-start gap-3">
+								<Link to={editLink(announcement.id)} className={buttonClass('secondary')} aria-label={`Edit ${announcement.title}`}>
+									Edit
+								</Link>
+								{/* Asks first, without JavaScript too: one click never deletes. */}
+								<ConfirmDisclosure
+									summary="Delete"
+									summaryLabel={`Delete ${announcement.title}`}
+									question={`Delete “${announcement.title}”? Its students will no longer see it.`}
+								>
+									<Form method="post">
+										<input type="hidden" name="intent" value="delete" />
+										<input type="hidden" name="announcementId" value={announcement.id} />
+										<Button variant="danger" aria-label={`Yes, delete ${announcement.title}`}>
+											Yes, delete
+										</Button>
+									</Form>
+								</ConfirmDisclosure>
+							</div>
 						</article>
 					</li>
 				))}
@@ -96,7 +123,7 @@ export function AuthoredAnnouncements({
 }
 
 /** A student's announcements: unread ones are marked and come with a visible 'Unread' label. */
-export function StudentAnnouncementList({ announcements }: { announcements: Announcement[] }) {
+export function StudentAnnouncementList({ announcements, timeZone }: { announcements: Announcement[]; timeZone: string }) {
 	if (!announcements.length) return <p className="text-slate-700">No announcements yet.</p>
 	return (
 		<ul className="flex flex-col gap-3" aria-label="Announcements">
@@ -118,7 +145,7 @@ export function StudentAnnouncementList({ announcements }: { announcements: Anno
 					</div>
 					<p className="mt-1 text-xs text-slate-600">
 						{announcement.author.name} · {announcement.course ? announcement.course.title : 'Organization'} ·{' '}
-						{formatPosted(announcement.createdAt)}
+						{formatPosted(announcement.createdAt, timeZone)}
 					</p>
 				</li>
 			))}
@@ -127,14 +154,18 @@ export function StudentAnnouncementList({ announcements }: { announcements: Anno
 }
 
 type BoardData = Awaited<ReturnType<typeof loadAnnouncementBoard>>
-type BoardActionData = { post: SubmissionResult<string[]> } | { deleteError: string } | undefined
+type BoardActionData =
+	| { post: SubmissionResult<string[]> }
+	| { update: SubmissionResult<string[]> }
+	| { deleteError: string }
+	| undefined
 
 /**
  * A teacher's or an organization's announcement page: a composer (a teacher picks one of their
  * courses; an organization may address everyone) above what they have posted.
  */
 export function AnnouncementBoard({
-	board: { audiences, list },
+	board: { audiences, list, timeZone },
 	actionData,
 	organizationWide,
 }: {
@@ -142,23 +173,34 @@ export function AnnouncementBoard({
 	actionData: BoardActionData
 	organizationWide: boolean
 }) {
+	const [searchParams] = useSearchParams()
+	const editId = searchParams.get('edit')
+	const editing = editId && list.ok ? list.value.announcements.find((announcement) => announcement.id === editId) : undefined
 	return (
 		<div className="flex flex-col gap-8">
 			<h1 className="text-2xl font-bold">Announcements</h1>
-			<section aria-labelledby="new-announcement" className="rounded-lg border border-slate-200 bg-white p-6">
-				<h2 id="new-announcement" className="mb-4 text-lg font-semibold">
-					New announcement
-				</h2>
-				{audiences.ok ? (
-					<AnnouncementComposer
-						lastResult={actionData && 'post' in actionData ? actionData.post : undefined}
-						courses={audiences.value.courses}
-						organizationWide={organizationWide}
-					/>
-				) : (
-					<LoadError error={audiences.error} />
-				)}
-			</section>
+			{editing ? (
+				<EditAnnouncement
+					key={editing.id}
+					announcement={editing}
+					lastResult={actionData && 'update' in actionData ? actionData.update : undefined}
+				/>
+			) : (
+				<section aria-labelledby="new-announcement" className="rounded-lg border border-slate-200 bg-white p-6">
+					<h2 id="new-announcement" className="mb-4 text-lg font-semibold">
+						New announcement
+					</h2>
+					{audiences.ok ? (
+						<AnnouncementComposer
+							lastResult={actionData && 'post' in actionData ? actionData.post : undefined}
+							courses={audiences.value.courses}
+							organizationWide={organizationWide}
+						/>
+					) : (
+						<LoadError error={audiences.error} />
+					)}
+				</section>
+			)}
 			<section aria-labelledby="posted-announcements" className="flex flex-col gap-4">
 				<h2 id="posted-announcements" className="text-lg font-semibold">
 					Posted announcements
@@ -173,11 +215,58 @@ export function AnnouncementBoard({
 						announcements={list.value.announcements}
 						page={list.value.pagination.currentPage}
 						totalPages={list.value.pagination.totalPages}
+						timeZone={timeZone}
 					/>
 				) : (
 					<LoadError error={list.error} />
 				)}
 			</section>
 		</div>
+	)
+}
+
+/** Changes an announcement's title and message; its audience stays. Replaces the composer while open. */
+function EditAnnouncement({
+	announcement,
+	lastResult,
+}: {
+	announcement: Announcement
+	lastResult: SubmissionResult<string[]> | undefined
+}) {
+	const navigation = useNavigation()
+	const [searchParams] = useSearchParams()
+	const [form, fields] = useForm({
+		id: `edit-announcement-${announcement.id}`,
+		lastResult,
+		defaultValue: { title: announcement.title, body: announcement.body },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: announcementEditSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'update'
+	const page = searchParams.get('page')
+	const cancelTo = page ? `?page=${encodeURIComponent(page)}` : '?'
+	return (
+		<section aria-labelledby="edit-announcement" className="rounded-lg border border-slate-200 bg-white p-6">
+			<h2 id="edit-announcement" className="text-lg font-semibold">
+				Edit “{announcement.title}”
+			</h2>
+			<p className="mb-4 text-sm text-slate-600">
+				{audienceOf(announcement)}: the audience stays, and students who read it keep it as read.
+			</p>
+			<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="update" />
+				<input type="hidden" name="announcementId" value={announcement.id} />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<TextField label="Title" meta={fields.title} {...inputProps(fields.title, 'text')} required />
+				<TextAreaField label="Message" meta={fields.body} {...textareaProps(fields.body)} rows={5} required />
+				<div className="flex flex-wrap gap-3">
+					<Button disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</Button>
+					<Link to={cancelTo} className={buttonClass('secondary')}>
+						Cancel
+					</Link>
+				</div>
+			</Form>
+		</section>
 	)
 }

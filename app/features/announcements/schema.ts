@@ -22,6 +22,14 @@ export const teacherAnnouncementFormSchema = announcementFormSchema.extend({
 	courseId: z.string({ error: 'Choose the course to announce to' }).min(1, 'Choose the course to announce to'),
 })
 
+/** An edit changes the words; the audience stays (its readers have already been told). */
+export const announcementEditSchema = z.object({
+	announcementId: z.string().min(1),
+	title: announcementFormSchema.shape.title,
+	body: announcementFormSchema.shape.body,
+})
+export type AnnouncementEdit = z.infer<typeof announcementEditSchema>
+
 // Answers of the reference API (api/README.md).
 export const announcementSchema = z.object({
 	id: z.string(),
@@ -53,5 +61,18 @@ export const audiencesSchema = z.object({
 
 export const pageFrom = (url: URL) => pageParam(url.searchParams)
 
-export const formatPosted = (iso: string) =>
-	new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', hour12: true })
+/** 'Nov 23, 2026, 5:00 PM EST': in the viewer's zone, named. */
+export const formatPosted = (iso: string, timeZone: string) =>
+	new Date(iso)
+		.toLocaleString('en-US', {
+			month: 'short',
+			day: 'numeric',
+			year: 'numeric',
+			hour: 'numeric',
+			minute: '2-digit',
+			hour12: true,
+			timeZone,
+			timeZoneName: 'short',
+		})
+		// ICU versions differ on narrow spaces; plain ones render the same on server and browser.
+		.replace(/[\u202f\u2009\u00a0]/g, ' ')

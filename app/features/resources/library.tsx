@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
+import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import { Pagination } from '~/ui/pagination'
 import { formatBytes, resourceTypeLabel, resourceTypes, type ResourceFilters, type ResourceList } from './schema'
 
@@ -100,13 +101,20 @@ export function LibraryList({
 								</a>
 							) : null}
 							{canDelete?.(resource.uploadedBy.id) ? (
-								<Form method="post">
-									<input type="hidden" name="intent" value="delete" />
-									<input type="hidden" name="resourceId" value={resource.id} />
-									<Button variant="danger" aria-label={`Delete ${resource.title}`}>
-										Delete
-									</Button>
-								</Form>
+								// Asks first, without JavaScript too: one click never deletes.
+								<ConfirmDisclosure
+									summary="Delete"
+									summaryLabel={`Delete ${resource.title}`}
+									question={`Delete “${resource.title}”? Students will no longer find it in the library.`}
+								>
+									<Form method="post">
+										<input type="hidden" name="intent" value="delete" />
+										<input type="hidden" name="resourceId" value={resource.id} />
+										<Button variant="danger" aria-label={`Yes, delete ${resource.title}`}>
+											Yes, delete
+										</Button>
+									</Form>
+								</ConfirmDisclosure>
 							) : null}
 						</div>
 					</li>

@@ -76,34 +76,49 @@ export function ScheduleActions({
 	const label = sessionLabel(schedule, zone)
 	return (
 		<div className="flex flex-wrap items-start gap-x-3 gap-y-2 text-sm">
-			<Link
-				to={`/teachersdashboard/schedule/${schedule.id}/edit`}
-				aria-label={`Edit ${label}`}
-				className={linkClass}
-			>
-				Edit
-			</Link>
+			{/* A cancelled session is final: it can be deleted, not edited (the API refuses too). */}
 			{status !== 'Cancelled' ? (
-				<Link
-					to={`/teachersdashboard/schedule/${schedule.id}/attendance`}
-					aria-label={`Attendance for ${label}`}
-					className={linkClass}
-				>
-					Attendance
-				</Link>
+				<>
+					<Link
+						to={`/teachersdashboard/schedule/${schedule.id}/edit`}
+						aria-label={`Edit ${label}`}
+						className={linkClass}
+					>
+						Edit
+					</Link>
+					<Link
+						to={`/teachersdashboard/schedule/${schedule.id}/attendance`}
+						aria-label={`Attendance for ${label}`}
+						className={linkClass}
+					>
+						Attendance
+					</Link>
+				</>
 			) : null}
 			{status === 'Scheduled' ? (
-				<Form method="post">
-					<input type="hidden" name="intent" value="cancel" />
-					<input type="hidden" name="scheduleId" value={schedule.id} />
-					<button
-						type="submit"
+				// Asks first, like Delete: one click never cancels a session students are expecting.
+				<details>
+					<summary
 						aria-label={`Cancel session ${label}`}
-						className={`${linkClass} text-red-800`}
+						className={`cursor-pointer ${linkClass} text-red-800`}
 					>
 						Cancel session
-					</button>
-				</Form>
+					</summary>
+					<Form
+						method="post"
+						className="mt-2 flex max-w-xs flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3"
+					>
+						<p className="text-red-900">
+							Cancel “{schedule.title}”? Its students see it as cancelled, and it cannot be edited
+							afterwards.
+						</p>
+						<input type="hidden" name="intent" value="cancel" />
+						<input type="hidden" name="scheduleId" value={schedule.id} />
+						<Button variant="danger" aria-label={`Yes, cancel ${label}`}>
+							Yes, cancel session
+						</Button>
+					</Form>
+				</details>
 			) : null}
 			<details>
 				<summary

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Form, useRevalidator } from 'react-router'
 import { Button } from '~/ui/button'
-import { timeZoneNames } from './time-zones'
+import { isTimeZone, timeZoneNames } from './time-zones'
 
 /**
  * On the first visit with JavaScript, stores the browser's zone in the `tz` cookie and reloads
@@ -52,4 +52,19 @@ export function TimeZonePicker({ zone }: { zone: string }) {
 			</Form>
 		</details>
 	)
+}
+
+/**
+ * The zone to show times in when the server cannot be asked (offline, in a client loader): the
+ * viewer's `tz` cookie as the server reads it, else the browser's own zone.
+ */
+export function browserTimeZone(): string {
+	const pair = document.cookie.split('; ').find((cookie) => cookie.startsWith('tz='))
+	try {
+		const zone = pair ? decodeURIComponent(pair.slice(3)) : ''
+		if (zone && isTimeZone(zone)) return zone
+	} catch {
+		// A malformed cookie: the browser's zone below.
+	}
+	return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 }

@@ -1,6 +1,6 @@
-// Dates are shown en-US with 12-hour times (spec section 9). The server renders them, so the same
-// time zone (the app server's, passed down by the loader) is used on the server and in the browser,
-// and the zone's short name is shown beside each time.
+// Dates are shown en-US with 12-hour times (spec section 9), in the viewer's zone (the `tz` cookie,
+// read by the loader, so the server and the browser render the same text), with the zone's short
+// name beside each time. Dates typed into forms are read in that zone too.
 
 const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/
 
@@ -82,6 +82,3 @@ export function fromLocalInput(value: string, timeZone: string): Date | null {
 	if (corrected !== result) result = corrected
 	return new Date(result)
 }
-
-/** The time zone this process formats in. */
-export const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'

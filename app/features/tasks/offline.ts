@@ -19,8 +19,10 @@ export function applyQueuedTaskChanges(tasks: Task[], queued: OfflineItem[], tim
 				shown = { ...shown, offline: 'DELETE' }
 			} else if (item.type === 'UPDATE') {
 				const { title, description, taskType, dueDate, endDate } = item.payload
-				const due = dueDate ? fromLocalInput(dueDate, timeZone) : null
-				const end = endDate ? fromLocalInput(endDate, timeZone) : null
+				// The zone the form said it used, as the action will read it on replay.
+				const zone = item.payload.timeZone || timeZone
+				const due = dueDate ? fromLocalInput(dueDate, zone) : null
+				const end = endDate ? fromLocalInput(endDate, zone) : null
 				shown = {
 					...shown,
 					title: title?.trim() || shown.title,

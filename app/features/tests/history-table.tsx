@@ -1,13 +1,22 @@
 import { Link } from 'react-router'
 import type { HistoryEntry } from './schema'
-import { formatDateTime } from './timer'
+import { formatDateTime, zoneName } from './timer'
 import { TableScroll } from '~/ui/table-scroll'
 
 export const statusLabel = (status: HistoryEntry['status']) =>
 	status === 'submitted' ? 'Submitted' : 'Closed at the time limit'
 
 /** The student's test history: one row per finished test, newest first. */
-export function HistoryTable({ entries, caption }: { entries: HistoryEntry[]; caption: string }) {
+export function HistoryTable({
+	entries,
+	caption,
+	timeZone,
+}: {
+	entries: HistoryEntry[]
+	caption: string
+	/** The viewer's zone, which the times are shown in. */
+	timeZone: string
+}) {
 	if (!entries.length) {
 		return (
 			<p className="text-slate-700">
@@ -57,7 +66,8 @@ export function HistoryTable({ entries, caption }: { entries: HistoryEntry[]; ca
 							<td className="px-4 py-2">{statusLabel(entry.status)}</td>
 							<td className="px-4 py-2">
 								<time dateTime={entry.completedAt}>
-									{formatDateTime(entry.completedAt, 'UTC')} UTC
+									{formatDateTime(entry.completedAt, timeZone)}{' '}
+									{zoneName(entry.completedAt, timeZone)}
 								</time>
 							</td>
 							<td className="px-4 py-2">

@@ -13,7 +13,7 @@ import {
 } from './local-progress'
 import type { IslandReply, Progress, TestSession } from './schema'
 import { TestTimer } from './test-timer'
-import { formatClockTime, formatDateTime, remainingSeconds } from './timer'
+import { formatClockTime, formatDateTime, remainingSeconds, zoneName } from './timer'
 import { showToast } from '~/ui/sonner'
 import { handlesOffline } from '~/platform/offline-forms'
 
@@ -33,6 +33,8 @@ type Props = {
 	/** The resource route the island saves and submits through. */
 	progressUrl: string
 	resultUrl: string
+	/** The viewer's zone, which the closing time is shown in. */
+	timeZone: string
 }
 
 /**
@@ -42,7 +44,7 @@ type Props = {
  * countdown from the server's deadline that submits at zero, one-question-at-a-time view, and
  * an offline queue for the submit.
  */
-export function TestTaking({ session, progressUrl, resultUrl }: Props) {
+export function TestTaking({ session, progressUrl, resultUrl, timeZone }: Props) {
 	const hydrated = useHydrated()
 	const navigate = useNavigate()
 	const [answers, setAnswers] = useState<Progress['answers']>(session.answers)
@@ -258,12 +260,13 @@ export function TestTaking({ session, progressUrl, resultUrl }: Props) {
 				className="sticky top-0 z-10 flex flex-col gap-2 rounded-lg border border-slate-200 bg-white/95 p-4 shadow-sm"
 			>
 				{hydrated && restored ? (
-					<TestTimer remaining={remaining} deadline={session.deadline} />
+					<TestTimer remaining={remaining} deadline={session.deadline} timeZone={timeZone} />
 				) : (
 					<p className="text-sm text-slate-700">
 						Time limit: {session.timeLimit} minutes. This test closes at{' '}
-						<time dateTime={session.deadline}>{formatClockTime(session.deadline, 'UTC')} UTC</time>{' '}
-						({formatDateTime(session.deadline, 'UTC')} UTC). Submit before then: answers sent later
+						<time dateTime={session.deadline}>{formatClockTime(session.deadline, timeZone)}{' '}
+							{zoneName(session.deadline, timeZone)}</time>{' '}
+						({formatDateTime(session.deadline, timeZone)} {zoneName(session.deadline, timeZone)}). Submit before then: answers sent later
 						are not accepted.
 					</p>
 				)}

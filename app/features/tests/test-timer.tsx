@@ -1,12 +1,20 @@
 import { useEffect, useRef, useState } from 'react'
-import { formatClockTime, formatRemaining, thresholdAnnouncement } from './timer'
+import { formatClockTime, formatRemaining, thresholdAnnouncement, zoneName } from './timer'
 
 /**
  * The countdown, after hydration. The visible clock is not a live region (a screen reader would
  * read it every second); a separate polite region speaks only at 10, 5 and 1 minutes. The
  * student can hide the clock; the deadline stays as a clock time.
  */
-export function TestTimer({ remaining, deadline }: { remaining: number; deadline: string }) {
+export function TestTimer({
+	remaining,
+	deadline,
+	timeZone,
+}: {
+	remaining: number
+	deadline: string
+	timeZone: string
+}) {
 	const [hidden, setHidden] = useState(false)
 	const [announcement, setAnnouncement] = useState('')
 	const previous = useRef(remaining)
@@ -30,7 +38,8 @@ export function TestTimer({ remaining, deadline }: { remaining: number; deadline
 				</p>
 			)}
 			<p className="text-sm text-slate-700">
-				Ends at <time dateTime={deadline}>{formatClockTime(deadline)}</time>
+				Ends at <time dateTime={deadline}>{formatClockTime(deadline, timeZone)}</time>{' '}
+				{zoneName(deadline, timeZone)}
 			</p>
 			<button
 				type="button"

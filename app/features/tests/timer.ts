@@ -48,3 +48,11 @@ export function formatDateTime(date: string | number | Date, timeZone?: string):
 		timeZone,
 	})
 }
+
+/** The zone's short name at that instant ('EST', 'GMT+1'), shown beside times read in it. */
+export function zoneName(date: string | number | Date, timeZone: string): string {
+	const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(
+		new Date(date),
+	)
+	return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone
+}

@@ -1,12 +1,15 @@
 import { Outlet, type ShouldRevalidateFunction } from 'react-router'
 import type { Route } from './+types/layout'
+import { TimeZoneSync } from '~/features/schedules/time-zone'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { isOffline } from '~/platform/offline-snapshot'
 import { requireRole } from '~/platform/request.server'
 import { AreaErrorBoundary, DashboardShell, type AreaLink } from '~/ui/dashboard-shell'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'organization')
-	return { userName: user.name }
+	// Every page of the area reads and shows times in the viewer's zone (the `tz` cookie).
+	return { userName: user.name, timeZone: viewerTimeZone(request) }
 }
 
 // Offline, the area frame stays as it is, so pages with a local fallback still open.
@@ -30,6 +33,7 @@ const links: AreaLink[] = [
 export default function OrganizationLayout({ loaderData }: Route.ComponentProps) {
 	return (
 		<DashboardShell areaLabel="Organization" userName={loaderData.userName} links={links}>
+			<TimeZoneSync zone={loaderData.timeZone.zone} known={loaderData.timeZone.known} />
 			<Outlet />
 		</DashboardShell>
 	)

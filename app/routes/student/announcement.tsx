@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/announcement'
 import { markAnnouncementRead } from '~/features/announcements/api.server'
 import { formatPosted } from '~/features/announcements/schema'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { needed } from '~/platform/settle.server'
 import { RouteError } from '~/ui/error-pages'
@@ -12,11 +13,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const announcement = await needed(markAnnouncementRead(upstream(context, request), params.announcementId), {
 		refusedAsMissing: true,
 	})
-	return { announcement }
+	return { announcement, timeZone: viewerTimeZone(request).zone }
 }
 
 export default function StudentAnnouncement({ loaderData }: Route.ComponentProps) {
-	const { announcement } = loaderData
+	const { announcement, timeZone } = loaderData
 	return (
 		<article className="flex flex-col gap-4" aria-labelledby="announcement-title">
 			<Link to="/studentdashboard/announcements" className="text-sm text-indigo-800 underline">
@@ -27,7 +28,7 @@ export default function StudentAnnouncement({ loaderData }: Route.ComponentProps
 			</h1>
 			<p className="text-sm text-slate-600">
 				From {announcement.author.name} · {announcement.course ? announcement.course.title : 'Your organization'} ·{' '}
-				{formatPosted(announcement.createdAt)}
+				{formatPosted(announcement.createdAt, timeZone)}
 			</p>
 			<div className="whitespace-pre-line rounded-lg border border-slate-200 bg-white p-6 text-slate-900">{announcement.body}</div>
 		</article>

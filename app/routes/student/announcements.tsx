@@ -2,6 +2,7 @@ import type { Route } from './+types/announcements'
 import { getAnnouncements } from '~/features/announcements/api.server'
 import { StudentAnnouncementList } from '~/features/announcements/board'
 import { pageFrom } from '~/features/announcements/schema'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { LoadError } from '~/ui/load-error'
@@ -11,11 +12,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
 	// Always fresh: reading one elsewhere changes which are unread.
 	const list = await settle(getAnnouncements(upstream(context, request), pageFrom(new URL(request.url))))
-	return { list }
+	return { list, timeZone: viewerTimeZone(request).zone }
 }
 
 export default function StudentAnnouncements({ loaderData }: Route.ComponentProps) {
-	const { list } = loaderData
+	const { list, timeZone } = loaderData
 	return (
 		<div className="flex flex-col gap-6">
 			<h1 className="text-2xl font-bold">Announcements</h1>
@@ -24,7 +25,7 @@ export default function StudentAnnouncements({ loaderData }: Route.ComponentProp
 					<p className="text-slate-700" aria-live="polite">
 						{list.value.unread === 1 ? '1 unread announcement' : `${list.value.unread ?? 0} unread announcements`}
 					</p>
-					<StudentAnnouncementList announcements={list.value.announcements} />
+					<StudentAnnouncementList announcements={list.value.announcements} timeZone={timeZone} />
 					<Pagination page={list.value.pagination.currentPage} totalPages={list.value.pagination.totalPages} label="Announcement pages" />
 				</>
 			) : (

@@ -4,6 +4,7 @@ import { getTemplates } from '~/features/qa/api.server'
 import { TemplateCards } from '~/features/qa/template-cards'
 import { getTestHistory } from '~/features/tests/api.server'
 import { HistoryTable } from '~/features/tests/history-table'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { LoadError } from '~/ui/load-error'
@@ -16,7 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 		settle(getTemplates(api, { limit: 4, isActive: 1 })),
 		settle(getTestHistory(api, { limit: 5 })),
 	])
-	return { templates, history }
+	return { templates, history, timeZone: viewerTimeZone(request).zone }
 }
 
 export function meta() {
@@ -24,7 +25,7 @@ export function meta() {
 }
 
 export default function TestsOverview({ loaderData }: Route.ComponentProps) {
-	const { templates, history } = loaderData
+	const { templates, history, timeZone } = loaderData
 	return (
 		<div className="flex flex-col gap-8">
 			<h1 className="text-2xl font-bold">Tests</h1>
@@ -60,7 +61,11 @@ export default function TestsOverview({ loaderData }: Route.ComponentProps) {
 					</Link>
 				</div>
 				{history.ok ? (
-					<HistoryTable entries={history.value.history} caption="Your latest finished tests" />
+					<HistoryTable
+						entries={history.value.history}
+						caption="Your latest finished tests"
+						timeZone={timeZone}
+					/>
 				) : (
 					<LoadError error={history.error} />
 				)}

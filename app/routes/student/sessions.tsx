@@ -17,7 +17,7 @@ import {
 } from '~/features/schedules/schedule-views'
 import { loadStudentSessions } from '~/features/schedules/page-data.server'
 import { timeZoneCookie } from '~/features/schedules/time-zone.server'
-import { TimeZonePicker, TimeZoneSync } from '~/features/schedules/time-zone'
+import { TimeZonePicker } from '~/features/schedules/time-zone'
 import { addDays } from '~/features/schedules/time-zones'
 import { requireRole, upstream } from '~/platform/request.server'
 import { Button } from '~/ui/button'
@@ -56,7 +56,7 @@ export function meta() {
 }
 
 export default function StudentSessions({ loaderData, actionData }: Route.ComponentProps) {
-	const { zone, known, now, today, week, day, weekList, todayList, upcoming, past } = loaderData
+	const { zone, now, today, week, day, weekList, todayList, upcoming, past } = loaderData
 	const [searchParams] = useSearchParams()
 	const failure = [weekList, todayList, upcoming, past].find((result) => !result.ok)
 	const weekHref = (date: string | null) => {
@@ -76,7 +76,6 @@ export default function StudentSessions({ loaderData, actionData }: Route.Compon
 
 	return (
 		<div className="flex flex-col gap-8">
-			<TimeZoneSync zone={zone} known={known} />
 			<div className="flex flex-wrap items-center justify-between gap-4">
 				<div>
 					<h1 className="text-2xl font-bold">My sessions</h1>

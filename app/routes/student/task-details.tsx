@@ -4,7 +4,7 @@ import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/task-details'
 import { getStudentSubmission, submitTask } from '~/features/tasks/api.server'
 import { DateTime, FileLink, StatusBadge } from '~/features/tasks/components'
-import { serverTimeZone } from '~/features/tasks/dates'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { FILE_TOO_LARGE, MAX_FILE_BYTES, submitTaskSchema, taskTypeLabel } from '~/features/tasks/schema'
 import { SubmitWorkForm } from '~/features/tasks/submit-work'
 import { replyWithUpstreamError } from '~/platform/form.server'
@@ -29,12 +29,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const taskId = readTaskId(request)
 	try {
 		const found = await getStudentSubmission(upstream(context, request), taskId, user.id)
-		return { ...found, error: null, timeZone: serverTimeZone(), now: Date.now() }
+		return { ...found, error: null, timeZone: viewerTimeZone(request).zone, now: Date.now() }
 	} catch (error) {
 		if (!(error instanceof UpstreamError)) throw error
 		if (error.status === 404 || error.status === 400) throw data(error.text, { status: 404 })
 		if (error.status === 403) throw data('This task is not in one of your courses', { status: 403 })
-		return { task: null, submission: null, error: { text: error.text, toast: error.toast }, timeZone: serverTimeZone(), now: Date.now() }
+		return { task: null, submission: null, error: { text: error.text, toast: error.toast }, timeZone: viewerTimeZone(request).zone, now: Date.now() }
 	}
 }
 

@@ -2,7 +2,8 @@ import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/tasks'
 import { getTasks } from '~/features/tasks/api.server'
 import { DateTime, PageLinks, StatusBadge } from '~/features/tasks/components'
-import { serverTimeZone } from '~/features/tasks/dates'
+import { browserTimeZone } from '~/features/schedules/time-zone'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { taskTypeLabel, type Task } from '~/features/tasks/schema'
 import { submissionProgress } from '~/features/tasks/status'
 import { requireRole, upstream } from '~/platform/request.server'
@@ -17,12 +18,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
 	const page = Number(new URL(request.url).searchParams.get('page'))
 	const tasks = await settle(getTasks(upstream(context, request), { page: Number.isInteger(page) && page >= 1 ? page : 1, limit: PAGE_SIZE }))
-	return { tasks, timeZone: serverTimeZone() }
+	return { tasks, timeZone: viewerTimeZone(request).zone }
 }
 
 /** Offline, the list last shown comes back from local storage; with nothing stored, 'You are offline'. */
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
-	rememberedOffline('tasks_offline_list', serverLoader, () => ({ tasks: offlineFailure, timeZone: 'UTC' }))
+	rememberedOffline('tasks_offline_list', serverLoader, () => ({ tasks: offlineFailure, timeZone: browserTimeZone() }))
 clientLoader.hydrate = true as const
 
 export function meta() {

@@ -4,7 +4,8 @@ import { getTestSession } from '~/features/tests/api.server'
 import { ClearLocalTest } from '~/features/tests/clear-local-test'
 import { statusLabel } from '~/features/tests/history-table'
 import { ResultReview } from '~/features/tests/result-review'
-import { formatDateTime } from '~/features/tests/timer'
+import { formatDateTime, zoneName } from '~/features/tests/timer'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { buttonClass } from '~/ui/button'
 import { needed } from '~/platform/settle.server'
@@ -20,7 +21,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 			`/studentdashboard/test/${encodeURIComponent(session.templateId ?? '')}?session=${encodeURIComponent(session.id)}`,
 		)
 	}
-	return { session, result: session.result }
+	return { session, result: session.result, timeZone: viewerTimeZone(request).zone }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -28,7 +29,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function TestResult({ loaderData }: Route.ComponentProps) {
-	const { session, result } = loaderData
+	const { session, result, timeZone } = loaderData
 	return (
 		<div className="flex flex-col gap-6">
 			<ClearLocalTest sessionId={session.id} />
@@ -45,7 +46,9 @@ export default function TestResult({ loaderData }: Route.ComponentProps) {
 				</p>
 				<p className="mt-1 text-sm text-slate-700">
 					{statusLabel(session.status === 'expired' ? 'expired' : 'submitted')} on{' '}
-					<time dateTime={result.closedAt}>{formatDateTime(result.closedAt, 'UTC')} UTC</time>
+					<time dateTime={result.closedAt}>
+						{formatDateTime(result.closedAt, timeZone)} {zoneName(result.closedAt, timeZone)}
+					</time>
 				</p>
 				<div className="mt-4 flex flex-wrap gap-3">
 					<Link

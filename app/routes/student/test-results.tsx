@@ -1,6 +1,7 @@
 import type { Route } from './+types/test-results'
 import { getTestHistory } from '~/features/tests/api.server'
 import { HistoryTable } from '~/features/tests/history-table'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { LoadError } from '~/ui/load-error'
@@ -14,7 +15,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 			page: Number.isInteger(page) && page >= 1 ? page : 1,
 		}),
 	)
-	return { history }
+	return { history, timeZone: viewerTimeZone(request).zone }
 }
 
 export function meta() {
@@ -22,7 +23,7 @@ export function meta() {
 }
 
 export default function TestResults({ loaderData }: Route.ComponentProps) {
-	const { history } = loaderData
+	const { history, timeZone } = loaderData
 	return (
 		<div className="flex flex-col gap-6">
 			<h1 className="text-2xl font-bold">Test results</h1>
@@ -30,6 +31,7 @@ export default function TestResults({ loaderData }: Route.ComponentProps) {
 				<>
 					<HistoryTable
 						entries={history.value.history}
+						timeZone={timeZone}
 						caption={`Your finished tests (${history.value.pagination.total})`}
 					/>
 					<Pagination

@@ -2,7 +2,8 @@ import { Link } from 'react-router'
 import type { Route } from './+types/test-summary'
 import { getTestHistoryEntry } from '~/features/tests/api.server'
 import { statusLabel } from '~/features/tests/history-table'
-import { formatDateTime } from '~/features/tests/timer'
+import { formatDateTime, zoneName } from '~/features/tests/timer'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { buttonClass } from '~/ui/button'
 import { needed } from '~/platform/settle.server'
@@ -12,7 +13,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const entry = await needed(getTestHistoryEntry(upstream(context, request), params.testHistoryId), {
 		refusedAsMissing: true,
 	})
-	return { entry }
+	return { entry, timeZone: viewerTimeZone(request).zone }
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -25,7 +26,7 @@ function minutesBetween(start: string, end: string) {
 }
 
 export default function TestSummary({ loaderData }: Route.ComponentProps) {
-	const { entry } = loaderData
+	const { entry, timeZone } = loaderData
 	return (
 		<div className="flex max-w-2xl flex-col gap-6">
 			<h1 className="text-2xl font-bold">Summary: {entry.templateTitle}</h1>
@@ -38,11 +39,11 @@ export default function TestSummary({ loaderData }: Route.ComponentProps) {
 				<dd>{statusLabel(entry.status)}</dd>
 				<dt className="font-medium text-slate-600">Started</dt>
 				<dd>
-					<time dateTime={entry.startedAt}>{formatDateTime(entry.startedAt, 'UTC')} UTC</time>
+					<time dateTime={entry.startedAt}>{formatDateTime(entry.startedAt, timeZone)} {zoneName(entry.startedAt, timeZone)}</time>
 				</dd>
 				<dt className="font-medium text-slate-600">Finished</dt>
 				<dd>
-					<time dateTime={entry.completedAt}>{formatDateTime(entry.completedAt, 'UTC')} UTC</time>
+					<time dateTime={entry.completedAt}>{formatDateTime(entry.completedAt, timeZone)} {zoneName(entry.completedAt, timeZone)}</time>
 				</dd>
 				<dt className="font-medium text-slate-600">Time taken</dt>
 				<dd>{minutesBetween(entry.startedAt, entry.completedAt)}</dd>

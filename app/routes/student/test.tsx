@@ -4,6 +4,7 @@ import { getTemplate } from '~/features/qa/api.server'
 import { getTestSession, startTestSession, submitTest } from '~/features/tests/api.server'
 import { progressFromForm } from '~/features/tests/schema'
 import { TestTaking } from '~/features/tests/test-taking'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -36,7 +37,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 			throw error
 		}
 		if (session.status !== 'in_progress') throw redirect(resultPath(session.id))
-		return { mode: 'session' as const, session, templateId: params.templateId }
+		return {
+			mode: 'session' as const,
+			session,
+			templateId: params.templateId,
+			timeZone: viewerTimeZone(request).zone,
+		}
 	}
 	const template = await settle(
 		getTemplate(api, params.templateId).catch((error: unknown) => {
@@ -91,7 +97,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function TakeTest({ loaderData, actionData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	if (loaderData.mode === 'session') {
-		const { session, templateId } = loaderData
+		const { session, templateId, timeZone } = loaderData
 		return (
 			<div className="flex flex-col gap-4">
 				<h1 className="text-2xl font-bold">{session.title}</h1>
@@ -106,6 +112,7 @@ export default function TakeTest({ loaderData, actionData }: Route.ComponentProp
 				<TestTaking
 					key={session.id}
 					session={session}
+					timeZone={timeZone}
 					progressUrl={`/studentdashboard/test/${encodeURIComponent(templateId)}/progress`}
 					resultUrl={resultPath(session.id)}
 				/>

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/courses'
 import { deleteCourse, listCourses, updateCourse } from '~/features/courses/api.server'
 import { PriceTag } from '~/features/courses/course-card'
+import { applyQueuedCourseChanges, type Shown } from '~/features/courses/offline'
 import {
 	adjustTotal,
 	COURSE_OFFLINE_KEY,
@@ -68,10 +69,10 @@ export function meta() {
 export default function TeacherCourses({ loaderData, actionData }: Route.ComponentProps) {
 	const { page, courses } = loaderData
 	const { queued, queueWhenOffline } = useOfflineQueue(COURSE_OFFLINE_KEY)
-	// Deletes waiting offline already leave the list, and the total drops by one each (never below 0).
-	const pendingDeletes = new Set(
-		queued.filter((item) => item.type === 'DELETE').map((item) => item.payload.courseId),
-	)
+	// Changes waiting offline show at once, marked until they reach the server; each queued delete
+	// takes one off the total (never below 0).
+	const shown = courses.ok ? applyQueuedCourseChanges(courses.value.courses, queued) : []
+	const pendingDeletes = shown.filter((course) => course.offline === 'DELETE').length
 	return (
 		<div className="flex flex-col gap-6">
 			<div className="flex flex-wrap items-center justify-between gap-4">
@@ -98,8 +99,8 @@ export default function TeacherCourses({ loaderData, actionData }: Route.Compone
 			) : null}
 			{courses.ok ? (
 				<CourseTable
-					courses={courses.value.courses.filter((course) => !pendingDeletes.has(course.id))}
-					total={[...pendingDeletes].reduce(
+					courses={shown}
+					total={Array.from({ length: pendingDeletes }).reduce<number>(
 						(total) => adjustTotal(total, 'delete'),
 						courses.value.pagination.total,
 					)}
@@ -129,7 +130,7 @@ function CourseTable({
 	total,
 	queueWhenOffline,
 }: {
-	courses: Courses
+	courses: Shown<Courses[number]>[]
 	total: number
 	queueWhenOffline: ReturnType<typeof useOfflineQueue>['queueWhenOffline']
 }) {
@@ -144,7 +145,9 @@ function CourseTable({
 				</div>
 				<div className="rounded-lg border border-slate-200 bg-white p-4">
 					<dt className="text-sm text-slate-600">Enrolled students in these courses</dt>
-					<dd className="text-2xl font-bold">{totalEnrolled(courses)}</dd>
+					<dd className="text-2xl font-bold">
+						{totalEnrolled(courses.filter((course) => course.offline !== 'DELETE'))}
+					</dd>
 				</div>
 			</dl>
 			{courses.length ? (
@@ -172,17 +175,27 @@ function CourseTable({
 						</thead>
 						<tbody>
 							{courses.map((course) => (
-								<tr key={course.id} className="border-t border-slate-200 align-top">
+								<tr
+									key={course.id}
+									className={`border-t border-slate-200 align-top ${course.offline === 'DELETE' ? 'opacity-60' : ''}`}
+								>
 									<th scope="row" className="px-4 py-3 font-medium">
 										<Link
 											to={`/teachersdashboard/course-details?courseId=${course.id}`}
-											className="text-indigo-800 underline"
+											className={`text-indigo-800 underline ${course.offline === 'DELETE' ? 'line-through' : ''}`}
 										>
 											{course.title}
 										</Link>
 										<p className="font-normal text-slate-600">
 											{course.category} · {course.level}
 										</p>
+										{course.offline ? (
+											<p className="text-xs font-semibold text-amber-800">
+												{course.offline === 'DELETE'
+													? 'Deleted offline: syncs when back online'
+													: 'Changed offline: syncs when back online'}
+											</p>
+										) : null}
 									</th>
 									<td className="px-4 py-3">
 										<PriceTag price={course.price} />
@@ -190,48 +203,55 @@ function CourseTable({
 									<td className="px-4 py-3">{course.enrolledStudents}</td>
 									<td className="px-4 py-3">{course.isPublished ? 'Published' : 'Draft'}</td>
 									<td className="px-4 py-3">
-										<div className="flex flex-wrap items-start gap-2">
-											<Link
-												to={`/teachersdashboard/courses/edit/${course.id}`}
-												className={buttonClass('secondary')}
-												aria-label={`Edit ${course.title}`}
-											>
-												Edit
-											</Link>
-											<Form method="post" {...handlesOffline} onSubmit={queueWhenOffline('UPDATE')}>
-												<input type="hidden" name="intent" value="publish" />
-												<input type="hidden" name="courseId" value={course.id} />
-												<input
-													type="hidden"
-													name="isPublished"
-													value={course.isPublished ? 'false' : 'true'}
-												/>
-												<button
-													type="submit"
+										{/* A course deleted offline has nothing left to do until it syncs. */}
+										{course.offline === 'DELETE' ? null : (
+											<div className="flex flex-wrap items-start gap-2">
+												<Link
+													to={`/teachersdashboard/courses/edit/${course.id}`}
 													className={buttonClass('secondary')}
-													aria-label={`${course.isPublished ? 'Unpublish' : 'Publish'} ${course.title}`}
+													aria-label={`Edit ${course.title}`}
 												>
-													{course.isPublished ? 'Unpublish' : 'Publish'}
-												</button>
-											</Form>
-											<ConfirmDisclosure
-												summary="Delete"
-												summaryLabel={`Delete ${course.title}`}
-												question={`Delete ${course.title}? This cannot be undone.`}
-											>
+													Edit
+												</Link>
 												<Form
 													method="post"
 													{...handlesOffline}
-													onSubmit={queueWhenOffline('DELETE')}
+													onSubmit={queueWhenOffline('UPDATE')}
 												>
-													<input type="hidden" name="intent" value="delete" />
+													<input type="hidden" name="intent" value="publish" />
 													<input type="hidden" name="courseId" value={course.id} />
-													<button type="submit" className={buttonClass('danger')}>
-														Yes, delete this course
+													<input
+														type="hidden"
+														name="isPublished"
+														value={course.isPublished ? 'false' : 'true'}
+													/>
+													<button
+														type="submit"
+														className={buttonClass('secondary')}
+														aria-label={`${course.isPublished ? 'Unpublish' : 'Publish'} ${course.title}`}
+													>
+														{course.isPublished ? 'Unpublish' : 'Publish'}
 													</button>
 												</Form>
-											</ConfirmDisclosure>
-										</div>
+												<ConfirmDisclosure
+													summary="Delete"
+													summaryLabel={`Delete ${course.title}`}
+													question={`Delete ${course.title}? This cannot be undone.`}
+												>
+													<Form
+														method="post"
+														{...handlesOffline}
+														onSubmit={queueWhenOffline('DELETE')}
+													>
+														<input type="hidden" name="intent" value="delete" />
+														<input type="hidden" name="courseId" value={course.id} />
+														<button type="submit" className={buttonClass('danger')}>
+															Yes, delete this course
+														</button>
+													</Form>
+												</ConfirmDisclosure>
+											</div>
+										)}
 									</td>
 								</tr>
 							))}

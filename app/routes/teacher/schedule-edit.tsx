@@ -89,17 +89,30 @@ export default function EditSession({ loaderData, actionData }: Route.ComponentP
 					<StatusBadge status={schedule.status} />
 				</p>
 			</div>
-			{!courses.ok ? <LoadError error={courses.error} /> : null}
-			<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-				<FormErrors id={form.errorId} errors={form.errors} />
-				<ScheduleFormFields fields={fields} courses={courseOptions} timeZone={schedule.timeZone} />
-				<div className="flex flex-wrap gap-3">
-					<Button disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</Button>
-					<Link to="/teachersdashboard/schedule" className={buttonClass('secondary')}>
-						Cancel
-					</Link>
-				</div>
-			</Form>
+			{schedule.status === 'Cancelled' ? (
+				// The API refuses too: a cancelled session is final.
+				<p role="status" className="rounded-md border border-slate-200 bg-white p-4">
+					This session is cancelled, so it cannot be edited.
+				</p>
+			) : (
+				<>
+					{!courses.ok ? <LoadError error={courses.error} /> : null}
+					<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+						<FormErrors id={form.errorId} errors={form.errors} />
+						<ScheduleFormFields
+							fields={fields}
+							courses={courseOptions}
+							timeZone={schedule.timeZone}
+						/>
+						<div className="flex flex-wrap gap-3">
+							<Button disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</Button>
+							<Link to="/teachersdashboard/schedule" className={buttonClass('secondary')}>
+								Cancel
+							</Link>
+						</div>
+					</Form>
+				</>
+			)}
 		</div>
 	)
 }

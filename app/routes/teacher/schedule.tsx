@@ -20,7 +20,7 @@ import {
 } from '~/features/schedules/schedule-views'
 import { loadTeacherSchedule } from '~/features/schedules/page-data.server'
 import { timeZoneCookie } from '~/features/schedules/time-zone.server'
-import { TimeZonePicker, TimeZoneSync } from '~/features/schedules/time-zone'
+import { TimeZonePicker } from '~/features/schedules/time-zone'
 import { addDays } from '~/features/schedules/time-zones'
 import { requireRole, upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
@@ -93,7 +93,7 @@ export function meta() {
 }
 
 export default function TeacherSchedule({ loaderData, actionData }: Route.ComponentProps) {
-	const { zone, known, now, today, week, day, weekList, todayList, upcoming, list, page, status } =
+	const { zone, now, today, week, day, weekList, todayList, upcoming, list, page, status } =
 		loaderData
 	const [searchParams] = useSearchParams()
 	const failure = [weekList, todayList, upcoming, list].find((result) => !result.ok)
@@ -118,7 +118,6 @@ export default function TeacherSchedule({ loaderData, actionData }: Route.Compon
 
 	return (
 		<div className="flex flex-col gap-8">
-			<TimeZoneSync zone={zone} known={known} />
 			<div className="flex flex-wrap items-center justify-between gap-4">
 				<div>
 					<h1 className="text-2xl font-bold">Schedule</h1>

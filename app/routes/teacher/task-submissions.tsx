@@ -2,7 +2,7 @@ import { data, Form, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/task-submissions'
 import { getSubmissions } from '~/features/tasks/api.server'
 import { DateTime, GradeDistribution, PageLinks, StatusBadge } from '~/features/tasks/components'
-import { serverTimeZone } from '~/features/tasks/dates'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { averageGrade } from '~/features/tasks/grades'
 import { taskTypeLabel } from '~/features/tasks/schema'
 import { progressFromCounts, SUBMISSION_STATUSES } from '~/features/tasks/status'
@@ -41,13 +41,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	}
 	try {
 		const list = await getSubmissions(upstream(context, request), taskId, filters)
-		return { list, error: null, timeZone: serverTimeZone() }
+		return { list, error: null, timeZone: viewerTimeZone(request).zone }
 	} catch (error) {
 		if (!(error instanceof UpstreamError)) throw error
 		if (error.status === 404 || error.status === 400) throw data(error.text, { status: 404 })
 		// Another teacher's task: refused as a page, not a 200 with an error message.
 		if (error.status === 403) throw data(error.text, { status: 403 })
-		return { list: null, error: { text: error.text, toast: error.toast }, timeZone: serverTimeZone() }
+		return { list: null, error: { text: error.text, toast: error.toast }, timeZone: viewerTimeZone(request).zone }
 	}
 }
 

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/task-view-submission'
 import { getStudentSubmission, gradeSubmission, nextUngradedSubmission } from '~/features/tasks/api.server'
 import { DateTime, FileLink, StatusBadge } from '~/features/tasks/components'
-import { serverTimeZone } from '~/features/tasks/dates'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { gradeSchema, type Submission, type Task } from '~/features/tasks/schema'
 import { replyWithUpstreamError } from '~/platform/form.server'
 import { readFormWithin } from '~/platform/multipart.server'
@@ -33,13 +33,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const { taskId, studentId } = readTarget(request)
 	try {
 		const found = await getStudentSubmission(upstream(context, request), taskId, studentId)
-		return { ...found, error: null, timeZone: serverTimeZone() }
+		return { ...found, error: null, timeZone: viewerTimeZone(request).zone }
 	} catch (error) {
 		if (!(error instanceof UpstreamError)) throw error
 		if (error.status === 404 || error.status === 400) throw data(error.text, { status: 404 })
 		// Another teacher's task: refused as a page, not a 200 with an error message.
 		if (error.status === 403) throw data(error.text, { status: 403 })
-		return { task: null, submission: null, error: { text: error.text, toast: error.toast }, timeZone: serverTimeZone() }
+		return { task: null, submission: null, error: { text: error.text, toast: error.toast }, timeZone: viewerTimeZone(request).zone }
 	}
 }
 

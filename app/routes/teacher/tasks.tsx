@@ -5,7 +5,11 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'reac
 import type { Route } from './+types/tasks'
 import { createTask, deleteTask, getSubmissions, getTaskCourses, getTasks, updateTask } from '~/features/tasks/api.server'
 import { DateTime, FileLink, PageLinks } from '~/features/tasks/components'
-import { fromLocalInput, serverTimeZone, toLocalInput } from '~/features/tasks/dates'
+import { fromLocalInput, toLocalInput } from '~/features/tasks/dates'
+import { timeZoneFormSchema } from '~/features/schedules/schema'
+import { browserTimeZone, TimeZonePicker } from '~/features/schedules/time-zone'
+import { timeZoneCookie, viewerTimeZone } from '~/features/schedules/time-zone.server'
+import { isTimeZone } from '~/features/schedules/time-zones'
 import { applyQueuedTaskChanges, TASKS_OFFLINE_KEY, type ShownTask } from '~/features/tasks/offline'
 import {
 	createTaskSchema,
@@ -60,7 +64,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 		tasks,
 		courses,
 		focus: focus && { mode: editId ? ('edit' as const) : ('delete' as const), task: focus },
-		timeZone: serverTimeZone(),
+		timeZone: viewerTimeZone(request).zone,
 	}
 }
 
@@ -70,7 +74,7 @@ export const clientLoader = async ({ serverLoader }: Route.ClientLoaderArgs) => 
 		tasks: offlineFailure,
 		courses: offlineFailure,
 		focus: null,
-		timeZone: 'UTC',
+		timeZone: browserTimeZone(),
 	}))
 	// A remembered edit or delete form would need the server to submit; offline they open in place.
 	return data.savedAt === null ? data : { ...data, focus: null }
@@ -90,7 +94,14 @@ export async function action({ context, request }: Route.ActionArgs) {
 	// file error comes back. Either way nothing reaches the upstream.
 	const { tooLarge, formData } = await readFormWithin(request, 2 * MAX_FILE_BYTES + 1024 * 1024)
 	if (tooLarge) return data(fileTooLargeReply(), { status: 413 })
-	const timeZone = serverTimeZone()
+	if (formData.get('intent') === 'timezone') {
+		const chosen = timeZoneFormSchema.safeParse(Object.fromEntries(formData))
+		if (!chosen.success) return redirect(LIST_PATH)
+		return redirect(LIST_PATH, { headers: { 'Set-Cookie': timeZoneCookie(chosen.data.timeZone) } })
+	}
+	// Dates are read in the zone the form said it uses (its hidden field), else the viewer's.
+	const formZone = String(formData.get('timeZone') ?? '')
+	const timeZone = isTimeZone(formZone) ? formZone : viewerTimeZone(request).zone
 	const submission = parseWithZod(formData, {
 		schema: teacherTaskActionSchema.transform((value, ctx) => {
 			if (value.intent === 'delete') return value
@@ -160,7 +171,10 @@ export default function TeacherTasks({ loaderData, actionData }: Route.Component
 	const urlFocus = localFocus === 'closed' ? null : focus
 	return (
 		<div className="flex flex-col gap-8">
-			<h1 className="text-2xl font-bold">Tasks</h1>
+			<div>
+				<h1 className="text-2xl font-bold">Tasks</h1>
+				<TimeZonePicker zone={timeZone} />
+			</div>
 			{savedAt !== null ? (
 				<p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
 					You are offline. These are your tasks as of {new Date(savedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
@@ -168,18 +182,18 @@ export default function TeacherTasks({ loaderData, actionData }: Route.Component
 			) : null}
 
 			{offlineTask && localFocus !== 'closed' && localFocus?.mode === 'edit' ? (
-				<EditTask key={offlineTask.id} task={offlineTask} timeZone={timeZone} lastResult={undefined} onSubmit={queueInPlace('UPDATE')} onCancel={closeForm} />
+				<EditTask key={`${offlineTask.id}|${timeZone}`} task={offlineTask} timeZone={timeZone} lastResult={undefined} onSubmit={queueInPlace('UPDATE')} onCancel={closeForm} />
 			) : offlineTask ? (
 				<DeleteTask task={offlineTask} lastResult={undefined} onSubmit={queueInPlace('DELETE')} onCancel={closeForm} />
 			) : urlFocus && !urlFocus.task.ok ? (
 				<LoadError error={urlFocus.task.error} />
 			) : urlFocus?.task.ok && urlFocus.mode === 'edit' ? (
-				<EditTask key={urlFocus.task.value.id} task={urlFocus.task.value} timeZone={timeZone} lastResult={actionData} onSubmit={queueInPlace('UPDATE')} onCancel={closeForm} />
+				<EditTask key={`${urlFocus.task.value.id}|${timeZone}`} task={urlFocus.task.value} timeZone={timeZone} lastResult={actionData} onSubmit={queueInPlace('UPDATE')} onCancel={closeForm} />
 			) : urlFocus?.task.ok && urlFocus.mode === 'delete' ? (
 				<DeleteTask task={urlFocus.task.value} lastResult={actionData} onSubmit={queueInPlace('DELETE')} onCancel={closeForm} />
 			) : courses.ok ? (
 				courses.value.length ? (
-					<CreateTask courses={courses.value} lastResult={actionData} />
+					<CreateTask courses={courses.value} timeZone={timeZone} lastResult={actionData} />
 				) : (
 					<p className="rounded-md border border-slate-200 bg-white p-4">You have no courses yet. Tasks are set in one of your courses.</p>
 				)
@@ -290,7 +304,9 @@ function TaskTable({ tasks, timeZone, onOffline }: { tasks: ShownTask[]; timeZon
 
 type FormProps = { lastResult: SubmissionResult<string[]> | undefined }
 
-function CreateTask({ courses, lastResult }: FormProps & { courses: { id: string; title: string }[] }) {
+const zoneHint = (timeZone: string) => `Time zone: ${timeZone}.`
+
+function CreateTask({ courses, timeZone, lastResult }: FormProps & { courses: { id: string; title: string }[]; timeZone: string }) {
 	const navigation = useNavigation()
 	const [form, fields] = useForm({
 		id: 'create-task',
@@ -308,6 +324,7 @@ function CreateTask({ courses, lastResult }: FormProps & { courses: { id: string
 			</h2>
 			<Form method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-2" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="create" />
+				<input type="hidden" name="timeZone" value={timeZone} />
 				<div className="sm:col-span-2">
 					<FormErrors id={form.errorId} errors={form.errors} />
 				</div>
@@ -324,10 +341,10 @@ function CreateTask({ courses, lastResult }: FormProps & { courses: { id: string
 				<div className="sm:col-span-2">
 					<TextAreaField label="Description (optional)" meta={fields.description} {...textareaProps(fields.description)} rows={4} />
 				</div>
-				<TextField label="Due date" meta={fields.dueDate} {...inputProps(fields.dueDate, 'datetime-local')} />
+				<TextField label="Due date" hint={zoneHint(timeZone)} meta={fields.dueDate} {...inputProps(fields.dueDate, 'datetime-local')} />
 				<TextField
 					label="Closes (optional)"
-					hint="No submissions after this; leave empty to accept late work any time."
+					hint={`No submissions after this; leave empty to accept late work any time. ${zoneHint(timeZone)}`}
 					meta={fields.endDate}
 					{...inputProps(fields.endDate, 'datetime-local')}
 				/>
@@ -389,6 +406,7 @@ function EditTask({ task, timeZone, lastResult, onSubmit, onCancel }: FormProps 
 				if (!event.defaultPrevented) getFormProps(form).onSubmit?.(event)
 			}}>
 				<input type="hidden" name="intent" value="update" />
+				<input type="hidden" name="timeZone" value={timeZone} />
 				<input type="hidden" name="taskId" value={task.id} />
 				<div className="sm:col-span-2">
 					<FormErrors id={form.errorId} errors={form.errors} />
@@ -400,8 +418,8 @@ function EditTask({ task, timeZone, lastResult, onSubmit, onCancel }: FormProps 
 				<div className="sm:col-span-2">
 					<TextAreaField label="Description (optional)" meta={fields.description} {...textareaProps(fields.description)} rows={4} />
 				</div>
-				<TextField label="Due date" meta={fields.dueDate} {...inputProps(fields.dueDate, 'datetime-local')} />
-				<TextField label="Closes (optional)" meta={fields.endDate} {...inputProps(fields.endDate, 'datetime-local')} />
+				<TextField label="Due date" hint={zoneHint(timeZone)} meta={fields.dueDate} {...inputProps(fields.dueDate, 'datetime-local')} />
+				<TextField label="Closes (optional)" hint={zoneHint(timeZone)} meta={fields.endDate} {...inputProps(fields.endDate, 'datetime-local')} />
 				<div className="flex gap-3 sm:col-span-2">
 					<Button disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</Button>
 					<CancelLink onCancel={onCancel} />
