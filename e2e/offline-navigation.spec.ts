@@ -26,7 +26,8 @@ test('offline, every teacher page the navigation opens says You are offline and 
 	const nav = page.getByRole('navigation', { name: 'Teacher navigation' })
 	await nav.getByRole('link', { name: 'Tasks', exact: true }).click()
 	await expect(page.getByRole('heading', { name: 'Your tasks' })).toBeVisible()
-	await page.waitForLoadState('networkidle')
+	// The pages the navigation leads to have their code here (fetched while the page was idle).
+	await expect(nav).toHaveAttribute('data-offline-ready', 'true')
 
 	await context.setOffline(true)
 	for (const name of [
@@ -57,7 +58,8 @@ test('offline, a student page says You are offline, and Save keeps the typed pro
 	const nav = page.getByRole('navigation', { name: 'Student navigation' })
 	await nav.getByRole('link', { name: 'Profile' }).click()
 	await expect(page.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible()
-	await page.waitForLoadState('networkidle')
+	// The pages the navigation leads to have their code here (fetched while the page was idle).
+	await expect(nav).toHaveAttribute('data-offline-ready', 'true')
 
 	await context.setOffline(true)
 	await page.getByLabel('First name').fill('Amazing')
@@ -92,7 +94,8 @@ test('offline, the library filters keep their words and say Network Error', asyn
 	const nav = page.getByRole('navigation', { name: 'Student navigation' })
 	await nav.getByRole('link', { name: 'Library' }).click()
 	await expect(page.getByLabel('Search resources')).toBeVisible()
-	await page.waitForLoadState('networkidle')
+	// The pages the navigation leads to have their code here (fetched while the page was idle).
+	await expect(nav).toHaveAttribute('data-offline-ready', 'true')
 
 	await context.setOffline(true)
 	await page.getByLabel('Search resources').fill('planets')

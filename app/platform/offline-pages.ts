@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { matchRoutes, type DataRouter } from 'react-router'
 
 // React Router fetches a page's code the first time the page is opened, and when that fails (the
@@ -14,16 +14,18 @@ type RouterGlobals = {
 	__reactRouterDataRouter?: DataRouter
 }
 
-const imported = new Set<string>()
+const imported = new Map<string, Promise<unknown>>()
 // React Router looks the links' routes up just after render; until it has, look again shortly.
-const ATTEMPTS = 8
+const ATTEMPTS = 40
 const RETRY_MS = 250
 
-function importPagesOf(paths: string[]) {
+/** The imports of the pages `paths` lead to, or null while some are not looked up yet. */
+function importPagesOf(paths: string[]): Promise<unknown>[] | null {
 	const { __reactRouterManifest: manifest, __reactRouterDataRouter: router } =
 		window as RouterGlobals
-	if (!manifest || !router) return true
+	if (!manifest || !router) return []
 	let allKnown = true
+	const loads: Promise<unknown>[] = []
 	for (const path of paths) {
 		const matches = matchRoutes(router.routes, path)
 		// Not looked up yet: nothing matches, or only the catch-all page-not-found route does.
@@ -33,24 +35,41 @@ function importPagesOf(paths: string[]) {
 		}
 		for (const match of matches) {
 			const module = manifest.routes[match.route.id]?.module
-			if (!module || imported.has(module)) continue
-			imported.add(module)
-			import(/* @vite-ignore */ module).catch(() => imported.delete(module))
+			if (!module) continue
+			let load = imported.get(module)
+			if (!load) {
+				load = import(/* @vite-ignore */ module)
+				imported.set(module, load)
+				load.catch(() => imported.delete(module))
+			}
+			loads.push(load)
 		}
 	}
-	return allKnown
+	return allKnown ? loads : null
 }
 
-/** Fetches, when the browser is idle and online, the code of the pages `paths` lead to. */
+/**
+ * Fetches, when the browser is idle and online, the code of the pages `paths` lead to. True once
+ * all of it is here (the navigation says so in `data-offline-ready`).
+ */
 export function usePagesReadyOffline(paths: string[]) {
 	const key = paths.join('\n')
+	const [ready, setReady] = useState(false)
 	useEffect(() => {
 		const wanted = key.split('\n')
 		let attempts = 0
 		let timer: ReturnType<typeof setTimeout> | undefined
+		let current = true
 		const attempt = () => {
 			attempts += 1
-			if (navigator.onLine && importPagesOf(wanted)) return
+			const loads = navigator.onLine ? importPagesOf(wanted) : null
+			if (loads) {
+				Promise.all(loads).then(
+					() => current && setReady(true),
+					() => undefined, // one failed: it is tried again on the next page
+				)
+				return
+			}
 			if (attempts < ATTEMPTS) timer = setTimeout(whenIdle, RETRY_MS)
 		}
 		const whenIdle = () => {
@@ -58,6 +77,10 @@ export function usePagesReadyOffline(paths: string[]) {
 			else attempt()
 		}
 		whenIdle()
-		return () => clearTimeout(timer)
+		return () => {
+			current = false
+			clearTimeout(timer)
+		}
 	}, [key])
+	return ready
 }

@@ -22,7 +22,7 @@ export function DashboardShell({
 	const pathname = useLocation().pathname.replace(/(.)\/+$/, '$1')
 	const isActive = (link: AreaLink) =>
 		pathname === link.to || (!link.end && pathname.startsWith(`${link.to}/`))
-	usePagesReadyOffline(links.map((link) => link.to))
+	const readyOffline = usePagesReadyOffline(links.map((link) => link.to))
 	return (
 		<div className="flex min-h-screen flex-col">
 			<header className="border-b border-slate-200 bg-white">
@@ -40,7 +40,11 @@ export function DashboardShell({
 						<LogoutButton />
 					</div>
 				</div>
-				<nav aria-label={`${areaLabel} navigation`} className="mx-auto max-w-6xl px-4">
+				<nav
+					aria-label={`${areaLabel} navigation`}
+					className="mx-auto max-w-6xl px-4"
+					data-offline-ready={readyOffline || undefined}
+				>
 					{/* On a phone the links fold behind Menu (a <details>, so it needs no script); from
 					    md up they always show (app.css). A new page starts with the menu folded. */}
 					<details key={pathname} className="area-menu">
