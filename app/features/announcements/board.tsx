@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '~/ui/button'
@@ -7,6 +7,7 @@ import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import type { loadAnnouncementBoard } from './board.server'
 import { announcementFormSchema, formatPosted, teacherAnnouncementFormSchema, type Announcement } from './schema'
+import { useForm } from '~/ui/use-form'
 
 type Course = { id: string; title: string }
 

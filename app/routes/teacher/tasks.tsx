@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useState, type FormEvent, type MouseEvent } from 'react'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
@@ -31,6 +31,7 @@ import { Button, buttonClass } from '~/ui/button'
 import { FormErrors, inputProps, SelectField, selectProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { handlesOffline } from '~/platform/offline-forms'
+import { useForm } from '~/ui/use-form'
 
 const PAGE_SIZE = 10
 const LIST_PATH = '/teachersdashboard/tasks'
