@@ -16,6 +16,7 @@ import { TestTimer } from './test-timer'
 import { formatClockTime, formatDateTime, remainingSeconds } from './timer'
 import { showToast } from '~/ui/sonner'
 import { handlesOffline } from '~/platform/offline-forms'
+import { countOf } from '~/platform/plural'
 
 // Spec section 8, word for word.
 export const TEST_TEXTS = {
@@ -261,7 +262,7 @@ export function TestTaking({ session, progressUrl, resultUrl }: Props) {
 					<TestTimer remaining={remaining} deadline={session.deadline} />
 				) : (
 					<p className="text-sm text-slate-700">
-						Time limit: {session.timeLimit} minutes. This test closes at{' '}
+						Time limit: {countOf(session.timeLimit, 'minute')}. This test closes at{' '}
 						<time dateTime={session.deadline}>{formatClockTime(session.deadline, 'UTC')} UTC</time>{' '}
 						({formatDateTime(session.deadline, 'UTC')} UTC). Submit before then: answers sent later
 						are not accepted.
