@@ -16,5 +16,16 @@ export default tseslint.config(
 			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
 		},
 	},
+	{
+		// Forms come back empty after a successful submission only through the app's own useForm.
+		files: ['app/**/*.{ts,tsx}'],
+		ignores: ['app/ui/use-form.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{ paths: [{ name: '@conform-to/react', importNames: ['useForm'], message: "Use useForm from '~/ui/use-form': it resets the form after a successful submission." }] },
+			],
+		},
+	},
 	{ languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 )

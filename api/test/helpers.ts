@@ -8,7 +8,7 @@ import { createApi, type ApiConfig } from '../src/app.ts'
 import { createPasswords } from '../src/auth/passwords.ts'
 import { openDatabase, type Db } from '../src/db.ts'
 import { migrate } from '../src/migrate.ts'
-import { createDiskStorage } from '../src/platform/storage.ts'
+import { createDiskStorage, type Storage } from '../src/platform/storage.ts'
 import { DEMO_PASSWORD, seedDemo } from '../src/seed.ts'
 
 export { DEMO_PASSWORD }
@@ -18,7 +18,13 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256'
 // Cheap argon2 so the suite stays fast; production uses PRODUCTION_HASHING.
 const TEST_HASHING = { memoryCost: 4096, timeCost: 2 }
 
-export type TestApi = { baseUrl: string; db: Db; config: ApiConfig; close: () => Promise<void> }
+export type TestApi = {
+	baseUrl: string
+	db: Db
+	config: ApiConfig
+	storage: Storage
+	close: () => Promise<void>
+}
 
 /** A real HTTP server on an ephemeral port over a fresh in-memory database. */
 export async function startApi({
@@ -50,6 +56,7 @@ export async function startApi({
 		baseUrl: `http://127.0.0.1:${port}/api/v1`,
 		db,
 		config: fullConfig,
+		storage,
 		async close() {
 			server.closeAllConnections()
 			await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -254,6 +254,126 @@ describe('listing, updating and deleting tasks', () => {
 	})
 })
 
+describe('replacing and removing a task attachment', () => {
+	const TXT_BYTES = new TextEncoder().encode('Read chapter 4 before the lesson.\n')
+	const withFile = () => createTaskWith({ bytes: PDF_BYTES, name: 'first.pdf', type: 'application/pdf' })
+	const keyOf = async (id: string) =>
+		(await api.db.selectFrom('tasks').select('attachment_key').where('id', '=', id).executeTakeFirstOrThrow()).attachment_key
+
+	async function createTaskWith(file: { bytes: Uint8Array; name: string; type?: string }) {
+		const answer = await call(api, 'POST', '/tasks/create-task', {
+			token: teacher.token,
+			body: taskForm({ courseId, title: 'Reading', dueDate: inDays(3) }, file),
+		})
+		expect(answer.status).toBe(201)
+		return answer.body.task as { id: string }
+	}
+
+	function updateForm(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type?: string }) {
+		return taskForm({ title: 'Reading', dueDate: inDays(3), ...fields }, file)
+	}
+
+	test('a multipart update with a new file replaces the old one, which is deleted', async () => {
+		const task = await withFile()
+		const oldKey = await keyOf(task.id)
+		const answer = await call(api, 'PUT', `/tasks/${task.id}`, {
+			token: teacher.token,
+			body: updateForm({ title: 'Reading, part 2' }, { bytes: TXT_BYTES, name: 'notes.txt', type: 'text/plain' }),
+		})
+		expect(answer.status).toBe(200)
+		expect(answer.body.task).toMatchObject({ title: 'Reading, part 2', attachment: { name: 'notes.txt', size: TXT_BYTES.byteLength } })
+		const file = await call(api, 'GET', `/tasks/${task.id}/attachment`, { token: student.token })
+		expect(file.status).toBe(200)
+		expect(file.body).toBe('Read chapter 4 before the lesson.\n')
+		expect(await api.storage.get(oldKey ?? '')).toBeNull()
+	})
+
+	test('removeAttachment takes the file away, as JSON or in a form; a form without a file keeps it', async () => {
+		const kept = await withFile()
+		const plain = await call(api, 'PUT', `/tasks/${kept.id}`, { token: teacher.token, body: updateForm({ title: 'Still with file' }) })
+		expect(plain.status).toBe(200)
+		expect(plain.body.task.attachment).toMatchObject({ name: 'first.pdf' })
+
+		const viaJson = await withFile()
+		const jsonKey = await keyOf(viaJson.id)
+		const removed = await call(api, 'PUT', `/tasks/${viaJson.id}`, { token: teacher.token, json: { removeAttachment: true } })
+		expect(removed.status).toBe(200)
+		expect(removed.body.task.attachment).toBeNull()
+		expect((await call(api, 'GET', `/tasks/${viaJson.id}/attachment`, { token: teacher.token })).status).toBe(404)
+		expect(await api.storage.get(jsonKey ?? '')).toBeNull()
+
+		const viaForm = await withFile()
+		const inForm = await call(api, 'PUT', `/tasks/${viaForm.id}`, { token: teacher.token, body: updateForm({ removeAttachment: 'true' }) })
+		expect(inForm.status).toBe(200)
+		expect(inForm.body.task.attachment).toBeNull()
+	})
+
+	test('bad input changes nothing: a file and a removal, an unknown kind of file, a bad flag', async () => {
+		const task = await withFile()
+		const key = await keyOf(task.id)
+		const both = await call(api, 'PUT', `/tasks/${task.id}`, {
+			token: teacher.token,
+			body: updateForm({ title: 'Changed', removeAttachment: 'true' }, { bytes: TXT_BYTES, name: 'notes.txt' }),
+		})
+		expect(both.status).toBe(400)
+		expect(both.body.errors).toEqual([{ path: 'attachment', msg: 'Choose a new file or remove the attachment, not both' }])
+
+		const exe = await call(api, 'PUT', `/tasks/${task.id}`, {
+			token: teacher.token,
+			body: updateForm({ title: 'Changed' }, { bytes: new Uint8Array([0x4d, 0x5a, 0, 1]), name: 'tool.exe' }),
+		})
+		expect(exe.status).toBe(400)
+		expect(exe.body.errors[0].path).toBe('attachment')
+
+		const flag = await call(api, 'PUT', `/tasks/${task.id}`, { token: teacher.token, json: { removeAttachment: 'yes' } })
+		expect(flag.status).toBe(400)
+		expect(flag.body.errors).toEqual([{ path: 'removeAttachment', msg: 'removeAttachment must be true or false' }])
+
+		const row = await api.db.selectFrom('tasks').select(['title', 'attachment_key']).where('id', '=', task.id).executeTakeFirstOrThrow()
+		expect(row).toEqual({ title: 'Reading', attachment_key: key })
+		expect(await api.storage.get(key ?? '')).not.toBeNull()
+	})
+
+	test("another tutor and a student can neither replace nor remove the task's file", async () => {
+		const task = await withFile()
+		const key = await keyOf(task.id)
+		const email = `tutor-${Date.now().toString(36)}@example.com`
+		const other = await call(api, 'POST', '/auth/register-tutor', {
+			json: { firstName: 'Olu', lastName: 'Ade', email, password: 'Lantern-Harbour-42' },
+		})
+		expect(other.status).toBe(201)
+		const otherTutor = await login(api, email, 'Lantern-Harbour-42')
+		for (const token of [otherTutor.token, student.token]) {
+			const replaced = await call(api, 'PUT', `/tasks/${task.id}`, { token, body: updateForm({}, { bytes: TXT_BYTES, name: 'notes.txt' }) })
+			expect(replaced.status).toBe(403)
+			const removed = await call(api, 'PUT', `/tasks/${task.id}`, { token, json: { removeAttachment: true } })
+			expect(removed.status).toBe(403)
+		}
+		expect(await keyOf(task.id)).toBe(key)
+		expect(await api.storage.get(key ?? '')).not.toBeNull()
+	})
+
+	test('two replacements at once both succeed; the file kept downloads and the old one is deleted', async () => {
+		const task = await withFile()
+		const oldKey = await keyOf(task.id)
+		const answers = await Promise.all(
+			['a.txt', 'b.txt'].map((name) =>
+				call(api, 'PUT', `/tasks/${task.id}`, {
+					token: teacher.token,
+					body: updateForm({}, { bytes: new TextEncoder().encode(`file ${name}\n`), name }),
+				}),
+			),
+		)
+		expect(answers.map((answer) => answer.status)).toEqual([200, 200])
+		const kept = await keyOf(task.id)
+		expect(kept).not.toBe(oldKey)
+		expect(await api.storage.get(oldKey ?? '')).toBeNull()
+		const file = await call(api, 'GET', `/tasks/${task.id}/attachment`, { token: teacher.token })
+		expect(file.status).toBe(200)
+		expect(['file a.txt\n', 'file b.txt\n']).toContain(file.body)
+	})
+})
+
 describe('submissions and status rules', () => {
 	test('Pending before, Submitted when on time, a resubmission replaces the file, Graded once graded', async () => {
 		const task = await createTask()

@@ -196,6 +196,53 @@ describe('GET /users/tutor-profile/{id}', () => {
 	})
 })
 
+describe('phone numbers', () => {
+	const PHONE_ERROR =
+		'Phone number must have 7 to 15 digits, with only spaces, dashes, dots, brackets and a leading +'
+
+	test('registration and profile updates refuse text that is not a phone number, and store nothing', async () => {
+		const email = uniqueEmail('phone')
+		const refused = await call(api, 'POST', '/auth/register-student', {
+			json: {
+				firstName: 'Pho',
+				lastName: 'Ne',
+				email,
+				password: 'Lantern-Harbour-42',
+				phone: 'call me maybe',
+			},
+		})
+		expect(refused.status).toBe(400)
+		expect(refused.body.errors).toEqual([{ path: 'phone', msg: PHONE_ERROR }])
+		expect(
+			(await call(api, 'POST', '/auth/login', { json: { email, password: 'Lantern-Harbour-42' } }))
+				.status,
+		).toBe(401)
+
+		const { token } = await registerStudent(api, { phone: '+44 20 7946 0958' })
+		for (const phone of ['12345', '+1 555 0100 ext 2', '1234567890123456', '5+550100']) {
+			const answer = await call(api, 'PUT', '/users/student/profile', { token, json: { phone } })
+			expect(answer.status).toBe(400)
+			expect(answer.body.errors).toEqual([{ path: 'phone', msg: PHONE_ERROR }])
+		}
+		const tutor = await call(api, 'POST', '/auth/register-tutor', {
+			json: {
+				firstName: 'T',
+				lastName: 'U',
+				email: uniqueEmail('tutor'),
+				password: 'Lantern-Harbour-42',
+				phone: 'none',
+			},
+		})
+		expect(tutor.status).toBe(400)
+		const kept = await call(api, 'PUT', '/users/student/profile', {
+			token,
+			json: { phone: '(020) 7946.0958' },
+		})
+		expect(kept.status).toBe(200)
+		expect(kept.body.profile.phone).toBe('(020) 7946.0958')
+	})
+})
+
 describe('PUT /users/student/profile', () => {
 	test('a student updates their own fields; unsent fields stay, null clears', async () => {
 		const { token } = await registerStudent(api, { phone: '555-0100' })

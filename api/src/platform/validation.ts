@@ -112,7 +112,18 @@ export const password = textType('Password')
 	.min(1, 'Password is required')
 	.max(128, 'Password must be at most 128 characters')
 
-export const phone = optionalText('Phone number', 30)
+const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/
+
+/** Digits with spaces, dashes, dots or brackets, an optional leading +, and 7 to 15 digits (E.164's most). */
+export const isPhoneNumber = (value: string) => {
+	const digits = value.replace(/\D/g, '').length
+	return PHONE_CHARACTERS.test(value) && digits >= 7 && digits <= 15
+}
+
+export const phone = optionalText('Phone number', 30).refine(
+	(value) => value == null || isPhoneNumber(value),
+	'Phone number must have 7 to 15 digits, with only spaces, dashes, dots, brackets and a leading +',
+)
 
 /** A UUID path parameter; anything else is a 400 naming the parameter. */
 export function readId(name: string, value: string | undefined): string {

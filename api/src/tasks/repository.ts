@@ -143,7 +143,7 @@ export type NewTask = {
 	taskType: TasksTable['task_type']
 	dueDate: Date
 	endDate: Date | null
-	attachment: { key: string; name: string; type: string; size: number } | null
+	attachment: TaskAttachment | null
 }
 
 export const insertTask = (db: Db, task: NewTask) =>
@@ -173,13 +173,46 @@ export type TaskChanges = {
 	end_date?: Date | null
 }
 
-export const updateTask = (db: Db, id: string, changes: TaskChanges) =>
-	db
-		.updateTable('tasks')
-		.set({ ...changes, updated_at: new Date() })
-		.where('id', '=', id)
-		.where('is_deleted', '=', false)
-		.execute()
+export type TaskAttachment = { key: string; name: string; type: string; size: number }
+
+/**
+ * Applies the changes; `attachment` replaces the file (an object) or removes it (null), and the
+ * answer names the file that was there before, for the caller to delete once the row no longer
+ * points at it. The row is locked while it is read, so two replacements at once each hand back
+ * the file that the other did not keep.
+ */
+export async function updateTask(
+	db: Db,
+	id: string,
+	changes: TaskChanges,
+	attachment?: TaskAttachment | null,
+): Promise<{ replacedKey: string | null }> {
+	return db.transaction().execute(async (trx) => {
+		const before = await trx
+			.selectFrom('tasks')
+			.select('attachment_key')
+			.where('id', '=', id)
+			.where('is_deleted', '=', false)
+			.forUpdate()
+			.executeTakeFirst()
+		const file =
+			attachment === undefined
+				? {}
+				: {
+						attachment_key: attachment?.key ?? null,
+						attachment_name: attachment?.name ?? null,
+						attachment_type: attachment?.type ?? null,
+						attachment_size: attachment?.size ?? null,
+					}
+		await trx
+			.updateTable('tasks')
+			.set({ ...changes, ...file, updated_at: new Date() })
+			.where('id', '=', id)
+			.where('is_deleted', '=', false)
+			.execute()
+		return { replacedKey: attachment === undefined ? null : (before?.attachment_key ?? null) }
+	})
+}
 
 export const softDeleteTask = (db: Db, id: string) =>
 	db

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
-import { ApiError, isUniqueViolation, MESSAGES } from '../platform/errors.ts'
+import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
 import { readForm } from '../platform/forms.ts'
 import { readJsonBody } from '../platform/json.ts'
 import { readPage } from '../platform/pagination.ts'
@@ -34,8 +34,14 @@ import {
 	taskUpdate,
 } from './schemas.ts'
 
-/** The multipart calls that carry a document (up to 10 MB) rather than an image. */
-export const TASK_UPLOAD_PATHS = /^\/api\/v1\/tasks\/(create-task|[^/]+\/submit)\/?$/
+/** The multipart calls that carry a document (up to 10 MB) rather than an image: create, update, submit. */
+export const TASK_UPLOAD_PATHS = /^\/api\/v1\/tasks\/(create-task|[^/]+|[^/]+\/submit)\/?$/
+
+const isMultipart = (c: Context) => /^multipart\/form-data/i.test(c.req.header('content-type') ?? '')
+
+/** A multipart form's text fields (files left out), for the same schema as a JSON body. */
+const textFields = (form: Record<string, string | File>) =>
+	Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string'))
 
 const TASK_NOT_FOUND = 'Task not found'
 const SUBMISSION_NOT_FOUND = 'Submission not found'
@@ -141,7 +147,9 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 		})
 		.put('/:id', tutorsOnly, async (c) => {
 			const task = await ownTask(c.get('account'), readId('id', c.req.param('id')))
-			const update = await readJsonBody(c, taskUpdate)
+			// JSON changes the fields; a multipart form may also carry a new file `attachment`.
+			const form = isMultipart(c) ? await readForm(c) : null
+			const update = form ? validate(taskUpdate, textFields(form)) : await readJsonBody(c, taskUpdate)
 			const dueDate = update.dueDate ?? task.due_date
 			const endDate = update.endDate === undefined ? task.end_date : update.endDate
 			if (endDate && endDate < dueDate) {
@@ -149,13 +157,33 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 					{ path: 'endDate', msg: 'End date must not be before the due date' },
 				])
 			}
-			await updateTask(db, task.id, {
-				title: update.title,
-				description: update.description,
-				task_type: update.taskType,
-				due_date: update.dueDate,
-				end_date: update.endDate,
+			const document = form ? await readOptionalDocument(form.attachment, 'attachment') : null
+			if (document && update.removeAttachment) {
+				throw validationError([{ path: 'attachment', msg: 'Choose a new file or remove the attachment, not both' }])
+			}
+			const key = document ? await storeDocument(storage, document) : null
+			const attachment =
+				document && key
+					? { key, name: document.name, type: document.contentType, size: document.bytes.byteLength }
+					: update.removeAttachment
+						? null
+						: undefined
+			const { replacedKey } = await updateTask(
+				db,
+				task.id,
+				{
+					title: update.title,
+					description: update.description,
+					task_type: update.taskType,
+					due_date: update.dueDate,
+					end_date: update.endDate,
+				},
+				attachment,
+			).catch(async (error: unknown) => {
+				if (key) await removeQuietly(key)
+				throw error
 			})
+			if (replacedKey) await removeQuietly(replacedKey)
 			return c.json({ message: 'Task updated successfully', task: toTask(await taskOr404(task.id)) })
 		})
 		.delete('/:id', tutorsOnly, async (c) => {

@@ -34,13 +34,21 @@ export const newTask = body({
 	endDate: optionalDateTime('End date'),
 }).refine(endAfterDue, endAfterDueIssue)
 
-/** PUT /tasks/{id}: any of the fields; the end date is checked against the stored due date too. */
+/**
+ * PUT /tasks/{id}: any of the fields; the end date is checked against the stored due date too.
+ * `removeAttachment` (true, or 'true' in a multipart form) takes the task's file away.
+ */
 export const taskUpdate = body({
 	title: requiredText('Title', 200).optional(),
 	description: optionalText('Description', 5000),
 	taskType: taskType.optional(),
 	dueDate: dateTime('Due date').optional(),
 	endDate: optionalDateTime('End date'),
+	removeAttachment: z
+		.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
+			error: 'removeAttachment must be true or false',
+		})
+		.optional(),
 }).refine(endAfterDue, endAfterDueIssue)
 
 /** POST /tasks/{taskId}/submit: the optional note beside the file. */

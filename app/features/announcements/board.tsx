@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
@@ -14,6 +14,7 @@ import {
 	teacherAnnouncementFormSchema,
 	type Announcement,
 } from './schema'
+import { useForm } from '~/ui/use-form'
 
 type Course = { id: string; title: string }
 

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Suspense, type ComponentType } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
@@ -16,6 +16,7 @@ import {
 	type ChatMessage,
 	type Room,
 } from './schema'
+import { useForm } from '~/ui/use-form'
 
 export type IslandProps = { room: Room; ticket: string | null; messages: ChatMessage[] }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { formatMoney, type CourseSummary } from './catalog'
 import type { Course, Price } from './schema'
+import { countOf } from '~/platform/plural'
 
 export function PriceTag({ price }: { price: Price }) {
 	if (price.amount === 0) return <span className="font-semibold">Free</span>
@@ -48,7 +49,7 @@ export function CourseCard({
 					<>
 						<dt className="text-slate-600">Duration</dt>
 						<dd>
-							{course.duration.weeks} weeks, {course.duration.hoursPerWeek} h/week
+							{countOf(course.duration.weeks, 'week')}, {course.duration.hoursPerWeek} h/week
 						</dd>
 					</>
 				) : null}

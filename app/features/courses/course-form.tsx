@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { FormEvent } from 'react'
 import type { z } from 'zod'
@@ -15,6 +15,7 @@ import {
 } from '~/ui/field'
 import { courseCategories, courseLevels, currencies } from './catalog'
 import { courseFormSchema } from './schema'
+import { useForm } from '~/ui/use-form'
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }))
 

@@ -1,5 +1,6 @@
 import { PriceTag, courseOwnerName } from './course-card'
 import type { Course } from './schema'
+import { countOf } from '~/platform/plural'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 
@@ -66,7 +67,8 @@ export function CourseOverview({ course }: { course: Course }) {
 					<>
 						<dt className="font-medium text-slate-600">Duration</dt>
 						<dd>
-							{course.duration.weeks} weeks, {course.duration.hoursPerWeek} hours per week
+							{countOf(course.duration.weeks, 'week')},{' '}
+							{countOf(course.duration.hoursPerWeek, 'hour per week', 'hours per week')}
 						</dd>
 					</>
 				) : null}
@@ -76,7 +78,7 @@ export function CourseOverview({ course }: { course: Course }) {
 						<dd>
 							{dateFormat.format(new Date(`${course.schedule.startDate}T00:00:00Z`))} to{' '}
 							{dateFormat.format(new Date(`${course.schedule.endDate}T00:00:00Z`))},{' '}
-							{course.schedule.sessionsPerWeek} sessions per week
+							{countOf(course.schedule.sessionsPerWeek, 'session per week', 'sessions per week')}
 							{course.schedule.timeSlots.length ? (
 								<ul className="mt-1 text-sm text-slate-700">
 									{course.schedule.timeSlots.map((slot) => (

@@ -1,7 +1,7 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link, useLocation, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import type { User } from '~/features/users/schema'
 import type { LoadFailure } from '~/platform/toast'
 import { Button, buttonClass } from '~/ui/button'
@@ -11,6 +11,7 @@ import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { existingStudentSchema, newMemberSchema, type Invitation } from './schema'
 import { TableScroll } from '~/ui/table-scroll'
+import { useForm } from '~/ui/use-form'
 
 export type MemberKind = 'student' | 'teacher'
 
@@ -42,8 +43,6 @@ export function MembersPage({
 	invitations?: Invitation[]
 }) {
 	const plural = kind === 'student' ? 'Students' : 'Teachers'
-	// A new location (after a successful add) starts the forms afresh.
-	const { key } = useLocation()
 	return (
 		<div className="flex flex-col gap-8">
 			<h1 className="text-2xl font-bold">{plural}</h1>
@@ -79,13 +78,9 @@ export function MembersPage({
 				)}
 			</section>
 			<div className="grid gap-6 lg:grid-cols-2">
-				<NewMemberForm
-					key={`register-${key}`}
-					kind={kind}
-					lastResult={resultFor(actionData, 'register')}
-				/>
+				<NewMemberForm kind={kind} lastResult={resultFor(actionData, 'register')} />
 				{kind === 'student' ? (
-					<ExistingStudentForm key={`attach-${key}`} lastResult={resultFor(actionData, 'attach')} />
+					<ExistingStudentForm lastResult={resultFor(actionData, 'attach')} />
 				) : null}
 			</div>
 			{kind === 'student' ? <OpenInvitations invitations={invitations} /> : null}

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailField, userSchema } from '../users/schema'
+import { emailField, phoneField, userSchema } from '../users/schema'
 
 /** Spec section 9: where organization updates and deletes wait while the browser is offline. */
 export const ORGANIZATION_OFFLINE_KEY = 'organization_offline_data'
@@ -16,7 +16,7 @@ export const organizationSignupSchema = z
 		email: emailField,
 		type: z.enum(['school', 'tutoring_center', 'university', 'company', 'other'], { error: 'Choose the kind of organization' }),
 		country: z.string({ error: 'Enter the country' }).trim().min(2, 'Enter the country').max(100, 'Country is too long'),
-		phone: optionalText(30, 'Phone'),
+		phone: phoneField,
 		address: optionalText(300, 'Address'),
 		website: z.url({ error: 'Enter a full web address, like https://example.org' }).max(300).optional(),
 		description: optionalText(2000, 'Description'),
@@ -125,7 +125,7 @@ export const organizationSettingsSchema = z.object({
 		.trim()
 		.min(2, 'Enter the country')
 		.max(100, 'Country is too long'),
-	phone: optionalText(30, 'Phone'),
+	phone: phoneField,
 	address: optionalText(300, 'Address'),
 	website: z
 		.url({ error: 'Enter a full web address, like https://example.org' })

@@ -1,8 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from 'react-router'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
 import type { CardForm } from './schema'
+import { useForm } from '~/ui/use-form'
 
 /**
  * The built-in test provider's card form (no Stripe keys): a plain form that posts to the

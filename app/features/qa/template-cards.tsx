@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { Template } from './schema'
+import { countOf } from '~/platform/plural'
 
 /** Tests a student may take, each with what to expect and a way in. */
 export function TemplateCards({
@@ -25,7 +26,7 @@ export function TemplateCards({
 					) : null}
 					<p className="text-sm text-slate-600">
 						{template.questionCount ?? 0} {template.questionCount === 1 ? 'question' : 'questions'}{' '}
-						· {template.timeLimit} minutes
+						· {countOf(template.timeLimit, 'minute')}
 						{template.createdByName ? ` · by ${template.createdByName}` : ''}
 					</p>
 					<div>

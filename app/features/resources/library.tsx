@@ -11,7 +11,15 @@ const controlClass =
 export function LibraryFilters({ filters, subjects }: { filters: ResourceFilters; subjects: string[] }) {
 	const subjectOptions = subjects.includes(filters.subject) || filters.subject === 'All' ? subjects : [...subjects, filters.subject]
 	return (
-		<Form method="get" role="search" aria-label="Filter resources" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+		<Form
+			// The controls are uncontrolled: a new set of filters in the URL (Clear filters, Back)
+			// mounts them afresh, or they would keep what was typed before and Apply would send it again.
+			key={`${filters.search}\n${filters.subject}\n${filters.type}`}
+			method="get"
+			role="search"
+			aria-label="Filter resources"
+			className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
+		>
 			<div className="flex min-w-56 flex-1 flex-col gap-1">
 				<label htmlFor="library-search" className="text-sm font-medium text-slate-800">
 					Search resources

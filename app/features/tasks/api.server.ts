@@ -63,10 +63,21 @@ export type TaskUpdate = {
 	taskType?: TaskType
 	dueDate?: string
 	endDate?: string | null
+	/** Takes the task's file away. */
+	removeAttachment?: boolean
 }
 
-export function updateTask(api: Upstream, taskId: string, updates: TaskUpdate) {
-	return api.send('PUT', `/tasks/${id(taskId)}`, { json: updates, schema: taskSavedSchema, fallback: 'Failed to update task' })
+/** JSON, or a multipart form when a new file replaces the task's attachment. */
+export function updateTask(api: Upstream, taskId: string, updates: TaskUpdate, attachment?: File) {
+	const options = { schema: taskSavedSchema, fallback: 'Failed to update task' }
+	if (!attachment) return api.send('PUT', `/tasks/${id(taskId)}`, { json: updates, ...options })
+	const form = new FormData()
+	for (const [name, value] of Object.entries(updates)) {
+		// A multipart form has no null: the API reads an empty field as cleared.
+		if (value !== undefined && name !== 'removeAttachment') form.set(name, value === null ? '' : String(value))
+	}
+	form.set('attachment', attachment)
+	return api.send('PUT', `/tasks/${id(taskId)}`, { form, ...options })
 }
 
 export function deleteTask(api: Upstream, taskId: string) {

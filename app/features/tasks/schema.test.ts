@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { expect, test } from 'vitest'
-import { createTaskSchema, gradeSchema, MAX_FILE_BYTES, submitTaskSchema } from './schema'
+import { createTaskSchema, gradeSchema, MAX_FILE_BYTES, REPLACE_OR_REMOVE, submitTaskSchema, updateTaskSchema } from './schema'
 
 const form = (entries: Record<string, string | File>) => {
 	const data = new FormData()
@@ -52,4 +52,18 @@ test('a grade is a whole number from 0 to 100', () => {
 	expect(grade('80.5')).toEqual({ grade: ['The grade must be a whole number'] })
 	expect(grade('0')).toBeNull()
 	expect(grade('100')).toBeNull()
+})
+
+test('an edit replaces the attachment or removes it, never both', () => {
+	const fields = { intent: 'update', taskId: 't1', title: 'T', taskType: 'quiz', dueDate: '2026-12-02T10:00' }
+	const kept = parseWithZod(form({ ...fields, attachment: new File([], '') }), { schema: updateTaskSchema })
+	expect(kept.status === 'success' && [kept.value.attachment, kept.value.removeAttachment]).toEqual([undefined, false])
+	const removed = parseWithZod(form({ ...fields, removeAttachment: 'on' }), { schema: updateTaskSchema })
+	expect(removed.status === 'success' && removed.value.removeAttachment).toBe(true)
+	const replaced = parseWithZod(form({ ...fields, attachment: new File(['x'], 'notes.txt') }), { schema: updateTaskSchema })
+	expect(replaced.status === 'success' && replaced.value.attachment?.name).toBe('notes.txt')
+	const both = parseWithZod(form({ ...fields, attachment: new File(['x'], 'notes.txt'), removeAttachment: 'on' }), { schema: updateTaskSchema })
+	expect(errorsOf(both)).toEqual({ attachment: [REPLACE_OR_REMOVE] })
+	const wrongKind = parseWithZod(form({ ...fields, attachment: new File(['MZ'], 'run.exe') }), { schema: updateTaskSchema })
+	expect(errorsOf(wrongKind)).toEqual({ attachment: ['Upload a PDF, image, text, Word, Excel, PowerPoint or ZIP file'] })
 })

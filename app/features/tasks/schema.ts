@@ -135,9 +135,26 @@ export const createTaskSchema = z
 	})
 	.superRefine(endNotBeforeDue)
 
+export const REPLACE_OR_REMOVE = 'Choose a new file or remove the attachment, not both'
+
+/** Editing also replaces the attachment (a new file) or removes it (the checkbox), never both. */
 export const updateTaskSchema = z
-	.object({ intent: z.literal('update'), taskId: z.string({ error: 'Missing task' }), ...taskFields })
+	.object({
+		intent: z.literal('update'),
+		taskId: z.string({ error: 'Missing task' }),
+		...taskFields,
+		attachment: optionalDocument(),
+		removeAttachment: z
+			.literal('on')
+			.optional()
+			.transform((value) => value === 'on'),
+	})
 	.superRefine(endNotBeforeDue)
+	.superRefine((value, ctx) => {
+		if (value.attachment && value.removeAttachment) {
+			ctx.addIssue({ code: 'custom', path: ['attachment'], message: REPLACE_OR_REMOVE })
+		}
+	})
 
 export const deleteTaskSchema = z.object({
 	intent: z.literal('delete'),

@@ -1,10 +1,11 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useRef, useState } from 'react'
 import { Form, UNSAFE_decodeViaTurboStream as decodeViaTurboStream, useLocation, useNavigate, useNavigation } from 'react-router'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
 import { FILE_ACCEPT, FILE_HINT, submitTaskSchema } from './schema'
+import { useForm } from '~/ui/use-form'
 
 type Result = SubmissionResult<string[]>
 const UPLOAD_FAILED = 'The upload did not finish. Check your connection and try again.'

@@ -16,6 +16,7 @@ import { TestTimer } from './test-timer'
 import { formatClockTime, formatDateTime, remainingSeconds, zoneName } from './timer'
 import { showToast } from '~/ui/sonner'
 import { handlesOffline } from '~/platform/offline-forms'
+import { countOf } from '~/platform/plural'
 
 // Spec section 8, word for word.
 export const TEST_TEXTS = {
@@ -263,7 +264,7 @@ export function TestTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 					<TestTimer remaining={remaining} deadline={session.deadline} timeZone={timeZone} />
 				) : (
 					<p className="text-sm text-slate-700">
-						Time limit: {session.timeLimit} minutes. This test closes at{' '}
+						Time limit: {countOf(session.timeLimit, 'minute')}. This test closes at{' '}
 						<time dateTime={session.deadline}>{formatClockTime(session.deadline, timeZone)}{' '}
 							{zoneName(session.deadline, timeZone)}</time>{' '}
 						({formatDateTime(session.deadline, timeZone)} {zoneName(session.deadline, timeZone)}). Submit before then: answers sent later

@@ -1,10 +1,11 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from 'react-router'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
 import { profilePictureSchema, type Profile } from './schema'
+import { useForm } from '~/ui/use-form'
 
 /** The picture the API stores is a path under its base (`/files/<key>`); the app serves the same path. */
 export function ProfilePicture({ profile, size = 96 }: { profile: Profile; size?: number }) {

@@ -24,6 +24,23 @@ const name = (what: string) =>
 const optionalText = (max: number, label: string) =>
 	z.string().trim().max(max, `${label} must be at most ${max} characters`).optional()
 
+export const PHONE_MESSAGE = 'Enter a phone number of 7 to 15 digits, for example +1 555 010 1234'
+const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/
+
+/** As the API checks it: digits with spaces, dashes, dots or brackets, an optional leading +, 7 to 15 digits. */
+export function isPhoneNumber(value: string) {
+	const digits = value.replace(/\D/g, '').length
+	return PHONE_CHARACTERS.test(value) && digits >= 7 && digits <= 15
+}
+
+/** An optional phone number, for people and organizations. */
+export const phoneField = z
+	.string()
+	.trim()
+	.max(30, 'Phone must be at most 30 characters')
+	.optional()
+	.refine((value) => !value || isPhoneNumber(value), PHONE_MESSAGE)
+
 export const loginSchema = z.object({
 	email: emailField,
 	password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(128, 'Password is too long'),
@@ -46,7 +63,7 @@ export const studentSignupSchema = z
 		firstName: name('first name'),
 		lastName: name('last name'),
 		email: emailField,
-		phone: optionalText(30, 'Phone'),
+		phone: phoneField,
 		password: newPassword,
 		confirmPassword: z.string({ error: 'Confirm your password' }),
 	})
@@ -58,7 +75,7 @@ export const teacherSignupSchema = z
 		firstName: name('first name'),
 		lastName: name('last name'),
 		email: emailField,
-		phone: optionalText(30, 'Phone'),
+		phone: phoneField,
 		subjects: optionalText(300, 'Subjects'),
 		bio: optionalText(2000, 'About you'),
 		password: newPassword,
@@ -131,7 +148,7 @@ const optionalField = (max: number, label: string) =>
 const personProfileFields = {
 	firstName: name('first name'),
 	lastName: name('last name'),
-	phone: optionalField(30, 'Phone'),
+	phone: phoneField,
 	bio: optionalField(2000, 'About you'),
 }
 

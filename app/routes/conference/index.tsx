@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/index'
@@ -14,6 +14,7 @@ import { Button } from '~/ui/button'
 import { FormErrors, inputProps, SelectField, selectProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { TableScroll } from '~/ui/table-scroll'
+import { useForm } from '~/ui/use-form'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireUser(context, request)

@@ -1,6 +1,6 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useLocation, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { createDepartment } from '~/features/departments/api.server'
 import { createDepartmentSchema } from '~/features/departments/schema'
@@ -14,6 +14,7 @@ import { sendToast } from '~/platform/toast.server'
 import { Button, buttonClass } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
+import { useForm } from '~/ui/use-form'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'organization')
@@ -43,7 +44,6 @@ export function meta() {
 
 export default function OrganizationDashboard({ loaderData, actionData }: Route.ComponentProps) {
 	const { name, stats } = loaderData
-	const { key } = useLocation()
 	return (
 		<div className="flex flex-col gap-6">
 			<div className="flex flex-wrap items-center justify-between gap-3">
@@ -53,7 +53,7 @@ export default function OrganizationDashboard({ loaderData, actionData }: Route.
 				</Link>
 			</div>
 			{stats.ok ? <StatsGroups stats={stats.value} /> : <LoadError error={stats.error} />}
-			<QuickDepartmentForm key={key} lastResult={actionData} />
+			<QuickDepartmentForm lastResult={actionData} />
 		</div>
 	)
 }

@@ -1,6 +1,6 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useLocation, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/departments'
 import {
 	createDepartment,
@@ -25,6 +25,7 @@ import { FormErrors, inputProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { TableScroll } from '~/ui/table-scroll'
+import { useForm } from '~/ui/use-form'
 
 const LIMIT = 10
 
@@ -114,7 +115,6 @@ const resultFor = (result: ActionResult, intent: string) =>
 
 export default function Departments({ loaderData, actionData }: Route.ComponentProps) {
 	const { list, page, departmentName, selected } = loaderData
-	const { key } = useLocation()
 	const refreshSearch = new URLSearchParams({
 		...(departmentName && { departmentName }),
 		...(page > 1 && { page: String(page) }),
@@ -133,7 +133,7 @@ export default function Departments({ loaderData, actionData }: Route.ComponentP
 				selected.department.ok ? (
 					selected.mode === 'edit' ? (
 						<RenameForm
-							key={`rename-${key}`}
+							key={selected.department.value.id}
 							department={selected.department.value}
 							lastResult={resultFor(actionData, 'rename')}
 						/>
@@ -186,7 +186,7 @@ export default function Departments({ loaderData, actionData }: Route.ComponentP
 				)}
 			</section>
 
-			<CreateForm key={`create-${key}`} lastResult={resultFor(actionData, 'create')} />
+			<CreateForm lastResult={resultFor(actionData, 'create')} />
 		</div>
 	)
 }

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { FormEvent } from 'react'
 import { data, Form, redirect, useNavigation } from 'react-router'
@@ -33,6 +33,7 @@ import {
 } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { handlesOffline } from '~/platform/offline-forms'
+import { useForm } from '~/ui/use-form'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'organization')

@@ -10,11 +10,14 @@ import { buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 
+/** Spec sections 5 and 9: the default page size is 10. */
+const CATALOGUE_PAGE_SIZE = 10
+
 // Public: anyone may browse the catalogue.
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const query = readCatalogQuery(new URL(request.url))
 	const courses = await settle(
-		listCatalog(upstream(context, request), { ...query, limit: 9 }),
+		listCatalog(upstream(context, request), { ...query, limit: CATALOGUE_PAGE_SIZE }),
 	)
 	return { query, courses }
 }

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type FieldMetadata } from '@conform-to/react'
+import { getFormProps, type FieldMetadata } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/signup'
@@ -20,6 +20,7 @@ import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, selectProps, SelectField, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import { useForm } from '~/ui/use-form'
 
 type SignupRole = 'student' | 'teacher' | 'organization'
 

@@ -13,6 +13,7 @@ import { UpstreamError } from '~/platform/upstream-errors'
 import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { readForm } from '~/platform/form.server'
+import { countOf } from '~/platform/plural'
 
 const resultPath = (sessionId: string) =>
 	`/studentdashboard/test-result/${encodeURIComponent(sessionId)}`
@@ -132,7 +133,7 @@ export default function TakeTest({ loaderData, actionData }: Route.ComponentProp
 				<dt className="font-medium text-slate-600">Questions</dt>
 				<dd>{template.value.questionCount ?? template.value.questions?.length ?? 0}</dd>
 				<dt className="font-medium text-slate-600">Time limit</dt>
-				<dd>{template.value.timeLimit} minutes</dd>
+				<dd>{countOf(template.value.timeLimit, 'minute')}</dd>
 				{template.value.createdByName ? (
 					<>
 						<dt className="font-medium text-slate-600">Set by</dt>

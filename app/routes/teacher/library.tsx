@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/library'
@@ -14,6 +14,7 @@ import { UpstreamError } from '~/platform/upstream-errors'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, SelectField, selectProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
+import { useForm } from '~/ui/use-form'
 
 // Twice the file limit is still read, so a slightly larger file gets the field's own error.
 const UPLOAD_FORM_LIMIT = 2 * maxResourceBytes + FORM_LIMIT

@@ -1,4 +1,4 @@
-import { getFormProps, getFieldsetProps, useForm } from '@conform-to/react'
+import { getFormProps, getFieldsetProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/report-card'
@@ -12,6 +12,7 @@ import { sendToast } from '~/platform/toast.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
 import { needed } from '~/platform/settle.server'
+import { useForm } from '~/ui/use-form'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/schedule-edit'
@@ -15,6 +15,7 @@ import { sendToast } from '~/platform/toast.server'
 import { Button, buttonClass } from '~/ui/button'
 import { FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
+import { useForm } from '~/ui/use-form'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/task-view-submission'
@@ -15,6 +15,7 @@ import { UpstreamError } from '~/platform/upstream-errors'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
+import { useForm } from '~/ui/use-form'
 
 const reviewPath = (taskId: string, studentId: string) =>
 	`/teachersdashboard/tasks/view-submissions?taskId=${encodeURIComponent(taskId)}&studentId=${encodeURIComponent(studentId)}`

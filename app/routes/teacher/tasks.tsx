@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useState, type FormEvent, type MouseEvent } from 'react'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
@@ -36,6 +36,7 @@ import { FormErrors, inputProps, SelectField, selectProps, TextAreaField, textar
 import { LoadError } from '~/ui/load-error'
 import { handlesOffline } from '~/platform/offline-forms'
 import { TableScroll } from '~/ui/table-scroll'
+import { useForm } from '~/ui/use-form'
 
 const PAGE_SIZE = 10
 const LIST_PATH = '/teachersdashboard/tasks'
@@ -81,10 +82,10 @@ export const clientLoader = async ({ serverLoader }: Route.ClientLoaderArgs) => 
 }
 clientLoader.hydrate = true as const
 
-/** An oversized body is not parsed at all: the answer names the file field only. */
-const fileTooLargeReply = (): SubmissionResult<string[]> => ({
+/** An oversized body is not parsed at all: the answer names the file field of the form it came from. */
+const fileTooLargeReply = (intent: 'create' | 'update'): SubmissionResult<string[]> => ({
 	status: 'error',
-	initialValue: { intent: 'create' },
+	initialValue: { intent },
 	error: { attachment: [FILE_TOO_LARGE] },
 })
 
@@ -93,7 +94,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 	// Twice the file limit is still parsed, so the answer keeps what was typed; beyond that only the
 	// file error comes back. Either way nothing reaches the upstream.
 	const { tooLarge, formData } = await readFormWithin(request, 2 * MAX_FILE_BYTES + 1024 * 1024)
-	if (tooLarge) return data(fileTooLargeReply(), { status: 413 })
+	// The edit form posts to the list's `?edit=` address, the create form to the list itself.
+	if (tooLarge) return data(fileTooLargeReply(new URL(request.url).searchParams.has('edit') ? 'update' : 'create'), { status: 413 })
 	if (formData.get('intent') === 'timezone') {
 		const chosen = timeZoneFormSchema.safeParse(Object.fromEntries(formData))
 		if (!chosen.success) return redirect(LIST_PATH)
@@ -128,13 +130,19 @@ export async function action({ context, request }: Route.ActionArgs) {
 			})
 			sendToast(context, successToast('Task created successfully'))
 		} else if (task.intent === 'update') {
-			await updateTask(api, task.taskId, {
-				title: task.title,
-				description: task.description ?? null,
-				taskType: task.taskType,
-				dueDate: task.dueDate.toISOString(),
-				endDate: task.endDate ? task.endDate.toISOString() : null,
-			})
+			await updateTask(
+				api,
+				task.taskId,
+				{
+					title: task.title,
+					description: task.description ?? null,
+					taskType: task.taskType,
+					dueDate: task.dueDate.toISOString(),
+					endDate: task.endDate ? task.endDate.toISOString() : null,
+					...(task.removeAttachment && { removeAttachment: true }),
+				},
+				task.attachment,
+			)
 			sendToast(context, successToast('Task updated successfully'))
 		} else {
 			await deleteTask(api, task.taskId)
@@ -359,6 +367,8 @@ function CreateTask({ courses, timeZone, lastResult }: FormProps & { courses: { 
 	)
 }
 
+const OFFLINE_FILE = 'You are offline: a new file can only be sent online. Clear the file to save the other changes now.'
+
 type OfflineSubmit = { onSubmit: (event: FormEvent<HTMLFormElement>) => void; onCancel: () => void }
 
 /** Cancel goes back to the list; offline it just closes the form, since the list is already here. */
@@ -395,13 +405,24 @@ function EditTask({ task, timeZone, lastResult, onSubmit, onCancel }: FormProps 
 		shouldRevalidate: 'onInput',
 	})
 	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'update'
+	// The offline queue keeps text only: a new file waits until the app is back online.
+	const [offlineFile, setOfflineFile] = useState(false)
+	const attachmentMeta = {
+		id: fields.attachment.id,
+		errorId: fields.attachment.errorId,
+		errors: offlineFile ? [OFFLINE_FILE] : fields.attachment.errors,
+	}
 	return (
 		<section aria-labelledby="edit-task-heading" className="rounded-lg border border-slate-200 bg-white p-6">
 			<h2 id="edit-task-heading" className="text-lg font-semibold">
 				Edit “{task.title}”
 			</h2>
 			<p className="text-sm text-slate-600">{task.courseTitle}</p>
-			<Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" {...getFormProps(form)} {...handlesOffline} onSubmit={(event) => {
+			<Form method="post" encType="multipart/form-data" className="mt-4 grid gap-4 sm:grid-cols-2" {...getFormProps(form)} {...handlesOffline} onSubmit={(event) => {
+				const file = event.currentTarget.elements.namedItem(fields.attachment.name)
+				const withFile = file instanceof HTMLInputElement && Boolean(file.files?.length)
+				setOfflineFile(!navigator.onLine && withFile)
+				if (!navigator.onLine && withFile) return event.preventDefault()
 				onSubmit(event)
 				if (!event.defaultPrevented) getFormProps(form).onSubmit?.(event)
 			}}>
@@ -420,6 +441,26 @@ function EditTask({ task, timeZone, lastResult, onSubmit, onCancel }: FormProps 
 				</div>
 				<TextField label="Due date" hint={zoneHint(timeZone)} meta={fields.dueDate} {...inputProps(fields.dueDate, 'datetime-local')} />
 				<TextField label="Closes (optional)" hint={zoneHint(timeZone)} meta={fields.endDate} {...inputProps(fields.endDate, 'datetime-local')} />
+				<div className="flex flex-col gap-3 sm:col-span-2">
+					{task.attachment ? (
+						<>
+							<p className="text-sm text-slate-800">
+								Attachment: <FileLink href={`/teachersdashboard/tasks/file?taskId=${encodeURIComponent(task.id)}`} file={task.attachment} />
+							</p>
+							<label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+								<input type="checkbox" name="removeAttachment" value="on" defaultChecked={fields.removeAttachment.initialValue === 'on'} className="h-4 w-4 accent-indigo-700" />
+								Remove the attachment
+							</label>
+						</>
+					) : null}
+					<TextField
+						label={task.attachment ? 'Replace the attachment with (optional)' : 'Attachment (optional)'}
+						hint={FILE_HINT}
+						meta={attachmentMeta}
+						{...inputProps(fields.attachment, 'file')}
+						accept={FILE_ACCEPT}
+					/>
+				</div>
 				<div className="flex gap-3 sm:col-span-2">
 					<Button disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</Button>
 					<CancelLink onCancel={onCancel} />
