@@ -210,6 +210,12 @@ export const rules: Record<string, Rule> = {
 	'/conference/classroom/:roomId': { get: ['student', 'tutor'], url: (w) => `/conference/classroom/${w.roomId}` },
 	'/conference/whiteboard/:roomId': { get: ['student', 'tutor'], url: (w) => `/conference/whiteboard/${w.roomId}` },
 
+	// An unknown address under an area: the area's not-found page, inside its navigation.
+	'/studentdashboard/*': { get: student, url: s('/studentdashboard/no-such-page'), status: 404 },
+	'/teachersdashboard/*': { get: tutor, url: s('/teachersdashboard/no-such-page'), status: 404 },
+	'/organization/*': { get: organization, url: s('/organization/no-such-page'), status: 404 },
+	'/conference/*': { get: signedIn, url: s('/conference/no-such-page'), status: 404 },
+
 	// Any unknown address: the not-found page, for everyone.
 	'/*': { get: all, url: s('/no-such-page/at-all'), status: 404 },
 }

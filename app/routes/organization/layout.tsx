@@ -43,6 +43,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 			layoutId="routes/organization/layout"
 			areaLabel="Organization"
 			links={links}
+			fromUser={(user) => (user.role === 'organization' ? { userName: user.name } : undefined)}
 		/>
 	)
 }
