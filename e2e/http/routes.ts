@@ -205,8 +205,9 @@ export const rules: Record<string, Rule> = {
 		url: (w) => `/organization/certificates/${w.orgCertificateId}/pdf`,
 	},
 
-	// Rooms seat students and teachers; only a teacher opens a new room.
-	'/conference': { get: ['student', 'tutor'], post: tutor, url: s('/conference') },
+	// Rooms seat students and teachers; only a teacher opens a new room. An organization lists the
+	// rooms of its own courses (world.roomId is a teacher's own course's room: not the organization's).
+	'/conference': { get: signedIn, post: tutor, url: s('/conference') },
 	'/conference/classroom/:roomId': { get: ['student', 'tutor'], url: (w) => `/conference/classroom/${w.roomId}` },
 	'/conference/whiteboard/:roomId': { get: ['student', 'tutor'], url: (w) => `/conference/whiteboard/${w.roomId}` },
 

@@ -25,6 +25,7 @@ const links: AreaLink[] = [
 	{ to: '/organization/analytics', label: 'Analytics' },
 	{ to: '/organization/settings', label: 'Settings' },
 	{ to: '/organization/org/announcement/list', label: 'Announcements' },
+	{ to: '/conference', label: 'Live rooms' },
 ]
 
 export default function OrganizationLayout({ loaderData }: Route.ComponentProps) {
