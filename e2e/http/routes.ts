@@ -40,7 +40,8 @@ function flatten(entries: ConfigEntry[], parent = ''): RouteEntry[] {
 				index: Boolean(entry.index),
 				hasLoader: /export (async )?function loader\b|export const loader\b/.test(source),
 				hasAction: /export (async )?function action\b|export const action\b/.test(source),
-				hasPage: /export default\b/.test(source),
+				// A file link's page only ever shows a refusal (docs/decisions/018): it answers a file.
+				hasPage: /export default\b/.test(source) && !/\bfileMiddleware\b/.test(source),
 			})
 		}
 		return [...own, ...flatten(entry.children ?? [], pattern)]
