@@ -1,5 +1,8 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
+/** An address under an area that no page claims: the 404 page inside the area, with its navigation. */
+const areaNotFound = (area: string) => route('*', 'routes/public/not-found.tsx', { id: `routes/${area}/not-found` })
+
 // Every URL of the app, grouped by area (spec section 2). Later areas add their pages here.
 export default [
 	layout('routes/public/layout.tsx', [
@@ -39,7 +42,7 @@ export default [
 		route('test-summary/:testHistoryId', 'routes/student/test-summary.tsx'),
 		route('test-result/:sessionId', 'routes/student/test-result.tsx'),
 		route('library', 'routes/student/library.tsx'),
-		// Resource route: a library file, downloaded with the student's token.
+		// A library file, downloaded with the student's token (failures are the area's 403/404 page).
 		route('library/:resourceId/file', 'routes/student/library-file.tsx'),
 		route('profile', 'routes/student/profile.tsx'),
 		route('announcements', 'routes/student/announcements.tsx'),
@@ -50,8 +53,9 @@ export default [
 		route('tasks', 'routes/student/tasks.tsx'),
 		// The spec's path has no parameter: the task is ?taskId=.
 		route('task-details', 'routes/student/task-details.tsx'),
-		// Resource route: a task attachment or the student's own submitted file.
+		// A task attachment or the student's own submitted file (failures as above).
 		route('task-details/file', 'routes/student/task-file.tsx'),
+		areaNotFound('student'),
 	]),
 
 	route('teachersdashboard', 'routes/teacher/layout.tsx', [
@@ -80,8 +84,9 @@ export default [
 		route('tasks', 'routes/teacher/tasks.tsx'),
 		route('tasks/submissions', 'routes/teacher/task-submissions.tsx'),
 		route('tasks/view-submissions', 'routes/teacher/task-view-submission.tsx'),
-		// Resource route: a task attachment or a submitted file.
+		// A task attachment or a submitted file (failures are the area's 403/404 page).
 		route('tasks/file', 'routes/teacher/task-file.tsx'),
+		areaNotFound('teacher'),
 	]),
 
 	route('organization', 'routes/organization/layout.tsx', [
@@ -100,12 +105,14 @@ export default [
 		route('org/announcement/list', 'routes/organization/announcements.tsx'),
 		route('certificate/:studentId/:courseId/:organizationId/:studentEmail', 'routes/organization/certificate.tsx'),
 		route('certificates/:certificateId/pdf', 'routes/organization/certificate-pdf.tsx'),
+		areaNotFound('organization'),
 	]),
 
 	route('conference', 'routes/conference/layout.tsx', [
 		index('routes/conference/index.tsx'),
 		route('classroom/:roomId', 'routes/conference/classroom.tsx'),
 		route('whiteboard/:roomId', 'routes/conference/whiteboard.tsx'),
+		areaNotFound('conference'),
 	]),
 
 	route('*', 'routes/public/not-found.tsx'),

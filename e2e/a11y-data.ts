@@ -28,7 +28,9 @@ export function flattenRoutes(entries: RouteConfigEntry[] = routeTable, parent =
 		// A layout (with or without a path segment) is no page itself: its children are.
 		if (entry.children?.length) return flattenRoutes(entry.children, pattern)
 		const source = readFileSync(`${appDir}${entry.file}`, 'utf8')
-		return [{ pattern, file: entry.file, resource: !/^export default /m.test(source) }]
+		// A file link's page only ever shows a refusal (docs/decisions/021): it answers a file.
+		const resource = !/^export default /m.test(source) || /\bfileMiddleware\b/.test(source)
+		return [{ pattern, file: entry.file, resource }]
 	})
 }
 

@@ -156,9 +156,16 @@ function visits(d: A11yData): Record<string, Visit[]> {
 		'/conference': [
 			{ url: '/conference', as: 'teacher' },
 			{ url: '/conference', as: 'student' },
+			{ url: '/conference', as: 'organization', note: 'the rooms of its own courses' },
 		],
 		'/conference/classroom/:roomId': [{ url: `/conference/classroom/${d.roomId}`, as: 'teacher' }],
 		'/conference/whiteboard/:roomId': [{ url: `/conference/whiteboard/${d.roomId}`, as: 'student' }],
+
+		// An unknown address under an area: its 404 page, inside the area's navigation.
+		[`${s}/*`]: [{ url: `${s}/no-such-page`, as: 'student', status: 404, note: 'the area 404 page' }],
+		[`${t}/*`]: [{ url: `${t}/no-such-page`, as: 'teacher', status: 404, note: 'the area 404 page' }],
+		[`${o}/*`]: [{ url: `${o}/no-such-page`, as: 'organization', status: 404, note: 'the area 404 page' }],
+		'/conference/*': [{ url: '/conference/no-such-page', as: 'student', status: 404, note: 'the area 404 page' }],
 	}
 }
 

@@ -9,7 +9,7 @@ test('a teacher posts an announcement and the student reads it, unread until ope
 	const title = `Lab safety ${uniqueWord('a')}`
 
 	await signIn(page, teacher.email)
-	await page.getByRole('link', { name: 'Announcements' }).click()
+	await page.getByRole('link', { name: 'Announcements', exact: true }).click()
 	await expect(page).toHaveURL(/\/teachersdashboard\/announcement\/list$/)
 	await page.getByRole('button', { name: 'Post announcement' }).click()
 	await expect(page.getByText('Choose the course to announce to')).toBeVisible()
@@ -23,7 +23,7 @@ test('a teacher posts an announcement and the student reads it, unread until ope
 	await logOut(page)
 
 	await signIn(page, student.email)
-	await page.getByRole('link', { name: 'Announcements' }).click()
+	await page.getByRole('link', { name: 'Announcements', exact: true }).click()
 	await expect(page.getByText('1 unread announcement')).toBeVisible()
 	const item = page.getByRole('listitem').filter({ hasText: title })
 	await expect(item.getByText('Unread')).toBeVisible()
@@ -54,7 +54,7 @@ test('an organization announces to all its students, and one of them reads it', 
 	const title = `Open day ${uniqueWord('o')}`
 	await logIn(page, 'organization@example.com', demoPassword, 'organization')
 	await expect(page).toHaveURL(/\/organization\/dashboard$/)
-	await page.getByRole('link', { name: 'Announcements' }).click()
+	await page.getByRole('link', { name: 'Announcements', exact: true }).click()
 	await expect(page).toHaveURL(/\/organization\/org\/announcement\/list$/)
 	await expect(page.getByLabel('Audience')).toHaveValue('')
 	await page.getByLabel('Title').fill(title)
@@ -67,7 +67,7 @@ test('an organization announces to all its students, and one of them reads it', 
 
 	await logIn(page, 'orgstudent@example.com', demoPassword)
 	await expect(page).toHaveURL(/\/studentdashboard$/)
-	await page.getByRole('link', { name: 'Announcements' }).click()
+	await page.getByRole('link', { name: 'Announcements', exact: true }).click()
 	const item = page.getByRole('listitem').filter({ hasText: title })
 	await expect(item.getByText('Unread')).toBeVisible()
 	await item.getByRole('link', { name: title }).click()

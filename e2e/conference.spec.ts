@@ -330,7 +330,7 @@ test('a teacher starts a room from Live rooms and invites a guest, who gets in',
 	await expect(page).toHaveURL(/\/teachersdashboard/)
 	await page.getByRole('link', { name: 'Live rooms' }).click()
 	await expect(page.getByRole('heading', { name: 'Start a live room' })).toBeVisible()
-	await page.getByLabel('Course').selectOption({ label: 'Algebra Foundations' })
+	await page.getByLabel('Course', { exact: true }).selectOption({ label: 'Algebra Foundations' })
 	await page.getByLabel('Title').fill(title)
 	await page.getByRole('button', { name: 'Start the room' }).click()
 	await expect(page).toHaveURL(/\/conference\/classroom\/[0-9a-f-]{36}$/)

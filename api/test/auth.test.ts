@@ -78,6 +78,37 @@ describe('login', () => {
 		expect(asUser.status).toBe(401)
 	})
 
+	test("the other kind's email and right password: 401 that names the login to use, and nothing else", async () => {
+		const asUser = await call(api, 'POST', '/auth/login', {
+			json: { email: 'organization@example.com', password: DEMO_PASSWORD },
+		})
+		expect(asUser.status).toBe(401)
+		expect(asUser.body).toEqual({
+			message: 'This email and password belong to an organization: log in as an organization',
+		})
+		expect(asUser.headers.get('set-cookie')).toBeNull()
+		const asOrganization = await call(api, 'POST', '/auth/organization-login', {
+			json: { email: 'teacher@example.com', password: DEMO_PASSWORD },
+		})
+		expect(asOrganization.status).toBe(401)
+		expect(asOrganization.body).toEqual({
+			message:
+				'This email and password belong to a student or teacher: log in as a student or teacher',
+		})
+		// A wrong password reveals no account of either kind.
+		for (const [path, email] of [
+			['/auth/login', 'organization@example.com'],
+			['/auth/organization-login', 'teacher@example.com'],
+			['/auth/organization-login', 'nobody@example.com'],
+		] as const) {
+			const answer = await call(api, 'POST', path, {
+				json: { email, password: 'Not-The-Password-9' },
+			})
+			expect(answer.status, `${path} ${email}`).toBe(401)
+			expect(answer.body).toEqual({ message: 'Invalid email or password' })
+		}
+	})
+
 	test('bad input answers 400 with a path per problem', async () => {
 		const answer = await call(api, 'POST', '/auth/login', { json: { email: 'not-an-email' } })
 		expect(answer.status).toBe(400)

@@ -159,3 +159,37 @@ describe('class lists, where certificates are issued from', () => {
 		expect((await call(api, 'GET', `/courses/${courseId}/students`)).status).toBe(403)
 	})
 })
+
+describe('one student of a class list, as the certificate page names them', () => {
+	const one = (token: string | undefined, course: string, studentId: string) =>
+		call(api, 'GET', `/courses/${course}/students/${studentId}`, token ? { token } : {})
+
+	test("the course's tutor and organization read the enrolled student's own record", async () => {
+		const forTutor = await one(tutor.token, courseId, student.user.id)
+		expect(forTutor.status).toBe(200)
+		expect(forTutor.body.student).toMatchObject({ id: student.user.id, email: student.user.email, name: 'Zoë Łukasz' })
+		const forOrganization = await one(organization.token, orgCourseId, student.user.id)
+		expect(forOrganization.body.student).toMatchObject({ id: student.user.id, email: student.user.email })
+	})
+
+	test('a student not enrolled, a teacher or an unknown id is 404; bad ids 400', async () => {
+		for (const id of [outsider.user.id, tutor.user.id, UNKNOWN_ID]) {
+			const answer = await one(tutor.token, courseId, id)
+			expect(answer.status, id).toBe(404)
+			expect(answer.body.message).toBe('Student not found')
+		}
+		const bad = await one(tutor.token, courseId, 'not-an-id')
+		expect(bad.status).toBe(400)
+		expect(bad.body.errors[0].path).toBe('studentId')
+		expect((await one(tutor.token, 'not-an-id', student.user.id)).status).toBe(400)
+		expect((await one(tutor.token, UNKNOWN_ID, student.user.id)).status).toBe(404)
+	})
+
+	test("no one else reads it: another course's staff, the student, no token: 403", async () => {
+		expect((await one(otherTutor.token, courseId, student.user.id)).status).toBe(403)
+		expect((await one(organization.token, courseId, student.user.id)).status).toBe(403)
+		expect((await one(tutor.token, orgCourseId, student.user.id)).status).toBe(403)
+		expect((await one(student.token, courseId, student.user.id)).status).toBe(403)
+		expect((await one(undefined, courseId, student.user.id)).status).toBe(403)
+	})
+})

@@ -47,6 +47,24 @@ describe('one account guessed at from one address', () => {
 		expect((await attempt('student@example.com', DEMO_PASSWORD, attacker)).status).toBe(429)
 	})
 
+	test("guesses at an organization's password on the people's login count against the organization", async () => {
+		const attacker = freshAddress()
+		for (let failure = 1; failure <= 5; failure++) {
+			const answer = await attempt('organization@example.com', 'wrong-password', attacker)
+			expect(answer.status).toBe(401)
+			expect(answer.body).toEqual({ message: 'Invalid email or password' })
+		}
+		// From there the organization's own login waits as if it had been guessed at directly.
+		const direct = await attempt('organization@example.com', DEMO_PASSWORD, attacker, {
+			path: '/auth/organization-login',
+		})
+		expect(direct.status).toBe(429)
+		// Elsewhere the right password on the wrong login names the organization's login.
+		const owner = await attempt('organization@example.com', DEMO_PASSWORD, freshAddress())
+		expect(owner.status).toBe(401)
+		expect(owner.body.message).toMatch(/belong to an organization/)
+	})
+
 	test('the owner, from their own address, still gets in while the account is being guessed', async () => {
 		const attacker = freshAddress()
 		const owner = freshAddress()

@@ -24,6 +24,7 @@ import {
 	TEST_SECRET,
 	uniqueEmail,
 } from './helpers.ts'
+import { newMember, newOrganization } from './org-helpers.ts'
 
 const CONFIG: ApiConfig = {
 	accessTokenTtl: 900,
@@ -301,6 +302,99 @@ describe('GET /rooms and /rooms/{id}', () => {
 		expect((await call(api, 'GET', '/rooms?courseId=x', { token: tokens.student })).status).toBe(
 			400,
 		)
+	})
+})
+
+describe("an organization looks on at its own courses' rooms", () => {
+	/** A room of a course an organization's own teacher runs; and another organization. */
+	async function organizationRoom() {
+		const owner = await newOrganization(api as never)
+		const teacher = await newMember(api as never, owner.token, 'tutor')
+		const teacherToken = (await login(api as never, teacher.email, 'Lantern-Harbour-42')).token
+		const course = await call(api, 'POST', '/courses/create-course', {
+			token: teacherToken,
+			json: {
+				title: 'Org Chemistry',
+				description: 'Bonds.',
+				category: 'Science',
+				level: 'Beginner',
+				price: { amount: 0, currency: 'USD' },
+			},
+		})
+		expect(course.status).toBe(201)
+		const room = await call(api, 'POST', '/rooms', {
+			token: teacherToken,
+			json: { courseId: course.body.course.id, title: 'Molecules live' },
+		})
+		expect(room.status).toBe(201)
+		await call(api, 'POST', `/rooms/${room.body.room.id}/messages`, {
+			token: teacherToken,
+			json: { text: 'Welcome' },
+		})
+		const other = await newOrganization(api as never)
+		return {
+			owner,
+			other,
+			roomId: room.body.room.id as string,
+			courseId: course.body.course.id as string,
+		}
+	}
+
+	test('it lists and opens them as an observer and reads their chat', async () => {
+		const { owner, roomId, courseId: orgCourseId } = await organizationRoom()
+		const list = await call(api, 'GET', '/rooms', { token: owner.token })
+		expect(list.status).toBe(200)
+		expect(list.body.rooms).toEqual([
+			expect.objectContaining({ id: roomId, title: 'Molecules live', role: 'observer' }),
+		])
+		const ofCourse = await call(api, 'GET', `/rooms?courseId=${orgCourseId}`, {
+			token: owner.token,
+		})
+		expect(ofCourse.body.rooms.map((room: { id: string }) => room.id)).toEqual([roomId])
+		const one = await call(api, 'GET', `/rooms/${roomId}`, { token: owner.token })
+		expect(one.status).toBe(200)
+		expect(one.body.room).toMatchObject({
+			id: roomId,
+			courseTitle: 'Org Chemistry',
+			role: 'observer',
+		})
+		const chat = await call(api, 'GET', `/rooms/${roomId}/messages`, { token: owner.token })
+		expect(chat.status).toBe(200)
+		expect(chat.body.messages.map((message: { text: string }) => message.text)).toEqual(['Welcome'])
+	})
+
+	test('it takes no part: no chat, ticket, invitation or end (403), and the room goes on', async () => {
+		const { owner, roomId } = await organizationRoom()
+		for (const [path, json] of [
+			[`/rooms/${roomId}/messages`, { text: 'Hello from the office' }],
+			[`/rooms/${roomId}/ticket`, undefined],
+			[`/rooms/${roomId}/invites`, { email: outsiderEmail }],
+			[`/rooms/${roomId}/end`, undefined],
+		] as const) {
+			expect((await call(api, 'POST', path, { token: owner.token, json })).status, path).toBe(403)
+		}
+		const room = await call(api, 'GET', `/rooms/${roomId}`, { token: owner.token })
+		expect(room.body.room.endedAt).toBeNull()
+		const chat = await call(api, 'GET', `/rooms/${roomId}/messages`, { token: owner.token })
+		expect(chat.body.messages).toHaveLength(1)
+	})
+
+	test("another organization's rooms stay closed to it: 403, and not in its list", async () => {
+		const { other, roomId } = await organizationRoom()
+		const one = await call(api, 'GET', `/rooms/${roomId}`, { token: other.token })
+		expect(one.status).toBe(403)
+		expect(one.body.message).toBe('You are not a member of this room')
+		expect(
+			(await call(api, 'GET', `/rooms/${roomId}/messages`, { token: other.token })).status,
+		).toBe(403)
+		expect((await call(api, 'GET', '/rooms', { token: other.token })).body.rooms).toEqual([])
+		// Nor the demo teacher's room, whose course belongs to no organization.
+		expect(
+			(await call(api, 'GET', `/rooms/${DEMO_ROOM_ID}`, { token: tokens.organization })).status,
+		).toBe(403)
+		expect(
+			(await call(api, 'GET', `/rooms/${roomId}`, { token: tokens.organization })).status,
+		).toBe(403)
 	})
 })
 

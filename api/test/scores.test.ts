@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { call, login, organizationLogin, startApi, type TestApi } from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
-import { averageOf, bucketOf } from '../src/scores/grades.ts'
+import { averageOf, bucketOf, meanOf } from '../src/scores/grades.ts'
 
 let api: TestApi
 beforeAll(async () => {
@@ -33,6 +33,12 @@ test('grade bands: a score on a boundary belongs to the upper band', () => {
 	])
 	expect(averageOf([])).toBeNull()
 	expect(averageOf([70, 75, 80.5])).toBe(75.17)
+})
+
+test('a mean is banded before it is rounded for display: 89.995 shows as 90 and stays in 80-90', () => {
+	expect(averageOf([90, 89.99])).toBe(90)
+	expect(bucketOf(meanOf([90, 89.99]) as number)).toBe('80-90')
+	expect(meanOf([])).toBeNull()
 })
 
 describe('scores', () => {
@@ -136,6 +142,28 @@ describe('scores', () => {
 		])
 		const list = await call(api, 'GET', `/organizations/${org.id}/scores`, { token: org.token })
 		expect(list.body.scores).toEqual([])
+	})
+
+	test('a result card bands its exact mean: 90 and 89.99 average 90 for display, band 80-90', async () => {
+		const { org, ada } = await schoolWithTwoStudents()
+		await save(org, {
+			term: 'Spring',
+			scores: [
+				{ studentId: ada.id, subject: 'Maths', score: 90 },
+				{ studentId: ada.id, subject: 'Art', score: 89.99 },
+			],
+		})
+		const one = await call(
+			api,
+			'GET',
+			`/organizations/${org.id}/result-cards/${ada.id}?term=Spring`,
+			{ token: org.token },
+		)
+		expect(one.body.resultCard).toMatchObject({ average: 90, bucket: '80-90' })
+		const all = await call(api, 'GET', `/organizations/${org.id}/result-cards?term=Spring`, {
+			token: org.token,
+		})
+		expect(all.body.resultCards[0]).toMatchObject({ average: 90, bucket: '80-90' })
 	})
 
 	test('result cards aggregate a term with the spec’s grade buckets', async () => {

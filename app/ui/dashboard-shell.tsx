@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, useLocation, useRouteLoaderData } from 'react-router'
 import { usePagesReadyOffline } from '~/platform/offline-pages'
+import type { Role } from '~/platform/roles'
 import { RouteError } from './error-pages'
 import { LogoutButton } from './logout-button'
 
@@ -77,21 +78,29 @@ export function DashboardShell({
 
 /**
  * An area layout's error boundary: a page of the area that fails (403, 404, the upstream's
- * failure, a crash) shows so inside the area's shell, with its navigation, whenever the layout's
- * own data loaded.
+ * failure, a crash) shows so inside the area's shell, with its navigation. When the layout's own
+ * data is missing (a form post without JavaScript that the page refused: React Router then runs
+ * no loader at or below the boundary), the shell is built from the root's signed-in user,
+ * through `fromUser`, as long as that user belongs in the area.
  */
 export function AreaErrorBoundary<Layout extends { userName: string }>({
 	error,
 	layoutId,
 	areaLabel,
 	links,
+	fromUser,
 }: {
 	error: unknown
 	layoutId: string
 	areaLabel: string
 	links: AreaLink[] | ((layout: Layout) => AreaLink[])
+	fromUser: (user: { name: string; role: Role }) => Layout | undefined
 }) {
-	const layout = useRouteLoaderData(layoutId) as Layout | undefined
+	const root = useRouteLoaderData('root') as
+		{ user: { name: string; role: Role } | null } | undefined
+	const layout =
+		(useRouteLoaderData(layoutId) as Layout | undefined) ??
+		(root?.user ? fromUser(root.user) : undefined)
 	if (!layout) return <RouteError error={error} />
 	return (
 		<DashboardShell

@@ -40,7 +40,8 @@ function flatten(entries: ConfigEntry[], parent = ''): RouteEntry[] {
 				index: Boolean(entry.index),
 				hasLoader: /export (async )?function loader\b|export const loader\b/.test(source),
 				hasAction: /export (async )?function action\b|export const action\b/.test(source),
-				hasPage: /export default\b/.test(source),
+				// A file link's page only ever shows a refusal (docs/decisions/021): it answers a file.
+				hasPage: /export default\b/.test(source) && !/\bfileMiddleware\b/.test(source),
 			})
 		}
 		return [...own, ...flatten(entry.children ?? [], pattern)]
@@ -211,10 +212,17 @@ export const rules: Record<string, Rule> = {
 		url: (w) => `/organization/certificates/${w.orgCertificateId}/pdf`,
 	},
 
-	// Rooms seat students and teachers; only a teacher opens a new room.
-	'/conference': { get: ['student', 'tutor'], post: tutor, url: s('/conference') },
+	// Rooms seat students and teachers; only a teacher opens a new room. An organization lists the
+	// rooms of its own courses (world.roomId is a teacher's own course's room: not the organization's).
+	'/conference': { get: signedIn, post: tutor, url: s('/conference') },
 	'/conference/classroom/:roomId': { get: ['student', 'tutor'], url: (w) => `/conference/classroom/${w.roomId}` },
 	'/conference/whiteboard/:roomId': { get: ['student', 'tutor'], url: (w) => `/conference/whiteboard/${w.roomId}` },
+
+	// An unknown address under an area: the area's not-found page, inside its navigation.
+	'/studentdashboard/*': { get: student, url: s('/studentdashboard/no-such-page'), status: 404 },
+	'/teachersdashboard/*': { get: tutor, url: s('/teachersdashboard/no-such-page'), status: 404 },
+	'/organization/*': { get: organization, url: s('/organization/no-such-page'), status: 404 },
+	'/conference/*': { get: signedIn, url: s('/conference/no-such-page'), status: 404 },
 
 	// Any unknown address: the not-found page, for everyone.
 	'/*': { get: all, url: s('/no-such-page/at-all'), status: 404 },

@@ -48,6 +48,37 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 	const requireAccount = accountGuard({ db, config })
 	const loginLimits = createLoginLimits()
 
+	const findCredentials: Record<
+		AccountType,
+		(email: string) => Promise<{ password_hash: string } | undefined>
+	> = {
+		user: (email) => findUserCredentials(db, email),
+		organization: (email) => findOrganizationCredentials(db, email),
+	}
+
+	/**
+	 * After a failed login of one kind: whether the same email and password open an account of the
+	 * other kind (people and organizations log in separately, and people pick the wrong tab). Said
+	 * only when the password is right, so it tells nothing its owner did not already know; the other
+	 * password is always checked (a dummy hash when there is no account), so the answer takes as
+	 * long whether or not such an account exists; and a wrong guess counts against the other
+	 * account's own throttle, so this is no second door for guessing its password.
+	 */
+	async function isOtherKindsLogin(
+		address: string,
+		otherType: AccountType,
+		email: string,
+		password: string,
+	) {
+		const otherAccount = `${otherType}:${email}`
+		if (await loginLimits.waiting(address, otherAccount)) return false
+		const other = await findCredentials[otherType](email)
+		const valid = await passwords.verify(other?.password_hash, password)
+		if (other && valid) return true
+		await loginLimits.failed(address, otherAccount)
+		return false
+	}
+
 	/** Checks the password (throttled per address, and per account from that address) and opens a session. */
 	async function signIn<T extends { id: string; password_hash: string }>(
 		c: Context<ApiEnv>,
@@ -63,6 +94,13 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 		const valid = await passwords.verify(row?.password_hash, password)
 		if (!row || !valid) {
 			await loginLimits.failed(address, account)
+			const otherType = accountType === 'user' ? 'organization' : 'user'
+			if (await isOtherKindsLogin(address, otherType, email, password)) {
+				throw new ApiError(
+					401,
+					otherType === 'organization' ? MESSAGES.organizationLogin : MESSAGES.userLogin,
+				)
+			}
 			throw new ApiError(401, MESSAGES.badCredentials)
 		}
 		await loginLimits.succeeded(address, account)

@@ -10,7 +10,7 @@ import { accountGuard } from '../platform/require-account.ts'
 import { readId, validate } from '../platform/validation.ts'
 import type { Database } from '../schema.ts'
 import { toUser } from '../users/present.ts'
-import { listCourseStudents } from '../users/repository.ts'
+import { findUser, listCourseStudents } from '../users/repository.ts'
 import { toCourse, type CourseRow } from './present.ts'
 import {
 	countEnrolled,
@@ -25,6 +25,7 @@ import {
 import { courseCreate, courseFilters, courseUpdate } from './schemas.ts'
 
 export const COURSE_NOT_FOUND = 'Course not found'
+const STUDENT_NOT_FOUND = 'Student not found'
 const HAS_STUDENTS = 'A course with enrolled students cannot be deleted; unpublish it instead'
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
@@ -121,6 +122,16 @@ export function courseRoutes({ db, config }: ApiDeps) {
 			const page = readPage(c)
 			const { rows, total } = await listCourseStudents(db, course.id, page)
 			return c.json({ students: rows.map(toUser), total, page: page.page })
+		})
+		// One student of the class list (the certificate page names the student by this record).
+		.get('/:id/students/:studentId', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
+			const course = await ownedCourse(db, c)
+			const studentId = readId('studentId', c.req.param('studentId'))
+			const student = await findUser(db, studentId)
+			if (!student || student.role !== 'student' || !(await isEnrolled(db, course.id, studentId))) {
+				throw new ApiError(404, STUDENT_NOT_FOUND)
+			}
+			return c.json({ student: toUser(student) })
 		})
 		.post('/create-course', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
 			const input = await readJsonBody(c, courseCreate)

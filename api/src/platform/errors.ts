@@ -25,6 +25,9 @@ export const MESSAGES = {
 	forbidden: 'You do not have permission to do this',
 	duplicateEmail: 'An account with this email already exists',
 	badCredentials: 'Invalid email or password',
+	organizationLogin: 'This email and password belong to an organization: log in as an organization',
+	userLogin:
+		'This email and password belong to a student or teacher: log in as a student or teacher',
 	fileTooLarge: 'File is too large (max 2 MB)',
 	documentTooLarge: 'File is too large (max 10 MB)',
 	bodyTooLarge: 'Request body is too large (max 1 MB)',

@@ -69,6 +69,11 @@ export function createLoginLimits({
 				throw refusal(delay.msBeforeNext)
 			}
 		},
+		/** Whether that account must wait before it is tried again from that address (no attempt is counted). */
+		async waiting(address: string, account: string) {
+			const delay = await delays.get(`${account}|${address}`)
+			return Boolean(delay && delay.consumedPoints > 1)
+		},
 		/** A wrong password: from the last free failure on, the next try waits 1, 2, 4 … seconds. */
 		async failed(address: string, account: string) {
 			const key = `${account}|${address}`

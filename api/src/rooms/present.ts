@@ -1,8 +1,11 @@
 import type { MessageRow, RoomRow } from './repository.ts'
 import { isHost } from './repository.ts'
 
-/** A room as `api/README.md` shows it; `role` is the caller's part in it. */
-export function toRoom(row: RoomRow, callerId: string) {
+/**
+ * A room as `api/README.md` shows it; `role` is the caller's part in it: an organization looks
+ * on at the rooms of its own courses (`observer`).
+ */
+export function toRoom(row: RoomRow, callerId: string, observer = false) {
 	return {
 		id: row.id,
 		courseId: row.course_id,
@@ -11,7 +14,11 @@ export function toRoom(row: RoomRow, callerId: string) {
 		title: row.title,
 		ownerId: row.owner_id,
 		ownerName: row.owner_name,
-		role: isHost(row, callerId) ? ('host' as const) : ('participant' as const),
+		role: observer
+			? ('observer' as const)
+			: isHost(row, callerId)
+				? ('host' as const)
+				: ('participant' as const),
 		endedAt: row.ended_at?.toISOString() ?? null,
 		createdAt: row.created_at.toISOString(),
 	}

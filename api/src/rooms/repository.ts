@@ -13,6 +13,7 @@ const ROOM_COLUMNS = [
 	'rooms.created_at',
 	'courses.title as course_title',
 	'courses.tutor_id as course_tutor_id',
+	'courses.organization_id as course_organization_id',
 ] as const
 
 const roomQuery = (db: Db) =>
@@ -107,6 +108,13 @@ export function listRooms(db: Db, userId: string, courseId?: string) {
 			),
 		]),
 	)
+	if (courseId) query = query.where('rooms.course_id', '=', courseId)
+	return query.orderBy('rooms.created_at', 'desc').orderBy('rooms.id').limit(100).execute()
+}
+
+/** The rooms of an organization's own courses, newest first; of one course when `courseId` is given. */
+export function listOrganizationRooms(db: Db, organizationId: string, courseId?: string) {
+	let query = roomQuery(db).where('courses.organization_id', '=', organizationId)
 	if (courseId) query = query.where('rooms.course_id', '=', courseId)
 	return query.orderBy('rooms.created_at', 'desc').orderBy('rooms.id').limit(100).execute()
 }

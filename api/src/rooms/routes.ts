@@ -29,6 +29,7 @@ import {
 	isMember,
 	issueTicket,
 	listMessages,
+	listOrganizationRooms,
 	listRooms,
 	redeemTicket,
 	type RoomRow,
@@ -45,7 +46,10 @@ export const ROOM_MESSAGES = {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
-/** Rooms are for people: an organization account has no seat in one. */
+/**
+ * Rooms seat people: an organization account takes no part in one (no chat, no socket, no
+ * hosting). It only looks on at the rooms of its own courses (`loadViewableRoom`).
+ */
 function requireUserAccount(account: Account) {
 	if (account.role === 'organization') throw new ApiError(403, MESSAGES.forbidden)
 }
@@ -62,6 +66,15 @@ async function loadMemberRoom(db: Db, c: Context<ApiEnv>) {
 	const room = await loadRoom(db, c)
 	if (!(await isMember(db, room, account.id))) throw new ApiError(403, ROOM_MESSAGES.notMember)
 	return { room, account }
+}
+
+/** Reading a room: its members, and the organization whose course it belongs to (never another). */
+async function loadViewableRoom(db: Db, c: Context<ApiEnv>) {
+	const account = c.get('account')
+	if (account.role !== 'organization') return { ...(await loadMemberRoom(db, c)), observer: false }
+	const room = await loadRoom(db, c)
+	if (room.course_organization_id !== account.id) throw new ApiError(403, ROOM_MESSAGES.notMember)
+	return { room, account, observer: true }
 }
 
 /** Who opens the socket: a single-use ticket (browsers) or a bearer token (other clients). */
@@ -99,14 +112,17 @@ export function roomRoutes(deps: ApiDeps) {
 		})
 		.get('/', requireAccount(), async (c) => {
 			const account = c.get('account')
-			requireUserAccount(account)
 			const { courseId } = validate(roomListQuery, c.req.query())
+			if (account.role === 'organization') {
+				const rows = await listOrganizationRooms(db, account.id, courseId)
+				return c.json({ rooms: rows.map((row) => toRoom(row, account.id, true)) })
+			}
 			const rows = await listRooms(db, account.id, courseId)
 			return c.json({ rooms: rows.map((row) => toRoom(row, account.id)) })
 		})
 		.get('/:id', requireAccount(), async (c) => {
-			const { room, account } = await loadMemberRoom(db, c)
-			return c.json({ room: toRoom(room, account.id) })
+			const { room, account, observer } = await loadViewableRoom(db, c)
+			return c.json({ room: toRoom(room, account.id, observer) })
 		})
 		.post('/:id/invites', requireAccount(), async (c) => {
 			const account = c.get('account')
@@ -126,7 +142,7 @@ export function roomRoutes(deps: ApiDeps) {
 			)
 		})
 		.get('/:id/messages', requireAccount(), async (c) => {
-			const { room } = await loadMemberRoom(db, c)
+			const { room } = await loadViewableRoom(db, c)
 			const rows = await listMessages(db, room.id)
 			return c.json({ messages: rows.map(toMessage) })
 		})

@@ -10,9 +10,14 @@ export function bucketOf(score: number): GradeBucket {
 	return '0-60'
 }
 
-/** The mean rounded to two decimals; null for no scores. */
-export function averageOf(scores: number[]): number | null {
+/** The exact mean, for banding: 89.995 is in 80-90 even though it shows as 90. Null for no scores. */
+export function meanOf(scores: number[]): number | null {
 	if (scores.length === 0) return null
-	const sum = scores.reduce((total, score) => total + score, 0)
-	return Math.round((sum / scores.length) * 100) / 100
+	return scores.reduce((total, score) => total + score, 0) / scores.length
+}
+
+/** The mean rounded to two decimals, for display; null for no scores. */
+export function averageOf(scores: number[]): number | null {
+	const mean = meanOf(scores)
+	return mean === null ? null : Math.round(mean * 100) / 100
 }

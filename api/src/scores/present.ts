@@ -1,4 +1,4 @@
-import { averageOf, bucketOf, GRADE_BUCKETS } from './grades.ts'
+import { averageOf, bucketOf, GRADE_BUCKETS, meanOf } from './grades.ts'
 import type { ScoreRow } from './repository.ts'
 
 const scoreValue = (row: ScoreRow) => Number(row.score)
@@ -22,6 +22,8 @@ export function toResultCard(term: string, rows: ScoreRow[]) {
 	if (!first) throw new Error('A result card needs at least one score')
 	const values = rows.map(scoreValue)
 	const average = averageOf(values) as number
+	// Banded before rounding: a mean of 89.995 shows as 90 but has not reached 90-100.
+	const band = bucketOf(meanOf(values) as number)
 	return {
 		student: {
 			id: first.student_id,
@@ -35,7 +37,7 @@ export function toResultCard(term: string, rows: ScoreRow[]) {
 			bucket: bucketOf(scoreValue(row)),
 		})),
 		average,
-		bucket: bucketOf(average),
+		bucket: band,
 	}
 }
 

@@ -24,7 +24,8 @@ export function CertificateCard({ certificate, pdfHref }: { certificate: Certifi
 				<dd className="font-mono">{certificate.publicId}</dd>
 			</dl>
 			<div className="flex flex-wrap gap-3 pt-2">
-				<a href={pdfHref} className={buttonClass('primary')} download>
+				{/* No `download` attribute: the file comes as an attachment, and a refusal shows the area's page. */}
+				<a href={pdfHref} className={buttonClass('primary')}>
 					Download<span className="sr-only"> the certificate for {certificate.courseTitle} as</span> PDF
 				</a>
 				<a href={certificate.verifyPath} className={buttonClass('secondary')} aria-label={`Verification page of the certificate for ${certificate.courseTitle}`}>

@@ -7,13 +7,14 @@ import type { Certificate } from './schema'
 /** The teacher and organization certificate pages: the certificate, or the form that issues it. */
 export function StaffCertificatePage({
 	certificate,
-	studentEmail,
+	student,
 	pdfBase,
 	errors,
 	back,
 }: {
 	certificate: Certificate | null
-	studentEmail: string
+	/** The enrolled student's own record (never the address's say-so). */
+	student: { name: string; email: string }
 	pdfBase: string
 	errors?: string[]
 	/** Where the page was reached from (the student's report cards, or the course's students). */
@@ -30,8 +31,7 @@ export function StaffCertificatePage({
 			) : null}
 			<h1 className="text-2xl font-bold">Certificate</h1>
 			<p className="text-slate-700">
-				Student: <span className="font-semibold">{certificate?.studentName ?? studentEmail}</span>
-				{certificate ? ` (${certificate.studentEmail})` : null}
+				Student: <span className="font-semibold">{student.name}</span> ({student.email})
 			</p>
 			{certificate ? (
 				<CertificateCard certificate={certificate} pdfHref={`${pdfBase}/${certificate.id}/pdf`} />
@@ -41,7 +41,7 @@ export function StaffCertificatePage({
 						No certificate yet
 					</h2>
 					<p className="text-slate-700">
-						When {studentEmail} has completed this course, mark the course as completed: the certificate is issued at once and
+						When {student.name} has completed this course, mark the course as completed: the certificate is issued at once and
 						the student can download it.
 					</p>
 					<FormErrors id="issue-errors" errors={errors} />

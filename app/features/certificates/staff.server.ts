@@ -4,24 +4,49 @@ import { upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
+import type { Upstream } from '~/platform/upstream.server'
+import { getEnrolledStudent } from '~/features/courses/api.server'
 import { getCertificateFor, issueCertificate } from './api.server'
 import { needed } from '~/platform/settle.server'
 
 type Context = Readonly<RouterContextProvider>
 type Params = { studentId: string; courseId: string; studentEmail: string }
 
-/** The teacher's or organization's certificate page: the issued certificate, or null. */
+/**
+ * The teacher's or organization's certificate page: the enrolled student's own record and the
+ * issued certificate, or null. The email in the address only has to match that record: another
+ * student's email (or a student not enrolled in the course) is a 404, never a page that names one
+ * student and certifies another.
+ */
 export async function staffCertificateLoader(context: Context, request: Request, params: Params) {
-	const certificate = await needed(getCertificateFor(upstream(context, request), params.courseId, params.studentId))
-	return { certificate, studentEmail: params.studentEmail, studentId: params.studentId, courseId: params.courseId }
+	const api = upstream(context, request)
+	const [student, certificate] = await Promise.all([
+		studentNamedBy(api, params),
+		needed(getCertificateFor(api, params.courseId, params.studentId)),
+	])
+	return {
+		certificate,
+		student: { name: student.name, email: student.email },
+		studentId: params.studentId,
+		courseId: params.courseId,
+	}
+}
+
+async function studentNamedBy(api: Upstream, params: Params) {
+	const student = await needed(getEnrolledStudent(api, params.courseId, params.studentId), { refusedAsMissing: true })
+	if (student.email.toLowerCase() !== params.studentEmail.toLowerCase()) throw data(null, { status: 404 })
+	return student
 }
 
 /** Marks the student as having completed the course; issuing twice answers the same certificate. */
 export async function issueCertificateAction(context: Context, request: Request, params: Params) {
 	// The post carries no fields; reading it anyway answers an oversized one with a 413, not a reset.
 	await readForm(request)
+	const api = upstream(context, request)
+	// The same page as the loader's: an address whose email is not the student's issues nothing.
+	await studentNamedBy(api, params)
 	try {
-		await issueCertificate(upstream(context, request), params.courseId, params.studentId)
+		await issueCertificate(api, params.courseId, params.studentId)
 	} catch (error) {
 		if (!(error instanceof UpstreamError)) throw error
 		sendToast(context, error.toast)
@@ -29,5 +54,6 @@ export async function issueCertificateAction(context: Context, request: Request,
 		return data({ errors: lines }, { status: error.status && error.status < 500 ? error.status : 502 })
 	}
 	sendToast(context, successToast('Certificate issued successfully'))
-	return redirect(new URL(request.url).pathname)
+	// With JavaScript the post went to `<page>.data` (single fetch): come back to the page itself.
+	return redirect(new URL(request.url).pathname.replace(/\.data$/, ''))
 }

@@ -127,6 +127,7 @@ export function RoomPage({
 	const hydrated = useHydrated()
 	const { room, messages, ticket, ticketError } = data
 	const ended = room.endedAt !== null
+	const observer = room.role === 'observer'
 	const live = hydrated && !ended && ticket !== null
 	const other =
 		kind === 'classroom'
@@ -169,7 +170,14 @@ export function RoomPage({
 				</p>
 			) : null}
 
-			{!hydrated && !ended ? (
+			{observer && !ended ? (
+				<p role="status" className="rounded-md bg-slate-100 px-4 py-3">
+					Your organization runs this course: you can look on here and read the chat. The teacher
+					and students take part in the session.
+				</p>
+			) : null}
+
+			{!hydrated && !ended && !observer ? (
 				<section
 					aria-labelledby="needs-heading"
 					className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3"
@@ -208,7 +216,7 @@ export function RoomPage({
 					) : (
 						<LoadError error={messages.error} />
 					)}
-					{ended ? null : <ChatForm lastResult={replyFor(actionData, 'message')} />}
+					{ended || observer ? null : <ChatForm lastResult={replyFor(actionData, 'message')} />}
 				</section>
 			)}
 		</div>

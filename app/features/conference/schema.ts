@@ -10,7 +10,8 @@ export const roomSchema = z.object({
 	title: z.string(),
 	ownerId: z.string(),
 	ownerName: z.string(),
-	role: z.enum(['host', 'participant']),
+	// An organization looks on at the rooms of its own courses (`observer`): it reads, takes no part.
+	role: z.enum(['host', 'participant', 'observer']),
 	endedAt: z.string().nullable(),
 	createdAt: z.string(),
 })

@@ -1,6 +1,7 @@
 import { staleAfter } from '~/platform/cache-invalidation.server'
 import type { Upstream } from '~/platform/upstream.server'
-import { studentListSchema } from '~/features/users/schema'
+import { studentListSchema, userSchema } from '~/features/users/schema'
+import { z } from 'zod'
 import {
 	courseAnswerSchema,
 	courseDeletedSchema,
@@ -9,6 +10,8 @@ import {
 } from './schema'
 import { summarize, type CatalogPage, type courseCategories, type courseLevels } from './catalog'
 import { needed } from '~/platform/settle.server'
+
+const enrolledStudentSchema = z.object({ student: userSchema })
 
 // The Courses calls of spec section 7 (and the single-course and enrolled calls of api/README.md),
 // each with the spec's fallback error text. GETs share the upstream client's 5-minute cache;
@@ -81,6 +84,15 @@ export function listCourseStudents(api: Upstream, courseId: string, { page = 1, 
 		fallback: 'Failed to fetch students',
 		retry: true,
 	})
+}
+
+/** One student enrolled in a course the caller runs (api/README.md); 404 for anyone else. */
+export async function getEnrolledStudent(api: Upstream, courseId: string, studentId: string) {
+	const { student } = await api.get(
+		`/courses/${encodeURIComponent(courseId)}/students/${encodeURIComponent(studentId)}`,
+		{ schema: enrolledStudentSchema, fallback: 'Failed to fetch students' },
+	)
+	return student
 }
 
 export function createCourse(api: Upstream, course: unknown) {

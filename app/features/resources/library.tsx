@@ -99,7 +99,9 @@ export function LibraryList({
 						</p>
 						<div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
 							{resource.file ? (
-								<a href={`${filesPath}/${resource.id}/file`} className={buttonClass('secondary')} download={resource.file.name}>
+								// No `download` attribute: the file comes as an attachment (with its name), and a
+								// refusal (a file removed since) shows the area's page.
+								<a href={`${filesPath}/${resource.id}/file`} className={buttonClass('secondary')}>
 									Download<span className="sr-only"> {resource.title}</span> ({formatBytes(resource.file.size)})
 								</a>
 							) : null}

@@ -28,7 +28,8 @@ export function formatFileSize(bytes: number) {
 /** A link that downloads a task file through the app (the browser never calls the API itself). */
 export function FileLink({ href, file }: { href: string; file: { name: string; size: number } }) {
 	return (
-		<a href={href} download className="font-semibold text-indigo-800 underline">
+		// No `download` attribute: the file comes as an attachment, and a refusal shows the area's page.
+		<a href={href} className="font-semibold text-indigo-800 underline">
 			{file.name} <span className="font-normal text-slate-600">({formatFileSize(file.size)})</span>
 		</a>
 	)

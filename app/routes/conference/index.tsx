@@ -18,8 +18,7 @@ import { useForm } from '~/ui/use-form'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
-	// Rooms seat students and teachers; an organization account has no place in one.
-	if (user.role === 'organization') throw data(null, { status: 403 })
+	// Students and teachers take part; an organization looks on at its own courses' rooms.
 	const api = upstream(context, request)
 	const [rooms, courses] = await Promise.all([
 		settle(listRooms(api)),
@@ -91,7 +90,7 @@ function RoomTable({ rooms }: { rooms: Room[] }) {
 									to={`/conference/${room.kind}/${room.id}`}
 									className="font-semibold text-indigo-800 underline"
 								>
-									{room.endedAt ? 'Read the chat' : 'Join'}
+									{room.endedAt ? 'Read the chat' : room.role === 'observer' ? 'Open' : 'Join'}
 									<span className="sr-only"> {room.title}</span>
 								</Link>
 							</td>

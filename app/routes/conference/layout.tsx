@@ -1,13 +1,18 @@
 import { Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { requireUser } from '~/platform/request.server'
-import { dashboardPath, roleLabel } from '~/platform/roles'
+import { dashboardPath, roleLabel, type Role } from '~/platform/roles'
 import { AreaErrorBoundary, DashboardShell } from '~/ui/dashboard-shell'
 
 export function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireUser(context, request)
-	return { userName: user.name, dashboard: dashboardPath[user.role], area: roleLabel[user.role] }
+	return layoutOf(requireUser(context, request))
 }
+
+const layoutOf = (user: { name: string; role: Role }) => ({
+	userName: user.name,
+	dashboard: dashboardPath[user.role],
+	area: roleLabel[user.role],
+})
 
 type LayoutData = Route.ComponentProps['loaderData']
 
@@ -32,6 +37,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 			layoutId="routes/conference/layout"
 			areaLabel="Live room"
 			links={links}
+			fromUser={layoutOf}
 		/>
 	)
 }

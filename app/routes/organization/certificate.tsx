@@ -25,7 +25,7 @@ export default function OrganizationCertificate({ loaderData, actionData }: Rout
 	return (
 		<StaffCertificatePage
 			certificate={loaderData.certificate}
-			studentEmail={loaderData.studentEmail}
+			student={loaderData.student}
 			pdfBase="/organization/certificates"
 			errors={actionData?.errors}
 			back={{ to: `/organization/courses?course=${loaderData.courseId}#class-list`, label: 'Students of the course' }}

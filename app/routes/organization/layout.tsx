@@ -28,6 +28,7 @@ const links: AreaLink[] = [
 	{ to: '/organization/analytics', label: 'Analytics' },
 	{ to: '/organization/settings', label: 'Settings' },
 	{ to: '/organization/org/announcement/list', label: 'Announcements' },
+	{ to: '/conference', label: 'Live rooms' },
 ]
 
 export default function OrganizationLayout({ loaderData }: Route.ComponentProps) {
@@ -47,6 +48,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 			layoutId="routes/organization/layout"
 			areaLabel="Organization"
 			links={links}
+			fromUser={(user) => (user.role === 'organization' ? { userName: user.name } : undefined)}
 		/>
 	)
 }

@@ -2,6 +2,7 @@ import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/login'
+import { loginSearch, otherLoginOf } from '~/features/users/login-switch'
 import { loginSchema, type LoginFields } from '~/features/users/schema'
 import { authenticator } from '~/platform/auth.server'
 import { readForm, replyWithUpstreamError } from '~/platform/form.server'
@@ -51,6 +52,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
 	const asOrganization = searchParams.get('as') === 'organization'
 	const navigation = useNavigation()
 	const [form, fields] = useForm<LoginFields>({
+		// One form per login: switching logins starts afresh, without the other login's errors.
+		id: asOrganization ? 'login-organization' : 'login-user',
 		lastResult: actionData,
 		defaultValue: { email: searchParams.get('email') ?? '' },
 		// Validated by the action (public pages ship no schema library; docs/decisions/010).
@@ -58,6 +61,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
 	// Only a same-site path is carried on (to sign-up and back): the action checks it again.
 	const redirectTo = safeRedirect(searchParams.get('redirectTo'), '')
 	const returnQuery = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''
+	const otherLogin = otherLoginOf(form.errors)
 
 	return (
 		<div className="mx-auto max-w-md px-4 py-12">
@@ -80,6 +84,13 @@ export default function Login({ actionData }: Route.ComponentProps) {
 			</nav>
 			<Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
+				{otherLogin ? (
+					<p className="text-sm">
+						<Link className="font-semibold text-indigo-800 underline" to={{ search: loginSearch(otherLogin, redirectTo) }}>
+							{otherLogin === 'organization' ? 'Switch to organization log in' : 'Switch to student or teacher log in'}
+						</Link>
+					</p>
+				) : null}
 				<input type="hidden" name="redirectTo" value={redirectTo} />
 				<input type="hidden" name="as" value={asOrganization ? 'organization' : 'user'} />
 				<TextField

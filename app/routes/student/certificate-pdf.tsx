@@ -1,11 +1,25 @@
 import type { Route } from './+types/certificate-pdf'
 import { openCertificatePdf } from '~/features/certificates/api.server'
-import { download } from '~/platform/file-response.server'
+import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
 import { requireRole, upstream } from '~/platform/request.server'
 
-/** Resource route: the certificate PDF; its QR code leads to this app's verification page. */
-export function loader({ context, request, params }: Route.LoaderArgs) {
-	requireRole(context, request, 'student')
-	const origin = new URL(request.url).origin
-	return download(() => openCertificatePdf(upstream(context, request), params.certificateId, origin))
+/**
+ * The certificate PDF; its QR code leads to this app's verification page. The middleware answers
+ * the file; a refused or unknown certificate is the area's 403 or 404 page.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+	fileMiddleware<Route.LoaderArgs>(({ context, request, params }) => {
+		requireRole(context, request, 'student')
+		const origin = new URL(request.url).origin
+		return openCertificatePdf(upstream(context, request), params.certificateId, origin)
+	}),
+]
+
+export function loader(args: Route.LoaderArgs) {
+	requireRole(args.context, args.request, 'student')
+	return failedFileLoader(args)
+}
+
+export default function CertificatePdf() {
+	return null
 }

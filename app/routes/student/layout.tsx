@@ -49,6 +49,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 			layoutId="routes/student/layout"
 			areaLabel="Student"
 			links={links}
+			fromUser={(user) => (user.role === 'student' ? { userName: user.name } : undefined)}
 		/>
 	)
 }

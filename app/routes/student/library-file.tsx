@@ -1,10 +1,24 @@
 import type { Route } from './+types/library-file'
 import { openResourceFile } from '~/features/resources/api.server'
-import { download } from '~/platform/file-response.server'
+import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
 import { requireRole, upstream } from '~/platform/request.server'
 
-/** Resource route: a library file, fetched with the student's own token. */
-export function loader({ context, request, params }: Route.LoaderArgs) {
-	requireRole(context, request, 'student')
-	return download(() => openResourceFile(upstream(context, request), params.resourceId))
+/**
+ * A library file, fetched with the student's own token. The middleware answers the file; a refused
+ * or missing one is the area's 403 or 404 page.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+	fileMiddleware<Route.LoaderArgs>(({ context, request, params }) => {
+		requireRole(context, request, 'student')
+		return openResourceFile(upstream(context, request), params.resourceId)
+	}),
+]
+
+export function loader(args: Route.LoaderArgs) {
+	requireRole(args.context, args.request, 'student')
+	return failedFileLoader(args)
+}
+
+export default function LibraryFile() {
+	return null
 }

@@ -25,7 +25,7 @@ export default function TeacherCertificate({ loaderData, actionData }: Route.Com
 	return (
 		<StaffCertificatePage
 			certificate={loaderData.certificate}
-			studentEmail={loaderData.studentEmail}
+			student={loaderData.student}
 			pdfBase="/teachersdashboard/certificates"
 			errors={actionData?.errors}
 			back={{ to: `/teachersdashboard/report-card/${loaderData.studentId}`, label: "The student's report cards" }}

@@ -47,6 +47,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 			layoutId="routes/teacher/layout"
 			areaLabel="Teacher"
 			links={links}
+			fromUser={(user) => (user.role === 'tutor' ? { userName: user.name } : undefined)}
 		/>
 	)
 }
