@@ -17,6 +17,8 @@ export default [
 		route('verify/report-card/:publicId', 'routes/public/verify-report-card.tsx'),
 		route('courses', 'routes/public/courses.tsx'),
 		route('courses/find-student', 'routes/public/find-student.tsx'),
+		// A course's public page, read before buying (issue 16; not in the spec's route list).
+		route('courses/:courseId', 'routes/public/course.tsx'),
 		route('course/:courseId/checkout', 'routes/public/checkout.tsx'),
 		route('courses/:courseId/processing/:paymentId', 'routes/public/payment-processing.tsx'),
 		route('courses/:courseId/success', 'routes/public/payment-success.tsx'),

@@ -65,6 +65,10 @@ function visits(d: A11yData): Record<string, Visit[]> {
 			{ url: '/courses/find-student', as: 'teacher' },
 			{ url: '/courses/find-student', as: 'organization' },
 		],
+		'/courses/:courseId': [
+			{ url: `/courses/${d.forSaleId}`, as: 'anonymous' },
+			{ url: `/courses/${d.courseId}`, as: 'student', note: 'enrolled' },
+		],
 		'/course/:courseId/checkout': [{ url: `/course/${d.forSaleId}/checkout`, as: 'student' }],
 		'/courses/:courseId/processing/:paymentId': [
 			{ url: `/courses/${d.forSaleId}/processing/${d.pendingPaymentId}`, as: 'student' },

@@ -88,6 +88,7 @@ export const rules: Record<string, Rule> = {
 	'/verify/report-card/:publicId': { get: all, url: (w) => `/verify/report-card/${w.reportCardPublicId}` },
 	'/courses': { get: all, url: s('/courses') },
 	'/courses/find-student': { get: ['tutor', 'organization'], url: s('/courses/find-student') },
+	'/courses/:courseId': { get: all, url: (w) => `/courses/${w.checkoutCourseId}` },
 	'/course/:courseId/checkout': { get: student, url: (w) => `/course/${w.checkoutCourseId}/checkout` },
 	'/courses/:courseId/processing/:paymentId': {
 		get: student,

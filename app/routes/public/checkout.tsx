@@ -169,7 +169,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 			</section>
 			<section
 				aria-labelledby="order-heading"
-				className="rounded-lg border border-slate-200 bg-white p-6 md:order-first md:self-start"
+				// First on a phone too: what is being bought shows above Pay.
+				className="order-first rounded-lg border border-slate-200 bg-white p-6 md:self-start"
 			>
 				<h2
 					id="order-heading"
@@ -185,6 +186,12 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 				<div className="mt-4 border-t border-slate-200 pt-4">
 					<PriceTag price={course.price} />
 				</div>
+				<Link
+					to={`/courses/${course.id}`}
+					className="mt-4 inline-block text-sm font-semibold text-indigo-800 underline"
+				>
+					About this course
+				</Link>
 			</section>
 		</div>
 	)

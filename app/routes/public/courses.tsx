@@ -108,14 +108,19 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
 									<CourseCard
 										course={course}
 										actions={
-											// A full page load: checkout's page allows Stripe.js, other pages do not.
-											<Link
-												to={`/course/${course.id}/checkout`}
-												reloadDocument
-												className={buttonClass()}
-											>
-												Buy<span className="sr-only"> {course.title}</span>
-											</Link>
+											<div className="flex flex-wrap gap-2">
+												<Link to={`/courses/${course.id}`} className={buttonClass('secondary')}>
+													Details<span className="sr-only"> of {course.title}</span>
+												</Link>
+												{/* A full page load: checkout's page allows Stripe.js, other pages do not. */}
+												<Link
+													to={`/course/${course.id}/checkout`}
+													reloadDocument
+													className={buttonClass()}
+												>
+													Buy<span className="sr-only"> {course.title}</span>
+												</Link>
+											</div>
 										}
 									/>
 								</li>
