@@ -29,6 +29,8 @@ test('deleting a library resource asks first, then deletes', async ({ page }) =>
 	await expect(page.getByRole('heading', { name: title })).toBeVisible()
 	await page.getByRole('button', { name: `Yes, delete ${title}` }).click()
 	await expect(page.getByText('Resource deleted successfully')).toBeVisible()
+	// Back on the library page itself, not its data address (a reload must show the page).
+	await expect(page).toHaveURL(/\/teachersdashboard\/library$/)
 	await expect(page.getByRole('heading', { name: title })).toHaveCount(0)
 })
 

@@ -152,12 +152,20 @@ export function upstream(context: Context, request: Request): Upstream {
 	}
 }
 
-export function loginPath(request: Request) {
+/**
+ * The address of the page a request is for. With JavaScript a navigation or a form post asks for
+ * `<page>.data` (single fetch, with `_routes=`): a redirect back must name the page itself, or the
+ * address bar ends in `.data` and a reload shows raw data.
+ */
+export function pagePath(request: Request) {
 	const url = new URL(request.url)
-	// A client-side navigation asks for `<page>.data` (single fetch): come back to the page itself.
 	const pathname = url.pathname === '/_root.data' ? '/' : url.pathname.replace(/\.data$/, '')
-	if (url.searchParams.has('_routes')) url.searchParams.delete('_routes')
-	const back = pathname + url.search
+	url.searchParams.delete('_routes')
+	return pathname + url.search
+}
+
+export function loginPath(request: Request) {
+	const back = pagePath(request)
 	return back === '/' || back.startsWith('/login') ? '/login' : `/login?redirectTo=${encodeURIComponent(back)}`
 }
 

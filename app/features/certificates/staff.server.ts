@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { readForm } from '~/platform/form.server'
-import { upstream } from '~/platform/request.server'
+import { pagePath, upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
@@ -54,6 +54,5 @@ export async function issueCertificateAction(context: Context, request: Request,
 		return data({ errors: lines }, { status: error.status && error.status < 500 ? error.status : 502 })
 	}
 	sendToast(context, successToast('Certificate issued successfully'))
-	// With JavaScript the post went to `<page>.data` (single fetch): come back to the page itself.
-	return redirect(new URL(request.url).pathname.replace(/\.data$/, ''))
+	return redirect(new URL(pagePath(request), 'http://x').pathname)
 }

@@ -6,7 +6,7 @@ import { deleteResource, getResources, uploadResource } from '~/features/resourc
 import { LibraryFilters, LibraryList } from '~/features/resources/library'
 import { filtersFrom, maxResourceBytes, resourceFileAccept, resourceTypes, resourceUploadSchema } from '~/features/resources/schema'
 import { FORM_LIMIT, readForm, replyWithUpstreamError } from '~/platform/form.server'
-import { requireRole, upstream } from '~/platform/request.server'
+import { pagePath, requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -39,7 +39,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 			return data({ deleteError: error.text }, { status: error.status && error.status < 500 ? error.status : 502 })
 		}
 		sendToast(context, successToast('Resource deleted successfully'))
-		return redirect(new URL(request.url).pathname + new URL(request.url).search)
+		return redirect(pagePath(request))
 	}
 	const submission = parseWithZod(formData, { schema: resourceUploadSchema })
 	if (submission.status !== 'success') return data(submission.reply({ hideFields: ['file'] }), { status: 400 })
