@@ -50,7 +50,8 @@ export function MembersPage({
 				<h2 id="list-heading" className="sr-only">
 					{plural} of your organization
 				</h2>
-				<Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+				{/* Rebuilt when the search in the address changes, so Clear search empties the box too. */}
+				<Form key={search} method="get" role="search" className="flex flex-wrap items-end gap-2">
 					<div className="flex flex-col gap-1">
 						<label htmlFor="member-search" className="text-sm font-medium text-slate-800">
 							Search by name or email

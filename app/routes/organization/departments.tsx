@@ -152,7 +152,13 @@ export default function Departments({ loaderData, actionData }: Route.ComponentP
 				<h2 id="list-heading" className="text-lg font-semibold">
 					Your departments
 				</h2>
-				<Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+				{/* Rebuilt when the search in the address changes, so Clear search empties the box too. */}
+				<Form
+					key={departmentName}
+					method="get"
+					role="search"
+					className="flex flex-wrap items-end gap-2"
+				>
 					<div className="flex flex-col gap-1">
 						<label htmlFor="department-search" className="text-sm font-medium text-slate-800">
 							Search departments by name
