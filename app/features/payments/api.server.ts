@@ -1,4 +1,5 @@
 import { invalidate, staleAfter } from '~/platform/cache-invalidation.server'
+import { throwPageError } from '~/platform/settle.server'
 import type { Upstream } from '~/platform/upstream.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import {
@@ -68,7 +69,8 @@ export async function ownSettledPayment(
 	} catch (error) {
 		// The API refuses another student's payment (403) and knows no such id (400, 404).
 		if (error instanceof UpstreamError && [400, 403, 404].includes(error.status ?? 0)) return null
-		throw error
+		// Any other failure (the API down, slow, broken) is the page's upstream failure, never a crash.
+		return throwPageError(error)
 	}
 }
 

@@ -29,7 +29,8 @@ const SHOWN = 3
 /**
  * The student's home: what comes next (a session, the tasks due soonest), what is new (unread
  * announcements), recent results, and the account. The session calls are the sessions page's own,
- * so the cache serves both; each part that fails says so in place and leaves the others.
+ * so the cache serves both. Each part that fails says so in place and leaves the others; the
+ * account's failure brings the one error toast (one toast per page, not one per part).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'student')
@@ -130,7 +131,7 @@ export default function StudentDashboard({ loaderData }: Route.ComponentProps) {
 					more={{ to: '/studentdashboard/tasks', label: 'All tasks' }}
 				>
 					{!due.ok ? (
-						<LoadError error={due.error} />
+						<p className="text-slate-700">Your tasks could not be loaded.</p>
 					) : due.tasks.length ? (
 						<ul className="flex flex-col gap-3">
 							{due.tasks.map((task) => (
@@ -158,7 +159,7 @@ export default function StudentDashboard({ loaderData }: Route.ComponentProps) {
 					more={{ to: '/studentdashboard/announcements', label: 'All announcements' }}
 				>
 					{!unread.ok ? (
-						<LoadError error={unread.error} />
+						<p className="text-slate-700">Announcements could not be loaded.</p>
 					) : unread.count ? (
 						<>
 							<p className="text-sm text-slate-700">
@@ -189,7 +190,7 @@ export default function StudentDashboard({ loaderData }: Route.ComponentProps) {
 					more={{ to: '/studentdashboard/test-results', label: 'All results' }}
 				>
 					{!results.ok ? (
-						<LoadError error={results.error} />
+						<p className="text-slate-700">Your results could not be loaded.</p>
 					) : results.history.length ? (
 						<ul className="flex flex-col gap-2">
 							{results.history.map((entry) => (

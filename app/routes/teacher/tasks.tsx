@@ -98,7 +98,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 	if (tooLarge) return data(fileTooLargeReply(new URL(request.url).searchParams.has('edit') ? 'update' : 'create'), { status: 413 })
 	if (formData.get('intent') === 'timezone') {
 		const chosen = timeZoneFormSchema.safeParse(Object.fromEntries(formData))
-		if (!chosen.success) return redirect(LIST_PATH)
+		if (!chosen.success) {
+			// Only a tampered post gets here (the picker is a fixed list): refuse it, and say so.
+			sendToast(context, { type: 'error', title: 'Choose a time zone from the list', duration: 4000 })
+			return data(undefined, { status: 400 })
+		}
 		return redirect(LIST_PATH, { headers: { 'Set-Cookie': timeZoneCookie(chosen.data.timeZone) } })
 	}
 	// Dates are read in the zone the form said it uses (its hidden field), else the viewer's.
