@@ -14,6 +14,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import { resolve } from 'node:path'
+import { PassThrough } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import compression from 'compression'
 import serveStatic from 'serve-static'
@@ -109,10 +110,36 @@ function toFetchRequest(request, response) {
 	response.on('close', () => controller?.abort())
 	const init = { method: request.method, headers, signal: controller.signal }
 	if (request.method !== 'GET' && request.method !== 'HEAD') {
-		init.body = createReadableStreamFromReadable(request)
+		init.body = requestBody(request, response)
 		init.duplex = 'half'
 	}
 	return new Request(url.href, init)
+}
+
+// What is read and dropped of a body the app stopped reading, before the connection is cut.
+const DRAIN_LIMIT = 64 * 1024 * 1024
+
+/**
+ * The request's body for the Fetch API. When the app stops reading early (a form over its size
+ * limit answers 413 at once), cancelling the stream would destroy the request and with it the
+ * socket: the client, still sending, gets a reset instead of the answer ("That is too large").
+ * So the rest is read and dropped (up to DRAIN_LIMIT), and the connection closes after the answer.
+ */
+function requestBody(request, response) {
+	const body = new PassThrough()
+	request.pipe(body)
+	body.on('close', () => {
+		if (request.complete || request.destroyed) return
+		request.unpipe(body)
+		response.shouldKeepAlive = false
+		let dropped = 0
+		request.on('data', (chunk) => {
+			dropped += chunk.length
+			if (dropped > DRAIN_LIMIT) request.destroy()
+		})
+		request.resume()
+	})
+	return createReadableStreamFromReadable(body)
 }
 
 async function send(response, page, headOnly) {
