@@ -34,12 +34,23 @@ export function replyWithUpstreamError(
 	error: unknown,
 	hideFields: string[] = [],
 ) {
+	const { result, status } = upstreamErrorReply(context, submission, error, hideFields)
+	return data(result, { status })
+}
+
+/** The same answer as plain values, for a route that answers in JSON rather than to a page. */
+export function upstreamErrorReply(
+	context: Readonly<RouterContextProvider>,
+	submission: Submission,
+	error: unknown,
+	hideFields: string[] = [],
+) {
 	if (!(error instanceof UpstreamError)) throw error
 	sendToast(context, error.toast)
 	const fieldErrors: Record<string, string[]> = {}
 	for (const { path, msg } of error.fieldErrors) (fieldErrors[path] ??= []).push(msg)
 	const formErrors = error.fieldErrors.length ? formatFieldErrors(error.fieldErrors) : [error.text]
-	return data(submission.reply({ formErrors, fieldErrors, hideFields }), { status: replyStatus(error.status) })
+	return { result: submission.reply({ formErrors, fieldErrors, hideFields }), status: replyStatus(error.status) }
 }
 
 /** The one rule for answering an upstream failure: unreachable 503, its 5xx 502, else its own status. */
