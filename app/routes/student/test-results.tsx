@@ -1,6 +1,6 @@
 import type { Route } from './+types/test-results'
-import { getTestHistory } from '~/features/tests/api.server'
-import { HistoryTable } from '~/features/tests/history-table'
+import { getTestHistory } from '~/features/quizzes/api.server'
+import { HistoryTable } from '~/features/quizzes/history-table'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
