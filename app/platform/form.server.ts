@@ -22,6 +22,21 @@ export async function readForm(request: Request, maxBytes = FORM_LIMIT): Promise
 	return formData
 }
 
+/**
+ * A form with a file. Up to twice the file limit (plus the text fields) is still parsed, so an
+ * answer about the file keeps what was typed; a larger body is not parsed at all and the answer
+ * is the file field's error alone (`tooLarge`, to reply with status 413). Either way nothing
+ * reaches the upstream.
+ */
+export async function readFormWithFile(
+	request: Request,
+	{ maxFileBytes, field, message, initialValue = {} }: { maxFileBytes: number; field: string; message: string; initialValue?: Record<string, string> },
+): Promise<{ formData: FormData; tooLarge: null } | { formData: null; tooLarge: SubmissionResult<string[]> }> {
+	const { tooLarge, formData } = await readFormWithin(request, 2 * maxFileBytes + FORM_LIMIT)
+	if (!tooLarge) return { formData, tooLarge: null }
+	return { formData: null, tooLarge: { status: 'error', initialValue, error: { [field]: [message] } } }
+}
+
 type Submission = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> }
 
 /**

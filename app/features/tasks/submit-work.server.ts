@@ -1,8 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { RouterContextProvider } from 'react-router'
-import { upstreamErrorReply } from '~/platform/form.server'
-import { readFormWithin } from '~/platform/multipart.server'
+import { readFormWithFile, upstreamErrorReply } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -24,10 +23,8 @@ export async function submitWork(
 	request: Request,
 	taskId: string,
 ): Promise<{ saved: true } | { saved: false; result: SubmitWorkResult; status: number }> {
-	// Up to twice the file limit is parsed so the answer keeps the note; beyond that only the file
-	// error comes back. Either way nothing reaches the upstream.
-	const { tooLarge, formData } = await readFormWithin(request, 2 * MAX_FILE_BYTES + 1024 * 1024)
-	if (tooLarge) return { saved: false, result: { status: 'error', initialValue: {}, error: { file: [FILE_TOO_LARGE] } }, status: 413 }
+	const { formData, tooLarge } = await readFormWithFile(request, { maxFileBytes: MAX_FILE_BYTES, field: 'file', message: FILE_TOO_LARGE })
+	if (tooLarge) return { saved: false, result: tooLarge, status: 413 }
 	const submission = parseWithZod(formData, { schema: submitTaskSchema })
 	if (submission.status !== 'success') return { saved: false, result: submission.reply({ hideFields: ['file'] }), status: 400 }
 	try {

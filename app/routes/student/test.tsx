@@ -12,7 +12,7 @@ import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
-import { readForm } from '~/platform/form.server'
+import { readForm, replyStatus } from '~/platform/form.server'
 import { countOf } from '~/platform/plural'
 
 const resultPath = (sessionId: string) =>
@@ -80,7 +80,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		if (error.status === 409 && sessionId) return redirect(resultPath(sessionId))
 		return data(
 			{ error: error.text },
-			{ status: error.status && error.status < 500 ? error.status : 502 },
+			{ status: replyStatus(error.status) },
 		)
 	}
 }
