@@ -55,7 +55,7 @@ type Envelope = { from: string; tags: CacheTag[] }
 export function redisInvalidationChannel(
 	url: string,
 	{ onReconnect }: { onReconnect?: () => void } = {},
-): InvalidationChannel & { ready: Promise<void>; close: () => Promise<void> } {
+): InvalidationChannel & { close: () => Promise<void> } {
 	const local = localInvalidationChannel()
 	const self = randomUUID()
 	// Pub/sub takes a connection of its own; failures are retried, never thrown at a request.
@@ -82,9 +82,10 @@ export function redisInvalidationChannel(
 		if (envelope.from === self || !Array.isArray(envelope.tags)) return
 		local.publish(envelope.tags.filter((tag) => typeof tag === 'string'))
 	})
-	const ready = subscriber.subscribe(REDIS_INVALIDATION_CHANNEL).then(() => undefined)
+	subscriber.subscribe(REDIS_INVALIDATION_CHANNEL).catch((error: Error) => {
+		console.error('Redis (cache invalidation): could not subscribe:', error.message)
+	})
 	return {
-		ready,
 		publish(tags) {
 			const unique = [...new Set(tags)]
 			if (unique.length === 0) return
