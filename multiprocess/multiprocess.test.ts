@@ -264,7 +264,7 @@ async function storedBoard(databaseUrl: string, roomId: string) {
 describe.skipIf(Boolean(missing))(
 	'two app and two API processes on one PostgreSQL and one Redis',
 	() => {
-		test('a course unpublished through app A is gone through app B within 1 s (signed in and visitor)', async () => {
+		test('a course renamed, then unpublished, through app A shows so through app B within 1 s (signed in and visitor)', async () => {
 			const [appA, appB] = cluster.apps
 			const teacherApi = await ApiClient.login(cluster.apis[0], 'teacher@example.com')
 			const title = `Multi-process course ${randomUUID().slice(0, 8)}`
@@ -284,16 +284,47 @@ describe.skipIf(Boolean(missing))(
 			// App B reads the teacher's list and the visitor's course page into its caches.
 			const teacherOnB = await new Browser(appB).logIn('teacher@example.com')
 			const visitorOnB = new Browser(appB)
-			const statusOnB = async () => {
+			const statusOnB = async (name: string) => {
 				const { text } = await teacherOnB.request('/teachersdashboard/courses')
-				const row = text.slice(text.indexOf(title))
+				if (!text.includes(name)) return undefined
+				const row = text.slice(text.indexOf(name))
 				return /Published|Draft/.exec(row)?.[0]
 			}
-			expect(await statusOnB()).toBe('Published')
+			expect(await statusOnB(title)).toBe('Published')
 			expect((await visitorOnB.request(`/courses/${course.id}`)).text).toContain(title)
 			expect((await visitorOnB.request(`/courses/${course.id}`)).text).toContain(title)
 
+			// Renamed through app A (its edit form): app B's list and visitor page show the new title.
 			const teacherOnA = await new Browser(appA).logIn('teacher@example.com')
+			const renamed = `${title} renamed`
+			const edit = await teacherOnA.request(`/teachersdashboard/courses/edit/${course.id}`, {
+				title: renamed,
+				description: 'Made by the multi-process suite.',
+				category: 'Mathematics',
+				level: 'Beginner',
+				price: '10',
+				currency: 'USD',
+				maxStudents: '30',
+				isPublished: 'on',
+			})
+			expect(edit.status).toBe(302)
+			const renamedAt = Date.now()
+			const listOnB = await eventually(
+				() => teacherOnB.request('/teachersdashboard/courses'),
+				(page) => page.text.includes(renamed),
+				1_000,
+			)
+			expect(listOnB.text).toContain(renamed)
+			const pageOnB = await eventually(
+				() => visitorOnB.request(`/courses/${course.id}`),
+				(page) => page.text.includes(renamed),
+				1_000,
+			)
+			expect(pageOnB.text).toContain(renamed)
+			expect(Date.now() - renamedAt).toBeLessThan(1_000)
+			console.log(`Renamed through A: app B showed it after ${Date.now() - renamedAt} ms`)
+
+			// Unpublished through app A: a Draft on app B's list, and no visitor page any more.
 			const unpublished = await teacherOnA.request('/teachersdashboard/courses', {
 				intent: 'publish',
 				courseId: course.id,
@@ -301,7 +332,13 @@ describe.skipIf(Boolean(missing))(
 			})
 			expect(unpublished.status).toBe(302)
 			const changedAt = Date.now()
-			expect(await eventually(statusOnB, (status) => status === 'Draft', 1_000)).toBe('Draft')
+			expect(
+				await eventually(
+					() => statusOnB(renamed),
+					(status) => status === 'Draft',
+					1_000,
+				),
+			).toBe('Draft')
 			console.log(
 				`Unpublished through A: app B's signed-in list showed it after ${Date.now() - changedAt} ms`,
 			)
