@@ -22,7 +22,16 @@ export async function connectRedis(url: string): Promise<RedisConnections> {
 	}
 	const commands = connect()
 	const subscriber = connect()
-	await Promise.all([commands.connect(), subscriber.connect()])
+	try {
+		await Promise.all([commands.connect(), subscriber.connect()])
+	} catch (error) {
+		// Unreachable at start: stop retrying, so the API exits and says why.
+		commands.disconnect()
+		subscriber.disconnect()
+		throw new Error(`Redis at REDIS_URL is unreachable: ${(error as Error).message}`, {
+			cause: error,
+		})
+	}
 	return {
 		commands,
 		subscriber,
