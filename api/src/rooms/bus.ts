@@ -1,20 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { RedisConnections } from '../platform/redis.ts'
+import type { Participant } from './hub.ts'
 import type { ChatMessage } from './present.ts'
-
-/** Who is in a room, as every member's page shows it. */
-export type Participant = {
-	peerId: string
-	userId: string
-	name: string
-	role: 'student' | 'tutor'
-	host: boolean
-	view: 'classroom' | 'whiteboard'
-	hand: boolean
-	inCall: boolean
-	camera: boolean
-	microphone: boolean
-}
 
 /** What one API process tells the others about a room (docs/decisions/026). */
 export type RoomEvent = { roomId: string } & (

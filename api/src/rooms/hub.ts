@@ -6,13 +6,7 @@ import type { Db } from '../db.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import { createLimiter } from '../platform/rate-limit.ts'
 import type { RedisConnections } from '../platform/redis.ts'
-import {
-	localRoomBus,
-	redisRoomBus,
-	type Participant,
-	type RoomBus,
-	type RoomEvent,
-} from './bus.ts'
+import { localRoomBus, redisRoomBus, type RoomBus, type RoomEvent } from './bus.ts'
 import { toMessage, type ChatMessage } from './present.ts'
 import {
 	appendBoardUpdate,
@@ -132,7 +126,10 @@ type Peer = Member & {
 	clients: Set<number>
 }
 
-const participant = (peer: Peer): Participant => ({
+/** Who is in a room, as every member's page shows it (in any API process). */
+export type Participant = ReturnType<typeof participant>
+
+const participant = (peer: Peer) => ({
 	peerId: peer.id,
 	userId: peer.userId,
 	name: peer.name,
