@@ -43,6 +43,24 @@ async function eventually<T>(
 	}
 }
 
+/**
+ * How long after `since` the first request that showed the change was sent (its render time not
+ * counted: on a busy machine a page may take long to render, but it must not be stale). Polls for
+ * 5 s; Infinity when it never showed.
+ */
+async function firstShowing<T>(
+	since: number,
+	read: () => Promise<T>,
+	shows: (value: T) => boolean,
+) {
+	while (Date.now() - since < 5_000) {
+		const sentAt = Date.now()
+		if (shows(await read())) return sentAt - since
+		await sleep(20)
+	}
+	return Number.POSITIVE_INFINITY
+}
+
 /** The reference API, called directly with a bearer token (from an address of its own). */
 class ApiClient {
 	readonly address = someLoopbackAddress()
@@ -309,20 +327,23 @@ describe.skipIf(Boolean(missing))(
 			})
 			expect(edit.status).toBe(302)
 			const renamedAt = Date.now()
-			const listOnB = await eventually(
-				() => teacherOnB.request('/teachersdashboard/courses'),
-				(page) => page.text.includes(renamed),
-				1_000,
+			const [listRenamed, pageRenamed] = await Promise.all([
+				firstShowing(
+					renamedAt,
+					() => teacherOnB.request('/teachersdashboard/courses'),
+					(page) => page.text.includes(renamed),
+				),
+				firstShowing(
+					renamedAt,
+					() => visitorOnB.request(`/courses/${course.id}`),
+					(page) => page.text.includes(renamed),
+				),
+			])
+			console.log(
+				`Renamed through A: app B showed it after ${listRenamed} ms (signed in), ${pageRenamed} ms (visitor)`,
 			)
-			expect(listOnB.text).toContain(renamed)
-			const pageOnB = await eventually(
-				() => visitorOnB.request(`/courses/${course.id}`),
-				(page) => page.text.includes(renamed),
-				1_000,
-			)
-			expect(pageOnB.text).toContain(renamed)
-			expect(Date.now() - renamedAt).toBeLessThan(1_000)
-			console.log(`Renamed through A: app B showed it after ${Date.now() - renamedAt} ms`)
+			expect(listRenamed).toBeLessThan(1_000)
+			expect(pageRenamed).toBeLessThan(1_000)
 
 			// Unpublished through app A: a Draft on app B's list, and no visitor page any more.
 			const unpublished = await teacherOnA.request('/teachersdashboard/courses', {
@@ -332,24 +353,23 @@ describe.skipIf(Boolean(missing))(
 			})
 			expect(unpublished.status).toBe(302)
 			const changedAt = Date.now()
-			expect(
-				await eventually(
+			const [listDraft, pageGone] = await Promise.all([
+				firstShowing(
+					changedAt,
 					() => statusOnB(renamed),
 					(status) => status === 'Draft',
-					1_000,
 				),
-			).toBe('Draft')
+				firstShowing(
+					changedAt,
+					() => visitorOnB.request(`/courses/${course.id}`),
+					(page) => page.status === 404,
+				),
+			])
 			console.log(
-				`Unpublished through A: app B's signed-in list showed it after ${Date.now() - changedAt} ms`,
+				`Unpublished through A: app B showed it after ${listDraft} ms (signed in), ${pageGone} ms (visitor)`,
 			)
-			const visitorPage = await eventually(
-				() => visitorOnB.request(`/courses/${course.id}`),
-				(page) => !page.text.includes(`<h1`) || !page.text.includes(title),
-				1_000,
-			)
-			expect(Date.now() - changedAt).toBeLessThan(1_000)
-			expect(visitorPage.status).toBe(404)
-			console.log(`... and its visitor page after ${Date.now() - changedAt} ms`)
+			expect(listDraft).toBeLessThan(1_000)
+			expect(pageGone).toBeLessThan(1_000)
 		})
 
 		test('chat, presence and signals cross API processes; "end session" on A closes the sockets on B', async () => {
@@ -459,6 +479,7 @@ describe.skipIf(Boolean(missing))(
 			expect(board.items.filter((item) => item.label.startsWith('B'))).toHaveLength(5)
 			// Compacted: far fewer rows than updates.
 			expect(board.rows).toBeLessThan(100)
+			console.log(`The stored board: ${board.items.length} strokes in ${board.rows} rows`)
 			// Every process's copy has them all too.
 			await eventually(
 				() => onB.items().length,
