@@ -52,3 +52,19 @@ test('pages follow the system setting: dark when it is dark, light when it is li
 	await page.emulateMedia({ colorScheme: 'light' })
 	await expect(body).toHaveCSS('background-color', 'oklch(0.984 0.003 247.858)')
 })
+
+test('toasts stay dark in dark mode, as the spec has them', async ({ page }, testInfo) => {
+	test.skip(
+		testInfo.project.name === 'js',
+		"Sonner's dark theme has colours of its own; without JavaScript the page renders the toast",
+	)
+	await page.emulateMedia({ colorScheme: 'dark' })
+	await page.goto('/login')
+	await page.getByLabel('Email').fill('student@example.com')
+	await page.getByLabel('Password').fill('not-the-password')
+	await page.getByRole('button', { name: 'Log in' }).click()
+	const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('alert')
+	// slate-900 behind white, as in light mode.
+	await expect(toast).toHaveCSS('background-color', 'oklch(0.208 0.042 265.755)')
+	await expect(toast).toHaveCSS('color', 'rgb(255, 255, 255)')
+})
