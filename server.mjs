@@ -124,10 +124,14 @@ const DRAIN_LIMIT = 64 * 1024 * 1024
  * limit answers 413 at once), cancelling the stream would destroy the request and with it the
  * socket: the client, still sending, gets a reset instead of the answer ("That is too large").
  * So the rest is read and dropped (up to DRAIN_LIMIT), and the connection closes after the answer.
+ * The same goes for a body the app never read at all (a 404 or 403 answered before the form).
  */
 function requestBody(request, response) {
 	const body = new PassThrough()
 	request.pipe(body)
+	response.on('finish', () => {
+		if (!request.complete) body.destroy()
+	})
 	body.on('close', () => {
 		if (request.complete || request.destroyed) return
 		request.unpipe(body)

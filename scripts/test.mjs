@@ -69,6 +69,13 @@ function playwright(label, projects, outputDir) {
 }
 
 if (built) {
+	// Two API and two app processes on a real PostgreSQL and Redis (multiprocess/cluster.ts). It skips,
+	// saying why, only where Debian's postgresql or redis-server is not installed (.ci/run installs them).
+	const multiOk = run('multi-process suite', bin('vitest'), ['run', '-c', 'vitest.multiprocess.config.ts', '--reporter=default', '--reporter=json', '--outputFile=test-results/multiprocess.json'])
+	if (!countVitest('test-results/multiprocess.json') || !multiOk) {
+		if (!existsSync('test-results/multiprocess.json')) results.failed++
+		failures.push('multi-process suite')
+	}
 	playwright('browser journeys (JavaScript on and off) and HTTP checks', ['js', 'no-js', 'http'], 'test-results')
 	// Alone, so its 200 connections slow down no journey.
 	playwright('load', ['load'], 'test-results/load')

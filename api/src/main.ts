@@ -5,6 +5,7 @@ import { createPasswords } from './auth/passwords.ts'
 import { openDatabase } from './db.ts'
 import { migrate } from './migrate.ts'
 import { lockDataDir } from './platform/data-lock.ts'
+import { connectRedis } from './platform/redis.ts'
 import { flushErrorReports, reportError, startErrorReports } from './platform/error-reports.ts'
 import { createDiskStorage } from './platform/storage.ts'
 import { createSocketServer } from './platform/websocket.ts'
@@ -48,10 +49,19 @@ async function start() {
 		throw error
 	}
 
+	// Several API processes share rate limits and live rooms through Redis; one needs none.
+	const redis = settings.redisUrl
+		? await connectRedis(settings.redisUrl).catch(async (error: unknown) => {
+				await db.destroy()
+				await unlock()
+				throw error
+			})
+		: undefined
 	const app = createApi({
 		db,
 		config: settings.api,
 		storage: createDiskStorage(join(settings.dataDir, 'uploads')),
+		redis,
 	})
 	const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host
 	const websocket = { server: createSocketServer() }
@@ -73,6 +83,7 @@ async function start() {
 		// Live room sockets are told to reconnect, and whiteboard saves finish before the database closes.
 		await closeRooms(db)
 		await closed
+		await redis?.close()
 		await db.destroy()
 		await unlock()
 		process.exitCode = exitCode

@@ -9,6 +9,8 @@ export type Settings = {
 	host: string
 	dataDir: string
 	databaseUrl: string | undefined
+	/** Shared counters and live-room fan-out between API processes (docs/decisions/026). */
+	redisUrl: string | undefined
 	seedDemo: boolean
 	api: ApiConfig
 }
@@ -73,6 +75,7 @@ export async function readSettings(env: Env = process.env): Promise<Settings> {
 		host: env.API_HOST || '127.0.0.1',
 		dataDir,
 		databaseUrl: env.DATABASE_URL || undefined,
+		redisUrl: env.REDIS_URL || undefined,
 		seedDemo: env.SEED_DEMO !== '0',
 		api: {
 			accessTokenTtl: wholeNumber(env, 'ACCESS_TOKEN_TTL', 900, MAX_TTL),

@@ -32,6 +32,8 @@ export const env = {
 	sentryEnvironment: process.env.SENTRY_ENVIRONMENT ?? '',
 	sentryRelease: process.env.SENTRY_RELEASE ?? '',
 	stripePublishableKey: process.env.STRIPE_PUBLISHABLE_KEY ?? '',
+	// Shares cache invalidations between app processes (cache-invalidation.server.ts); unset: this one only.
+	redisUrl: process.env.REDIS_URL ?? '',
 }
 
 /**

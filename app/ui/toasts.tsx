@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { AppToast } from '~/platform/toast'
-import { loadSonner, showToast, type Sonner } from './sonner'
+import { loadSonner, showToast, type Sonner } from '~/platform/sonner'
 
 function show(item: AppToast) {
 	showToast((toast) => showOne(toast, item))

@@ -46,7 +46,7 @@ const userAccount = (user: UserRow): Account => ({
 export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 	const { db, config } = deps
 	const requireAccount = accountGuard({ db, config })
-	const loginLimits = createLoginLimits()
+	const loginLimits = createLoginLimits({ redis: deps.redis?.commands })
 
 	const findCredentials: Record<
 		AccountType,

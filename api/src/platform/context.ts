@@ -1,6 +1,7 @@
 import type { Db } from '../db.ts'
 import type { PasswordHashing } from '../auth/passwords.ts'
 import type { RoomLimits } from '../rooms/hub.ts'
+import type { RedisConnections } from './redis.ts'
 import type { Storage } from './storage.ts'
 
 export type AccountRole = 'student' | 'tutor' | 'organization'
@@ -46,4 +47,6 @@ export type ApiDeps = {
 	db: Db
 	config: ApiConfig
 	storage: Storage
+	/** Shared state of several API processes (REDIS_URL): rate limits and live-room fan-out. */
+	redis?: RedisConnections
 }

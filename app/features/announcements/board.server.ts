@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { readForm, replyStatus, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -40,7 +40,7 @@ export async function announcementBoardAction(
 		} catch (error) {
 			if (!(error instanceof UpstreamError)) throw error
 			sendToast(context, error.toast)
-			return data({ deleteError: error.text }, { status: error.status && error.status < 500 ? error.status : 502 })
+			return data({ deleteError: error.text }, { status: replyStatus(error.status) })
 		}
 		sendToast(context, successToast('Announcement deleted successfully'))
 		return redirect(listPath)

@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { readForm, replyStatus, replyWithUpstreamError } from '~/platform/form.server'
 import { requireUser, upstream } from '~/platform/request.server'
 import { settle, throwPageError } from '~/platform/settle.server'
 import { sendToast } from '~/platform/toast.server'
@@ -59,7 +59,7 @@ export async function roomAction(
 			if (!(error instanceof UpstreamError)) throw error
 			return data(
 				{ ticketError: error.text },
-				{ status: error.status && error.status < 500 ? error.status : 503 },
+				{ status: replyStatus(error.status) },
 			)
 		}
 	}

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { pageParam } from '~/platform/page-param'
 import type { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -28,9 +29,8 @@ const LIMIT = 10
 /** `page` (at least 1) and `search` from the page's address. */
 export function memberQuery(request: Request) {
 	const params = new URL(request.url).searchParams
-	const page = Number(params.get('page'))
 	return {
-		page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+		page: pageParam(params),
 		search: (params.get('search') ?? '').trim().slice(0, 100),
 	}
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageParam } from '~/platform/page-param'
 
 export const resourceTypes = [
 	{ value: 'document', label: 'Document' },
@@ -98,12 +99,11 @@ export type ResourceFilters = { search: string; subject: string; type: string; p
 export function filtersFrom(url: URL): ResourceFilters {
 	const params = url.searchParams
 	const type = params.get('type') ?? 'all'
-	const page = Number(params.get('page'))
 	return {
 		search: (params.get('search') ?? '').trim().slice(0, 100),
 		subject: (params.get('subject') ?? '').trim().slice(0, 100) || 'All',
 		type: type === 'all' || typeValues.includes(type as ResourceType) ? type : 'all',
-		page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+		page: pageParam(params),
 	}
 }
 

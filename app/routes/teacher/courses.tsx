@@ -19,7 +19,7 @@ import { buttonClass } from '~/ui/button'
 import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { readForm } from '~/platform/form.server'
+import { readForm, replyStatus } from '~/platform/form.server'
 import { handlesOffline } from '~/platform/offline-forms'
 import { TableScroll } from '~/ui/table-scroll'
 
@@ -54,7 +54,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 		sendToast(context, error.toast)
 		return data(
 			{ error: error.text },
-			{ status: error.status && error.status < 500 ? error.status : 502 },
+			{ status: replyStatus(error.status) },
 		)
 	}
 	// Post/redirect/get: a reload does not repeat the change. The page number stays.

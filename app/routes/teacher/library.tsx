@@ -5,7 +5,7 @@ import type { Route } from './+types/library'
 import { deleteResource, getResources, uploadResource } from '~/features/resources/api.server'
 import { LibraryFilters, LibraryList } from '~/features/resources/library'
 import { filtersFrom, maxResourceBytes, resourceFileAccept, resourceTypes, resourceUploadSchema } from '~/features/resources/schema'
-import { FORM_LIMIT, readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { FORM_LIMIT, readForm, replyStatus, replyWithUpstreamError } from '~/platform/form.server'
 import { pagePath, requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -36,7 +36,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 		} catch (error) {
 			if (!(error instanceof UpstreamError)) throw error
 			sendToast(context, error.toast)
-			return data({ deleteError: error.text }, { status: error.status && error.status < 500 ? error.status : 502 })
+			return data({ deleteError: error.text }, { status: replyStatus(error.status) })
 		}
 		sendToast(context, successToast('Resource deleted successfully'))
 		return redirect(pagePath(request))
