@@ -185,6 +185,7 @@ test('every page of the route table is covered by the sweep', () => {
 		'/studentdashboard/library/:resourceId/file',
 		'/studentdashboard/certificates/:certificateId/pdf',
 		'/studentdashboard/task-details/file',
+		'/studentdashboard/task-details/submit',
 		'/teachersdashboard/library/:resourceId/file',
 		'/teachersdashboard/certificates/:certificateId/pdf',
 		'/teachersdashboard/tasks/file',
