@@ -7,6 +7,7 @@ import { migrate } from './migrate.ts'
 import { lockDataDir } from './platform/data-lock.ts'
 import { flushErrorReports, reportError, startErrorReports } from './platform/error-reports.ts'
 import { createDiskStorage } from './platform/storage.ts'
+import { createS3Storage } from './platform/storage-s3.ts'
 import { createSocketServer } from './platform/websocket.ts'
 import { closeRooms } from './rooms/hub.ts'
 import { seedDemo } from './seed.ts'
@@ -35,24 +36,22 @@ async function start() {
 		await unlock()
 		throw error
 	})
+	// Several API processes share one bucket; the disk suits one process (or a shared volume).
+	const storage = settings.s3Bucket
+		? createS3Storage(settings.s3Bucket)
+		: createDiskStorage(join(settings.dataDir, 'uploads'))
 	try {
 		const applied = await migrate(db)
 		if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`)
-		if (settings.seedDemo) {
-			const uploads = createDiskStorage(join(settings.dataDir, 'uploads'))
-			await seedDemo(db, createPasswords(settings.api.passwordHashing), uploads)
-		}
+		if (settings.seedDemo)
+			await seedDemo(db, createPasswords(settings.api.passwordHashing), storage)
 	} catch (error) {
 		await db.destroy()
 		await unlock()
 		throw error
 	}
 
-	const app = createApi({
-		db,
-		config: settings.api,
-		storage: createDiskStorage(join(settings.dataDir, 'uploads')),
-	})
+	const app = createApi({ db, config: settings.api, storage })
 	const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host
 	const websocket = { server: createSocketServer() }
 	const server = serve(

@@ -9,6 +9,8 @@ export type Settings = {
 	host: string
 	dataDir: string
 	databaseUrl: string | undefined
+	/** S3_BUCKET: uploads go to this bucket (the AWS SDK's own settings reach it); unset, DATA_DIR/uploads. */
+	s3Bucket: string | undefined
 	seedDemo: boolean
 	api: ApiConfig
 }
@@ -73,6 +75,7 @@ export async function readSettings(env: Env = process.env): Promise<Settings> {
 		host: env.API_HOST || '127.0.0.1',
 		dataDir,
 		databaseUrl: env.DATABASE_URL || undefined,
+		s3Bucket: env.S3_BUCKET?.trim() || undefined,
 		seedDemo: env.SEED_DEMO !== '0',
 		api: {
 			accessTokenTtl: wholeNumber(env, 'ACCESS_TOKEN_TTL', 900, MAX_TTL),
