@@ -56,7 +56,8 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 	return {
 		db,
 		async drop() {
-			await db.destroy()
+			// A test may have closed it already (the health check's database outage).
+			await db.destroy().catch(() => {})
 			const cleaner = new pg.Client({ connectionString: serverUrl })
 			await cleaner.connect()
 			try {

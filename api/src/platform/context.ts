@@ -1,6 +1,7 @@
 import type { Db } from '../db.ts'
 import type { PasswordHashing } from '../auth/passwords.ts'
 import type { RoomLimits } from '../rooms/hub.ts'
+import type { HealthCheck } from './health.ts'
 import type { Storage } from './storage.ts'
 
 export type AccountRole = 'student' | 'tutor' | 'organization'
@@ -46,4 +47,6 @@ export type ApiDeps = {
 	db: Db
 	config: ApiConfig
 	storage: Storage
+	/** More dependencies `GET /health` checks beside the database, by name (e.g. `redis`). */
+	healthChecks?: Record<string, HealthCheck>
 }
