@@ -9,6 +9,8 @@ export function fileRoutes({ storage }: ApiDeps) {
 		const file =
 			FILE_KEY.test(key) && !key.startsWith(PRIVATE_FILE_PREFIX) ? await storage.get(key) : null
 		if (!file) throw new ApiError(404, 'File not found')
+		// HEAD: Hono drops the body without cancelling it, which would leave the file open.
+		if (c.req.method === 'HEAD') await file.body.cancel()
 		// Streamed from the store as it is read, from disk or a bucket alike.
 		return c.body(file.body, 200, {
 			'Content-Type': file.contentType,
