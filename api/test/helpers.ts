@@ -61,7 +61,20 @@ export async function openTestDatabase(): Promise<TestDatabase> {
 			const cleaner = new pg.Client({ connectionString: serverUrl })
 			await cleaner.connect()
 			try {
-				await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+				// The pool's connections close a moment after destroy() resolves: wait for them, so
+				// FORCE (which makes their clients log errors) is only the last resort.
+				for (let attempt = 0; ; attempt++) {
+					try {
+						await cleaner.query(
+							`DROP DATABASE IF EXISTS ${name}${attempt < 40 ? '' : ' WITH (FORCE)'}`,
+						)
+						break
+					} catch (error) {
+						// 55006: object_in_use, the database still has sessions.
+						if ((error as { code?: string }).code !== '55006' || attempt >= 40) throw error
+						await new Promise((resolve) => setTimeout(resolve, 50))
+					}
+				}
 			} finally {
 				await cleaner.end()
 			}
