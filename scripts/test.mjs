@@ -2,6 +2,7 @@
 // Checks that are not test runners (typecheck, lint, build) count as one test each.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { postgresBinDir } from './temp-postgres.mjs'
 
 const results = { passed: 0, failed: 0, skipped: 0 }
 const failures = []
@@ -51,6 +52,17 @@ if (!countVitest('test-results/vitest.json') || !unitOk) {
 	if (!existsSync('test-results/vitest.json')) results.failed++
 	failures.push('unit and API tests')
 }
+
+// The API suite again on a real PostgreSQL (a throwaway cluster on loopback), where one is
+// installed: .ci/run installs Debian's postgresql. Its results count beside the PGlite run's.
+if (postgresBinDir()) {
+	const report = 'test-results/vitest-postgres.json'
+	const ok = run('API tests on PostgreSQL', process.execPath, ['scripts/api-tests-postgres.mjs', '--reporter=default', '--reporter=json', `--outputFile=${report}`])
+	if (!countVitest(report) || !ok) {
+		if (!existsSync(report)) results.failed++
+		failures.push('API tests on PostgreSQL')
+	}
+} else console.log('\n=== API tests on PostgreSQL: skipped, PostgreSQL is not installed (apt-get install postgresql)')
 
 const built = run('build', 'npm', ['run', '--silent', 'build'])
 if (built) results.passed++

@@ -6,6 +6,7 @@ import { paymentRoutes } from './payments/routes.ts'
 import { fileRoutes } from './files/routes.ts'
 import { organizationRoutes } from './organizations/routes.ts'
 import { limitBodies } from './platform/body-limits.ts'
+import { healthRoutes } from './platform/health.ts'
 import type { ApiDeps, ApiEnv, ErrorField } from './platform/context.ts'
 import { errorResponse, handleError, MESSAGES } from './platform/errors.ts'
 import { taskRoutes, TASK_UPLOAD_PATHS } from './tasks/routes.ts'
@@ -41,6 +42,7 @@ export function createApi(deps: ApiDeps) {
 	app.use('/schedule/create', answerErrorsIn('error'))
 	app.use('*', limitBodies(new RegExp(`${TASK_UPLOAD_PATHS.source}|${RESOURCE_UPLOAD_PATH.source}`)))
 
+	app.route('/health', healthRoutes(deps))
 	app.route('/auth', authRoutes(deps, passwords))
 	app.route('/organizations', organizationRoutes(deps, passwords))
 	app.route('/users', userRoutes(deps))

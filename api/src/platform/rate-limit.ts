@@ -80,7 +80,30 @@ export function createLoginLimits({
 		)
 	}
 
+	// The attempt under way for each account from each address (see oneAtATime).
+	const underWay = new Map<string, Promise<unknown>>()
+
 	return {
+		/**
+		 * Runs a login attempt once any other of that account from that address has finished. A
+		 * burst sent in parallel is then judged one by one, so the delay one failure sets reaches
+		 * the next attempt: on PostgreSQL several passwords are checked at once (PGlite's single
+		 * connection happened to queue them). Right passwords sent at once all get in, in turn.
+		 */
+		async oneAtATime<T>(address: string, account: string, attempt: () => Promise<T>): Promise<T> {
+			const key = `${account}|${address}`
+			const current = (underWay.get(key) ?? Promise.resolve()).then(attempt)
+			const done = current.then(
+				() => {},
+				() => {},
+			)
+			underWay.set(key, done)
+			try {
+				return await current
+			} finally {
+				if (underWay.get(key) === done) underWay.delete(key)
+			}
+		},
 		/**
 		 * Admits one login attempt or throws the 429. The address counts it as a failure from
 		 * here on, so a burst sent in parallel is capped too, until `succeeded` takes it back.
