@@ -1,10 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono'
+import { accountRoutes } from './account/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { createPasswords } from './auth/passwords.ts'
 import { courseRoutes } from './courses/routes.ts'
 import { paymentRoutes } from './payments/routes.ts'
 import { fileRoutes } from './files/routes.ts'
 import { organizationRoutes } from './organizations/routes.ts'
+import { devOutboxRoutes } from './mail/dev-outbox.ts'
 import { limitBodies } from './platform/body-limits.ts'
 import type { ApiDeps, ApiEnv, ErrorField } from './platform/context.ts'
 import { errorResponse, handleError, MESSAGES } from './platform/errors.ts'
@@ -42,6 +44,7 @@ export function createApi(deps: ApiDeps) {
 	app.use('*', limitBodies(new RegExp(`${TASK_UPLOAD_PATHS.source}|${RESOURCE_UPLOAD_PATH.source}`)))
 
 	app.route('/auth', authRoutes(deps, passwords))
+	app.route('/account', accountRoutes(deps, passwords))
 	app.route('/organizations', organizationRoutes(deps, passwords))
 	app.route('/users', userRoutes(deps))
 	app.route('/files', fileRoutes(deps))
@@ -58,6 +61,7 @@ export function createApi(deps: ApiDeps) {
 	app.route('/announcements', announcementRoutes(deps))
 	app.route('/certificates', certificateRoutes(deps))
 	app.route('/report-cards', reportCardRoutes(deps))
+	if (deps.config.devOutbox) app.route('/dev/outbox', devOutboxRoutes(deps))
 	if (deps.config.testHooks) app.route('/__test', testHookRoutes(deps))
 	if (deps.config.testHooks) app.route('/__test', scheduleTestHookRoutes(deps))
 

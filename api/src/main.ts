@@ -9,6 +9,7 @@ import { flushErrorReports, reportError, startErrorReports } from './platform/er
 import { createDiskStorage } from './platform/storage.ts'
 import { createSocketServer } from './platform/websocket.ts'
 import { closeRooms } from './rooms/hub.ts'
+import { startMailWorker } from './mail/worker.ts'
 import { seedDemo } from './seed.ts'
 import { readSettings } from './settings.ts'
 
@@ -54,6 +55,21 @@ async function start() {
 		storage: createDiskStorage(join(settings.dataDir, 'uploads')),
 	})
 	const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host
+	const mailWorker = startMailWorker({
+		db,
+		smtpUrl: settings.mail.smtpUrl,
+		from: settings.mail.from,
+		outboxUrl: settings.api.devOutbox
+			? `http://${host}:${settings.port}${API_BASE}/dev/outbox`
+			: undefined,
+	})
+	if (!settings.mail.smtpUrl) {
+		console.log(
+			settings.api.devOutbox
+				? `No SMTP_URL: mails are kept in the outbox, http://${host}:${settings.port}${API_BASE}/dev/outbox`
+				: 'No SMTP_URL: mails are kept in the mail_outbox table and logged here',
+		)
+	}
 	const websocket = { server: createSocketServer() }
 	const server = serve(
 		{ fetch: app.fetch, port: settings.port, hostname: settings.host, websocket },
@@ -73,6 +89,7 @@ async function start() {
 		// Live room sockets are told to reconnect, and whiteboard saves finish before the database closes.
 		await closeRooms(db)
 		await closed
+		await mailWorker.stop()
 		await db.destroy()
 		await unlock()
 		process.exitCode = exitCode
