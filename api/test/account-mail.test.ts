@@ -616,3 +616,141 @@ describe('the queue', () => {
 		expect((await call(api, 'GET', '/dev/outbox')).status).toBe(404)
 	})
 })
+
+describe('notifications', () => {
+	test('each kind reaches the course’s students through the queue; a kind turned off sends nothing', async () => {
+		const { email, token: studentToken, user } = await registerStudent(api)
+		const { token: teacher } = await login(api, 'teacher@example.com')
+		const title = `Optics ${Date.now()}`
+		const made = await call(api, 'POST', '/__test/enrolled-course', {
+			json: { tutorEmail: 'teacher@example.com', title, studentEmails: [email] },
+		})
+		expect(made.status).toBe(201)
+		const courseId = made.body.courseId as string
+
+		const settings = await call(api, 'GET', '/account', { token: studentToken })
+		expect(settings.body.account.notifications).toEqual({
+			submissionGraded: true,
+			newTask: true,
+			sessions: true,
+			announcements: true,
+			certificates: true,
+		})
+		const bad = await call(api, 'PUT', '/account/notifications', {
+			token: studentToken,
+			json: { newTask: 'no' },
+		})
+		expect(bad.status).toBe(400)
+		expect(bad.body.errors).toEqual([{ path: 'newTask', msg: 'Must be true or false' }])
+		const off = await call(api, 'PUT', '/account/notifications', {
+			token: studentToken,
+			json: { newTask: false },
+		})
+		expect(off.status).toBe(200)
+		expect(off.body.notifications).toMatchObject({ newTask: false, submissionGraded: true })
+		const { token: organization } = await organizationLogin(api, 'organization@example.com')
+		expect(
+			(
+				await call(api, 'PUT', '/account/notifications', {
+					token: organization,
+					json: { newTask: false },
+				})
+			).status,
+		).toBe(403)
+
+		const task = new FormData()
+		task.set('courseId', courseId)
+		task.set('title', 'Lens diagram')
+		task.set('dueDate', new Date(Date.now() + 2 * 86_400_000).toISOString())
+		const created = await call(api, 'POST', '/tasks/create-task', { token: teacher, body: task })
+		expect(created.status).toBe(201)
+		const taskId = created.body.task.id as string
+
+		const session = new URLSearchParams({
+			courseId,
+			title: 'Mirrors',
+			scheduledDate: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+			startTime: '16:30',
+			duration: '60',
+			timeZone: 'Europe/Paris',
+		})
+		const scheduled = await call(api, 'POST', '/schedule/create', { token: teacher, body: session })
+		expect(scheduled.status).toBe(201)
+		const scheduleId = scheduled.body.id as string
+		expect(
+			(
+				await call(api, 'PUT', `/schedules/${scheduleId}`, {
+					token: teacher,
+					json: { startTime: '17:00' },
+				})
+			).status,
+		).toBe(200)
+		expect(
+			(await call(api, 'POST', `/schedule/${scheduleId}/cancel`, { token: teacher })).status,
+		).toBe(200)
+		// Cancelling again changes nothing and tells nobody again.
+		expect(
+			(await call(api, 'POST', `/schedule/${scheduleId}/cancel`, { token: teacher })).status,
+		).toBe(200)
+
+		const announced = await call(api, 'POST', '/announcements', {
+			token: teacher,
+			json: { courseId, title: 'Bring a ruler', body: 'We draw <rays> on Monday.' },
+		})
+		expect(announced.status).toBe(201)
+
+		const work = new FormData()
+		work.set('file', new Blob(['f = 10 cm'], { type: 'text/plain' }), 'lens.txt')
+		const submitted = await call(api, 'POST', `/tasks/${taskId}/submit`, {
+			token: studentToken,
+			body: work,
+		})
+		expect(submitted.status).toBe(201)
+		const submissionId = submitted.body.submission?.id ?? submitted.body.data?.id
+		expect(submissionId).toEqual(expect.any(String))
+		const graded = await call(api, 'PATCH', `/tasks/${submissionId}/grade`, {
+			token: teacher,
+			json: { grade: 88, feedback: 'Sharp work' },
+		})
+		expect(graded.status).toBe(200)
+
+		const issued = await call(api, 'POST', '/certificates', {
+			token: teacher,
+			json: { courseId, studentId: user.id },
+		})
+		expect(issued.status).toBe(201)
+
+		const gradedMail = await smtp.waitForMail(
+			(m) => m.to.includes(email) && m.subject === 'Your work on "Lens diagram" is graded',
+		)
+		expect(gradedMail.text).toContain(
+			`Your submission for "Lens diagram" in ${title} has been graded: 88 out of 100.`,
+		)
+		expect(gradedMail.text).toContain("Your teacher's feedback: Sharp work")
+		expect(
+			linkIn(gradedMail, `${PUBLIC_URL}/studentdashboard/task-details`).searchParams.get('taskId'),
+		).toBe(taskId)
+		await smtp.waitForMail(
+			(m) => m.to.includes(email) && m.subject === `New session in ${title}: Mirrors`,
+		)
+		const changed = await smtp.waitForMail(
+			(m) => m.to.includes(email) && m.subject === `Session changed in ${title}: Mirrors`,
+		)
+		expect(changed.text).toContain('at 17:00 (Europe/Paris), 60 minutes')
+		await smtp.waitForMail(
+			(m) => m.to.includes(email) && m.subject === `Session cancelled in ${title}: Mirrors`,
+		)
+		const news = await smtp.waitForMail(
+			(m) => m.to.includes(email) && m.subject.endsWith(': Bring a ruler'),
+		)
+		expect(news.text).toContain('We draw <rays> on Monday.')
+		expect(news.html).toContain('We draw &lt;rays&gt; on Monday.')
+		await smtp.waitForMail(
+			(m) => m.to.includes(email) && m.subject === `Your certificate for ${title}`,
+		)
+		await worker.wake()
+		const subjects = smtp.mailsTo(email).map((m) => m.subject)
+		expect(subjects.filter((subject) => subject.startsWith('New task'))).toEqual([])
+		expect(subjects.filter((subject) => subject.startsWith('Session cancelled'))).toHaveLength(1)
+	})
+})

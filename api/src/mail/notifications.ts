@@ -67,18 +67,26 @@ export function notifyUsers(
 	})
 }
 
-/** The same, for every student enrolled in a course. */
-export function notifyCourseStudents(
+type Audience = { courseId: string } | { organizationId: string }
+
+/** The same, for every student enrolled in a course, or every student of an organization. */
+export function notifyStudents(
 	deps: { db: Db; config: { publicUrl?: string } },
-	courseId: string,
+	audience: Audience,
 	notification: Notification,
 ) {
 	const publicUrl = deps.config.publicUrl ?? 'http://localhost:3000'
 	queueAfter(deps.db, async () => {
-		const recipients = await recipientsQuery(deps.db)
-			.innerJoin('enrollments', 'enrollments.student_id', 'users.id')
-			.where('enrollments.course_id', '=', courseId)
-			.execute()
+		const recipients =
+			'courseId' in audience
+				? await recipientsQuery(deps.db)
+						.innerJoin('enrollments', 'enrollments.student_id', 'users.id')
+						.where('enrollments.course_id', '=', audience.courseId)
+						.execute()
+				: await recipientsQuery(deps.db)
+						.where('users.organization_id', '=', audience.organizationId)
+						.where('users.role', '=', 'student')
+						.execute()
 		return recipients
 			.filter((person) => person.notification_preferences[notification.kind] !== false)
 			.map((person) => notificationMail(publicUrl, person, notification))

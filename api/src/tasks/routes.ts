@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { notifyCourseStudents, notifyUsers } from '../mail/notifications.ts'
+import { notifyStudents, notifyUsers } from '../mail/notifications.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
 import { readForm } from '../platform/forms.ts'
@@ -133,7 +133,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 							: null,
 				})
 				const task = await taskOr404(id)
-				notifyCourseStudents({ db, config }, course.id, {
+				notifyStudents({ db, config }, { courseId: course.id }, {
 					kind: 'newTask',
 					path: `/studentdashboard/task-details?taskId=${task.id}`,
 					subject: `New task in ${course.title}: ${task.title}`,
