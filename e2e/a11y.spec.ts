@@ -47,7 +47,7 @@ function visits(d: A11yData): Record<string, Visit[]> {
 			{ url: '/forgot-password?as=organization', as: 'anonymous' },
 		],
 		'/reset-password': [{ url: '/reset-password?token=unknown', as: 'anonymous', note: 'a used or unknown link' }],
-		'/verify-email': [{ url: '/verify-email?token=unknown', as: 'anonymous', note: 'a used or unknown link' }],
+		'/verify-email': [{ url: '/verify-email?token=unknown', as: 'anonymous', status: 400, note: 'a used or unknown link' }],
 		'/unauthorized': [{ url: '/unauthorized', as: 'anonymous' }],
 		'/signup/:role': [
 			{ url: '/signup/student', as: 'anonymous' },
