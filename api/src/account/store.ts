@@ -13,48 +13,42 @@ export type AccountRecord = AccountRef & {
 	notifications: NotificationPreferences | null
 }
 
+type AccountRow = {
+	id: string
+	email: string
+	name: string
+	password_hash: string
+	email_verified_at: Date | null
+	notification_preferences: NotificationPreferences | null
+}
+
 async function findBy(
 	db: Db,
 	accountType: AccountType,
 	column: 'id' | 'email',
 	value: string,
 ): Promise<AccountRecord | undefined> {
-	if (accountType === 'organization') {
-		const row = await db
-			.selectFrom('organizations')
-			.select(['id', 'email', 'name', 'password_hash', 'email_verified_at'])
-			.where(column, '=', value)
-			.executeTakeFirst()
-		return row
-			? {
-					accountType,
-					accountId: row.id,
-					email: row.email,
-					name: row.name,
-					passwordHash: row.password_hash,
-					emailVerified: row.email_verified_at !== null,
-					notifications: null,
-				}
-			: undefined
-	}
-	const row = await db
-		.selectFrom('users')
-		.select([
-			'id',
-			'email',
-			'first_name',
-			'password_hash',
-			'email_verified_at',
-			'notification_preferences',
-		])
-		.where(column, '=', value)
-		.executeTakeFirst()
+	// The same columns from either table: organizations have a name and no notification settings.
+	const row: AccountRow | undefined =
+		accountType === 'organization'
+			? await db
+					.selectFrom('organizations')
+					.select(['id', 'email', 'name', 'password_hash', 'email_verified_at'])
+					.select(sql<null>`NULL`.as('notification_preferences'))
+					.where(column, '=', value)
+					.executeTakeFirst()
+			: await db
+					.selectFrom('users')
+					.select(['id', 'email', 'first_name as name', 'password_hash', 'email_verified_at'])
+					.select('notification_preferences')
+					.where(column, '=', value)
+					.executeTakeFirst()
 	return row
 		? {
 				accountType,
 				accountId: row.id,
 				email: row.email,
-				name: row.first_name,
+				name: row.name,
 				passwordHash: row.password_hash,
 				emailVerified: row.email_verified_at !== null,
 				notifications: row.notification_preferences,

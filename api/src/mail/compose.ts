@@ -11,7 +11,7 @@ export type MailContent = {
 	footer?: string[]
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
 	text
 		.replaceAll('&', '&amp;')
 		.replaceAll('<', '&lt;')

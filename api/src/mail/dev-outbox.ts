@@ -2,13 +2,7 @@ import { Hono } from 'hono'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError } from '../platform/errors.ts'
 import { readId } from '../platform/validation.ts'
-
-const escapeHtml = (text: string) =>
-	text
-		.replaceAll('&', '&amp;')
-		.replaceAll('<', '&lt;')
-		.replaceAll('>', '&gt;')
-		.replaceAll('"', '&quot;')
+import { escapeHtml } from './compose.ts'
 
 /** Plain text with its links clickable. */
 const linkify = (text: string) =>

@@ -33,6 +33,43 @@ function useBusy(intent: string) {
 
 const sectionClass = 'rounded-lg border border-slate-200 bg-white p-6'
 
+type Field = Parameters<typeof inputProps>[0]
+
+function CurrentPasswordField({ field }: { field: Field }) {
+	return (
+		<TextField
+			label="Current password"
+			meta={field}
+			{...inputProps(field, 'password')}
+			autoComplete="current-password"
+			required
+		/>
+	)
+}
+
+/** A new password and its confirmation: the reset page and Change password ask the same way. */
+export function NewPasswordFields({ password, confirm }: { password: Field; confirm: Field }) {
+	return (
+		<>
+			<TextField
+				label="New password"
+				hint="At least 8 characters."
+				meta={password}
+				{...inputProps(password, 'password')}
+				autoComplete="new-password"
+				required
+			/>
+			<TextField
+				label="Confirm new password"
+				meta={confirm}
+				{...inputProps(confirm, 'password')}
+				autoComplete="new-password"
+				required
+			/>
+		</>
+	)
+}
+
 export function ChangePasswordForm({ lastResult }: { lastResult: Result }) {
 	const busy = useBusy('password')
 	const [form, fields] = useForm({
@@ -53,29 +90,9 @@ export function ChangePasswordForm({ lastResult }: { lastResult: Result }) {
 			<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="password" />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField
-					label="Current password"
-					meta={fields.currentPassword}
-					{...inputProps(fields.currentPassword, 'password')}
-					autoComplete="current-password"
-					required
-				/>
+				<CurrentPasswordField field={fields.currentPassword} />
 				<div className="grid gap-4 sm:grid-cols-2">
-					<TextField
-						label="New password"
-						hint="At least 8 characters."
-						meta={fields.newPassword}
-						{...inputProps(fields.newPassword, 'password')}
-						autoComplete="new-password"
-						required
-					/>
-					<TextField
-						label="Confirm new password"
-						meta={fields.confirmPassword}
-						{...inputProps(fields.confirmPassword, 'password')}
-						autoComplete="new-password"
-						required
-					/>
+					<NewPasswordFields password={fields.newPassword} confirm={fields.confirmPassword} />
 				</div>
 				<Button disabled={busy}>{busy ? 'Changing…' : 'Change password'}</Button>
 			</Form>
@@ -125,13 +142,7 @@ export function ChangeEmailForm({
 						autoComplete="email"
 						required
 					/>
-					<TextField
-						label="Current password"
-						meta={fields.currentPassword}
-						{...inputProps(fields.currentPassword, 'password')}
-						autoComplete="current-password"
-						required
-					/>
+					<CurrentPasswordField field={fields.currentPassword} />
 				</div>
 				<Button variant="secondary" disabled={busy}>
 					{busy ? 'Sending…' : 'Change email address'}

@@ -2,6 +2,7 @@ import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/reset-password'
+import { NewPasswordFields } from '~/features/account/account-settings'
 import { isResetLinkUsable, resetPassword } from '~/features/account/api.server'
 import { resetPasswordSchema, type ResetPasswordFields } from '~/features/account/schema'
 import { readForm, replyWithUpstreamError } from '~/platform/form.server'
@@ -10,7 +11,7 @@ import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { Button } from '~/ui/button'
-import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { FormErrors } from '~/ui/field'
 import { useForm } from '~/ui/use-form'
 
 const asOf = (value: string | null) => (value === 'organization' ? 'organization' : 'user')
@@ -104,21 +105,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 				) : null}
 				<input type="hidden" name="token" value={token} />
 				<input type="hidden" name="as" value={as} />
-				<TextField
-					label="New password"
-					hint="At least 8 characters."
-					meta={fields.password}
-					{...inputProps(fields.password, 'password')}
-					autoComplete="new-password"
-					required
-				/>
-				<TextField
-					label="Confirm new password"
-					meta={fields.confirmPassword}
-					{...inputProps(fields.confirmPassword, 'password')}
-					autoComplete="new-password"
-					required
-				/>
+				<NewPasswordFields password={fields.password} confirm={fields.confirmPassword} />
 				<Button disabled={saving}>{saving ? 'Saving…' : 'Set new password'}</Button>
 			</Form>
 		</div>
