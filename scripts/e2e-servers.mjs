@@ -54,6 +54,8 @@ const { stop } = await launch({
 		TOAST_SECRET: 'e2e-toast-secret',
 		SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
 		PUBLIC_URL: `http://127.0.0.1:${appPort}`,
+		// Known to the suites that start an app process of their own (e2e/http/deploy-settings.spec.ts).
+		API_PROXY_SECRET: 'e2e-proxy-secret',
 	},
 })
 const cleanUp = () => {

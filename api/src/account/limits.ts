@@ -1,6 +1,7 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import type { Redis } from 'ioredis'
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { ApiError } from '../platform/errors.ts'
-import { waitText } from '../platform/rate-limit.ts'
+import { createLimiter, waitText } from '../platform/rate-limit.ts'
 
 export type AccountLimitOptions = {
 	/** Reset mails one address may ask for per window, whatever the emails. */
@@ -14,11 +15,14 @@ export type AccountLimitOptions = {
 	/** Wrong current passwords one account may give when changing it, per window. */
 	passwordChecksPerAccount?: number
 	windowSeconds?: number
+	/** Counts in Redis, shared by every API process (unset: this process's memory). */
+	redis?: Redis
 }
 
 /**
- * The account calls' limits (decisions 014 and 023), in rate-limiter-flexible's memory store like
- * the login limits: one API process. Every limit answers the same whether or not an account exists.
+ * The account calls' limits (decisions 014 and 023), stored like the login limits: in Redis when
+ * the API has one (decision 026), else in this process. Every limit answers the same whether or
+ * not an account exists.
  */
 export function createAccountLimits({
 	resetPerAddress = 10,
@@ -27,16 +31,17 @@ export function createAccountLimits({
 	resendsPerAccount = 3,
 	passwordChecksPerAccount = 5,
 	windowSeconds = 15 * 60,
+	redis,
 }: AccountLimitOptions = {}) {
 	const limiter = (keyPrefix: string, points: number) =>
-		new RateLimiterMemory({ keyPrefix, points, duration: windowSeconds })
+		createLimiter({ keyPrefix, points, duration: windowSeconds }, redis)
 	const resetByAddress = limiter('reset-address', resetPerAddress)
 	const resetByEmail = limiter('reset-email', resetPerEmail)
 	const tokensByAddress = limiter('account-token-address', tokensPerAddress)
 	const resendsByAccount = limiter('verification-resend', resendsPerAccount)
 	const passwordChecks = limiter('password-check', passwordChecksPerAccount)
 
-	async function take(limiterOf: RateLimiterMemory, key: string, what: string) {
+	async function take(limiterOf: RateLimiterAbstract, key: string, what: string) {
 		try {
 			await limiterOf.consume(key)
 		} catch (error) {

@@ -89,7 +89,7 @@ const notificationsOf = (account: AccountRecord) =>
 export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 	const { db, config } = deps
 	const requireAccount = accountGuard({ db, config })
-	const limits = createAccountLimits(config.accountLimits)
+	const limits = createAccountLimits({ ...config.accountLimits, redis: deps.redis?.commands })
 	const address = (c: Context<ApiEnv>) => clientAddress(c, config.proxySecret)
 
 	async function ownAccount(c: Context<ApiEnv>) {
