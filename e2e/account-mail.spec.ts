@@ -196,6 +196,40 @@ test('change password in the profile: the current one is needed, and the new one
 	await expect(page).toHaveURL(/\/teachersdashboard$/)
 })
 
+test('changing the email in the profile verifies the new address before it counts', async ({
+	page,
+	request,
+}) => {
+	const email = uniqueEmail('mover')
+	const newEmail = uniqueEmail('moved')
+	await register(request, 'student', email, 'Milo')
+	await logIn(page, email, PASSWORD)
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	await page.goto('/studentdashboard/profile')
+	const section = page.getByRole('region', { name: 'Email address' })
+	await section.getByLabel('New email address').fill(newEmail)
+	await section.getByLabel('Current password').fill(PASSWORD)
+	await section.getByRole('button', { name: 'Change email address' }).click()
+	await expect(
+		page.getByText(`We sent a link to ${newEmail}. Your email address changes when you follow it.`),
+	).toBeVisible()
+	await expect(section).toContainText(`Waiting for you to confirm ${newEmail}`)
+
+	await page.goto(
+		linkIn(await waitForMail(newEmail, 'Confirm your new TutorHub email address'), '/verify-email'),
+	)
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	await expect(page.getByText('Your email address is verified.')).toBeVisible()
+	await expect(page.getByRole('region', { name: 'Email verification' })).toHaveCount(0)
+	await page.goto('/studentdashboard/profile')
+	await expect(page.getByRole('region', { name: 'Email address' })).toContainText(
+		`Your email address is ${newEmail} (verified).`,
+	)
+	await logOut(page)
+	await logIn(page, newEmail, PASSWORD)
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+})
+
 test('a graded submission sends the student a mail, as their notification settings say', async ({
 	page,
 	request,
