@@ -7,6 +7,8 @@ export const appPort = Number(process.env.E2E_APP_PORT ?? 3310)
 export const apiPort = Number(process.env.E2E_API_PORT ?? 4310)
 const outputDir = process.env.E2E_OUTPUT_DIR ?? 'test-results'
 export const apiUrl = `http://127.0.0.1:${apiPort}/api/v1`
+/** Where the e2e servers' SMTP server writes each mail it receives (e2e/mailbox.ts reads them). */
+export const mailboxDir = `${outputDir}/mailbox`
 
 export default defineConfig({
 	testDir: 'e2e',
@@ -36,7 +38,7 @@ export default defineConfig({
 		{ name: 'load', testMatch: 'load/**/*.spec.ts' },
 	],
 	webServer: {
-		command: `node scripts/e2e-servers.mjs ${appPort} ${apiPort}`,
+		command: `node scripts/e2e-servers.mjs ${appPort} ${apiPort} ${mailboxDir}`,
 		url: `http://127.0.0.1:${appPort}/`,
 		reuseExistingServer: false,
 		timeout: 240_000,

@@ -13,6 +13,10 @@ export default [
 		route('login', 'routes/public/login.tsx'),
 		route('unauthorized', 'routes/public/unauthorized.tsx'),
 		route('signup/:role', 'routes/public/signup.tsx'),
+		// Accounts (issue 19, decision 023): not in the spec's route list.
+		route('forgot-password', 'routes/public/forgot-password.tsx'),
+		route('reset-password', 'routes/public/reset-password.tsx'),
+		route('verify-email', 'routes/public/verify-email.tsx'),
 		route('verify/certificate/:publicId', 'routes/public/verify-certificate.tsx'),
 		route('verify/report-card/:publicId', 'routes/public/verify-report-card.tsx'),
 		route('courses', 'routes/public/courses.tsx'),
@@ -25,6 +29,8 @@ export default [
 		route('courses/:courseId/failed', 'routes/public/payment-failed.tsx'),
 	]),
 	route('logout', 'routes/public/logout.tsx'),
+	// The dashboards' "Resend" of the email verification banner (a form post, then back).
+	route('account/resend-verification', 'routes/account/resend-verification.tsx'),
 	// Operators: make one error in each place the app reports from (ERROR_CHECK=1 only).
 	route('error-check', 'routes/operations/error-check.tsx'),
 	// Resource route: stored files of the API's /files/{key} (profile pictures) at the same path.

@@ -42,6 +42,12 @@ function visits(d: A11yData): Record<string, Visit[]> {
 			{ url: '/login', as: 'anonymous' },
 			{ url: '/login?as=organization', as: 'anonymous' },
 		],
+		'/forgot-password': [
+			{ url: '/forgot-password', as: 'anonymous' },
+			{ url: '/forgot-password?as=organization', as: 'anonymous' },
+		],
+		'/reset-password': [{ url: '/reset-password?token=unknown', as: 'anonymous', note: 'a used or unknown link' }],
+		'/verify-email': [{ url: '/verify-email?token=unknown', as: 'anonymous', status: 400, note: 'a used or unknown link' }],
 		'/unauthorized': [{ url: '/unauthorized', as: 'anonymous' }],
 		'/signup/:role': [
 			{ url: '/signup/student', as: 'anonymous' },
@@ -180,6 +186,7 @@ test('every page of the route table is covered by the sweep', () => {
 	// Files, JSON and redirects, named so a new one is a conscious choice.
 	expect(resources).toEqual([
 		'/logout',
+		'/account/resend-verification',
 		'/files/:key',
 		'/studentdashboard/test/:templateId/progress',
 		'/studentdashboard/library/:resourceId/file',

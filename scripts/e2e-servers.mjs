@@ -1,12 +1,46 @@
 // The servers the Playwright journeys drive: a fresh database each run, short-lived access tokens
-// so the refresh path really runs, and the API's test hooks (revoking a session on purpose).
-import { mkdtempSync, rmSync } from 'node:fs'
+// so the refresh path really runs, the API's test hooks (revoking a session on purpose), and a
+// real SMTP server that receives the API's mails (decision 023).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
 import { launch } from './launch.mjs'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tutorhub-e2e-'))
-const [appPort = '3310', apiPort = '4310'] = process.argv.slice(2)
+const [appPort = '3310', apiPort = '4310', mailbox = 'test-results/mailbox'] = process.argv.slice(2)
+
+// Every mail the API sends lands here as one JSON file ({ to, subject, text, html }), for the
+// journeys to read (e2e/mailbox.ts). On a free port: any number of runs share the machine.
+rmSync(mailbox, { recursive: true, force: true })
+mkdirSync(mailbox, { recursive: true })
+let received = 0
+const smtp = new SMTPServer({
+	authOptional: true,
+	disabledCommands: ['STARTTLS', 'AUTH'],
+	logger: false,
+	onData(stream, session, callback) {
+		simpleParser(stream)
+			.then((mail) => {
+				const file = join(mailbox, `${Date.now()}-${String(++received).padStart(5, '0')}.json`)
+				const to = session.envelope.rcptTo.map((rcpt) => rcpt.address)
+				writeFileSync(
+					file,
+					JSON.stringify({
+						to,
+						subject: mail.subject ?? '',
+						text: mail.text ?? '',
+						html: mail.html || '',
+					}),
+				)
+				callback()
+			})
+			.catch(callback)
+	},
+})
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+
 const { stop } = await launch({
 	appPort: Number(appPort),
 	apiPort: Number(apiPort),
@@ -18,12 +52,15 @@ const { stop } = await launch({
 		UPSTREAM_RETRY_DELAY_MS: '50',
 		SESSION_SECRET: 'e2e-session-secret',
 		TOAST_SECRET: 'e2e-toast-secret',
+		SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
+		PUBLIC_URL: `http://127.0.0.1:${appPort}`,
 		// Known to the suites that start an app process of their own (e2e/http/deploy-settings.spec.ts).
 		API_PROXY_SECRET: 'e2e-proxy-secret',
 	},
 })
 const cleanUp = () => {
 	stop()
+	smtp.close()
 	rmSync(dataDir, { recursive: true, force: true })
 }
 process.on('SIGTERM', cleanUp)

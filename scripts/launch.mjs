@@ -62,7 +62,16 @@ export async function launch({ appPort, apiPort, host = '127.0.0.1', dataDir, en
 	if (!apiUrl) {
 		const api = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
 			stdio,
-			env: { ...process.env, API_PORT: String(apiPort), API_HOST: '127.0.0.1', DATA_DIR: dataDir, API_PROXY_SECRET: proxySecret, ...env },
+			env: {
+				// Links in mails open the app this launch serves, unless an operator names its public origin.
+				PUBLIC_URL: `http://localhost:${appPort}`,
+				...process.env,
+				API_PORT: String(apiPort),
+				API_HOST: '127.0.0.1',
+				DATA_DIR: dataDir,
+				API_PROXY_SECRET: proxySecret,
+				...env,
+			},
 		})
 		children.push(api)
 		apiUrl = `http://127.0.0.1:${apiPort}`

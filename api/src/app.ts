@@ -1,10 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono'
+import { accountRoutes } from './account/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { createPasswords } from './auth/passwords.ts'
 import { courseRoutes } from './courses/routes.ts'
 import { paymentRoutes } from './payments/routes.ts'
 import { fileRoutes } from './files/routes.ts'
 import { organizationRoutes } from './organizations/routes.ts'
+import { devOutboxRoutes } from './mail/dev-outbox.ts'
 import { limitBodies } from './platform/body-limits.ts'
 import { healthRoutes } from './platform/health.ts'
 import type { ApiDeps, ApiEnv, ErrorField } from './platform/context.ts'
@@ -44,6 +46,7 @@ export function createApi(deps: ApiDeps) {
 
 	app.route('/health', healthRoutes(deps))
 	app.route('/auth', authRoutes(deps, passwords))
+	app.route('/account', accountRoutes(deps, passwords))
 	app.route('/organizations', organizationRoutes(deps, passwords))
 	app.route('/users', userRoutes(deps))
 	app.route('/files', fileRoutes(deps))
@@ -60,6 +63,7 @@ export function createApi(deps: ApiDeps) {
 	app.route('/announcements', announcementRoutes(deps))
 	app.route('/certificates', certificateRoutes(deps))
 	app.route('/report-cards', reportCardRoutes(deps))
+	if (deps.config.devOutbox) app.route('/dev/outbox', devOutboxRoutes(deps))
 	if (deps.config.testHooks) app.route('/__test', testHookRoutes(deps))
 	if (deps.config.testHooks) app.route('/__test', scheduleTestHookRoutes(deps))
 

@@ -11,6 +11,7 @@ import { createDiskStorage } from './platform/storage.ts'
 import { createS3Storage } from './platform/storage-s3.ts'
 import { createSocketServer } from './platform/websocket.ts'
 import { closeRooms } from './rooms/hub.ts'
+import { startMailWorker } from './mail/worker.ts'
 import { seedDemo } from './seed.ts'
 import { readSettings } from './settings.ts'
 
@@ -69,6 +70,21 @@ async function start() {
 		healthChecks: redis ? { redis: () => redis.commands.ping() } : {},
 	})
 	const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host
+	const mailWorker = startMailWorker({
+		db,
+		smtpUrl: settings.mail.smtpUrl,
+		from: settings.mail.from,
+		outboxUrl: settings.api.devOutbox
+			? `http://${host}:${settings.port}${API_BASE}/dev/outbox`
+			: undefined,
+	})
+	if (!settings.mail.smtpUrl) {
+		console.log(
+			settings.api.devOutbox
+				? `No SMTP_URL: mails are kept in the outbox, http://${host}:${settings.port}${API_BASE}/dev/outbox`
+				: 'No SMTP_URL: mails are kept in the mail_outbox table and logged here',
+		)
+	}
 	const websocket = { server: createSocketServer() }
 	const server = serve(
 		{ fetch: app.fetch, port: settings.port, hostname: settings.host, websocket },
@@ -88,6 +104,7 @@ async function start() {
 		// Live room sockets are told to reconnect, and whiteboard saves finish before the database closes.
 		await closeRooms(db)
 		await closed
+		await mailWorker.stop()
 		await redis?.close()
 		await db.destroy()
 		await unlock()

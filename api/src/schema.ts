@@ -22,6 +22,10 @@ export type RoleFields = {
 }
 
 type CreatedAt = ColumnType<Date, never, never>
+type VerifiedAt = ColumnType<Date | null, Date | null | undefined, Date | null>
+
+/** The notification mails a person can turn off (api/src/mail/notifications.ts); absent means on. */
+export type NotificationPreferences = Partial<Record<string, boolean>>
 // jsonb goes in as a JSON string: node-postgres would send a top-level array as a Postgres array.
 type Json<T> = ColumnType<T, string, string>
 
@@ -38,6 +42,8 @@ export interface OrganizationsTable {
 	description: string | null
 	logo: string | null
 	created_at: CreatedAt
+	// Migration 015: null until the address is verified (sign-ups); set for older accounts.
+	email_verified_at: VerifiedAt
 }
 
 export interface UsersTable {
@@ -53,6 +59,9 @@ export interface UsersTable {
 	profile_picture: string | null
 	organization_id: string | null
 	created_at: CreatedAt
+	// Migration 015.
+	email_verified_at: VerifiedAt
+	notification_preferences: ColumnType<NotificationPreferences, string | undefined, string>
 }
 
 export interface RefreshTokensTable {
@@ -209,6 +218,42 @@ export interface Database {
 	qa_templates: QaTemplatesTable
 	test_attempts: TestAttemptsTable
 	test_history: TestHistoryTable
+	mail_outbox: MailOutboxTable
+	account_tokens: AccountTokensTable
+}
+
+// Migration 014: mail leaves through a queue.
+export type MailStatus = 'pending' | 'sent' | 'failed'
+
+export interface MailOutboxTable {
+	id: Generated<string>
+	kind: string
+	to_address: string
+	subject: string
+	text_body: string
+	html_body: string
+	status: Generated<MailStatus>
+	attempts: Generated<number>
+	next_attempt_at: Generated<Date>
+	locked_until: Date | null
+	last_error: string | null
+	delivered_by: string | null
+	sent_at: Date | null
+	created_at: CreatedAt
+}
+
+// Migration 015: password reset and email verification links.
+export type AccountTokenPurpose = 'password_reset' | 'email_verification'
+
+export interface AccountTokensTable {
+	token_hash: string
+	purpose: AccountTokenPurpose
+	account_type: AccountType
+	account_id: string
+	email: string
+	expires_at: Date
+	used_at: Date | null
+	created_at: CreatedAt
 }
 
 // Issue 8: library, announcements, certificates, report cards (migration 008).

@@ -5,6 +5,7 @@ import { PRODUCTION_HASHING } from './auth/passwords.ts'
 import type { ApiConfig } from './platform/context.ts'
 
 export type Settings = {
+	mail: { smtpUrl: string | undefined; from: string }
 	port: number
 	host: string
 	dataDir: string
@@ -66,13 +67,30 @@ function stripeKeys(env: Env) {
 	return { secretKey, webhookSecret }
 }
 
+/** The web app's origin for links in mails: PUBLIC_URL, else APP_ORIGIN, else the local app. */
+function publicUrl(env: Env) {
+	const raw = env.PUBLIC_URL?.trim() || env.APP_ORIGIN?.trim() || 'http://localhost:3000'
+	try {
+		const url = new URL(raw)
+		if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http')
+		return url.origin + url.pathname.replace(/\/+$/, '')
+	} catch {
+		throw new Error(`PUBLIC_URL must be an http:// or https:// address, got "${raw}"`)
+	}
+}
+
 /** The README's environment variables, checked; a bad value stops the start with its name. */
 export async function readSettings(env: Env = process.env): Promise<Settings> {
 	const production = env.NODE_ENV === 'production'
 	const testHooks = env.API_TEST_HOOKS === '1'
 	if (production && testHooks) throw new Error('API_TEST_HOOKS must not be set in production')
 	const dataDir = resolve(env.DATA_DIR || '.data')
+	const smtpUrl = env.SMTP_URL?.trim() || undefined
+	if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+		throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${smtpUrl}"`)
+	}
 	return {
+		mail: { smtpUrl, from: env.MAIL_FROM?.trim() || 'TutorHub <no-reply@tutorhub.localhost>' },
 		port: wholeNumber(env, 'API_PORT', 4000, 65_535),
 		host: env.API_HOST || '127.0.0.1',
 		dataDir,
@@ -89,6 +107,9 @@ export async function readSettings(env: Env = process.env): Promise<Settings> {
 			passwordHashing: PRODUCTION_HASHING,
 			proxySecret: env.API_PROXY_SECRET || undefined,
 			stripe: stripeKeys(env),
+			publicUrl: publicUrl(env),
+			// Without SMTP, mails stay in the database: a developer reads them on /dev/outbox.
+			devOutbox: !smtpUrl && !production,
 		},
 	}
 }

@@ -47,6 +47,7 @@ describe('login', () => {
 			firstName: 'Sam',
 			lastName: 'Rivera',
 			name: 'Sam Rivera',
+			emailVerified: true,
 			accessToken: expect.any(String),
 			refreshToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
 		})
@@ -136,6 +137,7 @@ describe('login', () => {
 			description: expect.any(String),
 			logo: null,
 			createdAt: expect.any(String),
+			emailVerified: true,
 			accessToken: expect.any(String),
 			refreshToken: expect.any(String),
 		})

@@ -12,6 +12,8 @@ export type SessionUser = {
 	name: string
 	email: string
 	organizationId: string | null
+	/** False until the account's email address is verified (absent from backends that do not say: no banner). */
+	emailVerified?: boolean
 }
 
 export type SessionData = {

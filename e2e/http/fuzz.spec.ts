@@ -59,6 +59,23 @@ const targets: Record<string, Target> = {
 		role: 'visitor',
 		pages: () => ['/signup/student', '/signup/teacher', '/signup/organization'],
 	},
+	'routes/public/forgot-password.tsx': {
+		role: 'visitor',
+		pages: () => ['/forgot-password', '/forgot-password?as=organization'],
+	},
+	// An unknown link shows no form; the form of a good one is posted all the same.
+	'routes/public/reset-password.tsx': {
+		role: 'visitor',
+		pages: () => [],
+		extra: () => [form('/reset-password', ['token', 'as', 'password', 'confirmPassword'])],
+	},
+	// The verification banner's Resend: a post and a way back (only a same-site path is followed).
+	'routes/account/resend-verification.tsx': {
+		role: 'student',
+		pages: () => [],
+		extra: () => [form('/account/resend-verification', ['returnTo'])],
+		noInput: always,
+	},
 	'routes/public/logout.tsx': {
 		role: 'visitor',
 		pages: () => [],
@@ -83,7 +100,12 @@ const targets: Record<string, Target> = {
 		noInput: intentIs('free', 'stripe'),
 	},
 
-	'routes/student/profile.tsx': { role: 'student', pages: () => ['/studentdashboard/profile'] },
+	// The notification settings are checkboxes: any of them may be off, even all (decision 023).
+	'routes/student/profile.tsx': {
+		role: 'student',
+		pages: () => ['/studentdashboard/profile'],
+		noInput: intentIs('notifications'),
+	},
 	'routes/student/dashboard.tsx': {
 		role: 'student',
 		pages: () => [],
@@ -153,7 +175,11 @@ const targets: Record<string, Target> = {
 		pages: () => ['/teachersdashboard/payment-setup'],
 		noInput: always,
 	},
-	'routes/teacher/profile.tsx': { role: 'tutor', pages: () => ['/teachersdashboard/profile'] },
+	'routes/teacher/profile.tsx': {
+		role: 'tutor',
+		pages: () => ['/teachersdashboard/profile'],
+		noInput: intentIs('notifications'),
+	},
 	'routes/teacher/qa-create.tsx': {
 		role: 'tutor',
 		pages: () => ['/teachersdashboard/qa/create'],

@@ -84,6 +84,11 @@ export const rules: Record<string, Rule> = {
 	'/login': { get: ['anonymous'], guestOnly: true, url: s('/login') },
 	'/unauthorized': { get: all, url: s('/unauthorized') },
 	'/signup/:role': { get: ['anonymous'], guestOnly: true, url: s('/signup/student') },
+	// Accounts (decision 023). An unknown reset link shows its refusal in the page; an unknown
+	// verification link answers 400 to everyone (a good one redirects).
+	'/forgot-password': { get: ['anonymous'], guestOnly: true, url: s('/forgot-password') },
+	'/reset-password': { get: ['anonymous'], guestOnly: true, url: s('/reset-password?token=unknown') },
+	'/verify-email': { get: all, url: s('/verify-email?token=unknown'), status: 400 },
 	'/verify/certificate/:publicId': { get: all, url: (w) => `/verify/certificate/${w.certificate.publicId}` },
 	'/verify/report-card/:publicId': { get: all, url: (w) => `/verify/report-card/${w.reportCardPublicId}` },
 	'/courses': { get: all, url: s('/courses') },
@@ -104,6 +109,8 @@ export const rules: Record<string, Rule> = {
 	},
 	// Logging out: any page may post it; a visitor with no session is sent to /login.
 	'/logout': { get: all, post: signedIn, url: s('/logout'), status: 302 },
+	// The verification banner's Resend: a post that goes back; opened, it sends to the dashboard.
+	'/account/resend-verification': { get: signedIn, url: s('/account/resend-verification'), status: 302 },
 	'/files/:key': { get: signedIn, url: (w) => `/files/${w.fileKey}` },
 	// An operator's reporting check: absent (404 for everyone) unless ERROR_CHECK=1 (error-reports.spec).
 	'/error-check': { get: all, url: s('/error-check'), status: 404 },

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { courseRunBy, staffName } from '../certificates/course-access.ts'
+import { notifyStudents } from '../mail/notifications.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
 import { readJsonBody } from '../platform/json.ts'
@@ -84,6 +85,14 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			})
 			const row = await findAnnouncement(db, id)
 			if (!row) throw new ApiError(404, 'Announcement not found')
+			const body = input.body.length > 1000 ? `${input.body.slice(0, 1000)}…` : input.body
+			notifyStudents({ db, config }, course ? { courseId: course.id } : { organizationId: account.id }, {
+				kind: 'announcements',
+				path: `/studentdashboard/announcements/${id}`,
+				subject: `${author.name}: ${input.title}`,
+				paragraphs: [`${author.name} posted an announcement${course ? ` in ${course.title}` : ''}: "${input.title}".`, body],
+				actionLabel: 'Read the announcement',
+			})
 			return c.json({ message: 'Announcement posted successfully', announcement: toAnnouncement(row) }, 201)
 		})
 		.get('/:id', requireAccount(), async (c) => {

@@ -16,6 +16,7 @@ import { registerUser, type Registration } from '../users/registration.ts'
 import { replaceProfilePicture } from '../users/profile-picture.ts'
 import { maySeeStudent } from '../users/access.ts'
 import { findUserByEmail, findUserCredentials } from '../users/repository.ts'
+import { welcomeNewAccount } from '../account/mails.ts'
 import { loadAccount } from './accounts.ts'
 import type { Passwords } from './passwords.ts'
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts'
@@ -123,11 +124,11 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 		return { row, tokens: { accessToken, refreshToken } }
 	}
 
-	const register = async (c: Context<ApiEnv>, user: Registration) =>
-		c.json(
-			{ message: 'Registered successfully', user: toUser(await registerUser(db, passwords, user)) },
-			201,
-		)
+	const register = async (c: Context<ApiEnv>, user: Registration) => {
+		const row = await registerUser(db, passwords, user)
+		welcomeNewAccount(deps, { accountType: 'user', accountId: row.id })
+		return c.json({ message: 'Registered successfully', user: toUser(row) }, 201)
+	}
 
 	const uploadProfilePicture = async (c: Context<ApiEnv>) => {
 		const image = await readImage((await readForm(c)).profilePicture, 'profilePicture')
@@ -152,7 +153,11 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 				(email: string) => findUserCredentials(db, email),
 				userAccount,
 			)
-			return c.json({ message: 'Login successful', user: { ...toUser(row), ...tokens } })
+			const emailVerified = row.email_verified_at !== null
+			return c.json({
+				message: 'Login successful',
+				user: { ...toUser(row), emailVerified, ...tokens },
+			})
 		})
 		.post('/organization-login', async (c) => {
 			const { row, tokens } = await signIn(
@@ -161,7 +166,11 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 				(email: string) => findOrganizationCredentials(db, email),
 				(organization) => ({ id: organization.id, role: 'organization', orgId: organization.id }),
 			)
-			return c.json({ message: 'Login successful', user: { ...toOrganization(row), ...tokens } })
+			const emailVerified = row.email_verified_at !== null
+			return c.json({
+				message: 'Login successful',
+				user: { ...toOrganization(row), emailVerified, ...tokens },
+			})
 		})
 		.post('/register-student', async (c) => {
 			const student = await readJsonBody(c, studentRegistration)

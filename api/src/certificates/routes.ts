@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { notifyUsers } from '../mail/notifications.ts'
 import type { Db } from '../db.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
@@ -113,6 +114,13 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				.execute()
 			const row = await findFor(db, course.id, student.id)
 			if (!row) throw new ApiError(404, 'Certificate not found')
+			notifyUsers({ db, config }, [student.id], {
+				kind: 'certificates',
+				path: '/studentdashboard/certificates',
+				subject: `Your certificate for ${course.title}`,
+				paragraphs: [`${issuer.name} issued you a certificate for completing ${course.title}. Congratulations!`],
+				actionLabel: 'See your certificates',
+			})
 			return c.json({ message: 'Certificate issued successfully', certificate: toCertificate(row) }, 201)
 		})
 		.get('/course/:courseId/student/:studentId', requireAccount(), async (c) => {

@@ -17,7 +17,7 @@ export const findOrganizationByEmail = (db: Db, email: string) =>
 export const findOrganizationCredentials = (db: Db, email: string) =>
 	db
 		.selectFrom('organizations')
-		.select([...ORGANIZATION_COLUMNS, 'password_hash'])
+		.select([...ORGANIZATION_COLUMNS, 'password_hash', 'email_verified_at'])
 		.where('email', '=', email)
 		.executeTakeFirst()
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
+import { welcomeNewAccount } from '../account/mails.ts'
 import type { Passwords } from '../auth/passwords.ts'
 import { revokeAllSessions } from '../auth/refresh-tokens.ts'
 import { toDepartment } from '../departments/present.ts'
@@ -146,7 +147,9 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 						website: fields.website ?? null,
 						description: fields.description ?? null,
 						logo: logoKey,
+						email_verified_at: null,
 					})
+					welcomeNewAccount(deps, { accountType: 'organization', accountId: organization.id })
 					return c.json(
 						{
 							message: 'Organization created successfully!',

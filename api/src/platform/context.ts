@@ -1,5 +1,6 @@
 import type { Db } from '../db.ts'
 import type { PasswordHashing } from '../auth/passwords.ts'
+import type { AccountLimitOptions } from '../account/limits.ts'
 import type { RoomLimits } from '../rooms/hub.ts'
 import type { RedisConnections } from './redis.ts'
 import type { HealthCheck } from './health.ts'
@@ -35,6 +36,12 @@ export type ApiConfig = {
 	roomLimits?: Partial<RoomLimits>
 	/** Shared with the app: its X-TutorHub-Client-Address is believed only with this beside it. */
 	proxySecret?: string
+	/** The web app's public origin (PUBLIC_URL): links in mails. http://localhost:3000 when unset. */
+	publicUrl?: string
+	/** Mounts `/dev/outbox`: the local outbox of a developer's instance without SMTP_URL. */
+	devOutbox?: boolean
+	/** Password reset and verification limits, to change one in tests (account/limits.ts). */
+	accountLimits?: AccountLimitOptions
 	/** Stripe keys; without them payments use the built-in test provider. */
 	stripe?: {
 		secretKey: string

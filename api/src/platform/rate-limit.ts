@@ -37,7 +37,7 @@ export type LoginLimitOptions = {
 	redis?: Redis
 }
 
-const waitText = (seconds: number) =>
+export const waitText = (seconds: number) =>
 	seconds < 60
 		? `${seconds} second${seconds === 1 ? '' : 's'}`
 		: `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { Db } from '../db.ts'
+import { notifyStudents, type Notification } from '../mail/notifications.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
 import { readForm } from '../platform/forms.ts'
@@ -71,6 +72,31 @@ async function maySee(db: Db, account: Account, row: ScheduleRow) {
 }
 
 /** `GET /schedule`, `POST /schedule/create`, cancel and delete (spec section 7's `/schedule` paths). */
+/** The mail to a course's students when one of its sessions is scheduled, changed or cancelled. */
+function sessionNotice(
+	what: 'scheduled' | 'changed' | 'cancelled',
+	session: ReturnType<typeof toSchedule>,
+): Notification {
+	const when = `${session.scheduledDate} at ${session.startTime} (${session.timeZone}), ${session.duration} minutes`
+	const subjects = {
+		scheduled: `New session in ${session.courseTitle}: ${session.title}`,
+		changed: `Session changed in ${session.courseTitle}: ${session.title}`,
+		cancelled: `Session cancelled in ${session.courseTitle}: ${session.title}`,
+	}
+	const lines = {
+		scheduled: `Your teacher scheduled "${session.title}" in ${session.courseTitle} for ${when}.`,
+		changed: `"${session.title}" in ${session.courseTitle} is now on ${when}.`,
+		cancelled: `"${session.title}" in ${session.courseTitle}, planned for ${when}, is cancelled.`,
+	}
+	return {
+		kind: 'sessions',
+		path: '/studentdashboard/sessions',
+		subject: subjects[what],
+		paragraphs: [lines[what]],
+		actionLabel: 'See your sessions',
+	}
+}
+
 export function scheduleRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 
@@ -116,6 +142,11 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 				})
 				const row = await findSchedule(db, id, viewerOf(account))
 				if (!row) throw new Error('created schedule vanished')
+				notifyStudents(
+					{ db, config },
+					{ courseId: row.course_id },
+					sessionNotice('scheduled', toSchedule(row)),
+				)
 				return c.json(
 					{ message: 'Schedule created successfully', id, schedule: toSchedule(row) },
 					201,
@@ -132,6 +163,13 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 				if (current.status === 'Scheduled') await cancelSchedule(db, row.id)
 				const cancelled = await findSchedule(db, row.id, viewerOf(account))
 				if (!cancelled) throw new ApiError(404, NOT_FOUND)
+				if (current.status === 'Scheduled') {
+					notifyStudents(
+						{ db, config },
+						{ courseId: cancelled.course_id },
+						sessionNotice('cancelled', toSchedule(cancelled)),
+					)
+				}
 				return c.json({
 					message: 'Schedule cancelled successfully',
 					schedule: toSchedule(cancelled),
@@ -188,6 +226,11 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 			if (!changed.numUpdatedRows) throw new ApiError(409, CANCELLED_NOT_EDITABLE)
 			const updated = await findSchedule(db, row.id, viewerOf(account))
 			if (!updated) throw new ApiError(404, NOT_FOUND)
+			notifyStudents(
+				{ db, config },
+				{ courseId: updated.course_id },
+				sessionNotice('changed', toSchedule(updated)),
+			)
 			return c.json({ message: 'Schedule updated successfully', schedule: toSchedule(updated) })
 		})
 		.get('/:id/attendance', requireAccount({ roles: ['tutor'] }), async (c) => {

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono'
+import { notifyStudents, notifyUsers } from '../mail/notifications.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
 import { readForm } from '../platform/forms.ts'
@@ -53,6 +54,9 @@ const pagination = (total: number, page: { page: number; limit: number }) => ({
 	limit: page.limit,
 	totalPages: Math.max(1, Math.ceil(total / page.limit)),
 })
+
+/** A due time as a mail says it: the spec stores instants; mails name UTC. */
+const dueText = (due: Date) => `${due.toISOString().slice(0, 16).replace('T', ' ')} UTC`
 
 export function taskRoutes({ db, config, storage }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
@@ -130,6 +134,15 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 							: null,
 				})
 				const task = await taskOr404(id)
+				notifyStudents({ db, config }, { courseId: course.id }, {
+					kind: 'newTask',
+					path: `/studentdashboard/task-details?taskId=${task.id}`,
+					subject: `New task in ${course.title}: ${task.title}`,
+					paragraphs: [
+						`Your teacher posted a new task in ${course.title}: "${task.title}", due ${dueText(task.due_date)}.`,
+					],
+					actionLabel: 'Open the task',
+				})
 				return c.json({ message: 'Task created successfully', task: toTask(task) }, 201)
 			} catch (error) {
 				if (key) await removeQuietly(key)
@@ -273,6 +286,16 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 			await gradeSubmission(db, id, grade, feedback ?? null)
 			const task = await taskOr404(submission.task_id)
 			const row = await findStudentSubmission(db, task, submission.student_id)
+			notifyUsers({ db, config }, [submission.student_id], {
+				kind: 'submissionGraded',
+				path: `/studentdashboard/task-details?taskId=${task.id}`,
+				subject: `Your work on "${task.title}" is graded`,
+				paragraphs: [
+					`Your submission for "${task.title}" in ${task.course_title} has been graded: ${grade} out of 100.`,
+					...(feedback ? [`Your teacher's feedback: ${feedback}`] : []),
+				],
+				actionLabel: 'See your grade',
+			})
 			return c.json({ message: 'Task graded successfully', data: row && toSubmission(row) })
 		})
 }

@@ -18,7 +18,11 @@ export async function registerUser(
 	}
 	const { password, ...user } = registration
 	try {
-		return await insertUser(db, { ...user, passwordHash: await passwords.hash(password) })
+		return await insertUser(db, {
+			...user,
+			passwordHash: await passwords.hash(password),
+			emailVerified: false,
+		})
 	} catch (error) {
 		if (isUniqueViolation(error)) throw new ApiError(409, MESSAGES.duplicateEmail)
 		throw error

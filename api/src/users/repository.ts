@@ -17,7 +17,7 @@ export const findUserByEmail = (db: Db, email: string) =>
 export const findUserCredentials = (db: Db, email: string) =>
 	db
 		.selectFrom('users')
-		.select([...USER_COLUMNS, 'password_hash'])
+		.select([...USER_COLUMNS, 'password_hash', 'email_verified_at'])
 		.where('email', '=', email)
 		.executeTakeFirst()
 
@@ -31,6 +31,8 @@ export type NewUser = {
 	bio?: string | null
 	roleFields?: RoleFields
 	organizationId?: string | null
+	/** False for sign-ups, whose address is unverified until its link is followed. */
+	emailVerified?: boolean
 }
 
 export const insertUser = (db: Db, user: NewUser) =>
@@ -47,6 +49,7 @@ export const insertUser = (db: Db, user: NewUser) =>
 			profile: JSON.stringify(user.roleFields ?? {}),
 			profile_picture: null,
 			organization_id: user.organizationId ?? null,
+			...(user.emailVerified === false && { email_verified_at: null }),
 		})
 		.returning(USER_COLUMNS)
 		.executeTakeFirstOrThrow()

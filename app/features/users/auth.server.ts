@@ -9,7 +9,10 @@ import { upstream } from '~/platform/request.server'
 export type Authenticated = { user: SessionUser; tokens: Tokens }
 
 function credentials(form: FormData) {
-	return { email: String(form.get('email') ?? '').trim(), password: String(form.get('password') ?? '') }
+	return {
+		email: String(form.get('email') ?? '').trim(),
+		password: String(form.get('password') ?? ''),
+	}
 }
 
 /**
@@ -24,7 +27,14 @@ export function authenticator(context: Readonly<RouterContextProvider>, request:
 			new FormStrategy(async ({ form }) => {
 				const { user } = await login(api, credentials(form))
 				return {
-					user: { id: user.id, role: user.role, name: user.name, email: user.email, organizationId: user.organization_id ?? null },
+					user: {
+						id: user.id,
+						role: user.role,
+						name: user.name,
+						email: user.email,
+						organizationId: user.organization_id ?? null,
+						emailVerified: user.emailVerified,
+					},
 					tokens: { accessToken: user.accessToken, refreshToken: user.refreshToken },
 				}
 			}),
@@ -34,7 +44,14 @@ export function authenticator(context: Readonly<RouterContextProvider>, request:
 			new FormStrategy(async ({ form }) => {
 				const { user } = await organizationLogin(api, credentials(form))
 				return {
-					user: { id: user.id, role: 'organization', name: user.name, email: user.email, organizationId: user.id },
+					user: {
+						id: user.id,
+						role: 'organization',
+						name: user.name,
+						email: user.email,
+						organizationId: user.id,
+						emailVerified: user.emailVerified,
+					},
 					tokens: { accessToken: user.accessToken, refreshToken: user.refreshToken },
 				}
 			}),

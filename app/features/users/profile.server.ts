@@ -6,6 +6,7 @@ import { startSession, upstream } from '~/platform/request.server'
 import type { SessionUser } from '~/platform/session.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
+import { accountSettingsAction } from '~/features/account/account.server'
 import { uploadProfilePicture } from './api.server'
 import type { Profile } from './schema'
 import { profilePictureSchema } from './schema'
@@ -35,6 +36,8 @@ export async function saveProfile<Details>(
 ) {
 	const api = upstream(context, request)
 	const formData = await readForm(request, PICTURE_FORM_LIMIT)
+	const accountAnswer = await accountSettingsAction({ context, request }, formData, returnTo)
+	if (accountAnswer) return accountAnswer
 	if (formData.get('intent') === 'picture') {
 		const submission = parseWithZod(formData, { schema: profilePictureSchema })
 		if (submission.status !== 'success') return data({ picture: submission.reply({ hideFields: ['profilePicture'] }) }, { status: 400 })

@@ -13,7 +13,7 @@ export const emailField = z
 	.max(254, 'Email address is too long')
 	.regex(emailPattern, 'Enter a valid email address')
 
-const newPassword = z
+export const newPassword = z
 	.string({ error: 'Choose a password' })
 	.min(8, 'Password must be at least 8 characters')
 	.max(128, 'Password must be at most 128 characters')
@@ -120,7 +120,10 @@ export type Profile = z.infer<typeof profileSchema>
 
 const tokens = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1) })
 
-export const userLoginSchema = z.object({ user: userSchema.extend(tokens.shape) })
+// emailVerified: false until the address is confirmed (decision 023); a backend without it shows no banner.
+const verification = z.object({ emailVerified: z.boolean().optional() })
+
+export const userLoginSchema = z.object({ user: userSchema.extend(tokens.shape).extend(verification.shape) })
 
 export const organizationAccountSchema = z.object({
 	id: z.string(),
@@ -131,7 +134,7 @@ export const organizationAccountSchema = z.object({
 	country: z.string().nullable().optional(),
 	logo: z.string().nullable().optional(),
 })
-export const organizationLoginSchema = z.object({ user: organizationAccountSchema.extend(tokens.shape) })
+export const organizationLoginSchema = z.object({ user: organizationAccountSchema.extend(tokens.shape).extend(verification.shape) })
 
 export const registeredSchema = z.object({ message: z.string().optional(), user: userSchema })
 

@@ -14,6 +14,9 @@ import {
 	organizationSettingsSchema,
 	type Organization,
 } from '~/features/organizations/schema'
+import { getAccount } from '~/features/account/api.server'
+import { accountSettingsAction } from '~/features/account/account.server'
+import { AccountSettings } from '~/features/account/account-settings'
 import { organizationTypes } from '~/features/organizations/organization-types'
 import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { finishSession, requireRole, startSession, upstream } from '~/platform/request.server'
@@ -37,14 +40,24 @@ import { useForm } from '~/ui/use-form'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'organization')
-	const organization = await settle(getOrganization(upstream(context, request), user.id))
-	return { organization, name: user.name }
+	const api = upstream(context, request)
+	const [organization, account] = await Promise.all([
+		settle(getOrganization(api, user.id)),
+		settle(getAccount(api)),
+	])
+	return { organization, account, name: user.name }
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
 	const user = requireRole(context, request, 'organization')
 	const api = upstream(context, request)
 	const formData = await readForm(request)
+	const accountAnswer = await accountSettingsAction(
+		{ context, request },
+		formData,
+		'/organization/settings',
+	)
+	if (accountAnswer) return accountAnswer
 
 	if (formData.get('intent') === 'delete') {
 		const submission = parseWithZod(formData, { schema: organizationDeletionSchema(user.name) })
@@ -109,6 +122,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 			) : (
 				<LoadError error={organization.error} />
 			)}
+			<AccountSettings account={loaderData.account} actionData={actionData} />
 			<DeleteForm
 				name={name}
 				lastResult={resultFor(actionData, 'delete')}

@@ -111,6 +111,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
 					{navigation.state === 'submitting' ? 'Logging in…' : 'Log in'}
 				</Button>
 			</Form>
+			<p className="mt-4 text-sm">
+				<Link className="font-semibold text-indigo-800 underline" to={asOrganization ? '/forgot-password?as=organization' : '/forgot-password'}>
+					Forgot password?
+				</Link>
+			</p>
 			<p className="mt-6 text-sm text-slate-700">
 				New here?{' '}
 				<Link

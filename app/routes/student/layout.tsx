@@ -1,5 +1,6 @@
 import { Outlet, type ShouldRevalidateFunction } from 'react-router'
 import type { Route } from './+types/layout'
+import { VerifyEmailBanner } from '~/features/account/verify-banner'
 import { TimeZoneSync } from '~/features/schedules/time-zone'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { isOffline } from '~/platform/offline-snapshot'
@@ -9,7 +10,12 @@ import { AreaErrorBoundary, DashboardShell, type AreaLink } from '~/ui/dashboard
 export function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'student')
 	// Every page of the area reads and shows times in the viewer's zone (the `tz` cookie).
-	return { userName: user.name, timeZone: viewerTimeZone(request) }
+	// Until the email is verified, every page of the area shows the banner (decision 023).
+	return {
+		userName: user.name,
+		timeZone: viewerTimeZone(request),
+		unverifiedEmail: user.emailVerified === false ? user.email : null,
+	}
 }
 
 // Offline, the area frame stays as it is, so pages with a local fallback still open.
@@ -36,6 +42,7 @@ export default function StudentLayout({ loaderData }: Route.ComponentProps) {
 	return (
 		<DashboardShell areaLabel="Student" userName={loaderData.userName} links={links}>
 			<TimeZoneSync zone={loaderData.timeZone.zone} known={loaderData.timeZone.known} />
+			<VerifyEmailBanner email={loaderData.unverifiedEmail} />
 			<Outlet />
 		</DashboardShell>
 	)

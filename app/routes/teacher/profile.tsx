@@ -3,19 +3,23 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from 'react-router'
 import type { Route } from './+types/profile'
 import { getTutorProfile, updateTutorProfile } from '~/features/users/api.server'
+import { getAccount } from '~/features/account/api.server'
+import { AccountSettings } from '~/features/account/account-settings'
 import { saveProfile } from '~/features/users/profile.server'
 import { PersonFields, PictureForm, ProfileDetails, ProfilePicture } from '~/features/users/profile'
 import { tutorProfileFormSchema } from '~/features/users/schema'
 import { requireRole, upstream } from '~/platform/request.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
-import { needed } from '~/platform/settle.server'
+import { needed, settle } from '~/platform/settle.server'
 import { useForm } from '~/ui/use-form'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
-	const profile = await needed(getTutorProfile(upstream(context, request), user.id))
-	return { profile }
+	const api = upstream(context, request)
+	// The account part (password, email, notifications) may fail alone; the profile may not.
+	const [profile, account] = await Promise.all([needed(getTutorProfile(api, user.id)), settle(getAccount(api))])
+	return { profile, account }
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -95,6 +99,7 @@ export default function TeacherProfile({ loaderData, actionData }: Route.Compone
 					<Button disabled={saving}>{saving ? 'Saving…' : 'Save profile'}</Button>
 				</Form>
 			</section>
+			<AccountSettings account={loaderData.account} actionData={actionData} />
 		</div>
 	)
 }

@@ -1,0 +1,246 @@
+import { Hono, type Context } from 'hono'
+import { sql } from 'kysely'
+import type { Passwords } from '../auth/passwords.ts'
+import { revokeAllSessions } from '../auth/refresh-tokens.ts'
+import type { Db } from '../db.ts'
+import { afterAnswer } from '../mail/outbox.ts'
+import { NOTIFICATION_KINDS } from '../mail/notifications.ts'
+import { verifyAccessToken } from '../platform/access-tokens.ts'
+import { clientAddress } from '../platform/client-address.ts'
+import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
+import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
+import { readJsonBody } from '../platform/json.ts'
+import { accountGuard } from '../platform/require-account.ts'
+import type { NotificationPreferences } from '../schema.ts'
+import { createAccountLimits } from './limits.ts'
+import { sendPasswordChanged, sendPasswordReset, sendVerification } from './mails.ts'
+import {
+	emailChange,
+	forgotPassword,
+	notificationPreferences,
+	passwordChange,
+	resetPassword,
+	tokenOnly,
+} from './schemas.ts'
+import {
+	confirmEmail,
+	findAccount,
+	findAccountByEmail,
+	isEmailTaken,
+	setNotificationPreferences,
+	setPasswordHash,
+	type AccountRecord,
+} from './store.ts'
+import { consumeToken, isTokenUsable, retireTokens, type AccountRef } from './tokens.ts'
+
+export const RESET_REQUESTED =
+	'If an account with this email exists, we have sent it a link to choose a new password. The link works for one hour.'
+export const INVALID_RESET_LINK =
+	'This password reset link is invalid, used or expired. Ask for a new one.'
+export const INVALID_VERIFICATION_LINK =
+	'This verification link is invalid, used or expired. Ask for a new one from your dashboard.'
+const WRONG_PASSWORD = 'Your current password is not right'
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i
+
+const refOf = (account: Account): AccountRef => ({
+	accountType: account.role === 'organization' ? 'organization' : 'user',
+	accountId: account.id,
+})
+
+/** Every open session of the account ends except the one making the change. */
+async function revokeOtherSessions(db: Db, account: AccountRef, keepSessionId: string | undefined) {
+	await db
+		.updateTable('auth_sessions')
+		.set({ revoked_at: sql<Date>`now()` })
+		.where('account_type', '=', account.accountType)
+		.where('account_id', '=', account.accountId)
+		.where('revoked_at', 'is', null)
+		.$if(keepSessionId !== undefined, (query) => query.where('id', '!=', keepSessionId as string))
+		.execute()
+}
+
+/** The address a pending email change waits on: the newest usable verification link for another email. */
+async function pendingEmailOf(db: Db, account: AccountRecord): Promise<string | null> {
+	const row = await db
+		.selectFrom('account_tokens')
+		.select('email')
+		.where('purpose', '=', 'email_verification')
+		.where('account_type', '=', account.accountType)
+		.where('account_id', '=', account.accountId)
+		.where('used_at', 'is', null)
+		.where('expires_at', '>', sql<Date>`now()`)
+		.orderBy('created_at', 'desc')
+		.executeTakeFirst()
+	return row && row.email !== account.email ? row.email : null
+}
+
+const notificationsOf = (account: AccountRecord) =>
+	account.notifications === null
+		? null
+		: Object.fromEntries(
+				NOTIFICATION_KINDS.map((kind) => [kind, account.notifications?.[kind] !== false]),
+			)
+
+/**
+ * Password reset, email verification, and the signed-in account's own settings (password, email,
+ * notification mails). Decision 023.
+ */
+export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
+	const { db, config } = deps
+	const requireAccount = accountGuard({ db, config })
+	const limits = createAccountLimits({ ...config.accountLimits, redis: deps.redis?.commands })
+	const address = (c: Context<ApiEnv>) => clientAddress(c, config.proxySecret)
+
+	async function ownAccount(c: Context<ApiEnv>) {
+		const account = await findAccount(db, refOf(c.get('account')))
+		if (!account) throw new ApiError(404, 'Account not found')
+		return account
+	}
+
+	/** The current password, before a change of password or email; wrong guesses are limited. */
+	async function checkCurrentPassword(account: AccountRecord, given: string) {
+		const key = `${account.accountType}:${account.accountId}`
+		await limits.passwordCheckAllowed(key)
+		if (!(await passwords.verify(account.passwordHash, given))) {
+			await limits.passwordCheckFailed(key)
+			throw validationError([{ path: 'currentPassword', msg: WRONG_PASSWORD }])
+		}
+	}
+
+	return new Hono<ApiEnv>()
+		.post('/forgot-password', async (c) => {
+			const { email, accountType } = await readJsonBody(c, forgotPassword)
+			await limits.resetRequested(address(c), `${accountType}:${email}`)
+			// The answer leaves before the account is even looked for: the same words in the same
+			// time whether or not the email has an account.
+			afterAnswer(async () => {
+				const account = await findAccountByEmail(db, accountType, email)
+				if (account) await sendPasswordReset(deps, account)
+			})
+			return c.json({ message: RESET_REQUESTED })
+		})
+		.post('/reset-password/check', async (c) => {
+			const { token } = await readJsonBody(c, tokenOnly)
+			await limits.tokenPresented(address(c))
+			return c.json({ valid: await isTokenUsable(db, 'password_reset', token) })
+		})
+		.post('/reset-password', async (c) => {
+			const { token, password } = await readJsonBody(c, resetPassword)
+			await limits.tokenPresented(address(c))
+			// Hashed before the token is spent, so the spending transaction stays short.
+			const passwordHash = await passwords.hash(password)
+			const spent = await db.transaction().execute(async (trx) => {
+				const owner = await consumeToken(trx, 'password_reset', token)
+				if (!owner) return null
+				await setPasswordHash(trx, owner, passwordHash)
+				await retireTokens(trx, 'password_reset', owner)
+				// Whoever held a session (maybe the reason for the reset) holds it no longer.
+				await revokeAllSessions(trx, owner)
+				// Following the link proved the mailbox is theirs.
+				const account = await findAccount(trx, owner)
+				if (account && !account.emailVerified && account.email === owner.email) {
+					await confirmEmail(trx, owner, owner.email)
+				}
+				return account ?? null
+			})
+			if (!spent)
+				throw new ApiError(400, INVALID_RESET_LINK, [{ path: 'token', msg: INVALID_RESET_LINK }])
+			afterAnswer(() => sendPasswordChanged(deps, spent))
+			return c.json({ message: 'Your password has been reset. Log in with your new password.' })
+		})
+		.post('/verify-email', async (c) => {
+			const { token } = await readJsonBody(c, tokenOnly)
+			await limits.tokenPresented(address(c))
+			try {
+				const confirmed = await db.transaction().execute(async (trx) => {
+					const owner = await consumeToken(trx, 'email_verification', token)
+					if (!owner || !(await confirmEmail(trx, owner, owner.email))) return null
+					return owner
+				})
+				if (!confirmed) {
+					throw new ApiError(400, INVALID_VERIFICATION_LINK, [
+						{ path: 'token', msg: INVALID_VERIFICATION_LINK },
+					])
+				}
+				return c.json({
+					message: 'Your email address is verified.',
+					email: confirmed.email,
+					accountType: confirmed.accountType,
+				})
+			} catch (error) {
+				// Someone took the new address after the change was asked for: the link stays unspent.
+				if (isUniqueViolation(error)) throw new ApiError(409, MESSAGES.duplicateEmail)
+				throw error
+			}
+		})
+		.get('/', requireAccount(), async (c) => {
+			const account = await ownAccount(c)
+			return c.json({
+				account: {
+					accountType: account.accountType,
+					email: account.email,
+					emailVerified: account.emailVerified,
+					pendingEmail: await pendingEmailOf(db, account),
+					notifications: notificationsOf(account),
+				},
+			})
+		})
+		.post('/password', requireAccount(), async (c) => {
+			const { currentPassword, newPassword } = await readJsonBody(c, passwordChange)
+			const account = await ownAccount(c)
+			await checkCurrentPassword(account, currentPassword)
+			if (currentPassword === newPassword) {
+				throw validationError([
+					{ path: 'newPassword', msg: 'Choose a password different from your current one' },
+				])
+			}
+			await setPasswordHash(db, account, await passwords.hash(newPassword))
+			await retireTokens(db, 'password_reset', account)
+			const bearer = BEARER.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
+			const current = await verifyAccessToken(bearer, config.jwtSecret)
+			await revokeOtherSessions(db, account, current?.sessionId)
+			afterAnswer(() => sendPasswordChanged(deps, account))
+			return c.json({
+				message: 'Password changed. Every other device signed in to your account was logged out.',
+			})
+		})
+		.post('/email', requireAccount(), async (c) => {
+			const { email, currentPassword } = await readJsonBody(c, emailChange)
+			const account = await ownAccount(c)
+			await checkCurrentPassword(account, currentPassword)
+			if (email === account.email) {
+				throw validationError([{ path: 'email', msg: 'This is already your email address' }])
+			}
+			if (await isEmailTaken(db, account.accountType, email)) {
+				throw new ApiError(409, MESSAGES.duplicateEmail)
+			}
+			await limits.resendRequested(`${account.accountType}:${account.accountId}`)
+			afterAnswer(() => sendVerification(deps, account, email))
+			return c.json({
+				message: `We sent a link to ${email}. Your email address changes when you follow it.`,
+				pendingEmail: email,
+			})
+		})
+		.post('/verification', requireAccount(), async (c) => {
+			const account = await ownAccount(c)
+			const pending = await pendingEmailOf(db, account)
+			if (account.emailVerified && !pending) {
+				throw new ApiError(409, 'Your email address is already verified')
+			}
+			await limits.resendRequested(`${account.accountType}:${account.accountId}`)
+			const to = pending ?? account.email
+			afterAnswer(() => sendVerification(deps, account, to))
+			return c.json({ message: `We sent a new verification link to ${to}.` })
+		})
+		.put('/notifications', requireAccount({ roles: ['student', 'tutor'] }), async (c) => {
+			const changes = await readJsonBody(c, notificationPreferences)
+			const account = await ownAccount(c)
+			const merged: NotificationPreferences = { ...account.notifications, ...changes }
+			await setNotificationPreferences(db, account.accountId, merged)
+			return c.json({
+				message: 'Notification settings saved',
+				notifications: notificationsOf({ ...account, notifications: merged }),
+			})
+		})
+}

@@ -1,0 +1,105 @@
+import { sql } from 'kysely'
+import type { Db } from '../db.ts'
+import type { AccountType, NotificationPreferences } from '../schema.ts'
+import type { AccountRef } from './tokens.ts'
+
+/** What the account calls need of a person or an organization, whichever table it lives in. */
+export type AccountRecord = AccountRef & {
+	email: string
+	name: string
+	passwordHash: string
+	emailVerified: boolean
+	/** People only; organizations get no notification mails yet. */
+	notifications: NotificationPreferences | null
+}
+
+type AccountRow = {
+	id: string
+	email: string
+	name: string
+	password_hash: string
+	email_verified_at: Date | null
+	notification_preferences: NotificationPreferences | null
+}
+
+async function findBy(
+	db: Db,
+	accountType: AccountType,
+	column: 'id' | 'email',
+	value: string,
+): Promise<AccountRecord | undefined> {
+	// The same columns from either table: organizations have a name and no notification settings.
+	const row: AccountRow | undefined =
+		accountType === 'organization'
+			? await db
+					.selectFrom('organizations')
+					.select(['id', 'email', 'name', 'password_hash', 'email_verified_at'])
+					.select(sql<null>`NULL`.as('notification_preferences'))
+					.where(column, '=', value)
+					.executeTakeFirst()
+			: await db
+					.selectFrom('users')
+					.select(['id', 'email', 'first_name as name', 'password_hash', 'email_verified_at'])
+					.select('notification_preferences')
+					.where(column, '=', value)
+					.executeTakeFirst()
+	return row
+		? {
+				accountType,
+				accountId: row.id,
+				email: row.email,
+				name: row.name,
+				passwordHash: row.password_hash,
+				emailVerified: row.email_verified_at !== null,
+				notifications: row.notification_preferences,
+			}
+		: undefined
+}
+
+export const findAccountByEmail = (db: Db, accountType: AccountType, email: string) =>
+	findBy(db, accountType, 'email', email)
+
+export const findAccount = (db: Db, { accountType, accountId }: AccountRef) =>
+	findBy(db, accountType, 'id', accountId)
+
+const tableOf = (accountType: AccountType) =>
+	accountType === 'organization' ? 'organizations' : 'users'
+
+export async function setPasswordHash(db: Db, account: AccountRef, passwordHash: string) {
+	await db
+		.updateTable(tableOf(account.accountType))
+		.set({ password_hash: passwordHash })
+		.where('id', '=', account.accountId)
+		.execute()
+}
+
+/**
+ * The account's email becomes `email` (the same one, or the new one of a change) and counts as
+ * verified. Answers false when the account is gone; a unique violation (someone took the new email
+ * meanwhile) is the caller's to answer.
+ */
+export async function confirmEmail(db: Db, account: AccountRef, email: string) {
+	const result = await db
+		.updateTable(tableOf(account.accountType))
+		.set({ email, email_verified_at: sql<Date>`now()` })
+		.where('id', '=', account.accountId)
+		.executeTakeFirst()
+	return Number(result.numUpdatedRows) > 0
+}
+
+/** Whether another account of that kind already has the email. */
+export async function isEmailTaken(db: Db, accountType: AccountType, email: string) {
+	return (await findAccountByEmail(db, accountType, email)) !== undefined
+}
+
+export async function setNotificationPreferences(
+	db: Db,
+	userId: string,
+	preferences: NotificationPreferences,
+) {
+	await db
+		.updateTable('users')
+		.set({ notification_preferences: JSON.stringify(preferences) })
+		.where('id', '=', userId)
+		.execute()
+}

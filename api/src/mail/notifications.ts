@@ -1,0 +1,94 @@
+import type { Db } from '../db.ts'
+import { appLink, composeMail, type MailContent } from './compose.ts'
+import { queueAfter } from './outbox.ts'
+
+/** The notification mails a person can turn on or off in their profile (all on by default). */
+export const NOTIFICATION_KINDS = [
+	'submissionGraded',
+	'newTask',
+	'sessions',
+	'announcements',
+	'certificates',
+] as const
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+
+type Recipient = {
+	id: string
+	email: string
+	first_name: string
+	notification_preferences: Record<string, boolean | undefined>
+}
+
+/** What one notification says to one person: a path of the web app to link to, and the words. */
+export type Notification = {
+	kind: NotificationKind
+	/** The web app's page the button opens (at PUBLIC_URL). */
+	path: string
+	subject: string
+	paragraphs: string[]
+	actionLabel: string
+}
+
+function notificationMail(publicUrl: string, recipient: Recipient, notification: Notification) {
+	const content: MailContent = {
+		subject: notification.subject,
+		greeting: `Hello ${recipient.first_name},`,
+		paragraphs: notification.paragraphs,
+		action: { label: notification.actionLabel, url: appLink(publicUrl, notification.path) },
+		footer: [
+			'You get this mail because this notification is on in your TutorHub profile; you can turn it off there.',
+		],
+	}
+	return { ...composeMail(content), to: recipient.email, kind: notification.kind }
+}
+
+function recipientsQuery(db: Db) {
+	return db
+		.selectFrom('users')
+		.select(['users.id', 'users.email', 'users.first_name', 'users.notification_preferences'])
+}
+
+/**
+ * Queues a notification for the given people, leaving out those who turned its kind off. Runs after
+ * the action's answer: a failure here is logged, never the action's (mail/outbox.ts).
+ */
+export function notifyUsers(
+	deps: { db: Db; config: { publicUrl?: string } },
+	userIds: string[],
+	notification: Notification,
+) {
+	if (userIds.length === 0) return
+	const publicUrl = deps.config.publicUrl ?? 'http://localhost:3000'
+	queueAfter(deps.db, async () => {
+		const recipients = await recipientsQuery(deps.db).where('users.id', 'in', userIds).execute()
+		return recipients
+			.filter((person) => person.notification_preferences[notification.kind] !== false)
+			.map((person) => notificationMail(publicUrl, person, notification))
+	})
+}
+
+type Audience = { courseId: string } | { organizationId: string }
+
+/** The same, for every student enrolled in a course, or every student of an organization. */
+export function notifyStudents(
+	deps: { db: Db; config: { publicUrl?: string } },
+	audience: Audience,
+	notification: Notification,
+) {
+	const publicUrl = deps.config.publicUrl ?? 'http://localhost:3000'
+	queueAfter(deps.db, async () => {
+		const recipients =
+			'courseId' in audience
+				? await recipientsQuery(deps.db)
+						.innerJoin('enrollments', 'enrollments.student_id', 'users.id')
+						.where('enrollments.course_id', '=', audience.courseId)
+						.execute()
+				: await recipientsQuery(deps.db)
+						.where('users.organization_id', '=', audience.organizationId)
+						.where('users.role', '=', 'student')
+						.execute()
+		return recipients
+			.filter((person) => person.notification_preferences[notification.kind] !== false)
+			.map((person) => notificationMail(publicUrl, person, notification))
+	})
+}

@@ -1,0 +1,49 @@
+import { EventEmitter } from 'node:events'
+import type { Db } from '../db.ts'
+import { reportError } from '../platform/error-reports.ts'
+import type { ComposedMail } from './compose.ts'
+
+/** Told each time a mail is queued, so a worker in this process sends it at once, not at its next poll. */
+export const mailQueued = new EventEmitter()
+
+export type QueuedMail = ComposedMail & { to: string; kind: string }
+
+/** Adds mails to the outbox table; the worker (mail/worker.ts) sends them. */
+export async function queueMails(db: Db, mails: QueuedMail[]): Promise<void> {
+	if (mails.length === 0) return
+	await db
+		.insertInto('mail_outbox')
+		.values(
+			mails.map((mail) => ({
+				kind: mail.kind,
+				to_address: mail.to,
+				subject: mail.subject,
+				text_body: mail.text,
+				html_body: mail.html,
+				locked_until: null,
+				last_error: null,
+				delivered_by: null,
+				sent_at: null,
+			})),
+		)
+		.execute()
+	mailQueued.emit('queued')
+}
+
+/**
+ * Work that follows an answer (queueing a mail, looking up an account for a reset): the caller does
+ * not wait for it, and its failure is logged and reported, never the action's.
+ */
+export function afterAnswer(task: () => Promise<void>): void {
+	setImmediate(() => {
+		task().catch((error: unknown) => {
+			console.error('Could not queue mail:', error)
+			reportError(error, { method: 'MAIL', path: 'queue' })
+		})
+	})
+}
+
+/** Queues the mails `build` makes, after the answer (above). */
+export function queueAfter(db: Db, build: () => Promise<QueuedMail[]>): void {
+	afterAnswer(async () => queueMails(db, await build()))
+}

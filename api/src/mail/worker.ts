@@ -1,0 +1,182 @@
+import nodemailer from 'nodemailer'
+import { sql } from 'kysely'
+import type { Db } from '../db.ts'
+import { reportError } from '../platform/error-reports.ts'
+import type { MailOutboxTable } from '../schema.ts'
+import type { Updateable } from 'kysely'
+import { mailQueued } from './outbox.ts'
+
+export type MailWorkerOptions = {
+	db: Db
+	/** smtp:// or smtps:// with credentials; unset keeps mails in the local outbox (and the console). */
+	smtpUrl?: string
+	from: string
+	/** Where the dev outbox page is, for the console line; unset when there is none. */
+	outboxUrl?: string
+	/** How often due retries are looked for; a newly queued mail goes at once. */
+	pollMs?: number
+	/** The first retry's wait; each further one doubles, up to `maxDelayMs`. */
+	baseDelayMs?: number
+	maxDelayMs?: number
+	maxAttempts?: number
+	log?: (line: string) => void
+}
+
+type OutboxRow = {
+	id: string
+	to_address: string
+	subject: string
+	text_body: string
+	html_body: string
+	attempts: number
+}
+
+// A claim lasts this long: a worker that dies mid-send frees the mail for another after it.
+const CLAIM_SECONDS = 120
+const BATCH = 10
+
+/** SMTP's 5xx replies are permanent (no such mailbox, refused): retrying cannot help. */
+const isPermanent = (error: unknown) => {
+	const code = (error as { responseCode?: number }).responseCode
+	return typeof code === 'number' && code >= 500 && code < 600
+}
+
+/** Links in a mail's text, for the console line of a mail kept in the local outbox. */
+const linksIn = (text: string) => text.match(/https?:\/\/\S+/g) ?? []
+
+/**
+ * Sends the outbox's due mails: at once when one is queued in this process, and every `pollMs` for
+ * retries and for mails queued by other processes. Each mail is claimed with SKIP LOCKED, so any
+ * number of API processes share one queue without sending a mail twice. A failure waits
+ * `baseDelayMs`, then twice that, and so on; after `maxAttempts`, or at once on a permanent SMTP
+ * refusal, the mail is marked failed with the error kept.
+ */
+export function startMailWorker({
+	db,
+	smtpUrl,
+	from,
+	outboxUrl,
+	pollMs = 5_000,
+	baseDelayMs = 30_000,
+	maxDelayMs = 60 * 60 * 1000,
+	maxAttempts = 10,
+	log = (line) => console.log(line),
+}: MailWorkerOptions) {
+	const transport = smtpUrl
+		? nodemailer.createTransport(smtpUrl)
+		: nodemailer.createTransport({ jsonTransport: true })
+	const deliveredBy = smtpUrl ? 'smtp' : 'outbox'
+	let running: Promise<void> | null = null
+	let again = false
+	let stopped = false
+
+	async function claim(): Promise<OutboxRow[]> {
+		const { rows } = await sql<OutboxRow>`
+			UPDATE mail_outbox
+			SET locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
+			WHERE id IN (
+				SELECT id FROM mail_outbox
+				WHERE status = 'pending' AND next_attempt_at <= now()
+					AND (locked_until IS NULL OR locked_until <= now())
+				ORDER BY next_attempt_at
+				LIMIT ${BATCH}
+				FOR UPDATE SKIP LOCKED
+			)
+			RETURNING id, to_address, subject, text_body, html_body, attempts`.execute(db)
+		return rows
+	}
+
+	async function deliver(mail: OutboxRow) {
+		try {
+			await transport.sendMail({
+				from,
+				to: mail.to_address,
+				subject: mail.subject,
+				text: mail.text_body,
+				html: mail.html_body,
+			})
+			await db
+				.updateTable('mail_outbox')
+				.set({
+					status: 'sent',
+					sent_at: sql<Date>`now()`,
+					locked_until: null,
+					last_error: null,
+					delivered_by: deliveredBy,
+				})
+				.where('id', '=', mail.id)
+				.execute()
+			if (!smtpUrl) {
+				const links = linksIn(mail.text_body)
+				log(
+					`Mail to ${mail.to_address}: "${mail.subject}"${links.length ? ` ${links.join(' ')}` : ''}${outboxUrl ? ` (read it at ${outboxUrl})` : ''}`,
+				)
+			}
+		} catch (error) {
+			const message = error instanceof Error ? error.message : String(error)
+			const giveUp = isPermanent(error) || mail.attempts >= maxAttempts
+			const delay = Math.min(baseDelayMs * 2 ** (mail.attempts - 1), maxDelayMs)
+			const changes: Updateable<MailOutboxTable> = giveUp
+				? { status: 'failed', locked_until: null, last_error: message }
+				: {
+						locked_until: null,
+						last_error: message,
+						next_attempt_at: new Date(Date.now() + delay),
+					}
+			await db.updateTable('mail_outbox').set(changes).where('id', '=', mail.id).execute()
+			log(
+				giveUp
+					? `Mail to ${mail.to_address} failed for good after ${mail.attempts} attempt(s): ${message}`
+					: `Mail to ${mail.to_address} not sent (attempt ${mail.attempts}), retrying in ${Math.round(delay / 1000)} s: ${message}`,
+			)
+		}
+	}
+
+	async function drain() {
+		do {
+			again = false
+			for (let batch = await claim(); batch.length > 0 && !stopped; batch = await claim()) {
+				await Promise.all(batch.map(deliver))
+			}
+		} while (again && !stopped)
+	}
+
+	/** Runs one pass, or asks the running one to look again when it is done. */
+	function wake(): Promise<void> {
+		if (stopped) return Promise.resolve()
+		if (running) {
+			again = true
+			return running
+		}
+		running = drain()
+			.catch((error: unknown) => {
+				console.error('Mail worker failed:', error)
+				reportError(error, { method: 'MAIL', path: 'worker' })
+			})
+			.finally(() => {
+				running = null
+			})
+		return running
+	}
+
+	const onQueued = () => void wake()
+	mailQueued.on('queued', onQueued)
+	const timer = setInterval(onQueued, pollMs)
+	timer.unref()
+	void wake()
+
+	return {
+		/** Sends what is due now (tests, and the first pass at start). */
+		wake,
+		/** Stops looking for mail and waits for the pass under way; the transport is closed. */
+		async stop() {
+			stopped = true
+			clearInterval(timer)
+			mailQueued.off('queued', onQueued)
+			await running
+			transport.close()
+		},
+	}
+}
+
+export type MailWorker = ReturnType<typeof startMailWorker>

@@ -1,0 +1,215 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, useNavigation } from 'react-router'
+import type { Settled } from '~/platform/settle.server'
+import { Button } from '~/ui/button'
+import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { LoadError } from '~/ui/load-error'
+import { useForm } from '~/ui/use-form'
+import {
+	changeEmailSchema,
+	changePasswordSchema,
+	notificationKinds,
+	type AccountStatus,
+} from './schema'
+
+type Result = SubmissionResult<string[]> | undefined
+
+/** An action's answer for one of the account forms, told apart by the `intent` it echoes. */
+export function accountResult(
+	actionData: unknown,
+	intent: 'password' | 'email' | 'notifications',
+): Result {
+	if (typeof actionData !== 'object' || actionData === null || !('initialValue' in actionData))
+		return undefined
+	const result = actionData as SubmissionResult<string[]>
+	return result.initialValue?.intent === intent ? result : undefined
+}
+
+function useBusy(intent: string) {
+	const navigation = useNavigation()
+	return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+}
+
+const sectionClass = 'rounded-lg border border-slate-200 bg-white p-6'
+
+type Field = Parameters<typeof inputProps>[0]
+
+function CurrentPasswordField({ field }: { field: Field }) {
+	return (
+		<TextField
+			label="Current password"
+			meta={field}
+			{...inputProps(field, 'password')}
+			autoComplete="current-password"
+			required
+		/>
+	)
+}
+
+/** A new password and its confirmation: the reset page and Change password ask the same way. */
+export function NewPasswordFields({ password, confirm }: { password: Field; confirm: Field }) {
+	return (
+		<>
+			<TextField
+				label="New password"
+				hint="At least 8 characters."
+				meta={password}
+				{...inputProps(password, 'password')}
+				autoComplete="new-password"
+				required
+			/>
+			<TextField
+				label="Confirm new password"
+				meta={confirm}
+				{...inputProps(confirm, 'password')}
+				autoComplete="new-password"
+				required
+			/>
+		</>
+	)
+}
+
+export function ChangePasswordForm({ lastResult }: { lastResult: Result }) {
+	const busy = useBusy('password')
+	const [form, fields] = useForm({
+		id: 'change-password',
+		lastResult,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<section aria-labelledby="change-password-heading" className={sectionClass}>
+			<h2 id="change-password-heading" className="text-lg font-semibold">
+				Change password
+			</h2>
+			<p className="mt-1 text-sm text-slate-600">
+				Every other device signed in to your account is logged out.
+			</p>
+			<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="password" />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<CurrentPasswordField field={fields.currentPassword} />
+				<div className="grid gap-4 sm:grid-cols-2">
+					<NewPasswordFields password={fields.newPassword} confirm={fields.confirmPassword} />
+				</div>
+				<Button disabled={busy}>{busy ? 'Changing…' : 'Change password'}</Button>
+			</Form>
+		</section>
+	)
+}
+
+export function ChangeEmailForm({
+	account,
+	lastResult,
+}: {
+	account: AccountStatus
+	lastResult: Result
+}) {
+	const busy = useBusy('email')
+	const [form, fields] = useForm({
+		id: 'change-email',
+		lastResult,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<section aria-labelledby="change-email-heading" className={sectionClass}>
+			<h2 id="change-email-heading" className="text-lg font-semibold">
+				Email address
+			</h2>
+			<p className="mt-1 text-sm text-slate-700">
+				Your email address is <strong className="break-all">{account.email}</strong>
+				{account.emailVerified ? ' (verified).' : ' (not verified yet).'}
+			</p>
+			{account.pendingEmail ? (
+				<p role="status" className="mt-2 text-sm text-slate-700">
+					Waiting for you to confirm <strong className="break-all">{account.pendingEmail}</strong>:
+					follow the link we sent there.
+				</p>
+			) : null}
+			<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="email" />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<div className="grid gap-4 sm:grid-cols-2">
+					<TextField
+						label="New email address"
+						hint="It changes once you follow the link we send to it."
+						meta={fields.email}
+						{...inputProps(fields.email, 'email')}
+						autoComplete="email"
+						required
+					/>
+					<CurrentPasswordField field={fields.currentPassword} />
+				</div>
+				<Button variant="secondary" disabled={busy}>
+					{busy ? 'Sending…' : 'Change email address'}
+				</Button>
+			</Form>
+		</section>
+	)
+}
+
+export function NotificationsForm({
+	notifications,
+	lastResult,
+}: {
+	notifications: Record<string, boolean>
+	lastResult: Result
+}) {
+	const busy = useBusy('notifications')
+	const [form] = useForm({ id: 'notifications', lastResult })
+	return (
+		<section aria-labelledby="notifications-heading" className={sectionClass}>
+			<h2 id="notifications-heading" className="text-lg font-semibold">
+				Email notifications
+			</h2>
+			<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="notifications" />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<fieldset className="flex flex-col gap-2">
+					<legend className="mb-2 text-sm text-slate-700">Send me an email when:</legend>
+					{notificationKinds.map(({ kind, label }) => (
+						<label key={kind} className="flex items-start gap-2 text-sm">
+							<input
+								type="checkbox"
+								name={kind}
+								defaultChecked={notifications[kind] !== false}
+								className="mt-0.5 h-4 w-4 shrink-0 accent-indigo-700"
+							/>
+							{label}
+						</label>
+					))}
+				</fieldset>
+				<Button variant="secondary" disabled={busy}>
+					{busy ? 'Saving…' : 'Save notification settings'}
+				</Button>
+			</Form>
+		</section>
+	)
+}
+
+/** The account part of a profile or settings page: password, email, and (people) notification mails. */
+export function AccountSettings({
+	account,
+	actionData,
+}: {
+	account: Settled<AccountStatus>
+	actionData: unknown
+}) {
+	if (!account.ok) return <LoadError error={account.error} />
+	return (
+		<>
+			<ChangePasswordForm lastResult={accountResult(actionData, 'password')} />
+			<ChangeEmailForm account={account.value} lastResult={accountResult(actionData, 'email')} />
+			{account.value.notifications ? (
+				<NotificationsForm
+					notifications={account.value.notifications}
+					lastResult={accountResult(actionData, 'notifications')}
+				/>
+			) : null}
+		</>
+	)
+}

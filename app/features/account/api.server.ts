@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import type { Upstream } from '~/platform/upstream.server'
+import { accountAnswerSchema, messageAnswerSchema, type NotificationKind } from './schema'
+
+// The account calls of the reference API (api/README.md, decision 023).
+
+export function requestPasswordReset(api: Upstream, email: string, as: 'user' | 'organization') {
+	return api.send('POST', '/account/forgot-password', {
+		json: { email, accountType: as },
+		schema: messageAnswerSchema,
+		fallback: 'Failed to send the reset link',
+	})
+}
+
+export async function isResetLinkUsable(api: Upstream, token: string) {
+	const { valid } = await api.send('POST', '/account/reset-password/check', {
+		json: { token },
+		schema: z.object({ valid: z.boolean() }),
+		fallback: 'Failed to check the link',
+	})
+	return valid
+}
+
+export function resetPassword(api: Upstream, token: string, password: string) {
+	return api.send('POST', '/account/reset-password', {
+		json: { token, password },
+		schema: messageAnswerSchema,
+		fallback: 'Failed to reset the password',
+	})
+}
+
+export function verifyEmail(api: Upstream, token: string) {
+	return api.send('POST', '/account/verify-email', {
+		json: { token },
+		schema: messageAnswerSchema.extend({
+			email: z.string(),
+			accountType: z.enum(['user', 'organization']),
+		}),
+		fallback: 'Failed to verify the email address',
+	})
+}
+
+export async function getAccount(api: Upstream) {
+	const { account } = await api.get('/account', {
+		schema: accountAnswerSchema,
+		fallback: 'Failed to fetch account',
+	})
+	return account
+}
+
+export function changePassword(api: Upstream, currentPassword: string, newPassword: string) {
+	return api.send('POST', '/account/password', {
+		json: { currentPassword, newPassword },
+		schema: messageAnswerSchema,
+		fallback: 'Failed to change the password',
+	})
+}
+
+export function changeEmail(api: Upstream, email: string, currentPassword: string) {
+	return api.send('POST', '/account/email', {
+		json: { email, currentPassword },
+		schema: messageAnswerSchema,
+		fallback: 'Failed to change the email address',
+	})
+}
+
+export function resendVerification(api: Upstream) {
+	return api.send('POST', '/account/verification', {
+		schema: messageAnswerSchema,
+		fallback: 'Failed to send the verification link',
+	})
+}
+
+export function saveNotifications(api: Upstream, preferences: Record<NotificationKind, boolean>) {
+	return api.send('PUT', '/account/notifications', {
+		json: preferences,
+		schema: messageAnswerSchema,
+		fallback: 'Failed to save notification settings',
+	})
+}

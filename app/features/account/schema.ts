@@ -1,0 +1,96 @@
+import { z } from 'zod'
+import { emailField, newPassword } from '~/features/users/schema'
+
+// Password reset, email verification and the account's own settings (decision 023): one schema per
+// form, shared by the browser and the action, and the reference API's answers (api/README.md).
+
+const accountKind = z.enum(['user', 'organization']).catch('user')
+
+function passwordsMatch(
+	value: { password: string; confirmPassword: string },
+	ctx: z.RefinementCtx,
+) {
+	if (value.password !== value.confirmPassword) {
+		ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' })
+	}
+}
+
+export const forgotPasswordSchema = z.object({ email: emailField, as: accountKind })
+export type ForgotPasswordFields = z.input<typeof forgotPasswordSchema>
+
+/** The same password rules as sign-up's. */
+export const resetPasswordSchema = z
+	.object({
+		token: z
+			.string({ error: 'This link is incomplete. Open the link from the mail again.' })
+			.min(1)
+			.max(200),
+		as: accountKind,
+		password: newPassword,
+		confirmPassword: z.string({ error: 'Confirm your password' }),
+	})
+	.superRefine(passwordsMatch)
+export type ResetPasswordFields = z.input<typeof resetPasswordSchema>
+
+export const changePasswordSchema = z
+	.object({
+		intent: z.literal('password'),
+		currentPassword: z
+			.string({ error: 'Enter your current password' })
+			.min(1, 'Enter your current password')
+			.max(128, 'Password is too long'),
+		newPassword,
+		confirmPassword: z.string({ error: 'Confirm your new password' }),
+	})
+	.superRefine((value, ctx) =>
+		passwordsMatch({ password: value.newPassword, confirmPassword: value.confirmPassword }, ctx),
+	)
+export type ChangePasswordFields = z.input<typeof changePasswordSchema>
+
+export const changeEmailSchema = z.object({
+	intent: z.literal('email'),
+	email: emailField,
+	currentPassword: z
+		.string({ error: 'Enter your current password' })
+		.min(1, 'Enter your current password')
+		.max(128, 'Password is too long'),
+})
+export type ChangeEmailFields = z.input<typeof changeEmailSchema>
+
+/** The notification mails a person can turn off, in the order the profile lists them. */
+export const notificationKinds = [
+	{ kind: 'submissionGraded', label: 'My submission is graded' },
+	{ kind: 'newTask', label: 'A new task in one of my courses' },
+	{ kind: 'sessions', label: 'A session of my course is scheduled, changed or cancelled' },
+	{ kind: 'announcements', label: 'A new announcement in one of my courses' },
+	{ kind: 'certificates', label: 'A certificate is issued to me' },
+] as const
+export type NotificationKind = (typeof notificationKinds)[number]['kind']
+
+// A checkbox sends 'on' when ticked and nothing when not; anything else is no checkbox of ours.
+export const NOTIFICATIONS_MESSAGE = 'Tick or untick each box, then save'
+const checkbox = z
+	.literal('on', { error: NOTIFICATIONS_MESSAGE })
+	.optional()
+	.transform((value) => value === 'on')
+
+export const notificationsSchema = z.object({
+	intent: z.literal('notifications'),
+	...(Object.fromEntries(notificationKinds.map(({ kind }) => [kind, checkbox])) as Record<
+		NotificationKind,
+		typeof checkbox
+	>),
+})
+
+export const accountAnswerSchema = z.object({
+	account: z.object({
+		accountType: z.enum(['user', 'organization']),
+		email: z.string(),
+		emailVerified: z.boolean(),
+		pendingEmail: z.string().nullable(),
+		notifications: z.record(z.string(), z.boolean()).nullable(),
+	}),
+})
+export type AccountStatus = z.infer<typeof accountAnswerSchema>['account']
+
+export const messageAnswerSchema = z.object({ message: z.string() })

@@ -1,0 +1,300 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { apiUrl } from '../playwright.config'
+import { expect, logIn, logOut, test, uniqueEmail } from './fixtures'
+import { linkIn, mailsTo, waitForMail } from './mailbox'
+
+// Accounts and mail (issue 19, decision 023), JavaScript on and off: every mail is received by a
+// real SMTP server that the e2e servers start (scripts/e2e-servers.mjs), and read from there.
+
+const PASSWORD = 'a-good-password'
+
+/** A new account through the API (its verification mail is sent too). */
+async function register(
+	request: APIRequestContext,
+	kind: 'tutor' | 'student',
+	email: string,
+	firstName: string,
+) {
+	const registered = await request.post(`${apiUrl}/auth/register-${kind}`, {
+		data: { firstName, lastName: 'Tester', email, password: PASSWORD },
+	})
+	expect(registered.status()).toBe(201)
+}
+
+async function apiToken(request: APIRequestContext, email: string) {
+	const login = await request.post(`${apiUrl}/auth/login`, { data: { email, password: PASSWORD } })
+	expect(login.status()).toBe(200)
+	return (await login.json()).user.accessToken as string
+}
+
+function localInput(daysAhead: number) {
+	const date = new Date(Date.now() + daysAhead * 86_400_000)
+	const pad = (n: number) => String(n).padStart(2, '0')
+	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T17:00`
+}
+
+async function setNewPassword(page: Page, password: string) {
+	await page.getByLabel('New password', { exact: true }).fill(password)
+	await page.getByLabel('Confirm new password').fill(password)
+	await page.getByRole('button', { name: 'Set new password' }).click()
+}
+
+test('forgot password: the mailed link sets a new password once, and the new one logs in', async ({
+	page,
+	request,
+}) => {
+	const email = uniqueEmail('forgetful')
+	await register(request, 'student', email, 'Fern')
+
+	await page.goto('/login')
+	await page.getByRole('link', { name: 'Forgot password?' }).click()
+	await expect(page).toHaveURL(/\/forgot-password$/)
+	// A mistake is said next to the field.
+	await page.getByLabel('Email').fill('not-an-email')
+	await page.getByRole('button', { name: 'Send reset link' }).click()
+	await expect(page.getByText('Enter a valid email address')).toBeVisible()
+	await page.getByLabel('Email').fill(email)
+	await page.getByRole('button', { name: 'Send reset link' }).click()
+	const sent =
+		'If an account with this email exists, we have sent it a link to choose a new password. The link works for one hour.'
+	await expect(page.getByRole('status').filter({ hasText: sent })).toBeVisible()
+	// An email without an account reads the same.
+	await page.getByLabel('Email').fill(uniqueEmail('nobody'))
+	await page.getByRole('button', { name: 'Send reset link' }).click()
+	await expect(page.getByRole('status').filter({ hasText: sent })).toBeVisible()
+
+	const mail = await waitForMail(email, 'Reset your TutorHub password')
+	const link = linkIn(mail, '/reset-password')
+	await page.goto(link)
+	await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
+	// Sign-up's rules: too short, then not matching.
+	await setNewPassword(page, 'short')
+	await expect(page.getByText('Password must be at least 8 characters')).toBeVisible()
+	await page.getByLabel('New password', { exact: true }).fill('Fresh-Meadow-Lantern-7')
+	await page.getByLabel('Confirm new password').fill('Fresh-Meadow-Lantern-8')
+	await page.getByRole('button', { name: 'Set new password' }).click()
+	await expect(page.getByText('Passwords do not match')).toBeVisible()
+	await setNewPassword(page, 'Fresh-Meadow-Lantern-7')
+	await expect(page).toHaveURL(/\/login$/)
+	await expect(
+		page.getByText('Your password has been reset. Log in with your new password.'),
+	).toBeVisible()
+
+	// The old password no longer works; the new one does.
+	await logIn(page, email, PASSWORD)
+	await expect(page.getByText('Invalid email or password').first()).toBeVisible()
+	await logIn(page, email, 'Fresh-Meadow-Lantern-7')
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	await logOut(page)
+
+	// The link worked once.
+	await page.goto(link)
+	await expect(page.getByRole('alert')).toHaveText(
+		'This password reset link is invalid, used or expired. Ask for a new one.',
+	)
+	await page.getByRole('link', { name: 'Ask for a new link' }).click()
+	await expect(page).toHaveURL(/\/forgot-password$/)
+})
+
+test("forgot password from the organization's login resets the organization", async ({ page }) => {
+	const email = uniqueEmail('org-forgetful')
+	await page.goto('/signup/organization')
+	await page.getByLabel('Organization name').fill('Forgetful School')
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Kind of organization').selectOption('school')
+	await page.getByLabel('Country').fill('Kenya')
+	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+	await page.getByLabel('Confirm password').fill(PASSWORD)
+	await page.getByRole('button', { name: 'Create account' }).click()
+	await expect(page).toHaveURL(/\/login\?as=organization/)
+
+	await page.getByRole('link', { name: 'Forgot password?' }).click()
+	await expect(page.getByRole('heading', { name: 'Organization: forgot password' })).toBeVisible()
+	await page.getByLabel('Email').fill(email)
+	await page.getByRole('button', { name: 'Send reset link' }).click()
+	await expect(
+		page.getByRole('status').filter({ hasText: 'If an account with this email exists' }),
+	).toBeVisible()
+	await page.goto(
+		linkIn(await waitForMail(email, 'Reset your TutorHub password'), '/reset-password'),
+	)
+	await setNewPassword(page, 'Harbour-Organization-9')
+	await expect(page).toHaveURL(/\/login\?as=organization$/)
+	await logIn(page, email, 'Harbour-Organization-9', 'organization')
+	await expect(page).toHaveURL(/\/organization\/dashboard$/)
+})
+
+test('email verification: a banner with Resend until the mailed link is followed', async ({
+	page,
+}) => {
+	const email = uniqueEmail('newcomer')
+	await page.goto('/signup/student')
+	await page.getByLabel('First name').fill('Nina')
+	await page.getByLabel('Last name').fill('Newcomer')
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+	await page.getByLabel('Confirm password').fill(PASSWORD)
+	await page.getByRole('button', { name: 'Create account' }).click()
+	await expect(page.getByText('Registered successfully')).toBeVisible()
+	const first = await waitForMail(email, 'Confirm your TutorHub email address')
+
+	await page.getByLabel('Password').fill(PASSWORD)
+	await page.getByRole('button', { name: 'Log in' }).click()
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	const banner = page.getByRole('region', { name: 'Email verification' })
+	await expect(banner).toContainText(
+		`Please confirm your email address: we sent a link to ${email}.`,
+	)
+	// Everything else is open meanwhile (decision 023), and the banner is on every page.
+	await page.getByRole('link', { name: 'My courses' }).first().click()
+	await expect(page).toHaveURL(/\/studentdashboard\/courses$/)
+	await expect(banner).toBeVisible()
+
+	await banner.getByRole('button', { name: 'Resend' }).click()
+	await expect(page.getByText(`We sent a new verification link to ${email}.`)).toBeVisible()
+	await expect(page).toHaveURL(/\/studentdashboard\/courses$/)
+	const second = await waitForMail(email, 'Confirm your TutorHub email address', 2)
+
+	// Only the newest link counts.
+	await page.goto(linkIn(first, '/verify-email'))
+	await expect(page.getByRole('alert')).toHaveText(
+		'This verification link is invalid, used or expired. Ask for a new one from your dashboard.',
+	)
+	await page.goto(linkIn(second, '/verify-email'))
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	await expect(page.getByText('Your email address is verified.')).toBeVisible()
+	await expect(banner).toHaveCount(0)
+})
+
+test('change password in the profile: the current one is needed, and the new one logs in', async ({
+	page,
+	request,
+}) => {
+	const email = uniqueEmail('changer')
+	await register(request, 'tutor', email, 'Cato')
+	await logIn(page, email, PASSWORD)
+	await expect(page).toHaveURL(/\/teachersdashboard$/)
+	await page.goto('/teachersdashboard/profile')
+	const section = page.getByRole('region', { name: 'Change password' })
+	await section.getByLabel('Current password').fill('not-my-password')
+	await section.getByLabel('New password', { exact: true }).fill('Quiet-River-Stone-5')
+	await section.getByLabel('Confirm new password').fill('Quiet-River-Stone-5')
+	await section.getByRole('button', { name: 'Change password' }).click()
+	await expect(section.getByText('Your current password is not right').first()).toBeVisible()
+	await section.getByLabel('Current password').fill(PASSWORD)
+	await section.getByLabel('New password', { exact: true }).fill('Quiet-River-Stone-5')
+	await section.getByLabel('Confirm new password').fill('Quiet-River-Stone-5')
+	await section.getByRole('button', { name: 'Change password' }).click()
+	await expect(
+		page.getByText(
+			'Password changed. Every other device signed in to your account was logged out.',
+		),
+	).toBeVisible()
+	await waitForMail(email, 'Your TutorHub password was changed')
+	await logOut(page)
+	await logIn(page, email, 'Quiet-River-Stone-5')
+	await expect(page).toHaveURL(/\/teachersdashboard$/)
+})
+
+test('changing the email in the profile verifies the new address before it counts', async ({
+	page,
+	request,
+}) => {
+	const email = uniqueEmail('mover')
+	const newEmail = uniqueEmail('moved')
+	await register(request, 'student', email, 'Milo')
+	await logIn(page, email, PASSWORD)
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	await page.goto('/studentdashboard/profile')
+	const section = page.getByRole('region', { name: 'Email address' })
+	await section.getByLabel('New email address').fill(newEmail)
+	await section.getByLabel('Current password').fill(PASSWORD)
+	await section.getByRole('button', { name: 'Change email address' }).click()
+	await expect(
+		page.getByText(`We sent a link to ${newEmail}. Your email address changes when you follow it.`),
+	).toBeVisible()
+	await expect(section).toContainText(`Waiting for you to confirm ${newEmail}`)
+
+	await page.goto(
+		linkIn(await waitForMail(newEmail, 'Confirm your new TutorHub email address'), '/verify-email'),
+	)
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	await expect(page.getByText('Your email address is verified.')).toBeVisible()
+	await expect(page.getByRole('region', { name: 'Email verification' })).toHaveCount(0)
+	await page.goto('/studentdashboard/profile')
+	await expect(page.getByRole('region', { name: 'Email address' })).toContainText(
+		`Your email address is ${newEmail} (verified).`,
+	)
+	await logOut(page)
+	await logIn(page, newEmail, PASSWORD)
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+})
+
+test('a graded submission sends the student a mail, as their notification settings say', async ({
+	page,
+	request,
+}) => {
+	test.slow()
+	const teacher = uniqueEmail('notifier')
+	const student = uniqueEmail('notified')
+	await register(request, 'tutor', teacher, 'Tess')
+	await register(request, 'student', student, 'Noor')
+	const course = `Optics ${Date.now().toString(36)}`
+	const made = await request.post(`${apiUrl}/__test/enrolled-course`, {
+		data: { tutorEmail: teacher, title: course, studentEmails: [student] },
+	})
+	expect(made.status()).toBe(201)
+
+	// The student wants graded work but no new-task mails.
+	await logIn(page, student, PASSWORD)
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	await page.goto('/studentdashboard/profile')
+	const settings = page.getByRole('region', { name: 'Email notifications' })
+	await expect(settings.getByLabel('My submission is graded')).toBeChecked()
+	await settings.getByLabel('A new task in one of my courses').uncheck()
+	await settings.getByRole('button', { name: 'Save notification settings' }).click()
+	await expect(page.getByText('Notification settings saved')).toBeVisible()
+	await expect(settings.getByLabel('A new task in one of my courses')).not.toBeChecked()
+	await expect(settings.getByLabel('My submission is graded')).toBeChecked()
+	await logOut(page)
+
+	const title = `Lens diagram ${Date.now().toString(36)}`
+	await logIn(page, teacher, PASSWORD)
+	await expect(page).toHaveURL(/\/teachersdashboard$/)
+	await page.goto('/teachersdashboard/tasks')
+	await page.getByLabel('Course').selectOption({ label: course })
+	await page.getByLabel('Title').fill(title)
+	await page.getByLabel('Due date').fill(localInput(2))
+	await page.getByRole('button', { name: 'Create task' }).click()
+	await expect(page.getByText('Task created successfully')).toBeVisible()
+	const href = await page
+		.getByRole('link', { name: `Submissions for ${title}` })
+		.getAttribute('href')
+	const taskId = new URL(href ?? '', 'http://app').searchParams.get('taskId')
+	const submitted = await request.post(`${apiUrl}/tasks/${taskId}/submit`, {
+		headers: { Authorization: `Bearer ${await apiToken(request, student)}` },
+		multipart: {
+			file: { name: 'lens.txt', mimeType: 'text/plain', buffer: Buffer.from('f = 10 cm') },
+		},
+	})
+	expect(submitted.status()).toBe(201)
+
+	await page.getByRole('link', { name: `Submissions for ${title}` }).click()
+	await page.getByRole('link', { name: 'Grade Noor Tester' }).click()
+	await page.getByLabel('Grade (0-100)').fill('88')
+	await page.getByRole('button', { name: 'Save grade' }).click()
+	await expect(page.getByText('Task graded successfully')).toBeVisible()
+
+	const mail = await waitForMail(student, `Your work on "${title}" is graded`)
+	expect(mail.text).toContain(
+		`Your submission for "${title}" in ${course} has been graded: 88 out of 100.`,
+	)
+	// The new task came first, and its mail was not sent: that notification is off.
+	expect(mailsTo(student).filter((m) => m.subject.startsWith('New task'))).toEqual([])
+	await logOut(page)
+
+	await logIn(page, student, PASSWORD)
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	await page.goto(linkIn(mail, '/studentdashboard/task-details'))
+	await expect(page.getByText('Grade: 88 / 100')).toBeVisible()
+})
