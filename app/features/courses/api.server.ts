@@ -26,6 +26,8 @@ type Filters = {
 	isPublished?: boolean
 	teacherId?: string
 	organizationId?: string
+	/** Words in the title, description or teacher's name (the public catalogue's search box). */
+	search?: string
 }
 
 const query = ({ page = 1, limit = 10, ...filters }: Filters) => ({ page, limit, ...filters })

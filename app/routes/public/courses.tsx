@@ -3,7 +3,7 @@ import type { Route } from './+types/courses'
 import { listCatalog } from '~/features/courses/api.server'
 import { CourseCard } from '~/features/courses/course-card'
 import { courseCategories, courseLevels } from '~/features/courses/catalog'
-import { readCatalogQuery } from '~/features/courses/schema'
+import { CATALOG_SEARCH_MAX, readCatalogQuery } from '~/features/courses/schema'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { buttonClass } from '~/ui/button'
@@ -25,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function meta() {
 	return [
 		{ title: 'Courses | TutorHub' },
-		{ name: 'description', content: 'Browse courses by category and level.' },
+		{ name: 'description', content: 'Search and browse courses by category and level.' },
 	]
 }
 
@@ -33,7 +33,7 @@ const selectClass = 'rounded-md border border-slate-400 bg-white px-3 py-2 text-
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
 	const { query, courses } = loaderData
-	const filtered = Boolean(query.category || query.level)
+	const filtered = Boolean(query.category || query.level || query.search)
 	return (
 		<div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10">
 			<div>
@@ -45,11 +45,26 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
 			{/* A GET form: the filters land in the URL, so links and the back button keep them. */}
 			<Form
 				// Remounted when the URL changes, so the selects show the filters in force (back button too).
-				key={`${query.category ?? ''}|${query.level ?? ''}`}
+				key={`${query.category ?? ''}|${query.level ?? ''}|${query.search ?? ''}`}
 				method="get"
 				className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4"
 				aria-label="Filter courses"
+				role="search"
 			>
+				<div className="flex min-w-0 grow basis-56 flex-col gap-1">
+					<label htmlFor="filter-search" className="text-sm font-medium">
+						Search
+					</label>
+					<input
+						id="filter-search"
+						name="search"
+						type="search"
+						defaultValue={query.search ?? ''}
+						maxLength={CATALOG_SEARCH_MAX}
+						placeholder="Title, topic or teacher"
+						className={selectClass}
+					/>
+				</div>
 				<div className="flex flex-col gap-1">
 					<label htmlFor="filter-category" className="text-sm font-medium">
 						Category
@@ -128,7 +143,9 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
 						</ul>
 					) : (
 						<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
-							No courses match these filters yet.
+							{query.search
+								? `No courses match “${query.search}” with these filters.`
+								: 'No courses match these filters yet.'}
 						</p>
 					)}
 					<Pagination
