@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { authRoutes } from './auth/routes.ts'
 import { createPasswords } from './auth/passwords.ts'
 import { courseRoutes } from './courses/routes.ts'
+import { exportRoutes } from './exports/routes.ts'
 import { paymentRoutes } from './payments/routes.ts'
 import { fileRoutes } from './files/routes.ts'
 import { organizationRoutes } from './organizations/routes.ts'
@@ -41,6 +42,8 @@ export function createApi(deps: ApiDeps) {
 	app.use('/schedule/create', answerErrorsIn('error'))
 	app.use('*', limitBodies(new RegExp(`${TASK_UPLOAD_PATHS.source}|${RESOURCE_UPLOAD_PATH.source}`)))
 
+	// Before the domains: their `/:studentId`-style paths would otherwise take `/export`.
+	app.route('/', exportRoutes(deps))
 	app.route('/auth', authRoutes(deps, passwords))
 	app.route('/organizations', organizationRoutes(deps, passwords))
 	app.route('/users', userRoutes(deps))
