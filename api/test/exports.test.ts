@@ -1,14 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-	call,
-	login,
-	organizationLogin,
-	registerStudent,
-	startApi,
-	uniqueEmail,
-	type TestApi,
-} from './helpers.ts'
+import { call, login, registerStudent, startApi, uniqueEmail, type TestApi } from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
 
 let api: TestApi
