@@ -86,6 +86,8 @@ export default [
 		route('tasks', 'routes/teacher/tasks.tsx'),
 		route('tasks/submissions', 'routes/teacher/task-submissions.tsx'),
 		route('tasks/view-submissions', 'routes/teacher/task-view-submission.tsx'),
+		// CSV of a task's submissions and grades (?taskId=; issue 19).
+		route('tasks/submissions/export', 'routes/teacher/task-submissions-export.tsx'),
 		// A task attachment or a submitted file (failures are the area's 403/404 page).
 		route('tasks/file', 'routes/teacher/task-file.tsx'),
 		areaNotFound('teacher'),
@@ -95,6 +97,12 @@ export default [
 		index('routes/organization/index.tsx'),
 		route('dashboard', 'routes/organization/dashboard.tsx'),
 		route('courses', 'routes/organization/courses.tsx'),
+		// CSV downloads (issue 19): a course's class list (?course=), the score grid and result cards (?term=).
+		route('courses/class-list', 'routes/organization/class-list-export.tsx'),
+		route('score-input/export', 'routes/organization/scores-export.tsx', { id: 'routes/organization/scores-export' }),
+		route('result-cards/export', 'routes/organization/scores-export.tsx', {
+			id: 'routes/organization/result-cards-export',
+		}),
 		route('payment-setup', 'routes/organization/payment-setup.tsx'),
 		route('stripe/complete-onboarding', 'routes/organization/complete-onboarding.tsx'),
 		route('students', 'routes/organization/students.tsx'),

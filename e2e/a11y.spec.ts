@@ -187,8 +187,12 @@ test('every page of the route table is covered by the sweep', () => {
 		'/studentdashboard/task-details/file',
 		'/teachersdashboard/library/:resourceId/file',
 		'/teachersdashboard/certificates/:certificateId/pdf',
+		'/teachersdashboard/tasks/submissions/export',
 		'/teachersdashboard/tasks/file',
 		'/organization',
+		'/organization/courses/class-list',
+		'/organization/score-input/export',
+		'/organization/result-cards/export',
 		'/organization/certificates/:certificateId/pdf',
 	])
 	// Ids are placeholders here: only the keys matter.

@@ -184,6 +184,10 @@ export const rules: Record<string, Rule> = {
 		get: tutor,
 		url: (w) => `/teachersdashboard/tasks/view-submissions?taskId=${w.taskId}&studentId=${w.studentId}`,
 	},
+	'/teachersdashboard/tasks/submissions/export': {
+		get: tutor,
+		url: (w) => `/teachersdashboard/tasks/submissions/export?taskId=${w.taskId}`,
+	},
 	'/teachersdashboard/tasks/file': {
 		get: tutor,
 		url: (w) => `/teachersdashboard/tasks/file?taskId=${w.taskId}&submissionId=${w.submissionId}`,
@@ -193,6 +197,9 @@ export const rules: Record<string, Rule> = {
 	'/organization': { get: organization, url: s('/organization'), status: 302 },
 	'/organization/dashboard': { get: organization, url: s('/organization/dashboard') },
 	'/organization/courses': { get: organization, url: s('/organization/courses') },
+	'/organization/courses/class-list': { get: organization, url: (w) => `/organization/courses/class-list?course=${w.orgCourseId}` },
+	'/organization/score-input/export': { get: organization, url: s('/organization/score-input/export?term=Term%201%202026') },
+	'/organization/result-cards/export': { get: organization, url: s('/organization/result-cards/export?term=Term%201%202026') },
 	'/organization/payment-setup': { get: organization, url: s('/organization/payment-setup') },
 	'/organization/stripe/complete-onboarding': { get: organization, url: s('/organization/stripe/complete-onboarding') },
 	'/organization/students': { get: organization, url: s('/organization/students') },

@@ -122,3 +122,10 @@ export function deleteCourse(api: Upstream, id: string) {
 		invalidates: staleAfter.course,
 	})
 }
+
+/** A course's class list as a CSV file (issue 19), for its tutor or organization. */
+export function downloadClassListCsv(api: Upstream, courseId: string) {
+	return api.stream(`/courses/${encodeURIComponent(courseId)}/students/export`, {
+		fallback: 'Failed to fetch students',
+	})
+}
