@@ -4,7 +4,7 @@ import { call, login, startApi, uniqueEmail, type TestApi } from './helpers.ts'
 let api: TestApi
 let teacher = ''
 let otherTeacher = ''
-const titles = ['Percent_Rates 100% Explained', 'Ornithology in Winter']
+const titles = ['Percent_Rates 100% Explained', 'Ornithology in Winter'] as const
 
 async function publish(token: string, title: string, description: string) {
 	const answer = await call(api, 'POST', '/courses/create-course', {
