@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { authRoutes } from './auth/routes.ts'
 import { createPasswords } from './auth/passwords.ts'
+import { calendarRoutes } from './calendar/routes.ts'
 import { courseRoutes } from './courses/routes.ts'
 import { exportRoutes } from './exports/routes.ts'
 import { paymentRoutes } from './payments/routes.ts'
@@ -61,6 +62,7 @@ export function createApi(deps: ApiDeps) {
 	app.route('/announcements', announcementRoutes(deps))
 	app.route('/certificates', certificateRoutes(deps))
 	app.route('/report-cards', reportCardRoutes(deps))
+	app.route('/calendar', calendarRoutes(deps))
 	if (deps.config.testHooks) app.route('/__test', testHookRoutes(deps))
 	if (deps.config.testHooks) app.route('/__test', scheduleTestHookRoutes(deps))
 
