@@ -29,6 +29,8 @@ export default [
 	route('error-check', 'routes/operations/error-check.tsx'),
 	// Resource route: stored files of the API's /files/{key} (profile pictures) at the same path.
 	route('files/:key', 'routes/public/file.tsx'),
+	// Resource route: a private calendar feed, /calendar/{token}.ics, read by calendar apps without a session (issue 19).
+	route('calendar/:token', 'routes/public/calendar-feed.tsx'),
 
 	route('studentdashboard', 'routes/student/layout.tsx', [
 		index('routes/student/dashboard.tsx'),

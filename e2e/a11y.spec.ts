@@ -181,6 +181,7 @@ test('every page of the route table is covered by the sweep', () => {
 	expect(resources).toEqual([
 		'/logout',
 		'/files/:key',
+		'/calendar/:token',
 		'/studentdashboard/test/:templateId/progress',
 		'/studentdashboard/library/:resourceId/file',
 		'/studentdashboard/certificates/:certificateId/pdf',

@@ -105,6 +105,9 @@ export const rules: Record<string, Rule> = {
 	// Logging out: any page may post it; a visitor with no session is sent to /login.
 	'/logout': { get: all, post: signedIn, url: s('/logout'), status: 302 },
 	'/files/:key': { get: signedIn, url: (w) => `/files/${w.fileKey}` },
+	// A calendar feed needs no session: its address is the secret, so a made-up one is 404 for everyone
+	// (calendar-feed.spec.ts subscribes to real ones).
+	'/calendar/:token': { get: all, url: s(`/calendar/${'0'.repeat(75)}.ics`), status: 404 },
 	// An operator's reporting check: absent (404 for everyone) unless ERROR_CHECK=1 (error-reports.spec).
 	'/error-check': { get: all, url: s('/error-check'), status: 404 },
 
