@@ -57,15 +57,20 @@ async function enrolled(firstName: string, lastName: string) {
 	return student
 }
 
+/** A task of the export course, due tomorrow. */
+async function createTask(title: string) {
+	const form = new FormData()
+	form.set('courseId', courseId)
+	form.set('title', title)
+	form.set('dueDate', new Date(Date.now() + 86_400_000).toISOString())
+	const answer = await call(api, 'POST', '/tasks/create-task', { token: teacher.token, body: form })
+	expect(answer.status).toBe(201)
+	return answer.body.task as { id: string }
+}
+
 describe('GET /tasks/{taskId}/submissions/export', () => {
 	test('the task’s tutor gets every student’s row with grades, neutralised and quoted', async () => {
-		const form = new FormData()
-		form.set('courseId', courseId)
-		form.set('title', 'Essay, "draft" one')
-		form.set('dueDate', new Date(Date.now() + 86_400_000).toISOString())
-		const task = (
-			await call(api, 'POST', '/tasks/create-task', { token: teacher.token, body: form })
-		).body.task
+		const task = await createTask('Essay, "draft" one')
 		const ada = await enrolled('Ada', 'Ames')
 		await enrolled('Bea', 'Bloom')
 		const work = new FormData()
@@ -125,13 +130,7 @@ describe('GET /tasks/{taskId}/submissions/export', () => {
 	})
 
 	test('another tutor gets 403, a student 403, an unknown task 404, a bad id 400, no token 403', async () => {
-		const form = new FormData()
-		form.set('courseId', courseId)
-		form.set('title', 'Private task')
-		form.set('dueDate', new Date(Date.now() + 86_400_000).toISOString())
-		const task = (
-			await call(api, 'POST', '/tasks/create-task', { token: teacher.token, body: form })
-		).body.task
+		const task = await createTask('Private task')
 		const student = await login(api, 'student@example.com')
 		expect(
 			(await download(`/tasks/${task.id}/submissions/export`, otherTeacher.token)).status,
