@@ -32,6 +32,8 @@ export const env = {
 	sentryEnvironment: process.env.SENTRY_ENVIRONMENT ?? '',
 	sentryRelease: process.env.SENTRY_RELEASE ?? '',
 	stripePublishableKey: process.env.STRIPE_PUBLISHABLE_KEY ?? '',
+	// The site's public origin for addresses used outside the browser (calendar feeds); unset: the request's.
+	publicUrl: (process.env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
 }
 
 /**

@@ -1,4 +1,5 @@
 import { redirect, type RouterContextProvider } from 'react-router'
+import { env } from '~/platform/env.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -15,7 +16,8 @@ export type CalendarFeedLinks = { url: string; webcal: string }
 export async function loadCalendarFeed(api: Upstream, request: Request) {
 	const feed = await settle(getCalendarFeed(api))
 	if (!feed.ok) return null
-	const url = new URL(`/calendar/${feed.value.token}.ics`, request.url)
+	// Behind a proxy the request may say http://internal-host; PUBLIC_URL names the real origin.
+	const url = new URL(`/calendar/${feed.value.token}.ics`, env.publicUrl || request.url)
 	return {
 		url: url.href,
 		webcal: url.href.replace(/^https?:/, 'webcal:'),
