@@ -90,7 +90,8 @@ describe('the calendar feed', () => {
 		const event = calendar.events.find((entry) => entry.uid === `${session.id}@tutorhub`)
 		expect(event).toMatchObject({
 			summary: 'Night sky, part 1; the Moon (Astronomy, Stars; and "Planets")',
-			description: `Bring binoculars.\nWe meet on the roof — 屋上で会いましょう. ${'Long text '.repeat(12)}`.trimEnd(),
+			description:
+				`Bring binoculars.\nWe meet on the roof — 屋上で会いましょう. ${'Long text '.repeat(12)}`.trimEnd(),
 			status: 'CONFIRMED',
 			sequence: 0,
 			zone: 'Europe/Berlin',
