@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router'
+import { Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/courses'
 import { listCatalog } from '~/features/courses/api.server'
 import { CourseCard } from '~/features/courses/course-card'
@@ -10,12 +10,23 @@ import { buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 
+const FILTER_PARAMS = ['search', 'category', 'level']
+
 /** Spec sections 5 and 9: the default page size is 10. */
 const CATALOGUE_PAGE_SIZE = 10
 
 // Public: anyone may browse the catalogue.
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const query = readCatalogQuery(new URL(request.url))
+	const url = new URL(request.url)
+	// The filter form sends every field, blank ones too: one address per search, without `search=`.
+	const blank = FILTER_PARAMS.filter((name) => url.searchParams.get(name)?.trim() === '')
+	if (blank.length) {
+		for (const name of blank) url.searchParams.delete(name)
+		// A client navigation asks for /courses.data: the redirect names the page itself.
+		url.searchParams.delete('_routes')
+		throw redirect(`${url.pathname.replace(/\.data$/, '')}${url.search}`)
+	}
+	const query = readCatalogQuery(url)
 	const courses = await settle(
 		listCatalog(upstream(context, request), { ...query, limit: CATALOGUE_PAGE_SIZE }),
 	)
