@@ -10,7 +10,9 @@
 // to the Fetch API as @react-router/express does it: same URL, headers, abort and streaming.
 //
 // Env: PORT (3000), HOST, BUILD_DIR (build) or the server build path as the first argument, API_URL,
-// SENTRY_DSN (and SENTRY_ENVIRONMENT, SENTRY_RELEASE) to report errors.
+// SENTRY_DSN (and SENTRY_ENVIRONMENT, SENTRY_RELEASE) to report errors, TRUST_PROXY (below).
+//
+// GET /healthz answers 200 "ok" from here, before any page or session work: the process is up.
 import http from 'node:http'
 import https from 'node:https'
 import { resolve } from 'node:path'
@@ -39,6 +41,42 @@ const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST
 const apiUrl = new URL((process.env.API_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, ''))
 
+/**
+ * TRUST_PROXY: how many proxies (load balancers) stand in front of this server. Unset or 0, the
+ * X-Forwarded-* headers are ignored, since anyone can send them. 1 (or `true`), N: the scheme and
+ * host come from X-Forwarded-Proto and X-Forwarded-Host (their first value, set by the outermost
+ * proxy), and the client's address is the one the Nth proxy from here saw in X-Forwarded-For.
+ */
+function trustedProxies(raw = '') {
+	const value = raw.trim().toLowerCase()
+	if (value === '' || value === '0' || value === 'false') return 0
+	if (value === 'true') return 1
+	if (/^\d{1,2}$/.test(value)) return Number(value)
+	console.error(`TRUST_PROXY must be 0, 1 (or true) or the number of proxies in front, not "${raw}"`)
+	process.exit(1)
+}
+const trustProxy = trustedProxies(process.env.TRUST_PROXY)
+
+const firstValue = (header) => (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim() ?? ''
+
+/** The scheme, host and client address the request is for: the socket's, or as trusted proxies say. */
+function origin(request) {
+	const socketAddress = request.socket.remoteAddress ?? ''
+	const directHost = request.headers.host ?? ''
+	if (!trustProxy) return { scheme: 'http', host: directHost, address: socketAddress }
+	const proto = firstValue(request.headers['x-forwarded-proto']).toLowerCase()
+	const chain = (request.headers['x-forwarded-for'] ?? '')
+		.split(',')
+		.map((part) => part.trim())
+		.filter(Boolean)
+	chain.push(socketAddress)
+	return {
+		scheme: proto === 'https' ? 'https' : 'http',
+		host: firstValue(request.headers['x-forwarded-host']) || directHost,
+		address: chain[Math.max(0, chain.length - 1 - trustProxy)],
+	}
+}
+
 const handleRequest = createRequestHandler(build, process.env.NODE_ENV)
 const compress = compression()
 const assets = serveStatic(resolve(buildPath, '../../client/assets'), { immutable: true, maxAge: '1y', index: false })
@@ -49,6 +87,11 @@ const ASSET_PREFIX = '/assets/'
 const HAS_EXTENSION = /\.\w+$/
 
 const server = http.createServer((request, response) => {
+	if (request.url === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
+		response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
+		response.end(request.method === 'HEAD' ? undefined : 'ok')
+		return
+	}
 	compress(request, response, () => {
 		const path = (request.url ?? '/').split('?')[0] ?? '/'
 		const page = () => void renderPage(request, response)
@@ -94,17 +137,19 @@ async function renderPage(request, response) {
 	}
 }
 
-/** The Fetch API request React Router reads: as @react-router/express builds it, without trusting proxies. */
+/** The Fetch API request React Router reads: as @react-router/express builds it, proxies as TRUST_PROXY says. */
 function toFetchRequest(request, response) {
-	const hostHeader = (request.headers.host ?? '').split(/[\\/?#@]/)[0] || 'localhost'
-	const url = new URL(`http://${hostHeader}${request.url}`)
+	const { scheme, host, address } = origin(request)
+	const hostHeader = host.split(/[\\/?#@]/)[0] || 'localhost'
+	const url = new URL(`${scheme}://${hostHeader}${request.url}`)
 	const headers = new Headers()
 	for (let index = 0; index < request.rawHeaders.length; index += 2) {
 		headers.append(request.rawHeaders[index], request.rawHeaders[index + 1])
 	}
-	// Who is really asking, for the API's per-address login limits: set here from the socket, so
-	// a browser cannot send its own (app/platform/request.server.ts passes it on with the secret).
-	headers.set('x-tutorhub-client-address', request.socket.remoteAddress ?? '')
+	// Who is really asking, for the API's per-address login limits: set here from the socket (or a
+	// trusted proxy's X-Forwarded-For), so a browser cannot send its own (app/platform/request.server.ts
+	// passes it on with the secret).
+	headers.set('x-tutorhub-client-address', address)
 	let controller = new AbortController()
 	response.on('finish', () => (controller = null))
 	response.on('close', () => controller?.abort())
@@ -124,10 +169,14 @@ const DRAIN_LIMIT = 64 * 1024 * 1024
  * limit answers 413 at once), cancelling the stream would destroy the request and with it the
  * socket: the client, still sending, gets a reset instead of the answer ("That is too large").
  * So the rest is read and dropped (up to DRAIN_LIMIT), and the connection closes after the answer.
+ * The same goes for a body the app never read at all (a 404 or 403 answered before the form).
  */
 function requestBody(request, response) {
 	const body = new PassThrough()
 	request.pipe(body)
+	response.on('finish', () => {
+		if (!request.complete) body.destroy()
+	})
 	body.on('close', () => {
 		if (request.complete || request.destroyed) return
 		request.unpipe(body)
@@ -188,10 +237,10 @@ function refuse(socket, status, reason) {
 }
 
 function sameOrigin(request) {
-	const origin = request.headers.origin
-	if (!origin) return true
+	const sent = request.headers.origin
+	if (!sent) return true
 	try {
-		return new URL(origin).host === request.headers.host
+		return new URL(sent).host === origin(request).host
 	} catch {
 		return false
 	}
@@ -212,7 +261,7 @@ server.on('upgrade', (request, socket, head) => {
 	if (!sameOrigin(request))
 		return refuse(socket, 403, 'Cross-site WebSocket connections are not accepted')
 
-	const headers = { host: apiUrl.host, 'x-forwarded-for': request.socket.remoteAddress ?? '' }
+	const headers = { host: apiUrl.host, 'x-forwarded-for': origin(request).address }
 	for (const name of FORWARDED) if (request.headers[name]) headers[name] = request.headers[name]
 	const upstream = (apiUrl.protocol === 'https:' ? https : http).request({
 		protocol: apiUrl.protocol,

@@ -34,6 +34,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const links: Route.LinksFunction = () => [
 	{ rel: 'stylesheet', href: stylesheet },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+	// Installable on a phone's home screen (public/manifest.webmanifest, icons made by scripts/make-icons.mjs).
+	{ rel: 'manifest', href: '/manifest.webmanifest' },
+	{ rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
 ]
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -57,6 +60,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				{/* Light or dark follows the system setting (app.css); form controls and scrollbars follow too. */}
+				<meta name="color-scheme" content="light dark" />
+				<meta name="theme-color" content="#3730a3" media="(prefers-color-scheme: light)" />
+				<meta name="theme-color" content="#020617" media="(prefers-color-scheme: dark)" />
 				<Meta />
 				<Links />
 			</head>

@@ -59,6 +59,8 @@ export default [
 		route('task-details', 'routes/student/task-details.tsx'),
 		// A task attachment or the student's own submitted file (failures as above).
 		route('task-details/file', 'routes/student/task-file.tsx'),
+		// Resource route: the submit form's upload island (JSON answer, progress shown).
+		route('task-details/submit', 'routes/student/task-submit.tsx'),
 		areaNotFound('student'),
 	]),
 

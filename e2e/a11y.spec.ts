@@ -6,7 +6,7 @@ import { demoPassword, expect, logIn, test } from './fixtures'
 
 // axe-core on every page of the route table, as the role that owns it, with JavaScript on and
 // off (the two projects), on a desktop screen and on a 360 px phone, where no page may scroll
-// sideways. Pages come from app/routes.ts itself: a route with no page here fails
+// sideways, and in dark mode. Pages come from app/routes.ts itself: a route with no page here fails
 // the coverage test below. Resource routes (modules without a default export: files, JSON and
 // redirects) render no page and are listed, not visited.
 
@@ -186,6 +186,7 @@ test('every page of the route table is covered by the sweep', () => {
 		'/studentdashboard/library/:resourceId/file',
 		'/studentdashboard/certificates/:certificateId/pdf',
 		'/studentdashboard/task-details/file',
+		'/studentdashboard/task-details/submit',
 		'/teachersdashboard/library/:resourceId/file',
 		'/teachersdashboard/certificates/:certificateId/pdf',
 		'/teachersdashboard/tasks/submissions/export',
@@ -306,8 +307,25 @@ async function sidewaysScroll(page: Page, label: string) {
 		: null
 }
 
-export async function axeViolations(page: Page, label: string) {
-	const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze()
+/**
+ * The page as a system set to dark mode shows it (app/dark-mode.css). Only colours change, so
+ * one more reading at desktop size, of the rules about colour, is enough.
+ */
+async function inDarkMode<T>(page: Page, read: () => Promise<T>) {
+	await page.emulateMedia({ colorScheme: 'dark' })
+	expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true)
+	try {
+		return await read()
+	} finally {
+		await page.emulateMedia({ colorScheme: 'light' })
+	}
+}
+
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
+
+export async function axeViolations(page: Page, label: string, rules?: string[]) {
+	const axe = new AxeBuilder({ page })
+	const { violations } = await (rules ? axe.withRules(rules) : axe.withTags(TAGS)).analyze()
 	return violations.length ? describe(label, violations) : null
 }
 
@@ -347,6 +365,8 @@ async function sweep(
 		const onPhone = await axeViolations(page, `${label} at ${PHONE.width} px`)
 		if (onPhone) problems.push(onPhone)
 		await page.setViewportSize(DESKTOP)
+		const dark = await inDarkMode(page, () => axeViolations(page, `${label} in dark mode`, COLOUR_RULES))
+		if (dark) problems.push(dark)
 	}
 	if (page !== testPage) await page.context().close()
 	expect(problems.join('\n\n'), 'axe violations').toBe('')
@@ -391,6 +411,8 @@ test.describe('axe finds no violations', () => {
 		const check = async (label: string) => {
 			const found = await axeViolations(page, label)
 			if (found) problems.push(found)
+			const dark = await inDarkMode(page, () => axeViolations(page, `${label} in dark mode`, COLOUR_RULES))
+			if (dark) problems.push(dark)
 		}
 		// Field errors from the server (or the browser's script) next to each field.
 		await page.goto('/signup/student')

@@ -64,6 +64,9 @@ test('a teacher edits an announcement (bad input refused, nothing changed), and 
 	await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible()
 
 	await page.getByRole('link', { name: `Edit ${title}` }).click()
+	// The list has its own Title and Message fields (the post form): wait for the edit page, or
+	// a fast hand types into the list's form while the edit page is still loading.
+	await expect(page.getByRole('heading', { name: `Edit “${title}”` })).toBeVisible()
 	await page.getByLabel('Title').fill(`${title} (moved)`)
 	await page.getByLabel('Message').fill('Meet at the gate on Tuesday.')
 	await page.getByRole('button', { name: 'Save changes' }).click()

@@ -18,6 +18,8 @@ const { stop } = await launch({
 		UPSTREAM_RETRY_DELAY_MS: '50',
 		SESSION_SECRET: 'e2e-session-secret',
 		TOAST_SECRET: 'e2e-toast-secret',
+		// Known to the suites that start an app process of their own (e2e/http/deploy-settings.spec.ts).
+		API_PROXY_SECRET: 'e2e-proxy-secret',
 	},
 })
 const cleanUp = () => {

@@ -2,6 +2,7 @@
 // Checks that are not test runners (typecheck, lint, build) count as one test each.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { postgresBinDir } from './temp-postgres.mjs'
 
 const results = { passed: 0, failed: 0, skipped: 0 }
 const failures = []
@@ -52,6 +53,17 @@ if (!countVitest('test-results/vitest.json') || !unitOk) {
 	failures.push('unit and API tests')
 }
 
+// The API suite again on a real PostgreSQL (a throwaway cluster on loopback), where one is
+// installed: .ci/run installs Debian's postgresql. Its results count beside the PGlite run's.
+if (postgresBinDir()) {
+	const report = 'test-results/vitest-postgres.json'
+	const ok = run('API tests on PostgreSQL', process.execPath, ['scripts/api-tests-postgres.mjs', '--reporter=default', '--reporter=json', `--outputFile=${report}`])
+	if (!countVitest(report) || !ok) {
+		if (!existsSync(report)) results.failed++
+		failures.push('API tests on PostgreSQL')
+	}
+} else console.log('\n=== API tests on PostgreSQL: skipped, PostgreSQL is not installed (apt-get install postgresql)')
+
 const built = run('build', 'npm', ['run', '--silent', 'build'])
 if (built) results.passed++
 else {
@@ -69,6 +81,13 @@ function playwright(label, projects, outputDir) {
 }
 
 if (built) {
+	// Two API and two app processes on a real PostgreSQL and Redis (multiprocess/cluster.ts). It skips,
+	// saying why, only where Debian's postgresql or redis-server is not installed (.ci/run installs them).
+	const multiOk = run('multi-process suite', bin('vitest'), ['run', '-c', 'vitest.multiprocess.config.ts', '--reporter=default', '--reporter=json', '--outputFile=test-results/multiprocess.json'])
+	if (!countVitest('test-results/multiprocess.json') || !multiOk) {
+		if (!existsSync('test-results/multiprocess.json')) results.failed++
+		failures.push('multi-process suite')
+	}
 	playwright('browser journeys (JavaScript on and off) and HTTP checks', ['js', 'no-js', 'http'], 'test-results')
 	// Alone, so its 200 connections slow down no journey.
 	playwright('load', ['load'], 'test-results/load')

@@ -8,6 +8,7 @@ import { paymentRoutes } from './payments/routes.ts'
 import { fileRoutes } from './files/routes.ts'
 import { organizationRoutes } from './organizations/routes.ts'
 import { limitBodies } from './platform/body-limits.ts'
+import { healthRoutes } from './platform/health.ts'
 import type { ApiDeps, ApiEnv, ErrorField } from './platform/context.ts'
 import { errorResponse, handleError, MESSAGES } from './platform/errors.ts'
 import { taskRoutes, TASK_UPLOAD_PATHS } from './tasks/routes.ts'
@@ -18,7 +19,7 @@ import { announcementRoutes } from './announcements/routes.ts'
 import { certificateRoutes } from './certificates/routes.ts'
 import { reportCardRoutes } from './report-cards/routes.ts'
 import { qaRoutes, templateDeleteRoutes } from './qa/routes.ts'
-import { testRoutes } from './tests/routes.ts'
+import { testRoutes } from './quizzes/routes.ts'
 import { roomRoutes } from './rooms/routes.ts'
 import { scheduleRoutes, schedulesRoutes } from './schedules/routes.ts'
 import { scheduleTestHookRoutes } from './schedules/test-hooks.ts'
@@ -43,6 +44,7 @@ export function createApi(deps: ApiDeps) {
 	app.use('/schedule/create', answerErrorsIn('error'))
 	app.use('*', limitBodies(new RegExp(`${TASK_UPLOAD_PATHS.source}|${RESOURCE_UPLOAD_PATH.source}`)))
 
+	app.route('/health', healthRoutes(deps))
 	// Before the domains: their `/:studentId`-style paths would otherwise take `/export`.
 	app.route('/', exportRoutes(deps))
 	app.route('/auth', authRoutes(deps, passwords))

@@ -5,8 +5,10 @@ import { createPasswords } from './auth/passwords.ts'
 import { openDatabase } from './db.ts'
 import { migrate } from './migrate.ts'
 import { lockDataDir } from './platform/data-lock.ts'
+import { connectRedis } from './platform/redis.ts'
 import { flushErrorReports, reportError, startErrorReports } from './platform/error-reports.ts'
 import { createDiskStorage } from './platform/storage.ts'
+import { createS3Storage } from './platform/storage-s3.ts'
 import { createSocketServer } from './platform/websocket.ts'
 import { closeRooms } from './rooms/hub.ts'
 import { seedDemo } from './seed.ts'
@@ -35,23 +37,36 @@ async function start() {
 		await unlock()
 		throw error
 	})
+	// Several API processes share one bucket; the disk suits one process (or a shared volume).
+	const storage = settings.s3Bucket
+		? createS3Storage(settings.s3Bucket)
+		: createDiskStorage(join(settings.dataDir, 'uploads'))
 	try {
 		const applied = await migrate(db)
 		if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`)
-		if (settings.seedDemo) {
-			const uploads = createDiskStorage(join(settings.dataDir, 'uploads'))
-			await seedDemo(db, createPasswords(settings.api.passwordHashing), uploads)
-		}
+		if (settings.seedDemo)
+			await seedDemo(db, createPasswords(settings.api.passwordHashing), storage)
 	} catch (error) {
 		await db.destroy()
 		await unlock()
 		throw error
 	}
 
+	// Several API processes share rate limits and live rooms through Redis; one needs none.
+	const redis = settings.redisUrl
+		? await connectRedis(settings.redisUrl).catch(async (error: unknown) => {
+				await db.destroy()
+				await unlock()
+				throw error
+			})
+		: undefined
 	const app = createApi({
 		db,
 		config: settings.api,
-		storage: createDiskStorage(join(settings.dataDir, 'uploads')),
+		storage,
+		redis,
+		// GET /health answers 503 when Redis stops answering, as it does for the database.
+		healthChecks: redis ? { redis: () => redis.commands.ping() } : {},
 	})
 	const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host
 	const websocket = { server: createSocketServer() }
@@ -73,6 +88,7 @@ async function start() {
 		// Live room sockets are told to reconnect, and whiteboard saves finish before the database closes.
 		await closeRooms(db)
 		await closed
+		await redis?.close()
 		await db.destroy()
 		await unlock()
 		process.exitCode = exitCode

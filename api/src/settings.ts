@@ -9,6 +9,10 @@ export type Settings = {
 	host: string
 	dataDir: string
 	databaseUrl: string | undefined
+	/** Shared counters and live-room fan-out between API processes (docs/decisions/026). */
+	redisUrl: string | undefined
+	/** S3_BUCKET: uploads go to this bucket (the AWS SDK's own settings reach it); unset, DATA_DIR/uploads. */
+	s3Bucket: string | undefined
 	seedDemo: boolean
 	api: ApiConfig
 }
@@ -73,6 +77,8 @@ export async function readSettings(env: Env = process.env): Promise<Settings> {
 		host: env.API_HOST || '127.0.0.1',
 		dataDir,
 		databaseUrl: env.DATABASE_URL || undefined,
+		redisUrl: env.REDIS_URL || undefined,
+		s3Bucket: env.S3_BUCKET?.trim() || undefined,
 		seedDemo: env.SEED_DEMO !== '0',
 		api: {
 			accessTokenTtl: wholeNumber(env, 'ACCESS_TOKEN_TTL', 900, MAX_TTL),

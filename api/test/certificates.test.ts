@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { extractText } from 'unpdf'
 import { call, organizationLogin, registerStudent, startApi, type TestApi } from './helpers.ts'
 import { courseWith, registerTutor, UNKNOWN_ID } from './library-helpers.ts'
 
@@ -108,6 +109,20 @@ describe('reading certificates', () => {
 		expect((await pdfOf(certificate.pdfPath, outsider.token)).status).toBe(403)
 		expect((await pdfOf(certificate.pdfPath, student.token, '?origin=javascript:alert(1)')).status).toBe(400)
 		expect((await pdfOf(`/certificates/${UNKNOWN_ID}/pdf`, student.token)).status).toBe(404)
+	})
+
+	test('the PDF prints a Cyrillic name and a Chinese course title as text a reader extracts', async () => {
+		const ivan = await registerStudent(api, { firstName: 'Иван', lastName: 'Петров' })
+		const chineseCourse = await courseWith(api, { tutorId: tutor.user.id }, [ivan.user.id], '几何基础')
+		const { certificate } = (await issue(tutor.token, { courseId: chineseCourse, studentId: ivan.user.id })).body
+		const pdf = await pdfOf(certificate.pdfPath, ivan.token)
+		const { text } = await extractText(new Uint8Array(pdf.bytes), { mergePages: true })
+		expect(text.split('\n').slice(2, 6)).toEqual([
+			'This certifies that',
+			'Иван Петров',
+			'has successfully completed the course',
+			'几何基础',
+		])
 	})
 
 	test('verification is public: genuine for the real id, not genuine for a tampered one', async () => {

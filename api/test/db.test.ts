@@ -2,15 +2,18 @@ import { readdirSync } from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createPasswords } from '../src/auth/passwords.ts'
-import { openDatabase, type Db } from '../src/db.ts'
+import type { Db } from '../src/db.ts'
 import { migrate } from '../src/migrate.ts'
 import { seedDemo } from '../src/seed.ts'
+import { openTestDatabase, type TestDatabase } from './helpers.ts'
 
 let db: Db
+let database: TestDatabase
 beforeAll(async () => {
-	db = await openDatabase({})
+	database = await openTestDatabase()
+	db = database.db
 })
-afterAll(() => db.destroy())
+afterAll(() => database.drop())
 
 describe('migrations and seed', () => {
 	test('migrations run once each, in order, and are recorded', async () => {
@@ -44,7 +47,11 @@ describe('migrations and seed', () => {
 		expect(await counts()).toEqual(first)
 		const users = await db.selectFrom('users').select('email').execute()
 		expect(users.map((user) => user.email)).toEqual(
-			expect.arrayContaining(['orgstudent@example.com', 'student@example.com', 'teacher@example.com']),
+			expect.arrayContaining([
+				'orgstudent@example.com',
+				'student@example.com',
+				'teacher@example.com',
+			]),
 		)
 		expect(first?.organizations).toBe(1)
 	})

@@ -1,13 +1,16 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
+import pg from 'pg'
 import type { Server } from 'node:http'
 import { createApi, type ApiConfig } from '../src/app.ts'
 import { createPasswords } from '../src/auth/passwords.ts'
 import { openDatabase, type Db } from '../src/db.ts'
 import { migrate } from '../src/migrate.ts'
+import type { HealthCheck } from '../src/platform/health.ts'
 import { createDiskStorage, type Storage } from '../src/platform/storage.ts'
 import { DEMO_PASSWORD, seedDemo } from '../src/seed.ts'
 
@@ -26,13 +29,81 @@ export type TestApi = {
 	close: () => Promise<void>
 }
 
-/** A real HTTP server on an ephemeral port over a fresh in-memory database. */
+export type TestDatabase = { db: Db; drop: () => Promise<void> }
+
+/**
+ * A fresh, empty database of the test's own: in-memory PGlite, or, when TEST_DATABASE_URL names a
+ * PostgreSQL server, a new database on it (created here, dropped by `drop`), so test files and
+ * the APIs within them never see each other's rows.
+ */
+export async function openTestDatabase(): Promise<TestDatabase> {
+	const serverUrl = process.env.TEST_DATABASE_URL
+	if (!serverUrl) {
+		const db = await openDatabase({})
+		return { db, drop: () => db.destroy() }
+	}
+	const name = `tutorhub_test_${randomBytes(8).toString('hex')}`
+	const admin = new pg.Client({ connectionString: serverUrl })
+	await admin.connect()
+	try {
+		await admin.query(`CREATE DATABASE ${name}`)
+	} finally {
+		await admin.end()
+	}
+	const url = new URL(serverUrl)
+	url.pathname = `/${name}`
+	const db = await openDatabase({ url: url.href })
+	return {
+		db,
+		async drop() {
+			// A test may have closed it already (the health check's database outage).
+			await db.destroy().catch(() => {})
+			const cleaner = new pg.Client({ connectionString: serverUrl })
+			await cleaner.connect()
+			try {
+				// The pool's connections close a moment after destroy() resolves: wait for them, so
+				// FORCE (which makes their clients log errors) is only the last resort.
+				for (let attempt = 0; ; attempt++) {
+					try {
+						await cleaner.query(
+							`DROP DATABASE IF EXISTS ${name}${attempt < 40 ? '' : ' WITH (FORCE)'}`,
+						)
+						break
+					} catch (error) {
+						// 55006: object_in_use, the database still has sessions.
+						if ((error as { code?: string }).code !== '55006' || attempt >= 40) throw error
+						await new Promise((resolve) => setTimeout(resolve, 50))
+					}
+				}
+			} finally {
+				await cleaner.end()
+			}
+		},
+	}
+}
+
+/**
+ * A real HTTP server on an ephemeral port over a fresh database (see openTestDatabase). Given
+ * `database`, it serves that one (migrated and seeded by its owner, left open on close): two
+ * API processes over one database. Given `storage`, uploads go there instead of a temporary
+ * directory.
+ */
 export async function startApi({
 	seed = true,
 	config = {},
-}: { seed?: boolean; config?: Partial<ApiConfig> } = {}): Promise<TestApi> {
-	const db = await openDatabase({})
-	await migrate(db)
+	database,
+	storage: givenStorage,
+	healthChecks,
+}: {
+	seed?: boolean
+	config?: Partial<ApiConfig>
+	database?: Db
+	storage?: Storage
+	healthChecks?: Record<string, HealthCheck>
+} = {}): Promise<TestApi> {
+	const own = database ? undefined : await openTestDatabase()
+	const db = database ?? own!.db
+	if (own) await migrate(db)
 	const fullConfig: ApiConfig = {
 		accessTokenTtl: 900,
 		refreshTokenTtl: 3600,
@@ -42,10 +113,10 @@ export async function startApi({
 		passwordHashing: TEST_HASHING,
 		...config,
 	}
-	const uploads = await mkdtemp(join(tmpdir(), 'api-uploads-'))
-	const storage = createDiskStorage(uploads)
-	if (seed) await seedDemo(db, createPasswords(fullConfig.passwordHashing), storage)
-	const app = createApi({ db, config: fullConfig, storage })
+	const uploads = givenStorage ? undefined : await mkdtemp(join(tmpdir(), 'api-uploads-'))
+	const storage = givenStorage ?? createDiskStorage(uploads!)
+	if (seed && own) await seedDemo(db, createPasswords(fullConfig.passwordHashing), storage)
+	const app = createApi({ db, config: fullConfig, storage, healthChecks })
 	const server = await new Promise<Server>((resolve) => {
 		const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
 			resolve(started as Server),
@@ -60,8 +131,8 @@ export async function startApi({
 		async close() {
 			server.closeAllConnections()
 			await new Promise<void>((resolve) => server.close(() => resolve()))
-			await db.destroy()
-			await rm(uploads, { recursive: true, force: true })
+			await own?.drop()
+			if (uploads) await rm(uploads, { recursive: true, force: true })
 		},
 	}
 }

@@ -22,6 +22,8 @@ import {
 	organizationLogin,
 	registerStudent,
 	TEST_SECRET,
+	openTestDatabase,
+	type TestDatabase,
 	uniqueEmail,
 } from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
@@ -42,7 +44,11 @@ type RoomsApi = { baseUrl: string; socketUrl: string; db: Db; stop: () => Promis
  * lets whiteboard saves finish. With `dataDir` the database is on disk, so a restart keeps it.
  */
 async function startRoomsApi(dataDir?: string, config: Partial<ApiConfig> = {}): Promise<RoomsApi> {
-	const db = await openDatabase({ dataDir })
+	// On disk (PGlite) to survive a restart; else the suite's own fresh database (PostgreSQL too).
+	const database: TestDatabase = dataDir
+		? await openDatabase({ dataDir }).then((db) => ({ db, drop: () => db.destroy() }))
+		: await openTestDatabase()
+	const { db } = database
 	await migrate(db)
 	await seedDemo(db, createPasswords(CONFIG.passwordHashing))
 	const uploads = await mkdtemp(join(tmpdir(), 'rooms-uploads-'))
@@ -68,7 +74,7 @@ async function startRoomsApi(dataDir?: string, config: Partial<ApiConfig> = {}):
 			for (const client of websocket.server.clients) client.terminate()
 			server.closeAllConnections()
 			await closed
-			await db.destroy()
+			await database.drop()
 			await rm(uploads, { recursive: true, force: true })
 		},
 	}

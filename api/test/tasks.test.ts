@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { call, login, PNG_BYTES, registerStudent, startApi, type TestApi } from './helpers.ts'
+import { readStoredBytes } from '../src/platform/storage.ts'
 
 let api: TestApi
 let teacher: { token: string; user: { id: string } }
@@ -285,7 +286,7 @@ describe('replacing and removing a task attachment', () => {
 		const file = await call(api, 'GET', `/tasks/${task.id}/attachment`, { token: student.token })
 		expect(file.status).toBe(200)
 		expect(file.body).toBe('Read chapter 4 before the lesson.\n')
-		expect(await api.storage.get(oldKey ?? '')).toBeNull()
+		expect(await readStoredBytes(api.storage, oldKey ?? '')).toBeNull()
 	})
 
 	test('removeAttachment takes the file away, as JSON or in a form; a form without a file keeps it', async () => {
@@ -300,7 +301,7 @@ describe('replacing and removing a task attachment', () => {
 		expect(removed.status).toBe(200)
 		expect(removed.body.task.attachment).toBeNull()
 		expect((await call(api, 'GET', `/tasks/${viaJson.id}/attachment`, { token: teacher.token })).status).toBe(404)
-		expect(await api.storage.get(jsonKey ?? '')).toBeNull()
+		expect(await readStoredBytes(api.storage, jsonKey ?? '')).toBeNull()
 
 		const viaForm = await withFile()
 		const inForm = await call(api, 'PUT', `/tasks/${viaForm.id}`, { token: teacher.token, body: updateForm({ removeAttachment: 'true' }) })
@@ -331,7 +332,7 @@ describe('replacing and removing a task attachment', () => {
 
 		const row = await api.db.selectFrom('tasks').select(['title', 'attachment_key']).where('id', '=', task.id).executeTakeFirstOrThrow()
 		expect(row).toEqual({ title: 'Reading', attachment_key: key })
-		expect(await api.storage.get(key ?? '')).not.toBeNull()
+		expect(await readStoredBytes(api.storage, key ?? '')).not.toBeNull()
 	})
 
 	test("another tutor and a student can neither replace nor remove the task's file", async () => {
@@ -350,7 +351,7 @@ describe('replacing and removing a task attachment', () => {
 			expect(removed.status).toBe(403)
 		}
 		expect(await keyOf(task.id)).toBe(key)
-		expect(await api.storage.get(key ?? '')).not.toBeNull()
+		expect(await readStoredBytes(api.storage, key ?? '')).not.toBeNull()
 	})
 
 	test('two replacements at once both succeed; the file kept downloads and the old one is deleted', async () => {
@@ -367,7 +368,7 @@ describe('replacing and removing a task attachment', () => {
 		expect(answers.map((answer) => answer.status)).toEqual([200, 200])
 		const kept = await keyOf(task.id)
 		expect(kept).not.toBe(oldKey)
-		expect(await api.storage.get(oldKey ?? '')).toBeNull()
+		expect(await readStoredBytes(api.storage, oldKey ?? '')).toBeNull()
 		const file = await call(api, 'GET', `/tasks/${task.id}/attachment`, { token: teacher.token })
 		expect(file.status).toBe(200)
 		expect(['file a.txt\n', 'file b.txt\n']).toContain(file.body)

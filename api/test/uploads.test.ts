@@ -189,4 +189,22 @@ describe('GET /files/{key}', () => {
 			expect((await call(api, 'GET', path)).status).toBe(404)
 		}
 	})
+
+	test('a file is streamed with its length; HEAD answers the headers alone', async () => {
+		const { token } = await registerStudent(api)
+		const uploaded = await upload(
+			STUDENT_UPLOAD,
+			token,
+			imageForm('profilePicture', PNG_BYTES, 'image/png'),
+		)
+		const path = `${api.baseUrl}${uploaded.body.profilePicture}`
+		const head = await fetch(path, { method: 'HEAD' })
+		expect(head.status).toBe(200)
+		expect(head.headers.get('content-type')).toBe('image/png')
+		expect(head.headers.get('content-length')).toBe(String(PNG_BYTES.byteLength))
+		expect((await head.arrayBuffer()).byteLength).toBe(0)
+		// The file is still there, whole, after the HEAD let go of it.
+		const get = await fetch(path)
+		expect(new Uint8Array(await get.arrayBuffer())).toEqual(PNG_BYTES)
+	})
 })

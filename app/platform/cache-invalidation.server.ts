@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto'
+import { Redis } from 'ioredis'
+import { env } from './env.server'
 import { responseCache } from './upstream-cache.server'
 
 /**
@@ -9,8 +12,8 @@ import { responseCache } from './upstream-cache.server'
  * reach every user's copy, so a change never needs to know whom it touches (the student, the
  * course's teacher, the organization): it names what changed.
  *
- * Only this module knows how invalidations travel. Today that is this process; publishing them
- * to other processes (Redis) means another `InvalidationChannel` here and nothing else.
+ * Only this module knows how invalidations travel: within this process, and with `REDIS_URL` also
+ * to every other app process through Redis pub/sub (`redisInvalidationChannel`).
  */
 export type CacheTag = string
 
@@ -33,6 +36,70 @@ export function localInvalidationChannel(): InvalidationChannel {
 		subscribe(listener) {
 			listeners.add(listener)
 			return () => listeners.delete(listener)
+		},
+	}
+}
+
+/** The Redis pub/sub channel every app process publishes its invalidations on. */
+export const REDIS_INVALIDATION_CHANNEL = 'tutorhub:cache-invalidation'
+
+type Envelope = { from: string; tags: CacheTag[] }
+
+/**
+ * This process's channel, plus Redis pub/sub to every other app process on the same Redis
+ * (docs/decisions/026). `publish` applies here at once, as the local channel does, then tells the
+ * others; a message of this process's own coming back is skipped. After Redis was unreachable, the
+ * invalidations published meanwhile are lost to this process, so on reconnecting it drops its
+ * whole cache (`onReconnect`).
+ */
+export function redisInvalidationChannel(
+	url: string,
+	{ onReconnect }: { onReconnect?: () => void } = {},
+): InvalidationChannel & { close: () => Promise<void> } {
+	const local = localInvalidationChannel()
+	const self = randomUUID()
+	// Pub/sub takes a connection of its own; failures are retried, never thrown at a request.
+	const options = { lazyConnect: false, maxRetriesPerRequest: null, enableOfflineQueue: true }
+	const publisher = new Redis(url, options)
+	const subscriber = new Redis(url, options)
+	for (const client of [publisher, subscriber]) {
+		client.on('error', (error: Error) =>
+			console.error('Redis (cache invalidation):', error.message),
+		)
+	}
+	let connectedOnce = false
+	subscriber.on('ready', () => {
+		if (connectedOnce) onReconnect?.()
+		connectedOnce = true
+	})
+	subscriber.on('message', (_channel: string, text: string) => {
+		let envelope: Envelope
+		try {
+			envelope = JSON.parse(text) as Envelope
+		} catch {
+			return
+		}
+		if (envelope.from === self || !Array.isArray(envelope.tags)) return
+		local.publish(envelope.tags.filter((tag) => typeof tag === 'string'))
+	})
+	subscriber.subscribe(REDIS_INVALIDATION_CHANNEL).catch((error: Error) => {
+		console.error('Redis (cache invalidation): could not subscribe:', error.message)
+	})
+	return {
+		publish(tags) {
+			const unique = [...new Set(tags)]
+			if (unique.length === 0) return
+			local.publish(unique)
+			const envelope: Envelope = { from: self, tags: unique }
+			publisher
+				.publish(REDIS_INVALIDATION_CHANNEL, JSON.stringify(envelope))
+				.catch((error: Error) => {
+					console.error('Redis (cache invalidation): a change was not shared:', error.message)
+				})
+		},
+		subscribe: local.subscribe,
+		async close() {
+			await Promise.allSettled([publisher.quit(), subscriber.quit()])
 		},
 	}
 }
@@ -72,7 +139,9 @@ export const staleAfter = {
 	announcement: ['announcements'],
 } as const satisfies Record<string, readonly CacheTag[]>
 
-export const invalidations: InvalidationChannel = localInvalidationChannel()
+export const invalidations: InvalidationChannel = env.redisUrl
+	? redisInvalidationChannel(env.redisUrl, { onReconnect: () => responseCache.dropAll() })
+	: localInvalidationChannel()
 
 invalidations.subscribe((tags) => responseCache.invalidate(tags))
 

@@ -1,4 +1,6 @@
 // One place that reads the environment, so a missing production secret fails at start, not mid-request.
+import { z } from 'zod'
+
 const isProduction = process.env.NODE_ENV === 'production'
 
 function secret(name: string, developmentDefault: string): string {
@@ -11,6 +13,48 @@ function secret(name: string, developmentDefault: string): string {
 function positiveInt(name: string, fallback: number): number {
 	const value = Number(process.env[name])
 	return Number.isInteger(value) && value > 0 ? value : fallback
+}
+
+const iceUrl = z
+	.string()
+	.regex(
+		/^(stun|stuns|turn|turns):\S+$/,
+		'an ICE server address starts with stun:, stuns:, turn: or turns:',
+	)
+const iceServersSchema = z.array(
+	z.strictObject({
+		urls: z.union([iceUrl, z.array(iceUrl).min(1)]),
+		username: z.string().optional(),
+		credential: z.string().optional(),
+	}),
+)
+export type IceServer = z.infer<typeof iceServersSchema>[number]
+
+/**
+ * ICE_SERVERS: the STUN and TURN servers video calls use to cross networks, as the JSON array
+ * RTCPeerConnection takes (`[{"urls":"turn:turn.example.org:3478","username":"u","credential":"p"}]`).
+ * Unset, none: peers connect only within one network. A bad value stops the start, naming it.
+ */
+export function readIceServers(raw: string | undefined): IceServer[] {
+	if (!raw?.trim()) return []
+	let parsed: unknown
+	try {
+		parsed = JSON.parse(raw)
+	} catch (error) {
+		throw new Error(
+			`ICE_SERVERS must be JSON (an array of {urls, username?, credential?}): ${(error as Error).message}`,
+			{ cause: error },
+		)
+	}
+	const result = iceServersSchema.safeParse(parsed)
+	if (!result.success) {
+		const issue = result.error.issues[0]
+		const where = issue?.path.length ? ` at ${issue.path.join('.')}` : ''
+		throw new Error(
+			`ICE_SERVERS is not a list of ICE servers${where}: ${issue?.message ?? 'invalid'}`,
+		)
+	}
+	return result.data
 }
 
 export const env = {
@@ -32,6 +76,10 @@ export const env = {
 	sentryEnvironment: process.env.SENTRY_ENVIRONMENT ?? '',
 	sentryRelease: process.env.SENTRY_RELEASE ?? '',
 	stripePublishableKey: process.env.STRIPE_PUBLISHABLE_KEY ?? '',
+	// Shares cache invalidations between app processes (cache-invalidation.server.ts); unset: this one only.
+	redisUrl: process.env.REDIS_URL ?? '',
+	// Handed only to a live room's members (features/conference/room.server.ts): TURN credentials.
+	iceServers: readIceServers(process.env.ICE_SERVERS),
 	// The site's public origin for addresses used outside the browser (calendar feeds); unset: the request's.
 	publicUrl: (process.env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
 }

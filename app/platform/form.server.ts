@@ -22,6 +22,21 @@ export async function readForm(request: Request, maxBytes = FORM_LIMIT): Promise
 	return formData
 }
 
+/**
+ * A form with a file. Up to twice the file limit (plus the text fields) is still parsed, so an
+ * answer about the file keeps what was typed; a larger body is not parsed at all and the answer
+ * is the file field's error alone (`tooLarge`, to reply with status 413). Either way nothing
+ * reaches the upstream.
+ */
+export async function readFormWithFile(
+	request: Request,
+	{ maxFileBytes, field, message, initialValue = {} }: { maxFileBytes: number; field: string; message: string; initialValue?: Record<string, string> },
+): Promise<{ formData: FormData; tooLarge: null } | { formData: null; tooLarge: SubmissionResult<string[]> }> {
+	const { tooLarge, formData } = await readFormWithin(request, 2 * maxFileBytes + FORM_LIMIT)
+	if (!tooLarge) return { formData, tooLarge: null }
+	return { formData: null, tooLarge: { status: 'error', initialValue, error: { [field]: [message] } } }
+}
+
 type Submission = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> }
 
 /**
@@ -34,12 +49,23 @@ export function replyWithUpstreamError(
 	error: unknown,
 	hideFields: string[] = [],
 ) {
+	const { result, status } = upstreamErrorReply(context, submission, error, hideFields)
+	return data(result, { status })
+}
+
+/** The same answer as plain values, for a route that answers in JSON rather than to a page. */
+export function upstreamErrorReply(
+	context: Readonly<RouterContextProvider>,
+	submission: Submission,
+	error: unknown,
+	hideFields: string[] = [],
+) {
 	if (!(error instanceof UpstreamError)) throw error
 	sendToast(context, error.toast)
 	const fieldErrors: Record<string, string[]> = {}
 	for (const { path, msg } of error.fieldErrors) (fieldErrors[path] ??= []).push(msg)
 	const formErrors = error.fieldErrors.length ? formatFieldErrors(error.fieldErrors) : [error.text]
-	return data(submission.reply({ formErrors, fieldErrors, hideFields }), { status: replyStatus(error.status) })
+	return { result: submission.reply({ formErrors, fieldErrors, hideFields }), status: replyStatus(error.status) }
 }
 
 /** The one rule for answering an upstream failure: unreachable 503, its 5xx 502, else its own status. */

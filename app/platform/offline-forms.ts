@@ -1,4 +1,4 @@
-import { showToast } from '~/ui/sonner'
+import { showToast } from './sonner'
 import { toastForFailure } from './upstream-errors'
 
 /** Spread on a form that handles being offline itself (it queues, or saves locally). */

@@ -14,7 +14,9 @@ import { responseCache } from './upstream-cache.server'
  * - Each answer gets its own nonce: the kept page's nonce is swapped for this request's, so the
  *   Content-Security-Policy stays per response.
  * - Any change that makes the upstream cache stale (a course published, a certificate revoked)
- *   empties it, and `Cache-Control: no-cache` (a hard reload) renders the page again.
+ *   empties it, in every app process when they share Redis (the invalidation channel applies it
+ *   to the response cache, which tells this one; cache-invalidation.server.ts), and
+ *   `Cache-Control: no-cache` (a hard reload) renders the page again.
  */
 type Page = { body: string; status: number; headers: [string, string][]; nonce: string; expiresAt: number }
 

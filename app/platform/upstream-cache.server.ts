@@ -131,6 +131,12 @@ export class ResponseCache {
 		for (const listener of this.#invalidationListeners) for (const tag of wanted) listener(tag)
 	}
 
+	/** Everything, for every user: after this process may have missed invalidations. */
+	dropAll(): void {
+		this.#drop(() => true)
+		for (const listener of this.#invalidationListeners) listener('*')
+	}
+
 	/** Caches built on these answers (rendered pages) are told when a mutation makes them stale. */
 	onInvalidate(listener: (tag: string) => void): void {
 		this.#invalidationListeners.push(listener)

@@ -134,3 +134,14 @@ test('keys hold the user, method, path and sorted query without empty values', (
 	)
 	expect(cacheKey(null, 'GET', '/courses/public/list', '')).toBe('|GET|/courses/public/list?')
 })
+
+test('dropAll empties the entries of every user and tells the caches built on them', () => {
+	const cache = new ResponseCache()
+	const told: string[] = []
+	cache.onInvalidate((tag) => told.push(tag))
+	cache.set('a', 1, { userKey: 'student', resource: 'tasks' })
+	cache.set('b', 2, { userKey: null, resource: 'courses' })
+	cache.dropAll()
+	expect(cache.size).toBe(0)
+	expect(told).toEqual(['*'])
+})

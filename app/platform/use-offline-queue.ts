@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useRevalidator } from 'react-router'
 import { enqueue, newItemId, readQueue, replayQueue, sendToAction, type OfflineItem } from './offline-queue'
-import { showToast } from '~/ui/sonner'
+import { showToast } from '~/platform/sonner'
 
 export const OFFLINE_TOAST = 'You are offline. Changes will be saved locally.'
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import type { LoadFailure } from '~/platform/toast'
-import { showToast } from './sonner'
+import { showToast } from '~/platform/sonner'
 import { useHydrated } from './use-hydrated'
 
 /** A call that failed while loading the page: its text in place, and the spec's toast with JavaScript. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import type { AppToast } from '~/platform/toast'
-import { loadSonner, showToast, type Sonner } from './sonner'
+import { loadSonner, showToast, type Sonner } from '~/platform/sonner'
 
 function show(item: AppToast) {
 	showToast((toast) => showOne(toast, item))
@@ -57,7 +57,7 @@ function StaticToasts({ toasts }: { toasts: AppToast[] }) {
 					<input id={`static-toast-${index}`} type="checkbox" className="peer sr-only" aria-label="Close notification" />
 					<div
 						role={item.type === 'error' ? 'alert' : 'status'}
-						className="flex items-start gap-3 rounded-lg bg-slate-900 p-4 text-sm text-white shadow-lg peer-checked:hidden"
+						className="light-palette flex items-start gap-3 rounded-lg bg-slate-900 p-4 text-sm text-white shadow-lg peer-checked:hidden"
 					>
 						<div className="flex-1">
 							<p className="font-semibold">{item.title}</p>

@@ -101,6 +101,12 @@ const targets: Record<string, Target> = {
 		role: 'student',
 		pages: (w) => [`/studentdashboard/task-details?taskId=${w.taskId}`],
 	},
+	// The submit form's upload island: the same fields as the page's form, answered in JSON.
+	'routes/student/task-submit.tsx': {
+		role: 'student',
+		pages: () => [],
+		extra: (w) => [form(`/studentdashboard/task-details/submit?taskId=${w.taskId}`, ['file', 'comment'], undefined, true)],
+	},
 	// The test island's JSON endpoint: fuzzed with JSON bodies by its own test below.
 	'routes/student/test-progress.tsx': { role: 'student', pages: () => [] },
 	'routes/student/test.tsx': {

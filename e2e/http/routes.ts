@@ -122,6 +122,12 @@ export const rules: Record<string, Rule> = {
 		url: (w) => `/studentdashboard/test/${w.templateId}/progress`,
 		status: 405,
 	},
+	// The task submit island's JSON endpoint answers only POST.
+	'/studentdashboard/task-details/submit': {
+		get: student,
+		url: (w) => `/studentdashboard/task-details/submit?taskId=${w.taskId}`,
+		status: 405,
+	},
 	'/studentdashboard/qa/templates': { get: student, url: s('/studentdashboard/qa/templates') },
 	'/studentdashboard/qa': { get: student, url: s('/studentdashboard/qa') },
 	'/studentdashboard/test-results': { get: student, url: s('/studentdashboard/test-results') },

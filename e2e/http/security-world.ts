@@ -50,7 +50,11 @@ export class AppClient {
 	/** Its own address, as each person has (see loopback.ts). */
 	private readonly address = someLoopbackAddress()
 
-	constructor(readonly who: Who = 'anonymous') {}
+	/** `origin`: another app process than the suite's (a second one with other settings). */
+	constructor(
+		readonly who: Who = 'anonymous',
+		readonly origin = appOrigin,
+	) {}
 
 	cookieHeader() {
 		return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
@@ -60,7 +64,7 @@ export class AppClient {
 		const method = options.method ?? (options.form || options.multipart || options.json !== undefined ? 'POST' : 'GET')
 		const headers: Record<string, string> = { ...options.headers }
 		if (this.cookies.size) headers.Cookie = this.cookieHeader()
-		const origin = options.origin === undefined ? appOrigin : options.origin
+		const origin = options.origin === undefined ? this.origin : options.origin
 		if (method !== 'GET' && origin !== null) headers.Origin = origin
 		let body: URLSearchParams | FormData | string | undefined
 		if (options.form) {
@@ -72,7 +76,7 @@ export class AppClient {
 			body = JSON.stringify(options.json)
 			headers['Content-Type'] = 'application/json'
 		}
-		const response = await fetchFrom(this.address, new URL(path, appOrigin), { method, headers, body })
+		const response = await fetchFrom(this.address, new URL(path, this.origin), { method, headers, body })
 		const setCookies = response.headers.getSetCookie()
 		for (const cookie of setCookies) this.keep(cookie)
 		const text = await response.text()
@@ -121,8 +125,8 @@ export class AppClient {
 }
 
 /** Logs in through the app's own form (as a browser with or without JavaScript does). */
-export async function logInApp(role: Role, email: string = demo[role], password = demoPassword) {
-	const client = new AppClient(role)
+export async function logInApp(role: Role, email: string = demo[role], password = demoPassword, origin = appOrigin) {
+	const client = new AppClient(role, origin)
 	const answer = await client.post('/login', {
 		email,
 		password,

@@ -46,7 +46,7 @@ const userAccount = (user: UserRow): Account => ({
 export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 	const { db, config } = deps
 	const requireAccount = accountGuard({ db, config })
-	const loginLimits = createLoginLimits()
+	const loginLimits = createLoginLimits({ redis: deps.redis?.commands })
 
 	const findCredentials: Record<
 		AccountType,
@@ -89,21 +89,24 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 		const { email, password } = await readJsonBody(c, credentials)
 		const address = clientAddress(c, config.proxySecret)
 		const account = `${accountType}:${email}`
-		await loginLimits.admit(address, account)
-		const row = await find(email)
-		const valid = await passwords.verify(row?.password_hash, password)
-		if (!row || !valid) {
-			await loginLimits.failed(address, account)
-			const otherType = accountType === 'user' ? 'organization' : 'user'
-			if (await isOtherKindsLogin(address, otherType, email, password)) {
-				throw new ApiError(
-					401,
-					otherType === 'organization' ? MESSAGES.organizationLogin : MESSAGES.userLogin,
-				)
+		const row = await loginLimits.oneAtATime(address, account, async () => {
+			await loginLimits.admit(address, account)
+			const found = await find(email)
+			const valid = await passwords.verify(found?.password_hash, password)
+			if (!found || !valid) {
+				await loginLimits.failed(address, account)
+				const otherType = accountType === 'user' ? 'organization' : 'user'
+				if (await isOtherKindsLogin(address, otherType, email, password)) {
+					throw new ApiError(
+						401,
+						otherType === 'organization' ? MESSAGES.organizationLogin : MESSAGES.userLogin,
+					)
+				}
+				throw new ApiError(401, MESSAGES.badCredentials)
 			}
-			throw new ApiError(401, MESSAGES.badCredentials)
-		}
-		await loginLimits.succeeded(address, account)
+			await loginLimits.succeeded(address, account)
+			return found
+		})
 		const signedIn = accountOf(row)
 		const { session, refreshToken } = await openSession(
 			db,

@@ -1,5 +1,6 @@
-import { PDFDocument, PDFName, PDFString, rgb, StandardFonts, type PDFPage } from 'pdf-lib'
+import { PDFDocument, PDFName, PDFString, rgb, type Color, type PDFPage } from 'pdf-lib'
 import QRCode from 'qrcode'
+import { anyScriptText, type Weight } from '../pdf/any-script-text.ts'
 
 export type CertificateContent = {
 	studentName: string
@@ -9,15 +10,6 @@ export type CertificateContent = {
 	publicId: string
 	verifyUrl: string
 }
-
-/** The standard PDF fonts only cover Latin-1: accents are kept where they fold, the rest is '?'. */
-export const pdfSafe = (text: string) =>
-	text
-		.normalize('NFC')
-		.replace(/[^\x20-\x7e\xa0-\xff]/g, (char) => {
-			const folded = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
-			return /^[\x20-\x7e]+$/.test(folded) ? folded : '?'
-		})
 
 const INDIGO = rgb(0.216, 0.188, 0.639)
 const SLATE = rgb(0.2, 0.255, 0.333)
@@ -61,50 +53,51 @@ function addLink(page: PDFPage, url: string, rect: [number, number, number, numb
 /** A one-page landscape A4 certificate with a QR code for its public verification page. */
 export async function certificatePdf(content: CertificateContent): Promise<Uint8Array> {
 	const doc = await PDFDocument.create()
-	doc.setTitle(pdfSafe(`Certificate of completion: ${content.courseTitle}`))
-	doc.setAuthor(pdfSafe(content.issuerName))
+	doc.setTitle(`Certificate of completion: ${content.courseTitle}`)
+	doc.setAuthor(content.issuerName)
 	doc.setSubject(`Verify at ${content.verifyUrl}`)
 	doc.setCreator('TutorHub')
 	doc.setCreationDate(content.issuedAt)
 	const page = doc.addPage([842, 595])
 	const { width, height } = page.getSize()
-	const regular = await doc.embedFont(StandardFonts.Helvetica)
-	const bold = await doc.embedFont(StandardFonts.HelveticaBold)
+	const line = anyScriptText(doc)
 
 	page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: INDIGO, borderWidth: 4 })
 	page.drawRectangle({ x: 34, y: 34, width: width - 68, height: height - 68, borderColor: INDIGO, borderWidth: 1 })
 
-	const centred = (text: string, y: number, size: number, font = regular, color = SLATE) => {
-		let safe = pdfSafe(text)
+	const maxWidth = width - 140
+	const centred = async (text: string, y: number, size: number, weight: Weight = 400, color: Color = SLATE) => {
+		let laidOut = await line(text, weight)
 		let fontSize = size
-		while (font.widthOfTextAtSize(safe, fontSize) > width - 140 && fontSize > 10) fontSize -= 1
-		if (font.widthOfTextAtSize(safe, fontSize) > width - 140) safe = `${safe.slice(0, 80)}...`
-		const textWidth = font.widthOfTextAtSize(safe, fontSize)
-		page.drawText(safe, { x: (width - textWidth) / 2, y, size: fontSize, font, color })
+		while (laidOut.widthAt(fontSize) > maxWidth && fontSize > 10) fontSize -= 1
+		if (laidOut.widthAt(fontSize) > maxWidth) laidOut = await line(`${[...text].slice(0, 80).join('')}...`, weight)
+		laidOut.draw(page, { x: (width - laidOut.widthAt(fontSize)) / 2, y, size: fontSize, color })
 	}
+	const left = async (text: string, x: number, y: number, size: number, color: Color = SLATE) =>
+		(await line(text)).draw(page, { x, y, size, color })
 
-	centred('TutorHub', height - 90, 18, bold, INDIGO)
-	centred('Certificate of Completion', height - 140, 34, bold, INDIGO)
-	centred('This certifies that', height - 190, 14)
-	centred(content.studentName, height - 235, 30, bold, rgb(0, 0, 0))
-	centred('has successfully completed the course', height - 275, 14)
-	centred(content.courseTitle, height - 315, 22, bold, rgb(0, 0, 0))
+	await centred('TutorHub', height - 90, 18, 700, INDIGO)
+	await centred('Certificate of Completion', height - 140, 34, 700, INDIGO)
+	await centred('This certifies that', height - 190, 14)
+	await centred(content.studentName, height - 235, 30, 700, rgb(0, 0, 0))
+	await centred('has successfully completed the course', height - 275, 14)
+	await centred(content.courseTitle, height - 315, 22, 700, rgb(0, 0, 0))
 	const issued = content.issuedAt.toLocaleDateString('en-US', {
 		year: 'numeric',
 		month: 'long',
 		day: 'numeric',
 		timeZone: 'UTC',
 	})
-	centred(`Issued by ${content.issuerName} on ${issued}`, height - 355, 13)
+	await centred(`Issued by ${content.issuerName} on ${issued}`, height - 355, 13)
 
 	const qrSize = 110
 	const qrX = width - 60 - qrSize
 	const qrY = 60
 	drawQr(page, content.verifyUrl, qrX, qrY, qrSize)
-	page.drawText('Scan to verify', { x: qrX + 22, y: qrY - 12, size: 9, font: regular, color: SLATE })
-	page.drawText(`Certificate ID: ${content.publicId}`, { x: 60, y: 92, size: 10, font: regular, color: SLATE })
-	page.drawText('Check that this certificate is genuine at:', { x: 60, y: 76, size: 10, font: regular, color: SLATE })
-	page.drawText(pdfSafe(content.verifyUrl), { x: 60, y: 62, size: 9, font: regular, color: INDIGO })
+	await left('Scan to verify', qrX + 22, qrY - 12, 9)
+	await left(`Certificate ID: ${content.publicId}`, 60, 92, 10)
+	await left('Check that this certificate is genuine at:', 60, 76, 10)
+	await left(content.verifyUrl, 60, 62, 9, INDIGO)
 	addLink(page, content.verifyUrl, [qrX, qrY, qrX + qrSize, qrY + qrSize])
 
 	// Plain objects (no object streams), so the link and metadata stay readable to simple tools.

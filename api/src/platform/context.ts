@@ -1,6 +1,8 @@
 import type { Db } from '../db.ts'
 import type { PasswordHashing } from '../auth/passwords.ts'
 import type { RoomLimits } from '../rooms/hub.ts'
+import type { RedisConnections } from './redis.ts'
+import type { HealthCheck } from './health.ts'
 import type { Storage } from './storage.ts'
 
 export type AccountRole = 'student' | 'tutor' | 'organization'
@@ -46,4 +48,8 @@ export type ApiDeps = {
 	db: Db
 	config: ApiConfig
 	storage: Storage
+	/** Shared state of several API processes (REDIS_URL): rate limits and live-room fan-out. */
+	redis?: RedisConnections
+	/** More dependencies `GET /health` checks beside the database, by name (e.g. `redis`). */
+	healthChecks?: Record<string, HealthCheck>
 }

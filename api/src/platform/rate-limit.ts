@@ -1,5 +1,29 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible'
+import type { Redis } from 'ioredis'
+import {
+	RateLimiterMemory,
+	RateLimiterRedis,
+	type RateLimiterAbstract,
+} from 'rate-limiter-flexible'
 import { ApiError } from './errors.ts'
+
+export type LimiterOptions = { keyPrefix: string; points: number; duration: number }
+
+/**
+ * A counter in Redis when the API has one, so every API process counts against the same limit
+ * (docs/decisions/026); else in this process's memory. If Redis stops answering, the count goes
+ * on in memory (rate-limiter-flexible's insurance limiter) rather than failing the request.
+ */
+export function createLimiter(options: LimiterOptions, redis?: Redis): RateLimiterAbstract {
+	const memory = new RateLimiterMemory(options)
+	if (!redis) return memory
+	return new RateLimiterRedis({
+		...options,
+		keyPrefix: `tutorhub:${options.keyPrefix}`,
+		storeClient: redis,
+		rejectIfRedisNotReady: true,
+		insuranceLimiter: memory,
+	})
+}
 
 export type LoginLimitOptions = {
 	/** Failed logins one address may make per window, across all accounts (password spraying). */
@@ -9,6 +33,8 @@ export type LoginLimitOptions = {
 	freeFailures?: number
 	/** The longest wait: the delay doubles with each failure up to this. */
 	maxDelaySeconds?: number
+	/** Counts in Redis, shared by every API process (unset: this process's memory). */
+	redis?: Redis
 }
 
 const waitText = (seconds: number) =>
@@ -22,28 +48,27 @@ const waitText = (seconds: number) =>
  * address (a guesser at one account gets growing delays), so the real user, logging in from their
  * own address, still gets in while someone else hammers their account.
  *
- * Counts live in rate-limiter-flexible's memory store: one API process. (Several processes need
- * its Redis store, so the limit does not grow with their number.)
+ * With `REDIS_URL` the counts live in Redis, so the limits hold across any number of API
+ * processes; without it, in this process's memory.
  */
 export function createLoginLimits({
 	perAddress = 20,
 	windowSeconds = 60,
 	freeFailures = 5,
 	maxDelaySeconds = 15 * 60,
+	redis,
 }: LoginLimitOptions = {}) {
-	const byAddress = new RateLimiterMemory({
-		keyPrefix: 'login-fail-address',
-		points: perAddress,
-		duration: windowSeconds,
-	})
+	const byAddress = createLimiter(
+		{ keyPrefix: 'login-fail-address', points: perAddress, duration: windowSeconds },
+		redis,
+	)
 	// Consecutive failures of one account from one address; a success clears them.
-	const byAccount = new RateLimiterMemory({
-		keyPrefix: 'login-fail-account',
-		points: 10_000,
-		duration: 24 * 60 * 60,
-	})
+	const byAccount = createLimiter(
+		{ keyPrefix: 'login-fail-account', points: 10_000, duration: 24 * 60 * 60 },
+		redis,
+	)
 	// The wait before that account may be tried again from that address.
-	const delays = new RateLimiterMemory({ keyPrefix: 'login-delay', points: 1, duration: 1 })
+	const delays = createLimiter({ keyPrefix: 'login-delay', points: 1, duration: 1 }, redis)
 
 	const refusal = (ms: number) => {
 		const seconds = Math.max(1, Math.ceil(ms / 1000))
@@ -55,7 +80,30 @@ export function createLoginLimits({
 		)
 	}
 
+	// The attempt under way for each account from each address (see oneAtATime).
+	const underWay = new Map<string, Promise<unknown>>()
+
 	return {
+		/**
+		 * Runs a login attempt once any other of that account from that address has finished. A
+		 * burst sent in parallel is then judged one by one, so the delay one failure sets reaches
+		 * the next attempt: on PostgreSQL several passwords are checked at once (PGlite's single
+		 * connection happened to queue them). Right passwords sent at once all get in, in turn.
+		 */
+		async oneAtATime<T>(address: string, account: string, attempt: () => Promise<T>): Promise<T> {
+			const key = `${account}|${address}`
+			const current = (underWay.get(key) ?? Promise.resolve()).then(attempt)
+			const done = current.then(
+				() => {},
+				() => {},
+			)
+			underWay.set(key, done)
+			try {
+				return await current
+			} finally {
+				if (underWay.get(key) === done) underWay.delete(key)
+			}
+		},
 		/**
 		 * Admits one login attempt or throws the 429. The address counts it as a failure from
 		 * here on, so a burst sent in parallel is capped too, until `succeeded` takes it back.

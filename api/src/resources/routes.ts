@@ -92,6 +92,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 			const row = await resourceOrNotFound(c.req.param('id'))
 			const file = row.file_key ? await storage.get(row.file_key) : null
 			if (!file) throw new ApiError(404, 'File not found')
+			if (c.req.method === 'HEAD') await file.body.cancel()
 			return fileResponse(file, row.file_name ?? 'file')
 		})
 		.delete('/:id', requireAccount({ roles: ['tutor'] }), async (c) => {

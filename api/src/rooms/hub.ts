@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { WSContext } from 'hono/ws'
-import { RateLimiterMemory } from 'rate-limiter-flexible'
+import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 import * as Y from 'yjs'
 import type { Db } from '../db.ts'
+import type { ApiDeps } from '../platform/context.ts'
+import { createLimiter } from '../platform/rate-limit.ts'
+import type { RedisConnections } from '../platform/redis.ts'
+import { localRoomBus, redisRoomBus, type RoomBus, type RoomEvent } from './bus.ts'
 import { toMessage, type ChatMessage } from './present.ts'
 import {
 	appendBoardUpdate,
@@ -20,6 +24,14 @@ const COMPACT_AFTER = 200
 const WELCOME_MESSAGES = 100
 /** A socket that answers no ping for this long is dropped, so presence stays true. */
 const HEARTBEAT_MS = 30_000
+/**
+ * With several API processes, each repeats who is connected to it this often, and forgets another
+ * process's members it has not heard of for PRESENCE_EXPIRES_MS (a process that was killed).
+ */
+const PRESENCE_MS = 10_000
+const PRESENCE_EXPIRES_MS = 35_000
+/** The origin of a whiteboard update another API process stored and passed on. */
+const FROM_ANOTHER_PROCESS = Symbol('another API process')
 
 export const CLOSE_ENDED = { code: 4000, reason: 'The session has ended' } as const
 const CLOSE_BAD_UPDATE = { code: 1003, reason: 'Invalid whiteboard update' } as const
@@ -51,21 +63,21 @@ export const ROOM_NOTICES = {
 	onlyTeacherClears: "Only the teacher can clear the board or remove other people's drawings.",
 } as const
 
-/** Counters shared by every room of the process; keys are per socket (peer id). */
-function createRates(limits: RoomLimits) {
-	const limiter = ({ points, duration }: { points: number; duration: number }) =>
-		new RateLimiterMemory({ points, duration })
+/** Counters shared by every room (in Redis, by every API process); keys are per socket (peer id). */
+function createRates(limits: RoomLimits, redis?: RedisConnections) {
+	const limiter = (keyPrefix: string, { points, duration }: { points: number; duration: number }) =>
+		createLimiter({ keyPrefix, points, duration }, redis?.commands)
 	return {
 		limits,
-		chat: limiter(limits.chat),
-		board: limiter(limits.board),
-		drops: limiter(limits.drops),
+		chat: limiter('room-chat', limits.chat),
+		board: limiter('room-board', limits.board),
+		drops: limiter('room-drops', limits.drops),
 	}
 }
 type Rates = ReturnType<typeof createRates>
 
 /** Spends one point; false when the member is over the limit. */
-const allowed = (rate: RateLimiterMemory, key: string) =>
+const allowed = (rate: RateLimiterAbstract, key: string) =>
 	rate.consume(key).then(
 		() => true,
 		() => false,
@@ -114,6 +126,9 @@ type Peer = Member & {
 	clients: Set<number>
 }
 
+/** Who is in a room, as every member's page shows it (in any API process). */
+export type Participant = ReturnType<typeof participant>
+
 const participant = (peer: Peer) => ({
 	peerId: peer.id,
 	userId: peer.userId,
@@ -132,9 +147,16 @@ export type Connection = {
 	onClose: () => void
 }
 
-/** The live side of one room: its sockets, their presence, and the whiteboard document. */
+/**
+ * The live side of one room in this process: its sockets, their presence, and the whiteboard
+ * document. With several API processes (decisions/026) each has a hub for the room while someone
+ * is connected to it; they pass chat, presence, signals, the end and board updates through the
+ * `RoomBus`, and every one of them holds the whole board.
+ */
 class RoomHub {
 	readonly #peers = new Map<string, Peer>()
+	/** The members connected to other API processes, by process. */
+	readonly #elsewhere = new Map<string, { participants: Participant[]; seenAt: number }>()
 	#doc: Promise<Y.Doc> | null = null
 	#writes: Promise<unknown> = Promise.resolve()
 	#storedUpdates = 0
@@ -146,16 +168,30 @@ class RoomHub {
 		readonly roomId: string,
 		private readonly db: Db,
 		private readonly rates: Rates,
+		private readonly bus: RoomBus,
 		private readonly onEmpty: (hub: RoomHub) => void,
-	) {}
+	) {
+		if (bus.shared) bus.publish({ roomId, type: 'hello', process: bus.process })
+	}
 
 	get size() {
 		return this.#peers.size
 	}
 
-	/** Loads the stored document once; later edits are applied in memory and appended to the log. */
+	/** Tells this room's members in this process, then the other processes. */
+	#share(event: RoomEvent) {
+		this.receive(event)
+		this.bus.publish(event)
+	}
+
+	/**
+	 * Loads the stored document once; later edits are applied in memory, appended to the log and
+	 * passed on to the other processes. Read only once this process hears the others, so no update
+	 * falls between the read and the first one heard.
+	 */
 	#loadDoc(): Promise<Y.Doc> {
 		this.#doc ??= (async () => {
+			await this.bus.ready
 			const doc = new Y.Doc()
 			const rows = await listBoardUpdates(this.db, this.roomId)
 			Y.transact(doc, () => {
@@ -165,7 +201,8 @@ class RoomHub {
 			this.#boardBytes = Y.encodeStateAsUpdate(doc).byteLength
 			doc.on('update', (update: Uint8Array, origin: unknown) => {
 				if (origin === 'storage') return
-				this.#persist(update)
+				// Another process stored it already and told every process.
+				if (origin !== FROM_ANOTHER_PROCESS) this.#persist(update)
 				for (const peer of this.#peers.values()) {
 					if (peer.id !== origin) peer.socket.send(update as Uint8Array<ArrayBuffer>)
 				}
@@ -175,17 +212,26 @@ class RoomHub {
 		return this.#doc
 	}
 
+	/**
+	 * Stores the update, then tells the other processes (in that order: a process that reads the
+	 * board after the update was stored finds it there; one that read it before hears it). Past
+	 * COMPACT_AFTER updates, the stored log is folded into one snapshot (repository.compactBoard:
+	 * from what is stored, never from this process's copy).
+	 */
 	#persist(update: Uint8Array) {
 		this.#writes = this.#writes
 			.then(async () => {
-				const { id } = await appendBoardUpdate(this.db, this.roomId, update)
+				await appendBoardUpdate(this.db, this.roomId, update)
+				this.bus.publish({
+					roomId: this.roomId,
+					type: 'board',
+					update: Buffer.from(update).toString('base64'),
+				})
 				this.#storedUpdates += 1
-				if (this.#storedUpdates > COMPACT_AFTER && this.#doc) {
-					const doc = await this.#doc
-					const snapshot = Y.encodeStateAsUpdate(doc)
-					await compactBoard(this.db, this.roomId, id, snapshot)
+				if (this.#storedUpdates > COMPACT_AFTER) {
+					const compacted = await compactBoard(this.db, this.roomId)
 					this.#storedUpdates = 1
-					this.#boardBytes = snapshot.byteLength
+					if (compacted) this.#boardBytes = compacted.bytes
 				}
 			})
 			.catch((error: unknown) => console.error(`Saving whiteboard ${this.roomId} failed:`, error))
@@ -205,11 +251,76 @@ class RoomHub {
 		for (const peer of this.#peers.values()) if (peer.id !== except) peer.socket.send(text)
 	}
 
+	/** Everyone in the room: here, and in the other processes. */
+	#participants(): Participant[] {
+		const here = [...this.#peers.values()].map(participant)
+		return [...here, ...[...this.#elsewhere.values()].flatMap((each) => each.participants)]
+	}
+
 	#announceParticipants() {
-		this.broadcast({
-			type: 'participants',
+		this.broadcast({ type: 'participants', participants: this.#participants() })
+		this.sharePresence()
+	}
+
+	/** Tells the other processes who is connected here (nothing when there are none). */
+	sharePresence() {
+		if (!this.bus.shared) return
+		this.bus.publish({
+			roomId: this.roomId,
+			type: 'presence',
+			process: this.bus.process,
 			participants: [...this.#peers.values()].map(participant),
 		})
+	}
+
+	/** Forgets the members of a process not heard of for a while (it stopped without a word). */
+	expirePresence(now = Date.now()) {
+		let changed = false
+		for (const [process, { seenAt }] of this.#elsewhere) {
+			if (now - seenAt > PRESENCE_EXPIRES_MS) changed = this.#elsewhere.delete(process)
+		}
+		if (changed) this.broadcast({ type: 'participants', participants: this.#participants() })
+	}
+
+	/** An event of this room, from this process (`#share`) or another one (the bus). */
+	receive(event: RoomEvent) {
+		switch (event.type) {
+			case 'chat':
+				return this.broadcast({ type: 'chat', message: event.message })
+			case 'end':
+				return this.#endHere()
+			case 'muted':
+				return this.broadcast({ type: 'muted', by: event.by }, event.except)
+			case 'signal': {
+				const target = this.#peers.get(event.to)
+				if (target) this.#send(target, { type: 'signal', from: event.from, data: event.data })
+				return
+			}
+			case 'board':
+				void this.#loadDoc()
+					.then((doc) => {
+						const update = Buffer.from(event.update, 'base64')
+						Y.applyUpdate(doc, update, FROM_ANOTHER_PROCESS)
+						this.#boardBytes += update.byteLength
+					})
+					.catch((error: unknown) =>
+						console.error(
+							`Whiteboard ${this.roomId}: an update from another process failed:`,
+							error,
+						),
+					)
+				return
+			case 'presence':
+				if (event.participants.length > 0) {
+					this.#elsewhere.set(event.process, {
+						participants: event.participants,
+						seenAt: Date.now(),
+					})
+				} else this.#elsewhere.delete(event.process)
+				return this.broadcast({ type: 'participants', participants: this.#participants() })
+			case 'hello':
+				return this.sharePresence()
+		}
 	}
 
 	join(member: Member, socket: WSContext): Connection {
@@ -241,7 +352,7 @@ class RoomHub {
 			this.#send(peer, {
 				type: 'welcome',
 				peerId: peer.id,
-				participants: [...this.#peers.values()].map(participant),
+				participants: this.#participants(),
 				messages: messages.map(toMessage),
 			})
 			this.#announceParticipants()
@@ -302,7 +413,7 @@ class RoomHub {
 			case 'mute-all':
 				if (!peer.host)
 					return this.#send(peer, { type: 'error', message: 'Only the teacher can mute everyone' })
-				this.broadcast({ type: 'muted', by: peer.name }, peer.id)
+				this.#share({ roomId: this.roomId, type: 'muted', by: peer.name, except: peer.id })
 				return
 			case 'end':
 				if (!peer.host)
@@ -314,8 +425,16 @@ class RoomHub {
 				this.end()
 				return
 			case 'signal': {
-				const target = this.#peers.get(message.to)
-				if (target) this.#send(target, { type: 'signal', from: peer.id, data: message.data })
+				const signal: RoomEvent = {
+					roomId: this.roomId,
+					type: 'signal',
+					from: peer.id,
+					to: message.to,
+					data: message.data,
+				}
+				// The peer is here, or in another process (which delivers it if it holds that peer).
+				if (this.#peers.has(message.to)) this.receive(signal)
+				else this.bus.publish(signal)
 				return
 			}
 		}
@@ -384,12 +503,17 @@ class RoomHub {
 		return false
 	}
 
+	/** A stored chat message: to every member, in every process. */
 	postChat(message: ChatMessage) {
-		this.broadcast({ type: 'chat', message })
+		this.#share({ roomId: this.roomId, type: 'chat', message })
 	}
 
-	/** The session is over: everyone is told, then disconnected. */
+	/** The session is over: everyone, in every process, is told, then disconnected. */
 	end() {
+		this.#share({ roomId: this.roomId, type: 'end' })
+	}
+
+	#endHere() {
 		this.#ended = true
 		this.broadcast({ type: 'ended' })
 		for (const peer of this.#peers.values()) peer.socket.close(CLOSE_ENDED.code, CLOSE_ENDED.reason)
@@ -418,24 +542,35 @@ class RoomHub {
 class RoomHubs {
 	readonly #hubs = new Map<string, RoomHub>()
 	#heartbeat: NodeJS.Timeout | null = null
+	#presence: NodeJS.Timeout | null = null
 
 	readonly #rates: Rates
+	readonly #bus: RoomBus
 
 	constructor(
 		private readonly db: Db,
 		limits: RoomLimits,
+		redis?: RedisConnections,
 	) {
-		this.#rates = createRates(limits)
+		this.#rates = createRates(limits, redis)
+		this.#bus = redis ? redisRoomBus(redis) : localRoomBus()
+		this.#bus.listen((event) => this.#hubs.get(event.roomId)?.receive(event))
 	}
 
 	find(roomId: string): RoomHub | undefined {
 		return this.#hubs.get(roomId)
 	}
 
+	/** A room's chat message or end, from an HTTP call: to its members in every process. */
+	share(event: RoomEvent) {
+		this.#hubs.get(event.roomId)?.receive(event)
+		this.#bus.publish(event)
+	}
+
 	join(roomId: string, member: Member, socket: WSContext) {
 		let hub = this.#hubs.get(roomId)
 		if (!hub) {
-			hub = new RoomHub(roomId, this.db, this.#rates, (empty) => {
+			hub = new RoomHub(roomId, this.db, this.#rates, this.#bus, (empty) => {
 				// Pending saves finish first; a socket that joined meanwhile keeps the hub.
 				void empty.flush().then(() => {
 					if (empty.size === 0 && this.#hubs.get(roomId) === empty) this.#hubs.delete(roomId)
@@ -450,12 +585,23 @@ class RoomHubs {
 			}, HEARTBEAT_MS)
 			this.#heartbeat.unref()
 		}
+		if (!this.#presence && this.#bus.shared) {
+			this.#presence = setInterval(() => {
+				for (const each of this.#hubs.values()) {
+					each.sharePresence()
+					each.expirePresence()
+				}
+			}, PRESENCE_MS)
+			this.#presence.unref()
+		}
 		return hub.join(member, socket)
 	}
 
 	#stopHeartbeat() {
 		if (this.#heartbeat) clearInterval(this.#heartbeat)
+		if (this.#presence) clearInterval(this.#presence)
 		this.#heartbeat = null
+		this.#presence = null
 	}
 
 	/** Tells every socket the server is going away and waits for whiteboard saves. */
@@ -470,10 +616,13 @@ class RoomHubs {
 // One registry per database, so the HTTP routes, the socket route and shutdown share it.
 const registries = new WeakMap<Db, RoomHubs>()
 
-export function roomHubs(db: Db, limits: RoomLimits = ROOM_LIMITS): RoomHubs {
+export function roomHubs(
+	{ db, redis }: Pick<ApiDeps, 'db' | 'redis'>,
+	limits: RoomLimits = ROOM_LIMITS,
+): RoomHubs {
 	let hubs = registries.get(db)
 	if (!hubs) {
-		hubs = new RoomHubs(db, limits)
+		hubs = new RoomHubs(db, limits, redis)
 		registries.set(db, hubs)
 	}
 	return hubs

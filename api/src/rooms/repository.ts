@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
+import * as Y from 'yjs'
 import type { Db } from '../db.ts'
 import type { RoomKind } from './schemas.ts'
 
@@ -233,16 +234,35 @@ export const appendBoardUpdate = (db: Db, roomId: string, update: Uint8Array) =>
 		.returning('id')
 		.executeTakeFirstOrThrow()
 
-/** Replaces the updates up to `throughId` with one snapshot holding the same document. */
-export const compactBoard = (db: Db, roomId: string, throughId: string, snapshot: Uint8Array) =>
+/**
+ * Folds every stored update of the room into one snapshot (decisions/026). Runs on what is stored,
+ * not on any process's copy, and deletes exactly the rows it merged: an update another process
+ * stores meanwhile is neither lost nor merged twice. The room's row lock makes compactions of one
+ * room take turns across processes; appends go on meanwhile (they only take a key-share lock).
+ * Null when there was nothing to fold.
+ */
+export const compactBoard = (db: Db, roomId: string) =>
 	db.transaction().execute(async (trx) => {
+		await trx.selectFrom('rooms').select('id').where('id', '=', roomId).forNoKeyUpdate().execute()
+		const rows = await listBoardUpdates(trx, roomId)
+		if (rows.length < 2) return null
+		const doc = new Y.Doc()
+		Y.transact(doc, () => {
+			for (const row of rows) Y.applyUpdate(doc, row.update)
+		})
+		// Includes updates still waiting for ones they build on (Yjs keeps them pending).
+		const snapshot = Y.encodeStateAsUpdate(doc)
 		await trx
 			.deleteFrom('room_board_updates')
-			.where('room_id', '=', roomId)
-			.where('id', '<=', throughId)
+			.where(
+				'id',
+				'in',
+				rows.map((row) => row.id),
+			)
 			.execute()
 		await trx
 			.insertInto('room_board_updates')
 			.values({ room_id: roomId, update: snapshot })
 			.execute()
+		return { merged: rows.length, bytes: snapshot.byteLength }
 	})

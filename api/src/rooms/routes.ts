@@ -98,7 +98,7 @@ const joining = new WeakMap<Request, { roomId: string; member: Member; ended: bo
 export function roomRoutes(deps: ApiDeps) {
 	const { db, config } = deps
 	const requireAccount = accountGuard({ db, config })
-	const hubs = roomHubs(db, { ...ROOM_LIMITS, ...config.roomLimits })
+	const hubs = roomHubs(deps, { ...ROOM_LIMITS, ...config.roomLimits })
 
 	return new Hono<ApiEnv>()
 		.post('/', requireAccount({ roles: ['tutor'] }), async (c) => {
@@ -151,7 +151,7 @@ export function roomRoutes(deps: ApiDeps) {
 			const { text } = await readJsonBody(c, newMessage)
 			if (room.ended_at) throw new ApiError(409, ROOM_MESSAGES.ended)
 			const message = toMessage(await insertMessage(db, room.id, account.id, text))
-			hubs.find(room.id)?.postChat(message)
+			hubs.share({ roomId: room.id, type: 'chat', message })
 			return c.json({ message: 'Message sent', chatMessage: message }, 201)
 		})
 		.post('/:id/end', requireAccount(), async (c) => {
@@ -160,7 +160,7 @@ export function roomRoutes(deps: ApiDeps) {
 			const room = await loadRoom(db, c)
 			if (!isHost(room, account.id)) throw new ApiError(403, MESSAGES.forbidden)
 			const ended = await endRoom(db, room.id)
-			hubs.find(room.id)?.end()
+			hubs.share({ roomId: room.id, type: 'end' })
 			return c.json({ message: 'Session ended', room: toRoom(ended, account.id) })
 		})
 		.post('/:id/ticket', requireAccount(), async (c) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { DOCUMENT_LIMIT } from '../platform/body-limits.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
 import { sniffImageType } from '../platform/images.ts'
-import { PRIVATE_FILE_PREFIX, type Storage } from '../platform/storage.ts'
+import { PRIVATE_FILE_PREFIX, type Storage, type StoredFile } from '../platform/storage.ts'
 
 export type DocumentUpload = {
 	bytes: Uint8Array
@@ -94,13 +94,13 @@ export async function storeDocument(storage: Storage, document: DocumentUpload) 
 	return key
 }
 
-/** The download answer: the bytes, their type, and a file name the browser saves them under. */
-export function fileResponse(file: { bytes: Uint8Array<ArrayBuffer>; contentType: string }, name: string) {
+/** The download answer: the bytes as they are read, their type, and a file name the browser saves them under. */
+export function fileResponse(file: StoredFile, name: string) {
 	const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-	return new Response(file.bytes, {
+	return new Response(file.body, {
 		headers: {
 			'Content-Type': file.contentType,
-			'Content-Length': String(file.bytes.byteLength),
+			...(file.size !== undefined && { 'Content-Length': String(file.size) }),
 			'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
 			'X-Content-Type-Options': 'nosniff',
 			'Cache-Control': 'private, no-store',

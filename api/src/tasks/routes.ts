@@ -83,6 +83,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 	const download = async (c: Context, key: string | null, name: string | null) => {
 		const file = key ? await storage.get(key) : null
 		if (!file) throw new ApiError(404, 'File not found')
+		if (c.req.method === 'HEAD') await file.body.cancel()
 		return fileResponse(file, name ?? 'download')
 	}
 

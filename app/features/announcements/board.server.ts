@@ -5,10 +5,9 @@ import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
-import { UpstreamError } from '~/platform/upstream-errors'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { deleteAnnouncement, getAnnouncements, getAudiences, postAnnouncement, updateAnnouncement } from './api.server'
-import { announcementEditSchema, announcementFormSchema, pageFrom, teacherAnnouncementFormSchema } from './schema'
+import { announcementActionSchema, pageFrom } from './schema'
 
 /** The loader of a staff announcement page: whom they may address, and what they have posted. */
 export async function loadAnnouncementBoard(context: Readonly<RouterContextProvider>, request: Request) {
@@ -32,40 +31,30 @@ export async function announcementBoardAction(
 	request: Request,
 	{ requireCourse, listPath }: { requireCourse: boolean; listPath: string },
 ) {
+	const submission = parseWithZod(await readForm(request), { schema: announcementActionSchema(requireCourse) })
+	if (submission.status !== 'success') {
+		// The delete form has no field to show an error by: it shows above the list.
+		const formErrors = submission.payload.intent === 'delete' ? ['Choose an announcement to delete'] : undefined
+		return data(submission.reply({ formErrors }), { status: 400 })
+	}
 	const api = upstream(context, request)
-	const formData = await readForm(request)
-	if (formData.get('intent') === 'delete') {
-		try {
-			await deleteAnnouncement(api, String(formData.get('announcementId') ?? ''))
-		} catch (error) {
-			if (!(error instanceof UpstreamError)) throw error
-			sendToast(context, error.toast)
-			return data({ deleteError: error.text }, { status: error.status && error.status < 500 ? error.status : 502 })
-		}
-		sendToast(context, successToast('Announcement deleted successfully'))
-		return redirect(listPath)
-	}
-	if (formData.get('intent') === 'update') {
-		const submission = parseWithZod(formData, { schema: announcementEditSchema })
-		if (submission.status !== 'success') return data({ update: submission.reply() }, { status: 400 })
-		try {
-			await updateAnnouncement(api, submission.value)
-		} catch (error) {
-			const reply = replyWithUpstreamError(context, submission, error)
-			return data({ update: reply.data }, reply.init ?? undefined)
-		}
-		sendToast(context, successToast('Announcement updated successfully'))
-		return redirect(backToList(request, listPath))
-	}
-	const schema = requireCourse ? teacherAnnouncementFormSchema : announcementFormSchema
-	const submission = parseWithZod(formData, { schema })
-	if (submission.status !== 'success') return data({ post: submission.reply() }, { status: 400 })
+	const form = submission.value
 	try {
-		await postAnnouncement(api, submission.value)
+		switch (form.intent) {
+			case 'post':
+				await postAnnouncement(api, { title: form.title, body: form.body, courseId: form.courseId })
+				sendToast(context, successToast('Announcement posted successfully'))
+				return redirect(listPath)
+			case 'update':
+				await updateAnnouncement(api, { announcementId: form.announcementId, title: form.title, body: form.body })
+				sendToast(context, successToast('Announcement updated successfully'))
+				return redirect(backToList(request, listPath))
+			case 'delete':
+				await deleteAnnouncement(api, form.announcementId)
+				sendToast(context, successToast('Announcement deleted successfully'))
+				return redirect(listPath)
+		}
 	} catch (error) {
-		const reply = replyWithUpstreamError(context, submission, error)
-		return data({ post: reply.data }, reply.init ?? undefined)
+		return replyWithUpstreamError(context, submission, error)
 	}
-	sendToast(context, successToast('Announcement posted successfully'))
-	return redirect(listPath)
 }

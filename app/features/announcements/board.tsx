@@ -155,11 +155,7 @@ export function StudentAnnouncementList({ announcements, timeZone }: { announcem
 }
 
 type BoardData = Awaited<ReturnType<typeof loadAnnouncementBoard>>
-type BoardActionData =
-	| { post: SubmissionResult<string[]> }
-	| { update: SubmissionResult<string[]> }
-	| { deleteError: string }
-	| undefined
+type BoardActionData = SubmissionResult<string[]> | undefined
 
 /**
  * A teacher's or an organization's announcement page: a composer (a teacher picks one of their
@@ -177,6 +173,8 @@ export function AnnouncementBoard({
 	const [searchParams] = useSearchParams()
 	const editId = searchParams.get('edit')
 	const editing = editId && list.ok ? list.value.announcements.find((announcement) => announcement.id === editId) : undefined
+	const resultFor = (intent: string) => (actionData?.initialValue?.intent === intent ? actionData : undefined)
+	const deleteError = resultFor('delete')?.error?.['']?.[0]
 	return (
 		<div className="flex flex-col gap-8">
 			<h1 className="text-2xl font-bold">Announcements</h1>
@@ -184,7 +182,7 @@ export function AnnouncementBoard({
 				<EditAnnouncement
 					key={editing.id}
 					announcement={editing}
-					lastResult={actionData && 'update' in actionData ? actionData.update : undefined}
+					lastResult={resultFor('update')}
 				/>
 			) : (
 				<section aria-labelledby="new-announcement" className="rounded-lg border border-slate-200 bg-white p-6">
@@ -193,7 +191,7 @@ export function AnnouncementBoard({
 					</h2>
 					{audiences.ok ? (
 						<AnnouncementComposer
-							lastResult={actionData && 'post' in actionData ? actionData.post : undefined}
+							lastResult={resultFor('post')}
 							courses={audiences.value.courses}
 							organizationWide={organizationWide}
 						/>
@@ -206,9 +204,9 @@ export function AnnouncementBoard({
 				<h2 id="posted-announcements" className="text-lg font-semibold">
 					Posted announcements
 				</h2>
-				{actionData && 'deleteError' in actionData ? (
+				{deleteError ? (
 					<p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-						{actionData.deleteError}
+						{deleteError}
 					</p>
 				) : null}
 				{list.ok ? (

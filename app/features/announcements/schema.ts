@@ -30,6 +30,15 @@ export const announcementEditSchema = z.object({
 })
 export type AnnouncementEdit = z.infer<typeof announcementEditSchema>
 
+/** A staff announcement page's forms, told apart by `intent`: post (a teacher must pick a course), update, delete. */
+export function announcementActionSchema(requireCourse: boolean) {
+	return z.discriminatedUnion('intent', [
+		(requireCourse ? teacherAnnouncementFormSchema : announcementFormSchema).extend({ intent: z.literal('post') }),
+		announcementEditSchema.extend({ intent: z.literal('update') }),
+		z.object({ intent: z.literal('delete'), announcementId: z.string().min(1) }),
+	])
+}
+
 // Answers of the reference API (api/README.md).
 export const announcementSchema = z.object({
 	id: z.string(),

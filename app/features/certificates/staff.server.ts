@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm } from '~/platform/form.server'
+import { readForm, replyStatus } from '~/platform/form.server'
 import { pagePath, upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -51,7 +51,7 @@ export async function issueCertificateAction(context: Context, request: Request,
 		if (!(error instanceof UpstreamError)) throw error
 		sendToast(context, error.toast)
 		const lines = error.fieldErrors.length ? error.fieldErrors.map(({ path, msg }) => `${path}: ${msg}`) : [error.text]
-		return data({ errors: lines }, { status: error.status && error.status < 500 ? error.status : 502 })
+		return data({ errors: lines }, { status: replyStatus(error.status) })
 	}
 	sendToast(context, successToast('Certificate issued successfully'))
 	return redirect(new URL(pagePath(request), 'http://x').pathname)

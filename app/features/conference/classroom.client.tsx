@@ -53,10 +53,12 @@ export default function ClassroomIsland({
 	room,
 	ticket,
 	messages,
+	iceServers,
 }: {
 	room: Room
 	ticket: string | null
 	messages: ChatMessage[]
+	iceServers: RTCIceServer[]
 }) {
 	const socket = useRoomSocket({
 		roomId: room.id,
@@ -64,7 +66,7 @@ export default function ClassroomIsland({
 		view: 'classroom',
 		initialMessages: messages,
 	})
-	const call = useCall(socket)
+	const call = useCall(socket, iceServers)
 	const [showBoard, setShowBoard] = useState(false)
 	const me = socket.participants.find((participant) => participant.peerId === socket.peerId)
 	const host = room.role === 'host'

@@ -18,13 +18,20 @@ import {
 } from './schema'
 import { useForm } from '~/ui/use-form'
 
-export type IslandProps = { room: Room; ticket: string | null; messages: ChatMessage[] }
+export type IslandProps = {
+	room: Room
+	ticket: string | null
+	messages: ChatMessage[]
+	/** STUN/TURN servers for the call (ICE_SERVERS), given to the room's members only. */
+	iceServers: RTCIceServer[]
+}
 
 type PageData = {
 	room: Room
 	messages: { ok: true; value: ChatMessage[] } | { ok: false; error: LoadFailure }
 	ticket: string | null
 	ticketError: string | null
+	iceServers: RTCIceServer[]
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
@@ -200,7 +207,12 @@ export function RoomPage({
 
 			{live ? (
 				<Suspense fallback={<Spinner label="Loading the room" />}>
-					<Island room={room} ticket={ticket} messages={messages.ok ? messages.value : []} />
+					<Island
+						room={room}
+						ticket={ticket}
+						messages={messages.ok ? messages.value : []}
+						iceServers={data.iceServers}
+					/>
 				</Suspense>
 			) : (
 				<section

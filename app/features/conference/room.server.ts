@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { env } from '~/platform/env.server'
+import { readForm, replyStatus, replyWithUpstreamError } from '~/platform/form.server'
 import { requireUser, upstream } from '~/platform/request.server'
 import { settle, throwPageError } from '~/platform/settle.server'
 import { sendToast } from '~/platform/toast.server'
@@ -18,7 +19,6 @@ import { roomFormSchema } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 
-
 /** Both room pages: the room, its chat history, and a ticket for the live socket (while it runs). */
 export async function loadRoomPage(context: Context, request: Request, roomId: string) {
 	const user = requireUser(context, request)
@@ -31,12 +31,15 @@ export async function loadRoomPage(context: Context, request: Request, roomId: s
 		settle(getRoomMessages(api, roomId)),
 		observer ? null : settle(createRoomTicket(api, roomId)),
 	])
-	if (!ticket) return { room, messages, ticket: null, ticketError: null }
+	if (!ticket) return { room, messages, ticket: null, ticketError: null, iceServers: [] }
+	const member = !room.endedAt && ticket.ok
 	return {
 		room,
 		messages,
-		ticket: !room.endedAt && ticket.ok ? ticket.value.ticket : null,
+		ticket: member ? ticket.value.ticket : null,
 		ticketError: !room.endedAt && !ticket.ok ? ticket.error.text : null,
+		// The STUN/TURN servers (with their credentials) go only to whom the API let into the room.
+		iceServers: member ? env.iceServers : [],
 	}
 }
 
@@ -59,7 +62,7 @@ export async function roomAction(
 			if (!(error instanceof UpstreamError)) throw error
 			return data(
 				{ ticketError: error.text },
-				{ status: error.status && error.status < 500 ? error.status : 503 },
+				{ status: replyStatus(error.status) },
 			)
 		}
 	}

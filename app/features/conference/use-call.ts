@@ -6,16 +6,13 @@ export type RemotePeer = { stream: MediaStream | null; state: RTCPeerConnectionS
 
 type PeerEntry = { pc: RTCPeerConnection; pending: RTCIceCandidateInit[] }
 
-// Peers reach each other directly on the same network; a deployment across networks adds its
-// STUN and TURN servers here.
-const RTC_CONFIG: RTCConfiguration = { iceServers: [] }
-
 /**
  * Camera and microphone between everyone in the call: one peer connection per pair (a mesh),
  * offers from the peer with the smaller id so two peers never offer at once, and the API relaying
- * offers, answers and ICE candidates over the room socket.
+ * offers, answers and ICE candidates over the room socket. Without `iceServers` (ICE_SERVERS) peers
+ * reach each other only on the same network; STUN finds a way through NAT, TURN relays the rest.
  */
-export function useCall(socket: RoomSocket) {
+export function useCall(socket: RoomSocket, iceServers: RTCIceServer[] = []) {
 	const { send, onSignal, peerId, participants, mutedBy, status } = socket
 	const [localStream, setLocalStream] = useState<MediaStream | null>(null)
 	const [camera, setCamera] = useState(true)
@@ -37,7 +34,7 @@ export function useCall(socket: RoomSocket) {
 
 	const createPeer = useCallback(
 		(id: string) => {
-			const pc = new RTCPeerConnection(RTC_CONFIG)
+			const pc = new RTCPeerConnection({ iceServers })
 			const stream = streamRef.current
 			if (stream) for (const track of stream.getTracks()) pc.addTrack(track, stream)
 			pc.onicecandidate = (event) => {
@@ -66,7 +63,7 @@ export function useCall(socket: RoomSocket) {
 			setRemote((current) => ({ ...current, [id]: { stream: null, state: pc.connectionState } }))
 			return entry
 		},
-		[send],
+		[send, iceServers],
 	)
 
 	const flushCandidates = async (entry: PeerEntry) => {

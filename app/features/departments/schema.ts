@@ -1,5 +1,8 @@
 import { z } from 'zod'
 
+/** Departments shown on a page of the list. */
+export const DEPARTMENTS_PER_PAGE = 10
+
 // Answers of the reference API (api/README.md).
 export const departmentSchema = z.object({
 	id: z.string(),
@@ -48,3 +51,10 @@ export const deleteDepartmentSchema = z.object({
 	intent: z.literal('delete'),
 	departmentId: z.string().min(1),
 })
+
+/** The departments page's forms, told apart by `intent`. */
+export const departmentActionSchema = z.discriminatedUnion('intent', [
+	createDepartmentSchema,
+	renameDepartmentSchema,
+	deleteDepartmentSchema,
+])

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { pageParam } from '~/platform/page-param'
 import type { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -13,12 +14,7 @@ import {
 	registerMember,
 	removeStudent,
 } from './api.server'
-import {
-	cancelInvitationSchema,
-	existingStudentSchema,
-	newMemberSchema,
-	removeStudentSchema,
-} from './schema'
+import { memberActionSchema } from './schema'
 
 type Upstream = ReturnType<typeof upstream>
 type Context = Readonly<RouterContextProvider>
@@ -28,9 +24,8 @@ const LIMIT = 10
 /** `page` (at least 1) and `search` from the page's address. */
 export function memberQuery(request: Request) {
 	const params = new URL(request.url).searchParams
-	const page = Number(params.get('page'))
 	return {
-		page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+		page: pageParam(params),
 		search: (params.get('search') ?? '').trim().slice(0, 100),
 	}
 }
@@ -71,58 +66,38 @@ export async function memberAction(
 	organizationId: string,
 	role: 'tutor' | 'student',
 ) {
-	const formData = await readForm(request)
 	// Not request.url: a script-driven submission arrives at the route's `.data` address.
 	const back = role === 'student' ? '/organization/students' : '/organization/teachers'
-	const intent = formData.get('intent')
-	if (intent === 'attach' && role === 'student') {
-		const submission = parseWithZod(formData, { schema: existingStudentSchema })
-		if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-		try {
-			await inviteStudent(api, organizationId, submission.value.email)
-		} catch (error) {
-			return replyWithUpstreamError(context, submission, error)
-		}
-		sendToast(context, successToast('Invitation sent'))
-		return redirect(back)
-	}
-	if ((intent === 'cancel-invitation' || intent === 'remove') && role === 'student') {
-		const submission = parseWithZod(formData, {
-			schema: intent === 'remove' ? removeStudentSchema : cancelInvitationSchema,
-		})
-		if (submission.status !== 'success') {
-			// These forms have no field to show the error by: the page shows it as a toast.
-			sendToast(context, {
-				type: 'error',
-				title: intent === 'remove' ? 'Choose a student' : 'Choose an invitation',
-				duration: 4000,
-			})
-			return data(submission.reply(), { status: 400 })
-		}
-		const { value } = submission
-		try {
-			if (value.intent === 'remove') await removeStudent(api, organizationId, value.studentId)
-			else await cancelInvitation(api, organizationId, value.invitationId)
-		} catch (error) {
-			return replyWithUpstreamError(context, submission, error)
-		}
-		sendToast(
-			context,
-			successToast(
-				value.intent === 'remove' ? 'Student removed from the organization' : 'Invitation cancelled',
-			),
-		)
-		return redirect(back)
-	}
-	const submission = parseWithZod(formData, { schema: newMemberSchema })
+	const submission = parseWithZod(await readForm(request), { schema: memberActionSchema(role) })
 	if (submission.status !== 'success') {
+		// Remove and cancel have no field to show the error by: the page shows it as a toast.
+		const intent = submission.payload.intent
+		if (intent === 'remove' || intent === 'cancel-invitation')
+			sendToast(context, { type: 'error', title: intent === 'remove' ? 'Choose a student' : 'Choose an invitation', duration: 4000 })
 		return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
 	}
+	const form = submission.value
 	try {
-		await registerMember(api, role, submission.value)
+		switch (form.intent) {
+			case 'register':
+				await registerMember(api, role, form)
+				sendToast(context, successToast('Registered successfully'))
+				break
+			case 'attach':
+				await inviteStudent(api, organizationId, form.email)
+				sendToast(context, successToast('Invitation sent'))
+				break
+			case 'cancel-invitation':
+				await cancelInvitation(api, organizationId, form.invitationId)
+				sendToast(context, successToast('Invitation cancelled'))
+				break
+			case 'remove':
+				await removeStudent(api, organizationId, form.studentId)
+				sendToast(context, successToast('Student removed from the organization'))
+				break
+		}
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error, ['password'])
 	}
-	sendToast(context, successToast('Registered successfully'))
 	return redirect(back)
 }

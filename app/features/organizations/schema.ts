@@ -181,6 +181,14 @@ export const removeStudentSchema = z.object({
 	studentId: z.uuid({ error: 'Choose a student' }),
 })
 
+/** The forms of an organization's members page: a teacher page only registers; a student page also
+ * invites, cancels an invitation and removes. */
+export function memberActionSchema(role: 'tutor' | 'student') {
+	return role === 'student'
+		? z.discriminatedUnion('intent', [newMemberSchema, existingStudentSchema, cancelInvitationSchema, removeStudentSchema])
+		: z.discriminatedUnion('intent', [newMemberSchema])
+}
+
 /** The student answers an invitation, or leaves their organization. */
 export const invitationAnswerSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('accept'), invitationId: z.uuid({ error: 'Choose an invitation' }) }),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageParam } from '~/platform/page-param'
 
 export const resourceTypes = [
 	{ value: 'document', label: 'Document' },
@@ -31,9 +32,7 @@ const webAddress = z
 		}
 	}, 'Enter a web address starting with http:// or https://')
 
-/** The upload form: a file or a link, not both. */
-export const resourceUploadSchema = z
-	.object({
+const uploadFields = z.object({
 		title: z
 			.string({ error: 'Enter a title' })
 			.trim()
@@ -52,14 +51,24 @@ export const resourceUploadSchema = z
 			.optional()
 			.refine((file) => !file || file.size <= maxResourceBytes, 'The file must be at most 10 MB'),
 	})
-	.superRefine((value, ctx) => {
-		const hasFile = Boolean(value.file && value.file.size > 0)
-		if (hasFile && value.url) {
-			ctx.addIssue({ code: 'custom', path: ['url'], message: 'Give a file or a link, not both' })
-		} else if (!hasFile && !value.url) {
-			ctx.addIssue({ code: 'custom', path: ['file'], message: 'Choose a file to upload or give a link' })
-		}
-	})
+
+function fileOrLink(value: { file?: File; url?: string }, ctx: z.RefinementCtx) {
+	const hasFile = Boolean(value.file && value.file.size > 0)
+	if (hasFile && value.url) {
+		ctx.addIssue({ code: 'custom', path: ['url'], message: 'Give a file or a link, not both' })
+	} else if (!hasFile && !value.url) {
+		ctx.addIssue({ code: 'custom', path: ['file'], message: 'Choose a file to upload or give a link' })
+	}
+}
+
+/** The upload form: a file or a link, not both. */
+export const resourceUploadSchema = uploadFields.superRefine(fileOrLink)
+
+/** The teacher library's forms, told apart by `intent`: upload one, or delete one of theirs. */
+export const resourceActionSchema = z.discriminatedUnion('intent', [
+	uploadFields.extend({ intent: z.literal('upload') }).superRefine(fileOrLink),
+	z.object({ intent: z.literal('delete'), resourceId: z.string().min(1) }),
+])
 export type ResourceUpload = z.infer<typeof resourceUploadSchema>
 
 // Answers of the reference API (api/README.md).
@@ -98,12 +107,11 @@ export type ResourceFilters = { search: string; subject: string; type: string; p
 export function filtersFrom(url: URL): ResourceFilters {
 	const params = url.searchParams
 	const type = params.get('type') ?? 'all'
-	const page = Number(params.get('page'))
 	return {
 		search: (params.get('search') ?? '').trim().slice(0, 100),
 		subject: (params.get('subject') ?? '').trim().slice(0, 100) || 'All',
 		type: type === 'all' || typeValues.includes(type as ResourceType) ? type : 'all',
-		page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+		page: pageParam(params),
 	}
 }
 

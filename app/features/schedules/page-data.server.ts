@@ -1,4 +1,5 @@
 import type { createUpstream } from '~/platform/upstream.server'
+import { pageParam } from '~/platform/page-param'
 import { settle } from '~/platform/settle.server'
 import { getSchedules } from './api.server'
 import { dayOf, weekOf } from './calendar'
@@ -9,12 +10,6 @@ import { dateInZone, isCalendarDate } from './time-zones'
 type Upstream = ReturnType<typeof createUpstream>
 
 const iso = (instant: number) => new Date(instant).toISOString()
-
-/** `?page=` as a whole number of at least 1, else 1. */
-export function pageParam(url: URL): number {
-	const page = Number(url.searchParams.get('page'))
-	return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1
-}
 
 /**
  * Everything the teacher's schedule page shows, in four parallel list calls whose filters stay the
@@ -29,7 +24,7 @@ export async function loadTeacherSchedule(api: Upstream, request: Request, { fre
 	const weekParam = url.searchParams.get('week') ?? ''
 	const week = weekOf(isCalendarDate(weekParam) ? weekParam : today, zone)
 	const day = dayOf(today, zone)
-	const page = pageParam(url)
+	const page = pageParam(url.searchParams)
 	const statusParam = url.searchParams.get('status') ?? ''
 	const status = (SCHEDULE_STATUSES as readonly string[]).includes(statusParam)
 		? statusParam

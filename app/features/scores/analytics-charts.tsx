@@ -94,21 +94,21 @@ function Axes({
 				const y = PLOT.height - (tick / max) * PLOT.height
 				return (
 					<g key={tick}>
-						<line x1={0} x2={PLOT.width} y1={y} y2={y} stroke="#e2e8f0" />
-						<text x={-6} y={y + 4} textAnchor="end" fill="#475569">
+						<line x1={0} x2={PLOT.width} y1={y} y2={y} className="stroke-slate-200" />
+						<text x={-6} y={y + 4} textAnchor="end" className="fill-slate-600">
 							{format(tick)}
 						</text>
 					</g>
 				)
 			})}
-			<line x1={0} x2={PLOT.width} y1={PLOT.height} y2={PLOT.height} stroke="#64748b" />
+			<line x1={0} x2={PLOT.width} y1={PLOT.height} y2={PLOT.height} className="stroke-slate-500" />
 			{labels.map((label, index) => (
 				<text
 					key={`${label}-${index}`}
 					x={index * slot + slot / 2}
 					y={PLOT.height + 16}
 					textAnchor="middle"
-					fill="#334155"
+					className="fill-slate-700"
 				>
 					{label}
 				</text>
@@ -146,14 +146,20 @@ export function BarChart({
 			<g transform={`translate(${MARGIN.left} ${MARGIN.top})`}>
 				{laidOut.map((bar) => (
 					<g key={bar.label}>
-						<rect x={bar.x} y={bar.y} width={bar.width} height={bar.height} fill="#4338ca" rx={2} />
+						<rect
+							x={bar.x}
+							y={bar.y}
+							width={bar.width}
+							height={bar.height}
+							className="fill-indigo-700"
+							rx={2}
+						/>
 						{bar.value > 0 ? (
 							<text
 								x={bar.x + bar.width / 2}
 								y={bar.y - 4}
 								textAnchor="middle"
-								className="text-[11px]"
-								fill="#1e1b4b"
+								className="fill-indigo-950 text-[11px]"
 							>
 								{bar.value}
 							</text>
@@ -202,18 +208,17 @@ export function LineChart({
 				<polyline
 					points={laidOut.map((point) => `${point.x},${point.y}`).join(' ')}
 					fill="none"
-					stroke="#4338ca"
+					className="stroke-indigo-700"
 					strokeWidth={2.5}
 				/>
 				{laidOut.map((point) => (
 					<g key={point.label}>
-						<circle cx={point.x} cy={point.y} r={4} fill="#4338ca" />
+						<circle cx={point.x} cy={point.y} r={4} className="fill-indigo-700" />
 						<text
 							x={point.x}
 							y={point.y - 8}
 							textAnchor="middle"
-							className="text-[11px]"
-							fill="#1e1b4b"
+							className="fill-indigo-950 text-[11px]"
 						>
 							{point.value}
 						</text>

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useRef, useState } from 'react'
-import { Form, UNSAFE_decodeViaTurboStream as decodeViaTurboStream, useLocation, useNavigate, useNavigation } from 'react-router'
+import { Form, useNavigate, useNavigation, useRevalidator } from 'react-router'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
 import { FILE_ACCEPT, FILE_HINT, submitTaskSchema } from './schema'
@@ -10,25 +10,15 @@ import { useForm } from '~/ui/use-form'
 type Result = SubmissionResult<string[]>
 const UPLOAD_FAILED = 'The upload did not finish. Check your connection and try again.'
 
-/** The route action's data endpoint (React Router's single fetch), which the island posts to. */
-const actionDataUrl = (pathname: string, search: string) => `${pathname.replace(/\/+$/, '')}.data${search}`
+/** The upload island's own JSON route (the page's action answers posts without JavaScript). */
+const submitUrl = (taskId: string) => `/studentdashboard/task-details/submit?taskId=${encodeURIComponent(taskId)}`
 
-/**
- * Reads the action's answer: a redirect (the work was saved) or the form's result (refused).
- * Anything unreadable is treated as a failed upload.
- */
-async function readActionAnswer(body: ArrayBuffer): Promise<{ redirect: string } | { result: Result } | null> {
-	try {
-		const stream = new Response(body).body
-		if (!stream) return null
-		const { value } = await decodeViaTurboStream(stream, window)
-		if (typeof value !== 'object' || value === null) return null
-		if ('redirect' in value && typeof value.redirect === 'string') return { redirect: value.redirect }
-		if ('data' in value && typeof value.data === 'object' && value.data !== null) return { result: value.data as Result }
-		return null
-	} catch {
-		return null
-	}
+/** The JSON route's answer: where to go (the work was saved) or the form's result (refused). */
+function readAnswer(body: unknown): { redirect: string } | { result: Result } | null {
+	if (typeof body !== 'object' || body === null) return null
+	if ('redirect' in body && typeof body.redirect === 'string') return { redirect: body.redirect }
+	if ('result' in body && typeof body.result === 'object' && body.result !== null) return { result: body.result as Result }
+	return null
 }
 
 /**
@@ -36,9 +26,17 @@ async function readActionAnswer(body: ArrayBuffer): Promise<{ redirect: string }
  * same action receives it through XMLHttpRequest, so the upload's progress can be shown; the answer
  * is then followed like a normal submission (redirect and toast, or the form's errors).
  */
-export function SubmitWorkForm({ lastResult, resubmission }: { lastResult: Result | undefined; resubmission: boolean }) {
+export function SubmitWorkForm({
+	taskId,
+	lastResult,
+	resubmission,
+}: {
+	taskId: string
+	lastResult: Result | undefined
+	resubmission: boolean
+}) {
 	const navigate = useNavigate()
-	const location = useLocation()
+	const revalidator = useRevalidator()
 	const navigation = useNavigation()
 	const [progress, setProgress] = useState<number | null>(null)
 	const [islandResult, setIslandResult] = useState<Result | undefined>(undefined)
@@ -59,8 +57,8 @@ export function SubmitWorkForm({ lastResult, resubmission }: { lastResult: Resul
 			setUploadError(null)
 			setProgress(0)
 			const xhr = new XMLHttpRequest()
-			xhr.open('POST', actionDataUrl(location.pathname, location.search))
-			xhr.responseType = 'arraybuffer'
+			xhr.open('POST', submitUrl(taskId))
+			xhr.responseType = 'json'
 			xhr.upload.addEventListener('progress', (progressEvent) => {
 				if (progressEvent.lengthComputable) setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100))
 			})
@@ -69,17 +67,18 @@ export function SubmitWorkForm({ lastResult, resubmission }: { lastResult: Resul
 				setProgress(null)
 			}
 			xhr.addEventListener('load', () => {
-				void readActionAnswer(xhr.response as ArrayBuffer).then((answer) => {
-					finish()
-					if (answer && 'redirect' in answer) {
-						setIslandResult(undefined)
-						void navigate(answer.redirect, { replace: true })
-					} else if (answer) {
-						setIslandResult(answer.result)
-					} else {
-						setUploadError(UPLOAD_FAILED)
-					}
-				})
+				finish()
+				const answer = readAnswer(xhr.response)
+				if (answer && 'redirect' in answer) {
+					setIslandResult(undefined)
+					void navigate(answer.redirect, { replace: true })
+				} else if (answer) {
+					setIslandResult(answer.result)
+					// A refusal from upstream queued the spec's toast: the root loader shows it.
+					if (xhr.status !== 400 && xhr.status !== 413) void revalidator.revalidate()
+				} else {
+					setUploadError(UPLOAD_FAILED)
+				}
 			})
 			xhr.addEventListener('error', () => {
 				finish()

@@ -11,7 +11,7 @@ import { settle, type Settled } from '~/platform/settle.server'
 import { CsvDownload } from '~/ui/csv-download'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { StudentTable } from '~/ui/student-table'
+import { StudentTable } from '~/features/users/student-table'
 import { TableScroll } from '~/ui/table-scroll'
 
 const CLASS_LIMIT = 10

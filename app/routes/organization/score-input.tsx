@@ -20,9 +20,10 @@ import { Button } from '~/ui/button'
 import { FieldErrors, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { readForm } from '~/platform/form.server'
+import { readForm, replyStatus } from '~/platform/form.server'
 import { CsvDownload } from '~/ui/csv-download'
 import { TableScroll } from '~/ui/table-scroll'
+import { pageParam } from '~/platform/page-param'
 
 const STUDENTS_PER_PAGE = 20
 
@@ -119,7 +120,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 			: [error.text]
 		return data(
 			{ values, cellErrors, formErrors },
-			{ status: error.status && error.status < 500 ? error.status : 502 },
+			{ status: replyStatus(error.status) },
 		)
 	}
 	sendToast(context, successToast('Scores saved successfully'))
@@ -128,8 +129,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 		term: grid.term,
 		subjects: String(formData.get('subjects') ?? ''),
 	})
-	const page = Number(formData.get('page'))
-	if (Number.isInteger(page) && page > 1) back.set('page', String(page))
+	const page = pageParam(new URLSearchParams({ page: String(formData.get('page') ?? '') }))
+	if (page > 1) back.set('page', String(page))
 	return redirect(`/organization/score-input?${back.toString()}`)
 }
 

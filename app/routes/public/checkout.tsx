@@ -9,7 +9,7 @@ import { payWithTestCard, startCheckout } from '~/features/payments/api.server'
 import { cardFormSchema } from '~/features/payments/schema'
 import { TestCardForm } from '~/features/payments/test-card-form'
 import { env } from '~/platform/env.server'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { readForm, replyStatus, replyWithUpstreamError } from '~/platform/form.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { allowStripe } from '~/platform/security.server'
 import { sendToast } from '~/platform/toast.server'
@@ -60,7 +60,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 			sendToast(context, error.toast)
 			return data(
 				{ stripeError: error.text },
-				{ status: error.status && error.status < 500 ? error.status : 502 },
+				{ status: replyStatus(error.status) },
 			)
 		}
 	}
@@ -74,7 +74,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 			sendToast(context, error.toast)
 			return data(
 				{ freeError: error.text },
-				{ status: error.status && error.status < 500 ? error.status : 502 },
+				{ status: replyStatus(error.status) },
 			)
 		}
 	}

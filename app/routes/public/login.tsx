@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from 'reac
 import type { Route } from './+types/login'
 import { loginSearch, otherLoginOf } from '~/features/users/login-switch'
 import { loginSchema, type LoginFields } from '~/features/users/schema'
-import { authenticator } from '~/platform/auth.server'
+import { authenticator } from '~/features/users/auth.server'
 import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { redirectSignedIn, startSession } from '~/platform/request.server'
 import { dashboardPath } from '~/platform/roles'

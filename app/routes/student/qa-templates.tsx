@@ -5,13 +5,13 @@ import { requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
+import { pageParam } from '~/platform/page-param'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
-	const page = Number(new URL(request.url).searchParams.get('page'))
 	const templates = await settle(
 		getTemplates(upstream(context, request), {
-			page: Number.isInteger(page) && page >= 1 ? page : 1,
+			page: pageParam(new URL(request.url).searchParams),
 			isActive: 1,
 		}),
 	)

@@ -1,21 +1,15 @@
-import { parseWithZod } from '@conform-to/zod/v4'
-import type { SubmissionResult } from '@conform-to/react'
 import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/task-details'
-import { getStudentSubmission, submitTask } from '~/features/tasks/api.server'
+import { getStudentSubmission } from '~/features/tasks/api.server'
 import { DateTime, FileLink, StatusBadge } from '~/features/tasks/components'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
-import { FILE_TOO_LARGE, MAX_FILE_BYTES, submitTaskSchema, taskTypeLabel } from '~/features/tasks/schema'
+import { taskTypeLabel } from '~/features/tasks/schema'
 import { SubmitWorkForm } from '~/features/tasks/submit-work'
-import { replyWithUpstreamError } from '~/platform/form.server'
-import { readFormWithin } from '~/platform/multipart.server'
+import { submitWork, taskDetailsPath } from '~/features/tasks/submit-work.server'
 import { requireRole, upstream } from '~/platform/request.server'
-import { successToast } from '~/platform/toast'
-import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { LoadError } from '~/ui/load-error'
 
-const detailsPath = (taskId: string) => `/studentdashboard/task-details?taskId=${encodeURIComponent(taskId)}`
 const filePath = (query: string) => `/studentdashboard/task-details/file?${query}`
 
 function readTaskId(request: Request) {
@@ -41,22 +35,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'student')
 	const taskId = readTaskId(request)
-	// Up to twice the file limit is parsed so the answer keeps the note; beyond that only the file
-	// error comes back. Either way nothing reaches the upstream.
-	const { tooLarge, formData } = await readFormWithin(request, 2 * MAX_FILE_BYTES + 1024 * 1024)
-	if (tooLarge) {
-		const result: SubmissionResult<string[]> = { status: 'error', initialValue: {}, error: { file: [FILE_TOO_LARGE] } }
-		return data(result, { status: 413 })
-	}
-	const submission = parseWithZod(formData, { schema: submitTaskSchema })
-	if (submission.status !== 'success') return data(submission.reply({ hideFields: ['file'] }), { status: 400 })
-	try {
-		await submitTask(upstream(context, request), taskId, submission.value)
-	} catch (error) {
-		return replyWithUpstreamError(context, submission, error, ['file'])
-	}
-	sendToast(context, successToast('Task submitted successfully'))
-	return redirect(detailsPath(taskId))
+	const outcome = await submitWork(context, request, taskId)
+	if (outcome.saved) return redirect(taskDetailsPath(taskId))
+	return data(outcome.result, { status: outcome.status })
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
@@ -159,7 +140,7 @@ export default function TaskDetails({ loaderData, actionData }: Route.ComponentP
 					{submission.id ? <p className="mt-1 text-sm text-slate-700">A new file replaces the one you handed in, until your teacher grades it.</p> : null}
 					{Date.parse(task.dueDate) < now ? <p className="mt-1 text-sm font-semibold text-red-800">The due date has passed: work handed in now is marked Late.</p> : null}
 					<div className="mt-4">
-						<SubmitWorkForm lastResult={actionData} resubmission={submission.id !== null} />
+						<SubmitWorkForm taskId={task.id} lastResult={actionData} resubmission={submission.id !== null} />
 					</div>
 				</section>
 			)}

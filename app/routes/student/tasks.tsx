@@ -11,13 +11,13 @@ import { offlineFailure, rememberedOffline } from '~/platform/offline-snapshot'
 import { settle } from '~/platform/settle.server'
 import { LoadError } from '~/ui/load-error'
 import { TableScroll } from '~/ui/table-scroll'
+import { pageParam } from '~/platform/page-param'
 
 const PAGE_SIZE = 10
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
-	const page = Number(new URL(request.url).searchParams.get('page'))
-	const tasks = await settle(getTasks(upstream(context, request), { page: Number.isInteger(page) && page >= 1 ? page : 1, limit: PAGE_SIZE }))
+	const tasks = await settle(getTasks(upstream(context, request), { page: pageParam(new URL(request.url).searchParams), limit: PAGE_SIZE }))
 	return { tasks, timeZone: viewerTimeZone(request).zone }
 }
 

@@ -1,7 +1,8 @@
 import { data } from 'react-router'
 import type { Route } from './+types/test-progress'
-import { saveAnswers, submitTest } from '~/features/tests/api.server'
-import { islandRequestSchema, type IslandReply } from '~/features/tests/schema'
+import { saveAnswers, submitTest } from '~/features/quizzes/api.server'
+import { islandRequestSchema, type IslandReply } from '~/features/quizzes/schema'
+import { replyStatus } from '~/platform/form.server'
 import { readBodyWithin } from '~/platform/multipart.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { UpstreamError } from '~/platform/upstream-errors'
@@ -64,7 +65,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 		if (!(error instanceof UpstreamError)) throw error
 		// 409: the test is closed (submitted, or past its time limit): its result is ready.
 		const closed = error.status === 409
-		const status = error.status === undefined ? 503 : error.status >= 500 ? 502 : error.status
+		const status = replyStatus(error.status)
 		return data<IslandReply>(
 			{ ok: false, message: error.text, closed, ...(closed && { resultUrl }) },
 			{ status },

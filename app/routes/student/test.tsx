@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/test'
 import { getTemplate } from '~/features/qa/api.server'
-import { getTestSession, startTestSession, submitTest } from '~/features/tests/api.server'
-import { progressFromForm } from '~/features/tests/schema'
-import { TestTaking } from '~/features/tests/test-taking'
+import { getTestSession, startTestSession, submitTest } from '~/features/quizzes/api.server'
+import { progressFromForm } from '~/features/quizzes/schema'
+import { TestTaking } from '~/features/quizzes/test-taking'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
@@ -12,7 +12,7 @@ import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
-import { readForm } from '~/platform/form.server'
+import { readForm, replyStatus } from '~/platform/form.server'
 import { countOf } from '~/platform/plural'
 
 const resultPath = (sessionId: string) =>
@@ -80,7 +80,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		if (error.status === 409 && sessionId) return redirect(resultPath(sessionId))
 		return data(
 			{ error: error.text },
-			{ status: error.status && error.status < 500 ? error.status : 502 },
+			{ status: replyStatus(error.status) },
 		)
 	}
 }

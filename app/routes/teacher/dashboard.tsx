@@ -3,7 +3,7 @@ import { getTutorProfile, getTutorStudents } from '~/features/users/api.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { LoadError } from '~/ui/load-error'
-import { StudentTable } from '~/ui/student-table'
+import { StudentTable } from '~/features/users/student-table'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')

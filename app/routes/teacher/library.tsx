@@ -4,13 +4,12 @@ import { data, Form, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/library'
 import { deleteResource, getResources, uploadResource } from '~/features/resources/api.server'
 import { LibraryFilters, LibraryList } from '~/features/resources/library'
-import { filtersFrom, maxResourceBytes, resourceFileAccept, resourceTypes, resourceUploadSchema } from '~/features/resources/schema'
+import { filtersFrom, maxResourceBytes, resourceActionSchema, resourceFileAccept, resourceTypes, resourceUploadSchema } from '~/features/resources/schema'
 import { FORM_LIMIT, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { pagePath, requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
-import { UpstreamError } from '~/platform/upstream-errors'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, SelectField, selectProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
@@ -28,35 +27,38 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'tutor')
-	const api = upstream(context, request)
 	const formData = await readForm(request, UPLOAD_FORM_LIMIT)
-	if (formData.get('intent') === 'delete') {
-		try {
-			await deleteResource(api, String(formData.get('resourceId') ?? ''))
-		} catch (error) {
-			if (!(error instanceof UpstreamError)) throw error
-			sendToast(context, error.toast)
-			return data({ deleteError: error.text }, { status: error.status && error.status < 500 ? error.status : 502 })
-		}
-		sendToast(context, successToast('Resource deleted successfully'))
-		return redirect(pagePath(request))
+	const submission = parseWithZod(formData, { schema: resourceActionSchema })
+	if (submission.status !== 'success') {
+		// The delete form has no field to show an error by: it shows above the list.
+		const formErrors = submission.payload.intent === 'delete' ? ['Choose a resource to delete'] : undefined
+		return data(submission.reply({ formErrors, hideFields: ['file'] }), { status: 400 })
 	}
-	const submission = parseWithZod(formData, { schema: resourceUploadSchema })
-	if (submission.status !== 'success') return data(submission.reply({ hideFields: ['file'] }), { status: 400 })
+	const api = upstream(context, request)
+	const form = submission.value
 	try {
-		await uploadResource(api, submission.value)
+		switch (form.intent) {
+			case 'upload': {
+				const { intent: _, ...upload } = form
+				await uploadResource(api, upload)
+				sendToast(context, successToast('Resource uploaded successfully'))
+				return redirect('/teachersdashboard/library')
+			}
+			case 'delete':
+				await deleteResource(api, form.resourceId)
+				sendToast(context, successToast('Resource deleted successfully'))
+				return redirect(pagePath(request))
+		}
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error, ['file'])
 	}
-	sendToast(context, successToast('Resource uploaded successfully'))
-	return redirect('/teachersdashboard/library')
 }
 
 export default function TeacherLibrary({ loaderData, actionData }: Route.ComponentProps) {
 	const { filters, list, userId } = loaderData
 	const navigation = useNavigation()
-	const uploadResult = actionData && 'status' in actionData ? actionData : undefined
-	const deleteError = actionData && 'deleteError' in actionData ? actionData.deleteError : null
+	const uploadResult = actionData?.initialValue?.intent === 'upload' ? actionData : undefined
+	const deleteError = actionData?.initialValue?.intent === 'delete' ? actionData.error?.['']?.[0] : undefined
 	const [form, fields] = useForm({
 		id: 'resource-upload',
 		lastResult: uploadResult,

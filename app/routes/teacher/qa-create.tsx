@@ -14,7 +14,7 @@ import { requireRole, upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { formatFieldErrors, UpstreamError } from '~/platform/upstream-errors'
-import { readForm } from '~/platform/form.server'
+import { readForm, replyStatus } from '~/platform/form.server'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'tutor')
@@ -57,7 +57,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 		const formErrors = error.fieldErrors.length
 			? formatFieldErrors(error.fieldErrors)
 			: [error.text]
-		const status = error.status === undefined ? 503 : error.status >= 500 ? 502 : error.status
+		const status = replyStatus(error.status)
 		return data({ draft, errors: {} as DraftErrors, formErrors }, { status })
 	}
 	sendToast(context, successToast('Template created successfully'))

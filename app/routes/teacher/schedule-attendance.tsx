@@ -12,7 +12,7 @@ import { infoToast, successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { Button } from '~/ui/button'
-import { readForm } from '~/platform/form.server'
+import { readForm, replyStatus } from '~/platform/form.server'
 import { needed } from '~/platform/settle.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -50,13 +50,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		if (!(failure.reason instanceof UpstreamError)) throw failure.reason
 		sendToast(context, failure.reason.toast)
 		const saved = results.length - results.filter((result) => result.status === 'rejected').length
-		const status =
-			failure.reason.status === undefined
-				? 503
-				: failure.reason.status >= 500
-					? 502
-					: failure.reason.status
-		return data({ error: failure.reason.text, saved }, { status })
+		return data({ error: failure.reason.text, saved }, { status: replyStatus(failure.reason.status) })
 	}
 	sendToast(context, successToast('Attendance saved'))
 	return redirect(`/teachersdashboard/schedule/${params.scheduleId}/attendance`)

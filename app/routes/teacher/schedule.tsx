@@ -30,7 +30,7 @@ import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
-import { readForm } from '~/platform/form.server'
+import { readForm, replyStatus } from '~/platform/form.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'tutor')
@@ -93,7 +93,7 @@ function schedulePageUrl(request: Request) {
 function failed(context: Route.ActionArgs['context'], error: unknown) {
 	if (!(error instanceof UpstreamError)) throw error
 	sendToast(context, error.toast)
-	const status = error.status === undefined ? 503 : error.status >= 500 ? 502 : error.status
+	const status = replyStatus(error.status)
 	return data({ error: error.text }, { status })
 }
 

@@ -12,6 +12,7 @@ import { Button } from '~/ui/button'
 import { CsvDownload } from '~/ui/csv-download'
 import { LoadError } from '~/ui/load-error'
 import { TableScroll } from '~/ui/table-scroll'
+import { pageParam } from '~/platform/page-param'
 
 const SORTS = [
 	{ value: 'submittedAt', label: 'Submitted at' },
@@ -29,9 +30,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const params = new URL(request.url).searchParams
 	const taskId = params.get('taskId')
 	if (!taskId) throw data('Choose a task to see its submissions', { status: 404 })
-	const page = Number(params.get('page'))
 	const filters = {
-		page: Number.isInteger(page) && page >= 1 ? page : 1,
+		page: pageParam(params),
 		limit: PAGE_SIZE,
 		status: oneOf(params.get('status'), SUBMISSION_STATUSES),
 		sortBy: oneOf(

@@ -6,8 +6,7 @@ import { getStudentSubmission, gradeSubmission, nextUngradedSubmission } from '~
 import { DateTime, FileLink, StatusBadge } from '~/features/tasks/components'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { gradeSchema, type Submission, type Task } from '~/features/tasks/schema'
-import { replyWithUpstreamError } from '~/platform/form.server'
-import { readFormWithin } from '~/platform/multipart.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -48,8 +47,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'tutor')
 	const { taskId } = readTarget(request)
 	// A grade and its feedback are a few kilobytes; a larger body is not read into memory.
-	const { tooLarge, formData } = await readFormWithin(request, 64 * 1024)
-	if (tooLarge) throw data('The form is too large', { status: 413 })
+	const formData = await readForm(request, 64 * 1024)
 	const submission = parseWithZod(formData, { schema: gradeSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	const api = upstream(context, request)

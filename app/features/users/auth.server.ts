@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
-import { login, organizationLogin } from '~/features/users/api.server'
-import type { SessionUser } from './session.server'
-import type { Tokens } from './upstream.server'
-import { upstream } from './request.server'
+import { login, organizationLogin } from './api.server'
+import type { SessionUser } from '~/platform/session.server'
+import type { Tokens } from '~/platform/upstream.server'
+import { upstream } from '~/platform/request.server'
 
 export type Authenticated = { user: SessionUser; tokens: Tokens }
 

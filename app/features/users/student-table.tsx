@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import type { User } from '~/features/users/schema'
-import { TableScroll } from './table-scroll'
+import type { User } from './schema'
+import { TableScroll } from '~/ui/table-scroll'
 
 /**
  * `studentHref`: where a student's name leads (a teacher's report cards of that student);

@@ -14,7 +14,7 @@ import {
 import type { IslandReply, Progress, TestSession } from './schema'
 import { TestTimer } from './test-timer'
 import { formatClockTime, formatDateTime, remainingSeconds, zoneName } from './timer'
-import { showToast } from '~/ui/sonner'
+import { showToast } from '~/platform/sonner'
 import { handlesOffline } from '~/platform/offline-forms'
 import { countOf } from '~/platform/plural'
 

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto'
+import type { RedisConnections } from '../platform/redis.ts'
+import type { Participant } from './hub.ts'
+import type { ChatMessage } from './present.ts'
+
+/** What one API process tells the others about a room (docs/decisions/026). */
+export type RoomEvent = { roomId: string } & (
+	| { type: 'chat'; message: ChatMessage }
+	| { type: 'end' }
+	| { type: 'muted'; by: string; except: string }
+	| { type: 'signal'; from: string; to: string; data: unknown }
+	/** A whiteboard update, already stored (base64). */
+	| { type: 'board'; update: string }
+	/** The members connected to `process`; an empty list when its last one left. */
+	| { type: 'presence'; process: string; participants: Participant[] }
+	/** A process that just opened the room asks the others who is in it. */
+	| { type: 'hello'; process: string }
+)
+
+/**
+ * How room events reach the other API processes. `publish` never delivers in this process (the
+ * hubs do that at once themselves); `listen` hears only the other processes.
+ */
+export type RoomBus = {
+	/** This process's id, in presence events. */
+	readonly process: string
+	/** Whether other processes may exist (false: the in-process default, where publishing is a no-op). */
+	readonly shared: boolean
+	/** Settles once this process hears the others (a room reads its board only after that). */
+	readonly ready: Promise<void>
+	publish(event: RoomEvent): void
+	listen(listener: (event: RoomEvent) => void): void
+}
+
+export const REDIS_ROOM_CHANNEL = 'tutorhub:rooms'
+
+export function localRoomBus(): RoomBus {
+	return {
+		process: randomUUID(),
+		shared: false,
+		ready: Promise.resolve(),
+		publish() {},
+		listen() {},
+	}
+}
+
+type Envelope = { from: string; event: RoomEvent }
+
+/**
+ * Redis pub/sub: one channel for every room, which each process subscribes to at start, before
+ * any room opens. So a process that opens a room and then reads its whiteboard from the database
+ * misses nothing: an update stored before that read is in it, one stored after is published
+ * after the subscription (a process stores an update, then publishes it).
+ */
+export function redisRoomBus(redis: RedisConnections): RoomBus {
+	const process = randomUUID()
+	const listeners: ((event: RoomEvent) => void)[] = []
+	redis.subscriber.on('message', (channel: string, text: string) => {
+		if (channel !== REDIS_ROOM_CHANNEL) return
+		let envelope: Envelope
+		try {
+			envelope = JSON.parse(text) as Envelope
+		} catch {
+			return
+		}
+		if (envelope.from === process) return
+		for (const listener of listeners) listener(envelope.event)
+	})
+	const ready = redis.subscriber.subscribe(REDIS_ROOM_CHANNEL).then(() => undefined)
+	return {
+		process,
+		shared: true,
+		ready,
+		publish(event) {
+			const envelope: Envelope = { from: process, event }
+			redis.commands.publish(REDIS_ROOM_CHANNEL, JSON.stringify(envelope)).catch((error: Error) => {
+				console.error(`Room ${event.roomId}: a ${event.type} event was not shared:`, error.message)
+			})
+		},
+		listen(listener) {
+			listeners.push(listener)
+		},
+	}
+}

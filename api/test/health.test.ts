@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { call, startApi, type TestApi } from './helpers.ts'
+
+describe('GET /health', () => {
+	let api: TestApi
+	beforeAll(async () => {
+		api = await startApi({ seed: false })
+	})
+	afterAll(() => api.close())
+
+	test('answers 200 with each dependency it checked, without a session', async () => {
+		const answer = await call(api, 'GET', '/health')
+		expect(answer.status).toBe(200)
+		expect(answer.body).toEqual({ status: 'ok', checks: { database: 'ok' } })
+		expect(answer.headers.get('cache-control')).toBe('no-store')
+		expect(answer.headers.get('set-cookie')).toBeNull()
+	})
+})
+
+describe('GET /health with a dependency down', () => {
+	let api: TestApi
+	let redisUp = true
+	beforeAll(async () => {
+		api = await startApi({
+			seed: false,
+			// As the API registers Redis when REDIS_URL is set: a PING that fails while it is down.
+			healthChecks: {
+				redis: async () => {
+					if (!redisUp) throw new Error('connect ECONNREFUSED')
+				},
+			},
+		})
+	})
+	afterAll(() => api.close())
+
+	test('a registered check that fails answers 503 naming it', async () => {
+		expect((await call(api, 'GET', '/health')).body).toEqual({
+			status: 'ok',
+			checks: { database: 'ok', redis: 'ok' },
+		})
+		redisUp = false
+		const answer = await call(api, 'GET', '/health')
+		expect(answer.status).toBe(503)
+		expect(answer.body).toEqual({
+			status: 'unavailable',
+			failing: ['redis'],
+			checks: { database: 'ok', redis: 'unreachable' },
+		})
+		redisUp = true
+	})
+
+	test('a database that does not answer is 503 naming the database', async () => {
+		// The database gone from under the running API (its connections closed).
+		await api.db.destroy()
+		const answer = await call(api, 'GET', '/health')
+		expect(answer.status).toBe(503)
+		expect(answer.body).toMatchObject({ status: 'unavailable', failing: ['database'] })
+	})
+})

@@ -1,0 +1,228 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { Form, Link } from 'react-router'
+import { handlesOffline } from '~/platform/offline-forms'
+import { useOfflineQueue } from '~/platform/use-offline-queue'
+import { buttonClass } from '~/ui/button'
+import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
+import { LoadError } from '~/ui/load-error'
+import { Pagination } from '~/ui/pagination'
+import { TableScroll } from '~/ui/table-scroll'
+import { PriceTag } from './course-card'
+import { applyQueuedCourseChanges, type Shown } from './offline'
+import { adjustTotal, COURSE_OFFLINE_KEY, totalEnrolled } from './schema'
+import type { loadTeacherCourses } from './teacher-courses.server'
+
+type Loaded = Awaited<ReturnType<typeof loadTeacherCourses>>
+type Courses = Extract<Loaded['courses'], { ok: true }>['value']['courses']
+
+/** The teacher's course list: totals, and each course with Edit, Publish or Unpublish, and Delete
+ * (queued and shown at once when offline). */
+export function TeacherCoursesPage({
+	loaderData,
+	actionData,
+}: {
+	loaderData: Loaded
+	actionData: SubmissionResult<string[]> | undefined
+}) {
+	const { page, courses } = loaderData
+	const actionError = actionData?.error?.['']?.[0]
+	const { queued, queueWhenOffline } = useOfflineQueue(COURSE_OFFLINE_KEY)
+	// Changes waiting offline show at once, marked until they reach the server; each queued delete
+	// takes one off the total (never below 0).
+	const shown = courses.ok ? applyQueuedCourseChanges(courses.value.courses, queued) : []
+	const pendingDeletes = shown.filter((course) => course.offline === 'DELETE').length
+	return (
+		<div className="flex flex-col gap-6">
+			<div className="flex flex-wrap items-center justify-between gap-4">
+				<h1 className="text-2xl font-bold">My courses</h1>
+				<div className="flex flex-wrap gap-3">
+					<Link to="/courses/find-student" className={buttonClass('secondary')}>
+						Find a student
+					</Link>
+					<Link to="/teachersdashboard/course-details" className={buttonClass('secondary')}>
+						Sample course
+					</Link>
+					<Link to="/teachersdashboard/courses/form" className={buttonClass()}>
+						Create course
+					</Link>
+				</div>
+			</div>
+			{actionError ? (
+				<p
+					role="alert"
+					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+				>
+					{actionError}
+				</p>
+			) : null}
+			{courses.ok ? (
+				<CourseTable
+					courses={shown}
+					total={Array.from({ length: pendingDeletes }).reduce<number>(
+						(total) => adjustTotal(total, 'delete'),
+						courses.value.pagination.total,
+					)}
+					queueWhenOffline={queueWhenOffline}
+				/>
+			) : (
+				<LoadError error={courses.error} />
+			)}
+			{courses.ok ? (
+				<Pagination
+					page={page}
+					totalPages={courses.value.pagination.totalPages ?? 1}
+					label="Course pages"
+				/>
+			) : null}
+		</div>
+	)
+}
+
+function CourseTable({
+	courses,
+	total,
+	queueWhenOffline,
+}: {
+	courses: Shown<Courses[number]>[]
+	total: number
+	queueWhenOffline: ReturnType<typeof useOfflineQueue>['queueWhenOffline']
+}) {
+	return (
+		<>
+			<dl className="grid gap-4 sm:grid-cols-2">
+				<div className="rounded-lg border border-slate-200 bg-white p-4">
+					<dt className="text-sm text-slate-600">Total courses</dt>
+					<dd className="text-2xl font-bold" data-testid="total-courses">
+						{total}
+					</dd>
+				</div>
+				<div className="rounded-lg border border-slate-200 bg-white p-4">
+					<dt className="text-sm text-slate-600">Enrolled students in these courses</dt>
+					<dd className="text-2xl font-bold">
+						{totalEnrolled(courses.filter((course) => course.offline !== 'DELETE'))}
+					</dd>
+				</div>
+			</dl>
+			{courses.length ? (
+				<TableScroll label="Your courses">
+					<table className="w-full text-left text-sm">
+						<caption className="px-4 py-3 text-left font-semibold">Your courses</caption>
+						<thead className="bg-slate-100 text-slate-700">
+							<tr>
+								<th scope="col" className="px-4 py-2">
+									Course
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Price
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Students
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Status
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Actions
+								</th>
+							</tr>
+						</thead>
+						<tbody>
+							{courses.map((course) => (
+								<tr
+									key={course.id}
+									className={`border-t border-slate-200 align-top ${course.offline === 'DELETE' ? 'opacity-60' : ''}`}
+								>
+									<th scope="row" className="px-4 py-3 font-medium">
+										<Link
+											to={`/teachersdashboard/course-details?courseId=${course.id}`}
+											className={`text-indigo-800 underline ${course.offline === 'DELETE' ? 'line-through' : ''}`}
+										>
+											{course.title}
+										</Link>
+										<p className="font-normal text-slate-600">
+											{course.category} · {course.level}
+										</p>
+										{course.offline ? (
+											<p className="text-xs font-semibold text-amber-800">
+												{course.offline === 'DELETE'
+													? 'Deleted offline: syncs when back online'
+													: 'Changed offline: syncs when back online'}
+											</p>
+										) : null}
+									</th>
+									<td className="px-4 py-3">
+										<PriceTag price={course.price} />
+									</td>
+									<td className="px-4 py-3">{course.enrolledStudents}</td>
+									<td className="px-4 py-3">{course.isPublished ? 'Published' : 'Draft'}</td>
+									<td className="px-4 py-3">
+										{/* A course deleted offline has nothing left to do until it syncs. */}
+										{course.offline === 'DELETE' ? null : (
+											<div className="flex flex-wrap items-start gap-2">
+												<Link
+													to={`/teachersdashboard/courses/edit/${course.id}`}
+													className={buttonClass('secondary')}
+													aria-label={`Edit ${course.title}`}
+												>
+													Edit
+												</Link>
+												<Form
+													method="post"
+													{...handlesOffline}
+													onSubmit={queueWhenOffline('UPDATE')}
+												>
+													<input type="hidden" name="intent" value="publish" />
+													<input type="hidden" name="courseId" value={course.id} />
+													<input
+														type="hidden"
+														name="isPublished"
+														value={course.isPublished ? 'false' : 'true'}
+													/>
+													<button
+														type="submit"
+														className={buttonClass('secondary')}
+														aria-label={`${course.isPublished ? 'Unpublish' : 'Publish'} ${course.title}`}
+													>
+														{course.isPublished ? 'Unpublish' : 'Publish'}
+													</button>
+												</Form>
+												<ConfirmDisclosure
+													summary="Delete"
+													summaryLabel={`Delete ${course.title}`}
+													question={`Delete ${course.title}? This cannot be undone.`}
+												>
+													<Form
+														method="post"
+														{...handlesOffline}
+														onSubmit={queueWhenOffline('DELETE')}
+													>
+														<input type="hidden" name="intent" value="delete" />
+														<input type="hidden" name="courseId" value={course.id} />
+														<button type="submit" className={buttonClass('danger')}>
+															Yes, delete this course
+														</button>
+													</Form>
+												</ConfirmDisclosure>
+											</div>
+										)}
+									</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</TableScroll>
+			) : (
+				<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
+					You have no courses yet.{' '}
+					<Link
+						to="/teachersdashboard/courses/form"
+						className="font-semibold text-indigo-800 underline"
+					>
+						Create your first course
+					</Link>
+					.
+				</p>
+			)}
+		</>
+	)
+}

@@ -1,0 +1,134 @@
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link, useNavigation } from 'react-router'
+import { Button, buttonClass } from '~/ui/button'
+import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { useForm } from '~/ui/use-form'
+import type { ActionResult } from './departments-page'
+import { createDepartmentSchema, renameDepartmentSchema, type Department } from './schema'
+
+// The departments page's forms: create, rename, and the delete confirmation.
+
+export function CreateForm({ lastResult }: { lastResult: ActionResult }) {
+	const navigation = useNavigation()
+	const [form, fields] = useForm({
+		id: 'create-department',
+		lastResult,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: createDepartmentSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create'
+	return (
+		<section
+			aria-labelledby="create-heading"
+			className="max-w-xl rounded-lg border border-slate-200 bg-white p-5"
+		>
+			<h2 id="create-heading" className="text-lg font-semibold">
+				Create a department
+			</h2>
+			<Form method="post" className="mt-4 flex flex-col gap-3" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="create" />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<TextField
+					label="Department name"
+					meta={fields.departmentName}
+					{...inputProps(fields.departmentName, 'text')}
+					required
+				/>
+				<TextField
+					label="Description (optional)"
+					meta={fields.description}
+					{...inputProps(fields.description, 'text')}
+				/>
+				<Button disabled={busy}>{busy ? 'Creating…' : 'Create department'}</Button>
+			</Form>
+		</section>
+	)
+}
+
+export function RenameForm({
+	department,
+	lastResult,
+}: {
+	department: Department
+	lastResult: ActionResult
+}) {
+	const [form, fields] = useForm({
+		id: `rename-${department.id}`,
+		lastResult,
+		defaultValue: {
+			departmentName: department.departmentName,
+			description: department.description ?? '',
+		},
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: renameDepartmentSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<section
+			aria-labelledby="rename-heading"
+			className="max-w-xl rounded-lg border border-indigo-200 bg-indigo-50 p-5"
+		>
+			<h2 id="rename-heading" className="text-lg font-semibold">
+				Rename {department.departmentName}
+			</h2>
+			<Form method="post" className="mt-4 flex flex-col gap-3" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="rename" />
+				<input type="hidden" name="departmentId" value={department.id} />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<TextField
+					label="New department name"
+					meta={fields.departmentName}
+					{...inputProps(fields.departmentName, 'text')}
+					required
+				/>
+				<TextField
+					label="Description (optional)"
+					meta={fields.description}
+					{...inputProps(fields.description, 'text')}
+				/>
+				<div className="flex gap-3">
+					<Button>Save name</Button>
+					<Link to="." className={buttonClass('secondary')}>
+						Cancel
+					</Link>
+				</div>
+			</Form>
+		</section>
+	)
+}
+
+export function DeleteConfirmation({
+	department,
+	lastResult,
+}: {
+	department: Department
+	lastResult: ActionResult
+}) {
+	const [form] = useForm({ id: `delete-${department.id}`, lastResult })
+	return (
+		<section
+			aria-labelledby="delete-heading"
+			className="max-w-xl rounded-lg border border-red-300 bg-red-50 p-5"
+		>
+			<h2 id="delete-heading" className="text-lg font-semibold text-red-900">
+				Delete {department.departmentName}?
+			</h2>
+			<p className="mt-1 text-sm text-red-900">
+				The department is removed for good. Its teachers and students stay in your organization.
+			</p>
+			<Form method="post" className="mt-4 flex flex-col gap-3" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="delete" />
+				<input type="hidden" name="departmentId" value={department.id} />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<div className="flex gap-3">
+					<Button variant="danger">Delete department</Button>
+					<Link to="." className={buttonClass('secondary')}>
+						Cancel
+					</Link>
+				</div>
+			</Form>
+		</section>
+	)
+}

@@ -1,0 +1,177 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { Form, Link } from 'react-router'
+import { Button, buttonClass } from '~/ui/button'
+import { LoadError } from '~/ui/load-error'
+import { Pagination } from '~/ui/pagination'
+import { TableScroll } from '~/ui/table-scroll'
+import { CreateForm, DeleteConfirmation, RenameForm } from './department-forms'
+import type { loadDepartments } from './departments.server'
+import { DEPARTMENTS_PER_PAGE, type Department } from './schema'
+
+export type ActionResult = SubmissionResult<string[]> | undefined
+const resultFor = (result: ActionResult, intent: string) =>
+	result?.initialValue?.intent === intent ? result : undefined
+
+/** The departments page: the one being renamed or deleted, the searchable list, and the create form. */
+export function DepartmentsPage({
+	loaderData,
+	actionData,
+}: {
+	loaderData: Awaited<ReturnType<typeof loadDepartments>>
+	actionData: ActionResult
+}) {
+	const { list, page, departmentName, selected } = loaderData
+	const refreshSearch = new URLSearchParams({
+		...(departmentName && { departmentName }),
+		...(page > 1 && { page: String(page) }),
+		refresh: '1',
+	})
+	return (
+		<div className="flex flex-col gap-8">
+			<div className="flex flex-wrap items-center justify-between gap-3">
+				<h1 className="text-2xl font-bold">Departments</h1>
+				<Link to={`?${refreshSearch.toString()}`} className={buttonClass('secondary')}>
+					Refresh
+				</Link>
+			</div>
+
+			{selected ? (
+				selected.department.ok ? (
+					selected.mode === 'edit' ? (
+						<RenameForm
+							key={selected.department.value.id}
+							department={selected.department.value}
+							lastResult={resultFor(actionData, 'rename')}
+						/>
+					) : (
+						<DeleteConfirmation
+							department={selected.department.value}
+							lastResult={resultFor(actionData, 'delete')}
+						/>
+					)
+				) : (
+					<LoadError error={selected.department.error} />
+				)
+			) : null}
+
+			<section aria-labelledby="list-heading" className="flex flex-col gap-3">
+				<h2 id="list-heading" className="text-lg font-semibold">
+					Your departments
+				</h2>
+				{/* Rebuilt when the search in the address changes, so Clear search empties the box too. */}
+				<Form
+					key={departmentName}
+					method="get"
+					role="search"
+					className="flex flex-wrap items-end gap-2"
+				>
+					<div className="flex flex-col gap-1">
+						<label htmlFor="department-search" className="text-sm font-medium text-slate-800">
+							Search departments by name
+						</label>
+						<input
+							id="department-search"
+							type="search"
+							name="departmentName"
+							defaultValue={departmentName}
+							maxLength={100}
+							className="rounded-md border border-slate-400 bg-white px-3 py-2"
+						/>
+					</div>
+					<Button variant="secondary">Search</Button>
+					{departmentName ? (
+						<Link to="." className={buttonClass('link')}>
+							Clear search
+						</Link>
+					) : null}
+				</Form>
+				{list.ok ? (
+					<DepartmentTable
+						departments={list.value.departments}
+						total={list.value.total}
+						page={page}
+						totalPages={Math.ceil(list.value.total / DEPARTMENTS_PER_PAGE)}
+						searched={departmentName}
+					/>
+				) : (
+					<LoadError error={list.error} />
+				)}
+			</section>
+
+			<CreateForm lastResult={resultFor(actionData, 'create')} />
+		</div>
+	)
+}
+
+function DepartmentTable({
+	departments,
+	total,
+	page,
+	totalPages,
+	searched,
+}: {
+	departments: Department[]
+	total: number
+	page: number
+	totalPages: number
+	searched: string
+}) {
+	if (!departments.length) {
+		return (
+			<p className="text-slate-700">
+				{searched
+					? `No departments match “${searched}”.`
+					: 'No departments yet. Create the first one below.'}
+			</p>
+		)
+	}
+	return (
+		<>
+			<TableScroll label="Departments">
+				<table className="w-full text-left text-sm">
+					<caption className="px-4 py-3 text-left font-semibold">Departments ({total})</caption>
+					<thead className="bg-slate-100 text-slate-700">
+						<tr>
+							<th scope="col" className="px-4 py-2">
+								Name
+							</th>
+							<th scope="col" className="px-4 py-2">
+								Description
+							</th>
+							<th scope="col" className="px-4 py-2">
+								Actions
+							</th>
+						</tr>
+					</thead>
+					<tbody>
+						{departments.map((department) => (
+							<tr key={department.id} className="border-t border-slate-200">
+								<td className="px-4 py-2 font-medium">{department.departmentName}</td>
+								<td className="px-4 py-2">{department.description ?? ''}</td>
+								<td className="px-4 py-2">
+									<div className="flex gap-3">
+										<Link
+											to={`?edit=${department.id}`}
+											className="font-semibold text-indigo-800 underline"
+											aria-label={`Rename ${department.departmentName}`}
+										>
+											Rename
+										</Link>
+										<Link
+											to={`?delete=${department.id}`}
+											className="font-semibold text-red-700 underline"
+											aria-label={`Delete ${department.departmentName}`}
+										>
+											Delete
+										</Link>
+									</div>
+								</td>
+							</tr>
+						))}
+					</tbody>
+				</table>
+			</TableScroll>
+			<Pagination page={page} totalPages={totalPages} label="Department pages" />
+		</>
+	)
+}

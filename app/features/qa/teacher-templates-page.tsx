@@ -1,0 +1,242 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { Button, buttonClass } from '~/ui/button'
+import { LoadError } from '~/ui/load-error'
+import { Pagination } from '~/ui/pagination'
+import { TableScroll } from '~/ui/table-scroll'
+import type { Template } from './schema'
+import type { loadTeacherTemplates } from './teacher-templates.server'
+
+/** The teacher's template list: filters, the table (own templates can be toggled or deleted), and
+ * the delete confirmation. */
+export function TeacherTemplatesPage({
+	loaderData,
+	actionData,
+}: {
+	loaderData: Awaited<ReturnType<typeof loadTeacherTemplates>>
+	actionData: SubmissionResult<string[]> | undefined
+}) {
+	const { filters, list, toDelete, userId } = loaderData
+	const actionError = actionData?.error?.['']?.[0]
+	return (
+		<div className="flex flex-col gap-6">
+			<div className="flex flex-wrap items-center justify-between gap-4">
+				<h1 className="text-2xl font-bold">QA templates</h1>
+				<Link to="/teachersdashboard/qa/create" className={buttonClass()}>
+					Create template
+				</Link>
+			</div>
+			{actionError ? (
+				<p
+					role="alert"
+					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+				>
+					{actionError}
+				</p>
+			) : null}
+			{toDelete ? <DeleteConfirmation template={toDelete} /> : null}
+			<Form
+				method="get"
+				className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4"
+			>
+				<div className="flex flex-col gap-1">
+					<label htmlFor="filter-createdBy" className="text-sm font-medium">
+						Created by
+					</label>
+					<select
+						id="filter-createdBy"
+						name="createdBy"
+						defaultValue={filters.createdBy}
+						className="rounded-md border border-slate-400 bg-white px-3 py-2"
+					>
+						<option value="me">Me</option>
+						<option value="all">All teachers</option>
+					</select>
+				</div>
+				<div className="flex flex-col gap-1">
+					<label htmlFor="filter-isActive" className="text-sm font-medium">
+						Status
+					</label>
+					<select
+						id="filter-isActive"
+						name="isActive"
+						defaultValue={filters.isActive}
+						className="rounded-md border border-slate-400 bg-white px-3 py-2"
+					>
+						<option value="all">Active and inactive</option>
+						<option value="1">Active</option>
+						<option value="0">Inactive</option>
+					</select>
+				</div>
+				<Button variant="secondary">Apply filters</Button>
+			</Form>
+			{list.ok ? (
+				<>
+					<TemplateTable
+						templates={list.value.templates}
+						total={list.value.pagination.total}
+						userId={userId}
+					/>
+					<Pagination
+						page={list.value.pagination.currentPage}
+						totalPages={list.value.pagination.totalPages ?? 1}
+						label="Template pages"
+					/>
+				</>
+			) : (
+				<LoadError error={list.error} />
+			)}
+		</div>
+	)
+}
+
+function TemplateTable({
+	templates,
+	total,
+	userId,
+}: {
+	templates: Template[]
+	total: number
+	userId: string
+}) {
+	const navigation = useNavigation()
+	if (!templates.length) {
+		return (
+			<p className="text-slate-700">
+				No templates match these filters.{' '}
+				<Link className="font-semibold text-indigo-800 underline" to="/teachersdashboard/qa/create">
+					Create one
+				</Link>
+				.
+			</p>
+		)
+	}
+	return (
+		<TableScroll label="Templates">
+			<table className="w-full text-left text-sm">
+				<caption className="px-4 py-3 text-left font-semibold">Templates ({total})</caption>
+				<thead className="bg-slate-100 text-slate-700">
+					<tr>
+						<th scope="col" className="px-4 py-2">
+							Title
+						</th>
+						<th scope="col" className="px-4 py-2">
+							Questions
+						</th>
+						<th scope="col" className="px-4 py-2">
+							Time limit
+						</th>
+						<th scope="col" className="px-4 py-2">
+							Status
+						</th>
+						<th scope="col" className="px-4 py-2">
+							Created by
+						</th>
+						<th scope="col" className="px-4 py-2">
+							Actions
+						</th>
+					</tr>
+				</thead>
+				<tbody>
+					{templates.map((template) => {
+						const own = template.createdBy === userId
+						const pending = navigation.formData?.get('templateId') === template.id
+						return (
+							<tr key={template.id} className="border-t border-slate-200 align-top">
+								<th scope="row" className="px-4 py-2 font-medium">
+									{template.title}
+									{template.description ? (
+										<p className="font-normal text-slate-600">{template.description}</p>
+									) : null}
+								</th>
+								<td className="px-4 py-2">
+									{template.questionCount ?? template.questions?.length ?? 0}
+								</td>
+								<td className="px-4 py-2">{template.timeLimit} min</td>
+								<td className="px-4 py-2">
+									<span
+										className={
+											template.isActive ? 'font-semibold text-green-800' : 'text-slate-600'
+										}
+									>
+										{template.isActive ? 'Active' : 'Inactive'}
+									</span>
+								</td>
+								<td className="px-4 py-2">
+									{own ? 'You' : (template.createdByName ?? 'Another teacher')}
+								</td>
+								<td className="px-4 py-2">
+									{own ? (
+										<div className="flex flex-wrap gap-2">
+											<Form method="post">
+												<input type="hidden" name="intent" value="toggle" />
+												<input type="hidden" name="templateId" value={template.id} />
+												<input
+													type="hidden"
+													name="isActive"
+													value={template.isActive ? '0' : '1'}
+												/>
+												<Button
+													variant="secondary"
+													disabled={pending}
+													aria-label={`${template.isActive ? 'Disable' : 'Enable'} ${template.title}`}
+												>
+													{template.isActive ? 'Disable' : 'Enable'}
+												</Button>
+											</Form>
+											<Link
+												to={`?delete=${encodeURIComponent(template.id)}`}
+												className={buttonClass('danger')}
+												aria-label={`Delete ${template.title}`}
+												preventScrollReset
+											>
+												Delete
+											</Link>
+										</div>
+									) : (
+										<span className="text-slate-600">Only its creator can change it</span>
+									)}
+								</td>
+							</tr>
+						)
+					})}
+				</tbody>
+			</table>
+		</TableScroll>
+	)
+}
+
+/** Deleting asks first, as its own step, so it works the same with and without JavaScript. */
+function DeleteConfirmation({ template }: { template: Template }) {
+	const [searchParams] = useSearchParams()
+	const back = new URLSearchParams(searchParams)
+	back.delete('delete')
+	return (
+		<section
+			role="alertdialog"
+			aria-labelledby="delete-heading"
+			aria-describedby="delete-text"
+			className="rounded-lg border border-red-300 bg-red-50 p-6"
+		>
+			<h2 id="delete-heading" className="text-lg font-semibold text-red-900">
+				Delete “{template.title}”?
+			</h2>
+			<p id="delete-text" className="mt-1 text-sm text-red-900">
+				Students will no longer see it. Results of tests already taken are kept. This cannot be
+				undone.
+			</p>
+			<div className="mt-4 flex flex-wrap gap-3">
+				<Form method="post">
+					<input type="hidden" name="intent" value="delete" />
+					<input type="hidden" name="templateId" value={template.id} />
+					<Button variant="danger" autoFocus>
+						Yes, delete template
+					</Button>
+				</Form>
+				<Link to={`?${back.toString()}`} className={buttonClass('secondary')}>
+					Cancel
+				</Link>
+			</div>
+		</section>
+	)
+}

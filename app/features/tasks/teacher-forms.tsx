@@ -1,0 +1,312 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useState, type FormEvent } from 'react'
+import { Form, Link, useNavigation } from 'react-router'
+import { handlesOffline } from '~/platform/offline-forms'
+import { Button, buttonClass } from '~/ui/button'
+import {
+	FormErrors,
+	inputProps,
+	SelectField,
+	selectProps,
+	TextAreaField,
+	textareaProps,
+	TextField,
+} from '~/ui/field'
+import { useForm } from '~/ui/use-form'
+import { FileLink } from './components'
+import { toLocalInput } from './dates'
+import {
+	createTaskSchema,
+	FILE_ACCEPT,
+	FILE_HINT,
+	TASK_TYPES,
+	updateTaskSchema,
+	type Task,
+} from './schema'
+import { TEACHER_TASKS_PATH } from './teacher-paths'
+
+// The teacher's task forms: create, edit (replace or remove the attachment; offline, text only)
+// and the delete confirmation. Each posts to the task list with its `intent`.
+
+export type FormProps = { lastResult: SubmissionResult<string[]> | undefined }
+
+const zoneHint = (timeZone: string) => `Time zone: ${timeZone}.`
+
+export function CreateTask({
+	courses,
+	timeZone,
+	lastResult,
+}: FormProps & { courses: { id: string; title: string }[]; timeZone: string }) {
+	const navigation = useNavigation()
+	const [form, fields] = useForm({
+		id: 'create-task',
+		lastResult: lastResult?.initialValue?.intent === 'create' ? lastResult : undefined,
+		defaultValue: { courseId: courses.length === 1 ? courses[0]?.id : '', taskType: 'assignment' },
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: createTaskSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create'
+	return (
+		<section
+			aria-labelledby="create-task-heading"
+			className="rounded-lg border border-slate-200 bg-white p-6"
+		>
+			<h2 id="create-task-heading" className="text-lg font-semibold">
+				Create a task
+			</h2>
+			<Form
+				method="post"
+				encType="multipart/form-data"
+				className="mt-4 grid gap-4 sm:grid-cols-2"
+				{...getFormProps(form)}
+			>
+				<input type="hidden" name="intent" value="create" />
+				<input type="hidden" name="timeZone" value={timeZone} />
+				<div className="sm:col-span-2">
+					<FormErrors id={form.errorId} errors={form.errors} />
+				</div>
+				<SelectField
+					label="Course"
+					meta={fields.courseId}
+					{...selectProps(fields.courseId)}
+					options={[
+						{ value: '', label: 'Choose a course' },
+						...courses.map((course) => ({ value: course.id, label: course.title })),
+					]}
+				/>
+				<SelectField
+					label="Task type"
+					meta={fields.taskType}
+					{...selectProps(fields.taskType)}
+					options={TASK_TYPES}
+				/>
+				<div className="sm:col-span-2">
+					<TextField label="Title" meta={fields.title} {...inputProps(fields.title, 'text')} />
+				</div>
+				<div className="sm:col-span-2">
+					<TextAreaField
+						label="Description (optional)"
+						meta={fields.description}
+						{...textareaProps(fields.description)}
+						rows={4}
+					/>
+				</div>
+				<TextField
+					label="Due date"
+					hint={zoneHint(timeZone)}
+					meta={fields.dueDate}
+					{...inputProps(fields.dueDate, 'datetime-local')}
+				/>
+				<TextField
+					label="Closes (optional)"
+					hint={`No submissions after this; leave empty to accept late work any time. ${zoneHint(timeZone)}`}
+					meta={fields.endDate}
+					{...inputProps(fields.endDate, 'datetime-local')}
+				/>
+				<div className="sm:col-span-2">
+					<TextField
+						label="Attachment (optional)"
+						hint={FILE_HINT}
+						meta={fields.attachment}
+						{...inputProps(fields.attachment, 'file')}
+						accept={FILE_ACCEPT}
+					/>
+				</div>
+				<div className="sm:col-span-2">
+					<Button disabled={busy}>{busy ? 'Creating task…' : 'Create task'}</Button>
+				</div>
+			</Form>
+		</section>
+	)
+}
+
+const OFFLINE_FILE =
+	'You are offline: a new file can only be sent online. Clear the file to save the other changes now.'
+
+export type OfflineSubmit = {
+	onSubmit: (event: FormEvent<HTMLFormElement>) => void
+	onCancel: () => void
+}
+
+/** Cancel goes back to the list; offline it just closes the form, since the list is already here. */
+function CancelLink({ onCancel }: { onCancel: () => void }) {
+	return (
+		<Link
+			to={TEACHER_TASKS_PATH}
+			className={buttonClass('secondary')}
+			onClick={(event) => {
+				if (navigator.onLine) return
+				event.preventDefault()
+				onCancel()
+			}}
+		>
+			Cancel
+		</Link>
+	)
+}
+
+export function EditTask({
+	task,
+	timeZone,
+	lastResult,
+	onSubmit,
+	onCancel,
+}: FormProps & OfflineSubmit & { task: Task; timeZone: string }) {
+	const navigation = useNavigation()
+	const [form, fields] = useForm({
+		id: `edit-task-${task.id}`,
+		lastResult: lastResult?.initialValue?.intent === 'update' ? lastResult : undefined,
+		defaultValue: {
+			title: task.title,
+			description: task.description ?? '',
+			taskType: task.taskType,
+			dueDate: toLocalInput(task.dueDate, timeZone),
+			endDate: toLocalInput(task.endDate, timeZone),
+		},
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: updateTaskSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'update'
+	// The offline queue keeps text only: a new file waits until the app is back online.
+	const [offlineFile, setOfflineFile] = useState(false)
+	const attachmentMeta = {
+		id: fields.attachment.id,
+		errorId: fields.attachment.errorId,
+		errors: offlineFile ? [OFFLINE_FILE] : fields.attachment.errors,
+	}
+	return (
+		<section
+			aria-labelledby="edit-task-heading"
+			className="rounded-lg border border-slate-200 bg-white p-6"
+		>
+			<h2 id="edit-task-heading" className="text-lg font-semibold">
+				Edit “{task.title}”
+			</h2>
+			<p className="text-sm text-slate-600">{task.courseTitle}</p>
+			<Form
+				method="post"
+				encType="multipart/form-data"
+				className="mt-4 grid gap-4 sm:grid-cols-2"
+				{...getFormProps(form)}
+				{...handlesOffline}
+				onSubmit={(event) => {
+					const file = event.currentTarget.elements.namedItem(fields.attachment.name)
+					const withFile = file instanceof HTMLInputElement && Boolean(file.files?.length)
+					setOfflineFile(!navigator.onLine && withFile)
+					if (!navigator.onLine && withFile) return event.preventDefault()
+					onSubmit(event)
+					if (!event.defaultPrevented) getFormProps(form).onSubmit?.(event)
+				}}
+			>
+				<input type="hidden" name="intent" value="update" />
+				<input type="hidden" name="timeZone" value={timeZone} />
+				<input type="hidden" name="taskId" value={task.id} />
+				<div className="sm:col-span-2">
+					<FormErrors id={form.errorId} errors={form.errors} />
+				</div>
+				<div className="sm:col-span-2">
+					<TextField label="Title" meta={fields.title} {...inputProps(fields.title, 'text')} />
+				</div>
+				<SelectField
+					label="Task type"
+					meta={fields.taskType}
+					{...selectProps(fields.taskType)}
+					options={TASK_TYPES}
+				/>
+				<div className="sm:col-span-2">
+					<TextAreaField
+						label="Description (optional)"
+						meta={fields.description}
+						{...textareaProps(fields.description)}
+						rows={4}
+					/>
+				</div>
+				<TextField
+					label="Due date"
+					hint={zoneHint(timeZone)}
+					meta={fields.dueDate}
+					{...inputProps(fields.dueDate, 'datetime-local')}
+				/>
+				<TextField
+					label="Closes (optional)"
+					hint={zoneHint(timeZone)}
+					meta={fields.endDate}
+					{...inputProps(fields.endDate, 'datetime-local')}
+				/>
+				<div className="flex flex-col gap-3 sm:col-span-2">
+					{task.attachment ? (
+						<>
+							<p className="text-sm text-slate-800">
+								Attachment:{' '}
+								<FileLink
+									href={`/teachersdashboard/tasks/file?taskId=${encodeURIComponent(task.id)}`}
+									file={task.attachment}
+								/>
+							</p>
+							<label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+								<input
+									type="checkbox"
+									name="removeAttachment"
+									value="on"
+									defaultChecked={fields.removeAttachment.initialValue === 'on'}
+									className="h-4 w-4 accent-indigo-700"
+								/>
+								Remove the attachment
+							</label>
+						</>
+					) : null}
+					<TextField
+						label={
+							task.attachment ? 'Replace the attachment with (optional)' : 'Attachment (optional)'
+						}
+						hint={FILE_HINT}
+						meta={attachmentMeta}
+						{...inputProps(fields.attachment, 'file')}
+						accept={FILE_ACCEPT}
+					/>
+				</div>
+				<div className="flex gap-3 sm:col-span-2">
+					<Button disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</Button>
+					<CancelLink onCancel={onCancel} />
+				</div>
+			</Form>
+		</section>
+	)
+}
+
+export function DeleteTask({
+	task,
+	lastResult,
+	onSubmit,
+	onCancel,
+}: FormProps & OfflineSubmit & { task: Task }) {
+	const navigation = useNavigation()
+	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete'
+	const errors = lastResult?.initialValue?.intent === 'delete' ? lastResult.error?.[''] : undefined
+	return (
+		<section
+			aria-labelledby="delete-task-heading"
+			className="rounded-lg border border-red-200 bg-red-50 p-6"
+		>
+			<h2 id="delete-task-heading" className="text-lg font-semibold">
+				Delete “{task.title}”?
+			</h2>
+			<p className="mt-1 text-sm text-slate-800">
+				Students will no longer see this task, and its {task.submissionCount} submission
+				{task.submissionCount === 1 ? '' : 's'} will no longer be listed.
+			</p>
+			<Form method="post" className="mt-4 flex gap-3" {...handlesOffline} onSubmit={onSubmit}>
+				<FormErrors id="delete-task-errors" errors={errors ?? undefined} />
+				<input type="hidden" name="intent" value="delete" />
+				<input type="hidden" name="taskId" value={task.id} />
+				<Button variant="danger" disabled={busy}>
+					{busy ? 'Deleting…' : 'Delete task'}
+				</Button>
+				<CancelLink onCancel={onCancel} />
+			</Form>
+		</section>
+	)
+}

@@ -1,0 +1,134 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { timeZoneFormSchema } from '~/features/schedules/schema'
+import { timeZoneCookie, viewerTimeZone } from '~/features/schedules/time-zone.server'
+import { isTimeZone } from '~/features/schedules/time-zones'
+import { readFormWithFile, replyWithUpstreamError } from '~/platform/form.server'
+import { pageParam } from '~/platform/page-param'
+import { upstream } from '~/platform/request.server'
+import { settle } from '~/platform/settle.server'
+import { successToast } from '~/platform/toast'
+import { sendToast } from '~/platform/toast.server'
+import {
+	createTask,
+	deleteTask,
+	getSubmissions,
+	getTaskCourses,
+	getTasks,
+	updateTask,
+} from './api.server'
+import { fromLocalInput } from './dates'
+import { FILE_TOO_LARGE, MAX_FILE_BYTES, TASK_TYPES, teacherTaskActionSchema } from './schema'
+import { TEACHER_TASKS_PATH } from './teacher-paths'
+
+type Context = Readonly<RouterContextProvider>
+
+const PAGE_SIZE = 10
+
+/** The teacher's task list page: a page of tasks (filtered by type), the courses to set one in,
+ * and the task an `?edit=` or `?delete=` address opens. */
+export async function loadTeacherTasks(context: Context, request: Request) {
+	const api = upstream(context, request)
+	const url = new URL(request.url)
+	const taskType = TASK_TYPES.some((type) => type.value === url.searchParams.get('taskType'))
+		? (url.searchParams.get('taskType') ?? undefined)
+		: undefined
+	const editId = url.searchParams.get('edit')
+	const deleteId = url.searchParams.get('delete')
+	const focusId = editId ?? deleteId
+	const [tasks, courses, focus] = await Promise.all([
+		settle(getTasks(api, { page: pageParam(url.searchParams), limit: PAGE_SIZE, taskType })),
+		settle(getTaskCourses(api)),
+		focusId
+			? settle(getSubmissions(api, focusId, { limit: 1 }).then((list) => list.taskInfo))
+			: null,
+	])
+	return {
+		tasks,
+		courses,
+		focus: focus && { mode: editId ? ('edit' as const) : ('delete' as const), task: focus },
+		timeZone: viewerTimeZone(request).zone,
+	}
+}
+
+/** The task list's forms: the time zone, and create, update or delete a task (one schema over `intent`). */
+export async function teacherTaskAction(context: Context, request: Request) {
+	// The edit form posts to the list's `?edit=` address, the create form to the list itself: the
+	// answer to an oversized file names the field of the form it came from.
+	const intent = new URL(request.url).searchParams.has('edit') ? 'update' : 'create'
+	const { formData, tooLarge } = await readFormWithFile(request, {
+		maxFileBytes: MAX_FILE_BYTES,
+		field: 'attachment',
+		message: FILE_TOO_LARGE,
+		initialValue: { intent },
+	})
+	if (tooLarge) return data(tooLarge, { status: 413 })
+	if (formData.get('intent') === 'timezone') {
+		const chosen = timeZoneFormSchema.safeParse(Object.fromEntries(formData))
+		if (!chosen.success) {
+			// Only a tampered post gets here (the picker is a fixed list): refuse it, and say so.
+			sendToast(context, {
+				type: 'error',
+				title: 'Choose a time zone from the list',
+				duration: 4000,
+			})
+			return data(undefined, { status: 400 })
+		}
+		return redirect(TEACHER_TASKS_PATH, {
+			headers: { 'Set-Cookie': timeZoneCookie(chosen.data.timeZone) },
+		})
+	}
+	// Dates are read in the zone the form said it uses (its hidden field), else the viewer's.
+	const formZone = String(formData.get('timeZone') ?? '')
+	const timeZone = isTimeZone(formZone) ? formZone : viewerTimeZone(request).zone
+	const submission = parseWithZod(formData, {
+		schema: teacherTaskActionSchema.transform((value, ctx) => {
+			if (value.intent === 'delete') return value
+			const dueDate = fromLocalInput(value.dueDate, timeZone)
+			const endDate = value.endDate ? fromLocalInput(value.endDate, timeZone) : null
+			if (!dueDate)
+				ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'Enter a date and time' })
+			if (value.endDate && !endDate)
+				ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'Enter a date and time' })
+			return { ...value, dueDate: dueDate ?? new Date(Number.NaN), endDate }
+		}),
+	})
+	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+	const api = upstream(context, request)
+	const task = submission.value
+	try {
+		if (task.intent === 'create') {
+			await createTask(api, {
+				courseId: task.courseId,
+				title: task.title,
+				description: task.description,
+				taskType: task.taskType,
+				dueDate: task.dueDate,
+				endDate: task.endDate,
+				attachment: task.attachment,
+			})
+			sendToast(context, successToast('Task created successfully'))
+		} else if (task.intent === 'update') {
+			await updateTask(
+				api,
+				task.taskId,
+				{
+					title: task.title,
+					description: task.description ?? null,
+					taskType: task.taskType,
+					dueDate: task.dueDate.toISOString(),
+					endDate: task.endDate ? task.endDate.toISOString() : null,
+					...(task.removeAttachment && { removeAttachment: true }),
+				},
+				task.attachment,
+			)
+			sendToast(context, successToast('Task updated successfully'))
+		} else {
+			await deleteTask(api, task.taskId)
+			sendToast(context, successToast('Task deleted successfully'))
+		}
+	} catch (error) {
+		return replyWithUpstreamError(context, submission, error)
+	}
+	return redirect(TEACHER_TASKS_PATH)
+}

@@ -1,0 +1,249 @@
+// A deployment in miniature on loopback, for the multi-process suite: a real PostgreSQL and a real
+// Redis (Debian's binaries), two API processes and two app processes sharing them. Each piece is
+// started and stopped here, by its pid, in a temporary directory removed afterwards.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export const REDIS_SERVER = '/usr/bin/redis-server'
+
+/** Debian's PostgreSQL server binaries (/usr/lib/postgresql/<version>/bin), the newest there is. */
+export function postgresBin(): string | null {
+	const root = '/usr/lib/postgresql'
+	if (!existsSync(root)) return null
+	const versions = readdirSync(root)
+		.filter((name) => existsSync(join(root, name, 'bin', 'initdb')))
+		.sort((a, b) => Number(b) - Number(a))
+	return versions[0] ? join(root, versions[0], 'bin') : null
+}
+
+/** Why the suite cannot run on this machine, or null when it can. */
+export function missingServices(buildDir: string): string | null {
+	const missing = []
+	if (!postgresBin()) missing.push('PostgreSQL (apt-get install postgresql)')
+	if (!existsSync(REDIS_SERVER)) missing.push('Redis (apt-get install redis-server)')
+	if (!existsSync(join(buildDir, 'server', 'index.js')))
+		missing.push(`the app's build in ${buildDir}/ (npm run build)`)
+	return missing.length ? `needs ${missing.join(', ')}` : null
+}
+
+/** A port nothing listens on now, from the system (MULTIPROCESS_PORTS fixes them instead). */
+async function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer()
+		server.unref()
+		server.on('error', reject)
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address()
+			server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+		})
+	})
+}
+
+/** Waits for a child to say 'listening' over IPC (as scripts/launch.mjs does), or fails with its output. */
+function listening(child: ChildProcess, name: string, output: () => string, timeoutMs = 120_000) {
+	return new Promise<void>((resolve, reject) => {
+		const timer = setTimeout(
+			() => reject(new Error(`${name} did not start in time:\n${output()}`)),
+			timeoutMs,
+		)
+		child.on('message', (message) => {
+			if (message !== 'listening') return
+			clearTimeout(timer)
+			resolve()
+		})
+		child.on('exit', (code) => {
+			clearTimeout(timer)
+			reject(new Error(`${name} exited with code ${code}:\n${output()}`))
+		})
+	})
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) {
+	const deadline = Date.now() + timeoutMs
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
+}
+
+type Service = { name: string; child: ChildProcess; output: () => string }
+
+function start(
+	name: string,
+	command: string,
+	args: string[],
+	env: Record<string, string> = {},
+): Service {
+	const child = spawn(command, args, {
+		env: { ...process.env, ...env },
+		stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+	})
+	let output = ''
+	const keep = (chunk: Buffer) => {
+		output = (output + chunk.toString()).slice(-20_000)
+	}
+	child.stdout?.on('data', keep)
+	child.stderr?.on('data', keep)
+	return { name, child, output: () => output }
+}
+
+function stopped(service: Service, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+	const { child } = service
+	if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+	return new Promise((resolve) => {
+		child.once('exit', () => resolve())
+		child.kill(signal)
+	})
+}
+
+export type Cluster = Awaited<ReturnType<typeof startCluster>>
+
+export async function startCluster({ buildDir }: { buildDir: string }) {
+	const dir = mkdtempSync(join(tmpdir(), 'tutorhub-multiprocess-'))
+	const fixed = process.env.MULTIPROCESS_PORTS?.split(',').map(Number)
+	const ports = fixed?.length === 6 ? fixed : await Promise.all(Array.from({ length: 6 }, freePort))
+	const [appPortA, appPortB, apiPortA, apiPortB, redisPort, pgPort] = ports as [
+		number,
+		number,
+		number,
+		number,
+		number,
+		number,
+	]
+	const services: Service[] = []
+	let pgStop = () => {}
+
+	const stopAll = async () => {
+		await Promise.all(services.map((service) => stopped(service)))
+		pgStop()
+		rmSync(dir, { recursive: true, force: true })
+	}
+
+	try {
+		// Redis: in memory only, on loopback.
+		const redis = start('Redis', REDIS_SERVER, [
+			'--port',
+			String(redisPort),
+			'--bind',
+			'127.0.0.1',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--dir',
+			dir,
+		])
+		services.push(redis)
+		await waitFor(
+			() => redis.output().includes('Ready to accept connections'),
+			`Redis:\n${redis.output()}`,
+		)
+
+		// PostgreSQL: a fresh cluster in the temporary directory. initdb refuses root, so as root
+		// it runs as Debian's `postgres` user.
+		const bin = postgresBin()!
+		const pgData = join(dir, 'pg')
+		const asRoot = process.getuid?.() === 0
+		const pg = (program: string, args: string[]) => {
+			const [command, all] = asRoot
+				? ['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]]
+				: [join(bin, program), args]
+			execFileSync(command, all, { stdio: 'pipe' })
+		}
+		if (asRoot)
+			chownSync(
+				dir,
+				Number(execFileSync('id', ['-u', 'postgres']).toString()),
+				Number(execFileSync('id', ['-g', 'postgres']).toString()),
+			)
+		pg('initdb', ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'])
+		pg('pg_ctl', [
+			'-D',
+			pgData,
+			'-l',
+			join(dir, 'pg.log'),
+			'-w',
+			'-o',
+			`-p ${pgPort} -h 127.0.0.1 -k ${dir} -F`,
+			'start',
+		])
+		pgStop = () => {
+			try {
+				pg('pg_ctl', ['-D', pgData, '-m', 'fast', '-w', 'stop'])
+			} catch {
+				// Already down.
+			}
+		}
+		const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`
+		const redisUrl = `redis://127.0.0.1:${redisPort}`
+
+		// The API processes share the database, Redis and the token secret; the first creates the
+		// schema and the demo accounts, then the second starts.
+		const shared = {
+			DATABASE_URL: databaseUrl,
+			REDIS_URL: redisUrl,
+			JWT_SECRET: 'multiprocess-jwt-secret-of-at-least-32-characters',
+			API_PROXY_SECRET: 'multiprocess-proxy-secret',
+			API_HOST: '127.0.0.1',
+		}
+		const api = async (name: string, port: number, seed: boolean) => {
+			const service = start(name, process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+				...shared,
+				API_PORT: String(port),
+				DATA_DIR: join(dir, name),
+				SEED_DEMO: seed ? '1' : '0',
+			})
+			services.push(service)
+			await listening(service.child, name, service.output)
+			return service
+		}
+		const apiA = await api('api-a', apiPortA, true)
+		const apiB = await api('api-b', apiPortB, false)
+
+		const app = async (name: string, port: number, apiPort: number) => {
+			const service = start(
+				name,
+				process.execPath,
+				['server.mjs', join(buildDir, 'server', 'index.js')],
+				{
+					NODE_ENV: 'production',
+					SESSION_SECRET: 'multiprocess-session-secret',
+					TOAST_SECRET: 'multiprocess-toast-secret',
+					API_PROXY_SECRET: shared.API_PROXY_SECRET,
+					API_URL: `http://127.0.0.1:${apiPort}`,
+					REDIS_URL: redisUrl,
+					PORT: String(port),
+					HOST: '127.0.0.1',
+					COOKIE_SECURE: '0',
+				},
+			)
+			services.push(service)
+			await listening(service.child, name, service.output)
+			return service
+		}
+		const [appA, appB] = await Promise.all([
+			app('app-a', appPortA, apiPortA),
+			app('app-b', appPortB, apiPortB),
+		])
+
+		return {
+			databaseUrl,
+			redisUrl,
+			apps: [`http://127.0.0.1:${appPortA}`, `http://127.0.0.1:${appPortB}`] as const,
+			apis: [`http://127.0.0.1:${apiPortA}/api/v1`, `http://127.0.0.1:${apiPortB}/api/v1`] as const,
+			/** Ends API B at once, as a crash would (SIGKILL: no goodbye to its sockets). */
+			killApiB: () => stopped(apiB, 'SIGKILL'),
+			output: () =>
+				[redis, apiA, apiB, appA, appB]
+					.map((each) => `--- ${each.name}\n${each.output()}`)
+					.join('\n'),
+			stop: stopAll,
+		}
+	} catch (error) {
+		await stopAll()
+		throw error
+	}
+}

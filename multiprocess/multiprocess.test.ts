@@ -1,0 +1,583 @@
+// Several processes on one PostgreSQL and one Redis (issue 18): what one process changes, the
+// others show; live rooms span processes; the whiteboard loses nothing; limits hold in total.
+// Run by `npm test` (after the build) and by hand: `npx vitest run -c vitest.multiprocess.config.ts`.
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { WebSocket } from 'ws'
+import * as Y from 'yjs'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { fetchFrom, someLoopbackAddress } from '../e2e/http/loopback'
+import { type Cluster, missingServices, startCluster } from './cluster'
+
+const buildDir = process.env.BUILD_DIR ?? 'build'
+const missing = missingServices(buildDir)
+if (missing) console.warn(`\nSKIPPED the multi-process suite: it ${missing}.\n`)
+
+const PASSWORD = 'DemoPass123!'
+const DEMO_ROOM_ID = '7a1c0de5-9b0a-4c1e-8d2f-000000000009'
+const CLOSE_ENDED = 4000
+
+let cluster: Cluster
+
+beforeAll(async () => {
+	if (!missing) cluster = await startCluster({ buildDir })
+}, 240_000)
+
+afterAll(async () => {
+	await cluster?.stop()
+}, 60_000)
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function eventually<T>(
+	read: () => Promise<T> | T,
+	ok: (value: T) => boolean,
+	timeoutMs: number,
+) {
+	const deadline = Date.now() + timeoutMs
+	for (;;) {
+		const value = await read()
+		if (ok(value)) return value
+		if (Date.now() > deadline) return value
+		await sleep(50)
+	}
+}
+
+/**
+ * How long after `since` the first request that showed the change was sent (its render time not
+ * counted: on a busy machine a page may take long to render, but it must not be stale). Polls for
+ * 5 s; Infinity when it never showed.
+ */
+async function firstShowing<T>(
+	since: number,
+	read: () => Promise<T>,
+	shows: (value: T) => boolean,
+) {
+	while (Date.now() - since < 5_000) {
+		const sentAt = Date.now()
+		if (shows(await read())) return sentAt - since
+		await sleep(20)
+	}
+	return Number.POSITIVE_INFINITY
+}
+
+/** The reference API, called directly with a bearer token (from an address of its own). */
+class ApiClient {
+	readonly address = someLoopbackAddress()
+	constructor(
+		readonly base: string,
+		readonly token = '',
+	) {}
+
+	async call<T>(
+		method: string,
+		path: string,
+		json?: unknown,
+	): Promise<{ status: number; body: T }> {
+		const headers: Record<string, string> = {}
+		if (this.token) headers.Authorization = `Bearer ${this.token}`
+		if (json !== undefined) headers['Content-Type'] = 'application/json'
+		const response = await fetchFrom(this.address, `${this.base}${path}`, {
+			method,
+			headers,
+			body: json === undefined ? undefined : JSON.stringify(json),
+		})
+		return { status: response.status, body: (await response.json()) as T }
+	}
+
+	async ok<T>(method: string, path: string, json?: unknown): Promise<T> {
+		const answer = await this.call<T>(method, path, json)
+		if (answer.status >= 300)
+			throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`)
+		return answer.body
+	}
+
+	static async login(base: string, email: string) {
+		const body = await new ApiClient(base).ok<{ user: { id: string; accessToken: string } }>(
+			'POST',
+			'/auth/login',
+			{
+				email,
+				password: PASSWORD,
+			},
+		)
+		return Object.assign(new ApiClient(base, body.user.accessToken), { userId: body.user.id })
+	}
+}
+
+/** A browser of one app: its cookies and its own address. */
+class Browser {
+	readonly cookies = new Map<string, string>()
+	constructor(
+		readonly origin: string,
+		readonly address = someLoopbackAddress(),
+	) {}
+
+	async request(path: string, form?: Record<string, string>) {
+		const headers: Record<string, string> = {}
+		if (this.cookies.size)
+			headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+		if (form) {
+			headers.Origin = this.origin
+			headers['Content-Type'] = 'application/x-www-form-urlencoded'
+		}
+		const response = await fetchFrom(this.address, `${this.origin}${path}`, {
+			method: form ? 'POST' : 'GET',
+			headers,
+			body: form ? new URLSearchParams(form).toString() : undefined,
+		})
+		for (const cookie of response.headers.getSetCookie()) {
+			const [pair = ''] = cookie.split(';')
+			const at = pair.indexOf('=')
+			const value = pair.slice(at + 1).trim()
+			if (value) this.cookies.set(pair.slice(0, at).trim(), value)
+			else this.cookies.delete(pair.slice(0, at).trim())
+		}
+		return {
+			status: response.status,
+			location: response.headers.get('Location'),
+			text: await response.text(),
+		}
+	}
+
+	async logIn(email: string) {
+		const answer = await this.request('/login', {
+			email,
+			password: PASSWORD,
+			as: 'user',
+			redirectTo: '',
+		})
+		expect(answer.status).toBe(302)
+		return this
+	}
+}
+
+type ServerMessage = { type: string; [key: string]: unknown }
+type Participant = { peerId: string; userId: string }
+
+/**
+ * A room member as the room page is one (app/features/conference/use-room-socket.ts): a Yjs
+ * document of its own, synced over the socket; on each welcome it sends its whole state, so what
+ * it drew while disconnected goes up.
+ */
+class RoomClient {
+	readonly doc = new Y.Doc()
+	readonly messages: ServerMessage[] = []
+	socket!: WebSocket
+	closed: Promise<number> = Promise.resolve(0)
+	peerId = ''
+
+	constructor() {
+		this.doc.on('update', (update: Uint8Array, origin: unknown) => {
+			if (origin !== 'remote' && this.socket?.readyState === WebSocket.OPEN)
+				this.socket.send(update)
+		})
+	}
+
+	/** Opens the socket through an app (ticket, as a browser) or straight at an API (bearer). */
+	async connect(
+		via: { app: string; ticket: string } | { api: string; token: string },
+		roomId: string,
+	) {
+		const path = `/rooms/${roomId}/socket?view=whiteboard`
+		this.socket =
+			'app' in via
+				? new WebSocket(
+						`${via.app.replace('http', 'ws')}/api/v1${path}&ticket=${encodeURIComponent(via.ticket)}`,
+						{
+							headers: { Origin: via.app },
+						},
+					)
+				: new WebSocket(`${via.api.replace('http', 'ws')}${path}`, {
+						headers: { Authorization: `Bearer ${via.token}` },
+					})
+		const socket = this.socket
+		socket.binaryType = 'arraybuffer'
+		this.closed = new Promise((resolve) => socket.on('close', (code) => resolve(code)))
+		socket.on('message', (data: ArrayBuffer, isBinary: boolean) => {
+			if (isBinary) return Y.applyUpdate(this.doc, new Uint8Array(data), 'remote')
+			const message = JSON.parse(Buffer.from(data).toString()) as ServerMessage
+			this.messages.push(message)
+			if (message.type === 'welcome') {
+				this.peerId = message.peerId as string
+				socket.send(Y.encodeStateAsUpdate(this.doc))
+			}
+		})
+		await this.next((message) => message.type === 'welcome')
+		return this
+	}
+
+	send(message: object) {
+		this.socket.send(JSON.stringify(message))
+	}
+
+	/** Waits for a message (received already or later) that matches. */
+	async next(matches: (message: ServerMessage) => boolean, timeoutMs = 5_000) {
+		const found = await eventually(() => this.messages.find(matches), Boolean, timeoutMs)
+		if (!found)
+			throw new Error(
+				`No such message in ${timeoutMs} ms; got ${JSON.stringify(this.messages.map((each) => each.type))}`,
+			)
+		return found
+	}
+
+	participants(): Participant[] {
+		const last = this.messages.findLast(
+			(message) => message.type === 'participants' || message.type === 'welcome',
+		)
+		return (last?.participants as Participant[] | undefined) ?? []
+	}
+
+	/** One stroke: a drawing added to the board. */
+	draw(label: string) {
+		this.doc
+			.getArray('items')
+			.push([{ id: randomUUID(), kind: 'stroke', label, points: [0, 0, 10, 10] }])
+	}
+
+	items() {
+		return this.doc.getArray<{ label: string }>('items').toArray()
+	}
+
+	close() {
+		this.socket.close(1000, 'Left the room')
+	}
+}
+
+async function ticket(api: ApiClient, roomId: string) {
+	return (await api.ok<{ ticket: string }>('POST', `/rooms/${roomId}/ticket`)).ticket
+}
+
+/** A new room of the demo course, whose teacher and enrolled student are the demo accounts. */
+async function newRoom(teacher: ApiClient, kind: 'classroom' | 'whiteboard') {
+	const { room: demo } = await teacher.ok<{ room: { courseId: string } }>(
+		'GET',
+		`/rooms/${DEMO_ROOM_ID}`,
+	)
+	const { room } = await teacher.ok<{ room: { id: string } }>('POST', '/rooms', {
+		courseId: demo.courseId,
+		kind,
+		title: `Multi-process ${kind} ${randomUUID().slice(0, 8)}`,
+	})
+	return room.id
+}
+
+/** The board as a fresh load finds it: every update stored in PostgreSQL, merged. */
+async function storedBoard(databaseUrl: string, roomId: string) {
+	const client = new pg.Client({ connectionString: databaseUrl })
+	await client.connect()
+	try {
+		const { rows } = await client.query<{ update: Buffer }>(
+			'SELECT update FROM room_board_updates WHERE room_id = $1 ORDER BY id',
+			[roomId],
+		)
+		const doc = new Y.Doc()
+		for (const row of rows) Y.applyUpdate(doc, new Uint8Array(row.update))
+		return { rows: rows.length, items: doc.getArray<{ label: string }>('items').toArray() }
+	} finally {
+		await client.end()
+	}
+}
+
+describe.skipIf(Boolean(missing))(
+	'two app and two API processes on one PostgreSQL and one Redis',
+	() => {
+		test('a course renamed, then unpublished, through app A shows so through app B within 1 s (signed in and visitor)', async () => {
+			const [appA, appB] = cluster.apps
+			const teacherApi = await ApiClient.login(cluster.apis[0], 'teacher@example.com')
+			const title = `Multi-process course ${randomUUID().slice(0, 8)}`
+			const { course } = await teacherApi.ok<{ course: { id: string } }>(
+				'POST',
+				'/courses/create-course',
+				{
+					title,
+					description: 'Made by the multi-process suite.',
+					category: 'Mathematics',
+					level: 'Beginner',
+					price: { amount: 10, currency: 'USD' },
+				},
+			)
+			await teacherApi.ok('PUT', `/courses/update-course/${course.id}`, { isPublished: true })
+
+			// App B reads the teacher's list and the visitor's course page into its caches.
+			const teacherOnB = await new Browser(appB).logIn('teacher@example.com')
+			const visitorOnB = new Browser(appB)
+			const statusOnB = async (name: string) => {
+				const { text } = await teacherOnB.request('/teachersdashboard/courses')
+				if (!text.includes(name)) return undefined
+				const row = text.slice(text.indexOf(name))
+				return /Published|Draft/.exec(row)?.[0]
+			}
+			expect(await statusOnB(title)).toBe('Published')
+			expect((await visitorOnB.request(`/courses/${course.id}`)).text).toContain(title)
+			expect((await visitorOnB.request(`/courses/${course.id}`)).text).toContain(title)
+
+			// Renamed through app A (its edit form): app B's list and visitor page show the new title.
+			const teacherOnA = await new Browser(appA).logIn('teacher@example.com')
+			const renamed = `${title} renamed`
+			const edit = await teacherOnA.request(`/teachersdashboard/courses/edit/${course.id}`, {
+				title: renamed,
+				description: 'Made by the multi-process suite.',
+				category: 'Mathematics',
+				level: 'Beginner',
+				price: '10',
+				currency: 'USD',
+				maxStudents: '30',
+				isPublished: 'on',
+			})
+			expect(edit.status).toBe(302)
+			const renamedAt = Date.now()
+			const [listRenamed, pageRenamed] = await Promise.all([
+				firstShowing(
+					renamedAt,
+					() => teacherOnB.request('/teachersdashboard/courses'),
+					(page) => page.text.includes(renamed),
+				),
+				firstShowing(
+					renamedAt,
+					() => visitorOnB.request(`/courses/${course.id}`),
+					(page) => page.text.includes(renamed),
+				),
+			])
+			console.log(
+				`Renamed through A: app B showed it after ${listRenamed} ms (signed in), ${pageRenamed} ms (visitor)`,
+			)
+			expect(listRenamed).toBeLessThan(1_000)
+			expect(pageRenamed).toBeLessThan(1_000)
+
+			// Unpublished through app A: a Draft on app B's list, and no visitor page any more.
+			const unpublished = await teacherOnA.request('/teachersdashboard/courses', {
+				intent: 'publish',
+				courseId: course.id,
+				isPublished: 'false',
+			})
+			expect(unpublished.status).toBe(302)
+			const changedAt = Date.now()
+			const [listDraft, pageGone] = await Promise.all([
+				firstShowing(
+					changedAt,
+					() => statusOnB(renamed),
+					(status) => status === 'Draft',
+				),
+				firstShowing(
+					changedAt,
+					() => visitorOnB.request(`/courses/${course.id}`),
+					(page) => page.status === 404,
+				),
+			])
+			console.log(
+				`Unpublished through A: app B showed it after ${listDraft} ms (signed in), ${pageGone} ms (visitor)`,
+			)
+			expect(listDraft).toBeLessThan(1_000)
+			expect(pageGone).toBeLessThan(1_000)
+		})
+
+		test('chat, presence and signals cross API processes; "end session" on A closes the sockets on B', async () => {
+			const teacherApi = await ApiClient.login(cluster.apis[0], 'teacher@example.com')
+			const studentApi = await ApiClient.login(cluster.apis[1], 'student@example.com')
+			const roomId = await newRoom(teacherApi, 'classroom')
+			const [appA, appB] = cluster.apps
+			// The teacher's browser goes through app A (API A), the student's through app B (API B).
+			const teacher = await new RoomClient().connect(
+				{ app: appA, ticket: await ticket(teacherApi, roomId) },
+				roomId,
+			)
+			const student = await new RoomClient().connect(
+				{ app: appB, ticket: await ticket(studentApi, roomId) },
+				roomId,
+			)
+
+			await eventually(
+				() => teacher.participants().map((each) => each.userId),
+				(ids) => ids.includes(studentApi.userId),
+				3_000,
+			)
+			expect(
+				teacher
+					.participants()
+					.map((each) => each.userId)
+					.sort(),
+			).toEqual([teacherApi.userId, studentApi.userId].sort())
+			expect(
+				student
+					.participants()
+					.map((each) => each.userId)
+					.sort(),
+			).toEqual([teacherApi.userId, studentApi.userId].sort())
+
+			student.send({ type: 'chat', text: 'Hello from B' })
+			await teacher.next(
+				(message) =>
+					message.type === 'chat' && (message.message as { text: string }).text === 'Hello from B',
+			)
+			teacher.send({ type: 'chat', text: 'Hello from A' })
+			await student.next(
+				(message) =>
+					message.type === 'chat' && (message.message as { text: string }).text === 'Hello from A',
+			)
+			// A message posted over HTTP to API A reaches the socket on B too.
+			await teacherApi.ok('POST', `/rooms/${roomId}/messages`, { text: 'Posted to A' })
+			await student.next(
+				(message) =>
+					message.type === 'chat' && (message.message as { text: string }).text === 'Posted to A',
+			)
+
+			teacher.send({ type: 'signal', to: student.peerId, data: { sdp: 'offer from A' } })
+			const signal = await student.next((message) => message.type === 'signal')
+			expect(signal).toMatchObject({ from: teacher.peerId, data: { sdp: 'offer from A' } })
+			student.send({ type: 'hand', raised: true })
+			await eventually(
+				() =>
+					teacher.messages.some(
+						(message) =>
+							message.type === 'participants' &&
+							(message.participants as { hand: boolean; userId: string }[]).some(
+								(each) => each.userId === studentApi.userId && each.hand,
+							),
+					),
+				Boolean,
+				3_000,
+			)
+
+			teacher.send({ type: 'end' })
+			await student.next((message) => message.type === 'ended')
+			expect(await student.closed).toBe(CLOSE_ENDED)
+			expect(await teacher.closed).toBe(CLOSE_ENDED)
+			// And the student cannot carry on: a new ticket is refused.
+			expect((await studentApi.call('POST', `/rooms/${roomId}/ticket`)).status).toBe(409)
+		})
+
+		test('5 strokes through B, then 205 through A: the stored board has all 210 after compaction', async () => {
+			const teacherApi = await ApiClient.login(cluster.apis[0], 'teacher@example.com')
+			const studentApi = await ApiClient.login(cluster.apis[1], 'student@example.com')
+			const roomId = await newRoom(teacherApi, 'whiteboard')
+			// A opens the board first (four sockets: a member may send 60 updates in 10 s), so B's strokes
+			// come after A read it: before issue 18, A's compaction deleted them.
+			const onA = await Promise.all(
+				Array.from({ length: 4 }, () =>
+					new RoomClient().connect({ api: cluster.apis[0], token: teacherApi.token }, roomId),
+				),
+			)
+			const onB = await new RoomClient().connect(
+				{ api: cluster.apis[1], token: studentApi.token },
+				roomId,
+			)
+			for (let index = 0; index < 5; index++) onB.draw(`B${index}`)
+			await eventually(
+				() => storedBoard(cluster.databaseUrl, roomId),
+				(board) => board.items.length === 5,
+				5_000,
+			)
+			for (let index = 0; index < 205; index++) onA[index % 4]!.draw(`A${index}`)
+
+			const board = await eventually(
+				() => storedBoard(cluster.databaseUrl, roomId),
+				(stored) => stored.items.length === 210,
+				15_000,
+			)
+			expect(board.items).toHaveLength(210)
+			expect(board.items.filter((item) => item.label.startsWith('B'))).toHaveLength(5)
+			// Compacted: far fewer rows than updates.
+			expect(board.rows).toBeLessThan(100)
+			console.log(`The stored board: ${board.items.length} strokes in ${board.rows} rows`)
+			// Every process's copy has them all too.
+			await eventually(
+				() => onB.items().length,
+				(count) => count === 210,
+				5_000,
+			)
+			expect(onB.items()).toHaveLength(210)
+			const fresh = await new RoomClient().connect(
+				{ api: cluster.apis[1], token: studentApi.token },
+				roomId,
+			)
+			expect(fresh.items()).toHaveLength(210)
+			for (const client of [onB, fresh, ...onA]) client.close()
+		})
+
+		test('the login limit counts failures through both apps together', async () => {
+			const address = someLoopbackAddress()
+			const browsers = cluster.apps.map((origin) => new Browser(origin, address))
+			const statuses: number[] = []
+			for (let index = 0; index < 22; index++) {
+				const answer = await browsers[index % 2]!.request('/login', {
+					email: `nobody-${index}-${randomUUID().slice(0, 6)}@example.com`,
+					password: 'Wrong-password-1',
+					as: 'user',
+					redirectTo: '',
+				})
+				statuses.push(answer.status)
+				if (answer.status === 429)
+					expect(answer.text).toMatch(
+						/Too many failed login attempts\. Try again in \d+ seconds?\./,
+					)
+			}
+			// 20 failures a minute from one address, whichever process counts them: 10 on each app was all.
+			expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true)
+			expect(statuses.slice(20)).toEqual([429, 429])
+		})
+
+		test('API B killed mid-session: its members reconnect to A and lose nothing', async () => {
+			const teacherApi = await ApiClient.login(cluster.apis[0], 'teacher@example.com')
+			const studentOnB = await ApiClient.login(cluster.apis[1], 'student@example.com')
+			const roomId = await newRoom(teacherApi, 'whiteboard')
+			const teacher = await new RoomClient().connect(
+				{ api: cluster.apis[0], token: teacherApi.token },
+				roomId,
+			)
+			const student = await new RoomClient().connect(
+				{ api: cluster.apis[1], token: studentOnB.token },
+				roomId,
+			)
+			for (let index = 0; index < 3; index++) student.draw(`before ${index}`)
+			student.send({ type: 'chat', text: 'Said on B' })
+			await eventually(
+				() => teacher.items().length,
+				(count) => count === 3,
+				5_000,
+			)
+			await teacher.next((message) => message.type === 'chat')
+
+			await cluster.killApiB()
+			expect(await student.closed).toBe(1006)
+			// Drawn while disconnected: kept in the page's document, sent on the next welcome.
+			student.draw('offline 1')
+			student.draw('offline 2')
+
+			// The page asks for a new ticket and reconnects; behind a load balancer that reaches A.
+			const studentOnA = new ApiClient(cluster.apis[0], studentOnB.token)
+			await student.connect(
+				{ app: cluster.apps[0], ticket: await ticket(studentOnA, roomId) },
+				roomId,
+			)
+			await eventually(
+				() => teacher.items().length,
+				(count) => count === 5,
+				5_000,
+			)
+			expect(
+				teacher
+					.items()
+					.map((item) => item.label)
+					.sort(),
+			).toEqual(['before 0', 'before 1', 'before 2', 'offline 1', 'offline 2'])
+			const welcome = student.messages.findLast((message) => message.type === 'welcome')!
+			expect((welcome.messages as { text: string }[]).map((message) => message.text)).toContain(
+				'Said on B',
+			)
+			const stored = await eventually(
+				() => storedBoard(cluster.databaseUrl, roomId),
+				(board) => board.items.length === 5,
+				5_000,
+			)
+			expect(stored.items).toHaveLength(5)
+			student.send({ type: 'chat', text: 'Back on A' })
+			await teacher.next(
+				(message) =>
+					message.type === 'chat' && (message.message as { text: string }).text === 'Back on A',
+			)
+			teacher.close()
+			student.close()
+		})
+	},
+)

@@ -1,0 +1,19 @@
+// The API test suite on a real PostgreSQL: starts a throwaway cluster on loopback, runs Vitest over
+// api/ with TEST_DATABASE_URL (each test file then makes databases of its own on it: see
+// openTestDatabase in api/test/helpers.ts), and stops the cluster. Extra arguments go to Vitest.
+//   node scripts/api-tests-postgres.mjs [vitest args]      (PG_TEST_PORT picks the port)
+import { spawn } from 'node:child_process'
+import { startTempPostgres } from './temp-postgres.mjs'
+
+const postgres = await startTempPostgres({ port: Number(process.env.PG_TEST_PORT) || undefined })
+console.log(`PostgreSQL for the API tests on 127.0.0.1:${postgres.port}`)
+const vitest = spawn('node_modules/.bin/vitest', ['run', 'api/', ...process.argv.slice(2)], {
+	stdio: 'inherit',
+	env: { ...process.env, TEST_DATABASE_URL: postgres.url },
+})
+const stop = () => vitest.kill('SIGTERM')
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
+const code = await new Promise((resolve) => vitest.once('exit', (status) => resolve(status ?? 1)))
+await postgres.stop()
+process.exit(code)

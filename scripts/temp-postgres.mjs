@@ -1,0 +1,113 @@
+// A throwaway PostgreSQL cluster on loopback for tests: initdb into a temporary directory, start
+// the server on 127.0.0.1 (no Unix socket outside that directory), answer its URL, and stop and
+// remove it all on `stop()`. Uses Debian's `postgresql` binaries (/usr/lib/postgresql/*/bin).
+// As root (CI), the server runs as the `postgres` user, since PostgreSQL refuses to run as root.
+import { spawn, spawnSync } from 'node:child_process'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/** The newest installed PostgreSQL's bin directory, or null when none is installed. */
+export function postgresBinDir() {
+	const root = '/usr/lib/postgresql'
+	if (!existsSync(root)) return null
+	const versions = readdirSync(root)
+		.filter((name) => existsSync(join(root, name, 'bin', 'initdb')))
+		.sort((a, b) => Number(b) - Number(a))
+	return versions.length ? join(root, versions[0], 'bin') : null
+}
+
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = createServer()
+		server.once('error', reject)
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address()
+			server.close(() => resolve(port))
+		})
+	})
+}
+
+/** The user the server runs as: ourselves, or `postgres` (else `nobody`) when we are root. */
+function serverUser() {
+	if (process.getuid?.() !== 0) return {}
+	const passwd = readFileSync('/etc/passwd', 'utf8').split('\n')
+	const entry =
+		passwd.find((line) => line.startsWith('postgres:')) ??
+		passwd.find((line) => line.startsWith('nobody:'))
+	if (!entry)
+		throw new Error('Running as root, and there is no postgres or nobody user to run PostgreSQL as')
+	const [, , uid, gid] = entry.split(':')
+	return { uid: Number(uid), gid: Number(gid) }
+}
+
+export async function startTempPostgres({ port, bin = postgresBinDir(), log = 'ignore' } = {}) {
+	if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql)')
+	const user = serverUser()
+	const dir = mkdtempSync(join(tmpdir(), 'tutorhub-pg-'))
+	if (user.uid !== undefined) chownSync(dir, user.uid, user.gid)
+	const data = join(dir, 'data')
+	const asServer = { ...user, stdio: ['ignore', log, log] }
+	const init = spawnSync(
+		join(bin, 'initdb'),
+		['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync'],
+		{
+			...asServer,
+			stdio: ['ignore', 'ignore', 'pipe'],
+			encoding: 'utf8',
+		},
+	)
+	if (init.status !== 0) {
+		rmSync(dir, { recursive: true, force: true })
+		throw new Error(`initdb failed: ${init.stderr || init.error?.message}`)
+	}
+	const listenPort = port ?? (await freePort())
+	// Test settings: fast and disposable (no fsync), enough connections for parallel test files.
+	const server = spawn(
+		join(bin, 'postgres'),
+		[
+			'-D',
+			data,
+			'-h',
+			'127.0.0.1',
+			'-p',
+			String(listenPort),
+			'-k',
+			dir,
+			'-c',
+			'fsync=off',
+			'-c',
+			'synchronous_commit=off',
+			'-c',
+			'full_page_writes=off',
+			'-c',
+			'max_connections=200',
+		],
+		asServer,
+	)
+	const exited = new Promise((resolve) => server.once('exit', resolve))
+	const url = `postgres://postgres@127.0.0.1:${listenPort}/postgres`
+	const isready = join(bin, 'pg_isready')
+	const deadline = Date.now() + 30_000
+	while (spawnSync(isready, ['-h', '127.0.0.1', '-p', String(listenPort), '-q']).status !== 0) {
+		if (server.exitCode !== null || Date.now() > deadline) {
+			server.kill('SIGKILL')
+			rmSync(dir, { recursive: true, force: true })
+			throw new Error(`PostgreSQL did not start on 127.0.0.1:${listenPort}`)
+		}
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
+	return {
+		url,
+		port: listenPort,
+		async stop() {
+			// SIGINT: PostgreSQL's fast shutdown (ends sessions, no waiting for clients).
+			if (server.exitCode === null) server.kill('SIGINT')
+			const forced = setTimeout(() => server.kill('SIGKILL'), 10_000)
+			await exited
+			clearTimeout(forced)
+			rmSync(dir, { recursive: true, force: true })
+		},
+	}
+}
