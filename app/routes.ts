@@ -35,6 +35,8 @@ export default [
 	route('error-check', 'routes/operations/error-check.tsx'),
 	// Resource route: stored files of the API's /files/{key} (profile pictures) at the same path.
 	route('files/:key', 'routes/public/file.tsx'),
+	// Resource route: a private calendar feed, /calendar/{token}.ics, read by calendar apps without a session (issue 19).
+	route('calendar/:token', 'routes/public/calendar-feed.tsx'),
 
 	route('studentdashboard', 'routes/student/layout.tsx', [
 		index('routes/student/dashboard.tsx'),
@@ -94,6 +96,8 @@ export default [
 		route('tasks', 'routes/teacher/tasks.tsx'),
 		route('tasks/submissions', 'routes/teacher/task-submissions.tsx'),
 		route('tasks/view-submissions', 'routes/teacher/task-view-submission.tsx'),
+		// CSV of a task's submissions and grades (?taskId=; issue 19).
+		route('tasks/submissions/export', 'routes/teacher/task-submissions-export.tsx'),
 		// A task attachment or a submitted file (failures are the area's 403/404 page).
 		route('tasks/file', 'routes/teacher/task-file.tsx'),
 		areaNotFound('teacher'),
@@ -103,6 +107,12 @@ export default [
 		index('routes/organization/index.tsx'),
 		route('dashboard', 'routes/organization/dashboard.tsx'),
 		route('courses', 'routes/organization/courses.tsx'),
+		// CSV downloads (issue 19): a course's class list (?course=), the score grid and result cards (?term=).
+		route('courses/class-list', 'routes/organization/class-list-export.tsx'),
+		route('score-input/export', 'routes/organization/scores-export.tsx', { id: 'routes/organization/scores-export' }),
+		route('result-cards/export', 'routes/organization/scores-export.tsx', {
+			id: 'routes/organization/result-cards-export',
+		}),
 		route('payment-setup', 'routes/organization/payment-setup.tsx'),
 		route('stripe/complete-onboarding', 'routes/organization/complete-onboarding.tsx'),
 		route('students', 'routes/organization/students.tsx'),

@@ -188,6 +188,7 @@ test('every page of the route table is covered by the sweep', () => {
 		'/logout',
 		'/account/resend-verification',
 		'/files/:key',
+		'/calendar/:token',
 		'/studentdashboard/test/:templateId/progress',
 		'/studentdashboard/library/:resourceId/file',
 		'/studentdashboard/certificates/:certificateId/pdf',
@@ -195,8 +196,12 @@ test('every page of the route table is covered by the sweep', () => {
 		'/studentdashboard/task-details/submit',
 		'/teachersdashboard/library/:resourceId/file',
 		'/teachersdashboard/certificates/:certificateId/pdf',
+		'/teachersdashboard/tasks/submissions/export',
 		'/teachersdashboard/tasks/file',
 		'/organization',
+		'/organization/courses/class-list',
+		'/organization/score-input/export',
+		'/organization/result-cards/export',
 		'/organization/certificates/:certificateId/pdf',
 	])
 	// Ids are placeholders here: only the keys matter.

@@ -2,7 +2,9 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { accountRoutes } from './account/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { createPasswords } from './auth/passwords.ts'
+import { calendarRoutes } from './calendar/routes.ts'
 import { courseRoutes } from './courses/routes.ts'
+import { exportRoutes } from './exports/routes.ts'
 import { paymentRoutes } from './payments/routes.ts'
 import { fileRoutes } from './files/routes.ts'
 import { organizationRoutes } from './organizations/routes.ts'
@@ -45,6 +47,8 @@ export function createApi(deps: ApiDeps) {
 	app.use('*', limitBodies(new RegExp(`${TASK_UPLOAD_PATHS.source}|${RESOURCE_UPLOAD_PATH.source}`)))
 
 	app.route('/health', healthRoutes(deps))
+	// Before the domains: their `/:studentId`-style paths would otherwise take `/export`.
+	app.route('/', exportRoutes(deps))
 	app.route('/auth', authRoutes(deps, passwords))
 	app.route('/account', accountRoutes(deps, passwords))
 	app.route('/organizations', organizationRoutes(deps, passwords))
@@ -64,6 +68,7 @@ export function createApi(deps: ApiDeps) {
 	app.route('/certificates', certificateRoutes(deps))
 	app.route('/report-cards', reportCardRoutes(deps))
 	if (deps.config.devOutbox) app.route('/dev/outbox', devOutboxRoutes(deps))
+	app.route('/calendar', calendarRoutes(deps))
 	if (deps.config.testHooks) app.route('/__test', testHookRoutes(deps))
 	if (deps.config.testHooks) app.route('/__test', scheduleTestHookRoutes(deps))
 

@@ -198,6 +198,7 @@ export interface Database {
 	schema_migrations: SchemaMigrationsTable
 	schedules: SchedulesTable
 	schedule_attendance: ScheduleAttendanceTable
+	calendar_feeds: CalendarFeedsTable
 	rooms: RoomsTable
 	room_invites: RoomInvitesTable
 	room_messages: RoomMessagesTable
@@ -491,6 +492,16 @@ export interface SchedulesTable {
 	room_id: string | null
 	created_at: CreatedAt
 	updated_at: Generated<Date>
+	/** Migration 016: changes and cancellation since creation (RFC 5545 SEQUENCE). */
+	sequence: Generated<number>
+}
+
+// Migration 016: a student's or teacher's private calendar feed (issue 19).
+export interface CalendarFeedsTable {
+	user_id: string
+	feed_id: Generated<string>
+	/** When the current address was made (a reset sets it again). */
+	created_at: Generated<Date>
 }
 
 export interface ScheduleAttendanceTable {

@@ -80,6 +80,8 @@ export const env = {
 	redisUrl: process.env.REDIS_URL ?? '',
 	// Handed only to a live room's members (features/conference/room.server.ts): TURN credentials.
 	iceServers: readIceServers(process.env.ICE_SERVERS),
+	// The site's public origin for addresses used outside the browser (calendar feeds); unset: the request's.
+	publicUrl: (process.env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
 }
 
 /**

@@ -117,7 +117,7 @@ const targets: Record<string, Target> = {
 	'routes/student/sessions.tsx': {
 		role: 'student',
 		pages: () => ['/studentdashboard/sessions'],
-		noInput: intentIs('refresh'),
+		noInput: intentIs('refresh', 'reset-calendar'),
 	},
 	'routes/student/task-details.tsx': {
 		role: 'student',
@@ -209,7 +209,7 @@ const targets: Record<string, Target> = {
 	'routes/teacher/schedule.tsx': {
 		role: 'tutor',
 		pages: () => ['/teachersdashboard/schedule', `/teachersdashboard/schedule?week=${weekOf(30)}`],
-		noInput: intentIs('refresh'),
+		noInput: intentIs('refresh', 'reset-calendar'),
 	},
 	'routes/teacher/task-view-submission.tsx': {
 		role: 'tutor',

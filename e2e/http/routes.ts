@@ -112,6 +112,9 @@ export const rules: Record<string, Rule> = {
 	// The verification banner's Resend: a post that goes back; opened, it sends to the dashboard.
 	'/account/resend-verification': { get: signedIn, url: s('/account/resend-verification'), status: 302 },
 	'/files/:key': { get: signedIn, url: (w) => `/files/${w.fileKey}` },
+	// A calendar feed needs no session: its address is the secret, so a made-up one is 404 for everyone
+	// (calendar-feed.spec.ts subscribes to real ones).
+	'/calendar/:token': { get: all, url: s(`/calendar/${'0'.repeat(75)}.ics`), status: 404 },
 	// An operator's reporting check: absent (404 for everyone) unless ERROR_CHECK=1 (error-reports.spec).
 	'/error-check': { get: all, url: s('/error-check'), status: 404 },
 
@@ -197,6 +200,10 @@ export const rules: Record<string, Rule> = {
 		get: tutor,
 		url: (w) => `/teachersdashboard/tasks/view-submissions?taskId=${w.taskId}&studentId=${w.studentId}`,
 	},
+	'/teachersdashboard/tasks/submissions/export': {
+		get: tutor,
+		url: (w) => `/teachersdashboard/tasks/submissions/export?taskId=${w.taskId}`,
+	},
 	'/teachersdashboard/tasks/file': {
 		get: tutor,
 		url: (w) => `/teachersdashboard/tasks/file?taskId=${w.taskId}&submissionId=${w.submissionId}`,
@@ -206,6 +213,9 @@ export const rules: Record<string, Rule> = {
 	'/organization': { get: organization, url: s('/organization'), status: 302 },
 	'/organization/dashboard': { get: organization, url: s('/organization/dashboard') },
 	'/organization/courses': { get: organization, url: s('/organization/courses') },
+	'/organization/courses/class-list': { get: organization, url: (w) => `/organization/courses/class-list?course=${w.orgCourseId}` },
+	'/organization/score-input/export': { get: organization, url: s('/organization/score-input/export?term=Term%201%202026') },
+	'/organization/result-cards/export': { get: organization, url: s('/organization/result-cards/export?term=Term%201%202026') },
 	'/organization/payment-setup': { get: organization, url: s('/organization/payment-setup') },
 	'/organization/stripe/complete-onboarding': { get: organization, url: s('/organization/stripe/complete-onboarding') },
 	'/organization/students': { get: organization, url: s('/organization/students') },

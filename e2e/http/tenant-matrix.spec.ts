@@ -119,6 +119,7 @@ test.describe('a second teacher tries the first teacher\'s data', () => {
 			path('/teachersdashboard/tasks/view-submissions', {}, `?taskId=${world.taskId}&studentId=${world.studentId}`),
 			path('/teachersdashboard/tasks/file', {}, `?taskId=${world.taskId}`),
 			path('/teachersdashboard/tasks/file', {}, `?submissionId=${world.submissionId}`),
+			path('/teachersdashboard/tasks/submissions/export', {}, `?taskId=${world.taskId}`),
 		])
 			expectRefused(await b.get(url), `GET ${url}`, secrets)
 		const due = { dueDate: '2030-01-01T10:00', taskType: 'homework', title: 'Taken over' }
@@ -375,6 +376,8 @@ test.describe('a second organization tries the first organization\'s data', () =
 		}
 		const classList = `${path('/organization/courses', {})}?course=${world.orgCourseId}`
 		expectRefused(await b.get(classList), `GET ${classList}`, [world.orgStudentName, world.orgStudentEmail])
+		const classListCsv = `${path('/organization/courses/class-list', {})}?course=${world.orgCourseId}`
+		expectRefused(await b.get(classListCsv), `GET ${classListCsv}`, [world.orgStudentName, world.orgStudentEmail])
 		const pdf = path('/organization/certificates/:certificateId/pdf', { certificateId: world.orgCertificateId })
 		expectRefused(await b.get(pdf), `GET ${pdf}`, ['%PDF'])
 		expect(await read()).toEqual(before)

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely'
 import type { Db } from '../db.ts'
 import type { Page } from '../platform/pagination.ts'
+import { containsPattern } from '../platform/search.ts'
 import type { CourseDetails, CoursesTable, Database } from '../schema.ts'
 import { toMinor, type CourseRow } from './present.ts'
 import type { CourseFilters, CourseInput, CourseUpdate } from './schemas.ts'
@@ -26,6 +27,25 @@ const selectCourses = (db: Db) =>
 export const findCourse = (db: Db, id: string): Promise<CourseRow | undefined> =>
 	selectCourses(db).where('courses.id', '=', id).executeTakeFirst()
 
+/** The catalogue's text search: the title, the description or the teacher's full name contains it. */
+function matchesText(eb: ExpressionBuilder<Database, 'courses'>, pattern: string) {
+	return eb.or([
+		eb('courses.title', 'ilike', pattern),
+		eb('courses.description', 'ilike', pattern),
+		eb.exists(
+			eb
+				.selectFrom('users as searched_teacher')
+				.select('searched_teacher.id')
+				.whereRef('searched_teacher.id', '=', 'courses.tutor_id')
+				.where(
+					sql<string>`searched_teacher.first_name || ' ' || searched_teacher.last_name`,
+					'ilike',
+					pattern,
+				),
+		),
+	])
+}
+
 /** The filters of spec section 7 plus the caller's visibility rule (`scope`). */
 function filtered(filters: CourseFilters, scope: CourseScope) {
 	return (eb: ExpressionBuilder<Database, 'courses'>) => {
@@ -39,6 +59,7 @@ function filtered(filters: CourseFilters, scope: CourseScope) {
 		if (filters.organizationId) {
 			conditions.push(eb('courses.organization_id', '=', filters.organizationId))
 		}
+		if (filters.search) conditions.push(matchesText(eb, containsPattern(filters.search)))
 		return eb.and(conditions)
 	}
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { COURSE_LEVELS } from '../schema.ts'
 import { body, optionalText, requiredText } from '../platform/validation.ts'
+import { searchText } from '../platform/search.ts'
 
 export const COURSE_CATEGORIES = [
 	'Mathematics',
@@ -183,5 +184,6 @@ export const courseFilters = z.object({
 		.optional(),
 	teacherId: uuidFilter('teacherId'),
 	organizationId: uuidFilter('organizationId'),
+	search: searchText,
 })
 export type CourseFilters = z.output<typeof courseFilters>

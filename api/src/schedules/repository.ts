@@ -32,6 +32,7 @@ const SCHEDULE_COLUMNS = [
 	'schedules.room_id',
 	'schedules.created_at',
 	'schedules.updated_at',
+	'schedules.sequence',
 	'courses.title as course_title',
 	'courses.organization_id as course_organization_id',
 ] as const
@@ -190,7 +191,7 @@ export type ScheduleChanges = Partial<NewSchedule>
 export const updateSchedule = (db: Db, id: string, changes: ScheduleChanges) =>
 	db
 		.updateTable('schedules')
-		.set({ ...changes, updated_at: sql<Date>`now()` })
+		.set({ ...changes, updated_at: sql<Date>`now()`, sequence: sql<number>`sequence + 1` })
 		.where('id', '=', id)
 		.where('status', '<>', 'Cancelled')
 		.executeTakeFirst()
@@ -198,7 +199,12 @@ export const updateSchedule = (db: Db, id: string, changes: ScheduleChanges) =>
 export const cancelSchedule = (db: Db, id: string) =>
 	db
 		.updateTable('schedules')
-		.set({ status: 'Cancelled', cancelled_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+		.set({
+			status: 'Cancelled',
+			cancelled_at: sql<Date>`now()`,
+			updated_at: sql<Date>`now()`,
+			sequence: sql<number>`sequence + 1`,
+		})
 		.where('id', '=', id)
 		.where('status', '=', 'Scheduled')
 		.executeTakeFirst()

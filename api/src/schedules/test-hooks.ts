@@ -30,10 +30,16 @@ export function scheduleTestHookRoutes({ db }: ApiDeps) {
 			throw new ApiError(404, 'Student not found')
 		}
 		// Plain SQL over the first courses migration's columns: later ones add defaulted columns.
+		// A tutor of an organization files it under the organization, as creating a course does.
 		const { rows } = await sql<{ id: string }>`
 			INSERT INTO courses (tutor_id, title, is_published)
 			VALUES (${tutor.id}, ${request.title}, true)
 			RETURNING id`.execute(db)
+		if (tutor.organization_id) {
+			await sql`UPDATE courses SET organization_id = ${tutor.organization_id} WHERE id = ${rows[0]?.id}`.execute(
+				db,
+			)
+		}
 		const course = rows[0] as { id: string }
 		for (const student of students) {
 			if (!student) continue

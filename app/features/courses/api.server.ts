@@ -26,6 +26,8 @@ type Filters = {
 	isPublished?: boolean
 	teacherId?: string
 	organizationId?: string
+	/** Words in the title, description or teacher's name (the public catalogue's search box). */
+	search?: string
 }
 
 const query = ({ page = 1, limit = 10, ...filters }: Filters) => ({ page, limit, ...filters })
@@ -118,5 +120,12 @@ export function deleteCourse(api: Upstream, id: string) {
 		schema: courseDeletedSchema,
 		fallback: 'Failed to delete course',
 		invalidates: staleAfter.course,
+	})
+}
+
+/** A course's class list as a CSV file (issue 19), for its tutor or organization. */
+export function downloadClassListCsv(api: Upstream, courseId: string) {
+	return api.stream(`/courses/${encodeURIComponent(courseId)}/students/export`, {
+		fallback: 'Failed to fetch students',
 	})
 }

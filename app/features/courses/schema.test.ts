@@ -113,3 +113,18 @@ test('catalogue filters come from the URL; unknown values are ignored', () => {
 		page: 1,
 	})
 })
+
+test('the catalogue search comes from the URL trimmed, blank as none, cut to what the API takes', () => {
+	expect(readCatalogQuery(new URL('http://x/courses?search=%20algebra%20&level=Beginner'))).toEqual(
+		{
+			category: undefined,
+			level: 'Beginner',
+			search: 'algebra',
+			page: 1,
+		},
+	)
+	expect(readCatalogQuery(new URL('http://x/courses?search=%20%20')).search).toBeUndefined()
+	expect(readCatalogQuery(new URL(`http://x/courses?search=${'b'.repeat(150)}`)).search).toBe(
+		'b'.repeat(100),
+	)
+})

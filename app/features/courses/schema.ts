@@ -84,10 +84,17 @@ export const courseDeletedSchema = z.object({
 })
 
 // The catalogue's filters live in the URL, so links and the back button keep them.
+export const CATALOG_SEARCH_MAX = 100
 export const catalogQuerySchema = z.object({
 	category: z.enum(courseCategories).optional().catch(undefined),
 	level: z.enum(courseLevels).optional().catch(undefined),
 	page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
+	// The API takes at most 100 characters: a longer search is cut rather than refused.
+	search: z
+		.string()
+		.transform((text) => text.trim().slice(0, CATALOG_SEARCH_MAX).trim() || undefined)
+		.optional()
+		.catch(undefined),
 })
 
 export function readCatalogQuery(url: URL) {
@@ -96,8 +103,14 @@ export function readCatalogQuery(url: URL) {
 		category: raw.category || undefined,
 		level: raw.level || undefined,
 		page: raw.page || undefined,
+		search: raw.search || undefined,
 	})
-	return { category: query.category, level: query.level, page: query.page ?? 1 }
+	return {
+		category: query.category,
+		level: query.level,
+		search: query.search,
+		page: query.page ?? 1,
+	}
 }
 
 /** Spec section 4: a create adds 1 to the total, a delete takes 1 away, never below 0. */

@@ -1,5 +1,6 @@
 import type { createUpstream } from '~/platform/upstream.server'
 import { UpstreamError } from '~/platform/upstream-errors'
+import { z } from 'zod'
 import {
 	attendanceRecordedSchema,
 	attendanceRosterSchema,
@@ -142,4 +143,31 @@ export async function recordAttendance(
 		invalidates: ['schedule'],
 	})
 	return data
+}
+
+const CALENDAR_FAILED = 'Failed to fetch calendar'
+const calendarFeedSchema = z.object({
+	feed: z.object({ token: z.string().regex(/^[\w-]+$/), createdAt: z.string() }),
+})
+
+/** The caller's private calendar feed (issue 19; api/README.md), made on first call. */
+export async function getCalendarFeed(api: Upstream) {
+	const { feed } = await api.get('/calendar/feed', {
+		schema: calendarFeedSchema,
+		fallback: CALENDAR_FAILED,
+	})
+	return feed
+}
+
+/** A new feed address; the old one stops working. */
+export function resetCalendarFeed(api: Upstream) {
+	return api.send('POST', '/calendar/feed/reset', {
+		schema: calendarFeedSchema,
+		fallback: 'Failed to reset calendar link',
+	})
+}
+
+/** The feed itself, for calendar apps: the address is the secret, no session is needed. */
+export function openCalendarFeed(api: Upstream, token: string) {
+	return api.stream(`/calendar/feeds/${encodeURIComponent(token)}`, { fallback: CALENDAR_FAILED })
 }

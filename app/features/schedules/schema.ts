@@ -116,8 +116,12 @@ export const timeZoneFormSchema = z.object({
 		.refine(isTimeZone, 'Choose a time zone from the list'),
 })
 
+/** "Reset link" of the calendar feed, on the sessions and schedule pages (issue 19). */
+export const resetCalendarSchema = z.object({ intent: z.literal('reset-calendar') })
+
 // The teacher's schedule page: several small forms, told apart by `intent`.
 export const scheduleActionSchema = z.discriminatedUnion('intent', [
+	resetCalendarSchema,
 	z.object({ intent: z.literal('cancel'), scheduleId: z.string().min(1) }),
 	z.object({ intent: z.literal('delete'), scheduleId: z.string().min(1) }),
 	z.object({ intent: z.literal('refresh') }),

@@ -83,3 +83,16 @@ export function getAnalytics(api: Upstream, organizationId: string, term?: strin
 		retry: true,
 	})
 }
+
+/** The score grid or the result cards of a term (the latest without one) as a CSV file (issue 19). */
+export function downloadScoresCsv(
+	api: Upstream,
+	organizationId: string,
+	list: 'scores' | 'result-cards',
+	term: string | null,
+) {
+	return api.stream(`${base(organizationId)}/${list}/export`, {
+		query: term ? { term } : {},
+		fallback: list === 'scores' ? 'Failed to fetch scores' : 'Failed to fetch result cards',
+	})
+}

@@ -141,3 +141,8 @@ export function downloadTaskFile(api: Upstream, file: { taskId: string } | { sub
 	const path = 'taskId' in file ? `/tasks/${id(file.taskId)}/attachment` : `/tasks/submissions/${id(file.submissionId)}/file`
 	return api.stream(path, { fallback: 'Failed to fetch submission details' })
 }
+
+/** The task's submissions and grades as a CSV file (issue 19), passed through for its tutor. */
+export function downloadSubmissionsCsv(api: Upstream, taskId: string) {
+	return api.stream(`/tasks/${id(taskId)}/submissions/export`, { fallback: 'Failed to fetch submission details' })
+}

@@ -8,6 +8,7 @@ import { pageParam } from '~/platform/page-param'
 import { requireRole, upstream } from '~/platform/request.server'
 import type { Upstream } from '~/platform/upstream.server'
 import { settle, type Settled } from '~/platform/settle.server'
+import { CsvDownload } from '~/ui/csv-download'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { StudentTable } from '~/features/users/student-table'
@@ -150,9 +151,14 @@ function ClassListSection({ classList, organizationId }: { classList: ClassList;
 	const { course, page, students } = classList
 	return (
 		<section id="class-list" aria-labelledby="class-list-heading" className="flex flex-col gap-3">
-			<h2 id="class-list-heading" className="text-lg font-semibold">
-				Students enrolled in {course.title}
-			</h2>
+			<div className="flex flex-wrap items-center justify-between gap-3">
+				<h2 id="class-list-heading" className="text-lg font-semibold">
+					Students enrolled in {course.title}
+				</h2>
+				<CsvDownload href={`/organization/courses/class-list?course=${encodeURIComponent(course.id)}`}>
+					Download class list
+				</CsvDownload>
+			</div>
 			{students.ok ? (
 				<>
 					<StudentTable

@@ -6,6 +6,7 @@ import { ResultCardView } from '~/features/scores/result-card'
 import { requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { Button } from '~/ui/button'
+import { CsvDownload } from '~/ui/csv-download'
 import { LoadError } from '~/ui/load-error'
 import { TableScroll } from '~/ui/table-scroll'
 
@@ -78,6 +79,13 @@ export default function ResultCards({ loaderData }: Route.ComponentProps) {
 							</div>
 							<Button variant="secondary">Show term</Button>
 						</Form>
+						<p>
+							<CsvDownload
+								href={`/organization/result-cards/export?${new URLSearchParams({ term: cards.value.term }).toString()}`}
+							>
+								Download result cards for {cards.value.term}
+							</CsvDownload>
+						</p>
 						<CardTable term={cards.value.term} cards={cards.value.resultCards} />
 					</section>
 				)

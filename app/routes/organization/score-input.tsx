@@ -21,6 +21,7 @@ import { FieldErrors, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { readForm, replyStatus } from '~/platform/form.server'
+import { CsvDownload } from '~/ui/csv-download'
 import { TableScroll } from '~/ui/table-scroll'
 import { pageParam } from '~/platform/page-param'
 
@@ -211,6 +212,14 @@ export default function ScoreInput({ loaderData, actionData }: Route.ComponentPr
 					Show score grid
 				</Button>
 			</Form>
+
+			{terms.includes(term) ? (
+				<p>
+					<CsvDownload href={`/organization/score-input/export?${new URLSearchParams({ term }).toString()}`}>
+						Download scores for {term}
+					</CsvDownload>
+				</p>
+			) : null}
 
 			{!students.ok ? (
 				<LoadError error={students.error} />

@@ -1,21 +1,32 @@
-import { Form, Link } from 'react-router'
+import { Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/courses'
 import { listCatalog } from '~/features/courses/api.server'
 import { CourseCard } from '~/features/courses/course-card'
 import { courseCategories, courseLevels } from '~/features/courses/catalog'
-import { readCatalogQuery } from '~/features/courses/schema'
+import { CATALOG_SEARCH_MAX, readCatalogQuery } from '~/features/courses/schema'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 
+const FILTER_PARAMS = ['search', 'category', 'level']
+
 /** Spec sections 5 and 9: the default page size is 10. */
 const CATALOGUE_PAGE_SIZE = 10
 
 // Public: anyone may browse the catalogue.
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const query = readCatalogQuery(new URL(request.url))
+	const url = new URL(request.url)
+	// The filter form sends every field, blank ones too: one address per search, without `search=`.
+	const blank = FILTER_PARAMS.filter((name) => url.searchParams.get(name)?.trim() === '')
+	if (blank.length) {
+		for (const name of blank) url.searchParams.delete(name)
+		// A client navigation asks for /courses.data: the redirect names the page itself.
+		url.searchParams.delete('_routes')
+		throw redirect(`${url.pathname.replace(/\.data$/, '')}${url.search}`)
+	}
+	const query = readCatalogQuery(url)
 	const courses = await settle(
 		listCatalog(upstream(context, request), { ...query, limit: CATALOGUE_PAGE_SIZE }),
 	)
@@ -25,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function meta() {
 	return [
 		{ title: 'Courses | TutorHub' },
-		{ name: 'description', content: 'Browse courses by category and level.' },
+		{ name: 'description', content: 'Search and browse courses by category and level.' },
 	]
 }
 
@@ -33,7 +44,7 @@ const selectClass = 'rounded-md border border-slate-400 bg-white px-3 py-2 text-
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
 	const { query, courses } = loaderData
-	const filtered = Boolean(query.category || query.level)
+	const filtered = Boolean(query.category || query.level || query.search)
 	return (
 		<div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10">
 			<div>
@@ -45,11 +56,26 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
 			{/* A GET form: the filters land in the URL, so links and the back button keep them. */}
 			<Form
 				// Remounted when the URL changes, so the selects show the filters in force (back button too).
-				key={`${query.category ?? ''}|${query.level ?? ''}`}
+				key={`${query.category ?? ''}|${query.level ?? ''}|${query.search ?? ''}`}
 				method="get"
 				className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4"
 				aria-label="Filter courses"
+				role="search"
 			>
+				<div className="flex min-w-0 grow basis-56 flex-col gap-1">
+					<label htmlFor="filter-search" className="text-sm font-medium">
+						Search
+					</label>
+					<input
+						id="filter-search"
+						name="search"
+						type="search"
+						defaultValue={query.search ?? ''}
+						maxLength={CATALOG_SEARCH_MAX}
+						placeholder="Title, topic or teacher"
+						className={selectClass}
+					/>
+				</div>
 				<div className="flex flex-col gap-1">
 					<label htmlFor="filter-category" className="text-sm font-medium">
 						Category
@@ -128,7 +154,9 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
 						</ul>
 					) : (
 						<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
-							No courses match these filters yet.
+							{query.search
+								? `No courses match “${query.search}” with these filters.`
+								: 'No courses match these filters yet.'}
 						</p>
 					)}
 					<Pagination

@@ -8,7 +8,9 @@ import {
 	todaysSchedules,
 	weekHours,
 } from '~/features/schedules/calendar'
-import { timeZoneFormSchema } from '~/features/schedules/schema'
+import { resetCalendarSchema, timeZoneFormSchema } from '~/features/schedules/schema'
+import { CalendarFeed } from '~/features/schedules/calendar-feed'
+import { loadCalendarFeed, resetCalendarLink } from '~/features/schedules/calendar-feed.server'
 import {
 	NextSession,
 	ScheduleStats,
@@ -27,12 +29,18 @@ import { readForm } from '~/platform/form.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
-	return loadStudentSessions(upstream(context, request), request)
+	const api = upstream(context, request)
+	const [page, calendarFeed] = await Promise.all([
+		loadStudentSessions(api, request),
+		loadCalendarFeed(api, request),
+	])
+	return { ...page, calendarFeed }
 }
 
 const sessionsActionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('refresh') }),
 	timeZoneFormSchema,
+	resetCalendarSchema,
 ])
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -43,6 +51,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 	// Back to the week the form was on (a data request's URL has more).
 	const week = new URL(request.url).searchParams.get('week')
 	const back = `/studentdashboard/sessions${week ? `?week=${encodeURIComponent(week)}` : ''}`
+	if (submission.value.intent === 'reset-calendar') {
+		return resetCalendarLink(upstream(context, request), context, back)
+	}
 	if (submission.value.intent === 'timezone') {
 		return redirect(back, { headers: { 'Set-Cookie': timeZoneCookie(submission.value.timeZone) } })
 	}
@@ -176,6 +187,8 @@ export default function StudentSessions({ loaderData, actionData }: Route.Compon
 					<p className="text-slate-700">Recent sessions could not be loaded.</p>
 				)}
 			</section>
+
+			<CalendarFeed links={loaderData.calendarFeed} />
 		</div>
 	)
 }

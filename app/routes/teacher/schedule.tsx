@@ -18,6 +18,8 @@ import {
 	SessionList,
 	WeekView,
 } from '~/features/schedules/schedule-views'
+import { CalendarFeed } from '~/features/schedules/calendar-feed'
+import { loadCalendarFeed, resetCalendarLink } from '~/features/schedules/calendar-feed.server'
 import { loadTeacherSchedule } from '~/features/schedules/page-data.server'
 import { timeZoneCookie } from '~/features/schedules/time-zone.server'
 import { TimeZonePicker } from '~/features/schedules/time-zone'
@@ -32,7 +34,12 @@ import { readForm, replyStatus } from '~/platform/form.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'tutor')
-	return loadTeacherSchedule(upstream(context, request), request)
+	const api = upstream(context, request)
+	const [page, calendarFeed] = await Promise.all([
+		loadTeacherSchedule(api, request),
+		loadCalendarFeed(api, request),
+	])
+	return { ...page, calendarFeed }
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -50,6 +57,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 			return redirect(back)
 		case 'timezone':
 			return redirect(back, { headers: { 'Set-Cookie': timeZoneCookie(intent.timeZone) } })
+		case 'reset-calendar':
+			return resetCalendarLink(api, context, back)
 		case 'cancel':
 			try {
 				await cancelSchedule(api, intent.scheduleId)
@@ -257,6 +266,8 @@ export default function TeacherSchedule({ loaderData, actionData }: Route.Compon
 					<p className="text-slate-700">The session list could not be loaded.</p>
 				)}
 			</section>
+
+			<CalendarFeed links={loaderData.calendarFeed} />
 		</div>
 	)
 }

@@ -9,6 +9,7 @@ import { progressFromCounts, SUBMISSION_STATUSES } from '~/features/tasks/status
 import { requireRole, upstream } from '~/platform/request.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { Button } from '~/ui/button'
+import { CsvDownload } from '~/ui/csv-download'
 import { LoadError } from '~/ui/load-error'
 import { TableScroll } from '~/ui/table-scroll'
 import { pageParam } from '~/platform/page-param'
@@ -81,6 +82,11 @@ export default function TaskSubmissions({ loaderData }: Route.ComponentProps) {
 				<h1 className="mt-2 text-2xl font-bold">{task.title}: submissions</h1>
 				<p className="text-slate-700">
 					{task.courseTitle} · {taskTypeLabel(task.taskType)} · Due <DateTime iso={task.dueDate} timeZone={timeZone} />
+				</p>
+				<p className="mt-3">
+					<CsvDownload href={`/teachersdashboard/tasks/submissions/export?taskId=${encodeURIComponent(task.id)}`}>
+						Download submissions and grades
+					</CsvDownload>
 				</p>
 			</div>
 

@@ -1,0 +1,58 @@
+import { stringify } from 'csv-stringify/sync'
+import type { Context } from 'hono'
+
+/** A cell: text is written as it is (guarded), numbers as numbers, nothing as an empty cell. */
+export type CsvCell = string | number | null | undefined
+
+/**
+ * Characters that make a spreadsheet read a cell as a formula (or, for tab and carriage return,
+ * let one slip past the check): `=`, `+`, `-`, `@`, their full-width forms, tab and CR (OWASP's
+ * CSV injection list).
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/
+
+/**
+ * Neutralises a cell that a spreadsheet would run as a formula by putting an apostrophe in front,
+ * which spreadsheets show as text and do not display. Numbers are our own values and stay numbers
+ * (a negative number is not a formula).
+ */
+export function neutraliseCell(cell: CsvCell): string | number {
+	if (cell === null || cell === undefined) return ''
+	if (typeof cell === 'number') return cell
+	return FORMULA_START.test(cell) ? `'${cell}` : cell
+}
+
+/**
+ * A CSV document as spreadsheets open it right: UTF-8 with a byte order mark, CRLF line ends and
+ * RFC 4180 quoting (csv-stringify), every text cell neutralised against formula injection.
+ */
+export function toCsv(header: string[], rows: CsvCell[][]): string {
+	const records = [header, ...rows].map((row) => row.map(neutraliseCell))
+	return `\uFEFF${stringify(records, { record_delimiter: 'windows' })}`
+}
+
+/** A name for a file: letters, digits and dashes only, never empty. */
+export function fileSlug(text: string, fallback = 'export') {
+	const slug = text
+		.normalize('NFKD')
+		.replace(/[^\w\s-]/g, '')
+		.trim()
+		.replace(/[\s_-]+/g, '-')
+		.toLowerCase()
+		.slice(0, 60)
+		.replace(/^-+|-+$/g, '')
+	return slug || fallback
+}
+
+/** The answer of a CSV download: private to the caller, saved under `fileName`. */
+export function csvAnswer(c: Context, fileName: string, header: string[], rows: CsvCell[][]) {
+	return c.body(toCsv(header, rows), 200, {
+		'Content-Type': 'text/csv; charset=utf-8',
+		'Content-Disposition': `attachment; filename="${fileName}"`,
+		'Cache-Control': 'private, no-store',
+	})
+}
+
+/** An instant as spreadsheets read it without help: `2026-11-25 14:05 UTC`. */
+export const csvTime = (instant: Date | null) =>
+	instant ? `${instant.toISOString().slice(0, 16).replace('T', ' ')} UTC` : ''

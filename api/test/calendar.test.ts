@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { call, login, registerStudent, startApi, uniqueEmail, type TestApi } from './helpers.ts'
+import { longestLine, parseFeed } from './ical-helpers.ts'
+
+let api: TestApi
+let teacher = ''
+let otherTeacher = ''
+let student = { token: '', email: '' }
+let outsider = ''
+let courseId = ''
+
+beforeAll(async () => {
+	api = await startApi()
+	const email = uniqueEmail('tutor')
+	await call(api, 'POST', '/auth/register-tutor', {
+		json: { firstName: 'Cal', lastName: 'Endar', email, password: 'Lantern-Harbour-42' },
+	})
+	teacher = (await login(api, email, 'Lantern-Harbour-42')).token
+	const enrolled = await registerStudent(api, { firstName: 'Sam', lastName: 'Feed' })
+	student = { token: enrolled.token, email: enrolled.email }
+	outsider = (await registerStudent(api)).token
+	const created = await call(api, 'POST', '/__test/enrolled-course', {
+		json: {
+			tutorEmail: email,
+			title: 'Astronomy, Stars; and "Planets"',
+			studentEmails: [enrolled.email],
+		},
+	})
+	courseId = created.body.courseId
+	otherTeacher = (await login(api, 'teacher@example.com')).token
+})
+afterAll(() => api.close())
+
+async function plan(fields: Record<string, string>) {
+	const form = new FormData()
+	const values = {
+		courseId,
+		title: 'Night sky',
+		scheduledDate: '2030-03-30',
+		startTime: '20:00',
+		duration: '90',
+		timeZone: 'Europe/Berlin',
+		...fields,
+	}
+	for (const [key, value] of Object.entries(values)) form.append(key, value)
+	const answer = await call(api, 'POST', '/schedule/create', { token: teacher, body: form })
+	expect(answer.status).toBe(201)
+	return answer.body.schedule as { id: string; startsAt: string; endsAt: string }
+}
+
+const feedOf = async (token: string) => {
+	const answer = await call(api, 'GET', '/calendar/feed', { token })
+	expect(answer.status).toBe(200)
+	return answer.body.feed as { token: string; createdAt: string }
+}
+
+/** The feed as a calendar app fetches it: no session, no cookie. */
+async function subscribe(feedToken: string) {
+	const response = await fetch(`${api.baseUrl}/calendar/feeds/${feedToken}.ics`)
+	return {
+		status: response.status,
+		type: response.headers.get('content-type'),
+		text: await response.text(),
+	}
+}
+
+describe('the calendar feed', () => {
+	test('a student’s feed holds their course’s sessions in the teacher’s zone, read without a session', async () => {
+		const session = await plan({
+			title: 'Night sky, part 1; the Moon',
+			description: `Bring binoculars.\nWe meet on the roof — 屋上で会いましょう. ${'Long text '.repeat(12)}`,
+		})
+		const feed = await feedOf(student.token)
+		expect(feed.token).toMatch(/^[0-9a-f]{32}[A-Za-z0-9_-]{43}$/)
+		// The same address on every visit until it is reset.
+		expect((await feedOf(student.token)).token).toBe(feed.token)
+
+		const answer = await subscribe(feed.token)
+		expect(answer.status).toBe(200)
+		expect(answer.type).toBe('text/calendar; charset=utf-8')
+		expect(longestLine(answer.text)).toBeLessThanOrEqual(75)
+		expect(answer.text).toContain('DTSTART;TZID=Europe/Berlin:20300330T200000')
+		expect(answer.text).toContain(
+			'SUMMARY:Night sky\\, part 1\\; the Moon (Astronomy\\, Stars\\; and "Planets")',
+		)
+		const calendar = parseFeed(answer.text)
+		expect(calendar.version).toBe('2.0')
+		expect(calendar.name).toBe('TutorHub: Sam Feed')
+		expect(calendar.timezones).toContain('Europe/Berlin')
+		const event = calendar.events.find((entry) => entry.uid === `${session.id}@tutorhub`)
+		expect(event).toMatchObject({
+			summary: 'Night sky, part 1; the Moon (Astronomy, Stars; and "Planets")',
+			description:
+				`Bring binoculars.\nWe meet on the roof — 屋上で会いましょう. ${'Long text '.repeat(12)}`.trimEnd(),
+			status: 'CONFIRMED',
+			sequence: 0,
+			zone: 'Europe/Berlin',
+			// 20:00 in Berlin on the day summer time starts is 18:00 UTC.
+			start: '2030-03-30T19:00:00.000Z',
+			end: '2030-03-30T20:30:00.000Z',
+		})
+		expect(event?.start).toBe(session.startsAt)
+		expect(event?.end).toBe(session.endsAt)
+	})
+
+	test('a change raises SEQUENCE and LAST-MODIFIED; a cancel stays in the feed as CANCELLED', async () => {
+		const session = await plan({ title: 'Comets', scheduledDate: '2030-07-01', timeZone: 'UTC' })
+		const { token } = await feedOf(teacher)
+		const eventIn = async () =>
+			parseFeed((await subscribe(token)).text).events.find(
+				(entry) => entry.uid === `${session.id}@tutorhub`,
+			)
+		const first = await eventIn()
+		expect(first).toMatchObject({
+			status: 'CONFIRMED',
+			sequence: 0,
+			zone: null,
+			start: '2030-07-01T20:00:00.000Z',
+		})
+
+		await new Promise((resolve) => setTimeout(resolve, 1100))
+		const edited = await call(api, 'PUT', `/schedules/${session.id}`, {
+			token: teacher,
+			json: { startTime: '21:15' },
+		})
+		expect(edited.status).toBe(200)
+		const second = await eventIn()
+		expect(second).toMatchObject({ sequence: 1, start: '2030-07-01T21:15:00.000Z' })
+		expect(second!.lastModified > first!.lastModified).toBe(true)
+
+		expect(
+			(await call(api, 'POST', `/schedule/${session.id}/cancel`, { token: teacher })).status,
+		).toBe(200)
+		expect(await eventIn()).toMatchObject({
+			status: 'CANCELLED',
+			sequence: 2,
+			uid: `${session.id}@tutorhub`,
+		})
+	})
+
+	test('each feed holds only its owner’s sessions', async () => {
+		const session = await plan({ title: 'Only ours' })
+		const uid = `${session.id}@tutorhub`
+		const has = async (token: string) =>
+			parseFeed((await subscribe((await feedOf(token)).token)).text).events.some(
+				(event) => event.uid === uid,
+			)
+		expect(await has(teacher)).toBe(true)
+		expect(await has(student.token)).toBe(true)
+		expect(await has(otherTeacher)).toBe(false)
+		expect(await has(outsider)).toBe(false)
+	})
+
+	test('a reset makes a new address; the old one, and any made-up one, is 404', async () => {
+		const old = await feedOf(student.token)
+		const reset = await call(api, 'POST', '/calendar/feed/reset', { token: student.token })
+		expect(reset.status).toBe(200)
+		expect(reset.body.message).toBe('Calendar link reset')
+		expect(reset.body.feed.token).not.toBe(old.token)
+		expect((await feedOf(student.token)).token).toBe(reset.body.feed.token)
+		expect((await subscribe(reset.body.feed.token)).status).toBe(200)
+
+		const revoked = await subscribe(old.token)
+		expect(revoked.status).toBe(404)
+		expect(revoked.text).toContain('Calendar not found')
+		const fresh = reset.body.feed.token as string
+		const flipped = `${fresh.slice(0, -1)}${fresh.endsWith('A') ? 'B' : 'A'}`
+		for (const token of [
+			flipped,
+			`${'0'.repeat(32)}${fresh.slice(32)}`,
+			'not-a-token',
+			fresh.slice(0, 40),
+			`${fresh}x`,
+		]) {
+			expect((await subscribe(token)).status, token).toBe(404)
+		}
+		// Without the `.ics` ending the address works too.
+		expect((await fetch(`${api.baseUrl}/calendar/feeds/${fresh}`)).status).toBe(200)
+	})
+
+	test('only students and teachers have a feed, and only their own', async () => {
+		const organization = await call(api, 'POST', '/auth/organization-login', {
+			json: { email: 'organization@example.com', password: 'DemoPass123!' },
+		})
+		const orgToken = organization.body.user.accessToken
+		expect((await call(api, 'GET', '/calendar/feed', { token: orgToken })).status).toBe(403)
+		expect((await call(api, 'POST', '/calendar/feed/reset', { token: orgToken })).status).toBe(403)
+		expect((await call(api, 'GET', '/calendar/feed')).status).toBe(403)
+		expect((await call(api, 'POST', '/calendar/feed/reset')).status).toBe(403)
+		// Two accounts never share an address.
+		expect((await feedOf(teacher)).token).not.toBe((await feedOf(student.token)).token)
+	})
+})

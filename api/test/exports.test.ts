@@ -1,0 +1,270 @@
+import { parse } from 'csv-parse/sync'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { call, login, registerStudent, startApi, uniqueEmail, type TestApi } from './helpers.ts'
+import { newMember, newOrganization } from './org-helpers.ts'
+
+let api: TestApi
+let teacher: { token: string; user: { id: string } }
+let otherTeacher: { token: string }
+let courseId: string
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
+
+beforeAll(async () => {
+	api = await startApi()
+	teacher = await login(api, 'teacher@example.com')
+	const email = uniqueEmail('tutor')
+	await call(api, 'POST', '/auth/register-tutor', {
+		json: { firstName: 'Other', lastName: 'Tutor', email, password: 'Lantern-Harbour-42' },
+	})
+	otherTeacher = await login(api, email, 'Lantern-Harbour-42')
+	const course = await call(api, 'POST', '/courses/create-course', {
+		token: teacher.token,
+		json: {
+			title: '@Export Course',
+			description: 'For the CSV checks.',
+			category: 'Science',
+			level: 'Beginner',
+			price: { amount: 10, currency: 'USD' },
+			isPublished: true,
+		},
+	})
+	courseId = course.body.course.id
+})
+afterAll(() => api.close())
+
+/** A download: status, headers and the parsed rows (BOM checked and dropped). */
+async function download(path: string, token?: string) {
+	const response = await fetch(`${api.baseUrl}${path}`, {
+		headers: token ? { authorization: `Bearer ${token}` } : {},
+	})
+	const bytes = new Uint8Array(await response.arrayBuffer())
+	const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+	return {
+		status: response.status,
+		headers: response.headers,
+		bom: bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf,
+		text,
+		rows: response.ok ? (parse(text, { bom: true }) as string[][]) : [],
+	}
+}
+
+async function enrolled(firstName: string, lastName: string) {
+	const student = await registerStudent(api, { firstName, lastName })
+	await api.db
+		.insertInto('enrollments')
+		.values({ course_id: courseId, student_id: student.user.id })
+		.execute()
+	return student
+}
+
+/** A task of the export course, due tomorrow. */
+async function createTask(title: string) {
+	const form = new FormData()
+	form.set('courseId', courseId)
+	form.set('title', title)
+	form.set('dueDate', new Date(Date.now() + 86_400_000).toISOString())
+	const answer = await call(api, 'POST', '/tasks/create-task', { token: teacher.token, body: form })
+	expect(answer.status).toBe(201)
+	return answer.body.task as { id: string }
+}
+
+describe('GET /tasks/{taskId}/submissions/export', () => {
+	test('the task’s tutor gets every student’s row with grades, neutralised and quoted', async () => {
+		const task = await createTask('Essay, "draft" one')
+		const ada = await enrolled('Ada', 'Ames')
+		await enrolled('Bea', 'Bloom')
+		const work = new FormData()
+		work.set('file', new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }), 'work.pdf')
+		work.set('comment', '=HYPERLINK("http://evil.example","click")')
+		const submitted = await call(api, 'POST', `/tasks/${task.id}/submit`, {
+			token: ada.token,
+			body: work,
+		})
+		expect(submitted.status).toBe(201)
+		const graded = await call(api, 'PATCH', `/tasks/${submitted.body.data.id}/grade`, {
+			token: teacher.token,
+			json: { grade: 87, feedback: '+ well argued, see notes' },
+		})
+		expect(graded.status).toBe(200)
+
+		const csv = await download(`/tasks/${task.id}/submissions/export`, teacher.token)
+		expect(csv.status).toBe(200)
+		expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+		expect(csv.headers.get('content-disposition')).toBe(
+			'attachment; filename="submissions-essay-draft-one.csv"',
+		)
+		expect(csv.headers.get('cache-control')).toBe('private, no-store')
+		expect(csv.bom).toBe(true)
+		expect(csv.text).toContain('\r\n')
+		const [header, ...rows] = csv.rows
+		expect(header).toEqual([
+			'Student',
+			'Email',
+			'Status',
+			'Submitted at',
+			'File',
+			'Comment',
+			'Grade',
+			'Feedback',
+			'Graded at',
+		])
+		const adaRow = rows.find((row) => row[0] === 'Ada Ames')
+		expect(adaRow).toEqual([
+			'Ada Ames',
+			ada.email,
+			'Graded',
+			expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/),
+			'work.pdf',
+			`'=HYPERLINK("http://evil.example","click")`,
+			'87',
+			"'+ well argued, see notes",
+			expect.stringMatching(/UTC$/),
+		])
+		expect(rows.find((row) => row[0] === 'Bea Bloom')?.slice(2, 7)).toEqual([
+			'Pending',
+			'',
+			'',
+			'',
+			'',
+		])
+	})
+
+	test('another tutor gets 403, a student 403, an unknown task 404, a bad id 400, no token 403', async () => {
+		const task = await createTask('Private task')
+		const student = await login(api, 'student@example.com')
+		expect(
+			(await download(`/tasks/${task.id}/submissions/export`, otherTeacher.token)).status,
+		).toBe(403)
+		expect((await download(`/tasks/${task.id}/submissions/export`, student.token)).status).toBe(403)
+		expect((await download(`/tasks/${UNKNOWN_ID}/submissions/export`, teacher.token)).status).toBe(
+			404,
+		)
+		expect((await download('/tasks/not-a-uuid/submissions/export', teacher.token)).status).toBe(400)
+		expect((await download(`/tasks/${task.id}/submissions/export`)).status).toBe(403)
+	})
+})
+
+describe('GET /courses/{id}/students/export', () => {
+	test('the class list by last name, for the course’s tutor only', async () => {
+		const csv = await download(`/courses/${courseId}/students/export`, teacher.token)
+		expect(csv.status).toBe(200)
+		expect(csv.bom).toBe(true)
+		expect(csv.headers.get('content-disposition')).toBe(
+			'attachment; filename="class-list-export-course.csv"',
+		)
+		const [header, ...rows] = csv.rows
+		expect(header).toEqual(['First name', 'Last name', 'Email', 'Course'])
+		expect(rows.map((row) => row[1])).toEqual([...rows.map((row) => row[1])].sort())
+		expect(rows.find((row) => row[0] === 'Ada')).toEqual([
+			'Ada',
+			'Ames',
+			expect.any(String),
+			"'@Export Course",
+		])
+		expect(
+			(await download(`/courses/${courseId}/students/export`, otherTeacher.token)).status,
+		).toBe(403)
+		expect((await download(`/courses/${UNKNOWN_ID}/students/export`, teacher.token)).status).toBe(
+			404,
+		)
+		const student = await login(api, 'student@example.com')
+		expect((await download(`/courses/${courseId}/students/export`, student.token)).status).toBe(403)
+	})
+})
+
+describe('organization score grid and result cards', () => {
+	test('the grid of a term and its result cards, one row per student; other organizations 403', async () => {
+		const organization = await newOrganization(api)
+		const first = await newMember(api, organization.token, 'student', {
+			firstName: 'Zoe',
+			lastName: 'Adams',
+		})
+		const second = await newMember(api, organization.token, 'student', {
+			firstName: 'Yan',
+			lastName: 'Brook',
+		})
+		const saved = await call(api, 'PUT', `/organizations/${organization.id}/scores`, {
+			token: organization.token,
+			json: {
+				term: '-Term 1',
+				scores: [
+					{ studentId: first.id, subject: 'Maths', score: 91 },
+					{ studentId: first.id, subject: '=cmd', score: 70.5 },
+					{ studentId: second.id, subject: 'Maths', score: 55 },
+				],
+			},
+		})
+		expect(saved.status).toBe(200)
+
+		const grid = await download(
+			`/organizations/${organization.id}/scores/export?term=-Term%201`,
+			organization.token,
+		)
+		expect(grid.status).toBe(200)
+		expect(grid.bom).toBe(true)
+		expect(grid.headers.get('content-disposition')).toBe('attachment; filename="scores-term-1.csv"')
+		expect(grid.rows).toEqual([
+			['Student', 'Email', 'Term', "'=cmd", 'Maths'],
+			['Zoe Adams', first.email, "'-Term 1", '70.5', '91'],
+			['Yan Brook', second.email, "'-Term 1", '', '55'],
+		])
+		// Without a term: the latest one.
+		expect(
+			(await download(`/organizations/${organization.id}/scores/export`, organization.token)).rows,
+		).toEqual(grid.rows)
+
+		const cards = await download(
+			`/organizations/${organization.id}/result-cards/export`,
+			organization.token,
+		)
+		expect(cards.status).toBe(200)
+		expect(cards.bom).toBe(true)
+		expect(cards.rows).toEqual([
+			['Student', 'Email', 'Term', "'=cmd", 'Maths', 'Average', 'Band'],
+			['Zoe Adams', first.email, "'-Term 1", '70.5', '91', '80.75', '80-90'],
+			['Yan Brook', second.email, "'-Term 1", '', '55', '55', '0-60'],
+		])
+
+		const stranger = await newOrganization(api)
+		for (const path of ['scores', 'result-cards']) {
+			expect(
+				(await download(`/organizations/${organization.id}/${path}/export`, stranger.token)).status,
+			).toBe(403)
+			expect(
+				(await download(`/organizations/${organization.id}/${path}/export`, teacher.token)).status,
+			).toBe(403)
+			expect(
+				(
+					await download(
+						`/organizations/${organization.id}/${path}/export?term=${'x'.repeat(51)}`,
+						organization.token,
+					)
+				).status,
+			).toBe(400)
+		}
+	})
+
+	test('an organization with no scores yet gets a header and its students', async () => {
+		const organization = await newOrganization(api)
+		const member = await newMember(api, organization.token, 'student', {
+			firstName: 'Una',
+			lastName: 'Cole',
+		})
+		const grid = await download(
+			`/organizations/${organization.id}/scores/export`,
+			organization.token,
+		)
+		expect(grid.rows).toEqual([
+			['Student', 'Email', 'Term'],
+			['Una Cole', member.email, ''],
+		])
+		const cards = await download(
+			`/organizations/${organization.id}/result-cards/export`,
+			organization.token,
+		)
+		expect(cards.rows).toEqual([['Student', 'Email', 'Term', 'Average', 'Band']])
+		expect(cards.headers.get('content-disposition')).toBe(
+			'attachment; filename="result-cards-no-term.csv"',
+		)
+	})
+})
