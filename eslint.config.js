@@ -21,7 +21,10 @@ function layers(folders) {
 				{
 					paths: [formsRule],
 					patterns: [
-						{ regex: '^(\\.\\./)+api/', message: 'The app reaches the API over HTTP only, never by import.' },
+						{
+							regex: '^(\\.\\./)+api/',
+							message: 'The app reaches the API over HTTP only, never by import.',
+						},
 						...forbidden.map((layer) => ({
 							regex: `^(~/|(\\.\\./)+)${layer}/`,
 							message: `${files.split('/')[1]} may not import from ${layer} (layers: routes → features → platform; ui beside platform).`,
@@ -34,7 +37,19 @@ function layers(folders) {
 }
 
 export default tseslint.config(
-	{ ignores: ['build/', 'build-*/', 'test-results-*/', '.react-router/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/', 'bench/baseline/build/'] },
+	{
+		ignores: [
+			'build/',
+			'build-*/',
+			'test-results-*/',
+			'.react-router/',
+			'node_modules/',
+			'test-results/',
+			'playwright-report/',
+			'.data/',
+			'bench/baseline/build/',
+		],
+	},
 	js.configs.recommended,
 	...tseslint.configs.recommended,
 	{
@@ -42,7 +57,10 @@ export default tseslint.config(
 		plugins: { 'react-hooks': reactHooks },
 		rules: {
 			...reactHooks.configs.recommended.rules,
-			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+			],
 			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
 		},
 	},
@@ -58,7 +76,16 @@ export default tseslint.config(
 	}),
 	{
 		files: ['api/**/*.ts'],
-		rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(~/|(\\.\\./)+app/)', message: 'The API imports nothing from the app.' }] }] },
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{ regex: '^(~/|(\\.\\./)+app/)', message: 'The API imports nothing from the app.' },
+					],
+				},
+			],
+		},
 	},
 	{ languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 )

@@ -24,7 +24,9 @@ import serveStatic from 'serve-static'
 const [major, minor] = process.versions.node.split('.').map(Number)
 if (major < 22 || (major === 22 && minor < 22)) {
 	// The machine's own node; npm ci installed the one to use (docs/decisions/016).
-	console.error(`TutorHub needs Node 22.22 or later, not ${process.version}: start it with node_modules/.bin/node server.mjs`)
+	console.error(
+		`TutorHub needs Node 22.22 or later, not ${process.version}: start it with node_modules/.bin/node server.mjs`,
+	)
 	process.exit(1)
 }
 
@@ -33,7 +35,8 @@ process.env.NODE_ENV = process.env.NODE_ENV ?? 'production'
 if (process.env.SENTRY_DSN) await import('./instrument.server.mjs')
 // Imported once NODE_ENV is set: React picks its production or development build on first load.
 const { createRequestHandler } = await import('react-router')
-const { createReadableStreamFromReadable, writeReadableStreamToWritable } = await import('@react-router/node')
+const { createReadableStreamFromReadable, writeReadableStreamToWritable } =
+	await import('@react-router/node')
 
 const buildPath = resolve(process.argv[2] ?? `${process.env.BUILD_DIR ?? 'build'}/server/index.js`)
 const build = await import(pathToFileURL(buildPath).href)
@@ -52,12 +55,15 @@ function trustedProxies(raw = '') {
 	if (value === '' || value === '0' || value === 'false') return 0
 	if (value === 'true') return 1
 	if (/^\d{1,2}$/.test(value)) return Number(value)
-	console.error(`TRUST_PROXY must be 0, 1 (or true) or the number of proxies in front, not "${raw}"`)
+	console.error(
+		`TRUST_PROXY must be 0, 1 (or true) or the number of proxies in front, not "${raw}"`,
+	)
 	process.exit(1)
 }
 const trustProxy = trustedProxies(process.env.TRUST_PROXY)
 
-const firstValue = (header) => (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim() ?? ''
+const firstValue = (header) =>
+	(Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim() ?? ''
 
 /** The scheme, host and client address the request is for: the socket's, or as trusted proxies say. */
 function origin(request) {
@@ -79,7 +85,11 @@ function origin(request) {
 
 const handleRequest = createRequestHandler(build, process.env.NODE_ENV)
 const compress = compression()
-const assets = serveStatic(resolve(buildPath, '../../client/assets'), { immutable: true, maxAge: '1y', index: false })
+const assets = serveStatic(resolve(buildPath, '../../client/assets'), {
+	immutable: true,
+	maxAge: '1y',
+	index: false,
+})
 // Other built files (public/ is copied into the client build): the favicon and the like. Only
 // paths with an extension are looked up, so a page request costs no file-system call.
 const publicFiles = serveStatic(resolve(buildPath, '../../client'), { maxAge: '1h', index: false })
@@ -88,7 +98,10 @@ const HAS_EXTENSION = /\.\w+$/
 
 const server = http.createServer((request, response) => {
 	if (request.url === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
-		response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
+		response.writeHead(200, {
+			'Content-Type': 'text/plain; charset=utf-8',
+			'Cache-Control': 'no-store',
+		})
 		response.end(request.method === 'HEAD' ? undefined : 'ok')
 		return
 	}

@@ -32,7 +32,14 @@ export default defineConfig((config) => {
 					// slow phone connection each extra request before hydration costs a round trip.
 					codeSplitting: config.isSsrBuild
 						? undefined
-						: { groups: [{ name: 'frame', test: /[\\/]app[\\/](ui[\\/](button|spinner|use-hydrated|logout-button|load-error|toasts|sonner)|platform[\\/](offline-snapshot|roles|nonce))\.tsx?$/ }] },
+						: {
+								groups: [
+									{
+										name: 'frame',
+										test: /[\\/]app[\\/](ui[\\/](button|spinner|use-hydrated|logout-button|load-error|toasts|sonner)|platform[\\/](offline-snapshot|roles|nonce))\.tsx?$/,
+									},
+								],
+							},
 				},
 			},
 		},
@@ -41,7 +48,10 @@ export default defineConfig((config) => {
 			host: '127.0.0.1',
 			// Live-room sockets go to the API, as server.mjs does in production.
 			proxy: {
-				'^/api/v1/rooms/[^/]+/socket': { target: process.env.API_URL ?? 'http://127.0.0.1:4000', ws: true },
+				'^/api/v1/rooms/[^/]+/socket': {
+					target: process.env.API_URL ?? 'http://127.0.0.1:4000',
+					ws: true,
+				},
 			},
 		},
 	}

@@ -2,7 +2,12 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
+import {
+	ServerRouter,
+	type EntryContext,
+	type HandleErrorFunction,
+	type RouterContextProvider,
+} from 'react-router'
 import { NonceProvider } from './platform/nonce'
 import { getNonce } from './platform/security.server'
 import { reportingUser } from './platform/request.server'
@@ -28,7 +33,10 @@ export default function handleRequest(
 		// Crawlers get the whole document at once; people get the shell as soon as it is ready.
 		const readyOption: keyof RenderToPipeableStreamOptions =
 			(userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
-		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+		let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+			() => abort(),
+			streamTimeout + 1000,
+		)
 
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
@@ -71,7 +79,8 @@ export default function handleRequest(
 }
 
 /** React Router's refusal of a post from another site: the sender's doing, answered 400, not a bug. */
-const CROSS_SITE_REFUSAL = /origin does not match `origin` header|`origin` header is not a valid URL/
+const CROSS_SITE_REFUSAL =
+	/origin does not match `origin` header|`origin` header is not a valid URL/
 
 /** Loader, action and render errors on the server: logged and reported once each. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

@@ -1,7 +1,8 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
 /** An address under an area that no page claims: the 404 page inside the area, with its navigation. */
-const areaNotFound = (area: string) => route('*', 'routes/public/not-found.tsx', { id: `routes/${area}/not-found` })
+const areaNotFound = (area: string) =>
+	route('*', 'routes/public/not-found.tsx', { id: `routes/${area}/not-found` })
 
 // Every URL of the app, grouped by area (spec section 2). Later areas add their pages here.
 export default [
@@ -91,7 +92,10 @@ export default [
 		route('announcement/list', 'routes/teacher/announcements.tsx'),
 		route('report-card/:studentId/:courseId', 'routes/teacher/report-card.tsx'),
 		route('report-card/:studentId', 'routes/teacher/report-card-student.tsx'),
-		route('certificate/:studentId/:courseId/:tutorId/:studentEmail', 'routes/teacher/certificate.tsx'),
+		route(
+			'certificate/:studentId/:courseId/:tutorId/:studentEmail',
+			'routes/teacher/certificate.tsx',
+		),
 		route('certificates/:certificateId/pdf', 'routes/teacher/certificate-pdf.tsx'),
 		route('tasks', 'routes/teacher/tasks.tsx'),
 		route('tasks/submissions', 'routes/teacher/task-submissions.tsx'),
@@ -109,7 +113,9 @@ export default [
 		route('courses', 'routes/organization/courses.tsx'),
 		// CSV downloads (issue 19): a course's class list (?course=), the score grid and result cards (?term=).
 		route('courses/class-list', 'routes/organization/class-list-export.tsx'),
-		route('score-input/export', 'routes/organization/scores-export.tsx', { id: 'routes/organization/scores-export' }),
+		route('score-input/export', 'routes/organization/scores-export.tsx', {
+			id: 'routes/organization/scores-export',
+		}),
 		route('result-cards/export', 'routes/organization/scores-export.tsx', {
 			id: 'routes/organization/result-cards-export',
 		}),
@@ -123,7 +129,10 @@ export default [
 		route('score-input', 'routes/organization/score-input.tsx'),
 		route('result-cards', 'routes/organization/result-cards.tsx'),
 		route('org/announcement/list', 'routes/organization/announcements.tsx'),
-		route('certificate/:studentId/:courseId/:organizationId/:studentEmail', 'routes/organization/certificate.tsx'),
+		route(
+			'certificate/:studentId/:courseId/:organizationId/:studentEmail',
+			'routes/organization/certificate.tsx',
+		),
 		route('certificates/:certificateId/pdf', 'routes/organization/certificate-pdf.tsx'),
 		areaNotFound('organization'),
 	]),

@@ -27,7 +27,12 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const PORTS = { app: 3460, api: 4460, baseline: 3461, slowApp: 3462, proxy: 4462 }
 const PASSWORD = 'DemoPass123!'
-const results = { date: new Date().toISOString(), label: process.env.BENCH_LABEL ?? '', machine: machine(), targets: [] }
+const results = {
+	date: new Date().toISOString(),
+	label: process.env.BENCH_LABEL ?? '',
+	machine: machine(),
+	targets: [],
+}
 const children = []
 
 function machine() {
@@ -64,7 +69,10 @@ function build() {
 }
 
 function spawnServer(args, env) {
-	const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production', ...env } })
+	const child = spawn(process.execPath, args, {
+		stdio: ['ignore', 'ignore', 'inherit'],
+		env: { ...process.env, NODE_ENV: 'production', ...env },
+	})
 	children.push(child)
 	return child
 }
@@ -88,7 +96,9 @@ async function throughput(url, headers = {}, duration = DURATION) {
  * generator share what is left, as they would beside another busy tenant.
  */
 function startCpuHog() {
-	const hog = spawn(process.execPath, ['-e', 'for (;;) Math.sqrt(Math.random())'], { stdio: 'ignore' })
+	const hog = spawn(process.execPath, ['-e', 'for (;;) Math.sqrt(Math.random())'], {
+		stdio: 'ignore',
+	})
 	children.push(hog)
 	return () => hog.kill('SIGKILL')
 }
@@ -101,22 +111,33 @@ async function measureRounds(pages, label) {
 	const rounds = []
 	for (let round = 1; round <= ROUNDS; round++) {
 		const measured = {}
-		for (const [name, [url, headers]] of Object.entries(pages)) measured[name] = await throughput(url, headers)
+		for (const [name, [url, headers]] of Object.entries(pages))
+			measured[name] = await throughput(url, headers)
 		console.log(`${label}: round ${round} of ${ROUNDS}`)
 		console.table(measured)
 		rounds.push(measured)
 	}
-	const medianRatio = (page, field) => median(rounds.map((round) => round[page][field] / round.baseline[field]))
+	const medianRatio = (page, field) =>
+		median(rounds.map((round) => round[page][field] / round.baseline[field]))
 	const failures = Object.fromEntries(
 		Object.keys(pages).map((page) => [
 			page,
-			rounds.reduce((sum, round) => sum + round[page].non2xx + round[page].errors + round[page].timeouts, 0),
+			rounds.reduce(
+				(sum, round) => sum + round[page].non2xx + round[page].errors + round[page].timeouts,
+				0,
+			),
 		]),
 	)
 	return {
 		rounds,
 		medianRatios: Object.fromEntries(
-			Object.keys(pages).map((page) => [page, { requestsPerSecond: ratio(medianRatio(page, 'requestsPerSecond'), 1), p99Ms: ratio(medianRatio(page, 'p99Ms'), 1) }]),
+			Object.keys(pages).map((page) => [
+				page,
+				{
+					requestsPerSecond: ratio(medianRatio(page, 'requestsPerSecond'), 1),
+					p99Ms: ratio(medianRatio(page, 'p99Ms'), 1),
+				},
+			]),
 		),
 		failures,
 	}
@@ -136,8 +157,12 @@ async function main() {
 		product = await launch({ appPort: PORTS.app, apiPort: PORTS.api, dataDir, quiet: true })
 		const baselineUrl = `http://127.0.0.1:${PORTS.baseline}`
 		// The baseline is served as React Router's docs serve an app: react-router-serve.
-		const serve = JSON.parse(readFileSync('node_modules/@react-router/serve/package.json', 'utf8')).bin['react-router-serve']
-		spawnServer([`node_modules/@react-router/serve/${serve}`, 'bench/baseline/build/server/index.js'], { PORT: String(PORTS.baseline), HOST: '127.0.0.1' })
+		const serve = JSON.parse(readFileSync('node_modules/@react-router/serve/package.json', 'utf8'))
+			.bin['react-router-serve']
+		spawnServer(
+			[`node_modules/@react-router/serve/${serve}`, 'bench/baseline/build/server/index.js'],
+			{ PORT: String(PORTS.baseline), HOST: '127.0.0.1' },
+		)
 		await waitUntilUp(baselineUrl)
 		const teacherCookie = await logIn(product.appUrl, 'teacher@example.com', PASSWORD)
 
@@ -158,12 +183,33 @@ async function main() {
 		const ratios = results.ssr.medianRatios
 		console.table(ratios)
 		if (process.env.BENCH_QUICK) return
-		target('catalog rps / baseline rps', ratios.catalog.requestsPerSecond, '>= 0.50', ratios.catalog.requestsPerSecond >= 0.5)
+		target(
+			'catalog rps / baseline rps',
+			ratios.catalog.requestsPerSecond,
+			'>= 0.50',
+			ratios.catalog.requestsPerSecond >= 0.5,
+		)
 		target('catalog p99 / baseline p99', ratios.catalog.p99Ms, '<= 2.0', ratios.catalog.p99Ms <= 2)
-		target('catalog rendered for every request rps / baseline rps', ratios.catalogRendered.requestsPerSecond, '>= 0.50', ratios.catalogRendered.requestsPerSecond >= 0.5)
-		target('dashboard rps / baseline rps', ratios.dashboard.requestsPerSecond, '>= 0.60', ratios.dashboard.requestsPerSecond >= 0.6)
-		target('dashboard p99 / baseline p99', ratios.dashboard.p99Ms, '<= 3.0', ratios.dashboard.p99Ms <= 3)
-		for (const [page, failed] of Object.entries(results.ssr.failures)) target(`${page}: errors, timeouts and non-2xx under load`, failed, '= 0', failed === 0)
+		target(
+			'catalog rendered for every request rps / baseline rps',
+			ratios.catalogRendered.requestsPerSecond,
+			'>= 0.50',
+			ratios.catalogRendered.requestsPerSecond >= 0.5,
+		)
+		target(
+			'dashboard rps / baseline rps',
+			ratios.dashboard.requestsPerSecond,
+			'>= 0.60',
+			ratios.dashboard.requestsPerSecond >= 0.6,
+		)
+		target(
+			'dashboard p99 / baseline p99',
+			ratios.dashboard.p99Ms,
+			'<= 3.0',
+			ratios.dashboard.p99Ms <= 3,
+		)
+		for (const [page, failed] of Object.entries(results.ssr.failures))
+			target(`${page}: errors, timeouts and non-2xx under load`, failed, '= 0', failed === 0)
 
 		step(`the same, contended: a CPU hog keeps the other core busy`)
 		const stopHog = startCpuHog()
@@ -173,9 +219,11 @@ async function main() {
 			stopHog()
 		}
 		for (const [page, { p99Ms }] of Object.entries(results.contended.medianRatios)) {
-			if (page !== 'baseline') target(`contended ${page} p99 / baseline p99`, p99Ms, '<= 3.0', p99Ms <= 3)
+			if (page !== 'baseline')
+				target(`contended ${page} p99 / baseline p99`, p99Ms, '<= 3.0', p99Ms <= 3)
 		}
-		for (const [page, failed] of Object.entries(results.contended.failures)) target(`contended ${page}: errors, timeouts and non-2xx`, failed, '= 0', failed === 0)
+		for (const [page, failed] of Object.entries(results.contended.failures))
+			target(`contended ${page}: errors, timeouts and non-2xx`, failed, '= 0', failed === 0)
 
 		await upstreamLatency(product, dataDir)
 		jsShipped(await readBuild('build'), await readBuild('bench/baseline/build'))
@@ -184,14 +232,39 @@ async function main() {
 		const lighthouse = {
 			home: await audit(`${product.appUrl}/`, { runs: LIGHTHOUSE_RUNS }),
 			catalog: await audit(`${product.appUrl}/courses`, { runs: LIGHTHOUSE_RUNS }),
-			dashboard: await audit(`${product.appUrl}/teachersdashboard`, { cookie: teacherCookie, runs: LIGHTHOUSE_RUNS }),
+			dashboard: await audit(`${product.appUrl}/teachersdashboard`, {
+				cookie: teacherCookie,
+				runs: LIGHTHOUSE_RUNS,
+			}),
 		}
 		results.lighthouse = lighthouse
-		console.table(Object.fromEntries(Object.entries(lighthouse).map(([page, { failing, ...scores }]) => [page, { ...scores, failing: failing.join(' ') }])))
+		console.table(
+			Object.fromEntries(
+				Object.entries(lighthouse).map(([page, { failing, ...scores }]) => [
+					page,
+					{ ...scores, failing: failing.join(' ') },
+				]),
+			),
+		)
 		for (const [page, scores] of Object.entries(lighthouse)) {
-			target(`Lighthouse ${page} performance`, scores.performance, '>= 95', scores.performance >= 95)
-			target(`Lighthouse ${page} accessibility`, scores.accessibility, '= 100', scores.accessibility === 100)
-			target(`Lighthouse ${page} best practices`, scores.bestPractices, '>= 95', scores.bestPractices >= 95)
+			target(
+				`Lighthouse ${page} performance`,
+				scores.performance,
+				'>= 95',
+				scores.performance >= 95,
+			)
+			target(
+				`Lighthouse ${page} accessibility`,
+				scores.accessibility,
+				'= 100',
+				scores.accessibility === 100,
+			)
+			target(
+				`Lighthouse ${page} best practices`,
+				scores.bestPractices,
+				'>= 95',
+				scores.bestPractices >= 95,
+			)
 		}
 
 		await memory(product, teacherCookie)
@@ -219,7 +292,12 @@ async function upstreamLatency(product, dataDir) {
 	const proxy = await startDelayProxy({ port: PORTS.proxy, target: product.apiUrl, delayMs: 100 })
 	const secrets = JSON.parse(readFileSync(join(dataDir, 'app-secrets.json'), 'utf8'))
 	const slowAppUrl = `http://127.0.0.1:${PORTS.slowApp}`
-	spawnServer(['server.mjs', 'build/server/index.js'], { ...secrets, API_URL: proxy.url, PORT: String(PORTS.slowApp), HOST: '127.0.0.1' })
+	spawnServer(['server.mjs', 'build/server/index.js'], {
+		...secrets,
+		API_URL: proxy.url,
+		PORT: String(PORTS.slowApp),
+		HOST: '127.0.0.1',
+	})
 	await waitUntilUp(slowAppUrl)
 
 	const samples = []
@@ -228,9 +306,15 @@ async function upstreamLatency(product, dataDir) {
 		const registered = await fetch(`${product.apiUrl}/api/v1/auth/register-tutor`, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify({ firstName: 'Bench', lastName: `Teacher ${index}`, email, password: PASSWORD }),
+			body: JSON.stringify({
+				firstName: 'Bench',
+				lastName: `Teacher ${index}`,
+				email,
+				password: PASSWORD,
+			}),
 		})
-		if (registered.status !== 201) throw new Error(`Registering a teacher answered ${registered.status}`)
+		if (registered.status !== 201)
+			throw new Error(`Registering a teacher answered ${registered.status}`)
 		const cookie = await logIn(slowAppUrl, email, PASSWORD)
 		await sleep(50)
 		const page = await timeToFirstByte(`${slowAppUrl}/teachersdashboard`, { Cookie: cookie })
@@ -238,17 +322,39 @@ async function upstreamLatency(product, dataDir) {
 		await sleep(50)
 		const calls = proxy.between(page.started, page.firstByteAt)
 		const slowest = Math.max(...calls.map((call) => call.end - call.start))
-		samples.push({ ttfbMs: page.ttfb, calls: calls.length, slowestCallMs: slowest, ratio: page.ttfb / slowest, paths: calls.map((call) => call.path) })
+		samples.push({
+			ttfbMs: page.ttfb,
+			calls: calls.length,
+			slowestCallMs: slowest,
+			ratio: page.ttfb / slowest,
+			paths: calls.map((call) => call.path),
+		})
 		if (index === 0) {
 			// The cache: the course list twice within 5 minutes; the second load makes no call.
-			const first = await timeToFirstByte(`${slowAppUrl}/teachersdashboard/courses`, { Cookie: cookie })
+			const first = await timeToFirstByte(`${slowAppUrl}/teachersdashboard/courses`, {
+				Cookie: cookie,
+			})
 			await sleep(50)
 			const firstCalls = proxy.between(first.started, first.firstByteAt).length
-			const again = await timeToFirstByte(`${slowAppUrl}/teachersdashboard/courses`, { Cookie: cookie })
+			const again = await timeToFirstByte(`${slowAppUrl}/teachersdashboard/courses`, {
+				Cookie: cookie,
+			})
 			await sleep(50)
 			const repeatCalls = proxy.between(again.started, again.firstByteAt).map((call) => call.path)
-			results.cache = { page: '/teachersdashboard/courses', firstLoadCalls: firstCalls, repeatLoadCalls: repeatCalls.length, repeatLoadPaths: repeatCalls, firstTtfbMs: Math.round(first.ttfb), repeatTtfbMs: Math.round(again.ttfb) }
-			target('cache: upstream calls on a repeat list load', repeatCalls.length, '= 0', repeatCalls.length === 0 && firstCalls > 0)
+			results.cache = {
+				page: '/teachersdashboard/courses',
+				firstLoadCalls: firstCalls,
+				repeatLoadCalls: repeatCalls.length,
+				repeatLoadPaths: repeatCalls,
+				firstTtfbMs: Math.round(first.ttfb),
+				repeatTtfbMs: Math.round(again.ttfb),
+			}
+			target(
+				'cache: upstream calls on a repeat list load',
+				repeatCalls.length,
+				'= 0',
+				repeatCalls.length === 0 && firstCalls > 0,
+			)
 		}
 	}
 	const amplification = median(samples.map((sample) => sample.ratio))
@@ -261,13 +367,42 @@ async function upstreamLatency(product, dataDir) {
 		callPaths: samples[0]?.paths,
 		medianRatio: ratio(amplification, 1),
 	}
-	console.table({ amplification: { ...results.upstreamLatency, callPaths: results.upstreamLatency.callPaths?.join(' ') }, cache: { ...results.cache, repeatLoadPaths: results.cache?.repeatLoadPaths.join(' ') } })
-	target('dashboard TTFB / slowest call (100 ms added)', results.upstreamLatency.medianRatio, '< 1.3', amplification < 1.3)
+	console.table({
+		amplification: {
+			...results.upstreamLatency,
+			callPaths: results.upstreamLatency.callPaths?.join(' '),
+		},
+		cache: { ...results.cache, repeatLoadPaths: results.cache?.repeatLoadPaths.join(' ') },
+	})
+	target(
+		'dashboard TTFB / slowest call (100 ms added)',
+		results.upstreamLatency.medianRatio,
+		'< 1.3',
+		amplification < 1.3,
+	)
 	await proxy.close()
 }
 
-const PUBLIC_PAGES = ['/', '/courses', '/pricing', '/about-us', '/contact-us', '/login', '/signup/student', '/courses/find-student', '/course/c/checkout', '/verify/certificate/c', '/verify/report-card/c', '/unauthorized']
-const DASHBOARDS = ['/studentdashboard', '/teachersdashboard', '/organization/dashboard', '/organization']
+const PUBLIC_PAGES = [
+	'/',
+	'/courses',
+	'/pricing',
+	'/about-us',
+	'/contact-us',
+	'/login',
+	'/signup/student',
+	'/courses/find-student',
+	'/course/c/checkout',
+	'/verify/certificate/c',
+	'/verify/report-card/c',
+	'/unauthorized',
+]
+const DASHBOARDS = [
+	'/studentdashboard',
+	'/teachersdashboard',
+	'/organization/dashboard',
+	'/organization',
+]
 
 function jsShipped(product, baseline) {
 	step('JavaScript loaded before a page is interactive (gzip bytes, from the build manifest)')
@@ -280,7 +415,12 @@ function jsShipped(product, baseline) {
 		for (const path of list) {
 			const { bytes } = initialScripts(product, path)
 			pages[path] = { kind, gzipBytes: bytes, timesBaseline: ratio(bytes, baseBytes), limit }
-			target(`JS before interactive ${path} / baseline`, pages[path].timesBaseline, `<= ${limit}`, bytes <= limit * baseBytes)
+			target(
+				`JS before interactive ${path} / baseline`,
+				pages[path].timesBaseline,
+				`<= ${limit}`,
+				bytes <= limit * baseBytes,
+			)
 		}
 	}
 	const sentry = whereLoaded(product, /sentry\.javascript/)
@@ -288,12 +428,31 @@ function jsShipped(product, baseline) {
 	const rooms = whereLoaded(product, /Yjs was already imported/)
 	results.javascript = { baselineGzipBytes: baseBytes, pages, sentry, stripe, rooms }
 	console.table(pages)
-	console.log(`Sentry chunks ${sentry.chunks.join(' ') || '(none)'}; loaded before hydration by: ${sentry.inInitialLoad.join(' ') || 'no page'}`)
+	console.log(
+		`Sentry chunks ${sentry.chunks.join(' ') || '(none)'}; loaded before hydration by: ${sentry.inInitialLoad.join(' ') || 'no page'}`,
+	)
 	console.log(`Stripe.js loader reachable from: ${stripe.routes.join(' ') || 'no route'}`)
-	console.log(`Whiteboard and classroom code (Yjs) reachable from: ${rooms.routes.join(' ') || 'no route'}`)
-	target('Sentry loaded after hydration', sentry.inInitialLoad.length, '= 0 chunks before hydration', sentry.chunks.length > 0 && sentry.inInitialLoad.length === 0)
-	target('Stripe.js only on checkout', stripe.routes.join(' '), 'routes/public/checkout', stripe.routes.length > 0 && stripe.routes.every((id) => id === 'routes/public/checkout'))
-	target('Room code only in the rooms', rooms.routes.join(' '), 'routes/conference/*', rooms.routes.length > 0 && rooms.routes.every((id) => id.startsWith('routes/conference/')))
+	console.log(
+		`Whiteboard and classroom code (Yjs) reachable from: ${rooms.routes.join(' ') || 'no route'}`,
+	)
+	target(
+		'Sentry loaded after hydration',
+		sentry.inInitialLoad.length,
+		'= 0 chunks before hydration',
+		sentry.chunks.length > 0 && sentry.inInitialLoad.length === 0,
+	)
+	target(
+		'Stripe.js only on checkout',
+		stripe.routes.join(' '),
+		'routes/public/checkout',
+		stripe.routes.length > 0 && stripe.routes.every((id) => id === 'routes/public/checkout'),
+	)
+	target(
+		'Room code only in the rooms',
+		rooms.routes.join(' '),
+		'routes/conference/*',
+		rooms.routes.length > 0 && rooms.routes.every((id) => id.startsWith('routes/conference/')),
+	)
 }
 
 /** Resident memory of the app after 10 s and after 60 s of mixed load. */
@@ -305,23 +464,55 @@ async function memory(product, teacherCookie) {
 		url: product.appUrl,
 		connections: 50,
 		duration: MEMORY_SECONDS,
-		requests: paths.map((path) => ({ method: 'GET', path, headers: path.startsWith('/teachers') ? { Cookie: teacherCookie } : {} })),
+		requests: paths.map((path) => ({
+			method: 'GET',
+			path,
+			headers: path.startsWith('/teachers') ? { Cookie: teacherCookie } : {},
+		})),
 	})
 	const started = Date.now()
-	const timer = setInterval(() => samples.push({ seconds: Math.round((Date.now() - started) / 1000), rssMiB: Math.round(residentMemoryMiB(product.appPid)) }), 1000)
+	const timer = setInterval(
+		() =>
+			samples.push({
+				seconds: Math.round((Date.now() - started) / 1000),
+				rssMiB: Math.round(residentMemoryMiB(product.appPid)),
+			}),
+		1000,
+	)
 	const finished = await run
 	clearInterval(timer)
-	const at = (seconds) => samples.find((sample) => sample.seconds >= seconds)?.rssMiB ?? samples.at(-1).rssMiB
+	const at = (seconds) =>
+		samples.find((sample) => sample.seconds >= seconds)?.rssMiB ?? samples.at(-1).rssMiB
 	const after10 = at(10)
 	const atEnd = samples.at(-1).rssMiB
-	results.memory = { after10sMiB: after10, afterEndMiB: atEnd, seconds: MEMORY_SECONDS, drift: ratio(atEnd / after10 - 1, 1), requests: finished.requests.total, non2xx: finished.non2xx, errors: finished.errors }
+	results.memory = {
+		after10sMiB: after10,
+		afterEndMiB: atEnd,
+		seconds: MEMORY_SECONDS,
+		drift: ratio(atEnd / after10 - 1, 1),
+		requests: finished.requests.total,
+		non2xx: finished.non2xx,
+		errors: finished.errors,
+	}
 	console.table({ memory: results.memory })
-	target(`memory after ${MEMORY_SECONDS} s within 20% of after 10 s`, results.memory.drift, '<= 0.20', Math.abs(atEnd / after10 - 1) <= 0.2)
+	target(
+		`memory after ${MEMORY_SECONDS} s within 20% of after 10 s`,
+		results.memory.drift,
+		'<= 0.20',
+		Math.abs(atEnd / after10 - 1) <= 0.2,
+	)
 }
 
 function report() {
 	step('targets')
-	console.table(results.targets.map(({ name, value, limit, met }) => ({ target: name, value, limit, met: met ? 'yes' : 'NO' })))
+	console.table(
+		results.targets.map(({ name, value, limit, met }) => ({
+			target: name,
+			value,
+			limit,
+			met: met ? 'yes' : 'NO',
+		})),
+	)
 	const missed = results.targets.filter((item) => !item.met)
 	results.allMet = missed.length === 0
 	writeFileSync('bench/results.json', `${JSON.stringify(results, null, '\t')}\n`)

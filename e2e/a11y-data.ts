@@ -91,7 +91,10 @@ export async function activeTemplate(teacherEmail: string, title: string) {
 			].map(([questionText, options], index) => ({
 				id: index + 1,
 				questionText,
-				options: (options as string[]).map((text, optionIndex) => ({ text, isCorrect: optionIndex === 0 })),
+				options: (options as string[]).map((text, optionIndex) => ({
+					text,
+					isCorrect: optionIndex === 0,
+				})),
 			})),
 		},
 	})
@@ -111,7 +114,11 @@ export async function makeData() {
 	const student = await register('student', 'Stan')
 	const other = await register('tutor', 'Otto')
 	const { courseId } = await callApi<{ courseId: string }>('POST', '/__test/enrolled-course', {
-		json: { tutorEmail: teacher.email, title: `Accessible algebra ${Date.now()}`, studentEmails: [student.email] },
+		json: {
+			tutorEmail: teacher.email,
+			title: `Accessible algebra ${Date.now()}`,
+			studentEmails: [student.email],
+		},
 	})
 
 	let token = (await apiLogin(teacher.email)).accessToken
@@ -119,16 +126,24 @@ export async function makeData() {
 		token,
 		json: { title: 'Welcome to the course', body: 'Our first session is on Monday.', courseId },
 	})
-	const certificate = await callApi<{ certificate: { id: string; publicId: string } }>('POST', '/certificates', {
-		token,
-		json: { courseId, studentId: student.id },
-	})
+	const certificate = await callApi<{ certificate: { id: string; publicId: string } }>(
+		'POST',
+		'/certificates',
+		{
+			token,
+			json: { courseId, studentId: student.id },
+		},
+	)
 	const reportCard = await callApi<{ reportCard: { publicId: string } }>(
 		'PUT',
 		`/report-cards/${student.id}/${courseId}`,
 		{
 			token,
-			json: { score: 88, components: [{ name: 'Homework', score: 90, remark: 'Steady work' }], comments: 'Well done.' },
+			json: {
+				score: 88,
+				components: [{ name: 'Homework', score: 90, remark: 'Steady work' }],
+				comments: 'Well done.',
+			},
 		},
 	)
 	const resourceForm = new FormData()
@@ -142,15 +157,24 @@ export async function makeData() {
 	taskForm.set('title', 'Practice set 1')
 	taskForm.set('description', 'Solve the ten equations.')
 	taskForm.set('dueDate', new Date(Date.now() + 7 * 86_400_000).toISOString())
-	const { task } = await callApi<{ task: { id: string } }>('POST', '/tasks/create-task', { token, form: taskForm })
+	const { task } = await callApi<{ task: { id: string } }>('POST', '/tasks/create-task', {
+		token,
+		form: taskForm,
+	})
 	const scheduleForm = new FormData()
 	scheduleForm.set('courseId', courseId)
 	scheduleForm.set('title', 'Linear equations')
-	scheduleForm.set('scheduledDate', new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10))
+	scheduleForm.set(
+		'scheduledDate',
+		new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+	)
 	scheduleForm.set('startTime', '16:00')
 	scheduleForm.set('duration', '60')
 	scheduleForm.set('timeZone', 'America/New_York')
-	const schedule = await callApi<{ id: string }>('POST', '/schedule/create', { token, form: scheduleForm })
+	const schedule = await callApi<{ id: string }>('POST', '/schedule/create', {
+		token,
+		form: scheduleForm,
+	})
 	const { room } = await callApi<{ room: { id: string } }>('POST', '/rooms', {
 		token,
 		json: { courseId, title: 'Live algebra', kind: 'classroom' },
@@ -160,29 +184,37 @@ export async function makeData() {
 	const openTemplate = await activeTemplate(teacher.email, 'Open check')
 
 	token = (await apiLogin(other.email)).accessToken
-	const { course: forSale } = await callApi<{ course: { id: string } }>('POST', '/courses/create-course', {
-		token,
-		json: {
-			title: `Accessible watercolour ${Date.now()}`,
-			description: 'Paint light and water.',
-			category: 'Arts',
-			level: 'Beginner',
-			price: { amount: 45, currency: 'USD' },
-			isPublished: true,
+	const { course: forSale } = await callApi<{ course: { id: string } }>(
+		'POST',
+		'/courses/create-course',
+		{
+			token,
+			json: {
+				title: `Accessible watercolour ${Date.now()}`,
+				description: 'Paint light and water.',
+				category: 'Arts',
+				level: 'Beginner',
+				price: { amount: 45, currency: 'USD' },
+				isPublished: true,
+			},
 		},
-	})
+	)
 	// Bought with the success card below: the success page shows only a payment of one's own.
-	const { course: bought } = await callApi<{ course: { id: string } }>('POST', '/courses/create-course', {
-		token,
-		json: {
-			title: `Accessible pottery ${Date.now()}`,
-			description: 'Shape clay by hand.',
-			category: 'Arts',
-			level: 'Beginner',
-			price: { amount: 25, currency: 'USD' },
-			isPublished: true,
+	const { course: bought } = await callApi<{ course: { id: string } }>(
+		'POST',
+		'/courses/create-course',
+		{
+			token,
+			json: {
+				title: `Accessible pottery ${Date.now()}`,
+				description: 'Shape clay by hand.',
+				category: 'Arts',
+				level: 'Beginner',
+				price: { amount: 25, currency: 'USD' },
+				isPublished: true,
+			},
 		},
-	})
+	)
 
 	token = (await apiLogin(student.email)).accessToken
 	const finished = await callApi<{ session: { id: string; questions: Question[] } }>(
@@ -190,22 +222,36 @@ export async function makeData() {
 		`/test/templates/${finishedTemplate}/start`,
 		{ token },
 	)
-	const submitted = await callApi<{ historyId: string }>('POST', `/test/sessions/${finished.session.id}/submit`, {
-		token,
-		json: {
-			submissions: finished.session.questions
-				.slice(0, 2)
-				.map((question) => ({ questionId: question.id, optionId: question.options[0]!.id })),
+	const submitted = await callApi<{ historyId: string }>(
+		'POST',
+		`/test/sessions/${finished.session.id}/submit`,
+		{
+			token,
+			json: {
+				submissions: finished.session.questions
+					.slice(0, 2)
+					.map((question) => ({ questionId: question.id, optionId: question.options[0]!.id })),
+			},
 		},
-	})
-	const open = await callApi<{ session: { id: string } }>('POST', `/test/templates/${openTemplate}/start`, { token })
+	)
+	const open = await callApi<{ session: { id: string } }>(
+		'POST',
+		`/test/templates/${openTemplate}/start`,
+		{ token },
+	)
 	const failed = await callApi<{ payment: { id: string } }>('POST', '/payments/checkout', {
 		token,
 		json: { courseId: forSale.id },
 	})
 	await callApi('POST', `/payments/${failed.payment.id}/pay`, {
 		token,
-		json: { cardNumber: '4000000000000002', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123', name: 'Stan Access' },
+		json: {
+			cardNumber: '4000000000000002',
+			expMonth: 12,
+			expYear: new Date().getFullYear() + 2,
+			cvc: '123',
+			name: 'Stan Access',
+		},
 	}).catch(() => undefined)
 	const pending = await callApi<{ payment: { id: string } }>('POST', '/payments/checkout', {
 		token,
@@ -217,7 +263,13 @@ export async function makeData() {
 	})
 	await callApi('POST', `/payments/${paid.payment.id}/pay`, {
 		token,
-		json: { cardNumber: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123', name: 'Stan Access' },
+		json: {
+			cardNumber: '4242424242424242',
+			expMonth: 12,
+			expYear: new Date().getFullYear() + 2,
+			cvc: '123',
+			name: 'Stan Access',
+		},
 	})
 
 	const organization = await apiLogin('organization@example.com', demoPassword, true)

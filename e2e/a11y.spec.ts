@@ -14,7 +14,11 @@ import { demoPassword, expect, logIn, test } from './fixtures'
 test.use({
 	launchOptions: {
 		...config.use?.launchOptions,
-		args: [...(config.use?.launchOptions?.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+		args: [
+			...(config.use?.launchOptions?.args ?? []),
+			'--use-fake-ui-for-media-stream',
+			'--use-fake-device-for-media-stream',
+		],
 	},
 })
 
@@ -46,8 +50,17 @@ function visits(d: A11yData): Record<string, Visit[]> {
 			{ url: '/forgot-password', as: 'anonymous' },
 			{ url: '/forgot-password?as=organization', as: 'anonymous' },
 		],
-		'/reset-password': [{ url: '/reset-password?token=unknown', as: 'anonymous', note: 'a used or unknown link' }],
-		'/verify-email': [{ url: '/verify-email?token=unknown', as: 'anonymous', status: 400, note: 'a used or unknown link' }],
+		'/reset-password': [
+			{ url: '/reset-password?token=unknown', as: 'anonymous', note: 'a used or unknown link' },
+		],
+		'/verify-email': [
+			{
+				url: '/verify-email?token=unknown',
+				as: 'anonymous',
+				status: 400,
+				note: 'a used or unknown link',
+			},
+		],
 		'/unauthorized': [{ url: '/unauthorized', as: 'anonymous' }],
 		'/signup/:role': [
 			{ url: '/signup/student', as: 'anonymous' },
@@ -91,21 +104,33 @@ function visits(d: A11yData): Record<string, Visit[]> {
 
 		[s]: [{ url: s, as: 'student' }],
 		[`${s}/courses`]: [{ url: `${s}/courses`, as: 'student' }],
-		[`${s}/:courseId/course-details`]: [{ url: `${s}/${d.courseId}/course-details`, as: 'student' }],
+		[`${s}/:courseId/course-details`]: [
+			{ url: `${s}/${d.courseId}/course-details`, as: 'student' },
+		],
 		[`${s}/sessions`]: [{ url: `${s}/sessions`, as: 'student' }],
 		[`${s}/test/:templateId`]: [
 			{ url: `${s}/test/${d.openTemplate}`, as: 'student', note: 'introduction' },
-			{ url: `${s}/test/${d.openTemplate}?session=${d.openSessionId}`, as: 'student', note: 'taking the test' },
+			{
+				url: `${s}/test/${d.openTemplate}?session=${d.openSessionId}`,
+				as: 'student',
+				note: 'taking the test',
+			},
 		],
 		[`${s}/qa/templates`]: [{ url: `${s}/qa/templates`, as: 'student' }],
 		[`${s}/qa`]: [{ url: `${s}/qa`, as: 'student' }],
 		[`${s}/test-results`]: [{ url: `${s}/test-results`, as: 'student' }],
-		[`${s}/test-summary/:testHistoryId`]: [{ url: `${s}/test-summary/${d.historyId}`, as: 'student' }],
-		[`${s}/test-result/:sessionId`]: [{ url: `${s}/test-result/${d.finishedSessionId}`, as: 'student' }],
+		[`${s}/test-summary/:testHistoryId`]: [
+			{ url: `${s}/test-summary/${d.historyId}`, as: 'student' },
+		],
+		[`${s}/test-result/:sessionId`]: [
+			{ url: `${s}/test-result/${d.finishedSessionId}`, as: 'student' },
+		],
 		[`${s}/library`]: [{ url: `${s}/library`, as: 'student' }],
 		[`${s}/profile`]: [{ url: `${s}/profile`, as: 'student' }],
 		[`${s}/announcements`]: [{ url: `${s}/announcements`, as: 'student' }],
-		[`${s}/announcements/:announcementId`]: [{ url: `${s}/announcements/${d.announcementId}`, as: 'student' }],
+		[`${s}/announcements/:announcementId`]: [
+			{ url: `${s}/announcements/${d.announcementId}`, as: 'student' },
+		],
 		[`${s}/certificates`]: [{ url: `${s}/certificates`, as: 'student' }],
 		[`${s}/report-cards`]: [{ url: `${s}/report-cards`, as: 'student' }],
 		[`${s}/tasks`]: [{ url: `${s}/tasks`, as: 'student' }],
@@ -120,34 +145,56 @@ function visits(d: A11yData): Record<string, Visit[]> {
 		[`${t}/courses/edit/:courseId`]: [{ url: `${t}/courses/edit/${d.courseId}`, as: 'teacher' }],
 		[`${t}/courses/form`]: [{ url: `${t}/courses/form`, as: 'teacher' }],
 		[`${t}/payment-setup`]: [{ url: `${t}/payment-setup`, as: 'teacher' }],
-		[`${t}/stripe/complete-onboarding`]: [{ url: `${t}/stripe/complete-onboarding`, as: 'teacher' }],
+		[`${t}/stripe/complete-onboarding`]: [
+			{ url: `${t}/stripe/complete-onboarding`, as: 'teacher' },
+		],
 		[`${t}/schedule`]: [{ url: `${t}/schedule`, as: 'teacher' }],
 		[`${t}/schedule/new`]: [{ url: `${t}/schedule/new`, as: 'teacher' }],
-		[`${t}/schedule/:scheduleId/edit`]: [{ url: `${t}/schedule/${d.scheduleId}/edit`, as: 'teacher' }],
-		[`${t}/schedule/:scheduleId/attendance`]: [{ url: `${t}/schedule/${d.scheduleId}/attendance`, as: 'teacher' }],
+		[`${t}/schedule/:scheduleId/edit`]: [
+			{ url: `${t}/schedule/${d.scheduleId}/edit`, as: 'teacher' },
+		],
+		[`${t}/schedule/:scheduleId/attendance`]: [
+			{ url: `${t}/schedule/${d.scheduleId}/attendance`, as: 'teacher' },
+		],
 		[`${t}/qa/create`]: [{ url: `${t}/qa/create`, as: 'teacher' }],
 		[`${t}/qa/templates`]: [{ url: `${t}/qa/templates`, as: 'teacher' }],
 		[`${t}/library`]: [{ url: `${t}/library`, as: 'teacher' }],
 		[`${t}/profile`]: [{ url: `${t}/profile`, as: 'teacher' }],
 		[`${t}/announcement/list`]: [{ url: `${t}/announcement/list`, as: 'teacher' }],
-		[`${t}/report-card/:studentId/:courseId`]: [{ url: `${t}/report-card/${d.student.id}/${d.courseId}`, as: 'teacher' }],
+		[`${t}/report-card/:studentId/:courseId`]: [
+			{ url: `${t}/report-card/${d.student.id}/${d.courseId}`, as: 'teacher' },
+		],
 		[`${t}/report-card/:studentId`]: [{ url: `${t}/report-card/${d.student.id}`, as: 'teacher' }],
 		[`${t}/certificate/:studentId/:courseId/:tutorId/:studentEmail`]: [
-			{ url: `${t}/certificate/${d.student.id}/${d.courseId}/${d.teacher.id}/${email}`, as: 'teacher' },
+			{
+				url: `${t}/certificate/${d.student.id}/${d.courseId}/${d.teacher.id}/${email}`,
+				as: 'teacher',
+			},
 		],
 		[`${t}/tasks`]: [{ url: `${t}/tasks`, as: 'teacher' }],
-		[`${t}/tasks/submissions`]: [{ url: `${t}/tasks/submissions?taskId=${d.taskId}`, as: 'teacher' }],
+		[`${t}/tasks/submissions`]: [
+			{ url: `${t}/tasks/submissions?taskId=${d.taskId}`, as: 'teacher' },
+		],
 		[`${t}/tasks/view-submissions`]: [
-			{ url: `${t}/tasks/view-submissions?taskId=${d.taskId}&studentId=${d.student.id}`, as: 'teacher' },
+			{
+				url: `${t}/tasks/view-submissions?taskId=${d.taskId}&studentId=${d.student.id}`,
+				as: 'teacher',
+			},
 		],
 
 		[`${o}/dashboard`]: [{ url: `${o}/dashboard`, as: 'organization' }],
 		[`${o}/courses`]: [
 			{ url: `${o}/courses`, as: 'organization' },
-			{ url: `${o}/courses?course=${d.organization.courseId}`, as: 'organization', note: 'a course\'s class list' },
+			{
+				url: `${o}/courses?course=${d.organization.courseId}`,
+				as: 'organization',
+				note: "a course's class list",
+			},
 		],
 		[`${o}/payment-setup`]: [{ url: `${o}/payment-setup`, as: 'organization' }],
-		[`${o}/stripe/complete-onboarding`]: [{ url: `${o}/stripe/complete-onboarding`, as: 'organization' }],
+		[`${o}/stripe/complete-onboarding`]: [
+			{ url: `${o}/stripe/complete-onboarding`, as: 'organization' },
+		],
 		[`${o}/students`]: [{ url: `${o}/students`, as: 'organization' }],
 		[`${o}/teachers`]: [{ url: `${o}/teachers`, as: 'organization' }],
 		[`${o}/departments`]: [{ url: `${o}/departments`, as: 'organization' }],
@@ -169,13 +216,23 @@ function visits(d: A11yData): Record<string, Visit[]> {
 			{ url: '/conference', as: 'organization', note: 'the rooms of its own courses' },
 		],
 		'/conference/classroom/:roomId': [{ url: `/conference/classroom/${d.roomId}`, as: 'teacher' }],
-		'/conference/whiteboard/:roomId': [{ url: `/conference/whiteboard/${d.roomId}`, as: 'student' }],
+		'/conference/whiteboard/:roomId': [
+			{ url: `/conference/whiteboard/${d.roomId}`, as: 'student' },
+		],
 
 		// An unknown address under an area: its 404 page, inside the area's navigation.
-		[`${s}/*`]: [{ url: `${s}/no-such-page`, as: 'student', status: 404, note: 'the area 404 page' }],
-		[`${t}/*`]: [{ url: `${t}/no-such-page`, as: 'teacher', status: 404, note: 'the area 404 page' }],
-		[`${o}/*`]: [{ url: `${o}/no-such-page`, as: 'organization', status: 404, note: 'the area 404 page' }],
-		'/conference/*': [{ url: '/conference/no-such-page', as: 'student', status: 404, note: 'the area 404 page' }],
+		[`${s}/*`]: [
+			{ url: `${s}/no-such-page`, as: 'student', status: 404, note: 'the area 404 page' },
+		],
+		[`${t}/*`]: [
+			{ url: `${t}/no-such-page`, as: 'teacher', status: 404, note: 'the area 404 page' },
+		],
+		[`${o}/*`]: [
+			{ url: `${o}/no-such-page`, as: 'organization', status: 404, note: 'the area 404 page' },
+		],
+		'/conference/*': [
+			{ url: '/conference/no-such-page', as: 'student', status: 404, note: 'the area 404 page' },
+		],
 	}
 }
 
@@ -205,11 +262,19 @@ test('every page of the route table is covered by the sweep', () => {
 		'/organization/certificates/:certificateId/pdf',
 	])
 	// Ids are placeholders here: only the keys matter.
-	const anything: object = new Proxy(() => 'x', { get: (_, key) => (key === Symbol.toPrimitive ? () => 'x' : anything) })
+	const anything: object = new Proxy(() => 'x', {
+		get: (_, key) => (key === Symbol.toPrimitive ? () => 'x' : anything),
+	})
 	const covered = Object.keys(visits(anything as A11yData))
 	const pages = routes.filter((route) => !route.resource).map((route) => route.pattern)
-	expect(pages.filter((pattern) => !covered.includes(pattern)), 'pages with no visit').toEqual([])
-	expect(covered.filter((pattern) => !pages.includes(pattern)), 'visits of no route').toEqual([])
+	expect(
+		pages.filter((pattern) => !covered.includes(pattern)),
+		'pages with no visit',
+	).toEqual([])
+	expect(
+		covered.filter((pattern) => !pages.includes(pattern)),
+		'visits of no route',
+	).toEqual([])
 })
 
 let data: A11yData | undefined
@@ -218,7 +283,10 @@ async function sharedData() {
 	return data
 }
 
-const accounts: Record<Exclude<Role, 'anonymous'>, (d: A11yData) => [string, string, 'user' | 'organization']> = {
+const accounts: Record<
+	Exclude<Role, 'anonymous'>,
+	(d: A11yData) => [string, string, 'user' | 'organization']
+> = {
 	student: (d) => [d.student.email, password, 'user'],
 	teacher: (d) => [d.teacher.email, password, 'user'],
 	organization: () => ['organization@example.com', demoPassword, 'organization'],
@@ -240,7 +308,10 @@ function describe(label: string, violations: Violation[]) {
 			(violation) =>
 				`${label}\n  [${violation.impact}] ${violation.id}: ${violation.help}\n  ${violation.helpUrl}\n${violation.nodes
 					.slice(0, 8)
-					.map((node) => `    - ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').split('\n').slice(0, 3).join(' | ')}`)
+					.map(
+						(node) =>
+							`    - ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').split('\n').slice(0, 3).join(' | ')}`,
+					)
 					.join('\n')}`,
 		)
 		.join('\n')
@@ -261,7 +332,10 @@ async function settle(page: Page, testInfo: TestInfo) {
  */
 async function scanPage(page: Page, testInfo: TestInfo, browser: Browser) {
 	if (testInfo.project.name !== 'no-js') return page
-	const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true })
+	const context = await browser.newContext({
+		baseURL: testInfo.project.use.baseURL,
+		javaScriptEnabled: true,
+	})
 	await context.route('**/*', async (route) => {
 		const type = route.request().resourceType()
 		if (type === 'script') return route.abort()
@@ -304,7 +378,9 @@ async function sidewaysScroll(page: Page, label: string) {
 			const name = element.tagName.toLowerCase()
 			const id = element.id ? `#${element.id}` : ''
 			const text = (element.textContent ?? '').trim().slice(0, 40)
-			offenders.push(`${name}${id}.${element.className.toString().split(' ').slice(0, 4).join('.')} right=${Math.round(box.right)} "${text}"`)
+			offenders.push(
+				`${name}${id}.${element.className.toString().split(' ').slice(0, 4).join('.')} right=${Math.round(box.right)} "${text}"`,
+			)
 			if (offenders.length === 5) break
 		}
 		return { scrollWidth: document.documentElement.scrollWidth, width, offenders }
@@ -360,7 +436,9 @@ async function sweep(
 		const response = await page.goto(visit.url)
 		expect(response?.status(), `${visit.url} answers`).toBe(visit.status ?? 200)
 		// A page that sends its visitor elsewhere would be checked in the wrong place.
-		expect(new URL(page.url()).pathname, `${visit.url} stays put`).toBe(new URL(visit.url, 'http://x').pathname)
+		expect(new URL(page.url()).pathname, `${visit.url} stays put`).toBe(
+			new URL(visit.url, 'http://x').pathname,
+		)
 		await settle(page, testInfo)
 		const label = `${visit.url} as ${role}${visit.note ? ` (${visit.note})` : ''}`
 		const found = await axeViolations(page, label)
@@ -372,7 +450,9 @@ async function sweep(
 		const onPhone = await axeViolations(page, `${label} at ${PHONE.width} px`)
 		if (onPhone) problems.push(onPhone)
 		await page.setViewportSize(DESKTOP)
-		const dark = await inDarkMode(page, () => axeViolations(page, `${label} in dark mode`, COLOUR_RULES))
+		const dark = await inDarkMode(page, () =>
+			axeViolations(page, `${label} in dark mode`, COLOUR_RULES),
+		)
 		if (dark) problems.push(dark)
 	}
 	if (page !== testPage) await page.context().close()
@@ -381,7 +461,8 @@ async function sweep(
 
 const publicPage = (pattern: string) =>
 	!/^\/(studentdashboard|teachersdashboard|organization|conference)(\/|$)/.test(pattern)
-const area = (prefix: string) => (pattern: string) => pattern === prefix || pattern.startsWith(`${prefix}/`)
+const area = (prefix: string) => (pattern: string) =>
+	pattern === prefix || pattern.startsWith(`${prefix}/`)
 
 test.describe('axe finds no violations', () => {
 	test.describe.configure({ timeout: 180_000 })
@@ -394,31 +475,63 @@ test.describe('axe finds no violations', () => {
 	test('public pages and checkout, signed in as a student', async ({ page, browser }, testInfo) => {
 		await sweep(page, browser, testInfo, 'student', publicPage)
 	})
-	test('public pages and find-student, signed in as a teacher', async ({ page, browser }, testInfo) => {
+	test('public pages and find-student, signed in as a teacher', async ({
+		page,
+		browser,
+	}, testInfo) => {
 		await sweep(page, browser, testInfo, 'teacher', publicPage)
 	})
 	// Each page is read twice (desktop and phone): three parts keep each test well inside its time.
 	for (const part of [1, 2, 3]) {
 		test(`student dashboard, part ${part} of 3`, async ({ page, browser }, testInfo) => {
-			await sweep(page, browser, testInfo, 'student', (pattern) => area('/studentdashboard')(pattern) || area('/conference')(pattern), [part, 3])
+			await sweep(
+				page,
+				browser,
+				testInfo,
+				'student',
+				(pattern) => area('/studentdashboard')(pattern) || area('/conference')(pattern),
+				[part, 3],
+			)
 		})
 		test(`teacher dashboard, part ${part} of 3`, async ({ page, browser }, testInfo) => {
-			await sweep(page, browser, testInfo, 'teacher', (pattern) => area('/teachersdashboard')(pattern) || area('/conference')(pattern), [part, 3])
+			await sweep(
+				page,
+				browser,
+				testInfo,
+				'teacher',
+				(pattern) => area('/teachersdashboard')(pattern) || area('/conference')(pattern),
+				[part, 3],
+			)
 		})
 	}
 	for (const part of [1, 2]) {
-		test(`organization dashboard, and public pages signed in, part ${part} of 2`, async ({ page, browser }, testInfo) => {
-			await sweep(page, browser, testInfo, 'organization', (pattern) => area('/organization')(pattern) || publicPage(pattern), [part, 2])
+		test(`organization dashboard, and public pages signed in, part ${part} of 2`, async ({
+			page,
+			browser,
+		}, testInfo) => {
+			await sweep(
+				page,
+				browser,
+				testInfo,
+				'organization',
+				(pattern) => area('/organization')(pattern) || publicPage(pattern),
+				[part, 2],
+			)
 		})
 	}
 
-	test('forms after a failed submit, and the error toast', async ({ page: testPage, browser }, testInfo) => {
+	test('forms after a failed submit, and the error toast', async ({
+		page: testPage,
+		browser,
+	}, testInfo) => {
 		const page = await scanPage(testPage, testInfo, browser)
 		const problems: string[] = []
 		const check = async (label: string) => {
 			const found = await axeViolations(page, label)
 			if (found) problems.push(found)
-			const dark = await inDarkMode(page, () => axeViolations(page, `${label} in dark mode`, COLOUR_RULES))
+			const dark = await inDarkMode(page, () =>
+				axeViolations(page, `${label} in dark mode`, COLOUR_RULES),
+			)
 			if (dark) problems.push(dark)
 		}
 		// Field errors from the server (or the browser's script) next to each field.
@@ -434,7 +547,8 @@ test.describe('axe finds no violations', () => {
 		await page.getByRole('button', { name: 'Log in' }).click()
 		await expect(page.getByText('Invalid email or password').first()).toBeVisible()
 		// With JavaScript the toast fades in: check it once it is fully shown, not half transparent.
-		if (testInfo.project.name === 'js') await expect(page.locator('[data-sonner-toast]').first()).toHaveCSS('opacity', '1')
+		if (testInfo.project.name === 'js')
+			await expect(page.locator('[data-sonner-toast]').first()).toHaveCSS('opacity', '1')
 		await check('/login after a wrong password (error toast)')
 
 		// A teacher's search that finds nobody: the upstream's message next to the form.

@@ -1,7 +1,9 @@
 import { demoPassword, expect, logIn, logOut, test } from './fixtures'
 import { enrolledCourse, registerAccount, signIn, uniqueWord } from './library-fixtures'
 
-test('a teacher posts an announcement and the student reads it, unread until opened', async ({ page }) => {
+test('a teacher posts an announcement and the student reads it, unread until opened', async ({
+	page,
+}) => {
 	const teacher = await registerAccount('tutor', 'Nora', 'Quinn')
 	const student = await registerAccount('student', 'Eli', 'Stone')
 	const course = `Chemistry ${uniqueWord('c')}`
@@ -35,7 +37,9 @@ test('a teacher posts an announcement and the student reads it, unread until ope
 
 	await page.getByRole('link', { name: 'All announcements' }).click()
 	await expect(page.getByText('0 unread announcements')).toBeVisible()
-	await expect(page.getByRole('listitem').filter({ hasText: title }).getByText('Unread')).toHaveCount(0)
+	await expect(
+		page.getByRole('listitem').filter({ hasText: title }).getByText('Unread'),
+	).toHaveCount(0)
 	await logOut(page)
 
 	await signIn(page, teacher.email)
@@ -50,7 +54,9 @@ test('a student cannot open an announcement of a course they are not in', async 
 	await expect(page.getByRole('heading', { name: 'Announcement not found' })).toBeVisible()
 })
 
-test('an organization announces to all its students, and one of them reads it', async ({ page }) => {
+test('an organization announces to all its students, and one of them reads it', async ({
+	page,
+}) => {
 	const title = `Open day ${uniqueWord('o')}`
 	await logIn(page, 'organization@example.com', demoPassword, 'organization')
 	await expect(page).toHaveURL(/\/organization\/dashboard$/)

@@ -46,7 +46,9 @@ test('a teacher signs up, logs in, sees the dashboard and logs out', async ({ pa
 	await logOut(page)
 })
 
-test('an organization registers, logs in through organization login and logs out', async ({ page }) => {
+test('an organization registers, logs in through organization login and logs out', async ({
+	page,
+}) => {
 	const email = uniqueEmail('org')
 	await page.goto('/signup/organization')
 	await page.getByLabel('Organization name').fill('Riverside School')
@@ -86,13 +88,17 @@ test('sign-up refuses bad input and a taken email, keeping what was typed', asyn
 	await page.getByLabel('Password', { exact: true }).fill('a-good-password')
 	await page.getByLabel('Confirm password').fill('a-good-password')
 	await page.getByRole('button', { name: 'Create account' }).click()
-	await expect(page.locator('form [role="alert"]').getByText('An account with this email already exists')).toBeVisible()
+	await expect(
+		page.locator('form [role="alert"]').getByText('An account with this email already exists'),
+	).toBeVisible()
 	await expect(page.getByLabel('First name')).toHaveValue('Sam')
 })
 
 test('a wrong password shows the server message', async ({ page }) => {
 	await logIn(page, 'student@example.com', 'not-the-password')
-	await expect(page.locator('form [role="alert"]').getByText('Invalid email or password')).toBeVisible()
+	await expect(
+		page.locator('form [role="alert"]').getByText('Invalid email or password'),
+	).toBeVisible()
 	await expect(page).toHaveURL(/\/login/)
 })
 
@@ -115,7 +121,9 @@ test('a student opening a teacher page lands on /unauthorized', async ({ page })
 	await expect(page).toHaveURL(/\/unauthorized$/)
 })
 
-test('after login the user returns to the page they asked for, never to another site', async ({ page }) => {
+test('after login the user returns to the page they asked for, never to another site', async ({
+	page,
+}) => {
 	await page.goto('/teachersdashboard')
 	await expect(page).toHaveURL(/\/login\?redirectTo=%2Fteachersdashboard$/)
 	await page.getByLabel('Email').fill('teacher@example.com')
@@ -134,19 +142,26 @@ test('after login the user returns to the page they asked for, never to another 
 test('an expired access token is refreshed without the user noticing', async ({ page }) => {
 	await logIn(page, 'teacher@example.com')
 	await expect(page).toHaveURL(/\/teachersdashboard$/)
-	const before = (await page.context().cookies()).find((cookie) => cookie.name === '__session')?.value
+	const before = (await page.context().cookies()).find(
+		(cookie) => cookie.name === '__session',
+	)?.value
 	// Access tokens live 12 s in the journeys and are refreshed when less than 5 s remain.
 	await page.waitForTimeout(8_000)
 	await page.goto('/teachersdashboard')
 	await expect(page).toHaveURL(/\/teachersdashboard$/)
 	await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible()
 	await expect(page.getByText('teacher@example.com')).toBeVisible()
-	const after = (await page.context().cookies()).find((cookie) => cookie.name === '__session')?.value
+	const after = (await page.context().cookies()).find(
+		(cookie) => cookie.name === '__session',
+	)?.value
 	expect(after).toBeTruthy()
 	expect(after).not.toBe(before)
 })
 
-test('a failed refresh lands on /login with the session-expired toast', async ({ page, request }) => {
+test('a failed refresh lands on /login with the session-expired toast', async ({
+	page,
+	request,
+}) => {
 	const email = uniqueEmail('expiring')
 	const registered = await request.post(`${apiUrl}/auth/register-student`, {
 		data: { firstName: 'Ex', lastName: 'Piring', email, password: 'a-good-password' },

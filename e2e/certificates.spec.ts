@@ -3,7 +3,9 @@ import { demoPassword, expect, logIn, logOut, test } from './fixtures'
 import { registerOrganization, registerUser } from './http/security-world'
 import { enrolledCourse, registerAccount, signIn, uniqueWord } from './library-fixtures'
 
-test('a student who completed a course downloads a valid PDF certificate whose link confirms it; a tampered id is not genuine', async ({ page }) => {
+test('a student who completed a course downloads a valid PDF certificate whose link confirms it; a tampered id is not genuine', async ({
+	page,
+}) => {
 	const teacher = await registerAccount('tutor', 'Maya', 'Lopez')
 	const student = await registerAccount('student', 'Theo', 'Grant')
 	const course = `Statistics ${uniqueWord('s')}`
@@ -13,7 +15,9 @@ test('a student who completed a course downloads a valid PDF certificate whose l
 	await page.goto(`/teachersdashboard/report-card/${student.id}`)
 	await expect(page.getByRole('heading', { name: 'Report cards: Theo Grant' })).toBeVisible()
 	await page.getByRole('link', { name: `Certificate: ${course}` }).click()
-	await expect(page).toHaveURL(new RegExp(`/teachersdashboard/certificate/${student.id}/${courseId}/${teacher.id}/`))
+	await expect(page).toHaveURL(
+		new RegExp(`/teachersdashboard/certificate/${student.id}/${courseId}/${teacher.id}/`),
+	)
 	await expect(page.getByRole('heading', { name: 'No certificate yet' })).toBeVisible()
 	await page.getByRole('button', { name: 'Mark course completed and issue certificate' }).click()
 	await expect(page.getByText('Certificate issued successfully')).toBeVisible()
@@ -45,7 +49,9 @@ test('a student who completed a course downloads a valid PDF certificate whose l
 	await expect(page.getByRole('heading', { name: 'Not genuine' })).toBeVisible()
 })
 
-test('a teacher writes a report card; the student sees it across courses and its link verifies it', async ({ page }) => {
+test('a teacher writes a report card; the student sees it across courses and its link verifies it', async ({
+	page,
+}) => {
 	const teacher = await registerAccount('tutor', 'Iris', 'Novak')
 	const student = await registerAccount('student', 'Leo', 'Brandt')
 	const course = `Geography ${uniqueWord('g')}`
@@ -64,7 +70,9 @@ test('a teacher writes a report card; the student sees it across courses and its
 	await page.getByLabel('Comments (optional)').fill('A strong term.')
 	await page.getByRole('button', { name: 'Save report card' }).click()
 	await expect(page.getByText('Report card saved successfully')).toBeVisible()
-	await expect(page.getByRole('article', { name: `Report card for ${course}` })).toContainText('Grade B')
+	await expect(page.getByRole('article', { name: `Report card for ${course}` })).toContainText(
+		'Grade B',
+	)
 	await logOut(page)
 
 	await signIn(page, student.email)
@@ -77,7 +85,9 @@ test('a teacher writes a report card; the student sees it across courses and its
 	await expect(page.getByText('A strong term.')).toBeVisible()
 })
 
-test('an organization finds a student in its course’s class list and issues the certificate there', async ({ page }) => {
+test('an organization finds a student in its course’s class list and issues the certificate there', async ({
+	page,
+}) => {
 	const organization = await registerOrganization('class-list')
 	const student = await registerUser('student', 'Pupil')
 	const title = `Chemistry ${uniqueWord('c')}`
@@ -94,13 +104,18 @@ test('an organization finds a student in its course’s class list and issues th
 
 	await logIn(page, organization.email, demoPassword, 'organization')
 	await expect(page).toHaveURL(/\/organization\/dashboard$/)
-	await page.getByRole('navigation', { name: 'Organization navigation' }).getByRole('link', { name: 'Courses' }).click()
+	await page
+		.getByRole('navigation', { name: 'Organization navigation' })
+		.getByRole('link', { name: 'Courses' })
+		.click()
 	await page.getByRole('link', { name: `View students of ${title}` }).click()
 	const classList = page.getByRole('region', { name: `Students enrolled in ${title}` })
 	await expect(classList.getByRole('cell', { name: 'Sec Pupil', exact: true })).toBeVisible()
 	await expect(classList.getByRole('cell', { name: student.email })).toBeVisible()
 	await classList.getByRole('link', { name: 'Certificate of Sec Pupil' }).click()
-	await expect(page).toHaveURL(new RegExp(`/organization/certificate/[^/]+/${course.id}/${organization.api.id}/`))
+	await expect(page).toHaveURL(
+		new RegExp(`/organization/certificate/[^/]+/${course.id}/${organization.api.id}/`),
+	)
 	await expect(page.getByRole('heading', { name: 'No certificate yet' })).toBeVisible()
 	await page.getByRole('button', { name: 'Mark course completed and issue certificate' }).click()
 	await expect(page.getByText('Certificate issued successfully')).toBeVisible()

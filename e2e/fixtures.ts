@@ -24,7 +24,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 			page.on('console', (message) => {
 				if (message.type() !== 'error') return
 				const text = message.text()
-				if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return
+				if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text))
+					return
 				// The browser's own favicon request while a test has taken the network away.
 				if (message.location().url.endsWith('/favicon.svg')) return
 				if (wentOffline && offlineLines.some((line) => line.test(text))) return
@@ -46,7 +47,12 @@ export function uniqueEmail(prefix: string) {
 	return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`
 }
 
-export async function logIn(page: Page, email: string, password = demoPassword, as: 'user' | 'organization' = 'user') {
+export async function logIn(
+	page: Page,
+	email: string,
+	password = demoPassword,
+	as: 'user' | 'organization' = 'user',
+) {
 	await page.goto(as === 'organization' ? '/login?as=organization' : '/login')
 	await page.getByLabel('Email').fill(email)
 	await page.getByLabel('Password').fill(password)

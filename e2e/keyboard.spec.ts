@@ -22,11 +22,13 @@ async function expectVisibleFocus(page: Page) {
 
 /** Tabs (forward or back) until the target has focus, checking the focus ring at every stop. */
 async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}) {
-	if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return
+	if (await target.evaluate((element) => element === document.activeElement).catch(() => false))
+		return
 	for (let presses = 0; presses < max; presses += 1) {
 		await page.keyboard.press(back ? 'Shift+Tab' : 'Tab')
 		await expectVisibleFocus(page)
-		if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return
+		if (await target.evaluate((element) => element === document.activeElement).catch(() => false))
+			return
 	}
 	throw new Error(`${target} not reached with ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}`)
 }
@@ -41,7 +43,9 @@ async function keyboardLogin(page: Page, email: string, pass = password) {
 	await page.keyboard.press('Enter')
 	await page.keyboard.press('Tab')
 	await expectVisibleFocus(page)
-	expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main#main')))).toBe(true)
+	expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main#main')))).toBe(
+		true,
+	)
 	await tabTo(page, page.getByLabel('Email'), { max: 10 })
 	await page.keyboard.type(email)
 	await tabTo(page, page.getByLabel('Password'), { max: 3 })
@@ -54,7 +58,9 @@ test('log in with the keyboard alone, after a wrong password', async ({ page }) 
 	const student = await register('student', 'Kay')
 	await page.goto('/login')
 	await keyboardLogin(page, student.email, 'not-the-password')
-	await expect(page.locator('form [role="alert"]').getByText('Invalid email or password')).toBeVisible()
+	await expect(
+		page.locator('form [role="alert"]').getByText('Invalid email or password'),
+	).toBeVisible()
 	await expect(page).toHaveURL(/\/login/)
 	// Back to the form on the same page with Shift+Tab, fix both fields, send with Enter.
 	await tabTo(page, page.getByLabel('Email'), { back: true, max: 40 })
@@ -128,7 +134,8 @@ test('take a test with the keyboard alone', async ({ page }) => {
 	await page.keyboard.press('Enter')
 	await expect(page).toHaveURL(/\?session=/)
 
-	const question = (n: number) => page.getByRole('group', { name: new RegExp(`^Question ${n} of 3`) })
+	const question = (n: number) =>
+		page.getByRole('group', { name: new RegExp(`^Question ${n} of 3`) })
 	// Question 1: the first option is right. Tab enters the radio group; Space chooses.
 	await tabTo(page, question(1).getByRole('radio').first())
 	await page.keyboard.press('Space')
@@ -140,9 +147,13 @@ test('take a test with the keyboard alone', async ({ page }) => {
 	await page.keyboard.press('ArrowUp')
 	await expect(question(2).getByRole('radio', { name: '7' })).toBeChecked()
 	// Flag it with Space on its checkbox, then unflag with Shift+Tab back and forth.
-	await tabTo(page, question(2).getByRole('checkbox', { name: 'Flag question 2 for review' }), { max: 2 })
+	await tabTo(page, question(2).getByRole('checkbox', { name: 'Flag question 2 for review' }), {
+		max: 2,
+	})
 	await page.keyboard.press('Space')
-	await expect(question(2).getByRole('checkbox', { name: 'Flag question 2 for review' })).toBeChecked()
+	await expect(
+		question(2).getByRole('checkbox', { name: 'Flag question 2 for review' }),
+	).toBeChecked()
 	// Question 3 left unanswered; submit from the review section.
 	await tabTo(page, page.getByRole('button', { name: 'Submit test' }))
 	await page.keyboard.press('Enter')

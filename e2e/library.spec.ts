@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises'
 import { expect, logIn, logOut, test } from './fixtures'
 import { registerAccount, signIn, uniqueWord } from './library-fixtures'
 
-test('a teacher uploads a resource and a student finds it by search and by filters, then downloads it', async ({ page }) => {
+test('a teacher uploads a resource and a student finds it by search and by filters, then downloads it', async ({
+	page,
+}) => {
 	const teacher = await registerAccount('tutor', 'Lena', 'Park')
 	const student = await registerAccount('student', 'Omar', 'Haddad')
 	const subject = uniqueWord('Astronomy')
@@ -16,7 +18,11 @@ test('a teacher uploads a resource and a student finds it by search and by filte
 	await page.getByRole('textbox', { name: 'Subject' }).fill(subject)
 	await page.getByLabel('Resource type').selectOption('worksheet')
 	await page.getByLabel('Description (optional)').fill('Name the eight planets in order')
-	await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'planets.pdf', mimeType: 'application/pdf', buffer: Buffer.from(content) })
+	await page.getByLabel('File', { exact: true }).setInputFiles({
+		name: 'planets.pdf',
+		mimeType: 'application/pdf',
+		buffer: Buffer.from(content),
+	})
 	await page.getByRole('button', { name: 'Upload resource' }).click()
 	await expect(page.getByText('Resource uploaded successfully')).toBeVisible()
 	await expect(page.getByRole('heading', { name: title })).toBeVisible()
@@ -67,11 +73,15 @@ test('the upload form refuses a resource with neither a file nor a link', async 
 	await expect(page.getByText('Choose a file to upload or give a link')).toBeVisible()
 })
 
-test("the demo library has the demo teacher's guide, worksheet and link from the first start", async ({ page }) => {
+test("the demo library has the demo teacher's guide, worksheet and link from the first start", async ({
+	page,
+}) => {
 	await logIn(page, 'student@example.com')
 	await expect(page).toHaveURL(/\/studentdashboard$/)
 	await page.goto('/studentdashboard/library?search=Factorising')
-	await expect(page.getByRole('heading', { name: 'Factorising quadratics worksheet' })).toBeVisible()
+	await expect(
+		page.getByRole('heading', { name: 'Factorising quadratics worksheet' }),
+	).toBeVisible()
 	const downloading = page.waitForEvent('download')
 	await page.getByRole('link', { name: 'Download Factorising quadratics worksheet' }).click()
 	const file = await downloading

@@ -9,7 +9,11 @@ const changes = 100
 
 type Post = { title: string; status: number; repeat: boolean; lost: boolean }
 
-test('100 course edits queued offline are applied once each, in order, after reconnecting', async ({ page, request, context }, testInfo) => {
+test('100 course edits queued offline are applied once each, in order, after reconnecting', async ({
+	page,
+	request,
+	context,
+}, testInfo) => {
 	test.skip(testInfo.project.name === 'no-js', 'the offline queue lives in browser storage')
 	test.setTimeout(120_000)
 	const { teacher, course } = await teacherWithCourse(request, { isPublished: false })
@@ -32,10 +36,15 @@ test('100 course edits queued offline are applied once each, in order, after rec
 		await title.fill(titleOf(index))
 		await title.press('Enter')
 		if (index === 1) await expect(waiting).toContainText('One change is saved on this device')
-		else if (index % 25 === 0) await expect(waiting).toContainText(`${index} changes are saved on this device`)
+		else if (index % 25 === 0)
+			await expect(waiting).toContainText(`${index} changes are saved on this device`)
 	}
 	const queued = await page.evaluate(
-		() => JSON.parse(localStorage.getItem('course_offline_data') ?? '[]') as { id: string; payload: { title: string } }[],
+		() =>
+			JSON.parse(localStorage.getItem('course_offline_data') ?? '[]') as {
+				id: string
+				payload: { title: string }
+			}[],
 	)
 	expect(queued.map((item) => item.payload.title)).toEqual(allTitles)
 	expect(new Set(queued.map((item) => item.id)).size).toBe(changes)
@@ -74,7 +83,9 @@ test('100 course edits queued offline are applied once each, in order, after rec
 	// The page reloads: the rest, the lost answer's change first, is sent from the reloaded page.
 	await page.reload()
 
-	await expect(page.getByRole('heading', { name: `Edit ${titleOf(changes)}` })).toBeVisible({ timeout: 60_000 })
+	await expect(page.getByRole('heading', { name: `Edit ${titleOf(changes)}` })).toBeVisible({
+		timeout: 60_000,
+	})
 	await expect(waiting).toHaveCount(0)
 	expect(await page.evaluate(() => localStorage.getItem('course_offline_data'))).toBeNull()
 	// Another 'online' event and another reload send nothing more.
@@ -86,7 +97,9 @@ test('100 course edits queued offline are applied once each, in order, after rec
 	// None lost, in order: the titles in the order first sent are the 100 edits in the order made.
 	expect([...new Set(posts.map((post) => post.title))]).toEqual(allTitles)
 	for (const edit of allTitles) {
-		const answers = posts.filter((post) => post.title === edit).map(({ status, repeat, lost }) => ({ status, repeat, lost }))
+		const answers = posts
+			.filter((post) => post.title === edit)
+			.map(({ status, repeat, lost }) => ({ status, repeat, lost }))
 		if (edit === cut) {
 			// Sent twice; the server had applied the first and answered the second without applying it.
 			expect(answers, edit).toEqual([
@@ -98,5 +111,7 @@ test('100 course edits queued offline are applied once each, in order, after rec
 			expect(answers, edit).toEqual([{ status: 302, repeat: false, lost: false }])
 		}
 	}
-	expect((await courseAnswer(request, course.id, teacher.email)).course?.title).toBe(titleOf(changes))
+	expect((await courseAnswer(request, course.id, teacher.email)).course?.title).toBe(
+		titleOf(changes),
+	)
 })

@@ -195,13 +195,18 @@ test('an organization invites an existing student, who accepts; it updates its s
 	await expect(waiting.getByText(studentEmail)).toBeVisible()
 	await expect(page.getByRole('cell', { name: 'Eve Existing', exact: true })).toHaveCount(0)
 
-	const student = await page.context().browser()!.newContext({
-		javaScriptEnabled: test.info().project.name !== 'no-js',
-	})
+	const student = await page
+		.context()
+		.browser()!
+		.newContext({
+			javaScriptEnabled: test.info().project.name !== 'no-js',
+		})
 	const studentPage = await student.newPage()
 	await logIn(studentPage, studentEmail, password)
 	const invitations = studentPage.getByRole('region', { name: 'Invitations' })
-	await expect(invitations.getByText(`${name} invited you to join their organization`)).toBeVisible()
+	await expect(
+		invitations.getByText(`${name} invited you to join their organization`),
+	).toBeVisible()
 	await invitations.getByRole('button', { name: `Accept the invitation from ${name}` }).click()
 	await expect(studentPage.getByText('Invitation accepted')).toBeVisible()
 	await expect(studentPage.getByRole('region', { name: 'Invitations' })).toHaveCount(0)

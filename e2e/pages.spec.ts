@@ -11,7 +11,10 @@ test('public pages render with their navigation', async ({ page }) => {
 		await page.goto(path)
 		await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
 	}
-	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click()
+	await page
+		.getByRole('navigation', { name: 'Main' })
+		.getByRole('link', { name: 'Pricing' })
+		.click()
 	await expect(page).toHaveURL(/\/pricing$/)
 })
 

@@ -2,9 +2,15 @@ import { expect, test } from './fixtures'
 import { registerAccount, signIn } from './library-fixtures'
 
 // 1x1 PNG
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64')
+const png = Buffer.from(
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+	'base64',
+)
 
-test('a student edits their profile and uploads a profile picture', async ({ page, javaScriptEnabled }) => {
+test('a student edits their profile and uploads a profile picture', async ({
+	page,
+	javaScriptEnabled,
+}) => {
 	const student = await registerAccount('student', 'Ada', 'Byron')
 	await signIn(page, student.email)
 	await page.getByRole('link', { name: 'Profile' }).click()
@@ -22,7 +28,9 @@ test('a student edits their profile and uploads a profile picture', async ({ pag
 	// With JavaScript the page stays, and so may the first toast: let it go, so the next one seen is the upload's.
 	if (javaScriptEnabled) await expect(page.getByText('Profile updated successfully')).toBeHidden()
 
-	await page.getByLabel('New profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
+	await page
+		.getByLabel('New profile picture')
+		.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
 	await page.getByRole('button', { name: 'Upload picture' }).click()
 	await expect(page.getByText('Profile updated successfully')).toBeVisible()
 	const picture = page.getByRole('img', { name: 'Profile picture of Augusta Byron' })

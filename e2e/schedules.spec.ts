@@ -137,7 +137,9 @@ test('a teacher schedules a session, the student sees it, attendance is taken, a
 			.getByText('Acids and bases', { exact: true }),
 	).toBeVisible()
 	// The session links into its own live classroom.
-	await studentToday.getByRole('link', { name: /^Join the live classroom for Acids and bases/ }).click()
+	await studentToday
+		.getByRole('link', { name: /^Join the live classroom for Acids and bases/ })
+		.click()
 	await expect(page).toHaveURL(/\/conference\/classroom\/[0-9a-f-]{36}$/)
 	await expect(page.getByRole('heading', { level: 1, name: 'Acids and bases' })).toBeVisible()
 	await page.goto('/studentdashboard/sessions')

@@ -15,7 +15,8 @@ async function signIn(page: Page, email: string) {
 	await expect(page).toHaveURL(/\/(teachersdashboard|studentdashboard)$/)
 }
 
-const uniqueTitle = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+const uniqueTitle = (prefix: string) =>
+	`${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
 /** A `datetime-local` value `days` from now. */
 function localInput(days: number) {
@@ -29,10 +30,14 @@ async function createTask(page: Page, title: string, { dueInDays = 3, attachment
 	await page.getByLabel('Course').selectOption({ label: 'Algebra Foundations' })
 	await page.getByLabel('Task type').selectOption('homework')
 	await page.getByLabel('Title').fill(title)
-	await page.getByLabel('Description (optional)').fill('Answer every question and show your working.')
+	await page
+		.getByLabel('Description (optional)')
+		.fill('Answer every question and show your working.')
 	await page.getByLabel('Due date').fill(localInput(dueInDays))
 	if (attachment) {
-		await page.getByLabel('Attachment (optional)').setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: PDF })
+		await page
+			.getByLabel('Attachment (optional)')
+			.setInputFiles({ name: 'brief.pdf', mimeType: 'application/pdf', buffer: PDF })
 	}
 	await page.getByRole('button', { name: 'Create task' }).click()
 	await expect(page.getByText('Task created successfully')).toBeVisible()
@@ -57,21 +62,32 @@ async function studentTaskRow(page: Page, title: string) {
 	return row
 }
 
-async function submitWork(page: Page, title: string, file = { name: 'answers.txt', mimeType: 'text/plain', buffer: Buffer.from('x = 4') }) {
+async function submitWork(
+	page: Page,
+	title: string,
+	file = { name: 'answers.txt', mimeType: 'text/plain', buffer: Buffer.from('x = 4') },
+) {
 	await (await studentTaskRow(page, title)).getByRole('link', { name: title }).click()
 	await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
 	await page.getByLabel('Your file').setInputFiles(file)
 	// With JavaScript the upload island posts to its own JSON route (so it can show progress).
-	const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().includes('/studentdashboard/task-details'))
+	const posted = page.waitForRequest(
+		(request) =>
+			request.method() === 'POST' && request.url().includes('/studentdashboard/task-details'),
+	)
 	await page.getByRole('button', { name: 'Submit task' }).click()
 	const upload = await posted
 	expect(new URL(upload.url()).pathname).toBe(
-		test.info().project.name === 'js' ? '/studentdashboard/task-details/submit' : '/studentdashboard/task-details',
+		test.info().project.name === 'js'
+			? '/studentdashboard/task-details/submit'
+			: '/studentdashboard/task-details',
 	)
 	await expect(page.getByText('Task submitted successfully')).toBeVisible()
 }
 
-test('a teacher sets a task with an attachment, the student submits, the teacher grades, the student sees the grade', async ({ page }) => {
+test('a teacher sets a task with an attachment, the student submits, the teacher grades, the student sees the grade', async ({
+	page,
+}) => {
 	// Three role switches, each a real login.
 	test.slow()
 	const title = uniqueTitle('Fractions worksheet')
@@ -136,7 +152,9 @@ test('a teacher sets a task with an attachment, the student submits, the teacher
 	await expect(page.getByRole('button', { name: /Submit task|Resubmit task/ })).toHaveCount(0)
 })
 
-test('work handed in after the due date is Late, for the student and the teacher', async ({ page }) => {
+test('work handed in after the due date is Late, for the student and the teacher', async ({
+	page,
+}) => {
 	const title = uniqueTitle('Overdue proof')
 	await signIn(page, TEACHER)
 	await createTask(page, title, { dueInDays: -1, attachment: false })
@@ -144,7 +162,9 @@ test('work handed in after the due date is Late, for the student and the teacher
 
 	await signIn(page, STUDENT)
 	await (await studentTaskRow(page, title)).getByRole('link', { name: title }).click()
-	await expect(page.getByText('The due date has passed: work handed in now is marked Late.')).toBeVisible()
+	await expect(
+		page.getByText('The due date has passed: work handed in now is marked Late.'),
+	).toBeVisible()
 	await submitWork(page, title, { name: 'proof.pdf', mimeType: 'application/pdf', buffer: PDF })
 	await expect(page.getByText('Late', { exact: true })).toBeVisible()
 	await expect(await studentTaskRow(page, title)).toContainText('Late')
@@ -159,7 +179,11 @@ test('work handed in after the due date is Late, for the student and the teacher
 })
 
 test('bad task and submission input gets field errors and stores nothing', async ({ page }) => {
-	const big = { name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([PDF, Buffer.alloc(11 * 1024 * 1024)]) }
+	const big = {
+		name: 'huge.pdf',
+		mimeType: 'application/pdf',
+		buffer: Buffer.concat([PDF, Buffer.alloc(11 * 1024 * 1024)]),
+	}
 	const title = uniqueTitle('Too big')
 	await signIn(page, TEACHER)
 	await page.goto('/teachersdashboard/tasks')
@@ -188,30 +212,51 @@ test('bad task and submission input gets field errors and stores nothing', async
 	await page.getByLabel('Your file').setInputFiles(big)
 	await page.getByRole('button', { name: 'Submit task' }).click()
 	await expect(page.getByText('The file must be at most 10 MB')).toBeVisible()
-	await page.getByLabel('Your file').setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') })
+	await page.getByLabel('Your file').setInputFiles({
+		name: 'virus.exe',
+		mimeType: 'application/octet-stream',
+		buffer: Buffer.from('MZ'),
+	})
 	await page.getByRole('button', { name: 'Submit task' }).click()
-	await expect(page.getByText('Upload a PDF, image, text, Word, Excel, PowerPoint or ZIP file')).toBeVisible()
+	await expect(
+		page.getByText('Upload a PDF, image, text, Word, Excel, PowerPoint or ZIP file'),
+	).toBeVisible()
 	await expect(await studentTaskRow(page, target)).toContainText('Pending')
 })
 
 /** A new account through the API; answers its access token. */
-async function register(request: APIRequestContext, kind: 'tutor' | 'student', email: string, firstName: string) {
+async function register(
+	request: APIRequestContext,
+	kind: 'tutor' | 'student',
+	email: string,
+	firstName: string,
+) {
 	const registered = await request.post(`${apiUrl}/auth/register-${kind}`, {
 		data: { firstName, lastName: 'Tester', email, password: 'a-good-password' },
 	})
 	expect(registered.status()).toBe(201)
-	const login = await request.post(`${apiUrl}/auth/login`, { data: { email, password: 'a-good-password' } })
+	const login = await request.post(`${apiUrl}/auth/login`, {
+		data: { email, password: 'a-good-password' },
+	})
 	return (await login.json()).user.accessToken as string
 }
 
-test('after a grade is saved, the next ungraded submission of the task opens', async ({ page, request }) => {
+test('after a grade is saved, the next ungraded submission of the task opens', async ({
+	page,
+	request,
+}) => {
 	test.slow()
 	const teacher = uniqueEmail('grader')
 	const [first, second] = [uniqueEmail('first'), uniqueEmail('second')]
 	await register(request, 'tutor', teacher, 'Grace')
-	const tokens = [await register(request, 'student', first, 'Ada'), await register(request, 'student', second, 'Bo')]
+	const tokens = [
+		await register(request, 'student', first, 'Ada'),
+		await register(request, 'student', second, 'Bo'),
+	]
 	const course = uniqueTitle('Geometry')
-	const made = await request.post(`${apiUrl}/__test/enrolled-course`, { data: { tutorEmail: teacher, title: course, studentEmails: [first, second] } })
+	const made = await request.post(`${apiUrl}/__test/enrolled-course`, {
+		data: { tutorEmail: teacher, title: course, studentEmails: [first, second] },
+	})
 	expect(made.status()).toBe(201)
 
 	const title = uniqueTitle('Triangle proofs')
@@ -223,13 +268,17 @@ test('after a grade is saved, the next ungraded submission of the task opens', a
 	await page.getByLabel('Due date').fill(localInput(2))
 	await page.getByRole('button', { name: 'Create task' }).click()
 	await expect(page.getByText('Task created successfully')).toBeVisible()
-	const href = await page.getByRole('link', { name: `Submissions for ${title}` }).getAttribute('href')
+	const href = await page
+		.getByRole('link', { name: `Submissions for ${title}` })
+		.getAttribute('href')
 	const taskId = new URL(href ?? '', 'http://app').searchParams.get('taskId')
 	// Both students hand work in, Ada first.
 	for (const token of tokens) {
 		const submitted = await request.post(`${apiUrl}/tasks/${taskId}/submit`, {
 			headers: { Authorization: `Bearer ${token}` },
-			multipart: { file: { name: 'proof.txt', mimeType: 'text/plain', buffer: Buffer.from('QED') } },
+			multipart: {
+				file: { name: 'proof.txt', mimeType: 'text/plain', buffer: Buffer.from('QED') },
+			},
 		})
 		expect(submitted.status()).toBe(201)
 	}
@@ -270,7 +319,10 @@ test('a teacher edits and deletes a task, confirming the delete', async ({ page 
 	await expect(page.getByRole('row', { name: new RegExp(title) })).toHaveCount(0)
 })
 
-test('offline, task edits and deletes are queued, shown at once and replayed when back online', async ({ page, context }, testInfo) => {
+test('offline, task edits and deletes are queued, shown at once and replayed when back online', async ({
+	page,
+	context,
+}, testInfo) => {
 	test.skip(testInfo.project.name === 'no-js', 'the offline queue needs JavaScript')
 	const title = uniqueTitle('Offline task')
 	const doomed = uniqueTitle('Offline delete')
@@ -288,17 +340,24 @@ test('offline, task edits and deletes are queued, shown at once and replayed whe
 	await expect(changed).toContainText('Changed offline: syncs when back online')
 	await page.getByRole('link', { name: `Delete ${doomed}` }).click()
 	await page.getByRole('button', { name: 'Delete task' }).click()
-	await expect(page.getByRole('row', { name: new RegExp(doomed) })).toContainText('Deleted offline: syncs when back online')
+	await expect(page.getByRole('row', { name: new RegExp(doomed) })).toContainText(
+		'Deleted offline: syncs when back online',
+	)
 
 	await context.setOffline(false)
-	await expect(page.getByRole('row', { name: new RegExp(`${title} offline`) })).not.toContainText('Changed offline')
+	await expect(page.getByRole('row', { name: new RegExp(`${title} offline`) })).not.toContainText(
+		'Changed offline',
+	)
 	await expect(page.getByRole('row', { name: new RegExp(doomed) })).toHaveCount(0)
 	await page.reload()
 	await expect(page.getByRole('row', { name: new RegExp(`${title} offline`) })).toBeVisible()
 	await expect(page.getByRole('row', { name: new RegExp(doomed) })).toHaveCount(0)
 })
 
-test('offline, the task list falls back to the last one shown, or says You are offline', async ({ page, context }, testInfo) => {
+test('offline, the task list falls back to the last one shown, or says You are offline', async ({
+	page,
+	context,
+}, testInfo) => {
 	test.skip(testInfo.project.name === 'no-js', 'the offline fallback lives in the browser')
 	await logIn(page, 'student@example.com')
 	await expect(page).toHaveURL(/\/studentdashboard$/)
@@ -323,7 +382,10 @@ test('offline, the task list falls back to the last one shown, or says You are o
 	await context.setOffline(false)
 })
 
-test('offline, the teacher task list opens from the last one shown', async ({ page, context }, testInfo) => {
+test('offline, the teacher task list opens from the last one shown', async ({
+	page,
+	context,
+}, testInfo) => {
 	test.skip(testInfo.project.name === 'no-js', 'the offline fallback lives in the browser')
 	await logIn(page, TEACHER)
 	await expect(page).toHaveURL(/\/teachersdashboard$/)

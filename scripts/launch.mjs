@@ -32,7 +32,10 @@ function localSecrets(dataDir) {
  */
 function listening(child, name, timeoutMs = 180_000) {
 	return new Promise((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`${name} did not start within ${timeoutMs / 1000} s`)), timeoutMs)
+		const timer = setTimeout(
+			() => reject(new Error(`${name} did not start within ${timeoutMs / 1000} s`)),
+			timeoutMs,
+		)
 		const settle = (error) => {
 			clearTimeout(timer)
 			child.off('message', onMessage)
@@ -47,7 +50,14 @@ function listening(child, name, timeoutMs = 180_000) {
 	})
 }
 
-export async function launch({ appPort, apiPort, host = '127.0.0.1', dataDir, env = {}, quiet = false }) {
+export async function launch({
+	appPort,
+	apiPort,
+	host = '127.0.0.1',
+	dataDir,
+	env = {},
+	quiet = false,
+}) {
 	// The fourth stream is the IPC channel a child says 'listening' on.
 	const stdio = [quiet ? 'ignore' : 'inherit', quiet ? 'ignore' : 'inherit', 'inherit', 'ipc']
 	const children = []
@@ -111,5 +121,10 @@ export async function launch({ appPort, apiPort, host = '127.0.0.1', dataDir, en
 		})
 	}
 	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop)
-	return { apiUrl, appUrl: `http://${host === '0.0.0.0' ? 'localhost' : host}:${appPort}`, appPid: app.pid, stop }
+	return {
+		apiUrl,
+		appUrl: `http://${host === '0.0.0.0' ? 'localhost' : host}:${appPort}`,
+		appPid: app.pid,
+		stop,
+	}
 }

@@ -2,7 +2,12 @@ import { launch } from './launch.mjs'
 
 const appPort = Number(process.env.PORT ?? 3000)
 const apiPort = Number(process.env.API_PORT ?? 4000)
-const { appUrl } = await launch({ appPort, apiPort, host: process.env.HOST ?? '127.0.0.1', dataDir: process.env.DATA_DIR ?? '.data' }).catch((error) => {
+const { appUrl } = await launch({
+	appPort,
+	apiPort,
+	host: process.env.HOST ?? '127.0.0.1',
+	dataDir: process.env.DATA_DIR ?? '.data',
+}).catch((error) => {
 	// The process that failed has said why above (e.g. another API holds the database).
 	console.error(`TutorHub did not start: ${error.message}`)
 	process.exit(1)

@@ -44,7 +44,10 @@ export function createApi(deps: ApiDeps) {
 	// before the body limit so that its 413 follows the rule too.
 	app.use('/organizations/register', answerErrorsIn('error'))
 	app.use('/schedule/create', answerErrorsIn('error'))
-	app.use('*', limitBodies(new RegExp(`${TASK_UPLOAD_PATHS.source}|${RESOURCE_UPLOAD_PATH.source}`)))
+	app.use(
+		'*',
+		limitBodies(new RegExp(`${TASK_UPLOAD_PATHS.source}|${RESOURCE_UPLOAD_PATH.source}`)),
+	)
 
 	app.route('/health', healthRoutes(deps))
 	// Before the domains: their `/:studentId`-style paths would otherwise take `/export`.

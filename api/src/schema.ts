@@ -382,7 +382,12 @@ export type CourseSchedule = {
 	sessionsPerWeek: number
 	timeSlots: { day: string; startTime: string; endTime: string }[]
 }
-export type CourseModule = { title: string; description: string; duration: string; topics: string[] }
+export type CourseModule = {
+	title: string
+	description: string
+	duration: string
+	topics: string[]
+}
 export type CourseDetails = {
 	prerequisites?: string[]
 	learningOutcomes?: string[]

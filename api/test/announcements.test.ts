@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { call, login, organizationLogin, registerStudent, startApi, type TestApi } from './helpers.ts'
+import {
+	call,
+	login,
+	organizationLogin,
+	registerStudent,
+	startApi,
+	type TestApi,
+} from './helpers.ts'
 import { courseWith, registerTutor, UNKNOWN_ID } from './library-helpers.ts'
 
 // Each file starts a fresh API and hashes a few passwords: generous limits for a busy machine.
@@ -33,7 +40,11 @@ const post = (token: string, json: unknown) => call(api, 'POST', '/announcements
 
 describe('POST /announcements', () => {
 	test('a tutor announces to their course', async () => {
-		const answer = await post(tutor.token, { title: 'Quiz on Friday', body: 'Chapters 1 to 3.', courseId })
+		const answer = await post(tutor.token, {
+			title: 'Quiz on Friday',
+			body: 'Chapters 1 to 3.',
+			courseId,
+		})
 		expect(answer.status).toBe(201)
 		expect(answer.body).toMatchObject({
 			message: 'Announcement posted successfully',
@@ -51,12 +62,20 @@ describe('POST /announcements', () => {
 	test('an organization announces to all its students, or to one of its courses', async () => {
 		const wide = await post(organization.token, { title: 'Holiday', body: 'Closed Monday.' })
 		expect(wide.status).toBe(201)
-		expect(wide.body.announcement).toMatchObject({ course: null, organizationId: organization.user.id, author: { type: 'organization', name: 'Demo Academy' } })
-		const course = await post(organization.token, { title: 'Course news', body: 'Hello.', courseId: orgCourseId })
+		expect(wide.body.announcement).toMatchObject({
+			course: null,
+			organizationId: organization.user.id,
+			author: { type: 'organization', name: 'Demo Academy' },
+		})
+		const course = await post(organization.token, {
+			title: 'Course news',
+			body: 'Hello.',
+			courseId: orgCourseId,
+		})
 		expect(course.body.announcement.course).toEqual({ id: orgCourseId, title: 'Org course' })
 	})
 
-	test('bad input 400; another tutor\'s course 403; unknown course 404; students 403', async () => {
+	test("bad input 400; another tutor's course 403; unknown course 404; students 403", async () => {
 		for (const [json, path] of [
 			[{ body: 'x', courseId }, 'title'],
 			[{ title: 'x', courseId }, 'body'],
@@ -68,10 +87,20 @@ describe('POST /announcements', () => {
 			expect(answer.status).toBe(400)
 			expect(answer.body.errors[0].path).toBe(path)
 		}
-		expect((await call(api, 'POST', '/announcements', { token: tutor.token, body: '{oops', headers: { 'content-type': 'application/json' } })).status).toBe(400)
+		expect(
+			(
+				await call(api, 'POST', '/announcements', {
+					token: tutor.token,
+					body: '{oops',
+					headers: { 'content-type': 'application/json' },
+				})
+			).status,
+		).toBe(400)
 		expect((await post(otherTutor.token, { title: 'x', body: 'x', courseId })).status).toBe(403)
 		expect((await post(organization.token, { title: 'x', body: 'x', courseId })).status).toBe(403)
-		expect((await post(tutor.token, { title: 'x', body: 'x', courseId: UNKNOWN_ID })).status).toBe(404)
+		expect((await post(tutor.token, { title: 'x', body: 'x', courseId: UNKNOWN_ID })).status).toBe(
+			404,
+		)
 		expect((await post(student.token, { title: 'x', body: 'x', courseId })).status).toBe(403)
 	})
 })
@@ -82,7 +111,10 @@ describe('reading announcements', () => {
 		const id = created.body.announcement.id
 		const before = await call(api, 'GET', '/announcements', { token: student.token })
 		expect(before.status).toBe(200)
-		expect(before.body.announcements.map((item: { title: string }) => item.title)).toEqual(['Homework', 'Quiz on Friday'])
+		expect(before.body.announcements.map((item: { title: string }) => item.title)).toEqual([
+			'Homework',
+			'Quiz on Friday',
+		])
 		expect(before.body.announcements[0].read).toBe(false)
 		expect(before.body.unread).toBe(2)
 		expect(before.body.pagination).toEqual({ total: 2, currentPage: 1, totalPages: 1 })
@@ -92,7 +124,9 @@ describe('reading announcements', () => {
 		const read = await call(api, 'POST', `/announcements/${id}/read`, { token: student.token })
 		expect(read.status).toBe(200)
 		expect(read.body.announcement.read).toBe(true)
-		expect((await call(api, 'POST', `/announcements/${id}/read`, { token: student.token })).status).toBe(200)
+		expect(
+			(await call(api, 'POST', `/announcements/${id}/read`, { token: student.token })).status,
+		).toBe(200)
 
 		const after = await call(api, 'GET', '/announcements', { token: student.token })
 		expect(after.body.unread).toBe(1)
@@ -108,37 +142,68 @@ describe('reading announcements', () => {
 		expect(none.body).toMatchObject({ announcements: [], unread: 0 })
 	})
 
-	test('someone else\'s announcement 403, unknown 404, bad id 400', async () => {
+	test("someone else's announcement 403, unknown 404, bad id 400", async () => {
 		const created = await post(tutor.token, { title: 'Private', body: 'x', courseId })
 		const id = created.body.announcement.id
-		expect((await call(api, 'GET', `/announcements/${id}`, { token: outsider.token })).status).toBe(403)
-		expect((await call(api, 'POST', `/announcements/${id}/read`, { token: outsider.token })).status).toBe(403)
-		expect((await call(api, 'GET', `/announcements/${id}`, { token: otherTutor.token })).status).toBe(403)
-		expect((await call(api, 'POST', `/announcements/${id}/read`, { token: tutor.token })).status).toBe(403)
-		expect((await call(api, 'GET', `/announcements/${UNKNOWN_ID}`, { token: student.token })).status).toBe(404)
-		expect((await call(api, 'GET', '/announcements/nope', { token: student.token })).status).toBe(400)
+		expect((await call(api, 'GET', `/announcements/${id}`, { token: outsider.token })).status).toBe(
+			403,
+		)
+		expect(
+			(await call(api, 'POST', `/announcements/${id}/read`, { token: outsider.token })).status,
+		).toBe(403)
+		expect(
+			(await call(api, 'GET', `/announcements/${id}`, { token: otherTutor.token })).status,
+		).toBe(403)
+		expect(
+			(await call(api, 'POST', `/announcements/${id}/read`, { token: tutor.token })).status,
+		).toBe(403)
+		expect(
+			(await call(api, 'GET', `/announcements/${UNKNOWN_ID}`, { token: student.token })).status,
+		).toBe(404)
+		expect((await call(api, 'GET', '/announcements/nope', { token: student.token })).status).toBe(
+			400,
+		)
 		expect((await call(api, 'GET', '/announcements')).status).toBe(403)
 	})
 
 	test('the author deletes; nobody else may', async () => {
 		const created = await post(tutor.token, { title: 'Oops', body: 'x', courseId })
 		const id = created.body.announcement.id
-		expect((await call(api, 'DELETE', `/announcements/${id}`, { token: otherTutor.token })).status).toBe(403)
-		expect((await call(api, 'DELETE', `/announcements/${id}`, { token: student.token })).status).toBe(403)
-		expect((await call(api, 'DELETE', `/announcements/${id}`, { token: tutor.token })).body).toEqual({ message: 'Announcement deleted successfully', id })
-		expect((await call(api, 'GET', `/announcements/${id}`, { token: tutor.token })).status).toBe(404)
+		expect(
+			(await call(api, 'DELETE', `/announcements/${id}`, { token: otherTutor.token })).status,
+		).toBe(403)
+		expect(
+			(await call(api, 'DELETE', `/announcements/${id}`, { token: student.token })).status,
+		).toBe(403)
+		expect(
+			(await call(api, 'DELETE', `/announcements/${id}`, { token: tutor.token })).body,
+		).toEqual({ message: 'Announcement deleted successfully', id })
+		expect((await call(api, 'GET', `/announcements/${id}`, { token: tutor.token })).status).toBe(
+			404,
+		)
 	})
 
 	test('the author edits the words; the audience and read receipts stay; nobody else may', async () => {
 		const created = await post(tutor.token, { title: 'Quiz Fridya', body: 'Chapter 1.', courseId })
 		const id = created.body.announcement.id
 		await call(api, 'POST', `/announcements/${id}/read`, { token: student.token })
-		const put = (token: string, json: unknown) => call(api, 'PUT', `/announcements/${id}`, { token, json })
-		const edited = await put(tutor.token, { title: 'Quiz Friday', body: 'Chapters 1 and 2.', courseId: UNKNOWN_ID })
+		const put = (token: string, json: unknown) =>
+			call(api, 'PUT', `/announcements/${id}`, { token, json })
+		const edited = await put(tutor.token, {
+			title: 'Quiz Friday',
+			body: 'Chapters 1 and 2.',
+			courseId: UNKNOWN_ID,
+		})
 		expect(edited.status).toBe(200)
 		expect(edited.body).toMatchObject({
 			message: 'Announcement updated successfully',
-			announcement: { id, title: 'Quiz Friday', body: 'Chapters 1 and 2.', course: { id: courseId }, readCount: 1 },
+			announcement: {
+				id,
+				title: 'Quiz Friday',
+				body: 'Chapters 1 and 2.',
+				course: { id: courseId },
+				readCount: 1,
+			},
 		})
 		const read = await call(api, 'GET', `/announcements/${id}`, { token: student.token })
 		expect(read.body.announcement).toMatchObject({ title: 'Quiz Friday', read: true })
@@ -153,34 +218,73 @@ describe('reading announcements', () => {
 			expect(answer.status).toBe(400)
 			expect(answer.body.errors[0].path).toBe(path)
 		}
-		expect((await call(api, 'PUT', `/announcements/${id}`, { token: tutor.token, body: '{oops', headers: { 'content-type': 'application/json' } })).status).toBe(400)
+		expect(
+			(
+				await call(api, 'PUT', `/announcements/${id}`, {
+					token: tutor.token,
+					body: '{oops',
+					headers: { 'content-type': 'application/json' },
+				})
+			).status,
+		).toBe(400)
 		expect((await put(otherTutor.token, { title: 'Mine', body: 'x' })).status).toBe(403)
 		expect((await put(organization.token, { title: 'Mine', body: 'x' })).status).toBe(403)
 		expect((await put(student.token, { title: 'Mine', body: 'x' })).status).toBe(403)
-		expect((await call(api, 'PUT', `/announcements/${UNKNOWN_ID}`, { token: tutor.token, json: { title: 'x', body: 'x' } })).status).toBe(404)
-		expect((await call(api, 'PUT', '/announcements/nope', { token: tutor.token, json: { title: 'x', body: 'x' } })).status).toBe(400)
-		expect((await call(api, 'GET', `/announcements/${id}`, { token: tutor.token })).body.announcement.title).toBe('Quiz Friday')
+		expect(
+			(
+				await call(api, 'PUT', `/announcements/${UNKNOWN_ID}`, {
+					token: tutor.token,
+					json: { title: 'x', body: 'x' },
+				})
+			).status,
+		).toBe(404)
+		expect(
+			(
+				await call(api, 'PUT', '/announcements/nope', {
+					token: tutor.token,
+					json: { title: 'x', body: 'x' },
+				})
+			).status,
+		).toBe(400)
+		expect(
+			(await call(api, 'GET', `/announcements/${id}`, { token: tutor.token })).body.announcement
+				.title,
+		).toBe('Quiz Friday')
 	})
 
 	test('an edit racing a delete ends deleted, never 500', async () => {
 		const created = await post(tutor.token, { title: 'Short-lived', body: 'x', courseId })
 		const id = created.body.announcement.id
 		const [edit, removal] = await Promise.all([
-			call(api, 'PUT', `/announcements/${id}`, { token: tutor.token, json: { title: 'Edited', body: 'y' } }),
+			call(api, 'PUT', `/announcements/${id}`, {
+				token: tutor.token,
+				json: { title: 'Edited', body: 'y' },
+			}),
 			call(api, 'DELETE', `/announcements/${id}`, { token: tutor.token }),
 		])
 		expect(removal.status).toBe(200)
 		expect([200, 404]).toContain(edit.status)
-		expect((await call(api, 'GET', `/announcements/${id}`, { token: tutor.token })).status).toBe(404)
+		expect((await call(api, 'GET', `/announcements/${id}`, { token: tutor.token })).status).toBe(
+			404,
+		)
 	})
 
 	test('audiences: the courses a tutor or organization may announce to', async () => {
-		const tutorAudiences = await call(api, 'GET', '/announcements/audiences', { token: tutor.token })
-		expect(tutorAudiences.body).toEqual({ courses: [{ id: courseId, title: 'Geometry Basics' }], organizationWide: false })
-		const orgAudiences = await call(api, 'GET', '/announcements/audiences', { token: organization.token })
+		const tutorAudiences = await call(api, 'GET', '/announcements/audiences', {
+			token: tutor.token,
+		})
+		expect(tutorAudiences.body).toEqual({
+			courses: [{ id: courseId, title: 'Geometry Basics' }],
+			organizationWide: false,
+		})
+		const orgAudiences = await call(api, 'GET', '/announcements/audiences', {
+			token: organization.token,
+		})
 		expect(orgAudiences.body.organizationWide).toBe(true)
 		expect(orgAudiences.body.courses).toContainEqual({ id: orgCourseId, title: 'Org course' })
 		expect(orgAudiences.body.courses).not.toContainEqual({ id: courseId, title: 'Geometry Basics' })
-		expect((await call(api, 'GET', '/announcements/audiences', { token: student.token })).status).toBe(403)
+		expect(
+			(await call(api, 'GET', '/announcements/audiences', { token: student.token })).status,
+		).toBe(403)
 	})
 })

@@ -24,15 +24,26 @@ beforeAll(async () => {
 	outsider = await registerStudent(api)
 	organization = await organizationLogin(api, 'organization@example.com')
 	courseId = await courseWith(api, { tutorId: tutor.user.id }, [student.user.id], 'Geometry Basics')
-	orgCourseId = await courseWith(api, { organizationId: organization.user.id }, [student.user.id], 'Org Physics')
+	orgCourseId = await courseWith(
+		api,
+		{ organizationId: organization.user.id },
+		[student.user.id],
+		'Org Physics',
+	)
 })
 afterAll(() => api.close())
 
 const issue = (token: string, json: unknown) => call(api, 'POST', '/certificates', { token, json })
 
 async function pdfOf(path: string, token: string, query = '') {
-	const response = await fetch(`${api.baseUrl}${path}${query}`, { headers: { authorization: `Bearer ${token}` } })
-	return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) }
+	const response = await fetch(`${api.baseUrl}${path}${query}`, {
+		headers: { authorization: `Bearer ${token}` },
+	})
+	return {
+		status: response.status,
+		type: response.headers.get('content-type'),
+		bytes: Buffer.from(await response.arrayBuffer()),
+	}
 }
 
 describe('issuing certificates', () => {
@@ -52,27 +63,43 @@ describe('issuing certificates', () => {
 			},
 		})
 		expect(first.body.certificate.publicId).toMatch(/^[A-Za-z0-9_-]{22}$/)
-		expect(first.body.certificate.verifyPath).toBe(`/verify/certificate/${first.body.certificate.publicId}`)
+		expect(first.body.certificate.verifyPath).toBe(
+			`/verify/certificate/${first.body.certificate.publicId}`,
+		)
 		const again = await issue(tutor.token, { courseId, studentId: student.user.id })
 		expect(again.status).toBe(200)
 		expect(again.body.certificate.id).toBe(first.body.certificate.id)
 	})
 
 	test('the course organization issues for its course', async () => {
-		const answer = await issue(organization.token, { courseId: orgCourseId, studentId: student.user.id })
+		const answer = await issue(organization.token, {
+			courseId: orgCourseId,
+			studentId: student.user.id,
+		})
 		expect(answer.status).toBe(201)
-		expect(answer.body.certificate).toMatchObject({ issuerName: 'Demo Academy', issuedBy: { type: 'organization' } })
+		expect(answer.body.certificate).toMatchObject({
+			issuerName: 'Demo Academy',
+			issuedBy: { type: 'organization' },
+		})
 	})
 
 	test('bad input 400, not enrolled 400, not their course 403, unknown 404', async () => {
-		expect((await issue(tutor.token, { courseId: 'x', studentId: student.user.id })).body.errors[0].path).toBe('courseId')
+		expect(
+			(await issue(tutor.token, { courseId: 'x', studentId: student.user.id })).body.errors[0].path,
+		).toBe('courseId')
 		expect((await issue(tutor.token, { courseId })).body.errors[0].path).toBe('studentId')
 		const notEnrolled = await issue(tutor.token, { courseId, studentId: outsider.user.id })
 		expect(notEnrolled.status).toBe(400)
-		expect(notEnrolled.body.errors).toEqual([{ path: 'studentId', msg: 'The student is not enrolled in this course' }])
-		expect((await issue(otherTutor.token, { courseId, studentId: student.user.id })).status).toBe(403)
+		expect(notEnrolled.body.errors).toEqual([
+			{ path: 'studentId', msg: 'The student is not enrolled in this course' },
+		])
+		expect((await issue(otherTutor.token, { courseId, studentId: student.user.id })).status).toBe(
+			403,
+		)
 		expect((await issue(student.token, { courseId, studentId: student.user.id })).status).toBe(403)
-		expect((await issue(tutor.token, { courseId: UNKNOWN_ID, studentId: student.user.id })).status).toBe(404)
+		expect(
+			(await issue(tutor.token, { courseId: UNKNOWN_ID, studentId: student.user.id })).status,
+		).toBe(404)
 		expect((await issue(tutor.token, { courseId, studentId: UNKNOWN_ID })).status).toBe(404)
 	})
 })
@@ -80,41 +107,79 @@ describe('issuing certificates', () => {
 describe('reading certificates', () => {
 	test('the student lists theirs; staff list those of their courses', async () => {
 		const mine = await call(api, 'GET', '/certificates', { token: student.token })
-		expect(mine.body.certificates.map((item: { courseTitle: string }) => item.courseTitle).sort()).toEqual(['Geometry Basics', 'Org Physics'])
+		expect(
+			mine.body.certificates.map((item: { courseTitle: string }) => item.courseTitle).sort(),
+		).toEqual(['Geometry Basics', 'Org Physics'])
 		expect(mine.body.pagination).toEqual({ total: 2, currentPage: 1, totalPages: 1 })
 		const issued = await call(api, 'GET', '/certificates', { token: tutor.token })
-		expect(issued.body.certificates.map((item: { courseTitle: string }) => item.courseTitle)).toEqual(['Geometry Basics'])
-		expect((await call(api, 'GET', '/certificates', { token: outsider.token })).body.certificates).toEqual([])
+		expect(
+			issued.body.certificates.map((item: { courseTitle: string }) => item.courseTitle),
+		).toEqual(['Geometry Basics'])
+		expect(
+			(await call(api, 'GET', '/certificates', { token: outsider.token })).body.certificates,
+		).toEqual([])
 	})
 
 	test('by course and student: the student, the tutor and nobody else', async () => {
 		const path = `/certificates/course/${courseId}/student/${student.user.id}`
-		expect((await call(api, 'GET', path, { token: tutor.token })).body.certificate.courseTitle).toBe('Geometry Basics')
+		expect(
+			(await call(api, 'GET', path, { token: tutor.token })).body.certificate.courseTitle,
+		).toBe('Geometry Basics')
 		expect((await call(api, 'GET', path, { token: student.token })).status).toBe(200)
 		expect((await call(api, 'GET', path, { token: outsider.token })).status).toBe(403)
 		expect((await call(api, 'GET', path, { token: otherTutor.token })).status).toBe(403)
-		expect((await call(api, 'GET', `/certificates/course/${courseId}/student/${outsider.user.id}`, { token: tutor.token })).status).toBe(404)
-		expect((await call(api, 'GET', `/certificates/course/nope/student/${student.user.id}`, { token: tutor.token })).status).toBe(400)
+		expect(
+			(
+				await call(api, 'GET', `/certificates/course/${courseId}/student/${outsider.user.id}`, {
+					token: tutor.token,
+				})
+			).status,
+		).toBe(404)
+		expect(
+			(
+				await call(api, 'GET', `/certificates/course/nope/student/${student.user.id}`, {
+					token: tutor.token,
+				})
+			).status,
+		).toBe(400)
 	})
 
 	test('the PDF carries the names and a link to the verification page of the given origin', async () => {
-		const { certificate } = (await issue(tutor.token, { courseId, studentId: student.user.id })).body
-		const pdf = await pdfOf(certificate.pdfPath, student.token, `?origin=${encodeURIComponent('https://tutorhub.example')}`)
+		const { certificate } = (await issue(tutor.token, { courseId, studentId: student.user.id }))
+			.body
+		const pdf = await pdfOf(
+			certificate.pdfPath,
+			student.token,
+			`?origin=${encodeURIComponent('https://tutorhub.example')}`,
+		)
 		expect(pdf.status).toBe(200)
 		expect(pdf.type).toBe('application/pdf')
 		expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-')
-		expect(pdf.bytes.toString('latin1')).toContain(`/URI (https://tutorhub.example/verify/certificate/${certificate.publicId})`)
+		expect(pdf.bytes.toString('latin1')).toContain(
+			`/URI (https://tutorhub.example/verify/certificate/${certificate.publicId})`,
+		)
 		const fallback = await pdfOf(certificate.pdfPath, tutor.token)
-		expect(fallback.bytes.toString('latin1')).toContain(`/URI (http://localhost:3000/verify/certificate/${certificate.publicId})`)
+		expect(fallback.bytes.toString('latin1')).toContain(
+			`/URI (http://localhost:3000/verify/certificate/${certificate.publicId})`,
+		)
 		expect((await pdfOf(certificate.pdfPath, outsider.token)).status).toBe(403)
-		expect((await pdfOf(certificate.pdfPath, student.token, '?origin=javascript:alert(1)')).status).toBe(400)
+		expect(
+			(await pdfOf(certificate.pdfPath, student.token, '?origin=javascript:alert(1)')).status,
+		).toBe(400)
 		expect((await pdfOf(`/certificates/${UNKNOWN_ID}/pdf`, student.token)).status).toBe(404)
 	})
 
 	test('the PDF prints a Cyrillic name and a Chinese course title as text a reader extracts', async () => {
 		const ivan = await registerStudent(api, { firstName: 'Иван', lastName: 'Петров' })
-		const chineseCourse = await courseWith(api, { tutorId: tutor.user.id }, [ivan.user.id], '几何基础')
-		const { certificate } = (await issue(tutor.token, { courseId: chineseCourse, studentId: ivan.user.id })).body
+		const chineseCourse = await courseWith(
+			api,
+			{ tutorId: tutor.user.id },
+			[ivan.user.id],
+			'几何基础',
+		)
+		const { certificate } = (
+			await issue(tutor.token, { courseId: chineseCourse, studentId: ivan.user.id })
+		).body
 		const pdf = await pdfOf(certificate.pdfPath, ivan.token)
 		const { text } = await extractText(new Uint8Array(pdf.bytes), { mergePages: true })
 		expect(text.split('\n').slice(2, 6)).toEqual([
@@ -126,7 +191,8 @@ describe('reading certificates', () => {
 	})
 
 	test('verification is public: genuine for the real id, not genuine for a tampered one', async () => {
-		const { certificate } = (await issue(tutor.token, { courseId, studentId: student.user.id })).body
+		const { certificate } = (await issue(tutor.token, { courseId, studentId: student.user.id }))
+			.body
 		const genuine = await call(api, 'GET', `/certificates/verify/${certificate.publicId}`)
 		expect(genuine.status).toBe(200)
 		expect(genuine.body).toEqual({
@@ -140,7 +206,11 @@ describe('reading certificates', () => {
 			},
 		})
 		const last = certificate.publicId.at(-1) === 'A' ? 'B' : 'A'
-		for (const tampered of [`${certificate.publicId.slice(0, -1)}${last}`, 'not-an-id', `${certificate.publicId}x`]) {
+		for (const tampered of [
+			`${certificate.publicId.slice(0, -1)}${last}`,
+			'not-an-id',
+			`${certificate.publicId}x`,
+		]) {
 			const answer = await call(api, 'GET', `/certificates/verify/${encodeURIComponent(tampered)}`)
 			expect(answer.status).toBe(200)
 			expect(answer.body).toEqual({ genuine: false, message: 'No certificate has this id' })
@@ -149,15 +219,20 @@ describe('reading certificates', () => {
 })
 
 describe('class lists, where certificates are issued from', () => {
-	const students = (token: string, course: string, query = '') => call(api, 'GET', `/courses/${course}/students${query}`, { token })
+	const students = (token: string, course: string, query = '') =>
+		call(api, 'GET', `/courses/${course}/students${query}`, { token })
 
 	test("the course's tutor and organization read who is enrolled", async () => {
 		const forTutor = await students(tutor.token, courseId)
 		expect(forTutor.status).toBe(200)
 		expect(forTutor.body).toMatchObject({ total: 1, page: 1 })
-		expect(forTutor.body.students).toEqual([expect.objectContaining({ id: student.user.id, email: student.user.email, firstName: 'Zoë' })])
+		expect(forTutor.body.students).toEqual([
+			expect.objectContaining({ id: student.user.id, email: student.user.email, firstName: 'Zoë' }),
+		])
 		const forOrganization = await students(organization.token, orgCourseId)
-		expect(forOrganization.body.students.map((one: { id: string }) => one.id)).toEqual([student.user.id])
+		expect(forOrganization.body.students.map((one: { id: string }) => one.id)).toEqual([
+			student.user.id,
+		])
 		const secondPage = await students(tutor.token, courseId, '?page=2&limit=1')
 		expect(secondPage.body).toMatchObject({ students: [], total: 1, page: 2 })
 	})
@@ -182,9 +257,16 @@ describe('one student of a class list, as the certificate page names them', () =
 	test("the course's tutor and organization read the enrolled student's own record", async () => {
 		const forTutor = await one(tutor.token, courseId, student.user.id)
 		expect(forTutor.status).toBe(200)
-		expect(forTutor.body.student).toMatchObject({ id: student.user.id, email: student.user.email, name: 'Zoë Łukasz' })
+		expect(forTutor.body.student).toMatchObject({
+			id: student.user.id,
+			email: student.user.email,
+			name: 'Zoë Łukasz',
+		})
 		const forOrganization = await one(organization.token, orgCourseId, student.user.id)
-		expect(forOrganization.body.student).toMatchObject({ id: student.user.id, email: student.user.email })
+		expect(forOrganization.body.student).toMatchObject({
+			id: student.user.id,
+			email: student.user.email,
+		})
 	})
 
 	test('a student not enrolled, a teacher or an unknown id is 404; bad ids 400', async () => {

@@ -28,7 +28,10 @@ export async function courseWith(
 		.returning('id')
 		.executeTakeFirstOrThrow()
 	for (const studentId of studentIds) {
-		await api.db.insertInto('enrollments').values({ course_id: course.id, student_id: studentId }).execute()
+		await api.db
+			.insertInto('enrollments')
+			.values({ course_id: course.id, student_id: studentId })
+			.execute()
 	}
 	return course.id
 }

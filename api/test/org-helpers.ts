@@ -29,7 +29,13 @@ export async function newMember(
 	const email = uniqueEmail(role)
 	const answer = await call(api, 'POST', `/auth/register-${role}/organization`, {
 		token,
-		json: { firstName: 'Pat', lastName: 'Member', email, password: 'Lantern-Harbour-42', ...fields },
+		json: {
+			firstName: 'Pat',
+			lastName: 'Member',
+			email,
+			password: 'Lantern-Harbour-42',
+			...fields,
+		},
 	})
 	if (answer.status !== 201) throw new Error(`register member: ${answer.status}`)
 	return { id: answer.body.user.id as string, email }

@@ -21,7 +21,12 @@ beforeAll(async () => {
 	student = await registerStudent(api)
 	outsider = await registerStudent(api)
 	courseId = await courseWith(api, { tutorId: tutor.user.id }, [student.user.id], 'Algebra')
-	secondCourseId = await courseWith(api, { tutorId: otherTutor.user.id }, [student.user.id], 'Biology')
+	secondCourseId = await courseWith(
+		api,
+		{ tutorId: otherTutor.user.id },
+		[student.user.id],
+		'Biology',
+	)
 })
 afterAll(() => api.close())
 
@@ -52,9 +57,18 @@ describe('PUT /report-cards/{studentId}/{courseId}', () => {
 				author: { id: tutor.user.id, type: 'tutor', name: 'Tia Teach' },
 			},
 		})
-		const updated = await call(api, 'PUT', path, { token: tutor.token, json: { score: 59, components: [] } })
+		const updated = await call(api, 'PUT', path, {
+			token: tutor.token,
+			json: { score: 59, components: [] },
+		})
 		expect(updated.status).toBe(200)
-		expect(updated.body.reportCard).toMatchObject({ score: 59, grade: 'F', components: [], comments: null, publicId: created.body.reportCard.publicId })
+		expect(updated.body.reportCard).toMatchObject({
+			score: 59,
+			grade: 'F',
+			components: [],
+			comments: null,
+			publicId: created.body.reportCard.publicId,
+		})
 	})
 
 	test('bad input 400; other tutors and students 403; not enrolled or unknown 404', async () => {
@@ -72,23 +86,57 @@ describe('PUT /report-cards/{studentId}/{courseId}', () => {
 		}
 		expect((await call(api, 'PUT', path, { token: otherTutor.token, json: card })).status).toBe(403)
 		expect((await call(api, 'PUT', path, { token: student.token, json: card })).status).toBe(403)
-		expect((await call(api, 'PUT', `/report-cards/${outsider.user.id}/${courseId}`, { token: tutor.token, json: card })).status).toBe(404)
-		expect((await call(api, 'PUT', `/report-cards/${UNKNOWN_ID}/${courseId}`, { token: tutor.token, json: card })).status).toBe(404)
-		expect((await call(api, 'PUT', `/report-cards/${student.user.id}/${UNKNOWN_ID}`, { token: tutor.token, json: card })).status).toBe(404)
-		expect((await call(api, 'PUT', `/report-cards/nope/${courseId}`, { token: tutor.token, json: card })).status).toBe(400)
+		expect(
+			(
+				await call(api, 'PUT', `/report-cards/${outsider.user.id}/${courseId}`, {
+					token: tutor.token,
+					json: card,
+				})
+			).status,
+		).toBe(404)
+		expect(
+			(
+				await call(api, 'PUT', `/report-cards/${UNKNOWN_ID}/${courseId}`, {
+					token: tutor.token,
+					json: card,
+				})
+			).status,
+		).toBe(404)
+		expect(
+			(
+				await call(api, 'PUT', `/report-cards/${student.user.id}/${UNKNOWN_ID}`, {
+					token: tutor.token,
+					json: card,
+				})
+			).status,
+		).toBe(404)
+		expect(
+			(await call(api, 'PUT', `/report-cards/nope/${courseId}`, { token: tutor.token, json: card }))
+				.status,
+		).toBe(400)
 	})
 })
 
 describe('reading report cards', () => {
 	beforeAll(async () => {
-		await call(api, 'PUT', `/report-cards/${student.user.id}/${courseId}`, { token: tutor.token, json: card })
-		await call(api, 'PUT', `/report-cards/${student.user.id}/${secondCourseId}`, { token: otherTutor.token, json: { score: 70 } })
+		await call(api, 'PUT', `/report-cards/${student.user.id}/${courseId}`, {
+			token: tutor.token,
+			json: card,
+		})
+		await call(api, 'PUT', `/report-cards/${student.user.id}/${secondCourseId}`, {
+			token: otherTutor.token,
+			json: { score: 70 },
+		})
 	})
 
 	test('per course: the student and the tutor; nobody else', async () => {
 		const path = `/report-cards/${student.user.id}/${courseId}`
 		const byTutor = await call(api, 'GET', path, { token: tutor.token })
-		expect(byTutor.body).toMatchObject({ student: { id: student.user.id, name: 'Stu Dent' }, course: { id: courseId, title: 'Algebra' }, reportCard: { score: 86 } })
+		expect(byTutor.body).toMatchObject({
+			student: { id: student.user.id, name: 'Stu Dent' },
+			course: { id: courseId, title: 'Algebra' },
+			reportCard: { score: 86 },
+		})
 		expect((await call(api, 'GET', path, { token: student.token })).body.reportCard.score).toBe(86)
 		expect((await call(api, 'GET', path, { token: outsider.token })).status).toBe(403)
 		expect((await call(api, 'GET', path, { token: otherTutor.token })).status).toBe(403)
@@ -96,23 +144,53 @@ describe('reading report cards', () => {
 
 	test('across courses: the student sees all with the average; a tutor only their courses', async () => {
 		const all = await call(api, 'GET', `/report-cards/${student.user.id}`, { token: student.token })
-		expect(all.body.courses.map((entry: { course: { title: string }; reportCard: { score: number } }) => [entry.course.title, entry.reportCard.score])).toEqual([
+		expect(
+			all.body.courses.map(
+				(entry: { course: { title: string }; reportCard: { score: number } }) => [
+					entry.course.title,
+					entry.reportCard.score,
+				],
+			),
+		).toEqual([
 			['Algebra', 86],
 			['Biology', 70],
 		])
 		expect(all.body).toMatchObject({ averageScore: 78, averageGrade: 'C' })
-		const tutors = await call(api, 'GET', `/report-cards/${student.user.id}`, { token: tutor.token })
+		const tutors = await call(api, 'GET', `/report-cards/${student.user.id}`, {
+			token: tutor.token,
+		})
 		expect(tutors.body.courses).toHaveLength(1)
 		expect(tutors.body.averageScore).toBe(86)
-		expect((await call(api, 'GET', `/report-cards/${outsider.user.id}`, { token: tutor.token })).status).toBe(403)
-		expect((await call(api, 'GET', `/report-cards/${student.user.id}`, { token: outsider.token })).status).toBe(403)
+		expect(
+			(await call(api, 'GET', `/report-cards/${outsider.user.id}`, { token: tutor.token })).status,
+		).toBe(403)
+		expect(
+			(await call(api, 'GET', `/report-cards/${student.user.id}`, { token: outsider.token }))
+				.status,
+		).toBe(403)
 	})
 
 	test('verification is public and refuses a tampered id', async () => {
-		const { reportCard } = (await call(api, 'GET', `/report-cards/${student.user.id}/${courseId}`, { token: student.token })).body
+		const { reportCard } = (
+			await call(api, 'GET', `/report-cards/${student.user.id}/${courseId}`, {
+				token: student.token,
+			})
+		).body
 		const genuine = await call(api, 'GET', `/report-cards/verify/${reportCard.publicId}`)
-		expect(genuine.body).toMatchObject({ genuine: true, reportCard: { studentName: 'Stu Dent', courseTitle: 'Algebra', score: 86, grade: 'B', authorName: 'Tia Teach' } })
+		expect(genuine.body).toMatchObject({
+			genuine: true,
+			reportCard: {
+				studentName: 'Stu Dent',
+				courseTitle: 'Algebra',
+				score: 86,
+				grade: 'B',
+				authorName: 'Tia Teach',
+			},
+		})
 		const tampered = `${reportCard.publicId.slice(0, -1)}${reportCard.publicId.at(-1) === 'A' ? 'B' : 'A'}`
-		expect((await call(api, 'GET', `/report-cards/verify/${tampered}`)).body).toEqual({ genuine: false, message: 'No report card has this id' })
+		expect((await call(api, 'GET', `/report-cards/verify/${tampered}`)).body).toEqual({
+			genuine: false,
+			message: 'No report card has this id',
+		})
 	})
 })

@@ -19,14 +19,21 @@ beforeAll(async () => {
 })
 afterAll(() => api.close())
 
-function uploadForm(fields: Record<string, string>, file?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }) {
+function uploadForm(
+	fields: Record<string, string>,
+	file?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string },
+) {
 	const form = new FormData()
 	for (const [key, value] of Object.entries(fields)) form.append(key, value)
 	if (file) form.append('file', new Blob([file.bytes], { type: file.type }), file.name)
 	return form
 }
 
-const pdf = { bytes: Uint8Array.from(Buffer.from('%PDF-1.4\n% test document\n')), name: 'fractions.pdf', type: 'application/pdf' }
+const pdf = {
+	bytes: Uint8Array.from(Buffer.from('%PDF-1.4\n% test document\n')),
+	name: 'fractions.pdf',
+	type: 'application/pdf',
+}
 
 async function upload(token: string, fields: Record<string, string>, file?: typeof pdf) {
 	return call(api, 'POST', '/resources/upload', { token, body: uploadForm(fields, file) })
@@ -36,7 +43,12 @@ describe('POST /resources/upload', () => {
 	test('a tutor uploads a file; anyone signed in downloads it', async () => {
 		const answer = await upload(
 			tutor.token,
-			{ title: 'Fractions worksheet', description: 'Practice adding fractions', subject: 'Mathematics', resourceType: 'worksheet' },
+			{
+				title: 'Fractions worksheet',
+				description: 'Practice adding fractions',
+				subject: 'Mathematics',
+				resourceType: 'worksheet',
+			},
 			pdf,
 		)
 		expect(answer.status).toBe(201)
@@ -68,7 +80,11 @@ describe('POST /resources/upload', () => {
 			url: 'https://video.example.com/photosynthesis',
 		})
 		expect(answer.status).toBe(201)
-		expect(answer.body.resource).toMatchObject({ url: 'https://video.example.com/photosynthesis', file: null, description: null })
+		expect(answer.body.resource).toMatchObject({
+			url: 'https://video.example.com/photosynthesis',
+			file: null,
+			description: null,
+		})
 	})
 
 	test('bad input answers 400 with the field', async () => {
@@ -77,10 +93,26 @@ describe('POST /resources/upload', () => {
 			[{ title: 'T', resourceType: 'document' }, pdf, 'subject'],
 			[{ title: 'T', subject: 'Maths', resourceType: 'podcast' }, pdf, 'resourceType'],
 			[{ title: 'T', subject: 'Maths', resourceType: 'document' }, undefined, 'file'],
-			[{ title: 'T', subject: 'Maths', resourceType: 'link', url: 'javascript:alert(1)' }, undefined, 'url'],
-			[{ title: 'T', subject: 'Maths', resourceType: 'document', url: 'https://example.com' }, pdf, 'file'],
-			[{ title: 'T', subject: 'Maths', resourceType: 'document' }, { ...pdf, name: 'run.exe' }, 'file'],
-			[{ title: 'T', subject: 'Maths', resourceType: 'document' }, { bytes: PNG_BYTES, name: 'fake.pdf', type: 'application/pdf' }, 'file'],
+			[
+				{ title: 'T', subject: 'Maths', resourceType: 'link', url: 'javascript:alert(1)' },
+				undefined,
+				'url',
+			],
+			[
+				{ title: 'T', subject: 'Maths', resourceType: 'document', url: 'https://example.com' },
+				pdf,
+				'file',
+			],
+			[
+				{ title: 'T', subject: 'Maths', resourceType: 'document' },
+				{ ...pdf, name: 'run.exe' },
+				'file',
+			],
+			[
+				{ title: 'T', subject: 'Maths', resourceType: 'document' },
+				{ bytes: PNG_BYTES, name: 'fake.pdf', type: 'application/pdf' },
+				'file',
+			],
 		]
 		for (const [fields, file, path] of cases) {
 			const answer = await upload(tutor.token, fields, file)
@@ -90,20 +122,37 @@ describe('POST /resources/upload', () => {
 	})
 
 	test('a file over 10 MB answers 413', async () => {
-		const big = { bytes: new Uint8Array(10 * 1024 * 1024 + 10), name: 'big.pdf', type: 'application/pdf' }
+		const big = {
+			bytes: new Uint8Array(10 * 1024 * 1024 + 10),
+			name: 'big.pdf',
+			type: 'application/pdf',
+		}
 		big.bytes.set([0x25, 0x50, 0x44, 0x46, 0x2d])
-		const answer = await upload(tutor.token, { title: 'Big', subject: 'Maths', resourceType: 'document' }, big)
+		const answer = await upload(
+			tutor.token,
+			{ title: 'Big', subject: 'Maths', resourceType: 'document' },
+			big,
+		)
 		expect(answer.status).toBe(413)
 	})
 
 	test('only tutors upload', async () => {
-		const answer = await upload(student.token, { title: 'T', subject: 'Maths', resourceType: 'document' }, pdf)
+		const answer = await upload(
+			student.token,
+			{ title: 'T', subject: 'Maths', resourceType: 'document' },
+			pdf,
+		)
 		expect(answer.status).toBe(403)
-		expect((await call(api, 'POST', '/resources/upload', { body: uploadForm({}) })).status).toBe(403)
+		expect((await call(api, 'POST', '/resources/upload', { body: uploadForm({}) })).status).toBe(
+			403,
+		)
 	})
 
 	test('a body that is not multipart answers 400', async () => {
-		const answer = await call(api, 'POST', '/resources/upload', { token: tutor.token, json: { title: 'T' } })
+		const answer = await call(api, 'POST', '/resources/upload', {
+			token: tutor.token,
+			json: { title: 'T' },
+		})
 		expect(answer.status).toBe(400)
 	})
 })
@@ -121,8 +170,10 @@ describe('GET /resources', () => {
 		}
 	})
 
-	const list = async (query: string, token = student.token) => call(api, 'GET', `/resources${query}`, { token })
-	const titles = (answer: { body: { resources: { title: string }[] } }) => answer.body.resources.map((resource) => resource.title)
+	const list = async (query: string, token = student.token) =>
+		call(api, 'GET', `/resources${query}`, { token })
+	const titles = (answer: { body: { resources: { title: string }[] } }) =>
+		answer.body.resources.map((resource) => resource.title)
 
 	test('lists newest first with pagination and the subjects', async () => {
 		const answer = await list('')
@@ -137,13 +188,19 @@ describe('GET /resources', () => {
 
 	test('searches title and description, case-insensitively, wildcards taken literally', async () => {
 		expect(titles(await list('?search=periodic'))).toEqual(['Chemistry notes'])
-		expect(titles(await list('?search=ALGEBRA')).sort()).toEqual(['Algebra quiz', 'Algebra slides 100%'])
+		expect(titles(await list('?search=ALGEBRA')).sort()).toEqual([
+			'Algebra quiz',
+			'Algebra slides 100%',
+		])
 		expect(titles(await list('?search=100%25'))).toEqual(['Algebra slides 100%'])
 		expect(titles(await list('?search=_'))).toEqual([])
 	})
 
 	test('filters by subject (any case, All for every one) and type (all for every one)', async () => {
-		expect(titles(await list('?subject=ALGEBRA')).sort()).toEqual(['Algebra quiz', 'Algebra slides 100%'])
+		expect(titles(await list('?subject=ALGEBRA')).sort()).toEqual([
+			'Algebra quiz',
+			'Algebra slides 100%',
+		])
 		expect(titles(await list('?subject=All&type=all'))).toHaveLength(5)
 		expect(titles(await list('?subject=Algebra&type=slides'))).toEqual(['Algebra slides 100%'])
 		expect(titles(await list('?type=video'))).toEqual(['Photosynthesis video'])
@@ -160,23 +217,42 @@ describe('GET /resources', () => {
 
 describe('GET and DELETE /resources/{id}', () => {
 	test('reads one; unknown 404, bad id 400', async () => {
-		const created = await upload(tutor.token, { title: 'One', subject: 'Art', resourceType: 'other', url: 'https://art.example.com' })
+		const created = await upload(tutor.token, {
+			title: 'One',
+			subject: 'Art',
+			resourceType: 'other',
+			url: 'https://art.example.com',
+		})
 		const id = created.body.resource.id
-		expect((await call(api, 'GET', `/resources/${id}`, { token: student.token })).body.resource.title).toBe('One')
-		expect((await call(api, 'GET', `/resources/${UNKNOWN_ID}`, { token: student.token })).status).toBe(404)
+		expect(
+			(await call(api, 'GET', `/resources/${id}`, { token: student.token })).body.resource.title,
+		).toBe('One')
+		expect(
+			(await call(api, 'GET', `/resources/${UNKNOWN_ID}`, { token: student.token })).status,
+		).toBe(404)
 		expect((await call(api, 'GET', '/resources/nope', { token: student.token })).status).toBe(400)
 		const noFile = await call(api, 'GET', `/resources/${id}/file`, { token: student.token })
 		expect(noFile.status).toBe(404)
 	})
 
 	test('only the uploader deletes, and the file goes with it', async () => {
-		const created = await upload(tutor.token, { title: 'Temp', subject: 'Art', resourceType: 'document' }, pdf)
+		const created = await upload(
+			tutor.token,
+			{ title: 'Temp', subject: 'Art', resourceType: 'document' },
+			pdf,
+		)
 		const { id } = created.body.resource
-		expect((await call(api, 'DELETE', `/resources/${id}`, { token: otherTutor.token })).status).toBe(403)
-		expect((await call(api, 'DELETE', `/resources/${id}`, { token: student.token })).status).toBe(403)
+		expect(
+			(await call(api, 'DELETE', `/resources/${id}`, { token: otherTutor.token })).status,
+		).toBe(403)
+		expect((await call(api, 'DELETE', `/resources/${id}`, { token: student.token })).status).toBe(
+			403,
+		)
 		const deleted = await call(api, 'DELETE', `/resources/${id}`, { token: tutor.token })
 		expect(deleted.body).toEqual({ message: 'Resource deleted successfully', id })
-		expect((await call(api, 'GET', `/resources/${id}/file`, { token: tutor.token })).status).toBe(404)
+		expect((await call(api, 'GET', `/resources/${id}/file`, { token: tutor.token })).status).toBe(
+			404,
+		)
 		expect((await call(api, 'DELETE', `/resources/${id}`, { token: tutor.token })).status).toBe(404)
 	})
 })

@@ -13,6 +13,8 @@ test('reads names and raw values, keeping an = inside a value', () => {
 })
 
 test('drops every cookie of a name and keeps the rest', () => {
-	expect(withoutCookie('toast-session=abc; __session=s; toast-session=def', 'toast-session')).toBe('__session=s')
+	expect(withoutCookie('toast-session=abc; __session=s; toast-session=def', 'toast-session')).toBe(
+		'__session=s',
+	)
 	expect(withoutCookie(null, 'toast-session')).toBe('')
 })

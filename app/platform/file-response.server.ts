@@ -1,8 +1,20 @@
-import { createContext, data, redirectDocument, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import {
+	createContext,
+	data,
+	redirectDocument,
+	type MiddlewareFunction,
+	type RouterContextProvider,
+} from 'react-router'
 import { throwPageError } from './settle.server'
 import { UpstreamError } from './upstream-errors'
 
-const PASSED_HEADERS = ['content-type', 'content-length', 'content-disposition', 'last-modified', 'etag']
+const PASSED_HEADERS = [
+	'content-type',
+	'content-length',
+	'content-disposition',
+	'last-modified',
+	'etag',
+]
 
 /**
  * A file the upstream answered, passed on to the browser as it streams: its type, size and file
@@ -26,7 +38,8 @@ export async function download(open: () => Promise<Response>, options?: { cache?
 		return passFile(await open(), options)
 	} catch (error) {
 		if (!(error instanceof UpstreamError)) throw error
-		const status = error.status === 403 || error.status === 404 || error.status === 400 ? error.status : 502
+		const status =
+			error.status === 403 || error.status === 404 || error.status === 400 ? error.status : 502
 		throw data(error.text, { status: status === 400 ? 404 : status })
 	}
 }
@@ -51,7 +64,8 @@ export function fileMiddleware<Args extends FileRouteArgs>(
 	return async (args, next) => {
 		const { request, context } = args
 		// Only a document asks for the file; a client-side navigation (`.data`) is sent to the document.
-		if ((request.method !== 'GET' && request.method !== 'HEAD') || isDataRequest(request)) return next()
+		if ((request.method !== 'GET' && request.method !== 'HEAD') || isDataRequest(request))
+			return next()
 		try {
 			const file = open(args as unknown as Args)
 			if (file) return passFile(await file, options)

@@ -30,14 +30,35 @@ export async function readForm(request: Request, maxBytes = FORM_LIMIT): Promise
  */
 export async function readFormWithFile(
 	request: Request,
-	{ maxFileBytes, field, message, initialValue = {} }: { maxFileBytes: number; field: string; message: string; initialValue?: Record<string, string> },
-): Promise<{ formData: FormData; tooLarge: null } | { formData: null; tooLarge: SubmissionResult<string[]> }> {
+	{
+		maxFileBytes,
+		field,
+		message,
+		initialValue = {},
+	}: {
+		maxFileBytes: number
+		field: string
+		message: string
+		initialValue?: Record<string, string>
+	},
+): Promise<
+	{ formData: FormData; tooLarge: null } | { formData: null; tooLarge: SubmissionResult<string[]> }
+> {
 	const { tooLarge, formData } = await readFormWithin(request, 2 * maxFileBytes + FORM_LIMIT)
 	if (!tooLarge) return { formData, tooLarge: null }
-	return { formData: null, tooLarge: { status: 'error', initialValue, error: { [field]: [message] } } }
+	return {
+		formData: null,
+		tooLarge: { status: 'error', initialValue, error: { [field]: [message] } },
+	}
 }
 
-type Submission = { reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]> }
+type Submission = {
+	reply(options?: {
+		formErrors?: string[]
+		fieldErrors?: Record<string, string[]>
+		hideFields?: string[]
+	}): SubmissionResult<string[]>
+}
 
 /**
  * An upstream failure after the form itself was valid: the spec's toast, and the same text next
@@ -65,7 +86,10 @@ export function upstreamErrorReply(
 	const fieldErrors: Record<string, string[]> = {}
 	for (const { path, msg } of error.fieldErrors) (fieldErrors[path] ??= []).push(msg)
 	const formErrors = error.fieldErrors.length ? formatFieldErrors(error.fieldErrors) : [error.text]
-	return { result: submission.reply({ formErrors, fieldErrors, hideFields }), status: replyStatus(error.status) }
+	return {
+		result: submission.reply({ formErrors, fieldErrors, hideFields }),
+		status: replyStatus(error.status),
+	}
 }
 
 /** The one rule for answering an upstream failure: unreachable 503, its 5xx 502, else its own status. */

@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest'
 import { readFormWithin } from './multipart.server'
 
-const formRequest = (form: FormData) => new Request('http://app.test/upload', { method: 'POST', body: form })
+const formRequest = (form: FormData) =>
+	new Request('http://app.test/upload', { method: 'POST', body: form })
 
 test('a form within the limit is parsed with its files', async () => {
 	const form = new FormData()

@@ -1,7 +1,8 @@
 /** Bytes read (and thrown away) from an oversized body so the browser still gets the answer. */
 const DRAIN_LIMIT = 100 * 1024 * 1024
 
-export type LimitedForm = { tooLarge: false; formData: FormData } | { tooLarge: true; formData: FormData }
+export type LimitedForm =
+	{ tooLarge: false; formData: FormData } | { tooLarge: true; formData: FormData }
 
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number) {
 	let total = alreadyRead

@@ -95,7 +95,8 @@ test('the change just sent is the one taken out, even when another tab changed t
 	await replayQueue(storage, 'q', async (entry) => {
 		sent.push(entry.payload.title ?? '')
 		// Another tab sent 'a' as well and already took it out.
-		if (entry.payload.title === 'a') storage.setItem('q', JSON.stringify(readQueue(storage, 'q').slice(1)))
+		if (entry.payload.title === 'a')
+			storage.setItem('q', JSON.stringify(readQueue(storage, 'q').slice(1)))
 		return true
 	})
 	// 'b' was not lost by taking out "the first" item after 'a' was sent.
@@ -119,7 +120,8 @@ test('items without an id (queued before ids existed) are taken out by their con
 test('every queued change gets its own id', () => {
 	const ids = new Set(Array.from({ length: 1000 }, () => newItemId()))
 	expect(ids.size).toBe(1000)
-	for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+	for (const id of ids)
+		expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
 })
 
 describe('sendToAction', () => {
@@ -140,12 +142,15 @@ describe('sendToAction', () => {
 
 	test('a refusal is skipped; an ended session or a server failure keeps the change queued', async () => {
 		for (const status of [400, 403, 404, 409, 413]) {
-			expect(await sendToAction(withId('a'), async () => answer(status)), String(status)).toBe(false)
+			expect(await sendToAction(withId('a'), async () => answer(status)), String(status)).toBe(
+				false,
+			)
 		}
 		for (const status of [401, 408, 429, 500, 502, 503]) {
-			await expect(sendToAction(withId('a'), async () => answer(status)), String(status)).rejects.toBeInstanceOf(
-				ReplayLaterError,
-			)
+			await expect(
+				sendToAction(withId('a'), async () => answer(status)),
+				String(status),
+			).rejects.toBeInstanceOf(ReplayLaterError)
 		}
 	})
 
@@ -153,7 +158,12 @@ describe('sendToAction', () => {
 		const storage = memoryStorage()
 		for (const title of ['a', 'b', 'c']) enqueue(storage, 'q', withId(title))
 		const result = await replayQueue(storage, 'q', (entry) =>
-			sendToAction(entry, async () => answer(entry.payload.title === 'b' ? 503 : 0, entry.payload.title === 'b' ? 'basic' : 'opaqueredirect')),
+			sendToAction(entry, async () =>
+				answer(
+					entry.payload.title === 'b' ? 503 : 0,
+					entry.payload.title === 'b' ? 'basic' : 'opaqueredirect',
+				),
+			),
 		)
 		expect(result).toEqual({ applied: 1, skipped: 0, remaining: 2 })
 		expect(readQueue(storage, 'q').map((entry) => entry.payload.title)).toEqual(['b', 'c'])

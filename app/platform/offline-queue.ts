@@ -59,7 +59,9 @@ export function enqueue(storage: KeyValueStorage, key: string, item: OfflineItem
 
 /** The same stored item: by id, else (older items) by its whole content. */
 function sameItem(a: OfflineItem, b: OfflineItem) {
-	return a.id !== undefined || b.id !== undefined ? a.id === b.id : JSON.stringify(a) === JSON.stringify(b)
+	return a.id !== undefined || b.id !== undefined
+		? a.id === b.id
+		: JSON.stringify(a) === JSON.stringify(b)
 }
 
 /** Takes out the item just sent, wherever it now is (another tab may have changed the queue). */
@@ -117,7 +119,10 @@ export class ReplayLaterError extends Error {
  * and skipped). Throws, keeping it and the rest queued, when the server cannot be reached, the
  * session has ended (401: log in and it is sent then), or the server failed (5xx, 408, 429).
  */
-export async function sendToAction(item: OfflineItem, fetcher: typeof fetch = fetch): Promise<boolean> {
+export async function sendToAction(
+	item: OfflineItem,
+	fetcher: typeof fetch = fetch,
+): Promise<boolean> {
 	const response = await fetcher(item.action, {
 		method: 'POST',
 		body: new URLSearchParams(item.payload),

@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest'
 import { createReplayLedger } from './offline-replay.server'
 
-const redirectAnswer = () => new Response(null, { status: 302, headers: { Location: '/teachersdashboard/courses' } })
+const redirectAnswer = () =>
+	new Response(null, { status: 302, headers: { Location: '/teachersdashboard/courses' } })
 
 test('a change sent again after it was applied is answered without applying it twice', async () => {
 	const ledger = createReplayLedger()
@@ -42,7 +43,9 @@ test('a repeat that arrives while the first is still being applied waits for it 
 
 test('a change that was not applied (refused, failed or thrown) may be sent again', async () => {
 	const ledger = createReplayLedger()
-	expect((await ledger.once('k', async () => new Response(null, { status: 503 }))).response.status).toBe(503)
+	expect(
+		(await ledger.once('k', async () => new Response(null, { status: 503 }))).response.status,
+	).toBe(503)
 	await expect(
 		ledger.once('k', async () => {
 			throw new Error('boom')

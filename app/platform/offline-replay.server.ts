@@ -13,7 +13,11 @@ type Entry = { applied: Promise<boolean>; expires: number }
 export type ReplayOutcome = { response: Response; repeated: boolean }
 
 /** Applied replays by key; a day is far longer than any replay takes, and the map stays bounded. */
-export function createReplayLedger({ ttlMs = 24 * 60 * 60 * 1000, max = 10_000, now = Date.now } = {}) {
+export function createReplayLedger({
+	ttlMs = 24 * 60 * 60 * 1000,
+	max = 10_000,
+	now = Date.now,
+} = {}) {
 	const entries = new Map<string, Entry>()
 
 	function prune() {
@@ -35,10 +39,14 @@ export function createReplayLedger({ ttlMs = 24 * 60 * 60 * 1000, max = 10_000, 
 			for (;;) {
 				const earlier = entries.get(key)
 				if (!earlier || earlier.expires <= now()) break
-				if (await earlier.applied) return { response: new Response(null, { status: 204 }), repeated: true }
+				if (await earlier.applied)
+					return { response: new Response(null, { status: 204 }), repeated: true }
 			}
 			let settle: (applied: boolean) => void = () => undefined
-			const entry: Entry = { applied: new Promise((resolve) => (settle = resolve)), expires: now() + ttlMs }
+			const entry: Entry = {
+				applied: new Promise((resolve) => (settle = resolve)),
+				expires: now() + ttlMs,
+			}
 			entries.set(key, entry)
 			prune()
 			try {
@@ -60,7 +68,10 @@ export function createReplayLedger({ ttlMs = 24 * 60 * 60 * 1000, max = 10_000, 
 const ledger = createReplayLedger()
 
 /** For the root: a replayed offline change (X-Offline-Replay: its id) is applied at most once. */
-export const offlineReplayMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const offlineReplayMiddleware: MiddlewareFunction<Response> = async (
+	{ request, context },
+	next,
+) => {
 	const id = request.headers.get(REPLAY_HEADER)
 	const user = currentUser(context)
 	if (request.method !== 'POST' || !id || !changeId.test(id) || !user) return next()

@@ -30,7 +30,10 @@ export function isOffline() {
 /** What a page shows in place of data it has never loaded, when offline (spec section 8). */
 export const offlineFailure = {
 	ok: false as const,
-	error: { text: 'You are offline', toast: { type: 'error' as const, title: 'You are offline', duration: 4000 } },
+	error: {
+		text: 'You are offline',
+		toast: { type: 'error' as const, title: 'You are offline', duration: 4000 },
+	},
 }
 
 /**
@@ -45,7 +48,9 @@ export async function rememberedOffline<T extends object>(
 ): Promise<T & { savedAt: number | null }> {
 	if (isOffline()) {
 		const saved = readSnapshot<T>(key)
-		return saved ? { ...saved.value, savedAt: saved.savedAt } : { ...whenNothingSaved(), savedAt: null }
+		return saved
+			? { ...saved.value, savedAt: saved.savedAt }
+			: { ...whenNothingSaved(), savedAt: null }
 	}
 	const data = await serverLoader()
 	saveSnapshot(key, data)

@@ -9,7 +9,12 @@ let renders = 0
 /** A request through the security middleware (which picks the nonce), the page cache and a render. */
 async function load(
 	path: string,
-	{ headers = {}, status = 200, body = 'Catalogue', setCookie = false }: { headers?: Record<string, string>; status?: number; body?: string; setCookie?: boolean } = {},
+	{
+		headers = {},
+		status = 200,
+		body = 'Catalogue',
+		setCookie = false,
+	}: { headers?: Record<string, string>; status?: number; body?: string; setCookie?: boolean } = {},
 ) {
 	const request = new Request(`http://app.test${path}`, { headers })
 	const context = new RouterContextProvider()
@@ -18,10 +23,16 @@ async function load(
 		renders++
 		return new Response(`<main><script nonce="${getNonce(context)}">${body}</script></main>`, {
 			status,
-			headers: { 'Content-Type': 'text/html; charset=utf-8', ...(setCookie ? { 'Set-Cookie': 'a=b' } : {}) },
+			headers: {
+				'Content-Type': 'text/html; charset=utf-8',
+				...(setCookie ? { 'Set-Cookie': 'a=b' } : {}),
+			},
 		})
 	}
-	const response = (await securityMiddleware(args, () => pageCacheMiddleware(args, render) as Promise<Response>)) as Response
+	const response = (await securityMiddleware(
+		args,
+		() => pageCacheMiddleware(args, render) as Promise<Response>,
+	)) as Response
 	const policy = response.headers.get('Content-Security-Policy') ?? ''
 	return { html: await response.text(), nonce: /'nonce-([^']+)'/.exec(policy)?.[1] ?? '' }
 }
@@ -44,7 +55,11 @@ test('a visitor page is rendered once, then served again with its own nonce', as
 
 test('signed-in users, toasts, reloads and data requests are always rendered', async () => {
 	await load('/courses')
-	const others: Record<string, string>[] = [{ Cookie: '__session=abc' }, { Cookie: 'toast-session=abc' }, { 'Cache-Control': 'no-cache' }]
+	const others: Record<string, string>[] = [
+		{ Cookie: '__session=abc' },
+		{ Cookie: 'toast-session=abc' },
+		{ 'Cache-Control': 'no-cache' },
+	]
 	for (const headers of others) {
 		await load('/courses', { headers })
 	}

@@ -18,7 +18,13 @@ import { responseCache } from './upstream-cache.server'
  *   to the response cache, which tells this one; cache-invalidation.server.ts), and
  *   `Cache-Control: no-cache` (a hard reload) renders the page again.
  */
-type Page = { body: string; status: number; headers: [string, string][]; nonce: string; expiresAt: number }
+type Page = {
+	body: string
+	status: number
+	headers: [string, string][]
+	nonce: string
+	expiresAt: number
+}
 
 const MAX_PAGES = 200
 const pages = new Map<string, Page>()
@@ -41,22 +47,38 @@ function keep(url: string, page: Page) {
 	}
 }
 
-export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const pageCacheMiddleware: MiddlewareFunction<Response> = async (
+	{ request, context },
+	next,
+) => {
 	if (!env.pageCacheMs || !isVisitorDocument(request)) return next()
 	const nonce = getNonce(context)
 	const kept = pages.get(request.url)
 	const reload = /no-cache/.test(request.headers.get('Cache-Control') ?? '')
 	if (kept && kept.expiresAt > Date.now() && !reload) {
-		return new Response(kept.body.replaceAll(kept.nonce, nonce), { status: kept.status, headers: kept.headers })
+		return new Response(kept.body.replaceAll(kept.nonce, nonce), {
+			status: kept.status,
+			headers: kept.headers,
+		})
 	}
 	const response = await next()
 	const headers = response.headers
-	if (response.status !== 200 || headers.has('Set-Cookie') || !headers.get('Content-Type')?.startsWith('text/html')) {
+	if (
+		response.status !== 200 ||
+		headers.has('Set-Cookie') ||
+		!headers.get('Content-Type')?.startsWith('text/html')
+	) {
 		return response
 	}
 	const body = await response.text()
 	if (!body.includes('role="alert"')) {
-		keep(request.url, { body, status: 200, headers: [...headers], nonce, expiresAt: Date.now() + env.pageCacheMs })
+		keep(request.url, {
+			body,
+			status: 200,
+			headers: [...headers],
+			nonce,
+			expiresAt: Date.now() + env.pageCacheMs,
+		})
 	}
 	return new Response(body, { status: 200, headers })
 }

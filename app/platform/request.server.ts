@@ -1,4 +1,11 @@
-import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider, type Session } from 'react-router'
+import {
+	createContext,
+	data,
+	redirect,
+	type MiddlewareFunction,
+	type RouterContextProvider,
+	type Session,
+} from 'react-router'
 import { env } from './env.server'
 import { REPLAY_HEADER } from './offline-queue'
 import { dashboardPath, type Role } from './roles'
@@ -27,7 +34,10 @@ type Context = Readonly<RouterContextProvider>
  * that is about to expire before any loader runs (so it happens once and unnoticed), and writes
  * changed tokens back to the cookie on the same response.
  */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const sessionMiddleware: MiddlewareFunction<Response> = async (
+	{ request, context },
+	next,
+) => {
 	const session = await readSession(request.headers.get('Cookie'))
 	const user = session.get('user') ?? null
 	const state: RequestState = {
@@ -166,7 +176,9 @@ export function pagePath(request: Request) {
 
 export function loginPath(request: Request) {
 	const back = pagePath(request)
-	return back === '/' || back.startsWith('/login') ? '/login' : `/login?redirectTo=${encodeURIComponent(back)}`
+	return back === '/' || back.startsWith('/login')
+		? '/login'
+		: `/login?redirectTo=${encodeURIComponent(back)}`
 }
 
 /** Every loader and action of a signed-in area starts here (parent and child loaders run in parallel). */
@@ -198,7 +210,10 @@ export function startSession(context: Context, user: SessionUser, tokens: Tokens
 	current.session.set('accessToken', tokens.accessToken)
 	current.session.set('refreshToken', tokens.refreshToken)
 	// The refresh token also travels as the upstream's own cookie, as the contract expects.
-	current.session.set('upstreamCookies', { refreshToken: tokens.refreshToken, ...current.upstreamCookies })
+	current.session.set('upstreamCookies', {
+		refreshToken: tokens.refreshToken,
+		...current.upstreamCookies,
+	})
 	current.user = user
 	current.changed = true
 	current.ended = false

@@ -6,7 +6,15 @@ test('keeps same-site paths with query and hash', () => {
 })
 
 test('refuses other sites and tricks', () => {
-	for (const to of ['https://evil.example', '//evil.example', '/\\evil.example', 'evil', '/a\\b', '/\tx', '']) {
+	for (const to of [
+		'https://evil.example',
+		'//evil.example',
+		'/\\evil.example',
+		'evil',
+		'/a\\b',
+		'/\tx',
+		'',
+	]) {
 		expect(safeRedirect(to, '/home')).toBe('/home')
 	}
 })

@@ -10,7 +10,10 @@ async function load(environment: Record<string, string | undefined>) {
 	vi.stubEnv('TOAST_SECRET', 'unit-toast-secret')
 	vi.stubEnv('COOKIE_SECURE', undefined)
 	for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value)
-	const [session, security] = await Promise.all([import('./session.server'), import('./security.server')])
+	const [session, security] = await Promise.all([
+		import('./session.server'),
+		import('./security.server'),
+	])
 	return { session, security }
 }
 
@@ -21,29 +24,50 @@ afterEach(() => {
 async function sessionCookie(environment: Record<string, string | undefined>) {
 	const { session } = await load(environment)
 	const current = await session.sessionStorage.getSession()
-	current.set('user', { id: 'u1', role: 'student', name: 'Sam', email: 'sam@example.com', organizationId: null })
-	return (await session.sessionStorage.commitSession(current)).split(';').map((part) => part.trim().toLowerCase())
+	current.set('user', {
+		id: 'u1',
+		role: 'student',
+		name: 'Sam',
+		email: 'sam@example.com',
+		organizationId: null,
+	})
+	return (await session.sessionStorage.commitSession(current))
+		.split(';')
+		.map((part) => part.trim().toLowerCase())
 }
 
-async function respond(environment: Record<string, string | undefined>, init: RequestInit = {}, url = 'http://app.test/') {
+async function respond(
+	environment: Record<string, string | undefined>,
+	init: RequestInit = {},
+	url = 'http://app.test/',
+) {
 	const { security } = await load(environment)
 	const request = new Request(url, init)
 	const middleware = security.securityMiddleware as unknown as (
 		args: { request: Request; params: object; context: RouterContextProvider },
 		next: () => Promise<Response>,
 	) => Promise<Response>
-	return middleware({ request, params: {}, context: new RouterContextProvider() }, async () => new Response('<p>ok</p>'))
+	return middleware(
+		{ request, params: {}, context: new RouterContextProvider() },
+		async () => new Response('<p>ok</p>'),
+	)
 }
 
 test('in production the session cookie is HttpOnly, SameSite=Lax and Secure', async () => {
 	const attributes = await sessionCookie({ NODE_ENV: 'production' })
 	expect(attributes[0]).toMatch(/^__session=/)
-	expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'secure', 'path=/']))
+	expect(attributes).toEqual(
+		expect.arrayContaining(['httponly', 'samesite=lax', 'secure', 'path=/']),
+	)
 })
 
 test('only an explicit COOKIE_SECURE=0 drops Secure in production; development runs over http', async () => {
-	expect(await sessionCookie({ NODE_ENV: 'production', COOKIE_SECURE: '0' })).not.toContain('secure')
-	expect(await sessionCookie({ NODE_ENV: 'production', COOKIE_SECURE: 'yes' })).not.toContain('secure')
+	expect(await sessionCookie({ NODE_ENV: 'production', COOKIE_SECURE: '0' })).not.toContain(
+		'secure',
+	)
+	expect(await sessionCookie({ NODE_ENV: 'production', COOKIE_SECURE: 'yes' })).not.toContain(
+		'secure',
+	)
 	expect(await sessionCookie({ NODE_ENV: 'production', COOKIE_SECURE: '1' })).toContain('secure')
 	const development = await sessionCookie({ NODE_ENV: 'development' })
 	expect(development).not.toContain('secure')
@@ -52,7 +76,9 @@ test('only an explicit COOKIE_SECURE=0 drops Secure in production; development r
 
 test('production answers carry HSTS and an enforced nonce-based policy', async () => {
 	const response = await respond({ NODE_ENV: 'production' })
-	expect(response.headers.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains')
+	expect(response.headers.get('Strict-Transport-Security')).toBe(
+		'max-age=31536000; includeSubDomains',
+	)
 	const policy = response.headers.get('Content-Security-Policy') ?? ''
 	expect(response.headers.get('Content-Security-Policy-Report-Only')).toBeNull()
 	const scriptSrc = /(?:^|; )script-src ([^;]*)/.exec(policy)?.[1] ?? ''
@@ -81,9 +107,12 @@ test("Stripe's script source is added only where asked, and never 'unsafe-inline
 })
 
 test('a cross-site form post is refused before anything runs; a same-site one passes', async () => {
-	const post = (headers: Record<string, string>) => respond({ NODE_ENV: 'production' }, { method: 'POST', headers })
+	const post = (headers: Record<string, string>) =>
+		respond({ NODE_ENV: 'production' }, { method: 'POST', headers })
 	await expect(post({ Origin: 'https://evil.example' })).rejects.toHaveProperty('status', 403)
 	await expect(post({ 'Sec-Fetch-Site': 'cross-site' })).rejects.toHaveProperty('status', 403)
 	await expect(post({ Origin: 'null' })).rejects.toHaveProperty('status', 403)
-	expect((await post({ Origin: 'http://app.test', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200)
+	expect((await post({ Origin: 'http://app.test', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(
+		200,
+	)
 })

@@ -22,7 +22,10 @@ export function getNonce(context: Readonly<RouterContextProvider>) {
  * request's nonce run, and whatever they load ('strict-dynamic'). Styles may be inline because
  * the toast library injects its own stylesheet at run time.
  */
-export function contentSecurityPolicy(nonce: string, { stripe = false }: { stripe?: boolean } = {}) {
+export function contentSecurityPolicy(
+	nonce: string,
+	{ stripe = false }: { stripe?: boolean } = {},
+) {
 	// Stripe.js, its card frames and its API, for the one page that renders Stripe Elements.
 	const stripeScript = stripe ? ' https://js.stripe.com' : ''
 	const stripeFrames = stripe ? ' https://js.stripe.com https://hooks.stripe.com' : ''
@@ -62,7 +65,10 @@ function isCrossSiteWrite(request: Request) {
 	}
 }
 
-export const securityMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const securityMiddleware: MiddlewareFunction<Response> = async (
+	{ request, context },
+	next,
+) => {
 	if (isCrossSiteWrite(request)) {
 		throw new Response('Cross-site form posts are not accepted.', { status: 403 })
 	}
@@ -70,11 +76,16 @@ export const securityMiddleware: MiddlewareFunction<Response> = async ({ request
 	context.set(nonceContext, nonce)
 	const response = await next()
 	const headers = response.headers
-	if (!env.isDevelopment) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, { stripe: context.get(stripeContext) }))
+	if (!env.isDevelopment)
+		headers.set(
+			'Content-Security-Policy',
+			contentSecurityPolicy(nonce, { stripe: context.get(stripeContext) }),
+		)
 	headers.set('X-Content-Type-Options', 'nosniff')
 	headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
 	headers.set('X-Frame-Options', 'DENY')
 	headers.set('Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()')
-	if (env.isProduction) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+	if (env.isProduction)
+		headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
 	return response
 }

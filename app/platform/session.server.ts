@@ -82,11 +82,15 @@ export async function readSession(cookieHeader: string | null): Promise<Session<
 	const value = cookieValue(cookieHeader, '__session')
 	const known = value ? verified.get(value) : undefined
 	// The stored data is what a session read from this very cookie held (RR's own sessions start so).
-	if (known && known.expiresAt > Date.now()) return createSession(structuredClone(known.data) as SessionData)
+	if (known && known.expiresAt > Date.now())
+		return createSession(structuredClone(known.data) as SessionData)
 	const session = await sessionStorage.getSession(cookieHeader)
 	if (value && session.has('user')) {
 		verified.delete(value)
-		verified.set(value, { data: structuredClone(session.data), expiresAt: Date.now() + VERIFIED_MS })
+		verified.set(value, {
+			data: structuredClone(session.data),
+			expiresAt: Date.now() + VERIFIED_MS,
+		})
 		for (const oldest of verified.keys()) {
 			if (verified.size <= VERIFIED_MAX) break
 			verified.delete(oldest)

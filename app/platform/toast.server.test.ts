@@ -6,7 +6,9 @@ type Handler = (context: RouterContextProvider) => Response | Promise<Response>
 
 /** One request through the toast middleware; `handle` plays the loaders or the action. */
 async function request(path: string, cookie: string, handle: Handler) {
-	const request = new Request(`http://app.test${path}`, { headers: cookie ? { Cookie: cookie } : {} })
+	const request = new Request(`http://app.test${path}`, {
+		headers: cookie ? { Cookie: cookie } : {},
+	})
 	const context = new RouterContextProvider()
 	const args = { request, context, url: new URL(request.url), params: {}, pattern: '/' }
 	const chain = (index: number): Promise<Response> => {
@@ -20,7 +22,12 @@ async function request(path: string, cookie: string, handle: Handler) {
 
 /** What the browser would send next: the request's cookie with the answer's Set-Cookie applied. */
 function nextCookie(cookie: string, response: Response) {
-	const jar = new Map(cookie.split('; ').filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]))
+	const jar = new Map(
+		cookie
+			.split('; ')
+			.filter(Boolean)
+			.map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]),
+	)
 	for (const line of response.headers.getSetCookie()) {
 		const [pair] = line.split(';')
 		const [name, value] = (pair ?? '').split(/=(.*)/s)
@@ -42,9 +49,17 @@ async function submit() {
 
 test("a split revalidation's other request leaves the toast for the root loader's request", async () => {
 	const cookie = await submit()
-	const sibling = await request('/teachersdashboard/tasks.data?_routes=routes%2Fteacher%2Ftasks', cookie, otherLoader)
+	const sibling = await request(
+		'/teachersdashboard/tasks.data?_routes=routes%2Fteacher%2Ftasks',
+		cookie,
+		otherLoader,
+	)
 	expect(sibling.response.headers.getSetCookie()).toEqual([])
-	const root = await request('/teachersdashboard/tasks.data?_routes=root%2Croutes%2Fteacher%2Flayout', sibling.cookie, rootLoader)
+	const root = await request(
+		'/teachersdashboard/tasks.data?_routes=root%2Croutes%2Fteacher%2Flayout',
+		sibling.cookie,
+		rootLoader,
+	)
 	expect(await root.response.json()).toMatchObject([{ title: 'Task created successfully' }])
 	// Read once: the next page shows it no more.
 	const after = await request('/teachersdashboard/tasks', root.cookie, rootLoader)
@@ -58,10 +73,14 @@ test('a document request shows the flashed toast', async () => {
 })
 
 test('a toast sent by a request without the root loader still travels on', async () => {
-	const { cookie } = await request('/teachersdashboard/tasks.data?_routes=routes%2Fteacher%2Ftasks', '', (context) => {
-		sendToast(context, { type: 'error', title: 'Please log in' })
-		return new Response(null, { status: 302, headers: { Location: '/login' } })
-	})
+	const { cookie } = await request(
+		'/teachersdashboard/tasks.data?_routes=routes%2Fteacher%2Ftasks',
+		'',
+		(context) => {
+			sendToast(context, { type: 'error', title: 'Please log in' })
+			return new Response(null, { status: 302, headers: { Location: '/login' } })
+		},
+	)
 	const page = await request('/login', cookie, rootLoader)
 	expect(await page.response.json()).toMatchObject([{ title: 'Please log in' }])
 })

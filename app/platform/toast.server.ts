@@ -12,7 +12,14 @@ import { toastSchema, type AppToast } from './toast'
 
 const TOAST_COOKIE = 'toast-session'
 const toastStorage = createCookieSessionStorage({
-	cookie: { name: TOAST_COOKIE, secrets: [env.toastSecret], httpOnly: true, sameSite: 'lax', secure: env.secureCookies, path: '/' },
+	cookie: {
+		name: TOAST_COOKIE,
+		secrets: [env.toastSecret],
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: env.secureCookies,
+		path: '/',
+	},
 })
 
 /**
@@ -25,7 +32,8 @@ let emptyToastCookie: Promise<string> | undefined
 const toastSessions: SessionStorage = {
 	...toastStorage,
 	commitSession(session, options) {
-		if (options || Object.keys(session.data).length) return toastStorage.commitSession(session, options)
+		if (options || Object.keys(session.data).length)
+			return toastStorage.commitSession(session, options)
 		emptyToastCookie ??= toastStorage.commitSession(session)
 		return emptyToastCookie
 	},
@@ -79,7 +87,9 @@ function isRedirect(response: Response) {
 	return response.status >= 300 && response.status < 400
 }
 
-const flashToast = flashToastMiddleware({ customSession: toastSessions }) as MiddlewareFunction<Response>
+const flashToast = flashToastMiddleware({
+	customSession: toastSessions,
+}) as MiddlewareFunction<Response>
 
 /**
  * After a submission the router may reload the page's data in several parallel requests (a route
@@ -99,4 +109,7 @@ export function runsRootLoader(request: Request) {
 	return routes === null || routes.split(',').includes('root')
 }
 
-export const toastMiddleware: MiddlewareFunction<Response>[] = [flashToastForRoot, deliverPendingToast]
+export const toastMiddleware: MiddlewareFunction<Response>[] = [
+	flashToastForRoot,
+	deliverPendingToast,
+]

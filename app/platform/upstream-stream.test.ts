@@ -45,7 +45,10 @@ function client(baseUrl: string, timeoutMs = 2000) {
 const FILE = Buffer.from('%PDF-1.4 binary \u0000\u00ff bytes')
 
 function sendFile(res: ServerResponse) {
-	res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="a.pdf"' })
+	res.writeHead(200, {
+		'Content-Type': 'application/pdf',
+		'Content-Disposition': 'attachment; filename="a.pdf"',
+	})
 	res.end(FILE)
 }
 
@@ -61,7 +64,10 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 test('stream passes the bytes and headers on, with the bearer and query', async () => {
 	const server = await upstreamServer((_hit, res) => sendFile(res))
 	const { upstream } = client(server.baseUrl)
-	const response = await upstream.stream('/tasks/t1/attachment', { query: { b: 2, a: 1 }, fallback: 'Failed' })
+	const response = await upstream.stream('/tasks/t1/attachment', {
+		query: { b: 2, a: 1 },
+		fallback: 'Failed',
+	})
 	expect(response.headers.get('content-type')).toBe('application/pdf')
 	expect(response.headers.get('content-disposition')).toBe('attachment; filename="a.pdf"')
 	expect(Buffer.from(await response.arrayBuffer())).toEqual(FILE)
@@ -94,7 +100,9 @@ test('stream refreshes on a 403 and replays once with the new bearer', async () 
 
 test('stream ends the session when the refresh is refused', async () => {
 	const server = await upstreamServer((hit, res) => {
-		res.writeHead(hit.path.endsWith('/auth/refresh-token') ? 401 : 403, { 'Content-Type': 'application/json' })
+		res.writeHead(hit.path.endsWith('/auth/refresh-token') ? 401 : 403, {
+			'Content-Type': 'application/json',
+		})
 		res.end(JSON.stringify({ message: 'no' }))
 	})
 	const { upstream } = client(server.baseUrl)
@@ -113,10 +121,14 @@ test('a refusal answers an UpstreamError with the server message, or the fallbac
 		res.end('<html>oops</html>')
 	})
 	const { upstream } = client(server.baseUrl)
-	const notFound = await failure(upstream.stream('/tasks/missing/attachment', { fallback: 'Failed to fetch tasks' }))
+	const notFound = await failure(
+		upstream.stream('/tasks/missing/attachment', { fallback: 'Failed to fetch tasks' }),
+	)
 	expect(notFound).toBeInstanceOf(UpstreamError)
 	expect(notFound).toMatchObject({ status: 404, text: 'File not found' })
-	const broken = await failure(upstream.stream('/tasks/broken/attachment', { fallback: 'Failed to fetch tasks' }))
+	const broken = await failure(
+		upstream.stream('/tasks/broken/attachment', { fallback: 'Failed to fetch tasks' }),
+	)
 	expect(broken).toMatchObject({ status: 500, text: 'Failed to fetch tasks' })
 })
 
@@ -126,5 +138,7 @@ test('an upstream that never answers times out; one that is down is a network er
 	const timedOut = await failure(upstream.stream('/tasks/t1/attachment', { fallback: 'Failed' }))
 	expect(timedOut).toMatchObject({ kind: 'timeout', text: 'Failed' })
 	const down = client('http://127.0.0.1:9/api/v1').upstream
-	expect(await failure(down.stream('/tasks/t1/attachment', { fallback: 'Failed' }))).toMatchObject({ kind: 'network' })
+	expect(await failure(down.stream('/tasks/t1/attachment', { fallback: 'Failed' }))).toMatchObject({
+		kind: 'network',
+	})
 })

@@ -209,7 +209,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 		let reply: Reply
 		try {
 			reply = await sharedRefresh(`${baseUrl}|${jar.refreshToken}`, () =>
-				exchange(`${baseUrl}/auth/refresh-token`, { method: 'POST', headers: requestHeaders }, fallback),
+				exchange(
+					`${baseUrl}/auth/refresh-token`,
+					{ method: 'POST', headers: requestHeaders },
+					fallback,
+				),
 			)
 		} catch (error) {
 			// A network failure says nothing about the refresh token: the session is kept, and
@@ -356,8 +360,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 						signal: AbortSignal.timeout(options.timeoutMs),
 					})
 				} catch (error) {
-					const kind = error instanceof DOMException && error.name === 'TimeoutError' ? 'timeout' : 'network'
-					throw new UpstreamError({ kind, text: request.fallback, toast: toastForFailure({ kind }), cause: error })
+					const kind =
+						error instanceof DOMException && error.name === 'TimeoutError' ? 'timeout' : 'network'
+					throw new UpstreamError({
+						kind,
+						text: request.fallback,
+						toast: toastForFailure({ kind }),
+						cause: error,
+					})
 				}
 				if (applySetCookies(cookies, response.headers.getSetCookie(), Date.now())) publish()
 				return response

@@ -493,7 +493,8 @@ test('a list call gives up after 3 attempts with Max retries exceeded', async ()
 test('a retried write repeats a 5xx but never a 429 or a timeout, which may have been applied', async () => {
 	const statuses = [502]
 	const server = await upstreamServer((hit, res) => {
-		if (hit.path === '/api/v1/auth/login-limited') return json(res, 429, { message: 'Too many failed login attempts.' })
+		if (hit.path === '/api/v1/auth/login-limited')
+			return json(res, 429, { message: 'Too many failed login attempts.' })
 		if (hit.path === '/api/v1/auth/slow') return
 		const status = statuses.shift()
 		if (status) return json(res, status, { message: 'Bad gateway' })
@@ -501,7 +502,12 @@ test('a retried write repeats a 5xx but never a 429 or a timeout, which may have
 	})
 	const { upstream } = client(server.baseUrl, { timeoutMs: 100 })
 	const send = (path: string) =>
-		upstream.send('POST', path, { json: {}, schema: okSchema, fallback: 'Login failed', retry: true })
+		upstream.send('POST', path, {
+			json: {},
+			schema: okSchema,
+			fallback: 'Login failed',
+			retry: true,
+		})
 
 	expect(await send('/auth/login')).toEqual({ ok: true })
 	expect(server.count('/api/v1/auth/login')).toBe(2)
@@ -745,23 +751,34 @@ test('Set-Cookie updates the jar, and an expired cookie leaves it', async () => 
 })
 
 test('requests of one session whose token expires together share one refresh; other sessions do not', async () => {
-	const server = await upstreamServer((_, res) => setTimeout(() => json(res, 200, { token: 'new-access' }), 50))
+	const server = await upstreamServer((_, res) =>
+		setTimeout(() => json(res, 200, { token: 'new-access' }), 50),
+	)
 	const expired = fakeJwt(Math.floor(Date.now() / 1000) - 60)
 	// Twenty requests carrying the same session cookie, as a burst of page loads would.
 	const sameSession = Array.from({ length: 20 }, () =>
-		client(server.baseUrl, { tokens: { accessToken: expired, refreshToken: 'shared-r' }, cookies: { refreshToken: 'shared-r' } }),
+		client(server.baseUrl, {
+			tokens: { accessToken: expired, refreshToken: 'shared-r' },
+			cookies: { refreshToken: 'shared-r' },
+		}),
 	)
-	expect(await Promise.all(sameSession.map(({ upstream }) => upstream.refreshIfExpiring()))).toEqual(
-		Array(20).fill(true),
-	)
+	expect(
+		await Promise.all(sameSession.map(({ upstream }) => upstream.refreshIfExpiring())),
+	).toEqual(Array(20).fill(true))
 	for (const { upstream } of sameSession) expect(upstream.tokens()?.accessToken).toBe('new-access')
 	expect(server.count('/api/v1/auth/refresh-token')).toBe(1)
 	// One more shortly after still gets the shared answer.
-	const late = client(server.baseUrl, { tokens: { accessToken: expired, refreshToken: 'shared-r' }, cookies: { refreshToken: 'shared-r' } })
+	const late = client(server.baseUrl, {
+		tokens: { accessToken: expired, refreshToken: 'shared-r' },
+		cookies: { refreshToken: 'shared-r' },
+	})
 	expect(await late.upstream.refreshIfExpiring()).toBe(true)
 	expect(server.count('/api/v1/auth/refresh-token')).toBe(1)
 	// Another session (another refresh token) makes its own.
-	const other = client(server.baseUrl, { tokens: { accessToken: expired, refreshToken: 'other-r' }, cookies: { refreshToken: 'other-r' } })
+	const other = client(server.baseUrl, {
+		tokens: { accessToken: expired, refreshToken: 'other-r' },
+		cookies: { refreshToken: 'other-r' },
+	})
 	expect(await other.upstream.refreshIfExpiring()).toBe(true)
 	expect(server.count('/api/v1/auth/refresh-token')).toBe(2)
 	expect(server.hits.at(-1)?.headers.cookie).toBe('refreshToken=other-r')
@@ -770,11 +787,18 @@ test('requests of one session whose token expires together share one refresh; ot
 test('a refused refresh is not shared once it has answered', async () => {
 	let refused = true
 	const server = await upstreamServer((_, res) =>
-		refused ? json(res, 401, { message: 'Invalid or expired refresh token' }) : json(res, 200, { token: 'new-access' }),
+		refused
+			? json(res, 401, { message: 'Invalid or expired refresh token' })
+			: json(res, 200, { token: 'new-access' }),
 	)
 	const expired = fakeJwt(Math.floor(Date.now() / 1000) - 60)
-	const session = { tokens: { accessToken: expired, refreshToken: 'r-refused' }, cookies: { refreshToken: 'r-refused' } }
-	expect(await failure(client(server.baseUrl, session).upstream.refreshIfExpiring())).toBeInstanceOf(SessionExpiredError)
+	const session = {
+		tokens: { accessToken: expired, refreshToken: 'r-refused' },
+		cookies: { refreshToken: 'r-refused' },
+	}
+	expect(
+		await failure(client(server.baseUrl, session).upstream.refreshIfExpiring()),
+	).toBeInstanceOf(SessionExpiredError)
 	refused = false
 	expect(await client(server.baseUrl, session).upstream.refreshIfExpiring()).toBe(true)
 	expect(server.count('/api/v1/auth/refresh-token')).toBe(2)
@@ -852,7 +876,10 @@ test('an address far longer than any id (a pasted essay as an id) is a 404, neve
 	const { upstream } = client(server.baseUrl)
 	const id = 'x'.repeat(100_000)
 	const error = await upstreamFailure(
-		upstream.send('DELETE', `/resources/${id}`, { schema: okSchema, fallback: 'Failed to delete resource' }),
+		upstream.send('DELETE', `/resources/${id}`, {
+			schema: okSchema,
+			fallback: 'Failed to delete resource',
+		}),
 	)
 	expect(error.status).toBe(404)
 	expect(server.hits).toEqual([])

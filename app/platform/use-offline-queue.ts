@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useRevalidator } from 'react-router'
-import { enqueue, newItemId, readQueue, replayQueue, sendToAction, type OfflineItem } from './offline-queue'
+import {
+	enqueue,
+	newItemId,
+	readQueue,
+	replayQueue,
+	sendToAction,
+	type OfflineItem,
+} from './offline-queue'
 import { showToast } from '~/platform/sonner'
 
 export const OFFLINE_TOAST = 'You are offline. Changes will be saved locally.'
@@ -33,7 +40,9 @@ export function useOfflineQueue(storageKey: string) {
 			if (!navigator.onLine || !readQueue(window.localStorage, storageKey).length) return
 			const running = replaying.get(storageKey)
 			if (running) return running
-			const run = withQueueLock(storageKey, () => replayQueue(window.localStorage, storageKey, (item) => sendToAction(item)))
+			const run = withQueueLock(storageKey, () =>
+				replayQueue(window.localStorage, storageKey, (item) => sendToAction(item)),
+			)
 				.then((result) => {
 					refresh()
 					if (result.applied || result.skipped) void revalidator.revalidate()

@@ -1,9 +1,29 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import {
+	getInputProps,
+	getSelectProps,
+	getTextareaProps,
+	type FieldMetadata,
+} from '@conform-to/react'
+import type {
+	InputHTMLAttributes,
+	ReactNode,
+	SelectHTMLAttributes,
+	TextareaHTMLAttributes,
+} from 'react'
 
 type Meta = { id: string; errorId: string; errors?: string[] }
 
-function FieldShell({ label, meta, hint, children }: { label: ReactNode; meta: Meta; hint?: string; children: ReactNode }) {
+function FieldShell({
+	label,
+	meta,
+	hint,
+	children,
+}: {
+	label: ReactNode
+	meta: Meta
+	hint?: string
+	children: ReactNode
+}) {
 	return (
 		// min-w-0: in a grid or flex row the field may be narrower than its input's natural width (a
 		// file input's is wider than a phone's column), and the input shrinks to fit.
@@ -37,7 +57,11 @@ const inputClass =
 	'w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-indigo-700 focus:outline-2 focus:outline-indigo-700 aria-[invalid=true]:border-red-700'
 
 function describedBy(meta: Meta, hint?: string) {
-	return [meta.errors?.length ? meta.errorId : null, hint ? `${meta.id}-hint` : null].filter(Boolean).join(' ') || undefined
+	return (
+		[meta.errors?.length ? meta.errorId : null, hint ? `${meta.id}-hint` : null]
+			.filter(Boolean)
+			.join(' ') || undefined
+	)
 }
 
 export function TextField({
@@ -113,7 +137,11 @@ export function SelectField({
 export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
 	if (!errors?.length) return null
 	return (
-		<div id={id} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+		<div
+			id={id}
+			role="alert"
+			className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+		>
 			<ul className="list-inside list-disc">
 				{errors.map((error) => (
 					<li key={error}>{error}</li>
@@ -125,7 +153,19 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own helpers take any schema
 type AnyField = FieldMetadata<any, any, any>
-type InputType = 'text' | 'email' | 'password' | 'tel' | 'url' | 'file' | 'number' | 'date' | 'time' | 'datetime-local' | 'search' | 'hidden'
+type InputType =
+	| 'text'
+	| 'email'
+	| 'password'
+	| 'tel'
+	| 'url'
+	| 'file'
+	| 'number'
+	| 'date'
+	| 'time'
+	| 'datetime-local'
+	| 'search'
+	| 'hidden'
 
 /** conform's input props without `key`, which React refuses to receive through a spread. */
 export function inputProps(field: AnyField, type: InputType) {

@@ -45,30 +45,54 @@ export function Toasts({ toasts }: { toasts: AppToast[] }) {
 	}, [toasts])
 
 	if (!sonner) return toasts.length ? <StaticToasts toasts={toasts.slice(-3)} /> : null
-	return <sonner.Toaster position="top-center" theme="dark" closeButton visibleToasts={3} duration={4000} />
+	return (
+		<sonner.Toaster
+			position="top-center"
+			theme="dark"
+			closeButton
+			visibleToasts={3}
+			duration={4000}
+		/>
+	)
 }
 
 function StaticToasts({ toasts }: { toasts: AppToast[] }) {
 	return (
-		<section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4">
+		<section
+			aria-label="Notifications"
+			className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4"
+		>
 			{/* The strip spans the page width; only the toasts themselves take clicks, not the header beside them. */}
 			{toasts.map((item, index) => (
 				<div key={index} className="pointer-events-auto w-full max-w-sm">
-					<input id={`static-toast-${index}`} type="checkbox" className="peer sr-only" aria-label="Close notification" />
+					<input
+						id={`static-toast-${index}`}
+						type="checkbox"
+						className="peer sr-only"
+						aria-label="Close notification"
+					/>
 					<div
 						role={item.type === 'error' ? 'alert' : 'status'}
 						className="light-palette flex items-start gap-3 rounded-lg bg-slate-900 p-4 text-sm text-white shadow-lg peer-checked:hidden"
 					>
 						<div className="flex-1">
 							<p className="font-semibold">{item.title}</p>
-							{item.description ? <p className="mt-1 whitespace-pre-line text-slate-200">{item.description}</p> : null}
+							{item.description ? (
+								<p className="mt-1 whitespace-pre-line text-slate-200">{item.description}</p>
+							) : null}
 							{item.action && item.action.label !== 'Dismiss' ? (
-								<a className="mt-2 inline-block font-semibold underline" href={item.action.href ?? ''}>
+								<a
+									className="mt-2 inline-block font-semibold underline"
+									href={item.action.href ?? ''}
+								>
 									{item.action.label}
 								</a>
 							) : null}
 						</div>
-						<label htmlFor={`static-toast-${index}`} className="cursor-pointer px-1 text-slate-300 hover:text-white">
+						<label
+							htmlFor={`static-toast-${index}`}
+							className="cursor-pointer px-1 text-slate-300 hover:text-white"
+						>
 							<span aria-hidden="true">×</span>
 							<span className="sr-only">Close</span>
 						</label>

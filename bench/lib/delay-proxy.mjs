@@ -10,7 +10,13 @@ export function startDelayProxy({ port, target, delayMs }) {
 		const call = { method: request.method, path: request.url, start: performance.now(), end: 0 }
 		calls.push(call)
 		const forward = http.request(
-			{ hostname: upstream.hostname, port: upstream.port, path: request.url, method: request.method, headers: request.headers },
+			{
+				hostname: upstream.hostname,
+				port: upstream.port,
+				path: request.url,
+				method: request.method,
+				headers: request.headers,
+			},
 			(answer) => {
 				setTimeout(() => {
 					response.writeHead(answer.statusCode ?? 502, answer.headers)

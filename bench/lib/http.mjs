@@ -25,7 +25,9 @@ export function timeToFirstByte(url, headers = {}) {
 		const request = http.get(url, { headers }, (response) => {
 			const ttfb = performance.now() - started
 			response.resume()
-			response.on('end', () => resolvePromise({ ttfb, status: response.statusCode, started, firstByteAt: started + ttfb }))
+			response.on('end', () =>
+				resolvePromise({ ttfb, status: response.statusCode, started, firstByteAt: started + ttfb }),
+			)
 		})
 		request.on('error', reject)
 	})

@@ -13,7 +13,12 @@ export async function readBuild(buildDir) {
 	const tree = (parentId) =>
 		routes
 			.filter((route) => route.parentId === parentId)
-			.map((route) => ({ id: route.id, path: route.path, index: route.index, children: tree(route.id) }))
+			.map((route) => ({
+				id: route.id,
+				path: route.path,
+				index: route.index,
+				children: tree(route.id),
+			}))
 	const gzipped = new Map()
 	const gzipBytes = (url) => {
 		if (!gzipped.has(url)) gzipped.set(url, gzipSync(readFileSync(join(client, url))).length)
@@ -62,7 +67,11 @@ function reachable(client, start) {
  */
 export function whereLoaded(build, marker) {
 	const assetsDir = join(build.client, 'assets')
-	const marked = new Set(readdirSync(assetsDir).filter((file) => file.endsWith('.js') && marker.test(readFileSync(join(assetsDir, file), 'utf8'))))
+	const marked = new Set(
+		readdirSync(assetsDir).filter(
+			(file) => file.endsWith('.js') && marker.test(readFileSync(join(assetsDir, file), 'utf8')),
+		),
+	)
 	const routes = []
 	for (const [id, entry] of Object.entries(build.assets.routes)) {
 		const chunks = reachable(build.client, entry.module.replace('/assets/', ''))
@@ -70,8 +79,14 @@ export function whereLoaded(build, marker) {
 	}
 	const initial = new Set()
 	for (const entry of Object.values(build.assets.routes)) {
-		for (const file of [entry.module, ...(entry.imports ?? [])]) initial.add(file.replace('/assets/', ''))
+		for (const file of [entry.module, ...(entry.imports ?? [])])
+			initial.add(file.replace('/assets/', ''))
 	}
-	for (const file of [build.assets.entry.module, ...build.assets.entry.imports]) initial.add(file.replace('/assets/', ''))
-	return { chunks: [...marked], routes, inInitialLoad: [...marked].filter((file) => initial.has(file)) }
+	for (const file of [build.assets.entry.module, ...build.assets.entry.imports])
+		initial.add(file.replace('/assets/', ''))
+	return {
+		chunks: [...marked],
+		routes,
+		inInitialLoad: [...marked].filter((file) => initial.has(file)),
+	}
 }

@@ -8,7 +8,14 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices']
 export async function audit(url, { cookie, runs = 3 } = {}) {
 	const chrome = await chromeLauncher.launch({
 		chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-		chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+		chromeFlags: [
+			'--headless=new',
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
 	})
 	try {
 		const scores = []
@@ -22,7 +29,12 @@ export async function audit(url, { cookie, runs = 3 } = {}) {
 			})
 			const { categories, audits } = result.lhr
 			const failing = Object.values(audits)
-				.filter((item) => item.score !== null && item.score < 1 && ['binary', 'numeric'].includes(item.scoreDisplayMode))
+				.filter(
+					(item) =>
+						item.score !== null &&
+						item.score < 1 &&
+						['binary', 'numeric'].includes(item.scoreDisplayMode),
+				)
 				.map((item) => item.id)
 			scores.push({
 				performance: Math.round(categories.performance.score * 100),

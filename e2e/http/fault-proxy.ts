@@ -30,7 +30,13 @@ const internalError = JSON.stringify({ message: 'Internal server error' })
  * Starts a proxy to `target` (an origin such as http://127.0.0.1:4310). Faults are made up by the
  * proxy itself and never reach the API, so a failed write stores nothing.
  */
-export async function startFaultProxy({ target, port = 0 }: { target: string; port?: number }): Promise<FaultProxy> {
+export async function startFaultProxy({
+	target,
+	port = 0,
+}: {
+	target: string
+	port?: number
+}): Promise<FaultProxy> {
 	const upstream = new URL(target)
 	let mode: FaultMode = 'pass'
 	const requests: ProxiedRequest[] = []
@@ -51,12 +57,18 @@ export async function startFaultProxy({ target, port = 0 }: { target: string; po
 				return
 			case 'error-500':
 				request.resume()
-				response.writeHead(500, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(internalError) })
+				response.writeHead(500, {
+					'Content-Type': 'application/json',
+					'Content-Length': Buffer.byteLength(internalError),
+				})
 				return response.end(internalError)
 			case 'invalid-json': {
 				request.resume()
 				const body = '{"courses": [{"id": "1", "title": "Alge'
-				response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) })
+				response.writeHead(200, {
+					'Content-Type': 'application/json',
+					'Content-Length': Buffer.byteLength(body),
+				})
 				return response.end(body)
 			}
 			case 'cut': {
@@ -81,7 +93,13 @@ export async function startFaultProxy({ target, port = 0 }: { target: string; po
 	function forward(request: http.IncomingMessage, response: http.ServerResponse) {
 		const headers = { ...request.headers, host: upstream.host }
 		const outgoing = http.request(
-			{ hostname: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers },
+			{
+				hostname: upstream.hostname,
+				port: upstream.port,
+				method: request.method,
+				path: request.url,
+				headers,
+			},
 			(answer) => {
 				response.writeHead(answer.statusCode ?? 502, answer.rawHeaders)
 				answer.pipe(response)
@@ -197,7 +215,8 @@ export async function startApp({
 	const url = `http://127.0.0.1:${appPort}`
 	const deadline = Date.now() + 60_000
 	for (;;) {
-		if (child.exitCode !== null) throw new Error(`The app exited with code ${child.exitCode}:\n${stderr}`)
+		if (child.exitCode !== null)
+			throw new Error(`The app exited with code ${child.exitCode}:\n${stderr}`)
 		try {
 			const response = await fetch(`${url}/pricing`, { signal: AbortSignal.timeout(2000) })
 			await response.arrayBuffer()

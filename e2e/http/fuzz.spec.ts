@@ -127,7 +127,14 @@ const targets: Record<string, Target> = {
 	'routes/student/task-submit.tsx': {
 		role: 'student',
 		pages: () => [],
-		extra: (w) => [form(`/studentdashboard/task-details/submit?taskId=${w.taskId}`, ['file', 'comment'], undefined, true)],
+		extra: (w) => [
+			form(
+				`/studentdashboard/task-details/submit?taskId=${w.taskId}`,
+				['file', 'comment'],
+				undefined,
+				true,
+			),
+		],
 	},
 	// The test island's JSON endpoint: fuzzed with JSON bodies by its own test below.
 	'routes/student/test-progress.tsx': { role: 'student', pages: () => [] },

@@ -1,5 +1,14 @@
 import { actionUrl, postersOf, routeTable, ruleFor, type Rule } from './routes'
-import { dashboardPath, everyone, expect, hostileForm, ownersData, test, type Answer, type Who } from './security-world'
+import {
+	dashboardPath,
+	everyone,
+	expect,
+	hostileForm,
+	ownersData,
+	test,
+	type Answer,
+	type Who,
+} from './security-world'
 
 // Spec: issue 10, "Every role tries every other role's pages and actions ... asserted route by
 // route from the route table". One test per route of app/routes.ts: the roles it is meant for get
@@ -70,10 +79,16 @@ test.describe('role matrix, route by route from the route table', () => {
 				}
 				if (route.hasAction && !postersOf(rule).includes(who)) {
 					const target = actionUrl(route, url)
-					expectRefused(await client.post(target, hostileForm(world, 'Wrong role change')), who, rule, `${who} POST ${target}`)
+					expectRefused(
+						await client.post(target, hostileForm(world, 'Wrong role change')),
+						who,
+						rule,
+						`${who} POST ${target}`,
+					)
 				}
 			}
-			if (before) expect(await ownersData(apis), 'the refused posts changed nothing').toEqual(before)
+			if (before)
+				expect(await ownersData(apis), 'the refused posts changed nothing').toEqual(before)
 		})
 	}
 })

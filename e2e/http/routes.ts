@@ -87,21 +87,38 @@ export const rules: Record<string, Rule> = {
 	// Accounts (decision 023). An unknown reset link shows its refusal in the page; an unknown
 	// verification link answers 400 to everyone (a good one redirects).
 	'/forgot-password': { get: ['anonymous'], guestOnly: true, url: s('/forgot-password') },
-	'/reset-password': { get: ['anonymous'], guestOnly: true, url: s('/reset-password?token=unknown') },
+	'/reset-password': {
+		get: ['anonymous'],
+		guestOnly: true,
+		url: s('/reset-password?token=unknown'),
+	},
 	'/verify-email': { get: all, url: s('/verify-email?token=unknown'), status: 400 },
-	'/verify/certificate/:publicId': { get: all, url: (w) => `/verify/certificate/${w.certificate.publicId}` },
-	'/verify/report-card/:publicId': { get: all, url: (w) => `/verify/report-card/${w.reportCardPublicId}` },
+	'/verify/certificate/:publicId': {
+		get: all,
+		url: (w) => `/verify/certificate/${w.certificate.publicId}`,
+	},
+	'/verify/report-card/:publicId': {
+		get: all,
+		url: (w) => `/verify/report-card/${w.reportCardPublicId}`,
+	},
 	'/courses': { get: all, url: s('/courses') },
 	'/courses/find-student': { get: ['tutor', 'organization'], url: s('/courses/find-student') },
 	'/courses/:courseId': { get: all, url: (w) => `/courses/${w.checkoutCourseId}` },
-	'/course/:courseId/checkout': { get: student, url: (w) => `/course/${w.checkoutCourseId}/checkout` },
+	'/course/:courseId/checkout': {
+		get: student,
+		url: (w) => `/course/${w.checkoutCourseId}/checkout`,
+	},
 	'/courses/:courseId/processing/:paymentId': {
 		get: student,
 		url: (w) => `/courses/${w.checkoutCourseId}/processing/${w.paymentId}`,
 	},
 	// Only for the student's own settled payment; the world's is still open, so the student is sent
 	// to the course's checkout (payment-pages.spec.ts shows the pages themselves).
-	'/courses/:courseId/success': { get: student, status: 302, url: (w) => `/courses/${w.courseId}/success` },
+	'/courses/:courseId/success': {
+		get: student,
+		status: 302,
+		url: (w) => `/courses/${w.courseId}/success`,
+	},
 	'/courses/:courseId/failed': {
 		get: student,
 		status: 302,
@@ -110,7 +127,11 @@ export const rules: Record<string, Rule> = {
 	// Logging out: any page may post it; a visitor with no session is sent to /login.
 	'/logout': { get: all, post: signedIn, url: s('/logout'), status: 302 },
 	// The verification banner's Resend: a post that goes back; opened, it sends to the dashboard.
-	'/account/resend-verification': { get: signedIn, url: s('/account/resend-verification'), status: 302 },
+	'/account/resend-verification': {
+		get: signedIn,
+		url: s('/account/resend-verification'),
+		status: 302,
+	},
 	'/files/:key': { get: signedIn, url: (w) => `/files/${w.fileKey}` },
 	// A calendar feed needs no session: its address is the secret, so a made-up one is 404 for everyone
 	// (calendar-feed.spec.ts subscribes to real ones).
@@ -120,9 +141,15 @@ export const rules: Record<string, Rule> = {
 
 	'/studentdashboard': { get: student, url: s('/studentdashboard') },
 	'/studentdashboard/courses': { get: student, url: s('/studentdashboard/courses') },
-	'/studentdashboard/:courseId/course-details': { get: student, url: (w) => `/studentdashboard/${w.courseId}/course-details` },
+	'/studentdashboard/:courseId/course-details': {
+		get: student,
+		url: (w) => `/studentdashboard/${w.courseId}/course-details`,
+	},
 	'/studentdashboard/sessions': { get: student, url: s('/studentdashboard/sessions') },
-	'/studentdashboard/test/:templateId': { get: student, url: (w) => `/studentdashboard/test/${w.templateId}` },
+	'/studentdashboard/test/:templateId': {
+		get: student,
+		url: (w) => `/studentdashboard/test/${w.templateId}`,
+	},
 	// The test island's JSON endpoint answers only POST.
 	'/studentdashboard/test/:templateId/progress': {
 		get: student,
@@ -138,10 +165,19 @@ export const rules: Record<string, Rule> = {
 	'/studentdashboard/qa/templates': { get: student, url: s('/studentdashboard/qa/templates') },
 	'/studentdashboard/qa': { get: student, url: s('/studentdashboard/qa') },
 	'/studentdashboard/test-results': { get: student, url: s('/studentdashboard/test-results') },
-	'/studentdashboard/test-summary/:testHistoryId': { get: student, url: (w) => `/studentdashboard/test-summary/${w.testHistoryId}` },
-	'/studentdashboard/test-result/:sessionId': { get: student, url: (w) => `/studentdashboard/test-result/${w.testSessionId}` },
+	'/studentdashboard/test-summary/:testHistoryId': {
+		get: student,
+		url: (w) => `/studentdashboard/test-summary/${w.testHistoryId}`,
+	},
+	'/studentdashboard/test-result/:sessionId': {
+		get: student,
+		url: (w) => `/studentdashboard/test-result/${w.testSessionId}`,
+	},
 	'/studentdashboard/library': { get: student, url: s('/studentdashboard/library') },
-	'/studentdashboard/library/:resourceId/file': { get: student, url: (w) => `/studentdashboard/library/${w.resourceId}/file` },
+	'/studentdashboard/library/:resourceId/file': {
+		get: student,
+		url: (w) => `/studentdashboard/library/${w.resourceId}/file`,
+	},
 	'/studentdashboard/profile': { get: student, url: s('/studentdashboard/profile') },
 	'/studentdashboard/announcements': { get: student, url: s('/studentdashboard/announcements') },
 	'/studentdashboard/announcements/:announcementId': {
@@ -155,22 +191,38 @@ export const rules: Record<string, Rule> = {
 	},
 	'/studentdashboard/report-cards': { get: student, url: s('/studentdashboard/report-cards') },
 	'/studentdashboard/tasks': { get: student, url: s('/studentdashboard/tasks') },
-	'/studentdashboard/task-details': { get: student, url: (w) => `/studentdashboard/task-details?taskId=${w.taskId}` },
+	'/studentdashboard/task-details': {
+		get: student,
+		url: (w) => `/studentdashboard/task-details?taskId=${w.taskId}`,
+	},
 	'/studentdashboard/task-details/file': {
 		get: student,
-		url: (w) => `/studentdashboard/task-details/file?taskId=${w.taskId}&submissionId=${w.submissionId}`,
+		url: (w) =>
+			`/studentdashboard/task-details/file?taskId=${w.taskId}&submissionId=${w.submissionId}`,
 	},
 
 	'/teachersdashboard': { get: tutor, url: s('/teachersdashboard') },
 	'/teachersdashboard/courses': { get: tutor, url: s('/teachersdashboard/courses') },
-	'/teachersdashboard/course-details': { get: tutor, url: (w) => `/teachersdashboard/course-details?courseId=${w.courseId}` },
-	'/teachersdashboard/courses/edit/:courseId': { get: tutor, url: (w) => `/teachersdashboard/courses/edit/${w.courseId}` },
+	'/teachersdashboard/course-details': {
+		get: tutor,
+		url: (w) => `/teachersdashboard/course-details?courseId=${w.courseId}`,
+	},
+	'/teachersdashboard/courses/edit/:courseId': {
+		get: tutor,
+		url: (w) => `/teachersdashboard/courses/edit/${w.courseId}`,
+	},
 	'/teachersdashboard/courses/form': { get: tutor, url: s('/teachersdashboard/courses/form') },
 	'/teachersdashboard/payment-setup': { get: tutor, url: s('/teachersdashboard/payment-setup') },
-	'/teachersdashboard/stripe/complete-onboarding': { get: tutor, url: s('/teachersdashboard/stripe/complete-onboarding') },
+	'/teachersdashboard/stripe/complete-onboarding': {
+		get: tutor,
+		url: s('/teachersdashboard/stripe/complete-onboarding'),
+	},
 	'/teachersdashboard/schedule': { get: tutor, url: s('/teachersdashboard/schedule') },
 	'/teachersdashboard/schedule/new': { get: tutor, url: s('/teachersdashboard/schedule/new') },
-	'/teachersdashboard/schedule/:scheduleId/edit': { get: tutor, url: (w) => `/teachersdashboard/schedule/${w.scheduleId}/edit` },
+	'/teachersdashboard/schedule/:scheduleId/edit': {
+		get: tutor,
+		url: (w) => `/teachersdashboard/schedule/${w.scheduleId}/edit`,
+	},
 	'/teachersdashboard/schedule/:scheduleId/attendance': {
 		get: tutor,
 		url: (w) => `/teachersdashboard/schedule/${w.scheduleId}/attendance`,
@@ -178,27 +230,41 @@ export const rules: Record<string, Rule> = {
 	'/teachersdashboard/qa/create': { get: tutor, url: s('/teachersdashboard/qa/create') },
 	'/teachersdashboard/qa/templates': { get: tutor, url: s('/teachersdashboard/qa/templates') },
 	'/teachersdashboard/library': { get: tutor, url: s('/teachersdashboard/library') },
-	'/teachersdashboard/library/:resourceId/file': { get: tutor, url: (w) => `/teachersdashboard/library/${w.resourceId}/file` },
+	'/teachersdashboard/library/:resourceId/file': {
+		get: tutor,
+		url: (w) => `/teachersdashboard/library/${w.resourceId}/file`,
+	},
 	'/teachersdashboard/profile': { get: tutor, url: s('/teachersdashboard/profile') },
-	'/teachersdashboard/announcement/list': { get: tutor, url: s('/teachersdashboard/announcement/list') },
+	'/teachersdashboard/announcement/list': {
+		get: tutor,
+		url: s('/teachersdashboard/announcement/list'),
+	},
 	'/teachersdashboard/report-card/:studentId/:courseId': {
 		get: tutor,
 		url: (w) => `/teachersdashboard/report-card/${w.studentId}/${w.courseId}`,
 	},
-	'/teachersdashboard/report-card/:studentId': { get: tutor, url: (w) => `/teachersdashboard/report-card/${w.studentId}` },
+	'/teachersdashboard/report-card/:studentId': {
+		get: tutor,
+		url: (w) => `/teachersdashboard/report-card/${w.studentId}`,
+	},
 	'/teachersdashboard/certificate/:studentId/:courseId/:tutorId/:studentEmail': {
 		get: tutor,
-		url: (w) => `/teachersdashboard/certificate/${w.studentId}/${w.courseId}/${w.tutorId}/${encodeURIComponent(w.studentEmail)}`,
+		url: (w) =>
+			`/teachersdashboard/certificate/${w.studentId}/${w.courseId}/${w.tutorId}/${encodeURIComponent(w.studentEmail)}`,
 	},
 	'/teachersdashboard/certificates/:certificateId/pdf': {
 		get: tutor,
 		url: (w) => `/teachersdashboard/certificates/${w.certificate.id}/pdf`,
 	},
 	'/teachersdashboard/tasks': { get: tutor, url: s('/teachersdashboard/tasks') },
-	'/teachersdashboard/tasks/submissions': { get: tutor, url: (w) => `/teachersdashboard/tasks/submissions?taskId=${w.taskId}` },
+	'/teachersdashboard/tasks/submissions': {
+		get: tutor,
+		url: (w) => `/teachersdashboard/tasks/submissions?taskId=${w.taskId}`,
+	},
 	'/teachersdashboard/tasks/view-submissions': {
 		get: tutor,
-		url: (w) => `/teachersdashboard/tasks/view-submissions?taskId=${w.taskId}&studentId=${w.studentId}`,
+		url: (w) =>
+			`/teachersdashboard/tasks/view-submissions?taskId=${w.taskId}&studentId=${w.studentId}`,
 	},
 	'/teachersdashboard/tasks/submissions/export': {
 		get: tutor,
@@ -213,11 +279,23 @@ export const rules: Record<string, Rule> = {
 	'/organization': { get: organization, url: s('/organization'), status: 302 },
 	'/organization/dashboard': { get: organization, url: s('/organization/dashboard') },
 	'/organization/courses': { get: organization, url: s('/organization/courses') },
-	'/organization/courses/class-list': { get: organization, url: (w) => `/organization/courses/class-list?course=${w.orgCourseId}` },
-	'/organization/score-input/export': { get: organization, url: s('/organization/score-input/export?term=Term%201%202026') },
-	'/organization/result-cards/export': { get: organization, url: s('/organization/result-cards/export?term=Term%201%202026') },
+	'/organization/courses/class-list': {
+		get: organization,
+		url: (w) => `/organization/courses/class-list?course=${w.orgCourseId}`,
+	},
+	'/organization/score-input/export': {
+		get: organization,
+		url: s('/organization/score-input/export?term=Term%201%202026'),
+	},
+	'/organization/result-cards/export': {
+		get: organization,
+		url: s('/organization/result-cards/export?term=Term%201%202026'),
+	},
 	'/organization/payment-setup': { get: organization, url: s('/organization/payment-setup') },
-	'/organization/stripe/complete-onboarding': { get: organization, url: s('/organization/stripe/complete-onboarding') },
+	'/organization/stripe/complete-onboarding': {
+		get: organization,
+		url: s('/organization/stripe/complete-onboarding'),
+	},
 	'/organization/students': { get: organization, url: s('/organization/students') },
 	'/organization/teachers': { get: organization, url: s('/organization/teachers') },
 	'/organization/departments': { get: organization, url: s('/organization/departments') },
@@ -225,7 +303,10 @@ export const rules: Record<string, Rule> = {
 	'/organization/settings': { get: organization, url: s('/organization/settings') },
 	'/organization/score-input': { get: organization, url: s('/organization/score-input') },
 	'/organization/result-cards': { get: organization, url: s('/organization/result-cards') },
-	'/organization/org/announcement/list': { get: organization, url: s('/organization/org/announcement/list') },
+	'/organization/org/announcement/list': {
+		get: organization,
+		url: s('/organization/org/announcement/list'),
+	},
 	'/organization/certificate/:studentId/:courseId/:organizationId/:studentEmail': {
 		get: organization,
 		url: (w) =>
@@ -239,8 +320,14 @@ export const rules: Record<string, Rule> = {
 	// Rooms seat students and teachers; only a teacher opens a new room. An organization lists the
 	// rooms of its own courses (world.roomId is a teacher's own course's room: not the organization's).
 	'/conference': { get: signedIn, post: tutor, url: s('/conference') },
-	'/conference/classroom/:roomId': { get: ['student', 'tutor'], url: (w) => `/conference/classroom/${w.roomId}` },
-	'/conference/whiteboard/:roomId': { get: ['student', 'tutor'], url: (w) => `/conference/whiteboard/${w.roomId}` },
+	'/conference/classroom/:roomId': {
+		get: ['student', 'tutor'],
+		url: (w) => `/conference/classroom/${w.roomId}`,
+	},
+	'/conference/whiteboard/:roomId': {
+		get: ['student', 'tutor'],
+		url: (w) => `/conference/whiteboard/${w.roomId}`,
+	},
 
 	// An unknown address under an area: the area's not-found page, inside its navigation.
 	'/studentdashboard/*': { get: student, url: s('/studentdashboard/no-such-page'), status: 404 },
@@ -254,7 +341,10 @@ export const rules: Record<string, Rule> = {
 
 export function ruleFor(route: RouteEntry): Rule {
 	const rule = rules[route.pattern]
-	if (!rule) throw new Error(`No security expectation for ${route.pattern} (${route.file}): add it to e2e/http/routes.ts`)
+	if (!rule)
+		throw new Error(
+			`No security expectation for ${route.pattern} (${route.file}): add it to e2e/http/routes.ts`,
+		)
 	return rule
 }
 

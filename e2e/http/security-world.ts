@@ -61,14 +61,17 @@ export class AppClient {
 	}
 
 	async request(path: string, options: RequestOptions = {}): Promise<Answer> {
-		const method = options.method ?? (options.form || options.multipart || options.json !== undefined ? 'POST' : 'GET')
+		const method =
+			options.method ??
+			(options.form || options.multipart || options.json !== undefined ? 'POST' : 'GET')
 		const headers: Record<string, string> = { ...options.headers }
 		if (this.cookies.size) headers.Cookie = this.cookieHeader()
 		const origin = options.origin === undefined ? this.origin : options.origin
 		if (method !== 'GET' && origin !== null) headers.Origin = origin
 		let body: URLSearchParams | FormData | string | undefined
 		if (options.form) {
-			body = options.form instanceof URLSearchParams ? options.form : new URLSearchParams(options.form)
+			body =
+				options.form instanceof URLSearchParams ? options.form : new URLSearchParams(options.form)
 			headers['Content-Type'] = 'application/x-www-form-urlencoded'
 		} else if (options.multipart) {
 			body = options.multipart
@@ -76,18 +79,32 @@ export class AppClient {
 			body = JSON.stringify(options.json)
 			headers['Content-Type'] = 'application/json'
 		}
-		const response = await fetchFrom(this.address, new URL(path, this.origin), { method, headers, body })
+		const response = await fetchFrom(this.address, new URL(path, this.origin), {
+			method,
+			headers,
+			body,
+		})
 		const setCookies = response.headers.getSetCookie()
 		for (const cookie of setCookies) this.keep(cookie)
 		const text = await response.text()
-		return { status: response.status, location: response.headers.get('Location'), headers: response.headers, setCookies, text }
+		return {
+			status: response.status,
+			location: response.headers.get('Location'),
+			headers: response.headers,
+			setCookies,
+			text,
+		}
 	}
 
 	get(path: string, headers?: Record<string, string>) {
 		return this.request(path, { headers })
 	}
 
-	post(path: string, form: Record<string, string> = {}, options: Omit<RequestOptions, 'form' | 'method'> = {}) {
+	post(
+		path: string,
+		form: Record<string, string> = {},
+		options: Omit<RequestOptions, 'form' | 'method'> = {},
+	) {
 		return this.request(path, { ...options, method: 'POST', form })
 	}
 
@@ -115,7 +132,11 @@ export class AppClient {
 	 * What the encrypted session cookie holds, opened with the key the test servers use
 	 * (scripts/e2e-servers.mjs): nobody without SESSION_SECRET can do this.
 	 */
-	async sessionData(): Promise<{ accessToken?: string; refreshToken?: string; user?: { id: string } }> {
+	async sessionData(): Promise<{
+		accessToken?: string
+		refreshToken?: string
+		user?: { id: string }
+	}> {
 		if (!this.cookies.has('__session')) return {}
 		const sealed = JSON.parse(atob(this.sessionCookie())) as string
 		const key = createHash('sha256').update('session-cookie:e2e-session-secret').digest()
@@ -125,7 +146,12 @@ export class AppClient {
 }
 
 /** Logs in through the app's own form (as a browser with or without JavaScript does). */
-export async function logInApp(role: Role, email: string = demo[role], password = demoPassword, origin = appOrigin) {
+export async function logInApp(
+	role: Role,
+	email: string = demo[role],
+	password = demoPassword,
+	origin = appOrigin,
+) {
 	const client = new AppClient(role, origin)
 	const answer = await client.post('/login', {
 		email,
@@ -143,7 +169,10 @@ export async function logInApp(role: Role, email: string = demo[role], password 
  * A published course by its title, page by page: the suites publish courses of their own, so the
  * demo's may be far down the catalogue by the time a world is built.
  */
-async function findPublishedCourse(api: ApiClient, title: string): Promise<{ id: string; title: string } | undefined> {
+async function findPublishedCourse(
+	api: ApiClient,
+	title: string,
+): Promise<{ id: string; title: string } | undefined> {
 	for (let page = 1; ; page++) {
 		const list = await api.ok('GET', `/courses/public/list?limit=100&page=${page}`)
 		const found = list.courses.find((item: { title: string }) => item.title === title)
@@ -209,18 +238,24 @@ export class ApiClient {
 
 	async ok(method: string, path: string, body?: unknown) {
 		const answer = await this.call(method, path, body)
-		expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body).slice(0, 300)}`).toBeLessThan(300)
+		expect(
+			answer.status,
+			`${method} ${path}: ${JSON.stringify(answer.body).slice(0, 300)}`,
+		).toBeLessThan(300)
 		return answer.body
 	}
 }
 
 export async function registerUser(role: 'student' | 'tutor', prefix: string) {
 	const email = `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`
-	const response = await fetch(`${apiUrl}/auth/${role === 'tutor' ? 'register-tutor' : 'register-student'}`, {
-		method: 'POST',
-		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify({ firstName: 'Sec', lastName: prefix, email, password: demoPassword }),
-	})
+	const response = await fetch(
+		`${apiUrl}/auth/${role === 'tutor' ? 'register-tutor' : 'register-student'}`,
+		{
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ firstName: 'Sec', lastName: prefix, email, password: demoPassword }),
+		},
+	)
 	expect(response.status, `register ${email}`).toBe(201)
 	const api = new ApiClient(email)
 	await api.logIn()
@@ -230,7 +265,13 @@ export async function registerUser(role: 'student' | 'tutor', prefix: string) {
 export async function registerOrganization(prefix: string) {
 	const email = `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`
 	const form = new FormData()
-	for (const [name, value] of Object.entries({ name: `Security ${prefix}`, email, password: demoPassword, type: 'school', country: 'US' }))
+	for (const [name, value] of Object.entries({
+		name: `Security ${prefix}`,
+		email,
+		password: demoPassword,
+		type: 'school',
+		country: 'US',
+	}))
 		form.append(name, value)
 	const response = await fetch(`${apiUrl}/organizations/register`, { method: 'POST', body: form })
 	expect(response.status, `register organization ${email}`).toBe(201)
@@ -240,7 +281,10 @@ export async function registerOrganization(prefix: string) {
 }
 
 // A 1x1 GIF: the API checks an image by its first bytes.
-const tinyGif = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (char) => char.charCodeAt(0))
+const tinyGif = Uint8Array.from(
+	atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'),
+	(char) => char.charCodeAt(0),
+)
 
 /** Tenant A's accounts (fresh per worker) and real ids for every route parameter. */
 export type World = {
@@ -280,7 +324,8 @@ export type Apis = { student: ApiClient; tutor: ApiClient; organization: ApiClie
 function multipart(fields: Record<string, string>, files: Record<string, [string, string]> = {}) {
 	const form = new FormData()
 	for (const [name, value] of Object.entries(fields)) form.append(name, value)
-	for (const [name, [fileName, text]] of Object.entries(files)) form.append(name, new Blob([text], { type: 'text/plain' }), fileName)
+	for (const [name, [fileName, text]] of Object.entries(files))
+		form.append(name, new Blob([text], { type: 'text/plain' }), fileName)
 	return form
 }
 
@@ -301,18 +346,39 @@ export async function buildWorld(): Promise<{ apis: Apis; world: World }> {
 	const hook = await fetch(`${apiUrl}/__test/enrolled-course`, {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json' },
-		body: JSON.stringify({ tutorEmail: tutor.email, title: 'Tenant A algebra', studentEmails: [student.email] }),
+		body: JSON.stringify({
+			tutorEmail: tutor.email,
+			title: 'Tenant A algebra',
+			studentEmails: [student.email],
+		}),
 	})
 	expect(hook.status, 'test hook: enrolled course').toBe(201)
 	const { courseId } = (await hook.json()) as { courseId: string }
 
 	const roomTitle = 'Tenant A live class'
-	const [task, template, schedule, room, resource, announcement, certificate, reportCard, catalogue, profile, org] = await Promise.all([
+	const [
+		task,
+		template,
+		schedule,
+		room,
+		resource,
+		announcement,
+		certificate,
+		reportCard,
+		catalogue,
+		profile,
+		org,
+	] = await Promise.all([
 		apis.tutor.ok(
 			'POST',
 			'/tasks/create-task',
 			multipart(
-				{ courseId, title: 'Tenant A worksheet', taskType: 'homework', dueDate: '2030-01-01T10:00:00.000Z' },
+				{
+					courseId,
+					title: 'Tenant A worksheet',
+					taskType: 'homework',
+					dueDate: '2030-01-01T10:00:00.000Z',
+				},
 				{ attachment: ['worksheet.txt', 'Solve all parts.\n'] },
 			),
 		),
@@ -320,22 +386,48 @@ export async function buildWorld(): Promise<{ apis: Apis; world: World }> {
 			title: 'Tenant A quick check',
 			timeLimit: 10,
 			isActive: 1,
-			questions: [{ id: 1, questionText: 'Tenant A secret question: half of 8?', options: [{ text: '4', isCorrect: true }, { text: '2', isCorrect: false }] }],
+			questions: [
+				{
+					id: 1,
+					questionText: 'Tenant A secret question: half of 8?',
+					options: [
+						{ text: '4', isCorrect: true },
+						{ text: '2', isCorrect: false },
+					],
+				},
+			],
 		}),
 		apis.tutor.ok(
 			'POST',
 			'/schedule/create',
-			multipart({ courseId, title: 'Tenant A session', scheduledDate: '2030-01-07', startTime: '16:30', duration: '60', timeZone: 'UTC' }),
+			multipart({
+				courseId,
+				title: 'Tenant A session',
+				scheduledDate: '2030-01-07',
+				startTime: '16:30',
+				duration: '60',
+				timeZone: 'UTC',
+			}),
 		),
 		apis.tutor.ok('POST', '/rooms', { courseId, title: roomTitle }),
 		apis.tutor.ok(
 			'POST',
 			'/resources/upload',
-			multipart({ title: 'Tenant A worksheet file', subject: 'Mathematics', resourceType: 'worksheet' }, { file: ['sheet.txt', 'Practice\n'] }),
+			multipart(
+				{ title: 'Tenant A worksheet file', subject: 'Mathematics', resourceType: 'worksheet' },
+				{ file: ['sheet.txt', 'Practice\n'] },
+			),
 		),
-		apis.tutor.ok('POST', '/announcements', { title: 'Tenant A announcement', body: 'Only for tenant A algebra.', courseId }),
+		apis.tutor.ok('POST', '/announcements', {
+			title: 'Tenant A announcement',
+			body: 'Only for tenant A algebra.',
+			courseId,
+		}),
 		apis.tutor.ok('POST', '/certificates', { courseId, studentId: student.api.id }),
-		apis.tutor.ok('PUT', `/report-cards/${student.api.id}/${courseId}`, { score: 86, comments: 'Tenant A steady progress.' }),
+		apis.tutor.ok('PUT', `/report-cards/${student.api.id}/${courseId}`, {
+			score: 86,
+			comments: 'Tenant A steady progress.',
+		}),
 		findPublishedCourse(apis.student, 'Chemistry Essentials'),
 		apis.student.ok(
 			'POST',
@@ -351,7 +443,11 @@ export async function buildWorld(): Promise<{ apis: Apis; world: World }> {
 	expect(catalogue, 'the demo catalogue has a course for sale').toBeTruthy()
 	const checkoutCourse = catalogue as { id: string }
 	const [submission, attempt, payment, me] = await Promise.all([
-		apis.student.ok('POST', `/tasks/${task.task.id}/submit`, multipart({ comment: 'Mine' }, { file: ['my-work.txt', 'Tenant A answers\n'] })),
+		apis.student.ok(
+			'POST',
+			`/tasks/${task.task.id}/submit`,
+			multipart({ comment: 'Mine' }, { file: ['my-work.txt', 'Tenant A answers\n'] }),
+		),
 		takeTest(apis.student, template.template.id),
 		apis.student.ok('POST', '/payments/checkout', { courseId: checkoutCourse.id }),
 		apis.student.ok('GET', `/users/student-profile/${student.api.id}`),
@@ -390,9 +486,22 @@ async function buildOrganization(api: ApiClient, email: string) {
 	const orgStudentEmail = `tenant-a-orgstudent-${suffix}@example.com`
 	const orgTutorEmail = `tenant-a-orgteacher-${suffix}@example.com`
 	const [department, orgStudent, , course] = await Promise.all([
-		api.ok('POST', '/organizations/create-department', { departmentName: 'Tenant A languages', description: 'Tenant A department notes' }),
-		api.ok('POST', '/auth/register-student/organization', { firstName: 'Olive', lastName: 'Tenant', email: orgStudentEmail, password: demoPassword }),
-		api.ok('POST', '/auth/register-tutor/organization', { firstName: 'Otto', lastName: 'Tenant', email: orgTutorEmail, password: demoPassword }),
+		api.ok('POST', '/organizations/create-department', {
+			departmentName: 'Tenant A languages',
+			description: 'Tenant A department notes',
+		}),
+		api.ok('POST', '/auth/register-student/organization', {
+			firstName: 'Olive',
+			lastName: 'Tenant',
+			email: orgStudentEmail,
+			password: demoPassword,
+		}),
+		api.ok('POST', '/auth/register-tutor/organization', {
+			firstName: 'Otto',
+			lastName: 'Tenant',
+			email: orgTutorEmail,
+			password: demoPassword,
+		}),
 		api.ok('POST', '/courses/create-course', {
 			title: `Tenant A free course ${suffix}`,
 			description: 'Free for the organization.',
@@ -428,7 +537,9 @@ async function buildOrganization(api: ApiClient, email: string) {
 /** A finished attempt of the student's. */
 async function takeTest(student: ApiClient, templateId: string) {
 	const { session } = await student.ok('POST', `/test/templates/${templateId}/start`)
-	const submitted = await student.ok('POST', `/test/sessions/${session.id}/submit`, { submissions: [{ questionId: 1, optionId: 1 }] })
+	const submitted = await student.ok('POST', `/test/sessions/${session.id}/submit`, {
+		submissions: [{ questionId: 1, optionId: 1 }],
+	})
 	return { sessionId: session.id as string, historyId: submitted.historyId as string }
 }
 
@@ -482,9 +593,11 @@ export async function ownersData(apis: Apis) {
 		tutor.ok('GET', `/report-cards/${student.id}`),
 		tutor.ok('GET', '/rooms'),
 		// The library is shared by every teacher (other workers' tenants upload too): only this tutor's part.
-		tutor.ok('GET', '/resources?limit=100').then((answer: { resources: { uploadedBy: { id: string } }[] }) =>
-			answer.resources.filter((resource) => resource.uploadedBy.id === tutor.id),
-		),
+		tutor
+			.ok('GET', '/resources?limit=100')
+			.then((answer: { resources: { uploadedBy: { id: string } }[] }) =>
+				answer.resources.filter((resource) => resource.uploadedBy.id === tutor.id),
+			),
 		student.ok('GET', '/test/history?limit=100'),
 		student.ok('GET', '/courses/enrolled?limit=100'),
 		organization.ok('GET', `/users/organization/${organization.id}/tutors?limit=100`),
@@ -494,12 +607,21 @@ export async function ownersData(apis: Apis) {
 	])
 	return JSON.parse(
 		JSON.stringify(reads, (key, value) =>
-			['read', 'readCount', 'unread', 'enrolledStudents', 'submissionCount', 'serverTime'].includes(key) ? undefined : value,
+			['read', 'readCount', 'unread', 'enrolledStudents', 'submissionCount', 'serverTime'].includes(
+				key,
+			)
+				? undefined
+				: value,
 		),
 	)
 }
 
-type WorkerFixtures = { tenant: { apis: Apis; world: World }; apis: Apis; world: World; as: (who: Who) => AppClient }
+type WorkerFixtures = {
+	tenant: { apis: Apis; world: World }
+	apis: Apis
+	world: World
+	as: (who: Who) => AppClient
+}
 
 /** Tenant A, its API clients and its signed-in app clients, built once per worker. */
 export const test = base.extend<object, WorkerFixtures>({

@@ -37,9 +37,14 @@ function expectSecurityHeaders(answer: Answer, label: string) {
 	const scriptSrc = parsed.get('script-src') ?? []
 	const nonces = scriptSrc.filter((value) => /^'nonce-[A-Za-z0-9+/=_-]{16,}'$/.test(value))
 	expect(nonces, `${label}: script-src has one nonce (${scriptSrc.join(' ')})`).toHaveLength(1)
-	expect(scriptSrc, `${label}: no inline scripts without the nonce`).not.toContain("'unsafe-inline'")
+	expect(scriptSrc, `${label}: no inline scripts without the nonce`).not.toContain(
+		"'unsafe-inline'",
+	)
 	expect(scriptSrc, `${label}: no eval`).not.toContain("'unsafe-eval'")
-	expect(scriptSrc.some((value) => value === '*' || /^https?:$/.test(value)), `${label}: no wildcard script source`).toBe(false)
+	expect(
+		scriptSrc.some((value) => value === '*' || /^https?:$/.test(value)),
+		`${label}: no wildcard script source`,
+	).toBe(false)
 	expect(parsed.get('object-src'), `${label}: no plugins`).toEqual(["'none'"])
 	expect(parsed.get('frame-ancestors'), `${label}: not framed by other sites`).toEqual(["'none'"])
 	expect(parsed.get('base-uri'), `${label}: base-uri`).toEqual(["'self'"])
@@ -49,7 +54,10 @@ function expectSecurityHeaders(answer: Answer, label: string) {
 	)
 	// The e2e servers run the production build (NODE_ENV=production): HSTS is on.
 	const hsts = headers.get('Strict-Transport-Security') ?? ''
-	expect(Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0), `${label}: HSTS for at least a year`).toBeGreaterThanOrEqual(31_536_000)
+	expect(
+		Number(/max-age=(\d+)/.exec(hsts)?.[1] ?? 0),
+		`${label}: HSTS for at least a year`,
+	).toBeGreaterThanOrEqual(31_536_000)
 	return (nonces[0] ?? '').slice("'nonce-".length, -1)
 }
 
@@ -63,11 +71,12 @@ test.describe('security headers on every page of the route table, as its own rol
 			const answer = await client.get(url)
 			expect(answer.status, `${who} GET ${url}`).toBe(rule.status ?? 200)
 			const nonce = expectSecurityHeaders(answer, `${who} GET ${url}`)
-			if (!route.hasPage || answer.status >= 300 && answer.status < 400) return
+			if (!route.hasPage || (answer.status >= 300 && answer.status < 400)) return
 			expect(answer.headers.get('Content-Type')).toMatch(/^text\/html/)
 			const scripts = [...answer.text.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
 			expect(scripts.length, `${url}: the page has scripts`).toBeGreaterThan(0)
-			for (const tag of scripts) expect(tag, `${url}: every script carries the header's nonce`).toContain(`nonce="${nonce}"`)
+			for (const tag of scripts)
+				expect(tag, `${url}: every script carries the header's nonce`).toContain(`nonce="${nonce}"`)
 			// Inline event handlers would need 'unsafe-inline': none are rendered.
 			expect(answer.text).not.toMatch(/<[a-z][^>]*\son[a-z]+=["']/i)
 		})
@@ -92,7 +101,10 @@ test.describe('session cookie', () => {
 			expect(answer.status).toBe(302)
 			const cookie = answer.setCookies.find((value) => value.startsWith('__session='))
 			expect(cookie, 'a session cookie is set').toBeTruthy()
-			const attributes = (cookie ?? '').split(';').slice(1).map((part) => part.trim().toLowerCase())
+			const attributes = (cookie ?? '')
+				.split(';')
+				.slice(1)
+				.map((part) => part.trim().toLowerCase())
 			expect(attributes).toContain('httponly')
 			expect(attributes).toContain('samesite=lax')
 			expect(attributes).toContain('secure')
@@ -108,10 +120,14 @@ test.describe('session cookie', () => {
  */
 function expectCrossSiteRefusal(answer: Answer, label: string) {
 	expect([400, 403], `${label}: refused (got ${answer.status})`).toContain(answer.status)
-	if (answer.status === 403) expect(answer.text, label).toContain('Cross-site form posts are not accepted.')
+	if (answer.status === 403)
+		expect(answer.text, label).toContain('Cross-site form posts are not accepted.')
 	else expect(answer.text.trim(), label).toBe('Bad Request')
 	expect(answer.location, `${label}: no redirect`).toBeNull()
-	expect(answer.setCookies.filter((cookie) => cookie.startsWith('__session=')), `${label}: no session change`).toEqual([])
+	expect(
+		answer.setCookies.filter((cookie) => cookie.startsWith('__session=')),
+		`${label}: no session change`,
+	).toEqual([])
 }
 
 test.describe('cross-site form posts are refused by every action', () => {
@@ -133,7 +149,11 @@ test.describe('cross-site form posts are refused by every action', () => {
 			const attempts: [string, Record<string, string>, string | null][] = [
 				['foreign Origin', {}, 'https://evil.example'],
 				['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }, null],
-				['Sec-Fetch-Site: cross-site with the app Origin', { 'Sec-Fetch-Site': 'cross-site' }, appOrigin],
+				[
+					'Sec-Fetch-Site: cross-site with the app Origin',
+					{ 'Sec-Fetch-Site': 'cross-site' },
+					appOrigin,
+				],
 				['opaque Origin (sandboxed frame)', {}, 'null'],
 				['same host, other port', {}, 'http://127.0.0.1:1'],
 			]
@@ -155,12 +175,19 @@ test.describe('cross-site form posts are refused by every action', () => {
 		expectCrossSiteRefusal(answer, 'cross-site login')
 		expect(client.cookies.has('__session')).toBe(false)
 		// Control: the same post from the app itself logs in.
-		const same = await client.post('/login', { email: demo.student, password: demoPassword, as: 'user' })
+		const same = await client.post('/login', {
+			email: demo.student,
+			password: demoPassword,
+			as: 'user',
+		})
 		expect(same.status).toBe(302)
 		expect(client.cookies.has('__session')).toBe(true)
 	})
 
-	test('a cross-site profile change as the signed-in student changes nothing', async ({ apis, as }) => {
+	test('a cross-site profile change as the signed-in student changes nothing', async ({
+		apis,
+		as,
+	}) => {
 		const client = as('student')
 		const before = await apis.student.ok('GET', `/users/student-profile/${apis.student.id}`)
 		const answer = await client.post(
@@ -169,7 +196,9 @@ test.describe('cross-site form posts are refused by every action', () => {
 			{ origin: 'https://evil.example', headers: { 'Sec-Fetch-Site': 'cross-site' } },
 		)
 		expectCrossSiteRefusal(answer, 'cross-site profile change')
-		expect(await apis.student.ok('GET', `/users/student-profile/${apis.student.id}`)).toEqual(before)
+		expect(await apis.student.ok('GET', `/users/student-profile/${apis.student.id}`)).toEqual(
+			before,
+		)
 	})
 })
 
@@ -194,7 +223,12 @@ test.describe('redirectTo never leaves the site', () => {
 			const client = new AppClient()
 			const page = await client.get(`/login?redirectTo=${encodeURIComponent(redirectTo)}`)
 			expect(page.status).toBe(200)
-			const answer = await client.post('/login', { email: demo.student, password: demoPassword, as: 'user', redirectTo })
+			const answer = await client.post('/login', {
+				email: demo.student,
+				password: demoPassword,
+				as: 'user',
+				redirectTo,
+			})
 			expect(answer.status).toBe(302)
 			const location = answer.location ?? ''
 			// Where a browser would go: this very app, on a plain path.
@@ -221,7 +255,9 @@ test.describe('redirectTo never leaves the site', () => {
 	test('a page that needs a login sends back only to a path of this site', async () => {
 		const answer = await new AppClient().get('/teachersdashboard/courses?x=1')
 		expect(answer.status).toBe(302)
-		expect(answer.location).toBe(`/login?redirectTo=${encodeURIComponent('/teachersdashboard/courses?x=1')}`)
+		expect(answer.location).toBe(
+			`/login?redirectTo=${encodeURIComponent('/teachersdashboard/courses?x=1')}`,
+		)
 	})
 })
 
@@ -246,8 +282,10 @@ test.describe('no access or refresh token reaches the browser', () => {
 				const url = ruleFor(route).url(world)
 				const page = await client.get(url)
 				received.push({ what: `page ${url}`, text: page.text + JSON.stringify([...page.headers]) })
-				for (const match of page.text.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) scripts.add(match[1] ?? '')
-				for (const match of page.text.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) scripts.add(match[1] ?? '')
+				for (const match of page.text.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g))
+					scripts.add(match[1] ?? '')
+				for (const match of page.text.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g))
+					scripts.add(match[1] ?? '')
 				// What client-side navigation fetches: the same loaders' data.
 				const { pathname, search } = new URL(url, appOrigin)
 				const dataUrl = `${pathname === '/' ? '/_root' : pathname.replace(/\/$/, '')}.data${search}`
@@ -255,15 +293,20 @@ test.describe('no access or refresh token reaches the browser', () => {
 				received.push({ what: `data ${dataUrl}`, text: loaderData.text })
 				// Refreshes happen while we browse: the newest tokens must not show up either.
 				const session = await client.sessionData()
-				for (const token of [session.accessToken, session.refreshToken]) if (token && !secrets.includes(token)) secrets.push(token)
+				for (const token of [session.accessToken, session.refreshToken])
+					if (token && !secrets.includes(token)) secrets.push(token)
 			}
 			expect(scripts.size, 'the pages load scripts').toBeGreaterThan(3)
 			const assets = await Promise.all(
-				[...scripts].map(async (src) => ({ what: `script ${src}`, text: (await client.get(src)).text })),
+				[...scripts].map(async (src) => ({
+					what: `script ${src}`,
+					text: (await client.get(src)).text,
+				})),
 			)
 			for (const { what, text } of [...received, ...assets]) {
 				expect(jwt.test(text), `${what} holds no JWT`).toBe(false)
-				for (const secret of secrets) expect(text.includes(secret), `${what} holds no token of this session`).toBe(false)
+				for (const secret of secrets)
+					expect(text.includes(secret), `${what} holds no token of this session`).toBe(false)
 			}
 		})
 	}

@@ -1,6 +1,11 @@
 // The part of autocannon 8's programmatic API the load test uses (the package ships no types).
 declare module 'autocannon' {
-	type RawRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string }
+	type RawRequest = {
+		method?: string
+		path?: string
+		headers?: Record<string, string>
+		body?: string
+	}
 
 	export type AutocannonRequest = RawRequest & {
 		setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest
@@ -22,7 +27,15 @@ declare module 'autocannon' {
 		requests?: AutocannonRequest[]
 	}
 
-	type Histogram = { average: number; mean: number; p50: number; p90: number; p99: number; max: number; total: number }
+	type Histogram = {
+		average: number
+		mean: number
+		p50: number
+		p90: number
+		p99: number
+		max: number
+		total: number
+	}
 
 	export type AutocannonResult = {
 		connections: number

@@ -41,13 +41,16 @@ class CookieJar {
 }
 
 async function logIn(baseURL: string, email: string, as: 'user' | 'organization' = 'user') {
-	const response = await fetch(`${baseURL}/login${as === 'organization' ? '?as=organization' : ''}`, {
-		method: 'POST',
-		body: new URLSearchParams({ email, password, as, redirectTo: '' }),
-		headers: { Origin: baseURL },
-		redirect: 'manual',
-		signal: AbortSignal.timeout(30_000),
-	})
+	const response = await fetch(
+		`${baseURL}/login${as === 'organization' ? '?as=organization' : ''}`,
+		{
+			method: 'POST',
+			body: new URLSearchParams({ email, password, as, redirectTo: '' }),
+			headers: { Origin: baseURL },
+			redirect: 'manual',
+			signal: AbortSignal.timeout(30_000),
+		},
+	)
 	expect(response.status, `log in as ${email}`).toBe(302)
 	await response.arrayBuffer()
 	const jar = new CookieJar()
@@ -57,7 +60,9 @@ async function logIn(baseURL: string, email: string, as: 'user' | 'organization'
 
 type Target = { path: string; jar?: CookieJar; shows: string }
 
-test('200 connections for 20 s on public pages and dashboards: no error, then a prompt answer', async ({ baseURL }, testInfo) => {
+test('200 connections for 20 s on public pages and dashboards: no error, then a prompt answer', async ({
+	baseURL,
+}, testInfo) => {
 	test.setTimeout(120_000)
 	if (!baseURL) throw new Error('baseURL is not set')
 
@@ -98,7 +103,11 @@ test('200 connections for 20 s on public pages and dashboards: no error, then a 
 				// autocannon gives each round of a connection a fresh context.
 				if (step === 0) context.round = rounds++
 				const { path, jar } = targets[targetAt(context, step)] as Target
-				return { ...request, path, headers: jar ? { cookie: jar.header() } : ({} as Record<string, string>) }
+				return {
+					...request,
+					path,
+					headers: jar ? { cookie: jar.header() } : ({} as Record<string, string>),
+				}
 			},
 			onResponse: (status, body, context, headers) => {
 				const index = targetAt(context, step)
@@ -106,7 +115,8 @@ test('200 connections for 20 s on public pages and dashboards: no error, then a 
 				const counts = statuses[index]
 				counts?.set(status, (counts.get(status) ?? 0) + 1)
 				// The page itself, with no failed load (role="alert") in it.
-				if (status === 200 && (!body.includes(shows) || body.includes('role="alert"'))) wrongPage[index] = (wrongPage[index] ?? 0) + 1
+				if (status === 200 && (!body.includes(shows) || body.includes('role="alert"')))
+					wrongPage[index] = (wrongPage[index] ?? 0) + 1
 				jar?.update(headers['set-cookie'])
 			},
 		})),
@@ -122,14 +132,27 @@ test('200 connections for 20 s on public pages and dashboards: no error, then a 
 		durationSeconds,
 		requests: result.requests.total,
 		requestsPerSecond: result.requests.average,
-		latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+		latencyMs: {
+			p50: result.latency.p50,
+			p90: result.latency.p90,
+			p99: result.latency.p99,
+			max: result.latency.max,
+		},
 		errors: result.errors,
 		timeouts: result.timeouts,
-		statusClasses: { '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'], '5xx': result['5xx'] },
+		statusClasses: {
+			'2xx': result['2xx'],
+			'3xx': result['3xx'],
+			'4xx': result['4xx'],
+			'5xx': result['5xx'],
+		},
 		perPath,
 	}
 	console.log(`load: ${JSON.stringify(summary)}`)
-	await testInfo.attach('load-summary.json', { body: JSON.stringify(summary, null, 2), contentType: 'application/json' })
+	await testInfo.attach('load-summary.json', {
+		body: JSON.stringify(summary, null, 2),
+		contentType: 'application/json',
+	})
 
 	expect(summary.errors, 'connection errors').toBe(0)
 	expect(summary.timeouts, 'requests unanswered within 30 s').toBe(0)

@@ -102,8 +102,7 @@ export const findAnnouncement = (db: Db, id: string) =>
 	withCourse(db).select(readCount).where('announcements.id', '=', id).executeTakeFirst()
 
 export const insertAnnouncement = async (db: Db, values: Insertable<AnnouncementsTable>) =>
-	(await db.insertInto('announcements').values(values).returning('id').executeTakeFirstOrThrow())
-		.id
+	(await db.insertInto('announcements').values(values).returning('id').executeTakeFirstOrThrow()).id
 
 export const markRead = (db: Db, announcementId: string, studentId: string) =>
 	db
@@ -113,8 +112,15 @@ export const markRead = (db: Db, announcementId: string, studentId: string) =>
 		.execute()
 
 /** The number of rows changed: 0 when it was deleted meanwhile. */
-export const updateAnnouncement = async (db: Db, id: string, changes: { title: string; body: string }) =>
-	Number((await db.updateTable('announcements').set(changes).where('id', '=', id).executeTakeFirst()).numUpdatedRows)
+export const updateAnnouncement = async (
+	db: Db,
+	id: string,
+	changes: { title: string; body: string },
+) =>
+	Number(
+		(await db.updateTable('announcements').set(changes).where('id', '=', id).executeTakeFirst())
+			.numUpdatedRows,
+	)
 
 export const deleteAnnouncement = (db: Db, id: string) =>
 	db.deleteFrom('announcements').where('id', '=', id).execute()

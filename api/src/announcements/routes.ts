@@ -57,13 +57,21 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 				return c.json({
 					announcements: rows.map(toAnnouncement),
 					unread,
-					pagination: { total, currentPage: page.page, totalPages: Math.max(1, Math.ceil(total / page.limit)) },
+					pagination: {
+						total,
+						currentPage: page.page,
+						totalPages: Math.max(1, Math.ceil(total / page.limit)),
+					},
 				})
 			}
 			const { rows, total } = await listForAuthor(db, account, page)
 			return c.json({
 				announcements: rows.map(toAnnouncement),
-				pagination: { total, currentPage: page.page, totalPages: Math.max(1, Math.ceil(total / page.limit)) },
+				pagination: {
+					total,
+					currentPage: page.page,
+					totalPages: Math.max(1, Math.ceil(total / page.limit)),
+				},
 			})
 		})
 		.post('/', staff, async (c) => {
@@ -86,14 +94,24 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			const row = await findAnnouncement(db, id)
 			if (!row) throw new ApiError(404, 'Announcement not found')
 			const body = input.body.length > 1000 ? `${input.body.slice(0, 1000)}…` : input.body
-			notifyStudents({ db, config }, course ? { courseId: course.id } : { organizationId: account.id }, {
-				kind: 'announcements',
-				path: `/studentdashboard/announcements/${id}`,
-				subject: `${author.name}: ${input.title}`,
-				paragraphs: [`${author.name} posted an announcement${course ? ` in ${course.title}` : ''}: "${input.title}".`, body],
-				actionLabel: 'Read the announcement',
-			})
-			return c.json({ message: 'Announcement posted successfully', announcement: toAnnouncement(row) }, 201)
+			notifyStudents(
+				{ db, config },
+				course ? { courseId: course.id } : { organizationId: account.id },
+				{
+					kind: 'announcements',
+					path: `/studentdashboard/announcements/${id}`,
+					subject: `${author.name}: ${input.title}`,
+					paragraphs: [
+						`${author.name} posted an announcement${course ? ` in ${course.title}` : ''}: "${input.title}".`,
+						body,
+					],
+					actionLabel: 'Read the announcement',
+				},
+			)
+			return c.json(
+				{ message: 'Announcement posted successfully', announcement: toAnnouncement(row) },
+				201,
+			)
 		})
 		.get('/:id', requireAccount(), async (c) => {
 			const row = await visibleAnnouncement(c.get('account'), c.req.param('id'))
@@ -111,7 +129,10 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			const changed = await updateAnnouncement(db, row.id, input)
 			const updated = changed ? await findAnnouncement(db, row.id) : undefined
 			if (!updated) throw new ApiError(404, 'Announcement not found')
-			return c.json({ message: 'Announcement updated successfully', announcement: toAnnouncement(updated) })
+			return c.json({
+				message: 'Announcement updated successfully',
+				announcement: toAnnouncement(updated),
+			})
 		})
 		.delete('/:id', staff, async (c) => {
 			const row = await visibleAnnouncement(c.get('account'), c.req.param('id'))

@@ -61,7 +61,10 @@ export async function enrolledStudent(db: Db, courseId: string, studentId: strin
 }
 
 /** The name shown as a staff author: the tutor's full name or the organization's name. */
-export async function staffName(db: Db, account: Account): Promise<{ type: AuthorType; name: string }> {
+export async function staffName(
+	db: Db,
+	account: Account,
+): Promise<{ type: AuthorType; name: string }> {
 	if (account.role === 'organization') {
 		const row = await db
 			.selectFrom('organizations')
@@ -81,6 +84,7 @@ export async function staffName(db: Db, account: Account): Promise<{ type: Autho
 }
 
 /** 22 characters of base64url: 128 random bits, so a public id cannot be guessed or altered. */
-export const newPublicId = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')
+export const newPublicId = () =>
+	Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')
 
 export const PUBLIC_ID = /^[A-Za-z0-9_-]{22}$/

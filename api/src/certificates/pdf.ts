@@ -62,15 +62,36 @@ export async function certificatePdf(content: CertificateContent): Promise<Uint8
 	const { width, height } = page.getSize()
 	const line = anyScriptText(doc)
 
-	page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: INDIGO, borderWidth: 4 })
-	page.drawRectangle({ x: 34, y: 34, width: width - 68, height: height - 68, borderColor: INDIGO, borderWidth: 1 })
+	page.drawRectangle({
+		x: 24,
+		y: 24,
+		width: width - 48,
+		height: height - 48,
+		borderColor: INDIGO,
+		borderWidth: 4,
+	})
+	page.drawRectangle({
+		x: 34,
+		y: 34,
+		width: width - 68,
+		height: height - 68,
+		borderColor: INDIGO,
+		borderWidth: 1,
+	})
 
 	const maxWidth = width - 140
-	const centred = async (text: string, y: number, size: number, weight: Weight = 400, color: Color = SLATE) => {
+	const centred = async (
+		text: string,
+		y: number,
+		size: number,
+		weight: Weight = 400,
+		color: Color = SLATE,
+	) => {
 		let laidOut = await line(text, weight)
 		let fontSize = size
 		while (laidOut.widthAt(fontSize) > maxWidth && fontSize > 10) fontSize -= 1
-		if (laidOut.widthAt(fontSize) > maxWidth) laidOut = await line(`${[...text].slice(0, 80).join('')}...`, weight)
+		if (laidOut.widthAt(fontSize) > maxWidth)
+			laidOut = await line(`${[...text].slice(0, 80).join('')}...`, weight)
 		laidOut.draw(page, { x: (width - laidOut.widthAt(fontSize)) / 2, y, size: fontSize, color })
 	}
 	const left = async (text: string, x: number, y: number, size: number, color: Color = SLATE) =>

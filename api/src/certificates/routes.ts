@@ -17,7 +17,12 @@ import {
 	staffName,
 } from './course-access.ts'
 import { certificatePdf } from './pdf.ts'
-import { certificateVerifyPath, toCertificate, toPublicCertificate, type CertificateRow } from './present.ts'
+import {
+	certificateVerifyPath,
+	toCertificate,
+	toPublicCertificate,
+	type CertificateRow,
+} from './present.ts'
 import { certificateInput, defaultAppOrigin, pdfQuery } from './schemas.ts'
 
 const findBy = (db: Db, column: 'id' | 'public_id', value: string) =>
@@ -53,7 +58,13 @@ async function listFor(db: Db, account: Account, page: { limit: number; offset: 
 		)
 	}
 	const [rows, count] = await Promise.all([
-		query.selectAll().orderBy('issued_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute(),
+		query
+			.selectAll()
+			.orderBy('issued_at', 'desc')
+			.orderBy('id')
+			.limit(page.limit)
+			.offset(page.offset)
+			.execute(),
 		query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
 	])
 	return { rows, total: Number(count.total) }
@@ -83,7 +94,11 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 			const { rows, total } = await listFor(db, c.get('account'), page)
 			return c.json({
 				certificates: rows.map(toCertificate),
-				pagination: { total, currentPage: page.page, totalPages: Math.max(1, Math.ceil(total / page.limit)) },
+				pagination: {
+					total,
+					currentPage: page.page,
+					totalPages: Math.max(1, Math.ceil(total / page.limit)),
+				},
 			})
 		})
 		.post('/', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
@@ -93,7 +108,10 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 			const student = await enrolledStudent(db, course.id, input.studentId)
 			const existing = await findFor(db, course.id, student.id)
 			if (existing) {
-				return c.json({ message: 'Certificate already issued', certificate: toCertificate(existing) })
+				return c.json({
+					message: 'Certificate already issued',
+					certificate: toCertificate(existing),
+				})
 			}
 			const issuer = await staffName(db, account)
 			await db
@@ -118,10 +136,15 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				kind: 'certificates',
 				path: '/studentdashboard/certificates',
 				subject: `Your certificate for ${course.title}`,
-				paragraphs: [`${issuer.name} issued you a certificate for completing ${course.title}. Congratulations!`],
+				paragraphs: [
+					`${issuer.name} issued you a certificate for completing ${course.title}. Congratulations!`,
+				],
 				actionLabel: 'See your certificates',
 			})
-			return c.json({ message: 'Certificate issued successfully', certificate: toCertificate(row) }, 201)
+			return c.json(
+				{ message: 'Certificate issued successfully', certificate: toCertificate(row) },
+				201,
+			)
 		})
 		.get('/course/:courseId/student/:studentId', requireAccount(), async (c) => {
 			const account = c.get('account')
@@ -148,7 +171,12 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				publicId: row.public_id,
 				verifyUrl: `${base}${certificateVerifyPath(row.public_id)}`,
 			})
-			const fileName = `certificate-${row.course_title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'course'}.pdf`
+			const fileName = `certificate-${
+				row.course_title
+					.replace(/[^A-Za-z0-9]+/g, '-')
+					.replace(/^-|-$/g, '')
+					.toLowerCase() || 'course'
+			}.pdf`
 			return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
 				'Content-Type': 'application/pdf',
 				'Content-Disposition': `attachment; filename="${fileName}"`,

@@ -23,4 +23,5 @@ export const pdfQuery = z.object({
 })
 
 /** Where verification pages live when the caller names none. */
-export const defaultAppOrigin = () => (process.env.APP_ORIGIN ?? 'http://localhost:3000').replace(/\/+$/, '')
+export const defaultAppOrigin = () =>
+	(process.env.APP_ORIGIN ?? 'http://localhost:3000').replace(/\/+$/, '')

@@ -47,7 +47,8 @@ async function coursesWithCards(db: Db, account: Account, studentId: string) {
 		.select('report_cards.id as card_id')
 		.where('enrollments.student_id', '=', studentId)
 	if (account.role === 'tutor') query = query.where('courses.tutor_id', '=', account.id)
-	if (account.role === 'organization') query = query.where('courses.organization_id', '=', account.id)
+	if (account.role === 'organization')
+		query = query.where('courses.organization_id', '=', account.id)
 	const rows = await query.orderBy('courses.title').execute()
 	const cardIds = rows.flatMap((row) => (row.card_id ? [row.card_id] : []))
 	const cards = cardIds.length
@@ -81,7 +82,9 @@ export function reportCardRoutes({ db, config }: ApiDeps) {
 	async function courseFor(account: Account, student: StudentRow, rawId: string | undefined) {
 		const courseId = readId('courseId', rawId)
 		const course =
-			account.role === 'student' ? await findCourse(db, courseId) : await courseRunBy(db, account, courseId)
+			account.role === 'student'
+				? await findCourse(db, courseId)
+				: await courseRunBy(db, account, courseId)
 		if (!course) throw new ApiError(404, 'Course not found')
 		if (!(await isEnrolled(db, course.id, student.id))) {
 			throw new ApiError(404, 'The student is not enrolled in this course')
@@ -149,41 +152,52 @@ export function reportCardRoutes({ db, config }: ApiDeps) {
 				reportCard: card ? toReportCard(card) : null,
 			})
 		})
-		.put('/:studentId/:courseId', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
-			const account = c.get('account')
-			const student = await studentFor(account, c.req.param('studentId'))
-			const course = await courseFor(account, student, c.req.param('courseId'))
-			const input = await readJsonBody(c, reportCardInput)
-			const author = await staffName(db, account)
-			const existing = await findCard(db, course.id, student.id)
-			const values = {
-				author_id: account.id,
-				author_type: author.type,
-				author_name: author.name,
-				score: input.score,
-				components: JSON.stringify(input.components),
-				comments: input.comments ?? null,
-			}
-			if (existing) {
-				await db
-					.updateTable('report_cards')
-					.set({ ...values, updated_at: new Date() })
-					.where('id', '=', existing.id)
-					.execute()
-			} else {
-				await db
-					.insertInto('report_cards')
-					.values({ ...values, public_id: newPublicId(), course_id: course.id, student_id: student.id })
-					.onConflict((oc) =>
-						oc.columns(['course_id', 'student_id']).doUpdateSet({ ...values, updated_at: new Date() }),
-					)
-					.execute()
-			}
-			const card = await findCard(db, course.id, student.id)
-			if (!card) throw new ApiError(404, 'Report card not found')
-			return c.json(
-				{ message: 'Report card saved successfully', reportCard: toReportCard(card) },
-				existing ? 200 : 201,
-			)
-		})
+		.put(
+			'/:studentId/:courseId',
+			requireAccount({ roles: ['tutor', 'organization'] }),
+			async (c) => {
+				const account = c.get('account')
+				const student = await studentFor(account, c.req.param('studentId'))
+				const course = await courseFor(account, student, c.req.param('courseId'))
+				const input = await readJsonBody(c, reportCardInput)
+				const author = await staffName(db, account)
+				const existing = await findCard(db, course.id, student.id)
+				const values = {
+					author_id: account.id,
+					author_type: author.type,
+					author_name: author.name,
+					score: input.score,
+					components: JSON.stringify(input.components),
+					comments: input.comments ?? null,
+				}
+				if (existing) {
+					await db
+						.updateTable('report_cards')
+						.set({ ...values, updated_at: new Date() })
+						.where('id', '=', existing.id)
+						.execute()
+				} else {
+					await db
+						.insertInto('report_cards')
+						.values({
+							...values,
+							public_id: newPublicId(),
+							course_id: course.id,
+							student_id: student.id,
+						})
+						.onConflict((oc) =>
+							oc
+								.columns(['course_id', 'student_id'])
+								.doUpdateSet({ ...values, updated_at: new Date() }),
+						)
+						.execute()
+				}
+				const card = await findCard(db, course.id, student.id)
+				if (!card) throw new ApiError(404, 'Report card not found')
+				return c.json(
+					{ message: 'Report card saved successfully', reportCard: toReportCard(card) },
+					existing ? 200 : 201,
+				)
+			},
+		)
 }

@@ -55,7 +55,9 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 				throw validationError([
 					{
 						path: 'file',
-						msg: document ? 'Give a file or a link, not both' : 'Choose a file to upload or give a link',
+						msg: document
+							? 'Give a file or a link, not both'
+							: 'Choose a file to upload or give a link',
 					},
 				])
 			}
@@ -75,10 +77,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 					url: fields.url,
 				})
 				const row = await resourceOrNotFound(id)
-				return c.json(
-					{ message: 'Resource uploaded successfully', resource: toResource(row) },
-					201,
-				)
+				return c.json({ message: 'Resource uploaded successfully', resource: toResource(row) }, 201)
 			} catch (error) {
 				if (key) await storage.delete(key)
 				throw error

@@ -14,7 +14,8 @@ type SeedResource = {
 const DEMO_RESOURCES: SeedResource[] = [
 	{
 		title: 'Solving linear equations: a step-by-step guide',
-		description: 'Worked examples of one- and two-step equations, with the balancing method explained.',
+		description:
+			'Worked examples of one- and two-step equations, with the balancing method explained.',
 		subject: 'Mathematics',
 		resourceType: 'document',
 		file: {
@@ -43,9 +44,17 @@ const DEMO_RESOURCES: SeedResource[] = [
 
 /** The demo teacher's library, so students have something to open. Runs once: nothing happens if they already have resources. */
 export async function seedDemoResources(db: Db, storage: Storage, teacherEmail: string) {
-	const teacher = await db.selectFrom('users').select('id').where('email', '=', teacherEmail).executeTakeFirst()
+	const teacher = await db
+		.selectFrom('users')
+		.select('id')
+		.where('email', '=', teacherEmail)
+		.executeTakeFirst()
 	if (!teacher) return
-	const existing = await db.selectFrom('resources').select('id').where('tutor_id', '=', teacher.id).executeTakeFirst()
+	const existing = await db
+		.selectFrom('resources')
+		.select('id')
+		.where('tutor_id', '=', teacher.id)
+		.executeTakeFirst()
 	if (existing) return
 	for (const resource of DEMO_RESOURCES) {
 		const document = resource.file ? textDocument(resource.file.name, resource.file.body) : null

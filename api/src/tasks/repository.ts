@@ -68,9 +68,7 @@ function tasks(db: Db, student: string | null) {
 			),
 			student
 				? sql<SubmissionStatus | null>`(SELECT ${statusOf('s', 't')} FROM (SELECT 1) one
-					LEFT JOIN task_submissions s ON s.task_id = t.id AND s.student_id = ${student})`.as(
-						'my_status',
-					)
+					LEFT JOIN task_submissions s ON s.task_id = t.id AND s.student_id = ${student})`.as('my_status')
 				: sql<SubmissionStatus | null>`NULL`.as('my_status'),
 		])
 		.where('t.is_deleted', '=', false)
@@ -98,9 +96,7 @@ export async function listTasks(db: Db, filter: TaskFilter, page: Page) {
 	}
 	// A tutor sees the newest task first; a student the one due soonest.
 	const ordered =
-		'tutorId' in filter
-			? query.orderBy('t.created_at', 'desc')
-			: query.orderBy('t.due_date', 'asc')
+		'tutorId' in filter ? query.orderBy('t.created_at', 'desc') : query.orderBy('t.due_date', 'asc')
 	const [rows, count] = await Promise.all([
 		ordered.orderBy('t.id').limit(page.limit).offset(page.offset).execute(),
 		query
@@ -115,7 +111,11 @@ export const findTask = async (db: Db, id: string, student: string | null = null
 	(await tasks(db, student).where('t.id', '=', id).executeTakeFirst()) as TaskRow | undefined
 
 export const findCourse = (db: Db, id: string) =>
-	db.selectFrom('courses').select(['id', 'tutor_id', 'title']).where('id', '=', id).executeTakeFirst()
+	db
+		.selectFrom('courses')
+		.select(['id', 'tutor_id', 'title'])
+		.where('id', '=', id)
+		.executeTakeFirst()
 
 export const tutorCourses = (db: Db, tutorId: string) =>
 	db

@@ -38,7 +38,8 @@ import {
 /** The multipart calls that carry a document (up to 10 MB) rather than an image: create, update, submit. */
 export const TASK_UPLOAD_PATHS = /^\/api\/v1\/tasks\/(create-task|[^/]+|[^/]+\/submit)\/?$/
 
-const isMultipart = (c: Context) => /^multipart\/form-data/i.test(c.req.header('content-type') ?? '')
+const isMultipart = (c: Context) =>
+	/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')
 
 /** A multipart form's text fields (files left out), for the same schema as a JSON body. */
 const textFields = (form: Record<string, string | File>) =>
@@ -78,11 +79,14 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 	const visibleTask = async (account: Account, id: string): Promise<TaskRow> => {
 		const task = await taskOr404(id, account.role === 'student' ? account.id : null)
 		if (account.role === 'tutor' && task.created_by === account.id) return task
-		if (account.role === 'student' && (await isEnrolled(db, task.course_id, account.id))) return task
+		if (account.role === 'student' && (await isEnrolled(db, task.course_id, account.id)))
+			return task
 		throw new ApiError(403, MESSAGES.forbidden)
 	}
 	const removeQuietly = (key: string) =>
-		storage.delete(key).catch((error: unknown) => console.error('Could not remove file', key, error))
+		storage
+			.delete(key)
+			.catch((error: unknown) => console.error('Could not remove file', key, error))
 
 	const download = async (c: Context, key: string | null, name: string | null) => {
 		const file = key ? await storage.get(key) : null
@@ -130,19 +134,28 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 					endDate: fields.endDate ?? null,
 					attachment:
 						document && key
-							? { key, name: document.name, type: document.contentType, size: document.bytes.byteLength }
+							? {
+									key,
+									name: document.name,
+									type: document.contentType,
+									size: document.bytes.byteLength,
+								}
 							: null,
 				})
 				const task = await taskOr404(id)
-				notifyStudents({ db, config }, { courseId: course.id }, {
-					kind: 'newTask',
-					path: `/studentdashboard/task-details?taskId=${task.id}`,
-					subject: `New task in ${course.title}: ${task.title}`,
-					paragraphs: [
-						`Your teacher posted a new task in ${course.title}: "${task.title}", due ${dueText(task.due_date)}.`,
-					],
-					actionLabel: 'Open the task',
-				})
+				notifyStudents(
+					{ db, config },
+					{ courseId: course.id },
+					{
+						kind: 'newTask',
+						path: `/studentdashboard/task-details?taskId=${task.id}`,
+						subject: `New task in ${course.title}: ${task.title}`,
+						paragraphs: [
+							`Your teacher posted a new task in ${course.title}: "${task.title}", due ${dueText(task.due_date)}.`,
+						],
+						actionLabel: 'Open the task',
+					},
+				)
 				return c.json({ message: 'Task created successfully', task: toTask(task) }, 201)
 			} catch (error) {
 				if (key) await removeQuietly(key)
@@ -151,7 +164,10 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 		})
 		.get('/submissions/:submissionId/file', requireAccount(), async (c) => {
 			const account = c.get('account')
-			const submission = await findSubmissionById(db, readId('submissionId', c.req.param('submissionId')))
+			const submission = await findSubmissionById(
+				db,
+				readId('submissionId', c.req.param('submissionId')),
+			)
 			if (!submission || submission.is_deleted) throw new ApiError(404, SUBMISSION_NOT_FOUND)
 			const allowed =
 				(account.role === 'student' && submission.student_id === account.id) ||
@@ -163,7 +179,9 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 			const task = await ownTask(c.get('account'), readId('id', c.req.param('id')))
 			// JSON changes the fields; a multipart form may also carry a new file `attachment`.
 			const form = isMultipart(c) ? await readForm(c) : null
-			const update = form ? validate(taskUpdate, textFields(form)) : await readJsonBody(c, taskUpdate)
+			const update = form
+				? validate(taskUpdate, textFields(form))
+				: await readJsonBody(c, taskUpdate)
 			const dueDate = update.dueDate ?? task.due_date
 			const endDate = update.endDate === undefined ? task.end_date : update.endDate
 			if (endDate && endDate < dueDate) {
@@ -173,12 +191,19 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 			}
 			const document = form ? await readOptionalDocument(form.attachment, 'attachment') : null
 			if (document && update.removeAttachment) {
-				throw validationError([{ path: 'attachment', msg: 'Choose a new file or remove the attachment, not both' }])
+				throw validationError([
+					{ path: 'attachment', msg: 'Choose a new file or remove the attachment, not both' },
+				])
 			}
 			const key = document ? await storeDocument(storage, document) : null
 			const attachment =
 				document && key
-					? { key, name: document.name, type: document.contentType, size: document.bytes.byteLength }
+					? {
+							key,
+							name: document.name,
+							type: document.contentType,
+							size: document.bytes.byteLength,
+						}
 					: update.removeAttachment
 						? null
 						: undefined
@@ -198,7 +223,10 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				throw error
 			})
 			if (replacedKey) await removeQuietly(replacedKey)
-			return c.json({ message: 'Task updated successfully', task: toTask(await taskOr404(task.id)) })
+			return c.json({
+				message: 'Task updated successfully',
+				task: toTask(await taskOr404(task.id)),
+			})
 		})
 		.delete('/:id', tutorsOnly, async (c) => {
 			const task = await ownTask(c.get('account'), readId('id', c.req.param('id')))
@@ -263,19 +291,23 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				summary,
 			})
 		})
-		.get('/:taskId/submission/:studentId', requireAccount({ roles: ['tutor', 'student'] }), async (c) => {
-			const account = c.get('account')
-			const taskId = readId('taskId', c.req.param('taskId'))
-			const studentId = readId('studentId', c.req.param('studentId'))
-			if (account.role === 'student' && studentId !== account.id) {
-				throw new ApiError(403, MESSAGES.forbidden)
-			}
-			const task = await visibleTask(account, taskId)
-			const row = await findStudentSubmission(db, task, studentId)
-			if (!row) throw new ApiError(404, 'Student not found for this task')
-			const taskAnswer = account.role === 'student' ? task : { ...task, my_status: null }
-			return c.json({ task: toTask(taskAnswer), submission: toSubmission(row) })
-		})
+		.get(
+			'/:taskId/submission/:studentId',
+			requireAccount({ roles: ['tutor', 'student'] }),
+			async (c) => {
+				const account = c.get('account')
+				const taskId = readId('taskId', c.req.param('taskId'))
+				const studentId = readId('studentId', c.req.param('studentId'))
+				if (account.role === 'student' && studentId !== account.id) {
+					throw new ApiError(403, MESSAGES.forbidden)
+				}
+				const task = await visibleTask(account, taskId)
+				const row = await findStudentSubmission(db, task, studentId)
+				if (!row) throw new ApiError(404, 'Student not found for this task')
+				const taskAnswer = account.role === 'student' ? task : { ...task, my_status: null }
+				return c.json({ task: toTask(taskAnswer), submission: toSubmission(row) })
+			},
+		)
 		.patch('/:submissionId/grade', tutorsOnly, async (c) => {
 			const account = c.get('account')
 			const id = readId('submissionId', c.req.param('submissionId'))

@@ -16,9 +16,7 @@ const dateTime = (label: string) =>
 		.transform((value) => new Date(value))
 
 const optionalDateTime = (label: string) =>
-	z
-		.union([z.literal('').transform(() => null), z.null(), dateTime(label)])
-		.optional()
+	z.union([z.literal('').transform(() => null), z.null(), dateTime(label)]).optional()
 
 const endAfterDue = (value: { dueDate?: Date; endDate?: Date | null }) =>
 	!value.dueDate || !value.endDate || value.endDate >= value.dueDate

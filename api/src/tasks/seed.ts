@@ -20,7 +20,10 @@ const DEMO_TASKS: SeedTask[] = [
 		description: 'Solve the ten equations on the worksheet. Show every step of your working.',
 		taskType: 'homework',
 		dueInDays: -7,
-		attachment: text('linear-equations.txt', '1) 2x + 3 = 11\n2) 5x - 4 = 3x + 8\n3) 7 - x = 2x + 1\n'),
+		attachment: text(
+			'linear-equations.txt',
+			'1) 2x + 3 = 11\n2) 5x - 4 = 3x + 8\n3) 7 - x = 2x + 1\n',
+		),
 		submission: {
 			atDays: -8,
 			file: text('linear-equations-answers.txt', '1) x = 4\n2) x = 6\n3) x = 2\n'),
@@ -41,7 +44,10 @@ const DEMO_TASKS: SeedTask[] = [
 		taskType: 'assignment',
 		dueInDays: 5,
 		attachment: text('quadratics.txt', 'Factorise: x^2 + 5x + 6, x^2 - 9, 2x^2 + 7x + 3\n'),
-		submission: { atDays: -1, file: text('quadratics-answers.txt', '(x + 2)(x + 3)\n(x - 3)(x + 3)\n') },
+		submission: {
+			atDays: -1,
+			file: text('quadratics-answers.txt', '(x + 2)(x + 3)\n(x - 3)(x + 3)\n'),
+		},
 	},
 	{
 		title: 'Word problems essay',

@@ -15,8 +15,7 @@ export function testHookRoutes({ db }: ApiDeps) {
 			findOrganizationByEmail(db, address),
 		])
 		let revoked = 0
-		if (user)
-			revoked += await revokeAllSessions(db, { accountType: 'user', accountId: user.id })
+		if (user) revoked += await revokeAllSessions(db, { accountType: 'user', accountId: user.id })
 		if (organization) {
 			revoked += await revokeAllSessions(db, {
 				accountType: 'organization',

@@ -38,7 +38,10 @@ export async function markAnnouncementRead(api: Upstream, id: string) {
 }
 
 export function getAudiences(api: Upstream) {
-	return api.get('/announcements/audiences', { schema: audiencesSchema, fallback: 'Failed to fetch courses' })
+	return api.get('/announcements/audiences', {
+		schema: audiencesSchema,
+		fallback: 'Failed to fetch courses',
+	})
 }
 
 export function postAnnouncement(api: Upstream, { title, body, courseId }: AnnouncementForm) {
@@ -49,7 +52,10 @@ export function postAnnouncement(api: Upstream, { title, body, courseId }: Annou
 	})
 }
 
-export function updateAnnouncement(api: Upstream, { announcementId, title, body }: AnnouncementEdit) {
+export function updateAnnouncement(
+	api: Upstream,
+	{ announcementId, title, body }: AnnouncementEdit,
+) {
 	return api.send('PUT', `/announcements/${encodeURIComponent(announcementId)}`, {
 		json: { title, body },
 		schema: oneAnnouncementSchema.extend({ message: z.string().optional() }),

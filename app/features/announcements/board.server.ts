@@ -6,11 +6,20 @@ import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
-import { deleteAnnouncement, getAnnouncements, getAudiences, postAnnouncement, updateAnnouncement } from './api.server'
+import {
+	deleteAnnouncement,
+	getAnnouncements,
+	getAudiences,
+	postAnnouncement,
+	updateAnnouncement,
+} from './api.server'
 import { announcementActionSchema, pageFrom } from './schema'
 
 /** The loader of a staff announcement page: whom they may address, and what they have posted. */
-export async function loadAnnouncementBoard(context: Readonly<RouterContextProvider>, request: Request) {
+export async function loadAnnouncementBoard(
+	context: Readonly<RouterContextProvider>,
+	request: Request,
+) {
 	const api = upstream(context, request)
 	const [audiences, list] = await Promise.all([
 		settle(getAudiences(api)),
@@ -31,10 +40,13 @@ export async function announcementBoardAction(
 	request: Request,
 	{ requireCourse, listPath }: { requireCourse: boolean; listPath: string },
 ) {
-	const submission = parseWithZod(await readForm(request), { schema: announcementActionSchema(requireCourse) })
+	const submission = parseWithZod(await readForm(request), {
+		schema: announcementActionSchema(requireCourse),
+	})
 	if (submission.status !== 'success') {
 		// The delete form has no field to show an error by: it shows above the list.
-		const formErrors = submission.payload.intent === 'delete' ? ['Choose an announcement to delete'] : undefined
+		const formErrors =
+			submission.payload.intent === 'delete' ? ['Choose an announcement to delete'] : undefined
 		return data(submission.reply({ formErrors }), { status: 400 })
 	}
 	const api = upstream(context, request)
@@ -46,7 +58,11 @@ export async function announcementBoardAction(
 				sendToast(context, successToast('Announcement posted successfully'))
 				return redirect(listPath)
 			case 'update':
-				await updateAnnouncement(api, { announcementId: form.announcementId, title: form.title, body: form.body })
+				await updateAnnouncement(api, {
+					announcementId: form.announcementId,
+					title: form.title,
+					body: form.body,
+				})
 				sendToast(context, successToast('Announcement updated successfully'))
 				return redirect(backToList(request, listPath))
 			case 'delete':

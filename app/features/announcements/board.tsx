@@ -3,7 +3,15 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
 import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
-import { FormErrors, inputProps, SelectField, selectProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import {
+	FormErrors,
+	inputProps,
+	SelectField,
+	selectProps,
+	TextAreaField,
+	textareaProps,
+	TextField,
+} from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import type { loadAnnouncementBoard } from './board.server'
@@ -39,7 +47,9 @@ export function AnnouncementComposer({
 	})
 	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'post'
 	const audienceOptions = [
-		organizationWide ? { value: '', label: 'Everyone in the organization' } : { value: '', label: 'Choose a course…' },
+		organizationWide
+			? { value: '', label: 'Everyone in the organization' }
+			: { value: '', label: 'Choose a course…' },
 		...courses.map((course) => ({ value: course.id, label: course.title })),
 	]
 	return (
@@ -47,11 +57,25 @@ export function AnnouncementComposer({
 			<input type="hidden" name="intent" value="post" />
 			<FormErrors id={form.errorId} errors={form.errors} />
 			{!organizationWide && courses.length === 0 ? (
-				<p className="text-sm text-slate-700">You have no courses yet: announcements go to the students of one of your courses.</p>
+				<p className="text-sm text-slate-700">
+					You have no courses yet: announcements go to the students of one of your courses.
+				</p>
 			) : null}
-			<SelectField label="Audience" meta={fields.courseId} options={audienceOptions} {...selectProps(fields.courseId)} required={!organizationWide} />
+			<SelectField
+				label="Audience"
+				meta={fields.courseId}
+				options={audienceOptions}
+				{...selectProps(fields.courseId)}
+				required={!organizationWide}
+			/>
 			<TextField label="Title" meta={fields.title} {...inputProps(fields.title, 'text')} required />
-			<TextAreaField label="Message" meta={fields.body} {...textareaProps(fields.body)} rows={5} required />
+			<TextAreaField
+				label="Message"
+				meta={fields.body}
+				{...textareaProps(fields.body)}
+				rows={5}
+				required
+			/>
 			<div>
 				<Button disabled={busy}>{busy ? 'Posting…' : 'Post announcement'}</Button>
 			</div>
@@ -91,12 +115,17 @@ export function AuthoredAnnouncements({
 								{announcement.title}
 							</h3>
 							<p className="text-xs text-slate-600">
-								{audienceOf(announcement)} · {formatPosted(announcement.createdAt, timeZone)} · Read by {announcement.readCount ?? 0}{' '}
+								{audienceOf(announcement)} · {formatPosted(announcement.createdAt, timeZone)} · Read
+								by {announcement.readCount ?? 0}{' '}
 								{announcement.readCount === 1 ? 'student' : 'students'}
 							</p>
 							<p className="mt-2 whitespace-pre-line text-slate-800">{announcement.body}</p>
 							<div className="mt-3 flex flex-wrap items-start gap-3">
-								<Link to={editLink(announcement.id)} className={buttonClass('secondary')} aria-label={`Edit ${announcement.title}`}>
+								<Link
+									to={editLink(announcement.id)}
+									className={buttonClass('secondary')}
+									aria-label={`Edit ${announcement.title}`}
+								>
 									Edit
 								</Link>
 								{/* Asks first, without JavaScript too: one click never deletes. */}
@@ -124,7 +153,13 @@ export function AuthoredAnnouncements({
 }
 
 /** A student's announcements: unread ones are marked and come with a visible 'Unread' label. */
-export function StudentAnnouncementList({ announcements, timeZone }: { announcements: Announcement[]; timeZone: string }) {
+export function StudentAnnouncementList({
+	announcements,
+	timeZone,
+}: {
+	announcements: Announcement[]
+	timeZone: string
+}) {
 	if (!announcements.length) return <p className="text-slate-700">No announcements yet.</p>
 	return (
 		<ul className="flex flex-col gap-3" aria-label="Announcements">
@@ -135,7 +170,9 @@ export function StudentAnnouncementList({ announcements, timeZone }: { announcem
 				>
 					<div className="flex flex-wrap items-center gap-2">
 						{announcement.read ? null : (
-							<span className="rounded bg-indigo-700 px-2 py-0.5 text-xs font-bold text-white">Unread</span>
+							<span className="rounded bg-indigo-700 px-2 py-0.5 text-xs font-bold text-white">
+								Unread
+							</span>
 						)}
 						<Link
 							to={`/studentdashboard/announcements/${announcement.id}`}
@@ -145,7 +182,8 @@ export function StudentAnnouncementList({ announcements, timeZone }: { announcem
 						</Link>
 					</div>
 					<p className="mt-1 text-xs text-slate-600">
-						{announcement.author.name} · {announcement.course ? announcement.course.title : 'Organization'} ·{' '}
+						{announcement.author.name} ·{' '}
+						{announcement.course ? announcement.course.title : 'Organization'} ·{' '}
 						{formatPosted(announcement.createdAt, timeZone)}
 					</p>
 				</li>
@@ -172,8 +210,12 @@ export function AnnouncementBoard({
 }) {
 	const [searchParams] = useSearchParams()
 	const editId = searchParams.get('edit')
-	const editing = editId && list.ok ? list.value.announcements.find((announcement) => announcement.id === editId) : undefined
-	const resultFor = (intent: string) => (actionData?.initialValue?.intent === intent ? actionData : undefined)
+	const editing =
+		editId && list.ok
+			? list.value.announcements.find((announcement) => announcement.id === editId)
+			: undefined
+	const resultFor = (intent: string) =>
+		actionData?.initialValue?.intent === intent ? actionData : undefined
 	const deleteError = resultFor('delete')?.error?.['']?.[0]
 	return (
 		<div className="flex flex-col gap-8">
@@ -185,7 +227,10 @@ export function AnnouncementBoard({
 					lastResult={resultFor('update')}
 				/>
 			) : (
-				<section aria-labelledby="new-announcement" className="rounded-lg border border-slate-200 bg-white p-6">
+				<section
+					aria-labelledby="new-announcement"
+					className="rounded-lg border border-slate-200 bg-white p-6"
+				>
 					<h2 id="new-announcement" className="mb-4 text-lg font-semibold">
 						New announcement
 					</h2>
@@ -205,7 +250,10 @@ export function AnnouncementBoard({
 					Posted announcements
 				</h2>
 				{deleteError ? (
-					<p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+					<p
+						role="alert"
+						className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+					>
 						{deleteError}
 					</p>
 				) : null}
@@ -246,7 +294,10 @@ function EditAnnouncement({
 	const page = searchParams.get('page')
 	const cancelTo = page ? `?page=${encodeURIComponent(page)}` : '?'
 	return (
-		<section aria-labelledby="edit-announcement" className="rounded-lg border border-slate-200 bg-white p-6">
+		<section
+			aria-labelledby="edit-announcement"
+			className="rounded-lg border border-slate-200 bg-white p-6"
+		>
 			<h2 id="edit-announcement" className="text-lg font-semibold">
 				Edit “{announcement.title}”
 			</h2>
@@ -257,8 +308,19 @@ function EditAnnouncement({
 				<input type="hidden" name="intent" value="update" />
 				<input type="hidden" name="announcementId" value={announcement.id} />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField label="Title" meta={fields.title} {...inputProps(fields.title, 'text')} required />
-				<TextAreaField label="Message" meta={fields.body} {...textareaProps(fields.body)} rows={5} required />
+				<TextField
+					label="Title"
+					meta={fields.title}
+					{...inputProps(fields.title, 'text')}
+					required
+				/>
+				<TextAreaField
+					label="Message"
+					meta={fields.body}
+					{...textareaProps(fields.body)}
+					rows={5}
+					required
+				/>
 				<div className="flex flex-wrap gap-3">
 					<Button disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</Button>
 					<Link to={cancelTo} className={buttonClass('secondary')}>

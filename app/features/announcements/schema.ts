@@ -19,7 +19,9 @@ export type AnnouncementForm = z.infer<typeof announcementFormSchema>
 
 /** Teachers announce to one of their courses, so they must choose one. */
 export const teacherAnnouncementFormSchema = announcementFormSchema.extend({
-	courseId: z.string({ error: 'Choose the course to announce to' }).min(1, 'Choose the course to announce to'),
+	courseId: z
+		.string({ error: 'Choose the course to announce to' })
+		.min(1, 'Choose the course to announce to'),
 })
 
 /** An edit changes the words; the audience stays (its readers have already been told). */
@@ -33,7 +35,9 @@ export type AnnouncementEdit = z.infer<typeof announcementEditSchema>
 /** A staff announcement page's forms, told apart by `intent`: post (a teacher must pick a course), update, delete. */
 export function announcementActionSchema(requireCourse: boolean) {
 	return z.discriminatedUnion('intent', [
-		(requireCourse ? teacherAnnouncementFormSchema : announcementFormSchema).extend({ intent: z.literal('post') }),
+		(requireCourse ? teacherAnnouncementFormSchema : announcementFormSchema).extend({
+			intent: z.literal('post'),
+		}),
 		announcementEditSchema.extend({ intent: z.literal('update') }),
 		z.object({ intent: z.literal('delete'), announcementId: z.string().min(1) }),
 	])

@@ -1,6 +1,10 @@
 import type { Upstream } from '~/platform/upstream.server'
 import { UpstreamError } from '~/platform/upstream-errors'
-import { certificateListSchema, certificateVerificationSchema, oneCertificateSchema } from './schema'
+import {
+	certificateListSchema,
+	certificateVerificationSchema,
+	oneCertificateSchema,
+} from './schema'
 
 // Certificate calls of the reference API (api/README.md).
 
@@ -22,7 +26,12 @@ export async function getCertificateFor(api: Upstream, courseId: string, student
 		)
 		return certificate
 	} catch (error) {
-		if (error instanceof UpstreamError && error.status === 404 && error.text === 'Certificate not found') return null
+		if (
+			error instanceof UpstreamError &&
+			error.status === 404 &&
+			error.text === 'Certificate not found'
+		)
+			return null
 		throw error
 	}
 }

@@ -22,7 +22,10 @@ export const certificateListSchema = z.object({
 	pagination: z.object({ total: z.number(), currentPage: z.number(), totalPages: z.number() }),
 })
 
-export const oneCertificateSchema = z.object({ certificate: certificateSchema, message: z.string().optional() })
+export const oneCertificateSchema = z.object({
+	certificate: certificateSchema,
+	message: z.string().optional(),
+})
 
 export const certificateVerificationSchema = z.object({
 	genuine: z.boolean(),
@@ -36,4 +39,3 @@ export const certificateVerificationSchema = z.object({
 		})
 		.optional(),
 })
-

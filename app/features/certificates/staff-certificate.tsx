@@ -36,18 +36,23 @@ export function StaffCertificatePage({
 			{certificate ? (
 				<CertificateCard certificate={certificate} pdfHref={`${pdfBase}/${certificate.id}/pdf`} />
 			) : (
-				<section aria-labelledby="issue-heading" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6">
+				<section
+					aria-labelledby="issue-heading"
+					className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6"
+				>
 					<h2 id="issue-heading" className="text-lg font-semibold">
 						No certificate yet
 					</h2>
 					<p className="text-slate-700">
-						When {student.name} has completed this course, mark the course as completed: the certificate is issued at once and
-						the student can download it.
+						When {student.name} has completed this course, mark the course as completed: the
+						certificate is issued at once and the student can download it.
 					</p>
 					<FormErrors id="issue-errors" errors={errors} />
 					<Form method="post">
 						<input type="hidden" name="intent" value="issue" />
-						<Button disabled={busy}>{busy ? 'Issuing…' : 'Mark course completed and issue certificate'}</Button>
+						<Button disabled={busy}>
+							{busy ? 'Issuing…' : 'Mark course completed and issue certificate'}
+						</Button>
 					</Form>
 				</section>
 			)}

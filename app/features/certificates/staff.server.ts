@@ -33,8 +33,11 @@ export async function staffCertificateLoader(context: Context, request: Request,
 }
 
 async function studentNamedBy(api: Upstream, params: Params) {
-	const student = await needed(getEnrolledStudent(api, params.courseId, params.studentId), { refusedAsMissing: true })
-	if (student.email.toLowerCase() !== params.studentEmail.toLowerCase()) throw data(null, { status: 404 })
+	const student = await needed(getEnrolledStudent(api, params.courseId, params.studentId), {
+		refusedAsMissing: true,
+	})
+	if (student.email.toLowerCase() !== params.studentEmail.toLowerCase())
+		throw data(null, { status: 404 })
 	return student
 }
 
@@ -50,7 +53,9 @@ export async function issueCertificateAction(context: Context, request: Request,
 	} catch (error) {
 		if (!(error instanceof UpstreamError)) throw error
 		sendToast(context, error.toast)
-		const lines = error.fieldErrors.length ? error.fieldErrors.map(({ path, msg }) => `${path}: ${msg}`) : [error.text]
+		const lines = error.fieldErrors.length
+			? error.fieldErrors.map(({ path, msg }) => `${path}: ${msg}`)
+			: [error.text]
 		return data({ errors: lines }, { status: replyStatus(error.status) })
 	}
 	sendToast(context, successToast('Certificate issued successfully'))

@@ -60,10 +60,7 @@ export async function roomAction(
 			return { ticket }
 		} catch (error) {
 			if (!(error instanceof UpstreamError)) throw error
-			return data(
-				{ ticketError: error.text },
-				{ status: replyStatus(error.status) },
-			)
+			return data({ ticketError: error.text }, { status: replyStatus(error.status) })
 		}
 	}
 	const submission = parseWithZod(formData, { schema: roomFormSchema })

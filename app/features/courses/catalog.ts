@@ -47,11 +47,45 @@ export function chargeOf(price: Price) {
 /** What a course card shows: the catalogue and the home page send only this to the browser. */
 export type CourseSummary = Pick<
 	Course,
-	'id' | 'title' | 'subtitle' | 'category' | 'level' | 'teacherName' | 'organizationName' | 'duration' | 'enrolledStudents' | 'maxStudents' | 'price'
+	| 'id'
+	| 'title'
+	| 'subtitle'
+	| 'category'
+	| 'level'
+	| 'teacherName'
+	| 'organizationName'
+	| 'duration'
+	| 'enrolledStudents'
+	| 'maxStudents'
+	| 'price'
 >
 export type CatalogPage = Omit<CourseList, 'courses'> & { courses: CourseSummary[] }
 
 export function summarize(course: Course): CourseSummary {
-	const { id, title, subtitle, category, level, teacherName, organizationName, duration, enrolledStudents, maxStudents, price } = course
-	return { id, title, subtitle, category, level, teacherName, organizationName, duration, enrolledStudents, maxStudents, price }
+	const {
+		id,
+		title,
+		subtitle,
+		category,
+		level,
+		teacherName,
+		organizationName,
+		duration,
+		enrolledStudents,
+		maxStudents,
+		price,
+	} = course
+	return {
+		id,
+		title,
+		subtitle,
+		category,
+		level,
+		teacherName,
+		organizationName,
+		duration,
+		enrolledStudents,
+		maxStudents,
+		price,
+	}
 }

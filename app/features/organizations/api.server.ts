@@ -149,7 +149,11 @@ export function cancelInvitation(api: Upstream, organizationId: string, invitati
 	return api.send(
 		'DELETE',
 		`${organizationPath(organizationId)}/invitations/${encodeURIComponent(invitationId)}`,
-		{ schema: messageOnlySchema, fallback: 'Failed to cancel the invitation', invalidates: ['invitations'] },
+		{
+			schema: messageOnlySchema,
+			fallback: 'Failed to cancel the invitation',
+			invalidates: ['invitations'],
+		},
 	)
 }
 
@@ -158,7 +162,11 @@ export function removeStudent(api: Upstream, organizationId: string, studentId: 
 	return api.send(
 		'DELETE',
 		`${organizationPath(organizationId)}/students/${encodeURIComponent(studentId)}`,
-		{ schema: messageOnlySchema, fallback: 'Failed to remove the student', invalidates: staleAfter.membership },
+		{
+			schema: messageOnlySchema,
+			fallback: 'Failed to remove the student',
+			invalidates: staleAfter.membership,
+		},
 	)
 }
 
@@ -182,7 +190,10 @@ export function answerInvitation(
 			: `/users/invitations/${encodeURIComponent(answer.invitationId)}/${answer.intent}`
 	return api.send('POST', path, {
 		schema: messageOnlySchema,
-		fallback: answer.intent === 'leave' ? 'Failed to leave the organization' : 'Failed to answer the invitation',
+		fallback:
+			answer.intent === 'leave'
+				? 'Failed to leave the organization'
+				: 'Failed to answer the invitation',
 		// Accepting or leaving changes which organization courses the student sees.
 		invalidates: staleAfter.membership,
 	})

@@ -73,7 +73,11 @@ export async function memberAction(
 		// Remove and cancel have no field to show the error by: the page shows it as a toast.
 		const intent = submission.payload.intent
 		if (intent === 'remove' || intent === 'cancel-invitation')
-			sendToast(context, { type: 'error', title: intent === 'remove' ? 'Choose a student' : 'Choose an invitation', duration: 4000 })
+			sendToast(context, {
+				type: 'error',
+				title: intent === 'remove' ? 'Choose a student' : 'Choose an invitation',
+				duration: 4000,
+			})
 		return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
 	}
 	const form = submission.value

@@ -306,13 +306,17 @@ function OpenInvitations({ invitations }: { invitations: Invitation[] }) {
 							<span className="break-all">
 								{invitation.email}{' '}
 								<span className="text-sm text-slate-600">
-									(sent {new Date(invitation.createdAt).toLocaleDateString('en-US', { timeZone: 'UTC' })})
+									(sent{' '}
+									{new Date(invitation.createdAt).toLocaleDateString('en-US', { timeZone: 'UTC' })})
 								</span>
 							</span>
 							<Form method="post">
 								<input type="hidden" name="intent" value="cancel-invitation" />
 								<input type="hidden" name="invitationId" value={invitation.id} />
-								<Button variant="secondary" aria-label={`Cancel the invitation to ${invitation.email}`}>
+								<Button
+									variant="secondary"
+									aria-label={`Cancel the invitation to ${invitation.email}`}
+								>
 									Cancel invitation
 								</Button>
 							</Form>

@@ -12,20 +12,39 @@ const optionalText = (max: number, label: string) =>
 
 export const organizationSignupSchema = z
 	.object({
-		name: z.string({ error: 'Enter the organization name' }).trim().min(1, 'Enter the organization name').max(150, 'Name is too long'),
+		name: z
+			.string({ error: 'Enter the organization name' })
+			.trim()
+			.min(1, 'Enter the organization name')
+			.max(150, 'Name is too long'),
 		email: emailField,
-		type: z.enum(['school', 'tutoring_center', 'university', 'company', 'other'], { error: 'Choose the kind of organization' }),
-		country: z.string({ error: 'Enter the country' }).trim().min(2, 'Enter the country').max(100, 'Country is too long'),
+		type: z.enum(['school', 'tutoring_center', 'university', 'company', 'other'], {
+			error: 'Choose the kind of organization',
+		}),
+		country: z
+			.string({ error: 'Enter the country' })
+			.trim()
+			.min(2, 'Enter the country')
+			.max(100, 'Country is too long'),
 		phone: phoneField,
 		address: optionalText(300, 'Address'),
-		website: z.url({ error: 'Enter a full web address, like https://example.org' }).max(300).optional(),
+		website: z
+			.url({ error: 'Enter a full web address, like https://example.org' })
+			.max(300)
+			.optional(),
 		description: optionalText(2000, 'Description'),
 		logo: z
 			.instanceof(File)
 			.optional()
 			.refine((file) => !file || file.size <= maxLogoBytes, 'The logo must be at most 2 MB')
-			.refine((file) => !file || logoTypes.includes(file.type), 'The logo must be a PNG, JPEG, WebP or GIF image'),
-		password: z.string({ error: 'Choose a password' }).min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters'),
+			.refine(
+				(file) => !file || logoTypes.includes(file.type),
+				'The logo must be a PNG, JPEG, WebP or GIF image',
+			),
+		password: z
+			.string({ error: 'Choose a password' })
+			.min(8, 'Password must be at least 8 characters')
+			.max(128, 'Password must be at most 128 characters'),
 		confirmPassword: z.string({ error: 'Confirm your password' }),
 	})
 	.superRefine((value, ctx) => {
@@ -35,7 +54,10 @@ export const organizationSignupSchema = z
 	})
 export type OrganizationSignup = z.infer<typeof organizationSignupSchema>
 
-export const organizationCreatedSchema = z.object({ message: z.string().optional(), id: z.string() })
+export const organizationCreatedSchema = z.object({
+	message: z.string().optional(),
+	id: z.string(),
+})
 
 // Answers of the reference API (api/README.md), parsed, never cast.
 export const organizationSchema = z.object({
@@ -185,13 +207,24 @@ export const removeStudentSchema = z.object({
  * invites, cancels an invitation and removes. */
 export function memberActionSchema(role: 'tutor' | 'student') {
 	return role === 'student'
-		? z.discriminatedUnion('intent', [newMemberSchema, existingStudentSchema, cancelInvitationSchema, removeStudentSchema])
+		? z.discriminatedUnion('intent', [
+				newMemberSchema,
+				existingStudentSchema,
+				cancelInvitationSchema,
+				removeStudentSchema,
+			])
 		: z.discriminatedUnion('intent', [newMemberSchema])
 }
 
 /** The student answers an invitation, or leaves their organization. */
 export const invitationAnswerSchema = z.discriminatedUnion('intent', [
-	z.object({ intent: z.literal('accept'), invitationId: z.uuid({ error: 'Choose an invitation' }) }),
-	z.object({ intent: z.literal('decline'), invitationId: z.uuid({ error: 'Choose an invitation' }) }),
+	z.object({
+		intent: z.literal('accept'),
+		invitationId: z.uuid({ error: 'Choose an invitation' }),
+	}),
+	z.object({
+		intent: z.literal('decline'),
+		invitationId: z.uuid({ error: 'Choose an invitation' }),
+	}),
 	z.object({ intent: z.literal('leave') }),
 ])

@@ -21,8 +21,8 @@ export function StudentInvitations({ invitations }: { invitations: ReceivedInvit
 					<li key={invitation.id} className="flex flex-col gap-2">
 						<p>
 							<strong>{invitation.organization.name}</strong> invited you to join their organization
-							on {sentOn.format(new Date(invitation.createdAt))}. If you accept, they see your profile
-							and results, and can post announcements to you.
+							on {sentOn.format(new Date(invitation.createdAt))}. If you accept, they see your
+							profile and results, and can post announcements to you.
 						</p>
 						<div className="flex flex-wrap gap-2">
 							<Form method="post">

@@ -139,7 +139,9 @@ export function TestTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 				leaveForResult()
 				return
 			}
-			showToast((toast) => toast.error(reply.message || TEST_TEXTS.submitFailed, { duration: 4000 }))
+			showToast((toast) =>
+				toast.error(reply.message || TEST_TEXTS.submitFailed, { duration: 4000 }),
+			)
 			if (reply.closed) {
 				leaveForResult()
 				return
@@ -265,10 +267,11 @@ export function TestTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 				) : (
 					<p className="text-sm text-slate-700">
 						Time limit: {countOf(session.timeLimit, 'minute')}. This test closes at{' '}
-						<time dateTime={session.deadline}>{formatClockTime(session.deadline, timeZone)}{' '}
-							{zoneName(session.deadline, timeZone)}</time>{' '}
-						({formatDateTime(session.deadline, timeZone)} {zoneName(session.deadline, timeZone)}). Submit before then: answers sent later
-						are not accepted.
+						<time dateTime={session.deadline}>
+							{formatClockTime(session.deadline, timeZone)} {zoneName(session.deadline, timeZone)}
+						</time>{' '}
+						({formatDateTime(session.deadline, timeZone)} {zoneName(session.deadline, timeZone)}).
+						Submit before then: answers sent later are not accepted.
 					</p>
 				)}
 				{hydrated && restored ? (

@@ -24,7 +24,12 @@ export function getReportCard(api: Upstream, studentId: string, courseId: string
 	})
 }
 
-export function saveReportCard(api: Upstream, studentId: string, courseId: string, form: ReportCardForm) {
+export function saveReportCard(
+	api: Upstream,
+	studentId: string,
+	courseId: string,
+	form: ReportCardForm,
+) {
 	return api.send('PUT', `/report-cards/${id(studentId)}/${id(courseId)}`, {
 		json: { score: form.score, components: form.components, comments: form.comments ?? null },
 		schema: savedReportCardSchema,

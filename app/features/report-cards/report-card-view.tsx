@@ -17,49 +17,61 @@ export function ReportCardView({
 	courseTitle: string
 	/** The card's heading level in its page's outline: h2 under the page's h1, h3 under a section. */
 	headingLevel?: 'h2' | 'h3'
-	card: { score: number; grade: string; components: Component[]; comments: string | null; updatedAt: string; authorName: string; verifyPath?: string }
+	card: {
+		score: number
+		grade: string
+		components: Component[]
+		comments: string | null
+		updatedAt: string
+		authorName: string
+		verifyPath?: string
+	}
 }) {
 	return (
-		<article aria-label={`Report card for ${courseTitle}`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 print:break-inside-avoid print:border-slate-400">
+		<article
+			aria-label={`Report card for ${courseTitle}`}
+			className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 print:break-inside-avoid print:border-slate-400"
+		>
 			<div className="flex flex-wrap items-baseline justify-between gap-2">
 				<Heading className="text-lg font-semibold">{courseTitle}</Heading>
 				<p className="text-lg">
-					<span className="font-bold">{card.score}</span>/100 · Grade <span className="font-bold">{card.grade}</span>
+					<span className="font-bold">{card.score}</span>/100 · Grade{' '}
+					<span className="font-bold">{card.grade}</span>
 				</p>
 			</div>
 			{card.components.length ? (
 				<TableScroll label={`Scores in ${courseTitle}`} framed={false}>
-				<table className="w-full text-left text-sm">
-					<caption className="sr-only">Scores by subject or component in {courseTitle}</caption>
-					<thead className="bg-slate-100 text-slate-700">
-						<tr>
-							<th scope="col" className="px-3 py-2">
-								Subject or component
-							</th>
-							<th scope="col" className="px-3 py-2">
-								Score
-							</th>
-							<th scope="col" className="px-3 py-2">
-								Grade
-							</th>
-							<th scope="col" className="px-3 py-2">
-								Remark
-							</th>
-						</tr>
-					</thead>
-					<tbody>
-						{card.components.map((component) => (
-							<tr key={component.name} className="border-t border-slate-200">
-								<th scope="row" className="px-3 py-2 font-medium">
-									{component.name}
+					<table className="w-full text-left text-sm">
+						<caption className="sr-only">Scores by subject or component in {courseTitle}</caption>
+						<thead className="bg-slate-100 text-slate-700">
+							<tr>
+								<th scope="col" className="px-3 py-2">
+									Subject or component
 								</th>
-								<td className="px-3 py-2">{component.score}</td>
-								<td className="px-3 py-2">{component.grade}</td>
-								<td className="px-3 py-2">{component.remark ?? ''}</td>
+								<th scope="col" className="px-3 py-2">
+									Score
+								</th>
+								<th scope="col" className="px-3 py-2">
+									Grade
+								</th>
+								<th scope="col" className="px-3 py-2">
+									Remark
+								</th>
 							</tr>
-						))}
-					</tbody>
-				</table>
+						</thead>
+						<tbody>
+							{card.components.map((component) => (
+								<tr key={component.name} className="border-t border-slate-200">
+									<th scope="row" className="px-3 py-2 font-medium">
+										{component.name}
+									</th>
+									<td className="px-3 py-2">{component.score}</td>
+									<td className="px-3 py-2">{component.grade}</td>
+									<td className="px-3 py-2">{component.remark ?? ''}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
 				</TableScroll>
 			) : null}
 			{card.comments ? (
@@ -76,7 +88,9 @@ export function ReportCardView({
 					<a href={card.verifyPath} className="text-indigo-800 underline">
 						Verification page
 					</a>{' '}
-					<span className="text-xs text-slate-600">(anyone with this link can check the report card is genuine)</span>
+					<span className="text-xs text-slate-600">
+						(anyone with this link can check the report card is genuine)
+					</span>
 				</p>
 			) : null}
 		</article>
@@ -86,9 +100,19 @@ export function ReportCardView({
 /** Printing needs the browser; without JavaScript the browser's own Print command does the same. */
 export function PrintButton() {
 	const hydrated = useHydrated()
-	if (!hydrated) return <p className="text-sm text-slate-600 print:hidden">Use your browser&apos;s Print command to print this page.</p>
+	if (!hydrated)
+		return (
+			<p className="text-sm text-slate-600 print:hidden">
+				Use your browser&apos;s Print command to print this page.
+			</p>
+		)
 	return (
-		<Button type="button" variant="secondary" className="print:hidden" onClick={() => window.print()}>
+		<Button
+			type="button"
+			variant="secondary"
+			className="print:hidden"
+			onClick={() => window.print()}
+		>
 			Print
 		</Button>
 	)

@@ -27,7 +27,11 @@ export type ReportCard = z.infer<typeof reportCardSchema>
 const student = z.object({ id: z.string(), name: z.string(), email: z.string() })
 const course = z.object({ id: z.string(), title: z.string() })
 
-export const courseReportSchema = z.object({ student, course, reportCard: reportCardSchema.nullable() })
+export const courseReportSchema = z.object({
+	student,
+	course,
+	reportCard: reportCardSchema.nullable(),
+})
 
 export const studentReportsSchema = z.object({
 	student,
@@ -37,7 +41,10 @@ export const studentReportsSchema = z.object({
 })
 export type StudentReports = z.infer<typeof studentReportsSchema>
 
-export const savedReportCardSchema = z.object({ message: z.string().optional(), reportCard: reportCardSchema })
+export const savedReportCardSchema = z.object({
+	message: z.string().optional(),
+	reportCard: reportCardSchema,
+})
 
 export const reportCardVerificationSchema = z.object({
 	genuine: z.boolean(),
@@ -78,9 +85,18 @@ export const reportCardFormSchema = z.object({
 					remark: z.string().trim().max(300, 'At most 300 characters').optional(),
 				})
 				.superRefine((row, ctx) => {
-					if (row.name && row.score === undefined) ctx.addIssue({ code: 'custom', path: ['score'], message: 'Enter a score for this subject' })
+					if (row.name && row.score === undefined)
+						ctx.addIssue({
+							code: 'custom',
+							path: ['score'],
+							message: 'Enter a score for this subject',
+						})
 					if (!row.name && (row.score !== undefined || row.remark)) {
-						ctx.addIssue({ code: 'custom', path: ['name'], message: 'Name the subject or component' })
+						ctx.addIssue({
+							code: 'custom',
+							path: ['name'],
+							message: 'Name the subject or component',
+						})
 					}
 				}),
 		)
@@ -88,7 +104,9 @@ export const reportCardFormSchema = z.object({
 		.optional()
 		.transform((rows) =>
 			(rows ?? []).flatMap((row) =>
-				row.name && row.score !== undefined ? [{ name: row.name, score: row.score, remark: row.remark ?? null }] : [],
+				row.name && row.score !== undefined
+					? [{ name: row.name, score: row.score, remark: row.remark ?? null }]
+					: [],
 			),
 		),
 })

@@ -28,7 +28,10 @@ export function StudentReportsView({
 				{courses.map(({ course, reportCard }) => (
 					<li key={course.id} className="flex flex-col gap-2">
 						{reportCard ? (
-							<ReportCardView courseTitle={course.title} card={{ ...reportCard, authorName: reportCard.author.name }} />
+							<ReportCardView
+								courseTitle={course.title}
+								card={{ ...reportCard, authorName: reportCard.author.name }}
+							/>
 						) : (
 							<div className="rounded-lg border border-dashed border-slate-300 bg-white p-6">
 								<h2 className="text-lg font-semibold">{course.title}</h2>
@@ -38,7 +41,12 @@ export function StudentReportsView({
 						{courseLinks ? (
 							<p className="flex flex-wrap gap-4 text-sm print:hidden">
 								{courseLinks(course.id).map((link) => (
-									<Link key={link.to} to={link.to} className="font-semibold text-indigo-800 underline" aria-label={`${link.label}: ${course.title}`}>
+									<Link
+										key={link.to}
+										to={link.to}
+										className="font-semibold text-indigo-800 underline"
+										aria-label={`${link.label}: ${course.title}`}
+									>
 										{link.label}
 									</Link>
 								))}

@@ -1,11 +1,20 @@
 import { z } from 'zod'
 import type { Upstream } from '~/platform/upstream.server'
-import { resourceListSchema, resourceUploadedSchema, type ResourceFilters, type ResourceUpload } from './schema'
+import {
+	resourceListSchema,
+	resourceUploadedSchema,
+	type ResourceFilters,
+	type ResourceUpload,
+} from './schema'
 
 // The Resources calls of spec section 7 (and the reference API's download call), with the
 // spec's fallback texts.
 
-export function getResources(api: Upstream, { search, subject, type, page }: ResourceFilters, limit = 10) {
+export function getResources(
+	api: Upstream,
+	{ search, subject, type, page }: ResourceFilters,
+	limit = 10,
+) {
 	return api.get('/resources', {
 		query: { search: search || undefined, subject, type, page, limit },
 		schema: resourceListSchema,
@@ -14,7 +23,10 @@ export function getResources(api: Upstream, { search, subject, type, page }: Res
 	})
 }
 
-export function uploadResource(api: Upstream, { file, url, description, ...fields }: ResourceUpload) {
+export function uploadResource(
+	api: Upstream,
+	{ file, url, description, ...fields }: ResourceUpload,
+) {
 	const form = new FormData()
 	for (const [key, value] of Object.entries(fields)) form.set(key, value)
 	if (description) form.set('description', description)
@@ -35,5 +47,7 @@ export function deleteResource(api: Upstream, id: string) {
 }
 
 export function openResourceFile(api: Upstream, id: string) {
-	return api.stream(`/resources/${encodeURIComponent(id)}/file`, { fallback: 'Failed to fetch resources' })
+	return api.stream(`/resources/${encodeURIComponent(id)}/file`, {
+		fallback: 'Failed to fetch resources',
+	})
 }

@@ -2,14 +2,29 @@ import { Form, Link } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
 import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import { Pagination } from '~/ui/pagination'
-import { formatBytes, resourceTypeLabel, resourceTypes, type ResourceFilters, type ResourceList } from './schema'
+import {
+	formatBytes,
+	resourceTypeLabel,
+	resourceTypes,
+	type ResourceFilters,
+	type ResourceList,
+} from './schema'
 
 const controlClass =
 	'rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-indigo-700 focus:outline-2 focus:outline-indigo-700'
 
 /** Search, subject and type filters as a GET form, so they live in the URL and work without JavaScript. */
-export function LibraryFilters({ filters, subjects }: { filters: ResourceFilters; subjects: string[] }) {
-	const subjectOptions = subjects.includes(filters.subject) || filters.subject === 'All' ? subjects : [...subjects, filters.subject]
+export function LibraryFilters({
+	filters,
+	subjects,
+}: {
+	filters: ResourceFilters
+	subjects: string[]
+}) {
+	const subjectOptions =
+		subjects.includes(filters.subject) || filters.subject === 'All'
+			? subjects
+			: [...subjects, filters.subject]
 	return (
 		<Form
 			// The controls are uncontrolled: a new set of filters in the URL (Clear filters, Back)
@@ -24,13 +39,26 @@ export function LibraryFilters({ filters, subjects }: { filters: ResourceFilters
 				<label htmlFor="library-search" className="text-sm font-medium text-slate-800">
 					Search resources
 				</label>
-				<input id="library-search" name="search" type="search" defaultValue={filters.search} maxLength={100} className={controlClass} placeholder="Title or description" />
+				<input
+					id="library-search"
+					name="search"
+					type="search"
+					defaultValue={filters.search}
+					maxLength={100}
+					className={controlClass}
+					placeholder="Title or description"
+				/>
 			</div>
 			<div className="flex flex-col gap-1">
 				<label htmlFor="library-subject" className="text-sm font-medium text-slate-800">
 					Subject
 				</label>
-				<select id="library-subject" name="subject" defaultValue={filters.subject} className={controlClass}>
+				<select
+					id="library-subject"
+					name="subject"
+					defaultValue={filters.subject}
+					className={controlClass}
+				>
 					<option value="All">All</option>
 					{subjectOptions.map((subject) => (
 						<option key={subject} value={subject}>
@@ -78,7 +106,11 @@ export function LibraryList({
 }) {
 	const { resources, pagination } = list
 	if (!resources.length) {
-		return <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">No resources match these filters.</p>
+		return (
+			<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
+				No resources match these filters.
+			</p>
+		)
 	}
 	return (
 		<div className="flex flex-col gap-4">
@@ -87,26 +119,42 @@ export function LibraryList({
 			</p>
 			<ul className="grid gap-4 md:grid-cols-2" aria-label="Resources">
 				{resources.map((resource) => (
-					<li key={resource.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
+					<li
+						key={resource.id}
+						className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4"
+					>
 						<Heading className="text-lg font-semibold">{resource.title}</Heading>
 						<p className="flex flex-wrap gap-2 text-xs font-semibold">
-							<span className="rounded bg-indigo-100 px-2 py-0.5 text-indigo-900">{resource.subject}</span>
-							<span className="rounded bg-slate-100 px-2 py-0.5 text-slate-800">{resourceTypeLabel(resource.resourceType)}</span>
+							<span className="rounded bg-indigo-100 px-2 py-0.5 text-indigo-900">
+								{resource.subject}
+							</span>
+							<span className="rounded bg-slate-100 px-2 py-0.5 text-slate-800">
+								{resourceTypeLabel(resource.resourceType)}
+							</span>
 						</p>
-						{resource.description ? <p className="text-sm text-slate-700">{resource.description}</p> : null}
+						{resource.description ? (
+							<p className="text-sm text-slate-700">{resource.description}</p>
+						) : null}
 						<p className="text-xs text-slate-600">
-							Shared by {resource.uploadedBy.name} on {new Date(resource.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+							Shared by {resource.uploadedBy.name} on{' '}
+							{new Date(resource.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
 						</p>
 						<div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
 							{resource.file ? (
 								// No `download` attribute: the file comes as an attachment (with its name), and a
 								// refusal (a file removed since) shows the area's page.
 								<a href={`${filesPath}/${resource.id}/file`} className={buttonClass('secondary')}>
-									Download<span className="sr-only"> {resource.title}</span> ({formatBytes(resource.file.size)})
+									Download<span className="sr-only"> {resource.title}</span> (
+									{formatBytes(resource.file.size)})
 								</a>
 							) : null}
 							{resource.url ? (
-								<a href={resource.url} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
+								<a
+									href={resource.url}
+									target="_blank"
+									rel="noopener noreferrer"
+									className={buttonClass('secondary')}
+								>
 									Open link<span className="sr-only">: {resource.title} (opens in a new tab)</span>
 								</a>
 							) : null}
@@ -130,7 +178,11 @@ export function LibraryList({
 					</li>
 				))}
 			</ul>
-			<Pagination page={pagination.currentPage} totalPages={pagination.totalPages} label="Resource pages" />
+			<Pagination
+				page={pagination.currentPage}
+				totalPages={pagination.totalPages}
+				label="Resource pages"
+			/>
 		</div>
 	)
 }

@@ -33,31 +33,39 @@ const webAddress = z
 	}, 'Enter a web address starting with http:// or https://')
 
 const uploadFields = z.object({
-		title: z
-			.string({ error: 'Enter a title' })
-			.trim()
-			.min(1, 'Enter a title')
-			.max(200, 'Title must be at most 200 characters'),
-		description: z.string().trim().max(2000, 'Description must be at most 2000 characters').optional(),
-		subject: z
-			.string({ error: 'Enter a subject' })
-			.trim()
-			.min(1, 'Enter a subject')
-			.max(100, 'Subject must be at most 100 characters'),
-		resourceType: z.enum(typeValues, { error: 'Choose a type' }),
-		url: webAddress.optional(),
-		file: z
-			.instanceof(File)
-			.optional()
-			.refine((file) => !file || file.size <= maxResourceBytes, 'The file must be at most 10 MB'),
-	})
+	title: z
+		.string({ error: 'Enter a title' })
+		.trim()
+		.min(1, 'Enter a title')
+		.max(200, 'Title must be at most 200 characters'),
+	description: z
+		.string()
+		.trim()
+		.max(2000, 'Description must be at most 2000 characters')
+		.optional(),
+	subject: z
+		.string({ error: 'Enter a subject' })
+		.trim()
+		.min(1, 'Enter a subject')
+		.max(100, 'Subject must be at most 100 characters'),
+	resourceType: z.enum(typeValues, { error: 'Choose a type' }),
+	url: webAddress.optional(),
+	file: z
+		.instanceof(File)
+		.optional()
+		.refine((file) => !file || file.size <= maxResourceBytes, 'The file must be at most 10 MB'),
+})
 
 function fileOrLink(value: { file?: File; url?: string }, ctx: z.RefinementCtx) {
 	const hasFile = Boolean(value.file && value.file.size > 0)
 	if (hasFile && value.url) {
 		ctx.addIssue({ code: 'custom', path: ['url'], message: 'Give a file or a link, not both' })
 	} else if (!hasFile && !value.url) {
-		ctx.addIssue({ code: 'custom', path: ['file'], message: 'Choose a file to upload or give a link' })
+		ctx.addIssue({
+			code: 'custom',
+			path: ['file'],
+			message: 'Choose a file to upload or give a link',
+		})
 	}
 }
 
@@ -80,7 +88,12 @@ export const resourceSchema = z.object({
 	resourceType: z.string(),
 	url: z.string().nullable(),
 	file: z
-		.object({ name: z.string(), contentType: z.string(), size: z.number(), downloadPath: z.string() })
+		.object({
+			name: z.string(),
+			contentType: z.string(),
+			size: z.number(),
+			downloadPath: z.string(),
+		})
 		.nullable(),
 	uploadedBy: z.object({ id: z.string(), name: z.string() }),
 	createdAt: z.string(),
@@ -99,7 +112,10 @@ export const resourceListSchema = z.object({
 })
 export type ResourceList = z.infer<typeof resourceListSchema>
 
-export const resourceUploadedSchema = z.object({ message: z.string().optional(), resource: resourceSchema })
+export const resourceUploadedSchema = z.object({
+	message: z.string().optional(),
+	resource: resourceSchema,
+})
 
 /** Spec section 3: search (default empty), subject (default All), type (default all); page 1. */
 export type ResourceFilters = { search: string; subject: string; type: string; page: number }

@@ -71,4 +71,3 @@ export async function loadStudentSessions(api: Upstream, request: Request, { fre
 	])
 	return { zone, known, now, today, week, day, weekList, todayList, upcoming, past }
 }
-

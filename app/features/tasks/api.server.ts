@@ -16,7 +16,10 @@ const id = encodeURIComponent
 
 export type TaskFilters = { page?: number; limit?: number; createdBy?: string; taskType?: string }
 
-export function getTasks(api: Upstream, { page = 1, limit = 10, createdBy, taskType }: TaskFilters = {}) {
+export function getTasks(
+	api: Upstream,
+	{ page = 1, limit = 10, createdBy, taskType }: TaskFilters = {},
+) {
 	return api.get('/tasks', {
 		query: { page, limit, createdBy, taskType },
 		schema: taskListSchema,
@@ -54,7 +57,11 @@ export function createTask(api: Upstream, task: NewTask) {
 	form.set('dueDate', task.dueDate.toISOString())
 	if (task.endDate) form.set('endDate', task.endDate.toISOString())
 	if (task.attachment) form.set('attachment', task.attachment)
-	return api.send('POST', '/tasks/create-task', { form, schema: taskSavedSchema, fallback: 'Failed to create task' })
+	return api.send('POST', '/tasks/create-task', {
+		form,
+		schema: taskSavedSchema,
+		fallback: 'Failed to create task',
+	})
 }
 
 export type TaskUpdate = {
@@ -74,21 +81,29 @@ export function updateTask(api: Upstream, taskId: string, updates: TaskUpdate, a
 	const form = new FormData()
 	for (const [name, value] of Object.entries(updates)) {
 		// A multipart form has no null: the API reads an empty field as cleared.
-		if (value !== undefined && name !== 'removeAttachment') form.set(name, value === null ? '' : String(value))
+		if (value !== undefined && name !== 'removeAttachment')
+			form.set(name, value === null ? '' : String(value))
 	}
 	form.set('attachment', attachment)
 	return api.send('PUT', `/tasks/${id(taskId)}`, { form, ...options })
 }
 
 export function deleteTask(api: Upstream, taskId: string) {
-	return api.send('DELETE', `/tasks/${id(taskId)}`, { schema: taskDeletedSchema, fallback: 'Failed to delete task' })
+	return api.send('DELETE', `/tasks/${id(taskId)}`, {
+		schema: taskDeletedSchema,
+		fallback: 'Failed to delete task',
+	})
 }
 
 export function submitTask(api: Upstream, taskId: string, work: { file: File; comment?: string }) {
 	const form = new FormData()
 	form.set('file', work.file)
 	if (work.comment) form.set('comment', work.comment)
-	return api.send('POST', `/tasks/${id(taskId)}/submit`, { form, schema: submissionSavedSchema, fallback: 'Failed to submit task' })
+	return api.send('POST', `/tasks/${id(taskId)}/submit`, {
+		form,
+		schema: submissionSavedSchema,
+		fallback: 'Failed to submit task',
+	})
 }
 
 export type SubmissionFilters = {
@@ -99,7 +114,12 @@ export type SubmissionFilters = {
 	status?: string
 }
 
-export function getSubmissions(api: Upstream, taskId: string, filters: SubmissionFilters = {}, options: { fresh?: boolean } = {}) {
+export function getSubmissions(
+	api: Upstream,
+	taskId: string,
+	filters: SubmissionFilters = {},
+	options: { fresh?: boolean } = {},
+) {
 	const { page = 1, limit = 10, sortBy, sortDirection, status } = filters
 	return api.get(`/tasks/${id(taskId)}/submissions/detailed`, {
 		query: { page, limit, sortBy, sortDirection, status },
@@ -117,7 +137,11 @@ export function getStudentSubmission(api: Upstream, taskId: string, studentId: s
 	})
 }
 
-export function gradeSubmission(api: Upstream, submissionId: string, gradeData: { grade: number; feedback?: string }) {
+export function gradeSubmission(
+	api: Upstream,
+	submissionId: string,
+	gradeData: { grade: number; feedback?: string },
+) {
 	return api.send('PATCH', `/tasks/${id(submissionId)}/grade`, {
 		json: gradeData,
 		schema: submissionSavedSchema,
@@ -137,12 +161,20 @@ export async function nextUngradedSubmission(api: Upstream, taskId: string) {
 }
 
 /** A task's attachment or a submission's file, passed through for the signed-in user. */
-export function downloadTaskFile(api: Upstream, file: { taskId: string } | { submissionId: string }) {
-	const path = 'taskId' in file ? `/tasks/${id(file.taskId)}/attachment` : `/tasks/submissions/${id(file.submissionId)}/file`
+export function downloadTaskFile(
+	api: Upstream,
+	file: { taskId: string } | { submissionId: string },
+) {
+	const path =
+		'taskId' in file
+			? `/tasks/${id(file.taskId)}/attachment`
+			: `/tasks/submissions/${id(file.submissionId)}/file`
 	return api.stream(path, { fallback: 'Failed to fetch submission details' })
 }
 
 /** The task's submissions and grades as a CSV file (issue 19), passed through for its tutor. */
 export function downloadSubmissionsCsv(api: Upstream, taskId: string) {
-	return api.stream(`/tasks/${id(taskId)}/submissions/export`, { fallback: 'Failed to fetch submission details' })
+	return api.stream(`/tasks/${id(taskId)}/submissions/export`, {
+		fallback: 'Failed to fetch submission details',
+	})
 }

@@ -7,7 +7,9 @@ import { statusStyle } from './status'
 export function StatusBadge({ status }: { status: string | null | undefined }) {
 	const label = status ?? 'Pending'
 	return (
-		<span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusStyle(label)}`}>
+		<span
+			className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusStyle(label)}`}
+		>
 			{label}
 		</span>
 	)
@@ -41,7 +43,9 @@ export function GradeDistribution({ grades }: { grades: number[] }) {
 	const largest = Math.max(1, ...buckets.map((bucket) => bucket.count))
 	return (
 		<table className="w-full text-sm">
-			<caption className="mb-2 text-left font-semibold">Grade distribution ({grades.length} graded)</caption>
+			<caption className="mb-2 text-left font-semibold">
+				Grade distribution ({grades.length} graded)
+			</caption>
 			<thead className="sr-only">
 				<tr>
 					<th scope="col">Grade range</th>
@@ -58,7 +62,10 @@ export function GradeDistribution({ grades }: { grades: number[] }) {
 							<div className="flex items-center gap-2">
 								<div
 									className="h-4 rounded bg-indigo-600"
-									style={{ width: `${(bucket.count / largest) * 100}%`, minWidth: bucket.count ? '0.5rem' : 0 }}
+									style={{
+										width: `${(bucket.count / largest) * 100}%`,
+										minWidth: bucket.count ? '0.5rem' : 0,
+									}}
 									aria-hidden="true"
 								/>
 								<span>{bucket.count}</span>
@@ -72,7 +79,17 @@ export function GradeDistribution({ grades }: { grades: number[] }) {
 }
 
 /** Previous / next links that keep the rest of the query string. */
-export function PageLinks({ page, totalPages, search, label }: { page: number; totalPages: number; search: string; label: string }) {
+export function PageLinks({
+	page,
+	totalPages,
+	search,
+	label,
+}: {
+	page: number
+	totalPages: number
+	search: string
+	label: string
+}) {
 	if (totalPages <= 1) return null
 	const hrefFor = (target: number) => {
 		const params = new URLSearchParams(search)

@@ -13,7 +13,9 @@ test('grades fall in the spec buckets, lower bound included, 100 in the last', (
 
 test('no grades gives five empty buckets; out-of-range values are left out', () => {
 	expect(gradeDistribution([]).map((bucket) => bucket.count)).toEqual([0, 0, 0, 0, 0])
-	expect(gradeDistribution([-1, 101, Number.NaN]).map((bucket) => bucket.count)).toEqual([0, 0, 0, 0, 0])
+	expect(gradeDistribution([-1, 101, Number.NaN]).map((bucket) => bucket.count)).toEqual([
+		0, 0, 0, 0, 0,
+	])
 })
 
 test('the average is rounded to one decimal, null without grades', () => {

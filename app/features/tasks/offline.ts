@@ -10,7 +10,11 @@ export const TASKS_OFFLINE_KEY = 'tasks_offline_data'
 export type ShownTask = Task & { offline?: 'UPDATE' | 'DELETE' }
 
 /** The list as it will be once the queued changes reach the server. */
-export function applyQueuedTaskChanges(tasks: Task[], queued: OfflineItem[], timeZone: string): ShownTask[] {
+export function applyQueuedTaskChanges(
+	tasks: Task[],
+	queued: OfflineItem[],
+	timeZone: string,
+): ShownTask[] {
 	return tasks.map((task) => {
 		let shown: ShownTask = task
 		for (const item of queued) {

@@ -15,7 +15,12 @@ export type TaskType = (typeof taskTypeValues)[number]
 export const taskTypeLabel = (value: string) =>
 	TASK_TYPES.find((type) => type.value === value)?.label ?? value
 
-const fileInfo = z.object({ name: z.string(), size: z.number(), contentType: z.string(), url: z.string() })
+const fileInfo = z.object({
+	name: z.string(),
+	size: z.number(),
+	contentType: z.string(),
+	url: z.string(),
+})
 
 export const taskSchema = z.object({
 	id: z.string(),
@@ -75,11 +80,31 @@ export const taskCoursesSchema = z.object({
 
 export const taskSavedSchema = z.object({ message: z.string().optional(), task: taskSchema })
 export const taskDeletedSchema = z.object({ message: z.string().optional(), id: z.string() })
-export const submissionSavedSchema = z.object({ message: z.string().optional(), data: submissionSchema })
+export const submissionSavedSchema = z.object({
+	message: z.string().optional(),
+	data: submissionSchema,
+})
 
 // Files: the same limits as the API, so a bad file is refused before it is sent.
 export const MAX_FILE_BYTES = 10 * 1024 * 1024
-export const FILE_EXTENSIONS = ['pdf', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'txt', 'md', 'csv', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'zip']
+export const FILE_EXTENSIONS = [
+	'pdf',
+	'png',
+	'jpg',
+	'jpeg',
+	'gif',
+	'webp',
+	'txt',
+	'md',
+	'csv',
+	'doc',
+	'docx',
+	'xls',
+	'xlsx',
+	'ppt',
+	'pptx',
+	'zip',
+]
 export const FILE_ACCEPT = FILE_EXTENSIONS.map((extension) => `.${extension}`).join(',')
 export const FILE_HINT = 'PDF, image, text, Word, Excel, PowerPoint or ZIP, at most 10 MB.'
 export const FILE_TOO_LARGE = 'The file must be at most 10 MB'
@@ -103,9 +128,7 @@ const document = (missing: string) => z.preprocess(noFileChosen, chosenFile(miss
 const optionalDocument = () => z.preprocess(noFileChosen, chosenFile('Choose a file').optional())
 
 const localDateTime = (missing: string) =>
-	z
-		.string({ error: missing })
-		.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Enter a date and time')
+	z.string({ error: missing }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Enter a date and time')
 
 const taskFields = {
 	title: z
@@ -113,7 +136,11 @@ const taskFields = {
 		.trim()
 		.min(1, 'Enter a title')
 		.max(200, 'The title must be at most 200 characters'),
-	description: z.string().trim().max(5000, 'The description must be at most 5000 characters').optional(),
+	description: z
+		.string()
+		.trim()
+		.max(5000, 'The description must be at most 5000 characters')
+		.optional(),
 	taskType: z.enum(taskTypeValues, { error: 'Choose a task type' }),
 	dueDate: localDateTime('Choose a due date'),
 	endDate: localDateTime('Choose an end date').optional(),
@@ -122,7 +149,11 @@ const taskFields = {
 const endNotBeforeDue = (value: { dueDate: string; endDate?: string }, ctx: z.RefinementCtx) => {
 	// Same-format local values compare correctly as strings.
 	if (value.endDate && value.endDate < value.dueDate) {
-		ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date must not be before the due date' })
+		ctx.addIssue({
+			code: 'custom',
+			path: ['endDate'],
+			message: 'The end date must not be before the due date',
+		})
 	}
 }
 

@@ -1,5 +1,12 @@
 import { expect, test } from 'vitest'
-import { countsAsPending, countsAsSubmitted, DEFAULT_STATUS_STYLE, progressFromCounts, statusStyle, submissionProgress } from './status'
+import {
+	countsAsPending,
+	countsAsSubmitted,
+	DEFAULT_STATUS_STYLE,
+	progressFromCounts,
+	statusStyle,
+	submissionProgress,
+} from './status'
 
 test('each status has its own colour and anything else the default', () => {
 	const styles = ['Submitted', 'Pending', 'Graded', 'Late'].map(statusStyle)
@@ -23,7 +30,9 @@ test('Submitted and Graded count as submitted; Late and Pending as pending', () 
 })
 
 test('progress counts submitted and pending items, ignoring unknown statuses', () => {
-	expect(submissionProgress(['Submitted', 'Graded', 'Late', 'Pending', 'Pending', 'Other', null])).toEqual({
+	expect(
+		submissionProgress(['Submitted', 'Graded', 'Late', 'Pending', 'Pending', 'Other', null]),
+	).toEqual({
 		submitted: 2,
 		pending: 3,
 	})
@@ -31,6 +40,9 @@ test('progress counts submitted and pending items, ignoring unknown statuses', (
 })
 
 test('progress from per-status totals follows the same rule', () => {
-	expect(progressFromCounts({ Submitted: 2, Graded: 3, Late: 1, Pending: 4, Other: 9 })).toEqual({ submitted: 5, pending: 5 })
+	expect(progressFromCounts({ Submitted: 2, Graded: 3, Late: 1, Pending: 4, Other: 9 })).toEqual({
+		submitted: 5,
+		pending: 5,
+	})
 	expect(progressFromCounts({})).toEqual({ submitted: 0, pending: 0 })
 })

@@ -11,7 +11,8 @@ import { FILE_TOO_LARGE, MAX_FILE_BYTES, submitTaskSchema } from './schema'
 export type SubmitWorkResult = SubmissionResult<string[]>
 
 /** The task page's address, where a saved submission leads back to. */
-export const taskDetailsPath = (taskId: string) => `/studentdashboard/task-details?taskId=${encodeURIComponent(taskId)}`
+export const taskDetailsPath = (taskId: string) =>
+	`/studentdashboard/task-details?taskId=${encodeURIComponent(taskId)}`
 
 /**
  * A student's posted work, read and sent upstream: `saved` (with the spec's toast queued) or the
@@ -23,10 +24,15 @@ export async function submitWork(
 	request: Request,
 	taskId: string,
 ): Promise<{ saved: true } | { saved: false; result: SubmitWorkResult; status: number }> {
-	const { formData, tooLarge } = await readFormWithFile(request, { maxFileBytes: MAX_FILE_BYTES, field: 'file', message: FILE_TOO_LARGE })
+	const { formData, tooLarge } = await readFormWithFile(request, {
+		maxFileBytes: MAX_FILE_BYTES,
+		field: 'file',
+		message: FILE_TOO_LARGE,
+	})
 	if (tooLarge) return { saved: false, result: tooLarge, status: 413 }
 	const submission = parseWithZod(formData, { schema: submitTaskSchema })
-	if (submission.status !== 'success') return { saved: false, result: submission.reply({ hideFields: ['file'] }), status: 400 }
+	if (submission.status !== 'success')
+		return { saved: false, result: submission.reply({ hideFields: ['file'] }), status: 400 }
 	try {
 		await submitTask(upstream(context, request), taskId, submission.value)
 	} catch (error) {
@@ -39,7 +45,11 @@ export async function submitWork(
 /** The island's answer, in JSON: where to go after a saved submission, or the form's errors. */
 export type SubmitWorkReply = { redirect: string } | { result: SubmitWorkResult }
 
-export async function submitWorkReply(context: Readonly<RouterContextProvider>, request: Request, taskId: string) {
+export async function submitWorkReply(
+	context: Readonly<RouterContextProvider>,
+	request: Request,
+	taskId: string,
+) {
 	const outcome = await submitWork(context, request, taskId)
 	if (outcome.saved) return jsonReply({ redirect: taskDetailsPath(taskId) }, 200)
 	return jsonReply({ result: outcome.result }, outcome.status)

@@ -11,13 +11,15 @@ type Result = SubmissionResult<string[]>
 const UPLOAD_FAILED = 'The upload did not finish. Check your connection and try again.'
 
 /** The upload island's own JSON route (the page's action answers posts without JavaScript). */
-const submitUrl = (taskId: string) => `/studentdashboard/task-details/submit?taskId=${encodeURIComponent(taskId)}`
+const submitUrl = (taskId: string) =>
+	`/studentdashboard/task-details/submit?taskId=${encodeURIComponent(taskId)}`
 
 /** The JSON route's answer: where to go (the work was saved) or the form's result (refused). */
 function readAnswer(body: unknown): { redirect: string } | { result: Result } | null {
 	if (typeof body !== 'object' || body === null) return null
 	if ('redirect' in body && typeof body.redirect === 'string') return { redirect: body.redirect }
-	if ('result' in body && typeof body.result === 'object' && body.result !== null) return { result: body.result as Result }
+	if ('result' in body && typeof body.result === 'object' && body.result !== null)
+		return { result: body.result as Result }
 	return null
 }
 
@@ -60,7 +62,8 @@ export function SubmitWorkForm({
 			xhr.open('POST', submitUrl(taskId))
 			xhr.responseType = 'json'
 			xhr.upload.addEventListener('progress', (progressEvent) => {
-				if (progressEvent.lengthComputable) setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100))
+				if (progressEvent.lengthComputable)
+					setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100))
 			})
 			const finish = () => {
 				uploading.current = false
@@ -91,8 +94,16 @@ export function SubmitWorkForm({
 	const busy = progress !== null || navigation.state === 'submitting'
 
 	return (
-		<Form method="post" encType="multipart/form-data" className="flex max-w-xl flex-col gap-4" {...getFormProps(form)}>
-			<FormErrors id={form.errorId} errors={uploadError ? [uploadError, ...(form.errors ?? [])] : form.errors} />
+		<Form
+			method="post"
+			encType="multipart/form-data"
+			className="flex max-w-xl flex-col gap-4"
+			{...getFormProps(form)}
+		>
+			<FormErrors
+				id={form.errorId}
+				errors={uploadError ? [uploadError, ...(form.errors ?? [])] : form.errors}
+			/>
 			<TextField
 				label={resubmission ? 'Replace your file' : 'Your file'}
 				hint={FILE_HINT}
@@ -100,7 +111,12 @@ export function SubmitWorkForm({
 				{...inputProps(fields.file, 'file')}
 				accept={FILE_ACCEPT}
 			/>
-			<TextAreaField label="Note to your teacher (optional)" meta={fields.comment} {...textareaProps(fields.comment)} rows={3} />
+			<TextAreaField
+				label="Note to your teacher (optional)"
+				meta={fields.comment}
+				{...textareaProps(fields.comment)}
+				rows={3}
+			/>
 			{progress !== null ? (
 				<div className="flex items-center gap-3" role="status">
 					<progress className="h-3 w-64" max={100} value={progress} aria-label="Upload progress" />
@@ -108,7 +124,9 @@ export function SubmitWorkForm({
 				</div>
 			) : null}
 			<div>
-				<Button disabled={busy}>{busy ? 'Submitting…' : resubmission ? 'Resubmit task' : 'Submit task'}</Button>
+				<Button disabled={busy}>
+					{busy ? 'Submitting…' : resubmission ? 'Resubmit task' : 'Submit task'}
+				</Button>
 			</div>
 		</Form>
 	)

@@ -23,7 +23,12 @@ type Upstream = ReturnType<typeof createUpstream>
 type Credentials = { email: string; password: string }
 
 export function login(api: Upstream, credentials: Credentials) {
-	return api.send('POST', '/auth/login', { json: credentials, schema: userLoginSchema, fallback: 'Login failed', retry: true })
+	return api.send('POST', '/auth/login', {
+		json: credentials,
+		schema: userLoginSchema,
+		fallback: 'Login failed',
+		retry: true,
+	})
 }
 
 export function organizationLogin(api: Upstream, credentials: Credentials) {
@@ -35,7 +40,13 @@ export function organizationLogin(api: Upstream, credentials: Credentials) {
 	})
 }
 
-type Registration = { firstName: string; lastName: string; email: string; password: string; phone?: string }
+type Registration = {
+	firstName: string
+	lastName: string
+	email: string
+	password: string
+	phone?: string
+}
 
 export function registerStudent(api: Upstream, registration: Registration) {
 	return api.send('POST', '/auth/register-student', {
@@ -46,7 +57,10 @@ export function registerStudent(api: Upstream, registration: Registration) {
 	})
 }
 
-export function registerTutor(api: Upstream, registration: Registration & { subjects: string[]; bio?: string }) {
+export function registerTutor(
+	api: Upstream,
+	registration: Registration & { subjects: string[]; bio?: string },
+) {
 	return api.send('POST', '/auth/register-tutor', {
 		json: registration,
 		schema: registeredSchema,
@@ -56,7 +70,10 @@ export function registerTutor(api: Upstream, registration: Registration & { subj
 }
 
 export function logout(api: Upstream) {
-	return api.send('POST', '/auth/logout', { schema: z.object({}).loose(), fallback: 'Logout failed' })
+	return api.send('POST', '/auth/logout', {
+		schema: z.object({}).loose(),
+		fallback: 'Logout failed',
+	})
 }
 
 export async function getStudentProfile(api: Upstream, id: string) {
@@ -86,7 +103,11 @@ export function getTutorStudents(api: Upstream, { page = 1, limit = 10 }: Paging
 	})
 }
 
-export function getOrganizationStudents(api: Upstream, organizationId: string, { page = 1, limit = 10 }: Paging = {}) {
+export function getOrganizationStudents(
+	api: Upstream,
+	organizationId: string,
+	{ page = 1, limit = 10 }: Paging = {},
+) {
 	return api.get(`/users/organization/${encodeURIComponent(organizationId)}/students`, {
 		query: { page, limit },
 		schema: studentListSchema,

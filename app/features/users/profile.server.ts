@@ -21,7 +21,11 @@ const PICTURE_FORM_LIMIT = 4 * 1024 * 1024 + FORM_LIMIT
  * (`intent=picture`) or the details, whose new name also goes into the session.
  */
 export async function saveProfile<Details>(
-	{ context, request, user }: { context: Readonly<RouterContextProvider>; request: Request; user: SessionUser },
+	{
+		context,
+		request,
+		user,
+	}: { context: Readonly<RouterContextProvider>; request: Request; user: SessionUser },
 	{
 		role,
 		parseDetails,
@@ -40,7 +44,11 @@ export async function saveProfile<Details>(
 	if (accountAnswer) return accountAnswer
 	if (formData.get('intent') === 'picture') {
 		const submission = parseWithZod(formData, { schema: profilePictureSchema })
-		if (submission.status !== 'success') return data({ picture: submission.reply({ hideFields: ['profilePicture'] }) }, { status: 400 })
+		if (submission.status !== 'success')
+			return data(
+				{ picture: submission.reply({ hideFields: ['profilePicture'] }) },
+				{ status: 400 },
+			)
 		try {
 			await uploadProfilePicture(api, role, submission.value.profilePicture)
 		} catch (error) {
@@ -49,7 +57,8 @@ export async function saveProfile<Details>(
 		}
 	} else {
 		const submission = parseDetails(formData)
-		if (submission.status !== 'success') return data({ details: submission.reply() }, { status: 400 })
+		if (submission.status !== 'success')
+			return data({ details: submission.reply() }, { status: 400 })
 		try {
 			const { profile } = await updateDetails(api, submission.value)
 			const tokens = api.tokens()

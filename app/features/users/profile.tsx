@@ -60,7 +60,12 @@ export function PictureForm({ lastResult }: { lastResult: Result }) {
 	})
 	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'picture'
 	return (
-		<Form method="post" encType="multipart/form-data" className="flex flex-col gap-3" {...getFormProps(form)}>
+		<Form
+			method="post"
+			encType="multipart/form-data"
+			className="flex flex-col gap-3"
+			{...getFormProps(form)}
+		>
 			<input type="hidden" name="intent" value="picture" />
 			<FormErrors id={form.errorId} errors={form.errors} />
 			<TextField
@@ -84,12 +89,33 @@ export function PersonFields({ fields }: { fields: Record<string, any> }) {
 	return (
 		<>
 			<div className="grid gap-4 sm:grid-cols-2">
-				<TextField label="First name" meta={fields.firstName} {...inputProps(fields.firstName, 'text')} autoComplete="given-name" required />
-				<TextField label="Last name" meta={fields.lastName} {...inputProps(fields.lastName, 'text')} autoComplete="family-name" required />
+				<TextField
+					label="First name"
+					meta={fields.firstName}
+					{...inputProps(fields.firstName, 'text')}
+					autoComplete="given-name"
+					required
+				/>
+				<TextField
+					label="Last name"
+					meta={fields.lastName}
+					{...inputProps(fields.lastName, 'text')}
+					autoComplete="family-name"
+					required
+				/>
 			</div>
-			<TextField label="Phone (optional)" meta={fields.phone} {...inputProps(fields.phone, 'tel')} autoComplete="tel" />
-			<TextAreaField label="About you (optional)" meta={fields.bio} {...textareaProps(fields.bio)} rows={3} />
+			<TextField
+				label="Phone (optional)"
+				meta={fields.phone}
+				{...inputProps(fields.phone, 'tel')}
+				autoComplete="tel"
+			/>
+			<TextAreaField
+				label="About you (optional)"
+				meta={fields.bio}
+				{...textareaProps(fields.bio)}
+				rows={3}
+			/>
 		</>
 	)
 }
-

@@ -4,7 +4,8 @@ import { z } from 'zod'
  * Spec section 5: a local part, an @, and a domain with a dotted suffix of at least two letters,
  * or a bracketed IPv4 address.
  */
-export const emailPattern = /^[^\s@]+@(?:(?:[^\s@.[\]]+\.)+[A-Za-z]{2,}|\[(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\])$/
+export const emailPattern =
+	/^[^\s@]+@(?:(?:[^\s@.[\]]+\.)+[A-Za-z]{2,}|\[(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\])$/
 
 export const emailField = z
 	.string({ error: 'Enter your email address' })
@@ -19,7 +20,11 @@ export const newPassword = z
 	.max(128, 'Password must be at most 128 characters')
 
 const name = (what: string) =>
-	z.string({ error: `Enter your ${what}` }).trim().min(1, `Enter your ${what}`).max(100, `${what[0]?.toUpperCase()}${what.slice(1)} is too long`)
+	z
+		.string({ error: `Enter your ${what}` })
+		.trim()
+		.min(1, `Enter your ${what}`)
+		.max(100, `${what[0]?.toUpperCase()}${what.slice(1)} is too long`)
 
 const optionalText = (max: number, label: string) =>
 	z.string().trim().max(max, `${label} must be at most ${max} characters`).optional()
@@ -43,7 +48,10 @@ export const phoneField = z
 
 export const loginSchema = z.object({
 	email: emailField,
-	password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(128, 'Password is too long'),
+	password: z
+		.string({ error: 'Enter your password' })
+		.min(1, 'Enter your password')
+		.max(128, 'Password is too long'),
 	redirectTo: z.string().optional(),
 })
 export type LoginFields = z.input<typeof loginSchema>
@@ -52,7 +60,10 @@ export type LoginFields = z.input<typeof loginSchema>
 export const findStudentSchema = z.object({ email: emailField })
 export type FindStudentFields = z.input<typeof findStudentSchema>
 
-function passwordsMatch<T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) {
+function passwordsMatch<T extends { password: string; confirmPassword: string }>(
+	value: T,
+	ctx: z.RefinementCtx,
+) {
 	if (value.password !== value.confirmPassword) {
 		ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' })
 	}
@@ -123,7 +134,9 @@ const tokens = z.object({ accessToken: z.string().min(1), refreshToken: z.string
 // emailVerified: false until the address is confirmed (decision 023); a backend without it shows no banner.
 const verification = z.object({ emailVerified: z.boolean().optional() })
 
-export const userLoginSchema = z.object({ user: userSchema.extend(tokens.shape).extend(verification.shape) })
+export const userLoginSchema = z.object({
+	user: userSchema.extend(tokens.shape).extend(verification.shape),
+})
 
 export const organizationAccountSchema = z.object({
 	id: z.string(),
@@ -134,7 +147,9 @@ export const organizationAccountSchema = z.object({
 	country: z.string().nullable().optional(),
 	logo: z.string().nullable().optional(),
 })
-export const organizationLoginSchema = z.object({ user: organizationAccountSchema.extend(tokens.shape).extend(verification.shape) })
+export const organizationLoginSchema = z.object({
+	user: organizationAccountSchema.extend(tokens.shape).extend(verification.shape),
+})
 
 export const registeredSchema = z.object({ message: z.string().optional(), user: userSchema })
 
@@ -161,7 +176,10 @@ export const studentProfileFormSchema = z.object({
 	dateOfBirth: z
 		.string()
 		.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD')
-		.refine((value) => !Number.isNaN(Date.parse(value)) && Date.parse(value) <= Date.now(), 'Enter a past date of birth')
+		.refine(
+			(value) => !Number.isNaN(Date.parse(value)) && Date.parse(value) <= Date.now(),
+			'Enter a past date of birth',
+		)
 		.optional(),
 	guardianName: optionalField(100, 'Guardian name'),
 })
@@ -187,8 +205,18 @@ export const profilePictureSchema = z.object({
 		.instanceof(File, { error: 'Choose an image to upload' })
 		.refine((file) => file.size > 0, 'Choose an image to upload')
 		.refine((file) => file.size <= 2 * 1024 * 1024, 'The picture must be at most 2 MB')
-		.refine((file) => profilePictureTypes.includes(file.type), 'Use a PNG, JPEG, WebP or GIF image'),
+		.refine(
+			(file) => profilePictureTypes.includes(file.type),
+			'Use a PNG, JPEG, WebP or GIF image',
+		),
 })
 
-export const profileUpdatedSchema = z.object({ message: z.string().optional(), profile: profileSchema })
-export const pictureUpdatedSchema = z.object({ message: z.string().optional(), profilePicture: z.string().nullable().optional(), user: userSchema })
+export const profileUpdatedSchema = z.object({
+	message: z.string().optional(),
+	profile: profileSchema,
+})
+export const pictureUpdatedSchema = z.object({
+	message: z.string().optional(),
+	profilePicture: z.string().nullable().optional(),
+	user: userSchema,
+})

@@ -49,7 +49,10 @@ export function StudentTable({
 						<tr key={student.id} className="border-t border-slate-200">
 							<td className="px-4 py-2">
 								{studentHref ? (
-									<Link to={studentHref(student)} className="font-semibold text-indigo-800 underline">
+									<Link
+										to={studentHref(student)}
+										className="font-semibold text-indigo-800 underline"
+									>
 										{student.name}
 									</Link>
 								) : (

@@ -1,6 +1,9 @@
 import type { Route } from './+types/announcements'
 import { AnnouncementBoard } from '~/features/announcements/board'
-import { announcementBoardAction, loadAnnouncementBoard } from '~/features/announcements/board.server'
+import {
+	announcementBoardAction,
+	loadAnnouncementBoard,
+} from '~/features/announcements/board.server'
 import { requireRole } from '~/platform/request.server'
 
 const listPath = '/organization/org/announcement/list'
@@ -15,7 +18,10 @@ export function action({ context, request }: Route.ActionArgs) {
 	return announcementBoardAction(context, request, { requireCourse: false, listPath })
 }
 
-export default function OrganizationAnnouncements({ loaderData, actionData }: Route.ComponentProps) {
+export default function OrganizationAnnouncements({
+	loaderData,
+	actionData,
+}: Route.ComponentProps) {
 	return <AnnouncementBoard board={loaderData} actionData={actionData} organizationWide />
 }
 

@@ -1,7 +1,10 @@
 import { data } from 'react-router'
 import type { Route } from './+types/certificate'
 import { StaffCertificatePage } from '~/features/certificates/staff-certificate'
-import { issueCertificateAction, staffCertificateLoader } from '~/features/certificates/staff.server'
+import {
+	issueCertificateAction,
+	staffCertificateLoader,
+} from '~/features/certificates/staff.server'
 import { requireRole } from '~/platform/request.server'
 
 /** The path names the organization: only its own page exists. */
@@ -28,7 +31,10 @@ export default function OrganizationCertificate({ loaderData, actionData }: Rout
 			student={loaderData.student}
 			pdfBase="/organization/certificates"
 			errors={actionData?.errors}
-			back={{ to: `/organization/courses?course=${loaderData.courseId}#class-list`, label: 'Students of the course' }}
+			back={{
+				to: `/organization/courses?course=${loaderData.courseId}#class-list`,
+				label: 'Students of the course',
+			}}
 		/>
 	)
 }

@@ -24,15 +24,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const classCourseId = url.searchParams.get('course')
 	const [courses, classList] = await Promise.all([
 		settle(listCourses(api, { organizationId: user.id, page })),
-		classCourseId ? loadClassList(api, user.id, classCourseId, pageParam(url.searchParams, 'studentsPage')) : null,
+		classCourseId
+			? loadClassList(api, user.id, classCourseId, pageParam(url.searchParams, 'studentsPage'))
+			: null,
 	])
 	return { page, courses, classList, organizationId: user.id }
 }
 
-type ClassList = { course: { id: string; title: string }; page: number; students: Settled<{ students: User[]; total: number }> }
+type ClassList = {
+	course: { id: string; title: string }
+	page: number
+	students: Settled<{ students: User[]; total: number }>
+}
 
 /** The students of one of the organization's courses; any other course is not found. */
-async function loadClassList(api: Upstream, organizationId: string, courseId: string, page: number): Promise<ClassList> {
+async function loadClassList(
+	api: Upstream,
+	organizationId: string,
+	courseId: string,
+	page: number,
+): Promise<ClassList> {
 	const [{ course }, students] = await Promise.all([
 		getCourse(api, courseId),
 		settle(listCourseStudents(api, courseId, { page, limit: CLASS_LIMIT })),
@@ -116,7 +127,10 @@ export default function OrganizationCourses({ loaderData }: Route.ComponentProps
 												{course.enrolledStudents}
 												{course.maxStudents ? ` of ${course.maxStudents}` : ''}
 												{course.enrolledStudents ? (
-													<Link to={classHref(course.id)} className="ml-2 font-semibold text-indigo-800 underline">
+													<Link
+														to={classHref(course.id)}
+														className="ml-2 font-semibold text-indigo-800 underline"
+													>
 														View students<span className="sr-only"> of {course.title}</span>
 													</Link>
 												) : null}
@@ -141,13 +155,21 @@ export default function OrganizationCourses({ loaderData }: Route.ComponentProps
 			) : (
 				<LoadError error={courses.error} />
 			)}
-			{classList ? <ClassListSection classList={classList} organizationId={organizationId} /> : null}
+			{classList ? (
+				<ClassListSection classList={classList} organizationId={organizationId} />
+			) : null}
 		</div>
 	)
 }
 
 /** Who is enrolled in one course, each with the way to their certificate for it. */
-function ClassListSection({ classList, organizationId }: { classList: ClassList; organizationId: string }) {
+function ClassListSection({
+	classList,
+	organizationId,
+}: {
+	classList: ClassList
+	organizationId: string
+}) {
 	const { course, page, students } = classList
 	return (
 		<section id="class-list" aria-labelledby="class-list-heading" className="flex flex-col gap-3">
@@ -155,7 +177,9 @@ function ClassListSection({ classList, organizationId }: { classList: ClassList;
 				<h2 id="class-list-heading" className="text-lg font-semibold">
 					Students enrolled in {course.title}
 				</h2>
-				<CsvDownload href={`/organization/courses/class-list?course=${encodeURIComponent(course.id)}`}>
+				<CsvDownload
+					href={`/organization/courses/class-list?course=${encodeURIComponent(course.id)}`}
+				>
 					Download class list
 				</CsvDownload>
 			</div>

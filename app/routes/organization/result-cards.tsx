@@ -139,7 +139,8 @@ function CardTable({
 									to={`?${new URLSearchParams({ term, student: card.student.id }).toString()}`}
 									className="font-semibold text-indigo-800 underline"
 								>
-									Open<span className="sr-only"> the</span> result card<span className="sr-only"> of {card.student.name}</span>
+									Open<span className="sr-only"> the</span> result card
+									<span className="sr-only"> of {card.student.name}</span>
 								</Link>
 							</td>
 						</tr>

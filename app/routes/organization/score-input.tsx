@@ -118,10 +118,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 		const formErrors = error.fieldErrors.length
 			? formatFieldErrors(error.fieldErrors)
 			: [error.text]
-		return data(
-			{ values, cellErrors, formErrors },
-			{ status: replyStatus(error.status) },
-		)
+		return data({ values, cellErrors, formErrors }, { status: replyStatus(error.status) })
 	}
 	sendToast(context, successToast('Scores saved successfully'))
 	// Back to the same grid, from the form's own fields (request.url may be the `.data` address).
@@ -215,7 +212,9 @@ export default function ScoreInput({ loaderData, actionData }: Route.ComponentPr
 
 			{terms.includes(term) ? (
 				<p>
-					<CsvDownload href={`/organization/score-input/export?${new URLSearchParams({ term }).toString()}`}>
+					<CsvDownload
+						href={`/organization/score-input/export?${new URLSearchParams({ term }).toString()}`}
+					>
 						Download scores for {term}
 					</CsvDownload>
 				</p>
@@ -232,7 +231,12 @@ export default function ScoreInput({ loaderData, actionData }: Route.ComponentPr
 			) : (
 				// Rebuilt only when the stored scores or the grid's term and subjects change, so a refused
 				// save keeps what the user is typing while the page revalidates.
-				<Form method="post" key={JSON.stringify([term, subjects, loaderData.values])} className="flex flex-col gap-4" noValidate>
+				<Form
+					method="post"
+					key={JSON.stringify([term, subjects, loaderData.values])}
+					className="flex flex-col gap-4"
+					noValidate
+				>
 					<input type="hidden" name="term" value={term} />
 					<input type="hidden" name="subjects" value={subjects.join(', ')} />
 					<input type="hidden" name="page" value={students.value.page} />

@@ -58,10 +58,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		} catch (error) {
 			if (!(error instanceof UpstreamError)) throw error
 			sendToast(context, error.toast)
-			return data(
-				{ stripeError: error.text },
-				{ status: replyStatus(error.status) },
-			)
+			return data({ stripeError: error.text }, { status: replyStatus(error.status) })
 		}
 	}
 
@@ -72,10 +69,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		} catch (error) {
 			if (!(error instanceof UpstreamError)) throw error
 			sendToast(context, error.toast)
-			return data(
-				{ freeError: error.text },
-				{ status: replyStatus(error.status) },
-			)
+			return data({ freeError: error.text }, { status: replyStatus(error.status) })
 		}
 	}
 

@@ -10,7 +10,10 @@ import { requireUser, upstream } from '~/platform/request.server'
 export function loader({ context, request, params }: Route.LoaderArgs) {
 	requireUser(context, request)
 	return download(
-		() => upstream(context, request).stream(`/files/${encodeURIComponent(params.key)}`, { fallback: 'Failed to fetch profile' }),
+		() =>
+			upstream(context, request).stream(`/files/${encodeURIComponent(params.key)}`, {
+				fallback: 'Failed to fetch profile',
+			}),
 		{ cache: 'private, max-age=31536000, immutable' },
 	)
 }

@@ -10,7 +10,6 @@ import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
 import { useForm } from '~/ui/use-form'
 
-
 /** Tutors and organizations only (the API's rule for POST /auth/get-student). */
 function requireFinder(context: Route.LoaderArgs['context'], request: Request) {
 	const user = requireUser(context, request)

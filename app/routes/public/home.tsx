@@ -13,7 +13,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export function meta() {
 	return [
 		{ title: 'TutorHub: courses, tests and live classes with real teachers' },
-		{ name: 'description', content: 'Learn with real teachers: buy courses, take timed tests, submit tasks and earn certificates.' },
+		{
+			name: 'description',
+			content:
+				'Learn with real teachers: buy courses, take timed tests, submit tasks and earn certificates.',
+		},
 	]
 }
 
@@ -43,15 +47,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 		<>
 			<section className="bg-indigo-800 text-white">
 				<div className="mx-auto max-w-6xl px-4 py-16">
-					<h1 className="max-w-2xl text-4xl font-bold leading-tight">Learn with real teachers, at your pace and on any device.</h1>
+					<h1 className="max-w-2xl text-4xl font-bold leading-tight">
+						Learn with real teachers, at your pace and on any device.
+					</h1>
 					<p className="mt-4 max-w-2xl text-lg text-indigo-100">
-						Courses, live classrooms, timed tests and graded tasks in one place, for students, teachers and schools.
+						Courses, live classrooms, timed tests and graded tasks in one place, for students,
+						teachers and schools.
 					</p>
 					<div className="mt-8 flex flex-wrap gap-3">
 						<Link to="/signup/student" className={buttonClass('secondary')}>
 							Create a free account
 						</Link>
-						<Link to="/login" className="inline-flex items-center rounded-md px-4 py-2 text-sm font-semibold underline">
+						<Link
+							to="/login"
+							className="inline-flex items-center rounded-md px-4 py-2 text-sm font-semibold underline"
+						>
 							I already have an account
 						</Link>
 					</div>
@@ -64,7 +74,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				</h2>
 				<ul className="mt-6 grid gap-6 md:grid-cols-3">
 					{audiences.map((audience) => (
-						<li key={audience.title} className="flex flex-col rounded-lg border border-slate-200 bg-white p-6">
+						<li
+							key={audience.title}
+							className="flex flex-col rounded-lg border border-slate-200 bg-white p-6"
+						>
 							<h3 className="text-lg font-semibold">{audience.title}</h3>
 							<p className="mt-2 flex-1 text-slate-700">{audience.text}</p>
 							<Link to={audience.to} className="mt-4 font-semibold text-indigo-800 underline">

@@ -33,7 +33,11 @@ export default function PublicLayout() {
 									<NavLink
 										to={link.to}
 										end
-										className={({ isActive }) => (isActive ? 'text-indigo-800 underline' : 'text-slate-700 hover:text-indigo-800')}
+										className={({ isActive }) =>
+											isActive
+												? 'text-indigo-800 underline'
+												: 'text-slate-700 hover:text-indigo-800'
+										}
 									>
 										{link.label}
 									</NavLink>

@@ -75,7 +75,9 @@ export default function Login({ actionData }: Route.ComponentProps) {
 					Student or teacher
 				</Link>
 				<Link
-					to={{ search: `?as=organization${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ''}` }}
+					to={{
+						search: `?as=organization${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ''}`,
+					}}
 					aria-current={asOrganization ? 'page' : undefined}
 					className={`rounded-md px-3 py-1.5 font-semibold ${asOrganization ? 'bg-indigo-100 text-indigo-900' : 'text-indigo-800 underline'}`}
 				>
@@ -86,8 +88,13 @@ export default function Login({ actionData }: Route.ComponentProps) {
 				<FormErrors id={form.errorId} errors={form.errors} />
 				{otherLogin ? (
 					<p className="text-sm">
-						<Link className="font-semibold text-indigo-800 underline" to={{ search: loginSearch(otherLogin, redirectTo) }}>
-							{otherLogin === 'organization' ? 'Switch to organization log in' : 'Switch to student or teacher log in'}
+						<Link
+							className="font-semibold text-indigo-800 underline"
+							to={{ search: loginSearch(otherLogin, redirectTo) }}
+						>
+							{otherLogin === 'organization'
+								? 'Switch to organization log in'
+								: 'Switch to student or teacher log in'}
 						</Link>
 					</p>
 				) : null}
@@ -112,7 +119,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
 				</Button>
 			</Form>
 			<p className="mt-4 text-sm">
-				<Link className="font-semibold text-indigo-800 underline" to={asOrganization ? '/forgot-password?as=organization' : '/forgot-password'}>
+				<Link
+					className="font-semibold text-indigo-800 underline"
+					to={asOrganization ? '/forgot-password?as=organization' : '/forgot-password'}
+				>
 					Forgot password?
 				</Link>
 			</p>

@@ -48,7 +48,9 @@ export default function PaymentProcessing({ loaderData, params }: Route.Componen
 			<h1 className="text-2xl font-bold">Processing your payment…</h1>
 			<p className="text-slate-700" role="status">
 				We are waiting for the card provider to confirm your payment for {payment.courseTitle}.{' '}
-				{hydrated ? 'This page moves on by itself.' : 'Check again in a moment to see whether it is confirmed.'}
+				{hydrated
+					? 'This page moves on by itself.'
+					: 'Check again in a moment to see whether it is confirmed.'}
 			</p>
 			{/* Without JavaScript the reader asks again: a page that reloads itself on a timer
 			    takes control away from people using screen readers (WCAG 2.2.1). */}

@@ -19,7 +19,15 @@ import { safeRedirect } from '~/platform/safe-redirect'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { Button } from '~/ui/button'
-import { FormErrors, inputProps, selectProps, SelectField, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import {
+	FormErrors,
+	inputProps,
+	selectProps,
+	SelectField,
+	TextAreaField,
+	textareaProps,
+	TextField,
+} from '~/ui/field'
 import { useForm } from '~/ui/use-form'
 
 type SignupRole = 'student' | 'teacher' | 'organization'
@@ -49,14 +57,22 @@ function returnQuery(redirectTo: FormDataEntryValue | string | null) {
 }
 
 function loginAfterSignup(email: string, formData: FormData, as?: 'organization') {
-	const query = [as ? `as=${as}` : '', `email=${encodeURIComponent(email)}`, returnQuery(formData.get('redirectTo'))]
+	const query = [
+		as ? `as=${as}` : '',
+		`email=${encodeURIComponent(email)}`,
+		returnQuery(formData.get('redirectTo')),
+	]
 	return `/login?${query.filter(Boolean).join('&')}`
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
 	redirectSignedIn(context)
 	const formData = await readForm(request, LOGO_FORM_LIMIT)
-	const register = { student: registerStudentAccount, teacher: registerTeacherAccount, organization: registerOrganizationAccount }
+	const register = {
+		student: registerStudentAccount,
+		teacher: registerTeacherAccount,
+		organization: registerOrganizationAccount,
+	}
 	return register[signupRole(params.role)](context, upstream(context, request), formData)
 }
 
@@ -65,7 +81,8 @@ type Upstream = ReturnType<typeof upstream>
 
 async function registerStudentAccount(context: Context, api: Upstream, formData: FormData) {
 	const submission = parseWithZod(formData, { schema: studentSignupSchema })
-	if (submission.status !== 'success') return data(submission.reply({ hideFields: secrets }), { status: 400 })
+	if (submission.status !== 'success')
+		return data(submission.reply({ hideFields: secrets }), { status: 400 })
 	const { confirmPassword: _, ...registration } = submission.value
 	try {
 		await registerStudent(api, registration)
@@ -78,7 +95,8 @@ async function registerStudentAccount(context: Context, api: Upstream, formData:
 
 async function registerTeacherAccount(context: Context, api: Upstream, formData: FormData) {
 	const submission = parseWithZod(formData, { schema: teacherSignupSchema })
-	if (submission.status !== 'success') return data(submission.reply({ hideFields: secrets }), { status: 400 })
+	if (submission.status !== 'success')
+		return data(submission.reply({ hideFields: secrets }), { status: 400 })
 	const { confirmPassword: _, subjects, ...registration } = submission.value
 	try {
 		await registerTutor(api, { ...registration, subjects: splitSubjects(subjects) })
@@ -91,7 +109,8 @@ async function registerTeacherAccount(context: Context, api: Upstream, formData:
 
 async function registerOrganizationAccount(context: Context, api: Upstream, formData: FormData) {
 	const submission = parseWithZod(formData, { schema: organizationSignupSchema })
-	if (submission.status !== 'success') return data(submission.reply({ hideFields: secrets }), { status: 400 })
+	if (submission.status !== 'success')
+		return data(submission.reply({ hideFields: secrets }), { status: 400 })
 	try {
 		await registerOrganization(api, submission.value)
 	} catch (error) {
@@ -107,9 +126,18 @@ function loginPath(role: SignupRole, back: string) {
 }
 
 const headings: Record<SignupRole, { title: string; intro: string }> = {
-	student: { title: 'Create a student account', intro: 'Buy courses, take tests, submit tasks and collect certificates.' },
-	teacher: { title: 'Create a teacher account', intro: 'Run courses, grade work, schedule sessions and build tests.' },
-	organization: { title: 'Register your organization', intro: 'Manage departments, teachers, students, scores and result cards.' },
+	student: {
+		title: 'Create a student account',
+		intro: 'Buy courses, take tests, submit tasks and collect certificates.',
+	},
+	teacher: {
+		title: 'Create a teacher account',
+		intro: 'Run courses, grade work, schedule sessions and build tests.',
+	},
+	organization: {
+		title: 'Register your organization',
+		intro: 'Manage departments, teachers, students, scores and result cards.',
+	},
 }
 
 export function meta({ params }: Route.MetaArgs) {
@@ -153,10 +181,33 @@ export default function Signup({ params, actionData }: Route.ComponentProps) {
 				{...getFormProps(form)}
 			>
 				<FormErrors id={form.errorId} errors={form.errors} />
-				{back ? <input type="hidden" name="redirectTo" value={safeRedirect(searchParams.get('redirectTo'), '')} /> : null}
-				{role === 'organization' ? <OrganizationFields fields={fields} /> : <PersonFields fields={fields} teacher={role === 'teacher'} />}
-				<TextField label="Password" hint="At least 8 characters." meta={fields.password} {...inputProps(fields.password, 'password')} autoComplete="new-password" required />
-				<TextField label="Confirm password" meta={fields.confirmPassword} {...inputProps(fields.confirmPassword, 'password')} autoComplete="new-password" required />
+				{back ? (
+					<input
+						type="hidden"
+						name="redirectTo"
+						value={safeRedirect(searchParams.get('redirectTo'), '')}
+					/>
+				) : null}
+				{role === 'organization' ? (
+					<OrganizationFields fields={fields} />
+				) : (
+					<PersonFields fields={fields} teacher={role === 'teacher'} />
+				)}
+				<TextField
+					label="Password"
+					hint="At least 8 characters."
+					meta={fields.password}
+					{...inputProps(fields.password, 'password')}
+					autoComplete="new-password"
+					required
+				/>
+				<TextField
+					label="Confirm password"
+					meta={fields.confirmPassword}
+					{...inputProps(fields.confirmPassword, 'password')}
+					autoComplete="new-password"
+					required
+				/>
 				<Button disabled={busy}>{busy ? 'Creating account…' : 'Create account'}</Button>
 			</Form>
 			<p className="mt-6 text-sm text-slate-700">
@@ -177,15 +228,48 @@ function PersonFields({ fields, teacher }: { fields: Fields; teacher: boolean })
 	return (
 		<>
 			<div className="grid gap-4 sm:grid-cols-2">
-				<TextField label="First name" meta={field('firstName')} {...inputProps(field('firstName'), 'text')} autoComplete="given-name" required />
-				<TextField label="Last name" meta={field('lastName')} {...inputProps(field('lastName'), 'text')} autoComplete="family-name" required />
+				<TextField
+					label="First name"
+					meta={field('firstName')}
+					{...inputProps(field('firstName'), 'text')}
+					autoComplete="given-name"
+					required
+				/>
+				<TextField
+					label="Last name"
+					meta={field('lastName')}
+					{...inputProps(field('lastName'), 'text')}
+					autoComplete="family-name"
+					required
+				/>
 			</div>
-			<TextField label="Email" meta={field('email')} {...inputProps(field('email'), 'email')} autoComplete="email" required />
-			<TextField label="Phone (optional)" meta={field('phone')} {...inputProps(field('phone'), 'tel')} autoComplete="tel" />
+			<TextField
+				label="Email"
+				meta={field('email')}
+				{...inputProps(field('email'), 'email')}
+				autoComplete="email"
+				required
+			/>
+			<TextField
+				label="Phone (optional)"
+				meta={field('phone')}
+				{...inputProps(field('phone'), 'tel')}
+				autoComplete="tel"
+			/>
 			{teacher ? (
 				<>
-					<TextField label="Subjects you teach (optional)" hint="Separate subjects with commas, for example: Maths, Physics." meta={field('subjects')} {...inputProps(field('subjects'), 'text')} />
-					<TextAreaField label="About you (optional)" meta={field('bio')} {...textareaProps(field('bio'))} rows={4} />
+					<TextField
+						label="Subjects you teach (optional)"
+						hint="Separate subjects with commas, for example: Maths, Physics."
+						meta={field('subjects')}
+						{...inputProps(field('subjects'), 'text')}
+					/>
+					<TextAreaField
+						label="About you (optional)"
+						meta={field('bio')}
+						{...textareaProps(field('bio'))}
+						rows={4}
+					/>
 				</>
 			) : null}
 		</>
@@ -196,8 +280,20 @@ function OrganizationFields({ fields }: { fields: Fields }) {
 	const field = (name: string) => fields[name] as FieldMetadata<string | undefined>
 	return (
 		<>
-			<TextField label="Organization name" meta={field('name')} {...inputProps(field('name'), 'text')} autoComplete="organization" required />
-			<TextField label="Email" meta={field('email')} {...inputProps(field('email'), 'email')} autoComplete="email" required />
+			<TextField
+				label="Organization name"
+				meta={field('name')}
+				{...inputProps(field('name'), 'text')}
+				autoComplete="organization"
+				required
+			/>
+			<TextField
+				label="Email"
+				meta={field('email')}
+				{...inputProps(field('email'), 'email')}
+				autoComplete="email"
+				required
+			/>
 			<div className="grid gap-4 sm:grid-cols-2">
 				<SelectField
 					label="Kind of organization"
@@ -206,13 +302,45 @@ function OrganizationFields({ fields }: { fields: Fields }) {
 					{...selectProps(field('type'))}
 					required
 				/>
-				<TextField label="Country" meta={field('country')} {...inputProps(field('country'), 'text')} autoComplete="country-name" required />
+				<TextField
+					label="Country"
+					meta={field('country')}
+					{...inputProps(field('country'), 'text')}
+					autoComplete="country-name"
+					required
+				/>
 			</div>
-			<TextField label="Phone (optional)" meta={field('phone')} {...inputProps(field('phone'), 'tel')} autoComplete="tel" />
-			<TextField label="Address (optional)" meta={field('address')} {...inputProps(field('address'), 'text')} autoComplete="street-address" />
-			<TextField label="Website (optional)" meta={field('website')} {...inputProps(field('website'), 'url')} placeholder="https://" />
-			<TextAreaField label="Description (optional)" meta={field('description')} {...textareaProps(field('description'))} rows={3} />
-			<TextField label="Logo (optional)" hint="PNG, JPEG, WebP or GIF, at most 2 MB." meta={field('logo')} {...inputProps(field('logo'), 'file')} accept="image/png,image/jpeg,image/webp,image/gif" />
+			<TextField
+				label="Phone (optional)"
+				meta={field('phone')}
+				{...inputProps(field('phone'), 'tel')}
+				autoComplete="tel"
+			/>
+			<TextField
+				label="Address (optional)"
+				meta={field('address')}
+				{...inputProps(field('address'), 'text')}
+				autoComplete="street-address"
+			/>
+			<TextField
+				label="Website (optional)"
+				meta={field('website')}
+				{...inputProps(field('website'), 'url')}
+				placeholder="https://"
+			/>
+			<TextAreaField
+				label="Description (optional)"
+				meta={field('description')}
+				{...textareaProps(field('description'))}
+				rows={3}
+			/>
+			<TextField
+				label="Logo (optional)"
+				hint="PNG, JPEG, WebP or GIF, at most 2 MB."
+				meta={field('logo')}
+				{...inputProps(field('logo'), 'file')}
+				accept="image/png,image/jpeg,image/webp,image/gif"
+			/>
 		</>
 	)
 }

@@ -16,7 +16,10 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
 		<div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-12">
 			<h1 className="text-3xl font-bold">Certificate verification</h1>
 			{result.genuine && result.certificate ? (
-				<section aria-labelledby="verdict" className="flex flex-col gap-4 rounded-lg border-2 border-green-600 bg-green-50 p-6">
+				<section
+					aria-labelledby="verdict"
+					className="flex flex-col gap-4 rounded-lg border-2 border-green-600 bg-green-50 p-6"
+				>
 					<h2 id="verdict" className="text-xl font-bold text-green-900">
 						Genuine certificate
 					</h2>
@@ -35,13 +38,16 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
 					</dl>
 				</section>
 			) : (
-				<section aria-labelledby="verdict" className="flex flex-col gap-3 rounded-lg border-2 border-red-600 bg-red-50 p-6">
+				<section
+					aria-labelledby="verdict"
+					className="flex flex-col gap-3 rounded-lg border-2 border-red-600 bg-red-50 p-6"
+				>
 					<h2 id="verdict" className="text-xl font-bold text-red-900">
 						Not genuine
 					</h2>
 					<p>
-						No certificate has the ID <span className="font-mono break-all">{publicId}</span>. The link may have been mistyped or
-						altered: ask the holder for the original.
+						No certificate has the ID <span className="font-mono break-all">{publicId}</span>. The
+						link may have been mistyped or altered: ask the holder for the original.
 					</p>
 				</section>
 			)}

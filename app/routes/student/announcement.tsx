@@ -10,9 +10,12 @@ import { RouteError } from '~/ui/error-pages'
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
 	// Opening it is reading it: the read receipt is recorded as the page loads.
-	const announcement = await needed(markAnnouncementRead(upstream(context, request), params.announcementId), {
-		refusedAsMissing: true,
-	})
+	const announcement = await needed(
+		markAnnouncementRead(upstream(context, request), params.announcementId),
+		{
+			refusedAsMissing: true,
+		},
+	)
 	return { announcement, timeZone: viewerTimeZone(request).zone }
 }
 
@@ -27,10 +30,13 @@ export default function StudentAnnouncement({ loaderData }: Route.ComponentProps
 				{announcement.title}
 			</h1>
 			<p className="text-sm text-slate-600">
-				From {announcement.author.name} · {announcement.course ? announcement.course.title : 'Your organization'} ·{' '}
+				From {announcement.author.name} ·{' '}
+				{announcement.course ? announcement.course.title : 'Your organization'} ·{' '}
 				{formatPosted(announcement.createdAt, timeZone)}
 			</p>
-			<div className="whitespace-pre-line rounded-lg border border-slate-200 bg-white p-6 text-slate-900">{announcement.body}</div>
+			<div className="whitespace-pre-line rounded-lg border border-slate-200 bg-white p-6 text-slate-900">
+				{announcement.body}
+			</div>
 		</article>
 	)
 }
@@ -40,7 +46,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	if (!isRouteErrorResponse(error) || error.status !== 404) return <RouteError error={error} framed />
+	if (!isRouteErrorResponse(error) || error.status !== 404)
+		return <RouteError error={error} framed />
 	return (
 		<div className="flex flex-col gap-3">
 			<h1 className="text-2xl font-bold">Announcement not found</h1>

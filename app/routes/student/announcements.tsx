@@ -11,7 +11,9 @@ import { Pagination } from '~/ui/pagination'
 export async function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
 	// Always fresh: reading one elsewhere changes which are unread.
-	const list = await settle(getAnnouncements(upstream(context, request), pageFrom(new URL(request.url))))
+	const list = await settle(
+		getAnnouncements(upstream(context, request), pageFrom(new URL(request.url))),
+	)
 	return { list, timeZone: viewerTimeZone(request).zone }
 }
 
@@ -23,10 +25,16 @@ export default function StudentAnnouncements({ loaderData }: Route.ComponentProp
 			{list.ok ? (
 				<>
 					<p className="text-slate-700" aria-live="polite">
-						{list.value.unread === 1 ? '1 unread announcement' : `${list.value.unread ?? 0} unread announcements`}
+						{list.value.unread === 1
+							? '1 unread announcement'
+							: `${list.value.unread ?? 0} unread announcements`}
 					</p>
 					<StudentAnnouncementList announcements={list.value.announcements} timeZone={timeZone} />
-					<Pagination page={list.value.pagination.currentPage} totalPages={list.value.pagination.totalPages} label="Announcement pages" />
+					<Pagination
+						page={list.value.pagination.currentPage}
+						totalPages={list.value.pagination.totalPages}
+						label="Announcement pages"
+					/>
 				</>
 			) : (
 				<LoadError error={list.error} />

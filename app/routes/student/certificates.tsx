@@ -9,7 +9,9 @@ import { Pagination } from '~/ui/pagination'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
-	const list = await settle(getCertificates(upstream(context, request), pageFrom(new URL(request.url))))
+	const list = await settle(
+		getCertificates(upstream(context, request), pageFrom(new URL(request.url))),
+	)
 	return { list }
 }
 
@@ -19,8 +21,9 @@ export default function StudentCertificates({ loaderData }: Route.ComponentProps
 		<div className="flex flex-col gap-6">
 			<h1 className="text-2xl font-bold">Certificates</h1>
 			<p className="text-slate-700">
-				A certificate is issued when your teacher marks a course as completed. Each one has a public verification page (also
-				reached through the QR code on the PDF) that anyone can open to check it is genuine.
+				A certificate is issued when your teacher marks a course as completed. Each one has a public
+				verification page (also reached through the QR code on the PDF) that anyone can open to
+				check it is genuine.
 			</p>
 			{list.ok ? (
 				list.value.certificates.length ? (
@@ -28,14 +31,23 @@ export default function StudentCertificates({ loaderData }: Route.ComponentProps
 						<ul className="grid gap-4 md:grid-cols-2" aria-label="Your certificates">
 							{list.value.certificates.map((certificate) => (
 								<li key={certificate.id}>
-									<CertificateCard certificate={certificate} pdfHref={`/studentdashboard/certificates/${certificate.id}/pdf`} />
+									<CertificateCard
+										certificate={certificate}
+										pdfHref={`/studentdashboard/certificates/${certificate.id}/pdf`}
+									/>
 								</li>
 							))}
 						</ul>
-						<Pagination page={list.value.pagination.currentPage} totalPages={list.value.pagination.totalPages} label="Certificate pages" />
+						<Pagination
+							page={list.value.pagination.currentPage}
+							totalPages={list.value.pagination.totalPages}
+							label="Certificate pages"
+						/>
 					</>
 				) : (
-					<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">No certificates yet: complete a course to earn one.</p>
+					<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
+						No certificates yet: complete a course to earn one.
+					</p>
 				)
 			) : (
 				<LoadError error={list.error} />

@@ -18,9 +18,15 @@ export default function StudentLibrary({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="flex flex-col gap-6">
 			<h1 className="text-2xl font-bold">Library</h1>
-			<p className="text-slate-700">Study resources shared by teachers: search, filter and download.</p>
+			<p className="text-slate-700">
+				Study resources shared by teachers: search, filter and download.
+			</p>
 			<LibraryFilters filters={filters} subjects={list.ok ? list.value.subjects : []} />
-			{list.ok ? <LibraryList list={list.value} filesPath="/studentdashboard/library" headingLevel="h2" /> : <LoadError error={list.error} />}
+			{list.ok ? (
+				<LibraryList list={list.value} filesPath="/studentdashboard/library" headingLevel="h2" />
+			) : (
+				<LoadError error={list.error} />
+			)}
 		</div>
 	)
 }

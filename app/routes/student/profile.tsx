@@ -18,7 +18,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'student')
 	const api = upstream(context, request)
 	// The account part (password, email, notifications) may fail alone; the profile may not.
-	const [profile, account] = await Promise.all([needed(getStudentProfile(api, user.id)), settle(getAccount(api))])
+	const [profile, account] = await Promise.all([
+		needed(getStudentProfile(api, user.id)),
+		settle(getAccount(api)),
+	])
 	return { profile, account }
 }
 
@@ -54,15 +57,21 @@ export default function StudentProfile({ loaderData, actionData }: Route.Compone
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
-	const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'details'
+	const saving =
+		navigation.state === 'submitting' && navigation.formData?.get('intent') === 'details'
 
 	return (
 		<div className="flex flex-col gap-8">
 			<h1 className="text-2xl font-bold">Your profile</h1>
-			<section aria-labelledby="profile-view-heading" className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-6 sm:flex-row">
+			<section
+				aria-labelledby="profile-view-heading"
+				className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-6 sm:flex-row"
+			>
 				<div className="flex flex-col items-start gap-4">
 					<ProfilePicture profile={profile} />
-					<PictureForm lastResult={actionData && 'picture' in actionData ? actionData.picture : undefined} />
+					<PictureForm
+						lastResult={actionData && 'picture' in actionData ? actionData.picture : undefined}
+					/>
 				</div>
 				<div className="flex-1">
 					<h2 id="profile-view-heading" className="mb-4 text-lg font-semibold">
@@ -73,14 +82,25 @@ export default function StudentProfile({ loaderData, actionData }: Route.Compone
 							['Email', profile.email],
 							['Phone', profile.phone],
 							['Grade level', profile.gradeLevel],
-							['Date of birth', profile.dateOfBirth ? new Date(`${profile.dateOfBirth}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' }) : null],
+							[
+								'Date of birth',
+								profile.dateOfBirth
+									? new Date(`${profile.dateOfBirth}T00:00:00Z`).toLocaleDateString('en-US', {
+											dateStyle: 'long',
+											timeZone: 'UTC',
+										})
+									: null,
+							],
 							['Guardian', profile.guardianName],
 							['About', profile.bio],
 						]}
 					/>
 				</div>
 			</section>
-			<section aria-labelledby="profile-edit-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+			<section
+				aria-labelledby="profile-edit-heading"
+				className="rounded-lg border border-slate-200 bg-white p-6"
+			>
 				<h2 id="profile-edit-heading" className="text-lg font-semibold">
 					Edit your profile
 				</h2>
@@ -89,9 +109,21 @@ export default function StudentProfile({ loaderData, actionData }: Route.Compone
 					<FormErrors id={form.errorId} errors={form.errors} />
 					<PersonFields fields={fields} />
 					<div className="grid gap-4 sm:grid-cols-3">
-						<TextField label="Grade level (optional)" meta={fields.gradeLevel} {...inputProps(fields.gradeLevel, 'text')} />
-						<TextField label="Date of birth (optional)" meta={fields.dateOfBirth} {...inputProps(fields.dateOfBirth, 'date')} />
-						<TextField label="Guardian name (optional)" meta={fields.guardianName} {...inputProps(fields.guardianName, 'text')} />
+						<TextField
+							label="Grade level (optional)"
+							meta={fields.gradeLevel}
+							{...inputProps(fields.gradeLevel, 'text')}
+						/>
+						<TextField
+							label="Date of birth (optional)"
+							meta={fields.dateOfBirth}
+							{...inputProps(fields.dateOfBirth, 'date')}
+						/>
+						<TextField
+							label="Guardian name (optional)"
+							meta={fields.guardianName}
+							{...inputProps(fields.guardianName, 'text')}
+						/>
 					</div>
 					<Button disabled={saving}>{saving ? 'Saving…' : 'Save profile'}</Button>
 				</Form>

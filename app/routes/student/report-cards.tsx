@@ -20,7 +20,11 @@ export default function StudentReportCards({ loaderData }: Route.ComponentProps)
 				<h1 className="text-2xl font-bold">Report cards</h1>
 				<PrintButton />
 			</div>
-			{reports.ok ? <StudentReportsView reports={reports.value} /> : <LoadError error={reports.error} />}
+			{reports.ok ? (
+				<StudentReportsView reports={reports.value} />
+			) : (
+				<LoadError error={reports.error} />
+			)}
 		</div>
 	)
 }

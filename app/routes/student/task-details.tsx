@@ -28,7 +28,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 		if (!(error instanceof UpstreamError)) throw error
 		if (error.status === 404 || error.status === 400) throw data(error.text, { status: 404 })
 		if (error.status === 403) throw data('This task is not in one of your courses', { status: 403 })
-		return { task: null, submission: null, error: { text: error.text, toast: error.toast }, timeZone: viewerTimeZone(request).zone, now: Date.now() }
+		return {
+			task: null,
+			submission: null,
+			error: { text: error.text, toast: error.toast },
+			timeZone: viewerTimeZone(request).zone,
+			now: Date.now(),
+		}
 	}
 }
 
@@ -59,7 +65,10 @@ export default function TaskDetails({ loaderData, actionData }: Route.ComponentP
 	return (
 		<div className="flex flex-col gap-6">
 			<div>
-				<Link to="/studentdashboard/tasks" className="text-sm font-semibold text-indigo-800 underline">
+				<Link
+					to="/studentdashboard/tasks"
+					className="text-sm font-semibold text-indigo-800 underline"
+				>
 					Back to your tasks
 				</Link>
 				<h1 className="mt-2 text-2xl font-bold">{task.title}</h1>
@@ -68,7 +77,10 @@ export default function TaskDetails({ loaderData, actionData }: Route.ComponentP
 				</p>
 			</div>
 
-			<section aria-labelledby="task-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+			<section
+				aria-labelledby="task-heading"
+				className="rounded-lg border border-slate-200 bg-white p-6"
+			>
 				<h2 id="task-heading" className="text-lg font-semibold">
 					The task
 				</h2>
@@ -90,12 +102,24 @@ export default function TaskDetails({ loaderData, actionData }: Route.ComponentP
 						</>
 					) : null}
 					<dt className="font-medium text-slate-600">Attachment</dt>
-					<dd>{task.attachment ? <FileLink href={filePath(`taskId=${encodeURIComponent(task.id)}`)} file={task.attachment} /> : 'None'}</dd>
+					<dd>
+						{task.attachment ? (
+							<FileLink
+								href={filePath(`taskId=${encodeURIComponent(task.id)}`)}
+								file={task.attachment}
+							/>
+						) : (
+							'None'
+						)}
+					</dd>
 				</dl>
 				{task.description ? <p className="mt-4 whitespace-pre-line">{task.description}</p> : null}
 			</section>
 
-			<section aria-labelledby="work-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+			<section
+				aria-labelledby="work-heading"
+				className="rounded-lg border border-slate-200 bg-white p-6"
+			>
 				<h2 id="work-heading" className="text-lg font-semibold">
 					Your work
 				</h2>
@@ -103,7 +127,10 @@ export default function TaskDetails({ loaderData, actionData }: Route.ComponentP
 					<dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
 						<dt className="font-medium text-slate-600">File</dt>
 						<dd>
-							<FileLink href={filePath(`submissionId=${encodeURIComponent(submission.id)}`)} file={submission.file} />
+							<FileLink
+								href={filePath(`submissionId=${encodeURIComponent(submission.id)}`)}
+								file={submission.file}
+							/>
 						</dd>
 						<dt className="font-medium text-slate-600">Submitted at</dt>
 						<dd>
@@ -122,7 +149,11 @@ export default function TaskDetails({ loaderData, actionData }: Route.ComponentP
 				{submission.gradeInfo ? (
 					<div className="mt-4 rounded-md border border-green-300 bg-green-50 p-4">
 						<p className="text-lg font-semibold">Grade: {submission.gradeInfo.grade} / 100</p>
-						<p className="mt-1 whitespace-pre-line">{submission.gradeInfo.feedback ? `Feedback: ${submission.gradeInfo.feedback}` : 'No feedback given.'}</p>
+						<p className="mt-1 whitespace-pre-line">
+							{submission.gradeInfo.feedback
+								? `Feedback: ${submission.gradeInfo.feedback}`
+								: 'No feedback given.'}
+						</p>
 						<p className="mt-1 text-sm text-slate-700">
 							Graded <DateTime iso={submission.gradeInfo.gradedAt} timeZone={timeZone} />
 						</p>
@@ -133,14 +164,29 @@ export default function TaskDetails({ loaderData, actionData }: Route.ComponentP
 			{graded ? null : closed ? (
 				<p className="text-slate-700">Submissions for this task are closed.</p>
 			) : (
-				<section aria-labelledby="submit-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+				<section
+					aria-labelledby="submit-heading"
+					className="rounded-lg border border-slate-200 bg-white p-6"
+				>
 					<h2 id="submit-heading" className="text-lg font-semibold">
 						{submission.id ? 'Resubmit your work' : 'Submit your work'}
 					</h2>
-					{submission.id ? <p className="mt-1 text-sm text-slate-700">A new file replaces the one you handed in, until your teacher grades it.</p> : null}
-					{Date.parse(task.dueDate) < now ? <p className="mt-1 text-sm font-semibold text-red-800">The due date has passed: work handed in now is marked Late.</p> : null}
+					{submission.id ? (
+						<p className="mt-1 text-sm text-slate-700">
+							A new file replaces the one you handed in, until your teacher grades it.
+						</p>
+					) : null}
+					{Date.parse(task.dueDate) < now ? (
+						<p className="mt-1 text-sm font-semibold text-red-800">
+							The due date has passed: work handed in now is marked Late.
+						</p>
+					) : null}
 					<div className="mt-4">
-						<SubmitWorkForm taskId={task.id} lastResult={actionData} resubmission={submission.id !== null} />
+						<SubmitWorkForm
+							taskId={task.id}
+							lastResult={actionData}
+							resubmission={submission.id !== null}
+						/>
 					</div>
 				</section>
 			)}

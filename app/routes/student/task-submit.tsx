@@ -5,7 +5,11 @@ import { requireRole } from '~/platform/request.server'
 
 function readTaskId(request: Request) {
 	const taskId = new URL(request.url).searchParams.get('taskId')
-	if (!taskId) throw data({ result: { status: 'error', error: { '': ['Choose a task to submit to'] } } }, { status: 404 })
+	if (!taskId)
+		throw data(
+			{ result: { status: 'error', error: { '': ['Choose a task to submit to'] } } },
+			{ status: 404 },
+		)
 	return taskId
 }
 

@@ -17,13 +17,21 @@ const PAGE_SIZE = 10
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
-	const tasks = await settle(getTasks(upstream(context, request), { page: pageParam(new URL(request.url).searchParams), limit: PAGE_SIZE }))
+	const tasks = await settle(
+		getTasks(upstream(context, request), {
+			page: pageParam(new URL(request.url).searchParams),
+			limit: PAGE_SIZE,
+		}),
+	)
 	return { tasks, timeZone: viewerTimeZone(request).zone }
 }
 
 /** Offline, the list last shown comes back from local storage; with nothing stored, 'You are offline'. */
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
-	rememberedOffline('tasks_offline_list', serverLoader, () => ({ tasks: offlineFailure, timeZone: browserTimeZone() }))
+	rememberedOffline('tasks_offline_list', serverLoader, () => ({
+		tasks: offlineFailure,
+		timeZone: browserTimeZone(),
+	}))
 clientLoader.hydrate = true as const
 
 export function meta() {
@@ -38,14 +46,23 @@ export default function StudentTasks({ loaderData }: Route.ComponentProps) {
 		<div className="flex flex-col gap-6">
 			<h1 className="text-2xl font-bold">Your tasks</h1>
 			{savedAt !== null ? (
-				<p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-					You are offline. These are your tasks as of {new Date(savedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
+				<p
+					role="status"
+					className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+				>
+					You are offline. These are your tasks as of{' '}
+					{new Date(savedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
 				</p>
 			) : null}
 			{tasks.ok ? (
 				<>
 					<TaskTable tasks={tasks.value.tasks} timeZone={timeZone} />
-					<PageLinks page={tasks.value.pagination.currentPage} totalPages={tasks.value.pagination.totalPages} search={searchParams.toString()} label="Task pages" />
+					<PageLinks
+						page={tasks.value.pagination.currentPage}
+						totalPages={tasks.value.pagination.totalPages}
+						search={searchParams.toString()}
+						label="Task pages"
+					/>
 				</>
 			) : (
 				<LoadError error={tasks.error} />
@@ -55,7 +72,12 @@ export default function StudentTasks({ loaderData }: Route.ComponentProps) {
 }
 
 function TaskTable({ tasks, timeZone }: { tasks: Task[]; timeZone: string }) {
-	if (!tasks.length) return <p className="text-slate-700">No tasks yet. Tasks your teachers set in your courses appear here.</p>
+	if (!tasks.length)
+		return (
+			<p className="text-slate-700">
+				No tasks yet. Tasks your teachers set in your courses appear here.
+			</p>
+		)
 	const progress = submissionProgress(tasks.map((task) => task.submissionStatus))
 	return (
 		<>
@@ -67,17 +89,28 @@ function TaskTable({ tasks, timeZone }: { tasks: Task[]; timeZone: string }) {
 					<caption className="sr-only">Your tasks</caption>
 					<thead className="bg-slate-100 text-slate-700">
 						<tr>
-							<th scope="col" className="px-4 py-2">Task</th>
-							<th scope="col" className="px-4 py-2">Type</th>
-							<th scope="col" className="px-4 py-2">Due</th>
-							<th scope="col" className="px-4 py-2">Status</th>
+							<th scope="col" className="px-4 py-2">
+								Task
+							</th>
+							<th scope="col" className="px-4 py-2">
+								Type
+							</th>
+							<th scope="col" className="px-4 py-2">
+								Due
+							</th>
+							<th scope="col" className="px-4 py-2">
+								Status
+							</th>
 						</tr>
 					</thead>
 					<tbody>
 						{tasks.map((task) => (
 							<tr key={task.id} className="border-t border-slate-200">
 								<td className="px-4 py-2">
-									<Link to={`/studentdashboard/task-details?taskId=${encodeURIComponent(task.id)}`} className="font-semibold text-indigo-800 underline">
+									<Link
+										to={`/studentdashboard/task-details?taskId=${encodeURIComponent(task.id)}`}
+										className="font-semibold text-indigo-800 underline"
+									>
 										{task.title}
 									</Link>
 									<span className="block text-slate-600">

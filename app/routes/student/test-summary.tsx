@@ -10,9 +10,12 @@ import { needed } from '~/platform/settle.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
-	const entry = await needed(getTestHistoryEntry(upstream(context, request), params.testHistoryId), {
-		refusedAsMissing: true,
-	})
+	const entry = await needed(
+		getTestHistoryEntry(upstream(context, request), params.testHistoryId),
+		{
+			refusedAsMissing: true,
+		},
+	)
 	return { entry, timeZone: viewerTimeZone(request).zone }
 }
 
@@ -39,11 +42,15 @@ export default function TestSummary({ loaderData }: Route.ComponentProps) {
 				<dd>{statusLabel(entry.status)}</dd>
 				<dt className="font-medium text-slate-600">Started</dt>
 				<dd>
-					<time dateTime={entry.startedAt}>{formatDateTime(entry.startedAt, timeZone)} {zoneName(entry.startedAt, timeZone)}</time>
+					<time dateTime={entry.startedAt}>
+						{formatDateTime(entry.startedAt, timeZone)} {zoneName(entry.startedAt, timeZone)}
+					</time>
 				</dd>
 				<dt className="font-medium text-slate-600">Finished</dt>
 				<dd>
-					<time dateTime={entry.completedAt}>{formatDateTime(entry.completedAt, timeZone)} {zoneName(entry.completedAt, timeZone)}</time>
+					<time dateTime={entry.completedAt}>
+						{formatDateTime(entry.completedAt, timeZone)} {zoneName(entry.completedAt, timeZone)}
+					</time>
 				</dd>
 				<dt className="font-medium text-slate-600">Time taken</dt>
 				<dd>{minutesBetween(entry.startedAt, entry.completedAt)}</dd>

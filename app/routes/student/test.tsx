@@ -78,10 +78,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		sendToast(context, error.toast)
 		const sessionId = url.searchParams.get('session')
 		if (error.status === 409 && sessionId) return redirect(resultPath(sessionId))
-		return data(
-			{ error: error.text },
-			{ status: replyStatus(error.status) },
-		)
+		return data({ error: error.text }, { status: replyStatus(error.status) })
 	}
 }
 

@@ -1,6 +1,9 @@
 import type { Route } from './+types/announcements'
 import { AnnouncementBoard } from '~/features/announcements/board'
-import { announcementBoardAction, loadAnnouncementBoard } from '~/features/announcements/board.server'
+import {
+	announcementBoardAction,
+	loadAnnouncementBoard,
+} from '~/features/announcements/board.server'
 import { requireRole } from '~/platform/request.server'
 
 const listPath = '/teachersdashboard/announcement/list'

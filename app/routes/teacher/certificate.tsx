@@ -1,7 +1,10 @@
 import { data } from 'react-router'
 import type { Route } from './+types/certificate'
 import { StaffCertificatePage } from '~/features/certificates/staff-certificate'
-import { issueCertificateAction, staffCertificateLoader } from '~/features/certificates/staff.server'
+import {
+	issueCertificateAction,
+	staffCertificateLoader,
+} from '~/features/certificates/staff.server'
 import { requireRole } from '~/platform/request.server'
 
 /** The path names the issuing tutor: only that tutor's own page exists. */
@@ -28,7 +31,10 @@ export default function TeacherCertificate({ loaderData, actionData }: Route.Com
 			student={loaderData.student}
 			pdfBase="/teachersdashboard/certificates"
 			errors={actionData?.errors}
-			back={{ to: `/teachersdashboard/report-card/${loaderData.studentId}`, label: "The student's report cards" }}
+			back={{
+				to: `/teachersdashboard/report-card/${loaderData.studentId}`,
+				label: "The student's report cards",
+			}}
 		/>
 	)
 }

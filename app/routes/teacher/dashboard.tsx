@@ -8,7 +8,10 @@ import { StudentTable } from '~/features/users/student-table'
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
 	const api = upstream(context, request)
-	const [profile, students] = await Promise.all([settle(getTutorProfile(api, user.id)), settle(getTutorStudents(api))])
+	const [profile, students] = await Promise.all([
+		settle(getTutorProfile(api, user.id)),
+		settle(getTutorStudents(api)),
+	])
 	return { name: user.name, profile, students }
 }
 
@@ -22,7 +25,10 @@ export default function TeacherDashboard({ loaderData }: Route.ComponentProps) {
 		<div className="flex flex-col gap-6">
 			<h1 className="text-2xl font-bold">Welcome, {name}</h1>
 			{profile.ok ? (
-				<section aria-labelledby="profile-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+				<section
+					aria-labelledby="profile-heading"
+					className="rounded-lg border border-slate-200 bg-white p-6"
+				>
 					<h2 id="profile-heading" className="text-lg font-semibold">
 						Your teaching profile
 					</h2>
@@ -30,7 +36,9 @@ export default function TeacherDashboard({ loaderData }: Route.ComponentProps) {
 						<dt className="font-medium text-slate-600">Email</dt>
 						<dd>{profile.value.email}</dd>
 						<dt className="font-medium text-slate-600">Subjects</dt>
-						<dd>{profile.value.subjects?.length ? profile.value.subjects.join(', ') : 'Not set'}</dd>
+						<dd>
+							{profile.value.subjects?.length ? profile.value.subjects.join(', ') : 'Not set'}
+						</dd>
 					</dl>
 				</section>
 			) : (

@@ -18,7 +18,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
 	const api = upstream(context, request)
 	// The account part (password, email, notifications) may fail alone; the profile may not.
-	const [profile, account] = await Promise.all([needed(getTutorProfile(api, user.id)), settle(getAccount(api))])
+	const [profile, account] = await Promise.all([
+		needed(getTutorProfile(api, user.id)),
+		settle(getAccount(api)),
+	])
 	return { profile, account }
 }
 
@@ -48,21 +51,30 @@ export default function TeacherProfile({ loaderData, actionData }: Route.Compone
 			bio: profile.bio ?? '',
 			subjects: (profile.subjects ?? []).join(', '),
 			qualifications: profile.qualifications ?? '',
-			experienceYears: profile.experienceYears === null || profile.experienceYears === undefined ? '' : String(profile.experienceYears),
+			experienceYears:
+				profile.experienceYears === null || profile.experienceYears === undefined
+					? ''
+					: String(profile.experienceYears),
 		},
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: tutorProfileFormSchema }),
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
-	const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'details'
+	const saving =
+		navigation.state === 'submitting' && navigation.formData?.get('intent') === 'details'
 
 	return (
 		<div className="flex flex-col gap-8">
 			<h1 className="text-2xl font-bold">Your profile</h1>
-			<section aria-labelledby="profile-view-heading" className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-6 sm:flex-row">
+			<section
+				aria-labelledby="profile-view-heading"
+				className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-6 sm:flex-row"
+			>
 				<div className="flex flex-col items-start gap-4">
 					<ProfilePicture profile={profile} />
-					<PictureForm lastResult={actionData && 'picture' in actionData ? actionData.picture : undefined} />
+					<PictureForm
+						lastResult={actionData && 'picture' in actionData ? actionData.picture : undefined}
+					/>
 				</div>
 				<div className="flex-1">
 					<h2 id="profile-view-heading" className="mb-4 text-lg font-semibold">
@@ -74,13 +86,21 @@ export default function TeacherProfile({ loaderData, actionData }: Route.Compone
 							['Phone', profile.phone],
 							['Subjects', profile.subjects?.length ? profile.subjects.join(', ') : null],
 							['Qualifications', profile.qualifications],
-							['Experience', profile.experienceYears === null || profile.experienceYears === undefined ? null : `${profile.experienceYears} ${profile.experienceYears === 1 ? 'year' : 'years'}`],
+							[
+								'Experience',
+								profile.experienceYears === null || profile.experienceYears === undefined
+									? null
+									: `${profile.experienceYears} ${profile.experienceYears === 1 ? 'year' : 'years'}`,
+							],
 							['About', profile.bio],
 						]}
 					/>
 				</div>
 			</section>
-			<section aria-labelledby="profile-edit-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+			<section
+				aria-labelledby="profile-edit-heading"
+				className="rounded-lg border border-slate-200 bg-white p-6"
+			>
 				<h2 id="profile-edit-heading" className="text-lg font-semibold">
 					Edit your profile
 				</h2>
@@ -94,8 +114,20 @@ export default function TeacherProfile({ loaderData, actionData }: Route.Compone
 						meta={fields.subjects}
 						{...inputProps(fields.subjects, 'text')}
 					/>
-					<TextAreaField label="Qualifications (optional)" meta={fields.qualifications} {...textareaProps(fields.qualifications)} rows={2} />
-					<TextField label="Years of experience (optional)" meta={fields.experienceYears} {...inputProps(fields.experienceYears, 'number')} min={0} max={80} step={1} />
+					<TextAreaField
+						label="Qualifications (optional)"
+						meta={fields.qualifications}
+						{...textareaProps(fields.qualifications)}
+						rows={2}
+					/>
+					<TextField
+						label="Years of experience (optional)"
+						meta={fields.experienceYears}
+						{...inputProps(fields.experienceYears, 'number')}
+						min={0}
+						max={80}
+						step={1}
+					/>
 					<Button disabled={saving}>{saving ? 'Saving…' : 'Save profile'}</Button>
 				</Form>
 			</section>

@@ -8,9 +8,12 @@ import { needed } from '~/platform/settle.server'
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
 	// Not a student of this teacher, or no such student: the page does not exist for them.
-	const reports = await needed(getStudentReportCards(upstream(context, request), params.studentId), {
-		refusedAsMissing: true,
-	})
+	const reports = await needed(
+		getStudentReportCards(upstream(context, request), params.studentId),
+		{
+			refusedAsMissing: true,
+		},
+	)
 	return { reports, tutorId: user.id }
 }
 
@@ -27,7 +30,10 @@ export default function TeacherStudentReportCards({ loaderData }: Route.Componen
 			<StudentReportsView
 				reports={reports}
 				courseLinks={(courseId) => [
-					{ label: 'Write or edit the report card', to: `/teachersdashboard/report-card/${student.id}/${courseId}` },
+					{
+						label: 'Write or edit the report card',
+						to: `/teachersdashboard/report-card/${student.id}/${courseId}`,
+					},
 					{
 						label: 'Certificate',
 						to: `/teachersdashboard/certificate/${student.id}/${courseId}/${tutorId}/${encodeURIComponent(student.email)}`,

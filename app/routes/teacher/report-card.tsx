@@ -16,9 +16,12 @@ import { useForm } from '~/ui/use-form'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
-	const report = await needed(getReportCard(upstream(context, request), params.studentId, params.courseId), {
-		refusedAsMissing: true,
-	})
+	const report = await needed(
+		getReportCard(upstream(context, request), params.studentId, params.courseId),
+		{
+			refusedAsMissing: true,
+		},
+	)
 	return { report, tutorId: user.id }
 }
 
@@ -27,7 +30,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 	const submission = parseWithZod(await readForm(request), { schema: reportCardFormSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	try {
-		await saveReportCard(upstream(context, request), params.studentId, params.courseId, submission.value)
+		await saveReportCard(
+			upstream(context, request),
+			params.studentId,
+			params.courseId,
+			submission.value,
+		)
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error)
 	}
@@ -41,12 +49,20 @@ export default function TeacherReportCard({ loaderData, actionData }: Route.Comp
 	const navigation = useNavigation()
 	const rows = Array.from({ length: componentRows }, (_, index) => {
 		const component = reportCard?.components[index]
-		return { name: component?.name ?? '', score: component ? String(component.score) : '', remark: component?.remark ?? '' }
+		return {
+			name: component?.name ?? '',
+			score: component ? String(component.score) : '',
+			remark: component?.remark ?? '',
+		}
 	})
 	const [form, fields] = useForm({
 		id: 'report-card',
 		lastResult: actionData,
-		defaultValue: { score: reportCard ? String(reportCard.score) : '', comments: reportCard?.comments ?? '', components: rows },
+		defaultValue: {
+			score: reportCard ? String(reportCard.score) : '',
+			comments: reportCard?.comments ?? '',
+			components: rows,
+		},
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: reportCardFormSchema }),
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
@@ -63,7 +79,10 @@ export default function TeacherReportCard({ loaderData, actionData }: Route.Comp
 				<PrintButton />
 			</div>
 			<p className="flex flex-wrap gap-4 text-sm print:hidden">
-				<Link to={`/teachersdashboard/report-card/${student.id}`} className="font-semibold text-indigo-800 underline">
+				<Link
+					to={`/teachersdashboard/report-card/${student.id}`}
+					className="font-semibold text-indigo-800 underline"
+				>
 					All of {student.name}&apos;s report cards
 				</Link>
 				<Link
@@ -74,31 +93,73 @@ export default function TeacherReportCard({ loaderData, actionData }: Route.Comp
 				</Link>
 			</p>
 			{reportCard ? (
-				<ReportCardView courseTitle={course.title} card={{ ...reportCard, authorName: reportCard.author.name }} />
+				<ReportCardView
+					courseTitle={course.title}
+					card={{ ...reportCard, authorName: reportCard.author.name }}
+				/>
 			) : (
-				<p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">No report card yet.</p>
+				<p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">
+					No report card yet.
+				</p>
 			)}
-			<section aria-labelledby="edit-heading" className="rounded-lg border border-slate-200 bg-white p-6 print:hidden">
+			<section
+				aria-labelledby="edit-heading"
+				className="rounded-lg border border-slate-200 bg-white p-6 print:hidden"
+			>
 				<h2 id="edit-heading" className="text-lg font-semibold">
 					{reportCard ? 'Edit the report card' : 'Write the report card'}
 				</h2>
 				<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
 					<FormErrors id={form.errorId} errors={form.errors} />
-					<TextField label="Overall score (0 to 100)" meta={fields.score} {...inputProps(fields.score, 'number')} min={0} max={100} step={1} required />
+					<TextField
+						label="Overall score (0 to 100)"
+						meta={fields.score}
+						{...inputProps(fields.score, 'number')}
+						min={0}
+						max={100}
+						step={1}
+						required
+					/>
 					<fieldset className="flex flex-col gap-3">
-						<legend className="text-sm font-semibold text-slate-800">Subjects or components (optional)</legend>
+						<legend className="text-sm font-semibold text-slate-800">
+							Subjects or components (optional)
+						</legend>
 						{componentFields.map((row, index) => {
 							const cells = row.getFieldset()
 							return (
-								<div key={row.key} className="grid gap-3 sm:grid-cols-[2fr_1fr_3fr]" {...getFieldsetProps(row)}>
-									<TextField label={`Subject ${index + 1}`} meta={cells.name} {...inputProps(cells.name, 'text')} />
-									<TextField label={`Score ${index + 1}`} meta={cells.score} {...inputProps(cells.score, 'number')} min={0} max={100} step={1} />
-									<TextField label={`Remark ${index + 1}`} meta={cells.remark} {...inputProps(cells.remark, 'text')} />
+								<div
+									key={row.key}
+									className="grid gap-3 sm:grid-cols-[2fr_1fr_3fr]"
+									{...getFieldsetProps(row)}
+								>
+									<TextField
+										label={`Subject ${index + 1}`}
+										meta={cells.name}
+										{...inputProps(cells.name, 'text')}
+									/>
+									<TextField
+										label={`Score ${index + 1}`}
+										meta={cells.score}
+										{...inputProps(cells.score, 'number')}
+										min={0}
+										max={100}
+										step={1}
+									/>
+									<TextField
+										label={`Remark ${index + 1}`}
+										meta={cells.remark}
+										{...inputProps(cells.remark, 'text')}
+									/>
 								</div>
 							)
 						})}
 					</fieldset>
-					<TextAreaField label="Comments (optional)" meta={fields.comments} {...textareaProps(fields.comments)} rows={3} />
+					<TextAreaField
+						label="Comments (optional)"
+						meta={fields.comments}
+						{...textareaProps(fields.comments)}
+						rows={3}
+					/>
 					<div>
 						<Button disabled={busy}>{busy ? 'Saving…' : 'Save report card'}</Button>
 					</div>

@@ -50,7 +50,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 		if (!(failure.reason instanceof UpstreamError)) throw failure.reason
 		sendToast(context, failure.reason.toast)
 		const saved = results.length - results.filter((result) => result.status === 'rejected').length
-		return data({ error: failure.reason.text, saved }, { status: replyStatus(failure.reason.status) })
+		return data(
+			{ error: failure.reason.text, saved },
+			{ status: replyStatus(failure.reason.status) },
+		)
 	}
 	sendToast(context, successToast('Attendance saved'))
 	return redirect(`/teachersdashboard/schedule/${params.scheduleId}/attendance`)

@@ -48,12 +48,20 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 		if (error.status === 404 || error.status === 400) throw data(error.text, { status: 404 })
 		// Another teacher's task: refused as a page, not a 200 with an error message.
 		if (error.status === 403) throw data(error.text, { status: 403 })
-		return { list: null, error: { text: error.text, toast: error.toast }, timeZone: viewerTimeZone(request).zone }
+		return {
+			list: null,
+			error: { text: error.text, toast: error.toast },
+			timeZone: viewerTimeZone(request).zone,
+		}
 	}
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
-	return [{ title: `${data?.list ? `${data.list.taskInfo.title}: submissions` : 'Submissions'} | TutorHub` }]
+	return [
+		{
+			title: `${data?.list ? `${data.list.taskInfo.title}: submissions` : 'Submissions'} | TutorHub`,
+		},
+	]
 }
 
 export default function TaskSubmissions({ loaderData }: Route.ComponentProps) {
@@ -76,27 +84,37 @@ export default function TaskSubmissions({ loaderData }: Route.ComponentProps) {
 	return (
 		<div className="flex flex-col gap-6">
 			<div>
-				<Link to="/teachersdashboard/tasks" className="text-sm font-semibold text-indigo-800 underline">
+				<Link
+					to="/teachersdashboard/tasks"
+					className="text-sm font-semibold text-indigo-800 underline"
+				>
 					Back to tasks
 				</Link>
 				<h1 className="mt-2 text-2xl font-bold">{task.title}: submissions</h1>
 				<p className="text-slate-700">
-					{task.courseTitle} · {taskTypeLabel(task.taskType)} · Due <DateTime iso={task.dueDate} timeZone={timeZone} />
+					{task.courseTitle} · {taskTypeLabel(task.taskType)} · Due{' '}
+					<DateTime iso={task.dueDate} timeZone={timeZone} />
 				</p>
 				<p className="mt-3">
-					<CsvDownload href={`/teachersdashboard/tasks/submissions/export?taskId=${encodeURIComponent(task.id)}`}>
+					<CsvDownload
+						href={`/teachersdashboard/tasks/submissions/export?taskId=${encodeURIComponent(task.id)}`}
+					>
 						Download submissions and grades
 					</CsvDownload>
 				</p>
 			</div>
 
 			<div className="grid gap-4 md:grid-cols-2">
-				<section aria-labelledby="summary-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+				<section
+					aria-labelledby="summary-heading"
+					className="rounded-lg border border-slate-200 bg-white p-4"
+				>
 					<h2 id="summary-heading" className="font-semibold">
 						Summary
 					</h2>
 					<p className="mt-2">
-						{progress.submitted} submitted, {progress.pending} pending of {task.enrolledCount} enrolled
+						{progress.submitted} submitted, {progress.pending} pending of {task.enrolledCount}{' '}
+						enrolled
 					</p>
 					<ul className="mt-2 flex flex-wrap gap-3 text-sm">
 						{SUBMISSION_STATUSES.map((status) => (
@@ -105,7 +123,9 @@ export default function TaskSubmissions({ loaderData }: Route.ComponentProps) {
 							</li>
 						))}
 					</ul>
-					<p className="mt-2 text-sm text-slate-700">Average grade: {average === null ? 'none yet' : average}</p>
+					<p className="mt-2 text-sm text-slate-700">
+						Average grade: {average === null ? 'none yet' : average}
+					</p>
 				</section>
 				<section className="rounded-lg border border-slate-200 bg-white p-4">
 					<GradeDistribution grades={list.summary.grades} />
@@ -116,7 +136,11 @@ export default function TaskSubmissions({ loaderData }: Route.ComponentProps) {
 				<input type="hidden" name="taskId" value={task.id} />
 				<label className="flex flex-col gap-1 text-sm font-medium">
 					Filter by status
-					<select name="status" defaultValue={searchParams.get('status') ?? ''} className="rounded-md border border-slate-400 bg-white px-3 py-2">
+					<select
+						name="status"
+						defaultValue={searchParams.get('status') ?? ''}
+						className="rounded-md border border-slate-400 bg-white px-3 py-2"
+					>
 						<option value="">All statuses</option>
 						{SUBMISSION_STATUSES.map((status) => (
 							<option key={status} value={status}>
@@ -127,7 +151,11 @@ export default function TaskSubmissions({ loaderData }: Route.ComponentProps) {
 				</label>
 				<label className="flex flex-col gap-1 text-sm font-medium">
 					Sort by
-					<select name="sortBy" defaultValue={searchParams.get('sortBy') ?? 'submittedAt'} className="rounded-md border border-slate-400 bg-white px-3 py-2">
+					<select
+						name="sortBy"
+						defaultValue={searchParams.get('sortBy') ?? 'submittedAt'}
+						className="rounded-md border border-slate-400 bg-white px-3 py-2"
+					>
 						{SORTS.map((sort) => (
 							<option key={sort.value} value={sort.value}>
 								{sort.label}
@@ -137,7 +165,11 @@ export default function TaskSubmissions({ loaderData }: Route.ComponentProps) {
 				</label>
 				<label className="flex flex-col gap-1 text-sm font-medium">
 					Order
-					<select name="sortDirection" defaultValue={searchParams.get('sortDirection') ?? 'desc'} className="rounded-md border border-slate-400 bg-white px-3 py-2">
+					<select
+						name="sortDirection"
+						defaultValue={searchParams.get('sortDirection') ?? 'desc'}
+						className="rounded-md border border-slate-400 bg-white px-3 py-2"
+					>
 						<option value="desc">Descending</option>
 						<option value="asc">Ascending</option>
 					</select>
@@ -148,14 +180,26 @@ export default function TaskSubmissions({ loaderData }: Route.ComponentProps) {
 			{list.submissions.length ? (
 				<TableScroll label="Students">
 					<table className="w-full text-left text-sm">
-						<caption className="px-4 py-3 text-left font-semibold">Students ({list.pagination.total})</caption>
+						<caption className="px-4 py-3 text-left font-semibold">
+							Students ({list.pagination.total})
+						</caption>
 						<thead className="bg-slate-100 text-slate-700">
 							<tr>
-								<th scope="col" className="px-4 py-2">Student</th>
-								<th scope="col" className="px-4 py-2">Status</th>
-								<th scope="col" className="px-4 py-2">Submitted at</th>
-								<th scope="col" className="px-4 py-2">Grade</th>
-								<th scope="col" className="px-4 py-2">Actions</th>
+								<th scope="col" className="px-4 py-2">
+									Student
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Status
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Submitted at
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Grade
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Actions
+								</th>
 							</tr>
 						</thead>
 						<tbody>
@@ -171,9 +215,14 @@ export default function TaskSubmissions({ loaderData }: Route.ComponentProps) {
 									<td className="px-4 py-2">
 										<DateTime iso={submission.submittedAt} timeZone={timeZone} />
 									</td>
-									<td className="px-4 py-2">{submission.gradeInfo ? `${submission.gradeInfo.grade} / 100` : '—'}</td>
 									<td className="px-4 py-2">
-										<Link to={reviewHref(submission.student.id)} className="font-semibold text-indigo-800 underline">
+										{submission.gradeInfo ? `${submission.gradeInfo.grade} / 100` : '—'}
+									</td>
+									<td className="px-4 py-2">
+										<Link
+											to={reviewHref(submission.student.id)}
+											className="font-semibold text-indigo-800 underline"
+										>
 											{submission.id && !submission.gradeInfo ? 'Grade' : 'View'}
 											<span className="sr-only"> {submission.student.name}</span>
 										</Link>
@@ -186,7 +235,12 @@ export default function TaskSubmissions({ loaderData }: Route.ComponentProps) {
 			) : (
 				<p className="text-slate-700">No students match this filter.</p>
 			)}
-			<PageLinks page={list.pagination.page} totalPages={list.pagination.totalPages} search={searchParams.toString()} label="Submission pages" />
+			<PageLinks
+				page={list.pagination.page}
+				totalPages={list.pagination.totalPages}
+				search={searchParams.toString()}
+				label="Submission pages"
+			/>
 		</div>
 	)
 }

@@ -2,7 +2,11 @@ import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/task-view-submission'
-import { getStudentSubmission, gradeSubmission, nextUngradedSubmission } from '~/features/tasks/api.server'
+import {
+	getStudentSubmission,
+	gradeSubmission,
+	nextUngradedSubmission,
+} from '~/features/tasks/api.server'
 import { DateTime, FileLink, StatusBadge } from '~/features/tasks/components'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { gradeSchema, type Submission, type Task } from '~/features/tasks/schema'
@@ -18,7 +22,8 @@ import { useForm } from '~/ui/use-form'
 
 const reviewPath = (taskId: string, studentId: string) =>
 	`/teachersdashboard/tasks/view-submissions?taskId=${encodeURIComponent(taskId)}&studentId=${encodeURIComponent(studentId)}`
-const submissionsPath = (taskId: string) => `/teachersdashboard/tasks/submissions?taskId=${encodeURIComponent(taskId)}`
+const submissionsPath = (taskId: string) =>
+	`/teachersdashboard/tasks/submissions?taskId=${encodeURIComponent(taskId)}`
 
 function readTarget(request: Request) {
 	const params = new URL(request.url).searchParams
@@ -39,7 +44,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 		if (error.status === 404 || error.status === 400) throw data(error.text, { status: 404 })
 		// Another teacher's task: refused as a page, not a 200 with an error message.
 		if (error.status === 403) throw data(error.text, { status: 403 })
-		return { task: null, submission: null, error: { text: error.text, toast: error.toast }, timeZone: viewerTimeZone(request).zone }
+		return {
+			task: null,
+			submission: null,
+			error: { text: error.text, toast: error.toast },
+			timeZone: viewerTimeZone(request).zone,
+		}
 	}
 }
 
@@ -64,7 +74,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
-	return [{ title: `${data?.submission ? `${data.submission.student.name}: ${data.submission.task.title}` : 'Submission'} | TutorHub` }]
+	return [
+		{
+			title: `${data?.submission ? `${data.submission.student.name}: ${data.submission.task.title}` : 'Submission'} | TutorHub`,
+		},
+	]
 }
 
 export default function ViewSubmission({ loaderData, actionData }: Route.ComponentProps) {
@@ -80,7 +94,10 @@ export default function ViewSubmission({ loaderData, actionData }: Route.Compone
 	return (
 		<div className="flex flex-col gap-6">
 			<div>
-				<Link to={submissionsPath(task.id)} className="text-sm font-semibold text-indigo-800 underline">
+				<Link
+					to={submissionsPath(task.id)}
+					className="text-sm font-semibold text-indigo-800 underline"
+				>
 					Back to all submissions
 				</Link>
 				<h1 className="mt-2 text-2xl font-bold">
@@ -90,7 +107,10 @@ export default function ViewSubmission({ loaderData, actionData }: Route.Compone
 					{task.courseTitle} · Due <DateTime iso={task.dueDate} timeZone={timeZone} />
 				</p>
 			</div>
-			<section aria-labelledby="work-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+			<section
+				aria-labelledby="work-heading"
+				className="rounded-lg border border-slate-200 bg-white p-6"
+			>
 				<h2 id="work-heading" className="text-lg font-semibold">
 					Submitted work
 				</h2>
@@ -110,7 +130,10 @@ export default function ViewSubmission({ loaderData, actionData }: Route.Compone
 					<dt className="font-medium text-slate-600">File</dt>
 					<dd>
 						{submission.file && submission.id ? (
-							<FileLink href={`/teachersdashboard/tasks/file?submissionId=${encodeURIComponent(submission.id)}`} file={submission.file} />
+							<FileLink
+								href={`/teachersdashboard/tasks/file?submissionId=${encodeURIComponent(submission.id)}`}
+								file={submission.file}
+							/>
 						) : (
 							'No work handed in yet'
 						)}
@@ -124,15 +147,29 @@ export default function ViewSubmission({ loaderData, actionData }: Route.Compone
 				</dl>
 			</section>
 			{submission.id ? (
-				<GradeForm key={`${submission.id}-${submission.gradeInfo?.gradedAt ?? ''}`} task={task} submission={submission} lastResult={actionData} />
+				<GradeForm
+					key={`${submission.id}-${submission.gradeInfo?.gradedAt ?? ''}`}
+					task={task}
+					submission={submission}
+					lastResult={actionData}
+				/>
 			) : (
-				<p className="text-slate-700">There is nothing to grade until {submission.student.name} hands in work.</p>
+				<p className="text-slate-700">
+					There is nothing to grade until {submission.student.name} hands in work.
+				</p>
 			)}
 		</div>
 	)
 }
 
-function GradeForm({ submission, lastResult }: { task: Task; submission: Submission; lastResult: Route.ComponentProps['actionData'] }) {
+function GradeForm({
+	submission,
+	lastResult,
+}: {
+	task: Task
+	submission: Submission
+	lastResult: Route.ComponentProps['actionData']
+}) {
 	const navigation = useNavigation()
 	const [form, fields] = useForm({
 		id: `grade-${submission.id}`,
@@ -147,15 +184,29 @@ function GradeForm({ submission, lastResult }: { task: Task; submission: Submiss
 	})
 	const busy = navigation.state === 'submitting'
 	return (
-		<section aria-labelledby="grade-heading" className="rounded-lg border border-slate-200 bg-white p-6">
+		<section
+			aria-labelledby="grade-heading"
+			className="rounded-lg border border-slate-200 bg-white p-6"
+		>
 			<h2 id="grade-heading" className="text-lg font-semibold">
 				{submission.gradeInfo ? 'Change the grade' : 'Grade this work'}
 			</h2>
 			<Form method="post" className="mt-4 flex max-w-xl flex-col gap-4" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<input type="hidden" name="submissionId" value={submission.id ?? ''} />
-				<TextField label="Grade (0-100)" meta={fields.grade} {...inputProps(fields.grade, 'text')} inputMode="numeric" autoComplete="off" />
-				<TextAreaField label="Feedback (optional)" meta={fields.feedback} {...textareaProps(fields.feedback)} rows={5} />
+				<TextField
+					label="Grade (0-100)"
+					meta={fields.grade}
+					{...inputProps(fields.grade, 'text')}
+					inputMode="numeric"
+					autoComplete="off"
+				/>
+				<TextAreaField
+					label="Feedback (optional)"
+					meta={fields.feedback}
+					{...textareaProps(fields.feedback)}
+					rows={5}
+				/>
 				<div>
 					<Button disabled={busy}>{busy ? 'Saving grade…' : 'Save grade'}</Button>
 				</div>
