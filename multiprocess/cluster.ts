@@ -1,11 +1,13 @@
 // A deployment in miniature on loopback, for the multi-process suite: a real PostgreSQL and a real
-// Redis (Debian's binaries), two API processes and two app processes sharing them. Each piece is
+// Redis (Debian's binaries), an S3-compatible store (s3rver, from the npm registry), two API
+// processes and two app processes sharing them. Each piece is
 // started and stopped here, by its pid, in a temporary directory removed afterwards.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import S3rver from 's3rver'
 
 export const REDIS_SERVER = '/usr/bin/redis-server'
 
@@ -115,10 +117,12 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 	]
 	const services: Service[] = []
 	let pgStop = () => {}
+	let s3: S3rver | undefined
 
 	const stopAll = async () => {
 		await Promise.all(services.map((service) => stopped(service)))
 		pgStop()
+		await s3?.close()
 		rmSync(dir, { recursive: true, force: true })
 	}
 
@@ -177,6 +181,16 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 				// Already down.
 			}
 		}
+		// The uploads' bucket: an S3-compatible server in this process, its files in the directory.
+		s3 = new S3rver({
+			address: '127.0.0.1',
+			port: 0,
+			silent: true,
+			directory: join(dir, 's3'),
+			configureBuckets: [{ name: 'tutorhub-uploads', configs: [] }],
+		})
+		const { port: s3Port } = await s3.run()
+
 		const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`
 		const redisUrl = `redis://127.0.0.1:${redisPort}`
 
@@ -188,6 +202,12 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 			JWT_SECRET: 'multiprocess-jwt-secret-of-at-least-32-characters',
 			API_PROXY_SECRET: 'multiprocess-proxy-secret',
 			API_HOST: '127.0.0.1',
+			// The AWS SDK's own settings; s3rver takes its fixed test credentials.
+			S3_BUCKET: 'tutorhub-uploads',
+			AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${s3Port}`,
+			AWS_ACCESS_KEY_ID: 'S3RVER',
+			AWS_SECRET_ACCESS_KEY: 'S3RVER',
+			AWS_REGION: 'us-east-1',
 		}
 		const api = async (name: string, port: number, seed: boolean) => {
 			const service = start(name, process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {

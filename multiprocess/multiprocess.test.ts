@@ -495,6 +495,46 @@ describe.skipIf(Boolean(missing))(
 			for (const client of [onB, fresh, ...onA]) client.close()
 		})
 
+		test('a profile picture uploaded through API A is served through app B and API B (one bucket)', async () => {
+			const email = `pic-${randomUUID().slice(0, 8)}@example.com`
+			await new ApiClient(cluster.apis[0]).ok('POST', '/auth/register-student', {
+				firstName: 'Pia',
+				lastName: 'Bucket',
+				email,
+				password: PASSWORD,
+			})
+			const student = await ApiClient.login(cluster.apis[0], email)
+			const png = Buffer.from(
+				'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+				'base64',
+			)
+			const form = new FormData()
+			form.set('profilePicture', new File([png], 'picture.png', { type: 'image/png' }))
+			const uploaded = await fetchFrom(
+				student.address,
+				`${cluster.apis[0]}/auth/upload-student-profile-picture`,
+				{ method: 'POST', headers: { Authorization: `Bearer ${student.token}` }, body: form },
+			)
+			expect(uploaded.status).toBe(200)
+			const { profilePicture } = (await uploaded.json()) as { profilePicture: string }
+			expect(profilePicture).toMatch(/^\/files\//)
+			// The app serves stored files at the same path to a signed-in user, from its own API
+			// (app B asks API B); API B serves it directly too.
+			const browser = await new Browser(cluster.apps[1]).logIn(email)
+			const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+			const answers = [
+				await fetchFrom(browser.address, `${cluster.apps[1]}${profilePicture}`, {
+					headers: { Cookie: cookie },
+				}),
+				await fetch(`${cluster.apis[1]}${profilePicture}`),
+			]
+			for (const served of answers) {
+				expect(served.status).toBe(200)
+				expect(served.headers.get('content-type')).toBe('image/png')
+				expect(Buffer.from(await served.arrayBuffer())).toEqual(png)
+			}
+		})
+
 		test('the login limit counts failures through both apps together', async () => {
 			const address = someLoopbackAddress()
 			const browsers = cluster.apps.map((origin) => new Browser(origin, address))
