@@ -10,6 +10,7 @@ import {
 	uniqueEmail,
 	type TestApi,
 } from './helpers.ts'
+import { newOrganization } from './org-helpers.ts'
 import { linkIn, startSmtp, type TestSmtp } from './smtp.ts'
 
 // Password reset, email verification, password and email changes, over HTTP, with every mail
@@ -618,6 +619,49 @@ describe('the queue', () => {
 })
 
 describe('notifications', () => {
+	test('an organization’s invitation reaches a student with an account, once; an email with none gets nothing', async () => {
+		const { email, token: studentToken } = await registerStudent(api)
+		const name = `Harbour School ${Date.now()}`
+		const org = await newOrganization(api, { name })
+		const invite = (to: string) =>
+			call(api, 'POST', `/organizations/${org.id}/students`, {
+				token: org.token,
+				json: { email: to },
+			})
+		expect((await invite(email)).status).toBe(201)
+		// Asked again while open: the same invitation, no second mail.
+		expect((await invite(email)).status).toBe(200)
+		const nobody = `nobody-${Date.now()}@example.com`
+		expect((await invite(nobody)).status).toBe(201)
+		const mail = await smtp.waitForMail(
+			(m) => m.to.includes(email) && m.subject === `${name} invites you to join`,
+		)
+		expect(mail.text).toContain('You join only if you accept')
+		expect(linkIn(mail, `${PUBLIC_URL}/studentdashboard`).pathname).toBe('/studentdashboard')
+		await worker.wake()
+		expect(
+			smtp.mailsTo(email).filter((m) => m.subject.endsWith('invites you to join')),
+		).toHaveLength(1)
+		expect(smtp.mailsTo(nobody)).toEqual([])
+		// Turned off, the next organization's invitation sends nothing.
+		const off = await call(api, 'PUT', '/account/notifications', {
+			token: studentToken,
+			json: { invitations: false },
+		})
+		expect(off.status).toBe(200)
+		const other = await newOrganization(api, { name: `Quiet School ${Date.now()}` })
+		expect(
+			(
+				await call(api, 'POST', `/organizations/${other.id}/students`, {
+					token: other.token,
+					json: { email },
+				})
+			).status,
+		).toBe(201)
+		await worker.wake()
+		expect(smtp.mailsTo(email).filter((m) => m.subject.startsWith('Quiet School'))).toEqual([])
+	})
+
 	test('each kind reaches the course’s students through the queue; a kind turned off sends nothing', async () => {
 		const { email, token: studentToken, user } = await registerStudent(api)
 		const { token: teacher } = await login(api, 'teacher@example.com')
@@ -635,6 +679,7 @@ describe('notifications', () => {
 			sessions: true,
 			announcements: true,
 			certificates: true,
+			invitations: true,
 		})
 		const bad = await call(api, 'PUT', '/account/notifications', {
 			token: studentToken,

@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
 	'sessions',
 	'announcements',
 	'certificates',
+	'invitations',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 

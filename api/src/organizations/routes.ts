@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { welcomeNewAccount } from '../account/mails.ts'
+import { notifyUsers } from '../mail/notifications.ts'
 import type { Passwords } from '../auth/passwords.ts'
 import { revokeAllSessions } from '../auth/refresh-tokens.ts'
 import { toDepartment } from '../departments/present.ts'
@@ -102,6 +103,18 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 					throw new ApiError(409, 'This student is already in your organization')
 				}
 				const { invitation, created } = await inviteStudent(db, organization.id, email)
+				// A student with an account hears of it; an email with none gets nothing (no account is
+				// made for it, and the organization's answer is the same either way).
+				if (created && member?.role === 'student')
+					notifyUsers(deps, [member.id], {
+						kind: 'invitations',
+						path: '/studentdashboard',
+						subject: `${organization.name} invites you to join`,
+						paragraphs: [
+							`${organization.name} invites you to join it on TutorHub. You join only if you accept: open your dashboard to accept or decline.`,
+						],
+						actionLabel: 'Answer the invitation',
+					})
 				return c.json(
 					{ message: 'Invitation sent', invitation: toInvitation(invitation) },
 					created ? 201 : 200,

@@ -64,6 +64,7 @@ export const notificationKinds = [
 	{ kind: 'sessions', label: 'A session of my course is scheduled, changed or cancelled' },
 	{ kind: 'announcements', label: 'A new announcement in one of my courses' },
 	{ kind: 'certificates', label: 'A certificate is issued to me' },
+	{ kind: 'invitations', label: 'An organization invites me to join' },
 ] as const
 export type NotificationKind = (typeof notificationKinds)[number]['kind']
 
