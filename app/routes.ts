@@ -78,6 +78,8 @@ export default [
 		route('course-details', 'routes/teacher/course-details.tsx'),
 		route('courses/edit/:courseId', 'routes/teacher/course-edit.tsx'),
 		route('courses/form', 'routes/teacher/course-form.tsx'),
+		// A course's class list as CSV (a file link: failures are the area's 403/404 page).
+		route('courses/class-list', 'routes/teacher/class-list-export.tsx'),
 		route('payment-setup', 'routes/teacher/payment-setup.tsx'),
 		route('stripe/complete-onboarding', 'routes/teacher/complete-onboarding.tsx'),
 		route('schedule', 'routes/teacher/schedule.tsx'),

@@ -29,7 +29,7 @@ export function flattenRoutes(entries: RouteConfigEntry[] = routeTable, parent =
 		if (entry.children?.length) return flattenRoutes(entry.children, pattern)
 		const source = readFileSync(`${appDir}${entry.file}`, 'utf8')
 		// A file link's page only ever shows a refusal (docs/decisions/021): it answers a file.
-		const resource = !/^export default /m.test(source) || /\bfileMiddleware\b/.test(source)
+		const resource = !/^export default /m.test(source) || /\bfailedFileLoader\b/.test(source)
 		return [{ pattern, file: entry.file, resource }]
 	})
 }

@@ -251,6 +251,7 @@ test('every page of the route table is covered by the sweep', () => {
 		'/studentdashboard/certificates/:certificateId/pdf',
 		'/studentdashboard/task-details/file',
 		'/studentdashboard/task-details/submit',
+		'/teachersdashboard/courses/class-list',
 		'/teachersdashboard/library/:resourceId/file',
 		'/teachersdashboard/certificates/:certificateId/pdf',
 		'/teachersdashboard/tasks/submissions/export',
@@ -323,6 +324,16 @@ async function settle(page: Page, testInfo: TestInfo) {
 	// Without scripts the loaded page is final; with them, let hydration and its requests end.
 	if (testInfo.project.name === 'js')
 		await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined)
+	await toastsShown(page)
+}
+
+/** A toast fades in (and moves again when the window changes size): axe reads it once it is fully shown. */
+async function toastsShown(page: Page) {
+	await page.waitForFunction(() =>
+		[...document.querySelectorAll('[data-sonner-toast]')].every(
+			(toast) => getComputedStyle(toast).opacity === '1',
+		),
+	)
 }
 
 /**
@@ -445,6 +456,7 @@ async function sweep(
 		if (found) problems.push(found)
 		// And on a 360 px phone: nothing scrolls sideways, and axe is content there too.
 		await page.setViewportSize(PHONE)
+		await toastsShown(page)
 		const spill = await sidewaysScroll(page, label)
 		if (spill) problems.push(spill)
 		const onPhone = await axeViolations(page, `${label} at ${PHONE.width} px`)

@@ -178,6 +178,15 @@ test('a teacher downloads a task’s submissions and grades', async ({ page }) =
 		['Ada Ames', 'Submitted', 'report.pdf', `'${INJECTION}`],
 		['Bea Bloom', 'Pending', '', ''],
 	])
+
+	// The class list of the teacher's own course, from their course list.
+	await page.goto('/teachersdashboard/courses')
+	const classList = await downloadCsv(page, `Class list (CSV) of ${data.courseTitle}`)
+	expect(classList.rows.map((row) => row.slice(0, 2))).toEqual([
+		['First name', 'Last name'],
+		['Ada', 'Ames'],
+		['Bea', 'Bloom'],
+	])
 })
 
 test('an organization downloads a class list, its score grid and its result cards', async ({

@@ -47,7 +47,7 @@ export async function download(open: () => Promise<Response>, options?: { cache?
 // Why the file was not answered: the upstream's refusal, or none when the link names no file.
 const failedFile = createContext<{ refusal: UpstreamError | null } | null>(null)
 
-type FileRouteArgs = { request: Request; context: Readonly<RouterContextProvider> }
+export type FileRouteArgs = { request: Request; context: Readonly<RouterContextProvider> }
 
 /**
  * A file link inside an area (a certificate PDF, a library file, a task file) is a page whose

@@ -41,7 +41,7 @@ function flatten(entries: ConfigEntry[], parent = ''): RouteEntry[] {
 				hasLoader: /export (async )?function loader\b|export const loader\b/.test(source),
 				hasAction: /export (async )?function action\b|export const action\b/.test(source),
 				// A file link's page only ever shows a refusal (docs/decisions/021): it answers a file.
-				hasPage: /export default\b/.test(source) && !/\bfileMiddleware\b/.test(source),
+				hasPage: /export default\b/.test(source) && !/\bfailedFileLoader\b/.test(source),
 			})
 		}
 		return [...own, ...flatten(entry.children ?? [], pattern)]
@@ -265,6 +265,10 @@ export const rules: Record<string, Rule> = {
 		get: tutor,
 		url: (w) =>
 			`/teachersdashboard/tasks/view-submissions?taskId=${w.taskId}&studentId=${w.studentId}`,
+	},
+	'/teachersdashboard/courses/class-list': {
+		get: tutor,
+		url: (w) => `/teachersdashboard/courses/class-list?course=${w.courseId}`,
 	},
 	'/teachersdashboard/tasks/submissions/export': {
 		get: tutor,

@@ -153,7 +153,18 @@ function CourseTable({
 									<td className="px-4 py-3">
 										<PriceTag price={course.price} />
 									</td>
-									<td className="px-4 py-3">{course.enrolledStudents}</td>
+									<td className="px-4 py-3">
+										{course.enrolledStudents}
+										{course.enrolledStudents > 0 && !course.offline ? (
+											<a
+												href={`/teachersdashboard/courses/class-list?course=${encodeURIComponent(course.id)}`}
+												download
+												className="ml-2 text-sm font-semibold whitespace-nowrap text-indigo-800 underline"
+											>
+												Class list (CSV)<span className="sr-only"> of {course.title}</span>
+											</a>
+										) : null}
+									</td>
 									<td className="px-4 py-3">{course.isPublished ? 'Published' : 'Draft'}</td>
 									<td className="px-4 py-3">
 										{/* A course deleted offline has nothing left to do until it syncs. */}

@@ -1,15 +1,11 @@
 import type { Route } from './+types/class-list-export'
-import { downloadClassListCsv } from '~/features/courses/api.server'
-import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
-import { requireRole, upstream } from '~/platform/request.server'
+import { classListMiddleware } from '~/features/courses/class-list-export.server'
+import { failedFileLoader } from '~/platform/file-response.server'
+import { requireRole } from '~/platform/request.server'
 
-/** A course's class list as CSV (?course=, as the courses page names it); another organization's course is the area's 403 page. */
+/** A course's class list as CSV (?course=, as the courses page names it). */
 export const middleware: Route.MiddlewareFunction[] = [
-	fileMiddleware<Route.LoaderArgs>(({ context, request }) => {
-		requireRole(context, request, 'organization')
-		const courseId = new URL(request.url).searchParams.get('course')
-		return courseId ? downloadClassListCsv(upstream(context, request), courseId) : null
-	}),
+	classListMiddleware<Route.LoaderArgs>('organization'),
 ]
 
 export function loader(args: Route.LoaderArgs) {
