@@ -549,7 +549,7 @@ describe.skipIf(Boolean(missing))(
 				statuses.push(answer.status)
 				if (answer.status === 429)
 					expect(answer.text).toMatch(
-						/Too many failed login attempts\. Try again in \d+ seconds?\./,
+						/Too many failed login attempts\. Try again in \d+ (seconds?|minutes?)\./,
 					)
 			}
 			// 20 failures a minute from one address, whichever process counts them: 10 on each app was all.
