@@ -40,6 +40,9 @@ test('a teacher uploads a resource and a student finds it by search and by filte
 
 	// By filters: subject and type, kept in the URL.
 	await page.getByRole('link', { name: 'Clear filters' }).click()
+	// The cleared page has arrived (the filter form is rebuilt then): only now choose new filters.
+	await expect(page).toHaveURL(/\/studentdashboard\/library$/)
+	await expect(page.getByLabel('Search resources')).toHaveValue('')
 	await expect(page.getByLabel('Subject', { exact: true })).toHaveValue('All')
 	await expect(page.getByLabel('Type', { exact: true })).toHaveValue('all')
 	await page.getByLabel('Subject', { exact: true }).selectOption(subject)

@@ -7,6 +7,7 @@ import { isResetLinkUsable, resetPassword } from '~/features/account/api.server'
 import { resetPasswordSchema, type ResetPasswordFields } from '~/features/account/schema'
 import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { redirectSignedIn, upstream } from '~/platform/request.server'
+import { throwPageError } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
@@ -26,7 +27,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	const usable =
 		token.length > 0 &&
 		token.length <= 200 &&
-		(await isResetLinkUsable(upstream(context, request), token))
+		// The API down or failing: the page says so in its area, never the crash screen.
+		(await isResetLinkUsable(upstream(context, request), token).catch(throwPageError))
 	return { token: usable ? token : null, as }
 }
 

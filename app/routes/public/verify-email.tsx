@@ -5,6 +5,7 @@ import { currentUser, startSession, upstream } from '~/platform/request.server'
 import { dashboardPath } from '~/platform/roles'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
+import { throwPageError } from '~/platform/settle.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 
 /**
@@ -20,8 +21,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 		if (!token || token.length > 200) throw new Error('no token')
 		verified = await verifyEmail(api, token)
 	} catch (error) {
-		if (error instanceof UpstreamError && error.status !== undefined && error.status >= 500)
-			throw error
+		// The API down or failing is not a bad link: the page says what happened, in its area.
+		if (error instanceof UpstreamError && (error.status === undefined || error.status >= 500))
+			throwPageError(error)
 		const message =
 			error instanceof UpstreamError
 				? error.text
