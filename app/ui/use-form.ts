@@ -48,3 +48,13 @@ export const useForm: typeof useConformForm = (options) => {
 	})
 	return result
 }
+
+/**
+ * Whether a form of this page is being submitted: any form, or with `intent` only the form whose
+ * `intent` field has that value (a page with several forms disables only the one on its way).
+ */
+export function useSubmitting(intent?: string): boolean {
+	const navigation = useNavigation()
+	if (navigation.state !== 'submitting') return false
+	return intent === undefined || navigation.formData?.get('intent') === intent
+}
