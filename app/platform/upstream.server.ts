@@ -2,20 +2,34 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { ZodType } from 'zod'
 import { invalidate as publishInvalidation } from './cache-invalidation.server'
 import {
+	errorFromReply,
+	isTransient,
+	parseAnswer,
+	parseCachedAnswer,
+	readJson,
+	resourceOf,
+	type Reply,
+} from './upstream-answers.server'
+import {
 	cacheKey,
 	responseCache,
 	sortedQuery,
 	type QueryParams,
 	type ResponseCache,
 } from './upstream-cache.server'
+import { SessionExpiredError, toastForFailure, UpstreamError } from './upstream-errors'
 import {
-	classifyFailure,
-	fieldErrorsFromBody,
-	SessionExpiredError,
-	storedErrorText,
-	toastForFailure,
-	UpstreamError,
-} from './upstream-errors'
+	accessTokenExpiresSoon,
+	applySetCookies,
+	refreshTokenFrom,
+	refusesToken,
+	sharedRefresh,
+	tokenFrom,
+} from './upstream-session.server'
+
+// The upstream client: dispatch, retries, one refresh per request with the refused call replayed,
+// and the response cache. Reading answers is in upstream-answers.server.ts, the session's tokens
+// and cookies in upstream-session.server.ts.
 
 export type Tokens = { accessToken: string; refreshToken: string }
 
@@ -99,32 +113,11 @@ type Call = {
 	errorField?: 'message' | 'error'
 }
 
-type Reply = { status: number; ok: boolean; text: string }
-
 const maxAttempts = 3
 // Far beyond any real address (ids are UUIDs, searches at most 100 characters); servers refuse a
 // much longer request line (431), so an id that long is answered here as the API answers an
 // unknown one.
 const maxUrlLength = 8 * 1024
-const unexpectedAnswer = 'Unexpected response from the server'
-
-/**
- * Decodes a JWT's `exp` without verifying it: only the upstream can judge the token, this just
- * avoids a round trip that is sure to answer 403. Opaque tokens are left to the 403 path.
- */
-export function accessTokenExpiresSoon(token: string, skewSeconds = 5): boolean {
-	const parts = token.split('.')
-	const payload = parts[1]
-	if (parts.length !== 3 || !payload) return false
-	let claims: unknown
-	try {
-		claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
-	} catch {
-		return false
-	}
-	const exp = typeof claims === 'object' && claims !== null && 'exp' in claims ? claims.exp : null
-	return typeof exp === 'number' && exp * 1000 <= Date.now() + skewSeconds * 1000
-}
 
 /** The upstream client of one incoming request: its tokens, its cookie jar, at most one refresh. */
 export function createUpstream(options: UpstreamOptions): Upstream {
@@ -254,22 +247,36 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 		return tokens?.accessToken ?? null
 	}
 
-	async function perform(call: Call): Promise<string> {
+	/**
+	 * Sends with the current access token; a 403 to it is answered by one refresh (shared by the
+	 * request's calls) and the call sent again with the new token. `replayed` says it was.
+	 */
+	async function sendRenewing<R extends { status: number }>(
+		send: (accessToken: string | undefined) => Promise<R>,
+		fallback: string,
+		discard: (refused: R) => Promise<unknown> = async () => {},
+	): Promise<{ answer: R; replayed: boolean }> {
 		const sentWith = tokens?.accessToken
-		let reply = await dispatch(call, sentWith)
-		if (reply.status === 403 && sentWith) {
-			const renewed = await renewedToken(sentWith, call.fallback)
-			if (renewed) {
-				reply = await dispatch(call, renewed)
-				// Still refused for the token itself, just after a refresh: the session has ended
-				// upstream (a logout elsewhere, say). A refusal of the action stays a permission error.
-				if (reply.status === 403 && refusesToken(reply.text)) {
-					endSession()
-					throw new SessionExpiredError('refresh-failed', {
-						cause: new Error('The refreshed access token was refused'),
-					})
-				}
-			}
+		const answer = await send(sentWith)
+		if (answer.status !== 403 || !sentWith) return { answer, replayed: false }
+		const renewed = await renewedToken(sentWith, fallback)
+		if (!renewed) return { answer, replayed: false }
+		await discard(answer)
+		return { answer: await send(renewed), replayed: true }
+	}
+
+	async function perform(call: Call): Promise<string> {
+		const { answer: reply, replayed } = await sendRenewing(
+			(accessToken) => dispatch(call, accessToken),
+			call.fallback,
+		)
+		// Still refused for the token itself, just after a refresh: the session has ended upstream
+		// (a logout elsewhere, say). A refusal of the action stays a permission error.
+		if (replayed && reply.status === 403 && refusesToken(reply.text)) {
+			endSession()
+			throw new SessionExpiredError('refresh-failed', {
+				cause: new Error('The refreshed access token was refused'),
+			})
 		}
 		if (!reply.ok) throw errorFromReply(reply, call)
 		return reply.text
@@ -305,12 +312,13 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			}
 			const load = async () =>
 				readJson(await withRetries(request.retry, 'GET', () => perform(call)), request.fallback)
-			if (request.cache === false) return conform(await load(), request.schema, request.fallback)
+			if (request.cache === false)
+				return parseAnswer(await load(), request.schema, request.fallback)
 			const key = cacheKey(options.userKey, 'GET', path, call.search)
 			const fresh = request.fresh || options.fresh
 			if (!fresh) {
 				const hit = cache.get(key)
-				if (hit !== undefined) return conformShared(hit, request.schema, request.fallback)
+				if (hit !== undefined) return parseCachedAnswer(hit, request.schema, request.fallback)
 			}
 			const raw = await cache.dedupe(
 				key,
@@ -318,7 +326,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 					const answer = await load()
 					// Checked before it is stored, so an answer of the wrong shape is not served
 					// for five minutes; the parsed value is kept for the return below.
-					conformShared(answer, request.schema, request.fallback)
+					parseCachedAnswer(answer, request.schema, request.fallback)
 					return answer
 				},
 				{
@@ -326,7 +334,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 					replace: fresh,
 				},
 			)
-			return conformShared(raw, request.schema, request.fallback)
+			return parseCachedAnswer(raw, request.schema, request.fallback)
 		},
 
 		async send<T>(method: Method, path: string, request: SendOptions<T>): Promise<T> {
@@ -342,7 +350,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			const text = await withRetries(request.retry, method, () => perform(call))
 			// The mutation happened even if its answer turns out malformed, so invalidate first.
 			invalidate([resourceOf(path), ...(request.invalidates ?? [])])
-			return conform(readJson(text, request.fallback), request.schema, request.fallback)
+			return parseAnswer(readJson(text, request.fallback), request.schema, request.fallback)
 		},
 
 		async stream(path: string, request: StreamOptions): Promise<Response> {
@@ -372,15 +380,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 				if (applySetCookies(cookies, response.headers.getSetCookie(), Date.now())) publish()
 				return response
 			}
-			const sentWith = tokens?.accessToken
-			let response = await open(sentWith)
-			if (response.status === 403 && sentWith) {
-				const renewed = await renewedToken(sentWith, request.fallback)
-				if (renewed) {
-					await response.body?.cancel()
-					response = await open(renewed)
-				}
-			}
+			const { answer: response } = await sendRenewing(
+				open,
+				request.fallback,
+				(refused) => refused.body?.cancel().catch(() => {}) ?? Promise.resolve(),
+			)
 			if (!response.ok) {
 				const text = await response.text().catch(() => '')
 				throw errorFromReply({ status: response.status, ok: false, text }, call)
@@ -402,175 +406,4 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			}
 		},
 	}
-}
-
-/**
- * Refreshes by refresh token (and upstream), in progress or done in the last few seconds. The
- * requests of one session that find its access token expiring together (a page and its prefetches,
- * several tabs, a burst of load) share one refresh instead of each asking the upstream for its own.
- * Only the holder of the session (its refresh token) gets the shared answer; a failure is shared
- * only while in flight.
- */
-const refreshes = new Map<string, { reply: Promise<Reply>; until: number }>()
-const refreshShareMs = 3_000
-const maxSharedRefreshes = 5_000
-
-function sharedRefresh(key: string, run: () => Promise<Reply>): Promise<Reply> {
-	const now = Date.now()
-	const shared = refreshes.get(key)
-	if (shared && shared.until > now) return shared.reply
-	const entry = { reply: run(), until: Number.POSITIVE_INFINITY }
-	refreshes.set(key, entry)
-	const forget = () => {
-		if (refreshes.get(key) === entry) refreshes.delete(key)
-	}
-	entry.reply.then((reply) => {
-		if (reply.ok) entry.until = Date.now() + refreshShareMs
-		else forget()
-	}, forget)
-	if (refreshes.size > maxSharedRefreshes) {
-		for (const [other, { until }] of refreshes) if (until <= now) refreshes.delete(other)
-	}
-	return entry.reply
-}
-
-/** '/courses/update-course/1' -> 'courses' */
-function resourceOf(path: string): string {
-	return path.split('?')[0]?.split('/').find(Boolean) ?? ''
-}
-
-/**
- * A read may be repeated after any passing failure. A write is repeated only when it surely did
- * not happen or failed on the server: not after a timeout (it may have been applied) and not after
- * a 429 (a login limit says to wait minutes, not seconds).
- */
-function isTransient(error: UpstreamError, method: Method | 'GET'): boolean {
-	if (error.kind === 'network') return true
-	if (method === 'GET' && (error.kind === 'timeout' || error.status === 429)) return true
-	return error.status !== undefined && error.status >= 500
-}
-
-function errorFromReply(reply: Reply, call: Call): UpstreamError {
-	const body = parseLenient(reply.text)
-	const { kind, toast } = classifyFailure({
-		kind: 'response',
-		body,
-		errorMessage: `Request failed with status ${reply.status}`,
-	})
-	return new UpstreamError({
-		status: reply.status,
-		kind,
-		text: storedErrorText(body, call.errorField) ?? call.fallback,
-		fieldErrors: fieldErrorsFromBody(body),
-		toast,
-	})
-}
-
-function unexpectedResponse(fallback: string, cause: unknown): UpstreamError {
-	return new UpstreamError({
-		kind: 'unknown',
-		text: fallback,
-		toast: toastForFailure({ kind: 'unknown', errorMessage: unexpectedAnswer }),
-		cause,
-	})
-}
-
-/** A 204 or an empty body reads as `{}`. */
-function readJson(text: string, fallback: string): unknown {
-	if (text.trim() === '') return {}
-	try {
-		return JSON.parse(text)
-	} catch (error) {
-		throw unexpectedResponse(fallback, error)
-	}
-}
-
-function conform<T>(raw: unknown, schema: ZodType<T>, fallback: string): T {
-	const parsed = schema.safeParse(raw)
-	if (!parsed.success) throw unexpectedResponse(fallback, parsed.error)
-	return parsed.data
-}
-
-// A cached answer is read by many requests, and parsing it again each time was a real share of a
-// page's cost: each schema parses a cached answer once. Loaders pass what they get on to the page
-// and never change it, so sharing the parsed value is safe.
-const parsedAnswers = new WeakMap<object, Map<ZodType<unknown>, unknown>>()
-
-function conformShared<T>(raw: unknown, schema: ZodType<T>, fallback: string): T {
-	if (typeof raw !== 'object' || raw === null) return conform(raw, schema, fallback)
-	let bySchema = parsedAnswers.get(raw)
-	if (!bySchema) {
-		bySchema = new Map()
-		parsedAnswers.set(raw, bySchema)
-	}
-	if (bySchema.has(schema)) return bySchema.get(schema) as T
-	const value = conform(raw, schema, fallback)
-	bySchema.set(schema, value)
-	return value
-}
-
-function parseLenient(text: string): unknown {
-	try {
-		return JSON.parse(text)
-	} catch {
-		return undefined
-	}
-}
-
-function refreshTokenFrom(text: string): string | undefined {
-	const body = parseLenient(text)
-	if (typeof body !== 'object' || body === null || !('refreshToken' in body)) return undefined
-	return typeof body.refreshToken === 'string' && body.refreshToken !== ''
-		? body.refreshToken
-		: undefined
-}
-
-/** A 403 about the bearer token (missing, expired, invalid), not about what it may do. */
-function refusesToken(text: string): boolean {
-	const body = parseLenient(text)
-	const message =
-		typeof body === 'object' && body !== null && 'message' in body ? String(body.message) : ''
-	return /\btoken\b/i.test(message) && /missing|expired|invalid|revoked/i.test(message)
-}
-
-function tokenFrom(text: string): string | undefined {
-	const body = parseLenient(text)
-	if (typeof body !== 'object' || body === null || !('token' in body)) return undefined
-	return typeof body.token === 'string' && body.token !== '' ? body.token : undefined
-}
-
-/** Applies Set-Cookie headers to the jar; a cookie whose Max-Age or Expires has passed leaves. */
-function applySetCookies(jar: Record<string, string>, setCookies: string[], now: number): boolean {
-	let changed = false
-	for (const header of setCookies) {
-		const [pair = '', ...attributes] = header.split(';')
-		const split = pair.indexOf('=')
-		if (split <= 0) continue
-		const name = pair.slice(0, split).trim()
-		const value = pair.slice(split + 1).trim()
-		if (isExpired(attributes, now)) {
-			if (name in jar) {
-				delete jar[name]
-				changed = true
-			}
-		} else if (jar[name] !== value) {
-			jar[name] = value
-			changed = true
-		}
-	}
-	return changed
-}
-
-function isExpired(attributes: string[], now: number): boolean {
-	const values = new Map<string, string>()
-	for (const attribute of attributes) {
-		const split = attribute.indexOf('=')
-		if (split > 0)
-			values.set(attribute.slice(0, split).trim().toLowerCase(), attribute.slice(split + 1).trim())
-	}
-	const maxAge = values.get('max-age')
-	// RFC 6265: Max-Age wins over Expires.
-	if (maxAge !== undefined) return Number(maxAge) <= 0
-	const expires = values.get('expires')
-	return expires !== undefined && Date.parse(expires) <= now
 }

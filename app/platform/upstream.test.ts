@@ -4,12 +4,8 @@ import { expect, onTestFinished, test } from 'vitest'
 import { z } from 'zod'
 import { ResponseCache } from './upstream-cache.server'
 import { SessionExpiredError, UpstreamError } from './upstream-errors'
-import {
-	accessTokenExpiresSoon,
-	createUpstream,
-	type SessionChange,
-	type UpstreamOptions,
-} from './upstream.server'
+import { createUpstream, type SessionChange, type UpstreamOptions } from './upstream.server'
+import { accessTokenExpiresSoon } from './upstream-session.server'
 
 type Hit = { method: string; path: string; headers: IncomingHttpHeaders; body: string }
 type Handler = (hit: Hit, res: ServerResponse, hits: Hit[]) => void
