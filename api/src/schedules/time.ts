@@ -1,5 +1,7 @@
-// Calendar dates, wall-clock times and IANA time zones with Intl only. The app has its own copy
-// of the same rules (app/features/schedules/time-zones.ts): the two programs share no code.
+import { DateTime, IANAZone } from 'luxon'
+
+// Calendar dates, wall-clock times and IANA time zones. Zone arithmetic is luxon's (as the calendar
+// feed's); only the strict input formats are our own.
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/
@@ -19,66 +21,27 @@ export function isCalendarDate(value: string): boolean {
 export const isClockTime = (value: string) => TIME.test(value)
 
 export function isTimeZone(zone: string): boolean {
-	if (!zone || zone.length > 64) return false
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone: zone })
-		return true
-	} catch {
-		return false
-	}
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-function formatter(zone: string) {
-	let found = formatters.get(zone)
-	if (!found) {
-		found = new Intl.DateTimeFormat('en-US', {
-			timeZone: zone,
-			hourCycle: 'h23',
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-			hour: '2-digit',
-			minute: '2-digit',
-			second: '2-digit',
-		})
-		formatters.set(zone, found)
-	}
-	return found
-}
-
-function wallClock(instant: number, zone: string) {
-	const parts: Record<string, number> = {}
-	for (const part of formatter(zone).formatToParts(new Date(instant))) {
-		if (part.type !== 'literal') parts[part.type] = Number(part.value)
-	}
-	return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>
-}
-
-function offsetMs(instant: number, zone: string) {
-	const wall = wallClock(instant, zone)
-	const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second)
-	return asUtc - (instant - (((instant % 1000) + 1000) % 1000))
+	return zone.length > 0 && zone.length <= 64 && IANAZone.isValidZone(zone)
 }
 
 /**
  * The instant that `date` at `time` names in `zone`, or null when that wall-clock time does not
- * exist there (the clocks jumped over it). A time that happens twice (clocks going back) is
- * either of the two, consistently for a zone.
+ * exist there (the clocks jumped over it). A time that happens twice (clocks going back) is the
+ * first of the two, as the app reads it.
  */
 export function zonedInstant(date: string, time: string, zone: string): number | null {
 	const [year, month, day] = date.split('-').map(Number) as [number, number, number]
 	const [hour, minute] = time.split(':').map(Number) as [number, number]
-	const wall = Date.UTC(year, month - 1, day, hour, minute)
-	let instant = wall - offsetMs(wall, zone)
-	instant = wall - offsetMs(instant, zone)
-	const check = wallClock(instant, zone)
+	const instant = DateTime.fromObject({ year, month, day, hour, minute }, { zone })
+	// luxon moves a time the clocks skipped forward past the gap: that time does not exist.
 	const same =
-		check.year === year &&
-		check.month === month &&
-		check.day === day &&
-		check.hour === hour &&
-		check.minute === minute
-	return same ? instant : null
+		instant.isValid &&
+		instant.year === year &&
+		instant.month === month &&
+		instant.day === day &&
+		instant.hour === hour &&
+		instant.minute === minute
+	if (!same) return null
+	const readings = instant.getPossibleOffsets().map((candidate) => candidate.toMillis())
+	return Math.min(instant.toMillis(), ...readings)
 }
