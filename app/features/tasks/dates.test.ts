@@ -43,5 +43,7 @@ test('malformed or impossible values are null', () => {
 	]) {
 		expect(fromLocalInput(value, 'UTC')).toBeNull()
 	}
+	// The clocks went from 1:00 to 2:00 that night in London: 1:30 never happened.
+	expect(fromLocalInput('2026-03-29T01:30', 'Europe/London')).toBeNull()
 	expect(toLocalInput(null, 'UTC')).toBe('')
 })
