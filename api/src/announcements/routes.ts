@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { courseRunBy, staffName } from '../certificates/course-access.ts'
+import { courseRunBy, staffName } from '../courses/access.ts'
 import { notifyStudents } from '../mail/notifications.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'

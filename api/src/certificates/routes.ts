@@ -1,21 +1,20 @@
 import { Hono } from 'hono'
+import {
+	courseRunBy,
+	enrolledStudent,
+	findCourseStaff,
+	runsCourse,
+	staffName,
+} from '../courses/access.ts'
 import { notifyUsers } from '../mail/notifications.ts'
 import type { Db } from '../db.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { readJsonBody } from '../platform/json.ts'
 import { readPage } from '../platform/pagination.ts'
+import { newPublicId, PUBLIC_ID } from '../platform/public-id.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { readId, validate } from '../platform/validation.ts'
-import {
-	courseRunBy,
-	enrolledStudent,
-	findCourse,
-	newPublicId,
-	PUBLIC_ID,
-	runsCourse,
-	staffName,
-} from './course-access.ts'
 import { certificatePdf } from './pdf.ts'
 import {
 	certificateVerifyPath,
@@ -39,7 +38,7 @@ const findFor = (db: Db, courseId: string, studentId: string) =>
 /** The certificate's student, and the staff of its course. */
 async function maySee(db: Db, account: Account, row: CertificateRow) {
 	if (account.role === 'student') return row.student_id === account.id
-	const course = await findCourse(db, row.course_id)
+	const course = await findCourseStaff(db, row.course_id)
 	return course !== undefined && runsCourse(account, course)
 }
 

@@ -112,16 +112,6 @@ export async function listEnrolledCourses(db: Db, studentId: string, page: Page)
 	return { rows: rows as CourseRow[], total: Number(count.total) }
 }
 
-export async function isEnrolled(db: Db, courseId: string, studentId: string) {
-	const row = await db
-		.selectFrom('enrollments')
-		.select('course_id')
-		.where('course_id', '=', courseId)
-		.where('student_id', '=', studentId)
-		.executeTakeFirst()
-	return row !== undefined
-}
-
 const DETAIL_KEYS = [
 	'prerequisites',
 	'learningOutcomes',

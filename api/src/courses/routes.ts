@@ -11,13 +11,13 @@ import { readId, validate } from '../platform/validation.ts'
 import type { Database } from '../schema.ts'
 import { toUser } from '../users/present.ts'
 import { findUser, listCourseStudents } from '../users/repository.ts'
+import { isEnrolled } from './access.ts'
 import { toCourse, type CourseRow } from './present.ts'
 import {
 	countEnrolled,
 	deleteCourse,
 	findCourse,
 	insertCourse,
-	isEnrolled,
 	listCourses,
 	listEnrolledCourses,
 	updateCourse,

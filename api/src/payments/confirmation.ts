@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import { countEnrolled, isEnrolled } from '../courses/repository.ts'
+import { isEnrolled } from '../courses/access.ts'
+import { countEnrolled } from '../courses/repository.ts'
 import type { Db } from '../db.ts'
 
 export type Outcome = { status: 'succeeded' } | { status: 'failed'; code: string; message: string }

@@ -2,16 +2,15 @@ import { Hono } from 'hono'
 import type { Db } from '../db.ts'
 import {
 	courseRunBy,
-	findCourse,
+	findCourseStaff,
 	findStudent,
 	isEnrolled,
-	newPublicId,
-	PUBLIC_ID,
 	staffName,
-} from '../certificates/course-access.ts'
+} from '../courses/access.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { readJsonBody } from '../platform/json.ts'
+import { newPublicId, PUBLIC_ID } from '../platform/public-id.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { readId } from '../platform/validation.ts'
 import { toReportCard } from './present.ts'
@@ -83,7 +82,7 @@ export function reportCardRoutes({ db, config }: ApiDeps) {
 		const courseId = readId('courseId', rawId)
 		const course =
 			account.role === 'student'
-				? await findCourse(db, courseId)
+				? await findCourseStaff(db, courseId)
 				: await courseRunBy(db, account, courseId)
 		if (!course) throw new ApiError(404, 'Course not found')
 		if (!(await isEnrolled(db, course.id, student.id))) {

@@ -30,13 +30,6 @@ export type RoomRow = NonNullable<Awaited<ReturnType<typeof findRoom>>>
 export const findRoom = (db: Db, id: string) =>
 	roomQuery(db).where('rooms.id', '=', id).executeTakeFirst()
 
-export const findCourse = (db: Db, id: string) =>
-	db
-		.selectFrom('courses')
-		.select(['id', 'tutor_id', 'title'])
-		.where('id', '=', id)
-		.executeTakeFirst()
-
 export async function insertRoom(
 	db: Db,
 	room: { courseId: string; ownerId: string; kind: RoomKind; title: string },

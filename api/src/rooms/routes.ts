@@ -1,5 +1,6 @@
 import { upgradeWebSocket } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
+import { findCourseStaff } from '../courses/access.ts'
 import type { Db } from '../db.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
@@ -19,7 +20,6 @@ import { toMessage, toRoom } from './present.ts'
 import {
 	addInvite,
 	endRoom,
-	findCourse,
 	findRoom,
 	findUserByEmail,
 	findUserName,
@@ -104,7 +104,7 @@ export function roomRoutes(deps: ApiDeps) {
 		.post('/', requireAccount({ roles: ['tutor'] }), async (c) => {
 			const account = c.get('account')
 			const input = await readJsonBody(c, newRoom)
-			const course = await findCourse(db, input.courseId)
+			const course = await findCourseStaff(db, input.courseId)
 			if (!course) throw new ApiError(404, ROOM_MESSAGES.courseNotFound)
 			if (course.tutor_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
 			const room = await insertRoom(db, { ...input, ownerId: account.id })

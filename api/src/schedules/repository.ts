@@ -123,22 +123,6 @@ export async function listSchedules(
 export const findSchedule = (db: Db, id: string, viewer: Viewer) =>
 	selectSchedules(db, viewer).where('schedules.id', '=', id).executeTakeFirst()
 
-export const findCourse = (db: Db, courseId: string) =>
-	db
-		.selectFrom('courses')
-		.select(['id', 'tutor_id', 'title'])
-		.where('id', '=', courseId)
-		.executeTakeFirst()
-
-export const listTutorCourses = (db: Db, tutorId: string) =>
-	db
-		.selectFrom('courses')
-		.select(['id', 'title'])
-		.where('tutor_id', '=', tutorId)
-		.orderBy('title')
-		.orderBy('id')
-		.execute()
-
 export type ScheduleTimes = {
 	scheduled_date: string
 	start_time: string
@@ -235,16 +219,6 @@ export const attendanceRoster = (db: Db, scheduleId: string, courseId: string) =
 		.orderBy('users.first_name')
 		.orderBy('users.id')
 		.execute()
-
-export async function isEnrolled(db: Db, courseId: string, studentId: string) {
-	const row = await db
-		.selectFrom('enrollments')
-		.select('student_id')
-		.where('course_id', '=', courseId)
-		.where('student_id', '=', studentId)
-		.executeTakeFirst()
-	return row !== undefined
-}
 
 export const recordAttendance = (
 	db: Db,

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { coursesRunBy, findCourseStaff, isEnrolled } from '../courses/access.ts'
 import type { Db } from '../db.ts'
 import { notifyStudents, type Notification } from '../mail/notifications.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
@@ -13,12 +14,9 @@ import {
 	attendanceRoster,
 	cancelSchedule,
 	deleteSchedule,
-	findCourse,
 	findSchedule,
 	insertSchedule,
-	isEnrolled,
 	listSchedules,
-	listTutorCourses,
 	recordAttendance,
 	updateSchedule,
 	type ScheduleRow,
@@ -54,7 +52,7 @@ function sessionTimes(date: string, time: string, duration: number, zone: string
 }
 
 async function ownCourse(db: Db, account: Account, courseId: string) {
-	const course = await findCourse(db, courseId)
+	const course = await findCourseStaff(db, courseId)
 	if (!course) throw new ApiError(404, 'Course not found')
 	if (course.tutor_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
 	return course
@@ -125,7 +123,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 				})
 			})
 			.get('/courses', requireAccount({ roles: ['tutor'] }), async (c) => {
-				const courses = await listTutorCourses(db, c.get('account').id)
+				const courses = await coursesRunBy(db, c.get('account'))
 				return c.json({ courses })
 			})
 			// `app.ts` has this call's errors answered in `error` (spec section 8).

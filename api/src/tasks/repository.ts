@@ -110,31 +110,6 @@ export async function listTasks(db: Db, filter: TaskFilter, page: Page) {
 export const findTask = async (db: Db, id: string, student: string | null = null) =>
 	(await tasks(db, student).where('t.id', '=', id).executeTakeFirst()) as TaskRow | undefined
 
-export const findCourse = (db: Db, id: string) =>
-	db
-		.selectFrom('courses')
-		.select(['id', 'tutor_id', 'title'])
-		.where('id', '=', id)
-		.executeTakeFirst()
-
-export const tutorCourses = (db: Db, tutorId: string) =>
-	db
-		.selectFrom('courses')
-		.select(['id', 'title'])
-		.where('tutor_id', '=', tutorId)
-		.orderBy('title')
-		.execute()
-
-export async function isEnrolled(db: Db, courseId: string, studentId: string) {
-	const row = await db
-		.selectFrom('enrollments')
-		.select('student_id')
-		.where('course_id', '=', courseId)
-		.where('student_id', '=', studentId)
-		.executeTakeFirst()
-	return row !== undefined
-}
-
 export type NewTask = {
 	courseId: string
 	createdBy: string

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono'
+import { coursesRunBy, findCourseStaff, isEnrolled } from '../courses/access.ts'
 import { notifyStudents, notifyUsers } from '../mail/notifications.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
@@ -10,18 +11,15 @@ import { readId, validate } from '../platform/validation.ts'
 import { fileResponse, readDocument, readOptionalDocument, storeDocument } from './documents.ts'
 import { toSubmission, toTask } from './present.ts'
 import {
-	findCourse,
 	findStudentSubmission,
 	findSubmissionById,
 	findTask,
 	insertTask,
-	isEnrolled,
 	listSubmissions,
 	listTasks,
 	saveSubmission,
 	softDeleteTask,
 	submissionSummary,
-	tutorCourses,
 	updateTask,
 	gradeSubmission,
 	type TaskRow,
@@ -111,14 +109,14 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 			return c.json({ tasks: rows.map(toTask), pagination: pagination(total, page) })
 		})
 		.get('/courses', tutorsOnly, async (c) => {
-			const courses = await tutorCourses(db, c.get('account').id)
+			const courses = await coursesRunBy(db, c.get('account'))
 			return c.json({ courses })
 		})
 		.post('/create-task', tutorsOnly, async (c) => {
 			const account = c.get('account')
 			const form = await readForm(c)
 			const fields = validate(newTask, form)
-			const course = await findCourse(db, fields.courseId)
+			const course = await findCourseStaff(db, fields.courseId)
 			if (!course) throw new ApiError(404, 'Course not found')
 			if (course.tutor_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
 			const document = await readOptionalDocument(form.attachment, 'attachment')

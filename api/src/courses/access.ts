@@ -3,28 +3,39 @@ import type { Account } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
 import type { AuthorType } from '../schema.ts'
 
-export type CourseRow = {
+export type CourseStaff = {
 	id: string
 	title: string
 	tutor_id: string | null
 	organization_id: string | null
 }
 
-export const findCourse = (db: Db, id: string): Promise<CourseRow | undefined> =>
+/** A course's id, title and who runs it. */
+export const findCourseStaff = (db: Db, id: string): Promise<CourseStaff | undefined> =>
 	db
 		.selectFrom('courses')
 		.select(['id', 'title', 'tutor_id', 'organization_id'])
 		.where('id', '=', id)
 		.executeTakeFirst()
 
+/** The courses the caller runs (a tutor's own, an organization's), by title: the pickers' lists. */
+export const coursesRunBy = (db: Db, account: Account) =>
+	db
+		.selectFrom('courses')
+		.select(['id', 'title'])
+		.where(account.role === 'organization' ? 'organization_id' : 'tutor_id', '=', account.id)
+		.orderBy('title')
+		.orderBy('id')
+		.execute()
+
 /** A course's staff: its tutor, and the organization it belongs to. */
-export const runsCourse = (account: Account, course: CourseRow) =>
+export const runsCourse = (account: Account, course: CourseStaff) =>
 	(account.role === 'tutor' && course.tutor_id === account.id) ||
 	(account.role === 'organization' && course.organization_id === account.id)
 
 /** The course, which the caller must run: 404 when unknown, 403 when someone else's. */
 export async function courseRunBy(db: Db, account: Account, courseId: string) {
-	const course = await findCourse(db, courseId)
+	const course = await findCourseStaff(db, courseId)
 	if (!course) throw new ApiError(404, 'Course not found')
 	if (!runsCourse(account, course)) throw new ApiError(403, MESSAGES.forbidden)
 	return course
@@ -82,9 +93,3 @@ export async function staffName(
 	if (!row || account.role !== 'tutor') throw new ApiError(403, MESSAGES.forbidden)
 	return { type: 'tutor', name: `${row.first_name} ${row.last_name}` }
 }
-
-/** 22 characters of base64url: 128 random bits, so a public id cannot be guessed or altered. */
-export const newPublicId = () =>
-	Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')
-
-export const PUBLIC_ID = /^[A-Za-z0-9_-]{22}$/
