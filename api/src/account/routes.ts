@@ -216,7 +216,9 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				throw new ApiError(409, MESSAGES.duplicateEmail)
 			}
 			await limits.resendRequested(`${account.accountType}:${account.accountId}`)
-			afterAnswer(() => sendVerification(deps, account, email))
+			// Before the answer: the page it sends the user back to shows the pending address, so its
+			// link must exist by then (the mail itself goes out from the queue).
+			await sendVerification(deps, account, email)
 			return c.json({
 				message: `We sent a link to ${email}. Your email address changes when you follow it.`,
 				pendingEmail: email,
@@ -230,7 +232,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			}
 			await limits.resendRequested(`${account.accountType}:${account.accountId}`)
 			const to = pending ?? account.email
-			afterAnswer(() => sendVerification(deps, account, to))
+			await sendVerification(deps, account, to)
 			return c.json({ message: `We sent a new verification link to ${to}.` })
 		})
 		.put('/notifications', requireAccount({ roles: ['student', 'tutor'] }), async (c) => {
