@@ -1,26 +1,13 @@
-import { Outlet, type ShouldRevalidateFunction } from 'react-router'
 import type { Route } from './+types/layout'
-import { VerifyEmailBanner } from '~/features/account/verify-banner'
-import { TimeZoneSync } from '~/features/schedules/time-zone'
-import { viewerTimeZone } from '~/features/schedules/time-zone.server'
-import { isOffline } from '~/platform/offline-snapshot'
-import { requireRole } from '~/platform/request.server'
-import { AreaErrorBoundary, DashboardShell, type AreaLink } from '~/ui/dashboard-shell'
+import { AreaError, AreaLayout, keepAreaOffline } from '~/features/account/area-layout'
+import { loadArea } from '~/features/account/area.server'
+import type { AreaLink } from '~/ui/dashboard-shell'
 
 export function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'student')
-	// Every page of the area reads and shows times in the viewer's zone (the `tz` cookie).
-	// Until the email is verified, every page of the area shows the banner (decision 023).
-	return {
-		userName: user.name,
-		timeZone: viewerTimeZone(request),
-		unverifiedEmail: user.emailVerified === false ? user.email : null,
-	}
+	return loadArea(context, request, 'student')
 }
 
-// Offline, the area frame stays as it is, so pages with a local fallback still open.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) =>
-	defaultShouldRevalidate && !isOffline()
+export const shouldRevalidate = keepAreaOffline
 
 const links: AreaLink[] = [
 	{ to: '/studentdashboard', label: 'Dashboard', end: true },
@@ -39,24 +26,17 @@ const links: AreaLink[] = [
 ]
 
 export default function StudentLayout({ loaderData }: Route.ComponentProps) {
-	return (
-		<DashboardShell areaLabel="Student" userName={loaderData.userName} links={links}>
-			<TimeZoneSync zone={loaderData.timeZone.zone} known={loaderData.timeZone.known} />
-			<VerifyEmailBanner email={loaderData.unverifiedEmail} />
-			<Outlet />
-		</DashboardShell>
-	)
+	return <AreaLayout label="Student" links={links} data={loaderData} />
 }
 
-/** A page of the area that fails (403, 404, the upstream) shows so inside the area, with its navigation. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	return (
-		<AreaErrorBoundary
+		<AreaError
 			error={error}
-			layoutId="routes/student/layout"
-			areaLabel="Student"
+			role="student"
+			label="Student"
 			links={links}
-			fromUser={(user) => (user.role === 'student' ? { userName: user.name } : undefined)}
+			layoutId="routes/student/layout"
 		/>
 	)
 }
