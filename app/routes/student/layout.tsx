@@ -38,16 +38,6 @@ const links: AreaLink[] = [
 	{ to: '/studentdashboard/profile', label: 'Profile' },
 ]
 
-export default function StudentLayout({ loaderData }: Route.ComponentProps) {
-	return (
-		<DashboardShell areaLabel="Student" userName={loaderData.userName} links={links}>
-			<TimeZoneSync zone={loaderData.timeZone.zone} known={loaderData.timeZone.known} />
-			<VerifyEmailBanner email={loaderData.unverifiedEmail} />
-			<Outlet />
-		</DashboardShell>
-	)
-}
-
 /** A page of the area that fails (403, 404, the upstream) shows so inside the area, with its navigation. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	return (
@@ -58,5 +48,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 			links={links}
 			fromUser={(user) => (user.role === 'student' ? { userName: user.name } : undefined)}
 		/>
+	)
+}
+
+export default function StudentLayout({ loaderData }: Route.ComponentProps) {
+	return (
+		<DashboardShell areaLabel="Student" userName={loaderData.userName} links={links}>
+			<TimeZoneSync zone={loaderData.timeZone.zone} known={loaderData.timeZone.known} />
+			<VerifyEmailBanner email={loaderData.unverifiedEmail} />
+			<Outlet />
+		</DashboardShell>
 	)
 }
