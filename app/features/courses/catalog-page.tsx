@@ -2,10 +2,9 @@ import { Form, Link } from 'react-router'
 import { buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { courseCategories, courseLevels } from './catalog'
+import { CATALOG_SEARCH_MAX, courseCategories, courseLevels } from './catalog'
 import type { loadCatalog } from './catalog.server'
 import { CourseCard } from './course-card'
-import { CATALOG_SEARCH_MAX } from './schema'
 
 const selectClass = 'rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900'
 
