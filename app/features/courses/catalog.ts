@@ -16,6 +16,9 @@ export const courseCategories = [
 export const courseLevels = ['Beginner', 'Intermediate', 'Advanced'] as const
 export const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const
 
+/** The API takes at most 100 characters of search: a longer one is cut rather than refused. */
+export const CATALOG_SEARCH_MAX = 100
+
 // Building a NumberFormat costs far more than using one, and a catalogue page prices every card.
 const moneyFormats = new Map<string, Intl.NumberFormat | null>()
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { courseCategories, courseLevels, currencies } from './catalog'
+import { CATALOG_SEARCH_MAX, courseCategories, courseLevels, currencies } from './catalog'
 
 /** Offline queue key of spec section 9. */
 export const COURSE_OFFLINE_KEY = 'course_offline_data'
@@ -84,7 +84,6 @@ export const courseDeletedSchema = z.object({
 })
 
 // The catalogue's filters live in the URL, so links and the back button keep them.
-export const CATALOG_SEARCH_MAX = 100
 export const catalogQuerySchema = z.object({
 	category: z.enum(courseCategories).optional().catch(undefined),
 	level: z.enum(courseLevels).optional().catch(undefined),

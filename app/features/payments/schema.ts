@@ -69,6 +69,13 @@ export const cardFormSchema = z.object({
 })
 export type CardForm = z.infer<typeof cardFormSchema>
 
+/** The checkout page's posts: Stripe asks for its PaymentIntent, a free course enrols, the test card pays. */
+export const checkoutActionSchema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('stripe') }),
+	z.object({ intent: z.literal('free') }),
+	cardFormSchema.extend({ intent: z.literal('pay') }),
+])
+
 /** "04/29" -> { expMonth: 4, expYear: 2029 } */
 export function parseExpiry(expiry: string) {
 	const [month = '', year = ''] = expiry.split('/').map((part) => part.trim())

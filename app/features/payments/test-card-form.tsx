@@ -1,9 +1,9 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { useForm, useSubmitting } from '~/ui/use-form'
 import type { CardForm } from './schema'
-import { useForm } from '~/ui/use-form'
 
 /**
  * The built-in test provider's card form (no Stripe keys): a plain form that posts to the
@@ -16,13 +16,12 @@ export function TestCardForm({
 	lastResult: SubmissionResult<string[]> | undefined
 	payLabel: string
 }) {
-	const navigation = useNavigation()
 	const [form, fields] = useForm<CardForm>({
 		id: 'test-card',
 		// Validated by the checkout action (public pages ship no schema library; docs/decisions/010).
 		lastResult,
 	})
-	const busy = navigation.state === 'submitting'
+	const busy = useSubmitting()
 	return (
 		<Form
 			method="post"

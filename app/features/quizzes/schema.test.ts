@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { islandRequestSchema, progressFromForm } from './schema'
+import { islandRequestSchema, progressFromForm, takeTestActionSchema } from './schema'
 
 test('the test form reads as answers per question id and the flagged question ids', () => {
 	const form = new FormData()
@@ -29,4 +29,13 @@ test('the island sends save or submit with the whole progress', () => {
 		islandRequestSchema.safeParse({ ...request, progress: { answers: { x: 1 }, flagged: [] } })
 			.success,
 	).toBe(false)
+})
+
+test('the test page takes Start and Submit only', () => {
+	expect(takeTestActionSchema.parse({ intent: 'start' })).toEqual({ intent: 'start' })
+	expect(takeTestActionSchema.parse({ intent: 'submit', 'answer-1': '3' })).toEqual({
+		intent: 'submit',
+	})
+	expect(takeTestActionSchema.safeParse({ intent: 'save' }).success).toBe(false)
+	expect(takeTestActionSchema.safeParse({}).success).toBe(false)
 })

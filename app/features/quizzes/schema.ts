@@ -106,6 +106,15 @@ export function progressFromForm(form: FormData): Progress {
 	return { answers, flagged: [...new Set(flagged)] }
 }
 
+/**
+ * The test page's two forms: Start (or resume) the attempt, and the whole test submitted without
+ * JavaScript (its answers are read by `progressFromForm`).
+ */
+export const takeTestActionSchema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('start') }),
+	z.object({ intent: z.literal('submit') }),
+])
+
 /** The island's JSON body for saving or submitting. */
 export const progressSchema = z.object({
 	answers: z.record(z.string().regex(/^\d{1,7}$/), z.number().int().min(1)),

@@ -119,6 +119,13 @@ export const timeZoneFormSchema = z.object({
 /** "Reset link" of the calendar feed, on the sessions and schedule pages (issue 19). */
 export const resetCalendarSchema = z.object({ intent: z.literal('reset-calendar') })
 
+// The student's sessions page: refresh, the time zone, and the calendar link's reset.
+export const studentSessionsActionSchema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('refresh') }),
+	timeZoneFormSchema,
+	resetCalendarSchema,
+])
+
 // The teacher's schedule page: several small forms, told apart by `intent`.
 export const scheduleActionSchema = z.discriminatedUnion('intent', [
 	resetCalendarSchema,

@@ -1,11 +1,11 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useRef, useState } from 'react'
-import { Form, useNavigate, useNavigation, useRevalidator } from 'react-router'
+import { Form, useNavigate, useRevalidator } from 'react-router'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
 import { FILE_ACCEPT, FILE_HINT, submitTaskSchema } from './schema'
-import { useForm } from '~/ui/use-form'
+import { useForm, useSubmitting } from '~/ui/use-form'
 
 type Result = SubmissionResult<string[]>
 const UPLOAD_FAILED = 'The upload did not finish. Check your connection and try again.'
@@ -39,7 +39,7 @@ export function SubmitWorkForm({
 }) {
 	const navigate = useNavigate()
 	const revalidator = useRevalidator()
-	const navigation = useNavigation()
+	const submitting = useSubmitting()
 	const [progress, setProgress] = useState<number | null>(null)
 	const [islandResult, setIslandResult] = useState<Result | undefined>(undefined)
 	const [uploadError, setUploadError] = useState<string | null>(null)
@@ -91,7 +91,7 @@ export function SubmitWorkForm({
 			xhr.send(formData)
 		},
 	})
-	const busy = progress !== null || navigation.state === 'submitting'
+	const busy = progress !== null || submitting
 
 	return (
 		<Form

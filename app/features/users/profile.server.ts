@@ -1,73 +1,165 @@
 import type { Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
+import { z } from 'zod'
+import { getAccount } from '~/features/account/api.server'
+import {
+	accountForms,
+	accountHiddenFields,
+	accountInvalidReply,
+	saveAccountForm,
+	type AccountForm,
+} from '~/features/account/account.server'
 import { FORM_LIMIT, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { startSession, upstream } from '~/platform/request.server'
 import type { SessionUser } from '~/platform/session.server'
+import { needed, settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
-import { accountSettingsAction } from '~/features/account/account.server'
-import { uploadProfilePicture } from './api.server'
-import type { Profile } from './schema'
-import { profilePictureSchema } from './schema'
+import type { Upstream } from '~/platform/upstream.server'
+import {
+	getStudentProfile,
+	getTutorProfile,
+	updateStudentProfile,
+	updateTutorProfile,
+	uploadProfilePicture,
+} from './api.server'
+import {
+	profilePictureSchema,
+	studentProfileFormSchema,
+	tutorProfileFormSchema,
+	type Profile,
+} from './schema'
 
-type Upstream = ReturnType<typeof upstream>
+// The profile page, the same for students and teachers but for the details they keep.
+type Context = Readonly<RouterContextProvider>
+type Role = 'student' | 'tutor'
 
 // Twice the 2 MB picture limit is still read, so a slightly larger picture gets the field's own error.
 const PICTURE_FORM_LIMIT = 4 * 1024 * 1024 + FORM_LIMIT
 
+const pictureForm = profilePictureSchema.extend({ intent: z.literal('picture') })
+
+/** The student's profile page: its details, the picture, and the account forms (one schema over `intent`). */
+export const studentProfileActionSchema = z.discriminatedUnion('intent', [
+	studentProfileFormSchema.extend({ intent: z.literal('details') }),
+	pictureForm,
+	...accountForms,
+])
+
+/** The teacher's profile page: the same forms, with a teacher's details. */
+export const tutorProfileActionSchema = z.discriminatedUnion('intent', [
+	tutorProfileFormSchema.extend({ intent: z.literal('details') }),
+	pictureForm,
+	...accountForms,
+])
+
+const pages = {
+	student: {
+		getProfile: getStudentProfile,
+		returnTo: '/studentdashboard/profile',
+	},
+	tutor: {
+		getProfile: getTutorProfile,
+		returnTo: '/teachersdashboard/profile',
+	},
+} as const
+
+/** The profile (the page cannot do without it) and the account part, which may fail alone. */
+export async function loadProfile(
+	context: Context,
+	request: Request,
+	user: SessionUser,
+	role: Role,
+) {
+	const api = upstream(context, request)
+	const [profile, account] = await Promise.all([
+		needed(pages[role].getProfile(api, user.id)),
+		settle(getAccount(api)),
+	])
+	return { profile, account }
+}
+
+type PictureForm = z.infer<typeof pictureForm>
+type ProfileForm<Details> = Details | PictureForm | AccountForm
+
 /**
- * The profile page's two forms, the same for students and teachers: a picture upload
- * (`intent=picture`) or the details, whose new name also goes into the session.
+ * The profile page's forms: the details (whose new name also goes into the session), the picture,
+ * and the account forms. The details and picture answers are keyed by form, the account forms'
+ * are told apart by the `intent` they echo.
  */
-export async function saveProfile<Details>(
+export async function saveProfile(
+	context: Context,
+	request: Request,
+	user: SessionUser,
+	role: Role,
+) {
+	const formData = await readForm(request, PICTURE_FORM_LIMIT)
+	const page = { context, request, user, role }
+	if (role === 'student')
+		return answerProfileForm(
+			page,
+			parseWithZod(formData, { schema: studentProfileActionSchema }),
+			updateStudentProfile,
+		)
+	return answerProfileForm(
+		page,
+		parseWithZod(formData, { schema: tutorProfileActionSchema }),
+		updateTutorProfile,
+	)
+}
+
+async function answerProfileForm<Details extends { intent: 'details' }>(
 	{
 		context,
 		request,
 		user,
-	}: { context: Readonly<RouterContextProvider>; request: Request; user: SessionUser },
-	{
 		role,
-		parseDetails,
-		updateDetails,
-		returnTo,
-	}: {
-		role: 'student' | 'tutor'
-		parseDetails: (formData: FormData) => Submission<Details>
-		updateDetails: (api: Upstream, details: Details) => Promise<{ profile: Profile }>
-		returnTo: string
-	},
+	}: { context: Context; request: Request; user: SessionUser; role: Role },
+	submission: Submission<unknown, string[], ProfileForm<Details>>,
+	updateDetails: (api: Upstream, details: Details) => Promise<{ profile: Profile }>,
 ) {
-	const api = upstream(context, request)
-	const formData = await readForm(request, PICTURE_FORM_LIMIT)
-	const accountAnswer = await accountSettingsAction({ context, request }, formData, returnTo)
-	if (accountAnswer) return accountAnswer
-	if (formData.get('intent') === 'picture') {
-		const submission = parseWithZod(formData, { schema: profilePictureSchema })
-		if (submission.status !== 'success')
+	if (submission.status !== 'success') {
+		const intent = submission.payload.intent
+		if (intent === 'password' || intent === 'email' || intent === 'notifications')
+			return data(submission.reply(accountInvalidReply(intent)), { status: 400 })
+		if (intent === 'picture')
 			return data(
 				{ picture: submission.reply({ hideFields: ['profilePicture'] }) },
 				{ status: 400 },
 			)
-		try {
-			await uploadProfilePicture(api, role, submission.value.profilePicture)
-		} catch (error) {
-			const reply = replyWithUpstreamError(context, submission, error, ['profilePicture'])
-			return data({ picture: reply.data }, reply.init ?? undefined)
+		return data({ details: submission.reply() }, { status: 400 })
+	}
+	const api = upstream(context, request)
+	const form = submission.value
+	try {
+		switch (form.intent) {
+			case 'details': {
+				const { profile } = await updateDetails(api, form)
+				const tokens = api.tokens()
+				if (tokens) startSession(context, { ...user, name: profile.name }, tokens)
+				sendToast(context, successToast('Profile updated successfully'))
+				break
+			}
+			case 'picture':
+				await uploadProfilePicture(api, role, form.profilePicture)
+				sendToast(context, successToast('Profile updated successfully'))
+				break
+			default: {
+				const { message } = await saveAccountForm(api, form)
+				sendToast(context, successToast(message))
+			}
 		}
-	} else {
-		const submission = parseDetails(formData)
-		if (submission.status !== 'success')
-			return data({ details: submission.reply() }, { status: 400 })
-		try {
-			const { profile } = await updateDetails(api, submission.value)
-			const tokens = api.tokens()
-			if (tokens) startSession(context, { ...user, name: profile.name }, tokens)
-		} catch (error) {
+	} catch (error) {
+		if (form.intent === 'details') {
 			const reply = replyWithUpstreamError(context, submission, error)
 			return data({ details: reply.data }, reply.init ?? undefined)
 		}
+		if (form.intent === 'picture') {
+			const reply = replyWithUpstreamError(context, submission, error, ['profilePicture'])
+			return data({ picture: reply.data }, reply.init ?? undefined)
+		}
+		return replyWithUpstreamError(context, submission, error, accountHiddenFields(form.intent))
 	}
-	sendToast(context, successToast('Profile updated successfully'))
-	return redirect(returnTo)
+	return redirect(pages[role].returnTo)
 }

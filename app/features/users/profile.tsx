@@ -1,11 +1,11 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
 import { profilePictureSchema, type Profile } from './schema'
-import { useForm } from '~/ui/use-form'
+import { useForm, useSubmitting } from '~/ui/use-form'
 
 /** The picture the API stores is a path under its base (`/files/<key>`); the app serves the same path. */
 export function ProfilePicture({ profile, size = 96 }: { profile: Profile; size?: number }) {
@@ -51,14 +51,13 @@ export function ProfileDetails({ rows }: { rows: [string, string | number | null
 type Result = SubmissionResult<string[]> | undefined
 
 export function PictureForm({ lastResult }: { lastResult: Result }) {
-	const navigation = useNavigation()
 	const [form, fields] = useForm({
 		id: 'profile-picture',
 		lastResult,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: profilePictureSchema }),
 		shouldValidate: 'onSubmit',
 	})
-	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'picture'
+	const busy = useSubmitting('picture')
 	return (
 		<Form
 			method="post"

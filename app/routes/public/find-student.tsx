@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/find-student'
 import { findStudent } from '~/features/users/api.server'
 import { findStudentSchema, type FindStudentFields } from '~/features/users/schema'
@@ -8,7 +8,7 @@ import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireUser, upstream } from '~/platform/request.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
-import { useForm } from '~/ui/use-form'
+import { useForm, useSubmitting } from '~/ui/use-form'
 
 /** Tutors and organizations only (the API's rule for POST /auth/get-student). */
 function requireFinder(context: Route.LoaderArgs['context'], request: Request) {
@@ -41,7 +41,7 @@ export function meta() {
 }
 
 export default function FindStudent({ actionData }: Route.ComponentProps) {
-	const navigation = useNavigation()
+	const busy = useSubmitting()
 	const [form, fields] = useForm<FindStudentFields>({
 		id: 'find-student',
 		// Validated by the action (public pages ship no schema library; docs/decisions/010).
@@ -67,7 +67,7 @@ export default function FindStudent({ actionData }: Route.ComponentProps) {
 					required
 				/>
 				<div>
-					<Button disabled={navigation.state === 'submitting'}>Find student</Button>
+					<Button disabled={busy}>Find student</Button>
 				</div>
 			</Form>
 			{student ? (

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { data, Form, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/forgot-password'
 import { requestPasswordReset } from '~/features/account/api.server'
 import { forgotPasswordSchema, type ForgotPasswordFields } from '~/features/account/schema'
@@ -8,7 +8,7 @@ import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { redirectSignedIn, upstream } from '~/platform/request.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
-import { useForm } from '~/ui/use-form'
+import { useForm, useSubmitting } from '~/ui/use-form'
 
 export function loader({ context }: Route.LoaderArgs) {
 	redirectSignedIn(context)
@@ -41,14 +41,13 @@ export function meta() {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
 	const [searchParams] = useSearchParams()
 	const asOrganization = searchParams.get('as') === 'organization'
-	const navigation = useNavigation()
 	const [form, fields] = useForm<ForgotPasswordFields>({
 		id: asOrganization ? 'forgot-organization' : 'forgot-user',
 		lastResult: actionData?.result,
 		// Validated by the action (public pages ship no schema library; docs/decisions/010).
 	})
 	const loginLink = asOrganization ? '/login?as=organization' : '/login'
-	const sending = navigation.state === 'submitting'
+	const sending = useSubmitting()
 
 	return (
 		<div className="mx-auto max-w-md px-4 py-12">

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { NewPasswordFields } from '~/features/account/account-settings'
 import { isResetLinkUsable, resetPassword } from '~/features/account/api.server'
@@ -13,7 +13,7 @@ import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { Button } from '~/ui/button'
 import { FormErrors } from '~/ui/field'
-import { useForm } from '~/ui/use-form'
+import { useForm, useSubmitting } from '~/ui/use-form'
 
 const asOf = (value: string | null) => (value === 'organization' ? 'organization' : 'user')
 
@@ -64,13 +64,12 @@ export function meta() {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
 	const { token, as } = loaderData
-	const navigation = useNavigation()
 	const [form, fields] = useForm<ResetPasswordFields>({
 		id: 'reset-password',
 		lastResult: actionData,
 	})
 	const forgotLink = as === 'organization' ? '/forgot-password?as=organization' : '/forgot-password'
-	const saving = navigation.state === 'submitting'
+	const saving = useSubmitting()
 
 	if (!token) {
 		return (

@@ -10,6 +10,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	return { publicId: params.publicId, result }
 }
 
+export function meta() {
+	return [{ title: 'Certificate verification | TutorHub' }, { name: 'robots', content: 'noindex' }]
+}
+
 export default function VerifyCertificate({ loaderData }: Route.ComponentProps) {
 	const { publicId, result } = loaderData
 	return (
@@ -53,8 +57,4 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
 			)}
 		</div>
 	)
-}
-
-export function meta() {
-	return [{ title: 'Certificate verification | TutorHub' }, { name: 'robots', content: 'noindex' }]
 }

@@ -10,6 +10,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	return { publicId: params.publicId, result }
 }
 
+export function meta() {
+	return [{ title: 'Report card verification | TutorHub' }, { name: 'robots', content: 'noindex' }]
+}
+
 export default function VerifyReportCard({ loaderData }: Route.ComponentProps) {
 	const { publicId, result } = loaderData
 	return (
@@ -50,8 +54,4 @@ export default function VerifyReportCard({ loaderData }: Route.ComponentProps) {
 			)}
 		</div>
 	)
-}
-
-export function meta() {
-	return [{ title: 'Report card verification | TutorHub' }, { name: 'robots', content: 'noindex' }]
 }

@@ -19,6 +19,24 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	return { announcement, timeZone: viewerTimeZone(request).zone }
 }
 
+export function meta({ loaderData }: Route.MetaArgs) {
+	return [{ title: `${loaderData?.announcement.title ?? 'Announcement'} | TutorHub` }]
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	if (!isRouteErrorResponse(error) || error.status !== 404)
+		return <RouteError error={error} framed />
+	return (
+		<div className="flex flex-col gap-3">
+			<h1 className="text-2xl font-bold">Announcement not found</h1>
+			<p>This announcement does not exist or is not addressed to you.</p>
+			<Link to="/studentdashboard/announcements" className="text-indigo-800 underline">
+				All announcements
+			</Link>
+		</div>
+	)
+}
+
 export default function StudentAnnouncement({ loaderData }: Route.ComponentProps) {
 	const { announcement, timeZone } = loaderData
 	return (
@@ -38,23 +56,5 @@ export default function StudentAnnouncement({ loaderData }: Route.ComponentProps
 				{announcement.body}
 			</div>
 		</article>
-	)
-}
-
-export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: `${loaderData?.announcement.title ?? 'Announcement'} | TutorHub` }]
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	if (!isRouteErrorResponse(error) || error.status !== 404)
-		return <RouteError error={error} framed />
-	return (
-		<div className="flex flex-col gap-3">
-			<h1 className="text-2xl font-bold">Announcement not found</h1>
-			<p>This announcement does not exist or is not addressed to you.</p>
-			<Link to="/studentdashboard/announcements" className="text-indigo-800 underline">
-				All announcements
-			</Link>
-		</div>
 	)
 }

@@ -17,6 +17,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return { list, timeZone: viewerTimeZone(request).zone }
 }
 
+export function meta() {
+	return [{ title: 'Announcements | TutorHub' }]
+}
+
 export default function StudentAnnouncements({ loaderData }: Route.ComponentProps) {
 	const { list, timeZone } = loaderData
 	return (
@@ -41,8 +45,4 @@ export default function StudentAnnouncements({ loaderData }: Route.ComponentProp
 			)}
 		</div>
 	)
-}
-
-export function meta() {
-	return [{ title: 'Announcements | TutorHub' }]
 }

@@ -15,6 +15,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return { list }
 }
 
+export function meta() {
+	return [{ title: 'Certificates | TutorHub' }]
+}
+
 export default function StudentCertificates({ loaderData }: Route.ComponentProps) {
 	const { list } = loaderData
 	return (
@@ -54,8 +58,4 @@ export default function StudentCertificates({ loaderData }: Route.ComponentProps
 			)}
 		</div>
 	)
-}
-
-export function meta() {
-	return [{ title: 'Certificates | TutorHub' }]
 }

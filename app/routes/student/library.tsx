@@ -13,6 +13,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return { filters, list }
 }
 
+export function meta() {
+	return [{ title: 'Library | TutorHub' }]
+}
+
 export default function StudentLibrary({ loaderData }: Route.ComponentProps) {
 	const { filters, list } = loaderData
 	return (
@@ -29,8 +33,4 @@ export default function StudentLibrary({ loaderData }: Route.ComponentProps) {
 			)}
 		</div>
 	)
-}
-
-export function meta() {
-	return [{ title: 'Library | TutorHub' }]
 }

@@ -12,6 +12,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 	return { reports }
 }
 
+export function meta() {
+	return [{ title: 'Report cards | TutorHub' }]
+}
+
 export default function StudentReportCards({ loaderData }: Route.ComponentProps) {
 	const { reports } = loaderData
 	return (
@@ -27,8 +31,4 @@ export default function StudentReportCards({ loaderData }: Route.ComponentProps)
 			)}
 		</div>
 	)
-}
-
-export function meta() {
-	return [{ title: 'Report cards | TutorHub' }]
 }

@@ -1,65 +1,19 @@
-import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, redirect, useSearchParams } from 'react-router'
 import type { Route } from './+types/sessions'
+import { StudentSessionsPage } from '~/features/schedules/student-sessions-page'
 import {
-	countIn,
-	nextUpcomingSchedule,
-	sessionsByDay,
-	todaysSchedules,
-	weekHours,
-} from '~/features/schedules/calendar'
-import { resetCalendarSchema, timeZoneFormSchema } from '~/features/schedules/schema'
-import { CalendarFeed } from '~/features/schedules/calendar-feed'
-import { loadCalendarFeed, resetCalendarLink } from '~/features/schedules/calendar-feed.server'
-import {
-	NextSession,
-	ScheduleStats,
-	SessionList,
-	WeekView,
-} from '~/features/schedules/schedule-views'
-import { loadStudentSessions } from '~/features/schedules/page-data.server'
-import { timeZoneCookie } from '~/features/schedules/time-zone.server'
-import { TimeZonePicker } from '~/features/schedules/time-zone'
-import { addDays } from '~/features/schedules/time-zones'
-import { requireRole, upstream } from '~/platform/request.server'
-import { Button } from '~/ui/button'
-import { LoadError } from '~/ui/load-error'
-import { z } from 'zod'
-import { readForm } from '~/platform/form.server'
+	loadStudentSessionsPage,
+	studentSessionsAction,
+} from '~/features/schedules/student-sessions.server'
+import { requireRole } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
-	const api = upstream(context, request)
-	const [page, calendarFeed] = await Promise.all([
-		loadStudentSessions(api, request),
-		loadCalendarFeed(api, request),
-	])
-	return { ...page, calendarFeed }
+	return loadStudentSessionsPage(context, request)
 }
-
-const sessionsActionSchema = z.discriminatedUnion('intent', [
-	z.object({ intent: z.literal('refresh') }),
-	timeZoneFormSchema,
-	resetCalendarSchema,
-])
 
 export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'student')
-	const submission = parseWithZod(await readForm(request), { schema: sessionsActionSchema })
-	if (submission.status !== 'success')
-		return data({ error: 'Choose a time zone from the list' }, { status: 400 })
-	// Back to the week the form was on (a data request's URL has more).
-	const week = new URL(request.url).searchParams.get('week')
-	const back = `/studentdashboard/sessions${week ? `?week=${encodeURIComponent(week)}` : ''}`
-	if (submission.value.intent === 'reset-calendar') {
-		return resetCalendarLink(upstream(context, request), context, back)
-	}
-	if (submission.value.intent === 'timezone') {
-		return redirect(back, { headers: { 'Set-Cookie': timeZoneCookie(submission.value.timeZone) } })
-	}
-	// The user asked for current data: skip the five-minute cache and keep the new answers.
-	await loadStudentSessions(upstream(context, request), request, { fresh: true })
-	return redirect(back)
+	return studentSessionsAction(context, request)
 }
 
 export function meta() {
@@ -67,128 +21,5 @@ export function meta() {
 }
 
 export default function StudentSessions({ loaderData, actionData }: Route.ComponentProps) {
-	const { zone, now, today, week, day, weekList, todayList, upcoming, past } = loaderData
-	const [searchParams] = useSearchParams()
-	const failure = [weekList, todayList, upcoming, past].find((result) => !result.ok)
-	const weekHref = (date: string | null) => {
-		const params = new URLSearchParams(searchParams)
-		if (date) params.set('week', date)
-		else params.delete('week')
-		const search = params.toString()
-		return `/studentdashboard/sessions${search ? `?${search}` : ''}`
-	}
-	const isThisWeek = today >= week.startDate && today < week.endDate
-	const weekLabel = isThisWeek ? 'this week' : 'in this week'
-	const todays = todayList.ok ? todaysSchedules(todayList.value.schedules, now, zone) : []
-	const next = nextUpcomingSchedule(
-		[...todays, ...(upcoming.ok ? upcoming.value.schedules : [])],
-		now,
-	)
-
-	return (
-		<div className="flex flex-col gap-8">
-			<div className="flex flex-wrap items-center justify-between gap-4">
-				<div>
-					<h1 className="text-2xl font-bold">My sessions</h1>
-					<TimeZonePicker zone={zone} />
-				</div>
-				<Form method="post">
-					<input type="hidden" name="intent" value="refresh" />
-					<Button variant="secondary">Refresh</Button>
-				</Form>
-			</div>
-			{actionData && 'error' in actionData ? (
-				<p
-					role="alert"
-					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-				>
-					{actionData.error}
-				</p>
-			) : null}
-			{failure && !failure.ok ? <LoadError error={failure.error} /> : null}
-
-			<ScheduleStats
-				weekLabel={weekLabel}
-				counts={{
-					today: todayList.ok ? countIn(todayList.value.schedules, day) : null,
-					week: weekList.ok ? countIn(weekList.value.schedules, week) : null,
-					hours: weekList.ok ? weekHours(weekList.value.schedules, week) : null,
-				}}
-			/>
-
-			{todayList.ok && upcoming.ok ? <NextSession schedule={next} zone={zone} now={now} /> : null}
-
-			<section aria-labelledby="today-heading" className="flex flex-col gap-3">
-				<h2 id="today-heading" className="text-lg font-semibold">
-					Today
-				</h2>
-				{todayList.ok ? (
-					<SessionList
-						label="Today’s sessions"
-						schedules={todays}
-						zone={zone}
-						now={now}
-						empty="No sessions today."
-						showAttendance
-					/>
-				) : (
-					<p className="text-slate-700">Today’s sessions could not be loaded.</p>
-				)}
-			</section>
-
-			{weekList.ok ? (
-				<WeekView
-					week={week}
-					days={sessionsByDay(weekList.value.schedules, week, zone)}
-					zone={zone}
-					today={today}
-					now={now}
-					links={{
-						previous: weekHref(addDays(week.startDate, -7)),
-						current: weekHref(null),
-						next: weekHref(addDays(week.startDate, 7)),
-					}}
-				/>
-			) : (
-				<p className="text-slate-700">This week could not be loaded.</p>
-			)}
-
-			<section aria-labelledby="upcoming-heading" className="flex flex-col gap-3">
-				<h2 id="upcoming-heading" className="text-lg font-semibold">
-					Upcoming
-				</h2>
-				{upcoming.ok ? (
-					<SessionList
-						label="Upcoming sessions"
-						schedules={upcoming.value.schedules}
-						zone={zone}
-						now={now}
-						empty="No upcoming sessions."
-					/>
-				) : (
-					<p className="text-slate-700">Upcoming sessions could not be loaded.</p>
-				)}
-			</section>
-
-			<section aria-labelledby="past-heading" className="flex flex-col gap-3">
-				<h2 id="past-heading" className="text-lg font-semibold">
-					Recent sessions
-				</h2>
-				{past.ok ? (
-					<SessionList
-						label="Recent sessions"
-						schedules={past.value.schedules}
-						zone={zone}
-						now={now}
-						empty="No past sessions yet."
-						showAttendance
-					/>
-				) : (
-					<p className="text-slate-700">Recent sessions could not be loaded.</p>
-				)}
-			</section>
-
-			<CalendarFeed links={loaderData.calendarFeed} />
-		</div>
-	)
+	return <StudentSessionsPage loaderData={loaderData} actionData={actionData} />
 }

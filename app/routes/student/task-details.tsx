@@ -1,49 +1,16 @@
-import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/task-details'
-import { getStudentSubmission } from '~/features/tasks/api.server'
-import { DateTime, FileLink, StatusBadge } from '~/features/tasks/components'
-import { viewerTimeZone } from '~/features/schedules/time-zone.server'
-import { taskTypeLabel } from '~/features/tasks/schema'
-import { SubmitWorkForm } from '~/features/tasks/submit-work'
-import { submitWork, taskDetailsPath } from '~/features/tasks/submit-work.server'
-import { requireRole, upstream } from '~/platform/request.server'
-import { UpstreamError } from '~/platform/upstream-errors'
-import { LoadError } from '~/ui/load-error'
-
-const filePath = (query: string) => `/studentdashboard/task-details/file?${query}`
-
-function readTaskId(request: Request) {
-	const taskId = new URL(request.url).searchParams.get('taskId')
-	if (!taskId) throw data('Choose a task to see its details', { status: 404 })
-	return taskId
-}
+import { TaskDetailsPage } from '~/features/tasks/task-details-page'
+import { loadTaskDetails, submitTaskWork } from '~/features/tasks/task-details.server'
+import { requireRole } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'student')
-	const taskId = readTaskId(request)
-	try {
-		const found = await getStudentSubmission(upstream(context, request), taskId, user.id)
-		return { ...found, error: null, timeZone: viewerTimeZone(request).zone, now: Date.now() }
-	} catch (error) {
-		if (!(error instanceof UpstreamError)) throw error
-		if (error.status === 404 || error.status === 400) throw data(error.text, { status: 404 })
-		if (error.status === 403) throw data('This task is not in one of your courses', { status: 403 })
-		return {
-			task: null,
-			submission: null,
-			error: { text: error.text, toast: error.toast },
-			timeZone: viewerTimeZone(request).zone,
-			now: Date.now(),
-		}
-	}
+	return loadTaskDetails(context, request, user)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'student')
-	const taskId = readTaskId(request)
-	const outcome = await submitWork(context, request, taskId)
-	if (outcome.saved) return redirect(taskDetailsPath(taskId))
-	return data(outcome.result, { status: outcome.status })
+	return submitTaskWork(context, request)
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
@@ -51,145 +18,5 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 export default function TaskDetails({ loaderData, actionData }: Route.ComponentProps) {
-	const { task, submission, error, timeZone, now } = loaderData
-	if (!task || !submission) {
-		return (
-			<div className="flex flex-col gap-4">
-				<h1 className="text-2xl font-bold">Task details</h1>
-				{error ? <LoadError error={error} /> : null}
-			</div>
-		)
-	}
-	const closed = task.endDate !== null && Date.parse(task.endDate) < now
-	const graded = submission.gradeInfo !== null
-	return (
-		<div className="flex flex-col gap-6">
-			<div>
-				<Link
-					to="/studentdashboard/tasks"
-					className="text-sm font-semibold text-indigo-800 underline"
-				>
-					Back to your tasks
-				</Link>
-				<h1 className="mt-2 text-2xl font-bold">{task.title}</h1>
-				<p className="text-slate-700">
-					{task.courseTitle} · {task.teacherName} · {taskTypeLabel(task.taskType)}
-				</p>
-			</div>
-
-			<section
-				aria-labelledby="task-heading"
-				className="rounded-lg border border-slate-200 bg-white p-6"
-			>
-				<h2 id="task-heading" className="text-lg font-semibold">
-					The task
-				</h2>
-				<dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-					<dt className="font-medium text-slate-600">Status</dt>
-					<dd>
-						<StatusBadge status={submission.status} />
-					</dd>
-					<dt className="font-medium text-slate-600">Due</dt>
-					<dd>
-						<DateTime iso={task.dueDate} timeZone={timeZone} />
-					</dd>
-					{task.endDate ? (
-						<>
-							<dt className="font-medium text-slate-600">Closes</dt>
-							<dd>
-								<DateTime iso={task.endDate} timeZone={timeZone} />
-							</dd>
-						</>
-					) : null}
-					<dt className="font-medium text-slate-600">Attachment</dt>
-					<dd>
-						{task.attachment ? (
-							<FileLink
-								href={filePath(`taskId=${encodeURIComponent(task.id)}`)}
-								file={task.attachment}
-							/>
-						) : (
-							'None'
-						)}
-					</dd>
-				</dl>
-				{task.description ? <p className="mt-4 whitespace-pre-line">{task.description}</p> : null}
-			</section>
-
-			<section
-				aria-labelledby="work-heading"
-				className="rounded-lg border border-slate-200 bg-white p-6"
-			>
-				<h2 id="work-heading" className="text-lg font-semibold">
-					Your work
-				</h2>
-				{submission.id && submission.file ? (
-					<dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-						<dt className="font-medium text-slate-600">File</dt>
-						<dd>
-							<FileLink
-								href={filePath(`submissionId=${encodeURIComponent(submission.id)}`)}
-								file={submission.file}
-							/>
-						</dd>
-						<dt className="font-medium text-slate-600">Submitted at</dt>
-						<dd>
-							<DateTime iso={submission.submittedAt} timeZone={timeZone} />
-						</dd>
-						{submission.comment ? (
-							<>
-								<dt className="font-medium text-slate-600">Your note</dt>
-								<dd className="whitespace-pre-line">{submission.comment}</dd>
-							</>
-						) : null}
-					</dl>
-				) : (
-					<p className="mt-2 text-slate-700">You have not handed in any work yet.</p>
-				)}
-				{submission.gradeInfo ? (
-					<div className="mt-4 rounded-md border border-green-300 bg-green-50 p-4">
-						<p className="text-lg font-semibold">Grade: {submission.gradeInfo.grade} / 100</p>
-						<p className="mt-1 whitespace-pre-line">
-							{submission.gradeInfo.feedback
-								? `Feedback: ${submission.gradeInfo.feedback}`
-								: 'No feedback given.'}
-						</p>
-						<p className="mt-1 text-sm text-slate-700">
-							Graded <DateTime iso={submission.gradeInfo.gradedAt} timeZone={timeZone} />
-						</p>
-					</div>
-				) : null}
-			</section>
-
-			{graded ? null : closed ? (
-				<p className="text-slate-700">Submissions for this task are closed.</p>
-			) : (
-				<section
-					aria-labelledby="submit-heading"
-					className="rounded-lg border border-slate-200 bg-white p-6"
-				>
-					<h2 id="submit-heading" className="text-lg font-semibold">
-						{submission.id ? 'Resubmit your work' : 'Submit your work'}
-					</h2>
-					{submission.id ? (
-						<p className="mt-1 text-sm text-slate-700">
-							A new file replaces the one you handed in, until your teacher grades it.
-						</p>
-					) : null}
-					{Date.parse(task.dueDate) < now ? (
-						<p className="mt-1 text-sm font-semibold text-red-800">
-							The due date has passed: work handed in now is marked Late.
-						</p>
-					) : null}
-					<div className="mt-4">
-						<SubmitWorkForm
-							taskId={task.id}
-							lastResult={actionData}
-							resubmission={submission.id !== null}
-						/>
-					</div>
-				</section>
-			)}
-		</div>
-	)
+	return <TaskDetailsPage loaderData={loaderData} actionData={actionData} />
 }

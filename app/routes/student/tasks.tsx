@@ -1,29 +1,13 @@
-import { Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/tasks'
-import { getTasks } from '~/features/tasks/api.server'
-import { DateTime, PageLinks, StatusBadge } from '~/features/tasks/components'
 import { browserTimeZone } from '~/features/schedules/time-zone'
-import { viewerTimeZone } from '~/features/schedules/time-zone.server'
-import { taskTypeLabel, type Task } from '~/features/tasks/schema'
-import { submissionProgress } from '~/features/tasks/status'
-import { requireRole, upstream } from '~/platform/request.server'
+import { StudentTasksPage } from '~/features/tasks/student-tasks-page'
+import { loadStudentTasks } from '~/features/tasks/student-tasks.server'
 import { offlineFailure, rememberedOffline } from '~/platform/offline-snapshot'
-import { settle } from '~/platform/settle.server'
-import { LoadError } from '~/ui/load-error'
-import { TableScroll } from '~/ui/table-scroll'
-import { pageParam } from '~/platform/page-param'
-
-const PAGE_SIZE = 10
+import { requireRole } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
-	const tasks = await settle(
-		getTasks(upstream(context, request), {
-			page: pageParam(new URL(request.url).searchParams),
-			limit: PAGE_SIZE,
-		}),
-	)
-	return { tasks, timeZone: viewerTimeZone(request).zone }
+	return loadStudentTasks(context, request)
 }
 
 /** Offline, the list last shown comes back from local storage; with nothing stored, 'You are offline'. */
@@ -39,96 +23,5 @@ export function meta() {
 }
 
 export default function StudentTasks({ loaderData }: Route.ComponentProps) {
-	const { tasks, timeZone } = loaderData
-	const savedAt = 'savedAt' in loaderData ? loaderData.savedAt : null
-	const [searchParams] = useSearchParams()
-	return (
-		<div className="flex flex-col gap-6">
-			<h1 className="text-2xl font-bold">Your tasks</h1>
-			{savedAt !== null ? (
-				<p
-					role="status"
-					className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-				>
-					You are offline. These are your tasks as of{' '}
-					{new Date(savedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
-				</p>
-			) : null}
-			{tasks.ok ? (
-				<>
-					<TaskTable tasks={tasks.value.tasks} timeZone={timeZone} />
-					<PageLinks
-						page={tasks.value.pagination.currentPage}
-						totalPages={tasks.value.pagination.totalPages}
-						search={searchParams.toString()}
-						label="Task pages"
-					/>
-				</>
-			) : (
-				<LoadError error={tasks.error} />
-			)}
-		</div>
-	)
-}
-
-function TaskTable({ tasks, timeZone }: { tasks: Task[]; timeZone: string }) {
-	if (!tasks.length)
-		return (
-			<p className="text-slate-700">
-				No tasks yet. Tasks your teachers set in your courses appear here.
-			</p>
-		)
-	const progress = submissionProgress(tasks.map((task) => task.submissionStatus))
-	return (
-		<>
-			<p className="text-slate-700">
-				{progress.submitted} submitted, {progress.pending} pending
-			</p>
-			<TableScroll label="Your tasks">
-				<table className="w-full text-left text-sm">
-					<caption className="sr-only">Your tasks</caption>
-					<thead className="bg-slate-100 text-slate-700">
-						<tr>
-							<th scope="col" className="px-4 py-2">
-								Task
-							</th>
-							<th scope="col" className="px-4 py-2">
-								Type
-							</th>
-							<th scope="col" className="px-4 py-2">
-								Due
-							</th>
-							<th scope="col" className="px-4 py-2">
-								Status
-							</th>
-						</tr>
-					</thead>
-					<tbody>
-						{tasks.map((task) => (
-							<tr key={task.id} className="border-t border-slate-200">
-								<td className="px-4 py-2">
-									<Link
-										to={`/studentdashboard/task-details?taskId=${encodeURIComponent(task.id)}`}
-										className="font-semibold text-indigo-800 underline"
-									>
-										{task.title}
-									</Link>
-									<span className="block text-slate-600">
-										{task.courseTitle} · {task.teacherName}
-									</span>
-								</td>
-								<td className="px-4 py-2">{taskTypeLabel(task.taskType)}</td>
-								<td className="px-4 py-2">
-									<DateTime iso={task.dueDate} timeZone={timeZone} />
-								</td>
-								<td className="px-4 py-2">
-									<StatusBadge status={task.submissionStatus} />
-								</td>
-							</tr>
-						))}
-					</tbody>
-				</table>
-			</TableScroll>
-		</>
-	)
+	return <StudentTasksPage loaderData={loaderData} />
 }

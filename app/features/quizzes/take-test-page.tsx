@@ -1,0 +1,88 @@
+import { Form, Link, useNavigation } from 'react-router'
+import { countOf } from '~/platform/plural'
+import { Button, buttonClass } from '~/ui/button'
+import { LoadError } from '~/ui/load-error'
+import { testResultPath } from './paths'
+import type { loadTakeTest } from './take-test.server'
+import { TestTaking } from './test-taking'
+
+/** The test's introduction with Start, or (with `?session=`) the test itself. */
+export function TakeTestPage({
+	loaderData,
+	actionData,
+}: {
+	loaderData: Awaited<ReturnType<typeof loadTakeTest>>
+	actionData: { error: string } | undefined
+}) {
+	const navigation = useNavigation()
+	// Not useSubmitting: Start stays busy while the page it redirected to loads, so a second press
+	// cannot start (or resume) the attempt again.
+	const starting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'start'
+	if (loaderData.mode === 'session') {
+		const { session, templateId, timeZone } = loaderData
+		return (
+			<div className="flex flex-col gap-4">
+				<h1 className="text-2xl font-bold">{session.title}</h1>
+				{actionData?.error ? (
+					<p
+						role="alert"
+						className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+					>
+						{actionData.error}
+					</p>
+				) : null}
+				<TestTaking
+					key={session.id}
+					session={session}
+					timeZone={timeZone}
+					progressUrl={`/studentdashboard/test/${encodeURIComponent(templateId)}/progress`}
+					resultUrl={testResultPath(session.id)}
+				/>
+			</div>
+		)
+	}
+	const { template } = loaderData
+	if (!template.ok) return <LoadError error={template.error} />
+	return (
+		<div className="flex max-w-2xl flex-col gap-4">
+			<h1 className="text-2xl font-bold">{template.value.title}</h1>
+			{template.value.description ? (
+				<p className="text-slate-700">{template.value.description}</p>
+			) : null}
+			<dl className="grid gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-6 sm:grid-cols-[max-content_1fr]">
+				<dt className="font-medium text-slate-600">Questions</dt>
+				<dd>{template.value.questionCount ?? template.value.questions?.length ?? 0}</dd>
+				<dt className="font-medium text-slate-600">Time limit</dt>
+				<dd>{countOf(template.value.timeLimit, 'minute')}</dd>
+				{template.value.createdByName ? (
+					<>
+						<dt className="font-medium text-slate-600">Set by</dt>
+						<dd>{template.value.createdByName}</dd>
+					</>
+				) : null}
+			</dl>
+			<p className="text-slate-700">
+				The clock starts when you press Start and keeps running if you leave the page. If you
+				already started this test, you continue where you left off, on any device. When the time is
+				up, the test is submitted with your saved answers.
+			</p>
+			{actionData?.error ? (
+				<p
+					role="alert"
+					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+				>
+					{actionData.error}
+				</p>
+			) : null}
+			<div className="flex flex-wrap gap-3">
+				<Form method="post">
+					<input type="hidden" name="intent" value="start" />
+					<Button disabled={starting}>{starting ? 'Starting…' : 'Start test'}</Button>
+				</Form>
+				<Link to="/studentdashboard/qa/templates" className={buttonClass('secondary')}>
+					Back to available tests
+				</Link>
+			</div>
+		</div>
+	)
+}

@@ -1,0 +1,85 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { getTemplate } from '~/features/qa/api.server'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
+import { readForm, replyStatus } from '~/platform/form.server'
+import { upstream } from '~/platform/request.server'
+import { settle } from '~/platform/settle.server'
+import { successToast } from '~/platform/toast'
+import { sendToast } from '~/platform/toast.server'
+import { UpstreamError } from '~/platform/upstream-errors'
+import { getTestSession, startTestSession, submitTest } from './api.server'
+import { testResultPath } from './paths'
+import { progressFromForm, takeTestActionSchema } from './schema'
+
+type Context = Readonly<RouterContextProvider>
+
+const notFound = (error: unknown) =>
+	error instanceof UpstreamError &&
+	(error.status === 404 || error.status === 400 || error.status === 403)
+
+/**
+ * Without `?session=` the page introduces the test and offers to start it; with it, the test
+ * itself. Starting again resumes an open attempt, so the session in the URL survives reloads.
+ */
+export async function loadTakeTest(context: Context, request: Request, templateId: string) {
+	const api = upstream(context, request)
+	const sessionId = new URL(request.url).searchParams.get('session')
+	if (sessionId) {
+		let session
+		try {
+			session = await getTestSession(api, sessionId)
+		} catch (error) {
+			if (notFound(error)) throw data(null, { status: 404 })
+			throw error
+		}
+		if (session.status !== 'in_progress') throw redirect(testResultPath(session.id))
+		return {
+			mode: 'session' as const,
+			session,
+			templateId,
+			timeZone: viewerTimeZone(request).zone,
+		}
+	}
+	const template = await settle(
+		getTemplate(api, templateId).catch((error: unknown) => {
+			if (notFound(error)) throw data(null, { status: 404 })
+			throw error
+		}),
+	)
+	return { mode: 'intro' as const, template, templateId }
+}
+
+/**
+ * Start (or resume) the attempt, or submit the whole test as one form without JavaScript (one
+ * schema over `intent`): the server checks the time either way. The page shows one alert, so
+ * every refusal answers its text.
+ */
+export async function takeTestAction(context: Context, request: Request, templateId: string) {
+	const formData = await readForm(request)
+	const submission = parseWithZod(formData, { schema: takeTestActionSchema })
+	const sessionId = new URL(request.url).searchParams.get('session')
+	if (submission.status !== 'success')
+		return data({ error: 'Start the test first.' }, { status: 400 })
+	const api = upstream(context, request)
+	try {
+		switch (submission.value.intent) {
+			case 'start': {
+				const { session } = await startTestSession(api, templateId)
+				return redirect(
+					`/studentdashboard/test/${encodeURIComponent(templateId)}?session=${encodeURIComponent(session.id)}`,
+				)
+			}
+			case 'submit':
+				if (!sessionId) return data({ error: 'Start the test first.' }, { status: 400 })
+				await submitTest(api, sessionId, progressFromForm(formData))
+				sendToast(context, successToast('Test submitted successfully!'))
+				return redirect(testResultPath(sessionId))
+		}
+	} catch (error) {
+		if (!(error instanceof UpstreamError)) throw error
+		sendToast(context, error.toast)
+		if (error.status === 409 && sessionId) return redirect(testResultPath(sessionId))
+		return data({ error: error.text }, { status: replyStatus(error.status) })
+	}
+}

@@ -1,0 +1,160 @@
+import { Link } from 'react-router'
+import { LoadError } from '~/ui/load-error'
+import { DateTime, FileLink, StatusBadge } from './components'
+import { taskTypeLabel } from './schema'
+import { SubmitWorkForm } from './submit-work'
+import type { SubmitWorkResult } from './submit-work.server'
+import type { loadTaskDetails } from './task-details.server'
+
+const filePath = (query: string) => `/studentdashboard/task-details/file?${query}`
+
+/** A task, the student's work and grade, and the form to hand work in (until graded or closed). */
+export function TaskDetailsPage({
+	loaderData,
+	actionData,
+}: {
+	loaderData: Awaited<ReturnType<typeof loadTaskDetails>>
+	actionData: SubmitWorkResult | undefined
+}) {
+	const { task, submission, error, timeZone, now } = loaderData
+	if (!task || !submission) {
+		return (
+			<div className="flex flex-col gap-4">
+				<h1 className="text-2xl font-bold">Task details</h1>
+				{error ? <LoadError error={error} /> : null}
+			</div>
+		)
+	}
+	const closed = task.endDate !== null && Date.parse(task.endDate) < now
+	const graded = submission.gradeInfo !== null
+	return (
+		<div className="flex flex-col gap-6">
+			<div>
+				<Link
+					to="/studentdashboard/tasks"
+					className="text-sm font-semibold text-indigo-800 underline"
+				>
+					Back to your tasks
+				</Link>
+				<h1 className="mt-2 text-2xl font-bold">{task.title}</h1>
+				<p className="text-slate-700">
+					{task.courseTitle} · {task.teacherName} · {taskTypeLabel(task.taskType)}
+				</p>
+			</div>
+
+			<section
+				aria-labelledby="task-heading"
+				className="rounded-lg border border-slate-200 bg-white p-6"
+			>
+				<h2 id="task-heading" className="text-lg font-semibold">
+					The task
+				</h2>
+				<dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+					<dt className="font-medium text-slate-600">Status</dt>
+					<dd>
+						<StatusBadge status={submission.status} />
+					</dd>
+					<dt className="font-medium text-slate-600">Due</dt>
+					<dd>
+						<DateTime iso={task.dueDate} timeZone={timeZone} />
+					</dd>
+					{task.endDate ? (
+						<>
+							<dt className="font-medium text-slate-600">Closes</dt>
+							<dd>
+								<DateTime iso={task.endDate} timeZone={timeZone} />
+							</dd>
+						</>
+					) : null}
+					<dt className="font-medium text-slate-600">Attachment</dt>
+					<dd>
+						{task.attachment ? (
+							<FileLink
+								href={filePath(`taskId=${encodeURIComponent(task.id)}`)}
+								file={task.attachment}
+							/>
+						) : (
+							'None'
+						)}
+					</dd>
+				</dl>
+				{task.description ? <p className="mt-4 whitespace-pre-line">{task.description}</p> : null}
+			</section>
+
+			<section
+				aria-labelledby="work-heading"
+				className="rounded-lg border border-slate-200 bg-white p-6"
+			>
+				<h2 id="work-heading" className="text-lg font-semibold">
+					Your work
+				</h2>
+				{submission.id && submission.file ? (
+					<dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+						<dt className="font-medium text-slate-600">File</dt>
+						<dd>
+							<FileLink
+								href={filePath(`submissionId=${encodeURIComponent(submission.id)}`)}
+								file={submission.file}
+							/>
+						</dd>
+						<dt className="font-medium text-slate-600">Submitted at</dt>
+						<dd>
+							<DateTime iso={submission.submittedAt} timeZone={timeZone} />
+						</dd>
+						{submission.comment ? (
+							<>
+								<dt className="font-medium text-slate-600">Your note</dt>
+								<dd className="whitespace-pre-line">{submission.comment}</dd>
+							</>
+						) : null}
+					</dl>
+				) : (
+					<p className="mt-2 text-slate-700">You have not handed in any work yet.</p>
+				)}
+				{submission.gradeInfo ? (
+					<div className="mt-4 rounded-md border border-green-300 bg-green-50 p-4">
+						<p className="text-lg font-semibold">Grade: {submission.gradeInfo.grade} / 100</p>
+						<p className="mt-1 whitespace-pre-line">
+							{submission.gradeInfo.feedback
+								? `Feedback: ${submission.gradeInfo.feedback}`
+								: 'No feedback given.'}
+						</p>
+						<p className="mt-1 text-sm text-slate-700">
+							Graded <DateTime iso={submission.gradeInfo.gradedAt} timeZone={timeZone} />
+						</p>
+					</div>
+				) : null}
+			</section>
+
+			{graded ? null : closed ? (
+				<p className="text-slate-700">Submissions for this task are closed.</p>
+			) : (
+				<section
+					aria-labelledby="submit-heading"
+					className="rounded-lg border border-slate-200 bg-white p-6"
+				>
+					<h2 id="submit-heading" className="text-lg font-semibold">
+						{submission.id ? 'Resubmit your work' : 'Submit your work'}
+					</h2>
+					{submission.id ? (
+						<p className="mt-1 text-sm text-slate-700">
+							A new file replaces the one you handed in, until your teacher grades it.
+						</p>
+					) : null}
+					{Date.parse(task.dueDate) < now ? (
+						<p className="mt-1 text-sm font-semibold text-red-800">
+							The due date has passed: work handed in now is marked Late.
+						</p>
+					) : null}
+					<div className="mt-4">
+						<SubmitWorkForm
+							taskId={task.id}
+							lastResult={actionData}
+							resubmission={submission.id !== null}
+						/>
+					</div>
+				</section>
+			)}
+		</div>
+	)
+}

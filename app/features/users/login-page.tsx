@@ -1,0 +1,99 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { Form, Link, useSearchParams } from 'react-router'
+import { safeRedirect } from '~/platform/safe-redirect'
+import { Button } from '~/ui/button'
+import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { useForm, useSubmitting } from '~/ui/use-form'
+import { loginSearch, otherLoginOf } from './login-switch'
+import type { LoginFields } from './schema'
+
+/** Log in, as a person (student or teacher) or as an organization (`?as=organization`). */
+export function LoginPage({ actionData }: { actionData: SubmissionResult<string[]> | undefined }) {
+	const [searchParams] = useSearchParams()
+	const asOrganization = searchParams.get('as') === 'organization'
+	const [form, fields] = useForm<LoginFields>({
+		// One form per login: switching logins starts afresh, without the other login's errors.
+		id: asOrganization ? 'login-organization' : 'login-user',
+		lastResult: actionData,
+		defaultValue: { email: searchParams.get('email') ?? '' },
+		// Validated by the action (public pages ship no schema library; docs/decisions/010).
+	})
+	const busy = useSubmitting()
+	// Only a same-site path is carried on (to sign-up and back): the action checks it again.
+	const redirectTo = safeRedirect(searchParams.get('redirectTo'), '')
+	const returnQuery = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''
+	const otherLogin = otherLoginOf(form.errors)
+
+	return (
+		<div className="mx-auto max-w-md px-4 py-12">
+			<h1 className="text-3xl font-bold">{asOrganization ? 'Organization log in' : 'Log in'}</h1>
+			<nav aria-label="Account type" className="mt-4 flex gap-2 text-sm">
+				<Link
+					to={{ search: returnQuery }}
+					aria-current={asOrganization ? undefined : 'page'}
+					className={`rounded-md px-3 py-1.5 font-semibold ${asOrganization ? 'text-indigo-800 underline' : 'bg-indigo-100 text-indigo-900'}`}
+				>
+					Student or teacher
+				</Link>
+				<Link
+					to={{
+						search: `?as=organization${redirectTo ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ''}`,
+					}}
+					aria-current={asOrganization ? 'page' : undefined}
+					className={`rounded-md px-3 py-1.5 font-semibold ${asOrganization ? 'bg-indigo-100 text-indigo-900' : 'text-indigo-800 underline'}`}
+				>
+					Organization
+				</Link>
+			</nav>
+			<Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
+				<FormErrors id={form.errorId} errors={form.errors} />
+				{otherLogin ? (
+					<p className="text-sm">
+						<Link
+							className="font-semibold text-indigo-800 underline"
+							to={{ search: loginSearch(otherLogin, redirectTo) }}
+						>
+							{otherLogin === 'organization'
+								? 'Switch to organization log in'
+								: 'Switch to student or teacher log in'}
+						</Link>
+					</p>
+				) : null}
+				<input type="hidden" name="redirectTo" value={redirectTo} />
+				<input type="hidden" name="as" value={asOrganization ? 'organization' : 'user'} />
+				<TextField
+					label="Email"
+					meta={fields.email}
+					{...inputProps(fields.email, 'email')}
+					autoComplete="email"
+					required
+				/>
+				<TextField
+					label="Password"
+					meta={fields.password}
+					{...inputProps(fields.password, 'password')}
+					autoComplete="current-password"
+					required
+				/>
+				<Button disabled={busy}>{busy ? 'Logging in…' : 'Log in'}</Button>
+			</Form>
+			<p className="mt-4 text-sm">
+				<Link
+					className="font-semibold text-indigo-800 underline"
+					to={asOrganization ? '/forgot-password?as=organization' : '/forgot-password'}
+				>
+					Forgot password?
+				</Link>
+			</p>
+			<p className="mt-6 text-sm text-slate-700">
+				New here?{' '}
+				<Link
+					className="font-semibold text-indigo-800 underline"
+					to={`${asOrganization ? '/signup/organization' : '/signup/student'}${returnQuery}`}
+				>
+					Create an account
+				</Link>
+			</p>
+		</div>
+	)
+}

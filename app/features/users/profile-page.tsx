@@ -1,0 +1,208 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { ReactNode } from 'react'
+import { Form } from 'react-router'
+import { AccountSettings } from '~/features/account/account-settings'
+import { Button } from '~/ui/button'
+import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import { useForm, useSubmitting } from '~/ui/use-form'
+import { PersonFields, PictureForm, ProfileDetails, ProfilePicture } from './profile'
+import type { loadProfile } from './profile.server'
+import { studentProfileFormSchema, tutorProfileFormSchema, type Profile } from './schema'
+
+type Result = SubmissionResult<string[]>
+/** The profile action's answer: the details' or the picture's, or an account form's. */
+export type ProfileAnswer = { details: Result } | { picture: Result } | Result
+
+type ProfilePageProps = {
+	loaderData: Awaited<ReturnType<typeof loadProfile>>
+	actionData: ProfileAnswer | undefined
+}
+
+const detailsResult = (actionData: ProfileAnswer | undefined) =>
+	actionData && 'details' in actionData ? actionData.details : undefined
+
+export function StudentProfilePage({ loaderData, actionData }: ProfilePageProps) {
+	const { profile } = loaderData
+	const [form, fields] = useForm({
+		id: 'profile-details',
+		lastResult: detailsResult(actionData),
+		defaultValue: {
+			firstName: profile.firstName,
+			lastName: profile.lastName,
+			phone: profile.phone ?? '',
+			bio: profile.bio ?? '',
+			gradeLevel: profile.gradeLevel ?? '',
+			dateOfBirth: profile.dateOfBirth ?? '',
+			guardianName: profile.guardianName ?? '',
+		},
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: studentProfileFormSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<ProfileLayout
+			loaderData={loaderData}
+			actionData={actionData}
+			rows={[
+				['Email', profile.email],
+				['Phone', profile.phone],
+				['Grade level', profile.gradeLevel],
+				[
+					'Date of birth',
+					profile.dateOfBirth
+						? new Date(`${profile.dateOfBirth}T00:00:00Z`).toLocaleDateString('en-US', {
+								dateStyle: 'long',
+								timeZone: 'UTC',
+							})
+						: null,
+				],
+				['Guardian', profile.guardianName],
+				['About', profile.bio],
+			]}
+		>
+			<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="details" />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<PersonFields fields={fields} />
+				<div className="grid gap-4 sm:grid-cols-3">
+					<TextField
+						label="Grade level (optional)"
+						meta={fields.gradeLevel}
+						{...inputProps(fields.gradeLevel, 'text')}
+					/>
+					<TextField
+						label="Date of birth (optional)"
+						meta={fields.dateOfBirth}
+						{...inputProps(fields.dateOfBirth, 'date')}
+					/>
+					<TextField
+						label="Guardian name (optional)"
+						meta={fields.guardianName}
+						{...inputProps(fields.guardianName, 'text')}
+					/>
+				</div>
+				<SaveButton />
+			</Form>
+		</ProfileLayout>
+	)
+}
+
+export function TeacherProfilePage({ loaderData, actionData }: ProfilePageProps) {
+	const { profile } = loaderData
+	const [form, fields] = useForm({
+		id: 'profile-details',
+		lastResult: detailsResult(actionData),
+		defaultValue: {
+			firstName: profile.firstName,
+			lastName: profile.lastName,
+			phone: profile.phone ?? '',
+			bio: profile.bio ?? '',
+			subjects: (profile.subjects ?? []).join(', '),
+			qualifications: profile.qualifications ?? '',
+			experienceYears:
+				profile.experienceYears === null || profile.experienceYears === undefined
+					? ''
+					: String(profile.experienceYears),
+		},
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: tutorProfileFormSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	return (
+		<ProfileLayout
+			loaderData={loaderData}
+			actionData={actionData}
+			rows={[
+				['Email', profile.email],
+				['Phone', profile.phone],
+				['Subjects', profile.subjects?.length ? profile.subjects.join(', ') : null],
+				['Qualifications', profile.qualifications],
+				[
+					'Experience',
+					profile.experienceYears === null || profile.experienceYears === undefined
+						? null
+						: `${profile.experienceYears} ${profile.experienceYears === 1 ? 'year' : 'years'}`,
+				],
+				['About', profile.bio],
+			]}
+		>
+			<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="details" />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<PersonFields fields={fields} />
+				<TextField
+					label="Subjects you teach (optional)"
+					hint="Separate subjects with commas, for example: Maths, Physics."
+					meta={fields.subjects}
+					{...inputProps(fields.subjects, 'text')}
+				/>
+				<TextAreaField
+					label="Qualifications (optional)"
+					meta={fields.qualifications}
+					{...textareaProps(fields.qualifications)}
+					rows={2}
+				/>
+				<TextField
+					label="Years of experience (optional)"
+					meta={fields.experienceYears}
+					{...inputProps(fields.experienceYears, 'number')}
+					min={0}
+					max={80}
+					step={1}
+				/>
+				<SaveButton />
+			</Form>
+		</ProfileLayout>
+	)
+}
+
+function SaveButton() {
+	const saving = useSubmitting('details')
+	return <Button disabled={saving}>{saving ? 'Saving…' : 'Save profile'}</Button>
+}
+
+/** Both profiles: what the profile says beside the picture, the details form, the account forms. */
+function ProfileLayout({
+	loaderData,
+	actionData,
+	rows,
+	children,
+}: ProfilePageProps & {
+	rows: [string, string | number | null | undefined][]
+	children: ReactNode
+}) {
+	const profile: Profile = loaderData.profile
+	return (
+		<div className="flex flex-col gap-8">
+			<h1 className="text-2xl font-bold">Your profile</h1>
+			<section
+				aria-labelledby="profile-view-heading"
+				className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-6 sm:flex-row"
+			>
+				<div className="flex flex-col items-start gap-4">
+					<ProfilePicture profile={profile} />
+					<PictureForm
+						lastResult={actionData && 'picture' in actionData ? actionData.picture : undefined}
+					/>
+				</div>
+				<div className="flex-1">
+					<h2 id="profile-view-heading" className="mb-4 text-lg font-semibold">
+						{profile.name}
+					</h2>
+					<ProfileDetails rows={rows} />
+				</div>
+			</section>
+			<section
+				aria-labelledby="profile-edit-heading"
+				className="rounded-lg border border-slate-200 bg-white p-6"
+			>
+				<h2 id="profile-edit-heading" className="text-lg font-semibold">
+					Edit your profile
+				</h2>
+				{children}
+			</section>
+			<AccountSettings account={loaderData.account} actionData={actionData} />
+		</div>
+	)
+}

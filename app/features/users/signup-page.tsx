@@ -1,0 +1,232 @@
+import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { Form, Link, useSearchParams } from 'react-router'
+import { organizationTypes } from '~/features/organizations/organization-types'
+import type { OrganizationSignup } from '~/features/organizations/schema'
+import { safeRedirect } from '~/platform/safe-redirect'
+import { Button } from '~/ui/button'
+import {
+	FormErrors,
+	inputProps,
+	selectProps,
+	SelectField,
+	TextAreaField,
+	textareaProps,
+	TextField,
+} from '~/ui/field'
+import { useForm, useSubmitting } from '~/ui/use-form'
+import type { StudentSignupFields, TeacherSignupFields } from './schema'
+import { returnQuery, signupHeadings, signupRole, type SignupRole } from './signup'
+
+type SignupFields = StudentSignupFields & TeacherSignupFields & OrganizationSignup
+
+function loginPath(role: SignupRole, back: string) {
+	const query = [role === 'organization' ? 'as=organization' : '', back].filter(Boolean).join('&')
+	return query ? `/login?${query}` : '/login'
+}
+
+/** Sign-up for a student, a teacher or an organization: the role comes from the address. */
+export function SignupPage({
+	roleParam,
+	actionData,
+}: {
+	roleParam: string | undefined
+	actionData: SubmissionResult<string[]> | undefined
+}) {
+	const role = signupRole(roleParam)
+	const known = roleParam === role
+	const [searchParams] = useSearchParams()
+	const back = returnQuery(searchParams.get('redirectTo'))
+	const [form, fields] = useForm<SignupFields>({
+		id: `signup-${role}`,
+		// Validated by the action (public pages ship no schema library; docs/decisions/010).
+		lastResult: actionData,
+	})
+	const busy = useSubmitting()
+
+	return (
+		// An unknown role still gets the student form, with its own top padding (spec section 2).
+		<div className={`mx-auto max-w-xl px-4 pb-12 ${known ? 'pt-12' : 'pt-6'}`}>
+			<h1 className="text-3xl font-bold">{signupHeadings[role].title}</h1>
+			<p className="mt-2 text-slate-700">{signupHeadings[role].intro}</p>
+			<nav aria-label="Account type" className="mt-4 flex flex-wrap gap-2 text-sm">
+				{(['student', 'teacher', 'organization'] as const).map((option) => (
+					<Link
+						key={option}
+						to={`/signup/${option}${back ? `?${back}` : ''}`}
+						aria-current={option === role ? 'page' : undefined}
+						className={`rounded-md px-3 py-1.5 font-semibold ${option === role ? 'bg-indigo-100 text-indigo-900' : 'text-indigo-800 underline'}`}
+					>
+						{option === 'student' ? 'Student' : option === 'teacher' ? 'Teacher' : 'Organization'}
+					</Link>
+				))}
+			</nav>
+			<Form
+				method="post"
+				encType={role === 'organization' ? 'multipart/form-data' : undefined}
+				className="mt-6 flex flex-col gap-4"
+				{...getFormProps(form)}
+			>
+				<FormErrors id={form.errorId} errors={form.errors} />
+				{back ? (
+					<input
+						type="hidden"
+						name="redirectTo"
+						value={safeRedirect(searchParams.get('redirectTo'), '')}
+					/>
+				) : null}
+				{role === 'organization' ? (
+					<OrganizationFields fields={fields} />
+				) : (
+					<PersonFields fields={fields} teacher={role === 'teacher'} />
+				)}
+				<TextField
+					label="Password"
+					hint="At least 8 characters."
+					meta={fields.password}
+					{...inputProps(fields.password, 'password')}
+					autoComplete="new-password"
+					required
+				/>
+				<TextField
+					label="Confirm password"
+					meta={fields.confirmPassword}
+					{...inputProps(fields.confirmPassword, 'password')}
+					autoComplete="new-password"
+					required
+				/>
+				<Button disabled={busy}>{busy ? 'Creating account…' : 'Create account'}</Button>
+			</Form>
+			<p className="mt-6 text-sm text-slate-700">
+				Already registered?{' '}
+				<Link className="font-semibold text-indigo-800 underline" to={loginPath(role, back)}>
+					Log in
+				</Link>
+			</p>
+		</div>
+	)
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the three forms share these field renderers
+type Fields = Record<string, FieldMetadata<any>>
+
+function PersonFields({ fields, teacher }: { fields: Fields; teacher: boolean }) {
+	const field = (name: string) => fields[name] as FieldMetadata<string | undefined>
+	return (
+		<>
+			<div className="grid gap-4 sm:grid-cols-2">
+				<TextField
+					label="First name"
+					meta={field('firstName')}
+					{...inputProps(field('firstName'), 'text')}
+					autoComplete="given-name"
+					required
+				/>
+				<TextField
+					label="Last name"
+					meta={field('lastName')}
+					{...inputProps(field('lastName'), 'text')}
+					autoComplete="family-name"
+					required
+				/>
+			</div>
+			<TextField
+				label="Email"
+				meta={field('email')}
+				{...inputProps(field('email'), 'email')}
+				autoComplete="email"
+				required
+			/>
+			<TextField
+				label="Phone (optional)"
+				meta={field('phone')}
+				{...inputProps(field('phone'), 'tel')}
+				autoComplete="tel"
+			/>
+			{teacher ? (
+				<>
+					<TextField
+						label="Subjects you teach (optional)"
+						hint="Separate subjects with commas, for example: Maths, Physics."
+						meta={field('subjects')}
+						{...inputProps(field('subjects'), 'text')}
+					/>
+					<TextAreaField
+						label="About you (optional)"
+						meta={field('bio')}
+						{...textareaProps(field('bio'))}
+						rows={4}
+					/>
+				</>
+			) : null}
+		</>
+	)
+}
+
+function OrganizationFields({ fields }: { fields: Fields }) {
+	const field = (name: string) => fields[name] as FieldMetadata<string | undefined>
+	return (
+		<>
+			<TextField
+				label="Organization name"
+				meta={field('name')}
+				{...inputProps(field('name'), 'text')}
+				autoComplete="organization"
+				required
+			/>
+			<TextField
+				label="Email"
+				meta={field('email')}
+				{...inputProps(field('email'), 'email')}
+				autoComplete="email"
+				required
+			/>
+			<div className="grid gap-4 sm:grid-cols-2">
+				<SelectField
+					label="Kind of organization"
+					meta={field('type')}
+					options={[{ value: '', label: 'Choose…' }, ...organizationTypes]}
+					{...selectProps(field('type'))}
+					required
+				/>
+				<TextField
+					label="Country"
+					meta={field('country')}
+					{...inputProps(field('country'), 'text')}
+					autoComplete="country-name"
+					required
+				/>
+			</div>
+			<TextField
+				label="Phone (optional)"
+				meta={field('phone')}
+				{...inputProps(field('phone'), 'tel')}
+				autoComplete="tel"
+			/>
+			<TextField
+				label="Address (optional)"
+				meta={field('address')}
+				{...inputProps(field('address'), 'text')}
+				autoComplete="street-address"
+			/>
+			<TextField
+				label="Website (optional)"
+				meta={field('website')}
+				{...inputProps(field('website'), 'url')}
+				placeholder="https://"
+			/>
+			<TextAreaField
+				label="Description (optional)"
+				meta={field('description')}
+				{...textareaProps(field('description'))}
+				rows={3}
+			/>
+			<TextField
+				label="Logo (optional)"
+				hint="PNG, JPEG, WebP or GIF, at most 2 MB."
+				meta={field('logo')}
+				{...inputProps(field('logo'), 'file')}
+				accept="image/png,image/jpeg,image/webp,image/gif"
+			/>
+		</>
+	)
+}

@@ -1,0 +1,175 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { LeaveOrganization, StudentInvitations } from '~/features/organizations/student-invitations'
+import { NextSession } from '~/features/schedules/schedule-views'
+import { DateTime, StatusBadge } from '~/features/tasks/components'
+import { LoadError } from '~/ui/load-error'
+import type { loadStudentDashboard } from './student-dashboard.server'
+
+// Built once: toLocaleDateString with options builds a new formatter on every call (~1 ms each).
+const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' })
+
+/** The student's home: invitations, the next session, tasks due, unread news, results, the account. */
+export function StudentDashboardPage({
+	name,
+	zone,
+	now,
+	profile,
+	invitations,
+	next,
+	due,
+	unread,
+	results,
+}: Awaited<ReturnType<typeof loadStudentDashboard>>) {
+	return (
+		<div className="flex flex-col gap-6">
+			<h1 className="text-2xl font-bold">Welcome, {name}</h1>
+			<StudentInvitations invitations={invitations} />
+			{next !== undefined ? (
+				<NextSession schedule={next} zone={zone} now={now} />
+			) : (
+				<p className="text-slate-700">Your sessions could not be loaded.</p>
+			)}
+			<div className="grid gap-6 md:grid-cols-3">
+				<Summary
+					id="due-heading"
+					title="Tasks due"
+					more={{ to: '/studentdashboard/tasks', label: 'All tasks' }}
+				>
+					{!due.ok ? (
+						<p className="text-slate-700">Your tasks could not be loaded.</p>
+					) : due.tasks.length ? (
+						<ul className="flex flex-col gap-3">
+							{due.tasks.map((task) => (
+								<li key={task.id} className="flex flex-col gap-1">
+									<Link
+										to={`/studentdashboard/task-details?taskId=${task.id}`}
+										className="font-semibold text-indigo-800 underline"
+									>
+										{task.title}
+									</Link>
+									<span className="text-sm text-slate-700">
+										Due <DateTime iso={task.dueDate} timeZone={zone} />
+									</span>
+									{task.submissionStatus ? <StatusBadge status={task.submissionStatus} /> : null}
+								</li>
+							))}
+						</ul>
+					) : (
+						<p className="text-slate-700">Nothing due. You are up to date.</p>
+					)}
+				</Summary>
+				<Summary
+					id="unread-heading"
+					title="Announcements"
+					more={{ to: '/studentdashboard/announcements', label: 'All announcements' }}
+				>
+					{!unread.ok ? (
+						<p className="text-slate-700">Announcements could not be loaded.</p>
+					) : unread.count ? (
+						<>
+							<p className="text-sm text-slate-700">
+								{unread.count === 1
+									? '1 unread announcement'
+									: `${unread.count} unread announcements`}
+							</p>
+							<ul className="flex flex-col gap-2">
+								{unread.latest.map((item) => (
+									<li key={item.id}>
+										<Link
+											to={`/studentdashboard/announcements/${item.id}`}
+											className="font-semibold text-indigo-800 underline"
+										>
+											{item.title}
+										</Link>
+									</li>
+								))}
+							</ul>
+						</>
+					) : (
+						<p className="text-slate-700">No unread announcements.</p>
+					)}
+				</Summary>
+				<Summary
+					id="results-heading"
+					title="Recent results"
+					more={{ to: '/studentdashboard/test-results', label: 'All results' }}
+				>
+					{!results.ok ? (
+						<p className="text-slate-700">Your results could not be loaded.</p>
+					) : results.history.length ? (
+						<ul className="flex flex-col gap-2">
+							{results.history.map((entry) => (
+								<li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-2">
+									<Link
+										to={`/studentdashboard/test-summary/${entry.id}`}
+										className="font-semibold text-indigo-800 underline"
+									>
+										{entry.templateTitle}
+									</Link>
+									<span className="text-sm">{Math.round(entry.percentage)}%</span>
+								</li>
+							))}
+						</ul>
+					) : (
+						<p className="text-slate-700">No test results yet.</p>
+					)}
+				</Summary>
+			</div>
+			{profile.ok ? (
+				<section
+					aria-labelledby="profile-heading"
+					className="rounded-lg border border-slate-200 bg-white p-6"
+				>
+					<h2 id="profile-heading" className="text-lg font-semibold">
+						Your account
+					</h2>
+					<dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+						<dt className="font-medium text-slate-600">Email</dt>
+						<dd>{profile.value.email}</dd>
+						<dt className="font-medium text-slate-600">Grade level</dt>
+						<dd>{profile.value.gradeLevel ?? 'Not set'}</dd>
+						<dt className="font-medium text-slate-600">Member since</dt>
+						<dd>
+							{profile.value.createdAt ? longDate.format(new Date(profile.value.createdAt)) : '—'}
+						</dd>
+					</dl>
+					{profile.value.organization_id ? (
+						<div className="mt-4">
+							<LeaveOrganization />
+						</div>
+					) : null}
+				</section>
+			) : (
+				<LoadError error={profile.error} />
+			)}
+		</div>
+	)
+}
+
+function Summary({
+	id,
+	title,
+	more,
+	children,
+}: {
+	id: string
+	title: string
+	more: { to: string; label: string }
+	children: ReactNode
+}) {
+	return (
+		<section
+			aria-labelledby={id}
+			className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+		>
+			<h2 id={id} className="text-lg font-semibold">
+				{title}
+			</h2>
+			{children}
+			<Link to={more.to} className="mt-auto text-sm font-medium text-indigo-800 underline">
+				{more.label}
+			</Link>
+		</section>
+	)
+}

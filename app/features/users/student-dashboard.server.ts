@@ -1,0 +1,103 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { getAnnouncements } from '~/features/announcements/api.server'
+import { answerInvitation, getReceivedInvitations } from '~/features/organizations/api.server'
+import { invitationAnswerSchema } from '~/features/organizations/schema'
+import { getTestHistory } from '~/features/quizzes/api.server'
+import { getSchedules } from '~/features/schedules/api.server'
+import { dayOf, nextUpcomingSchedule, todaysSchedules } from '~/features/schedules/calendar'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
+import { dateInZone } from '~/features/schedules/time-zones'
+import { getTasks } from '~/features/tasks/api.server'
+import { countsAsSubmitted } from '~/features/tasks/status'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { upstream } from '~/platform/request.server'
+import type { SessionUser } from '~/platform/session.server'
+import { settle } from '~/platform/settle.server'
+import { successToast } from '~/platform/toast'
+import { sendToast } from '~/platform/toast.server'
+import { getStudentProfile } from './api.server'
+
+type Context = Readonly<RouterContextProvider>
+
+const iso = (instant: number) => new Date(instant).toISOString()
+const SHOWN = 3
+
+/**
+ * The student's home: what comes next (a session, the tasks due soonest), what is new (unread
+ * announcements), recent results, and the account. The session calls are the sessions page's own,
+ * so the cache serves both. Each part that fails says so in place and leaves the others; the
+ * account's failure brings the one error toast (one toast per page, not one per part).
+ */
+export async function loadStudentDashboard(context: Context, request: Request, user: SessionUser) {
+	const api = upstream(context, request)
+	const { zone } = viewerTimeZone(request)
+	const now = Date.now()
+	const day = dayOf(dateInZone(now, zone), zone)
+	const [profile, invitations, todayList, upcoming, tasks, announcements, results] =
+		await Promise.all([
+			settle(getStudentProfile(api, user.id)),
+			settle(getReceivedInvitations(api)),
+			settle(getSchedules(api, { from: iso(day.start), to: iso(day.end), limit: 100 })),
+			settle(getSchedules(api, { from: iso(day.end), limit: 10 })),
+			// A student's tasks come due soonest first.
+			settle(getTasks(api, { limit: 50 })),
+			settle(getAnnouncements(api, 1, 10)),
+			settle(getTestHistory(api, { limit: SHOWN })),
+		])
+	const next =
+		todayList.ok && upcoming.ok
+			? nextUpcomingSchedule(
+					[...todaysSchedules(todayList.value.schedules, now, zone), ...upcoming.value.schedules],
+					now,
+				)
+			: undefined
+	return {
+		name: user.name,
+		zone,
+		now,
+		profile,
+		invitations: invitations.ok ? invitations.value.invitations : [],
+		next,
+		due: tasks.ok
+			? {
+					ok: true as const,
+					tasks: tasks.value.tasks
+						.filter(
+							(task) =>
+								!countsAsSubmitted(task.submissionStatus) && Date.parse(task.dueDate) >= now,
+						)
+						.slice(0, SHOWN),
+				}
+			: tasks,
+		unread: announcements.ok
+			? {
+					ok: true as const,
+					count: announcements.value.unread ?? 0,
+					latest: announcements.value.announcements
+						.filter((item) => item.read === false)
+						.slice(0, SHOWN),
+				}
+			: announcements,
+		results: results.ok ? { ok: true as const, history: results.value.history } : results,
+	}
+}
+
+const answered = {
+	accept: 'Invitation accepted',
+	decline: 'Invitation declined',
+	leave: 'You left the organization',
+}
+
+/** The dashboard's invitation forms: accept, decline, or leave the organization (one schema over `intent`). */
+export async function answerInvitationAction(context: Context, request: Request) {
+	const submission = parseWithZod(await readForm(request), { schema: invitationAnswerSchema })
+	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+	try {
+		await answerInvitation(upstream(context, request), submission.value)
+	} catch (error) {
+		return replyWithUpstreamError(context, submission, error)
+	}
+	sendToast(context, successToast(answered[submission.value.intent]))
+	return redirect('/studentdashboard')
+}
