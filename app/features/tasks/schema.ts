@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { timeZoneFormSchema } from '~/features/schedules/schema'
 
 // Answers of the Tasks calls (api/README.md, Tasks) and the forms of the task pages. The form
 // schemas run in the browser (conform) and again in the action.
@@ -192,7 +193,9 @@ export const deleteTaskSchema = z.object({
 	taskId: z.string({ error: 'Missing task' }),
 })
 
+/** The teacher's task list page: its time zone picker and the create, edit and delete forms. */
 export const teacherTaskActionSchema = z.discriminatedUnion('intent', [
+	timeZoneFormSchema,
 	createTaskSchema,
 	updateTaskSchema,
 	deleteTaskSchema,
