@@ -16,6 +16,14 @@ export type TaskType = (typeof taskTypeValues)[number]
 export const taskTypeLabel = (value: string) =>
 	TASK_TYPES.find((type) => type.value === value)?.label ?? value
 
+/** How the teacher's submission list can be sorted. */
+export const SUBMISSION_SORTS = [
+	{ value: 'submittedAt', label: 'Submitted at' },
+	{ value: 'studentName', label: 'Student name' },
+	{ value: 'status', label: 'Status' },
+	{ value: 'grade', label: 'Grade' },
+] as const
+
 const fileInfo = z.object({
 	name: z.string(),
 	size: z.number(),
