@@ -88,14 +88,16 @@ export async function teacherTaskAction(context: Context, request: Request) {
 		if (submission.payload.intent === 'timezone') sendToast(context, UNLISTED_TIME_ZONE)
 		return data(submission.reply(), { status: 400 })
 	}
-	const api = upstream(context, request)
 	const task = submission.value
+	// The picker only stores a cookie: nothing goes upstream.
+	if (task.intent === 'timezone') {
+		return redirect(TEACHER_TASKS_PATH, {
+			headers: { 'Set-Cookie': timeZoneCookie(task.timeZone) },
+		})
+	}
+	const api = upstream(context, request)
 	try {
 		switch (task.intent) {
-			case 'timezone':
-				return redirect(TEACHER_TASKS_PATH, {
-					headers: { 'Set-Cookie': timeZoneCookie(task.timeZone) },
-				})
 			case 'create':
 				await createTask(api, {
 					courseId: task.courseId,
