@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { draftSchema, type Draft, type DraftQuestion, type TemplateInput } from './schema'
 
 // The template editor's rules (spec sections 4 and 5), as pure functions over a draft. The page
@@ -86,6 +87,19 @@ export function readIntent(value: FormDataEntryValue | null): EditorIntent | nul
 	const remove = typeof value === 'string' ? /^remove-question:(\d{1,7})$/.exec(value) : null
 	return remove ? { type: 'remove-question', questionId: Number(remove[1]) } : null
 }
+
+/**
+ * The rest of an editor post besides its draft (which `draftFromForm` reads): the pressed button,
+ * as the action's schema. Anything but a known change fails like any invalid form.
+ */
+export const editorPostSchema = z.object({
+	intent: z.string().transform((value, ctx) => {
+		const intent = readIntent(value)
+		if (intent) return intent
+		ctx.addIssue({ code: 'custom', message: 'Choose a change to make' })
+		return z.NEVER
+	}),
+})
 
 export function applyIntent(draft: Draft, intent: EditorIntent): Draft {
 	switch (intent.type) {

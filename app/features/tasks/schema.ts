@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { timeZoneFormSchema } from '~/features/schedules/schema'
 
 // Answers of the Tasks calls (api/README.md, Tasks) and the forms of the task pages. The form
 // schemas run in the browser (conform) and again in the action.
@@ -14,6 +15,14 @@ const taskTypeValues = ['assignment', 'homework', 'project', 'quiz', 'essay'] as
 export type TaskType = (typeof taskTypeValues)[number]
 export const taskTypeLabel = (value: string) =>
 	TASK_TYPES.find((type) => type.value === value)?.label ?? value
+
+/** How the teacher's submission list can be sorted. */
+export const SUBMISSION_SORTS = [
+	{ value: 'submittedAt', label: 'Submitted at' },
+	{ value: 'studentName', label: 'Student name' },
+	{ value: 'status', label: 'Status' },
+	{ value: 'grade', label: 'Grade' },
+] as const
 
 const fileInfo = z.object({
 	name: z.string(),
@@ -192,7 +201,9 @@ export const deleteTaskSchema = z.object({
 	taskId: z.string({ error: 'Missing task' }),
 })
 
+/** The teacher's task list page: its time zone picker and the create, edit and delete forms. */
 export const teacherTaskActionSchema = z.discriminatedUnion('intent', [
+	timeZoneFormSchema,
 	createTaskSchema,
 	updateTaskSchema,
 	deleteTaskSchema,

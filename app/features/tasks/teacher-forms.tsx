@@ -1,7 +1,7 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { useState, type FormEvent } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { Form, Link } from 'react-router'
 import { handlesOffline } from '~/platform/offline-forms'
 import { Button, buttonClass } from '~/ui/button'
 import {
@@ -13,7 +13,7 @@ import {
 	textareaProps,
 	TextField,
 } from '~/ui/field'
-import { useForm } from '~/ui/use-form'
+import { useForm, useSubmitting } from '~/ui/use-form'
 import { FileLink } from './components'
 import { toLocalInput } from './dates'
 import {
@@ -31,14 +31,84 @@ import { TEACHER_TASKS_PATH } from './teacher-paths'
 
 export type FormProps = { lastResult: SubmissionResult<string[]> | undefined }
 
-const zoneHint = (timeZone: string) => `Time zone: ${timeZone}.`
+type TaskFieldsMeta = Record<
+	'title' | 'description' | 'taskType' | 'dueDate' | 'endDate',
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's field metadata, either form
+	FieldMetadata<any>
+>
+
+/**
+ * The fields the create and edit forms share. The create form starts with its course, beside the
+ * type; the edit form (the course is fixed) starts with the title.
+ */
+function TaskFields({
+	fields,
+	timeZone,
+	course,
+	closesHint,
+}: {
+	fields: TaskFieldsMeta
+	timeZone: string
+	course?: ReactNode
+	closesHint?: string
+}) {
+	const zoneHint = `Time zone: ${timeZone}.`
+	const taskType = (
+		<SelectField
+			label="Task type"
+			meta={fields.taskType}
+			{...selectProps(fields.taskType)}
+			options={TASK_TYPES}
+		/>
+	)
+	const title = (
+		<div className="sm:col-span-2">
+			<TextField label="Title" meta={fields.title} {...inputProps(fields.title, 'text')} />
+		</div>
+	)
+	return (
+		<>
+			{course ? (
+				<>
+					{course}
+					{taskType}
+					{title}
+				</>
+			) : (
+				<>
+					{title}
+					{taskType}
+				</>
+			)}
+			<div className="sm:col-span-2">
+				<TextAreaField
+					label="Description (optional)"
+					meta={fields.description}
+					{...textareaProps(fields.description)}
+					rows={4}
+				/>
+			</div>
+			<TextField
+				label="Due date"
+				hint={zoneHint}
+				meta={fields.dueDate}
+				{...inputProps(fields.dueDate, 'datetime-local')}
+			/>
+			<TextField
+				label="Closes (optional)"
+				hint={closesHint ? `${closesHint} ${zoneHint}` : zoneHint}
+				meta={fields.endDate}
+				{...inputProps(fields.endDate, 'datetime-local')}
+			/>
+		</>
+	)
+}
 
 export function CreateTask({
 	courses,
 	timeZone,
 	lastResult,
 }: FormProps & { courses: { id: string; title: string }[]; timeZone: string }) {
-	const navigation = useNavigation()
 	const [form, fields] = useForm({
 		id: 'create-task',
 		lastResult: lastResult?.initialValue?.intent === 'create' ? lastResult : undefined,
@@ -47,7 +117,7 @@ export function CreateTask({
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
-	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create'
+	const busy = useSubmitting('create')
 	return (
 		<section
 			aria-labelledby="create-task-heading"
@@ -67,43 +137,21 @@ export function CreateTask({
 				<div className="sm:col-span-2">
 					<FormErrors id={form.errorId} errors={form.errors} />
 				</div>
-				<SelectField
-					label="Course"
-					meta={fields.courseId}
-					{...selectProps(fields.courseId)}
-					options={[
-						{ value: '', label: 'Choose a course' },
-						...courses.map((course) => ({ value: course.id, label: course.title })),
-					]}
-				/>
-				<SelectField
-					label="Task type"
-					meta={fields.taskType}
-					{...selectProps(fields.taskType)}
-					options={TASK_TYPES}
-				/>
-				<div className="sm:col-span-2">
-					<TextField label="Title" meta={fields.title} {...inputProps(fields.title, 'text')} />
-				</div>
-				<div className="sm:col-span-2">
-					<TextAreaField
-						label="Description (optional)"
-						meta={fields.description}
-						{...textareaProps(fields.description)}
-						rows={4}
-					/>
-				</div>
-				<TextField
-					label="Due date"
-					hint={zoneHint(timeZone)}
-					meta={fields.dueDate}
-					{...inputProps(fields.dueDate, 'datetime-local')}
-				/>
-				<TextField
-					label="Closes (optional)"
-					hint={`No submissions after this; leave empty to accept late work any time. ${zoneHint(timeZone)}`}
-					meta={fields.endDate}
-					{...inputProps(fields.endDate, 'datetime-local')}
+				<TaskFields
+					fields={fields}
+					timeZone={timeZone}
+					course={
+						<SelectField
+							label="Course"
+							meta={fields.courseId}
+							{...selectProps(fields.courseId)}
+							options={[
+								{ value: '', label: 'Choose a course' },
+								...courses.map((course) => ({ value: course.id, label: course.title })),
+							]}
+						/>
+					}
+					closesHint="No submissions after this; leave empty to accept late work any time."
 				/>
 				<div className="sm:col-span-2">
 					<TextField
@@ -154,7 +202,6 @@ export function EditTask({
 	onSubmit,
 	onCancel,
 }: FormProps & OfflineSubmit & { task: Task; timeZone: string }) {
-	const navigation = useNavigation()
 	const [form, fields] = useForm({
 		id: `edit-task-${task.id}`,
 		lastResult: lastResult?.initialValue?.intent === 'update' ? lastResult : undefined,
@@ -169,7 +216,7 @@ export function EditTask({
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
-	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'update'
+	const busy = useSubmitting('update')
 	// The offline queue keeps text only: a new file waits until the app is back online.
 	const [offlineFile, setOfflineFile] = useState(false)
 	const attachmentMeta = {
@@ -207,35 +254,7 @@ export function EditTask({
 				<div className="sm:col-span-2">
 					<FormErrors id={form.errorId} errors={form.errors} />
 				</div>
-				<div className="sm:col-span-2">
-					<TextField label="Title" meta={fields.title} {...inputProps(fields.title, 'text')} />
-				</div>
-				<SelectField
-					label="Task type"
-					meta={fields.taskType}
-					{...selectProps(fields.taskType)}
-					options={TASK_TYPES}
-				/>
-				<div className="sm:col-span-2">
-					<TextAreaField
-						label="Description (optional)"
-						meta={fields.description}
-						{...textareaProps(fields.description)}
-						rows={4}
-					/>
-				</div>
-				<TextField
-					label="Due date"
-					hint={zoneHint(timeZone)}
-					meta={fields.dueDate}
-					{...inputProps(fields.dueDate, 'datetime-local')}
-				/>
-				<TextField
-					label="Closes (optional)"
-					hint={zoneHint(timeZone)}
-					meta={fields.endDate}
-					{...inputProps(fields.endDate, 'datetime-local')}
-				/>
+				<TaskFields fields={fields} timeZone={timeZone} />
 				<div className="flex flex-col gap-3 sm:col-span-2">
 					{task.attachment ? (
 						<>
@@ -283,8 +302,7 @@ export function DeleteTask({
 	onSubmit,
 	onCancel,
 }: FormProps & OfflineSubmit & { task: Task }) {
-	const navigation = useNavigation()
-	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'delete'
+	const busy = useSubmitting('delete')
 	const errors = lastResult?.initialValue?.intent === 'delete' ? lastResult.error?.[''] : undefined
 	return (
 		<section

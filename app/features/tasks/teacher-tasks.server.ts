@@ -1,6 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { timeZoneFormSchema } from '~/features/schedules/schema'
 import { timeZoneCookie, viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { isTimeZone } from '~/features/schedules/time-zones'
 import { readFormWithFile, replyWithUpstreamError } from '~/platform/form.server'
@@ -24,6 +23,12 @@ import { TEACHER_TASKS_PATH } from './teacher-paths'
 type Context = Readonly<RouterContextProvider>
 
 const PAGE_SIZE = 10
+
+const UNLISTED_TIME_ZONE = {
+	type: 'error',
+	title: 'Choose a time zone from the list',
+	duration: 4000,
+} as const
 
 /** The teacher's task list page: a page of tasks (filtered by type), the courses to set one in,
  * and the task an `?edit=` or `?delete=` address opens. */
@@ -63,27 +68,12 @@ export async function teacherTaskAction(context: Context, request: Request) {
 		initialValue: { intent },
 	})
 	if (tooLarge) return data(tooLarge, { status: 413 })
-	if (formData.get('intent') === 'timezone') {
-		const chosen = timeZoneFormSchema.safeParse(Object.fromEntries(formData))
-		if (!chosen.success) {
-			// Only a tampered post gets here (the picker is a fixed list): refuse it, and say so.
-			sendToast(context, {
-				type: 'error',
-				title: 'Choose a time zone from the list',
-				duration: 4000,
-			})
-			return data(undefined, { status: 400 })
-		}
-		return redirect(TEACHER_TASKS_PATH, {
-			headers: { 'Set-Cookie': timeZoneCookie(chosen.data.timeZone) },
-		})
-	}
 	// Dates are read in the zone the form said it uses (its hidden field), else the viewer's.
 	const formZone = String(formData.get('timeZone') ?? '')
 	const timeZone = isTimeZone(formZone) ? formZone : viewerTimeZone(request).zone
 	const submission = parseWithZod(formData, {
 		schema: teacherTaskActionSchema.transform((value, ctx) => {
-			if (value.intent === 'delete') return value
+			if (value.intent === 'timezone' || value.intent === 'delete') return value
 			const dueDate = fromLocalInput(value.dueDate, timeZone)
 			const endDate = value.endDate ? fromLocalInput(value.endDate, timeZone) : null
 			if (!dueDate)
@@ -93,39 +83,53 @@ export async function teacherTaskAction(context: Context, request: Request) {
 			return { ...value, dueDate: dueDate ?? new Date(Number.NaN), endDate }
 		}),
 	})
-	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-	const api = upstream(context, request)
+	if (submission.status !== 'success') {
+		// Only a tampered post gets a bad time zone (the picker is a fixed list): refuse it, and say so.
+		if (submission.payload.intent === 'timezone') sendToast(context, UNLISTED_TIME_ZONE)
+		return data(submission.reply(), { status: 400 })
+	}
 	const task = submission.value
+	// The picker only stores a cookie: nothing goes upstream.
+	if (task.intent === 'timezone') {
+		return redirect(TEACHER_TASKS_PATH, {
+			headers: { 'Set-Cookie': timeZoneCookie(task.timeZone) },
+		})
+	}
+	const api = upstream(context, request)
 	try {
-		if (task.intent === 'create') {
-			await createTask(api, {
-				courseId: task.courseId,
-				title: task.title,
-				description: task.description,
-				taskType: task.taskType,
-				dueDate: task.dueDate,
-				endDate: task.endDate,
-				attachment: task.attachment,
-			})
-			sendToast(context, successToast('Task created successfully'))
-		} else if (task.intent === 'update') {
-			await updateTask(
-				api,
-				task.taskId,
-				{
+		switch (task.intent) {
+			case 'create':
+				await createTask(api, {
+					courseId: task.courseId,
 					title: task.title,
-					description: task.description ?? null,
+					description: task.description,
 					taskType: task.taskType,
-					dueDate: task.dueDate.toISOString(),
-					endDate: task.endDate ? task.endDate.toISOString() : null,
-					...(task.removeAttachment && { removeAttachment: true }),
-				},
-				task.attachment,
-			)
-			sendToast(context, successToast('Task updated successfully'))
-		} else {
-			await deleteTask(api, task.taskId)
-			sendToast(context, successToast('Task deleted successfully'))
+					dueDate: task.dueDate,
+					endDate: task.endDate,
+					attachment: task.attachment,
+				})
+				sendToast(context, successToast('Task created successfully'))
+				break
+			case 'update':
+				await updateTask(
+					api,
+					task.taskId,
+					{
+						title: task.title,
+						description: task.description ?? null,
+						taskType: task.taskType,
+						dueDate: task.dueDate.toISOString(),
+						endDate: task.endDate ? task.endDate.toISOString() : null,
+						...(task.removeAttachment && { removeAttachment: true }),
+					},
+					task.attachment,
+				)
+				sendToast(context, successToast('Task updated successfully'))
+				break
+			case 'delete':
+				await deleteTask(api, task.taskId)
+				sendToast(context, successToast('Task deleted successfully'))
+				break
 		}
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error)

@@ -18,10 +18,10 @@ export function action({ context, request }: Route.ActionArgs) {
 	return announcementBoardAction(context, request, { requireCourse: true, listPath })
 }
 
-export default function TeacherAnnouncements({ loaderData, actionData }: Route.ComponentProps) {
-	return <AnnouncementBoard board={loaderData} actionData={actionData} organizationWide={false} />
-}
-
 export function meta() {
 	return [{ title: 'Announcements | TutorHub' }]
+}
+
+export default function TeacherAnnouncements({ loaderData, actionData }: Route.ComponentProps) {
+	return <AnnouncementBoard board={loaderData} actionData={actionData} organizationWide={false} />
 }

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/schedule-edit'
 import { getSchedule, getScheduleCourses, updateSchedule } from '~/features/schedules/api.server'
 import { formatDate } from '~/features/schedules/format'
@@ -15,7 +15,7 @@ import { sendToast } from '~/platform/toast.server'
 import { Button, buttonClass } from '~/ui/button'
 import { FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
-import { useForm } from '~/ui/use-form'
+import { useForm, useSubmitting } from '~/ui/use-form'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
@@ -52,7 +52,6 @@ export function meta() {
 
 export default function EditSession({ loaderData, actionData }: Route.ComponentProps) {
 	const { schedule, courses, zone } = loaderData
-	const navigation = useNavigation()
 	const [form, fields] = useForm({
 		id: `edit-session-${schedule.id}`,
 		lastResult: actionData,
@@ -69,7 +68,7 @@ export default function EditSession({ loaderData, actionData }: Route.ComponentP
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
-	const busy = navigation.state === 'submitting'
+	const busy = useSubmitting()
 	// The form needs the session's own course even if the course list failed to load.
 	const courseOptions = courses.ok
 		? courses.value

@@ -1,6 +1,6 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/schedule-new'
 import { createSchedule, getScheduleCourses } from '~/features/schedules/api.server'
 import { scheduleFormSchema } from '~/features/schedules/schema'
@@ -15,7 +15,7 @@ import { sendToast } from '~/platform/toast.server'
 import { Button, buttonClass } from '~/ui/button'
 import { FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
-import { useForm } from '~/ui/use-form'
+import { useForm, useSubmitting } from '~/ui/use-form'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'tutor')
@@ -48,7 +48,6 @@ export function meta() {
 
 export default function NewSession({ loaderData, actionData }: Route.ComponentProps) {
 	const { courses, timeZone, scheduledDate } = loaderData
-	const navigation = useNavigation()
 	const [form, fields] = useForm({
 		id: 'new-session',
 		lastResult: actionData,
@@ -57,7 +56,7 @@ export default function NewSession({ loaderData, actionData }: Route.ComponentPr
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
-	const busy = navigation.state === 'submitting'
+	const busy = useSubmitting()
 
 	return (
 		<div className="mx-auto flex max-w-2xl flex-col gap-6">

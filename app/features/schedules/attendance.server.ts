@@ -1,0 +1,53 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { readForm, upstreamErrorReply } from '~/platform/form.server'
+import { upstream } from '~/platform/request.server'
+import { needed } from '~/platform/settle.server'
+import { infoToast, successToast } from '~/platform/toast'
+import { sendToast } from '~/platform/toast.server'
+import { getAttendance, recordAttendance } from './api.server'
+import { attendanceFormSchema } from './schema'
+import { viewerTimeZone } from './time-zone.server'
+
+type Context = Readonly<RouterContextProvider>
+
+/** A session's roster with what was recorded for each student. */
+export async function loadAttendance(context: Context, request: Request, scheduleId: string) {
+	const roster = await needed(getAttendance(upstream(context, request), scheduleId))
+	return { ...roster, zone: viewerTimeZone(request).zone, now: Date.now() }
+}
+
+/** Saves the statuses that changed (or marks everyone present), one call per student, in parallel. */
+export async function attendanceAction(context: Context, request: Request, scheduleId: string) {
+	const submission = parseWithZod(await readForm(request), { schema: attendanceFormSchema })
+	if (submission.status !== 'success') {
+		const formErrors = ['Choose Present, Absent, Late or Excused for each student']
+		return data({ ...submission.reply({ formErrors }), saved: 0 }, { status: 400 })
+	}
+	const api = upstream(context, request)
+	const back = `/teachersdashboard/schedule/${scheduleId}/attendance`
+	// Spec: POST /schedules/{id}/attendance for each student whose status changed.
+	const everyone = submission.value.intent === 'all-present'
+	const changes = submission.value.attendance.flatMap((entry) => {
+		const attendanceStatus = everyone ? 'Present' : entry.attendanceStatus
+		return attendanceStatus && attendanceStatus !== entry.previous
+			? [{ studentId: entry.studentId, attendanceStatus }]
+			: []
+	})
+	if (!changes.length) {
+		sendToast(context, infoToast('No attendance changes to save'))
+		return redirect(back)
+	}
+	const results = await Promise.allSettled(
+		changes.map((change) => recordAttendance(api, scheduleId, change)),
+	)
+	const failure = results.find((result) => result.status === 'rejected')
+	if (failure) {
+		// The other calls may have gone through: the answer says how many did.
+		const saved = results.filter((result) => result.status === 'fulfilled').length
+		const { result, status } = upstreamErrorReply(context, submission, failure.reason)
+		return data({ ...result, saved }, { status })
+	}
+	sendToast(context, successToast('Attendance saved'))
+	return redirect(back)
+}

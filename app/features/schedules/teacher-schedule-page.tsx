@@ -1,0 +1,203 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { Form, Link, useSearchParams } from 'react-router'
+import { Button, buttonClass } from '~/ui/button'
+import { LoadError } from '~/ui/load-error'
+import {
+	countIn,
+	nextUpcomingSchedule,
+	sessionsByDay,
+	todaysSchedules,
+	weekHours,
+} from './calendar'
+import { CalendarFeed } from './calendar-feed'
+import {
+	NextSession,
+	ScheduleActions,
+	ScheduleStats,
+	ScheduleTable,
+	SessionList,
+	WeekView,
+} from './schedule-views'
+import type { loadTeacherSchedulePage } from './teacher-schedule.server'
+import { TimeZonePicker } from './time-zone'
+import { addDays } from './time-zones'
+
+/** The teacher's schedule: counts, the next session, today, the week, every session and the feed. */
+export function TeacherSchedulePage({
+	loaderData,
+	actionData,
+}: {
+	loaderData: Awaited<ReturnType<typeof loadTeacherSchedulePage>>
+	actionData: SubmissionResult<string[]> | undefined
+}) {
+	const { zone, now, today, week, day, weekList, todayList, upcoming, list, page, status } =
+		loaderData
+	const [searchParams] = useSearchParams()
+	const failure = [weekList, todayList, upcoming, list].find((result) => !result.ok)
+	// A refused cancel or delete: the API's reason (or a tampered form's) above the lists.
+	const formErrors = actionData?.error?.['']
+
+	const weekHref = (date: string | null) => {
+		const params = new URLSearchParams(searchParams)
+		params.delete('page')
+		if (date) params.set('week', date)
+		else params.delete('week')
+		const search = params.toString()
+		return `/teachersdashboard/schedule${search ? `?${search}` : ''}`
+	}
+	const pageHref = (target: number) => {
+		const params = new URLSearchParams(searchParams)
+		params.set('page', String(target))
+		return `?${params.toString()}`
+	}
+	const isThisWeek = today >= week.startDate && today < week.endDate
+	const weekLabel = isThisWeek ? 'this week' : 'in this week'
+	const todays = todayList.ok ? todaysSchedules(todayList.value.schedules, now, zone) : []
+	const totalPages = list.ok ? Math.max(1, Math.ceil(list.value.pagination.total / 10)) : 1
+
+	return (
+		<div className="flex flex-col gap-8">
+			<div className="flex flex-wrap items-center justify-between gap-4">
+				<div>
+					<h1 className="text-2xl font-bold">Schedule</h1>
+					<TimeZonePicker zone={zone} />
+				</div>
+				<div className="flex flex-wrap gap-3">
+					<Form method="post">
+						<input type="hidden" name="intent" value="refresh" />
+						<Button variant="secondary">Refresh</Button>
+					</Form>
+					<Link to="/teachersdashboard/schedule/new" className={buttonClass()}>
+						New session
+					</Link>
+				</div>
+			</div>
+
+			{formErrors?.length ? (
+				<p
+					role="alert"
+					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
+				>
+					{formErrors.join(' ')}
+				</p>
+			) : null}
+			{failure && !failure.ok ? <LoadError error={failure.error} /> : null}
+
+			<ScheduleStats
+				weekLabel={weekLabel}
+				counts={{
+					today: todayList.ok ? countIn(todayList.value.schedules, day) : null,
+					week: weekList.ok ? countIn(weekList.value.schedules, week) : null,
+					hours: weekList.ok ? weekHours(weekList.value.schedules, week) : null,
+				}}
+			/>
+
+			{upcoming.ok ? (
+				<NextSession
+					schedule={nextUpcomingSchedule(upcoming.value.schedules, now)}
+					zone={zone}
+					now={now}
+				/>
+			) : null}
+
+			<section aria-labelledby="today-heading" className="flex flex-col gap-3">
+				<h2 id="today-heading" className="text-lg font-semibold">
+					Today’s sessions
+				</h2>
+				{todayList.ok ? (
+					<SessionList
+						label="Today’s sessions"
+						schedules={todays}
+						zone={zone}
+						now={now}
+						empty="No sessions today."
+						actions={(schedule) => <ScheduleActions schedule={schedule} zone={zone} now={now} />}
+					/>
+				) : (
+					<p className="text-slate-700">Today’s sessions could not be loaded.</p>
+				)}
+			</section>
+
+			{weekList.ok ? (
+				<WeekView
+					week={week}
+					days={sessionsByDay(weekList.value.schedules, week, zone)}
+					zone={zone}
+					today={today}
+					now={now}
+					links={{
+						previous: weekHref(addDays(week.startDate, -7)),
+						current: weekHref(null),
+						next: weekHref(addDays(week.startDate, 7)),
+					}}
+					addHref={(date) => `/teachersdashboard/schedule/new?date=${date}`}
+				/>
+			) : (
+				<p className="text-slate-700">This week could not be loaded.</p>
+			)}
+
+			<section aria-labelledby="all-heading" className="flex flex-col gap-3">
+				<div className="flex flex-wrap items-end justify-between gap-3">
+					<h2 id="all-heading" className="text-lg font-semibold">
+						All sessions
+					</h2>
+					<Form method="get" className="flex items-end gap-2">
+						{searchParams.get('week') ? (
+							<input type="hidden" name="week" value={searchParams.get('week') ?? ''} />
+						) : null}
+						<div className="flex flex-col gap-1">
+							<label htmlFor="status-filter" className="text-sm font-medium">
+								Status
+							</label>
+							<select
+								// Remounted when the filter changes, so the uncontrolled select shows it.
+								key={status}
+								id="status-filter"
+								name="status"
+								defaultValue={status}
+								className="rounded-md border border-slate-400 bg-white px-3 py-2"
+							>
+								<option value="">All</option>
+								<option value="Scheduled">Scheduled</option>
+								<option value="Completed">Completed</option>
+								<option value="Cancelled">Cancelled</option>
+							</select>
+						</div>
+						<Button variant="secondary">Filter</Button>
+					</Form>
+				</div>
+				{list.ok ? (
+					<>
+						<ScheduleTable
+							schedules={list.value.schedules}
+							total={list.value.pagination.total}
+							zone={zone}
+							now={now}
+						/>
+						{totalPages > 1 ? (
+							<nav aria-label="Pages" className="flex items-center gap-4 text-sm">
+								{page > 1 ? (
+									<Link to={pageHref(page - 1)} className="font-semibold text-indigo-800 underline">
+										Previous page
+									</Link>
+								) : null}
+								<span>
+									Page {page} of {totalPages}
+								</span>
+								{page < totalPages ? (
+									<Link to={pageHref(page + 1)} className="font-semibold text-indigo-800 underline">
+										Next page
+									</Link>
+								) : null}
+							</nav>
+						) : null}
+					</>
+				) : (
+					<p className="text-slate-700">The session list could not be loaded.</p>
+				)}
+			</section>
+
+			<CalendarFeed links={loaderData.calendarFeed} />
+		</div>
+	)
+}

@@ -1,0 +1,149 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link } from 'react-router'
+import { Button } from '~/ui/button'
+import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import { LoadError } from '~/ui/load-error'
+import { useForm, useSubmitting } from '~/ui/use-form'
+import { DateTime, FileLink, StatusBadge } from './components'
+import { gradeSchema, type Submission } from './schema'
+import { submissionsPath } from './teacher-paths'
+import type { loadSubmissionReview } from './teacher-submissions.server'
+
+/** One student's work on a task, and the form that grades it. */
+export function SubmissionReviewPage({
+	loaderData,
+	actionData,
+}: {
+	loaderData: Awaited<ReturnType<typeof loadSubmissionReview>>
+	actionData: SubmissionResult<string[]> | undefined
+}) {
+	const { task, submission, error, timeZone } = loaderData
+	if (!task || !submission) {
+		return (
+			<div className="flex flex-col gap-4">
+				<h1 className="text-2xl font-bold">Submission</h1>
+				{error ? <LoadError error={error} /> : null}
+			</div>
+		)
+	}
+	return (
+		<div className="flex flex-col gap-6">
+			<div>
+				<Link
+					to={submissionsPath(task.id)}
+					className="text-sm font-semibold text-indigo-800 underline"
+				>
+					Back to all submissions
+				</Link>
+				<h1 className="mt-2 text-2xl font-bold">
+					{submission.student.name}: {task.title}
+				</h1>
+				<p className="text-slate-700">
+					{task.courseTitle} · Due <DateTime iso={task.dueDate} timeZone={timeZone} />
+				</p>
+			</div>
+			<section
+				aria-labelledby="work-heading"
+				className="rounded-lg border border-slate-200 bg-white p-6"
+			>
+				<h2 id="work-heading" className="text-lg font-semibold">
+					Submitted work
+				</h2>
+				<dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+					<dt className="font-medium text-slate-600">Status</dt>
+					<dd>
+						<StatusBadge status={submission.status} />
+					</dd>
+					<dt className="font-medium text-slate-600">Student</dt>
+					<dd>
+						{submission.student.name} ({submission.student.email})
+					</dd>
+					<dt className="font-medium text-slate-600">Submitted at</dt>
+					<dd>
+						<DateTime iso={submission.submittedAt} timeZone={timeZone} />
+					</dd>
+					<dt className="font-medium text-slate-600">File</dt>
+					<dd>
+						{submission.file && submission.id ? (
+							<FileLink
+								href={`/teachersdashboard/tasks/file?submissionId=${encodeURIComponent(submission.id)}`}
+								file={submission.file}
+							/>
+						) : (
+							'No work handed in yet'
+						)}
+					</dd>
+					{submission.comment ? (
+						<>
+							<dt className="font-medium text-slate-600">Student’s note</dt>
+							<dd className="whitespace-pre-line">{submission.comment}</dd>
+						</>
+					) : null}
+				</dl>
+			</section>
+			{submission.id ? (
+				<GradeForm
+					key={`${submission.id}-${submission.gradeInfo?.gradedAt ?? ''}`}
+					submission={submission}
+					lastResult={actionData}
+				/>
+			) : (
+				<p className="text-slate-700">
+					There is nothing to grade until {submission.student.name} hands in work.
+				</p>
+			)}
+		</div>
+	)
+}
+
+function GradeForm({
+	submission,
+	lastResult,
+}: {
+	submission: Submission
+	lastResult: SubmissionResult<string[]> | undefined
+}) {
+	const [form, fields] = useForm({
+		id: `grade-${submission.id}`,
+		lastResult,
+		defaultValue: {
+			grade: submission.gradeInfo ? String(submission.gradeInfo.grade) : '',
+			feedback: submission.gradeInfo?.feedback ?? '',
+		},
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: gradeSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const busy = useSubmitting()
+	return (
+		<section
+			aria-labelledby="grade-heading"
+			className="rounded-lg border border-slate-200 bg-white p-6"
+		>
+			<h2 id="grade-heading" className="text-lg font-semibold">
+				{submission.gradeInfo ? 'Change the grade' : 'Grade this work'}
+			</h2>
+			<Form method="post" className="mt-4 flex max-w-xl flex-col gap-4" {...getFormProps(form)}>
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<input type="hidden" name="submissionId" value={submission.id ?? ''} />
+				<TextField
+					label="Grade (0-100)"
+					meta={fields.grade}
+					{...inputProps(fields.grade, 'text')}
+					inputMode="numeric"
+					autoComplete="off"
+				/>
+				<TextAreaField
+					label="Feedback (optional)"
+					meta={fields.feedback}
+					{...textareaProps(fields.feedback)}
+					rows={5}
+				/>
+				<div>
+					<Button disabled={busy}>{busy ? 'Saving grade…' : 'Save grade'}</Button>
+				</div>
+			</Form>
+		</section>
+	)
+}

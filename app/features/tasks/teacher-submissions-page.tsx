@@ -1,0 +1,195 @@
+import { Form, Link, useSearchParams } from 'react-router'
+import { Button } from '~/ui/button'
+import { CsvDownload } from '~/ui/csv-download'
+import { LoadError } from '~/ui/load-error'
+import { TableScroll } from '~/ui/table-scroll'
+import { DateTime, GradeDistribution, PageLinks, StatusBadge } from './components'
+import { averageGrade } from './grades'
+import { SUBMISSION_SORTS, taskTypeLabel } from './schema'
+import { progressFromCounts, SUBMISSION_STATUSES } from './status'
+import { reviewPath } from './teacher-paths'
+import type { loadTaskSubmissions } from './teacher-submissions.server'
+
+/** A task's submissions: the summary, the filters and a page of students with their work. */
+export function TaskSubmissionsPage({
+	loaderData,
+}: {
+	loaderData: Awaited<ReturnType<typeof loadTaskSubmissions>>
+}) {
+	const { list, error, timeZone } = loaderData
+	const [searchParams] = useSearchParams()
+	if (!list) {
+		return (
+			<div className="flex flex-col gap-4">
+				<h1 className="text-2xl font-bold">Submissions</h1>
+				{error ? <LoadError error={error} /> : null}
+			</div>
+		)
+	}
+	const task = list.taskInfo
+	const progress = progressFromCounts(list.summary.counts)
+	const average = averageGrade(list.summary.grades)
+
+	return (
+		<div className="flex flex-col gap-6">
+			<div>
+				<Link
+					to="/teachersdashboard/tasks"
+					className="text-sm font-semibold text-indigo-800 underline"
+				>
+					Back to tasks
+				</Link>
+				<h1 className="mt-2 text-2xl font-bold">{task.title}: submissions</h1>
+				<p className="text-slate-700">
+					{task.courseTitle} · {taskTypeLabel(task.taskType)} · Due{' '}
+					<DateTime iso={task.dueDate} timeZone={timeZone} />
+				</p>
+				<p className="mt-3">
+					<CsvDownload
+						href={`/teachersdashboard/tasks/submissions/export?taskId=${encodeURIComponent(task.id)}`}
+					>
+						Download submissions and grades
+					</CsvDownload>
+				</p>
+			</div>
+
+			<div className="grid gap-4 md:grid-cols-2">
+				<section
+					aria-labelledby="summary-heading"
+					className="rounded-lg border border-slate-200 bg-white p-4"
+				>
+					<h2 id="summary-heading" className="font-semibold">
+						Summary
+					</h2>
+					<p className="mt-2">
+						{progress.submitted} submitted, {progress.pending} pending of {task.enrolledCount}{' '}
+						enrolled
+					</p>
+					<ul className="mt-2 flex flex-wrap gap-3 text-sm">
+						{SUBMISSION_STATUSES.map((status) => (
+							<li key={status} className="flex items-center gap-1">
+								<StatusBadge status={status} /> {list.summary.counts[status] ?? 0}
+							</li>
+						))}
+					</ul>
+					<p className="mt-2 text-sm text-slate-700">
+						Average grade: {average === null ? 'none yet' : average}
+					</p>
+				</section>
+				<section className="rounded-lg border border-slate-200 bg-white p-4">
+					<GradeDistribution grades={list.summary.grades} />
+				</section>
+			</div>
+
+			<Form method="get" className="flex flex-wrap items-end gap-3">
+				<input type="hidden" name="taskId" value={task.id} />
+				<label className="flex flex-col gap-1 text-sm font-medium">
+					Filter by status
+					<select
+						name="status"
+						defaultValue={searchParams.get('status') ?? ''}
+						className="rounded-md border border-slate-400 bg-white px-3 py-2"
+					>
+						<option value="">All statuses</option>
+						{SUBMISSION_STATUSES.map((status) => (
+							<option key={status} value={status}>
+								{status}
+							</option>
+						))}
+					</select>
+				</label>
+				<label className="flex flex-col gap-1 text-sm font-medium">
+					Sort by
+					<select
+						name="sortBy"
+						defaultValue={searchParams.get('sortBy') ?? 'submittedAt'}
+						className="rounded-md border border-slate-400 bg-white px-3 py-2"
+					>
+						{SUBMISSION_SORTS.map((sort) => (
+							<option key={sort.value} value={sort.value}>
+								{sort.label}
+							</option>
+						))}
+					</select>
+				</label>
+				<label className="flex flex-col gap-1 text-sm font-medium">
+					Order
+					<select
+						name="sortDirection"
+						defaultValue={searchParams.get('sortDirection') ?? 'desc'}
+						className="rounded-md border border-slate-400 bg-white px-3 py-2"
+					>
+						<option value="desc">Descending</option>
+						<option value="asc">Ascending</option>
+					</select>
+				</label>
+				<Button variant="secondary">Apply</Button>
+			</Form>
+
+			{list.submissions.length ? (
+				<TableScroll label="Students">
+					<table className="w-full text-left text-sm">
+						<caption className="px-4 py-3 text-left font-semibold">
+							Students ({list.pagination.total})
+						</caption>
+						<thead className="bg-slate-100 text-slate-700">
+							<tr>
+								<th scope="col" className="px-4 py-2">
+									Student
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Status
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Submitted at
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Grade
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Actions
+								</th>
+							</tr>
+						</thead>
+						<tbody>
+							{list.submissions.map((submission) => (
+								<tr key={submission.student.id} className="border-t border-slate-200">
+									<td className="px-4 py-2">
+										<span className="font-semibold">{submission.student.name}</span>
+										<span className="block text-slate-600">{submission.student.email}</span>
+									</td>
+									<td className="px-4 py-2">
+										<StatusBadge status={submission.status} />
+									</td>
+									<td className="px-4 py-2">
+										<DateTime iso={submission.submittedAt} timeZone={timeZone} />
+									</td>
+									<td className="px-4 py-2">
+										{submission.gradeInfo ? `${submission.gradeInfo.grade} / 100` : '—'}
+									</td>
+									<td className="px-4 py-2">
+										<Link
+											to={reviewPath(task.id, submission.student.id)}
+											className="font-semibold text-indigo-800 underline"
+										>
+											{submission.id && !submission.gradeInfo ? 'Grade' : 'View'}
+											<span className="sr-only"> {submission.student.name}</span>
+										</Link>
+									</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</TableScroll>
+			) : (
+				<p className="text-slate-700">No students match this filter.</p>
+			)}
+			<PageLinks
+				page={list.pagination.page}
+				totalPages={list.pagination.totalPages}
+				search={searchParams.toString()}
+				label="Submission pages"
+			/>
+		</div>
+	)
+}
