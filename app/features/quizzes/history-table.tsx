@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { HistoryEntry } from './schema'
-import { formatDateTime, zoneName } from './timer'
+import { formatDateTime } from '~/platform/dates'
 import { TableScroll } from '~/ui/table-scroll'
 
 export const statusLabel = (status: HistoryEntry['status']) =>
@@ -66,8 +66,7 @@ export function HistoryTable({
 							<td className="px-4 py-2">{statusLabel(entry.status)}</td>
 							<td className="px-4 py-2">
 								<time dateTime={entry.completedAt}>
-									{formatDateTime(entry.completedAt, timeZone)}{' '}
-									{zoneName(entry.completedAt, timeZone)}
+									{formatDateTime(entry.completedAt, timeZone)}
 								</time>
 							</td>
 							<td className="px-4 py-2">

@@ -13,7 +13,8 @@ import {
 } from './local-progress'
 import type { IslandReply, Progress, TestSession } from './schema'
 import { TestTimer } from './test-timer'
-import { formatClockTime, formatDateTime, remainingSeconds, zoneName } from './timer'
+import { remainingSeconds } from './timer'
+import { formatDateTime, formatTime, zoneName } from '~/platform/dates'
 import { showToast } from '~/platform/sonner'
 import { handlesOffline } from '~/platform/offline-forms'
 import { countOf } from '~/platform/plural'
@@ -268,10 +269,10 @@ export function TestTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 					<p className="text-sm text-slate-700">
 						Time limit: {countOf(session.timeLimit, 'minute')}. This test closes at{' '}
 						<time dateTime={session.deadline}>
-							{formatClockTime(session.deadline, timeZone)} {zoneName(session.deadline, timeZone)}
+							{formatTime(session.deadline, timeZone)} {zoneName(session.deadline, timeZone)}
 						</time>{' '}
-						({formatDateTime(session.deadline, timeZone)} {zoneName(session.deadline, timeZone)}).
-						Submit before then: answers sent later are not accepted.
+						({formatDateTime(session.deadline, timeZone)}). Submit before then: answers sent later
+						are not accepted.
 					</p>
 				)}
 				{hydrated && restored ? (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { formatClockTime, formatRemaining, thresholdAnnouncement, zoneName } from './timer'
+import { formatTime, zoneName } from '~/platform/dates'
+import { formatRemaining, thresholdAnnouncement } from './timer'
 
 /**
  * The countdown, after hydration. The visible clock is not a live region (a screen reader would
@@ -38,7 +39,7 @@ export function TestTimer({
 				</p>
 			)}
 			<p className="text-sm text-slate-700">
-				Ends at <time dateTime={deadline}>{formatClockTime(deadline, timeZone)}</time>{' '}
+				Ends at <time dateTime={deadline}>{formatTime(deadline, timeZone)}</time>{' '}
 				{zoneName(deadline, timeZone)}
 			</p>
 			<button

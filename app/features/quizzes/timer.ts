@@ -29,30 +29,3 @@ export function thresholdAnnouncement(before: number, after: number): string | n
 	const minutes = last / 60
 	return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left`
 }
-
-/** Spec section 9: 12-hour times, en-US ("3:45 PM"). */
-export function formatClockTime(date: string | number | Date, timeZone?: string): string {
-	return new Date(date).toLocaleTimeString('en-US', {
-		hour: 'numeric',
-		minute: '2-digit',
-		hour12: true,
-		timeZone,
-	})
-}
-
-export function formatDateTime(date: string | number | Date, timeZone?: string): string {
-	return new Date(date).toLocaleString('en-US', {
-		dateStyle: 'medium',
-		timeStyle: 'short',
-		hour12: true,
-		timeZone,
-	})
-}
-
-/** The zone's short name at that instant ('EST', 'GMT+1'), shown beside times read in it. */
-export function zoneName(date: string | number | Date, timeZone: string): string {
-	const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(
-		new Date(date),
-	)
-	return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone
-}

@@ -4,7 +4,7 @@ import { Button } from '~/ui/button'
 import { useSubmitting } from '~/ui/use-form'
 import type { loadAttendance } from './attendance.server'
 import { statusAt } from './calendar'
-import { formatDateTime } from './format'
+import { formatDateTime } from '~/platform/dates'
 import { ATTENDANCE_STATUSES } from './schema'
 import { sessionWhen, StatusBadge } from './schedule-views'
 

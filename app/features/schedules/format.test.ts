@@ -1,12 +1,6 @@
 import { expect, test } from 'vitest'
-import {
-	formatDate,
-	formatDay,
-	formatDuration,
-	formatHours,
-	formatTime,
-	formatWeek,
-} from './format'
+import { formatDate, formatDay, formatTime } from '~/platform/dates'
+import { formatDuration, formatHours, formatWeek } from './format'
 
 test('dates are en-US and times 12-hour, in the given zone, with plain spaces', () => {
 	const instant = '2026-11-22T20:05:00Z'

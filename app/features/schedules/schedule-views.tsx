@@ -11,14 +11,8 @@ import {
 	TextField,
 } from '~/ui/field'
 import { statusAt, type Week } from './calendar'
-import {
-	formatDate,
-	formatDay,
-	formatDuration,
-	formatHours,
-	formatTime,
-	formatWeek,
-} from './format'
+import { formatDate, formatDay, formatTime } from '~/platform/dates'
+import { formatDuration, formatHours, formatWeek } from './format'
 import type { Schedule } from './schema'
 import { dateInZone, timeZoneNames } from './time-zones'
 import { TableScroll } from '~/ui/table-scroll'

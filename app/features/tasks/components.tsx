@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { formatDateTime } from './dates'
+import { formatDateTime } from '~/platform/dates'
 import { gradeDistribution } from './grades'
 import { statusStyle } from './status'
 

@@ -6,23 +6,6 @@ import { dateInZone, timeInZone, zonedInstant } from '~/features/schedules/time-
 
 const LOCAL_INPUT = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/
 
-/** 'Nov 23, 2026, 5:00 PM UTC' */
-export function formatDateTime(iso: string | null | undefined, timeZone: string): string {
-	if (!iso) return ''
-	const date = new Date(iso)
-	if (Number.isNaN(date.getTime())) return ''
-	return new Intl.DateTimeFormat('en-US', {
-		month: 'short',
-		day: 'numeric',
-		year: 'numeric',
-		hour: 'numeric',
-		minute: '2-digit',
-		hour12: true,
-		timeZone,
-		timeZoneName: 'short',
-	}).format(date)
-}
-
 /** An instant as a `datetime-local` value ('2026-11-23T17:00') on `timeZone`'s wall clock. */
 export function toLocalInput(iso: string | null | undefined, timeZone: string): string {
 	if (!iso) return ''

@@ -4,7 +4,7 @@ import { getTestSession } from '~/features/quizzes/api.server'
 import { ClearLocalTest } from '~/features/quizzes/clear-local-test'
 import { statusLabel } from '~/features/quizzes/history-table'
 import { ResultReview } from '~/features/quizzes/result-review'
-import { formatDateTime, zoneName } from '~/features/quizzes/timer'
+import { formatDateTime } from '~/platform/dates'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { buttonClass } from '~/ui/button'
@@ -46,9 +46,7 @@ export default function TestResult({ loaderData }: Route.ComponentProps) {
 				</p>
 				<p className="mt-1 text-sm text-slate-700">
 					{statusLabel(session.status === 'expired' ? 'expired' : 'submitted')} on{' '}
-					<time dateTime={result.closedAt}>
-						{formatDateTime(result.closedAt, timeZone)} {zoneName(result.closedAt, timeZone)}
-					</time>
+					<time dateTime={result.closedAt}>{formatDateTime(result.closedAt, timeZone)}</time>
 				</p>
 				<div className="mt-4 flex flex-wrap gap-3">
 					<Link

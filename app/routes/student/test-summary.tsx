@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/test-summary'
 import { getTestHistoryEntry } from '~/features/quizzes/api.server'
 import { statusLabel } from '~/features/quizzes/history-table'
-import { formatDateTime, zoneName } from '~/features/quizzes/timer'
+import { formatDateTime } from '~/platform/dates'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { buttonClass } from '~/ui/button'
@@ -42,15 +42,11 @@ export default function TestSummary({ loaderData }: Route.ComponentProps) {
 				<dd>{statusLabel(entry.status)}</dd>
 				<dt className="font-medium text-slate-600">Started</dt>
 				<dd>
-					<time dateTime={entry.startedAt}>
-						{formatDateTime(entry.startedAt, timeZone)} {zoneName(entry.startedAt, timeZone)}
-					</time>
+					<time dateTime={entry.startedAt}>{formatDateTime(entry.startedAt, timeZone)}</time>
 				</dd>
 				<dt className="font-medium text-slate-600">Finished</dt>
 				<dd>
-					<time dateTime={entry.completedAt}>
-						{formatDateTime(entry.completedAt, timeZone)} {zoneName(entry.completedAt, timeZone)}
-					</time>
+					<time dateTime={entry.completedAt}>{formatDateTime(entry.completedAt, timeZone)}</time>
 				</dd>
 				<dt className="font-medium text-slate-600">Time taken</dt>
 				<dd>{minutesBetween(entry.startedAt, entry.completedAt)}</dd>
