@@ -1,11 +1,11 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import type { Settled } from '~/platform/settle.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
-import { useForm } from '~/ui/use-form'
+import { useForm, useSubmitting } from '~/ui/use-form'
 import {
 	changeEmailSchema,
 	changePasswordSchema,
@@ -24,11 +24,6 @@ export function accountResult(
 		return undefined
 	const result = actionData as SubmissionResult<string[]>
 	return result.initialValue?.intent === intent ? result : undefined
-}
-
-function useBusy(intent: string) {
-	const navigation = useNavigation()
-	return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 }
 
 const sectionClass = 'rounded-lg border border-slate-200 bg-white p-6'
@@ -71,7 +66,7 @@ export function NewPasswordFields({ password, confirm }: { password: Field; conf
 }
 
 export function ChangePasswordForm({ lastResult }: { lastResult: Result }) {
-	const busy = useBusy('password')
+	const busy = useSubmitting('password')
 	const [form, fields] = useForm({
 		id: 'change-password',
 		lastResult,
@@ -107,7 +102,7 @@ export function ChangeEmailForm({
 	account: AccountStatus
 	lastResult: Result
 }) {
-	const busy = useBusy('email')
+	const busy = useSubmitting('email')
 	const [form, fields] = useForm({
 		id: 'change-email',
 		lastResult,
@@ -159,7 +154,7 @@ export function NotificationsForm({
 	notifications: Record<string, boolean>
 	lastResult: Result
 }) {
-	const busy = useBusy('notifications')
+	const busy = useSubmitting('notifications')
 	const [form] = useForm({ id: 'notifications', lastResult })
 	return (
 		<section aria-labelledby="notifications-heading" className={sectionClass}>

@@ -1,3 +1,4 @@
+import type { Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { replyWithUpstreamError } from '~/platform/form.server'
@@ -6,74 +7,74 @@ import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { changeEmail, changePassword, saveNotifications } from './api.server'
 import {
-	changeEmailSchema,
-	changePasswordSchema,
+	accountSettingsSchema,
+	notificationKinds,
 	NOTIFICATIONS_MESSAGE,
-	notificationsSchema,
+	type AccountSettingsForm,
 } from './schema'
 
-type PageRequest = { context: Readonly<RouterContextProvider>; request: Request }
+type Context = Readonly<RouterContextProvider>
+type Upstream = ReturnType<typeof upstream>
+type Invalid = Exclude<Submission<unknown>, { status: 'success' }>
+
+// Passwords typed are never sent back to the page (a form without them is left as it is).
+const passwordFields = ['currentPassword', 'newPassword', 'confirmPassword']
 
 /**
- * The account forms of a profile or settings page (change password, change email, notification
- * mails), each with its `intent`. Answers null for any other intent, for the page's own forms.
+ * The answer to an invalid form, on a page with the account forms among its own: nothing of the
+ * passwords typed, and the notification boxes' error said once, for their whole form (a checkbox
+ * has no room for a message of its own).
+ */
+export function accountFormReply(submission: Invalid) {
+	const boxes = notificationKinds.some(({ kind }) => submission.error?.[kind])
+	return submission.reply({
+		hideFields: passwordFields,
+		...(boxes && { formErrors: [NOTIFICATIONS_MESSAGE] }),
+	})
+}
+
+/** Saves one valid account form, then back to the page with the API's own message as the toast. */
+export async function saveAccountSettings(
+	context: Context,
+	api: Upstream,
+	submission: Submission<unknown>,
+	form: AccountSettingsForm,
+	returnTo: string,
+) {
+	try {
+		const { message } = await saveAccountForm(api, form)
+		sendToast(context, successToast(message))
+	} catch (error) {
+		return replyWithUpstreamError(context, submission, error, passwordFields)
+	}
+	return redirect(returnTo)
+}
+
+function saveAccountForm(api: Upstream, form: AccountSettingsForm) {
+	switch (form.intent) {
+		case 'password':
+			return changePassword(api, form.currentPassword, form.newPassword)
+		case 'email':
+			return changeEmail(api, form.email, form.currentPassword)
+		case 'notifications': {
+			const { intent: _intent, ...preferences } = form
+			return saveNotifications(api, preferences)
+		}
+	}
+}
+
+/**
+ * The account forms for a page that parses its own forms apart (the profile pages): their answer,
+ * or null when the post is none of them (their union then names `intent` as the error).
  */
 export async function accountSettingsAction(
-	{ context, request }: PageRequest,
+	{ context, request }: { context: Context; request: Request },
 	formData: FormData,
 	returnTo: string,
 ) {
-	const intent = formData.get('intent')
+	const submission = parseWithZod(formData, { schema: accountSettingsSchema })
+	if (submission.status !== 'success')
+		return submission.error?.intent ? null : data(accountFormReply(submission), { status: 400 })
 	const api = upstream(context, request)
-	const passwordFields = ['currentPassword', 'newPassword', 'confirmPassword']
-
-	if (intent === 'password') {
-		const submission = parseWithZod(formData, { schema: changePasswordSchema })
-		if (submission.status !== 'success')
-			return data(submission.reply({ hideFields: passwordFields }), { status: 400 })
-		try {
-			const { message } = await changePassword(
-				api,
-				submission.value.currentPassword,
-				submission.value.newPassword,
-			)
-			sendToast(context, successToast(message))
-		} catch (error) {
-			return replyWithUpstreamError(context, submission, error, passwordFields)
-		}
-		return redirect(returnTo)
-	}
-
-	if (intent === 'email') {
-		const submission = parseWithZod(formData, { schema: changeEmailSchema })
-		if (submission.status !== 'success')
-			return data(submission.reply({ hideFields: ['currentPassword'] }), { status: 400 })
-		try {
-			const { message } = await changeEmail(
-				api,
-				submission.value.email,
-				submission.value.currentPassword,
-			)
-			sendToast(context, successToast(message))
-		} catch (error) {
-			return replyWithUpstreamError(context, submission, error, ['currentPassword'])
-		}
-		return redirect(returnTo)
-	}
-
-	if (intent === 'notifications') {
-		const submission = parseWithZod(formData, { schema: notificationsSchema })
-		// Checkboxes have no room for a message of their own: it is the form's.
-		if (submission.status !== 'success')
-			return data(submission.reply({ formErrors: [NOTIFICATIONS_MESSAGE] }), { status: 400 })
-		const { intent: _intent, ...preferences } = submission.value
-		try {
-			const { message } = await saveNotifications(api, preferences)
-			sendToast(context, successToast(message))
-		} catch (error) {
-			return replyWithUpstreamError(context, submission, error)
-		}
-		return redirect(returnTo)
-	}
-	return null
+	return saveAccountSettings(context, api, submission, submission.value, returnTo)
 }
