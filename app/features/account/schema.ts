@@ -83,6 +83,15 @@ export const notificationsSchema = z.object({
 	>),
 })
 
+/** The account forms of a profile or settings page, told apart by `intent`: a page joins them to
+ * its own forms' schemas in its one union. */
+export const accountSettingsSchemas = [
+	changePasswordSchema,
+	changeEmailSchema,
+	notificationsSchema,
+] as const
+export type AccountSettingsForm = z.infer<(typeof accountSettingsSchemas)[number]>
+
 export const accountAnswerSchema = z.object({
 	account: z.object({
 		accountType: z.enum(['user', 'organization']),

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link, useSearchParams } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
 import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import {
@@ -22,7 +22,7 @@ import {
 	teacherAnnouncementFormSchema,
 	type Announcement,
 } from './schema'
-import { useForm } from '~/ui/use-form'
+import { useForm, useSubmitting } from '~/ui/use-form'
 
 type Course = { id: string; title: string }
 
@@ -36,7 +36,6 @@ export function AnnouncementComposer({
 	courses: Course[]
 	organizationWide: boolean
 }) {
-	const navigation = useNavigation()
 	const schema = organizationWide ? announcementFormSchema : teacherAnnouncementFormSchema
 	const [form, fields] = useForm({
 		id: 'announcement-form',
@@ -45,7 +44,7 @@ export function AnnouncementComposer({
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
-	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'post'
+	const busy = useSubmitting('post')
 	const audienceOptions = [
 		organizationWide
 			? { value: '', label: 'Everyone in the organization' }
@@ -280,7 +279,6 @@ function EditAnnouncement({
 	announcement: Announcement
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
-	const navigation = useNavigation()
 	const [searchParams] = useSearchParams()
 	const [form, fields] = useForm({
 		id: `edit-announcement-${announcement.id}`,
@@ -290,7 +288,7 @@ function EditAnnouncement({
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
-	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'update'
+	const busy = useSubmitting('update')
 	const page = searchParams.get('page')
 	const cancelTo = page ? `?page=${encodeURIComponent(page)}` : '?'
 	return (

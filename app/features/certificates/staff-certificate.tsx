@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 import { Button } from '~/ui/button'
 import { FormErrors } from '~/ui/field'
+import { useSubmitting } from '~/ui/use-form'
 import { CertificateCard } from './certificate-card'
 import type { Certificate } from './schema'
 
@@ -20,8 +21,7 @@ export function StaffCertificatePage({
 	/** Where the page was reached from (the student's report cards, or the course's students). */
 	back?: { to: string; label: string }
 }) {
-	const navigation = useNavigation()
-	const busy = navigation.state === 'submitting'
+	const busy = useSubmitting()
 	return (
 		<div className="flex flex-col gap-6">
 			{back ? (

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Suspense, type ComponentType } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 import type { LoadFailure } from '~/platform/toast'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
@@ -16,7 +16,7 @@ import {
 	type ChatMessage,
 	type Room,
 } from './schema'
-import { useForm } from '~/ui/use-form'
+import { useForm, useSubmitting } from '~/ui/use-form'
 
 export type IslandProps = {
 	room: Room
@@ -49,7 +49,6 @@ const needs = {
 
 /** Posting to the chat with a plain form: works without JavaScript. */
 function ChatForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-	const navigation = useNavigation()
 	const [form, fields] = useForm({
 		id: 'room-chat',
 		lastResult,
@@ -57,8 +56,7 @@ function ChatForm({ lastResult }: { lastResult: SubmissionResult<string[]> | und
 		shouldValidate: 'onSubmit',
 		shouldRevalidate: 'onInput',
 	})
-	const sending =
-		navigation.state === 'submitting' && navigation.formData?.get('intent') === 'message'
+	const sending = useSubmitting('message')
 	return (
 		<Form method="post" className="flex flex-col gap-2" {...getFormProps(form)}>
 			<FormErrors id={form.errorId} errors={form.errors} />
@@ -78,7 +76,6 @@ function ChatForm({ lastResult }: { lastResult: SubmissionResult<string[]> | und
 
 /** The host lets someone outside the course in (a guest teacher, a parent): works without JavaScript. */
 function InviteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-	const navigation = useNavigation()
 	const [form, fields] = useForm({
 		id: 'room-invite',
 		lastResult,
@@ -86,8 +83,7 @@ function InviteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
-	const sending =
-		navigation.state === 'submitting' && navigation.formData?.get('intent') === 'invite'
+	const sending = useSubmitting('invite')
 	return (
 		<details
 			className="rounded-md border border-slate-200 bg-white px-4 py-2"

@@ -52,34 +52,40 @@ export async function roomAction(
 ) {
 	const user = requireUser(context, request)
 	if (user.role === 'organization') throw data(null, { status: 403 })
-	const api = upstream(context, request)
-	const formData = await readForm(request)
-	if (formData.get('intent') === 'ticket') {
-		try {
-			const { ticket } = await createRoomTicket(api, roomId)
-			return { ticket }
-		} catch (error) {
-			if (!(error instanceof UpstreamError)) throw error
-			return data({ ticketError: error.text }, { status: replyStatus(error.status) })
-		}
-	}
-	const submission = parseWithZod(formData, { schema: roomFormSchema })
+	const submission = parseWithZod(await readForm(request), { schema: roomFormSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+	const api = upstream(context, request)
 	const page = `/conference/${kind}/${encodeURIComponent(roomId)}`
+	const form = submission.value
 	try {
-		if (submission.value.intent === 'message') {
-			await postRoomMessage(api, roomId, submission.value.text)
-			return redirect(`${page}#chat`)
+		switch (form.intent) {
+			case 'ticket':
+				return await freshTicket(api, roomId)
+			case 'message':
+				await postRoomMessage(api, roomId, form.text)
+				return redirect(`${page}#chat`)
+			case 'invite': {
+				const { invitee } = await inviteToRoom(api, roomId, form.email)
+				sendToast(context, successToast(`Invitation sent to ${invitee.name}`))
+				return redirect(page)
+			}
+			case 'end':
+				await endRoomSession(api, roomId)
+				sendToast(context, successToast('Session ended'))
+				return redirect(page)
 		}
-		if (submission.value.intent === 'invite') {
-			const { invitee } = await inviteToRoom(api, roomId, submission.value.email)
-			sendToast(context, successToast(`Invitation sent to ${invitee.name}`))
-			return redirect(page)
-		}
-		await endRoomSession(api, roomId)
-		sendToast(context, successToast('Session ended'))
-		return redirect(page)
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error)
+	}
+}
+
+/** The ticket for the page's script, which keeps asking while the server is away: no toast, no form. */
+async function freshTicket(api: ReturnType<typeof upstream>, roomId: string) {
+	try {
+		const { ticket } = await createRoomTicket(api, roomId)
+		return { ticket }
+	} catch (error) {
+		if (!(error instanceof UpstreamError)) throw error
+		return data({ ticketError: error.text }, { status: replyStatus(error.status) })
 	}
 }

@@ -46,10 +46,15 @@ export const endFormSchema = z.object({ intent: z.literal('end') })
 /** The host lets someone outside the course in, by their account's email. */
 export const inviteFormSchema = z.object({ intent: z.literal('invite'), email: emailField })
 
+/** The page's script asks for a fresh socket ticket after a drop. */
+export const ticketRequestSchema = z.object({ intent: z.literal('ticket') })
+
+/** Every post to a room page, told apart by `intent`. */
 export const roomFormSchema = z.discriminatedUnion('intent', [
 	chatFormSchema,
 	endFormSchema,
 	inviteFormSchema,
+	ticketRequestSchema,
 ])
 
 export const ROOM_KINDS = [

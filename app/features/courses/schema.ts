@@ -96,6 +96,9 @@ export const catalogQuerySchema = z.object({
 		.catch(undefined),
 })
 
+/** Students of a course listed at once on the organization's courses page. */
+export const CLASS_LIST_LIMIT = 10
+
 export function readCatalogQuery(url: URL) {
 	const raw = Object.fromEntries(url.searchParams)
 	const query = catalogQuerySchema.parse({

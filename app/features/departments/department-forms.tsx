@@ -1,16 +1,15 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
-import { useForm } from '~/ui/use-form'
+import { useForm, useSubmitting } from '~/ui/use-form'
 import type { ActionResult } from './departments-page'
 import { createDepartmentSchema, renameDepartmentSchema, type Department } from './schema'
 
 // The departments page's forms: create, rename, and the delete confirmation.
 
 export function CreateForm({ lastResult }: { lastResult: ActionResult }) {
-	const navigation = useNavigation()
 	const [form, fields] = useForm({
 		id: 'create-department',
 		lastResult,
@@ -18,7 +17,7 @@ export function CreateForm({ lastResult }: { lastResult: ActionResult }) {
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
-	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create'
+	const busy = useSubmitting('create')
 	return (
 		<section
 			aria-labelledby="create-heading"

@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 import type { User } from '~/features/users/schema'
 import type { LoadFailure } from '~/platform/toast'
 import { Button, buttonClass } from '~/ui/button'
@@ -11,7 +11,7 @@ import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { existingStudentSchema, newMemberSchema, type Invitation } from './schema'
 import { TableScroll } from '~/ui/table-scroll'
-import { useForm } from '~/ui/use-form'
+import { useForm, useSubmitting } from '~/ui/use-form'
 
 export type MemberKind = 'student' | 'teacher'
 
@@ -170,7 +170,6 @@ function MemberTable({
 }
 
 function NewMemberForm({ kind, lastResult }: { kind: MemberKind; lastResult: ActionResult }) {
-	const navigation = useNavigation()
 	const [form, fields] = useForm({
 		id: `new-${kind}`,
 		lastResult,
@@ -178,8 +177,7 @@ function NewMemberForm({ kind, lastResult }: { kind: MemberKind; lastResult: Act
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
-	const busy =
-		navigation.state === 'submitting' && navigation.formData?.get('intent') === 'register'
+	const busy = useSubmitting('register')
 	return (
 		<section
 			aria-labelledby={`${form.id}-heading`}
@@ -233,7 +231,6 @@ function NewMemberForm({ kind, lastResult }: { kind: MemberKind; lastResult: Act
 }
 
 function ExistingStudentForm({ lastResult }: { lastResult: ActionResult }) {
-	const navigation = useNavigation()
 	const [form, fields] = useForm({
 		id: 'existing-student',
 		lastResult,
@@ -241,7 +238,7 @@ function ExistingStudentForm({ lastResult }: { lastResult: ActionResult }) {
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
-	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'attach'
+	const busy = useSubmitting('attach')
 	return (
 		<section
 			aria-labelledby="existing-student-heading"

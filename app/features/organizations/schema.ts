@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { accountSettingsSchemas } from '../account/schema'
 import { emailField, phoneField, userSchema } from '../users/schema'
 
 /** Spec section 9: where organization updates and deletes wait while the browser is offline. */
@@ -168,6 +169,16 @@ export function organizationDeletionSchema(organizationName: string) {
 				'The name does not match. Type it exactly as shown.',
 			),
 	})
+}
+
+/** The settings page's forms: the details, deleting, and the account forms (password, email,
+ * notification mails). */
+export function organizationSettingsActionSchema(organizationName: string) {
+	return z.discriminatedUnion('intent', [
+		organizationSettingsSchema,
+		organizationDeletionSchema(organizationName),
+		...accountSettingsSchemas,
+	])
 }
 
 const personName = (what: string) =>

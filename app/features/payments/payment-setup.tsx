@@ -1,7 +1,8 @@
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 import type { Settled } from '~/platform/settle.server'
 import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
+import { useSubmitting } from '~/ui/use-form'
 import type { PayoutAccount } from './schema'
 
 const statusText: Record<PayoutAccount['status'], string> = {
@@ -18,7 +19,7 @@ export function PaymentSetupPage({
 	account: Settled<PayoutAccount>
 	error?: string | null
 }) {
-	const navigation = useNavigation()
+	const busy = useSubmitting()
 	return (
 		<div className="flex max-w-2xl flex-col gap-6">
 			<div>
@@ -62,7 +63,7 @@ export function PaymentSetupPage({
 					</dl>
 					{account.value.status !== 'complete' ? (
 						<Form method="post">
-							<Button disabled={navigation.state === 'submitting'}>
+							<Button disabled={busy}>
 								{account.value.status === 'not_started' ? 'Set up payments' : 'Continue setup'}
 							</Button>
 						</Form>

@@ -1,10 +1,11 @@
-import { Form, useNavigation } from 'react-router'
+import { Form } from 'react-router'
 import { Button } from '~/ui/button'
 import { CsvDownload } from '~/ui/csv-download'
 import { FieldErrors, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { TableScroll } from '~/ui/table-scroll'
+import { useSubmitting } from '~/ui/use-form'
 import { cellKey, cellName } from './grid'
 import type { loadScoreGrid } from './score-input.server'
 
@@ -23,7 +24,7 @@ export function ScoreInputPage({
 	loaderData: ScoreGrid
 	actionData: SaveAnswer | undefined
 }) {
-	const navigation = useNavigation()
+	const saving = useSubmitting()
 	if (loaderData.state === 'failed') {
 		return (
 			<div className="flex flex-col gap-6">
@@ -37,7 +38,6 @@ export function ScoreInputPage({
 		!pickerErrors.term && !pickerErrors.subjects && term !== '' && subjects.length > 0
 	const values = actionData?.values ?? loaderData.values
 	const cellErrors: Record<string, string> = actionData?.cellErrors ?? {}
-	const saving = navigation.state === 'submitting' && navigation.formMethod === 'POST'
 
 	return (
 		<div className="flex flex-col gap-6">

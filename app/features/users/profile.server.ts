@@ -3,13 +3,8 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { getAccount } from '~/features/account/api.server'
-import {
-	accountForms,
-	accountHiddenFields,
-	accountInvalidReply,
-	saveAccountForm,
-	type AccountForm,
-} from '~/features/account/account.server'
+import { accountFormReply, saveAccountSettings } from '~/features/account/account.server'
+import { accountSettingsSchemas, type AccountSettingsForm } from '~/features/account/schema'
 import { FORM_LIMIT, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { startSession, upstream } from '~/platform/request.server'
 import type { SessionUser } from '~/platform/session.server'
@@ -44,14 +39,14 @@ const pictureForm = profilePictureSchema.extend({ intent: z.literal('picture') }
 export const studentProfileActionSchema = z.discriminatedUnion('intent', [
 	studentProfileFormSchema.extend({ intent: z.literal('details') }),
 	pictureForm,
-	...accountForms,
+	...accountSettingsSchemas,
 ])
 
 /** The teacher's profile page: the same forms, with a teacher's details. */
 export const tutorProfileActionSchema = z.discriminatedUnion('intent', [
 	tutorProfileFormSchema.extend({ intent: z.literal('details') }),
 	pictureForm,
-	...accountForms,
+	...accountSettingsSchemas,
 ])
 
 const pages = {
@@ -81,7 +76,7 @@ export async function loadProfile(
 }
 
 type PictureForm = z.infer<typeof pictureForm>
-type ProfileForm<Details> = Details | PictureForm | AccountForm
+type ProfileForm<Details> = Details | PictureForm | AccountSettingsForm
 
 /**
  * The profile page's forms: the details (whose new name also goes into the session), the picture,
@@ -122,7 +117,7 @@ async function answerProfileForm<Details extends { intent: 'details' }>(
 	if (submission.status !== 'success') {
 		const intent = submission.payload.intent
 		if (intent === 'password' || intent === 'email' || intent === 'notifications')
-			return data(submission.reply(accountInvalidReply(intent)), { status: 400 })
+			return data(accountFormReply(submission), { status: 400 })
 		if (intent === 'picture')
 			return data(
 				{ picture: submission.reply({ hideFields: ['profilePicture'] }) },
@@ -132,6 +127,8 @@ async function answerProfileForm<Details extends { intent: 'details' }>(
 	}
 	const api = upstream(context, request)
 	const form = submission.value
+	if (form.intent !== 'details' && form.intent !== 'picture')
+		return saveAccountSettings(context, api, submission, form, pages[role].returnTo)
 	try {
 		switch (form.intent) {
 			case 'details': {
@@ -144,22 +141,14 @@ async function answerProfileForm<Details extends { intent: 'details' }>(
 			case 'picture':
 				await uploadProfilePicture(api, role, form.profilePicture)
 				sendToast(context, successToast('Profile updated successfully'))
-				break
-			default: {
-				const { message } = await saveAccountForm(api, form)
-				sendToast(context, successToast(message))
-			}
 		}
 	} catch (error) {
 		if (form.intent === 'details') {
 			const reply = replyWithUpstreamError(context, submission, error)
 			return data({ details: reply.data }, reply.init ?? undefined)
 		}
-		if (form.intent === 'picture') {
-			const reply = replyWithUpstreamError(context, submission, error, ['profilePicture'])
-			return data({ picture: reply.data }, reply.init ?? undefined)
-		}
-		return replyWithUpstreamError(context, submission, error, accountHiddenFields(form.intent))
+		const reply = replyWithUpstreamError(context, submission, error, ['profilePicture'])
+		return data({ picture: reply.data }, reply.init ?? undefined)
 	}
 	return redirect(pages[role].returnTo)
 }

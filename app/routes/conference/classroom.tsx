@@ -15,6 +15,10 @@ export function action({ context, request, params }: Route.ActionArgs) {
 	return roomAction(context, request, params.roomId, 'classroom')
 }
 
+export function meta({ loaderData: data }: Route.MetaArgs) {
+	return [{ title: `${data?.room.title ?? 'Classroom'} | TutorHub` }]
+}
+
 /** A fresh socket ticket must not reload the page under a running call. */
 export function shouldRevalidate({
 	formData,
@@ -27,8 +31,4 @@ export default function Classroom({ loaderData, actionData }: Route.ComponentPro
 	return (
 		<RoomPage kind="classroom" data={loaderData} actionData={actionData} Island={ClassroomIsland} />
 	)
-}
-
-export function meta({ loaderData: data }: Route.MetaArgs) {
-	return [{ title: `${data?.room.title ?? 'Classroom'} | TutorHub` }]
 }

@@ -1,177 +1,24 @@
-import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/index'
-import { createRoom, listRooms } from '~/features/conference/api.server'
-import { ROOM_KINDS, startRoomSchema, type Room } from '~/features/conference/schema'
-import { listCourses } from '~/features/courses/api.server'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
-import { requireUser, upstream } from '~/platform/request.server'
-import { settle } from '~/platform/settle.server'
-import { successToast } from '~/platform/toast'
-import { sendToast } from '~/platform/toast.server'
-import { Button } from '~/ui/button'
-import { FormErrors, inputProps, SelectField, selectProps, TextField } from '~/ui/field'
-import { LoadError } from '~/ui/load-error'
-import { TableScroll } from '~/ui/table-scroll'
-import { useForm } from '~/ui/use-form'
+import { LiveRoomsPage } from '~/features/conference/rooms-page'
+import { loadLiveRooms, startRoomAction } from '~/features/conference/rooms.server'
+import { requireUser } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireUser(context, request)
-	// Students and teachers take part; an organization looks on at its own courses' rooms.
-	const api = upstream(context, request)
-	const [rooms, courses] = await Promise.all([
-		settle(listRooms(api)),
-		user.role === 'tutor'
-			? settle(listCourses(api, { teacherId: user.id, limit: 100 }))
-			: Promise.resolve(null),
-	])
-	return { rooms, courses }
+	return loadLiveRooms(context, request, user)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	const user = requireUser(context, request)
-	if (user.role !== 'tutor') throw data(null, { status: 403 })
-	const submission = parseWithZod(await readForm(request), { schema: startRoomSchema })
-	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-	try {
-		const { room } = await createRoom(upstream(context, request), submission.value)
-		sendToast(context, successToast('Room created successfully'))
-		return redirect(`/conference/${room.kind}/${room.id}`)
-	} catch (error) {
-		return replyWithUpstreamError(context, submission, error)
-	}
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-	dateStyle: 'medium',
-	timeStyle: 'short',
-	hour12: true,
-})
-
-function RoomTable({ rooms }: { rooms: Room[] }) {
-	if (rooms.length === 0) {
-		return <p className="text-slate-700">No live rooms yet for your courses.</p>
-	}
-	return (
-		<TableScroll label="Live rooms of your courses" framed={false}>
-			<table className="w-full border-collapse text-left text-sm">
-				<caption className="sr-only">Live rooms of your courses</caption>
-				<thead>
-					<tr className="border-b border-slate-300">
-						<th scope="col" className="py-2 pr-4">
-							Room
-						</th>
-						<th scope="col" className="py-2 pr-4">
-							Course
-						</th>
-						<th scope="col" className="py-2 pr-4">
-							Host
-						</th>
-						<th scope="col" className="py-2 pr-4">
-							Status
-						</th>
-						<th scope="col" className="py-2">
-							<span className="sr-only">Open</span>
-						</th>
-					</tr>
-				</thead>
-				<tbody>
-					{rooms.map((room) => (
-						<tr key={room.id} className="border-b border-slate-200">
-							<td className="py-2 pr-4 font-medium">{room.title}</td>
-							<td className="py-2 pr-4">{room.courseTitle}</td>
-							<td className="py-2 pr-4">{room.ownerName}</td>
-							<td className="py-2 pr-4">
-								{room.endedAt ? `Ended ${dateFormat.format(new Date(room.endedAt))}` : 'Open'}
-							</td>
-							<td className="py-2">
-								<Link
-									to={`/conference/${room.kind}/${room.id}`}
-									className="font-semibold text-indigo-800 underline"
-								>
-									{room.endedAt ? 'Read the chat' : room.role === 'observer' ? 'Open' : 'Join'}
-									<span className="sr-only"> {room.title}</span>
-								</Link>
-							</td>
-						</tr>
-					))}
-				</tbody>
-			</table>
-		</TableScroll>
-	)
-}
-
-function StartRoomForm({
-	courses,
-	lastResult,
-}: {
-	courses: { id: string; title: string }[]
-	lastResult: Route.ComponentProps['actionData']
-}) {
-	const navigation = useNavigation()
-	const [form, fields] = useForm({
-		lastResult,
-		defaultValue: { kind: 'classroom' },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: startRoomSchema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-	})
-	if (courses.length === 0) {
-		return (
-			<p className="text-slate-700">Create a course first; its students can then join its rooms.</p>
-		)
-	}
-	return (
-		<Form method="post" className="flex max-w-xl flex-col gap-4" {...getFormProps(form)}>
-			<FormErrors id={form.errorId} errors={form.errors} />
-			<SelectField
-				label="Course"
-				meta={fields.courseId}
-				{...selectProps(fields.courseId)}
-				options={courses.map((course) => ({ value: course.id, label: course.title }))}
-			/>
-			<TextField label="Title" meta={fields.title} {...inputProps(fields.title, 'text')} required />
-			<SelectField
-				label="Kind of room"
-				meta={fields.kind}
-				{...selectProps(fields.kind)}
-				options={ROOM_KINDS}
-			/>
-			<Button disabled={navigation.state === 'submitting'}>
-				{navigation.state === 'submitting' ? 'Starting…' : 'Start the room'}
-			</Button>
-		</Form>
-	)
-}
-
-export default function LiveRooms({ loaderData, actionData }: Route.ComponentProps) {
-	const { rooms, courses } = loaderData
-	return (
-		<div className="flex flex-col gap-8">
-			<h1 className="text-2xl font-bold">Live rooms</h1>
-			{courses ? (
-				<section aria-labelledby="start-heading" className="flex flex-col gap-3">
-					<h2 id="start-heading" className="text-lg font-semibold">
-						Start a live room
-					</h2>
-					{courses.ok ? (
-						<StartRoomForm courses={courses.value.courses} lastResult={actionData} />
-					) : (
-						<LoadError error={courses.error} />
-					)}
-				</section>
-			) : null}
-			<section aria-labelledby="rooms-heading" className="flex flex-col gap-3">
-				<h2 id="rooms-heading" className="text-lg font-semibold">
-					Your rooms
-				</h2>
-				{rooms.ok ? <RoomTable rooms={rooms.value} /> : <LoadError error={rooms.error} />}
-			</section>
-		</div>
-	)
+	// Only a teacher starts a room; the others may read the list.
+	if (requireUser(context, request).role !== 'tutor') throw data(null, { status: 403 })
+	return startRoomAction(context, request)
 }
 
 export function meta() {
 	return [{ title: 'Live rooms | TutorHub' }]
+}
+
+export default function LiveRooms({ loaderData, actionData }: Route.ComponentProps) {
+	return <LiveRoomsPage loaderData={loaderData} actionData={actionData} />
 }

@@ -21,14 +21,6 @@ const links = (layout: LayoutData) => [
 	{ to: '/conference', label: 'Live rooms', end: true },
 ]
 
-export default function ConferenceLayout({ loaderData }: Route.ComponentProps) {
-	return (
-		<DashboardShell areaLabel="Live room" userName={loaderData.userName} links={links(loaderData)}>
-			<Outlet />
-		</DashboardShell>
-	)
-}
-
 /** A room that fails (403, 404, the upstream) shows so inside the area, with its navigation. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	return (
@@ -39,5 +31,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 			links={links}
 			fromUser={layoutOf}
 		/>
+	)
+}
+
+export default function ConferenceLayout({ loaderData }: Route.ComponentProps) {
+	return (
+		<DashboardShell areaLabel="Live room" userName={loaderData.userName} links={links(loaderData)}>
+			<Outlet />
+		</DashboardShell>
 	)
 }

@@ -15,6 +15,10 @@ export function action({ context, request, params }: Route.ActionArgs) {
 	return roomAction(context, request, params.roomId, 'whiteboard')
 }
 
+export function meta({ loaderData: data }: Route.MetaArgs) {
+	return [{ title: `${data?.room.title ?? 'Whiteboard'} | TutorHub` }]
+}
+
 /** A fresh socket ticket must not reload the page under the board. */
 export function shouldRevalidate({
 	formData,
@@ -32,8 +36,4 @@ export default function Whiteboard({ loaderData, actionData }: Route.ComponentPr
 			Island={WhiteboardIsland}
 		/>
 	)
-}
-
-export function meta({ loaderData: data }: Route.MetaArgs) {
-	return [{ title: `${data?.room.title ?? 'Whiteboard'} | TutorHub` }]
 }

@@ -18,13 +18,13 @@ export function action({ context, request }: Route.ActionArgs) {
 	return announcementBoardAction(context, request, { requireCourse: false, listPath })
 }
 
+export function meta() {
+	return [{ title: 'Announcements | TutorHub' }]
+}
+
 export default function OrganizationAnnouncements({
 	loaderData,
 	actionData,
 }: Route.ComponentProps) {
 	return <AnnouncementBoard board={loaderData} actionData={actionData} organizationWide />
-}
-
-export function meta() {
-	return [{ title: 'Announcements | TutorHub' }]
 }

@@ -24,6 +24,10 @@ export function action({ context, request, params }: Route.ActionArgs) {
 	return issueCertificateAction(context, request, params)
 }
 
+export function meta() {
+	return [{ title: 'Certificate | TutorHub' }]
+}
+
 export default function OrganizationCertificate({ loaderData, actionData }: Route.ComponentProps) {
 	return (
 		<StaffCertificatePage
@@ -37,8 +41,4 @@ export default function OrganizationCertificate({ loaderData, actionData }: Rout
 			}}
 		/>
 	)
-}
-
-export function meta() {
-	return [{ title: 'Certificate | TutorHub' }]
 }

@@ -1,41 +1,19 @@
-import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import type { Route } from './+types/dashboard'
-import { createDepartment } from '~/features/departments/api.server'
-import { createDepartmentSchema } from '~/features/departments/schema'
-import { getOrganizationStats } from '~/features/organizations/api.server'
-import type { OrganizationStats } from '~/features/organizations/schema'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
-import { requireRole, upstream } from '~/platform/request.server'
-import { settle } from '~/platform/settle.server'
-import { successToast } from '~/platform/toast'
-import { sendToast } from '~/platform/toast.server'
-import { Button, buttonClass } from '~/ui/button'
-import { FormErrors, inputProps, TextField } from '~/ui/field'
-import { LoadError } from '~/ui/load-error'
-import { useForm } from '~/ui/use-form'
+import { OrganizationDashboardPage } from '~/features/organizations/dashboard-page'
+import {
+	loadOrganizationDashboard,
+	quickDepartmentAction,
+} from '~/features/organizations/dashboard.server'
+import { requireRole } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'organization')
-	const fresh = new URL(request.url).searchParams.has('refresh')
-	const stats = await settle(getOrganizationStats(upstream(context, request), user.id, fresh))
-	return { name: user.name, stats }
+	return loadOrganizationDashboard(context, request, user)
 }
 
-/** The dashboard's quick add: the organizations slice's department create, with its own toast. */
 export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'organization')
-	const submission = parseWithZod(await readForm(request), { schema: createDepartmentSchema })
-	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
-	const { intent: _, ...fields } = submission.value
-	try {
-		await createDepartment(upstream(context, request), fields)
-	} catch (error) {
-		return replyWithUpstreamError(context, submission, error)
-	}
-	sendToast(context, successToast('department created successfully!'))
-	return redirect('/organization/dashboard')
+	return quickDepartmentAction(context, request)
 }
 
 export function meta() {
@@ -43,158 +21,5 @@ export function meta() {
 }
 
 export default function OrganizationDashboard({ loaderData, actionData }: Route.ComponentProps) {
-	const { name, stats } = loaderData
-	return (
-		<div className="flex flex-col gap-6">
-			<div className="flex flex-wrap items-center justify-between gap-3">
-				<h1 className="text-2xl font-bold">{name}</h1>
-				<Link to="?refresh=1" className={buttonClass('secondary')}>
-					Refresh
-				</Link>
-			</div>
-			{stats.ok ? <StatsGroups stats={stats.value} /> : <LoadError error={stats.error} />}
-			<QuickDepartmentForm lastResult={actionData} />
-		</div>
-	)
-}
-
-function QuickDepartmentForm({
-	lastResult,
-}: {
-	lastResult: SubmissionResult<string[]> | undefined
-}) {
-	const navigation = useNavigation()
-	const [form, fields] = useForm({
-		id: 'quick-department',
-		lastResult,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: createDepartmentSchema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
-	})
-	const busy = navigation.state === 'submitting'
-	return (
-		<section
-			aria-labelledby="quick-department-heading"
-			className="max-w-xl rounded-lg border border-slate-200 bg-white p-5"
-		>
-			<h2 id="quick-department-heading" className="text-lg font-semibold">
-				Quick add a department
-			</h2>
-			<Form method="post" className="mt-3 flex flex-wrap items-end gap-3" {...getFormProps(form)}>
-				<input type="hidden" name="intent" value="create" />
-				<div className="w-full">
-					<FormErrors id={form.errorId} errors={form.errors} />
-				</div>
-				<div className="min-w-60 flex-1">
-					<TextField
-						label="New department name"
-						meta={fields.departmentName}
-						{...inputProps(fields.departmentName, 'text')}
-						required
-					/>
-				</div>
-				<Button disabled={busy}>{busy ? 'Adding…' : 'Add department'}</Button>
-			</Form>
-			<p className="mt-2 text-sm text-slate-600">
-				Rename or delete departments on the{' '}
-				<Link to="/organization/departments" className="font-semibold text-indigo-800 underline">
-					Departments
-				</Link>{' '}
-				page.
-			</p>
-		</section>
-	)
-}
-
-function StatsGroups({ stats }: { stats: OrganizationStats }) {
-	const groups = [
-		{
-			key: 'teachers',
-			title: 'Teachers',
-			total: stats.tutors.total,
-			to: '/organization/teachers',
-			items: stats.tutors.data.map((tutor) => ({
-				id: tutor.id,
-				text: tutor.name,
-				detail: tutor.email,
-			})),
-			empty: 'No teachers yet.',
-		},
-		{
-			key: 'students',
-			title: 'Students',
-			total: stats.students.total,
-			to: '/organization/students',
-			items: stats.students.data.map((student) => ({
-				id: student.id,
-				text: student.name,
-				detail: student.email,
-			})),
-			empty: 'No students yet.',
-		},
-		{
-			key: 'courses',
-			title: 'Courses',
-			total: stats.courses.total,
-			to: '/organization/courses',
-			items: stats.courses.data.map((course) => ({
-				id: course.id,
-				text: course.title,
-				detail: `${course.enrolledStudents} enrolled`,
-			})),
-			empty: 'No courses yet.',
-		},
-		{
-			key: 'departments',
-			title: 'Departments',
-			total: stats.departments.total,
-			to: '/organization/departments',
-			items: stats.departments.data.map((department) => ({
-				id: department.id,
-				text: department.departmentName,
-				detail: '',
-			})),
-			empty: 'No departments yet.',
-		},
-	]
-	const enrolled = stats.courses.data.reduce((sum, course) => sum + course.enrolledStudents, 0)
-	return (
-		<div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-			{groups.map((group) => (
-				<section
-					key={group.key}
-					aria-labelledby={`${group.key}-heading`}
-					className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
-				>
-					<h2 id={`${group.key}-heading`} className="text-base font-semibold text-slate-700">
-						{group.title}
-					</h2>
-					<p className="text-3xl font-bold" data-testid={`${group.key}-total`}>
-						{group.total}
-						<span className="sr-only"> {group.title.toLowerCase()} in total</span>
-					</p>
-					{group.key === 'courses' && stats.courses.data.length > 0 ? (
-						<p className="text-sm text-slate-600">{enrolled} enrolments in the courses listed</p>
-					) : null}
-					{group.items.length ? (
-						<ul className="flex flex-col gap-1 text-sm">
-							{group.items.map((item) => (
-								<li key={item.id}>
-									<span className="font-medium">{item.text}</span>
-									{item.detail ? <span className="block text-slate-600">{item.detail}</span> : null}
-								</li>
-							))}
-						</ul>
-					) : (
-						<p className="text-sm text-slate-600">{group.empty}</p>
-					)}
-					{group.to ? (
-						<Link to={group.to} className="mt-auto text-sm font-semibold text-indigo-800 underline">
-							Manage {group.title.toLowerCase()}
-						</Link>
-					) : null}
-				</section>
-			))}
-		</div>
-	)
+	return <OrganizationDashboardPage loaderData={loaderData} actionData={actionData} />
 }

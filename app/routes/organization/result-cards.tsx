@@ -1,152 +1,20 @@
-import { Form, Link } from 'react-router'
 import type { Route } from './+types/result-cards'
-import { getResultCard, getResultCards } from '~/features/scores/api.server'
 import printStylesheet from '~/features/scores/result-card-print.css?url'
-import { ResultCardView } from '~/features/scores/result-card'
-import { requireRole, upstream } from '~/platform/request.server'
-import { settle } from '~/platform/settle.server'
-import { Button } from '~/ui/button'
-import { CsvDownload } from '~/ui/csv-download'
-import { LoadError } from '~/ui/load-error'
-import { TableScroll } from '~/ui/table-scroll'
-
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: printStylesheet }]
+import { ResultCardsPage } from '~/features/scores/result-cards-page'
+import { loadResultCards } from '~/features/scores/result-cards.server'
+import { requireRole } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'organization')
-	const api = upstream(context, request)
-	const params = new URL(request.url).searchParams
-	const term = params.get('term')?.trim().slice(0, 50) || undefined
-	const studentId = params.get('student')
-	const [cards, card] = await Promise.all([
-		settle(getResultCards(api, user.id, term)),
-		studentId && term
-			? settle(getResultCard(api, user.id, studentId, term))
-			: Promise.resolve(null),
-	])
-	return { organizationName: user.name, cards, card }
+	return loadResultCards(context, request, user)
 }
 
 export function meta() {
 	return [{ title: 'Result cards | TutorHub' }]
 }
 
-export default function ResultCards({ loaderData }: Route.ComponentProps) {
-	const { organizationName, cards, card } = loaderData
-	return (
-		<div className="flex flex-col gap-6">
-			<h1 className="text-2xl font-bold">Result cards</h1>
-			{card ? (
-				card.ok ? (
-					<ResultCardView card={card.value} organizationName={organizationName} />
-				) : (
-					<LoadError error={card.error} />
-				)
-			) : null}
-			{cards.ok ? (
-				cards.value.term === null ? (
-					<p className="text-slate-700">
-						No scores have been entered yet.{' '}
-						<Link
-							to="/organization/score-input"
-							className="font-semibold text-indigo-800 underline"
-						>
-							Enter scores
-						</Link>
-					</p>
-				) : (
-					<section aria-labelledby="cards-heading" className="flex flex-col gap-3">
-						<h2 id="cards-heading" className="text-lg font-semibold">
-							Students with scores in {cards.value.term}
-						</h2>
-						<Form method="get" className="flex flex-wrap items-end gap-2">
-							<div className="flex flex-col gap-1">
-								<label htmlFor="cards-term" className="text-sm font-medium text-slate-800">
-									Term
-								</label>
-								<select
-									id="cards-term"
-									name="term"
-									defaultValue={cards.value.term}
-									className="rounded-md border border-slate-400 bg-white px-3 py-2"
-								>
-									{cards.value.terms.map((term) => (
-										<option key={term} value={term}>
-											{term}
-										</option>
-									))}
-								</select>
-							</div>
-							<Button variant="secondary">Show term</Button>
-						</Form>
-						<p>
-							<CsvDownload
-								href={`/organization/result-cards/export?${new URLSearchParams({ term: cards.value.term }).toString()}`}
-							>
-								Download result cards for {cards.value.term}
-							</CsvDownload>
-						</p>
-						<CardTable term={cards.value.term} cards={cards.value.resultCards} />
-					</section>
-				)
-			) : (
-				<LoadError error={cards.error} />
-			)}
-		</div>
-	)
-}
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: printStylesheet }]
 
-function CardTable({
-	term,
-	cards,
-}: {
-	term: string
-	cards: { student: { id: string; name: string }; average: number; bucket: string }[]
-}) {
-	if (!cards.length) return <p className="text-slate-700">No student has scores in {term}.</p>
-	return (
-		<TableScroll label={`Result cards for ${term}`}>
-			<table className="w-full text-left text-sm">
-				<caption className="px-4 py-3 text-left font-semibold">
-					Result cards for {term} ({cards.length})
-				</caption>
-				<thead className="bg-slate-100 text-slate-700">
-					<tr>
-						<th scope="col" className="px-4 py-2">
-							Student
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Average
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Grade band
-						</th>
-						<th scope="col" className="px-4 py-2">
-							<span className="sr-only">Result card</span>
-						</th>
-					</tr>
-				</thead>
-				<tbody>
-					{cards.map((card) => (
-						<tr key={card.student.id} className="border-t border-slate-200">
-							<th scope="row" className="px-4 py-2 font-medium">
-								{card.student.name}
-							</th>
-							<td className="px-4 py-2">{card.average}</td>
-							<td className="px-4 py-2">{card.bucket}</td>
-							<td className="px-4 py-2">
-								<Link
-									to={`?${new URLSearchParams({ term, student: card.student.id }).toString()}`}
-									className="font-semibold text-indigo-800 underline"
-								>
-									Open<span className="sr-only"> the</span> result card
-									<span className="sr-only"> of {card.student.name}</span>
-								</Link>
-							</td>
-						</tr>
-					))}
-				</tbody>
-			</table>
-		</TableScroll>
-	)
+export default function ResultCards({ loaderData }: Route.ComponentProps) {
+	return <ResultCardsPage loaderData={loaderData} />
 }

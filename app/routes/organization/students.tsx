@@ -13,6 +13,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 	return memberAction(context, upstream(context, request), request, user.id, 'student')
 }
 
+export function meta() {
+	return [{ title: 'Students | TutorHub' }]
+}
+
 export default function OrganizationStudents({ loaderData, actionData }: Route.ComponentProps) {
 	return (
 		<MembersPage
@@ -23,8 +27,4 @@ export default function OrganizationStudents({ loaderData, actionData }: Route.C
 			invitations={loaderData.invitations}
 		/>
 	)
-}
-
-export function meta() {
-	return [{ title: 'Students | TutorHub' }]
 }

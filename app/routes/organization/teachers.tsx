@@ -13,6 +13,10 @@ export async function action({ context, request }: Route.ActionArgs) {
 	return memberAction(context, upstream(context, request), request, user.id, 'tutor')
 }
 
+export function meta() {
+	return [{ title: 'Teachers | TutorHub' }]
+}
+
 export default function OrganizationTeachers({ loaderData, actionData }: Route.ComponentProps) {
 	return (
 		<MembersPage
@@ -22,8 +26,4 @@ export default function OrganizationTeachers({ loaderData, actionData }: Route.C
 			actionData={actionData}
 		/>
 	)
-}
-
-export function meta() {
-	return [{ title: 'Teachers | TutorHub' }]
 }

@@ -17,6 +17,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 	return { reports, tutorId: user.id }
 }
 
+export function meta() {
+	return [{ title: 'Report cards | TutorHub' }]
+}
+
 export default function TeacherStudentReportCards({ loaderData }: Route.ComponentProps) {
 	const { reports, tutorId } = loaderData
 	const { student } = reports
@@ -42,8 +46,4 @@ export default function TeacherStudentReportCards({ loaderData }: Route.Componen
 			/>
 		</div>
 	)
-}
-
-export function meta() {
-	return [{ title: 'Report cards | TutorHub' }]
 }

@@ -1,0 +1,174 @@
+import { Link, useSearchParams } from 'react-router'
+import { StudentTable } from '~/features/users/student-table'
+import { CsvDownload } from '~/ui/csv-download'
+import { LoadError } from '~/ui/load-error'
+import { Pagination } from '~/ui/pagination'
+import { TableScroll } from '~/ui/table-scroll'
+import { PriceTag } from './course-card'
+import type { ClassList, loadOrganizationCourses } from './organization-courses.server'
+import { CLASS_LIST_LIMIT, totalEnrolled } from './schema'
+
+/** The organization's courses (with totals) and, once one is chosen, its class list. */
+export function OrganizationCoursesPage({
+	loaderData,
+}: {
+	loaderData: Awaited<ReturnType<typeof loadOrganizationCourses>>
+}) {
+	const { page, courses, classList, organizationId } = loaderData
+	const [searchParams] = useSearchParams()
+	const classHref = (courseId: string) => {
+		const next = new URLSearchParams(searchParams)
+		next.set('course', courseId)
+		next.delete('studentsPage')
+		return `?${next.toString()}#class-list`
+	}
+	return (
+		<div className="flex flex-col gap-6">
+			<div className="flex flex-wrap items-center justify-between gap-4">
+				<h1 className="text-2xl font-bold">Courses</h1>
+				<Link to="/organization/payment-setup" className="font-semibold text-indigo-800 underline">
+					Payment setup
+				</Link>
+			</div>
+			{courses.ok ? (
+				<>
+					<dl className="grid gap-4 sm:grid-cols-2">
+						<div className="rounded-lg border border-slate-200 bg-white p-4">
+							<dt className="text-sm text-slate-600">Total courses</dt>
+							<dd className="text-2xl font-bold">{courses.value.pagination.total}</dd>
+						</div>
+						<div className="rounded-lg border border-slate-200 bg-white p-4">
+							<dt className="text-sm text-slate-600">Enrolled students in these courses</dt>
+							<dd className="text-2xl font-bold">{totalEnrolled(courses.value.courses)}</dd>
+						</div>
+					</dl>
+					{courses.value.courses.length ? (
+						<TableScroll label="Courses of your organization">
+							<table className="w-full text-left text-sm">
+								<caption className="px-4 py-3 text-left font-semibold">
+									Courses of your organization
+								</caption>
+								<thead className="bg-slate-100 text-slate-700">
+									<tr>
+										<th scope="col" className="px-4 py-2">
+											Course
+										</th>
+										<th scope="col" className="px-4 py-2">
+											Teacher
+										</th>
+										<th scope="col" className="px-4 py-2">
+											Price
+										</th>
+										<th scope="col" className="px-4 py-2">
+											Students
+										</th>
+										<th scope="col" className="px-4 py-2">
+											Status
+										</th>
+									</tr>
+								</thead>
+								<tbody>
+									{courses.value.courses.map((course) => (
+										<tr key={course.id} className="border-t border-slate-200">
+											<th scope="row" className="px-4 py-3 font-medium">
+												{course.title}
+												<p className="font-normal text-slate-600">
+													{course.category} · {course.level}
+												</p>
+											</th>
+											<td className="px-4 py-3">{course.teacherName ?? 'Organization'}</td>
+											<td className="px-4 py-3">
+												<PriceTag price={course.price} />
+											</td>
+											<td className="px-4 py-3">
+												{course.enrolledStudents}
+												{course.maxStudents ? ` of ${course.maxStudents}` : ''}
+												{course.enrolledStudents ? (
+													<Link
+														to={classHref(course.id)}
+														className="ml-2 font-semibold text-indigo-800 underline"
+													>
+														View students<span className="sr-only"> of {course.title}</span>
+													</Link>
+												) : null}
+											</td>
+											<td className="px-4 py-3">{course.isPublished ? 'Published' : 'Draft'}</td>
+										</tr>
+									))}
+								</tbody>
+							</table>
+						</TableScroll>
+					) : (
+						<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
+							Your organization has no courses yet.
+						</p>
+					)}
+					<Pagination
+						page={page}
+						totalPages={courses.value.pagination.totalPages ?? 1}
+						label="Course pages"
+					/>
+				</>
+			) : (
+				<LoadError error={courses.error} />
+			)}
+			{classList ? (
+				<ClassListSection classList={classList} organizationId={organizationId} />
+			) : null}
+		</div>
+	)
+}
+
+/** Who is enrolled in one course, each with the way to their certificate for it. */
+function ClassListSection({
+	classList,
+	organizationId,
+}: {
+	classList: ClassList
+	organizationId: string
+}) {
+	const { course, page, students } = classList
+	return (
+		<section id="class-list" aria-labelledby="class-list-heading" className="flex flex-col gap-3">
+			<div className="flex flex-wrap items-center justify-between gap-3">
+				<h2 id="class-list-heading" className="text-lg font-semibold">
+					Students enrolled in {course.title}
+				</h2>
+				<CsvDownload
+					href={`/organization/courses/class-list?course=${encodeURIComponent(course.id)}`}
+				>
+					Download class list
+				</CsvDownload>
+			</div>
+			{students.ok ? (
+				<>
+					<StudentTable
+						caption="Enrolled students"
+						students={students.value.students}
+						total={students.value.total}
+						empty="No students are enrolled in this course yet."
+						column={{
+							header: 'Certificate',
+							cell: (student) => (
+								<Link
+									to={`/organization/certificate/${student.id}/${course.id}/${organizationId}/${encodeURIComponent(student.email)}`}
+									className="font-semibold text-indigo-800 underline"
+								>
+									Certificate<span className="sr-only"> of {student.name}</span>
+								</Link>
+							),
+						}}
+					/>
+					<Pagination
+						page={page}
+						totalPages={Math.ceil(students.value.total / CLASS_LIST_LIMIT)}
+						label="Student pages"
+						param="studentsPage"
+					/>
+				</>
+			) : (
+				<LoadError error={students.error} />
+			)}
+		</section>
+	)
+}

@@ -1,0 +1,238 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { FormEvent } from 'react'
+import { Form } from 'react-router'
+import { AccountSettings } from '~/features/account/account-settings'
+import { handlesOffline } from '~/platform/offline-forms'
+import { useOfflineQueue } from '~/platform/use-offline-queue'
+import { Button } from '~/ui/button'
+import {
+	FormErrors,
+	inputProps,
+	SelectField,
+	selectProps,
+	TextAreaField,
+	textareaProps,
+	TextField,
+} from '~/ui/field'
+import { LoadError } from '~/ui/load-error'
+import { useForm, useSubmitting } from '~/ui/use-form'
+import { organizationTypes } from './organization-types'
+import {
+	ORGANIZATION_OFFLINE_KEY,
+	organizationDeletionSchema,
+	organizationSettingsSchema,
+	type Organization,
+} from './schema'
+import type { loadOrganizationSettings } from './settings.server'
+
+type ActionResult = SubmissionResult<string[]> | undefined
+const resultFor = (result: ActionResult, intent: string) =>
+	result?.initialValue?.intent === intent ? result : undefined
+
+/** The organization's settings: its details, the account forms, and deleting it. */
+export function OrganizationSettingsPage({
+	loaderData,
+	actionData,
+}: {
+	loaderData: Awaited<ReturnType<typeof loadOrganizationSettings>>
+	actionData: ActionResult
+}) {
+	const { organization, name } = loaderData
+	// Offline, both forms are kept on this device and sent, in order, once back online.
+	const { queued, queueWhenOffline } = useOfflineQueue(ORGANIZATION_OFFLINE_KEY)
+	const waiting = queued.length
+	return (
+		<div className="flex max-w-2xl flex-col gap-8">
+			<h1 className="text-2xl font-bold">Settings</h1>
+			{waiting ? (
+				<p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+					{waiting === 1 ? 'One change is' : `${waiting} changes are`} saved on this device and will
+					be sent when you are back online.
+				</p>
+			) : null}
+			{organization.ok ? (
+				<UpdateForm
+					// A fresh form once the details change (a replayed offline edit), showing the saved values.
+					key={JSON.stringify(organization.value)}
+					organization={organization.value}
+					lastResult={resultFor(actionData, 'update')}
+					onValidSubmit={queueWhenOffline('UPDATE')}
+				/>
+			) : (
+				<LoadError error={organization.error} />
+			)}
+			<AccountSettings account={loaderData.account} actionData={actionData} />
+			<DeleteForm
+				name={name}
+				lastResult={resultFor(actionData, 'delete')}
+				onValidSubmit={queueWhenOffline('DELETE')}
+			/>
+		</div>
+	)
+}
+
+type SubmitHandler = (event: FormEvent<HTMLFormElement>) => void
+
+/** conform checks the form first, so an invalid form is never queued offline. */
+const submitThen =
+	(check: SubmitHandler, next: SubmitHandler) => (event: FormEvent<HTMLFormElement>) => {
+		check(event)
+		if (!event.defaultPrevented) next(event)
+	}
+
+function UpdateForm({
+	organization,
+	lastResult,
+	onValidSubmit,
+}: {
+	organization: Organization
+	lastResult: ActionResult
+	onValidSubmit: SubmitHandler
+}) {
+	const [form, fields] = useForm({
+		id: 'organization-settings',
+		lastResult,
+		defaultValue: {
+			name: organization.name,
+			type: organization.type,
+			country: organization.country,
+			phone: organization.phone ?? '',
+			address: organization.address ?? '',
+			website: organization.website ?? '',
+			description: organization.description ?? '',
+		},
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: organizationSettingsSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const busy = useSubmitting('update')
+	return (
+		<section
+			aria-labelledby="update-heading"
+			className="rounded-lg border border-slate-200 bg-white p-5"
+		>
+			<h2 id="update-heading" className="text-lg font-semibold">
+				Organization details
+			</h2>
+			<p className="mt-1 text-sm text-slate-600">Login email: {organization.email}</p>
+			<Form
+				method="post"
+				className="mt-4 flex flex-col gap-3"
+				{...getFormProps(form)}
+				{...handlesOffline}
+				onSubmit={submitThen(form.onSubmit, onValidSubmit)}
+			>
+				<input type="hidden" name="intent" value="update" />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<TextField
+					label="Organization name"
+					meta={fields.name}
+					{...inputProps(fields.name, 'text')}
+					autoComplete="organization"
+					required
+				/>
+				<div className="grid gap-3 sm:grid-cols-2">
+					<SelectField
+						label="Kind of organization"
+						meta={fields.type}
+						options={organizationTypes}
+						{...selectProps(fields.type)}
+						required
+					/>
+					<TextField
+						label="Country"
+						meta={fields.country}
+						{...inputProps(fields.country, 'text')}
+						autoComplete="country-name"
+						required
+					/>
+				</div>
+				<TextField
+					label="Phone (optional)"
+					meta={fields.phone}
+					{...inputProps(fields.phone, 'tel')}
+					autoComplete="tel"
+				/>
+				<TextField
+					label="Address (optional)"
+					meta={fields.address}
+					{...inputProps(fields.address, 'text')}
+					autoComplete="street-address"
+				/>
+				<TextField
+					label="Website (optional)"
+					meta={fields.website}
+					{...inputProps(fields.website, 'url')}
+					placeholder="https://"
+				/>
+				<TextAreaField
+					label="Description (optional)"
+					meta={fields.description}
+					{...textareaProps(fields.description)}
+					rows={3}
+				/>
+				<Button disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</Button>
+			</Form>
+		</section>
+	)
+}
+
+function DeleteForm({
+	name,
+	lastResult,
+	onValidSubmit,
+}: {
+	name: string
+	lastResult: ActionResult
+	onValidSubmit: SubmitHandler
+}) {
+	const [form, fields] = useForm({
+		id: 'delete-organization',
+		lastResult,
+		onValidate: ({ formData }) =>
+			parseWithZod(formData, { schema: organizationDeletionSchema(name) }),
+		shouldValidate: 'onSubmit',
+		shouldRevalidate: 'onInput',
+	})
+	const busy = useSubmitting('delete')
+	return (
+		<section
+			aria-labelledby="delete-heading"
+			className="rounded-lg border border-red-300 bg-red-50 p-5"
+		>
+			<h2 id="delete-heading" className="text-lg font-semibold text-red-900">
+				Delete this organization
+			</h2>
+			<p className="mt-1 text-sm text-red-900">
+				Deleting removes your organization, its departments and all recorded scores for good.
+				Teachers and students keep their own accounts but leave the organization. You will be logged
+				out.
+			</p>
+			<Form
+				method="post"
+				className="mt-4 flex flex-col gap-3"
+				{...getFormProps(form)}
+				{...handlesOffline}
+				onSubmit={submitThen(form.onSubmit, onValidSubmit)}
+			>
+				<input type="hidden" name="intent" value="delete" />
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<TextField
+					label={
+						<>
+							Type <strong>{name}</strong> to confirm
+						</>
+					}
+					meta={fields.confirmName}
+					{...inputProps(fields.confirmName, 'text')}
+					autoComplete="off"
+					required
+				/>
+				<Button variant="danger" disabled={busy}>
+					{busy ? 'Deleting…' : 'Delete organization'}
+				</Button>
+			</Form>
+		</section>
+	)
+}

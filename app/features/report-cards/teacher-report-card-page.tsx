@@ -1,0 +1,142 @@
+import { getFieldsetProps, getFormProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { Form, Link } from 'react-router'
+import { Button } from '~/ui/button'
+import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import { useForm, useSubmitting } from '~/ui/use-form'
+import { PrintButton, ReportCardView } from './report-card-view'
+import { componentRows, reportCardFormSchema } from './schema'
+import type { loadTeacherReportCard } from './teacher-report-card.server'
+
+/** A student's report card for one course as the teacher sees it, with the form that writes it. */
+export function TeacherReportCardPage({
+	report,
+	tutorId,
+	actionData,
+}: {
+	report: Awaited<ReturnType<typeof loadTeacherReportCard>>
+	tutorId: string
+	actionData: SubmissionResult<string[]> | undefined
+}) {
+	const { student, course, reportCard } = report
+	const rows = Array.from({ length: componentRows }, (_, index) => {
+		const component = reportCard?.components[index]
+		return {
+			name: component?.name ?? '',
+			score: component ? String(component.score) : '',
+			remark: component?.remark ?? '',
+		}
+	})
+	const [form, fields] = useForm({
+		id: 'report-card',
+		lastResult: actionData,
+		defaultValue: {
+			score: reportCard ? String(reportCard.score) : '',
+			comments: reportCard?.comments ?? '',
+			components: rows,
+		},
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: reportCardFormSchema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+	const componentFields = fields.components.getFieldList()
+	const busy = useSubmitting()
+
+	return (
+		<div className="flex flex-col gap-6">
+			<div className="flex flex-wrap items-center justify-between gap-3">
+				<h1 className="text-2xl font-bold">
+					Report card: {student.name}, {course.title}
+				</h1>
+				<PrintButton />
+			</div>
+			<p className="flex flex-wrap gap-4 text-sm print:hidden">
+				<Link
+					to={`/teachersdashboard/report-card/${student.id}`}
+					className="font-semibold text-indigo-800 underline"
+				>
+					All of {student.name}&apos;s report cards
+				</Link>
+				<Link
+					to={`/teachersdashboard/certificate/${student.id}/${course.id}/${tutorId}/${encodeURIComponent(student.email)}`}
+					className="font-semibold text-indigo-800 underline"
+				>
+					Certificate for this course
+				</Link>
+			</p>
+			{reportCard ? (
+				<ReportCardView
+					courseTitle={course.title}
+					card={{ ...reportCard, authorName: reportCard.author.name }}
+				/>
+			) : (
+				<p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">
+					No report card yet.
+				</p>
+			)}
+			<section
+				aria-labelledby="edit-heading"
+				className="rounded-lg border border-slate-200 bg-white p-6 print:hidden"
+			>
+				<h2 id="edit-heading" className="text-lg font-semibold">
+					{reportCard ? 'Edit the report card' : 'Write the report card'}
+				</h2>
+				<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
+					<FormErrors id={form.errorId} errors={form.errors} />
+					<TextField
+						label="Overall score (0 to 100)"
+						meta={fields.score}
+						{...inputProps(fields.score, 'number')}
+						min={0}
+						max={100}
+						step={1}
+						required
+					/>
+					<fieldset className="flex flex-col gap-3">
+						<legend className="text-sm font-semibold text-slate-800">
+							Subjects or components (optional)
+						</legend>
+						{componentFields.map((row, index) => {
+							const cells = row.getFieldset()
+							return (
+								<div
+									key={row.key}
+									className="grid gap-3 sm:grid-cols-[2fr_1fr_3fr]"
+									{...getFieldsetProps(row)}
+								>
+									<TextField
+										label={`Subject ${index + 1}`}
+										meta={cells.name}
+										{...inputProps(cells.name, 'text')}
+									/>
+									<TextField
+										label={`Score ${index + 1}`}
+										meta={cells.score}
+										{...inputProps(cells.score, 'number')}
+										min={0}
+										max={100}
+										step={1}
+									/>
+									<TextField
+										label={`Remark ${index + 1}`}
+										meta={cells.remark}
+										{...inputProps(cells.remark, 'text')}
+									/>
+								</div>
+							)
+						})}
+					</fieldset>
+					<TextAreaField
+						label="Comments (optional)"
+						meta={fields.comments}
+						{...textareaProps(fields.comments)}
+						rows={3}
+					/>
+					<div>
+						<Button disabled={busy}>{busy ? 'Saving…' : 'Save report card'}</Button>
+					</div>
+				</Form>
+			</section>
+		</div>
+	)
+}

@@ -1,0 +1,132 @@
+import { Form, Link } from 'react-router'
+import { Button } from '~/ui/button'
+import { CsvDownload } from '~/ui/csv-download'
+import { LoadError } from '~/ui/load-error'
+import { TableScroll } from '~/ui/table-scroll'
+import { ResultCardView } from './result-card'
+import type { loadResultCards } from './result-cards.server'
+
+/** The organization's result cards for a term, and the one card opened from the list. */
+export function ResultCardsPage({
+	loaderData,
+}: {
+	loaderData: Awaited<ReturnType<typeof loadResultCards>>
+}) {
+	const { organizationName, cards, card } = loaderData
+	return (
+		<div className="flex flex-col gap-6">
+			<h1 className="text-2xl font-bold">Result cards</h1>
+			{card ? (
+				card.ok ? (
+					<ResultCardView card={card.value} organizationName={organizationName} />
+				) : (
+					<LoadError error={card.error} />
+				)
+			) : null}
+			{cards.ok ? (
+				cards.value.term === null ? (
+					<p className="text-slate-700">
+						No scores have been entered yet.{' '}
+						<Link
+							to="/organization/score-input"
+							className="font-semibold text-indigo-800 underline"
+						>
+							Enter scores
+						</Link>
+					</p>
+				) : (
+					<section aria-labelledby="cards-heading" className="flex flex-col gap-3">
+						<h2 id="cards-heading" className="text-lg font-semibold">
+							Students with scores in {cards.value.term}
+						</h2>
+						<Form method="get" className="flex flex-wrap items-end gap-2">
+							<div className="flex flex-col gap-1">
+								<label htmlFor="cards-term" className="text-sm font-medium text-slate-800">
+									Term
+								</label>
+								<select
+									id="cards-term"
+									name="term"
+									defaultValue={cards.value.term}
+									className="rounded-md border border-slate-400 bg-white px-3 py-2"
+								>
+									{cards.value.terms.map((term) => (
+										<option key={term} value={term}>
+											{term}
+										</option>
+									))}
+								</select>
+							</div>
+							<Button variant="secondary">Show term</Button>
+						</Form>
+						<p>
+							<CsvDownload
+								href={`/organization/result-cards/export?${new URLSearchParams({ term: cards.value.term }).toString()}`}
+							>
+								Download result cards for {cards.value.term}
+							</CsvDownload>
+						</p>
+						<CardTable term={cards.value.term} cards={cards.value.resultCards} />
+					</section>
+				)
+			) : (
+				<LoadError error={cards.error} />
+			)}
+		</div>
+	)
+}
+
+function CardTable({
+	term,
+	cards,
+}: {
+	term: string
+	cards: { student: { id: string; name: string }; average: number; bucket: string }[]
+}) {
+	if (!cards.length) return <p className="text-slate-700">No student has scores in {term}.</p>
+	return (
+		<TableScroll label={`Result cards for ${term}`}>
+			<table className="w-full text-left text-sm">
+				<caption className="px-4 py-3 text-left font-semibold">
+					Result cards for {term} ({cards.length})
+				</caption>
+				<thead className="bg-slate-100 text-slate-700">
+					<tr>
+						<th scope="col" className="px-4 py-2">
+							Student
+						</th>
+						<th scope="col" className="px-4 py-2">
+							Average
+						</th>
+						<th scope="col" className="px-4 py-2">
+							Grade band
+						</th>
+						<th scope="col" className="px-4 py-2">
+							<span className="sr-only">Result card</span>
+						</th>
+					</tr>
+				</thead>
+				<tbody>
+					{cards.map((card) => (
+						<tr key={card.student.id} className="border-t border-slate-200">
+							<th scope="row" className="px-4 py-2 font-medium">
+								{card.student.name}
+							</th>
+							<td className="px-4 py-2">{card.average}</td>
+							<td className="px-4 py-2">{card.bucket}</td>
+							<td className="px-4 py-2">
+								<Link
+									to={`?${new URLSearchParams({ term, student: card.student.id }).toString()}`}
+									className="font-semibold text-indigo-800 underline"
+								>
+									Open<span className="sr-only"> the</span> result card
+									<span className="sr-only"> of {card.student.name}</span>
+								</Link>
+							</td>
+						</tr>
+					))}
+				</tbody>
+			</table>
+		</TableScroll>
+	)
+}

@@ -1,0 +1,24 @@
+import type { RouterContextProvider } from 'react-router'
+import { upstream } from '~/platform/request.server'
+import type { SessionUser } from '~/platform/session.server'
+import { settle } from '~/platform/settle.server'
+import { getResultCard, getResultCards } from './api.server'
+
+/** The result cards of a term (`?term=`, else the latest) and, with `?student=`, one student's card. */
+export async function loadResultCards(
+	context: Readonly<RouterContextProvider>,
+	request: Request,
+	organization: SessionUser,
+) {
+	const api = upstream(context, request)
+	const params = new URL(request.url).searchParams
+	const term = params.get('term')?.trim().slice(0, 50) || undefined
+	const studentId = params.get('student')
+	const [cards, card] = await Promise.all([
+		settle(getResultCards(api, organization.id, term)),
+		studentId && term
+			? settle(getResultCard(api, organization.id, studentId, term))
+			: Promise.resolve(null),
+	])
+	return { organizationName: organization.name, cards, card }
+}
