@@ -24,10 +24,6 @@ const links: AreaLink[] = [
 	{ to: '/conference', label: 'Live rooms' },
 ]
 
-export default function OrganizationLayout({ loaderData }: Route.ComponentProps) {
-	return <AreaLayout label="Organization" links={links} data={loaderData} />
-}
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	return (
 		<AreaError
@@ -38,4 +34,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 			layoutId="routes/organization/layout"
 		/>
 	)
+}
+
+export default function OrganizationLayout({ loaderData }: Route.ComponentProps) {
+	return <AreaLayout label="Organization" links={links} data={loaderData} />
 }

@@ -25,10 +25,6 @@ const links: AreaLink[] = [
 	{ to: '/studentdashboard/profile', label: 'Profile' },
 ]
 
-export default function StudentLayout({ loaderData }: Route.ComponentProps) {
-	return <AreaLayout label="Student" links={links} data={loaderData} />
-}
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	return (
 		<AreaError
@@ -39,4 +35,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 			layoutId="routes/student/layout"
 		/>
 	)
+}
+
+export default function StudentLayout({ loaderData }: Route.ComponentProps) {
+	return <AreaLayout label="Student" links={links} data={loaderData} />
 }

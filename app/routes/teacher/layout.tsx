@@ -23,10 +23,6 @@ const links: AreaLink[] = [
 	{ to: '/teachersdashboard/profile', label: 'Profile' },
 ]
 
-export default function TeacherLayout({ loaderData }: Route.ComponentProps) {
-	return <AreaLayout label="Teacher" links={links} data={loaderData} />
-}
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 	return (
 		<AreaError
@@ -37,4 +33,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 			layoutId="routes/teacher/layout"
 		/>
 	)
+}
+
+export default function TeacherLayout({ loaderData }: Route.ComponentProps) {
+	return <AreaLayout label="Teacher" links={links} data={loaderData} />
 }
