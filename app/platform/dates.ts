@@ -58,6 +58,13 @@ export const formatDate = (instant: Instant, zone: string) =>
 export const formatTime = (instant: Instant, zone: string) =>
 	show(instant, zone, { hour: 'numeric', minute: '2-digit', hour12: true })
 
+/** 'Nov 22, 2026' (medium) or 'November 22, 2026' (long): the day a moment falls on in `zone`. */
+export const formatCalendarDate = (
+	instant: Instant | null | undefined,
+	zone: string,
+	style: 'medium' | 'long' = 'medium',
+) => show(instant, zone, { dateStyle: style })
+
 /** The zone's short name at that instant ('EST', 'GMT+1'), shown beside times read in it. */
 export function zoneName(instant: Instant, zone: string): string {
 	const date = readable(instant) ?? new Date()

@@ -1,9 +1,5 @@
-// How certificate dates read. Its own module, so the public verification page ships no schema
-// library.
-export const formatIssued = (iso: string) =>
-	new Date(iso).toLocaleDateString('en-US', {
-		year: 'numeric',
-		month: 'long',
-		day: 'numeric',
-		timeZone: 'UTC',
-	})
+import { formatCalendarDate } from '~/platform/dates'
+
+// How certificate dates read (the day of issue, in UTC). Its own module, so the public
+// verification page ships no schema library.
+export const formatIssued = (iso: string) => formatCalendarDate(iso, 'UTC', 'long')

@@ -1,8 +1,7 @@
 import { PriceTag, courseOwnerName } from './course-card'
 import type { Course } from './schema'
 import { countOf } from '~/platform/plural'
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+import { formatCalendarDate } from '~/platform/dates'
 
 /** "18:00" -> "6:00 PM" (spec section 9: 12-hour times). */
 function twelveHour(time: string) {
@@ -76,8 +75,8 @@ export function CourseOverview({ course }: { course: Course }) {
 					<>
 						<dt className="font-medium text-slate-600">Schedule</dt>
 						<dd>
-							{dateFormat.format(new Date(`${course.schedule.startDate}T00:00:00Z`))} to{' '}
-							{dateFormat.format(new Date(`${course.schedule.endDate}T00:00:00Z`))},{' '}
+							{formatCalendarDate(`${course.schedule.startDate}T00:00:00Z`, 'UTC')} to{' '}
+							{formatCalendarDate(`${course.schedule.endDate}T00:00:00Z`, 'UTC')},{' '}
 							{countOf(course.schedule.sessionsPerWeek, 'session per week', 'sessions per week')}
 							{course.schedule.timeSlots.length ? (
 								<ul className="mt-1 text-sm text-slate-700">

@@ -2,8 +2,7 @@ import { Form } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
 import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import type { ReceivedInvitation } from './schema'
-
-const sentOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+import { formatCalendarDate } from '~/platform/dates'
 
 /** On the student's dashboard: organizations that invited them, each to accept or decline. */
 export function StudentInvitations({ invitations }: { invitations: ReceivedInvitation[] }) {
@@ -21,8 +20,8 @@ export function StudentInvitations({ invitations }: { invitations: ReceivedInvit
 					<li key={invitation.id} className="flex flex-col gap-2">
 						<p>
 							<strong>{invitation.organization.name}</strong> invited you to join their organization
-							on {sentOn.format(new Date(invitation.createdAt))}. If you accept, they see your
-							profile and results, and can post announcements to you.
+							on {formatCalendarDate(invitation.createdAt, 'UTC', 'long')}. If you accept, they see
+							your profile and results, and can post announcements to you.
 						</p>
 						<div className="flex flex-wrap gap-2">
 							<Form method="post">

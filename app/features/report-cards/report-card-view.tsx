@@ -1,10 +1,7 @@
 import { useHydrated } from '~/ui/use-hydrated'
 import { Button } from '~/ui/button'
 import { TableScroll } from '~/ui/table-scroll'
-
-// Here rather than in ./schema, so the public verification page ships no schema library.
-const formatUpdated = (iso: string) =>
-	new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+import { formatCalendarDate } from '~/platform/dates'
 
 type Component = { name: string; score: number; grade: string; remark: string | null }
 
@@ -81,7 +78,7 @@ export function ReportCardView({
 				</p>
 			) : null}
 			<p className="text-xs text-slate-600">
-				By {card.authorName}, last updated {formatUpdated(card.updatedAt)}
+				By {card.authorName}, last updated {formatCalendarDate(card.updatedAt, 'UTC', 'long')}
 			</p>
 			{card.verifyPath ? (
 				<p className="text-sm">

@@ -9,6 +9,7 @@ import {
 	type ResourceFilters,
 	type ResourceList,
 } from './schema'
+import { formatCalendarDate } from '~/platform/dates'
 
 const controlClass =
 	'rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-indigo-700 focus:outline-2 focus:outline-indigo-700'
@@ -137,7 +138,7 @@ export function LibraryList({
 						) : null}
 						<p className="text-xs text-slate-600">
 							Shared by {resource.uploadedBy.name} on{' '}
-							{new Date(resource.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+							{formatCalendarDate(resource.createdAt, 'UTC')}
 						</p>
 						<div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
 							{resource.file ? (

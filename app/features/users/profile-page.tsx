@@ -9,6 +9,7 @@ import { useForm, useSubmitting } from '~/ui/use-form'
 import { PersonFields, PictureForm, ProfileDetails, ProfilePicture } from './profile'
 import type { loadProfile } from './profile.server'
 import { studentProfileFormSchema, tutorProfileFormSchema, type Profile } from './schema'
+import { formatCalendarDate } from '~/platform/dates'
 
 type Result = SubmissionResult<string[]>
 /** The profile action's answer: the details' or the picture's, or an account form's. */
@@ -51,10 +52,7 @@ export function StudentProfilePage({ loaderData, actionData }: ProfilePageProps)
 				[
 					'Date of birth',
 					profile.dateOfBirth
-						? new Date(`${profile.dateOfBirth}T00:00:00Z`).toLocaleDateString('en-US', {
-								dateStyle: 'long',
-								timeZone: 'UTC',
-							})
+						? formatCalendarDate(`${profile.dateOfBirth}T00:00:00Z`, 'UTC', 'long')
 						: null,
 				],
 				['Guardian', profile.guardianName],

@@ -5,9 +5,7 @@ import { NextSession } from '~/features/schedules/schedule-views'
 import { DateTime, StatusBadge } from '~/features/tasks/components'
 import { LoadError } from '~/ui/load-error'
 import type { loadStudentDashboard } from './student-dashboard.server'
-
-// Built once: toLocaleDateString with options builds a new formatter on every call (~1 ms each).
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' })
+import { formatCalendarDate } from '~/platform/dates'
 
 /** The student's home: invitations, the next session, tasks due, unread news, results, the account. */
 export function StudentDashboardPage({
@@ -131,7 +129,9 @@ export function StudentDashboardPage({
 						<dd>{profile.value.gradeLevel ?? 'Not set'}</dd>
 						<dt className="font-medium text-slate-600">Member since</dt>
 						<dd>
-							{profile.value.createdAt ? longDate.format(new Date(profile.value.createdAt)) : '—'}
+							{profile.value.createdAt
+								? formatCalendarDate(profile.value.createdAt, zone, 'long')
+								: '—'}
 						</dd>
 					</dl>
 					{profile.value.organization_id ? (

@@ -9,6 +9,7 @@ import { requireUser, upstream } from '~/platform/request.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { formatCalendarDate } from '~/platform/dates'
 
 /** Tutors and organizations only (the API's rule for POST /auth/get-student). */
 function requireFinder(context: Route.LoaderArgs['context'], request: Request) {
@@ -88,11 +89,7 @@ export default function FindStudent({ actionData }: Route.ComponentProps) {
 							</>
 						) : null}
 						<dt className="text-slate-600">Member since</dt>
-						<dd>
-							{student.createdAt
-								? new Date(student.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })
-								: 'Unknown'}
-						</dd>
+						<dd>{student.createdAt ? formatCalendarDate(student.createdAt, 'UTC') : 'Unknown'}</dd>
 					</dl>
 				</section>
 			) : null}
