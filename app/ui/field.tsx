@@ -133,6 +133,11 @@ export function SelectField({
 	)
 }
 
+/** The whole-form errors of an action's reply (conform keeps them under ''), for FormErrors. */
+export const formErrorsOf = (
+	reply: { error?: Record<string, string[] | null> | null } | undefined,
+) => reply?.error?.[''] ?? undefined
+
 /** Errors for the whole form: the upstream's text and its 'path: msg' lines. */
 export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
 	if (!errors?.length) return null

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from 'react-router'
 import { countOf } from '~/platform/plural'
 import { Button, buttonClass } from '~/ui/button'
@@ -5,6 +6,7 @@ import { LoadError } from '~/ui/load-error'
 import { testResultPath } from './paths'
 import type { loadTakeTest } from './take-test.server'
 import { TestTaking } from './test-taking'
+import { FormErrors, formErrorsOf } from '~/ui/field'
 
 /** The test's introduction with Start, or (with `?session=`) the test itself. */
 export function TakeTestPage({
@@ -12,7 +14,7 @@ export function TakeTestPage({
 	actionData,
 }: {
 	loaderData: Awaited<ReturnType<typeof loadTakeTest>>
-	actionData: { error: string } | undefined
+	actionData: SubmissionResult<string[]> | undefined
 }) {
 	const navigation = useNavigation()
 	// Not useSubmitting: Start stays busy while the page it redirected to loads, so a second press
@@ -23,14 +25,7 @@ export function TakeTestPage({
 		return (
 			<div className="flex flex-col gap-4">
 				<h1 className="text-2xl font-bold">{session.title}</h1>
-				{actionData?.error ? (
-					<p
-						role="alert"
-						className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-					>
-						{actionData.error}
-					</p>
-				) : null}
+				<FormErrors id="test-errors" errors={formErrorsOf(actionData)} />
 				<TestTaking
 					key={session.id}
 					session={session}
@@ -66,14 +61,7 @@ export function TakeTestPage({
 				already started this test, you continue where you left off, on any device. When the time is
 				up, the test is submitted with your saved answers.
 			</p>
-			{actionData?.error ? (
-				<p
-					role="alert"
-					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-				>
-					{actionData.error}
-				</p>
-			) : null}
+			<FormErrors id="start-errors" errors={formErrorsOf(actionData)} />
 			<div className="flex flex-wrap gap-3">
 				<Form method="post">
 					<input type="hidden" name="intent" value="start" />

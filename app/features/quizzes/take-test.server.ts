@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getTemplate } from '~/features/qa/api.server'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
-import { readForm, replyStatus } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -52,15 +52,16 @@ export async function loadTakeTest(context: Context, request: Request, templateI
 
 /**
  * Start (or resume) the attempt, or submit the whole test as one form without JavaScript (one
- * schema over `intent`): the server checks the time either way. The page shows one alert, so
- * every refusal answers its text.
+ * schema over `intent`): the server checks the time either way. Every refusal is the form's
+ * own message, in the page's one alert.
  */
 export async function takeTestAction(context: Context, request: Request, templateId: string) {
 	const formData = await readForm(request)
 	const submission = parseWithZod(formData, { schema: takeTestActionSchema })
 	const sessionId = new URL(request.url).searchParams.get('session')
-	if (submission.status !== 'success')
-		return data({ error: 'Start the test first.' }, { status: 400 })
+	const notStarted = () =>
+		data(submission.reply({ formErrors: ['Start the test first.'] }), { status: 400 })
+	if (submission.status !== 'success') return notStarted()
 	const api = upstream(context, request)
 	try {
 		switch (submission.value.intent) {
@@ -71,15 +72,17 @@ export async function takeTestAction(context: Context, request: Request, templat
 				)
 			}
 			case 'submit':
-				if (!sessionId) return data({ error: 'Start the test first.' }, { status: 400 })
+				if (!sessionId) return notStarted()
 				await submitTest(api, sessionId, progressFromForm(formData))
 				sendToast(context, successToast('Test submitted successfully!'))
 				return redirect(testResultPath(sessionId))
 		}
 	} catch (error) {
-		if (!(error instanceof UpstreamError)) throw error
-		sendToast(context, error.toast)
-		if (error.status === 409 && sessionId) return redirect(testResultPath(sessionId))
-		return data({ error: error.text }, { status: replyStatus(error.status) })
+		// Already submitted (another tab, the timer): its result is where the user wants to be.
+		if (error instanceof UpstreamError && error.status === 409 && sessionId) {
+			sendToast(context, error.toast)
+			return redirect(testResultPath(sessionId))
+		}
+		return replyWithUpstreamError(context, submission, error)
 	}
 }

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { Form, useSearchParams } from 'react-router'
 import { Button } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
@@ -13,6 +14,7 @@ import { NextSession, ScheduleStats, SessionList, WeekView } from './schedule-vi
 import type { loadStudentSessionsPage } from './student-sessions.server'
 import { TimeZonePicker } from './time-zone'
 import { addDays } from './time-zones'
+import { FormErrors, formErrorsOf } from '~/ui/field'
 
 /** The student's sessions: stats, the next session, today, the week, upcoming, past, the feed. */
 export function StudentSessionsPage({
@@ -20,7 +22,7 @@ export function StudentSessionsPage({
 	actionData,
 }: {
 	loaderData: Awaited<ReturnType<typeof loadStudentSessionsPage>>
-	actionData: { error: string } | undefined
+	actionData: SubmissionResult<string[]> | undefined
 }) {
 	const { zone, now, today, week, day, weekList, todayList, upcoming, past } = loaderData
 	const [searchParams] = useSearchParams()
@@ -52,14 +54,7 @@ export function StudentSessionsPage({
 					<Button variant="secondary">Refresh</Button>
 				</Form>
 			</div>
-			{actionData && 'error' in actionData ? (
-				<p
-					role="alert"
-					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-				>
-					{actionData.error}
-				</p>
-			) : null}
+			<FormErrors id="sessions-errors" errors={formErrorsOf(actionData)} />
 			{failure && !failure.ok ? <LoadError error={failure.error} /> : null}
 
 			<ScheduleStats

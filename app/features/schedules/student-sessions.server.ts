@@ -23,7 +23,9 @@ export async function loadStudentSessionsPage(context: Context, request: Request
 export async function studentSessionsAction(context: Context, request: Request) {
 	const submission = parseWithZod(await readForm(request), { schema: studentSessionsActionSchema })
 	if (submission.status !== 'success')
-		return data({ error: 'Choose a time zone from the list' }, { status: 400 })
+		return data(submission.reply({ formErrors: ['Choose a time zone from the list'] }), {
+			status: 400,
+		})
 	// Back to the week the form was on (a data request's URL has more).
 	const week = new URL(request.url).searchParams.get('week')
 	const back = `/studentdashboard/sessions${week ? `?week=${encodeURIComponent(week)}` : ''}`
