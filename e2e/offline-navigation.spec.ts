@@ -42,8 +42,19 @@ test('offline, every teacher page the navigation opens says You are offline and 
 		await expectOfflinePage(page, nav)
 	}
 
-	// Back online, the same link opens its page.
+	// Back online, the same link opens its page. The browser says it is online a moment before its
+	// network emulation lets requests through: wait until one does.
 	await context.setOffline(false)
+	await expect
+		.poll(() =>
+			page.evaluate(() =>
+				fetch('/healthz').then(
+					(answer) => answer.ok,
+					() => false,
+				),
+			),
+		)
+		.toBe(true)
 	await nav.getByRole('link', { name: 'Courses', exact: true }).click()
 	await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible()
 	await expect(page.getByRole('alert').getByText('You are offline', { exact: true })).toHaveCount(0)
