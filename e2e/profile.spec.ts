@@ -25,8 +25,12 @@ test('a student edits their profile and uploads a profile picture', async ({
 	await expect(page.getByRole('heading', { name: 'Augusta Byron' })).toBeVisible()
 	await expect(page.getByText('Grade 10', { exact: true })).toBeVisible()
 	await expect(page.getByText('Signed in as')).toContainText('Augusta Byron')
-	// With JavaScript the page stays, and so may the first toast: let it go, so the next one seen is the upload's.
-	if (javaScriptEnabled) await expect(page.getByText('Profile updated successfully')).toBeHidden()
+	// With JavaScript the page stays, and so may the first toast: let it go, so the next one seen is
+	// the upload's. A toast under the pointer waits for it to leave (sonner pauses on hover).
+	if (javaScriptEnabled) {
+		await page.mouse.move(0, 0)
+		await expect(page.getByText('Profile updated successfully')).toBeHidden()
+	}
 
 	await page
 		.getByLabel('New profile picture')
