@@ -38,7 +38,12 @@ try {
 	)
 } finally {
 	product.stop()
-	await sleep(1500)
+	// Each process writes its profile as it exits, which takes a while on a busy machine.
+	for (let waited = 0; waited < 20_000; waited += 250) {
+		if (readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile')).length >= 2) break
+		await sleep(250)
+	}
+	await sleep(500)
 	rmSync(dataDir, { recursive: true, force: true })
 }
 
