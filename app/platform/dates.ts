@@ -2,15 +2,49 @@
 // (the `tz` cookie, read by the loader, so the server and the browser render the same text). One
 // formatter per zone and style is built once and kept.
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
+/** Every way the app shows a date or time, by name. */
+const styles = {
+	/** 'Nov 23, 2026, 5:00 PM EST' */
+	dateTime: {
+		month: 'short',
+		day: 'numeric',
+		year: 'numeric',
+		hour: 'numeric',
+		minute: '2-digit',
+		hour12: true,
+		timeZoneName: 'short',
+	},
+	/** 'Sun, Nov 22, 2026' */
+	date: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' },
+	/** '3:00 PM' */
+	time: { hour: 'numeric', minute: '2-digit', hour12: true },
+	/** 'Nov 22, 2026' */
+	mediumDate: { dateStyle: 'medium' },
+	/** 'November 22, 2026' */
+	longDate: { dateStyle: 'long' },
+	/** 'Nov 22' */
+	monthDay: { month: 'short', day: 'numeric' },
+	/** 'Sunday, Nov 22' */
+	longDay: { weekday: 'long', month: 'short', day: 'numeric' },
+	/** 'Sun, Nov 22' */
+	shortDay: { weekday: 'short', month: 'short', day: 'numeric' },
+	/** 'EST', read with formatToParts */
+	zoneName: { timeZoneName: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>
 
-/** The en-US formatter for `zone` with these options, built once. */
-export function dateFormat(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-	const key = `${zone}|${JSON.stringify(options)}`
-	let found = formatters.get(key)
+export type DateStyle = keyof typeof styles
+
+// Keyed by style, then zone: no key is built per call (long lists format many dates).
+const formatters = new Map<DateStyle, Map<string, Intl.DateTimeFormat>>()
+
+/** The en-US formatter for `zone` in this style, built once. */
+export function dateFormat(zone: string, style: DateStyle): Intl.DateTimeFormat {
+	let byZone = formatters.get(style)
+	if (!byZone) formatters.set(style, (byZone = new Map()))
+	let found = byZone.get(zone)
 	if (!found) {
-		found = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone })
-		formatters.set(key, found)
+		found = new Intl.DateTimeFormat('en-US', { ...styles[style], timeZone: zone })
+		byZone.set(zone, found)
 	}
 	return found
 }
@@ -29,49 +63,35 @@ const readable = (instant: Instant | null | undefined): Date | null => {
 	return Number.isNaN(date.getTime()) ? null : date
 }
 
-const show = (
-	instant: Instant | null | undefined,
-	zone: string,
-	options: Intl.DateTimeFormatOptions,
-) => {
+const show = (instant: Instant | null | undefined, zone: string, style: DateStyle) => {
 	const date = readable(instant)
-	return date ? plainSpaces(dateFormat(zone, options).format(date)) : ''
+	return date ? plainSpaces(dateFormat(zone, style).format(date)) : ''
 }
 
 /** 'Nov 23, 2026, 5:00 PM EST': a moment, with the zone's short name; '' for none. */
 export const formatDateTime = (instant: Instant | null | undefined, zone: string) =>
-	show(instant, zone, {
-		month: 'short',
-		day: 'numeric',
-		year: 'numeric',
-		hour: 'numeric',
-		minute: '2-digit',
-		hour12: true,
-		timeZoneName: 'short',
-	})
+	show(instant, zone, 'dateTime')
 
 /** 'Sun, Nov 22, 2026' */
-export const formatDate = (instant: Instant, zone: string) =>
-	show(instant, zone, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
+export const formatDate = (instant: Instant, zone: string) => show(instant, zone, 'date')
 
 /** '3:00 PM' */
-export const formatTime = (instant: Instant, zone: string) =>
-	show(instant, zone, { hour: 'numeric', minute: '2-digit', hour12: true })
+export const formatTime = (instant: Instant, zone: string) => show(instant, zone, 'time')
 
 /** 'Nov 22, 2026' (medium) or 'November 22, 2026' (long): the day a moment falls on in `zone`. */
 export const formatCalendarDate = (
 	instant: Instant | null | undefined,
 	zone: string,
 	style: 'medium' | 'long' = 'medium',
-) => show(instant, zone, { dateStyle: style })
+) => show(instant, zone, style === 'long' ? 'longDate' : 'mediumDate')
 
 /** The zone's short name at that instant ('EST', 'GMT+1'), shown beside times read in it. */
 export function zoneName(instant: Instant, zone: string): string {
 	const date = readable(instant) ?? new Date()
-	const parts = dateFormat(zone, { timeZoneName: 'short' }).formatToParts(date)
+	const parts = dateFormat(zone, 'zoneName').formatToParts(date)
 	return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone
 }
 
 /** A calendar day given as YYYY-MM-DD: 'Sunday, Nov 22' (its own day, whatever the zone). */
 export const formatDay = (date: string, style: 'long' | 'short' = 'long') =>
-	show(`${date}T12:00:00Z`, 'UTC', { weekday: style, month: 'short', day: 'numeric' })
+	show(`${date}T12:00:00Z`, 'UTC', style === 'long' ? 'longDay' : 'shortDay')

@@ -8,9 +8,7 @@ export function formatWeek(startDate: string, lastDate: string): string {
 	const [startYear, startMonth] = startDate.split('-')
 	const [lastYear, lastMonth] = lastDate.split('-')
 	const monthDay = (date: string) =>
-		plainSpaces(
-			dateFormat('UTC', { month: 'short', day: 'numeric' }).format(new Date(`${date}T12:00:00Z`)),
-		)
+		plainSpaces(dateFormat('UTC', 'monthDay').format(new Date(`${date}T12:00:00Z`)))
 	const lastDay = String(Number(lastDate.slice(8)))
 	if (startYear !== lastYear) {
 		return `${monthDay(startDate)}, ${startYear} – ${monthDay(lastDate)}, ${lastYear}`
