@@ -11,29 +11,34 @@ const logoTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
 const optionalText = (max: number, label: string) =>
 	z.string().trim().max(max, `${label} must be at most ${max} characters`).optional()
 
+/** The organization's own details: asked at registration and edited in settings. */
+const organizationFields = {
+	name: z
+		.string({ error: 'Enter the organization name' })
+		.trim()
+		.min(1, 'Enter the organization name')
+		.max(150, 'Name is too long'),
+	type: z.enum(['school', 'tutoring_center', 'university', 'company', 'other'], {
+		error: 'Choose the kind of organization',
+	}),
+	country: z
+		.string({ error: 'Enter the country' })
+		.trim()
+		.min(2, 'Enter the country')
+		.max(100, 'Country is too long'),
+	phone: phoneField,
+	address: optionalText(300, 'Address'),
+	website: z
+		.url({ error: 'Enter a full web address, like https://example.org' })
+		.max(300)
+		.optional(),
+	description: optionalText(2000, 'Description'),
+}
+
 export const organizationSignupSchema = z
 	.object({
-		name: z
-			.string({ error: 'Enter the organization name' })
-			.trim()
-			.min(1, 'Enter the organization name')
-			.max(150, 'Name is too long'),
+		...organizationFields,
 		email: emailField,
-		type: z.enum(['school', 'tutoring_center', 'university', 'company', 'other'], {
-			error: 'Choose the kind of organization',
-		}),
-		country: z
-			.string({ error: 'Enter the country' })
-			.trim()
-			.min(2, 'Enter the country')
-			.max(100, 'Country is too long'),
-		phone: phoneField,
-		address: optionalText(300, 'Address'),
-		website: z
-			.url({ error: 'Enter a full web address, like https://example.org' })
-			.max(300)
-			.optional(),
-		description: optionalText(2000, 'Description'),
 		logo: z
 			.instanceof(File)
 			.optional()
@@ -135,26 +140,7 @@ export type ReceivedInvitation = z.infer<typeof receivedInvitationListSchema>['i
 /** Settings: the same fields as registration, minus email, password and logo. */
 export const organizationSettingsSchema = z.object({
 	intent: z.literal('update'),
-	name: z
-		.string({ error: 'Enter the organization name' })
-		.trim()
-		.min(1, 'Enter the organization name')
-		.max(150, 'Name is too long'),
-	type: z.enum(['school', 'tutoring_center', 'university', 'company', 'other'], {
-		error: 'Choose the kind of organization',
-	}),
-	country: z
-		.string({ error: 'Enter the country' })
-		.trim()
-		.min(2, 'Enter the country')
-		.max(100, 'Country is too long'),
-	phone: phoneField,
-	address: optionalText(300, 'Address'),
-	website: z
-		.url({ error: 'Enter a full web address, like https://example.org' })
-		.max(300)
-		.optional(),
-	description: optionalText(2000, 'Description'),
+	...organizationFields,
 })
 export type OrganizationSettings = z.infer<typeof organizationSettingsSchema>
 
