@@ -19,7 +19,7 @@ import { currentUser, sessionMiddleware } from './platform/request.server'
 import { pageCacheMiddleware } from './platform/page-cache.server'
 import { securityMiddleware } from './platform/security.server'
 import { takeToasts, toastMiddleware } from './platform/toast.server'
-import { RouteError } from './ui/error-pages'
+import { RootRouteError } from './ui/dashboard-shell'
 import { PageSpinner } from './ui/spinner'
 import { Toasts } from './ui/toasts'
 
@@ -116,5 +116,5 @@ export function meta() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	return <RouteError error={error} />
+	return <RootRouteError error={error} />
 }

@@ -1,24 +1,36 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
 
 // A console error or an uncaught page error fails the test that caused it. A 4xx answer to a
 // user's mistake (a form that fails validation) is expected behaviour, so the browser's
 // "Failed to load resource ... 4xx" line for it is not counted. Once a test has taken the network
-// away, the browser's lines for requests that could not leave are not counted either: its own
-// "net::ERR_INTERNET_DISCONNECTED" and React Router's "Failed to fetch manifest patches" (it looks
-// ahead for the routes of the links on screen, and says so on the console when it cannot).
+// away (`context.setOffline(true)` or `dropConnection`), the browser's lines for requests that
+// could not leave are not counted either: its own "net::ERR_INTERNET_DISCONNECTED" and React
+// Router's "Failed to fetch manifest patches" (it looks ahead for the routes of the links on
+// screen, and says so on the console when it cannot).
 const offlineLines = [
 	/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED$/,
 	/^Failed to fetch manifest patches TypeError: Failed to fetch\b/,
 ]
 
+/** The browser contexts whose test took the network away. */
+const networkTaken = new WeakSet<BrowserContext>()
+
+/**
+ * The connection drops for the page's requests to `url` (a glob), while the browser still says it
+ * is online: each fails as a disconnected network's would. `page.unroute(url)` brings it back.
+ */
+export async function dropConnection(page: Page, url: string) {
+	networkTaken.add(page.context())
+	await page.route(url, (route) => route.abort('internetdisconnected'))
+}
+
 export const test = base.extend<{ consoleErrors: string[] }>({
 	consoleErrors: [
 		async ({ page, context }, use) => {
 			const errors: string[] = []
-			let wentOffline = false
 			const setOffline = context.setOffline.bind(context)
 			context.setOffline = (offline: boolean) => {
-				if (offline) wentOffline = true
+				if (offline) networkTaken.add(context)
 				return setOffline(offline)
 			}
 			page.on('console', (message) => {
@@ -28,7 +40,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 					return
 				// The browser's own favicon request while a test has taken the network away.
 				if (message.location().url.endsWith('/favicon.svg')) return
-				if (wentOffline && offlineLines.some((line) => line.test(text))) return
+				if (networkTaken.has(context) && offlineLines.some((line) => line.test(text))) return
 				errors.push(text)
 			})
 			page.on('pageerror', (error) => errors.push(error.message))

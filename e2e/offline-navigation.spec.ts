@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, logIn, test } from './fixtures'
+import { dropConnection, expect, logIn, test } from './fixtures'
 import { registerAccount, signIn } from './library-fixtures'
 
 // Issue 16: going offline in a dashboard never brings up the crash screen. A page that cannot be
@@ -115,4 +115,41 @@ test('offline, the library filters keep their words and say Network Error', asyn
 	await expect(page.getByLabel('Search resources')).toHaveValue('planets')
 	await expect(page).toHaveURL(/\/studentdashboard\/library$/)
 	await context.setOffline(false)
+})
+
+test('a connection that drops during a navigation keeps the teacher navigation and says Network Error inside it', async ({
+	page,
+}) => {
+	await logIn(page, 'teacher@example.com')
+	await expect(page).toHaveURL(/\/teachersdashboard$/)
+	const nav = page.getByRole('navigation', { name: 'Teacher navigation' })
+	await nav.getByRole('link', { name: 'Courses', exact: true }).click()
+	await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible()
+
+	// The browser still says it is online, so every loader is asked again, the root's too: the one
+	// data request fails for all of them.
+	await dropConnection(page, '**/*.data*')
+	for (const name of ['Schedule', 'Tasks']) {
+		await nav.getByRole('link', { name, exact: true }).click()
+		await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible()
+		await expect(
+			page
+				.getByRole('main')
+				.getByRole('alert')
+				.getByText('Please check your internet connection and try again.'),
+		).toBeVisible()
+		await expect(nav).toBeVisible()
+		await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute(
+			'aria-current',
+			'page',
+		)
+		await expect(page.getByText('Signed in as')).toBeVisible()
+		await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toHaveCount(0)
+	}
+
+	// The connection is back: the same navigation opens its page.
+	await page.unroute('**/*.data*')
+	await nav.getByRole('link', { name: 'Courses', exact: true }).click()
+	await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible()
+	await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toHaveCount(0)
 })
