@@ -19,7 +19,7 @@ import { currentUser, sessionMiddleware } from './platform/request.server'
 import { pageCacheMiddleware } from './platform/page-cache.server'
 import { securityMiddleware } from './platform/security.server'
 import { takeToasts, toastMiddleware } from './platform/toast.server'
-import { RootRouteError } from './ui/dashboard-shell'
+import { RootRouteError } from './ui/error-pages'
 import { PageSpinner } from './ui/spinner'
 import { Toasts } from './ui/toasts'
 

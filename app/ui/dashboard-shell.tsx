@@ -1,18 +1,14 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Link, useLocation, useRouteLoaderData } from 'react-router'
-import { isNetworkFailure } from '~/platform/network-failure'
 import { usePagesReadyOffline } from '~/platform/offline-pages'
 import type { Role } from '~/platform/roles'
+import { showFrame } from './area-frame'
 import { RouteError } from './error-pages'
 import { LogoutButton } from './logout-button'
 
 export type AreaLink = { to: string; label: string; end?: boolean }
 
 type AreaFrame = { areaLabel: string; userName: string; links: AreaLink[] }
-
-// The area frame on screen in this browser tab, if any: set once a shell is shown, cleared when it
-// goes. Only the browser runs effects, so on the server it stays null.
-let frameOnScreen: AreaFrame | null = null
 
 /** The frame of every signed-in area: who is signed in, the area's navigation, and log out. */
 export function DashboardShell({
@@ -21,13 +17,14 @@ export function DashboardShell({
 	links,
 	children,
 }: AreaFrame & { children: ReactNode }) {
-	useEffect(() => {
-		const frame = { areaLabel, userName, links }
-		frameOnScreen = frame
-		return () => {
-			if (frameOnScreen === frame) frameOnScreen = null
-		}
-	})
+	// Kept for the root's error boundary, which shows this frame again when a navigation fails.
+	useEffect(() =>
+		showFrame((content) => (
+			<DashboardShell areaLabel={areaLabel} userName={userName} links={links}>
+				{content}
+			</DashboardShell>
+		)),
+	)
 	// Which link is the current page, worked out once for the whole list (as NavLink would, per link).
 	const pathname = useLocation().pathname.replace(/(.)\/+$/, '$1')
 	const isActive = (link: AreaLink) =>
@@ -117,25 +114,6 @@ export function AreaErrorBoundary<Layout extends { userName: string }>({
 			userName={layout.userName}
 			links={typeof links === 'function' ? links(layout) : links}
 		>
-			<RouteError error={error} framed />
-		</DashboardShell>
-	)
-}
-
-/**
- * The root's error boundary. A navigation whose connection drops while the browser still says it
- * is online fails for every loader it asked again, the root's too (offline, the root is not
- * asked), and React Router then shows the root's boundary, outside any area. When an area's frame
- * was on screen as the navigation failed, it stays, with the failure inside it, as the area's own
- * boundary shows a failed page; its links work again once the connection is back. Anything else
- * is the full-screen page.
- */
-export function RootRouteError({ error }: { error: unknown }) {
-	// The frame as the boundary first showed: the shell it replaced is cleared just after.
-	const [frame] = useState(() => frameOnScreen)
-	if (!frame || !isNetworkFailure(error)) return <RouteError error={error} />
-	return (
-		<DashboardShell {...frame}>
 			<RouteError error={error} framed />
 		</DashboardShell>
 	)

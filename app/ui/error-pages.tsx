@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { isRouteErrorResponse, useRevalidator } from 'react-router'
 import { isNetworkFailure, networkFailureOf } from '~/platform/network-failure'
 import type { LoadFailure } from '~/platform/toast'
+import { currentFrame } from './area-frame'
 import { buttonClass } from './button'
 import { LoadError } from './load-error'
 import { useHydrated } from './use-hydrated'
@@ -24,6 +25,21 @@ export function RouteError({ error, framed = false }: { error: unknown; framed?:
 	if (isNetworkFailure(error))
 		return <UpstreamFailurePage failure={networkFailureOf()} framed={framed} />
 	return <CrashScreen error={error} framed={framed} />
+}
+
+/**
+ * The root's error boundary. A navigation whose connection drops while the browser still says it
+ * is online fails for every loader it asked again, the root's too (offline, the root is not
+ * asked), and React Router then shows the root's boundary, outside any area. When an area's frame
+ * was on screen as the navigation failed, it stays, with the failure inside it, as the area's own
+ * boundary shows a failed page; its links work again once the connection is back. Anything else
+ * is the full-screen page.
+ */
+export function RootRouteError({ error }: { error: unknown }) {
+	// The frame as the boundary first showed: the shell it replaced is taken back just after.
+	const [frame] = useState(currentFrame)
+	if (!frame || !isNetworkFailure(error)) return <RouteError error={error} />
+	return frame(<RouteError error={error} framed />)
 }
 
 function upstreamFailureOf(data: unknown): LoadFailure | null {
