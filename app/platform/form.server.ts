@@ -60,17 +60,22 @@ type Submission = {
 	}): SubmissionResult<string[]>
 }
 
+/** The form field an upstream error path belongs to; undefined leaves it to the form's lines. */
+type FieldOf = (path: string) => string | undefined
+
 /**
  * An upstream failure after the form itself was valid: the spec's toast, and the same text next
- * to the form (server validation errors as 'path: msg' lines, also attached to matching fields).
+ * to the form (server validation errors as 'path: msg' lines, also attached to matching fields:
+ * the field of the same name, or the one `fieldOf` names when the form names its fields otherwise).
  */
 export function replyWithUpstreamError(
 	context: Readonly<RouterContextProvider>,
 	submission: Submission,
 	error: unknown,
 	hideFields: string[] = [],
+	fieldOf: FieldOf = (path) => path,
 ) {
-	const { result, status } = upstreamErrorReply(context, submission, error, hideFields)
+	const { result, status } = upstreamErrorReply(context, submission, error, hideFields, fieldOf)
 	return data(result, { status })
 }
 
@@ -80,11 +85,15 @@ export function upstreamErrorReply(
 	submission: Submission,
 	error: unknown,
 	hideFields: string[] = [],
+	fieldOf: FieldOf = (path) => path,
 ) {
 	if (!(error instanceof UpstreamError)) throw error
 	sendToast(context, error.toast)
 	const fieldErrors: Record<string, string[]> = {}
-	for (const { path, msg } of error.fieldErrors) (fieldErrors[path] ??= []).push(msg)
+	for (const { path, msg } of error.fieldErrors) {
+		const field = fieldOf(path)
+		if (field !== undefined) (fieldErrors[field] ??= []).push(msg)
+	}
 	const formErrors = error.fieldErrors.length ? formatFieldErrors(error.fieldErrors) : [error.text]
 	return {
 		result: submission.reply({ formErrors, fieldErrors, hideFields }),
