@@ -2,7 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { RouterContextProvider } from 'react-router'
 import { expect, test } from 'vitest'
 import { z } from 'zod'
-import { upstreamErrorReply } from './form.server'
+import { LIST_ITEMS_LIMIT, readForm, upstreamErrorReply } from './form.server'
 import { UpstreamError } from './upstream-errors'
 
 const refused = new UpstreamError({
@@ -49,4 +49,34 @@ test('a form that names its fields otherwise says which field each path is, or n
 test('anything but an upstream failure is not an answer', () => {
 	const bug = new Error('bug')
 	expect(() => upstreamErrorReply(new RouterContextProvider(), submission(), bug)).toThrow(bug)
+})
+
+const post = (entries: [string, string][]) => {
+	const form = new URLSearchParams(entries)
+	return new Request('http://app.test/form', { method: 'POST', body: form })
+}
+
+/** What readForm throws, as a status (it throws React Router's data() answer). */
+const refusal = (promise: Promise<unknown>) =>
+	promise.then(
+		() => null,
+		(thrown: { init?: { status?: number } | null }) => thrown.init?.status,
+	)
+
+test('a form of lists as long as real ones is read', async () => {
+	const entries: [string, string][] = []
+	for (let row = 0; row < 100; row += 1)
+		for (let col = 0; col < 12; col += 1) entries.push([`scores[${row}][${col}]`, '1'])
+	const form = await readForm(post(entries))
+	expect(form.get('scores[99][11]')).toBe('1')
+})
+
+test('a form naming an absurdly long list is refused as too large before conform makes it', async () => {
+	expect(await refusal(readForm(post([['x[99999999]', '1']])))).toBe(413)
+	expect(await refusal(readForm(post([['x[99999999999999999999].y', '1']])))).toBe(413)
+	expect(await refusal(readForm(post([[`x[${LIST_ITEMS_LIMIT}]`, '1']])))).toBe(413)
+	expect(await refusal(readForm(post([[`x[${LIST_ITEMS_LIMIT - 1}]`, '1']])))).toBeNull()
+	// Many lists, each short enough, add up.
+	const nested = Array.from({ length: 20 }, (_, row): [string, string] => [`x[${row}][9999]`, '1'])
+	expect(await refusal(readForm(post(nested)))).toBe(413)
 })
