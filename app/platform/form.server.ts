@@ -12,14 +12,37 @@ export const FORM_LIMIT = 1024 * 1024
 
 /**
  * An action's posted form. A body over `maxBytes` is a 413 before it is parsed (nothing reaches
- * the upstream, nothing is echoed back), and a body that is not a form (JSON, plain text,
- * malformed multipart, none at all) reads as an empty form, so validation answers it with field
- * errors instead of a crash.
+ * the upstream, nothing is echoed back), and so is one naming absurdly long lists. A body that is
+ * not a form (JSON, plain text, malformed multipart, none at all) reads as an empty form, so
+ * validation answers it with field errors instead of a crash.
  */
 export async function readForm(request: Request, maxBytes = FORM_LIMIT): Promise<FormData> {
 	const { tooLarge, formData } = await readFormWithin(request, maxBytes)
-	if (tooLarge) throw data('The form is too large', { status: 413 })
+	if (tooLarge || tooManyListItems(formData)) throw tooLargeAnswer()
 	return formData
+}
+
+const tooLargeAnswer = () => data('The form is too large', { status: 413 })
+
+/**
+ * The list items a form may make, over all its lists. conform makes each list (`questions[3].id`,
+ * `scores[2][5]`) as long as its highest index, and the answer sends the list back, so a small
+ * form naming `x[99999999]` would cost seconds and an answer of hundreds of megabytes. The
+ * largest real list (a template's questions and options, a score grid) is a few thousand.
+ */
+export const LIST_ITEMS_LIMIT = 100_000
+
+function tooManyListItems(formData: FormData) {
+	const lengths = new Map<string, number>()
+	for (const name of formData.keys()) {
+		for (const index of name.matchAll(/\[(\d+)\]/g)) {
+			const list = name.slice(0, index.index)
+			lengths.set(list, Math.max(lengths.get(list) ?? 0, Number(index[1]) + 1))
+		}
+	}
+	let items = 0
+	for (const length of lengths.values()) items += length
+	return items > LIST_ITEMS_LIMIT
 }
 
 /**
@@ -45,6 +68,7 @@ export async function readFormWithFile(
 	{ formData: FormData; tooLarge: null } | { formData: null; tooLarge: SubmissionResult<string[]> }
 > {
 	const { tooLarge, formData } = await readFormWithin(request, 2 * maxFileBytes + FORM_LIMIT)
+	if (!tooLarge && tooManyListItems(formData)) throw tooLargeAnswer()
 	if (!tooLarge) return { formData, tooLarge: null }
 	return {
 		formData: null,
@@ -60,17 +84,22 @@ type Submission = {
 	}): SubmissionResult<string[]>
 }
 
+/** The form field an upstream error path belongs to; undefined leaves it to the form's lines. */
+type FieldOf = (path: string) => string | undefined
+
 /**
  * An upstream failure after the form itself was valid: the spec's toast, and the same text next
- * to the form (server validation errors as 'path: msg' lines, also attached to matching fields).
+ * to the form (server validation errors as 'path: msg' lines, also attached to matching fields:
+ * the field of the same name, or the one `fieldOf` names when the form names its fields otherwise).
  */
 export function replyWithUpstreamError(
 	context: Readonly<RouterContextProvider>,
 	submission: Submission,
 	error: unknown,
 	hideFields: string[] = [],
+	fieldOf: FieldOf = (path) => path,
 ) {
-	const { result, status } = upstreamErrorReply(context, submission, error, hideFields)
+	const { result, status } = upstreamErrorReply(context, submission, error, hideFields, fieldOf)
 	return data(result, { status })
 }
 
@@ -80,11 +109,15 @@ export function upstreamErrorReply(
 	submission: Submission,
 	error: unknown,
 	hideFields: string[] = [],
+	fieldOf: FieldOf = (path) => path,
 ) {
 	if (!(error instanceof UpstreamError)) throw error
 	sendToast(context, error.toast)
 	const fieldErrors: Record<string, string[]> = {}
-	for (const { path, msg } of error.fieldErrors) (fieldErrors[path] ??= []).push(msg)
+	for (const { path, msg } of error.fieldErrors) {
+		const field = fieldOf(path)
+		if (field !== undefined) (fieldErrors[field] ??= []).push(msg)
+	}
 	const formErrors = error.fieldErrors.length ? formatFieldErrors(error.fieldErrors) : [error.text]
 	return {
 		result: submission.reply({ formErrors, fieldErrors, hideFields }),

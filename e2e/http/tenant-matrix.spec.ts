@@ -496,8 +496,9 @@ test.describe("a second organization tries the first organization's data", () =>
 		expectChangeRefused(
 			await b.post(scores, {
 				term: 'Term 1 2026',
-				subjects: 'Mathematics',
-				[`scores[${world.orgStudentId}][Mathematics]`]: '1',
+				'students[0]': world.orgStudentId,
+				'subjects[0]': 'Mathematics',
+				'scores[0][0]': '1',
 			}),
 			"score A's student",
 			[400, 403, 404],

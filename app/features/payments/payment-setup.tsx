@@ -1,6 +1,8 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link } from 'react-router'
 import type { Settled } from '~/platform/settle.server'
 import { Button, buttonClass } from '~/ui/button'
+import { FormErrors, formErrorsOf } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { useSubmitting } from '~/ui/use-form'
 import type { PayoutAccount } from './schema'
@@ -14,10 +16,10 @@ const statusText: Record<PayoutAccount['status'], string> = {
 /** The payment-setup page of both areas. */
 export function PaymentSetupPage({
 	account,
-	error,
+	actionData,
 }: {
 	account: Settled<PayoutAccount>
-	error?: string | null
+	actionData: SubmissionResult<string[]> | undefined
 }) {
 	const busy = useSubmitting()
 	return (
@@ -29,14 +31,7 @@ export function PaymentSetupPage({
 					courses and the money reaches you.
 				</p>
 			</div>
-			{error ? (
-				<p
-					role="alert"
-					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-				>
-					{error}
-				</p>
-			) : null}
+			<FormErrors id="payment-setup-errors" errors={formErrorsOf(actionData)} />
 			{account.ok ? (
 				<section
 					aria-labelledby="payout-heading"

@@ -30,6 +30,9 @@ export type PayoutAccount = z.infer<typeof payoutAccountSchema>
 export const onboardingAnswerSchema = z.object({ account: payoutAccountSchema })
 export const onboardingStartSchema = z.object({ url: z.string(), account: payoutAccountSchema })
 
+/** The payment-setup form: its button is the whole request (Set up payments, Continue setup). */
+export const paymentSetupSchema = z.object({})
+
 /** Spec section 3 keeps no settled state in the browser: these pick the page after processing. */
 export const isSettled = (payment: Pick<Payment, 'status'>) =>
 	payment.status === 'succeeded' || payment.status === 'failed'

@@ -1,12 +1,12 @@
-import { redirect, type RouterContextProvider } from 'react-router'
-import { readForm } from '~/platform/form.server'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { env } from '~/platform/env.server'
 import { allowStripe } from '~/platform/security.server'
 import { settle } from '~/platform/settle.server'
-import { sendToast } from '~/platform/toast.server'
-import { UpstreamError } from '~/platform/upstream-errors'
 import { completeOnboarding, getPayoutAccount, startOnboarding } from './api.server'
+import { paymentSetupSchema } from './schema'
 
 // Payment setup for teachers and organizations, shared by both areas' routes (their guards differ).
 type Context = Readonly<RouterContextProvider>
@@ -16,11 +16,15 @@ export async function loadPaymentSetup(context: Context, request: Request) {
 	return { account: await settle(getPayoutAccount(upstream(context, request))) }
 }
 
-/** Starts (or resumes) onboarding and sends the browser to the provider, or straight back here. */
+/**
+ * Starts (or resumes) onboarding and sends the browser to the provider, or straight back here;
+ * a refusal is the form's own message.
+ */
 export async function startPaymentSetup(context: Context, request: Request, area: SetupArea) {
 	const origin = new URL(request.url).origin
 	// The post carries no fields; reading it anyway answers an oversized one with a 413, not a reset.
-	await readForm(request)
+	const submission = parseWithZod(await readForm(request), { schema: paymentSetupSchema })
+	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	try {
 		const { url } = await startOnboarding(upstream(context, request), {
 			returnUrl: `${origin}${area}/stripe/complete-onboarding`,
@@ -30,9 +34,7 @@ export async function startPaymentSetup(context: Context, request: Request, area
 		if (env.stripePublishableKey) allowStripe(context)
 		return redirect(url)
 	} catch (error) {
-		if (!(error instanceof UpstreamError)) throw error
-		sendToast(context, error.toast)
-		return { error: error.text }
+		return replyWithUpstreamError(context, submission, error)
 	}
 }
 

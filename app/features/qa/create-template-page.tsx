@@ -1,5 +1,7 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { useMemo } from 'react'
 import { useSubmitting } from '~/ui/use-form'
-import type { DraftErrors } from './editor'
+import { editorAnswer, type DraftErrors } from './editor'
 import type { Draft } from './schema'
 import { TemplateEditor } from './template-editor'
 
@@ -12,9 +14,11 @@ export function CreateTemplatePage({
 	actionData,
 }: {
 	draft: Draft
-	actionData: { draft: Draft; errors: DraftErrors; formErrors: string[] } | undefined
+	actionData: SubmissionResult<string[]> | undefined
 }) {
 	const busy = useSubmitting('save')
+	// Once per answer: the editor starts again from a new draft or new messages only.
+	const answer = useMemo(() => (actionData ? editorAnswer(actionData) : null), [actionData])
 	return (
 		<div className="flex flex-col gap-6">
 			<div>
@@ -24,9 +28,9 @@ export function CreateTemplatePage({
 				</p>
 			</div>
 			<TemplateEditor
-				initialDraft={actionData?.draft ?? draft}
-				errors={actionData?.errors ?? NO_ERRORS}
-				formErrors={actionData?.formErrors ?? NO_FORM_ERRORS}
+				initialDraft={answer?.draft ?? draft}
+				errors={answer?.errors ?? NO_ERRORS}
+				formErrors={answer?.formErrors ?? NO_FORM_ERRORS}
 				busy={busy}
 			/>
 		</div>

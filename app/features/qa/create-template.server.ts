@@ -1,57 +1,41 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm, upstreamErrorReply } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { createTemplate } from './api.server'
-import {
-	applyIntent,
-	draftFromForm,
-	editorPostSchema,
-	emptyDraft,
-	validateDraft,
-	type DraftErrors,
-} from './editor'
+import { parseEditorPost, validateDraft } from './editor'
 
 type Context = Readonly<RouterContextProvider>
 
-const NO_ERRORS: DraftErrors = {}
-
 /**
  * Each editor button posts the whole draft (its fields) with an `intent`: add-question,
- * remove-question:<id>, or save. Nothing is stored between posts; the answer is the edited draft,
- * with the editor's own errors (it keeps its draft in the page, not in conform).
+ * remove-question:<id>, or save. Nothing is stored between posts: every answer is conform's
+ * reply, and the page shows the draft it gives back, with the change a button asked for.
  */
 export async function createTemplateAction(context: Context, request: Request) {
-	const formData = await readForm(request)
-	const submission = parseWithZod(formData, { schema: editorPostSchema })
-	const draft = draftFromForm(formData)
-	if (submission.status !== 'success' || !draft) {
-		return data(
-			{
-				draft: draft ?? emptyDraft(),
-				errors: NO_ERRORS,
-				formErrors: ['The form was incomplete. Please try again.'],
-			},
-			{ status: 400 },
-		)
-	}
-	const { intent } = submission.value
-	if (intent.type !== 'save')
-		return { draft: applyIntent(draft, intent), errors: NO_ERRORS, formErrors: [] }
+	const submission = parseEditorPost(await readForm(request))
+	if (submission.status !== 'success')
+		return data(submission.reply({ formErrors: ['The form was incomplete. Please try again.'] }), {
+			status: 400,
+		})
+	const { intent, ...draft } = submission.value
+	if (intent.type !== 'save') return submission.reply()
 
 	const checked = validateDraft(draft)
 	if (!checked.ok)
 		return data(
-			{ draft, errors: checked.errors, formErrors: ['Please fix the problems marked below.'] },
+			submission.reply({
+				formErrors: ['Please fix the problems marked below.'],
+				fieldErrors: checked.errors,
+			}),
 			{ status: 400 },
 		)
 	try {
 		await createTemplate(upstream(context, request), checked.value)
 	} catch (error) {
-		const { result, status } = upstreamErrorReply(context, submission, error)
-		return data({ draft, errors: NO_ERRORS, formErrors: result.error?.[''] ?? [] }, { status })
+		// The API's paths name its own body, which leaves blank options out: not the editor's inputs.
+		return replyWithUpstreamError(context, submission, error, [], () => undefined)
 	}
 	sendToast(context, successToast('Template created successfully'))
 	return redirect('/teachersdashboard/qa/templates')

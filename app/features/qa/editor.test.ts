@@ -3,10 +3,11 @@ import {
 	addQuestion,
 	applyIntent,
 	canRemoveQuestion,
-	draftFromForm,
+	editorAnswer,
 	emptyDraft,
 	mergeDraft,
 	newQuestion,
+	parseEditorPost,
 	readIntent,
 	removeQuestion,
 	updateOption,
@@ -109,8 +110,10 @@ test('intents read from the pressed button and apply the rules', () => {
 	expect(applyIntent(draft, { type: 'remove-question', questionId: 1 })).toBe(draft)
 })
 
-test('the form posts back into the same draft', () => {
+/** The editor's form for `filledDraft()`, with the button pressed. */
+const filledForm = (intent: string) => {
 	const form = new FormData()
+	form.set('intent', intent)
 	form.set('title', 'Fractions')
 	form.set('description', '')
 	form.set('timeLimit', '10')
@@ -121,16 +124,66 @@ test('the form posts back into the same draft', () => {
 	form.set('questions[0].options[0].isCorrect', 'on')
 	for (const index of [1, 2, 3])
 		form.set(`questions[0].options[${index}].text`, index === 1 ? '2' : '')
-	expect(draftFromForm(form)).toEqual(filledDraft())
+	return form
+}
+
+test('the form posts back into the same draft, with the button pressed', () => {
+	const submission = parseEditorPost(filledForm('save'))
+	expect(submission.status).toBe('success')
+	expect(submission.status === 'success' && submission.value).toEqual({
+		...filledDraft(),
+		intent: { type: 'save' },
+	})
 })
 
-test('a form with no questions or duplicate ids is not a draft', () => {
+test('a form with no questions, duplicate ids or an unknown button is not a draft', () => {
 	const form = new FormData()
+	form.set('intent', 'save')
 	form.set('title', 'x')
-	expect(draftFromForm(form)).toBeNull()
+	expect(parseEditorPost(form).status).toBe('error')
 	form.set('questions[0].id', '1')
 	form.set('questions[1].id', '1')
-	expect(draftFromForm(form)).toBeNull()
+	expect(parseEditorPost(form).status).toBe('error')
+	form.set('questions[1].id', '2')
+	expect(parseEditorPost(form).status).toBe('success')
+	form.set('intent', 'publish')
+	expect(parseEditorPost(form).status).toBe('error')
+})
+
+test('the page reads the posted draft back from conform’s answer, the change applied', () => {
+	// A change button without JavaScript: the draft comes back with the change made.
+	const added = editorAnswer(parseEditorPost(filledForm('add-question')).reply())
+	expect(added.draft).toEqual(addQuestion(filledDraft()))
+	expect(added).toMatchObject({ errors: {}, formErrors: [] })
+	// A refused save: the draft as typed (blank options in their places), with the messages.
+	const form = filledForm('save')
+	form.set('questions[0].options[1].text', '')
+	form.set('questions[0].options[3].text', 'kept')
+	const submission = parseEditorPost(form)
+	const refused = editorAnswer(
+		submission.reply({
+			formErrors: ['Please fix the problems marked below.'],
+			fieldErrors: { 'questions[0].options': ['Give at least 2 options with text'] },
+		}),
+	)
+	expect(refused.draft).toEqual(
+		updateOption(updateOption(filledDraft(), 1, 1, { text: '' }), 1, 3, { text: 'kept' }),
+	)
+	expect(refused.errors).toEqual({ 'questions[0].options': ['Give at least 2 options with text'] })
+	expect(refused.formErrors).toEqual(['Please fix the problems marked below.'])
+})
+
+test('an answer to a post that held no draft is an empty draft with the form’s message', () => {
+	const form = new FormData()
+	form.set('intent', 'add-question')
+	const answer = editorAnswer(
+		parseEditorPost(form).reply({ formErrors: ['The form was incomplete. Please try again.'] }),
+	)
+	expect(answer).toEqual({
+		draft: emptyDraft(),
+		errors: {},
+		formErrors: ['The form was incomplete. Please try again.'],
+	})
 })
 
 test('validation drops blank options and names each problem by path', () => {
@@ -159,16 +212,16 @@ test('validation drops blank options and names each problem by path', () => {
 		errors: {
 			title: ['Enter a title'],
 			timeLimit: ['Time limit must be from 1 to 600 minutes'],
-			'questions.0.questionText': ['Enter the question'],
-			'questions.0.options': ['Give at least 2 options with text'],
+			'questions[0].questionText': ['Enter the question'],
+			'questions[0].options': ['Give at least 2 options with text'],
 		},
 	})
 	const noCorrect = updateOption(filledDraft(), 1, 0, { isCorrect: false })
 	expect(validateDraft(noCorrect)).toMatchObject({
-		errors: { 'questions.0.options': ['Mark at least one option as correct'] },
+		errors: { 'questions[0].options': ['Mark at least one option as correct'] },
 	})
 	const blankCorrect = updateOption(filledDraft(), 1, 3, { isCorrect: true })
 	expect(validateDraft(blankCorrect)).toMatchObject({
-		errors: { 'questions.0.options.3.text': ['A correct option needs text'] },
+		errors: { 'questions[0].options[3].text': ['A correct option needs text'] },
 	})
 })

@@ -1,8 +1,11 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 import { draftSchema, type Draft, type DraftQuestion, type TemplateInput } from './schema'
 
 // The template editor's rules (spec sections 4 and 5), as pure functions over a draft. The page
-// runs them in the browser (edits in place) and in its action (each change a form post).
+// runs them in the browser (edits in place), and without JavaScript on the draft each change
+// button posts (the action checks the post, the page applies the change to the draft it gets back).
 
 export const OPTIONS_PER_QUESTION = 4
 export const MAX_QUESTIONS = 100
@@ -89,10 +92,10 @@ export function readIntent(value: FormDataEntryValue | null): EditorIntent | nul
 }
 
 /**
- * The rest of an editor post besides its draft (which `draftFromForm` reads): the pressed button,
- * as the action's schema. Anything but a known change fails like any invalid form.
+ * An editor post: the draft (its fields) and the button pressed. Anything but a known change, or
+ * a draft that is not one, fails like any invalid form.
  */
-export const editorPostSchema = z.object({
+export const editorPostSchema = draftSchema.extend({
 	intent: z.string().transform((value, ctx) => {
 		const intent = readIntent(value)
 		if (intent) return intent
@@ -100,6 +103,13 @@ export const editorPostSchema = z.object({
 		return z.NEVER
 	}),
 })
+
+/**
+ * Reads an editor post. Without conform's coercion, so the post and the draft conform's answer
+ * gives back (`initialValue`) are read by the one schema, the same way.
+ */
+export const parseEditorPost = (formData: FormData) =>
+	parseWithZod(formData, { schema: editorPostSchema, disableAutoCoercion: true })
 
 export function applyIntent(draft: Draft, intent: EditorIntent): Draft {
 	switch (intent.type) {
@@ -112,47 +122,17 @@ export function applyIntent(draft: Draft, intent: EditorIntent): Draft {
 	}
 }
 
-const FIELD = /^questions\[(\d{1,3})\]\.(id|questionText|options\[(\d{1,2})\]\.(text|isCorrect))$/
-
-/**
- * The draft as the editor form posts it: title, description, timeLimit, isActive, and
- * `questions[i].id`, `questions[i].questionText`, `questions[i].options[j].text|isCorrect`.
- * Anything malformed is dropped; null when no question survives.
- */
-export function draftFromForm(form: FormData): Draft | null {
-	const questions: { id?: number; questionText?: string; options: DraftOption[] }[] = []
-	for (const [name, value] of form.entries()) {
-		if (typeof value !== 'string') continue
-		const match = FIELD.exec(name)
-		if (!match) continue
-		const question = (questions[Number(match[1])] ??= { options: [] })
-		if (match[2] === 'id') question.id = Number(value)
-		else if (match[2] === 'questionText') question.questionText = value
-		else {
-			const option = (question.options[Number(match[3])] ??= { text: '', isCorrect: false })
-			if (match[4] === 'text') option.text = value
-			else option.isCorrect = value === 'on' || value === 'true'
-		}
-	}
-	const parsed = draftSchema.safeParse({
-		title: form.get('title') ?? '',
-		description: form.get('description') ?? '',
-		timeLimit: form.get('timeLimit') ?? '',
-		isActive: form.get('isActive') === 'on' || form.get('isActive') === 'true',
-		questions: questions
-			.filter((question) => question !== undefined)
-			.map((question) => ({ ...question, options: question.options.filter(Boolean) })),
-	})
-	if (!parsed.success) return null
-	const ids = new Set(parsed.data.questions.map((question) => question.id))
-	return ids.size === parsed.data.questions.length ? parsed.data : null
-}
-
+/** The editor's messages by the name of the input they are about (`questions[0].questionText`). */
 export type DraftErrors = Record<string, string[]>
+
+/** The name of a question's input, or of one of its options' (`questions[0].options[2].text`). */
+export const questionInput = (index: number, field: string) => `questions[${index}].${field}`
+export const optionInput = (index: number, optionIndex: number, field: 'text' | 'isCorrect') =>
+	questionInput(index, `options[${optionIndex}].${field}`)
 
 /**
  * Checks a draft before it is sent. Blank options not marked correct are left out (a question
- * may use fewer than 4); paths name the draft's own fields, e.g. `questions.0.options.2.text`.
+ * may use fewer than 4); each problem is named by its input, `options` by the question's list.
  */
 export function validateDraft(
 	draft: Draft,
@@ -173,25 +153,25 @@ export function validateDraft(
 	if (draft.questions.length === 0) fail('questions', 'A template needs at least one question')
 
 	const questions = draft.questions.map((question, index) => {
-		const path = `questions.${index}`
 		const questionText = question.questionText.trim()
-		if (!questionText) fail(`${path}.questionText`, 'Enter the question')
+		if (!questionText) fail(questionInput(index, 'questionText'), 'Enter the question')
 		else if (questionText.length > 2000)
-			fail(`${path}.questionText`, 'Question must be at most 2000 characters')
+			fail(questionInput(index, 'questionText'), 'Question must be at most 2000 characters')
 		const options = question.options.flatMap((option, optionIndex) => {
 			const text = option.text.trim()
 			if (!text) {
 				if (option.isCorrect)
-					fail(`${path}.options.${optionIndex}.text`, 'A correct option needs text')
+					fail(optionInput(index, optionIndex, 'text'), 'A correct option needs text')
 				return []
 			}
 			if (text.length > 500)
-				fail(`${path}.options.${optionIndex}.text`, 'Option must be at most 500 characters')
+				fail(optionInput(index, optionIndex, 'text'), 'Option must be at most 500 characters')
 			return [{ text, isCorrect: option.isCorrect }]
 		})
-		if (options.length < 2) fail(`${path}.options`, 'Give at least 2 options with text')
+		if (options.length < 2)
+			fail(questionInput(index, 'options'), 'Give at least 2 options with text')
 		else if (!options.some((option) => option.isCorrect))
-			fail(`${path}.options`, 'Mark at least one option as correct')
+			fail(questionInput(index, 'options'), 'Mark at least one option as correct')
 		return { id: question.id, questionText, options }
 	})
 
@@ -207,3 +187,24 @@ export function validateDraft(
 		},
 	}
 }
+
+/**
+ * What the editor shows after the action answered (conform's reply): the draft as posted, with
+ * the change its button asked for applied (as the browser applies it with JavaScript), and the
+ * messages by input. A post that held no draft starts again from an empty one.
+ */
+export function editorAnswer(reply: SubmissionResult<string[]>) {
+	const posted = reply.initialValue ?? {}
+	const parsed = draftSchema.safeParse(posted)
+	const formErrors = reply.error?.[''] ?? []
+	// The form's message alone: the post's own problems name inputs the empty draft does not have.
+	if (!parsed.success) return { draft: emptyDraft(), errors: {}, formErrors }
+	const intent = reply.status === 'success' ? readIntent(postedIntent(posted)) : null
+	const errors: DraftErrors = {}
+	for (const [name, messages] of Object.entries(reply.error ?? {}))
+		if (name !== '' && messages) errors[name] = messages
+	return { draft: intent ? applyIntent(parsed.data, intent) : parsed.data, errors, formErrors }
+}
+
+const postedIntent = (posted: Record<string, unknown>) =>
+	typeof posted.intent === 'string' ? posted.intent : null

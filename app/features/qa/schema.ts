@@ -63,31 +63,49 @@ export const templateActionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('delete'), templateId: z.string().min(1) }),
 ])
 
-// The editor's draft: what a teacher may have typed so far, before it is a valid template.
+// The editor's draft: what a teacher may have typed so far, before it is a valid template. Read
+// as the editor's form posts it (`questions[0].options[1].text`, a ticked box 'on') and as conform's
+// answer gives it back, where empty inputs are left out: a missing text is '', a box unticked.
 const text = (max: number) =>
 	z
 		.string()
 		.max(max * 4)
 		.catch('')
 
-export const draftOptionSchema = z.object({
-	text: text(500).default(''),
-	isCorrect: z.boolean().default(false),
-})
+const checkbox = z
+	.string()
+	.optional()
+	.catch(undefined)
+	.transform((value) => value === 'on' || value === 'true')
+
+export const draftOptionSchema = z
+	.object({ text: text(500), isCorrect: checkbox })
+	.nullish()
+	.transform((option) => option ?? { text: '', isCorrect: false })
 
 export const draftQuestionSchema = z.object({
-	id: z.number().int().min(1).max(1_000_000),
-	questionText: text(2000).default(''),
-	options: z.array(draftOptionSchema).max(10),
+	id: z.coerce.number().int().min(1).max(1_000_000),
+	questionText: text(2000),
+	options: z
+		.array(draftOptionSchema)
+		.max(10)
+		.default(() => []),
 })
 export type DraftQuestion = z.infer<typeof draftQuestionSchema>
 
 export const draftSchema = z.object({
-	title: text(200).default(''),
-	description: text(2000).default(''),
+	title: text(200),
+	description: text(2000),
 	timeLimit: z.string().max(10).catch(''),
-	isActive: z.boolean().default(false),
-	questions: z.array(draftQuestionSchema).min(1).max(100),
+	isActive: checkbox,
+	questions: z
+		.array(draftQuestionSchema)
+		.min(1)
+		.max(100)
+		.refine(
+			(questions) => new Set(questions.map((question) => question.id)).size === questions.length,
+			'Each question needs its own id',
+		),
 })
 export type Draft = z.infer<typeof draftSchema>
 

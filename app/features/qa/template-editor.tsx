@@ -6,6 +6,8 @@ import {
 	addQuestion,
 	canRemoveQuestion,
 	mergeDraft,
+	optionInput,
+	questionInput,
 	removeQuestion,
 	updateOption,
 	updateQuestion,
@@ -165,25 +167,26 @@ export function TemplateEditor({
 				<FieldErrors id="field-questions-error" errors={errorFor('questions')} />
 				<ol className="flex flex-col gap-4">
 					{draft.questions.map((question, index) => {
-						const path = `questions.${index}`
+						const textName = questionInput(index, 'questionText')
+						const optionsName = questionInput(index, 'options')
 						const number = index + 1
 						return (
 							<li key={question.id}>
 								<fieldset
 									className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6"
-									aria-describedby={described(`${path}.options`)}
+									aria-describedby={described(optionsName)}
 								>
 									<legend className="px-1 font-semibold">Question {number}</legend>
-									<input type="hidden" name={`questions[${index}].id`} value={question.id} />
+									<input type="hidden" name={questionInput(index, 'id')} value={question.id} />
 									<div className="flex flex-col gap-1">
 										<label
-											htmlFor={`field-${path}.questionText`}
+											htmlFor={`field-${textName}`}
 											className="text-sm font-medium text-slate-800"
 										>
 											Question {number} text
 										</label>
 										<textarea
-											name={`questions[${index}].questionText`}
+											name={textName}
 											rows={2}
 											className={inputClass}
 											value={question.questionText}
@@ -192,29 +195,26 @@ export function TemplateEditor({
 													updateQuestion(draft, question.id, { questionText: event.target.value }),
 												)
 											}
-											{...fieldIds(`${path}.questionText`)}
+											{...fieldIds(textName)}
 										/>
-										<FieldErrors
-											id={`field-${path}.questionText-error`}
-											errors={errorFor(`${path}.questionText`)}
-										/>
+										<FieldErrors id={`field-${textName}-error`} errors={errorFor(textName)} />
 									</div>
 									<ul className="flex flex-col gap-2">
 										{question.options.map((option, optionIndex) => {
-											const optionPath = `${path}.options.${optionIndex}`
+											const optionName = optionInput(index, optionIndex, 'text')
 											const label = `Question ${number}, option ${optionIndex + 1}`
 											return (
 												<li key={optionIndex} className="flex flex-col gap-1">
 													<div className="flex flex-wrap items-center gap-3">
 														<label
-															htmlFor={`field-${optionPath}.text`}
+															htmlFor={`field-${optionName}`}
 															className="w-20 text-sm font-medium text-slate-800"
 														>
 															Option {optionIndex + 1}
 														</label>
 														<input
 															aria-label={label}
-															name={`questions[${index}].options[${optionIndex}].text`}
+															name={optionName}
 															type="text"
 															className={`${inputClass} min-w-0 flex-1`}
 															value={option.text}
@@ -226,11 +226,11 @@ export function TemplateEditor({
 																)
 															}
 															maxLength={500}
-															{...fieldIds(`${optionPath}.text`)}
+															{...fieldIds(optionName)}
 														/>
 														<label className="flex items-center gap-2 text-sm">
 															<input
-																name={`questions[${index}].options[${optionIndex}].isCorrect`}
+																name={optionInput(index, optionIndex, 'isCorrect')}
 																type="checkbox"
 																className="size-4"
 																checked={option.isCorrect}
@@ -247,17 +247,14 @@ export function TemplateEditor({
 														</label>
 													</div>
 													<FieldErrors
-														id={`field-${optionPath}.text-error`}
-														errors={errorFor(`${optionPath}.text`)}
+														id={`field-${optionName}-error`}
+														errors={errorFor(optionName)}
 													/>
 												</li>
 											)
 										})}
 									</ul>
-									<FieldErrors
-										id={`field-${path}.options-error`}
-										errors={errorFor(`${path}.options`)}
-									/>
+									<FieldErrors id={`field-${optionsName}-error`} errors={errorFor(optionsName)} />
 									{removable ? (
 										<div>
 											<Button

@@ -1,12 +1,21 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { z } from 'zod'
 import { maxSubjects, subjectField, termField, type Score, type ScoreChange } from './schema'
 
-/** The key of one cell of the score grid. */
+/** The key of one cell of the score grid, for the stored scores the grid starts from. */
 export const cellKey = (studentId: string, subject: string) => `${studentId}\u0000${subject}`
 
-/** The input name of one cell: scores[<studentId>][<subject>]. */
-export const cellName = (studentId: string, subject: string) => `scores[${studentId}][${subject}]`
+/**
+ * The grid form's input names. A cell is named by its position, `scores[<row>][<col>]`, and the
+ * row's student id and the column's subject travel in hidden inputs `students[<row>]` and
+ * `subjects[<col>]`: conform's paths take only digits inside brackets, and a subject may hold dots.
+ */
+export const gridInput = {
+	cell: (row: number, col: number) => `scores[${row}][${col}]`,
+	student: (row: number) => `students[${row}]`,
+	subject: (col: number) => `subjects[${col}]`,
+}
 
-const CELL_NAME = /^scores\[([^[\]]+)\]\[([^[\]]+)\]$/
 const SCORE = /^\d{1,3}(?:\.\d{1,2})?$/
 
 export const cellError = 'Enter a score from 0 to 100, with at most two decimals, or leave it empty'
@@ -20,49 +29,111 @@ export function parseCell(text: string): { ok: true; score: number | null } | { 
 	return score <= 100 ? { ok: true, score } : { ok: false }
 }
 
-export type GridResult =
-	| { ok: true; term: string; changes: ScoreChange[] }
-	| {
-			ok: false
-			term: string
-			/** What was typed, to show again. */
-			values: Record<string, string>
-			cellErrors: Record<string, string>
-			formErrors: string[]
-	  }
+/** A posted cell: its score, null to remove it; undefined when the form has no such cell. */
+const scoreCell = z
+	// A name sent twice is not one score either.
+	.string({ error: cellError })
+	.optional()
+	.transform((text, ctx) => {
+		if (text === undefined) return undefined
+		const cell = parseCell(text)
+		if (cell.ok) return cell.score
+		ctx.addIssue({ code: 'custom', message: cellError })
+		return z.NEVER
+	})
+
+/** A row's student id or a column's subject. Anything but one text names no row or column. */
+const heading = z.string().optional().catch(undefined)
+
+type GridFields = {
+	students: (string | undefined)[]
+	subjects: (string | undefined)[]
+	scores?: ((number | null | undefined)[] | undefined)[]
+}
+
+/** The cells that name a student and a subject, in form order, each with its input's name. */
+function gridCells({ students, subjects, scores = [] }: GridFields) {
+	return scores.flatMap((cells = [], row) =>
+		cells.flatMap((score, col) => {
+			const studentId = students[row]
+			const subject = subjects[col]
+			if (score === undefined || !studentId || !subject) return []
+			return [{ name: gridInput.cell(row, col), change: { studentId, subject, score } }]
+		}),
+	)
+}
+
+const needCorrecting = (count: number) =>
+	`${count} ${count === 1 ? 'score needs' : 'scores need'} correcting. Nothing was saved.`
 
 /**
- * Reads the score grid form: a `term` and one `scores[<studentId>][<subject>]` input per cell.
- * Every cell is checked; any problem and nothing is to be saved.
+ * The score grid form: a `term`, the rows' students, the columns' subjects and one cell per row
+ * and column. Every cell is checked, each bad one gets its own message, and the form says how many
+ * need correcting, even when the term is wrong as well; any problem and nothing is to be saved.
+ * A cell whose row or column names no student or subject is not a score of anyone: left out.
  */
-export function parseScoreGrid(formData: FormData): GridResult {
-	const termResult = termField.safeParse(formData.get('term') ?? '')
-	const term = termResult.success ? termResult.data : String(formData.get('term') ?? '')
-	const formErrors = termResult.success ? [] : termResult.error.issues.map((issue) => issue.message)
-	const values: Record<string, string> = {}
-	const cellErrors: Record<string, string> = {}
-	const changes: ScoreChange[] = []
-	for (const [name, raw] of formData) {
-		const match = CELL_NAME.exec(name)
-		if (!match || typeof raw !== 'string') continue
-		const [, studentId = '', subject = ''] = match
-		const key = cellKey(studentId, subject)
-		values[key] = raw
-		const cell = parseCell(raw)
-		if (!cell.ok) cellErrors[key] = cellError
-		else changes.push({ studentId, subject, score: cell.score })
-	}
-	if (Object.keys(values).length === 0) formErrors.push('There are no scores to save')
-	if (formErrors.length > 0 || Object.keys(cellErrors).length > 0) {
-		if (Object.keys(cellErrors).length > 0) {
-			const count = Object.keys(cellErrors).length
-			formErrors.push(
-				`${count} ${count === 1 ? 'score needs' : 'scores need'} correcting. Nothing was saved.`,
+export const scoreGridSchema = z
+	.object({
+		term: termField,
+		students: z.array(heading).catch([]),
+		subjects: z.array(heading).catch([]),
+		scores: z.array(z.array(scoreCell).optional()).optional(),
+		page: z.string().optional().catch(undefined),
+	})
+	.superRefine(
+		(grid, ctx) => {
+			const wrong = new Set(
+				ctx.issues
+					.filter((issue) => issue.path?.[0] === 'scores')
+					.map((issue) => issue.path?.join('.')),
 			)
+			if (wrong.size > 0) ctx.addIssue({ code: 'custom', message: needCorrecting(wrong.size) })
+			else if (gridCells(grid).length === 0)
+				ctx.addIssue({ code: 'custom', message: 'There are no scores to save' })
+		},
+		// Also after other problems (a missing term, wrong cells), so all of them show at once.
+		{ when: () => true },
+	)
+	.transform((grid) => {
+		const cells = gridCells(grid)
+		return {
+			term: grid.term,
+			changes: cells.map((cell): ScoreChange => cell.change),
+			/** The input of each change, in the same order. */
+			cellNames: cells.map((cell) => cell.name),
+			subjects: grid.subjects.filter((subject) => subject !== undefined),
+			page: grid.page,
 		}
-		return { ok: false, term, values, cellErrors, formErrors }
-	}
-	return { ok: true, term, changes }
+	})
+
+/** The grid form's fields, as posted. */
+export type ScoreGridForm = z.input<typeof scoreGridSchema>
+
+/**
+ * Reads the score grid form. Without conform's coercion: it reads an empty input as a missing one,
+ * and here an empty cell removes a score while a cell not sent leaves it alone.
+ */
+export const parseScoreGrid = (formData: FormData) =>
+	parseWithZod(formData, { schema: scoreGridSchema, disableAutoCoercion: true })
+
+/** The cell an upstream problem belongs to: the API names it by position in the batch (scores.3.score). */
+export function cellOfBatchPath(cellNames: readonly string[], path: string) {
+	const index = /^scores\.(\d+)(?:\.|$)/.exec(path)?.[1]
+	return index === undefined ? undefined : cellNames[Number(index)]
+}
+
+/**
+ * What was typed in a cell, from a refused save's form value (conform's `initialValue`, where an
+ * empty input is left out): '' when nothing was.
+ */
+export function typedCell(formValue: unknown, row: number, col: number): string {
+	const scores =
+		formValue && typeof formValue === 'object' && 'scores' in formValue
+			? formValue.scores
+			: undefined
+	const cells = Array.isArray(scores) ? (scores as unknown[])[row] : undefined
+	const text = Array.isArray(cells) ? (cells as unknown[])[col] : undefined
+	return typeof text === 'string' ? text : ''
 }
 
 /** The subjects picker: "Maths, Science" into a clean list, or the problems with it. */

@@ -1,3 +1,4 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { Button } from '~/ui/button'
 import { CsvDownload } from '~/ui/csv-download'
@@ -5,16 +6,13 @@ import { FieldErrors, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { TableScroll } from '~/ui/table-scroll'
-import { useSubmitting } from '~/ui/use-form'
-import { cellKey, cellName } from './grid'
+import { useForm, useSubmitting } from '~/ui/use-form'
+import { cellKey, gridInput, typedCell, type ScoreGridForm } from './grid'
 import type { loadScoreGrid } from './score-input.server'
 
 type ScoreGrid = Awaited<ReturnType<typeof loadScoreGrid>>
-type SaveAnswer = {
-	values: Record<string, string>
-	cellErrors: Record<string, string>
-	formErrors: string[]
-}
+type LoadedGrid = Extract<ScoreGrid, { state: 'loaded' }>
+type Student = { id: string; name: string }
 
 /** The organization's score grid: term and subjects to show, one row per student, one cell per subject. */
 export function ScoreInputPage({
@@ -22,9 +20,8 @@ export function ScoreInputPage({
 	actionData,
 }: {
 	loaderData: ScoreGrid
-	actionData: SaveAnswer | undefined
+	actionData: SubmissionResult<string[]> | undefined
 }) {
-	const saving = useSubmitting()
 	if (loaderData.state === 'failed') {
 		return (
 			<div className="flex flex-col gap-6">
@@ -36,8 +33,6 @@ export function ScoreInputPage({
 	const { term, subjects, terms, pickerErrors, students } = loaderData
 	const pickerValid =
 		!pickerErrors.term && !pickerErrors.subjects && term !== '' && subjects.length > 0
-	const values = actionData?.values ?? loaderData.values
-	const cellErrors: Record<string, string> = actionData?.cellErrors ?? {}
 
 	return (
 		<div className="flex flex-col gap-6">
@@ -118,76 +113,117 @@ export function ScoreInputPage({
 			) : (
 				// Rebuilt only when the stored scores or the grid's term and subjects change, so a refused
 				// save keeps what the user is typing while the page revalidates.
-				<Form
-					method="post"
+				<ScoreGridForm
 					key={JSON.stringify([term, subjects, loaderData.values])}
-					className="flex flex-col gap-4"
-					noValidate
-				>
-					<input type="hidden" name="term" value={term} />
-					<input type="hidden" name="subjects" value={subjects.join(', ')} />
-					<input type="hidden" name="page" value={students.value.page} />
-					<FormErrors id="score-grid-errors" errors={actionData?.formErrors} />
-					<TableScroll label={`Scores for ${term}`}>
-						<table className="w-full text-left text-sm">
-							<caption className="px-4 py-3 text-left font-semibold">Scores for {term}</caption>
-							<thead className="bg-slate-100 text-slate-700">
-								<tr>
-									<th scope="col" className="px-4 py-2">
-										Student
-									</th>
-									{subjects.map((subject) => (
-										<th scope="col" key={subject} className="px-4 py-2">
-											{subject}
-										</th>
-									))}
-								</tr>
-							</thead>
-							<tbody>
-								{students.value.list.map((student) => (
-									<tr key={student.id} className="border-t border-slate-200 align-top">
-										<th scope="row" className="px-4 py-2 font-medium">
-											{student.name}
-										</th>
-										{subjects.map((subject) => {
-											const cell = cellKey(student.id, subject)
-											const error = cellErrors[cell]
-											const errorId = `cell-${student.id}-${subjects.indexOf(subject)}-error`
-											return (
-												<td key={subject} className="px-4 py-2">
-													<input
-														name={cellName(student.id, subject)}
-														defaultValue={values[cell] ?? ''}
-														inputMode="decimal"
-														autoComplete="off"
-														aria-label={`${subject} score for ${student.name}`}
-														aria-invalid={error ? true : undefined}
-														aria-describedby={error ? errorId : undefined}
-														className="w-20 rounded-md border border-slate-400 px-2 py-1 aria-[invalid=true]:border-red-700"
-													/>
-													{error ? (
-														<p id={errorId} className="mt-1 max-w-40 text-xs text-red-700">
-															{error}
-														</p>
-													) : null}
-												</td>
-											)
-										})}
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</TableScroll>
-					<div className="flex flex-wrap items-center gap-4">
-						<Button disabled={saving}>{saving ? 'Saving…' : 'Save scores'}</Button>
-						<Pagination
-							page={students.value.page}
-							totalPages={students.value.totalPages}
-							label="Student pages"
-						/>
-					</div>
-				</Form>
+					term={term}
+					subjects={subjects}
+					students={students.value.list}
+					page={students.value.page}
+					totalPages={students.value.totalPages}
+					values={loaderData.values}
+					lastResult={actionData}
+				/>
 			)}
 		</div>
+	)
+}
+
+/**
+ * One page of students by the chosen subjects. Cells are named by position; the hidden inputs say
+ * whose row and which subject's column each is. After a refused save every cell shows what was
+ * typed (conform's reply), each wrong one with its message.
+ */
+function ScoreGridForm({
+	term,
+	subjects,
+	students,
+	page,
+	totalPages,
+	values,
+	lastResult,
+}: {
+	term: string
+	subjects: string[]
+	students: Student[]
+	page: number
+	totalPages: number
+	values: LoadedGrid['values']
+	lastResult: SubmissionResult<string[]> | undefined
+}) {
+	const [form, fields] = useForm<ScoreGridForm>({ id: 'score-grid', lastResult })
+	const saving = useSubmitting()
+	const cellErrors = fields.scores.allErrors
+	// The term is a hidden input: its problems are the form's.
+	const formErrors = [...(fields.term.errors ?? []), ...(form.errors ?? [])]
+	return (
+		<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+			<input type="hidden" name="term" value={term} />
+			{subjects.map((subject, col) => (
+				<input key={col} type="hidden" name={gridInput.subject(col)} value={subject} />
+			))}
+			{students.map((student, row) => (
+				<input key={row} type="hidden" name={gridInput.student(row)} value={student.id} />
+			))}
+			<input type="hidden" name="page" value={page} />
+			<FormErrors id={form.errorId} errors={formErrors} />
+			<TableScroll label={`Scores for ${term}`}>
+				<table className="w-full text-left text-sm">
+					<caption className="px-4 py-3 text-left font-semibold">Scores for {term}</caption>
+					<thead className="bg-slate-100 text-slate-700">
+						<tr>
+							<th scope="col" className="px-4 py-2">
+								Student
+							</th>
+							{subjects.map((subject) => (
+								<th scope="col" key={subject} className="px-4 py-2">
+									{subject}
+								</th>
+							))}
+						</tr>
+					</thead>
+					<tbody>
+						{students.map((student, row) => (
+							<tr key={student.id} className="border-t border-slate-200 align-top">
+								<th scope="row" className="px-4 py-2 font-medium">
+									{student.name}
+								</th>
+								{subjects.map((subject, col) => {
+									const name = gridInput.cell(row, col)
+									const error = cellErrors[name]?.[0]
+									const errorId = `${form.id}-cell-${row}-${col}-error`
+									return (
+										<td key={subject} className="px-4 py-2">
+											<input
+												name={name}
+												defaultValue={
+													lastResult
+														? typedCell(lastResult.initialValue, row, col)
+														: (values[cellKey(student.id, subject)] ?? '')
+												}
+												inputMode="decimal"
+												autoComplete="off"
+												aria-label={`${subject} score for ${student.name}`}
+												aria-invalid={error ? true : undefined}
+												aria-describedby={error ? errorId : undefined}
+												className="w-20 rounded-md border border-slate-400 px-2 py-1 aria-[invalid=true]:border-red-700"
+											/>
+											{error ? (
+												<p id={errorId} className="mt-1 max-w-40 text-xs text-red-700">
+													{error}
+												</p>
+											) : null}
+										</td>
+									)
+								})}
+							</tr>
+						))}
+					</tbody>
+				</table>
+			</TableScroll>
+			<div className="flex flex-wrap items-center gap-4">
+				<Button disabled={saving}>{saving ? 'Saving…' : 'Save scores'}</Button>
+				<Pagination page={page} totalPages={totalPages} label="Student pages" />
+			</div>
+		</Form>
 	)
 }

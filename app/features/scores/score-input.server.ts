@@ -1,14 +1,13 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getOrganizationMembers } from '~/features/organizations/api.server'
-import { readForm, replyStatus } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { pageParam } from '~/platform/page-param'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
-import { formatFieldErrors, UpstreamError } from '~/platform/upstream-errors'
 import { getScores, saveScores } from './api.server'
-import { cellKey, gridValues, parseScoreGrid, parseSubjects } from './grid'
+import { cellOfBatchPath, gridValues, parseScoreGrid, parseSubjects } from './grid'
 import { termField } from './schema'
 
 type Context = Readonly<RouterContextProvider>
@@ -80,47 +79,25 @@ export async function loadScoreGrid(context: Context, request: Request, organiza
 	}
 }
 
-/** Saves the grid's changed cells; refused cells keep what was typed, with their messages. */
+/**
+ * Saves the grid's cells, or answers why not: each bad cell's message on its cell, what was typed
+ * kept (conform's reply), and the upstream's refusals put on the cells they are about.
+ */
 export async function saveScoreGrid(context: Context, request: Request, organizationId: string) {
-	const api = upstream(context, request)
-	const formData = await readForm(request)
-	const grid = parseScoreGrid(formData)
-	if (!grid.ok) {
-		return data(
-			{ values: grid.values, cellErrors: grid.cellErrors, formErrors: grid.formErrors },
-			{ status: 400 },
-		)
-	}
+	const submission = parseScoreGrid(await readForm(request))
+	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+	const { term, changes, cellNames, subjects, page } = submission.value
 	try {
-		await saveScores(api, organizationId, grid.term, grid.changes)
+		await saveScores(upstream(context, request), organizationId, term, changes)
 	} catch (error) {
-		if (!(error instanceof UpstreamError)) throw error
-		sendToast(context, error.toast)
-		// The API names problems by position in the batch (scores.3.score): put them on their cells.
-		const cellErrors: Record<string, string> = {}
-		for (const { path, msg } of error.fieldErrors) {
-			const index = /^scores\.(\d+)/.exec(path)?.[1]
-			const change = index === undefined ? undefined : grid.changes[Number(index)]
-			if (change) cellErrors[cellKey(change.studentId, change.subject)] = msg
-		}
-		const values = Object.fromEntries(
-			grid.changes.map((change) => [
-				cellKey(change.studentId, change.subject),
-				change.score === null ? '' : String(change.score),
-			]),
+		return replyWithUpstreamError(context, submission, error, [], (path) =>
+			cellOfBatchPath(cellNames, path),
 		)
-		const formErrors = error.fieldErrors.length
-			? formatFieldErrors(error.fieldErrors)
-			: [error.text]
-		return data({ values, cellErrors, formErrors }, { status: replyStatus(error.status) })
 	}
 	sendToast(context, successToast('Scores saved successfully'))
 	// Back to the same grid, from the form's own fields (request.url may be the `.data` address).
-	const back = new URLSearchParams({
-		term: grid.term,
-		subjects: String(formData.get('subjects') ?? ''),
-	})
-	const page = pageParam(new URLSearchParams({ page: String(formData.get('page') ?? '') }))
-	if (page > 1) back.set('page', String(page))
+	const back = new URLSearchParams({ term, subjects: subjects.join(', ') })
+	const pageNumber = pageParam(new URLSearchParams({ page: page ?? '' }))
+	if (pageNumber > 1) back.set('page', String(pageNumber))
 	return redirect(`/organization/score-input?${back.toString()}`)
 }

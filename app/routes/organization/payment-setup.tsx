@@ -18,5 +18,5 @@ export function meta() {
 }
 
 export default function PaymentSetup({ loaderData, actionData }: Route.ComponentProps) {
-	return <PaymentSetupPage account={loaderData.account} error={actionData?.error} />
+	return <PaymentSetupPage account={loaderData.account} actionData={actionData} />
 }
