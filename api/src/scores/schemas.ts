@@ -1,7 +1,11 @@
 import { z } from 'zod'
 import { body, requiredText } from '../platform/validation.ts'
 
-/** Brackets are kept out of subjects: the score grid names its inputs scores[student][subject]. */
+/**
+ * Brackets are kept out of subjects. The app's grid once named its inputs scores[student][subject]
+ * (it now names them by position); the rule stays because the API's answers and stored subjects
+ * have always kept it, and clients may rely on it.
+ */
 export const subject = requiredText('Subject', 100).refine(
 	(value) => !/[[\]]/.test(value),
 	'Subject cannot contain [ or ]',
