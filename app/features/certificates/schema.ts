@@ -39,3 +39,6 @@ export const certificateVerificationSchema = z.object({
 		})
 		.optional(),
 })
+
+/** The staff's "Mark course completed and issue certificate" form: a button, no fields. */
+export const issueCertificateSchema = z.object({})

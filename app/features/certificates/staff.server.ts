@@ -1,12 +1,13 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm, replyStatus } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { pagePath, upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
-import { UpstreamError } from '~/platform/upstream-errors'
 import type { Upstream } from '~/platform/upstream.server'
 import { getEnrolledStudent } from '~/features/courses/api.server'
 import { getCertificateFor, issueCertificate } from './api.server'
+import { issueCertificateSchema } from './schema'
 import { needed } from '~/platform/settle.server'
 
 type Context = Readonly<RouterContextProvider>
@@ -44,19 +45,15 @@ async function studentNamedBy(api: Upstream, params: Params) {
 /** Marks the student as having completed the course; issuing twice answers the same certificate. */
 export async function issueCertificateAction(context: Context, request: Request, params: Params) {
 	// The post carries no fields; reading it anyway answers an oversized one with a 413, not a reset.
-	await readForm(request)
+	const submission = parseWithZod(await readForm(request), { schema: issueCertificateSchema })
+	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	const api = upstream(context, request)
 	// The same page as the loader's: an address whose email is not the student's issues nothing.
 	await studentNamedBy(api, params)
 	try {
 		await issueCertificate(api, params.courseId, params.studentId)
 	} catch (error) {
-		if (!(error instanceof UpstreamError)) throw error
-		sendToast(context, error.toast)
-		const lines = error.fieldErrors.length
-			? error.fieldErrors.map(({ path, msg }) => `${path}: ${msg}`)
-			: [error.text]
-		return data({ errors: lines }, { status: replyStatus(error.status) })
+		return replyWithUpstreamError(context, submission, error)
 	}
 	sendToast(context, successToast('Certificate issued successfully'))
 	return redirect(new URL(pagePath(request), 'http://x').pathname)

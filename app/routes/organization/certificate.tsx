@@ -6,6 +6,7 @@ import {
 	staffCertificateLoader,
 } from '~/features/certificates/staff.server'
 import { requireRole } from '~/platform/request.server'
+import { formErrorsOf } from '~/ui/field'
 
 /** The path names the organization: only its own page exists. */
 function requireSelf(userId: string, organizationId: string) {
@@ -34,7 +35,7 @@ export default function OrganizationCertificate({ loaderData, actionData }: Rout
 			certificate={loaderData.certificate}
 			student={loaderData.student}
 			pdfBase="/organization/certificates"
-			errors={actionData?.errors}
+			errors={formErrorsOf(actionData)}
 			back={{
 				to: `/organization/courses?course=${loaderData.courseId}#class-list`,
 				label: 'Students of the course',

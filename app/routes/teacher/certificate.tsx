@@ -6,6 +6,7 @@ import {
 	staffCertificateLoader,
 } from '~/features/certificates/staff.server'
 import { requireRole } from '~/platform/request.server'
+import { formErrorsOf } from '~/ui/field'
 
 /** The path names the issuing tutor: only that tutor's own page exists. */
 function requireSelf(userId: string, tutorId: string) {
@@ -34,7 +35,7 @@ export default function TeacherCertificate({ loaderData, actionData }: Route.Com
 			certificate={loaderData.certificate}
 			student={loaderData.student}
 			pdfBase="/teachersdashboard/certificates"
-			errors={actionData?.errors}
+			errors={formErrorsOf(actionData)}
 			back={{
 				to: `/teachersdashboard/report-card/${loaderData.studentId}`,
 				label: "The student's report cards",
