@@ -4,6 +4,7 @@ import { Form, Link } from 'react-router'
 import { chargeOf, formatMoney } from '~/features/courses/catalog'
 import { PriceTag } from '~/features/courses/course-card'
 import { Button, buttonClass } from '~/ui/button'
+import { FormErrors, formErrorsOf } from '~/ui/field'
 import { useHydrated } from '~/ui/use-hydrated'
 import type { loadCheckout } from './checkout.server'
 import { TestCardForm } from './test-card-form'
@@ -16,10 +17,7 @@ const StripeCheckout = lazy(() =>
 )
 
 type CheckoutAnswer =
-	| SubmissionResult<string[]>
-	| { stripe: { paymentId: string; clientSecret: string } }
-	| { stripeError: string }
-	| { freeError: string }
+	SubmissionResult<string[]> | { stripe: { paymentId: string; clientSecret: string } }
 
 /** Checkout: free enrolment, Stripe Elements, or the test provider's card form, beside the order. */
 export function CheckoutPage({
@@ -31,8 +29,10 @@ export function CheckoutPage({
 	const hydrated = useHydrated()
 	const charge = chargeOf(course.price)
 	const payLabel = `Pay ${formatMoney(charge, course.price.currency)}`
-	const cardResult = actionData && 'status' in actionData ? actionData : undefined
-	const freeError = actionData && 'freeError' in actionData ? actionData.freeError : null
+	// Each form's answer is the one that echoes its intent.
+	const result = actionData && 'status' in actionData ? actionData : undefined
+	const cardResult = result?.initialValue?.intent === 'pay' ? result : undefined
+	const freeErrors = result?.initialValue?.intent === 'free' ? formErrorsOf(result) : undefined
 
 	return (
 		<div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-[1fr_1.2fr]">
@@ -51,11 +51,7 @@ export function CheckoutPage({
 					<Form method="post" className="flex flex-col gap-3">
 						<input type="hidden" name="intent" value="free" />
 						<p>This course is free. Enrol now and start learning.</p>
-						{freeError ? (
-							<p role="alert" className="text-sm text-red-700">
-								{freeError}
-							</p>
-						) : null}
+						<FormErrors id="free-errors" errors={freeErrors} />
 						<Button>Enrol for free</Button>
 					</Form>
 				) : stripeKey ? (

@@ -2,10 +2,9 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getCourse } from '~/features/courses/api.server'
 import { env } from '~/platform/env.server'
-import { readForm, replyStatus, replyWithUpstreamError } from '~/platform/form.server'
+import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { allowStripe } from '~/platform/security.server'
-import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { payWithTestCard, startCheckout } from './api.server'
 import { checkoutActionSchema } from './schema'
@@ -42,23 +41,21 @@ export async function checkoutAction(context: Context, request: Request, courseI
 				if (payment.status !== 'requires_payment') return redirect(processingPath(payment.id))
 				if (!clientSecret)
 					return data(
-						{ stripeError: 'Card payments are not set up with Stripe on the server.' },
+						submission.reply({
+							formErrors: ['Card payments are not set up with Stripe on the server.'],
+						}),
 						{ status: 409 },
 					)
 				return { stripe: { paymentId: payment.id, clientSecret } }
 			} catch (error) {
-				if (!(error instanceof UpstreamError)) throw error
-				sendToast(context, error.toast)
-				return data({ stripeError: error.text }, { status: replyStatus(error.status) })
+				return replyWithUpstreamError(context, submission, error)
 			}
 		case 'free':
 			try {
 				const { payment } = await startCheckout(api, courseId)
 				return redirect(processingPath(payment.id))
 			} catch (error) {
-				if (!(error instanceof UpstreamError)) throw error
-				sendToast(context, error.toast)
-				return data({ freeError: error.text }, { status: replyStatus(error.status) })
+				return replyWithUpstreamError(context, submission, error)
 			}
 		case 'pay': {
 			const { intent: _, ...card } = submission.value

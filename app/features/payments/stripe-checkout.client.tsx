@@ -5,11 +5,16 @@ import { loadStripe } from '@stripe/stripe-js/pure'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '~/ui/button'
+import { formErrorsOf } from '~/ui/field'
 
 // Loaded once, and only by the checkout page: no other page fetches Stripe.js.
 let stripePromise: Promise<Stripe | null> | null = null
 
-type StripeReply = { stripe?: { paymentId: string; clientSecret: string }; stripeError?: string }
+// The action's answer: the payment to confirm, or conform's reply with the refusal as a form error.
+type StripeReply = {
+	stripe?: { paymentId: string; clientSecret: string }
+	error?: Record<string, string[] | null> | null
+}
 
 /**
  * Stripe Elements in deferred-intent mode: the card form renders at once; on submit the action
@@ -70,7 +75,7 @@ function StripePaymentForm({ courseId, payLabel }: { courseId: string; payLabel:
 	}, [fetcher.data, stripe, elements, courseId])
 
 	// The action's refusal (already enrolled, course full) ends the attempt.
-	const serverError = fetcher.state === 'idle' ? (fetcher.data?.stripeError ?? null) : null
+	const serverError = fetcher.state === 'idle' ? (formErrorsOf(fetcher.data)?.[0] ?? null) : null
 	const shownError = error ?? serverError
 	const working = busy && !serverError
 
