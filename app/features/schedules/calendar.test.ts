@@ -11,6 +11,7 @@ import {
 	weekHours,
 	weekOf,
 	type TimedSchedule,
+	weekAddress,
 } from './calendar'
 
 const HOUR = 3_600_000
@@ -144,4 +145,17 @@ test('the next upcoming session skips cancelled and completed ones', () => {
 	expect(nextUpcomingSchedule([cancelled, completed], now)).toBeNull()
 	expect(statusAt(endedSinceCached, now)).toBe('Completed')
 	expect(statusAt(cancelled, now)).toBe('Cancelled')
+})
+
+test('another week keeps the page’s other query parameters, except those it drops', () => {
+	const current = new URLSearchParams('status=Scheduled&page=3&week=2026-11-15')
+	expect(weekAddress('/teachersdashboard/schedule', current, '2026-11-22', ['page'])).toBe(
+		'/teachersdashboard/schedule?status=Scheduled&week=2026-11-22',
+	)
+	expect(weekAddress('/studentdashboard/sessions', current, null)).toBe(
+		'/studentdashboard/sessions?status=Scheduled&page=3',
+	)
+	expect(
+		weekAddress('/studentdashboard/sessions', new URLSearchParams('week=2026-11-15'), null),
+	).toBe('/studentdashboard/sessions')
 })

@@ -114,3 +114,21 @@ export function sessionsByDay<T extends TimedSchedule>(schedules: T[], week: Wee
 			.sort(byStart),
 	}))
 }
+
+/**
+ * A schedule page's address showing another week (null: the current one), keeping the page's
+ * other query parameters except those in `drop`.
+ */
+export function weekAddress(
+	path: string,
+	current: URLSearchParams,
+	date: string | null,
+	drop: string[] = [],
+): string {
+	const params = new URLSearchParams(current)
+	for (const name of drop) params.delete(name)
+	if (date) params.set('week', date)
+	else params.delete('week')
+	const search = params.toString()
+	return `${path}${search ? `?${search}` : ''}`
+}

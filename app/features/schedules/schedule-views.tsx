@@ -10,7 +10,15 @@ import {
 	textareaProps,
 	TextField,
 } from '~/ui/field'
-import { statusAt, type Week } from './calendar'
+import type { Settled } from '~/platform/settle.server'
+import {
+	countIn,
+	statusAt,
+	weekHours,
+	type DayRange,
+	type TimedSchedule,
+	type Week,
+} from './calendar'
 import { formatDate, formatDay, formatTime } from '~/platform/dates'
 import { formatDuration, formatHours, formatWeek } from './format'
 import type { Schedule } from './schema'
@@ -240,16 +248,31 @@ export function NextSession({
 	)
 }
 
-export type ScheduleCounts = { today: number | null; week: number | null; hours: number | null }
+type Listed = Settled<{ schedules: TimedSchedule[] }>
 
-/** The day and week counts and the week's hours; null where the call behind it failed. */
+/**
+ * The day and week counts and the week's hours ('–' where the call behind it failed), with the
+ * week called "this week" when it holds today.
+ */
 export function ScheduleStats({
-	counts,
-	weekLabel,
+	today,
+	day,
+	week,
+	todayList,
+	weekList,
 }: {
-	counts: ScheduleCounts
-	weekLabel: string
+	today: string
+	day: DayRange
+	week: Week
+	todayList: Listed
+	weekList: Listed
 }) {
+	const weekLabel = today >= week.startDate && today < week.endDate ? 'this week' : 'in this week'
+	const counts = {
+		today: todayList.ok ? countIn(todayList.value.schedules, day) : null,
+		week: weekList.ok ? countIn(weekList.value.schedules, week) : null,
+		hours: weekList.ok ? weekHours(weekList.value.schedules, week) : null,
+	}
 	const items = [
 		{ label: 'Sessions today', value: counts.today },
 		{ label: `Sessions ${weekLabel}`, value: counts.week },

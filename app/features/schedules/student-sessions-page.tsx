@@ -2,13 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form, useSearchParams } from 'react-router'
 import { Button } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
-import {
-	countIn,
-	nextUpcomingSchedule,
-	sessionsByDay,
-	todaysSchedules,
-	weekHours,
-} from './calendar'
+import { nextUpcomingSchedule, sessionsByDay, todaysSchedules, weekAddress } from './calendar'
 import { CalendarFeed } from './calendar-feed'
 import { NextSession, ScheduleStats, SessionList, WeekView } from './schedule-views'
 import type { loadStudentSessionsPage } from './student-sessions.server'
@@ -27,15 +21,8 @@ export function StudentSessionsPage({
 	const { zone, now, today, week, day, weekList, todayList, upcoming, past } = loaderData
 	const [searchParams] = useSearchParams()
 	const failure = [weekList, todayList, upcoming, past].find((result) => !result.ok)
-	const weekHref = (date: string | null) => {
-		const params = new URLSearchParams(searchParams)
-		if (date) params.set('week', date)
-		else params.delete('week')
-		const search = params.toString()
-		return `/studentdashboard/sessions${search ? `?${search}` : ''}`
-	}
-	const isThisWeek = today >= week.startDate && today < week.endDate
-	const weekLabel = isThisWeek ? 'this week' : 'in this week'
+	const weekHref = (date: string | null) =>
+		weekAddress('/studentdashboard/sessions', searchParams, date)
 	const todays = todayList.ok ? todaysSchedules(todayList.value.schedules, now, zone) : []
 	const next = nextUpcomingSchedule(
 		[...todays, ...(upcoming.ok ? upcoming.value.schedules : [])],
@@ -58,12 +45,11 @@ export function StudentSessionsPage({
 			{failure && !failure.ok ? <LoadError error={failure.error} /> : null}
 
 			<ScheduleStats
-				weekLabel={weekLabel}
-				counts={{
-					today: todayList.ok ? countIn(todayList.value.schedules, day) : null,
-					week: weekList.ok ? countIn(weekList.value.schedules, week) : null,
-					hours: weekList.ok ? weekHours(weekList.value.schedules, week) : null,
-				}}
+				today={today}
+				day={day}
+				week={week}
+				todayList={todayList}
+				weekList={weekList}
 			/>
 
 			{todayList.ok && upcoming.ok ? <NextSession schedule={next} zone={zone} now={now} /> : null}

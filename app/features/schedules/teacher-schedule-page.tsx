@@ -1,14 +1,9 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link, useSearchParams } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
+import { FormErrors, formErrorsOf } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
-import {
-	countIn,
-	nextUpcomingSchedule,
-	sessionsByDay,
-	todaysSchedules,
-	weekHours,
-} from './calendar'
+import { nextUpcomingSchedule, sessionsByDay, todaysSchedules, weekAddress } from './calendar'
 import { CalendarFeed } from './calendar-feed'
 import {
 	NextSession,
@@ -35,23 +30,14 @@ export function TeacherSchedulePage({
 	const [searchParams] = useSearchParams()
 	const failure = [weekList, todayList, upcoming, list].find((result) => !result.ok)
 	// A refused cancel or delete: the API's reason (or a tampered form's) above the lists.
-	const formErrors = actionData?.error?.['']
-
-	const weekHref = (date: string | null) => {
-		const params = new URLSearchParams(searchParams)
-		params.delete('page')
-		if (date) params.set('week', date)
-		else params.delete('week')
-		const search = params.toString()
-		return `/teachersdashboard/schedule${search ? `?${search}` : ''}`
-	}
+	// Another week starts the list of every session at its first page again.
+	const weekHref = (date: string | null) =>
+		weekAddress('/teachersdashboard/schedule', searchParams, date, ['page'])
 	const pageHref = (target: number) => {
 		const params = new URLSearchParams(searchParams)
 		params.set('page', String(target))
 		return `?${params.toString()}`
 	}
-	const isThisWeek = today >= week.startDate && today < week.endDate
-	const weekLabel = isThisWeek ? 'this week' : 'in this week'
 	const todays = todayList.ok ? todaysSchedules(todayList.value.schedules, now, zone) : []
 	const totalPages = list.ok ? Math.max(1, Math.ceil(list.value.pagination.total / 10)) : 1
 
@@ -73,23 +59,15 @@ export function TeacherSchedulePage({
 				</div>
 			</div>
 
-			{formErrors?.length ? (
-				<p
-					role="alert"
-					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-				>
-					{formErrors.join(' ')}
-				</p>
-			) : null}
+			<FormErrors id="schedule-errors" errors={formErrorsOf(actionData)} />
 			{failure && !failure.ok ? <LoadError error={failure.error} /> : null}
 
 			<ScheduleStats
-				weekLabel={weekLabel}
-				counts={{
-					today: todayList.ok ? countIn(todayList.value.schedules, day) : null,
-					week: weekList.ok ? countIn(weekList.value.schedules, week) : null,
-					hours: weekList.ok ? weekHours(weekList.value.schedules, week) : null,
-				}}
+				today={today}
+				day={day}
+				week={week}
+				todayList={todayList}
+				weekList={weekList}
 			/>
 
 			{upcoming.ok ? (
