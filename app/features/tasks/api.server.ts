@@ -172,6 +172,18 @@ export function downloadTaskFile(
 	return api.stream(path, { fallback: 'Failed to fetch submission details' })
 }
 
+/**
+ * The file a task-file address names, ?taskId= (the task's attachment) or ?submissionId= (a
+ * submitted file), read with the signed-in user's token; null when it names neither.
+ */
+export function downloadRequestedTaskFile(api: Upstream, request: Request) {
+	const params = new URL(request.url).searchParams
+	const taskId = params.get('taskId')
+	const submissionId = params.get('submissionId')
+	const file = submissionId ? { submissionId } : taskId ? { taskId } : null
+	return file ? downloadTaskFile(api, file) : null
+}
+
 /** The task's submissions and grades as a CSV file (issue 19), passed through for its tutor. */
 export function downloadSubmissionsCsv(api: Upstream, taskId: string) {
 	return api.stream(`/tasks/${id(taskId)}/submissions/export`, {

@@ -1,5 +1,5 @@
 import type { Route } from './+types/task-file'
-import { downloadTaskFile } from '~/features/tasks/api.server'
+import { downloadRequestedTaskFile } from '~/features/tasks/api.server'
 import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
 import { requireRole, upstream } from '~/platform/request.server'
 
@@ -10,11 +10,7 @@ import { requireRole, upstream } from '~/platform/request.server'
 export const middleware: Route.MiddlewareFunction[] = [
 	fileMiddleware<Route.LoaderArgs>(({ context, request }) => {
 		requireRole(context, request, 'student')
-		const params = new URL(request.url).searchParams
-		const taskId = params.get('taskId')
-		const submissionId = params.get('submissionId')
-		const file = submissionId ? { submissionId } : taskId ? { taskId } : null
-		return file ? downloadTaskFile(upstream(context, request), file) : null
+		return downloadRequestedTaskFile(upstream(context, request), request)
 	}),
 ]
 
