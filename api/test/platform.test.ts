@@ -47,7 +47,9 @@ describe('requests the API cannot read', () => {
 describe('a production-like configuration', () => {
 	let api: TestApi
 	beforeAll(async () => {
-		api = await startApi({ config: { accessTokenTtl: 1, production: true, testHooks: false } })
+		// Tokens carry whole seconds (exp = issued second + TTL), so a 1 s token can be dead within a
+		// millisecond of its issue; 3 s leaves the refreshed one at least 2 s to be used in.
+		api = await startApi({ config: { accessTokenTtl: 3, production: true, testHooks: false } })
 	})
 	afterAll(() => api.close())
 
@@ -58,7 +60,7 @@ describe('a production-like configuration', () => {
 
 	test('an expired access token answers 403, and refresh gives a working one', async () => {
 		const { token, answer } = await login(api, 'student@example.com')
-		await new Promise((resolve) => setTimeout(resolve, 2100))
+		await new Promise((resolve) => setTimeout(resolve, 4100))
 		const expired = await call(api, 'GET', '/users/tutors', { token })
 		expect(expired.status).toBe(403)
 		expect(expired.body).toEqual({ message: 'Access token is missing or expired' })
