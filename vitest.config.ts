@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -10,5 +11,7 @@ export default defineConfig({
 		testTimeout: 30_000,
 		hookTimeout: 90_000,
 		pool: 'forks',
+		// Vitest leaves a core free by default: on two cores that is one test file at a time.
+		maxWorkers: availableParallelism(),
 	},
 })
