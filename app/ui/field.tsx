@@ -123,6 +123,8 @@ export function SelectField({
 				aria-invalid={meta.errors?.length ? true : undefined}
 				aria-describedby={describedBy(meta, hint)}
 			>
+				{/* HTML wants a required list's first option to be an empty placeholder. */}
+				{select.required && options[0]?.value !== '' && <option value="">Choose…</option>}
 				{options.map((option) => (
 					<option key={option.value} value={option.value}>
 						{option.label}

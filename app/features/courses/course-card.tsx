@@ -9,12 +9,10 @@ export function PriceTag({ price }: { price: Price }) {
 		return (
 			<span className="flex items-baseline gap-2">
 				<span className="font-semibold">{formatMoney(price.discounted, price.currency)}</span>
-				<span
-					className="text-sm text-slate-600 line-through"
-					aria-label={`was ${formatMoney(price.amount, price.currency)}`}
-				>
+				<s className="text-sm text-slate-600">
+					<span className="sr-only">was </span>
 					{formatMoney(price.amount, price.currency)}
-				</span>
+				</s>
 			</span>
 		)
 	}

@@ -158,7 +158,7 @@ function UpdateForm({
 					label="Address (optional)"
 					meta={fields.address}
 					{...inputProps(fields.address, 'text')}
-					autoComplete="street-address"
+					autoComplete="address-line1"
 				/>
 				<TextField
 					label="Website (optional)"

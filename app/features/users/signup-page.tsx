@@ -206,7 +206,7 @@ function OrganizationFields({ fields }: { fields: Fields }) {
 				label="Address (optional)"
 				meta={field('address')}
 				{...inputProps(field('address'), 'text')}
-				autoComplete="street-address"
+				autoComplete="address-line1"
 			/>
 			<TextField
 				label="Website (optional)"
