@@ -3,10 +3,11 @@ import type { Browser, Page, TestInfo } from '@playwright/test'
 import config from '../playwright.config'
 import { type A11yData, flattenRoutes, makeData, password } from './a11y-data'
 import { demoPassword, expect, logIn, test } from './fixtures'
+import { htmlErrors } from './html-checker'
 
 // axe-core on every page of the route table, as the role that owns it, with JavaScript on and
 // off (the two projects), on a desktop screen and on a 360 px phone, where no page may scroll
-// sideways, and in dark mode. Pages come from app/routes.ts itself: a route with no page here fails
+// sideways, and in dark mode; without JavaScript, the W3C HTML checker over each page as served. Pages come from app/routes.ts itself: a route with no page here fails
 // the coverage test below. Resource routes (modules without a default export: files, JSON and
 // redirects) render no page and are listed, not visited.
 
@@ -446,6 +447,8 @@ async function sweep(
 	// with reduced motion, as sonner honours it, a toast is either not there or fully shown.
 	await page.emulateMedia({ reducedMotion: 'reduce' })
 	const problems: string[] = []
+	// Without JavaScript, each page's HTML as the server sent it, for the W3C checker at the end.
+	const served: { label: string; html: string }[] = []
 	for (const visit of mine) {
 		const response = await page.goto(visit.url)
 		expect(response?.status(), `${visit.url} answers`).toBe(visit.status ?? 200)
@@ -455,6 +458,8 @@ async function sweep(
 		)
 		await settle(page, testInfo)
 		const label = `${visit.url} as ${role}${visit.note ? ` (${visit.note})` : ''}`
+		if (testInfo.project.name === 'no-js' && response)
+			served.push({ label, html: await response.text() })
 		const found = await axeViolations(page, label)
 		if (found) problems.push(found)
 		// And on a 360 px phone: nothing scrolls sideways, and axe is content there too.
@@ -471,7 +476,9 @@ async function sweep(
 		if (dark) problems.push(dark)
 	}
 	if (page !== testPage) await page.context().close()
-	expect(problems.join('\n\n'), 'axe violations').toBe('')
+	const invalid = await htmlErrors(served)
+	if (invalid) problems.push(`The W3C HTML checker's errors:\n${invalid}`)
+	expect(problems.join('\n\n'), 'axe violations and HTML errors').toBe('')
 }
 
 const publicPage = (pattern: string) =>

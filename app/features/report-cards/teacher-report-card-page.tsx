@@ -1,4 +1,4 @@
-import { getFieldsetProps, getFormProps, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link } from 'react-router'
 import { Button } from '~/ui/button'
@@ -101,8 +101,8 @@ export function TeacherReportCardPage({
 							return (
 								<div
 									key={row.key}
+									id={row.id}
 									className="grid gap-3 sm:grid-cols-[2fr_1fr_3fr]"
-									{...getFieldsetProps(row)}
 								>
 									<TextField
 										label={`Subject ${index + 1}`}
