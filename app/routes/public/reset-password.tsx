@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { NewPasswordFields } from '~/features/account/account-settings'
-import { isResetLinkUsable, resetPassword } from '~/features/account/api.server'
+import { isLinkUsable, resetPassword } from '~/features/account/api.server'
 import { resetPasswordSchema, type ResetPasswordFields } from '~/features/account/schema'
 import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { redirectSignedIn, upstream } from '~/platform/request.server'
@@ -28,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 		token.length > 0 &&
 		token.length <= 200 &&
 		// The API down or failing: the page says so in its area, never the crash screen.
-		(await isResetLinkUsable(upstream(context, request), token).catch(throwPageError))
+		(await isLinkUsable(upstream(context, request), 'reset-password', token).catch(throwPageError))
 	return { token: usable ? token : null, as }
 }
 
