@@ -1,11 +1,10 @@
 import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { NewPasswordFields } from '~/features/account/account-settings'
 import { isLinkUsable, resetPassword } from '~/features/account/api.server'
 import { resetPasswordSchema, type ResetPasswordFields } from '~/features/account/schema'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { redirectSignedIn, upstream } from '~/platform/request.server'
 import { throwPageError } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -34,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	redirectSignedIn(context)
-	const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema })
+	const submission = parseForm(await readForm(request), { schema: resetPasswordSchema })
 	if (submission.status !== 'success') {
 		return data(submission.reply({ hideFields: ['password', 'confirmPassword'] }), { status: 400 })
 	}

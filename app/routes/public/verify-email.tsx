@@ -1,9 +1,8 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/verify-email'
 import { getAccount, isLinkUsable, verifyEmail } from '~/features/account/api.server'
 import { verifyEmailSchema } from '~/features/account/schema'
-import { readForm } from '~/platform/form.server'
+import { parseForm, readForm } from '~/platform/form.server'
 import { currentUser, startSession, upstream } from '~/platform/request.server'
 import { dashboardPath } from '~/platform/roles'
 import { successToast } from '~/platform/toast'
@@ -45,7 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * answer as a toast.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-	const submission = parseWithZod(await readForm(request), { schema: verifyEmailSchema })
+	const submission = parseForm(await readForm(request), { schema: verifyEmailSchema })
 	if (submission.status !== 'success') return refusal(context, INVALID_LINK)
 	const api = upstream(context, request)
 	let verified: Awaited<ReturnType<typeof verifyEmail>>
