@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { appPort, mailboxDir } from '../playwright.config'
 
 /** A mail the e2e servers' SMTP server received (scripts/e2e-servers.mjs writes one file each). */
@@ -45,4 +45,10 @@ export function linkIn(mail: ReceivedMail, path: string): string {
 	// The HTML version carries the same link.
 	expect(mail.html).toContain(link.replaceAll('&', '&amp;'))
 	return link
+}
+
+/** Opens a verification link and confirms with the page's button, as its owner does. */
+export async function confirmEmail(page: Page, link: string) {
+	await page.goto(link)
+	await page.getByRole('button', { name: 'Confirm my email address' }).click()
 }

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { apiUrl } from '../playwright.config'
 import { expect, logIn, test, uniqueEmail } from './fixtures'
+import { confirmEmail, linkIn, waitForMail } from './mailbox'
 
 const password = 'a-good-password'
 
@@ -204,6 +205,16 @@ test('an organization invites an existing student, who accepts; it updates its s
 	const studentPage = await student.newPage()
 	await logIn(studentPage, studentEmail, password)
 	const invitations = studentPage.getByRole('region', { name: 'Invitations' })
+	// Until the student proves the mailbox is theirs, they learn only that an invitation waits.
+	await expect(invitations).toContainText(
+		'An organization has invited you to join it. Confirm your email address to see and answer the invitation',
+	)
+	await expect(invitations.getByText(name)).toHaveCount(0)
+	await confirmEmail(
+		studentPage,
+		linkIn(await waitForMail(studentEmail, 'Confirm your TutorHub email address'), '/verify-email'),
+	)
+	await expect(studentPage.getByText('Your email address is verified.')).toBeVisible()
 	await expect(
 		invitations.getByText(`${name} invited you to join their organization`),
 	).toBeVisible()

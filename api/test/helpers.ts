@@ -221,3 +221,29 @@ export function imageForm(
 	form.append(field, new Blob([bytes], { type }), name)
 	return form
 }
+
+/**
+ * Follows the newest verification link the API queued for `email` (read from its outbox, as the
+ * mailbox's owner would read the mail), so the account proves it holds that mailbox.
+ */
+export async function verifyEmailOf(api: TestApi, email: string) {
+	const deadline = Date.now() + 10_000
+	for (;;) {
+		const mail = await api.db
+			.selectFrom('mail_outbox')
+			.select('text_body')
+			.where('to_address', '=', email)
+			.where('kind', '=', 'email_verification')
+			.orderBy('created_at', 'desc')
+			.executeTakeFirst()
+		const token = mail?.text_body.match(/verify-email\?token=([\w-]+)/)?.[1]
+		if (token) {
+			const answer = await call(api, 'POST', '/account/verify-email', { json: { token } })
+			if (answer.status !== 200) throw new Error(`verify ${email}: ${answer.status}`)
+			return
+		}
+		// The mail is queued just after the sign-up's answer.
+		if (Date.now() > deadline) throw new Error(`no verification mail to ${email}`)
+		await new Promise((resolve) => setTimeout(resolve, 50))
+	}
+}

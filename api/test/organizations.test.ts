@@ -9,6 +9,7 @@ import {
 	registerStudent,
 	startApi,
 	uniqueEmail,
+	verifyEmailOf,
 	type TestApi,
 } from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
@@ -531,7 +532,8 @@ describe('organization members', () => {
 			student.email,
 		)
 
-		// The student sees it, and accepts.
+		// The student sees it once their email is proven theirs, and accepts.
+		await verifyEmailOf(api, student.email)
 		const mine = await call(api, 'GET', '/users/invitations', { token: student.token })
 		expect(mine.body.invitations).toEqual([
 			{
@@ -576,10 +578,65 @@ describe('organization members', () => {
 		expect(bad.body.errors).toEqual([{ path: 'email', msg: 'Enter a valid email address' }])
 	})
 
+	test('an invitation to an address nobody has verified cannot be taken by whoever signs up with it', async () => {
+		const org = await newOrganization(api, { name: 'Riverside College' })
+		const address = uniqueEmail('victim')
+		const invited = await call(api, 'POST', `/organizations/${org.id}/students`, {
+			token: org.token,
+			json: { email: address },
+		})
+		expect(invited.status).toBe(201)
+		const invitationId = invited.body.invitation.id as string
+
+		// Someone signs up with the address, never proving the mailbox is theirs.
+		const signedUp = await call(api, 'POST', '/auth/register-student', {
+			json: { firstName: 'Mal', lastName: 'Lory', email: address, password: 'Lantern-Harbour-42' },
+		})
+		expect(signedUp.status).toBe(201)
+		const squatter = await login(api, address, 'Lantern-Harbour-42')
+		expect(squatter.user.emailVerified).toBe(false)
+		const seen = await call(api, 'GET', '/users/invitations', { token: squatter.token })
+		expect(seen.status).toBe(200)
+		// That one waits, but not who sent it.
+		expect(seen.body).toEqual({ invitations: [], waitingForVerification: 1 })
+		expect(JSON.stringify(seen.body)).not.toContain('Riverside')
+		for (const answer of ['accept', 'decline']) {
+			const refused = await call(api, 'POST', `/users/invitations/${invitationId}/${answer}`, {
+				token: squatter.token,
+			})
+			expect(refused.status).toBe(403)
+			expect(refused.body.message).toBe(
+				'Confirm your email address before you answer an invitation: follow the link in the mail we sent you, or ask for a new one from your dashboard.',
+			)
+		}
+		// Nothing changed: not a member, the invitation still open, nothing of the organization shown.
+		const members = await call(api, 'GET', `/users/organization/${org.id}/students`, {
+			token: org.token,
+		})
+		expect(members.body.students.map((row: { id: string }) => row.id)).not.toContain(
+			squatter.user.id,
+		)
+		const open = await call(api, 'GET', `/organizations/${org.id}/invitations`, {
+			token: org.token,
+		})
+		expect(open.body.invitations.map((row: { id: string }) => row.id)).toContain(invitationId)
+		expect((await login(api, address, 'Lantern-Harbour-42')).user.organization_id).toBeNull()
+
+		// The mailbox's owner follows the link: then the invitation is theirs to answer.
+		await verifyEmailOf(api, address)
+		const shown = await call(api, 'GET', '/users/invitations', { token: squatter.token })
+		expect(shown.body.invitations.map((row: { id: string }) => row.id)).toEqual([invitationId])
+		const accepted = await call(api, 'POST', `/users/invitations/${invitationId}/accept`, {
+			token: squatter.token,
+		})
+		expect(accepted.status).toBe(200)
+	})
+
 	test('a student declines; an organization cancels; another account answers nothing', async () => {
 		const org = await newOrganization(api)
 		const other = await newOrganization(api)
 		const [student, bystander] = await Promise.all([registerStudent(api), registerStudent(api)])
+		await Promise.all([verifyEmailOf(api, student.email), verifyEmailOf(api, bystander.email)])
 		const invite = async () =>
 			(
 				await call(api, 'POST', `/organizations/${org.id}/students`, {
@@ -622,6 +679,7 @@ describe('organization members', () => {
 		).toBe(200)
 		expect((await call(api, 'GET', '/users/invitations', { token: student.token })).body).toEqual({
 			invitations: [],
+			waitingForVerification: 0,
 		})
 		// Removing someone who is not a member: not found.
 		expect(

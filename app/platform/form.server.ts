@@ -1,5 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
 import { data, type RouterContextProvider } from 'react-router'
+import { z } from 'zod'
 import { readFormWithin } from './multipart.server'
 import { sendToast } from './toast.server'
 import { formatFieldErrors, UpstreamError } from './upstream-errors'
@@ -12,17 +14,44 @@ export const FORM_LIMIT = 1024 * 1024
 
 /**
  * An action's posted form. A body over `maxBytes` is a 413 before it is parsed (nothing reaches
- * the upstream, nothing is echoed back), and so is one naming absurdly long lists. A body that is
+ * the upstream, nothing is echoed back), and so is one of more fields than any form has, or a
+ * field name longer or deeper than any form's, or one naming absurdly long lists. A body that is
  * not a form (JSON, plain text, malformed multipart, none at all) reads as an empty form, so
  * validation answers it with field errors instead of a crash.
  */
 export async function readForm(request: Request, maxBytes = FORM_LIMIT): Promise<FormData> {
-	const { tooLarge, formData } = await readFormWithin(request, maxBytes)
-	if (tooLarge || tooManyListItems(formData)) throw tooLargeAnswer()
+	const { tooLarge, formData } = await readFormWithin(request, maxBytes, FIELDS_LIMIT)
+	if (tooLarge || isOutsideFormLimits(formData)) throw tooLargeAnswer()
 	return formData
 }
 
 const tooLargeAnswer = () => data('The form is too large', { status: 413 })
+
+/**
+ * The most fields a form may post: the largest real one (a test template of 100 questions of 10
+ * options each) has about 2,200. Each field costs conform's parsing and comes back in the answer,
+ * so 150,000 of them cost a second of CPU (issue 29).
+ */
+export const FIELDS_LIMIT = 5_000
+/** The longest field name: real ones (`questions[12].options[3].text`) are a few dozen characters. */
+export const NAME_LIMIT = 200
+/**
+ * The deepest field name, in `.` and `[` steps: real ones go 4 deep. conform follows each step
+ * recursively, so a name 10,000 deep overflowed its stack.
+ */
+export const DEPTH_LIMIT = 8
+
+function isOutsideFormLimits(formData: FormData) {
+	let fields = 0
+	for (const name of formData.keys()) {
+		fields += 1
+		if (fields > FIELDS_LIMIT || name.length > NAME_LIMIT) return true
+		let depth = 0
+		for (const char of name) if (char === '.' || char === '[') depth += 1
+		if (depth > DEPTH_LIMIT) return true
+	}
+	return tooManyListItems(formData)
+}
 
 /**
  * The list items a form may make, over all its lists. conform makes each list (`questions[3].id`,
@@ -43,6 +72,48 @@ function tooManyListItems(formData: FormData) {
 	let items = 0
 	for (const length of lengths.values()) items += length
 	return items > LIST_ITEMS_LIMIT
+}
+
+/** The top-level field names a schema reads; null when it cannot tell (then nothing is left out). */
+function fieldNamesOf(schema: unknown): Set<string> | null {
+	if (schema instanceof z.ZodObject) return new Set(Object.keys(schema.shape))
+	const parts =
+		schema instanceof z.ZodUnion
+			? schema.options
+			: schema instanceof z.ZodIntersection
+				? [schema._zod.def.left, schema._zod.def.right]
+				: schema instanceof z.ZodPipe
+					? [schema.in]
+					: null
+	if (!parts) return null
+	const names = new Set<string>()
+	for (const part of parts) {
+		const own = fieldNamesOf(part)
+		if (!own) return null
+		for (const name of own) names.add(name)
+	}
+	return names
+}
+
+/** `questions` of `questions[3].text`, `profile` of `profile.name`. */
+const topName = (name: string) => /^[^.[]*/.exec(name)?.[0] ?? name
+
+/**
+ * conform's parseWithZod over only the fields the schema reads (and conform's own `__…` ones):
+ * its answer echoes every field it was given back to the page, so a form of someone else's making
+ * gets back no more than the form's own fields (issue 29).
+ */
+export function parseForm<Schema extends z.ZodType>(
+	formData: FormData,
+	options: { schema: Schema },
+) {
+	const names = fieldNamesOf(options.schema)
+	if (!names) return parseWithZod(formData, options)
+	const own = new FormData()
+	for (const [name, value] of formData) {
+		if (name.startsWith('__') || names.has(topName(name))) own.append(name, value)
+	}
+	return parseWithZod(own, options)
 }
 
 /**
@@ -67,8 +138,12 @@ export async function readFormWithFile(
 ): Promise<
 	{ formData: FormData; tooLarge: null } | { formData: null; tooLarge: SubmissionResult<string[]> }
 > {
-	const { tooLarge, formData } = await readFormWithin(request, 2 * maxFileBytes + FORM_LIMIT)
-	if (!tooLarge && tooManyListItems(formData)) throw tooLargeAnswer()
+	const { tooLarge, formData } = await readFormWithin(
+		request,
+		2 * maxFileBytes + FORM_LIMIT,
+		FIELDS_LIMIT,
+	)
+	if (!tooLarge && isOutsideFormLimits(formData)) throw tooLargeAnswer()
 	if (!tooLarge) return { formData, tooLarge: null }
 	return {
 		formData: null,

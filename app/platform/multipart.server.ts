@@ -51,15 +51,33 @@ export async function readBodyWithin(
 	return bytes
 }
 
+/** Whether a URL-encoded body has more than `maxFields` fields, counted on its bytes. */
+function hasMoreFields(request: Request, bytes: Uint8Array, maxFields: number) {
+	if (!request.headers.get('Content-Type')?.includes('application/x-www-form-urlencoded'))
+		return false
+	const AMPERSAND = 0x26
+	let separators = 0
+	for (const byte of bytes) {
+		if (byte === AMPERSAND && ++separators >= maxFields) return true
+	}
+	return false
+}
+
 /**
  * Reads a form body of at most `maxBytes` into memory. A larger body is not parsed: it answers
- * `tooLarge` (with an empty form) so the action can say so next to the field, and a body that is
- * not a readable form reads as an empty form, so validation answers it.
+ * `tooLarge` (with an empty form) so the action can say so next to the field, and so is a
+ * URL-encoded one of more than `maxFields` fields. A body that is not a readable form reads as
+ * an empty form, so validation answers it.
  */
-export async function readFormWithin(request: Request, maxBytes: number): Promise<LimitedForm> {
+export async function readFormWithin(
+	request: Request,
+	maxBytes: number,
+	maxFields = Number.POSITIVE_INFINITY,
+): Promise<LimitedForm> {
 	if (!request.body) return { tooLarge: false, formData: new FormData() }
 	const bytes = await readBodyWithin(request, maxBytes)
-	if (!bytes) return { tooLarge: true, formData: new FormData() }
+	if (!bytes || hasMoreFields(request, bytes, maxFields))
+		return { tooLarge: true, formData: new FormData() }
 	try {
 		const copy = new Request(request.url, { method: 'POST', headers: request.headers, body: bytes })
 		return { tooLarge: false, formData: await copy.formData() }

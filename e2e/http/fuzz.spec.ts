@@ -69,6 +69,12 @@ const targets: Record<string, Target> = {
 		pages: () => [],
 		extra: () => [form('/reset-password', ['token', 'as', 'password', 'confirmPassword'])],
 	},
+	// An unknown verification link shows no button; the button's form is posted all the same.
+	'routes/public/verify-email.tsx': {
+		role: 'visitor',
+		pages: () => [],
+		extra: () => [form('/verify-email', ['token'])],
+	},
 	// The verification banner's Resend: a post and a way back (only a same-site path is followed).
 	'routes/account/resend-verification.tsx': {
 		role: 'student',

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis'
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { ApiError } from '../platform/errors.ts'
+import type { ApiDeps } from '../platform/context.ts'
 import { createLimiter, waitText } from '../platform/rate-limit.ts'
 
 export type AccountLimitOptions = {
@@ -14,6 +15,13 @@ export type AccountLimitOptions = {
 	resendsPerAccount?: number
 	/** Wrong current passwords one account may give when changing it, per window. */
 	passwordChecksPerAccount?: number
+	/**
+	 * Mails one address may get per hour that someone else can cause: verification links (sign-up,
+	 * resend, a change of email to it) and organizations' invitations (issue 29).
+	 */
+	mailsPerRecipient?: number
+	/** Invitations one organization may send per hour. */
+	invitationsPerOrganization?: number
 	windowSeconds?: number
 	/** Counts in Redis, shared by every API process (unset: this process's memory). */
 	redis?: Redis
@@ -30,6 +38,8 @@ export function createAccountLimits({
 	tokensPerAddress = 30,
 	resendsPerAccount = 3,
 	passwordChecksPerAccount = 5,
+	mailsPerRecipient = 6,
+	invitationsPerOrganization = 50,
 	windowSeconds = 15 * 60,
 	redis,
 }: AccountLimitOptions = {}) {
@@ -40,6 +50,15 @@ export function createAccountLimits({
 	const tokensByAddress = limiter('account-token-address', tokensPerAddress)
 	const resendsByAccount = limiter('verification-resend', resendsPerAccount)
 	const passwordChecks = limiter('password-check', passwordChecksPerAccount)
+	const hour = 60 * 60
+	const mailsByRecipient = createLimiter(
+		{ keyPrefix: 'mail-recipient', points: mailsPerRecipient, duration: hour },
+		redis,
+	)
+	const invitationsByOrganization = createLimiter(
+		{ keyPrefix: 'invitation-organization', points: invitationsPerOrganization, duration: hour },
+		redis,
+	)
 
 	async function take(limiterOf: RateLimiterAbstract, key: string, what: string) {
 		try {
@@ -77,5 +96,40 @@ export function createAccountLimits({
 			}
 		},
 		passwordCheckFailed: (account: string) => passwordChecks.penalty(account),
+		/** A mail someone asked for to an address of their choosing: refused once it has had its share. */
+		mailTo: (email: string) => take(mailsByRecipient, email.toLowerCase(), 'mails to this address'),
+		/**
+		 * The same count, for a mail whose sending nobody waits on (a sign-up's, an invitation's):
+		 * false once the address has had its share, and the mail is then left out silently, so the
+		 * sender learns nothing of it.
+		 */
+		async mayMail(email: string) {
+			try {
+				await mailsByRecipient.consume(email.toLowerCase())
+				return true
+			} catch (error) {
+				if (!(error instanceof RateLimiterRes)) throw error
+				return false
+			}
+		},
+		invitationSent: (organizationId: string) =>
+			take(invitationsByOrganization, organizationId, 'invitations'),
 	}
+}
+
+export type AccountLimits = ReturnType<typeof createAccountLimits>
+
+const limitsOfApi = new WeakMap<object, AccountLimits>()
+
+/**
+ * The one set of account limits of an API (every route module that mails counts against the same
+ * counters, which in memory means the same object).
+ */
+export function accountLimitsOf(deps: ApiDeps): AccountLimits {
+	let limits = limitsOfApi.get(deps)
+	if (!limits) {
+		limits = createAccountLimits({ ...deps.config.accountLimits, redis: deps.redis?.commands })
+		limitsOfApi.set(deps, limits)
+	}
+	return limits
 }

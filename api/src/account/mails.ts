@@ -1,6 +1,8 @@
 import type { Db } from '../db.ts'
 import { appLink, composeMail } from '../mail/compose.ts'
 import { afterAnswer, queueMails } from '../mail/outbox.ts'
+import type { ApiDeps } from '../platform/context.ts'
+import { accountLimitsOf } from './limits.ts'
 import { findAccount, type AccountRecord } from './store.ts'
 import { issueToken, RESET_TTL_MS, VERIFICATION_TTL_MS, type AccountRef } from './tokens.ts'
 
@@ -83,10 +85,38 @@ export async function sendVerification(
 	await queueMails(db, [{ ...mail, to: email, kind: 'email_verification' }])
 }
 
-/** After a sign-up: the new account's first verification mail, queued after the answer. */
-export function welcomeNewAccount(deps: MailDeps, account: AccountRef) {
+/**
+ * After a sign-up: the new account's first verification mail, queued after the answer. Left out
+ * when the address has had its share of such mails (the account can ask again from its dashboard).
+ */
+export function welcomeNewAccount(deps: ApiDeps, account: AccountRef) {
 	afterAnswer(async () => {
 		const record = await findAccount(deps.db, account)
-		if (record && !record.emailVerified) await sendVerification(deps, record)
+		if (!record || record.emailVerified) return
+		if (await accountLimitsOf(deps).mayMail(record.email)) await sendVerification(deps, record)
 	})
+}
+
+/**
+ * To the address an account just left: what changed, and how to get the account back if it was
+ * not its owner's doing (the new address now gets the reset links).
+ */
+export async function sendEmailChanged(
+	{ db, config }: MailDeps,
+	account: AccountRecord,
+	newEmail: string,
+) {
+	const publicUrl = config.publicUrl ?? DEFAULT_PUBLIC_URL
+	const mail = composeMail({
+		subject: 'Your TutorHub email address was changed',
+		greeting: `Hello ${account.name},`,
+		paragraphs: [
+			`The email address of your TutorHub account was changed from ${account.email} to ${newEmail}. Mails about your account and password reset links now go to the new address; reset links sent here before no longer work.`,
+		],
+		action: { label: 'Contact us', url: appLink(publicUrl, '/contact-us') },
+		footer: [
+			'If you did not make this change, contact us at once with the link above and we will give the account back to this address. If you can still log in, change your password and your email address back in your profile.',
+		],
+	})
+	await queueMails(db, [{ ...mail, to: account.email, kind: 'email_changed' }])
 }

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { sql } from 'kysely'
 import type { Passwords } from '../auth/passwords.ts'
 import { revokeAllSessions } from '../auth/refresh-tokens.ts'
+import { endFeedAddress } from '../calendar/feeds.ts'
 import type { Db } from '../db.ts'
 import { afterAnswer } from '../mail/outbox.ts'
 import { NOTIFICATION_KINDS } from '../mail/notifications.ts'
@@ -11,9 +12,14 @@ import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
 import { readJsonBody } from '../platform/json.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import type { NotificationPreferences } from '../schema.ts'
-import { createAccountLimits } from './limits.ts'
-import { sendPasswordChanged, sendPasswordReset, sendVerification } from './mails.ts'
+import type { AccountTokenPurpose, NotificationPreferences } from '../schema.ts'
+import { accountLimitsOf } from './limits.ts'
+import {
+	sendEmailChanged,
+	sendPasswordChanged,
+	sendPasswordReset,
+	sendVerification,
+} from './mails.ts'
 import {
 	emailChange,
 	forgotPassword,
@@ -40,6 +46,9 @@ export const INVALID_RESET_LINK =
 export const INVALID_VERIFICATION_LINK =
 	'This verification link is invalid, used or expired. Ask for a new one from your dashboard.'
 const WRONG_PASSWORD = 'Your current password is not right'
+
+const invalidResetLink = () =>
+	new ApiError(400, INVALID_RESET_LINK, [{ path: 'token', msg: INVALID_RESET_LINK }])
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
@@ -89,7 +98,7 @@ const notificationsOf = (account: AccountRecord) =>
 export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 	const { db, config } = deps
 	const requireAccount = accountGuard({ db, config })
-	const limits = createAccountLimits({ ...config.accountLimits, redis: deps.redis?.commands })
+	const limits = accountLimitsOf(deps)
 	const address = (c: Context<ApiEnv>) => clientAddress(c, config.proxySecret)
 
 	async function ownAccount(c: Context<ApiEnv>) {
@@ -108,6 +117,16 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 		}
 	}
 
+	/**
+	 * Whether a link's token would still work, without spending it: the pages the reset and
+	 * verification links open ask before they show their button (a mail scanner changes nothing).
+	 */
+	async function checkToken(c: Context<ApiEnv>, purpose: AccountTokenPurpose) {
+		const { token } = await readJsonBody(c, tokenOnly)
+		await limits.tokenPresented(address(c))
+		return c.json({ valid: await isTokenUsable(db, purpose, token) })
+	}
+
 	return new Hono<ApiEnv>()
 		.post('/forgot-password', async (c) => {
 			const { email, accountType } = await readJsonBody(c, forgotPassword)
@@ -120,14 +139,13 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			})
 			return c.json({ message: RESET_REQUESTED })
 		})
-		.post('/reset-password/check', async (c) => {
-			const { token } = await readJsonBody(c, tokenOnly)
-			await limits.tokenPresented(address(c))
-			return c.json({ valid: await isTokenUsable(db, 'password_reset', token) })
-		})
+		.post('/reset-password/check', (c) => checkToken(c, 'password_reset'))
 		.post('/reset-password', async (c) => {
 			const { token, password } = await readJsonBody(c, resetPassword)
 			await limits.tokenPresented(address(c))
+			// A bogus link costs no password hashing (issue 29); the token is still spent only below,
+			// once, in the transaction, so two requests racing with one link cannot both pass.
+			if (!(await isTokenUsable(db, 'password_reset', token))) throw invalidResetLink()
 			// Hashed before the token is spent, so the spending transaction stays short.
 			const passwordHash = await passwords.hash(password)
 			const spent = await db.transaction().execute(async (trx) => {
@@ -135,8 +153,10 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				if (!owner) return null
 				await setPasswordHash(trx, owner, passwordHash)
 				await retireTokens(trx, 'password_reset', owner)
-				// Whoever held a session (maybe the reason for the reset) holds it no longer.
+				// Whoever held a session (maybe the reason for the reset) holds it no longer, nor a
+				// calendar address they copied.
 				await revokeAllSessions(trx, owner)
+				if (owner.accountType === 'user') await endFeedAddress(trx, owner.accountId)
 				// Following the link proved the mailbox is theirs.
 				const account = await findAccount(trx, owner)
 				if (account && !account.emailVerified && account.email === owner.email) {
@@ -144,25 +164,32 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				}
 				return account ?? null
 			})
-			if (!spent)
-				throw new ApiError(400, INVALID_RESET_LINK, [{ path: 'token', msg: INVALID_RESET_LINK }])
+			if (!spent) throw invalidResetLink()
 			afterAnswer(() => sendPasswordChanged(deps, spent))
 			return c.json({ message: 'Your password has been reset. Log in with your new password.' })
 		})
+		.post('/verify-email/check', (c) => checkToken(c, 'email_verification'))
 		.post('/verify-email', async (c) => {
 			const { token } = await readJsonBody(c, tokenOnly)
 			await limits.tokenPresented(address(c))
 			try {
-				const confirmed = await db.transaction().execute(async (trx) => {
+				const verified = await db.transaction().execute(async (trx) => {
 					const owner = await consumeToken(trx, 'email_verification', token)
-					if (!owner || !(await confirmEmail(trx, owner, owner.email))) return null
-					return owner
+					const before = owner && (await findAccount(trx, owner))
+					if (!owner || !before || !(await confirmEmail(trx, owner, owner.email))) return null
+					// A change of address: reset links mailed to the old one stop working.
+					if (before.email !== owner.email) await retireTokens(trx, 'password_reset', owner)
+					return { owner, before }
 				})
-				if (!confirmed) {
+				if (!verified) {
 					throw new ApiError(400, INVALID_VERIFICATION_LINK, [
 						{ path: 'token', msg: INVALID_VERIFICATION_LINK },
 					])
 				}
+				const { owner: confirmed, before } = verified
+				// The old address hears of it, so a change its owner did not make does not go unnoticed.
+				if (before.email !== confirmed.email)
+					afterAnswer(() => sendEmailChanged(deps, before, confirmed.email))
 				return c.json({
 					message: 'Your email address is verified.',
 					email: confirmed.email,
@@ -197,6 +224,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			}
 			await setPasswordHash(db, account, await passwords.hash(newPassword))
 			await retireTokens(db, 'password_reset', account)
+			if (account.accountType === 'user') await endFeedAddress(db, account.accountId)
 			const bearer = BEARER.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
 			const current = await verifyAccessToken(bearer, config.jwtSecret)
 			await revokeOtherSessions(db, account, current?.sessionId)
@@ -212,10 +240,13 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			if (email === account.email) {
 				throw validationError([{ path: 'email', msg: 'This is already your email address' }])
 			}
+			// Counted before the address is looked up: once the limit is hit, a taken address answers
+			// the same 429 as a free one, so the 409 is no way to test addresses (issue 29).
+			await limits.resendRequested(`${account.accountType}:${account.accountId}`)
 			if (await isEmailTaken(db, account.accountType, email)) {
 				throw new ApiError(409, MESSAGES.duplicateEmail)
 			}
-			await limits.resendRequested(`${account.accountType}:${account.accountId}`)
+			await limits.mailTo(email)
 			// Before the answer: the page it sends the user back to shows the pending address, so its
 			// link must exist by then (the mail itself goes out from the queue).
 			await sendVerification(deps, account, email)
@@ -232,6 +263,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			}
 			await limits.resendRequested(`${account.accountType}:${account.accountId}`)
 			const to = pending ?? account.email
+			await limits.mailTo(to)
 			await sendVerification(deps, account, to)
 			return c.json({ message: `We sent a new verification link to ${to}.` })
 		})

@@ -40,16 +40,24 @@ export async function ensureFeed(db: Db, userId: string) {
 		.executeTakeFirstOrThrow()
 }
 
+const newAddress = () => ({ feed_id: sql<string>`gen_random_uuid()`, created_at: sql<Date>`now()` })
+
 /** A new address for the user's feed; the old one stops working. */
 export const resetFeed = (db: Db, userId: string) =>
 	db
 		.insertInto('calendar_feeds')
 		.values({ user_id: userId })
-		.onConflict((c) =>
-			c.column('user_id').doUpdateSet({ feed_id: sql`gen_random_uuid()`, created_at: sql`now()` }),
-		)
+		.onConflict((c) => c.column('user_id').doUpdateSet(newAddress()))
 		.returningAll()
 		.executeTakeFirstOrThrow()
+
+/**
+ * After a change of password: the feed, if the user has one, gets a new address, so one copied by
+ * whoever knew the old password shows nothing more (issue 29).
+ */
+export async function endFeedAddress(db: Db, userId: string) {
+	await db.updateTable('calendar_feeds').set(newAddress()).where('user_id', '=', userId).execute()
+}
 
 /** Whose feed an id is, with their role (it decides which sessions the feed holds). */
 export const findFeedOwner = (db: Db, feedId: string) =>

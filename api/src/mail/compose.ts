@@ -48,6 +48,16 @@ ${greeting ? p(greeting) : ''}${paragraphs.map(p).join('')}${
 	return { subject, text, html }
 }
 
+/**
+ * A name someone else chose (an organization's), as a mail quotes it: on one line, at most
+ * `max` characters, in quotation marks, so it cannot pass for the mail's own words.
+ */
+export function quotedName(name: string, max = 60) {
+	const line = name.replace(/\s+/g, ' ').trim()
+	const chars = [...line]
+	return `“${chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line}”`
+}
+
 /** A page of the web app at the public origin (PUBLIC_URL). */
 export function appLink(publicUrl: string, path: string, query: Record<string, string> = {}) {
 	const url = new URL(path, `${publicUrl.replace(/\/+$/, '')}/`)

@@ -35,12 +35,28 @@ export async function queueMails(db: Db, mails: QueuedMail[]): Promise<void> {
  * not wait for it, and its failure is logged and reported, never the action's.
  */
 export function afterAnswer(task: () => Promise<void>): void {
-	setImmediate(() => {
-		task().catch((error: unknown) => {
-			console.error('Could not queue mail:', error)
-			reportError(error, { method: 'MAIL', path: 'queue' })
+	const done = new Promise<void>((resolve) => {
+		setImmediate(() => {
+			task()
+				.catch((error: unknown) => {
+					console.error('Could not queue mail:', error)
+					reportError(error, { method: 'MAIL', path: 'queue' })
+				})
+				.finally(resolve)
 		})
 	})
+	underWay.add(done)
+	void done.then(() => underWay.delete(done))
+}
+
+const underWay = new Set<Promise<void>>()
+
+/**
+ * Resolves once the work after every answer so far is done (and whatever that work started in
+ * turn): a test learns that a mail was left out, not merely late.
+ */
+export async function afterAnswersDone(): Promise<void> {
+	while (underWay.size > 0) await Promise.all(underWay)
 }
 
 /** Queues the mails `build` makes, after the answer (above). */

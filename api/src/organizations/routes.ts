@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
+import { accountLimitsOf } from '../account/limits.ts'
 import { welcomeNewAccount } from '../account/mails.ts'
+import { quotedName } from '../mail/compose.ts'
 import { notifyUsers } from '../mail/notifications.ts'
 import type { Passwords } from '../auth/passwords.ts'
 import { revokeAllSessions } from '../auth/refresh-tokens.ts'
@@ -49,6 +51,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 	const { db } = deps
 
 	const requireAccount = accountGuard(deps)
+	const limits = accountLimitsOf(deps)
 
 	return (
 		new Hono<ApiEnv>()
@@ -98,20 +101,24 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 			.post('/:id/students', requireAccount(), async (c) => {
 				const organization = await ownOrganization(db, c)
 				const { email } = await readJsonBody(c, studentAttachment)
+				await limits.invitationSent(organization.id)
 				const member = await findUserByEmail(db, email)
 				if (member?.organization_id === organization.id) {
 					throw new ApiError(409, 'This student is already in your organization')
 				}
 				const { invitation, created } = await inviteStudent(db, organization.id, email)
 				// A student with an account hears of it; an email with none gets nothing (no account is
-				// made for it, and the organization's answer is the same either way).
-				if (created && member?.role === 'student')
+				// made for it, and the organization's answer is the same either way). An address that
+				// had its share of mails hears of it on the dashboard only (invite-then-cancel loops).
+				if (created && member?.role === 'student' && (await limits.mayMail(member.email)))
 					notifyUsers(deps, [member.id], {
 						kind: 'invitations',
 						path: '/studentdashboard',
-						subject: `${organization.name} invites you to join`,
+						// The name is the organization's own choice: never in the subject, quoted and
+						// bounded in the text (issue 29).
+						subject: 'An organization invites you to join it on TutorHub',
 						paragraphs: [
-							`${organization.name} invites you to join it on TutorHub. You join only if you accept: open your dashboard to accept or decline.`,
+							`The organization ${quotedName(organization.name)} invites you to join it on TutorHub. You join only if you accept: open your dashboard to accept or decline.`,
 						],
 						actionLabel: 'Answer the invitation',
 					})

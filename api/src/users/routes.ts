@@ -5,6 +5,7 @@ import {
 	invitationsFor,
 	leaveOrganization,
 } from '../organizations/invitations.ts'
+import { findAccount } from '../account/store.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { readJsonBody } from '../platform/json.ts'
 import { readPage } from '../platform/pagination.ts'
@@ -24,6 +25,9 @@ import {
 } from './repository.ts'
 import { maySeeStudent } from './access.ts'
 import { studentProfileUpdate, tutorProfileUpdate } from './schemas.ts'
+
+export const CONFIRM_EMAIL_FIRST =
+	'Confirm your email address before you answer an invitation: follow the link in the mail we sent you, or ask for a new one from your dashboard.'
 
 /** A tutor's email and phone are for themself and their own organization; others see the profile. */
 const mayContact = (account: Account, tutor: UserRow) =>
@@ -52,6 +56,13 @@ function splitUpdate<T extends PersonUpdate>(
 export function userRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 
+	/** The student an invitation is addressed to, with whether their email is proven theirs. */
+	async function invitedStudent(id: string) {
+		const student = await findAccount(db, { accountType: 'user', accountId: id })
+		if (!student) throw new ApiError(404, 'User not found')
+		return student
+	}
+
 	const saveProfile = async (id: string, update: [ProfileChanges, RoleFields]) => {
 		const row = await updateProfile(db, id, ...update)
 		if (!row) throw new ApiError(404, 'User not found')
@@ -70,26 +81,31 @@ export function userRoutes({ db, config }: ApiDeps) {
 			})
 		})
 		.get('/invitations', requireAccount({ roles: ['student'] }), async (c) => {
-			const student = await findUser(db, c.get('account').id)
-			if (!student) throw new ApiError(404, 'User not found')
+			const student = await invitedStudent(c.get('account').id)
 			const rows = await invitationsFor(db, student.email)
+			// An invitation is addressed to a mailbox: until the account proves it holds that mailbox,
+			// it learns only that some wait, not who sent them (issue 29).
+			if (!student.emailVerified)
+				return c.json({ invitations: [], waitingForVerification: rows.length })
 			return c.json({
 				invitations: rows.map((row) => ({
 					id: row.id,
 					organization: { id: row.organization_id, name: row.organization_name },
 					createdAt: row.created_at.toISOString(),
 				})),
+				waitingForVerification: 0,
 			})
 		})
 		.post(
 			'/invitations/:invitationId/:answer{accept|decline}',
 			requireAccount({ roles: ['student'] }),
 			async (c) => {
-				const student = await findUser(db, c.get('account').id)
-				if (!student) throw new ApiError(404, 'User not found')
+				const student = await invitedStudent(c.get('account').id)
+				if (!student.emailVerified) throw new ApiError(403, CONFIRM_EMAIL_FIRST)
 				const invitationId = readId('invitationId', c.req.param('invitationId'))
 				const accept = c.req.param('answer') === 'accept'
-				if (!(await answerInvitation(db, student, invitationId, accept))) {
+				const answer = { id: student.accountId, email: student.email }
+				if (!(await answerInvitation(db, answer, invitationId, accept))) {
 					throw new ApiError(404, 'Invitation not found')
 				}
 				return c.json({ message: accept ? 'Invitation accepted' : 'Invitation declined' })

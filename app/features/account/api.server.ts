@@ -12,8 +12,16 @@ export function requestPasswordReset(api: Upstream, email: string, as: 'user' | 
 	})
 }
 
-export async function isResetLinkUsable(api: Upstream, token: string) {
-	const { valid } = await api.send('POST', '/account/reset-password/check', {
+/**
+ * Whether a mailed link (a reset's, a verification's) would still work, asked without spending
+ * it: the page it opens asks before it shows its form, so a mail scanner's visit changes nothing.
+ */
+export async function isLinkUsable(
+	api: Upstream,
+	link: 'reset-password' | 'verify-email',
+	token: string,
+) {
+	const { valid } = await api.send('POST', `/account/${link}/check`, {
 		json: { token },
 		schema: z.object({ valid: z.boolean() }),
 		fallback: 'Failed to check the link',
@@ -37,6 +45,8 @@ export function verifyEmail(api: Upstream, token: string) {
 			accountType: z.enum(['user', 'organization']),
 		}),
 		fallback: 'Failed to verify the email address',
+		// Invitations to the address show once it is proven the account's.
+		invalidates: ['invitations'],
 	})
 }
 
@@ -53,6 +63,8 @@ export function changePassword(api: Upstream, currentPassword: string, newPasswo
 		json: { currentPassword, newPassword },
 		schema: messageAnswerSchema,
 		fallback: 'Failed to change the password',
+		// The calendar feed's address changes with the password.
+		invalidates: ['calendar'],
 	})
 }
 

@@ -18,19 +18,25 @@ function passwordsMatch(
 export const forgotPasswordSchema = z.object({ email: emailField, as: accountKind })
 export type ForgotPasswordFields = z.input<typeof forgotPasswordSchema>
 
+/** A mail's link token, carried by its page's form. */
+const linkToken = z
+	.string({ error: 'This link is incomplete. Open the link from the mail again.' })
+	.min(1)
+	.max(200)
+
 /** The same password rules as sign-up's. */
 export const resetPasswordSchema = z
 	.object({
-		token: z
-			.string({ error: 'This link is incomplete. Open the link from the mail again.' })
-			.min(1)
-			.max(200),
+		token: linkToken,
 		as: accountKind,
 		password: newPassword,
 		confirmPassword: z.string({ error: 'Confirm your password' }),
 	})
 	.superRefine(passwordsMatch)
 export type ResetPasswordFields = z.input<typeof resetPasswordSchema>
+
+/** The verification page's one button: the link's token, posted. */
+export const verifyEmailSchema = z.object({ token: linkToken })
 
 export const changePasswordSchema = z
 	.object({

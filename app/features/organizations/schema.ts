@@ -134,6 +134,8 @@ export const receivedInvitationListSchema = z.object({
 			createdAt: z.string(),
 		}),
 	),
+	/** Invitations to the student's email kept from them until they confirm it is theirs. */
+	waitingForVerification: z.number().int().nonnegative().default(0),
 })
 export type ReceivedInvitation = z.infer<typeof receivedInvitationListSchema>['invitations'][number]
 

@@ -4,9 +4,19 @@ import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import type { ReceivedInvitation } from './schema'
 import { formatCalendarDate } from '~/platform/dates'
 
-/** On the student's dashboard: organizations that invited them, each to accept or decline. */
-export function StudentInvitations({ invitations }: { invitations: ReceivedInvitation[] }) {
-	if (!invitations.length) return null
+/**
+ * On the student's dashboard: organizations that invited them, each to accept or decline. Until
+ * the student confirms their email, only that invitations wait is said (an invitation is for
+ * whoever holds the mailbox, issue 29).
+ */
+export function StudentInvitations({
+	invitations,
+	awaitingVerification = 0,
+}: {
+	invitations: ReceivedInvitation[]
+	awaitingVerification?: number
+}) {
+	if (!invitations.length && !awaitingVerification) return null
 	return (
 		<section
 			aria-labelledby="invitations-heading"
@@ -15,6 +25,16 @@ export function StudentInvitations({ invitations }: { invitations: ReceivedInvit
 			<h2 id="invitations-heading" className="text-lg font-semibold">
 				Invitations
 			</h2>
+			{awaitingVerification ? (
+				<p className="mt-3">
+					{awaitingVerification === 1
+						? 'An organization has invited you to join it.'
+						: `${awaitingVerification} organizations have invited you to join them.`}{' '}
+					Confirm your email address to see and answer{' '}
+					{awaitingVerification === 1 ? 'the invitation' : 'them'}: follow the link in the mail we
+					sent you.
+				</p>
+			) : null}
 			<ul className="mt-3 flex flex-col gap-3">
 				{invitations.map((invitation) => (
 					<li key={invitation.id} className="flex flex-col gap-2">

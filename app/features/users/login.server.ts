@@ -1,6 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { startSession } from '~/platform/request.server'
 import { dashboardPath } from '~/platform/roles'
 import { safeRedirect } from '~/platform/safe-redirect'
@@ -15,7 +14,7 @@ function accountKind(form: FormData) {
 /** The login form: a session and the way on (where the visitor was going, else their dashboard). */
 export async function logIn(context: Readonly<RouterContextProvider>, request: Request) {
 	const formData = await readForm(request)
-	const submission = parseWithZod(formData, { schema: loginSchema })
+	const submission = parseForm(formData, { schema: loginSchema })
 	if (submission.status !== 'success') {
 		return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
 	}

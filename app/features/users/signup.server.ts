@@ -1,8 +1,7 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { registerOrganization } from '~/features/organizations/api.server'
 import { organizationSignupSchema } from '~/features/organizations/schema'
-import { FORM_LIMIT, readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { FORM_LIMIT, parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -38,7 +37,7 @@ export async function signUp(context: Context, request: Request, role: SignupRol
 }
 
 async function registerStudentAccount(context: Context, api: Upstream, formData: FormData) {
-	const submission = parseWithZod(formData, { schema: studentSignupSchema })
+	const submission = parseForm(formData, { schema: studentSignupSchema })
 	if (submission.status !== 'success')
 		return data(submission.reply({ hideFields: secrets }), { status: 400 })
 	const { confirmPassword: _, ...registration } = submission.value
@@ -52,7 +51,7 @@ async function registerStudentAccount(context: Context, api: Upstream, formData:
 }
 
 async function registerTeacherAccount(context: Context, api: Upstream, formData: FormData) {
-	const submission = parseWithZod(formData, { schema: teacherSignupSchema })
+	const submission = parseForm(formData, { schema: teacherSignupSchema })
 	if (submission.status !== 'success')
 		return data(submission.reply({ hideFields: secrets }), { status: 400 })
 	const { confirmPassword: _, subjects, ...registration } = submission.value
@@ -66,7 +65,7 @@ async function registerTeacherAccount(context: Context, api: Upstream, formData:
 }
 
 async function registerOrganizationAccount(context: Context, api: Upstream, formData: FormData) {
-	const submission = parseWithZod(formData, { schema: organizationSignupSchema })
+	const submission = parseForm(formData, { schema: organizationSignupSchema })
 	if (submission.status !== 'success')
 		return data(submission.reply({ hideFields: secrets }), { status: 400 })
 	try {

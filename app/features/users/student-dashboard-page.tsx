@@ -14,6 +14,7 @@ export function StudentDashboardPage({
 	now,
 	profile,
 	invitations,
+	invitationsAwaitingVerification,
 	next,
 	due,
 	unread,
@@ -22,7 +23,10 @@ export function StudentDashboardPage({
 	return (
 		<div className="flex flex-col gap-6">
 			<h1 className="text-2xl font-bold">Welcome, {name}</h1>
-			<StudentInvitations invitations={invitations} />
+			<StudentInvitations
+				invitations={invitations}
+				awaitingVerification={invitationsAwaitingVerification}
+			/>
 			{next !== undefined ? (
 				<NextSession schedule={next} zone={zone} now={now} />
 			) : (

@@ -58,6 +58,7 @@ export async function loadStudentDashboard(context: Context, request: Request, u
 		now,
 		profile,
 		invitations: invitations.ok ? invitations.value.invitations : [],
+		invitationsAwaitingVerification: invitations.ok ? invitations.value.waitingForVerification : 0,
 		next,
 		due: tasks.ok
 			? {

@@ -1,10 +1,9 @@
 import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/find-student'
 import { findStudent } from '~/features/users/api.server'
 import { findStudentSchema, type FindStudentFields } from '~/features/users/schema'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireUser, upstream } from '~/platform/request.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
@@ -25,7 +24,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	requireFinder(context, request)
-	const submission = parseWithZod(await readForm(request), { schema: findStudentSchema })
+	const submission = parseForm(await readForm(request), { schema: findStudentSchema })
 	if (submission.status !== 'success')
 		return data({ result: submission.reply(), student: null }, { status: 400 })
 	try {

@@ -1,10 +1,9 @@
 import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/forgot-password'
 import { requestPasswordReset } from '~/features/account/api.server'
 import { forgotPasswordSchema, type ForgotPasswordFields } from '~/features/account/schema'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { redirectSignedIn, upstream } from '~/platform/request.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
@@ -17,7 +16,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	redirectSignedIn(context)
-	const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema })
+	const submission = parseForm(await readForm(request), { schema: forgotPasswordSchema })
 	if (submission.status !== 'success')
 		return data({ result: submission.reply(), sent: null }, { status: 400 })
 	try {

@@ -1,11 +1,10 @@
 import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { NewPasswordFields } from '~/features/account/account-settings'
-import { isResetLinkUsable, resetPassword } from '~/features/account/api.server'
+import { isLinkUsable, resetPassword } from '~/features/account/api.server'
 import { resetPasswordSchema, type ResetPasswordFields } from '~/features/account/schema'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { redirectSignedIn, upstream } from '~/platform/request.server'
 import { throwPageError } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -28,13 +27,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 		token.length > 0 &&
 		token.length <= 200 &&
 		// The API down or failing: the page says so in its area, never the crash screen.
-		(await isResetLinkUsable(upstream(context, request), token).catch(throwPageError))
+		(await isLinkUsable(upstream(context, request), 'reset-password', token).catch(throwPageError))
 	return { token: usable ? token : null, as }
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
 	redirectSignedIn(context)
-	const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema })
+	const submission = parseForm(await readForm(request), { schema: resetPasswordSchema })
 	if (submission.status !== 'success') {
 		return data(submission.reply({ hideFields: ['password', 'confirmPassword'] }), { status: 400 })
 	}
