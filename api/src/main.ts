@@ -77,12 +77,15 @@ async function start() {
 		outboxUrl: settings.api.devOutbox
 			? `http://${host}:${settings.port}${API_BASE}/dev/outbox`
 			: undefined,
+		logLinks: !settings.api.production,
 	})
 	if (!settings.mail.smtpUrl) {
 		console.log(
 			settings.api.devOutbox
 				? `No SMTP_URL: mails are kept in the outbox, http://${host}:${settings.port}${API_BASE}/dev/outbox`
-				: 'No SMTP_URL: mails are kept in the mail_outbox table and logged here',
+				: settings.api.production
+					? 'MAIL_DISABLED=1: no mail is sent; mails are kept in the mail_outbox table'
+					: 'No SMTP_URL: mails are kept in the mail_outbox table and logged here',
 		)
 	}
 	const websocket = { server: createSocketServer() }
@@ -108,6 +111,7 @@ async function start() {
 		await redis?.close()
 		await db.destroy()
 		await unlock()
+		await flushErrorReports()
 		process.exitCode = exitCode
 	}
 	server.on('error', (error) => {
