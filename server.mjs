@@ -39,7 +39,12 @@ const { createReadableStreamFromReadable, writeReadableStreamToWritable } =
 	await import('@react-router/node')
 
 const buildPath = resolve(process.argv[2] ?? `${process.env.BUILD_DIR ?? 'build'}/server/index.js`)
-const build = await import(pathToFileURL(buildPath).href)
+// The build reads its settings as it loads (app/platform/env.server.ts): a missing or bad one
+// stops the start here, named in one line.
+const build = await import(pathToFileURL(buildPath).href).catch((error) => {
+	console.error(`App failed to start: ${error instanceof Error ? error.message : error}`)
+	process.exit(1)
+})
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST
 const apiUrl = new URL((process.env.API_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, ''))
@@ -96,7 +101,15 @@ const publicFiles = serveStatic(resolve(buildPath, '../../client'), { maxAge: '1
 const ASSET_PREFIX = '/assets/'
 const HAS_EXTENSION = /\.\w+$/
 
+// Set once SIGTERM or SIGINT came (shutDown, at the end); answers under way, to say Connection: close.
+let shuttingDown = false
+const answering = new Set()
+
 const server = http.createServer((request, response) => {
+	// A request that came on a kept-alive connection after the stop began: its answer closes it.
+	if (shuttingDown) response.shouldKeepAlive = false
+	answering.add(response)
+	response.on('close', () => answering.delete(response))
 	if (request.url === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
 		response.writeHead(200, {
 			'Content-Type': 'text/plain; charset=utf-8',
@@ -267,8 +280,12 @@ function handshakeHead(response) {
 	return `${lines.join('\r\n')}\r\n\r\n`
 }
 
+// Live-room sockets tunnelled to the API: not the HTTP server's connections, closed at shutdown.
+const tunnels = new Map()
+
 server.on('upgrade', (request, socket, head) => {
 	socket.on('error', () => socket.destroy())
+	if (shuttingDown) return refuse(socket, 503)
 	if (!ROOM_SOCKET.test(request.url ?? '')) return refuse(socket, 404)
 	// A page of another site must not open a room socket in the user's name.
 	if (!sameOrigin(request))
@@ -288,6 +305,8 @@ server.on('upgrade', (request, socket, head) => {
 		apiSocket.on('error', () => socket.destroy())
 		socket.on('close', () => apiSocket.destroy())
 		apiSocket.on('close', () => socket.destroy())
+		tunnels.set(socket, apiSocket)
+		socket.on('close', () => tunnels.delete(socket))
 		socket.write(handshakeHead(response))
 		if (apiHead.length > 0) socket.write(apiHead)
 		if (head.length > 0) apiSocket.write(head)
@@ -303,11 +322,42 @@ server.on('upgrade', (request, socket, head) => {
 	upstream.end()
 })
 
-for (const signal of ['SIGTERM', 'SIGINT']) {
-	process.once(signal, () => {
-		server.close()
-		server.closeAllConnections()
-		// Tunnelled sockets are not the HTTP server's connections; end them too.
-		setTimeout(() => process.exit(0), 1000).unref()
-	})
+// Shutting down (SIGTERM, SIGINT): stop accepting at once, let requests in flight finish (up to
+// SHUTDOWN_GRACE_MS), close keep-alive connections as soon as they are idle, tell live-room sockets
+// to reconnect (the close code the API uses when it restarts), send Sentry what it holds, exit.
+const SHUTDOWN_GRACE_MS = 8_000
+// 1012 Service Restart: the room page reconnects, to this app's successor.
+const RESTART_FRAME = Buffer.concat([
+	Buffer.from([0x88, 2 + 'The server is restarting'.length, 0x03, 0xf4]),
+	Buffer.from('The server is restarting'),
+])
+async function shutDown() {
+	if (shuttingDown) return
+	shuttingDown = true
+	const forced = setTimeout(() => {
+		console.error(`App stopping: requests still open after ${SHUTDOWN_GRACE_MS / 1000} s`)
+		process.exit(1)
+	}, SHUTDOWN_GRACE_MS)
+	forced.unref()
+	const closed = new Promise((resolve) => server.close(resolve))
+	for (const response of answering) if (!response.headersSent) response.shouldKeepAlive = false
+	for (const [socket, apiSocket] of tunnels) {
+		apiSocket.unpipe(socket)
+		socket.unpipe(apiSocket)
+		apiSocket.destroy()
+		socket.end(RESTART_FRAME)
+		setTimeout(() => socket.destroy(), 1000).unref()
+	}
+	// Connections finish their answer, then idle: close each as it does.
+	const idle = setInterval(() => server.closeIdleConnections(), 50)
+	server.closeIdleConnections()
+	await closed
+	clearInterval(idle)
+	if (process.env.SENTRY_DSN) {
+		const Sentry = await import('@sentry/react-router')
+		await Sentry.close(2000)
+	}
+	clearTimeout(forced)
+	process.exit(0)
 }
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => void shutDown())

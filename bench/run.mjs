@@ -295,6 +295,7 @@ async function upstreamLatency(product, dataDir) {
 	spawnServer(['server.mjs', 'build/server/index.js'], {
 		...secrets,
 		API_URL: proxy.url,
+		PUBLIC_URL: slowAppUrl,
 		PORT: String(PORTS.slowApp),
 		HOST: '127.0.0.1',
 	})

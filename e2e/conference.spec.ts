@@ -476,6 +476,7 @@ test('the whiteboard outlasts an API restart, and open pages reconnect by themse
 				PORT: String(appPort),
 				HOST: '127.0.0.1',
 				API_URL: `http://127.0.0.1:${apiPort}`,
+				PUBLIC_URL: `http://127.0.0.1:${appPort}`,
 				SESSION_SECRET: 'restart-test-session-secret-0123456789',
 				TOAST_SECRET: 'restart-test-toast-secret-0123456789',
 			},

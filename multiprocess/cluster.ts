@@ -234,6 +234,7 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 					TOAST_SECRET: 'multiprocess-toast-secret',
 					API_PROXY_SECRET: shared.API_PROXY_SECRET,
 					API_URL: `http://127.0.0.1:${apiPort}`,
+					PUBLIC_URL: `http://127.0.0.1:${port}`,
 					REDIS_URL: redisUrl,
 					PORT: String(port),
 					HOST: '127.0.0.1',

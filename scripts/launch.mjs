@@ -1,12 +1,22 @@
 // Starts the reference API, waits until it answers, then the built app pointed at it.
 // Used by `npm start` and by the Playwright web server, so both run the product the same way.
+//
+// Stopping (SIGINT, SIGTERM, or one child exiting): the app is told first and the API once the
+// app has exited, so requests the app is finishing can still reach the API; the launcher exits
+// when both have. The children stay in the launcher's process group, so whatever kills the group
+// (a test runner's SIGKILL) leaves none behind; a terminal's Ctrl+C reaches all three at once
+// (docs/decisions/032).
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-/** Session secrets for a local run: generated once and kept, so sessions survive restarts. */
+/**
+ * Session secrets for a local run: generated once and kept, so sessions survive restarts. Never
+ * in production (NODE_ENV=production): there the operator gives them, or the app refuses to start.
+ */
 function localSecrets(dataDir) {
+	if (process.env.NODE_ENV === 'production') return {}
 	const file = join(dataDir, 'app-secrets.json')
 	if (existsSync(file)) {
 		const kept = JSON.parse(readFileSync(file, 'utf8'))
@@ -61,29 +71,49 @@ export async function launch({
 	// The fourth stream is the IPC channel a child says 'listening' on.
 	const stdio = [quiet ? 'ignore' : 'inherit', quiet ? 'ignore' : 'inherit', 'inherit', 'ipc']
 	const children = []
-	const stop = () => {
-		for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+	const exited = (child) =>
+		child.exitCode !== null || child.signalCode !== null
+			? Promise.resolve()
+			: new Promise((resolve) => child.once('exit', resolve))
+	let stopping
+	/** The app first, then the API (children in reverse order of start); resolves when all exited. */
+	const stop = () =>
+		(stopping ??= (async () => {
+			for (const child of [...children].reverse()) {
+				if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+				await exited(child)
+			}
+		})())
+	const onSignal = () => {
+		void stop().then(() => process.exit(process.exitCode ?? 0))
 	}
+	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, onSignal)
+	const start = (args, env) => {
+		const child = spawn(process.execPath, args, { stdio, env })
+		children.push(child)
+		return child
+	}
+	// One public origin for both: the app's own addresses and the links in the API's mails.
+	const publicUrl =
+		env.PUBLIC_URL ??
+		process.env.PUBLIC_URL ??
+		(process.env.NODE_ENV === 'production' ? undefined : `http://localhost:${appPort}`)
+	const publicEnv = publicUrl ? { PUBLIC_URL: publicUrl } : {}
 
 	const secrets = localSecrets(dataDir)
 	// The app vouches for its browsers' addresses to the API with this (an operator's own wins).
 	const proxySecret = process.env.API_PROXY_SECRET ?? secrets.API_PROXY_SECRET
 	let apiUrl = process.env.API_URL
 	if (!apiUrl) {
-		const api = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-			stdio,
-			env: {
-				// Links in mails open the app this launch serves, unless an operator names its public origin.
-				PUBLIC_URL: `http://localhost:${appPort}`,
-				...process.env,
-				API_PORT: String(apiPort),
-				API_HOST: '127.0.0.1',
-				DATA_DIR: dataDir,
-				API_PROXY_SECRET: proxySecret,
-				...env,
-			},
+		const api = start(['--import', 'tsx', 'api/src/main.ts'], {
+			...process.env,
+			...publicEnv,
+			API_PORT: String(apiPort),
+			API_HOST: '127.0.0.1',
+			DATA_DIR: dataDir,
+			API_PROXY_SECRET: proxySecret,
+			...env,
 		})
-		children.push(api)
 		apiUrl = `http://127.0.0.1:${apiPort}`
 		await listening(api, 'The API')
 	}
@@ -93,34 +123,32 @@ export async function launch({
 	const nodeArgs = ['--max-semi-space-size=32']
 	// server.mjs starts Sentry itself when SENTRY_DSN is set (instrument.server.mjs).
 	const buildDir = process.env.BUILD_DIR ?? 'build'
-	const app = spawn(process.execPath, [...nodeArgs, 'server.mjs', `${buildDir}/server/index.js`], {
-		stdio,
-		env: {
-			NODE_ENV: 'production',
-			...secrets,
-			...process.env,
-			API_PROXY_SECRET: proxySecret,
-			API_URL: apiUrl,
-			PORT: String(appPort),
-			HOST: host,
-			...env,
-		},
+	const app = start([...nodeArgs, 'server.mjs', `${buildDir}/server/index.js`], {
+		NODE_ENV: 'production',
+		...secrets,
+		...process.env,
+		...publicEnv,
+		API_PROXY_SECRET: proxySecret,
+		API_URL: apiUrl,
+		PORT: String(appPort),
+		HOST: host,
+		...env,
 	})
-	children.push(app)
 	try {
 		await listening(app, 'The app')
 	} catch (error) {
-		stop()
+		await stop()
 		throw error
 	}
 
+	// One child stopping on its own stops the other, and the launcher with its exit code.
 	for (const child of children) {
 		child.on('exit', (code) => {
-			stop()
+			if (stopping) return
 			process.exitCode = code ?? 1
+			onSignal()
 		})
 	}
-	for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop)
 	return {
 		apiUrl,
 		appUrl: `http://${host === '0.0.0.0' ? 'localhost' : host}:${appPort}`,

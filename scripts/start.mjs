@@ -13,13 +13,19 @@ const { appUrl } = await launch({
 	process.exit(1)
 })
 
-console.log(`
-TutorHub is running on ${appUrl.replace('127.0.0.1', 'localhost')}
-
+// Production has the demo accounts only when asked for (SEED_DEMO=1, docs/deploy.md).
+const seeded =
+	process.env.NODE_ENV === 'production'
+		? process.env.SEED_DEMO === '1'
+		: process.env.SEED_DEMO !== '0'
+const demo = `
 Demo accounts (password DemoPass123!):
   student       student@example.com
   teacher       teacher@example.com
   organization  organization@example.com   (use "Organization" on the login page)
-
+`
+console.log(`
+TutorHub is running on ${appUrl.replace('127.0.0.1', 'localhost')}
+${seeded ? demo : ''}
 Press Ctrl+C to stop.
 `)

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApi, API_BASE } from './app.ts'
 import { createPasswords } from './auth/passwords.ts'
-import { openDatabase } from './db.ts'
+import { openDatabase, type Db } from './db.ts'
 import { migrate } from './migrate.ts'
 import { lockDataDir } from './platform/data-lock.ts'
 import { connectRedis } from './platform/redis.ts'
@@ -17,6 +17,9 @@ import { readSettings } from './settings.ts'
 
 // A hung connection must not keep a stopping server alive forever.
 const SHUTDOWN_GRACE_MS = 10_000
+// `npm run migrate`: migrate (and seed, as SEED_DEMO says) the database, then exit, for a deploy
+// pipeline's one step before the APIs start.
+const MIGRATE_ONLY = process.argv.includes('--migrate')
 
 async function start() {
 	await startErrorReports()
@@ -43,14 +46,21 @@ async function start() {
 		? createS3Storage(settings.s3Bucket)
 		: createDiskStorage(join(settings.dataDir, 'uploads'))
 	try {
-		const applied = await migrate(db)
-		if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`)
-		if (settings.seedDemo)
-			await seedDemo(db, createPasswords(settings.api.passwordHashing), storage)
+		const seed = settings.seedDemo
+			? (conn: Db) => seedDemo(conn, createPasswords(settings.api.passwordHashing), storage)
+			: undefined
+		const applied = await migrate(db, { afterwards: seed })
+		if (applied.length > 0 || MIGRATE_ONLY)
+			console.log(`Applied migrations: ${applied.join(', ') || 'none, the database is current'}`)
 	} catch (error) {
 		await db.destroy()
 		await unlock()
 		throw error
+	}
+	if (MIGRATE_ONLY) {
+		await db.destroy()
+		await unlock()
+		return
 	}
 
 	// Several API processes share rate limits and live rooms through Redis; one needs none.
@@ -77,12 +87,15 @@ async function start() {
 		outboxUrl: settings.api.devOutbox
 			? `http://${host}:${settings.port}${API_BASE}/dev/outbox`
 			: undefined,
+		logLinks: !settings.api.production,
 	})
 	if (!settings.mail.smtpUrl) {
 		console.log(
 			settings.api.devOutbox
 				? `No SMTP_URL: mails are kept in the outbox, http://${host}:${settings.port}${API_BASE}/dev/outbox`
-				: 'No SMTP_URL: mails are kept in the mail_outbox table and logged here',
+				: settings.api.production
+					? 'MAIL_DISABLED=1: no mail is sent; mails are kept in the mail_outbox table'
+					: 'No SMTP_URL: mails are kept in the mail_outbox table and logged here',
 		)
 	}
 	const websocket = { server: createSocketServer() }
@@ -108,6 +121,7 @@ async function start() {
 		await redis?.close()
 		await db.destroy()
 		await unlock()
+		await flushErrorReports()
 		process.exitCode = exitCode
 	}
 	server.on('error', (error) => {

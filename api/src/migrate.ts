@@ -6,32 +6,52 @@ import type { Db } from './db.ts'
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url))
 const MIGRATION_FILE = /^\d{3}_[a-z0-9_]+\.sql$/
-// Two API instances starting against one PostgreSQL take turns instead of both migrating.
+// API processes starting together on one PostgreSQL (and `npm run migrate`) take turns.
 const MIGRATION_LOCK = 7_340_001
 
-/** Runs each `NNN_name.sql` not yet recorded, in order, each in its own transaction. */
-export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-	await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
-		name text PRIMARY KEY,
-		applied_at timestamptz NOT NULL DEFAULT now()
-	)`.execute(db)
+export type MigrateOptions = {
+	dir?: string
+	/** Runs after the migrations, still under the lock: the demo seed. */
+	afterwards?: (db: Db) => Promise<void>
+}
+
+/**
+ * Runs each `NNN_name.sql` not yet recorded, in order, each in its own transaction, then
+ * `afterwards`. One session-level advisory lock covers the whole run, the migrations table's
+ * creation and the seed included: several processes starting at once on an empty database wait
+ * for the first instead of creating the same table or the same demo rows side by side
+ * (docs/decisions/032). The lock is held by one connection, so it goes if that process dies.
+ */
+export async function migrate(
+	db: Db,
+	{ dir = MIGRATIONS_DIR, afterwards }: MigrateOptions = {},
+): Promise<string[]> {
 	const names = (await readdir(dir)).filter((name) => MIGRATION_FILE.test(name)).sort()
-	const applied: string[] = []
-	for (const name of names) {
-		const script = await readFile(join(dir, name), 'utf8')
-		const ran = await db.transaction().execute(async (trx) => {
-			await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx)
-			const done = await trx
-				.selectFrom('schema_migrations')
-				.select('name')
-				.where('name', '=', name)
-				.executeTakeFirst()
-			if (done) return false
-			await sql.raw(script).execute(trx)
-			await trx.insertInto('schema_migrations').values({ name }).execute()
-			return true
-		})
-		if (ran) applied.push(name)
-	}
-	return applied
+	return db.connection().execute(async (conn) => {
+		await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn)
+		try {
+			await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+				name text PRIMARY KEY,
+				applied_at timestamptz NOT NULL DEFAULT now()
+			)`.execute(conn)
+			const done = new Set(
+				(await conn.selectFrom('schema_migrations').select('name').execute()).map(
+					(row) => row.name,
+				),
+			)
+			const applied: string[] = []
+			for (const name of names.filter((name) => !done.has(name))) {
+				const script = await readFile(join(dir, name), 'utf8')
+				await conn.transaction().execute(async (trx) => {
+					await sql.raw(script).execute(trx)
+					await trx.insertInto('schema_migrations').values({ name }).execute()
+				})
+				applied.push(name)
+			}
+			await afterwards?.(conn)
+			return applied
+		} finally {
+			await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn)
+		}
+	})
 }

@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { PRODUCTION_HASHING } from './auth/passwords.ts'
 import type { ApiConfig } from './platform/context.ts'
+import { isLoopback } from './platform/loopback.ts'
 
 export type Settings = {
 	mail: { smtpUrl: string | undefined; from: string }
@@ -33,13 +34,18 @@ function wholeNumber(env: Env, name: string, fallback: number, max: number): num
 	return value
 }
 
-/** JWT_SECRET, else one generated on first start and kept in DATA_DIR/jwt-secret. */
-async function jwtSecret(env: Env, dataDir: string): Promise<string> {
+/**
+ * JWT_SECRET, else (outside production) one generated on first start and kept in
+ * DATA_DIR/jwt-secret. In production it must be given: a secret per data folder would differ
+ * between API processes and be lost with the folder.
+ */
+async function jwtSecret(env: Env, dataDir: string, production: boolean): Promise<string> {
 	const given = env.JWT_SECRET
 	if (given !== undefined) {
 		if (given.length < 32) throw new Error('JWT_SECRET must be at least 32 characters')
 		return given
 	}
+	if (production) throw new Error('JWT_SECRET must be set in production (at least 32 characters)')
 	const file = join(dataDir, 'jwt-secret')
 	try {
 		return (await readFile(file, 'utf8')).trim()
@@ -67,8 +73,16 @@ function stripeKeys(env: Env) {
 	return { secretKey, webhookSecret }
 }
 
-/** The web app's origin for links in mails: PUBLIC_URL, else APP_ORIGIN, else the local app. */
-function publicUrl(env: Env) {
+/**
+ * The web app's public origin, for links in mails: PUBLIC_URL (the same setting the app reads),
+ * else APP_ORIGIN, else the local app. Production names it: mails must not point at localhost.
+ */
+function publicUrl(env: Env, production: boolean) {
+	if (production && !env.PUBLIC_URL?.trim()) {
+		throw new Error(
+			"PUBLIC_URL must be set in production (the web app's public origin, e.g. https://tutor.example.org)",
+		)
+	}
 	const raw = env.PUBLIC_URL?.trim() || env.APP_ORIGIN?.trim() || 'http://localhost:3000'
 	try {
 		const url = new URL(raw)
@@ -89,27 +103,39 @@ export async function readSettings(env: Env = process.env): Promise<Settings> {
 	if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
 		throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${smtpUrl}"`)
 	}
+	// Production sends mail or says it sends none: a reset link must not wait in a table unseen.
+	const mailDisabled = env.MAIL_DISABLED === '1'
+	if (production && !smtpUrl && !mailDisabled) {
+		throw new Error('SMTP_URL must be set in production, or MAIL_DISABLED=1 to send no mail')
+	}
+	if (smtpUrl && mailDisabled) throw new Error('Set SMTP_URL or MAIL_DISABLED=1, not both')
+	const host = env.API_HOST || '127.0.0.1'
+	if (testHooks && !isLoopback(host)) {
+		throw new Error(`API_TEST_HOOKS needs API_HOST on loopback (127.0.0.1 or ::1), got "${host}"`)
+	}
 	return {
 		mail: { smtpUrl, from: env.MAIL_FROM?.trim() || 'TutorHub <no-reply@tutorhub.localhost>' },
 		port: wholeNumber(env, 'API_PORT', 4000, 65_535),
-		host: env.API_HOST || '127.0.0.1',
+		host,
 		dataDir,
 		databaseUrl: env.DATABASE_URL || undefined,
 		redisUrl: env.REDIS_URL || undefined,
 		s3Bucket: env.S3_BUCKET?.trim() || undefined,
-		seedDemo: env.SEED_DEMO !== '0',
+		// The demo accounts share one known password: production has them only when asked.
+		seedDemo: production ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0',
 		api: {
 			accessTokenTtl: wholeNumber(env, 'ACCESS_TOKEN_TTL', 900, MAX_TTL),
 			refreshTokenTtl: wholeNumber(env, 'REFRESH_TOKEN_TTL', 604_800, MAX_TTL),
-			jwtSecret: await jwtSecret(env, dataDir),
+			jwtSecret: await jwtSecret(env, dataDir, production),
 			testHooks,
 			production,
 			passwordHashing: PRODUCTION_HASHING,
 			proxySecret: env.API_PROXY_SECRET || undefined,
 			stripe: stripeKeys(env),
-			publicUrl: publicUrl(env),
-			// Without SMTP, mails stay in the database: a developer reads them on /dev/outbox.
-			devOutbox: !smtpUrl && !production,
+			publicUrl: publicUrl(env, production),
+			// Without SMTP, mails stay in the database: a developer reads them on /dev/outbox, on
+			// this machine only.
+			devOutbox: !smtpUrl && !production && isLoopback(host),
 		},
 	}
 }

@@ -576,6 +576,7 @@ describe('the queue', () => {
 			db: local.db,
 			from: 'x@tutorhub.test',
 			outboxUrl: 'http://127.0.0.1/outbox',
+			logLinks: true,
 			pollMs: 100,
 			log: (line) => lines.push(line),
 		})

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, mkdtemp, rm, utimes } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './ports.ts'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 
 // Real API processes (`api/src/main.ts`, as `npm start` runs it) on one data directory.
@@ -16,14 +16,6 @@ afterEach(async () => {
 	for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
 	await rm(dataDir, { recursive: true, force: true })
 })
-
-const freePort = () =>
-	new Promise<number>((resolve) => {
-		const server = createServer().listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as { port: number }
-			server.close(() => resolve(port))
-		})
-	})
 
 type Api = {
 	child: ChildProcess

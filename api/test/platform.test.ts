@@ -49,7 +49,14 @@ describe('a production-like configuration', () => {
 	beforeAll(async () => {
 		// Tokens carry whole seconds (exp = issued second + TTL), so a 1 s token can be dead within a
 		// millisecond of its issue; 3 s leaves the refreshed one at least 2 s to be used in.
-		api = await startApi({ config: { accessTokenTtl: 3, production: true, testHooks: false } })
+		api = await startApi({
+			config: {
+				accessTokenTtl: 3,
+				production: true,
+				testHooks: false,
+				publicUrl: 'https://tutor.example.org',
+			},
+		})
 	})
 	afterAll(() => api.close())
 
@@ -57,6 +64,21 @@ describe('a production-like configuration', () => {
 		const { answer } = await login(api, 'student@example.com')
 		expect(answer.headers.getSetCookie()[0]).toMatch(/; Secure(;|$)/)
 	})
+
+	test('the refresh cookie is Secure whenever the public origin is not plain http on localhost', async () => {
+		const secure = async (publicUrl: string) => {
+			const other = await startApi({ database: api.db, config: { publicUrl } })
+			try {
+				const { answer } = await login(other, 'student@example.com')
+				return /; Secure(;|$)/.test(answer.headers.getSetCookie()[0] ?? '')
+			} finally {
+				await other.close()
+			}
+		}
+		expect(await secure('http://tutor.example.org')).toBe(true)
+		expect(await secure('http://127.0.0.1:3000')).toBe(false)
+		expect(await secure('http://localhost:3000')).toBe(false)
+	}, 60_000)
 
 	test('an expired access token answers 403, and refresh gives a working one', async () => {
 		const { token, answer } = await login(api, 'student@example.com')

@@ -10,6 +10,20 @@ function secret(name: string, developmentDefault: string): string {
 	return developmentDefault
 }
 
+/**
+ * PUBLIC_URL: the site's public origin, the same setting the API reads for links in mails. In
+ * production it must be named, so that the app and the API agree on it.
+ */
+function publicUrl(): string {
+	const value = (process.env.PUBLIC_URL ?? '').trim().replace(/\/+$/, '')
+	if (!value && isProduction) {
+		throw new Error(
+			"PUBLIC_URL must be set in production (the site's public origin, e.g. https://tutor.example.org)",
+		)
+	}
+	return value
+}
+
 function positiveInt(name: string, fallback: number): number {
 	const value = Number(process.env[name])
 	return Number.isInteger(value) && value > 0 ? value : fallback
@@ -80,8 +94,9 @@ export const env = {
 	redisUrl: process.env.REDIS_URL ?? '',
 	// Handed only to a live room's members (features/conference/room.server.ts): TURN credentials.
 	iceServers: readIceServers(process.env.ICE_SERVERS),
-	// The site's public origin for addresses used outside the browser (calendar feeds); unset: the request's.
-	publicUrl: (process.env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
+	// The site's public origin for addresses used outside the browser (calendar feeds); unset
+	// (outside production): the request's.
+	publicUrl: publicUrl(),
 }
 
 /**

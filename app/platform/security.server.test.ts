@@ -9,6 +9,7 @@ async function load(environment: Record<string, string | undefined>) {
 	vi.stubEnv('SESSION_SECRET', 'unit-session-secret')
 	vi.stubEnv('TOAST_SECRET', 'unit-toast-secret')
 	vi.stubEnv('COOKIE_SECURE', undefined)
+	vi.stubEnv('PUBLIC_URL', 'https://app.test')
 	for (const [name, value] of Object.entries(environment)) vi.stubEnv(name, value)
 	const [session, security] = await Promise.all([
 		import('./session.server'),
@@ -52,6 +53,17 @@ async function respond(
 		async () => new Response('<p>ok</p>'),
 	)
 }
+
+test.each(['SESSION_SECRET', 'TOAST_SECRET', 'PUBLIC_URL'])(
+	'in production the app will not load without %s, and says so',
+	async (name) => {
+		await expect(load({ NODE_ENV: 'production', [name]: '' })).rejects.toThrow(
+			`${name} must be set in production`,
+		)
+		// Outside production a developer's run has defaults.
+		await expect(load({ NODE_ENV: 'development', [name]: '' })).resolves.toBeTruthy()
+	},
+)
 
 test('in production the session cookie is HttpOnly, SameSite=Lax and Secure', async () => {
 	const attributes = await sessionCookie({ NODE_ENV: 'production' })

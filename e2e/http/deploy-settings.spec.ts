@@ -188,7 +188,7 @@ test("ICE_SERVERS reach a live room's members only: not an observer, an outsider
 	expect((await plain.get(`/conference/classroom/${DEMO_ROOM}`)).text).not.toContain('turn:')
 })
 
-test('a bad ICE_SERVERS or TRUST_PROXY stops the app at start, naming the setting', async () => {
+test('a bad ICE_SERVERS or TRUST_PROXY, or a missing secret, stops the app at start, naming the setting', async () => {
 	const buildDir = process.env.BUILD_DIR ?? 'build'
 	const start = (env: Record<string, string>) =>
 		spawnSync(process.execPath, ['server.mjs', `${buildDir}/server/index.js`], {
@@ -197,6 +197,7 @@ test('a bad ICE_SERVERS or TRUST_PROXY stops the app at start, naming the settin
 				NODE_ENV: 'production',
 				SESSION_SECRET: 's',
 				TOAST_SECRET: 't',
+				PUBLIC_URL: 'https://tutor.deploy-check.test',
 				PORT: '0',
 				HOST: '127.0.0.1',
 				...env,
@@ -213,4 +214,10 @@ test('a bad ICE_SERVERS or TRUST_PROXY stops the app at start, naming the settin
 	const badTrust = start({ TRUST_PROXY: 'yes please' })
 	expect(badTrust.status).not.toBe(0)
 	expect(badTrust.stderr).toContain('TRUST_PROXY must be')
+	// Production names every secret and its public origin: each missing one stops the start.
+	for (const name of ['SESSION_SECRET', 'TOAST_SECRET', 'PUBLIC_URL']) {
+		const missing = start({ [name]: '' })
+		expect(missing.status, name).not.toBe(0)
+		expect(missing.stderr).toContain(`${name} must be set in production`)
+	}
 })

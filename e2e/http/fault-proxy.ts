@@ -203,6 +203,7 @@ export async function startApp({
 			TOAST_SECRET: 'fault-toast-secret',
 			UPSTREAM_RETRY_DELAY_MS: '50',
 			API_URL: apiOrigin,
+			PUBLIC_URL: `http://127.0.0.1:${appPort}`,
 			PORT: String(appPort),
 			HOST: '127.0.0.1',
 			SENTRY_DSN: '',

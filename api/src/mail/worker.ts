@@ -13,6 +13,11 @@ export type MailWorkerOptions = {
 	from: string
 	/** Where the dev outbox page is, for the console line; unset when there is none. */
 	outboxUrl?: string
+	/**
+	 * Whether the console line of a mail kept unsent shows its links (a developer's convenience).
+	 * Never in production: a reset or verification link in a log is a key to the account.
+	 */
+	logLinks?: boolean
 	/** How often due retries are looked for; a newly queued mail goes at once. */
 	pollMs?: number
 	/** The first retry's wait; each further one doubles, up to `maxDelayMs`. */
@@ -56,6 +61,7 @@ export function startMailWorker({
 	smtpUrl,
 	from,
 	outboxUrl,
+	logLinks = false,
 	pollMs = 5_000,
 	baseDelayMs = 30_000,
 	maxDelayMs = 60 * 60 * 1000,
@@ -107,7 +113,7 @@ export function startMailWorker({
 				.where('id', '=', mail.id)
 				.execute()
 			if (!smtpUrl) {
-				const links = linksIn(mail.text_body)
+				const links = logLinks ? linksIn(mail.text_body) : []
 				log(
 					`Mail to ${mail.to_address}: "${mail.subject}"${links.length ? ` ${links.join(' ')}` : ''}${outboxUrl ? ` (read it at ${outboxUrl})` : ''}`,
 				)

@@ -29,7 +29,7 @@ export type ApiConfig = {
 	jwtSecret: string
 	/** Mounts `/__test/*`. */
 	testHooks: boolean
-	/** Marks the refresh cookie `Secure`. */
+	/** NODE_ENV=production: links in mails never reach the log. */
 	production: boolean
 	passwordHashing: PasswordHashing
 	/** Live rooms' per-member limits, to change one in tests (rooms/hub.ts ROOM_LIMITS). */
