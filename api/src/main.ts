@@ -33,7 +33,9 @@ async function start() {
 				},
 			})
 	const db = await openDatabase(
-		settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: dbDir },
+		settings.databaseUrl
+			? { url: settings.databaseUrl, timeoutMs: settings.databaseTimeoutMs }
+			: { dataDir: dbDir },
 	).catch(async (error: unknown) => {
 		await unlock()
 		throw error

@@ -20,6 +20,10 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
 	for (const name of names) {
 		const script = await readFile(join(dir, name), 'utf8')
 		const ran = await db.transaction().execute(async (trx) => {
+			// A migration may rewrite a large table, and the next API waits here for the first's:
+			// the pool's statement and lock timeouts are for requests, not for these.
+			await sql`SET LOCAL statement_timeout = 0`.execute(trx)
+			await sql`SET LOCAL lock_timeout = 0`.execute(trx)
 			await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx)
 			const done = await trx
 				.selectFrom('schema_migrations')

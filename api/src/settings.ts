@@ -10,6 +10,8 @@ export type Settings = {
 	host: string
 	dataDir: string
 	databaseUrl: string | undefined
+	/** PostgreSQL's statement_timeout and lock_timeout, and the pool's connection timeout. */
+	databaseTimeoutMs: number
 	/** Shared counters and live-room fan-out between API processes (docs/decisions/026). */
 	redisUrl: string | undefined
 	/** S3_BUCKET: uploads go to this bucket (the AWS SDK's own settings reach it); unset, DATA_DIR/uploads. */
@@ -95,6 +97,7 @@ export async function readSettings(env: Env = process.env): Promise<Settings> {
 		host: env.API_HOST || '127.0.0.1',
 		dataDir,
 		databaseUrl: env.DATABASE_URL || undefined,
+		databaseTimeoutMs: wholeNumber(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5_000, 600_000),
 		redisUrl: env.REDIS_URL || undefined,
 		s3Bucket: env.S3_BUCKET?.trim() || undefined,
 		seedDemo: env.SEED_DEMO !== '0',
