@@ -557,6 +557,138 @@ describe.skipIf(Boolean(missing))(
 			expect(statuses.slice(20)).toEqual([429, 429])
 		})
 
+		/** Runs `during` with Redis stopped, then starts it again and waits for both APIs to see it. */
+		async function withRedisStopped(during: () => Promise<void>) {
+			await cluster.stopRedis()
+			try {
+				await during()
+			} finally {
+				await cluster.startRedis()
+			}
+			for (const api of cluster.apis) {
+				const back = await eventually(
+					() => health(api),
+					(each) => each.body.status === 'ok',
+					15_000,
+				)
+				expect(back.status).toBe(200)
+			}
+		}
+
+		async function health(api: string) {
+			const answer = await fetch(`${api}/health`)
+			return { status: answer.status, body: (await answer.json()) as Record<string, unknown> }
+		}
+
+		test('readiness during a Redis outage is 200 with Redis reported down', async () => {
+			await withRedisStopped(async () => {
+				for (const api of cluster.apis) {
+					const answer = await eventually(
+						() => health(api),
+						(each) => each.body.status !== 'ok',
+						5_000,
+					)
+					expect(answer).toEqual({
+						status: 200,
+						body: {
+							status: 'degraded',
+							degraded: ['redis'],
+							checks: { database: 'ok', redis: 'unreachable' },
+						},
+					})
+				}
+			})
+		})
+
+		test('logins during a Redis outage answer within 2 s', async () => {
+			await withRedisStopped(async () => {
+				// Right passwords (which clear the failure count) and wrong ones, through each app and
+				// straight at each API: every one answered well within 2 s, none waiting for Redis.
+				let slowest = 0
+				const timed = async <T>(run: () => Promise<T>) => {
+					const startedAt = Date.now()
+					const result = await run()
+					slowest = Math.max(slowest, Date.now() - startedAt)
+					return result
+				}
+				for (const [index, origin] of cluster.apps.entries()) {
+					await timed(() => new Browser(origin).logIn('student@example.com'))
+					const wrong = await timed(() =>
+						new Browser(origin).request('/login', {
+							email: 'student@example.com',
+							password: 'Wrong-password-1',
+							as: 'user',
+							redirectTo: '',
+						}),
+					)
+					expect(wrong.status).toBe(401)
+					const direct = await timed(() =>
+						ApiClient.login(cluster.apis[index]!, 'teacher@example.com'),
+					)
+					expect(direct.token).not.toBe('')
+				}
+				console.log(`Logins with Redis down: the slowest answered in ${slowest} ms`)
+				expect(slowest).toBeLessThan(2_000)
+			})
+		})
+
+		test("a locked table answers within the statement timeout with the spec's message", async () => {
+			const teacherApi = await ApiClient.login(cluster.apis[0], 'teacher@example.com')
+			const teacherOnB = await new Browser(cluster.apps[1]).logIn('teacher@example.com')
+			const locker = new pg.Client({ connectionString: cluster.databaseUrl })
+			await locker.connect()
+			try {
+				await locker.query('BEGIN')
+				await locker.query('LOCK TABLE courses IN ACCESS EXCLUSIVE MODE')
+				const startedAt = Date.now()
+				const answer = await teacherApi.call<{ message: string }>('GET', '/courses/list')
+				const waited = Date.now() - startedAt
+				expect(answer).toEqual({
+					status: 503,
+					body: {
+						message:
+							'The server is taking longer than expected. It may be sleeping. Please try again.',
+					},
+				})
+				// DATABASE_STATEMENT_TIMEOUT_MS is 3 s here; generous for a busy machine, far below a hang.
+				expect(waited).toBeLessThan(10_000)
+				const page = await teacherOnB.request('/teachersdashboard/courses')
+				expect(page.text).toContain('The server is taking longer than expected.')
+			} finally {
+				await locker.query('ROLLBACK')
+				await locker.end()
+			}
+			expect((await teacherApi.call('GET', '/courses/list')).status).toBe(200)
+		})
+
+		test('an access token expiring while PostgreSQL is down: still signed in afterwards', async () => {
+			// An app whose API hands out 4-second access tokens, so one expires during the outage.
+			const app = await cluster.shortTokenApp(4)
+			const teacher = await new Browser(app).logIn('teacher@example.com')
+			expect((await teacher.request('/teachersdashboard')).status).toBe(200)
+			cluster.stopPostgres()
+			try {
+				await sleep(5_500)
+				// The refresh fails (the API cannot reach its database): a page not seen before says
+				// so inside the signed-in frame; never /login.
+				const during = await teacher.request('/teachersdashboard/courses')
+				expect(during.location).toBeNull()
+				expect(during.text).toContain('The service is temporarily unavailable.')
+				expect(during.text).toContain('Log out')
+				expect(teacher.cookies.size).toBeGreaterThan(0)
+			} finally {
+				cluster.startPostgres()
+			}
+			const after = await eventually(
+				() => teacher.request('/teachersdashboard'),
+				(page) => page.status === 200,
+				15_000,
+			)
+			expect(after.status).toBe(200)
+			expect(after.location).toBeNull()
+			expect(after.text).toContain('Log out')
+		})
+
 		test('API B killed mid-session: its members reconnect to A and lose nothing', async () => {
 			const teacherApi = await ApiClient.login(cluster.apis[0], 'teacher@example.com')
 			const studentOnB = await ApiClient.login(cluster.apis[1], 'student@example.com')
