@@ -2,6 +2,7 @@
 // others show; live rooms span processes; the whiteboard loses nothing; limits hold in total.
 // Run by `npm test` (after the build) and by hand: `npx vitest run -c vitest.multiprocess.config.ts`.
 import { randomUUID } from 'node:crypto'
+import { Redis } from 'ioredis'
 import pg from 'pg'
 import { WebSocket } from 'ws'
 import * as Y from 'yjs'
@@ -687,6 +688,179 @@ describe.skipIf(Boolean(missing))(
 			expect(after.status).toBe(200)
 			expect(after.location).toBeNull()
 			expect(after.text).toContain('Log out')
+		})
+
+		/** Disconnects every pub/sub connection to Redis as soon as it is back, for `ms`. */
+		async function keepSubscribersOut(url: string, ms: number) {
+			const admin = new Redis(url, { maxRetriesPerRequest: null })
+			try {
+				const until = Date.now() + ms
+				while (Date.now() < until) {
+					await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub')
+					await sleep(20)
+				}
+			} finally {
+				admin.disconnect()
+			}
+		}
+
+		/** A teacher through app A (API A) and a student through app B (API B) in a new whiteboard room. */
+		async function roomAcrossProcesses() {
+			const teacherApi = await ApiClient.login(cluster.apis[0], 'teacher@example.com')
+			const studentApi = await ApiClient.login(cluster.apis[1], 'student@example.com')
+			const roomId = await newRoom(teacherApi, 'whiteboard')
+			const teacher = await new RoomClient().connect(
+				{ app: cluster.apps[0], ticket: await ticket(teacherApi, roomId) },
+				roomId,
+			)
+			const student = await new RoomClient().connect(
+				{ app: cluster.apps[1], ticket: await ticket(studentApi, roomId) },
+				roomId,
+			)
+			return { roomId, teacher, student }
+		}
+
+		const labels = (client: RoomClient) =>
+			client
+				.items()
+				.map((item) => item.label)
+				.sort()
+
+		const chatTexts = (client: RoomClient) =>
+			client.messages
+				.filter((message) => message.type === 'chat')
+				.map((message) => (message.message as { text: string }).text)
+
+		test('Redis stopped and restarted mid-room: both boards equal afterwards, each chat message delivered once', async () => {
+			const { teacher, student } = await roomAcrossProcesses()
+			const drawn: string[] = []
+			const draw = (client: RoomClient, label: string) => {
+				client.draw(label)
+				drawn.push(label)
+			}
+			const said: string[] = []
+			const say = (client: RoomClient, text: string) => {
+				client.send({ type: 'chat', text })
+				said.push(text)
+			}
+			for (let index = 0; index < 3; index++) draw(teacher, `before T${index}`)
+			say(student, 'before, from B')
+			await eventually(
+				() => student.items().length,
+				(count) => count === 3,
+				5_000,
+			)
+
+			await cluster.stopRedis()
+			try {
+				// Drawn and said while the processes cannot hear each other (within the room limits).
+				for (let index = 0; index < 20; index++) draw(teacher, `during T${index}`)
+				for (let index = 0; index < 10; index++) draw(student, `during S${index}`)
+				for (let index = 0; index < 4; index++) {
+					say(teacher, `during ${index}, from A`)
+					say(student, `during ${index}, from B`)
+				}
+				await sleep(2_000)
+			} finally {
+				await cluster.startRedis()
+			}
+			// Each process reconnects on its own schedule: here every subscription comes back last,
+			// after every publisher has flushed what it queued while Redis was away (pub/sub keeps
+			// nothing for a subscriber that is not there). So nothing said or drawn during the outage
+			// crosses live; only the database has it.
+			await keepSubscribersOut(cluster.redisUrl, 3_000)
+			// After: the processes hear each other again, and what crosses now is not held back.
+			await sleep(1_000)
+			for (let index = 0; index < 5; index++) {
+				draw(teacher, `after T${index}`)
+				draw(student, `after S${index}`)
+			}
+			say(teacher, 'after, from A')
+			say(student, 'after, from B')
+
+			const all = [...drawn].sort()
+			for (const client of [teacher, student]) {
+				await eventually(
+					() => labels(client),
+					(now) => now.length === all.length,
+					20_000,
+				)
+				expect(labels(client)).toEqual(all)
+			}
+			for (const client of [teacher, student]) {
+				await eventually(
+					() => chatTexts(client),
+					(texts) => texts.length >= said.length,
+					10_000,
+				)
+				expect([...chatTexts(client)].sort()).toEqual([...said].sort())
+			}
+			teacher.close()
+			student.close()
+		})
+
+		test('PostgreSQL stopped and started mid-room: no stroke lost, the unsent message told to its author', async () => {
+			const { roomId, teacher, student } = await roomAcrossProcesses()
+			const drawn: string[] = []
+			for (let index = 0; index < 3; index++) {
+				teacher.draw(`before T${index}`)
+				drawn.push(`before T${index}`)
+			}
+			await eventually(
+				() => storedBoard(cluster.databaseUrl, roomId),
+				(board) => board.items.length === 3,
+				5_000,
+			)
+
+			cluster.stopPostgres()
+			try {
+				for (let index = 0; index < 10; index++) {
+					student.draw(`during S${index}`)
+					teacher.draw(`during T${index}`)
+					drawn.push(`during S${index}`, `during T${index}`)
+				}
+				student.send({ type: 'chat', text: 'Said while the database is down' })
+				const refused = await student.next(
+					(message) => message.type === 'error' && 'unsent' in message,
+					10_000,
+				)
+				expect(refused).toEqual({
+					type: 'error',
+					message: 'Your message could not be sent. Send it again.',
+					unsent: 'Said while the database is down',
+				})
+				await sleep(3_000)
+			} finally {
+				cluster.startPostgres()
+			}
+			for (let index = 0; index < 3; index++) {
+				student.draw(`after S${index}`)
+				drawn.push(`after S${index}`)
+			}
+
+			const all = [...drawn].sort()
+			const stored = await eventually(
+				() => storedBoard(cluster.databaseUrl, roomId).catch(() => ({ rows: 0, items: [] })),
+				(board) => board.items.length === all.length,
+				30_000,
+			)
+			expect(stored.items.map((item) => item.label).sort()).toEqual(all)
+			for (const client of [teacher, student]) {
+				await eventually(
+					() => labels(client),
+					(now) => now.length === all.length,
+					10_000,
+				)
+				expect(labels(client)).toEqual(all)
+			}
+			// A fresh page through the other app finds the whole board.
+			const studentApi = await ApiClient.login(cluster.apis[1], 'student@example.com')
+			const fresh = await new RoomClient().connect(
+				{ app: cluster.apps[1], ticket: await ticket(studentApi, roomId) },
+				roomId,
+			)
+			expect(labels(fresh)).toEqual(all)
+			for (const client of [teacher, student, fresh]) client.close()
 		})
 
 		test('API B killed mid-session: its members reconnect to A and lose nothing', async () => {
