@@ -799,7 +799,7 @@ describe.skipIf(Boolean(missing))(
 			student.close()
 		})
 
-		test('PostgreSQL stopped and started mid-room: no stroke lost, the unsent message told to its author', async () => {
+		test('PostgreSQL stopped and started mid-room: no stroke lost, the drawer told, the unsent message given back', async () => {
 			const { roomId, teacher, student } = await roomAcrossProcesses()
 			const drawn: string[] = []
 			for (let index = 0; index < 3; index++) {
@@ -819,6 +819,14 @@ describe.skipIf(Boolean(missing))(
 					teacher.draw(`during T${index}`)
 					drawn.push(`during S${index}`, `during T${index}`)
 				}
+				// The drawer is told, once, that what it drew is kept but not saved yet.
+				await student.next(
+					(message) =>
+						message.type === 'error' &&
+						message.message ===
+							'Your drawing could not be saved yet. It stays on the board and is saved as soon as the server can.',
+					10_000,
+				)
 				student.send({ type: 'chat', text: 'Said while the database is down' })
 				const refused = await student.next(
 					(message) => message.type === 'error' && 'unsent' in message,

@@ -66,6 +66,8 @@ export const ROOM_NOTICES = {
 		'The board is full (2 MB). Your last change was not shared: the teacher can clear the board to make room.',
 	onlyTeacherClears: "Only the teacher can clear the board or remove other people's drawings.",
 	chatNotSent: 'Your message could not be sent. Send it again.',
+	drawingNotSaved:
+		'Your drawing could not be saved yet. It stays on the board and is saved as soon as the server can.',
 } as const
 
 /** Counters shared by every room (in Redis, by every API process); keys are per socket (peer id). */
@@ -171,6 +173,8 @@ class RoomHub {
 	/** Chat messages already given to this room's members (welcome or live), oldest first. */
 	readonly #delivered = new Set<string>()
 	#resyncing: Promise<void> | null = null
+	/** Members told that their drawing is not saved yet, until a save goes through again. */
+	readonly #toldUnsaved = new Set<string>()
 
 	constructor(
 		readonly roomId: string,
@@ -210,7 +214,8 @@ class RoomHub {
 			doc.on('update', (update: Uint8Array, origin: unknown) => {
 				if (origin === 'storage') return
 				// Another process stored it already and told every process.
-				if (origin !== FROM_ANOTHER_PROCESS) this.#persist(update)
+				if (origin !== FROM_ANOTHER_PROCESS)
+					this.#persist(update, typeof origin === 'string' ? origin : undefined)
 				for (const peer of this.#peers.values()) {
 					if (peer.id !== origin) peer.socket.send(update as Uint8Array<ArrayBuffer>)
 				}
@@ -230,10 +235,10 @@ class RoomHub {
 	 * COMPACT_AFTER updates, the stored log is folded into one snapshot (repository.compactBoard:
 	 * from what is stored, never from this process's copy).
 	 */
-	#persist(update: Uint8Array) {
+	#persist(update: Uint8Array, drawer?: string) {
 		this.#writes = this.#writes
 			.then(async () => {
-				await this.#store(update)
+				await this.#store(update, drawer)
 				this.bus.publish({
 					roomId: this.roomId,
 					type: 'board',
@@ -255,15 +260,24 @@ class RoomHub {
 	 * outage of the database delays strokes but loses none (issue 27). Afterwards the board is
 	 * read again: what the others drew meanwhile may have been published while this one missed it.
 	 */
-	async #store(update: Uint8Array) {
+	async #store(update: Uint8Array, drawer?: string) {
 		for (let attempt = 0; ; attempt++) {
 			try {
 				await appendBoardUpdate(this.db, this.roomId, update)
-				if (attempt > 0) void this.resync()
+				if (attempt > 0) {
+					this.#toldUnsaved.clear()
+					void this.resync()
+				}
 				return
 			} catch (error) {
 				if (attempt === 0)
 					console.error(`Saving whiteboard ${this.roomId} failed; trying again:`, error)
+				// The drawer learns, once per outage, that the stroke is kept but not yet saved.
+				const peer = drawer === undefined ? undefined : this.#peers.get(drawer)
+				if (peer && !this.#toldUnsaved.has(peer.id)) {
+					this.#toldUnsaved.add(peer.id)
+					this.#send(peer, { type: 'error', message: ROOM_NOTICES.drawingNotSaved })
+				}
 				const wait = SAVE_RETRY_MS[Math.min(attempt, SAVE_RETRY_MS.length - 1)]!
 				await new Promise((resolve) => setTimeout(resolve, wait))
 			}
