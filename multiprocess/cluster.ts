@@ -127,24 +127,28 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 	}
 
 	try {
-		// Redis: in memory only, on loopback.
-		const redis = start('Redis', REDIS_SERVER, [
-			'--port',
-			String(redisPort),
-			'--bind',
-			'127.0.0.1',
-			'--save',
-			'',
-			'--appendonly',
-			'no',
-			'--dir',
-			dir,
-		])
-		services.push(redis)
-		await waitFor(
-			() => redis.output().includes('Ready to accept connections'),
-			`Redis:\n${redis.output()}`,
-		)
+		// Redis: in memory only, on loopback. Restarted (a fault test) on the same port, empty.
+		const startRedis = async () => {
+			const service = start('Redis', REDIS_SERVER, [
+				'--port',
+				String(redisPort),
+				'--bind',
+				'127.0.0.1',
+				'--save',
+				'',
+				'--appendonly',
+				'no',
+				'--dir',
+				dir,
+			])
+			services.push(service)
+			await waitFor(
+				() => service.output().includes('Ready to accept connections'),
+				`Redis:\n${service.output()}`,
+			)
+			return service
+		}
+		let redis = await startRedis()
 
 		// PostgreSQL: a fresh cluster in the temporary directory. initdb refuses root, so as root
 		// it runs as Debian's `postgres` user.
@@ -164,16 +168,18 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 				Number(execFileSync('id', ['-g', 'postgres']).toString()),
 			)
 		pg('initdb', ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'])
-		pg('pg_ctl', [
-			'-D',
-			pgData,
-			'-l',
-			join(dir, 'pg.log'),
-			'-w',
-			'-o',
-			`-p ${pgPort} -h 127.0.0.1 -k ${dir} -F`,
-			'start',
-		])
+		const pgStart = () =>
+			pg('pg_ctl', [
+				'-D',
+				pgData,
+				'-l',
+				join(dir, 'pg.log'),
+				'-w',
+				'-o',
+				`-p ${pgPort} -h 127.0.0.1 -k ${dir} -F`,
+				'start',
+			])
+		pgStart()
 		pgStop = () => {
 			try {
 				pg('pg_ctl', ['-D', pgData, '-m', 'fast', '-w', 'stop'])
@@ -208,13 +214,21 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 			AWS_ACCESS_KEY_ID: 'S3RVER',
 			AWS_SECRET_ACCESS_KEY: 'S3RVER',
 			AWS_REGION: 'us-east-1',
+			// A held lock answers within 3 s (the fault test), well above any statement's own time.
+			DATABASE_STATEMENT_TIMEOUT_MS: '3000',
 		}
-		const api = async (name: string, port: number, seed: boolean) => {
+		const api = async (
+			name: string,
+			port: number,
+			seed: boolean,
+			env: Record<string, string> = {},
+		) => {
 			const service = start(name, process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
 				...shared,
 				API_PORT: String(port),
 				DATA_DIR: join(dir, name),
 				SEED_DEMO: seed ? '1' : '0',
+				...env,
 			})
 			services.push(service)
 			await listening(service.child, name, service.output)
@@ -249,6 +263,7 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 			app('app-a', appPortA, apiPortA),
 			app('app-b', appPortB, apiPortB),
 		])
+		const extra: Service[] = []
 
 		return {
 			databaseUrl,
@@ -257,8 +272,26 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 			apis: [`http://127.0.0.1:${apiPortA}/api/v1`, `http://127.0.0.1:${apiPortB}/api/v1`] as const,
 			/** Ends API B at once, as a crash would (SIGKILL: no goodbye to its sockets). */
 			killApiB: () => stopped(apiB, 'SIGKILL'),
+			/** Redis stopped (SIGTERM, as a restart does) and started again on its port, empty. */
+			stopRedis: () => stopped(redis),
+			startRedis: async () => {
+				redis = await startRedis()
+			},
+			/** PostgreSQL stopped (fast: its connections are cut) and started again, data kept. */
+			stopPostgres: () => pgStop(),
+			startPostgres: () => pgStart(),
+			/**
+			 * A third app on a third API whose access tokens live `accessTokenTtl` seconds, so a test
+			 * can let one expire; same database, Redis and secrets as the others.
+			 */
+			shortTokenApp: async (accessTokenTtl: number) => {
+				const [apiPort, appPort] = await Promise.all([freePort(), freePort()])
+				extra.push(await api('api-c', apiPort, false, { ACCESS_TOKEN_TTL: String(accessTokenTtl) }))
+				extra.push(await app('app-c', appPort, apiPort))
+				return `http://127.0.0.1:${appPort}`
+			},
 			output: () =>
-				[redis, apiA, apiB, appA, appB]
+				[redis, apiA, apiB, appA, appB, ...extra]
 					.map((each) => `--- ${each.name}\n${each.output()}`)
 					.join('\n'),
 			stop: stopAll,

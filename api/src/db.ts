@@ -8,14 +8,24 @@ import type { Database } from './schema.ts'
 export type Db = Kysely<Database>
 
 export type DatabaseLocation =
-	| { url: string }
+	/**
+	 * `timeoutMs` bounds each statement, each lock wait and each connection attempt, so a held
+	 * lock or a database gone away answers a 503 within it instead of holding the request.
+	 */
+	| { url: string; timeoutMs?: number }
 	/** `dataDir` unset keeps the database in memory (tests). */
 	| { dataDir?: string }
 
 /** PostgreSQL when a URL is given, else embedded PGlite. `db.destroy()` closes either. */
 export async function openDatabase(location: DatabaseLocation): Promise<Db> {
 	if ('url' in location) {
-		const pool = new pg.Pool({ connectionString: location.url })
+		const timeoutMs = location.timeoutMs || undefined
+		const pool = new pg.Pool({
+			connectionString: location.url,
+			statement_timeout: timeoutMs,
+			lock_timeout: timeoutMs,
+			connectionTimeoutMillis: timeoutMs,
+		})
 		// An idle client losing its connection must not take the process down.
 		pool.on('error', (error) => console.error('PostgreSQL pool error:', error))
 		return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })

@@ -5,7 +5,7 @@ import { createPasswords } from './auth/passwords.ts'
 import { openDatabase, type Db } from './db.ts'
 import { migrate } from './migrate.ts'
 import { lockDataDir } from './platform/data-lock.ts'
-import { connectRedis } from './platform/redis.ts'
+import { connectRedis, redisAnswers } from './platform/redis.ts'
 import { flushErrorReports, reportError, startErrorReports } from './platform/error-reports.ts'
 import { createDiskStorage } from './platform/storage.ts'
 import { createS3Storage } from './platform/storage-s3.ts'
@@ -36,7 +36,9 @@ async function start() {
 				},
 			})
 	const db = await openDatabase(
-		settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: dbDir },
+		settings.databaseUrl
+			? { url: settings.databaseUrl, timeoutMs: settings.databaseTimeoutMs }
+			: { dataDir: dbDir },
 	).catch(async (error: unknown) => {
 		await unlock()
 		throw error
@@ -76,8 +78,8 @@ async function start() {
 		config: settings.api,
 		storage,
 		redis,
-		// GET /health answers 503 when Redis stops answering, as it does for the database.
-		healthChecks: redis ? { redis: () => redis.commands.ping() } : {},
+		// GET /health reports Redis down without failing: the API works on without it.
+		healthChecks: redis ? { redis: () => redisAnswers(redis.commands) } : {},
 	})
 	const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host
 	const mailWorker = startMailWorker({

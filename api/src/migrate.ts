@@ -28,6 +28,10 @@ export async function migrate(
 ): Promise<string[]> {
 	const names = (await readdir(dir)).filter((name) => MIGRATION_FILE.test(name)).sort()
 	return db.connection().execute(async (conn) => {
+		// A migration may rewrite a large table, and the next API waits here for the first's: the
+		// pool's statement and lock timeouts (DATABASE_STATEMENT_TIMEOUT_MS) are for requests.
+		await sql`SET statement_timeout = 0`.execute(conn)
+		await sql`SET lock_timeout = 0`.execute(conn)
 		await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn)
 		try {
 			await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -52,6 +56,9 @@ export async function migrate(
 			return applied
 		} finally {
 			await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn)
+			// Back to the pool with the timeouts it was opened with.
+			await sql`RESET statement_timeout`.execute(conn)
+			await sql`RESET lock_timeout`.execute(conn)
 		}
 	})
 }

@@ -11,6 +11,8 @@ export type Settings = {
 	host: string
 	dataDir: string
 	databaseUrl: string | undefined
+	/** PostgreSQL's statement_timeout and lock_timeout, and the pool's connection timeout. */
+	databaseTimeoutMs: number
 	/** Shared counters and live-room fan-out between API processes (docs/decisions/026). */
 	redisUrl: string | undefined
 	/** S3_BUCKET: uploads go to this bucket (the AWS SDK's own settings reach it); unset, DATA_DIR/uploads. */
@@ -119,6 +121,7 @@ export async function readSettings(env: Env = process.env): Promise<Settings> {
 		host,
 		dataDir,
 		databaseUrl: env.DATABASE_URL || undefined,
+		databaseTimeoutMs: wholeNumber(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5_000, 600_000),
 		redisUrl: env.REDIS_URL || undefined,
 		s3Bucket: env.S3_BUCKET?.trim() || undefined,
 		// The demo accounts share one known password: production has them only when asked.

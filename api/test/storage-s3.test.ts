@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import S3rver from 's3rver'
@@ -131,6 +132,45 @@ describe('the S3 storage itself', () => {
 		})
 		// Amazon S3 itself: everything is the SDK's own default.
 		expect(s3ClientConfig({ AWS_REGION: 'eu-west-1' })).toEqual({})
+	})
+})
+
+describe('the bucket down', () => {
+	test('an upload answers 503 saying file storage is unavailable, and nothing changes', async () => {
+		// An endpoint nobody listens on: the store stopped.
+		const closed = createServer()
+		await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+		const { port } = closed.address() as { port: number }
+		await new Promise((resolve) => closed.close(resolve))
+		const down = `http://127.0.0.1:${port}`
+		const api = await startApi({
+			database: database.db,
+			storage: createS3Storage(BUCKET, {
+				...s3ClientConfig({ AWS_ENDPOINT_URL_S3: down }),
+				endpoint: down,
+				credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+				maxAttempts: 1,
+			}),
+		})
+		try {
+			const { token, user } = await registerStudent(api)
+			const answer = await call(api, 'POST', '/auth/upload-student-profile-picture', {
+				token,
+				body: imageForm('profilePicture', PNG_BYTES, 'image/png'),
+			})
+			expect(answer.status).toBe(503)
+			expect(answer.body).toEqual({
+				message: 'File storage is unavailable. Please try again later.',
+			})
+			const stored = await database.db
+				.selectFrom('users')
+				.select('profile_picture')
+				.where('id', '=', user.id)
+				.executeTakeFirstOrThrow()
+			expect(stored.profile_picture).toBeNull()
+		} finally {
+			await api.close()
+		}
 	})
 })
 

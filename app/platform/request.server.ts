@@ -142,8 +142,8 @@ export function reportingUser(context: Context | undefined): SessionUser | null 
 }
 
 /**
- * The upstream client for this request. A refresh that fails mid-loader ends the session and
- * sends the user to /login with the spec's toast, wherever the call was made.
+ * The upstream client for this request. A refresh refused mid-loader ends the session and sends
+ * the user to /login with the spec's toast, wherever the call was made.
  */
 export function upstream(context: Context, request: Request): Upstream {
 	const client = state(context).upstream

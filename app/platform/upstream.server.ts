@@ -114,6 +114,9 @@ type Call = {
 }
 
 const maxAttempts = 3
+
+/** The refresh call's refusal of the token itself (the reference API answers 401). */
+const refusesRefresh = (status: number) => status === 401 || status === 403
 // Far beyond any real address (ids are UUIDs, searches at most 100 characters); servers refuse a
 // much longer request line (431), so an id that long is answered here as the API answers an
 // unknown one.
@@ -215,6 +218,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			endSession()
 			throw new SessionExpiredError('refresh-timeout', { cause: error })
 		}
+		// Only a refusal of the refresh token ends the session. An API or database that fails
+		// (5xx, a proxy's 502) says nothing about the token: the session is kept, the call fails
+		// with the area's error, and the next request tries again (issue 27).
+		if (!reply.ok && !refusesRefresh(reply.status)) throw errorFromReply(reply, { fallback })
 		const token = reply.ok ? tokenFrom(reply.text) : undefined
 		if (!token) {
 			endSession()
@@ -400,8 +407,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			try {
 				return (await renewedToken(current, 'Session refresh failed')) !== null
 			} catch (error) {
-				// Unreachable upstream: the page's own calls will report it with their own texts.
-				if (error instanceof UpstreamError && error.kind === 'network') return false
+				// Unreachable or failing upstream: the page's own calls will report it with their own texts.
+				if (error instanceof UpstreamError) return false
 				throw error
 			}
 		},

@@ -211,6 +211,43 @@ test('a refresh that cannot reach the upstream keeps the session', async () => {
 	expect(changes).toEqual([])
 })
 
+test('a refresh the upstream fails (a database outage answering 500) keeps the session', async () => {
+	const server = await upstreamServer(
+		expiringSession((_, res) => json(res, 500, { message: 'Internal server error' })),
+	)
+	const { upstream, changes } = client(server.baseUrl)
+
+	const error = await upstreamFailure(
+		upstream.get('/courses/list', { schema: coursesSchema, fallback: 'Failed to fetch courses' }),
+	)
+
+	expect(error.status).toBe(500)
+	expect(error.toast).toMatchObject({ title: 'Error', description: 'Internal server error' })
+	expect(upstream.tokens()).toEqual({ accessToken: 'old-access', refreshToken: 'r1' })
+	expect(changes).toEqual([])
+	// The API back: the next call refreshes and is answered.
+	const expired = fakeJwt(Math.floor(Date.now() / 1000) - 60)
+	const later = await upstreamServer(expiringSession())
+	const { upstream: next } = client(later.baseUrl, {
+		tokens: { accessToken: expired, refreshToken: 'r1' },
+	})
+	expect(await next.refreshIfExpiring()).toBe(true)
+})
+
+test('an expiring token whose refresh answers 503 is kept until the API is back', async () => {
+	const expired = fakeJwt(Math.floor(Date.now() / 1000) - 60)
+	const server = await upstreamServer(
+		expiringSession((_, res) => json(res, 503, { message: 'Service unavailable' })),
+	)
+	const { upstream, changes } = client(server.baseUrl, {
+		tokens: { accessToken: expired, refreshToken: 'r1' },
+	})
+
+	expect(await upstream.refreshIfExpiring()).toBe(false)
+	expect(upstream.tokens()).toEqual({ accessToken: expired, refreshToken: 'r1' })
+	expect(changes).toEqual([])
+})
+
 test('a replay refused again is a permission error, not a logout', async () => {
 	const server = await upstreamServer((hit, res) => {
 		if (hit.path === '/api/v1/auth/refresh-token') return json(res, 200, { token: 'new-access' })

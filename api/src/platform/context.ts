@@ -57,6 +57,6 @@ export type ApiDeps = {
 	storage: Storage
 	/** Shared state of several API processes (REDIS_URL): rate limits and live-room fan-out. */
 	redis?: RedisConnections
-	/** More dependencies `GET /health` checks beside the database, by name (e.g. `redis`). */
+	/** Dependencies the API degrades around, reported by `GET /health` beside the database (e.g. `redis`). */
 	healthChecks?: Record<string, HealthCheck>
 }

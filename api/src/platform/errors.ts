@@ -32,6 +32,11 @@ export const MESSAGES = {
 	documentTooLarge: 'File is too large (max 10 MB)',
 	bodyTooLarge: 'Request body is too large (max 1 MB)',
 	internal: 'Internal server error',
+	// The spec's words for a server that takes too long (section 8): a statement or a lock
+	// waited past DATABASE_STATEMENT_TIMEOUT_MS.
+	busy: 'The server is taking longer than expected. It may be sleeping. Please try again.',
+	databaseUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
+	storageUnavailable: 'File storage is unavailable. Please try again later.',
 	notFound: 'Not found',
 } as const
 
@@ -52,9 +57,35 @@ export function handleError(error: Error, c: Context<ApiEnv>) {
 		for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value)
 		return errorResponse(c, error.status, error.message, error.errors)
 	}
+	const unavailable = databaseUnavailable(error)
+	if (unavailable) {
+		// An outage or a held lock, not a fault of this request: said plainly, and reported by
+		// the health check rather than once per request.
+		console.error(`${c.req.method} ${c.req.path}: ${unavailable}: ${error.message}`)
+		c.header('Retry-After', '5')
+		return errorResponse(c, 503, MESSAGES[unavailable])
+	}
 	console.error(`${c.req.method} ${c.req.path} failed:`, error)
 	reportError(error, { method: c.req.method, path: c.req.routePath, userId: c.get('account')?.id })
 	return errorResponse(c, 500, MESSAGES.internal)
+}
+
+// PostgreSQL's codes: a statement cancelled by statement_timeout, a lock not had by lock_timeout.
+const TIMED_OUT = new Set(['57014', '55P03'])
+// The server going away or not yet taking connections, and the socket's own failures.
+const UNREACHABLE = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT'])
+
+/** Whether an error is the database's absence or slowness, which a 503 says, rather than a bug. */
+export function databaseUnavailable(error: unknown): 'busy' | 'databaseUnavailable' | null {
+	const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : null
+	if (typeof code === 'string' && TIMED_OUT.has(code)) return 'busy'
+	if (typeof code === 'string' && (UNREACHABLE.has(code) || code.startsWith('08')))
+		return 'databaseUnavailable'
+	// node-postgres's own words for a connection lost or never had (no code).
+	const message = error instanceof Error ? error.message : ''
+	if (/^Connection terminated|timeout exceeded when trying to connect/.test(message))
+		return 'databaseUnavailable'
+	return null
 }
 
 export const isUniqueViolation = (error: unknown) =>

@@ -17,9 +17,11 @@ function withTimeout(check: HealthCheck): Promise<unknown> {
 }
 
 /**
- * `GET /health`: 200 when every dependency answers (the database's `select 1`, and each check
- * registered in `deps.healthChecks`, e.g. Redis); else 503 naming the failing ones. Reads no
- * session and takes no lock, so a load balancer may poll it often.
+ * `GET /health` (readiness): the database is what the API cannot work without, so when its
+ * `select 1` fails the answer is 503 naming it. Every check in `deps.healthChecks` (Redis) is one
+ * the API degrades around (limits count in memory, rooms stay within a process): a failing one is
+ * reported, 200 `degraded`, so a load balancer does not take every API out during a Redis restart
+ * (issue 27). Reads no session and takes no lock, so a load balancer may poll it often.
  */
 export function healthRoutes({ db, healthChecks = {} }: ApiDeps) {
 	const checks: Record<string, HealthCheck> = {
@@ -29,17 +31,19 @@ export function healthRoutes({ db, healthChecks = {} }: ApiDeps) {
 	return new Hono<ApiEnv>().get('/', async (c) => {
 		const names = Object.keys(checks)
 		const outcomes = await Promise.allSettled(names.map((name) => withTimeout(checks[name]!)))
-		const failing = names.filter((_, index) => outcomes[index]?.status === 'rejected')
+		const down = names.filter((_, index) => outcomes[index]?.status === 'rejected')
 		const status = Object.fromEntries(
-			names.map((name) => [name, failing.includes(name) ? 'unreachable' : 'ok']),
+			names.map((name) => [name, down.includes(name) ? 'unreachable' : 'ok']),
 		)
 		c.header('Cache-Control', 'no-store')
-		if (failing.length === 0) return c.json({ status: 'ok', checks: status })
 		for (const [index, name] of names.entries()) {
 			const outcome = outcomes[index]
 			if (outcome?.status === 'rejected')
 				console.error(`Health check ${name} failed:`, outcome.reason)
 		}
-		return c.json({ status: 'unavailable', failing, checks: status }, 503)
+		if (down.includes('database'))
+			return c.json({ status: 'unavailable', failing: ['database'], checks: status }, 503)
+		if (down.length > 0) return c.json({ status: 'degraded', degraded: down, checks: status })
+		return c.json({ status: 'ok', checks: status })
 	})
 }

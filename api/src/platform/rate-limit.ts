@@ -16,14 +16,51 @@ export type LimiterOptions = { keyPrefix: string; points: number; duration: numb
 export function createLimiter(options: LimiterOptions, redis?: Redis): RateLimiterAbstract {
 	const memory = new RateLimiterMemory(options)
 	if (!redis) return memory
-	return new RateLimiterRedis({
-		...options,
-		keyPrefix: `tutorhub:${options.keyPrefix}`,
-		storeClient: redis,
-		rejectIfRedisNotReady: true,
-		insuranceLimiter: memory,
-	})
+	return new RedisLimiter(
+		{
+			...options,
+			keyPrefix: `tutorhub:${options.keyPrefix}`,
+			storeClient: redis,
+			rejectIfRedisNotReady: true,
+			insuranceLimiter: memory,
+		},
+		redis,
+		memory,
+	)
 }
+
+/**
+ * rate-limiter-flexible's Redis limiter checks that Redis is ready before counting, but not before
+ * `delete`: while Redis was away, clearing a count (a good login) waited in ioredis's queue for the
+ * whole outage (issue 27). Here a delete with Redis away clears the memory count at once, and one
+ * Redis does not answer in time is given up (the count expires by itself).
+ */
+class RedisLimiter extends RateLimiterRedis {
+	constructor(
+		options: ConstructorParameters<typeof RateLimiterRedis>[0],
+		private readonly redis: Redis,
+		private readonly memory: RateLimiterMemory,
+	) {
+		super(options)
+	}
+
+	override async delete(key: string | number, options?: Record<string, unknown>) {
+		const inMemory = this.memory.delete(key, options)
+		if (this.redis.status !== 'ready') return inMemory
+		let timer: NodeJS.Timeout | undefined
+		const late = new Promise<boolean>((resolve) => {
+			timer = setTimeout(() => resolve(false), REDIS_WAIT_MS)
+		})
+		try {
+			return await Promise.race([super.delete(key, options), late])
+		} finally {
+			clearTimeout(timer)
+		}
+	}
+}
+
+/** The longest a request waits on Redis for something it can do without. */
+export const REDIS_WAIT_MS = 500
 
 export type LoginLimitOptions = {
 	/** Failed logins one address may make per window, across all accounts (password spraying). */

@@ -5,8 +5,10 @@ import { Redis } from 'ioredis'
  * rate limits' counters and for publishing, `subscriber` for the live rooms' pub/sub (a connection
  * in subscriber mode can do nothing else). Unset, the API keeps everything in its own memory.
  *
- * A lost connection is retried for ever; commands wait in ioredis's queue meanwhile, and the rate
- * limiters fall back to memory (rate-limit.ts), so a Redis restart never answers 500.
+ * A lost connection is retried for ever; commands wait in ioredis's queue meanwhile, so nothing a
+ * request waits for may be sent while it is down: the rate limiters count in memory then and give
+ * up a delete after a short wait (rate-limit.ts), and the health check asks only a ready
+ * connection, so a Redis restart never answers 500 nor holds a login.
  */
 export type RedisConnections = {
 	commands: Redis
@@ -39,4 +41,10 @@ export async function connectRedis(url: string): Promise<RedisConnections> {
 			await Promise.allSettled([commands.quit(), subscriber.quit()])
 		},
 	}
+}
+
+/** A PING, refused at once while the connection is down instead of waiting in ioredis's queue. */
+export async function redisAnswers(client: Redis): Promise<void> {
+	if (client.status !== 'ready') throw new Error(`Redis connection is ${client.status}`)
+	await client.ping()
 }

@@ -6,6 +6,7 @@ import {
 	type S3ClientConfig,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
+import { ApiError, MESSAGES } from './errors.ts'
 import { assertFileKey, type Storage } from './storage.ts'
 
 type Env = Record<string, string | undefined>
@@ -35,13 +36,12 @@ export function createS3Storage(
 				client,
 				params: { Bucket: bucket, Key: assertFileKey(key), Body: body, ContentType: contentType },
 			})
-			await upload.done()
+			await upload.done().catch(unavailable)
 		},
 		async get(key) {
+			const command = new GetObjectCommand({ Bucket: bucket, Key: assertFileKey(key) })
 			try {
-				const object = await client.send(
-					new GetObjectCommand({ Bucket: bucket, Key: assertFileKey(key) }),
-				)
+				const object = await client.send(command)
 				if (!object.Body) return null
 				return {
 					body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>,
@@ -50,11 +50,19 @@ export function createS3Storage(
 				}
 			} catch (error) {
 				if (error instanceof NoSuchKey) return null
-				throw error
+				return unavailable(error)
 			}
 		},
 		async delete(key) {
-			await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: assertFileKey(key) }))
+			await client
+				.send(new DeleteObjectCommand({ Bucket: bucket, Key: assertFileKey(key) }))
+				.catch(unavailable)
 		},
 	}
+}
+
+/** The bucket down or refusing: a 503 that says so, not "Internal server error" (issue 27). */
+function unavailable(error: unknown): never {
+	console.error('S3 storage failed:', error)
+	throw new ApiError(503, MESSAGES.storageUnavailable)
 }

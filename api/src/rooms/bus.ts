@@ -30,6 +30,11 @@ export type RoomBus = {
 	readonly ready: Promise<void>
 	publish(event: RoomEvent): void
 	listen(listener: (event: RoomEvent) => void): void
+	/**
+	 * Called each time the connection to the others comes back after a loss, once this process
+	 * hears them again: what was published meanwhile is lost, so rooms read it from the database.
+	 */
+	onReconnect(listener: () => void): void
 }
 
 export const REDIS_ROOM_CHANNEL = 'tutorhub:rooms'
@@ -41,6 +46,7 @@ export function localRoomBus(): RoomBus {
 		ready: Promise.resolve(),
 		publish() {},
 		listen() {},
+		onReconnect() {},
 	}
 }
 
@@ -67,6 +73,18 @@ export function redisRoomBus(redis: RedisConnections): RoomBus {
 		for (const listener of listeners) listener(envelope.event)
 	})
 	const ready = redis.subscriber.subscribe(REDIS_ROOM_CHANNEL).then(() => undefined)
+	const reconnected: (() => void)[] = []
+	// 'ready' again is a reconnection (the first came before this bus). Subscribing once more
+	// settles when Redis has the subscription back, so a room reading its board after that
+	// misses nothing published later.
+	redis.subscriber.on('ready', () => {
+		redis.subscriber.subscribe(REDIS_ROOM_CHANNEL).then(
+			() => {
+				for (const listener of reconnected) listener()
+			},
+			(error: Error) => console.error('Rooms: could not subscribe again:', error.message),
+		)
+	})
 	return {
 		process,
 		shared: true,
@@ -79,6 +97,9 @@ export function redisRoomBus(redis: RedisConnections): RoomBus {
 		},
 		listen(listener) {
 			listeners.push(listener)
+		},
+		onReconnect(listener) {
+			reconnected.push(listener)
 		},
 	}
 }

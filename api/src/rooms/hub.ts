@@ -32,6 +32,10 @@ const PRESENCE_MS = 10_000
 const PRESENCE_EXPIRES_MS = 35_000
 /** The origin of a whiteboard update another API process stored and passed on. */
 const FROM_ANOTHER_PROCESS = Symbol('another API process')
+/** A whiteboard update that could not be stored is tried again after 0.5, 1, 2, then every 4 s. */
+const SAVE_RETRY_MS = [500, 1_000, 2_000, 4_000]
+/** How many delivered chat message ids a room remembers, so none reaches a member twice. */
+const DELIVERED_MESSAGES = 500
 
 export const CLOSE_ENDED = { code: 4000, reason: 'The session has ended' } as const
 const CLOSE_BAD_UPDATE = { code: 1003, reason: 'Invalid whiteboard update' } as const
@@ -61,6 +65,9 @@ export const ROOM_NOTICES = {
 	boardFull:
 		'The board is full (2 MB). Your last change was not shared: the teacher can clear the board to make room.',
 	onlyTeacherClears: "Only the teacher can clear the board or remove other people's drawings.",
+	chatNotSent: 'Your message could not be sent. Send it again.',
+	drawingNotSaved:
+		'Your drawing could not be saved yet. It stays on the board and is saved as soon as the server can.',
 } as const
 
 /** Counters shared by every room (in Redis, by every API process); keys are per socket (peer id). */
@@ -163,6 +170,11 @@ class RoomHub {
 	/** About how large the stored document is: its size at load plus every update since. */
 	#boardBytes = 0
 	#ended = false
+	/** Chat messages already given to this room's members (welcome or live), oldest first. */
+	readonly #delivered = new Set<string>()
+	#resyncing: Promise<void> | null = null
+	/** Members told that their drawing is not saved yet, until a save goes through again. */
+	readonly #toldUnsaved = new Set<string>()
 
 	constructor(
 		readonly roomId: string,
@@ -190,7 +202,7 @@ class RoomHub {
 	 * falls between the read and the first one heard.
 	 */
 	#loadDoc(): Promise<Y.Doc> {
-		this.#doc ??= (async () => {
+		const loading = (this.#doc ??= (async () => {
 			await this.bus.ready
 			const doc = new Y.Doc()
 			const rows = await listBoardUpdates(this.db, this.roomId)
@@ -202,14 +214,19 @@ class RoomHub {
 			doc.on('update', (update: Uint8Array, origin: unknown) => {
 				if (origin === 'storage') return
 				// Another process stored it already and told every process.
-				if (origin !== FROM_ANOTHER_PROCESS) this.#persist(update)
+				if (origin !== FROM_ANOTHER_PROCESS)
+					this.#persist(update, typeof origin === 'string' ? origin : undefined)
 				for (const peer of this.#peers.values()) {
 					if (peer.id !== origin) peer.socket.send(update as Uint8Array<ArrayBuffer>)
 				}
 			})
 			return doc
-		})()
-		return this.#doc
+		})())
+		// A board that could not be read (the database away) is read again by the next caller.
+		loading.catch(() => {
+			if (this.#doc === loading) this.#doc = null
+		})
+		return loading
 	}
 
 	/**
@@ -218,10 +235,10 @@ class RoomHub {
 	 * COMPACT_AFTER updates, the stored log is folded into one snapshot (repository.compactBoard:
 	 * from what is stored, never from this process's copy).
 	 */
-	#persist(update: Uint8Array) {
+	#persist(update: Uint8Array, drawer?: string) {
 		this.#writes = this.#writes
 			.then(async () => {
-				await appendBoardUpdate(this.db, this.roomId, update)
+				await this.#store(update, drawer)
 				this.bus.publish({
 					roomId: this.roomId,
 					type: 'board',
@@ -235,6 +252,94 @@ class RoomHub {
 				}
 			})
 			.catch((error: unknown) => console.error(`Saving whiteboard ${this.roomId} failed:`, error))
+	}
+
+	/**
+	 * Appends one update, trying again until it is stored: the later ones wait behind it (a Yjs
+	 * update may need the one before), and the other processes hear of it once it is, so an
+	 * outage of the database delays strokes but loses none (issue 27). Afterwards the board is
+	 * read again: what the others drew meanwhile may have been published while this one missed it.
+	 */
+	async #store(update: Uint8Array, drawer?: string) {
+		for (let attempt = 0; ; attempt++) {
+			try {
+				await appendBoardUpdate(this.db, this.roomId, update)
+				if (attempt > 0) {
+					this.#toldUnsaved.clear()
+					void this.resync()
+				}
+				return
+			} catch (error) {
+				if (attempt === 0)
+					console.error(`Saving whiteboard ${this.roomId} failed; trying again:`, error)
+				// The drawer learns, once per outage, that the stroke is kept but not yet saved.
+				const peer = drawer === undefined ? undefined : this.#peers.get(drawer)
+				if (peer && !this.#toldUnsaved.has(peer.id)) {
+					this.#toldUnsaved.add(peer.id)
+					this.#send(peer, { type: 'error', message: ROOM_NOTICES.drawingNotSaved })
+				}
+				const wait = SAVE_RETRY_MS[Math.min(attempt, SAVE_RETRY_MS.length - 1)]!
+				await new Promise((resolve) => setTimeout(resolve, wait))
+			}
+		}
+	}
+
+	/**
+	 * Catches up with the database after a loss of Redis or of the database: the board's stored
+	 * updates this process lacks are applied and sent to its members (a board is never left waiting
+	 * on an update that was published while it could not hear), and chat messages stored meanwhile
+	 * that its members have not had are delivered, oldest first. Then presence is shared again.
+	 */
+	resync(): Promise<void> {
+		this.#resyncing ??= (async () => {
+			for (let attempt = 0; ; attempt++) {
+				try {
+					await this.#catchUp()
+					return
+				} catch (error) {
+					if (this.#peers.size === 0 || attempt >= 20) {
+						console.error(`Room ${this.roomId}: catching up failed:`, error)
+						return
+					}
+					const wait = SAVE_RETRY_MS[Math.min(attempt, SAVE_RETRY_MS.length - 1)]!
+					await new Promise((resolve) => setTimeout(resolve, wait))
+				}
+			}
+		})().finally(() => {
+			this.#resyncing = null
+		})
+		return this.#resyncing
+	}
+
+	async #catchUp() {
+		if (this.#doc) {
+			const doc = await this.#doc
+			const stored = new Y.Doc()
+			const rows = await listBoardUpdates(this.db, this.roomId)
+			for (const row of rows) Y.applyUpdate(stored, row.update)
+			const missing = Y.encodeStateAsUpdate(stored, Y.encodeStateVector(doc))
+			// With what it missed, the updates heard since but waiting on it are applied too.
+			Y.applyUpdate(doc, missing, FROM_ANOTHER_PROCESS)
+			this.#boardBytes += missing.byteLength
+		}
+		for (const row of await listMessages(this.db, this.roomId, WELCOME_MESSAGES)) {
+			if (!this.#delivered.has(row.id))
+				this.receive({ roomId: this.roomId, type: 'chat', message: toMessage(row) })
+		}
+		if (this.bus.shared)
+			this.bus.publish({ roomId: this.roomId, type: 'hello', process: this.bus.process })
+		this.sharePresence()
+	}
+
+	/** Remembers a message as given to this room's members; false when it was already. */
+	#deliver(id: string): boolean {
+		if (this.#delivered.has(id)) return false
+		this.#delivered.add(id)
+		if (this.#delivered.size > DELIVERED_MESSAGES) {
+			const [oldest] = this.#delivered
+			if (oldest !== undefined) this.#delivered.delete(oldest)
+		}
+		return true
 	}
 
 	/** Settles once every whiteboard change received so far is stored. */
@@ -286,6 +391,8 @@ class RoomHub {
 	receive(event: RoomEvent) {
 		switch (event.type) {
 			case 'chat':
+				// The same message may come live and again from the database (a resync): once only.
+				if (!this.#deliver(event.message.id)) return
 				return this.broadcast({ type: 'chat', message: event.message })
 			case 'end':
 				return this.#endHere()
@@ -346,6 +453,7 @@ class RoomHub {
 				this.#loadDoc(),
 				listMessages(this.db, this.roomId, WELCOME_MESSAGES),
 			])
+			for (const message of messages) this.#deliver(message.id)
 			if (!this.#peers.has(peer.id)) return
 			// The board first, so a client that sees the welcome already holds the document.
 			socket.send(Y.encodeStateAsUpdate(doc) as Uint8Array<ArrayBuffer>)
@@ -396,7 +504,19 @@ class RoomHub {
 			case 'chat': {
 				if (!(await allowed(this.rates.chat, peer.id)))
 					return this.#drop(peer, ROOM_NOTICES.tooFast)
-				const row = await insertMessage(this.db, this.roomId, peer.userId, message.text)
+				// Acknowledged (echoed to its author with everyone else) only once stored; a message
+				// that could not be stored goes back to its author, who may send it again.
+				let row: Awaited<ReturnType<typeof insertMessage>>
+				try {
+					row = await insertMessage(this.db, this.roomId, peer.userId, message.text)
+				} catch (error) {
+					console.error(`Room ${this.roomId}: a chat message could not be stored:`, error)
+					return this.#send(peer, {
+						type: 'error',
+						message: ROOM_NOTICES.chatNotSent,
+						unsent: message.text,
+					})
+				}
 				this.postChat(toMessage(row))
 				return
 			}
@@ -555,6 +675,9 @@ class RoomHubs {
 		this.#rates = createRates(limits, redis)
 		this.#bus = redis ? redisRoomBus(redis) : localRoomBus()
 		this.#bus.listen((event) => this.#hubs.get(event.roomId)?.receive(event))
+		this.#bus.onReconnect(() => {
+			for (const hub of this.#hubs.values()) void hub.resync()
+		})
 	}
 
 	find(roomId: string): RoomHub | undefined {

@@ -30,15 +30,22 @@ export function ChatLog({ messages }: { messages: ChatMessage[] }) {
 	)
 }
 
-/** Chat while connected: messages go over the room socket and arrive for everyone at once. */
+/**
+ * Chat while connected: messages go over the room socket and arrive for everyone at once. One the
+ * server could not store comes back to its author (`unsent`), with Send again.
+ */
 export function LiveChat({
 	messages,
 	onSend,
 	disabled,
+	unsent = [],
+	onSendAgain,
 }: {
 	messages: ChatMessage[]
 	onSend: (text: string) => boolean
 	disabled: boolean
+	unsent?: string[]
+	onSendAgain?: (text: string) => boolean
 }) {
 	const [text, setText] = useState('')
 	const [error, setError] = useState<string | null>(null)
@@ -92,6 +99,28 @@ export function LiveChat({
 				) : null}
 				<Button disabled={disabled}>Send</Button>
 			</form>
+			{unsent.length > 0 && onSendAgain ? (
+				<ul aria-label="Messages not sent" className="flex flex-col gap-2">
+					{unsent.map((each, index) => (
+						<li
+							key={`${index}-${each}`}
+							className="flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2"
+						>
+							<p className="text-sm text-red-800">
+								Not sent: <span className="whitespace-pre-wrap break-words">{each}</span>
+							</p>
+							<Button
+								type="button"
+								variant="secondary"
+								disabled={disabled}
+								onClick={() => onSendAgain(each)}
+							>
+								Send again
+							</Button>
+						</li>
+					))}
+				</ul>
+			) : null}
 		</section>
 	)
 }

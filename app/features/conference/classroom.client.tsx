@@ -205,6 +205,8 @@ export default function ClassroomIsland({
 						messages={socket.messages}
 						disabled={!connected}
 						onSend={(text) => socket.send({ type: 'chat', text })}
+						unsent={socket.unsent}
+						onSendAgain={socket.sendAgain}
 					/>
 				</div>
 			</div>

@@ -29,7 +29,8 @@ export type ServerMessage =
 	| { type: 'muted'; by: string }
 	| { type: 'ended' }
 	| { type: 'signal'; from: string; data: SignalData }
-	| { type: 'error'; message: string }
+	/** `unsent`: a chat message the server could not store, given back so it can be sent again. */
+	| { type: 'error'; message: string; unsent?: string }
 
 export type ClientMessage =
 	| { type: 'chat'; text: string }

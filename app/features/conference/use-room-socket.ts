@@ -47,6 +47,7 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 	const [participants, setParticipants] = useState<Participant[]>([])
 	const [messages, setMessages] = useState<ChatMessage[]>(initialMessages)
 	const [notice, setNotice] = useState<string | null>(null)
+	const [unsent, setUnsent] = useState<string[]>([])
 	const [mutedBy, setMutedBy] = useState<{ by: string; at: number } | null>(null)
 	const socketRef = useRef<WebSocket | null>(null)
 	const signalListeners = useRef(new Set<SignalListener>())
@@ -107,6 +108,10 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 					return
 				case 'error':
 					setNotice(message.message)
+					if (message.unsent !== undefined) {
+						const text = message.unsent
+						setUnsent((current) => [...current, text])
+					}
 					return
 			}
 		}
@@ -152,6 +157,19 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 		return true
 	}, [])
 
+	/** Sends a message the server gave back again; it leaves the list once it went out. */
+	const sendAgain = useCallback(
+		(text: string) => {
+			if (!send({ type: 'chat', text })) return false
+			setUnsent((current) => {
+				const at = current.indexOf(text)
+				return at < 0 ? current : [...current.slice(0, at), ...current.slice(at + 1)]
+			})
+			return true
+		},
+		[send],
+	)
+
 	const onSignal = useCallback((listener: SignalListener) => {
 		signalListeners.current.add(listener)
 		return () => {
@@ -159,7 +177,19 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 		}
 	}, [])
 
-	return { doc, status, peerId, participants, messages, notice, mutedBy, send, onSignal }
+	return {
+		doc,
+		status,
+		peerId,
+		participants,
+		messages,
+		notice,
+		mutedBy,
+		unsent,
+		send,
+		sendAgain,
+		onSignal,
+	}
 }
 
 export type RoomSocket = ReturnType<typeof useRoomSocket>

@@ -31,6 +31,8 @@ export default function WhiteboardIsland({
 						messages={socket.messages}
 						disabled={socket.status !== 'connected'}
 						onSend={(text) => socket.send({ type: 'chat', text })}
+						unsent={socket.unsent}
+						onSendAgain={socket.sendAgain}
 					/>
 				</div>
 			</div>
