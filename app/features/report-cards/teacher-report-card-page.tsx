@@ -99,11 +99,7 @@ export function TeacherReportCardPage({
 						{componentFields.map((row, index) => {
 							const cells = row.getFieldset()
 							return (
-								<div
-									key={row.key}
-									id={row.id}
-									className="grid gap-3 sm:grid-cols-[2fr_1fr_3fr]"
-								>
+								<div key={row.key} id={row.id} className="grid gap-3 sm:grid-cols-[2fr_1fr_3fr]">
 									<TextField
 										label={`Subject ${index + 1}`}
 										meta={cells.name}
