@@ -741,13 +741,19 @@ describe('limits: floods, oversized boards and who may clear', () => {
 	const storedChat = async (roomId: string) =>
 		(await api.db.selectFrom('room_messages').select('id').where('room_id', '=', roomId).execute())
 			.length
-	/** Once this chat comes back, everything the socket sent before it has been handled. */
+	/**
+	 * Once this chat comes back, everything the socket sent before it has been handled: up to 2 MB
+	 * of board stored first, which a busy machine may take more than the usual 3 s for.
+	 */
 	async function settled(inbox: Inbox, text: string) {
 		inbox.socket.send(JSON.stringify({ type: 'chat', text }))
-		await until(() =>
-			inbox.texts.find(
-				(message) => message.type === 'chat' && (message.message as { text: string }).text === text,
-			),
+		await until(
+			() =>
+				inbox.texts.find(
+					(message) =>
+						message.type === 'chat' && (message.message as { text: string }).text === text,
+				),
+			15_000,
 		)
 	}
 
