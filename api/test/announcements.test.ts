@@ -135,6 +135,41 @@ describe('reading announcements', () => {
 		expect(mine.body.announcements.find((item: { id: string }) => item.id === id).readCount).toBe(1)
 	})
 
+	test('unread=true lists only the unread ones, the latest first, with their true total (issue 28)', async () => {
+		const reader = await registerStudent(api)
+		const writer = await registerTutor(api, 'Busy')
+		const busyCourse = await courseWith(api, { tutorId: writer.user.id }, [reader.user.id], 'Busy')
+		const ids: string[] = []
+		for (let n = 1; n <= 15; n++) {
+			const created = await post(writer.token, {
+				title: `News ${n}`,
+				body: 'Text.',
+				courseId: busyCourse,
+			})
+			ids.push(created.body.announcement.id)
+		}
+		// The twelve newest are read: the unread ones are off the first page of everything.
+		for (const id of ids.slice(3)) {
+			await call(api, 'POST', `/announcements/${id}/read`, { token: reader.token })
+		}
+		const unread = await call(api, 'GET', '/announcements?unread=true&limit=2', {
+			token: reader.token,
+		})
+		expect(unread.status).toBe(200)
+		expect(unread.body.announcements.map((item: { title: string }) => item.title)).toEqual([
+			'News 3',
+			'News 2',
+		])
+		expect(unread.body.unread).toBe(3)
+		expect(unread.body.pagination).toEqual({ total: 3, currentPage: 1, totalPages: 2 })
+		const everything = await call(api, 'GET', '/announcements?limit=2', { token: reader.token })
+		expect(everything.body.pagination.total).toBe(15)
+		expect(everything.body.unread).toBe(3)
+		const wrong = await call(api, 'GET', '/announcements?unread=yes', { token: reader.token })
+		expect(wrong.status).toBe(400)
+		expect(JSON.stringify(wrong.body)).toContain('unread must be true or false')
+	})
+
 	test('organization students see organization announcements; others see none of them', async () => {
 		const org = await call(api, 'GET', '/announcements', { token: orgStudent.token })
 		expect(org.body.announcements.map((item: { title: string }) => item.title)).toEqual(['Holiday'])

@@ -48,12 +48,16 @@ const readCount = (eb: Eb) =>
 		.whereRef('announcement_reads.announcement_id', '=', 'announcements.id')
 		.as('read_count')
 
-export async function listForStudent(db: Db, student: Account, page: Page) {
+/** What a student may read, newest first; `unreadOnly`: only those they have not read. */
+export async function listForStudent(db: Db, student: Account, page: Page, unreadOnly = false) {
 	const visible = visibleToStudent(student)
+	const listed = unreadOnly
+		? (eb: Eb) => eb.and([visible(eb), eb.not(hasRead(student.id)(eb))])
+		: visible
 	const [rows, counts] = await Promise.all([
 		withCourse(db)
 			.select(readBy(student.id))
-			.where(visible)
+			.where(listed)
 			.orderBy('announcements.created_at', 'desc')
 			.orderBy('announcements.id')
 			.limit(page.limit)
@@ -68,7 +72,8 @@ export async function listForStudent(db: Db, student: Account, page: Page) {
 			])
 			.executeTakeFirstOrThrow(),
 	])
-	return { rows, total: Number(counts.total), unread: Number(counts.unread) }
+	const unread = Number(counts.unread)
+	return { rows, total: unreadOnly ? unread : Number(counts.total), unread }
 }
 
 export async function listForAuthor(db: Db, author: Account, page: Page) {

@@ -6,7 +6,7 @@ import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
 import { readJsonBody } from '../platform/json.ts'
 import { readPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId } from '../platform/validation.ts'
+import { readId, validate } from '../platform/validation.ts'
 import { toAnnouncement } from './present.ts'
 import {
 	audiences,
@@ -19,7 +19,7 @@ import {
 	markRead,
 	updateAnnouncement,
 } from './repository.ts'
-import { announcementInput, announcementUpdate } from './schemas.ts'
+import { announcementInput, announcementListQuery, announcementUpdate } from './schemas.ts'
 
 const isAuthor = (account: Account, row: { author_id: string; author_type: string }) =>
 	row.author_id === account.id &&
@@ -53,7 +53,13 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			const account = c.get('account')
 			const page = readPage(c)
 			if (account.role === 'student') {
-				const { rows, total, unread } = await listForStudent(db, account, page)
+				const { unread: unreadOnly } = validate(announcementListQuery, c.req.query())
+				const { rows, total, unread } = await listForStudent(
+					db,
+					account,
+					page,
+					unreadOnly === 'true',
+				)
 				return c.json({
 					announcements: rows.map(toAnnouncement),
 					unread,

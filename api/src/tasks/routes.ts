@@ -104,7 +104,13 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 			const filter =
 				account.role === 'tutor'
 					? { tutorId: account.id, taskType: query.taskType }
-					: { studentId: account.id, createdBy: query.createdBy, taskType: query.taskType }
+					: {
+							studentId: account.id,
+							createdBy: query.createdBy,
+							taskType: query.taskType,
+							dueFrom: query.dueFrom ? new Date(query.dueFrom) : undefined,
+							unsubmitted: query.unsubmitted === 'true',
+						}
 			const { rows, total } = await listTasks(db, filter, page)
 			return c.json({ tasks: rows.map(toTask), pagination: pagination(total, page) })
 		})

@@ -11,9 +11,10 @@ import {
 // Announcement calls of the reference API (api/README.md); the spec shows none, so the texts
 // follow its pattern ('Failed to fetch ...', 'Failed to create ...').
 
-export function getAnnouncements(api: Upstream, page = 1, limit = 10) {
+/** `unread`: only those the student has not read (the dashboard's latest unread). */
+export function getAnnouncements(api: Upstream, page = 1, limit = 10, { unread = false } = {}) {
 	return api.get('/announcements', {
-		query: { page, limit },
+		query: { page, limit, unread: unread ? 'true' : undefined },
 		schema: announcementListSchema,
 		fallback: 'Failed to fetch announcements',
 		retry: true,

@@ -14,14 +14,22 @@ import {
 type Upstream = ReturnType<typeof createUpstream>
 const id = encodeURIComponent
 
-export type TaskFilters = { page?: number; limit?: number; createdBy?: string; taskType?: string }
+export type TaskFilters = {
+	page?: number
+	limit?: number
+	createdBy?: string
+	taskType?: string
+	/** A student's tasks due at or after this instant (ISO), not yet handed in when `unsubmitted`. */
+	dueFrom?: string
+	unsubmitted?: boolean
+}
 
 export function getTasks(
 	api: Upstream,
-	{ page = 1, limit = 10, createdBy, taskType }: TaskFilters = {},
+	{ page = 1, limit = 10, createdBy, taskType, dueFrom, unsubmitted }: TaskFilters = {},
 ) {
 	return api.get('/tasks', {
-		query: { page, limit, createdBy, taskType },
+		query: { page, limit, createdBy, taskType, dueFrom, unsubmitted },
 		schema: taskListSchema,
 		fallback: 'Failed to fetch tasks',
 		retry: true,
