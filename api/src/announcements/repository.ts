@@ -130,13 +130,3 @@ export const updateAnnouncement = async (
 export const deleteAnnouncement = (db: Db, id: string) =>
 	db.deleteFrom('announcements').where('id', '=', id).execute()
 
-/** Where the caller may post: the courses they run, and their organization. */
-export async function audiences(db: Db, account: Account) {
-	const courses = await db
-		.selectFrom('courses')
-		.select(['id', 'title'])
-		.where(account.role === 'organization' ? 'organization_id' : 'tutor_id', '=', account.id)
-		.orderBy('title')
-		.execute()
-	return courses
-}

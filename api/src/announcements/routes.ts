@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { courseRunBy, staffName } from '../courses/access.ts'
+import { courseRunBy, coursesRunBy, readCourseMenu, staffName } from '../courses/access.ts'
 import { notifyStudents } from '../mail/notifications.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
@@ -9,7 +9,6 @@ import { accountGuard } from '../platform/require-account.ts'
 import { readId, validate } from '../platform/validation.ts'
 import { toAnnouncement } from './present.ts'
 import {
-	audiences,
 	deleteAnnouncement,
 	findAnnouncement,
 	findForStudent,
@@ -46,8 +45,8 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 	return new Hono<ApiEnv>()
 		.get('/audiences', staff, async (c) => {
 			const account = c.get('account')
-			const courses = await audiences(db, account)
-			return c.json({ courses, organizationWide: account.role === 'organization' })
+			const menu = await coursesRunBy(db, account, readCourseMenu(c))
+			return c.json({ ...menu, organizationWide: account.role === 'organization' })
 		})
 		.get('/', requireAccount(), async (c) => {
 			const account = c.get('account')

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { coursesRunBy, findCourseStaff, isEnrolled } from '../courses/access.ts'
+import { coursesRunBy, findCourseStaff, isEnrolled, readCourseMenu } from '../courses/access.ts'
 import { notifyStudents, notifyUsers } from '../mail/notifications.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
@@ -115,8 +115,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 			return c.json({ tasks: rows.map(toTask), pagination: pagination(total, page) })
 		})
 		.get('/courses', tutorsOnly, async (c) => {
-			const courses = await coursesRunBy(db, c.get('account'))
-			return c.json({ courses })
+			return c.json(await coursesRunBy(db, c.get('account'), readCourseMenu(c)))
 		})
 		.post('/create-task', tutorsOnly, async (c) => {
 			const account = c.get('account')
