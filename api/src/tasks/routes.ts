@@ -5,7 +5,7 @@ import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
 import { readForm } from '../platform/forms.ts'
 import { readJsonBody } from '../platform/json.ts'
-import { readPage } from '../platform/pagination.ts'
+import { pagination as pageOf, readPage, type Page } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { readId, validate } from '../platform/validation.ts'
 import { fileResponse, readDocument, readOptionalDocument, storeDocument } from './documents.ts'
@@ -46,12 +46,10 @@ const textFields = (form: Record<string, string | File>) =>
 const TASK_NOT_FOUND = 'Task not found'
 const SUBMISSION_NOT_FOUND = 'Submission not found'
 
-const pagination = (total: number, page: { page: number; limit: number }) => ({
-	total,
-	page: page.page,
+/** The task lists' pagination also names the page `currentPage` (spec section 7). */
+const pagination = (total: number, page: Page) => ({
+	...pageOf(total, page),
 	currentPage: page.page,
-	limit: page.limit,
-	totalPages: Math.max(1, Math.ceil(total / page.limit)),
 })
 
 /** A due time as a mail says it: the spec stores instants; mails name UTC. */
