@@ -125,3 +125,37 @@ test('a student with many past tasks sees the ones due next, and the latest unre
 		'News 1',
 	])
 })
+
+test('a teacher of many courses finds one with the course menu’s search, then posts to it', async ({
+	page,
+}) => {
+	test.setTimeout(120_000)
+	const teacher = await registerAccount('tutor', 'Wide', 'Teacher')
+	const prefix = uniqueWord('Topic ')
+	for (let n = 1; n <= 55; n++) {
+		await enrolledCourse(teacher, [], `${prefix} ${String(n).padStart(2, '0')}`)
+	}
+
+	await signIn(page, teacher.email)
+	await page.goto('/teachersdashboard/announcement/list')
+	const finder = page.getByRole('search', { name: 'Find a course' })
+	await expect(finder.getByText('The menu shows the first 50 of 55 courses')).toBeVisible()
+	await expect(page.getByLabel('Audience').locator('option')).toHaveCount(51)
+	await finder.getByLabel('Search the menu').fill(`${prefix} 53`)
+	await finder.getByRole('button', { name: 'Find' }).click()
+	await expect(finder.getByText(`1 course match “${prefix} 53”.`)).toBeVisible()
+	await expect(page.getByLabel('Audience').locator('option')).toHaveCount(2)
+	await page.getByLabel('Audience').selectOption({ label: `${prefix} 53` })
+	await page.getByLabel('Title').fill('Found it')
+	await page.getByLabel('Message').fill('Posted to a course past the first fifty.')
+	await page.getByRole('button', { name: 'Post announcement' }).click()
+	await expect(page.getByText('Announcement posted successfully')).toBeVisible()
+	await expect(page.getByText(`Students of ${prefix} 53`)).toBeVisible()
+
+	// The task form's course menu is the same short menu with the same search.
+	await page.goto('/teachersdashboard/tasks')
+	await expect(
+		page.getByRole('search', { name: 'Find a course' }).getByText('the first 50 of 55 courses'),
+	).toBeVisible()
+	await expect(page.getByLabel('Course', { exact: true }).locator('option')).toHaveCount(51)
+})

@@ -32,7 +32,7 @@ const courseMenuQuery = z.object({
 		.optional(),
 })
 
-export type CourseMenu = z.output<typeof courseMenuQuery>
+export type CourseMenu = { search?: string; limit?: number }
 
 /** A picker call's `search` and `limit` query parameters; bad values: 400. */
 export const readCourseMenu = (c: Context): CourseMenu => validate(courseMenuQuery, c.req.query())

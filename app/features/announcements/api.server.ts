@@ -38,8 +38,10 @@ export async function markAnnouncementRead(api: Upstream, id: string) {
 	return announcement
 }
 
-export function getAudiences(api: Upstream) {
+/** Where the caller may post: the first courses matching the menu's search, and how many match. */
+export function getAudiences(api: Upstream, menu: { search?: string; limit?: number } = {}) {
 	return api.get('/announcements/audiences', {
+		query: menu,
 		schema: audiencesSchema,
 		fallback: 'Failed to fetch courses',
 	})

@@ -36,14 +36,18 @@ export function getTasks(
 	})
 }
 
-/** The courses a tutor may set tasks in, for the create form. */
-export async function getTaskCourses(api: Upstream) {
-	const { courses } = await api.get('/tasks/courses', {
+/** The courses a tutor may set tasks in, for the create form: the first matching the menu's search, and how many match. */
+export async function getTaskCourses(
+	api: Upstream,
+	menu: { search?: string; limit?: number } = {},
+) {
+	const { courses, total } = await api.get('/tasks/courses', {
+		query: menu,
 		schema: taskCoursesSchema,
 		fallback: 'Failed to fetch tasks',
 		retry: true,
 	})
-	return courses
+	return { courses, total: total ?? courses.length }
 }
 
 export type NewTask = {
