@@ -12,3 +12,6 @@ CREATE INDEX users_organization_name_idx ON users (organization_id, last_name, f
 -- Each term's subjects (DISTINCT term, subject) from the index alone; it covers the old one.
 CREATE INDEX scores_organization_term_subject_idx ON scores (organization_id, term, subject);
 DROP INDEX scores_organization_term_idx;
+
+-- The order terms were first used in: one probe per term for its earliest score.
+CREATE INDEX scores_organization_term_created_idx ON scores (organization_id, term, created_at);

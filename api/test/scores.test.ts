@@ -404,6 +404,10 @@ describe('a school larger than one page (issue 28)', () => {
 				SUBJECTS.map((subject, j) => [student.name, subject, scoreOf(20 + k, j, 0)]),
 			),
 		)
+		// No student named: no score, the terms and each term's subjects alone (the grid's first call).
+		const none = await get('/scores?studentIds=')
+		expect(none.body).toMatchObject({ scores: [], terms: TERMS })
+		expect(none.body.termSubjects).toEqual(all.body.termSubjects)
 		const wrong = await get('/scores?studentIds=not-an-id')
 		expect(wrong.status).toBe(400)
 		expect(JSON.stringify(wrong.body)).toContain('studentIds must be UUIDs, separated by commas')

@@ -89,21 +89,6 @@ export async function scoredStudents(db: Db, organizationId: string, term: strin
 	return { ids: rows.map((row) => row.id), total: Number(count.total) }
 }
 
-/** The subjects used in each term, alphabetical: what a term's grid and cards have as columns. */
-export async function subjectsByTerm(db: Db, organizationId: string) {
-	const rows = await db
-		.selectFrom('scores')
-		.select(['term', 'subject'])
-		.distinct()
-		.where('organization_id', '=', organizationId)
-		.orderBy('term')
-		.orderBy('subject')
-		.execute()
-	const byTerm: Record<string, string[]> = {}
-	for (const row of rows) (byTerm[row.term] ??= []).push(row.subject)
-	return byTerm
-}
-
 /** Band of a score in SQL, as `bucketOf` (grades.ts) draws it: a boundary belongs to the upper band. */
 const band = sql<string>`CASE WHEN scores.score >= 90 THEN '90-100' WHEN scores.score >= 80 THEN '80-90'
 	WHEN scores.score >= 70 THEN '70-80' WHEN scores.score >= 60 THEN '60-70' ELSE '0-60' END`
@@ -132,28 +117,50 @@ export async function bandCounts(db: Db, organizationId: string, term?: string) 
 
 export type ScoreRow = Awaited<ReturnType<typeof listScores>>[number]
 
+/**
+ * Every (term, subject) pair the organization has used, by term then subject, each with the rank
+ * of its subject alphabetically: a loose index scan (one probe of the term-subject index per
+ * pair), so it costs the same at 90,000 scores as at 90 (issue 28).
+ */
+async function usedPairs(db: Db, organizationId: string) {
+	const { rows } = await sql<{ term: string; subject: string; subject_rank: number }>`
+		WITH RECURSIVE pairs AS (
+			(SELECT term, subject FROM scores WHERE organization_id = ${organizationId}
+				ORDER BY term, subject LIMIT 1)
+			UNION ALL
+			SELECT next.term, next.subject FROM pairs, LATERAL (
+				SELECT term, subject FROM scores
+				WHERE organization_id = ${organizationId} AND (term, subject) > (pairs.term, pairs.subject)
+				ORDER BY term, subject LIMIT 1) next
+		)
+		SELECT term, subject, dense_rank() OVER (ORDER BY subject)::int AS subject_rank
+		FROM pairs ORDER BY term, subject`.execute(db)
+	return rows
+}
+
 /** Terms in the order they were first used, so 'Term 2' follows 'Term 1' whatever their names. */
 export async function listTerms(db: Db, organizationId: string) {
-	const rows = await db
-		.selectFrom('scores')
-		.select(['term', (eb) => eb.fn.min('created_at').as('first_used')])
-		.where('organization_id', '=', organizationId)
-		.groupBy('term')
-		.orderBy('first_used')
-		.orderBy('term')
-		.execute()
+	const terms = [...new Set((await usedPairs(db, organizationId)).map((pair) => pair.term))]
+	if (terms.length === 0) return []
+	// One probe of the term-created index per term.
+	const { rows } = await sql<{ term: string }>`
+		SELECT term FROM unnest(${terms}::text[]) AS used (term)
+		ORDER BY (SELECT min(created_at) FROM scores
+			WHERE organization_id = ${organizationId} AND scores.term = used.term), term`.execute(db)
 	return rows.map((row) => row.term)
 }
 
-export async function listSubjects(db: Db, organizationId: string) {
-	const rows = await db
-		.selectFrom('scores')
-		.select('subject')
-		.distinct()
-		.where('organization_id', '=', organizationId)
-		.orderBy('subject')
-		.execute()
-	return rows.map((row) => row.subject)
+/** Every subject used, alphabetical, and the subjects used in each term (a term's columns). */
+export async function usedSubjects(db: Db, organizationId: string) {
+	const pairs = await usedPairs(db, organizationId)
+	const termSubjects: Record<string, string[]> = {}
+	const ranked = new Map<string, number>()
+	for (const pair of pairs) {
+		;(termSubjects[pair.term] ??= []).push(pair.subject)
+		ranked.set(pair.subject, pair.subject_rank)
+	}
+	const subjects = [...ranked].sort((a, b) => a[1] - b[1]).map(([subject]) => subject)
+	return { subjects, termSubjects }
 }
 
 /** Ids among `studentIds` that are students of the organization. */

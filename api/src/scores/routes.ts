@@ -12,13 +12,12 @@ import {
 	countScores,
 	joinedPerMonth,
 	listScores,
-	listSubjects,
 	listTerms,
 	organizationStudentIds,
 	saveScores,
 	scoredStudents,
-	subjectsByTerm,
 	termTotals,
+	usedSubjects,
 } from './repository.ts'
 import { scoreBatch, scoreQuery, termQuery } from './schemas.ts'
 
@@ -43,12 +42,11 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 			const filters = validate(scoreQuery, c.req.query())
 			// Paged only when asked (issue 28): the call without page or limit answers as always.
 			const page = pagedIfAsked(c)
-			const [rows, total, terms, subjects, termSubjects] = await Promise.all([
+			const [rows, total, terms, { subjects, termSubjects }] = await Promise.all([
 				listScores(db, organization.id, filters, page),
 				page ? countScores(db, organization.id, filters) : undefined,
 				listTerms(db, organization.id),
-				listSubjects(db, organization.id),
-				subjectsByTerm(db, organization.id),
+				usedSubjects(db, organization.id),
 			])
 			return c.json({
 				scores: rows.map(toScore),

@@ -25,7 +25,7 @@ export function getScores(
 	filters: {
 		term?: string
 		subject?: string
-		/** Only these students' scores: a page of the grid. */
+		/** Only these students' scores: a page of the grid; none for the terms and subjects alone. */
 		studentIds?: string[]
 		page?: number
 		limit?: number

@@ -23,10 +23,10 @@ export async function loadScoreGrid(context: Context, request: Request, organiza
 	const params = new URL(request.url).searchParams
 	const page = pageParam(params)
 	const requestedTerm = params.get('term')
-	// First the terms and each term's subjects (one score row, no more) beside the page of students;
-	// then only that page's scores in the chosen term (issue 28: never every score of every term).
+	// First the terms and each term's subjects (no score: an empty list of students) beside the page
+	// of students; then only that page's scores in the chosen term (issue 28: never every score).
 	const [index, students] = await Promise.all([
-		settle(getScores(api, organizationId, { limit: 1 })),
+		settle(getScores(api, organizationId, { studentIds: [] })),
 		settle(
 			getOrganizationMembers(api, organizationId, 'students', { page, limit: STUDENTS_PER_PAGE }),
 		),
