@@ -8,7 +8,8 @@
 // contended each, 3), BENCH_MEMORY_SECONDS (60), BENCH_LIGHTHOUSE_RUNS (3), BENCH_SKIP_BUILD=1
 // (reuse build/ and bench/baseline/build/), BENCH_LABEL (a name for this run in results.json),
 // BENCH_QUICK=1 (the quiet throughput rounds only, for trying a change; results.json is not written)
-// with BENCH_PAGES=baseline,dashboard (some of the pages only).
+// with BENCH_PAGES=baseline,dashboard (some of the pages only); BENCH_SCALE=1 (the data-scale mode
+// of bench/scale.mjs instead).
 import autocannon from 'autocannon'
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -522,4 +523,6 @@ function report() {
 	process.exitCode = missed.length ? 1 : 0
 }
 
-await main()
+// BENCH_SCALE=1: the data-scale mode instead (bench/scale.mjs, issue 28).
+if (process.env.BENCH_SCALE) await import('./scale.mjs')
+else await main()

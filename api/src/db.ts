@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { pgliteDialect } from './pglite-dialect.ts'
@@ -31,6 +32,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Db> {
 		return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
 	}
 	if (location.dataDir) await mkdir(location.dataDir, { recursive: true })
-	const client = await PGlite.create(location.dataDir ? { dataDir: location.dataDir } : {})
+	// pg_trgm: the catalogue search's trigram indexes (migration 017); PostgreSQL ships it too.
+	const client = await PGlite.create({
+		...(location.dataDir && { dataDir: location.dataDir }),
+		extensions: { pg_trgm },
+	})
 	return new Kysely<Database>({ dialect: pgliteDialect(client) })
 }

@@ -135,6 +135,41 @@ describe('reading announcements', () => {
 		expect(mine.body.announcements.find((item: { id: string }) => item.id === id).readCount).toBe(1)
 	})
 
+	test('unread=true lists only the unread ones, the latest first, with their true total (issue 28)', async () => {
+		const reader = await registerStudent(api)
+		const writer = await registerTutor(api, 'Busy')
+		const busyCourse = await courseWith(api, { tutorId: writer.user.id }, [reader.user.id], 'Busy')
+		const ids: string[] = []
+		for (let n = 1; n <= 15; n++) {
+			const created = await post(writer.token, {
+				title: `News ${n}`,
+				body: 'Text.',
+				courseId: busyCourse,
+			})
+			ids.push(created.body.announcement.id)
+		}
+		// The twelve newest are read: the unread ones are off the first page of everything.
+		for (const id of ids.slice(3)) {
+			await call(api, 'POST', `/announcements/${id}/read`, { token: reader.token })
+		}
+		const unread = await call(api, 'GET', '/announcements?unread=true&limit=2', {
+			token: reader.token,
+		})
+		expect(unread.status).toBe(200)
+		expect(unread.body.announcements.map((item: { title: string }) => item.title)).toEqual([
+			'News 3',
+			'News 2',
+		])
+		expect(unread.body.unread).toBe(3)
+		expect(unread.body.pagination).toEqual({ total: 3, currentPage: 1, totalPages: 2 })
+		const everything = await call(api, 'GET', '/announcements?limit=2', { token: reader.token })
+		expect(everything.body.pagination.total).toBe(15)
+		expect(everything.body.unread).toBe(3)
+		const wrong = await call(api, 'GET', '/announcements?unread=yes', { token: reader.token })
+		expect(wrong.status).toBe(400)
+		expect(JSON.stringify(wrong.body)).toContain('unread must be true or false')
+	})
+
 	test('organization students see organization announcements; others see none of them', async () => {
 		const org = await call(api, 'GET', '/announcements', { token: orgStudent.token })
 		expect(org.body.announcements.map((item: { title: string }) => item.title)).toEqual(['Holiday'])
@@ -275,6 +310,7 @@ describe('reading announcements', () => {
 		})
 		expect(tutorAudiences.body).toEqual({
 			courses: [{ id: courseId, title: 'Geometry Basics' }],
+			total: 1,
 			organizationWide: false,
 		})
 		const orgAudiences = await call(api, 'GET', '/announcements/audiences', {
@@ -286,5 +322,39 @@ describe('reading announcements', () => {
 		expect(
 			(await call(api, 'GET', '/announcements/audiences', { token: student.token })).status,
 		).toBe(403)
+	})
+
+	test('audiences of many courses: search and limit give a short menu with the true total (issue 28)', async () => {
+		const many = await registerTutor(api, 'Many')
+		for (let n = 1; n <= 30; n++) {
+			const title = `${n % 3 === 0 ? 'Chemistry' : 'History'} ${String(n).padStart(2, '0')}`
+			await courseWith(api, { tutorId: many.user.id }, [], title)
+		}
+		const menu = await call(api, 'GET', '/announcements/audiences?limit=5', { token: many.token })
+		expect(menu.status).toBe(200)
+		expect(menu.body.total).toBe(30)
+		expect(menu.body.courses.map((course: { title: string }) => course.title)).toEqual([
+			'Chemistry 03',
+			'Chemistry 06',
+			'Chemistry 09',
+			'Chemistry 12',
+			'Chemistry 15',
+		])
+		const found = await call(api, 'GET', '/announcements/audiences?search=hist&limit=2', {
+			token: many.token,
+		})
+		expect(found.body.total).toBe(20)
+		expect(found.body.courses.map((course: { title: string }) => course.title)).toEqual([
+			'History 01',
+			'History 02',
+		])
+		// The task and session pickers answer the same way.
+		for (const path of ['/tasks/courses', '/schedule/courses']) {
+			const picker = await call(api, 'GET', `${path}?search=chem&limit=1`, { token: many.token })
+			expect(picker.body).toMatchObject({ total: 10, courses: [{ title: 'Chemistry 03' }] })
+		}
+		const wrong = await call(api, 'GET', '/announcements/audiences?limit=0', { token: many.token })
+		expect(wrong.status).toBe(400)
+		expect(JSON.stringify(wrong.body)).toContain('Limit must be a whole number from 1 to 100')
 	})
 })

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { call, login, registerStudent, startApi, uniqueEmail, type TestApi } from './helpers.ts'
 import { longestLine, parseFeed } from './ical-helpers.ts'
@@ -189,5 +190,48 @@ describe('the calendar feed', () => {
 		expect((await call(api, 'POST', '/calendar/feed/reset')).status).toBe(403)
 		// Two accounts never share an address.
 		expect((await feedOf(teacher)).token).not.toBe((await feedOf(student.token)).token)
+	})
+
+	test('a busy teacher’s feed holds every future session and the newest past ones (issue 28)', async () => {
+		const email = uniqueEmail('busy')
+		await call(api, 'POST', '/auth/register-tutor', {
+			json: { firstName: 'Bus', lastName: 'Y', email, password: 'Lantern-Harbour-42' },
+		})
+		const busy = (await login(api, email, 'Lantern-Harbour-42')).token
+		const created = await call(api, 'POST', '/__test/enrolled-course', {
+			json: { tutorEmail: email, title: 'Busy course', studentEmails: [] },
+		})
+		// 1,100 sessions in the last 80 days (the old feed took the oldest 1,000 and stopped there),
+		// one an hour, the newest 2 hours ago.
+		await sql`
+			INSERT INTO schedules (course_id, tutor_id, title, scheduled_date, start_time, duration,
+				time_zone, starts_at, ends_at)
+			SELECT c.id, c.tutor_id, 'Past ' || n, to_char(at, 'YYYY-MM-DD'), to_char(at, 'HH24:MI'),
+				30, 'UTC', at, at + interval '30 minutes'
+			FROM courses c, generate_series(1, 1100) AS n,
+				LATERAL (SELECT date_trunc('minute', now()) - (n + 1) * interval '1 hour' AS at) t
+			WHERE c.id = ${created.body.courseId}`.execute(api.db)
+		const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
+		const form = new FormData()
+		for (const [key, value] of Object.entries({
+			courseId: created.body.courseId,
+			title: 'Next week',
+			scheduledDate: nextWeek,
+			startTime: '10:00',
+			duration: '60',
+			timeZone: 'UTC',
+		}))
+			form.append(key, value)
+		const planned = await call(api, 'POST', '/schedule/create', { token: busy, body: form })
+		expect(planned.status).toBe(201)
+
+		const { events } = parseFeed((await subscribe((await feedOf(busy)).token)).text)
+		const titles = events.map((event) => event.summary.replace(/ \(Busy course\)$/, ''))
+		expect(titles).toContain('Next week')
+		// The past is cut at 1,000 sessions, the newest kept: Past 1 to Past 1000, not Past 1001.
+		expect(titles.filter((title) => title.startsWith('Past '))).toHaveLength(1000)
+		expect(titles).toContain('Past 1')
+		expect(titles).toContain('Past 1000')
+		expect(titles).not.toContain('Past 1001')
 	})
 })

@@ -348,3 +348,108 @@ describe('scores', () => {
 		expect(answer.body.scores).toHaveLength(18)
 	})
 })
+
+describe('a school larger than one page (issue 28)', () => {
+	const TERMS = ['Term 1', 'Term 2']
+	const SUBJECTS = ['Art', 'Maths', 'Science']
+	// A spread of scores in quarter points that lands in every band, fixed so failures repeat.
+	const scoreOf = (student: number, subject: number, term: number) =>
+		((student * 37 + subject * 53 + term * 71) % 401) / 4
+
+	let org: { id: string; token: string }
+	const students: { id: string; name: string }[] = []
+	beforeAll(async () => {
+		org = await newOrganization(api)
+		for (let n = 0; n < 45; n++) {
+			const lastName = `Student ${String(n).padStart(2, '0')}`
+			const member = await newMember(api, org.token, 'student', { firstName: 'Pat', lastName })
+			students.push({ id: member.id, name: `Pat ${lastName}` })
+		}
+		for (const [t, term] of TERMS.entries()) {
+			const scores = students.flatMap((student, s) =>
+				SUBJECTS.map((subject, j) => ({
+					studentId: student.id,
+					subject,
+					score: scoreOf(s, j, t),
+				})),
+			)
+			const saved = await save(org, { term, scores })
+			expect(saved.body).toMatchObject({ saved: 135 })
+		}
+	}, 120_000)
+	const get = (path: string) =>
+		call(api, 'GET', `/organizations/${org.id}${path}`, { token: org.token })
+
+	test('the scores call pages when asked, filters by students, and names each term’s subjects', async () => {
+		const all = await get('/scores?term=Term%202')
+		expect(all.body.scores).toHaveLength(135)
+		expect(all.body.pagination).toBeUndefined()
+		expect(all.body.termSubjects).toEqual({ 'Term 1': SUBJECTS, 'Term 2': SUBJECTS })
+
+		const second = await get('/scores?term=Term%202&page=2&limit=20')
+		expect(second.status).toBe(200)
+		expect(second.body.pagination).toEqual({ total: 135, page: 2, limit: 20, totalPages: 7 })
+		expect(second.body.scores).toEqual(all.body.scores.slice(20, 40))
+
+		const three = students.slice(20, 23)
+		const some = await get(`/scores?term=Term%201&studentIds=${three.map((s) => s.id).join(',')}`)
+		expect(
+			some.body.scores.map((score: { studentName: string; subject: string; score: number }) => [
+				score.studentName,
+				score.subject,
+				score.score,
+			]),
+		).toEqual(
+			three.flatMap((student, k) =>
+				SUBJECTS.map((subject, j) => [student.name, subject, scoreOf(20 + k, j, 0)]),
+			),
+		)
+		// No student named: no score, the terms and each term's subjects alone (the grid's first call).
+		const none = await get('/scores?studentIds=')
+		expect(none.body).toMatchObject({ scores: [], terms: TERMS })
+		expect(none.body.termSubjects).toEqual(all.body.termSubjects)
+		const wrong = await get('/scores?studentIds=not-an-id')
+		expect(wrong.status).toBe(400)
+		expect(JSON.stringify(wrong.body)).toContain('studentIds must be UUIDs, separated by commas')
+		expect((await get('/scores?page=0')).status).toBe(400)
+	})
+
+	test('result cards page by student with the true total, each card’s numbers right', async () => {
+		const last = await get('/result-cards?term=Term%201&page=3&limit=20')
+		expect(last.status).toBe(200)
+		expect(last.body.pagination).toEqual({ total: 45, page: 3, limit: 20, totalPages: 3 })
+		expect(last.body.resultCards).toHaveLength(5)
+		for (const [k, card] of last.body.resultCards.entries()) {
+			const s = 40 + k
+			const values = SUBJECTS.map((_, j) => scoreOf(s, j, 0))
+			expect(card.student).toMatchObject({ id: students[s]!.id, name: students[s]!.name })
+			expect(card.subjects.map((entry: { score: number }) => entry.score)).toEqual(values)
+			expect(card.average).toBe(averageOf(values))
+			expect(card.bucket).toBe(bucketOf(meanOf(values) as number))
+		}
+		// Without paging, every card, as before.
+		const whole = await get('/result-cards?term=Term%201')
+		expect(whole.body.resultCards).toHaveLength(45)
+		expect(whole.body.pagination).toBeUndefined()
+		expect(whole.body.resultCards.slice(40)).toEqual(last.body.resultCards)
+	})
+
+	test('analytics’ averages and bands equal those computed from the rows', async () => {
+		const rows = TERMS.map((_, t) =>
+			students.flatMap((_, s) => SUBJECTS.map((_, j) => scoreOf(s, j, t))),
+		)
+		const bands = (values: number[]) =>
+			['0-60', '60-70', '70-80', '80-90', '90-100'].map((bucket) => ({
+				bucket,
+				count: values.filter((value) => bucketOf(value) === bucket).length,
+			}))
+		const answer = await get('/analytics')
+		expect(answer.body.performance).toEqual(
+			TERMS.map((term, t) => ({ term, average: averageOf(rows[t]!), scores: 135 })),
+		)
+		expect(answer.body.distribution).toEqual(bands(rows.flat()))
+		expect(answer.body.distribution.every((band: { count: number }) => band.count > 0)).toBe(true)
+		const second = await get('/analytics?term=Term%202')
+		expect(second.body.distribution).toEqual(bands(rows[1]!))
+	})
+})

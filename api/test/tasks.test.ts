@@ -887,3 +887,59 @@ describe('demo data', () => {
 		expect(download.status).toBe(200)
 	})
 })
+
+describe('what a student still has to do (issue 28)', () => {
+	test('dueFrom and unsubmitted list the next tasks due, however many are past', async () => {
+		const fresh = await registerStudent(api)
+		const course = await call(api, 'POST', '/__test/enrolled-course', {
+			json: { tutorEmail: 'teacher@example.com', title: 'Busy term', studentEmails: [fresh.email] },
+		})
+		const busyCourse = course.body.courseId as string
+		// 60 tasks already past due: more than the old dashboard's first page of 50.
+		for (let day = 1; day <= 60; day++) {
+			await api.db
+				.insertInto('tasks')
+				.values({
+					course_id: busyCourse,
+					created_by: teacher.user.id,
+					title: `Past ${day}`,
+					task_type: 'homework',
+					due_date: new Date(Date.now() - day * DAY),
+				})
+				.execute()
+		}
+		const ahead = []
+		for (const days of [4, 1, 3, 2]) {
+			ahead.push(
+				await createTask({ courseId: busyCourse, title: `Ahead ${days}`, dueDate: inDays(days) }),
+			)
+		}
+		expect((await submit(ahead[1]!.id, fresh.token)).status).toBe(201)
+
+		const now = new Date().toISOString()
+		const answer = await call(
+			api,
+			'GET',
+			`/tasks?dueFrom=${encodeURIComponent(now)}&unsubmitted=true&limit=2`,
+			{
+				token: fresh.token,
+			},
+		)
+		expect(answer.status).toBe(200)
+		expect(answer.body.tasks.map((task: { title: string }) => task.title)).toEqual([
+			'Ahead 2',
+			'Ahead 3',
+		])
+		expect(answer.body.pagination.total).toBe(3)
+		// Without the new parameters the call is as before: every task, soonest due first.
+		const all = await call(api, 'GET', '/tasks?limit=1', { token: fresh.token })
+		expect(all.body.pagination.total).toBe(64)
+		expect(all.body.tasks[0].title).toBe('Past 60')
+
+		const wrong = await call(api, 'GET', '/tasks?dueFrom=tomorrow&unsubmitted=maybe', {
+			token: fresh.token,
+		})
+		expect(wrong.status).toBe(400)
+		expect(JSON.stringify(wrong.body)).toContain('dueFrom must be an ISO date-time')
+	})
+})

@@ -48,12 +48,16 @@ const readCount = (eb: Eb) =>
 		.whereRef('announcement_reads.announcement_id', '=', 'announcements.id')
 		.as('read_count')
 
-export async function listForStudent(db: Db, student: Account, page: Page) {
+/** What a student may read, newest first; `unreadOnly`: only those they have not read. */
+export async function listForStudent(db: Db, student: Account, page: Page, unreadOnly = false) {
 	const visible = visibleToStudent(student)
+	const listed = unreadOnly
+		? (eb: Eb) => eb.and([visible(eb), eb.not(hasRead(student.id)(eb))])
+		: visible
 	const [rows, counts] = await Promise.all([
 		withCourse(db)
 			.select(readBy(student.id))
-			.where(visible)
+			.where(listed)
 			.orderBy('announcements.created_at', 'desc')
 			.orderBy('announcements.id')
 			.limit(page.limit)
@@ -68,7 +72,8 @@ export async function listForStudent(db: Db, student: Account, page: Page) {
 			])
 			.executeTakeFirstOrThrow(),
 	])
-	return { rows, total: Number(counts.total), unread: Number(counts.unread) }
+	const unread = Number(counts.unread)
+	return { rows, total: unreadOnly ? unread : Number(counts.total), unread }
 }
 
 export async function listForAuthor(db: Db, author: Account, page: Page) {
@@ -125,13 +130,3 @@ export const updateAnnouncement = async (
 export const deleteAnnouncement = (db: Db, id: string) =>
 	db.deleteFrom('announcements').where('id', '=', id).execute()
 
-/** Where the caller may post: the courses they run, and their organization. */
-export async function audiences(db: Db, account: Account) {
-	const courses = await db
-		.selectFrom('courses')
-		.select(['id', 'title'])
-		.where(account.role === 'organization' ? 'organization_id' : 'tutor_id', '=', account.id)
-		.orderBy('title')
-		.execute()
-	return courses
-}

@@ -1,15 +1,14 @@
 import { Hono } from 'hono'
-import { courseRunBy, staffName } from '../courses/access.ts'
+import { courseRunBy, coursesRunBy, readCourseMenu, staffName } from '../courses/access.ts'
 import { notifyStudents } from '../mail/notifications.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
 import { readJsonBody } from '../platform/json.ts'
 import { readPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId } from '../platform/validation.ts'
+import { readId, validate } from '../platform/validation.ts'
 import { toAnnouncement } from './present.ts'
 import {
-	audiences,
 	deleteAnnouncement,
 	findAnnouncement,
 	findForStudent,
@@ -19,7 +18,7 @@ import {
 	markRead,
 	updateAnnouncement,
 } from './repository.ts'
-import { announcementInput, announcementUpdate } from './schemas.ts'
+import { announcementInput, announcementListQuery, announcementUpdate } from './schemas.ts'
 
 const isAuthor = (account: Account, row: { author_id: string; author_type: string }) =>
 	row.author_id === account.id &&
@@ -46,14 +45,20 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 	return new Hono<ApiEnv>()
 		.get('/audiences', staff, async (c) => {
 			const account = c.get('account')
-			const courses = await audiences(db, account)
-			return c.json({ courses, organizationWide: account.role === 'organization' })
+			const menu = await coursesRunBy(db, account, readCourseMenu(c))
+			return c.json({ ...menu, organizationWide: account.role === 'organization' })
 		})
 		.get('/', requireAccount(), async (c) => {
 			const account = c.get('account')
 			const page = readPage(c)
 			if (account.role === 'student') {
-				const { rows, total, unread } = await listForStudent(db, account, page)
+				const { unread: unreadOnly } = validate(announcementListQuery, c.req.query())
+				const { rows, total, unread } = await listForStudent(
+					db,
+					account,
+					page,
+					unreadOnly === 'true',
+				)
 				return c.json({
 					announcements: rows.map(toAnnouncement),
 					unread,

@@ -15,3 +15,8 @@ export const announcementUpdate = body({
 	title: requiredText('Title', 200),
 	body: requiredText('Message', 5000),
 })
+
+/** `GET /announcements`: `unread=true` lists only what the student has not read (their dashboard). */
+export const announcementListQuery = z.object({
+	unread: z.enum(['true', 'false'], { error: 'unread must be true or false' }).optional(),
+})

@@ -7,9 +7,14 @@ import { ensureFeed, feedIdOf, feedToken, findFeedOwner, resetFeed } from './fee
 import { sessionsCalendar } from './ics.ts'
 
 const FEED_NOT_FOUND = 'Calendar not found'
-/** How far back a feed reaches, and the most sessions it holds. */
+/**
+ * What a feed holds (issue 28): every session from now on, however many, so a subscriber never
+ * loses the weeks ahead; and the past ones of the last 90 days, at most 1,000 of them,
+ * the newest kept. See api/README.md.
+ */
 const PAST_DAYS = 90
-const MAX_SESSIONS = 1000
+const ALL = 1_000_000
+const PAST_LIMIT = 1000
 
 /** The private calendar feed of a student's or teacher's sessions (issue 19); see api/README.md. */
 export function calendarRoutes({ db, config }: ApiDeps) {
@@ -35,13 +40,24 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 				const owner = feedId ? await findFeedOwner(db, feedId) : undefined
 				if (!owner) throw new ApiError(404, FEED_NOT_FOUND)
 				const now = new Date()
-				const { rows } = await listSchedules(
-					db,
-					{ role: owner.role, id: owner.id },
-					{ from: new Date(now.getTime() - PAST_DAYS * 86_400_000), order: 'asc' },
-					{ page: 1, limit: MAX_SESSIONS, offset: 0 },
-					now,
-				)
+				const viewer = { role: owner.role, id: owner.id }
+				const [past, future] = await Promise.all([
+					listSchedules(
+						db,
+						viewer,
+						{ from: new Date(now.getTime() - PAST_DAYS * 86_400_000), to: now, order: 'desc' },
+						{ page: 1, limit: PAST_LIMIT, offset: 0 },
+						now,
+					),
+					listSchedules(
+						db,
+						viewer,
+						{ from: now, order: 'asc' },
+						{ page: 1, limit: ALL, offset: 0 },
+						now,
+					),
+				])
+				const rows = [...past.rows.reverse(), ...future.rows]
 				return c.body(
 					sessionsCalendar(rows, `TutorHub: ${owner.first_name} ${owner.last_name}`),
 					200,

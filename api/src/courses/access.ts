@@ -1,6 +1,10 @@
+import type { Context } from 'hono'
+import { z } from 'zod'
 import type { Db } from '../db.ts'
 import type { Account } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
+import { containsPattern, searchText } from '../platform/search.ts'
+import { validate } from '../platform/validation.ts'
 import type { AuthorType } from '../schema.ts'
 
 export type CourseStaff = {
@@ -18,15 +22,43 @@ export const findCourseStaff = (db: Db, id: string): Promise<CourseStaff | undef
 		.where('id', '=', id)
 		.executeTakeFirst()
 
-/** The courses the caller runs (a tutor's own, an organization's), by title: the pickers' lists. */
-export const coursesRunBy = (db: Db, account: Account) =>
-	db
+const courseMenuQuery = z.object({
+	search: searchText,
+	limit: z
+		.string()
+		.regex(/^\d{1,3}$/, 'Limit must be a whole number from 1 to 100')
+		.transform(Number)
+		.refine((value) => value >= 1 && value <= 100, 'Limit must be a whole number from 1 to 100')
+		.optional(),
+})
+
+export type CourseMenu = { search?: string; limit?: number }
+
+/** A picker call's `search` and `limit` query parameters; bad values: 400. */
+export const readCourseMenu = (c: Context): CourseMenu => validate(courseMenuQuery, c.req.query())
+
+/**
+ * The courses the caller runs (a tutor's own, an organization's), by title: the pickers' lists.
+ * `?search=` keeps those whose title holds it, `?limit=` the first of them; `total` is how many
+ * match, so a form shows a short menu and says how many more a search would find (issue 28).
+ * Without either, every course, as the calls always answered.
+ */
+export async function coursesRunBy(db: Db, account: Account, { search, limit }: CourseMenu = {}) {
+	let runBy = db
 		.selectFrom('courses')
-		.select(['id', 'title'])
 		.where(account.role === 'organization' ? 'organization_id' : 'tutor_id', '=', account.id)
-		.orderBy('title')
-		.orderBy('id')
-		.execute()
+	if (search) runBy = runBy.where('title', 'ilike', containsPattern(search))
+	const [courses, count] = await Promise.all([
+		runBy
+			.select(['id', 'title'])
+			.orderBy('title')
+			.orderBy('id')
+			.$if(limit !== undefined, (query) => query.limit(limit!))
+			.execute(),
+		runBy.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+	])
+	return { courses, total: Number(count.total) }
+}
 
 /** A course's staff: its tutor, and the organization it belongs to. */
 export const runsCourse = (account: Account, course: CourseStaff) =>

@@ -23,3 +23,11 @@ export function readPage(c: Context): Page {
 	const { page, limit } = validate(paginationQuery, c.req.query())
 	return { page, limit, offset: (page - 1) * limit }
 }
+
+/** A list's `pagination` answer: its true total, the page, its size and how many pages there are. */
+export const pagination = (total: number, page: Page) => ({
+	total,
+	page: page.page,
+	limit: page.limit,
+	totalPages: Math.max(1, Math.ceil(total / page.limit)),
+})

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { coursesRunBy, findCourseStaff, isEnrolled } from '../courses/access.ts'
+import { coursesRunBy, findCourseStaff, isEnrolled, readCourseMenu } from '../courses/access.ts'
 import type { Db } from '../db.ts'
 import { notifyStudents, type Notification } from '../mail/notifications.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
@@ -123,8 +123,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 				})
 			})
 			.get('/courses', requireAccount({ roles: ['tutor'] }), async (c) => {
-				const courses = await coursesRunBy(db, c.get('account'))
-				return c.json({ courses })
+				return c.json(await coursesRunBy(db, c.get('account'), readCourseMenu(c)))
 			})
 			// `app.ts` has this call's errors answered in `error` (spec section 8).
 			.post('/create', requireAccount({ roles: ['tutor'] }), async (c) => {

@@ -18,6 +18,9 @@ export function meanOf(scores: number[]): number | null {
 
 /** The mean rounded to two decimals, for display; null for no scores. */
 export function averageOf(scores: number[]): number | null {
-	const mean = meanOf(scores)
-	return mean === null ? null : Math.round(mean * 100) / 100
+	return roundedMean(meanOf(scores))
 }
+
+/** A mean rounded to two decimals; null stays null. */
+export const roundedMean = (mean: number | null) =>
+	mean === null ? null : Math.round(mean * 100) / 100

@@ -1,4 +1,4 @@
-import { averageOf, bucketOf, GRADE_BUCKETS, meanOf } from './grades.ts'
+import { averageOf, bucketOf, GRADE_BUCKETS, meanOf, roundedMean } from './grades.ts'
 import type { ScoreRow } from './repository.ts'
 
 const scoreValue = (row: ScoreRow) => Number(row.score)
@@ -52,16 +52,19 @@ export function toResultCards(term: string, rows: ScoreRow[]) {
 	return [...byStudent.values()].map((studentRows) => toResultCard(term, studentRows))
 }
 
-/** Average per term (terms in order) and the count of scores per grade bucket. */
-export function scoreAnalytics(terms: string[], rows: ScoreRow[], distributionTerm?: string) {
+/**
+ * Average per term (terms in order) and the count of scores per grade bucket, from the sums,
+ * counts and band counts the database grouped (repository.ts termTotals, bandCounts).
+ */
+export function scoreAnalytics(
+	terms: string[],
+	totals: Map<string, { sum: number; count: number }>,
+	bands: Map<string, number>,
+) {
 	const performance = terms.map((term) => {
-		const values = rows.filter((row) => row.term === term).map(scoreValue)
-		return { term, average: averageOf(values), scores: values.length }
+		const { sum = 0, count = 0 } = totals.get(term) ?? {}
+		return { term, average: roundedMean(count ? sum / count : null), scores: count }
 	})
-	const counted = distributionTerm ? rows.filter((row) => row.term === distributionTerm) : rows
-	const distribution = GRADE_BUCKETS.map((bucket) => ({
-		bucket,
-		count: counted.filter((row) => bucketOf(scoreValue(row)) === bucket).length,
-	}))
+	const distribution = GRADE_BUCKETS.map((bucket) => ({ bucket, count: bands.get(bucket) ?? 0 }))
 	return { performance, distribution }
 }

@@ -1,24 +1,35 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { ownOrganization } from '../organizations/access.ts'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, validationError } from '../platform/errors.ts'
 import { readJsonBody } from '../platform/json.ts'
+import { pagination, readPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { readId, validate } from '../platform/validation.ts'
 import { scoreAnalytics, toResultCard, toResultCards, toScore } from './present.ts'
 import {
+	bandCounts,
+	countScores,
 	joinedPerMonth,
 	listScores,
-	listSubjects,
 	listTerms,
 	organizationStudentIds,
 	saveScores,
+	scoredStudents,
+	termTotals,
+	usedSubjects,
 } from './repository.ts'
 import { scoreBatch, scoreQuery, termQuery } from './schemas.ts'
 
 const requireTerm = (term: string | undefined) => {
 	if (!term) throw validationError([{ path: 'term', msg: 'Term is required' }])
 	return term
+}
+
+/** `page` and `limit` when the caller sent either, else undefined: the whole list, as before. */
+const pagedIfAsked = (c: Context) => {
+	const query = c.req.query()
+	return 'page' in query || 'limit' in query ? readPage(c) : undefined
 }
 
 /** Scores, result cards and analytics, mounted under `/organizations`; see api/README.md. */
@@ -29,12 +40,21 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 		.get('/:id/scores', requireAccount(), async (c) => {
 			const organization = await ownOrganization(db, c)
 			const filters = validate(scoreQuery, c.req.query())
-			const [rows, terms, subjects] = await Promise.all([
-				listScores(db, organization.id, filters),
+			// Paged only when asked (issue 28): the call without page or limit answers as always.
+			const page = pagedIfAsked(c)
+			const [rows, total, terms, { subjects, termSubjects }] = await Promise.all([
+				listScores(db, organization.id, filters, page),
+				page ? countScores(db, organization.id, filters) : undefined,
 				listTerms(db, organization.id),
-				listSubjects(db, organization.id),
+				usedSubjects(db, organization.id),
 			])
-			return c.json({ scores: rows.map(toScore), terms, subjects })
+			return c.json({
+				scores: rows.map(toScore),
+				terms,
+				subjects,
+				termSubjects,
+				...(page && total !== undefined && { pagination: pagination(total, page) }),
+			})
 		})
 		.put('/:id/scores', requireAccount(), async (c) => {
 			const organization = await ownOrganization(db, c)
@@ -52,12 +72,31 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 		})
 		.get('/:id/result-cards', requireAccount(), async (c) => {
 			const organization = await ownOrganization(db, c)
+			const page = pagedIfAsked(c)
 			const terms = await listTerms(db, organization.id)
 			// Without a term, the latest one.
 			const term = validate(termQuery, c.req.query()).term ?? terms.at(-1)
-			if (!term) return c.json({ term: null, terms, resultCards: [] })
-			const rows = await listScores(db, organization.id, { term })
-			return c.json({ term, terms, resultCards: toResultCards(term, rows) })
+			if (!term) {
+				return c.json({
+					term: null,
+					terms,
+					resultCards: [],
+					...(page && { pagination: pagination(0, page) }),
+				})
+			}
+			if (!page) {
+				const rows = await listScores(db, organization.id, { term })
+				return c.json({ term, terms, resultCards: toResultCards(term, rows) })
+			}
+			// One page of students, then only their scores.
+			const { ids, total } = await scoredStudents(db, organization.id, term, page)
+			const rows = await listScores(db, organization.id, { term, studentIds: ids })
+			return c.json({
+				term,
+				terms,
+				resultCards: toResultCards(term, rows),
+				pagination: pagination(total, page),
+			})
 		})
 		.get('/:id/result-cards/:studentId', requireAccount(), async (c) => {
 			const organizationId = readId('id', c.req.param('id'))
@@ -76,14 +115,15 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 		.get('/:id/analytics', requireAccount(), async (c) => {
 			const organization = await ownOrganization(db, c)
 			const { term } = validate(termQuery, c.req.query())
-			const [terms, rows, joined] = await Promise.all([
+			const [terms, totals, bands, joined] = await Promise.all([
 				listTerms(db, organization.id),
-				listScores(db, organization.id, {}),
+				termTotals(db, organization.id),
+				bandCounts(db, organization.id, term),
 				joinedPerMonth(db, organization.id),
 			])
 			return c.json({
 				enrolment: joined,
-				...scoreAnalytics(terms, rows, term),
+				...scoreAnalytics(terms, totals, bands),
 				terms,
 				term: term ?? null,
 			})

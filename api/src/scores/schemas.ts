@@ -57,6 +57,21 @@ const optionalFilter = (label: string, max: number) =>
 export const scoreQuery = z.object({
 	term: optionalFilter('Term', 50),
 	subject: optionalFilter('Subject', 100),
+	// A page of the score grid: the scores of its students only (issue 28).
+	studentIds: z
+		.string()
+		.transform((value) =>
+			value
+				.split(',')
+				.map((id) => id.trim())
+				.filter(Boolean),
+		)
+		.pipe(
+			z
+				.array(z.guid({ error: 'studentIds must be UUIDs, separated by commas' }))
+				.max(100, 'studentIds can name at most 100 students'),
+		)
+		.optional(),
 })
 
 export const termQuery = z.object({ term: optionalFilter('Term', 50) })

@@ -76,7 +76,13 @@ function tasks(db: Db, student: string | null) {
 
 export type TaskFilter =
 	| { tutorId: string; taskType?: string }
-	| { studentId: string; createdBy?: string; taskType?: string }
+	| {
+			studentId: string
+			createdBy?: string
+			taskType?: string
+			dueFrom?: Date
+			unsubmitted?: boolean
+	  }
 
 /** A tutor's own tasks, or the tasks of a student's courses. */
 export async function listTasks(db: Db, filter: TaskFilter, page: Page) {
@@ -90,6 +96,20 @@ export async function listTasks(db: Db, filter: TaskFilter, page: Page) {
 			db.selectFrom('enrollments').select('course_id').where('student_id', '=', filter.studentId),
 		)
 		if (filter.createdBy) query = query.where('t.created_by', '=', filter.createdBy)
+		if (filter.dueFrom) query = query.where('t.due_date', '>=', filter.dueFrom)
+		if (filter.unsubmitted) {
+			const student = filter.studentId
+			query = query.where(({ not, exists, selectFrom }) =>
+				not(
+					exists(
+						selectFrom('task_submissions as s')
+							.select('s.id')
+							.whereRef('s.task_id', '=', 't.id')
+							.where('s.student_id', '=', student),
+					),
+				),
+			)
+		}
 	}
 	if (filter.taskType) {
 		query = query.where('t.task_type', '=', filter.taskType as TasksTable['task_type'])

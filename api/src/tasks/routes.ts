@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono'
-import { coursesRunBy, findCourseStaff, isEnrolled } from '../courses/access.ts'
+import { coursesRunBy, findCourseStaff, isEnrolled, readCourseMenu } from '../courses/access.ts'
 import { notifyStudents, notifyUsers } from '../mail/notifications.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
 import { readForm } from '../platform/forms.ts'
 import { readJsonBody } from '../platform/json.ts'
-import { readPage } from '../platform/pagination.ts'
+import { pagination as pageOf, readPage, type Page } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { readId, validate } from '../platform/validation.ts'
 import { fileResponse, readDocument, readOptionalDocument, storeDocument } from './documents.ts'
@@ -46,12 +46,10 @@ const textFields = (form: Record<string, string | File>) =>
 const TASK_NOT_FOUND = 'Task not found'
 const SUBMISSION_NOT_FOUND = 'Submission not found'
 
-const pagination = (total: number, page: { page: number; limit: number }) => ({
-	total,
-	page: page.page,
+/** The task lists' pagination also names the page `currentPage` (spec section 7). */
+const pagination = (total: number, page: Page) => ({
+	...pageOf(total, page),
 	currentPage: page.page,
-	limit: page.limit,
-	totalPages: Math.max(1, Math.ceil(total / page.limit)),
 })
 
 /** A due time as a mail says it: the spec stores instants; mails name UTC. */
@@ -104,13 +102,18 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 			const filter =
 				account.role === 'tutor'
 					? { tutorId: account.id, taskType: query.taskType }
-					: { studentId: account.id, createdBy: query.createdBy, taskType: query.taskType }
+					: {
+							studentId: account.id,
+							createdBy: query.createdBy,
+							taskType: query.taskType,
+							dueFrom: query.dueFrom ? new Date(query.dueFrom) : undefined,
+							unsubmitted: query.unsubmitted === 'true',
+						}
 			const { rows, total } = await listTasks(db, filter, page)
 			return c.json({ tasks: rows.map(toTask), pagination: pagination(total, page) })
 		})
 		.get('/courses', tutorsOnly, async (c) => {
-			const courses = await coursesRunBy(db, c.get('account'))
-			return c.json({ courses })
+			return c.json(await coursesRunBy(db, c.get('account'), readCourseMenu(c)))
 		})
 		.post('/create-task', tutorsOnly, async (c) => {
 			const account = c.get('account')

@@ -65,6 +65,9 @@ export const gradeData = body({
 export const taskListQuery = z.object({
 	createdBy: z.guid({ error: 'createdBy must be a UUID' }).optional(),
 	taskType: taskType.optional(),
+	// A student's dashboard asks for what is still to do: due from now on, not yet handed in.
+	dueFrom: z.iso.datetime({ offset: true, error: 'dueFrom must be an ISO date-time' }).optional(),
+	unsubmitted: z.enum(['true', 'false'], { error: 'unsubmitted must be true or false' }).optional(),
 })
 
 const statusList = z

@@ -11,9 +11,10 @@ import {
 // Announcement calls of the reference API (api/README.md); the spec shows none, so the texts
 // follow its pattern ('Failed to fetch ...', 'Failed to create ...').
 
-export function getAnnouncements(api: Upstream, page = 1, limit = 10) {
+/** `unread`: only those the student has not read (the dashboard's latest unread). */
+export function getAnnouncements(api: Upstream, page = 1, limit = 10, { unread = false } = {}) {
 	return api.get('/announcements', {
-		query: { page, limit },
+		query: { page, limit, unread: unread ? 'true' : undefined },
 		schema: announcementListSchema,
 		fallback: 'Failed to fetch announcements',
 		retry: true,
@@ -37,8 +38,10 @@ export async function markAnnouncementRead(api: Upstream, id: string) {
 	return announcement
 }
 
-export function getAudiences(api: Upstream) {
+/** Where the caller may post: the first courses matching the menu's search, and how many match. */
+export function getAudiences(api: Upstream, menu: { search?: string; limit?: number } = {}) {
 	return api.get('/announcements/audiences', {
+		query: menu,
 		schema: audiencesSchema,
 		fallback: 'Failed to fetch courses',
 	})

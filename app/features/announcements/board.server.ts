@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
+import { courseMenuQuery } from '~/platform/course-menu'
 import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
@@ -22,7 +23,7 @@ export async function loadAnnouncementBoard(
 ) {
 	const api = upstream(context, request)
 	const [audiences, list] = await Promise.all([
-		settle(getAudiences(api)),
+		settle(getAudiences(api, courseMenuQuery(new URL(request.url)))),
 		settle(getAnnouncements(api, pageFrom(new URL(request.url)))),
 	])
 	return { audiences, list, timeZone: viewerTimeZone(request).zone }

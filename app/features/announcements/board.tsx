@@ -12,7 +12,9 @@ import {
 	textareaProps,
 	TextField,
 } from '~/ui/field'
+import { MENU_SEARCH } from '~/platform/course-menu'
 import { LoadError } from '~/ui/load-error'
+import { CourseMenuSearch } from '~/ui/menu-search'
 import { Pagination } from '~/ui/pagination'
 import type { loadAnnouncementBoard } from './board.server'
 import {
@@ -45,6 +47,7 @@ export function AnnouncementComposer({
 		shouldRevalidate: 'onInput',
 	})
 	const busy = useSubmitting('post')
+	const [searchParams] = useSearchParams()
 	const audienceOptions = [
 		organizationWide
 			? { value: '', label: 'Everyone in the organization' }
@@ -55,7 +58,7 @@ export function AnnouncementComposer({
 		<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
 			<input type="hidden" name="intent" value="post" />
 			<FormErrors id={form.errorId} errors={form.errors} />
-			{!organizationWide && courses.length === 0 ? (
+			{!organizationWide && courses.length === 0 && !searchParams.get(MENU_SEARCH) ? (
 				<p className="text-sm text-slate-700">
 					You have no courses yet: announcements go to the students of one of your courses.
 				</p>
@@ -234,11 +237,17 @@ export function AnnouncementBoard({
 						New announcement
 					</h2>
 					{audiences.ok ? (
-						<AnnouncementComposer
-							lastResult={resultFor('post')}
-							courses={audiences.value.courses}
-							organizationWide={organizationWide}
-						/>
+						<div className="flex flex-col gap-4">
+							<CourseMenuSearch
+								shown={audiences.value.courses.length}
+								total={audiences.value.total ?? audiences.value.courses.length}
+							/>
+							<AnnouncementComposer
+								lastResult={resultFor('post')}
+								courses={audiences.value.courses}
+								organizationWide={organizationWide}
+							/>
+						</div>
 					) : (
 						<LoadError error={audiences.error} />
 					)}

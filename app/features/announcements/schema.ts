@@ -69,6 +69,7 @@ export const oneAnnouncementSchema = z.object({ announcement: announcementSchema
 
 export const audiencesSchema = z.object({
 	courses: z.array(z.object({ id: z.string(), title: z.string() })),
+	total: z.number().optional(),
 	organizationWide: z.boolean(),
 })
 

@@ -39,6 +39,33 @@ export function getSchedules(api: Upstream, filters: ScheduleFilters, { fresh = 
 	})
 }
 
+/** The most the list call gives in one page (api/src/platform/pagination.ts). */
+const PAGE_MOST = 100
+
+/**
+ * Every session matching `filters` (a week, a day), however many: the first page says how many
+ * pages there are, the rest are asked for together. A week view shows the whole week or fails,
+ * never the first hundred (issue 28).
+ */
+export async function getEverySchedule(
+	api: Upstream,
+	filters: Omit<ScheduleFilters, 'page' | 'limit'>,
+	{ fresh = false } = {},
+): Promise<z.infer<typeof scheduleListSchema>> {
+	const first = await getSchedules(api, { ...filters, page: 1, limit: PAGE_MOST }, { fresh })
+	const pages = Math.ceil(first.pagination.total / PAGE_MOST)
+	if (pages <= 1) return first
+	const rest = await Promise.all(
+		Array.from({ length: pages - 1 }, (_, index) =>
+			getSchedules(api, { ...filters, page: index + 2, limit: PAGE_MOST }, { fresh }),
+		),
+	)
+	return {
+		schedules: [first, ...rest].flatMap((list) => list.schedules),
+		pagination: { ...first.pagination, limit: first.pagination.total, totalPages: 1 },
+	}
+}
+
 export async function getSchedule(api: Upstream, id: string) {
 	const { schedule } = await api.get(`/schedules/${encodeURIComponent(id)}`, {
 		schema: scheduleAnswerSchema,

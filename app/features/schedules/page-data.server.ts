@@ -1,7 +1,7 @@
 import type { createUpstream } from '~/platform/upstream.server'
 import { pageParam } from '~/platform/page-param'
 import { settle } from '~/platform/settle.server'
-import { getSchedules } from './api.server'
+import { getEverySchedule, getSchedules } from './api.server'
 import { dayOf, weekOf } from './calendar'
 import { SCHEDULE_STATUSES } from './schema'
 import { viewerTimeZone } from './time-zone.server'
@@ -31,8 +31,8 @@ export async function loadTeacherSchedule(api: Upstream, request: Request, { fre
 		: undefined
 
 	const [weekList, todayList, upcoming, list] = await Promise.all([
-		settle(getSchedules(api, { from: iso(week.start), to: iso(week.end), limit: 100 }, { fresh })),
-		settle(getSchedules(api, { from: iso(day.start), to: iso(day.end), limit: 100 }, { fresh })),
+		settle(getEverySchedule(api, { from: iso(week.start), to: iso(week.end) }, { fresh })),
+		settle(getEverySchedule(api, { from: iso(day.start), to: iso(day.end) }, { fresh })),
 		settle(getSchedules(api, { from: iso(day.start), status: 'Scheduled', limit: 10 }, { fresh })),
 		settle(getSchedules(api, { order: 'desc', page, limit: 10, status }, { fresh })),
 	])
@@ -64,8 +64,8 @@ export async function loadStudentSessions(api: Upstream, request: Request, { fre
 	const week = weekOf(isCalendarDate(weekParam) ? weekParam : today, zone)
 	const day = dayOf(today, zone)
 	const [weekList, todayList, upcoming, past] = await Promise.all([
-		settle(getSchedules(api, { from: iso(week.start), to: iso(week.end), limit: 100 }, { fresh })),
-		settle(getSchedules(api, { from: iso(day.start), to: iso(day.end), limit: 100 }, { fresh })),
+		settle(getEverySchedule(api, { from: iso(week.start), to: iso(week.end) }, { fresh })),
+		settle(getEverySchedule(api, { from: iso(day.start), to: iso(day.end) }, { fresh })),
 		settle(getSchedules(api, { from: iso(day.end), limit: 10 }, { fresh })),
 		settle(getSchedules(api, { to: iso(day.start), order: 'desc', limit: 10 }, { fresh })),
 	])

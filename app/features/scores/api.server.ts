@@ -22,12 +22,22 @@ const base = (organizationId: string) => `/organizations/${encodeURIComponent(or
 export function getScores(
 	api: Upstream,
 	organizationId: string,
-	filters: { term?: string; subject?: string } = {},
+	filters: {
+		term?: string
+		subject?: string
+		/** Only these students' scores: a page of the grid; none for the terms and subjects alone. */
+		studentIds?: string[]
+		page?: number
+		limit?: number
+	} = {},
 ) {
 	return api.get(`${base(organizationId)}/scores`, {
 		query: {
 			...(filters.term && { term: filters.term }),
 			...(filters.subject && { subject: filters.subject }),
+			...(filters.studentIds && { studentIds: filters.studentIds.join(',') }),
+			page: filters.page,
+			limit: filters.limit,
 		},
 		schema: scoreListSchema,
 		fallback: 'Failed to fetch scores',
@@ -48,10 +58,15 @@ export function saveScores(
 	})
 }
 
-/** Without a term, the latest term's cards. */
-export function getResultCards(api: Upstream, organizationId: string, term?: string) {
+/** Without a term, the latest term's cards; one page of them (by student name) when `page` is given. */
+export function getResultCards(
+	api: Upstream,
+	organizationId: string,
+	term?: string,
+	page?: { page: number; limit: number },
+) {
 	return api.get(`${base(organizationId)}/result-cards`, {
-		query: { term },
+		query: { term, page: page?.page, limit: page?.limit },
 		schema: resultCardListSchema,
 		fallback: 'Failed to fetch result cards',
 		retry: true,

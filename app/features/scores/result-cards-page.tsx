@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router'
 import { Button } from '~/ui/button'
 import { CsvDownload } from '~/ui/csv-download'
 import { LoadError } from '~/ui/load-error'
+import { Pagination } from '~/ui/pagination'
 import { TableScroll } from '~/ui/table-scroll'
 import { ResultCardView } from './result-card'
 import type { loadResultCards } from './result-cards.server'
@@ -12,7 +13,7 @@ export function ResultCardsPage({
 }: {
 	loaderData: Awaited<ReturnType<typeof loadResultCards>>
 }) {
-	const { organizationName, cards, card } = loaderData
+	const { organizationName, cards, card, page } = loaderData
 	return (
 		<div className="flex flex-col gap-6">
 			<h1 className="text-2xl font-bold">Result cards</h1>
@@ -66,7 +67,17 @@ export function ResultCardsPage({
 								Download result cards for {cards.value.term}
 							</CsvDownload>
 						</p>
-						<CardTable term={cards.value.term} cards={cards.value.resultCards} />
+						<CardTable
+							term={cards.value.term}
+							cards={cards.value.resultCards}
+							total={cards.value.pagination?.total ?? cards.value.resultCards.length}
+							page={page}
+						/>
+						<Pagination
+							page={page}
+							totalPages={cards.value.pagination?.totalPages ?? 1}
+							label="Result card pages"
+						/>
 					</section>
 				)
 			) : (
@@ -79,16 +90,23 @@ export function ResultCardsPage({
 function CardTable({
 	term,
 	cards,
+	total,
+	page,
 }: {
 	term: string
 	cards: { student: { id: string; name: string }; average: number; bucket: string }[]
+	/** How many cards the term has on all pages. */
+	total: number
+	page: number
 }) {
-	if (!cards.length) return <p className="text-slate-700">No student has scores in {term}.</p>
+	if (!total) return <p className="text-slate-700">No student has scores in {term}.</p>
+	const opened = (student: string) =>
+		new URLSearchParams({ term, student, ...(page > 1 && { page: String(page) }) }).toString()
 	return (
 		<TableScroll label={`Result cards for ${term}`}>
 			<table className="w-full text-left text-sm">
 				<caption className="px-4 py-3 text-left font-semibold">
-					Result cards for {term} ({cards.length})
+					Result cards for {term} ({total})
 				</caption>
 				<thead className="bg-slate-100 text-slate-700">
 					<tr>
@@ -116,7 +134,7 @@ function CardTable({
 							<td className="px-4 py-2">{card.bucket}</td>
 							<td className="px-4 py-2">
 								<Link
-									to={`?${new URLSearchParams({ term, student: card.student.id }).toString()}`}
+									to={`?${opened(card.student.id)}`}
 									className="font-semibold text-indigo-800 underline"
 								>
 									Open<span className="sr-only"> the</span> result card

@@ -15,10 +15,20 @@ export const scoreSchema = z.object({
 })
 export type Score = z.infer<typeof scoreSchema>
 
+const pagination = z.object({
+	total: z.number(),
+	page: z.number(),
+	limit: z.number(),
+	totalPages: z.number(),
+})
+
 export const scoreListSchema = z.object({
 	scores: z.array(scoreSchema),
 	terms: z.array(z.string()),
 	subjects: z.array(z.string()),
+	/** The subjects used in each term. */
+	termSubjects: z.record(z.string(), z.array(z.string())).optional(),
+	pagination: pagination.optional(),
 })
 
 /** One cell of the grid: a number sets the score, null removes it. */
@@ -45,6 +55,7 @@ export const resultCardListSchema = z.object({
 	term: z.string().nullable(),
 	terms: z.array(z.string()),
 	resultCards: z.array(resultCardSchema),
+	pagination: pagination.optional(),
 })
 
 export const analyticsSchema = z.object({

@@ -23,18 +23,17 @@ export async function loadScoreGrid(context: Context, request: Request, organiza
 	const params = new URL(request.url).searchParams
 	const page = pageParam(params)
 	const requestedTerm = params.get('term')
-	// Both calls start at once; without a chosen term, all scores come so the latest term can be picked.
-	const [scores, students] = await Promise.all([
-		settle(
-			getScores(api, organizationId, requestedTerm?.trim() ? { term: requestedTerm.trim() } : {}),
-		),
+	// First the terms and each term's subjects (no score: an empty list of students) beside the page
+	// of students; then only that page's scores in the chosen term (issue 28: never every score).
+	const [index, students] = await Promise.all([
+		settle(getScores(api, organizationId, { studentIds: [] })),
 		settle(
 			getOrganizationMembers(api, organizationId, 'students', { page, limit: STUDENTS_PER_PAGE }),
 		),
 	])
-	if (!scores.ok) return { state: 'failed' as const, error: scores.error }
+	if (!index.ok) return { state: 'failed' as const, error: index.error }
 
-	const { terms, subjects: knownSubjects } = scores.value
+	const { terms, subjects: knownSubjects, termSubjects = {} } = index.value
 	const pickerErrors: { term?: string[]; subjects?: string[] } = {}
 	let term = ''
 	if (requestedTerm !== null) {
@@ -44,7 +43,12 @@ export async function loadScoreGrid(context: Context, request: Request, organiza
 	} else {
 		term = terms.at(-1) ?? ''
 	}
-	const termScores = scores.value.scores.filter((score) => score.term === term)
+	const pageIds = students.ok ? (students.value.students ?? []).map((student) => student.id) : []
+	const termScores =
+		term && pageIds.length
+			? await settle(getScores(api, organizationId, { term, studentIds: pageIds }))
+			: { ok: true as const, value: { scores: [] } }
+	if (!termScores.ok) return { state: 'failed' as const, error: termScores.error }
 	const requestedSubjects = params.get('subjects')
 	let subjects: string[]
 	if (requestedSubjects !== null) {
@@ -53,7 +57,7 @@ export async function loadScoreGrid(context: Context, request: Request, organiza
 		if (parsed.errors.length) pickerErrors.subjects = parsed.errors
 		else if (!subjects.length) pickerErrors.subjects = ['Enter at least one subject']
 	} else {
-		const used = [...new Set(termScores.map((score) => score.subject))].sort()
+		const used = [...(termSubjects[term] ?? [])].sort()
 		subjects = used.length ? used : knownSubjects
 	}
 	return {
@@ -64,7 +68,7 @@ export async function loadScoreGrid(context: Context, request: Request, organiza
 		requestedSubjects: requestedSubjects ?? subjects.join(', '),
 		terms,
 		pickerErrors,
-		values: gridValues(termScores),
+		values: gridValues(termScores.value.scores),
 		students: students.ok
 			? {
 					ok: true as const,

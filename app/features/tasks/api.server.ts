@@ -14,28 +14,40 @@ import {
 type Upstream = ReturnType<typeof createUpstream>
 const id = encodeURIComponent
 
-export type TaskFilters = { page?: number; limit?: number; createdBy?: string; taskType?: string }
+export type TaskFilters = {
+	page?: number
+	limit?: number
+	createdBy?: string
+	taskType?: string
+	/** A student's tasks due at or after this instant (ISO), not yet handed in when `unsubmitted`. */
+	dueFrom?: string
+	unsubmitted?: boolean
+}
 
 export function getTasks(
 	api: Upstream,
-	{ page = 1, limit = 10, createdBy, taskType }: TaskFilters = {},
+	{ page = 1, limit = 10, createdBy, taskType, dueFrom, unsubmitted }: TaskFilters = {},
 ) {
 	return api.get('/tasks', {
-		query: { page, limit, createdBy, taskType },
+		query: { page, limit, createdBy, taskType, dueFrom, unsubmitted },
 		schema: taskListSchema,
 		fallback: 'Failed to fetch tasks',
 		retry: true,
 	})
 }
 
-/** The courses a tutor may set tasks in, for the create form. */
-export async function getTaskCourses(api: Upstream) {
-	const { courses } = await api.get('/tasks/courses', {
+/** The courses a tutor may set tasks in, for the create form: the first matching the menu's search, and how many match. */
+export async function getTaskCourses(
+	api: Upstream,
+	menu: { search?: string; limit?: number } = {},
+) {
+	const { courses, total } = await api.get('/tasks/courses', {
+		query: menu,
 		schema: taskCoursesSchema,
 		fallback: 'Failed to fetch tasks',
 		retry: true,
 	})
-	return courses
+	return { courses, total: total ?? courses.length }
 }
 
 export type NewTask = {

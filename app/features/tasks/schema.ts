@@ -85,6 +85,7 @@ export const studentSubmissionSchema = z.object({ task: taskSchema, submission: 
 
 export const taskCoursesSchema = z.object({
 	courses: z.array(z.object({ id: z.string(), title: z.string() })),
+	total: z.number().optional(),
 })
 
 export const taskSavedSchema = z.object({ message: z.string().optional(), task: taskSchema })

@@ -2,10 +2,12 @@ import type { SubmissionResult } from '@conform-to/react'
 import { useState, type FormEvent } from 'react'
 import { Form, useSearchParams } from 'react-router'
 import { TimeZonePicker } from '~/features/schedules/time-zone'
+import { MENU_SEARCH } from '~/platform/course-menu'
 import type { offlineFailure } from '~/platform/offline-snapshot'
 import { useOfflineQueue } from '~/platform/use-offline-queue'
 import { Button } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
+import { CourseMenuSearch } from '~/ui/menu-search'
 import { PageLinks } from './components'
 import { applyQueuedTaskChanges, TASKS_OFFLINE_KEY } from './offline'
 import { TASK_TYPES } from './schema'
@@ -105,8 +107,15 @@ export function TeacherTasksPage({
 					onCancel={closeForm}
 				/>
 			) : courses.ok ? (
-				courses.value.length ? (
-					<CreateTask courses={courses.value} timeZone={timeZone} lastResult={actionData} />
+				courses.value.total || searchParams.get(MENU_SEARCH) ? (
+					<div className="flex flex-col gap-4">
+						<CourseMenuSearch shown={courses.value.courses.length} total={courses.value.total} />
+						<CreateTask
+							courses={courses.value.courses}
+							timeZone={timeZone}
+							lastResult={actionData}
+						/>
+					</div>
 				) : (
 					<p className="rounded-md border border-slate-200 bg-white p-4">
 						You have no courses yet. Tasks are set in one of your courses.

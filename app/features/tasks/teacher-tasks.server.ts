@@ -3,6 +3,7 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import { timeZoneCookie, viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { isTimeZone } from '~/features/schedules/time-zones'
 import { readFormWithFile, replyWithUpstreamError } from '~/platform/form.server'
+import { courseMenuQuery } from '~/platform/course-menu'
 import { pageParam } from '~/platform/page-param'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
@@ -43,7 +44,7 @@ export async function loadTeacherTasks(context: Context, request: Request) {
 	const focusId = editId ?? deleteId
 	const [tasks, courses, focus] = await Promise.all([
 		settle(getTasks(api, { page: pageParam(url.searchParams), limit: PAGE_SIZE, taskType })),
-		settle(getTaskCourses(api)),
+		settle(getTaskCourses(api, courseMenuQuery(url))),
 		focusId
 			? settle(getSubmissions(api, focusId, { limit: 1 }).then((list) => list.taskInfo))
 			: null,

@@ -4,7 +4,7 @@ import { getAnnouncements } from '~/features/announcements/api.server'
 import { answerInvitation, getReceivedInvitations } from '~/features/organizations/api.server'
 import { invitationAnswerSchema } from '~/features/organizations/schema'
 import { getTestHistory } from '~/features/quizzes/api.server'
-import { getSchedules } from '~/features/schedules/api.server'
+import { getEverySchedule, getSchedules } from '~/features/schedules/api.server'
 import { dayOf, nextUpcomingSchedule, todaysSchedules } from '~/features/schedules/calendar'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { dateInZone } from '~/features/schedules/time-zones'
@@ -38,11 +38,12 @@ export async function loadStudentDashboard(context: Context, request: Request, u
 		await Promise.all([
 			settle(getStudentProfile(api, user.id)),
 			settle(getReceivedInvitations(api)),
-			settle(getSchedules(api, { from: iso(day.start), to: iso(day.end), limit: 100 })),
+			settle(getEverySchedule(api, { from: iso(day.start), to: iso(day.end) })),
 			settle(getSchedules(api, { from: iso(day.end), limit: 10 })),
-			// A student's tasks come due soonest first.
-			settle(getTasks(api, { limit: 50 })),
-			settle(getAnnouncements(api, 1, 10)),
+			// What is still to do, soonest due first: due from this minute on (one address a minute,
+			// so the cache serves repeats), not handed in. The last minute's are dropped below.
+			settle(getTasks(api, { dueFrom: iso(now - (now % 60_000)), unsubmitted: true, limit: 10 })),
+			settle(getAnnouncements(api, 1, SHOWN, { unread: true })),
 			settle(getTestHistory(api, { limit: SHOWN })),
 		])
 	const next =
@@ -75,9 +76,7 @@ export async function loadStudentDashboard(context: Context, request: Request, u
 			? {
 					ok: true as const,
 					count: announcements.value.unread ?? 0,
-					latest: announcements.value.announcements
-						.filter((item) => item.read === false)
-						.slice(0, SHOWN),
+					latest: announcements.value.announcements.slice(0, SHOWN),
 				}
 			: announcements,
 		results: results.ok ? { ok: true as const, history: results.value.history } : results,

@@ -1,0 +1,233 @@
+// `BENCH_SCALE=1 npm run bench` (or `node bench/scale.mjs`): issue 28's big school. Generates it in
+// SQL on top of the demo data, on PGlite and on a throw-away PostgreSQL, then times the pages that
+// grow with it through the app, signed in: the first answer (cold) and the median of 7 (page cache
+// off; the upstream cache may serve repeats), and the answer's size. Prints a table and writes
+// bench/scale-results.json. A benchmark, not a test.
+//
+// Env: BENCH_SCALES (factors of the school below, comma-separated, 1), BENCH_DATABASES
+// (pglite,postgres), BENCH_SKIP_BUILD=1 (reuse build/).
+//
+// The school at ×1: 5,000 students of the demo organization with 6 subjects × 3 terms of scores
+// (90,000), 2,000 organization courses, 500 sessions of the demo teacher in this week, and the demo
+// student in 100 more courses with 1,000 tasks (half past, half to come) and 2,200 announcements.
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { launch } from '../scripts/launch.mjs'
+import { startTempPostgres } from '../scripts/temp-postgres.mjs'
+import { logIn, median } from './lib/http.mjs'
+
+const SCALES = (process.env.BENCH_SCALES ?? '1').split(',').map(Number)
+const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',')
+const PORTS = { app: 3470, api: 4470 }
+const PASSWORD = 'DemoPass123!'
+const SAMPLES = 7
+
+/** The school, in SQL, `s` times over; every row marked `scale-` so a run can be told apart. */
+const schoolSql = (s) => `
+INSERT INTO users (role, email, password_hash, first_name, last_name, organization_id)
+SELECT 'student', 'scale-student-' || n || '@example.com', 'x', 'Pupil' || (n % 97),
+	'Scale ' || lpad(n::text, 7, '0'), o.id
+FROM organizations o, generate_series(1, ${5000 * s}) AS n WHERE o.email = 'organization@example.com';
+
+INSERT INTO scores (organization_id, student_id, subject, term, score)
+SELECT u.organization_id, u.id, subject, term, (abs(hashtext(u.id::text || subject || term)) % 10001) / 100.0
+FROM users u,
+	(VALUES ('Art'), ('Biology'), ('English'), ('History'), ('Maths'), ('Physics')) AS subjects (subject),
+	(VALUES ('Scale term 1'), ('Scale term 2'), ('Scale term 3')) AS terms (term)
+WHERE u.email LIKE 'scale-student-%';
+
+INSERT INTO courses (organization_id, title, is_published)
+SELECT o.id, 'Scale course ' || lpad(n::text, 6, '0'), true
+FROM organizations o, generate_series(1, ${2000 * s}) AS n WHERE o.email = 'organization@example.com';
+
+INSERT INTO schedules (course_id, tutor_id, title, scheduled_date, start_time, duration, time_zone, starts_at, ends_at)
+SELECT c.id, c.tutor_id, 'Scale session ' || n, to_char(at, 'YYYY-MM-DD'), to_char(at, 'HH24:MI'), 15, 'UTC',
+	at, at + interval '15 minutes'
+FROM (SELECT courses.id, courses.tutor_id FROM courses JOIN users ON users.id = courses.tutor_id
+	WHERE users.email = 'teacher@example.com' ORDER BY courses.created_at LIMIT 1) c,
+	generate_series(0, ${500 * s - 1}) AS n,
+	LATERAL (SELECT date_trunc('week', now()) + n * (interval '7 days' / ${500 * s}) AS at) t;
+
+INSERT INTO courses (tutor_id, title, is_published)
+SELECT u.id, 'Scale class ' || lpad(n::text, 4, '0'), true
+FROM users u, generate_series(1, 100) AS n WHERE u.email = 'teacher@example.com';
+
+INSERT INTO enrollments (course_id, student_id)
+SELECT c.id, u.id FROM courses c, users u
+WHERE c.title LIKE 'Scale class %' AND u.email = 'student@example.com';
+
+INSERT INTO tasks (course_id, created_by, title, task_type, due_date)
+SELECT c.id, c.tutor_id, 'Scale task ' || n, 'homework', now() + (n - ${5 * s}) * interval '1 day'
+FROM courses c, generate_series(1, ${10 * s}) AS n WHERE c.title LIKE 'Scale class %';
+
+INSERT INTO announcements (author_id, author_type, author_name, course_id, title, body, created_at)
+SELECT c.tutor_id, 'tutor', 'Scale Teacher', c.id, 'Scale news ' || n, 'Text.', now() - n * interval '1 hour'
+FROM courses c, generate_series(1, ${22 * s}) AS n WHERE c.title LIKE 'Scale class %';
+
+ANALYZE;
+`
+
+/** Pages by who reads them. */
+const PAGES = {
+	organization: [
+		'/organization/score-input',
+		'/organization/score-input?page=100',
+		'/organization/analytics',
+		'/organization/result-cards',
+		'/organization/org/announcement/list',
+		'/organization/score-input/export',
+		'/organization/result-cards/export',
+	],
+	teacher: [
+		'/teachersdashboard/schedule',
+		'/teachersdashboard/announcement/list',
+		'/teachersdashboard/tasks',
+	],
+	student: [
+		'/studentdashboard',
+		'/studentdashboard/sessions',
+		'/studentdashboard/tasks',
+		'/studentdashboard/announcements',
+	],
+	visitor: ['/courses?search=course%2000042', '/courses'],
+}
+
+async function timePage(url, headers) {
+	const times = []
+	let bytes = 0
+	let status = 0
+	for (let i = 0; i < SAMPLES; i++) {
+		const started = performance.now()
+		const response = await fetch(url, { headers, redirect: 'manual' })
+		const body = await response.arrayBuffer()
+		times.push(performance.now() - started)
+		bytes = body.byteLength
+		status = response.status
+	}
+	// The first answer is cold; repeats may be served in part by the app's upstream cache.
+	return {
+		firstMs: Math.round(times[0]),
+		medianMs: Math.round(median(times)),
+		kb: Math.round(bytes / 1024),
+		status,
+	}
+}
+
+/** The demo teacher's calendar feed, fetched as a calendar app would (no session). */
+async function feedUrl(apiUrl) {
+	const login = await fetch(`${apiUrl}/api/v1/auth/login`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ email: 'teacher@example.com', password: PASSWORD }),
+	})
+	const { user } = await login.json()
+	const feed = await fetch(`${apiUrl}/api/v1/calendar/feed`, {
+		headers: { authorization: `Bearer ${user.accessToken}` },
+	})
+	return `${apiUrl}/api/v1/calendar/feeds/${(await feed.json()).feed.token}.ics`
+}
+
+async function scoresApi(apiUrl, query) {
+	const login = await fetch(`${apiUrl}/api/v1/auth/organization-login`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ email: 'organization@example.com', password: PASSWORD }),
+	})
+	const { user } = await login.json()
+	return {
+		url: `${apiUrl}/api/v1/organizations/${user.id}/scores${query}`,
+		headers: { authorization: `Bearer ${user.accessToken}` },
+	}
+}
+
+async function generate(database, location, scale) {
+	if (database === 'postgres') {
+		const client = new pg.Client({ connectionString: location })
+		await client.connect()
+		await client.query(schoolSql(scale))
+		await client.end()
+		return
+	}
+	const client = await PGlite.create({ dataDir: location, extensions: { pg_trgm } })
+	await client.exec(schoolSql(scale))
+	await client.close()
+}
+
+async function measure(database, scale) {
+	const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-scale-'))
+	const postgres = database === 'postgres' ? await startTempPostgres() : null
+	const env = { PAGE_CACHE_MS: '0', ...(postgres && { DATABASE_URL: postgres.url }) }
+	try {
+		// First start: migrations and the demo data; then the school, with the API stopped.
+		let product = await launch({
+			appPort: PORTS.app,
+			apiPort: PORTS.api,
+			dataDir,
+			env,
+			quiet: true,
+		})
+		product.stop()
+		await new Promise((resolve) => setTimeout(resolve, 1500))
+		const started = performance.now()
+		await generate(database, postgres ? postgres.url : join(dataDir, 'db'), scale)
+		console.log(`  generated ×${scale} in ${Math.round((performance.now() - started) / 1000)} s`)
+		product = await launch({ appPort: PORTS.app, apiPort: PORTS.api, dataDir, env, quiet: true })
+		const rows = []
+		try {
+			const cookies = {
+				organization: await logIn(
+					product.appUrl,
+					'organization@example.com',
+					PASSWORD,
+					'organization',
+				),
+				teacher: await logIn(product.appUrl, 'teacher@example.com', PASSWORD),
+				student: await logIn(product.appUrl, 'student@example.com', PASSWORD),
+				visitor: '',
+			}
+			for (const [who, paths] of Object.entries(PAGES)) {
+				for (const path of paths) {
+					const headers = cookies[who] ? { cookie: cookies[who] } : {}
+					rows.push({ page: path, ...(await timePage(`${product.appUrl}${path}`, headers)) })
+				}
+			}
+			rows.push({
+				page: 'API calendar feed (teacher)',
+				...(await timePage(await feedUrl(product.apiUrl), {})),
+			})
+			for (const query of ['', '?page=1&limit=100']) {
+				const { url, headers } = await scoresApi(product.apiUrl, query)
+				rows.push({ page: `API GET scores${query}`, ...(await timePage(url, headers)) })
+			}
+		} finally {
+			product.stop()
+		}
+		return rows
+	} finally {
+		await new Promise((resolve) => setTimeout(resolve, 1000))
+		await postgres?.stop()
+		rmSync(dataDir, { recursive: true, force: true })
+	}
+}
+
+if (!process.env.BENCH_SKIP_BUILD) {
+	const { status } = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' })
+	if (status !== 0) throw new Error('npm run build failed')
+}
+const results = { date: new Date().toISOString(), samples: SAMPLES, runs: [] }
+for (const database of DATABASES) {
+	for (const scale of SCALES) {
+		console.log(`\n== ${database}, school ×${scale}`)
+		const rows = await measure(database, scale)
+		results.runs.push({ database, scale, rows })
+		console.table(rows)
+	}
+}
+writeFileSync('bench/scale-results.json', `${JSON.stringify(results, null, '\t')}\n`)
+// The servers' children ending on stop() set a failing exit code (scripts/launch.mjs): a finished run is a success.
+process.exitCode = 0
