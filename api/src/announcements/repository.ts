@@ -129,4 +129,3 @@ export const updateAnnouncement = async (
 
 export const deleteAnnouncement = (db: Db, id: string) =>
 	db.deleteFrom('announcements').where('id', '=', id).execute()
-
