@@ -17,7 +17,7 @@ export async function startErrorReports(
 
 export function reportError(
 	error: unknown,
-	request?: { method: string; path: string; userId?: string },
+	request?: { method: string; path: string; userId?: string; requestId?: string },
 ) {
 	if (!sentry) return
 	const Sentry = sentry
@@ -25,6 +25,7 @@ export function reportError(
 		if (request) {
 			scope.setTag('route', `${request.method} ${request.path}`)
 			if (request.userId) scope.setUser({ id: request.userId })
+			if (request.requestId) scope.setTag('request_id', request.requestId)
 		}
 		Sentry.captureException(error, { mechanism: { handled: false, type: 'hono' } })
 	})
