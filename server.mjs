@@ -37,6 +37,12 @@ if (major < 22 || (major === 22 && minor < 22)) {
 }
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? 'production'
+const buildPath = resolve(process.argv[2] ?? `${process.env.BUILD_DIR ?? 'build'}/server/index.js`)
+// Sentry's release: SENTRY_RELEASE, else the id npm run build wrote beside the build
+// (build/release.txt), else the checkout's commit. Set before the build loads: its pages get it too.
+const { runtimeRelease } = await import('./reporting/release.ts')
+const release = runtimeRelease(process.env, resolve(buildPath, '../../release.txt'))
+if (release) process.env.SENTRY_RELEASE = release
 // Error reporting starts before the app is loaded, however the server was started.
 if (process.env.SENTRY_DSN) await import('./instrument.server.mjs')
 // Imported once NODE_ENV is set: React picks its production or development build on first load.
@@ -44,7 +50,6 @@ const { createRequestHandler, matchRoutes } = await import('react-router')
 const { createReadableStreamFromReadable, writeReadableStreamToWritable } =
 	await import('@react-router/node')
 
-const buildPath = resolve(process.argv[2] ?? `${process.env.BUILD_DIR ?? 'build'}/server/index.js`)
 // The build reads its settings as it loads (app/platform/env.server.ts): a missing or bad one
 // stops the start here, named in one line.
 const build = await import(pathToFileURL(buildPath).href).catch((error) => {
