@@ -22,10 +22,12 @@ export function requestLog(): MiddlewareHandler<ApiEnv> {
 		const started = performance.now()
 		const id = requestId(c.req.header(REQUEST_ID_HEADER))
 		c.set('requestId', id)
+		// Set before the handler: answers Hono builds (c.json, c.body, errors) carry it. Headers are
+		// not touched afterwards, since a streamed file's answer must not be rebuilt.
+		c.header(REQUEST_ID_HEADER, id)
 		try {
 			await next()
 		} finally {
-			c.header(REQUEST_ID_HEADER, id)
 			const durationMs = performance.now() - started
 			const route = c.req.routePath
 			requestDuration.observe(
