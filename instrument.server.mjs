@@ -2,8 +2,8 @@
 // way of starting the app (`npm start`, `node server.mjs build/server/index.js`) reports; it may
 // also be preloaded with `node --import ./instrument.server.mjs` (init runs once either way).
 import * as Sentry from '@sentry/react-router'
-import { FRONTEND_RELEASE, sentryOptions } from './reporting/options.ts'
+import { sentryOptions } from './reporting/options.ts'
 
 if (process.env.SENTRY_DSN && !Sentry.getClient()) {
-	Sentry.init({ dsn: process.env.SENTRY_DSN, ...sentryOptions(process.env, FRONTEND_RELEASE) })
+	Sentry.init({ dsn: process.env.SENTRY_DSN, ...sentryOptions(process.env) })
 }

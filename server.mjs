@@ -10,15 +10,21 @@
 // to the Fetch API as @react-router/express does it: same URL, headers, abort and streaming.
 //
 // Env: PORT (3000), HOST, BUILD_DIR (build) or the server build path as the first argument, API_URL,
-// SENTRY_DSN (and SENTRY_ENVIRONMENT, SENTRY_RELEASE) to report errors, TRUST_PROXY (below).
+// SENTRY_DSN (and SENTRY_ENVIRONMENT, SENTRY_RELEASE) to report errors, TRUST_PROXY (below),
+// LOG_LEVEL (info), METRICS_PORT and METRICS_HOST (Prometheus metrics on a private listener).
 //
 // GET /healthz answers 200 "ok" from here, before any page or session work: the process is up.
+// Every request gets a request id (X-Request-Id: a trusted proxy's, else a new one), answered,
+// sent to the API with each call the page makes, and logged on the request's one JSON line.
+import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'
 import { resolve } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import compression from 'compression'
+import { pino } from 'pino'
+import { Gauge, Histogram, collectDefaultMetrics, register } from 'prom-client'
 import serveStatic from 'serve-static'
 
 const [major, minor] = process.versions.node.split('.').map(Number)
@@ -31,14 +37,19 @@ if (major < 22 || (major === 22 && minor < 22)) {
 }
 
 process.env.NODE_ENV = process.env.NODE_ENV ?? 'production'
+const buildPath = resolve(process.argv[2] ?? `${process.env.BUILD_DIR ?? 'build'}/server/index.js`)
+// Sentry's release: SENTRY_RELEASE, else the id npm run build wrote beside the build
+// (build/release.txt), else the checkout's commit. Set before the build loads: its pages get it too.
+const { runtimeRelease } = await import('./reporting/release.ts')
+const release = runtimeRelease(process.env, resolve(buildPath, '../../release.txt'))
+if (release) process.env.SENTRY_RELEASE = release
 // Error reporting starts before the app is loaded, however the server was started.
 if (process.env.SENTRY_DSN) await import('./instrument.server.mjs')
 // Imported once NODE_ENV is set: React picks its production or development build on first load.
-const { createRequestHandler } = await import('react-router')
+const { createRequestHandler, matchRoutes } = await import('react-router')
 const { createReadableStreamFromReadable, writeReadableStreamToWritable } =
 	await import('@react-router/node')
 
-const buildPath = resolve(process.argv[2] ?? `${process.env.BUILD_DIR ?? 'build'}/server/index.js`)
 // The build reads its settings as it loads (app/platform/env.server.ts): a missing or bad one
 // stops the start here, named in one line.
 const build = await import(pathToFileURL(buildPath).href).catch((error) => {
@@ -47,6 +58,7 @@ const build = await import(pathToFileURL(buildPath).href).catch((error) => {
 })
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST
+const log = pino({ name: 'app', level: process.env.LOG_LEVEL || 'info' })
 const apiUrl = new URL((process.env.API_URL ?? 'http://127.0.0.1:4000').replace(/\/+$/, ''))
 
 /**
@@ -67,8 +79,28 @@ function trustedProxies(raw = '') {
 }
 const trustProxy = trustedProxies(process.env.TRUST_PROXY)
 
+/** METRICS_PORT: Prometheus metrics on METRICS_HOST (127.0.0.1) at this port; unset, none. */
+function metricsAddress(rawPort = '', rawHost = '') {
+	const value = rawPort.trim()
+	if (value === '') return null
+	if (!/^\d{1,5}$/.test(value) || Number(value) < 1 || Number(value) > 65_535) {
+		console.error(`METRICS_PORT must be a port number from 1 to 65535, not "${rawPort}"`)
+		process.exit(1)
+	}
+	return { port: Number(value), host: rawHost.trim() || '127.0.0.1' }
+}
+const metrics = metricsAddress(process.env.METRICS_PORT, process.env.METRICS_HOST)
+
 const firstValue = (header) =>
 	(Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim() ?? ''
+
+/** What a request id may be: short, and nothing that could forge or break a log line. */
+const REQUEST_ID = /^[\w.:@-]{1,128}$/
+/** A trusted proxy's X-Request-Id (only with TRUST_PROXY: anyone can send one), else a new one. */
+function requestIdOf(request) {
+	const sent = firstValue(request.headers['x-request-id'])
+	return trustProxy && REQUEST_ID.test(sent) ? sent : randomUUID()
+}
 
 /** The scheme, host and client address the request is for: the socket's, or as trusted proxies say. */
 function origin(request) {
@@ -105,9 +137,67 @@ const HAS_EXTENSION = /\.\w+$/
 let shuttingDown = false
 const answering = new Set()
 
+// The route tree of the build, for the route pattern a request is logged and measured under.
+const routeTree = (parentId) =>
+	Object.values(build.routes)
+		.filter((route) => route.parentId === parentId)
+		.map((route) => ({ ...route, children: routeTree(route.id) }))
+const pageRoutes = routeTree(undefined)
+
+/** The route pattern of a path (/courses/:courseId), for logs and metrics: few values, no ids. */
+function routeOf(path) {
+	if (path === '/healthz') return '/healthz'
+	if (path.startsWith(ASSET_PREFIX)) return '/assets/*'
+	// Single-fetch data requests: /courses/1.data, and /_root.data for the index.
+	const page = path === '/_root.data' ? '/' : path.replace(/\.data$/, '')
+	const matches = matchRoutes(pageRoutes, page)
+	if (!matches) return HAS_EXTENSION.test(path) ? 'static' : 'unmatched'
+	const pattern = `/${matches
+		.map((match) => match.route.path ?? '')
+		.filter(Boolean)
+		.join('/')}`
+	return page === path ? pattern : `${pattern}.data`
+}
+
+const requestDuration = new Histogram({
+	name: 'app_http_request_duration_seconds',
+	help: 'App requests by route pattern, method and status',
+	labelNames: ['method', 'route', 'status'],
+	buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+})
+
+/** One JSON line and one histogram sample per request, once its answer is sent or cut. */
+function measure(request, response, requestId) {
+	const started = performance.now()
+	response.on('close', () => {
+		const durationMs = performance.now() - started
+		const path = (request.url ?? '/').split('?')[0] ?? '/'
+		const route = routeOf(path)
+		const status = response.writableFinished ? response.statusCode : 499
+		requestDuration.observe(
+			{ method: request.method, route, status: String(status) },
+			durationMs / 1000,
+		)
+		log.info(
+			{
+				requestId,
+				method: request.method,
+				route,
+				path,
+				status,
+				durationMs: Math.round(durationMs * 10) / 10,
+			},
+			'request',
+		)
+	})
+}
+
 const server = http.createServer((request, response) => {
 	// A request that came on a kept-alive connection after the stop began: its answer closes it.
 	if (shuttingDown) response.shouldKeepAlive = false
+	const requestId = requestIdOf(request)
+	response.setHeader('X-Request-Id', requestId)
+	measure(request, response, requestId)
 	answering.add(response)
 	response.on('close', () => answering.delete(response))
 	if (request.url === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -136,7 +226,7 @@ if (host) server.listen(port, host, onListen)
 else server.listen(port, onListen)
 
 function onListen() {
-	console.log(`App listening on http://${host ?? 'localhost'}:${port}`)
+	log.info(`App listening on http://${host ?? 'localhost'}:${port}`)
 	// scripts/launch.mjs waits for this rather than for an answer another copy could give.
 	process.send?.('listening', () => process.disconnect())
 }
@@ -154,7 +244,7 @@ async function renderPage(request, response) {
 	try {
 		await send(response, await handleRequest(fetchRequest), request.method === 'HEAD')
 	} catch (error) {
-		console.error(error)
+		log.error({ err: error, requestId: response.getHeader('x-request-id') }, 'Page failed')
 		if (response.headersSent) response.destroy()
 		else {
 			response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
@@ -176,6 +266,8 @@ function toFetchRequest(request, response) {
 	// trusted proxy's X-Forwarded-For), so a browser cannot send its own (app/platform/request.server.ts
 	// passes it on with the secret).
 	headers.set('x-tutorhub-client-address', address)
+	// This request's id (a browser's own is replaced): the upstream client sends it to the API.
+	headers.set('x-request-id', String(response.getHeader('x-request-id')))
 	let controller = new AbortController()
 	response.on('finish', () => (controller = null))
 	response.on('close', () => controller?.abort())
@@ -291,7 +383,11 @@ server.on('upgrade', (request, socket, head) => {
 	if (!sameOrigin(request))
 		return refuse(socket, 403, 'Cross-site WebSocket connections are not accepted')
 
-	const headers = { host: apiUrl.host, 'x-forwarded-for': origin(request).address }
+	const headers = {
+		host: apiUrl.host,
+		'x-forwarded-for': origin(request).address,
+		'x-request-id': requestIdOf(request),
+	}
 	for (const name of FORWARDED) if (request.headers[name]) headers[name] = request.headers[name]
 	const upstream = (apiUrl.protocol === 'https:' ? https : http).request({
 		protocol: apiUrl.protocol,
@@ -322,6 +418,41 @@ server.on('upgrade', (request, socket, head) => {
 	upstream.end()
 })
 
+// Prometheus metrics: this process's request durations (above), its calls to the API and cache
+// hits (app/platform/metrics.server.ts, in the same default registry), its live-room tunnels and
+// Node's own; served on their own listener, never on the public port (docs/decisions/034).
+new Gauge({
+	name: 'app_room_tunnels',
+	help: 'Live-room WebSockets tunnelled to the API',
+	collect() {
+		this.set(tunnels.size)
+	},
+})
+let metricsServer
+if (metrics) {
+	collectDefaultMetrics({ prefix: 'app_' })
+	metricsServer = http.createServer((request, response) => {
+		if (request.method !== 'GET' || (request.url ?? '').split('?')[0] !== '/metrics') {
+			response.writeHead(404).end()
+			return
+		}
+		register.metrics().then(
+			(text) => response.writeHead(200, { 'Content-Type': register.contentType }).end(text),
+			(error) => {
+				log.error({ err: error }, 'Metrics failed')
+				response.writeHead(500).end()
+			},
+		)
+	})
+	metricsServer.on('error', (error) => {
+		log.error({ err: error }, `Metrics could not listen on ${metrics.host}:${metrics.port}`)
+		process.exit(1)
+	})
+	metricsServer.listen(metrics.port, metrics.host, () =>
+		log.info(`App metrics on http://${metrics.host}:${metrics.port}/metrics`),
+	)
+}
+
 // Shutting down (SIGTERM, SIGINT): stop accepting at once, let requests in flight finish (up to
 // SHUTDOWN_GRACE_MS), close keep-alive connections as soon as they are idle, tell live-room sockets
 // to reconnect (the close code the API uses when it restarts), send Sentry what it holds, exit.
@@ -335,11 +466,12 @@ async function shutDown() {
 	if (shuttingDown) return
 	shuttingDown = true
 	const forced = setTimeout(() => {
-		console.error(`App stopping: requests still open after ${SHUTDOWN_GRACE_MS / 1000} s`)
+		log.error(`App stopping: requests still open after ${SHUTDOWN_GRACE_MS / 1000} s`)
 		process.exit(1)
 	}, SHUTDOWN_GRACE_MS)
 	forced.unref()
 	const closed = new Promise((resolve) => server.close(resolve))
+	metricsServer?.close()
 	for (const response of answering) if (!response.headersSent) response.shouldKeepAlive = false
 	for (const [socket, apiSocket] of tunnels) {
 		apiSocket.unpipe(socket)

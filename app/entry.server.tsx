@@ -70,7 +70,7 @@ export default function handleRequest(
 					// Before the shell, React Router itself hands the error to handleError below.
 					if (shellRendered && !request.signal.aborted) {
 						console.error(error)
-						reportServerError(error, reportingUser(loadContext))
+						reportServerError(error, reportingUser(loadContext), request)
 					}
 				},
 			},
@@ -88,5 +88,5 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 	if (request.signal.aborted) return
 	if (error instanceof Error && CROSS_SITE_REFUSAL.test(error.message)) return
 	console.error(error)
-	reportServerError(error, reportingUser(context))
+	reportServerError(error, reportingUser(context), request)
 }

@@ -115,6 +115,10 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 		number,
 		number,
 	]
+	// Each process's private metrics listener (API_METRICS_PORT, METRICS_PORT), on loopback.
+	const [apiMetricsA, apiMetricsB, appMetricsA, appMetricsB] = await Promise.all(
+		Array.from({ length: 4 }, freePort),
+	)
 	const services: Service[] = []
 	let pgStop = () => {}
 	let s3: S3rver | undefined
@@ -234,10 +238,15 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 			await listening(service.child, name, service.output)
 			return service
 		}
-		const apiA = await api('api-a', apiPortA, true)
-		const apiB = await api('api-b', apiPortB, false)
+		const apiA = await api('api-a', apiPortA, true, { API_METRICS_PORT: String(apiMetricsA) })
+		const apiB = await api('api-b', apiPortB, false, { API_METRICS_PORT: String(apiMetricsB) })
 
-		const app = async (name: string, port: number, apiPort: number) => {
+		const app = async (
+			name: string,
+			port: number,
+			apiPort: number,
+			env: Record<string, string> = {},
+		) => {
 			const service = start(
 				name,
 				process.execPath,
@@ -253,6 +262,7 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 					PORT: String(port),
 					HOST: '127.0.0.1',
 					COOKIE_SECURE: '0',
+					...env,
 				},
 			)
 			services.push(service)
@@ -260,8 +270,8 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 			return service
 		}
 		const [appA, appB] = await Promise.all([
-			app('app-a', appPortA, apiPortA),
-			app('app-b', appPortB, apiPortB),
+			app('app-a', appPortA, apiPortA, { METRICS_PORT: String(appMetricsA) }),
+			app('app-b', appPortB, apiPortB, { METRICS_PORT: String(appMetricsB) }),
 		])
 		const extra: Service[] = []
 
@@ -270,6 +280,13 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 			redisUrl,
 			apps: [`http://127.0.0.1:${appPortA}`, `http://127.0.0.1:${appPortB}`] as const,
 			apis: [`http://127.0.0.1:${apiPortA}/api/v1`, `http://127.0.0.1:${apiPortB}/api/v1`] as const,
+			/** The private metrics listeners: API A, API B, app A, app B. */
+			metrics: [apiMetricsA, apiMetricsB, appMetricsA, appMetricsB].map(
+				(port) => `http://127.0.0.1:${port}/metrics`,
+			) as [string, string, string, string],
+			/** What one process (api-a, api-b, app-a, app-b) has written so far. */
+			outputOf: (name: string) =>
+				[apiA, apiB, appA, appB].find((each) => each.name === name)?.output() ?? '',
 			/** Ends API B at once, as a crash would (SIGKILL: no goodbye to its sockets). */
 			killApiB: () => stopped(apiB, 'SIGKILL'),
 			/** Redis stopped (SIGTERM, as a restart does) and started again on its port, empty. */

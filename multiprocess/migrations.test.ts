@@ -111,10 +111,11 @@ test.skipIf(!installed)(
 			})
 		const first = run()
 		expect(first.status, first.stderr).toBe(0)
-		expect(first.stdout).toMatch(/^Applied migrations: 001_accounts\.sql, /m)
+		// One JSON object a line (pino).
+		expect(first.stdout).toMatch(/"msg":"Applied migrations: 001_accounts\.sql, /)
 		const second = run()
 		expect(second.status, second.stderr).toBe(0)
-		expect(second.stdout).toContain('Applied migrations: none, the database is current')
+		expect(second.stdout).toContain('"msg":"Applied migrations: none, the database is current"')
 	},
 	120_000,
 )

@@ -16,6 +16,40 @@ describe('scrubString', () => {
 		)
 	})
 
+	it('masks the user and password of connection URLs, keeping scheme and host', () => {
+		expect(scrubString('connect to postgres://tutor:s3cret-pw@db.internal:5432/app failed')).toBe(
+			`connect to postgres://${FILTERED}@db.internal:5432/app failed`,
+		)
+		expect(scrubString('SMTP_URL=smtps://mailer%40x.org:p%23ss@smtp.example.org:465')).toBe(
+			`SMTP_URL=smtps://${FILTERED}@smtp.example.org:465`,
+		)
+		expect(scrubString('Redis redis://:hunter2@cache:6379/0 refused')).toBe(
+			`Redis redis://${FILTERED}@cache:6379/0 refused`,
+		)
+		expect(scrubString('"url":"https://user:pw@example.org/x"')).toBe(
+			`"url":"https://${FILTERED}@example.org/x"`,
+		)
+	})
+
+	it('masks Stripe secret and webhook keys, and AWS access key ids and secret keys', () => {
+		const stripe = `sk_live_${'51HqLyjWDarjtT1zdp7dc'}abcDEF`
+		expect(scrubString(`Invalid API Key provided: ${stripe}`)).toBe(
+			`Invalid API Key provided: ${FILTERED}`,
+		)
+		expect(scrubString('key rk_test_4eC39HqLyjWDarjtT1zdp7dc and whsec_abc123DEF456ghi')).toBe(
+			`key ${FILTERED} and ${FILTERED}`,
+		)
+		expect(
+			scrubString('id AKIAIOSFODNN7EXAMPLE secret wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY.'),
+		).toBe(`id ${FILTERED} secret ${FILTERED}.`)
+	})
+
+	it('leaves a commit id, a publishable key and a long path alone', () => {
+		const text =
+			'release 305f9b1cab8384e8ea26528c6051ce754a5698db pk_live_51HqLyjWDarjtT1zdp7dc /work/Projects/TutorHub/app/platform/upstreamserver.ts'
+		expect(scrubString(text)).toBe(text)
+	})
+
 	it('leaves ids, paths and prose alone', () => {
 		const text =
 			'GET /teachersdashboard/courses/edit/3f2b8c1e-9d4a-4f6b-8e2a-1c5d7e9f0a1b failed: Cannot read properties'

@@ -1,8 +1,9 @@
 // What leaves for Sentry, on the app's server, in the browser and in the API: the user's id and
 // email stay (sendDefaultPii, as the spec asks), credentials never do. Cookies and Authorization
 // headers are dropped, fields named like a secret are blanked, and any string that looks like a
-// token (a JWT or JWE, a 32-byte random value, a ticket or token in a URL) is masked wherever it
-// sits: a header, a URL, a breadcrumb, an exception's message or a span's data.
+// token (a JWT or JWE, a 32-byte random value, a ticket or token in a URL, the user and password
+// of a connection URL, a Stripe or AWS key) is masked wherever it sits: a header, a URL, a
+// breadcrumb, an exception's message or a span's data.
 //
 // Plain TypeScript with no imports, so the app (Vite), the API (tsx) and instrument.server.mjs
 // (Node's own type stripping) all load this one file.
@@ -16,6 +17,15 @@ const OPAQUE = /(?<![\w-])[\w-]{43,}(?![\w-])/g
 /** A credential in a URL's query: ?token=…, &ticket=…, &code=… */
 const QUERY_SECRET =
 	/([?&](?:token|access_token|refresh_token|ticket|code|key|secret|password)=)[^&#\s"']+/gi
+/** The user and password of a URL: postgres://u:secret@, smtps://u:p@, redis://:pass@. */
+const URL_CREDENTIALS = /\b([a-z][a-z\d+.-]*:\/\/)[^\s/?#@'"<>]+@/gi
+/** Stripe's secret, restricted and webhook keys (publishable pk_ keys are public). */
+const STRIPE_KEY = /\b(?:sk|rk)_(?:live|test)_[\dA-Za-z]{8,}|\bwhsec_[\dA-Za-z]{8,}/g
+/** An AWS access key id, and a secret access key: exactly 40 base64 characters with upper and
+ * lower case letters and a digit (so neither a commit id nor a plain path). */
+const AWS_KEY_ID = /\b(?:AKIA|ASIA)[\dA-Z]{16}\b/g
+const AWS_SECRET =
+	/(?<![\w/+=])(?=[\w/+=]{0,39}[A-Z])(?=[\w/+=]{0,39}[a-z])(?=[\w/+=]{0,39}\d)[\dA-Za-z/+=]{40}(?![\w/+=])/g
 /** Keys whose values are credentials whatever they look like. */
 const SECRET_KEY =
 	/cookie|authori[sz]ation|password|passwd|secret|token|session|refresh|ticket|api[-_]?key/i
@@ -32,8 +42,12 @@ const SENTRY_IDS = new Set([
 
 export function scrubString(value: string): string {
 	return value
+		.replace(URL_CREDENTIALS, `$1${FILTERED}@`)
 		.replace(JWT, FILTERED)
 		.replace(QUERY_SECRET, `$1${FILTERED}`)
+		.replace(STRIPE_KEY, FILTERED)
+		.replace(AWS_KEY_ID, FILTERED)
+		.replace(AWS_SECRET, FILTERED)
 		.replace(OPAQUE, FILTERED)
 }
 

@@ -10,6 +10,7 @@ import { fileRoutes } from './files/routes.ts'
 import { organizationRoutes } from './organizations/routes.ts'
 import { devOutboxRoutes } from './mail/dev-outbox.ts'
 import { limitBodies } from './platform/body-limits.ts'
+import { requestLog } from './platform/request-log.ts'
 import { healthRoutes } from './platform/health.ts'
 import type { ApiDeps, ApiEnv, ErrorField } from './platform/context.ts'
 import { errorResponse, handleError, MESSAGES } from './platform/errors.ts'
@@ -39,6 +40,7 @@ const answerErrorsIn =
 export function createApi(deps: ApiDeps) {
 	const passwords = createPasswords(deps.config.passwordHashing)
 	const app = new Hono<ApiEnv>().basePath(API_BASE)
+	app.use('*', requestLog())
 
 	// Spec section 8: the client reads organization registration's errors from `error`. Set
 	// before the body limit so that its 413 follows the rule too.

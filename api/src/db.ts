@@ -4,9 +4,16 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { pgliteDialect } from './pglite-dialect.ts'
+import { log } from './platform/log.ts'
 import type { Database } from './schema.ts'
 
 export type Db = Kysely<Database>
+
+// The PostgreSQL pool behind a database, for its /metrics gauges.
+const pools = new WeakMap<Db, pg.Pool>()
+
+/** PostgreSQL's pool under a database opened with a URL; none for PGlite. */
+export const databasePool = (db: Db): pg.Pool | undefined => pools.get(db)
 
 export type DatabaseLocation =
 	/**
@@ -28,8 +35,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Db> {
 			connectionTimeoutMillis: timeoutMs,
 		})
 		// An idle client losing its connection must not take the process down.
-		pool.on('error', (error) => console.error('PostgreSQL pool error:', error))
-		return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+		pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL pool error'))
+		const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+		pools.set(db, pool)
+		return db
 	}
 	if (location.dataDir) await mkdir(location.dataDir, { recursive: true })
 	// pg_trgm: the catalogue search's trigram indexes (migration 017); PostgreSQL ships it too.

@@ -6,6 +6,8 @@ import { openDatabase, type Db } from './db.ts'
 import { migrate } from './migrate.ts'
 import { lockDataDir } from './platform/data-lock.ts'
 import { connectRedis, redisAnswers } from './platform/redis.ts'
+import { log } from './platform/log.ts'
+import { serveMetrics } from './platform/metrics.ts'
 import { flushErrorReports, reportError, startErrorReports } from './platform/error-reports.ts'
 import { createDiskStorage } from './platform/storage.ts'
 import { createS3Storage } from './platform/storage-s3.ts'
@@ -31,7 +33,7 @@ async function start() {
 		? async () => {}
 		: await lockDataDir(dbDir, {
 				onLost: (error) => {
-					console.error(`API stopping: it no longer holds ${dbDir} (${error.message})`)
+					log.error(`API stopping: it no longer holds ${dbDir} (${error.message})`)
 					void stop(1)
 				},
 			})
@@ -53,7 +55,7 @@ async function start() {
 			: undefined
 		const applied = await migrate(db, { afterwards: seed })
 		if (applied.length > 0 || MIGRATE_ONLY)
-			console.log(`Applied migrations: ${applied.join(', ') || 'none, the database is current'}`)
+			log.info(`Applied migrations: ${applied.join(', ') || 'none, the database is current'}`)
 	} catch (error) {
 		await db.destroy()
 		await unlock()
@@ -90,9 +92,10 @@ async function start() {
 			? `http://${host}:${settings.port}${API_BASE}/dev/outbox`
 			: undefined,
 		logLinks: !settings.api.production,
+		log: (line) => log.info(line),
 	})
 	if (!settings.mail.smtpUrl) {
-		console.log(
+		log.info(
 			settings.api.devOutbox
 				? `No SMTP_URL: mails are kept in the outbox, http://${host}:${settings.port}${API_BASE}/dev/outbox`
 				: settings.api.production
@@ -100,11 +103,14 @@ async function start() {
 					: 'No SMTP_URL: mails are kept in the mail_outbox table and logged here',
 		)
 	}
+	const metricsServer = settings.metrics
+		? await serveMetrics(db, settings.metrics.port, settings.metrics.host)
+		: undefined
 	const websocket = { server: createSocketServer() }
 	const server = serve(
 		{ fetch: app.fetch, port: settings.port, hostname: settings.host, websocket },
 		(info) => {
-			console.log(`API listening on http://${host}:${info.port}${API_BASE}`)
+			log.info(`API listening on http://${host}:${info.port}${API_BASE}`)
 			// scripts/launch.mjs waits for this rather than for an answer another copy could give.
 			process.send?.('listening', () => process.disconnect())
 		},
@@ -119,6 +125,7 @@ async function start() {
 		// Live room sockets are told to reconnect, and whiteboard saves finish before the database closes.
 		await closeRooms(db)
 		await closed
+		metricsServer?.close()
 		await mailWorker.stop()
 		await redis?.close()
 		await db.destroy()
@@ -127,7 +134,7 @@ async function start() {
 		process.exitCode = exitCode
 	}
 	server.on('error', (error) => {
-		console.error('API server failed:', error)
+		log.error({ err: error }, 'API server failed')
 		void stop(1)
 	})
 	process.once('SIGTERM', () => void stop(0))

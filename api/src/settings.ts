@@ -18,6 +18,8 @@ export type Settings = {
 	/** S3_BUCKET: uploads go to this bucket (the AWS SDK's own settings reach it); unset, DATA_DIR/uploads. */
 	s3Bucket: string | undefined
 	seedDemo: boolean
+	/** API_METRICS_PORT: Prometheus metrics on their own listener (METRICS_HOST, loopback); unset, none. */
+	metrics: { port: number; host: string } | undefined
 	api: ApiConfig
 }
 
@@ -126,6 +128,12 @@ export async function readSettings(env: Env = process.env): Promise<Settings> {
 		s3Bucket: env.S3_BUCKET?.trim() || undefined,
 		// The demo accounts share one known password: production has them only when asked.
 		seedDemo: production ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0',
+		metrics: env.API_METRICS_PORT?.trim()
+			? {
+					port: wholeNumber(env, 'API_METRICS_PORT', 0, 65_535),
+					host: env.METRICS_HOST?.trim() || '127.0.0.1',
+				}
+			: undefined,
 		api: {
 			accessTokenTtl: wholeNumber(env, 'ACCESS_TOKEN_TTL', 900, MAX_TTL),
 			refreshTokenTtl: wholeNumber(env, 'REFRESH_TOKEN_TTL', 604_800, MAX_TTL),

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { flushErrorReports, startErrorReports } from '../src/platform/error-reports.ts'
@@ -10,15 +13,25 @@ import { call, login, refreshCookie, startApi, type TestApi } from './helpers.ts
 let ingest: SentryIngest
 let api: TestApi
 
+let buildDir: string
+
 beforeAll(async () => {
 	ingest = await startSentryIngest()
-	await startErrorReports({ SENTRY_DSN: ingest.dsn, SENTRY_ENVIRONMENT: 'api-check' })
+	// The release npm run build wrote: the API reports it when SENTRY_RELEASE is not set.
+	buildDir = await mkdtemp(join(tmpdir(), 'tutorhub-build-'))
+	await writeFile(join(buildDir, 'release.txt'), 'build-20261127035200-0a1b2c3d\n')
+	await startErrorReports({
+		SENTRY_DSN: ingest.dsn,
+		SENTRY_ENVIRONMENT: 'api-check',
+		BUILD_DIR: buildDir,
+	})
 	api = await startApi()
 })
 
 afterAll(async () => {
 	await api.close()
 	await ingest.close()
+	await rm(buildDir, { recursive: true, force: true })
 })
 
 test('a 500 is reported once, labelled, with the caller and without credentials', async () => {
@@ -41,10 +54,11 @@ test('a 500 is reported once, labelled, with the caller and without credentials'
 		tags?: Record<string, string>
 		exception?: unknown
 	}>
-	expect(event?.release).toBe('api@1.0.0')
+	expect(event?.release).toBe('build-20261127035200-0a1b2c3d')
 	expect(event?.environment).toBe('api-check')
 	expect(event?.user?.id).toBe(user.id)
 	expect(event?.tags?.route).toBe('GET /api/v1/announcements')
+	expect(event?.tags?.request_id).toBe(failed.headers.get('x-request-id'))
 	expect(JSON.stringify(event?.exception)).toMatch(/announcements/)
 
 	const refreshToken = cookie.split('=')[1] as string

@@ -10,9 +10,13 @@ import { createApi, type ApiConfig } from '../src/app.ts'
 import { createPasswords } from '../src/auth/passwords.ts'
 import { openDatabase, type Db } from '../src/db.ts'
 import { migrate } from '../src/migrate.ts'
+import { log } from '../src/platform/log.ts'
 import type { HealthCheck } from '../src/platform/health.ts'
 import { createDiskStorage, type Storage } from '../src/platform/storage.ts'
 import { DEMO_PASSWORD, seedDemo } from '../src/seed.ts'
+
+// The tests' in-process APIs log nothing unless LOG_LEVEL asks; processes they start log as usual.
+log.level = process.env.LOG_LEVEL || 'silent'
 
 export { DEMO_PASSWORD }
 

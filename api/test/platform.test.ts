@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { call, DEMO_PASSWORD, login, refreshCookie, startApi, type TestApi } from './helpers.ts'
+import { log } from '../src/platform/log.ts'
 
 describe('requests the API cannot read', () => {
 	let api: TestApi
@@ -110,7 +111,7 @@ describe('unexpected failures', () => {
 	afterAll(() => api.close())
 
 	test('answer 500 Internal server error, are logged, and the server keeps serving', async () => {
-		const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+		const logged = vi.spyOn(log, 'error').mockImplementation(() => {})
 		await sql`DROP TABLE refresh_tokens`.execute(api.db)
 		const registered = await call(api, 'POST', '/auth/register-student', {
 			json: { firstName: 'A', lastName: 'B', email: 'ab@example.com', password: DEMO_PASSWORD },
@@ -121,9 +122,33 @@ describe('unexpected failures', () => {
 		})
 		expect(answer.status).toBe(500)
 		expect(answer.body).toEqual({ message: 'Internal server error' })
-		expect(logged).toHaveBeenCalledWith('POST /api/v1/auth/login failed:', expect.any(Error))
+		expect(logged).toHaveBeenCalledWith(
+			{ err: expect.any(Error), requestId: expect.any(String) },
+			'POST /api/v1/auth/login failed',
+		)
 		logged.mockRestore()
 		const after = await call(api, 'GET', '/users/tutors')
 		expect(after.status).toBe(403)
+	})
+})
+
+describe('request ids', () => {
+	let api: TestApi
+	beforeAll(async () => {
+		api = await startApi({ seed: false })
+	})
+	afterAll(() => api.close())
+
+	test("are the caller's when well formed, else new, and answered in X-Request-Id", async () => {
+		const ask = (id?: string) =>
+			fetch(`${api.baseUrl}/health`, { headers: id ? { 'X-Request-Id': id } : {} })
+		expect((await ask('app-7f3a.1')).headers.get('x-request-id')).toBe('app-7f3a.1')
+		const fresh = (await ask()).headers.get('x-request-id')
+		expect(fresh).toMatch(/^[0-9a-f-]{36}$/)
+		// A line break or an endless id would forge or flood a log line: replaced.
+		for (const bad of ['a b', 'x'.repeat(129), 'id"}{"admin":true']) {
+			const answered = (await ask(bad)).headers.get('x-request-id')
+			expect(answered).toMatch(/^[0-9a-f-]{36}$/)
+		}
 	})
 })

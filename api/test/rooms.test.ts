@@ -11,6 +11,7 @@ import { createApi, type ApiConfig } from '../src/app.ts'
 import { createPasswords } from '../src/auth/passwords.ts'
 import { openDatabase, type Db } from '../src/db.ts'
 import { migrate } from '../src/migrate.ts'
+import { serveMetrics } from '../src/platform/metrics.ts'
 import { createDiskStorage } from '../src/platform/storage.ts'
 import { createSocketServer } from '../src/platform/websocket.ts'
 import { closeRooms } from '../src/rooms/hub.ts'
@@ -912,5 +913,37 @@ describe('limits: floods, oversized boards and who may clear', () => {
 		expect(notices(rejoined)).toEqual([])
 		for (const inbox of [teacher, student, later, afterClear, afterUndo, rejoined])
 			inbox.socket.close()
+	})
+})
+
+describe('metrics', () => {
+	test('/metrics counts live rooms and their sockets, and the mail queue', async () => {
+		const metrics = await serveMetrics(api.db, 0, '127.0.0.1')
+		const url = `http://127.0.0.1:${(metrics.address() as AddressInfo).port}/metrics`
+		const read = async () => {
+			const text = await (await fetch(url)).text()
+			const value = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1])
+			return {
+				rooms: value('api_live_rooms'),
+				sockets: value('api_live_room_sockets'),
+				pending: value('api_mail_outbox\\{status="pending"\\}'),
+			}
+		}
+		try {
+			// Sockets of the tests before are closed and their rooms' hubs gone, once saves finish.
+			await expect.poll(read, { timeout: 10_000 }).toMatchObject({ rooms: 0, sockets: 0 })
+			expect((await read()).pending).toBeGreaterThanOrEqual(0)
+			const roomId = await newRoom('Counted live')
+			const teacher = await openSocket(socketUrl(roomId, await ticketFor(roomId, tokens.teacher)))
+			const student = await openSocket(socketUrl(roomId, await ticketFor(roomId, tokens.student)))
+			expect(await read()).toMatchObject({ rooms: 1, sockets: 2 })
+			teacher.socket.close()
+			student.socket.close()
+			await expect.poll(read, { timeout: 10_000 }).toMatchObject({ rooms: 0, sockets: 0 })
+			// Anything but /metrics is not there.
+			expect((await fetch(url.replace('/metrics', '/'))).status).toBe(404)
+		} finally {
+			metrics.close()
+		}
 	})
 })

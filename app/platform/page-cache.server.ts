@@ -1,6 +1,7 @@
 import type { MiddlewareFunction } from 'react-router'
 import { cookiePairs } from './cookie-header'
 import { env } from './env.server'
+import { pageCache } from './metrics.server'
 import { getNonce } from './security.server'
 import { responseCache } from './upstream-cache.server'
 
@@ -55,7 +56,9 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async (
 	const nonce = getNonce(context)
 	const kept = pages.get(request.url)
 	const reload = /no-cache/.test(request.headers.get('Cache-Control') ?? '')
-	if (kept && kept.expiresAt > Date.now() && !reload) {
+	const hit = kept !== undefined && kept.expiresAt > Date.now() && !reload
+	pageCache.inc({ outcome: hit ? 'hit' : 'miss' })
+	if (hit) {
 		return new Response(kept.body.replaceAll(kept.nonce, nonce), {
 			status: kept.status,
 			headers: kept.headers,

@@ -57,6 +57,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
 		tokens: readTokens(session),
 		cookies: state.upstreamCookies,
 		client: clientOf(request),
+		requestId: request.headers.get('x-request-id') ?? undefined,
 		onSessionChange: ({ tokens, cookies }) => {
 			state.upstreamCookies = cookies
 			if (state.user && tokens) {

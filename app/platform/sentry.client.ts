@@ -1,5 +1,5 @@
 import * as Sentry from '@sentry/react-router'
-import { FRONTEND_RELEASE, sentryOptions } from '../../reporting/options'
+import { sentryOptions } from '../../reporting/options'
 
 type Settings = {
 	dsn: string
@@ -12,10 +12,7 @@ type Settings = {
 export function startSentry({ dsn, environment, release, user }: Settings) {
 	Sentry.init({
 		dsn,
-		...sentryOptions(
-			{ SENTRY_ENVIRONMENT: environment, SENTRY_RELEASE: release },
-			FRONTEND_RELEASE,
-		),
+		...sentryOptions({ SENTRY_ENVIRONMENT: environment, SENTRY_RELEASE: release }),
 		integrations: [Sentry.reactRouterTracingIntegration()],
 		// A navigation superseded by a newer one aborts its requests: nothing failed.
 		ignoreErrors: [/^AbortError\b/, 'signal is aborted without reason'],

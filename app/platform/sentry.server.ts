@@ -6,13 +6,18 @@ import type { SessionUser } from './session.server'
 // initialised by instrument.server.mjs before the build loaded (server.mjs).
 let sentry: Promise<typeof SentryModule> | null = null
 
-/** Reports an unexpected server error once, with the signed-in user's id and email (spec §9). */
-export function reportServerError(error: unknown, user: SessionUser | null) {
+/**
+ * Reports an unexpected server error once, with the signed-in user's id and email (spec §9) and
+ * the request id server.mjs gave the request (the API logs the same one).
+ */
+export function reportServerError(error: unknown, user: SessionUser | null, request?: Request) {
+	const requestId = request?.headers.get('x-request-id')
 	if (!env.sentryDsn) return
 	sentry ??= import('@sentry/react-router')
 	void sentry.then((Sentry) =>
 		Sentry.withScope((scope) => {
 			if (user) scope.setUser({ id: user.id, email: user.email })
+			if (requestId) scope.setTag('request_id', requestId)
 			Sentry.captureException(error, { mechanism: { handled: false, type: 'react-router.server' } })
 		}),
 	)

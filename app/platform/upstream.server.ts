@@ -17,6 +17,7 @@ import {
 	type QueryParams,
 	type ResponseCache,
 } from './upstream-cache.server'
+import { upstreamCache, upstreamCalls, upstreamDuration } from './metrics.server'
 import { SessionExpiredError, toastForFailure, UpstreamError } from './upstream-errors'
 import {
 	accessTokenExpiresSoon,
@@ -60,6 +61,8 @@ export type UpstreamOptions = {
 	 * sent with the secret the upstream checks before it believes it (decisions/014).
 	 */
 	client?: { address: string; proxySecret: string }
+	/** The page request's id (server.mjs), sent as X-Request-Id so the API logs the same one. */
+	requestId?: string
 }
 
 export type GetOptions<T> = {
@@ -154,6 +157,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			.map(([name, value]) => `${name}=${value}`)
 			.join('; ')
 		if (cookie) result.set('Cookie', cookie)
+		if (options.requestId) result.set('X-Request-Id', options.requestId)
 		if (options.client) {
 			result.set('X-TutorHub-Client-Address', options.client.address)
 			result.set('X-TutorHub-Proxy-Secret', options.client.proxySecret)
@@ -170,11 +174,17 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			return new UpstreamError({ kind, text: fallback, toast: toastForFailure({ kind }), cause })
 		}
 		let response: Response
+		const method = init.method ?? 'GET'
+		const stopTimer = upstreamDuration.startTimer({ method })
 		try {
 			response = await fetcher(url, { ...init, signal })
 		} catch (error) {
+			upstreamCalls.inc({ method, status: signal.aborted ? 'timeout' : 'network' })
 			throw transportError(error)
+		} finally {
+			stopTimer()
 		}
+		upstreamCalls.inc({ method, status: String(response.status) })
 		if (applySetCookies(cookies, response.headers.getSetCookie(), Date.now())) publish()
 		try {
 			return { status: response.status, ok: response.ok, text: await response.text() }
@@ -325,8 +335,9 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			const fresh = request.fresh || options.fresh
 			if (!fresh) {
 				const hit = cache.get(key)
+				upstreamCache.inc({ outcome: hit === undefined ? 'miss' : 'hit' })
 				if (hit !== undefined) return parseCachedAnswer(hit, request.schema, request.fallback)
-			}
+			} else upstreamCache.inc({ outcome: 'miss' })
 			const raw = await cache.dedupe(
 				key,
 				async () => {

@@ -716,6 +716,7 @@ test('JSON bodies, bearer, cookies and the client address travel as headers; 204
 	})
 	const { upstream } = client(server.baseUrl, {
 		client: { address: '203.0.113.7', proxySecret: 'shared-secret' },
+		requestId: '0f9c2c4e-6a1b-4a8e-9a57-3c1f0e2b7d11',
 	})
 
 	expect(
@@ -734,6 +735,8 @@ test('JSON bodies, bearer, cookies and the client address travel as headers; 204
 	expect(hit?.headers.cookie).toBe('refreshToken=r1')
 	expect(hit?.headers['x-tutorhub-client-address']).toBe('203.0.113.7')
 	expect(hit?.headers['x-tutorhub-proxy-secret']).toBe('shared-secret')
+	// The page request's id, so the API's log line for this call carries it (issue 26).
+	expect(hit?.headers['x-request-id']).toBe('0f9c2c4e-6a1b-4a8e-9a57-3c1f0e2b7d11')
 	expect(hit?.headers['x-forwarded-for']).toBeUndefined()
 	expect(JSON.parse(hit?.body ?? '')).toEqual({ grade: 90 })
 })

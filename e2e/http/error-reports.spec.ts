@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { jwtDecrypt } from 'jose'
@@ -17,6 +18,8 @@ test.describe.configure({ mode: 'default' })
 const SESSION_SECRET = 'error-reports-session-secret'
 const environment = 'error-reports-check'
 const teacher = { email: 'teacher@example.com', password: 'DemoPass123!' }
+// The release npm run build wrote (the commit built): the app reports it, not a fixed label.
+const release = readFileSync(`${process.env.BUILD_DIR ?? 'build'}/release.txt`, 'utf8').trim()
 
 let ingest: SentryIngest
 let app: AppProcess
@@ -45,6 +48,7 @@ type ErrorEvent = {
 	release?: string
 	environment?: string
 	platform?: string
+	tags?: Record<string, string>
 	user?: { id?: string; email?: string }
 	exception?: { values?: Array<{ type?: string; value?: string }> }
 }
@@ -110,7 +114,7 @@ test('a loader, an action and a browser render error each arrive once, with no c
 		places.map((where) => `Error reporting check: an error thrown on purpose in ${where}`).sort(),
 	)
 	for (const event of checks as ErrorEvent[]) {
-		expect(event.release, messageOf(event)).toBe('frontend@1.0.0')
+		expect(event.release, messageOf(event)).toBe(release)
 		expect(event.environment, messageOf(event)).toBe(environment)
 		expect(event.user?.email, messageOf(event)).toBe(teacher.email)
 		expect(event.user?.id, messageOf(event)).toMatch(/\S/)
@@ -118,6 +122,11 @@ test('a loader, an action and a browser render error each arrive once, with no c
 	expect(checks.find((event) => messageOf(event).endsWith('a browser render'))?.platform).toBe(
 		'javascript',
 	)
+	// The server's errors carry the request id the app logged (and sent the API) for the request.
+	for (const event of (checks as ErrorEvent[]).filter(
+		(each) => !messageOf(each).endsWith('a browser render'),
+	))
+		expect(event.tags?.request_id, messageOf(event)).toMatch(/^[0-9a-f-]{36}$/)
 	expect(checks.find((event) => messageOf(event).endsWith('a server loader'))?.platform).toBe(
 		'node',
 	)

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events'
+import { log } from '../platform/log.ts'
 import type { Db } from '../db.ts'
 import { reportError } from '../platform/error-reports.ts'
 import type { ComposedMail } from './compose.ts'
@@ -39,7 +40,7 @@ export function afterAnswer(task: () => Promise<void>): void {
 		setImmediate(() => {
 			task()
 				.catch((error: unknown) => {
-					console.error('Could not queue mail:', error)
+					log.error({ err: error }, 'Could not queue mail')
 					reportError(error, { method: 'MAIL', path: 'queue' })
 				})
 				.finally(resolve)

@@ -2,6 +2,8 @@ import nodemailer from 'nodemailer'
 import { sql } from 'kysely'
 import type { Db } from '../db.ts'
 import { reportError } from '../platform/error-reports.ts'
+import { log as apiLog } from '../platform/log.ts'
+import { mailFailures } from '../platform/metrics.ts'
 import type { MailOutboxTable } from '../schema.ts'
 import type { Updateable } from 'kysely'
 import { mailQueued } from './outbox.ts'
@@ -130,6 +132,7 @@ export function startMailWorker({
 						next_attempt_at: new Date(Date.now() + delay),
 					}
 			await db.updateTable('mail_outbox').set(changes).where('id', '=', mail.id).execute()
+			mailFailures.inc({ outcome: giveUp ? 'failed' : 'retried' })
 			log(
 				giveUp
 					? `Mail to ${mail.to_address} failed for good after ${mail.attempts} attempt(s): ${message}`
@@ -156,7 +159,7 @@ export function startMailWorker({
 		}
 		running = drain()
 			.catch((error: unknown) => {
-				console.error('Mail worker failed:', error)
+				apiLog.error({ err: error }, 'Mail worker failed')
 				reportError(error, { method: 'MAIL', path: 'worker' })
 			})
 			.finally(() => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { log } from '../platform/log.ts'
 import { Hono, type Context } from 'hono'
 import Stripe from 'stripe'
 import { chargeOf, type CourseRow } from '../courses/present.ts'
@@ -69,7 +70,7 @@ async function viaStripe<T>(call: () => Promise<T>): Promise<T> {
 	try {
 		return await call()
 	} catch (error) {
-		console.error('Stripe call failed:', error instanceof Error ? error.message : error)
+		log.error({ err: error instanceof Error ? error.message : error }, 'Stripe call failed')
 		throw new ApiError(502, PROVIDER_UNAVAILABLE)
 	}
 }

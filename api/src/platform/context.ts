@@ -18,6 +18,8 @@ export type ApiEnv = {
 	Variables: {
 		account: Account
 		errorField: ErrorField | undefined
+		/** X-Request-Id: the caller's or a new one (platform/request-log.ts). */
+		requestId: string
 	}
 }
 

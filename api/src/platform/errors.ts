@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ApiEnv } from './context.ts'
 import { reportError } from './error-reports.ts'
+import { log } from './log.ts'
 
 export type FieldError = { path: string; msg: string }
 
@@ -61,12 +62,20 @@ export function handleError(error: Error, c: Context<ApiEnv>) {
 	if (unavailable) {
 		// An outage or a held lock, not a fault of this request: said plainly, and reported by
 		// the health check rather than once per request.
-		console.error(`${c.req.method} ${c.req.path}: ${unavailable}: ${error.message}`)
+		log.error(
+			{ requestId: c.get('requestId') },
+			`${c.req.method} ${c.req.path}: ${unavailable}: ${error.message}`,
+		)
 		c.header('Retry-After', '5')
 		return errorResponse(c, 503, MESSAGES[unavailable])
 	}
-	console.error(`${c.req.method} ${c.req.path} failed:`, error)
-	reportError(error, { method: c.req.method, path: c.req.routePath, userId: c.get('account')?.id })
+	log.error({ err: error, requestId: c.get('requestId') }, `${c.req.method} ${c.req.path} failed`)
+	reportError(error, {
+		method: c.req.method,
+		path: c.req.routePath,
+		userId: c.get('account')?.id,
+		requestId: c.get('requestId'),
+	})
 	return errorResponse(c, 500, MESSAGES.internal)
 }
 

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { log } from './log.ts'
 import { sql } from 'kysely'
 import type { ApiDeps, ApiEnv } from './context.ts'
 
@@ -39,7 +40,7 @@ export function healthRoutes({ db, healthChecks = {} }: ApiDeps) {
 		for (const [index, name] of names.entries()) {
 			const outcome = outcomes[index]
 			if (outcome?.status === 'rejected')
-				console.error(`Health check ${name} failed:`, outcome.reason)
+				log.error({ err: outcome.reason }, `Health check ${name} failed`)
 		}
 		if (down.includes('database'))
 			return c.json({ status: 'unavailable', failing: ['database'], checks: status }, 503)

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis'
+import { log } from './log.ts'
 
 /**
  * The API's connections to Redis when `REDIS_URL` is set (docs/decisions/026): `commands` for the
@@ -19,7 +20,7 @@ export type RedisConnections = {
 export async function connectRedis(url: string): Promise<RedisConnections> {
 	const connect = () => {
 		const client = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true })
-		client.on('error', (error: Error) => console.error('Redis:', error.message))
+		client.on('error', (error: Error) => log.error({ err: error.message }, 'Redis'))
 		return client
 	}
 	const commands = connect()

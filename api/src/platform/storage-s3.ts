@@ -1,3 +1,4 @@
+import { log } from './log.ts'
 import {
 	DeleteObjectCommand,
 	GetObjectCommand,
@@ -63,6 +64,6 @@ export function createS3Storage(
 
 /** The bucket down or refusing: a 503 that says so, not "Internal server error" (issue 27). */
 function unavailable(error: unknown): never {
-	console.error('S3 storage failed:', error)
+	log.error({ err: error }, 'S3 storage failed')
 	throw new ApiError(503, MESSAGES.storageUnavailable)
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { log } from '../platform/log.ts'
 import type { RedisConnections } from '../platform/redis.ts'
 import type { Participant } from './hub.ts'
 import type { ChatMessage } from './present.ts'
@@ -82,7 +83,7 @@ export function redisRoomBus(redis: RedisConnections): RoomBus {
 			() => {
 				for (const listener of reconnected) listener()
 			},
-			(error: Error) => console.error('Rooms: could not subscribe again:', error.message),
+			(error: Error) => log.error({ err: error.message }, 'Rooms: could not subscribe again'),
 		)
 	})
 	return {
@@ -92,7 +93,10 @@ export function redisRoomBus(redis: RedisConnections): RoomBus {
 		publish(event) {
 			const envelope: Envelope = { from: process, event }
 			redis.commands.publish(REDIS_ROOM_CHANNEL, JSON.stringify(envelope)).catch((error: Error) => {
-				console.error(`Room ${event.roomId}: a ${event.type} event was not shared:`, error.message)
+				log.error(
+					{ err: error.message },
+					`Room ${event.roomId}: a ${event.type} event was not shared`,
+				)
 			})
 		},
 		listen(listener) {

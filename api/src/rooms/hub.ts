@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { log } from '../platform/log.ts'
 import type { WSContext } from 'hono/ws'
 import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 import * as Y from 'yjs'
@@ -251,7 +252,9 @@ class RoomHub {
 					if (compacted) this.#boardBytes = compacted.bytes
 				}
 			})
-			.catch((error: unknown) => console.error(`Saving whiteboard ${this.roomId} failed:`, error))
+			.catch((error: unknown) =>
+				log.error({ err: error }, `Saving whiteboard ${this.roomId} failed`),
+			)
 	}
 
 	/**
@@ -271,7 +274,7 @@ class RoomHub {
 				return
 			} catch (error) {
 				if (attempt === 0)
-					console.error(`Saving whiteboard ${this.roomId} failed; trying again:`, error)
+					log.error({ err: error }, `Saving whiteboard ${this.roomId} failed; trying again`)
 				// The drawer learns, once per outage, that the stroke is kept but not yet saved.
 				const peer = drawer === undefined ? undefined : this.#peers.get(drawer)
 				if (peer && !this.#toldUnsaved.has(peer.id)) {
@@ -298,7 +301,7 @@ class RoomHub {
 					return
 				} catch (error) {
 					if (this.#peers.size === 0 || attempt >= 20) {
-						console.error(`Room ${this.roomId}: catching up failed:`, error)
+						log.error({ err: error }, `Room ${this.roomId}: catching up failed`)
 						return
 					}
 					const wait = SAVE_RETRY_MS[Math.min(attempt, SAVE_RETRY_MS.length - 1)]!
@@ -411,9 +414,9 @@ class RoomHub {
 						this.#boardBytes += update.byteLength
 					})
 					.catch((error: unknown) =>
-						console.error(
-							`Whiteboard ${this.roomId}: an update from another process failed:`,
-							error,
+						log.error(
+							{ err: error },
+							`Whiteboard ${this.roomId}: an update from another process failed`,
 						),
 					)
 				return
@@ -469,7 +472,7 @@ class RoomHub {
 			onMessage: (data) => {
 				ready = ready
 					.then(() => this.#receive(peer, data))
-					.catch((error: unknown) => console.error(`Room ${this.roomId} socket failed:`, error))
+					.catch((error: unknown) => log.error({ err: error }, `Room ${this.roomId} socket failed`))
 			},
 			onClose: () => {
 				this.#peers.delete(peer.id)
@@ -510,7 +513,7 @@ class RoomHub {
 				try {
 					row = await insertMessage(this.db, this.roomId, peer.userId, message.text)
 				} catch (error) {
-					console.error(`Room ${this.roomId}: a chat message could not be stored:`, error)
+					log.error({ err: error }, `Room ${this.roomId}: a chat message could not be stored`)
 					return this.#send(peer, {
 						type: 'error',
 						message: ROOM_NOTICES.chatNotSent,
@@ -684,6 +687,13 @@ class RoomHubs {
 		return this.#hubs.get(roomId)
 	}
 
+	/** Rooms with someone connected to this process, and their sockets (for /metrics). */
+	counts() {
+		let sockets = 0
+		for (const hub of this.#hubs.values()) sockets += hub.size
+		return { rooms: this.#hubs.size, sockets }
+	}
+
 	/** A room's chat message or end, from an HTTP call: to its members in every process. */
 	share(event: RoomEvent) {
 		this.#hubs.get(event.roomId)?.receive(event)
@@ -750,6 +760,9 @@ export function roomHubs(
 	}
 	return hubs
 }
+
+/** Live rooms and sockets in this process (none before the first join). */
+export const liveRoomCounts = (db: Db) => registries.get(db)?.counts() ?? { rooms: 0, sockets: 0 }
 
 /** On shutdown: sockets are told the server is restarting (they reconnect) and saves finish. */
 export const closeRooms = (db: Db) => registries.get(db)?.close()

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono'
+import { log } from '../platform/log.ts'
 import { coursesRunBy, findCourseStaff, isEnrolled, readCourseMenu } from '../courses/access.ts'
 import { notifyStudents, notifyUsers } from '../mail/notifications.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
@@ -82,7 +83,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 	const removeQuietly = (key: string) =>
 		storage
 			.delete(key)
-			.catch((error: unknown) => console.error('Could not remove file', key, error))
+			.catch((error: unknown) => log.error({ err: error, key }, 'Could not remove file'))
 
 	const download = async (c: Context, key: string | null, name: string | null) => {
 		const file = key ? await storage.get(key) : null

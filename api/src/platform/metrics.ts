@@ -1,0 +1,96 @@
+import { createServer, type Server } from 'node:http'
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { sql } from 'kysely'
+import { databasePool, type Db } from '../db.ts'
+import { liveRoomCounts } from '../rooms/hub.ts'
+import { log } from './log.ts'
+
+// The API's Prometheus metrics (prom-client). They are served only by serveMetrics, on a
+// listener of their own (API_METRICS_PORT, loopback by default), never on the API's port.
+export const registry = new Registry()
+
+export const requestDuration = new Histogram({
+	name: 'api_http_request_duration_seconds',
+	help: 'API requests by route pattern, method and status',
+	labelNames: ['method', 'route', 'status'] as const,
+	buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+	registers: [registry],
+})
+
+export const mailFailures = new Counter({
+	name: 'api_mail_send_failures_total',
+	help: 'Mail deliveries that failed, by whether the mail is retried or given up',
+	labelNames: ['outcome'] as const,
+	registers: [registry],
+})
+
+/** Gauges read when scraped: the mail queue, live rooms and sockets, the PostgreSQL pool. */
+function registerGauges(db: Db) {
+	new Gauge({
+		name: 'api_mail_outbox',
+		help: 'Mails in the outbox by status (pending is the queue depth)',
+		labelNames: ['status'] as const,
+		registers: [registry],
+		async collect() {
+			const { rows } = await sql<{ status: string; count: string | number }>`
+				SELECT status, count(*) AS count FROM mail_outbox GROUP BY status`.execute(db)
+			this.reset()
+			for (const status of ['pending', 'sent', 'failed']) this.set({ status }, 0)
+			for (const row of rows) this.set({ status: row.status }, Number(row.count))
+		},
+	})
+	new Gauge({
+		name: 'api_live_rooms',
+		help: 'Live rooms with someone connected to this process',
+		registers: [registry],
+		collect() {
+			this.set(liveRoomCounts(db).rooms)
+		},
+	})
+	new Gauge({
+		name: 'api_live_room_sockets',
+		help: 'Live-room WebSockets open on this process',
+		registers: [registry],
+		collect() {
+			this.set(liveRoomCounts(db).sockets)
+		},
+	})
+	const pool = databasePool(db)
+	if (!pool) return
+	new Gauge({
+		name: 'api_db_pool_connections',
+		help: 'PostgreSQL pool connections by state (total, idle, waiting clients)',
+		labelNames: ['state'] as const,
+		registers: [registry],
+		collect() {
+			this.set({ state: 'total' }, pool.totalCount)
+			this.set({ state: 'idle' }, pool.idleCount)
+			this.set({ state: 'waiting' }, pool.waitingCount)
+		},
+	})
+}
+
+/** Serves GET /metrics on its own address; everything else there is 404. */
+export async function serveMetrics(db: Db, port: number, host: string): Promise<Server> {
+	collectDefaultMetrics({ register: registry, prefix: 'api_' })
+	registerGauges(db)
+	const server = createServer((request, response) => {
+		if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+			response.writeHead(404).end()
+			return
+		}
+		registry.metrics().then(
+			(text) => response.writeHead(200, { 'Content-Type': registry.contentType }).end(text),
+			(error: unknown) => {
+				log.error({ err: error }, 'Metrics failed')
+				response.writeHead(500).end()
+			},
+		)
+	})
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject)
+		server.listen(port, host, () => resolve())
+	})
+	log.info(`API metrics on http://${host.includes(':') ? `[${host}]` : host}:${port}/metrics`)
+	return server
+}
