@@ -92,6 +92,7 @@ async function start() {
 			? `http://${host}:${settings.port}${API_BASE}/dev/outbox`
 			: undefined,
 		logLinks: !settings.api.production,
+		keepSentDays: settings.mail.keepSentDays,
 		log: (line) => log.info(line),
 	})
 	if (!settings.mail.smtpUrl) {

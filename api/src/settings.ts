@@ -6,7 +6,8 @@ import type { ApiConfig } from './platform/context.ts'
 import { isLoopback } from './platform/loopback.ts'
 
 export type Settings = {
-	mail: { smtpUrl: string | undefined; from: string }
+	/** keepSentDays: how long a sent mail stays in the outbox before it is deleted. */
+	mail: { smtpUrl: string | undefined; from: string; keepSentDays: number }
 	port: number
 	host: string
 	dataDir: string
@@ -118,7 +119,11 @@ export async function readSettings(env: Env = process.env): Promise<Settings> {
 		throw new Error(`API_TEST_HOOKS needs API_HOST on loopback (127.0.0.1 or ::1), got "${host}"`)
 	}
 	return {
-		mail: { smtpUrl, from: env.MAIL_FROM?.trim() || 'TutorHub <no-reply@tutorhub.localhost>' },
+		mail: {
+			smtpUrl,
+			from: env.MAIL_FROM?.trim() || 'TutorHub <no-reply@tutorhub.localhost>',
+			keepSentDays: wholeNumber(env, 'MAIL_KEEP_SENT_DAYS', 30, 3650),
+		},
 		port: wholeNumber(env, 'API_PORT', 4000, 65_535),
 		host,
 		dataDir,

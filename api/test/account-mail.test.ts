@@ -617,6 +617,52 @@ describe('the queue', () => {
 		// With SMTP (or in production) there is no such page.
 		expect((await call(api, 'GET', '/dev/outbox')).status).toBe(404)
 	})
+
+	test('sent mails leave the outbox after the kept days; pending and failed ones stay', async () => {
+		const local = await startApi({ seed: false })
+		const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000)
+		const row = (subject: string, status: 'pending' | 'sent' | 'failed', sentDaysAgo?: number) => ({
+			kind: 'test',
+			to_address: 'kept@example.com',
+			subject,
+			text_body: 'text',
+			html_body: '<p>text</p>',
+			status,
+			sent_at: sentDaysAgo === undefined ? null : daysAgo(sentDaysAgo),
+			created_at: daysAgo(sentDaysAgo ?? 40),
+			// Not due, so the worker leaves the pending one alone.
+			next_attempt_at: daysAgo(-1),
+		})
+		await local.db
+			.insertInto('mail_outbox')
+			.values([
+				row('sent long ago', 'sent', 31),
+				row('sent lately', 'sent', 29),
+				row('failed long ago', 'failed'),
+				row('still pending', 'pending'),
+			])
+			.execute()
+		const pruner = startMailWorker({
+			db: local.db,
+			from: 'x@tutorhub.test',
+			keepSentDays: 30,
+			log: () => {},
+		})
+		try {
+			// The worker prunes once at start; asking again finds nothing more.
+			await expect
+				.poll(async () =>
+					(
+						await local.db.selectFrom('mail_outbox').select('subject').orderBy('subject').execute()
+					).map((mail) => mail.subject),
+				)
+				.toEqual(['failed long ago', 'sent lately', 'still pending'])
+			expect(await pruner.prune()).toBe(0)
+		} finally {
+			await pruner.stop()
+			await local.close()
+		}
+	})
 })
 
 describe('notifications', () => {

@@ -26,6 +26,12 @@ export type MailWorkerOptions = {
 	baseDelayMs?: number
 	maxDelayMs?: number
 	maxAttempts?: number
+	/**
+	 * Sent mails older than this many days are deleted (hourly, and at start): they hold reset
+	 * and verification links and personal addresses, and nothing reads them after delivery.
+	 * Failed mails stay for the operator to see.
+	 */
+	keepSentDays?: number
 	log?: (line: string) => void
 }
 
@@ -41,6 +47,7 @@ type OutboxRow = {
 // A claim lasts this long: a worker that dies mid-send frees the mail for another after it.
 const CLAIM_SECONDS = 120
 const BATCH = 10
+const PRUNE_EVERY_MS = 60 * 60 * 1000
 
 /** SMTP's 5xx replies are permanent (no such mailbox, refused): retrying cannot help. */
 const isPermanent = (error: unknown) => {
@@ -68,6 +75,7 @@ export function startMailWorker({
 	baseDelayMs = 30_000,
 	maxDelayMs = 60 * 60 * 1000,
 	maxAttempts = 10,
+	keepSentDays = 30,
 	log = (line) => console.log(line),
 }: MailWorkerOptions) {
 	const transport = smtpUrl
@@ -168,15 +176,36 @@ export function startMailWorker({
 		return running
 	}
 
+	/** Deletes sent mails past `keepSentDays`; answers how many went. */
+	async function prune(): Promise<number> {
+		const { numDeletedRows } = await db
+			.deleteFrom('mail_outbox')
+			.where('status', '=', 'sent')
+			.where('sent_at', '<', sql<Date>`now() - make_interval(days => ${keepSentDays})`)
+			.executeTakeFirst()
+		return Number(numDeletedRows)
+	}
+	let prunedAt = 0
+	const pruneNow = () => {
+		if (Date.now() - prunedAt < PRUNE_EVERY_MS) return
+		prunedAt = Date.now()
+		prune().catch((error: unknown) => apiLog.warn({ err: error }, 'Mail outbox pruning failed'))
+	}
+
 	const onQueued = () => void wake()
 	mailQueued.on('queued', onQueued)
-	const timer = setInterval(onQueued, pollMs)
+	const timer = setInterval(() => {
+		onQueued()
+		pruneNow()
+	}, pollMs)
 	timer.unref()
 	void wake()
+	pruneNow()
 
 	return {
 		/** Sends what is due now (tests, and the first pass at start). */
 		wake,
+		prune,
 		/** Stops looking for mail and waits for the pass under way; the transport is closed. */
 		async stop() {
 			stopped = true
