@@ -18,6 +18,7 @@ export default [
 		route('forgot-password', 'routes/public/forgot-password.tsx'),
 		route('reset-password', 'routes/public/reset-password.tsx'),
 		route('verify-email', 'routes/public/verify-email.tsx'),
+		route('unsubscribe', 'routes/public/unsubscribe.tsx'),
 		route('verify/certificate/:publicId', 'routes/public/verify-certificate.tsx'),
 		route('verify/report-card/:publicId', 'routes/public/verify-report-card.tsx'),
 		route('courses', 'routes/public/courses.tsx'),

@@ -62,6 +62,7 @@ function visits(d: A11yData): Record<string, Visit[]> {
 				note: 'a used or unknown link',
 			},
 		],
+		'/unsubscribe': [{ url: '/unsubscribe?token=unknown', as: 'anonymous' }],
 		'/unauthorized': [{ url: '/unauthorized', as: 'anonymous' }],
 		'/signup/:role': [
 			{ url: '/signup/student', as: 'anonymous' },

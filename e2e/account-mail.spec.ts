@@ -305,3 +305,71 @@ test('a graded submission sends the student a mail, as their notification settin
 	await page.goto(linkIn(mail, '/studentdashboard/task-details'))
 	await expect(page.getByText('Grade: 88 / 100')).toBeVisible()
 })
+
+test("a notification mail's unsubscribe link turns off its kind: with the page's button, or in one click by the mail client", async ({
+	page,
+	request,
+}) => {
+	const byButton = uniqueEmail('unsubscriber')
+	const byClient = uniqueEmail('one-click')
+	await register(request, 'student', byButton, 'Una')
+	await register(request, 'student', byClient, 'Otto')
+	const orgEmail = uniqueEmail('unsubscribe-school')
+	const registered = await request.post(`${apiUrl}/organizations/register`, {
+		multipart: {
+			name: 'Unsubscribe School',
+			email: orgEmail,
+			password: PASSWORD,
+			type: 'school',
+			country: 'US',
+		},
+	})
+	expect(registered.status()).toBe(201)
+	const organizationId = (await registered.json()).id as string
+	const orgLogin = await request.post(`${apiUrl}/auth/organization-login`, {
+		data: { email: orgEmail, password: PASSWORD },
+	})
+	const orgToken = (await orgLogin.json()).user.accessToken as string
+	for (const email of [byButton, byClient]) {
+		const invited = await request.post(`${apiUrl}/organizations/${organizationId}/students`, {
+			headers: { Authorization: `Bearer ${orgToken}` },
+			data: { email },
+		})
+		expect(invited.status()).toBe(201)
+	}
+	const subject = /invites you to join/
+	const invitationsOn = async (email: string) => {
+		const account = await request.get(`${apiUrl}/account`, {
+			headers: { Authorization: `Bearer ${await apiToken(request, email)}` },
+		})
+		return (await account.json()).account.notifications as Record<string, boolean>
+	}
+
+	// The footer's link opens a page that changes nothing until its button is pressed.
+	const link = linkIn(await waitForMail(byButton, subject), '/unsubscribe')
+	await page.goto(link)
+	await expect(page.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible()
+	expect((await invitationsOn(byButton)).invitations).toBe(true)
+	await page.getByRole('button', { name: 'Unsubscribe' }).click()
+	await expect(
+		page.getByText(
+			"You will no longer get mails about organizations' invitations. You can turn them on again in your profile.",
+		),
+	).toBeVisible()
+	expect(await invitationsOn(byButton)).toMatchObject({ invitations: false, newTask: true })
+	expect((await invitationsOn(byClient)).invitations).toBe(true)
+
+	// RFC 8058: the mail client posts List-Unsubscribe=One-Click to the same address, signed in as
+	// nobody, with no page before it.
+	const oneClick = linkIn(await waitForMail(byClient, subject), '/unsubscribe')
+	const posted = await request.post(oneClick, { form: { 'List-Unsubscribe': 'One-Click' } })
+	expect(posted.status()).toBe(200)
+	expect(await invitationsOn(byClient)).toMatchObject({ invitations: false, sessions: true })
+
+	// A link whose token was changed is refused, and says so.
+	const forged = new URL(link)
+	forged.searchParams.set('token', `${forged.searchParams.get('token')}x`)
+	await page.goto(forged.href)
+	await page.getByRole('button', { name: 'Unsubscribe' }).click()
+	await expect(page.getByText('This unsubscribe link is not valid.')).toBeVisible()
+})

@@ -241,6 +241,8 @@ export interface MailOutboxTable {
 	delivered_by: string | null
 	sent_at: Date | null
 	created_at: CreatedAt
+	/** Migration 020: extra headers (List-Unsubscribe), as a JSON object written as text. */
+	headers: ColumnType<Record<string, string>, string | undefined, string>
 }
 
 // Migration 015: password reset and email verification links.

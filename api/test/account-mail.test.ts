@@ -666,6 +666,61 @@ describe('the queue', () => {
 })
 
 describe('notifications', () => {
+	test('a notification mail unsubscribes its own kind for its own account in one click, without a session', async () => {
+		const first = await registerStudent(api)
+		const second = await registerStudent(api)
+		const org = await newOrganization(api, { name: `Click School ${Date.now()}` })
+		for (const { email } of [first, second])
+			expect(
+				(
+					await call(api, 'POST', `/organizations/${org.id}/students`, {
+						token: org.token,
+						json: { email },
+					})
+				).status,
+			).toBe(201)
+		const mail = await smtp.waitForMail(
+			(m) => m.to.includes(first.email) && m.subject.includes('invites you to join'),
+		)
+		expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
+		const link = new URL(/^<(.+)>$/.exec(mail.headers['list-unsubscribe'] ?? '')?.[1] ?? '')
+		expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/unsubscribe`)
+		expect(mail.text).toContain(link.href)
+		const token = link.searchParams.get('token') ?? ''
+		const unsubscribe = (json: unknown) => call(api, 'POST', '/account/unsubscribe', { json })
+		const invitationsOn = async (session: { token: string }) =>
+			(await call(api, 'GET', '/account', { token: session.token })).body.account.notifications
+				.invitations
+
+		// The signature covers the account and the kind: neither can be swapped.
+		const [userId, , signed] = token.split('.')
+		const refused = [
+			`${userId}.newTask.${signed}`,
+			`${second.user.id}.invitations.${signed}`,
+			`${token}x`,
+			'not-a-token',
+		]
+		for (const forged of refused) {
+			const answer = await unsubscribe({ token: forged })
+			expect(answer.status, forged).toBe(400)
+			expect(answer.body.message).toBe('This unsubscribe link is not valid.')
+		}
+		expect((await unsubscribe({})).status).toBe(400)
+		expect(await invitationsOn(first)).toBe(true)
+
+		const done = await unsubscribe({ token })
+		expect(done.status).toBe(200)
+		expect(done.body.message).toBe(
+			"You will no longer get mails about organizations' invitations. You can turn them on again in your profile.",
+		)
+		// Again (a second click, or the mail client and the person both): the same answer.
+		expect((await unsubscribe({ token })).status).toBe(200)
+		const notifications = (await call(api, 'GET', '/account', { token: first.token })).body.account
+			.notifications
+		expect(notifications).toMatchObject({ invitations: false, newTask: true, sessions: true })
+		expect(await invitationsOn(second)).toBe(true)
+	})
+
 	test('an organization’s invitation reaches a student with an account, once; an email with none gets nothing', async () => {
 		const { email, token: studentToken } = await registerStudent(api)
 		const name = `Harbour School ${Date.now()}`

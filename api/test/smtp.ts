@@ -8,6 +8,8 @@ export type ReceivedMail = {
 	subject: string
 	text: string
 	html: string
+	/** Each header as sent, by its lower-case name. */
+	headers: Record<string, string>
 }
 
 /**
@@ -41,6 +43,15 @@ export async function startSmtp() {
 						subject: parsed.subject ?? '',
 						text: parsed.text ?? '',
 						html: typeof parsed.html === 'string' ? parsed.html : '',
+						headers: Object.fromEntries(
+							parsed.headerLines.map(({ key, line }) => [
+								key,
+								line
+									.slice(line.indexOf(':') + 1)
+									.replace(/\r?\n\s+/g, ' ')
+									.trim(),
+							]),
+						),
 					})
 					for (const wake of waiters) wake()
 					callback()

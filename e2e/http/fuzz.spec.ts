@@ -75,6 +75,11 @@ const targets: Record<string, Target> = {
 		pages: () => [],
 		extra: () => [form('/verify-email', ['token'])],
 	},
+	// A notification mail's unsubscribe page: its button posts to the link's own address.
+	'routes/public/unsubscribe.tsx': {
+		role: 'visitor',
+		pages: () => ['/unsubscribe?token=unknown'],
+	},
 	// The verification banner's Resend: a post and a way back (only a same-site path is followed).
 	'routes/account/resend-verification.tsx': {
 		role: 'student',

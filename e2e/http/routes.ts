@@ -93,6 +93,8 @@ export const rules: Record<string, Rule> = {
 		url: s('/reset-password?token=unknown'),
 	},
 	'/verify-email': { get: all, url: s('/verify-email?token=unknown'), status: 400 },
+	// A notification mail's unsubscribe page: a form for anyone, signed in or not.
+	'/unsubscribe': { get: all, url: s('/unsubscribe?token=unknown') },
 	'/verify/certificate/:publicId': {
 		get: all,
 		url: (w) => `/verify/certificate/${w.certificate.publicId}`,

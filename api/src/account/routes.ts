@@ -5,7 +5,8 @@ import { revokeAllSessions } from '../auth/refresh-tokens.ts'
 import { endFeedAddress } from '../calendar/feeds.ts'
 import type { Db } from '../db.ts'
 import { afterAnswer } from '../mail/outbox.ts'
-import { NOTIFICATION_KINDS } from '../mail/notifications.ts'
+import { NOTIFICATION_KINDS, NOTIFICATION_TOPICS } from '../mail/notifications.ts'
+import { readUnsubscribeToken } from '../mail/unsubscribe.ts'
 import { verifyAccessToken } from '../platform/access-tokens.ts'
 import { clientAddress } from '../platform/client-address.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
@@ -127,154 +128,176 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 		return c.json({ valid: await isTokenUsable(db, purpose, token) })
 	}
 
-	return new Hono<ApiEnv>()
-		.post('/forgot-password', async (c) => {
-			const { email, accountType } = await readJsonBody(c, forgotPassword)
-			await limits.resetRequested(address(c), `${accountType}:${email}`)
-			// The answer leaves before the account is even looked for: the same words in the same
-			// time whether or not the email has an account.
-			afterAnswer(async () => {
-				const account = await findAccountByEmail(db, accountType, email)
-				if (account) await sendPasswordReset(deps, account)
-			})
-			return c.json({ message: RESET_REQUESTED })
-		})
-		.post('/reset-password/check', (c) => checkToken(c, 'password_reset'))
-		.post('/reset-password', async (c) => {
-			const { token, password } = await readJsonBody(c, resetPassword)
-			await limits.tokenPresented(address(c))
-			// A bogus link costs no password hashing (issue 29); the token is still spent only below,
-			// once, in the transaction, so two requests racing with one link cannot both pass.
-			if (!(await isTokenUsable(db, 'password_reset', token))) throw invalidResetLink()
-			// Hashed before the token is spent, so the spending transaction stays short.
-			const passwordHash = await passwords.hash(password)
-			const spent = await db.transaction().execute(async (trx) => {
-				const owner = await consumeToken(trx, 'password_reset', token)
-				if (!owner) return null
-				await setPasswordHash(trx, owner, passwordHash)
-				await retireTokens(trx, 'password_reset', owner)
-				// Whoever held a session (maybe the reason for the reset) holds it no longer, nor a
-				// calendar address they copied.
-				await revokeAllSessions(trx, owner)
-				if (owner.accountType === 'user') await endFeedAddress(trx, owner.accountId)
-				// Following the link proved the mailbox is theirs.
-				const account = await findAccount(trx, owner)
-				if (account && !account.emailVerified && account.email === owner.email) {
-					await confirmEmail(trx, owner, owner.email)
-				}
-				return account ?? null
-			})
-			if (!spent) throw invalidResetLink()
-			afterAnswer(() => sendPasswordChanged(deps, spent))
-			return c.json({ message: 'Your password has been reset. Log in with your new password.' })
-		})
-		.post('/verify-email/check', (c) => checkToken(c, 'email_verification'))
-		.post('/verify-email', async (c) => {
-			const { token } = await readJsonBody(c, tokenOnly)
-			await limits.tokenPresented(address(c))
-			try {
-				const verified = await db.transaction().execute(async (trx) => {
-					const owner = await consumeToken(trx, 'email_verification', token)
-					const before = owner && (await findAccount(trx, owner))
-					if (!owner || !before || !(await confirmEmail(trx, owner, owner.email))) return null
-					// A change of address: reset links mailed to the old one stop working.
-					if (before.email !== owner.email) await retireTokens(trx, 'password_reset', owner)
-					return { owner, before }
+	return (
+		new Hono<ApiEnv>()
+			.post('/forgot-password', async (c) => {
+				const { email, accountType } = await readJsonBody(c, forgotPassword)
+				await limits.resetRequested(address(c), `${accountType}:${email}`)
+				// The answer leaves before the account is even looked for: the same words in the same
+				// time whether or not the email has an account.
+				afterAnswer(async () => {
+					const account = await findAccountByEmail(db, accountType, email)
+					if (account) await sendPasswordReset(deps, account)
 				})
-				if (!verified) {
-					throw new ApiError(400, INVALID_VERIFICATION_LINK, [
-						{ path: 'token', msg: INVALID_VERIFICATION_LINK },
+				return c.json({ message: RESET_REQUESTED })
+			})
+			.post('/reset-password/check', (c) => checkToken(c, 'password_reset'))
+			.post('/reset-password', async (c) => {
+				const { token, password } = await readJsonBody(c, resetPassword)
+				await limits.tokenPresented(address(c))
+				// A bogus link costs no password hashing (issue 29); the token is still spent only below,
+				// once, in the transaction, so two requests racing with one link cannot both pass.
+				if (!(await isTokenUsable(db, 'password_reset', token))) throw invalidResetLink()
+				// Hashed before the token is spent, so the spending transaction stays short.
+				const passwordHash = await passwords.hash(password)
+				const spent = await db.transaction().execute(async (trx) => {
+					const owner = await consumeToken(trx, 'password_reset', token)
+					if (!owner) return null
+					await setPasswordHash(trx, owner, passwordHash)
+					await retireTokens(trx, 'password_reset', owner)
+					// Whoever held a session (maybe the reason for the reset) holds it no longer, nor a
+					// calendar address they copied.
+					await revokeAllSessions(trx, owner)
+					if (owner.accountType === 'user') await endFeedAddress(trx, owner.accountId)
+					// Following the link proved the mailbox is theirs.
+					const account = await findAccount(trx, owner)
+					if (account && !account.emailVerified && account.email === owner.email) {
+						await confirmEmail(trx, owner, owner.email)
+					}
+					return account ?? null
+				})
+				if (!spent) throw invalidResetLink()
+				afterAnswer(() => sendPasswordChanged(deps, spent))
+				return c.json({ message: 'Your password has been reset. Log in with your new password.' })
+			})
+			.post('/verify-email/check', (c) => checkToken(c, 'email_verification'))
+			.post('/verify-email', async (c) => {
+				const { token } = await readJsonBody(c, tokenOnly)
+				await limits.tokenPresented(address(c))
+				try {
+					const verified = await db.transaction().execute(async (trx) => {
+						const owner = await consumeToken(trx, 'email_verification', token)
+						const before = owner && (await findAccount(trx, owner))
+						if (!owner || !before || !(await confirmEmail(trx, owner, owner.email))) return null
+						// A change of address: reset links mailed to the old one stop working.
+						if (before.email !== owner.email) await retireTokens(trx, 'password_reset', owner)
+						return { owner, before }
+					})
+					if (!verified) {
+						throw new ApiError(400, INVALID_VERIFICATION_LINK, [
+							{ path: 'token', msg: INVALID_VERIFICATION_LINK },
+						])
+					}
+					const { owner: confirmed, before } = verified
+					// The old address hears of it, so a change its owner did not make does not go unnoticed.
+					if (before.email !== confirmed.email)
+						afterAnswer(() => sendEmailChanged(deps, before, confirmed.email))
+					return c.json({
+						message: 'Your email address is verified.',
+						email: confirmed.email,
+						accountType: confirmed.accountType,
+					})
+				} catch (error) {
+					// Someone took the new address after the change was asked for: the link stays unspent.
+					if (isUniqueViolation(error)) throw new ApiError(409, MESSAGES.duplicateEmail)
+					throw error
+				}
+			})
+			.get('/', requireAccount(), async (c) => {
+				const account = await ownAccount(c)
+				return c.json({
+					account: {
+						accountType: account.accountType,
+						email: account.email,
+						emailVerified: account.emailVerified,
+						pendingEmail: await pendingEmailOf(db, account),
+						notifications: notificationsOf(account),
+					},
+				})
+			})
+			.post('/password', requireAccount(), async (c) => {
+				const { currentPassword, newPassword } = await readJsonBody(c, passwordChange)
+				const account = await ownAccount(c)
+				await checkCurrentPassword(account, currentPassword)
+				if (currentPassword === newPassword) {
+					throw validationError([
+						{ path: 'newPassword', msg: 'Choose a password different from your current one' },
 					])
 				}
-				const { owner: confirmed, before } = verified
-				// The old address hears of it, so a change its owner did not make does not go unnoticed.
-				if (before.email !== confirmed.email)
-					afterAnswer(() => sendEmailChanged(deps, before, confirmed.email))
+				await setPasswordHash(db, account, await passwords.hash(newPassword))
+				await retireTokens(db, 'password_reset', account)
+				if (account.accountType === 'user') await endFeedAddress(db, account.accountId)
+				const bearer = BEARER.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
+				const current = await verifyAccessToken(bearer, config.jwtSecret)
+				await revokeOtherSessions(db, account, current?.sessionId)
+				afterAnswer(() => sendPasswordChanged(deps, account))
 				return c.json({
-					message: 'Your email address is verified.',
-					email: confirmed.email,
-					accountType: confirmed.accountType,
+					message: 'Password changed. Every other device signed in to your account was logged out.',
 				})
-			} catch (error) {
-				// Someone took the new address after the change was asked for: the link stays unspent.
-				if (isUniqueViolation(error)) throw new ApiError(409, MESSAGES.duplicateEmail)
-				throw error
-			}
-		})
-		.get('/', requireAccount(), async (c) => {
-			const account = await ownAccount(c)
-			return c.json({
-				account: {
-					accountType: account.accountType,
-					email: account.email,
-					emailVerified: account.emailVerified,
-					pendingEmail: await pendingEmailOf(db, account),
-					notifications: notificationsOf(account),
-				},
 			})
-		})
-		.post('/password', requireAccount(), async (c) => {
-			const { currentPassword, newPassword } = await readJsonBody(c, passwordChange)
-			const account = await ownAccount(c)
-			await checkCurrentPassword(account, currentPassword)
-			if (currentPassword === newPassword) {
-				throw validationError([
-					{ path: 'newPassword', msg: 'Choose a password different from your current one' },
-				])
-			}
-			await setPasswordHash(db, account, await passwords.hash(newPassword))
-			await retireTokens(db, 'password_reset', account)
-			if (account.accountType === 'user') await endFeedAddress(db, account.accountId)
-			const bearer = BEARER.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
-			const current = await verifyAccessToken(bearer, config.jwtSecret)
-			await revokeOtherSessions(db, account, current?.sessionId)
-			afterAnswer(() => sendPasswordChanged(deps, account))
-			return c.json({
-				message: 'Password changed. Every other device signed in to your account was logged out.',
+			.post('/email', requireAccount(), async (c) => {
+				const { email, currentPassword } = await readJsonBody(c, emailChange)
+				const account = await ownAccount(c)
+				await checkCurrentPassword(account, currentPassword)
+				if (email === account.email) {
+					throw validationError([{ path: 'email', msg: 'This is already your email address' }])
+				}
+				// Counted before the address is looked up: once the limit is hit, a taken address answers
+				// the same 429 as a free one, so the 409 is no way to test addresses (issue 29).
+				await limits.resendRequested(`${account.accountType}:${account.accountId}`)
+				if (await isEmailTaken(db, account.accountType, email)) {
+					throw new ApiError(409, MESSAGES.duplicateEmail)
+				}
+				await limits.mailTo(email)
+				// Before the answer: the page it sends the user back to shows the pending address, so its
+				// link must exist by then (the mail itself goes out from the queue).
+				await sendVerification(deps, account, email)
+				return c.json({
+					message: `We sent a link to ${email}. Your email address changes when you follow it.`,
+					pendingEmail: email,
+				})
 			})
-		})
-		.post('/email', requireAccount(), async (c) => {
-			const { email, currentPassword } = await readJsonBody(c, emailChange)
-			const account = await ownAccount(c)
-			await checkCurrentPassword(account, currentPassword)
-			if (email === account.email) {
-				throw validationError([{ path: 'email', msg: 'This is already your email address' }])
-			}
-			// Counted before the address is looked up: once the limit is hit, a taken address answers
-			// the same 429 as a free one, so the 409 is no way to test addresses (issue 29).
-			await limits.resendRequested(`${account.accountType}:${account.accountId}`)
-			if (await isEmailTaken(db, account.accountType, email)) {
-				throw new ApiError(409, MESSAGES.duplicateEmail)
-			}
-			await limits.mailTo(email)
-			// Before the answer: the page it sends the user back to shows the pending address, so its
-			// link must exist by then (the mail itself goes out from the queue).
-			await sendVerification(deps, account, email)
-			return c.json({
-				message: `We sent a link to ${email}. Your email address changes when you follow it.`,
-				pendingEmail: email,
+			.post('/verification', requireAccount(), async (c) => {
+				const account = await ownAccount(c)
+				const pending = await pendingEmailOf(db, account)
+				if (account.emailVerified && !pending) {
+					throw new ApiError(409, 'Your email address is already verified')
+				}
+				await limits.resendRequested(`${account.accountType}:${account.accountId}`)
+				const to = pending ?? account.email
+				await limits.mailTo(to)
+				await sendVerification(deps, account, to)
+				return c.json({ message: `We sent a new verification link to ${to}.` })
 			})
-		})
-		.post('/verification', requireAccount(), async (c) => {
-			const account = await ownAccount(c)
-			const pending = await pendingEmailOf(db, account)
-			if (account.emailVerified && !pending) {
-				throw new ApiError(409, 'Your email address is already verified')
-			}
-			await limits.resendRequested(`${account.accountType}:${account.accountId}`)
-			const to = pending ?? account.email
-			await limits.mailTo(to)
-			await sendVerification(deps, account, to)
-			return c.json({ message: `We sent a new verification link to ${to}.` })
-		})
-		.put('/notifications', requireAccount({ roles: ['student', 'tutor'] }), async (c) => {
-			const changes = await readJsonBody(c, notificationPreferences)
-			const account = await ownAccount(c)
-			const merged: NotificationPreferences = { ...account.notifications, ...changes }
-			await setNotificationPreferences(db, account.accountId, merged)
-			return c.json({
-				message: 'Notification settings saved',
-				notifications: notificationsOf({ ...account, notifications: merged }),
+			// A notification mail's one-click unsubscribe (RFC 8058), with no session: the signed link
+			// names the account and the kind, and turns off that kind only.
+			.post('/unsubscribe', async (c) => {
+				const { token } = await readJsonBody(c, tokenOnly)
+				const named = readUnsubscribeToken(config.jwtSecret, token)
+				const kind = NOTIFICATION_KINDS.find((known) => known === named?.kind)
+				const account =
+					named && kind
+						? await findAccount(db, { accountType: 'user', accountId: named.userId })
+						: undefined
+				if (!kind || !account) throw new ApiError(400, 'This unsubscribe link is not valid.')
+				await setNotificationPreferences(db, account.accountId, {
+					...account.notifications,
+					[kind]: false,
+				})
+				return c.json({
+					message: `You will no longer get mails about ${NOTIFICATION_TOPICS[kind]}. You can turn them on again in your profile.`,
+					kind,
+				})
 			})
-		})
+			.put('/notifications', requireAccount({ roles: ['student', 'tutor'] }), async (c) => {
+				const changes = await readJsonBody(c, notificationPreferences)
+				const account = await ownAccount(c)
+				const merged: NotificationPreferences = { ...account.notifications, ...changes }
+				await setNotificationPreferences(db, account.accountId, merged)
+				return c.json({
+					message: 'Notification settings saved',
+					notifications: notificationsOf({ ...account, notifications: merged }),
+				})
+			})
+	)
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db.ts'
 import { appLink, composeMail, type MailContent } from './compose.ts'
-import { queueAfter } from './outbox.ts'
+import { queueAfter, type QueuedMail } from './outbox.ts'
+import { unsubscribeToken } from './unsubscribe.ts'
 
 /** The notification mails a person can turn on or off in their profile (all on by default). */
 export const NOTIFICATION_KINDS = [
@@ -12,6 +13,18 @@ export const NOTIFICATION_KINDS = [
 	'invitations',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+
+/** What each kind is about, in the words of an unsubscribe confirmation. */
+export const NOTIFICATION_TOPICS: Record<NotificationKind, string> = {
+	submissionGraded: 'graded submissions',
+	newTask: 'new tasks',
+	sessions: 'sessions scheduled, changed or cancelled',
+	announcements: 'new announcements',
+	certificates: 'certificates',
+	invitations: "organizations' invitations",
+}
+
+type MailDeps = { db: Db; config: { publicUrl?: string; jwtSecret: string } }
 
 type Recipient = {
 	id: string
@@ -30,7 +43,15 @@ export type Notification = {
 	actionLabel: string
 }
 
-function notificationMail(publicUrl: string, recipient: Recipient, notification: Notification) {
+function notificationMail(
+	{ publicUrl, secret }: { publicUrl: string; secret: string },
+	recipient: Recipient,
+	notification: Notification,
+): QueuedMail {
+	// RFC 8058: the mail client offers its own Unsubscribe, which posts to this address at once.
+	const unsubscribe = appLink(publicUrl, '/unsubscribe', {
+		token: unsubscribeToken(secret, recipient.id, notification.kind),
+	})
 	const content: MailContent = {
 		subject: notification.subject,
 		greeting: `Hello ${recipient.first_name},`,
@@ -38,10 +59,24 @@ function notificationMail(publicUrl: string, recipient: Recipient, notification:
 		action: { label: notification.actionLabel, url: appLink(publicUrl, notification.path) },
 		footer: [
 			'You get this mail because this notification is on in your TutorHub profile; you can turn it off there.',
+			`To stop mails about ${NOTIFICATION_TOPICS[notification.kind]} at once: ${unsubscribe}`,
 		],
 	}
-	return { ...composeMail(content), to: recipient.email, kind: notification.kind }
+	return {
+		...composeMail(content),
+		to: recipient.email,
+		kind: notification.kind,
+		headers: {
+			'List-Unsubscribe': `<${unsubscribe}>`,
+			'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+		},
+	}
 }
+
+const linksOf = ({ config }: MailDeps) => ({
+	publicUrl: config.publicUrl ?? 'http://localhost:3000',
+	secret: config.jwtSecret,
+})
 
 function recipientsQuery(db: Db) {
 	return db
@@ -53,30 +88,22 @@ function recipientsQuery(db: Db) {
  * Queues a notification for the given people, leaving out those who turned its kind off. Runs after
  * the action's answer: a failure here is logged, never the action's (mail/outbox.ts).
  */
-export function notifyUsers(
-	deps: { db: Db; config: { publicUrl?: string } },
-	userIds: string[],
-	notification: Notification,
-) {
+export function notifyUsers(deps: MailDeps, userIds: string[], notification: Notification) {
 	if (userIds.length === 0) return
-	const publicUrl = deps.config.publicUrl ?? 'http://localhost:3000'
+	const links = linksOf(deps)
 	queueAfter(deps.db, async () => {
 		const recipients = await recipientsQuery(deps.db).where('users.id', 'in', userIds).execute()
 		return recipients
 			.filter((person) => person.notification_preferences[notification.kind] !== false)
-			.map((person) => notificationMail(publicUrl, person, notification))
+			.map((person) => notificationMail(links, person, notification))
 	})
 }
 
 type Audience = { courseId: string } | { organizationId: string }
 
 /** The same, for every student enrolled in a course, or every student of an organization. */
-export function notifyStudents(
-	deps: { db: Db; config: { publicUrl?: string } },
-	audience: Audience,
-	notification: Notification,
-) {
-	const publicUrl = deps.config.publicUrl ?? 'http://localhost:3000'
+export function notifyStudents(deps: MailDeps, audience: Audience, notification: Notification) {
+	const links = linksOf(deps)
 	queueAfter(deps.db, async () => {
 		const recipients =
 			'courseId' in audience
@@ -90,6 +117,6 @@ export function notifyStudents(
 						.execute()
 		return recipients
 			.filter((person) => person.notification_preferences[notification.kind] !== false)
-			.map((person) => notificationMail(publicUrl, person, notification))
+			.map((person) => notificationMail(links, person, notification))
 	})
 }

@@ -7,7 +7,11 @@ import type { ComposedMail } from './compose.ts'
 /** Told each time a mail is queued, so a worker in this process sends it at once, not at its next poll. */
 export const mailQueued = new EventEmitter()
 
-export type QueuedMail = ComposedMail & { to: string; kind: string }
+export type QueuedMail = ComposedMail & {
+	to: string
+	kind: string
+	headers?: Record<string, string>
+}
 
 /** Adds mails to the outbox table; the worker (mail/worker.ts) sends them. */
 export async function queueMails(db: Db, mails: QueuedMail[]): Promise<void> {
@@ -25,6 +29,7 @@ export async function queueMails(db: Db, mails: QueuedMail[]): Promise<void> {
 				last_error: null,
 				delivered_by: null,
 				sent_at: null,
+				headers: JSON.stringify(mail.headers ?? {}),
 			})),
 		)
 		.execute()

@@ -42,6 +42,7 @@ type OutboxRow = {
 	text_body: string
 	html_body: string
 	attempts: number
+	headers: Record<string, string>
 }
 
 // A claim lasts this long: a worker that dies mid-send frees the mail for another after it.
@@ -98,7 +99,7 @@ export function startMailWorker({
 				LIMIT ${BATCH}
 				FOR UPDATE SKIP LOCKED
 			)
-			RETURNING id, to_address, subject, text_body, html_body, attempts`.execute(db)
+			RETURNING id, to_address, subject, text_body, html_body, attempts, headers`.execute(db)
 		return rows
 	}
 
@@ -110,6 +111,7 @@ export function startMailWorker({
 				subject: mail.subject,
 				text: mail.text_body,
 				html: mail.html_body,
+				headers: mail.headers,
 			})
 			await db
 				.updateTable('mail_outbox')

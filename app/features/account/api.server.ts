@@ -37,6 +37,15 @@ export function resetPassword(api: Upstream, token: string, password: string) {
 	})
 }
 
+/** Turns off the one kind of notification that a mail's unsubscribe link names; no session needed. */
+export function unsubscribe(api: Upstream, token: string) {
+	return api.send('POST', '/account/unsubscribe', {
+		json: { token },
+		schema: messageAnswerSchema,
+		fallback: 'Failed to unsubscribe',
+	})
+}
+
 export function verifyEmail(api: Upstream, token: string) {
 	return api.send('POST', '/account/verify-email', {
 		json: { token },

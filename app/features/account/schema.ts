@@ -38,6 +38,9 @@ export type ResetPasswordFields = z.input<typeof resetPasswordSchema>
 /** The verification page's one button: the link's token, posted. */
 export const verifyEmailSchema = z.object({ token: linkToken })
 
+/** A notification mail's unsubscribe link: its token stays in the address it is posted to. */
+export const unsubscribeSchema = z.object({ token: linkToken })
+
 export const changePasswordSchema = z
 	.object({
 		intent: z.literal('password'),
