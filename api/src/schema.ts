@@ -241,7 +241,7 @@ export interface MailOutboxTable {
 	delivered_by: string | null
 	sent_at: Date | null
 	created_at: CreatedAt
-	/** Migration 020: extra headers (List-Unsubscribe), as a JSON object written as text. */
+	/** Migration 021: extra headers (List-Unsubscribe), as a JSON object written as text. */
 	headers: ColumnType<Record<string, string>, string | undefined, string>
 }
 
