@@ -83,6 +83,10 @@ export interface AuthSessionsTable {
 	created_at: CreatedAt
 	expires_at: Date
 	revoked_at: Date | null
+	/** The browser's user agent and address at sign-in (the address follows its refreshes). */
+	user_agent: ColumnType<string, string | undefined, string>
+	ip_address: ColumnType<string, string | undefined, string>
+	last_seen_at: ColumnType<Date, Date | undefined, Date>
 }
 
 export interface FilesTable {

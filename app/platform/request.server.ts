@@ -101,10 +101,16 @@ function isReload(request: Request) {
 	return /no-cache|max-age=0/i.test(cacheControl)
 }
 
-/** The address server.mjs read from the socket, vouched for with API_PROXY_SECRET when set. */
+/**
+ * The address server.mjs read from the socket and the browser's user agent, vouched for with
+ * API_PROXY_SECRET when set.
+ */
 function clientOf(request: Request) {
 	const address = request.headers.get('x-tutorhub-client-address')
-	return address && env.apiProxySecret ? { address, proxySecret: env.apiProxySecret } : undefined
+	const userAgent = (request.headers.get('user-agent') ?? '').slice(0, 512)
+	return address && env.apiProxySecret
+		? { address, userAgent, proxySecret: env.apiProxySecret }
+		: undefined
 }
 
 function readTokens(session: Session<SessionData>): Tokens | null {

@@ -672,13 +672,13 @@ test('FormData arrives as multipart with its boundary', async () => {
 	expect(hit?.body).toContain('hello world')
 })
 
-test('JSON bodies, bearer, cookies and the client address travel as headers; 204 reads as {}', async () => {
+test('JSON bodies, bearer, cookies and the client address and user agent travel as headers; 204 reads as {}', async () => {
 	const server = await upstreamServer((_, res) => {
 		res.writeHead(204)
 		res.end()
 	})
 	const { upstream } = client(server.baseUrl, {
-		client: { address: '203.0.113.7', proxySecret: 'shared-secret' },
+		client: { address: '203.0.113.7', userAgent: 'Firefox/128.0', proxySecret: 'shared-secret' },
 	})
 
 	expect(
@@ -697,6 +697,7 @@ test('JSON bodies, bearer, cookies and the client address travel as headers; 204
 	expect(hit?.headers.cookie).toBe('refreshToken=r1')
 	expect(hit?.headers['x-tutorhub-client-address']).toBe('203.0.113.7')
 	expect(hit?.headers['x-tutorhub-proxy-secret']).toBe('shared-secret')
+	expect(hit?.headers['x-tutorhub-client-agent']).toBe('Firefox/128.0')
 	expect(hit?.headers['x-forwarded-for']).toBeUndefined()
 	expect(JSON.parse(hit?.body ?? '')).toEqual({ grade: 90 })
 })

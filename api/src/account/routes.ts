@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono'
 import { sql } from 'kysely'
+import { endOwnSession, listSessions } from '../auth/devices.ts'
 import type { Passwords } from '../auth/passwords.ts'
-import { revokeAllSessions } from '../auth/refresh-tokens.ts'
+import { revokeAllSessions, revokeOtherSessions } from '../auth/refresh-tokens.ts'
 import { endFeedAddress } from '../calendar/feeds.ts'
 import type { Db } from '../db.ts'
 import { afterAnswer } from '../mail/outbox.ts'
@@ -11,6 +12,7 @@ import { clientAddress } from '../platform/client-address.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
 import { readJsonBody } from '../platform/json.ts'
+import { readId } from '../platform/validation.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import type { AccountTokenPurpose, NotificationPreferences } from '../schema.ts'
 import { accountLimitsOf } from './limits.ts'
@@ -57,18 +59,6 @@ const refOf = (account: Account): AccountRef => ({
 	accountId: account.id,
 })
 
-/** Every open session of the account ends except the one making the change. */
-async function revokeOtherSessions(db: Db, account: AccountRef, keepSessionId: string | undefined) {
-	await db
-		.updateTable('auth_sessions')
-		.set({ revoked_at: sql<Date>`now()` })
-		.where('account_type', '=', account.accountType)
-		.where('account_id', '=', account.accountId)
-		.where('revoked_at', 'is', null)
-		.$if(keepSessionId !== undefined, (query) => query.where('id', '!=', keepSessionId as string))
-		.execute()
-}
-
 /** The address a pending email change waits on: the newest usable verification link for another email. */
 async function pendingEmailOf(db: Db, account: AccountRecord): Promise<string | null> {
 	const row = await db
@@ -100,6 +90,12 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 	const requireAccount = accountGuard({ db, config })
 	const limits = accountLimitsOf(deps)
 	const address = (c: Context<ApiEnv>) => clientAddress(c, config.proxySecret)
+
+	/** The sign-in making this call (its bearer's `sid`; requireAccount has checked it is open). */
+	async function currentSessionId(c: Context<ApiEnv>) {
+		const bearer = BEARER.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
+		return (await verifyAccessToken(bearer, config.jwtSecret))?.sessionId
+	}
 
 	async function ownAccount(c: Context<ApiEnv>) {
 		const account = await findAccount(db, refOf(c.get('account')))
@@ -225,9 +221,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			await setPasswordHash(db, account, await passwords.hash(newPassword))
 			await retireTokens(db, 'password_reset', account)
 			if (account.accountType === 'user') await endFeedAddress(db, account.accountId)
-			const bearer = BEARER.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
-			const current = await verifyAccessToken(bearer, config.jwtSecret)
-			await revokeOtherSessions(db, account, current?.sessionId)
+			await revokeOtherSessions(db, account, await currentSessionId(c))
 			afterAnswer(() => sendPasswordChanged(deps, account))
 			return c.json({
 				message: 'Password changed. Every other device signed in to your account was logged out.',
@@ -266,6 +260,31 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			await limits.mailTo(to)
 			await sendVerification(deps, account, to)
 			return c.json({ message: `We sent a new verification link to ${to}.` })
+		})
+		.get('/sessions', requireAccount(), async (c) => {
+			const sessions = await listSessions(db, refOf(c.get('account')), await currentSessionId(c))
+			return c.json({ sessions })
+		})
+		.delete('/sessions/:id', requireAccount(), async (c) => {
+			const sessionId = readId('id', c.req.param('id'))
+			if (!(await endOwnSession(db, refOf(c.get('account')), sessionId))) {
+				throw new ApiError(404, 'This device is not signed in to your account')
+			}
+			return c.json({ message: 'That device was logged out.' })
+		})
+		.post('/sessions/end-others', requireAccount(), async (c) => {
+			const ended = await revokeOtherSessions(
+				db,
+				refOf(c.get('account')),
+				await currentSessionId(c),
+			)
+			return c.json({
+				message:
+					ended === 1
+						? 'One other device was logged out.'
+						: `${ended === 0 ? 'No' : ended} other devices were logged out.`,
+				ended,
+			})
 		})
 		.put('/notifications', requireAccount({ roles: ['student', 'tutor'] }), async (c) => {
 			const changes = await readJsonBody(c, notificationPreferences)

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { toOrganization } from '../organizations/present.ts'
 import { findOrganizationCredentials } from '../organizations/repository.ts'
 import { signAccessToken, verifyAccessToken } from '../platform/access-tokens.ts'
-import { clientAddress } from '../platform/client-address.ts'
+import { clientAddress, clientDevice } from '../platform/client-address.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { readForm } from '../platform/forms.ts'
@@ -112,6 +112,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 		const { session, refreshToken } = await openSession(
 			db,
 			{ accountId: signedIn.id, accountType },
+			clientDevice(c, config.proxySecret),
 			config.refreshTokenTtl,
 		)
 		const accessToken = await signAccessToken(
@@ -208,7 +209,13 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 		.post('/refresh-token', async (c) => {
 			const token = readRefreshCookie(c)
 			const rotation = token
-				? await rotateRefreshToken(db, token, config.refreshTokenTtl, config.jwtSecret)
+				? await rotateRefreshToken(
+						db,
+						token,
+						config.refreshTokenTtl,
+						config.jwtSecret,
+						clientAddress(c, config.proxySecret),
+					)
 				: null
 			if (rotation?.outcome !== 'rotated') {
 				clearRefreshCookie(c, config)

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
+import { formatDateTime } from '~/platform/dates'
 import type { Settled } from '~/platform/settle.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
@@ -10,16 +11,15 @@ import {
 	changeEmailSchema,
 	changePasswordSchema,
 	notificationKinds,
+	type AccountIntent,
 	type AccountStatus,
+	type SignedInDevice,
 } from './schema'
 
 type Result = SubmissionResult<string[]> | undefined
 
 /** An action's answer for one of the account forms, told apart by the `intent` it echoes. */
-export function accountResult(
-	actionData: unknown,
-	intent: 'password' | 'email' | 'notifications',
-): Result {
+export function accountResult(actionData: unknown, intent: AccountIntent): Result {
 	if (typeof actionData !== 'object' || actionData === null || !('initialValue' in actionData))
 		return undefined
 	const result = actionData as SubmissionResult<string[]>
@@ -186,12 +186,99 @@ export function NotificationsForm({
 	)
 }
 
-/** The account part of a profile or settings page: password, email, and (people) notification mails. */
+/** "Where you are signed in": each open sign-in, this device first marked, each ended by its own button. */
+export function SignedInDevices({
+	sessions,
+	timeZone,
+	actionData,
+}: {
+	sessions: SignedInDevice[]
+	timeZone: string
+	actionData: unknown
+}) {
+	const endingOne = useSubmitting('end-session')
+	const endingOthers = useSubmitting('end-other-sessions')
+	const busy = endingOne || endingOthers
+	const ended =
+		accountResult(actionData, 'end-session') ?? accountResult(actionData, 'end-other-sessions')
+	const others = sessions.filter((session) => !session.current).length
+	return (
+		<section aria-labelledby="devices-heading" className={sectionClass}>
+			<h2 id="devices-heading" className="text-lg font-semibold">
+				Where you are signed in
+			</h2>
+			<p className="mt-1 text-sm text-slate-600">
+				A device you log out here goes back to the login page the next time it opens a page.
+			</p>
+			{ended?.error ? (
+				<FormErrors
+					id="devices-error"
+					errors={Object.values(ended.error)
+						.flat()
+						.filter((error) => typeof error === 'string')}
+				/>
+			) : null}
+			<ul className="mt-4 flex flex-col divide-y divide-slate-200" aria-label="Signed-in devices">
+				{sessions.map((session) => (
+					<li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+						<div className="text-sm">
+							<p className="font-semibold">
+								{session.device}
+								{session.current ? (
+									<span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+										This device
+									</span>
+								) : null}
+							</p>
+							<p className="text-slate-700">
+								{session.address || 'Unknown address'} · last seen{' '}
+								{formatDateTime(session.lastSeenAt, timeZone)}
+							</p>
+							<p className="text-slate-600">
+								Signed in {formatDateTime(session.signedInAt, timeZone)}
+							</p>
+						</div>
+						{session.current ? null : (
+							<Form method="post">
+								<input type="hidden" name="intent" value="end-session" />
+								<input type="hidden" name="sessionId" value={session.id} />
+								<Button
+									variant="secondary"
+									disabled={busy}
+									aria-label={`End session: ${session.device}, last seen ${formatDateTime(session.lastSeenAt, timeZone)}`}
+								>
+									End session
+								</Button>
+							</Form>
+						)}
+					</li>
+				))}
+			</ul>
+			{others > 0 ? (
+				<Form method="post" className="mt-4">
+					<input type="hidden" name="intent" value="end-other-sessions" />
+					<Button variant="secondary" disabled={busy}>
+						End all other sessions
+					</Button>
+				</Form>
+			) : (
+				<p className="mt-4 text-sm text-slate-700">You are signed in on this device only.</p>
+			)}
+		</section>
+	)
+}
+
+/**
+ * The account part of a profile or settings page: password, email, (people) notification mails,
+ * and where the account is signed in.
+ */
 export function AccountSettings({
 	account,
+	timeZone,
 	actionData,
 }: {
 	account: Settled<AccountStatus>
+	timeZone: string
 	actionData: unknown
 }) {
 	if (!account.ok) return <LoadError error={account.error} />
@@ -205,6 +292,11 @@ export function AccountSettings({
 					lastResult={accountResult(actionData, 'notifications')}
 				/>
 			) : null}
+			<SignedInDevices
+				sessions={account.value.sessions}
+				timeZone={timeZone}
+				actionData={actionData}
+			/>
 		</>
 	)
 }

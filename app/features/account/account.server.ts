@@ -4,7 +4,13 @@ import { replyWithUpstreamError } from '~/platform/form.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import type { Upstream } from '~/platform/upstream.server'
-import { changeEmail, changePassword, saveNotifications } from './api.server'
+import {
+	changeEmail,
+	changePassword,
+	endOtherSessions,
+	endSession,
+	saveNotifications,
+} from './api.server'
 import { notificationKinds, NOTIFICATIONS_MESSAGE, type AccountSettingsForm } from './schema'
 
 type Context = Readonly<RouterContextProvider>
@@ -54,5 +60,9 @@ export function saveAccountForm(api: Upstream, form: AccountSettingsForm) {
 			const { intent: _intent, ...preferences } = form
 			return saveNotifications(api, preferences)
 		}
+		case 'end-session':
+			return endSession(api, form.sessionId)
+		case 'end-other-sessions':
+			return endOtherSessions(api)
 	}
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import type { Upstream } from '~/platform/upstream.server'
-import { accountAnswerSchema, messageAnswerSchema, type NotificationKind } from './schema'
+import {
+	accountAnswerSchema,
+	messageAnswerSchema,
+	sessionsAnswerSchema,
+	type AccountStatus,
+	type NotificationKind,
+} from './schema'
 
 // The account calls of the reference API (api/README.md, decision 023).
 
@@ -50,12 +56,31 @@ export function verifyEmail(api: Upstream, token: string) {
 	})
 }
 
-export async function getAccount(api: Upstream) {
-	const { account } = await api.get('/account', {
-		schema: accountAnswerSchema,
-		fallback: 'Failed to fetch account',
+/** The account's settings and where it is signed in (the list is never cached: it is always now). */
+export async function getAccount(api: Upstream): Promise<AccountStatus> {
+	const [{ account }, { sessions }] = await Promise.all([
+		api.get('/account', { schema: accountAnswerSchema, fallback: 'Failed to fetch account' }),
+		api.get('/account/sessions', {
+			schema: sessionsAnswerSchema,
+			fallback: 'Failed to fetch where you are signed in',
+			cache: false,
+		}),
+	])
+	return { ...account, sessions }
+}
+
+export function endSession(api: Upstream, sessionId: string) {
+	return api.send('DELETE', `/account/sessions/${encodeURIComponent(sessionId)}`, {
+		schema: messageAnswerSchema,
+		fallback: 'Failed to log out that device',
 	})
-	return account
+}
+
+export function endOtherSessions(api: Upstream) {
+	return api.send('POST', '/account/sessions/end-others', {
+		schema: messageAnswerSchema,
+		fallback: 'Failed to log out the other devices',
+	})
 }
 
 export function changePassword(api: Upstream, currentPassword: string, newPassword: string) {

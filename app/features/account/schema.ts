@@ -89,13 +89,26 @@ export const notificationsSchema = z.object({
 	>),
 })
 
+/** "Where you are signed in": log out one device (a session of the list), or every other one. */
+export const endSessionSchema = z.object({
+	intent: z.literal('end-session'),
+	sessionId: z.uuid({ error: 'Choose a device from the list' }),
+})
+export const endOtherSessionsSchema = z.object({ intent: z.literal('end-other-sessions') })
+
 /** The account forms of a profile or settings page, told apart by `intent`: a page joins them to
  * its own forms' schemas in its one union. */
 export const accountSettingsSchemas = [
 	changePasswordSchema,
 	changeEmailSchema,
 	notificationsSchema,
+	endSessionSchema,
+	endOtherSessionsSchema,
 ] as const
+export type AccountIntent = AccountSettingsForm['intent']
+export const accountIntents: readonly string[] = accountSettingsSchemas.map(
+	(schema) => schema.shape.intent.value,
+)
 export type AccountSettingsForm = z.infer<(typeof accountSettingsSchemas)[number]>
 
 export const accountAnswerSchema = z.object({
@@ -107,6 +120,22 @@ export const accountAnswerSchema = z.object({
 		notifications: z.record(z.string(), z.boolean()).nullable(),
 	}),
 })
-export type AccountStatus = z.infer<typeof accountAnswerSchema>['account']
+export const sessionsAnswerSchema = z.object({
+	sessions: z.array(
+		z.object({
+			id: z.string(),
+			device: z.string(),
+			address: z.string(),
+			signedInAt: z.string(),
+			lastSeenAt: z.string(),
+			current: z.boolean(),
+		}),
+	),
+})
+export type SignedInDevice = z.infer<typeof sessionsAnswerSchema>['sessions'][number]
+
+export type AccountStatus = z.infer<typeof accountAnswerSchema>['account'] & {
+	sessions: SignedInDevice[]
+}
 
 export const messageAnswerSchema = z.object({ message: z.string() })

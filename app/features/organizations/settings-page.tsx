@@ -62,7 +62,11 @@ export function OrganizationSettingsPage({
 			) : (
 				<LoadError error={organization.error} />
 			)}
-			<AccountSettings account={loaderData.account} actionData={actionData} />
+			<AccountSettings
+				account={loaderData.account}
+				timeZone={loaderData.timeZone}
+				actionData={actionData}
+			/>
 			<DeleteForm
 				name={name}
 				lastResult={resultFor(actionData, 'delete')}

@@ -200,7 +200,11 @@ function ProfileLayout({
 				</h2>
 				{children}
 			</section>
-			<AccountSettings account={loaderData.account} actionData={actionData} />
+			<AccountSettings
+				account={loaderData.account}
+				timeZone={loaderData.timeZone}
+				actionData={actionData}
+			/>
 		</div>
 	)
 }
