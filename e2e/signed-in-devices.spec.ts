@@ -1,9 +1,13 @@
 import type { Browser, TestInfo } from '@playwright/test'
 import { registerAccount, password } from './course-helpers'
 import { expect, logIn, test } from './fixtures'
+import { linkIn, mailsTo, waitForMail } from './mailbox'
 
 // "Where you are signed in" (issue 29, decision 033), JavaScript on and off: the profile lists
 // the account's sign-ins by device, and a sign-in ended there is sent to /login on its next page.
+// A sign-in from a device the account has not used before is mailed to it.
+
+const NEW_SIGN_IN = 'New sign-in to your TutorHub account'
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
 const SAFARI_IPHONE =
@@ -33,7 +37,15 @@ test('the profile lists where the account is signed in and ends one device, then
 
 	await logIn(page, email, password)
 	await expect(page).toHaveURL(/\/studentdashboard$/)
-	await page.goto('/studentdashboard/profile')
+
+	// The first sign-in (the laptop) was no news; the phone's and this browser's were.
+	const phoneMail = await waitForMail(email, NEW_SIGN_IN)
+	expect(phoneMail.text).toContain('Safari on iOS, at the address 127.0.0.1')
+	expect(phoneMail.text).toContain('end that session on the page above and change your password')
+	await waitForMail(email, NEW_SIGN_IN, 2)
+	expect(mailsTo(email).filter((mail) => mail.text.includes('Firefox on Linux'))).toHaveLength(0)
+	// The mail's link is the list.
+	await page.goto(linkIn(phoneMail, '/studentdashboard/profile'))
 	const devices = page.getByRole('region', { name: 'Where you are signed in' })
 	const list = devices.getByRole('list', { name: 'Signed-in devices' })
 	await expect(list.getByRole('listitem')).toHaveCount(3)

@@ -89,6 +89,14 @@ export interface AuthSessionsTable {
 	last_seen_at: ColumnType<Date, Date | undefined, Date>
 }
 
+export interface KnownDevicesTable {
+	account_type: AccountType
+	account_id: string
+	/** sha256 of the user agent and address: which pairs signed in, not what they were. */
+	fingerprint: string
+	first_seen_at: CreatedAt
+}
+
 export interface FilesTable {
 	key: string
 	owner_id: string
@@ -195,6 +203,7 @@ export interface Database {
 	users: UsersTable
 	refresh_tokens: RefreshTokensTable
 	auth_sessions: AuthSessionsTable
+	known_devices: KnownDevicesTable
 	organization_invitations: OrganizationInvitationsTable
 	files: FilesTable
 	courses: CoursesTable

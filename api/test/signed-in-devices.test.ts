@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { describeDevice } from '../src/auth/devices.ts'
+import { afterAnswersDone } from '../src/mail/outbox.ts'
 import {
 	call,
 	organizationLogin,
@@ -156,6 +157,64 @@ describe('where you are signed in', () => {
 		const listed = await sessionsOf(organization.token)
 		expect(listed.status).toBe(200)
 		expect(listed.body.sessions.some((s: { current: boolean }) => s.current)).toBe(true)
+	})
+})
+
+describe('a sign-in from a new device', () => {
+	const newSignInMails = async (email: string) => {
+		await afterAnswersDone()
+		return api.db
+			.selectFrom('mail_outbox')
+			.select(['subject', 'text_body'])
+			.where('to_address', '=', email)
+			.where('kind', '=', 'new_sign_in')
+			.orderBy('id', 'asc')
+			.execute()
+	}
+
+	test('mails the account what signed in, from where, and how to end it; a known device is no news', async () => {
+		// The first sign-in (at registration) is no news: every device is new then.
+		const { email } = await newStudent()
+		expect(await newSignInMails(email)).toHaveLength(0)
+
+		await signIn(email, fromBrowser('203.0.113.50', FIREFOX_LINUX))
+		const [mail, ...more] = await newSignInMails(email)
+		expect(more).toHaveLength(0)
+		expect(mail?.subject).toBe('New sign-in to your TutorHub account')
+		expect(mail?.text_body).toContain('Firefox on Linux, at the address 203.0.113.50')
+		expect(mail?.text_body).toContain('/studentdashboard/profile')
+		expect(mail?.text_body).toContain('end that session on the page above and change your password')
+		expect(mail?.text_body).toContain('/forgot-password')
+
+		// The same browser from the same address again: nothing new.
+		await signIn(email, fromBrowser('203.0.113.50', FIREFOX_LINUX))
+		expect(await newSignInMails(email)).toHaveLength(1)
+		// The same browser from another address is another device.
+		await signIn(email, fromBrowser('203.0.113.51', FIREFOX_LINUX))
+		expect(await newSignInMails(email)).toHaveLength(2)
+		// A failed sign-in mails nothing.
+		const failed = await call(api, 'POST', '/auth/login', {
+			json: { email, password: 'Wrong-Password-99' },
+			headers: fromBrowser('203.0.113.52', SAFARI_IPHONE),
+		})
+		expect(failed.status).toBe(401)
+		expect(await newSignInMails(email)).toHaveLength(2)
+	})
+
+	test("an organization's new sign-in points at its settings", async () => {
+		const email = 'organization@example.com'
+		await organizationLogin(api, email)
+		const before = (await newSignInMails(email)).length
+		const answer = await call(api, 'POST', '/auth/organization-login', {
+			json: { email, password: 'DemoPass123!' },
+			headers: fromBrowser('203.0.113.60', SAFARI_IPHONE),
+		})
+		expect(answer.status).toBe(200)
+		const mails = await newSignInMails(email)
+		expect(mails).toHaveLength(before + 1)
+		expect(mails.at(-1)?.text_body).toContain('Safari on iOS')
+		expect(mails.at(-1)?.text_body).toContain('/organization/settings')
+		expect(mails.at(-1)?.text_body).toContain('/forgot-password?as=organization')
 	})
 })
 

@@ -1,7 +1,9 @@
+import { describeDevice, isNewDevice } from '../auth/devices.ts'
+import type { Device } from '../auth/refresh-tokens.ts'
 import type { Db } from '../db.ts'
 import { appLink, composeMail } from '../mail/compose.ts'
 import { afterAnswer, queueMails } from '../mail/outbox.ts'
-import type { ApiDeps } from '../platform/context.ts'
+import type { AccountRole, ApiDeps } from '../platform/context.ts'
 import { accountLimitsOf } from './limits.ts'
 import { findAccount, type AccountRecord } from './store.ts'
 import { issueToken, RESET_TTL_MS, VERIFICATION_TTL_MS, type AccountRef } from './tokens.ts'
@@ -119,4 +121,46 @@ export async function sendEmailChanged(
 		],
 	})
 	await queueMails(db, [{ ...mail, to: account.email, kind: 'email_changed' }])
+}
+
+/** The page of the app that lists where an account is signed in (its profile, or settings). */
+const SIGN_INS_PAGE: Record<AccountRole, string> = {
+	student: '/studentdashboard/profile',
+	tutor: '/teachersdashboard/profile',
+	organization: '/organization/settings',
+}
+
+/**
+ * After a sign-in: when the device (user agent and address) is new to the account, its owner is
+ * told what signed in, from where, and how to end it if it was not them.
+ */
+export function warnOfNewDevice(
+	deps: MailDeps,
+	account: AccountRef,
+	role: AccountRole,
+	device: Device,
+) {
+	const at = new Date()
+	afterAnswer(async () => {
+		if (!(await isNewDevice(deps.db, account, device))) return
+		const record = await findAccount(deps.db, account)
+		if (!record) return
+		const publicUrl = deps.config.publicUrl ?? DEFAULT_PUBLIC_URL
+		const mail = composeMail({
+			subject: 'New sign-in to your TutorHub account',
+			greeting: `Hello ${record.name},`,
+			paragraphs: [
+				`Your TutorHub account was signed in to from a device it has not used before: ${describeDevice(device.userAgent)}, at the address ${device.address || 'unknown'}, on ${at.toUTCString()}.`,
+				'If this was you, there is nothing to do.',
+			],
+			action: {
+				label: 'See where you are signed in',
+				url: appLink(publicUrl, SIGN_INS_PAGE[role]),
+			},
+			footer: [
+				`If it was not you, end that session on the page above and change your password. If you cannot log in, choose a new password here (it logs out every device): ${appLink(publicUrl, '/forgot-password', loginQuery(account))}`,
+			],
+		})
+		await queueMails(deps.db, [{ ...mail, to: record.email, kind: 'new_sign_in' }])
+	})
 }

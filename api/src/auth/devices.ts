@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Db } from '../db.ts'
-import { revokeSession, type RefreshSession } from './refresh-tokens.ts'
+import { revokeSession, type Device, type RefreshSession } from './refresh-tokens.ts'
 
 // "Where you are signed in" (issue 29): the account's open sessions, each named by the browser
 // and system its user agent shows, and ended one at a time by their owner.
@@ -86,4 +87,27 @@ export async function endOwnSession(
 	if (!row) return false
 	await revokeSession(db, row.id)
 	return true
+}
+
+/**
+ * Records a sign-in's device (its user agent and address, as a hash); true when the account had
+ * signed in before, but never from this pair: a new device its owner should hear of. An account's
+ * very first sign-in is no news.
+ */
+export async function isNewDevice(db: Db, account: RefreshSession, device: Device) {
+	const fingerprint = createHash('sha256')
+		.update(`${device.userAgent}\n${device.address}`)
+		.digest('hex')
+	const known = db
+		.selectFrom('known_devices')
+		.where('account_type', '=', account.accountType)
+		.where('account_id', '=', account.accountId)
+	const before = await known.select('fingerprint').limit(1).executeTakeFirst()
+	const inserted = await db
+		.insertInto('known_devices')
+		.values({ account_type: account.accountType, account_id: account.accountId, fingerprint })
+		.onConflict((conflict) => conflict.doNothing())
+		.returning('fingerprint')
+		.executeTakeFirst()
+	return before !== undefined && inserted !== undefined
 }

@@ -16,7 +16,7 @@ import { registerUser, type Registration } from '../users/registration.ts'
 import { replaceProfilePicture } from '../users/profile-picture.ts'
 import { maySeeStudent } from '../users/access.ts'
 import { findUserByEmail, findUserCredentials } from '../users/repository.ts'
-import { welcomeNewAccount } from '../account/mails.ts'
+import { warnOfNewDevice, welcomeNewAccount } from '../account/mails.ts'
 import { loadAccount } from './accounts.ts'
 import type { Passwords } from './passwords.ts'
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts'
@@ -109,12 +109,10 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			return found
 		})
 		const signedIn = accountOf(row)
-		const { session, refreshToken } = await openSession(
-			db,
-			{ accountId: signedIn.id, accountType },
-			clientDevice(c, config.proxySecret),
-			config.refreshTokenTtl,
-		)
+		const ref = { accountId: signedIn.id, accountType }
+		const device = clientDevice(c, config.proxySecret)
+		const { session, refreshToken } = await openSession(db, ref, device, config.refreshTokenTtl)
+		warnOfNewDevice(deps, ref, signedIn.role, device)
 		const accessToken = await signAccessToken(
 			signedIn,
 			session.sessionId,
