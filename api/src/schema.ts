@@ -97,6 +97,23 @@ export interface KnownDevicesTable {
 	first_seen_at: CreatedAt
 }
 
+export interface TwoFactorTable {
+	account_type: AccountType
+	account_id: string
+	/** Base32, as authenticator apps take it. */
+	secret: string
+	enabled_at: Date | null
+	/** The RFC 6238 time step of the last code accepted (a bigint, read as a string). */
+	last_time_step: ColumnType<string | null, number | null | undefined, number | null>
+}
+
+export interface RecoveryCodesTable {
+	account_type: AccountType
+	account_id: string
+	code_hash: string
+	used_at: Date | null
+}
+
 export interface FilesTable {
 	key: string
 	owner_id: string
@@ -204,6 +221,8 @@ export interface Database {
 	refresh_tokens: RefreshTokensTable
 	auth_sessions: AuthSessionsTable
 	known_devices: KnownDevicesTable
+	two_factor: TwoFactorTable
+	recovery_codes: RecoveryCodesTable
 	organization_invitations: OrganizationInvitationsTable
 	files: FilesTable
 	courses: CoursesTable

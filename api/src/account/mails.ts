@@ -164,3 +164,52 @@ export function warnOfNewDevice(
 		await queueMails(deps.db, [{ ...mail, to: record.email, kind: 'new_sign_in' }])
 	})
 }
+
+/**
+ * A security change mailed to the account: what changed, and the way back if it was not its
+ * owner's doing (the page where it is undone, and a new password from the reset link).
+ */
+async function sendSecurityNotice(
+	{ db, config }: MailDeps,
+	account: AccountRef,
+	notice: { subject: string; what: string; undo: string; kind: string },
+) {
+	const record = await findAccount(db, account)
+	if (!record) return
+	const publicUrl = config.publicUrl ?? DEFAULT_PUBLIC_URL
+	const mail = composeMail({
+		subject: notice.subject,
+		greeting: `Hello ${record.name},`,
+		paragraphs: [notice.what],
+		action: {
+			label: 'Forgot password?',
+			url: appLink(publicUrl, '/forgot-password', loginQuery(account)),
+		},
+		footer: [notice.undo],
+	})
+	await queueMails(db, [{ ...mail, to: record.email, kind: notice.kind }])
+}
+
+export const sendTwoFactorOn = (deps: MailDeps, account: AccountRef) =>
+	sendSecurityNotice(deps, account, {
+		kind: 'two_factor_on',
+		subject: 'Two-factor sign-in was turned on for your TutorHub account',
+		what: 'Two-factor sign-in was just turned on for your TutorHub account: logging in now also asks for a code from an authenticator app, or one of ten recovery codes.',
+		undo: 'If you did not turn it on, someone else knows your password: reset it with the link above (that logs out every device), then turn two-factor sign-in off in your profile, or keep it and set it up again yourself.',
+	})
+
+export const sendTwoFactorOff = (deps: MailDeps, account: AccountRef) =>
+	sendSecurityNotice(deps, account, {
+		kind: 'two_factor_off',
+		subject: 'Two-factor sign-in was turned off for your TutorHub account',
+		what: 'Two-factor sign-in was just turned off for your TutorHub account: logging in now asks for the password only.',
+		undo: 'If you did not turn it off, reset your password with the link above (that logs out every device), then turn two-factor sign-in on again in your profile.',
+	})
+
+export const sendRecoveryCodeUsed = (deps: MailDeps, account: AccountRef, left: number) =>
+	sendSecurityNotice(deps, account, {
+		kind: 'recovery_code_used',
+		subject: 'A recovery code was used to log in to your TutorHub account',
+		what: `One of your two-factor recovery codes was just used to log in to your TutorHub account. Each code works once; ${left === 1 ? 'one is' : `${left} are`} left.`,
+		undo: 'If it was not you, reset your password with the link above (that logs out every device), and in your profile turn two-factor sign-in off and on again for new recovery codes.',
+	})

@@ -2,6 +2,16 @@ import { Hono, type Context } from 'hono'
 import { sql } from 'kysely'
 import { endOwnSession, listSessions } from '../auth/devices.ts'
 import type { Passwords } from '../auth/passwords.ts'
+import {
+	finishEnrolment,
+	isTwoFactorOn,
+	otpauthUri,
+	pendingSecret,
+	spendSecondFactor,
+	startEnrolment,
+	turnOffTwoFactor,
+	WRONG_CODE,
+} from '../auth/two-factor.ts'
 import { revokeAllSessions, revokeOtherSessions } from '../auth/refresh-tokens.ts'
 import { endFeedAddress } from '../calendar/feeds.ts'
 import type { Db } from '../db.ts'
@@ -20,6 +30,8 @@ import {
 	sendEmailChanged,
 	sendPasswordChanged,
 	sendPasswordReset,
+	sendTwoFactorOff,
+	sendTwoFactorOn,
 	sendVerification,
 } from './mails.ts'
 import {
@@ -29,6 +41,8 @@ import {
 	passwordChange,
 	resetPassword,
 	tokenOnly,
+	twoFactorCode,
+	twoFactorOff,
 } from './schemas.ts'
 import {
 	confirmEmail,
@@ -48,6 +62,7 @@ export const INVALID_RESET_LINK =
 export const INVALID_VERIFICATION_LINK =
 	'This verification link is invalid, used or expired. Ask for a new one from your dashboard.'
 const WRONG_PASSWORD = 'Your current password is not right'
+const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on'
 
 const invalidResetLink = () =>
 	new ApiError(400, INVALID_RESET_LINK, [{ path: 'token', msg: INVALID_RESET_LINK }])
@@ -95,6 +110,27 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 	async function currentSessionId(c: Context<ApiEnv>) {
 		const bearer = BEARER.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
 		return (await verifyAccessToken(bearer, config.jwtSecret))?.sessionId
+	}
+
+	/** Whether two-factor is on, and the set-up under way (its secret, shown until confirmed). */
+	async function twoFactorOf(account: AccountRecord) {
+		const secret = await pendingSecret(db, account)
+		return {
+			enabled: await isTwoFactorOn(db, account),
+			setup: secret ? { secret, uri: otpauthUri(secret, account.email) } : null,
+		}
+	}
+
+	/** A code for a two-factor change; wrong ones are limited like wrong current passwords. */
+	async function checkCode(account: AccountRecord, check: () => Promise<unknown>) {
+		const key = `two-factor:${account.accountType}:${account.accountId}`
+		await limits.passwordCheckAllowed(key)
+		const passed = await check()
+		if (!passed) {
+			await limits.passwordCheckFailed(key)
+			throw validationError([{ path: 'code', msg: WRONG_CODE }])
+		}
+		return passed
 	}
 
 	async function ownAccount(c: Context<ApiEnv>) {
@@ -206,6 +242,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 					emailVerified: account.emailVerified,
 					pendingEmail: await pendingEmailOf(db, account),
 					notifications: notificationsOf(account),
+					twoFactor: await twoFactorOf(account),
 				},
 			})
 		})
@@ -285,6 +322,43 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 						: `${ended === 0 ? 'No' : ended} other devices were logged out.`,
 				ended,
 			})
+		})
+		.post('/two-factor/setup', requireAccount(), async (c) => {
+			const account = await ownAccount(c)
+			const secret = await startEnrolment(db, account)
+			if (!secret) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
+			return c.json({
+				message:
+					'Scan the QR code with your authenticator app (or type the key), then enter the code it shows.',
+				secret,
+				uri: otpauthUri(secret, account.email),
+			})
+		})
+		.post('/two-factor/enable', requireAccount(), async (c) => {
+			const { code } = await readJsonBody(c, twoFactorCode)
+			const account = await ownAccount(c)
+			if (await isTwoFactorOn(db, account)) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
+			if (!(await pendingSecret(db, account))) {
+				throw new ApiError(409, 'Start setting up two-factor sign-in first')
+			}
+			const recoveryCodes = await checkCode(account, () => finishEnrolment(db, account, code))
+			afterAnswer(() => sendTwoFactorOn(deps, account))
+			return c.json({
+				message: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+				recoveryCodes,
+			})
+		})
+		.post('/two-factor/disable', requireAccount(), async (c) => {
+			const { currentPassword, code } = await readJsonBody(c, twoFactorOff)
+			const account = await ownAccount(c)
+			if (!(await isTwoFactorOn(db, account))) {
+				throw new ApiError(409, 'Two-factor sign-in is already off')
+			}
+			await checkCurrentPassword(account, currentPassword)
+			await checkCode(account, () => spendSecondFactor(db, account, code))
+			await turnOffTwoFactor(db, account)
+			afterAnswer(() => sendTwoFactorOff(deps, account))
+			return c.json({ message: 'Two-factor sign-in is off.' })
 		})
 		.put('/notifications', requireAccount({ roles: ['student', 'tutor'] }), async (c) => {
 			const changes = await readJsonBody(c, notificationPreferences)

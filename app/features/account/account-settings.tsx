@@ -268,6 +268,140 @@ export function SignedInDevices({
 	)
 }
 
+/** Two-factor sign-in (decision 033): set up from the QR code or the key, confirmed by a code. */
+export function TwoFactorSettings({
+	account,
+	actionData,
+}: {
+	account: AccountStatus
+	actionData: unknown
+}) {
+	const busy = useSubmitting('two-factor-setup')
+	const enabling = useSubmitting('two-factor-enable')
+	const disabling = useSubmitting('two-factor-disable')
+	const [enableForm, enableFields] = useForm<{ code: string }>({
+		id: 'two-factor-enable',
+		lastResult: accountResult(actionData, 'two-factor-enable'),
+		// Checked by the action only: a code is right or wrong there, not in the browser.
+	})
+	const [disableForm, disableFields] = useForm<{ currentPassword: string; code: string }>({
+		id: 'two-factor-disable',
+		lastResult: accountResult(actionData, 'two-factor-disable'),
+	})
+	const recoveryCodes =
+		typeof actionData === 'object' && actionData !== null && 'recoveryCodes' in actionData
+			? (actionData as { recoveryCodes: string[] }).recoveryCodes
+			: null
+	const twoFactor = account.twoFactor
+	if (!twoFactor) return null
+	const setup = twoFactor.setup
+	return (
+		<section aria-labelledby="two-factor-heading" className={sectionClass}>
+			<h2 id="two-factor-heading" className="text-lg font-semibold">
+				Two-factor sign-in
+			</h2>
+			{twoFactor.enabled ? (
+				<>
+					<p className="mt-1 text-sm text-slate-700">
+						Two-factor sign-in is <strong>on</strong>: logging in also asks for a code from your
+						authenticator app.
+					</p>
+					{recoveryCodes ? (
+						<div
+							role="status"
+							className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm"
+						>
+							<h3 className="font-semibold">Your recovery codes</h3>
+							<p className="mt-1">
+								Keep them somewhere safe. Each works once, in place of a code, if you lose your
+								phone. They are not shown again.
+							</p>
+							<ul aria-label="Recovery codes" className="mt-2 grid grid-cols-2 gap-1 font-mono">
+								{recoveryCodes.map((code) => (
+									<li key={code}>{code}</li>
+								))}
+							</ul>
+						</div>
+					) : null}
+					<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(disableForm)}>
+						<input type="hidden" name="intent" value="two-factor-disable" />
+						<FormErrors id={disableForm.errorId} errors={disableForm.errors} />
+						<div className="grid gap-4 sm:grid-cols-2">
+							<CurrentPasswordField field={disableFields.currentPassword} />
+							<TextField
+								label="Code from your app"
+								hint="Or one of your recovery codes."
+								meta={disableFields.code}
+								{...inputProps(disableFields.code, 'text')}
+								autoComplete="one-time-code"
+								required
+							/>
+						</div>
+						<Button variant="secondary" disabled={disabling}>
+							{disabling ? 'Turning off…' : 'Turn off two-factor sign-in'}
+						</Button>
+					</Form>
+				</>
+			) : setup ? (
+				<>
+					<ol className="mt-2 flex list-decimal flex-col gap-3 pl-5 text-sm text-slate-700">
+						<li>
+							Scan this QR code with an authenticator app (any app for one-time codes):
+							{account.setupQrCode ? (
+								<img
+									src={account.setupQrCode}
+									alt="QR code for your authenticator app"
+									width={180}
+									height={180}
+									className="mt-2 rounded border border-slate-200 bg-white"
+								/>
+							) : null}
+						</li>
+						<li>
+							Or type this key into the app:{' '}
+							<code
+								className="break-all rounded bg-slate-100 px-1 font-mono"
+								data-testid="totp-key"
+							>
+								{setup.secret}
+							</code>
+						</li>
+						<li>Enter the 6-digit code the app shows.</li>
+					</ol>
+					<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(enableForm)}>
+						<input type="hidden" name="intent" value="two-factor-enable" />
+						<FormErrors id={enableForm.errorId} errors={enableForm.errors} />
+						<TextField
+							label="Code from your app"
+							meta={enableFields.code}
+							{...inputProps(enableFields.code, 'text')}
+							autoComplete="one-time-code"
+							inputMode="numeric"
+							required
+						/>
+						<Button disabled={enabling}>
+							{enabling ? 'Checking…' : 'Turn on two-factor sign-in'}
+						</Button>
+					</Form>
+				</>
+			) : (
+				<>
+					<p className="mt-1 text-sm text-slate-700">
+						Two-factor sign-in is off. With it on, logging in also asks for a code from an
+						authenticator app on your phone, so your password alone does not open your account.
+					</p>
+					<Form method="post" className="mt-4">
+						<input type="hidden" name="intent" value="two-factor-setup" />
+						<Button variant="secondary" disabled={busy}>
+							Set up two-factor sign-in
+						</Button>
+					</Form>
+				</>
+			)}
+		</section>
+	)
+}
+
 /**
  * The account part of a profile or settings page: password, email, (people) notification mails,
  * and where the account is signed in.
@@ -292,6 +426,7 @@ export function AccountSettings({
 					lastResult={accountResult(actionData, 'notifications')}
 				/>
 			) : null}
+			<TwoFactorSettings account={account.value} actionData={actionData} />
 			<SignedInDevices
 				sessions={account.value.sessions}
 				timeZone={timeZone}

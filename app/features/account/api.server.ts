@@ -1,8 +1,10 @@
+import QRCode from 'qrcode'
 import { z } from 'zod'
 import type { Upstream } from '~/platform/upstream.server'
 import {
 	accountAnswerSchema,
 	messageAnswerSchema,
+	recoveryCodesAnswerSchema,
 	sessionsAnswerSchema,
 	type AccountStatus,
 	type NotificationKind,
@@ -66,7 +68,34 @@ export async function getAccount(api: Upstream): Promise<AccountStatus> {
 			cache: false,
 		}),
 	])
-	return { ...account, sessions }
+	const setup = account.twoFactor?.setup
+	const setupQrCode = setup
+		? `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(setup.uri, { type: 'svg', margin: 2 })).toString('base64')}`
+		: null
+	return { ...account, sessions, setupQrCode }
+}
+
+export function startTwoFactorSetup(api: Upstream) {
+	return api.send('POST', '/account/two-factor/setup', {
+		schema: messageAnswerSchema,
+		fallback: 'Failed to start setting up two-factor sign-in',
+	})
+}
+
+export function enableTwoFactor(api: Upstream, code: string) {
+	return api.send('POST', '/account/two-factor/enable', {
+		json: { code },
+		schema: recoveryCodesAnswerSchema,
+		fallback: 'Failed to turn on two-factor sign-in',
+	})
+}
+
+export function disableTwoFactor(api: Upstream, currentPassword: string, code: string) {
+	return api.send('POST', '/account/two-factor/disable', {
+		json: { currentPassword, code },
+		schema: messageAnswerSchema,
+		fallback: 'Failed to turn off two-factor sign-in',
+	})
 }
 
 export function endSession(api: Upstream, sessionId: string) {
