@@ -12,6 +12,7 @@ export default [
 		route('about-us', 'routes/public/about-us.tsx'),
 		route('contact-us', 'routes/public/contact-us.tsx'),
 		route('login', 'routes/public/login.tsx'),
+		route('login/two-factor', 'routes/public/login-two-factor.tsx'),
 		route('unauthorized', 'routes/public/unauthorized.tsx'),
 		route('signup/:role', 'routes/public/signup.tsx'),
 		// Accounts (issue 19, decision 023): not in the spec's route list.

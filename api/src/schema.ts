@@ -83,6 +83,35 @@ export interface AuthSessionsTable {
 	created_at: CreatedAt
 	expires_at: Date
 	revoked_at: Date | null
+	/** The browser's user agent and address at sign-in (the address follows its refreshes). */
+	user_agent: ColumnType<string, string | undefined, string>
+	ip_address: ColumnType<string, string | undefined, string>
+	last_seen_at: ColumnType<Date, Date | undefined, Date>
+}
+
+export interface KnownDevicesTable {
+	account_type: AccountType
+	account_id: string
+	/** sha256 of the user agent and address: which pairs signed in, not what they were. */
+	fingerprint: string
+	first_seen_at: CreatedAt
+}
+
+export interface TwoFactorTable {
+	account_type: AccountType
+	account_id: string
+	/** Base32, as authenticator apps take it. */
+	secret: string
+	enabled_at: Date | null
+	/** The RFC 6238 time step of the last code accepted (a bigint, read as a string). */
+	last_time_step: ColumnType<string | null, number | null | undefined, number | null>
+}
+
+export interface RecoveryCodesTable {
+	account_type: AccountType
+	account_id: string
+	code_hash: string
+	used_at: Date | null
 }
 
 export interface FilesTable {
@@ -191,6 +220,9 @@ export interface Database {
 	users: UsersTable
 	refresh_tokens: RefreshTokensTable
 	auth_sessions: AuthSessionsTable
+	known_devices: KnownDevicesTable
+	two_factor: TwoFactorTable
+	recovery_codes: RecoveryCodesTable
 	organization_invitations: OrganizationInvitationsTable
 	files: FilesTable
 	courses: CoursesTable

@@ -9,7 +9,13 @@ import {
 import { env } from './env.server'
 import { REPLAY_HEADER } from './offline-queue'
 import { dashboardPath, type Role } from './roles'
-import { readSession, sessionStorage, type SessionData, type SessionUser } from './session.server'
+import {
+	readSession,
+	sessionStorage,
+	type PendingSignIn,
+	type SessionData,
+	type SessionUser,
+} from './session.server'
 import { sendToast } from './toast.server'
 import { createUpstream, type Tokens } from './upstream.server'
 import { SessionExpiredError, sessionToasts } from './upstream-errors'
@@ -102,10 +108,16 @@ function isReload(request: Request) {
 	return /no-cache|max-age=0/i.test(cacheControl)
 }
 
-/** The address server.mjs read from the socket, vouched for with API_PROXY_SECRET when set. */
+/**
+ * The address server.mjs read from the socket and the browser's user agent, vouched for with
+ * API_PROXY_SECRET when set.
+ */
 function clientOf(request: Request) {
 	const address = request.headers.get('x-tutorhub-client-address')
-	return address && env.apiProxySecret ? { address, proxySecret: env.apiProxySecret } : undefined
+	const userAgent = (request.headers.get('user-agent') ?? '').slice(0, 512)
+	return address && env.apiProxySecret
+		? { address, userAgent, proxySecret: env.apiProxySecret }
+		: undefined
 }
 
 function readTokens(session: Session<SessionData>): Tokens | null {
@@ -208,6 +220,7 @@ export function startSession(context: Context, user: SessionUser, tokens: Tokens
 	const current = state(context)
 	responseCache.dropUser(user.id)
 	current.session.set('user', user)
+	current.session.unset('pendingSignIn')
 	current.session.set('accessToken', tokens.accessToken)
 	current.session.set('refreshToken', tokens.refreshToken)
 	// The refresh token also travels as the upstream's own cookie, as the contract expects.
@@ -218,6 +231,18 @@ export function startSession(context: Context, user: SessionUser, tokens: Tokens
 	current.user = user
 	current.changed = true
 	current.ended = false
+}
+
+/** A login's password was right and its two-factor code comes next: kept in the sealed cookie. */
+export function holdSignIn(context: Context, pending: PendingSignIn | null) {
+	const current = state(context)
+	if (pending) current.session.set('pendingSignIn', pending)
+	else current.session.unset('pendingSignIn')
+	current.changed = true
+}
+
+export function pendingSignIn(context: Context): PendingSignIn | null {
+	return state(context).session.get('pendingSignIn') ?? null
 }
 
 export function finishSession(context: Context) {

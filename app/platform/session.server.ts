@@ -22,7 +22,11 @@ export type SessionData = {
 	refreshToken: string
 	/** Cookies the upstream set (the refresh token cookie), sent back on later upstream calls. */
 	upstreamCookies: Record<string, string>
+	/** Between a two-factor login's password and its code (decision 033): no session yet. */
+	pendingSignIn?: PendingSignIn
 }
+
+export type PendingSignIn = { challenge: string; redirectTo: string }
 
 const MAX_AGE = 60 * 60 * 24 * 7
 

@@ -58,9 +58,10 @@ export type UpstreamOptions = {
 	retryDelayMs?: (attempt: number) => number
 	/**
 	 * The browser's address, so the upstream's per-address limits see the user, not this server;
-	 * sent with the secret the upstream checks before it believes it (decisions/014).
+	 * sent with the secret the upstream checks before it believes it (decisions/014); and its user
+	 * agent, which names the device in the account's list of sign-ins (decisions/033).
 	 */
-	client?: { address: string; proxySecret: string }
+	client?: { address: string; userAgent: string; proxySecret: string }
 	/** The page request's id (server.mjs), sent as X-Request-Id so the API logs the same one. */
 	requestId?: string
 }
@@ -161,6 +162,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 		if (options.client) {
 			result.set('X-TutorHub-Client-Address', options.client.address)
 			result.set('X-TutorHub-Proxy-Secret', options.client.proxySecret)
+			result.set('X-TutorHub-Client-Agent', options.client.userAgent)
 		}
 		return result
 	}

@@ -709,13 +709,13 @@ test('FormData arrives as multipart with its boundary', async () => {
 	expect(hit?.body).toContain('hello world')
 })
 
-test('JSON bodies, bearer, cookies and the client address travel as headers; 204 reads as {}', async () => {
+test('JSON bodies, bearer, cookies and the client address and user agent travel as headers; 204 reads as {}', async () => {
 	const server = await upstreamServer((_, res) => {
 		res.writeHead(204)
 		res.end()
 	})
 	const { upstream } = client(server.baseUrl, {
-		client: { address: '203.0.113.7', proxySecret: 'shared-secret' },
+		client: { address: '203.0.113.7', userAgent: 'Firefox/128.0', proxySecret: 'shared-secret' },
 		requestId: '0f9c2c4e-6a1b-4a8e-9a57-3c1f0e2b7d11',
 	})
 
@@ -737,6 +737,7 @@ test('JSON bodies, bearer, cookies and the client address travel as headers; 204
 	expect(hit?.headers['x-tutorhub-proxy-secret']).toBe('shared-secret')
 	// The page request's id, so the API's log line for this call carries it (issue 26).
 	expect(hit?.headers['x-request-id']).toBe('0f9c2c4e-6a1b-4a8e-9a57-3c1f0e2b7d11')
+	expect(hit?.headers['x-tutorhub-client-agent']).toBe('Firefox/128.0')
 	expect(hit?.headers['x-forwarded-for']).toBeUndefined()
 	expect(JSON.parse(hit?.body ?? '')).toEqual({ grade: 90 })
 })

@@ -55,6 +55,12 @@ const weekOf = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 /** The fuzz targets, one per action module of app/routes.ts (a test checks none is missing). */
 const targets: Record<string, Target> = {
 	'routes/public/login.tsx': { role: 'visitor', pages: () => ['/login', '/login?as=organization'] },
+	// A two-factor login's code: without a right password first the page says so, but it is posted.
+	'routes/public/login-two-factor.tsx': {
+		role: 'visitor',
+		pages: () => [],
+		extra: () => [form('/login/two-factor', ['code'])],
+	},
 	'routes/public/signup.tsx': {
 		role: 'visitor',
 		pages: () => ['/signup/student', '/signup/teacher', '/signup/organization'],
@@ -115,7 +121,7 @@ const targets: Record<string, Target> = {
 	'routes/student/profile.tsx': {
 		role: 'student',
 		pages: () => ['/studentdashboard/profile'],
-		noInput: intentIs('notifications'),
+		noInput: intentIs('notifications', 'two-factor-setup', 'end-other-sessions'),
 	},
 	'routes/student/dashboard.tsx': {
 		role: 'student',
@@ -196,7 +202,7 @@ const targets: Record<string, Target> = {
 	'routes/teacher/profile.tsx': {
 		role: 'tutor',
 		pages: () => ['/teachersdashboard/profile'],
-		noInput: intentIs('notifications'),
+		noInput: intentIs('notifications', 'two-factor-setup', 'end-other-sessions'),
 	},
 	'routes/teacher/qa-create.tsx': {
 		role: 'tutor',
@@ -287,6 +293,7 @@ const targets: Record<string, Target> = {
 	'routes/organization/settings.tsx': {
 		role: 'organization',
 		pages: () => ['/organization/settings'],
+		noInput: intentIs('two-factor-setup', 'end-other-sessions'),
 	},
 	'routes/organization/students.tsx': {
 		role: 'organization',

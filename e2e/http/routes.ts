@@ -82,6 +82,8 @@ export const rules: Record<string, Rule> = {
 	'/about-us': { get: all, url: s('/about-us') },
 	'/contact-us': { get: all, url: s('/contact-us') },
 	'/login': { get: ['anonymous'], guestOnly: true, url: s('/login') },
+	// A two-factor login's second step: without a right password first, it says to log in.
+	'/login/two-factor': { get: ['anonymous'], guestOnly: true, url: s('/login/two-factor') },
 	'/unauthorized': { get: all, url: s('/unauthorized') },
 	'/signup/:role': { get: ['anonymous'], guestOnly: true, url: s('/signup/student') },
 	// Accounts (decision 023). An unknown reset link shows its refusal in the page; an unknown

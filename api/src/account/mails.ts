@@ -1,7 +1,9 @@
+import { describeDevice, isNewDevice } from '../auth/devices.ts'
+import type { Device } from '../auth/refresh-tokens.ts'
 import type { Db } from '../db.ts'
 import { appLink, composeMail } from '../mail/compose.ts'
 import { afterAnswer, queueMails } from '../mail/outbox.ts'
-import type { ApiDeps } from '../platform/context.ts'
+import type { AccountRole, ApiDeps } from '../platform/context.ts'
 import { accountLimitsOf } from './limits.ts'
 import { findAccount, type AccountRecord } from './store.ts'
 import { issueToken, RESET_TTL_MS, VERIFICATION_TTL_MS, type AccountRef } from './tokens.ts'
@@ -120,3 +122,94 @@ export async function sendEmailChanged(
 	})
 	await queueMails(db, [{ ...mail, to: account.email, kind: 'email_changed' }])
 }
+
+/** The page of the app that lists where an account is signed in (its profile, or settings). */
+const SIGN_INS_PAGE: Record<AccountRole, string> = {
+	student: '/studentdashboard/profile',
+	tutor: '/teachersdashboard/profile',
+	organization: '/organization/settings',
+}
+
+/**
+ * After a sign-in: when the device (user agent and address) is new to the account, its owner is
+ * told what signed in, from where, and how to end it if it was not them.
+ */
+export function warnOfNewDevice(
+	deps: MailDeps,
+	account: AccountRef,
+	role: AccountRole,
+	device: Device,
+) {
+	const at = new Date()
+	afterAnswer(async () => {
+		if (!(await isNewDevice(deps.db, account, device))) return
+		const record = await findAccount(deps.db, account)
+		if (!record) return
+		const publicUrl = deps.config.publicUrl ?? DEFAULT_PUBLIC_URL
+		const mail = composeMail({
+			subject: 'New sign-in to your TutorHub account',
+			greeting: `Hello ${record.name},`,
+			paragraphs: [
+				`Your TutorHub account was signed in to from a device it has not used before: ${describeDevice(device.userAgent)}, at the address ${device.address || 'unknown'}, on ${at.toUTCString()}.`,
+				'If this was you, there is nothing to do.',
+			],
+			action: {
+				label: 'See where you are signed in',
+				url: appLink(publicUrl, SIGN_INS_PAGE[role]),
+			},
+			footer: [
+				`If it was not you, end that session on the page above and change your password. If you cannot log in, choose a new password here (it logs out every device): ${appLink(publicUrl, '/forgot-password', loginQuery(account))}`,
+			],
+		})
+		await queueMails(deps.db, [{ ...mail, to: record.email, kind: 'new_sign_in' }])
+	})
+}
+
+/**
+ * A security change mailed to the account: what changed, and the way back if it was not its
+ * owner's doing (the page where it is undone, and a new password from the reset link).
+ */
+async function sendSecurityNotice(
+	{ db, config }: MailDeps,
+	account: AccountRef,
+	notice: { subject: string; what: string; undo: string; kind: string },
+) {
+	const record = await findAccount(db, account)
+	if (!record) return
+	const publicUrl = config.publicUrl ?? DEFAULT_PUBLIC_URL
+	const mail = composeMail({
+		subject: notice.subject,
+		greeting: `Hello ${record.name},`,
+		paragraphs: [notice.what],
+		action: {
+			label: 'Forgot password?',
+			url: appLink(publicUrl, '/forgot-password', loginQuery(account)),
+		},
+		footer: [notice.undo],
+	})
+	await queueMails(db, [{ ...mail, to: record.email, kind: notice.kind }])
+}
+
+export const sendTwoFactorOn = (deps: MailDeps, account: AccountRef) =>
+	sendSecurityNotice(deps, account, {
+		kind: 'two_factor_on',
+		subject: 'Two-factor sign-in was turned on for your TutorHub account',
+		what: 'Two-factor sign-in was just turned on for your TutorHub account: logging in now also asks for a code from an authenticator app, or one of ten recovery codes.',
+		undo: 'If you did not turn it on, someone else knows your password: reset it with the link above (that logs out every device), then turn two-factor sign-in off in your profile, or keep it and set it up again yourself.',
+	})
+
+export const sendTwoFactorOff = (deps: MailDeps, account: AccountRef) =>
+	sendSecurityNotice(deps, account, {
+		kind: 'two_factor_off',
+		subject: 'Two-factor sign-in was turned off for your TutorHub account',
+		what: 'Two-factor sign-in was just turned off for your TutorHub account: logging in now asks for the password only.',
+		undo: 'If you did not turn it off, reset your password with the link above (that logs out every device), then turn two-factor sign-in on again in your profile.',
+	})
+
+export const sendRecoveryCodeUsed = (deps: MailDeps, account: AccountRef, left: number) =>
+	sendSecurityNotice(deps, account, {
+		kind: 'recovery_code_used',
+		subject: 'A recovery code was used to log in to your TutorHub account',
+		what: `One of your two-factor recovery codes was just used to log in to your TutorHub account. Each code works once; ${left === 1 ? 'one is' : `${left} are`} left.`,
+		undo: 'If it was not you, reset your password with the link above (that logs out every device), and in your profile turn two-factor sign-in off and on again for new recovery codes.',
+	})

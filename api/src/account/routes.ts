@@ -1,7 +1,18 @@
 import { Hono, type Context } from 'hono'
 import { sql } from 'kysely'
+import { endOwnSession, listSessions } from '../auth/devices.ts'
 import type { Passwords } from '../auth/passwords.ts'
-import { revokeAllSessions } from '../auth/refresh-tokens.ts'
+import {
+	finishEnrolment,
+	isTwoFactorOn,
+	otpauthUri,
+	pendingSecret,
+	spendSecondFactor,
+	startEnrolment,
+	turnOffTwoFactor,
+	WRONG_CODE,
+} from '../auth/two-factor.ts'
+import { revokeAllSessions, revokeOtherSessions } from '../auth/refresh-tokens.ts'
 import { endFeedAddress } from '../calendar/feeds.ts'
 import type { Db } from '../db.ts'
 import { afterAnswer } from '../mail/outbox.ts'
@@ -12,6 +23,7 @@ import { clientAddress } from '../platform/client-address.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
 import { readJsonBody } from '../platform/json.ts'
+import { readId } from '../platform/validation.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import type { AccountTokenPurpose, NotificationPreferences } from '../schema.ts'
 import { accountLimitsOf } from './limits.ts'
@@ -19,6 +31,8 @@ import {
 	sendEmailChanged,
 	sendPasswordChanged,
 	sendPasswordReset,
+	sendTwoFactorOff,
+	sendTwoFactorOn,
 	sendVerification,
 } from './mails.ts'
 import {
@@ -28,6 +42,8 @@ import {
 	passwordChange,
 	resetPassword,
 	tokenOnly,
+	twoFactorCode,
+	twoFactorOff,
 } from './schemas.ts'
 import {
 	confirmEmail,
@@ -47,6 +63,7 @@ export const INVALID_RESET_LINK =
 export const INVALID_VERIFICATION_LINK =
 	'This verification link is invalid, used or expired. Ask for a new one from your dashboard.'
 const WRONG_PASSWORD = 'Your current password is not right'
+const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on'
 
 const invalidResetLink = () =>
 	new ApiError(400, INVALID_RESET_LINK, [{ path: 'token', msg: INVALID_RESET_LINK }])
@@ -57,18 +74,6 @@ const refOf = (account: Account): AccountRef => ({
 	accountType: account.role === 'organization' ? 'organization' : 'user',
 	accountId: account.id,
 })
-
-/** Every open session of the account ends except the one making the change. */
-async function revokeOtherSessions(db: Db, account: AccountRef, keepSessionId: string | undefined) {
-	await db
-		.updateTable('auth_sessions')
-		.set({ revoked_at: sql<Date>`now()` })
-		.where('account_type', '=', account.accountType)
-		.where('account_id', '=', account.accountId)
-		.where('revoked_at', 'is', null)
-		.$if(keepSessionId !== undefined, (query) => query.where('id', '!=', keepSessionId as string))
-		.execute()
-}
 
 /** The address a pending email change waits on: the newest usable verification link for another email. */
 async function pendingEmailOf(db: Db, account: AccountRecord): Promise<string | null> {
@@ -102,6 +107,33 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 	const limits = accountLimitsOf(deps)
 	const address = (c: Context<ApiEnv>) => clientAddress(c, config.proxySecret)
 
+	/** The sign-in making this call (its bearer's `sid`; requireAccount has checked it is open). */
+	async function currentSessionId(c: Context<ApiEnv>) {
+		const bearer = BEARER.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
+		return (await verifyAccessToken(bearer, config.jwtSecret))?.sessionId
+	}
+
+	/** Whether two-factor is on, and the set-up under way (its secret, shown until confirmed). */
+	async function twoFactorOf(account: AccountRecord) {
+		const secret = await pendingSecret(db, account)
+		return {
+			enabled: await isTwoFactorOn(db, account),
+			setup: secret ? { secret, uri: otpauthUri(secret, account.email) } : null,
+		}
+	}
+
+	/** A code for a two-factor change; wrong ones are limited like wrong current passwords. */
+	async function checkCode(account: AccountRecord, check: () => Promise<unknown>) {
+		const key = `two-factor:${account.accountType}:${account.accountId}`
+		await limits.passwordCheckAllowed(key)
+		const passed = await check()
+		if (!passed) {
+			await limits.passwordCheckFailed(key)
+			throw validationError([{ path: 'code', msg: WRONG_CODE }])
+		}
+		return passed
+	}
+
 	async function ownAccount(c: Context<ApiEnv>) {
 		const account = await findAccount(db, refOf(c.get('account')))
 		if (!account) throw new ApiError(404, 'Account not found')
@@ -128,176 +160,235 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 		return c.json({ valid: await isTokenUsable(db, purpose, token) })
 	}
 
-	return (
-		new Hono<ApiEnv>()
-			.post('/forgot-password', async (c) => {
-				const { email, accountType } = await readJsonBody(c, forgotPassword)
-				await limits.resetRequested(address(c), `${accountType}:${email}`)
-				// The answer leaves before the account is even looked for: the same words in the same
-				// time whether or not the email has an account.
-				afterAnswer(async () => {
-					const account = await findAccountByEmail(db, accountType, email)
-					if (account) await sendPasswordReset(deps, account)
-				})
-				return c.json({ message: RESET_REQUESTED })
+	return new Hono<ApiEnv>()
+		.post('/forgot-password', async (c) => {
+			const { email, accountType } = await readJsonBody(c, forgotPassword)
+			await limits.resetRequested(address(c), `${accountType}:${email}`)
+			// The answer leaves before the account is even looked for: the same words in the same
+			// time whether or not the email has an account.
+			afterAnswer(async () => {
+				const account = await findAccountByEmail(db, accountType, email)
+				if (account) await sendPasswordReset(deps, account)
 			})
-			.post('/reset-password/check', (c) => checkToken(c, 'password_reset'))
-			.post('/reset-password', async (c) => {
-				const { token, password } = await readJsonBody(c, resetPassword)
-				await limits.tokenPresented(address(c))
-				// A bogus link costs no password hashing (issue 29); the token is still spent only below,
-				// once, in the transaction, so two requests racing with one link cannot both pass.
-				if (!(await isTokenUsable(db, 'password_reset', token))) throw invalidResetLink()
-				// Hashed before the token is spent, so the spending transaction stays short.
-				const passwordHash = await passwords.hash(password)
-				const spent = await db.transaction().execute(async (trx) => {
-					const owner = await consumeToken(trx, 'password_reset', token)
-					if (!owner) return null
-					await setPasswordHash(trx, owner, passwordHash)
-					await retireTokens(trx, 'password_reset', owner)
-					// Whoever held a session (maybe the reason for the reset) holds it no longer, nor a
-					// calendar address they copied.
-					await revokeAllSessions(trx, owner)
-					if (owner.accountType === 'user') await endFeedAddress(trx, owner.accountId)
-					// Following the link proved the mailbox is theirs.
-					const account = await findAccount(trx, owner)
-					if (account && !account.emailVerified && account.email === owner.email) {
-						await confirmEmail(trx, owner, owner.email)
-					}
-					return account ?? null
-				})
-				if (!spent) throw invalidResetLink()
-				afterAnswer(() => sendPasswordChanged(deps, spent))
-				return c.json({ message: 'Your password has been reset. Log in with your new password.' })
-			})
-			.post('/verify-email/check', (c) => checkToken(c, 'email_verification'))
-			.post('/verify-email', async (c) => {
-				const { token } = await readJsonBody(c, tokenOnly)
-				await limits.tokenPresented(address(c))
-				try {
-					const verified = await db.transaction().execute(async (trx) => {
-						const owner = await consumeToken(trx, 'email_verification', token)
-						const before = owner && (await findAccount(trx, owner))
-						if (!owner || !before || !(await confirmEmail(trx, owner, owner.email))) return null
-						// A change of address: reset links mailed to the old one stop working.
-						if (before.email !== owner.email) await retireTokens(trx, 'password_reset', owner)
-						return { owner, before }
-					})
-					if (!verified) {
-						throw new ApiError(400, INVALID_VERIFICATION_LINK, [
-							{ path: 'token', msg: INVALID_VERIFICATION_LINK },
-						])
-					}
-					const { owner: confirmed, before } = verified
-					// The old address hears of it, so a change its owner did not make does not go unnoticed.
-					if (before.email !== confirmed.email)
-						afterAnswer(() => sendEmailChanged(deps, before, confirmed.email))
-					return c.json({
-						message: 'Your email address is verified.',
-						email: confirmed.email,
-						accountType: confirmed.accountType,
-					})
-				} catch (error) {
-					// Someone took the new address after the change was asked for: the link stays unspent.
-					if (isUniqueViolation(error)) throw new ApiError(409, MESSAGES.duplicateEmail)
-					throw error
+			return c.json({ message: RESET_REQUESTED })
+		})
+		.post('/reset-password/check', (c) => checkToken(c, 'password_reset'))
+		.post('/reset-password', async (c) => {
+			const { token, password } = await readJsonBody(c, resetPassword)
+			await limits.tokenPresented(address(c))
+			// A bogus link costs no password hashing (issue 29); the token is still spent only below,
+			// once, in the transaction, so two requests racing with one link cannot both pass.
+			if (!(await isTokenUsable(db, 'password_reset', token))) throw invalidResetLink()
+			// Hashed before the token is spent, so the spending transaction stays short.
+			const passwordHash = await passwords.hash(password)
+			const spent = await db.transaction().execute(async (trx) => {
+				const owner = await consumeToken(trx, 'password_reset', token)
+				if (!owner) return null
+				await setPasswordHash(trx, owner, passwordHash)
+				await retireTokens(trx, 'password_reset', owner)
+				// Whoever held a session (maybe the reason for the reset) holds it no longer, nor a
+				// calendar address they copied.
+				await revokeAllSessions(trx, owner)
+				if (owner.accountType === 'user') await endFeedAddress(trx, owner.accountId)
+				// Following the link proved the mailbox is theirs.
+				const account = await findAccount(trx, owner)
+				if (account && !account.emailVerified && account.email === owner.email) {
+					await confirmEmail(trx, owner, owner.email)
 				}
+				return account ?? null
 			})
-			.get('/', requireAccount(), async (c) => {
-				const account = await ownAccount(c)
-				return c.json({
-					account: {
-						accountType: account.accountType,
-						email: account.email,
-						emailVerified: account.emailVerified,
-						pendingEmail: await pendingEmailOf(db, account),
-						notifications: notificationsOf(account),
-					},
+			if (!spent) throw invalidResetLink()
+			afterAnswer(() => sendPasswordChanged(deps, spent))
+			return c.json({ message: 'Your password has been reset. Log in with your new password.' })
+		})
+		.post('/verify-email/check', (c) => checkToken(c, 'email_verification'))
+		.post('/verify-email', async (c) => {
+			const { token } = await readJsonBody(c, tokenOnly)
+			await limits.tokenPresented(address(c))
+			try {
+				const verified = await db.transaction().execute(async (trx) => {
+					const owner = await consumeToken(trx, 'email_verification', token)
+					const before = owner && (await findAccount(trx, owner))
+					if (!owner || !before || !(await confirmEmail(trx, owner, owner.email))) return null
+					// A change of address: reset links mailed to the old one stop working.
+					if (before.email !== owner.email) await retireTokens(trx, 'password_reset', owner)
+					return { owner, before }
 				})
-			})
-			.post('/password', requireAccount(), async (c) => {
-				const { currentPassword, newPassword } = await readJsonBody(c, passwordChange)
-				const account = await ownAccount(c)
-				await checkCurrentPassword(account, currentPassword)
-				if (currentPassword === newPassword) {
-					throw validationError([
-						{ path: 'newPassword', msg: 'Choose a password different from your current one' },
+				if (!verified) {
+					throw new ApiError(400, INVALID_VERIFICATION_LINK, [
+						{ path: 'token', msg: INVALID_VERIFICATION_LINK },
 					])
 				}
-				await setPasswordHash(db, account, await passwords.hash(newPassword))
-				await retireTokens(db, 'password_reset', account)
-				if (account.accountType === 'user') await endFeedAddress(db, account.accountId)
-				const bearer = BEARER.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
-				const current = await verifyAccessToken(bearer, config.jwtSecret)
-				await revokeOtherSessions(db, account, current?.sessionId)
-				afterAnswer(() => sendPasswordChanged(deps, account))
+				const { owner: confirmed, before } = verified
+				// The old address hears of it, so a change its owner did not make does not go unnoticed.
+				if (before.email !== confirmed.email)
+					afterAnswer(() => sendEmailChanged(deps, before, confirmed.email))
 				return c.json({
-					message: 'Password changed. Every other device signed in to your account was logged out.',
+					message: 'Your email address is verified.',
+					email: confirmed.email,
+					accountType: confirmed.accountType,
 				})
+			} catch (error) {
+				// Someone took the new address after the change was asked for: the link stays unspent.
+				if (isUniqueViolation(error)) throw new ApiError(409, MESSAGES.duplicateEmail)
+				throw error
+			}
+		})
+		.get('/', requireAccount(), async (c) => {
+			const account = await ownAccount(c)
+			return c.json({
+				account: {
+					accountType: account.accountType,
+					email: account.email,
+					emailVerified: account.emailVerified,
+					pendingEmail: await pendingEmailOf(db, account),
+					notifications: notificationsOf(account),
+					twoFactor: await twoFactorOf(account),
+				},
 			})
-			.post('/email', requireAccount(), async (c) => {
-				const { email, currentPassword } = await readJsonBody(c, emailChange)
-				const account = await ownAccount(c)
-				await checkCurrentPassword(account, currentPassword)
-				if (email === account.email) {
-					throw validationError([{ path: 'email', msg: 'This is already your email address' }])
-				}
-				// Counted before the address is looked up: once the limit is hit, a taken address answers
-				// the same 429 as a free one, so the 409 is no way to test addresses (issue 29).
-				await limits.resendRequested(`${account.accountType}:${account.accountId}`)
-				if (await isEmailTaken(db, account.accountType, email)) {
-					throw new ApiError(409, MESSAGES.duplicateEmail)
-				}
-				await limits.mailTo(email)
-				// Before the answer: the page it sends the user back to shows the pending address, so its
-				// link must exist by then (the mail itself goes out from the queue).
-				await sendVerification(deps, account, email)
-				return c.json({
-					message: `We sent a link to ${email}. Your email address changes when you follow it.`,
-					pendingEmail: email,
-				})
+		})
+		.post('/password', requireAccount(), async (c) => {
+			const { currentPassword, newPassword } = await readJsonBody(c, passwordChange)
+			const account = await ownAccount(c)
+			await checkCurrentPassword(account, currentPassword)
+			if (currentPassword === newPassword) {
+				throw validationError([
+					{ path: 'newPassword', msg: 'Choose a password different from your current one' },
+				])
+			}
+			await setPasswordHash(db, account, await passwords.hash(newPassword))
+			await retireTokens(db, 'password_reset', account)
+			if (account.accountType === 'user') await endFeedAddress(db, account.accountId)
+			await revokeOtherSessions(db, account, await currentSessionId(c))
+			afterAnswer(() => sendPasswordChanged(deps, account))
+			return c.json({
+				message: 'Password changed. Every other device signed in to your account was logged out.',
 			})
-			.post('/verification', requireAccount(), async (c) => {
-				const account = await ownAccount(c)
-				const pending = await pendingEmailOf(db, account)
-				if (account.emailVerified && !pending) {
-					throw new ApiError(409, 'Your email address is already verified')
-				}
-				await limits.resendRequested(`${account.accountType}:${account.accountId}`)
-				const to = pending ?? account.email
-				await limits.mailTo(to)
-				await sendVerification(deps, account, to)
-				return c.json({ message: `We sent a new verification link to ${to}.` })
+		})
+		.post('/email', requireAccount(), async (c) => {
+			const { email, currentPassword } = await readJsonBody(c, emailChange)
+			const account = await ownAccount(c)
+			await checkCurrentPassword(account, currentPassword)
+			if (email === account.email) {
+				throw validationError([{ path: 'email', msg: 'This is already your email address' }])
+			}
+			// Counted before the address is looked up: once the limit is hit, a taken address answers
+			// the same 429 as a free one, so the 409 is no way to test addresses (issue 29).
+			await limits.resendRequested(`${account.accountType}:${account.accountId}`)
+			if (await isEmailTaken(db, account.accountType, email)) {
+				throw new ApiError(409, MESSAGES.duplicateEmail)
+			}
+			await limits.mailTo(email)
+			// Before the answer: the page it sends the user back to shows the pending address, so its
+			// link must exist by then (the mail itself goes out from the queue).
+			await sendVerification(deps, account, email)
+			return c.json({
+				message: `We sent a link to ${email}. Your email address changes when you follow it.`,
+				pendingEmail: email,
 			})
+		})
+		.post('/verification', requireAccount(), async (c) => {
+			const account = await ownAccount(c)
+			const pending = await pendingEmailOf(db, account)
+			if (account.emailVerified && !pending) {
+				throw new ApiError(409, 'Your email address is already verified')
+			}
+			await limits.resendRequested(`${account.accountType}:${account.accountId}`)
+			const to = pending ?? account.email
+			await limits.mailTo(to)
+			await sendVerification(deps, account, to)
+			return c.json({ message: `We sent a new verification link to ${to}.` })
+		})
+		.get('/sessions', requireAccount(), async (c) => {
+			const sessions = await listSessions(db, refOf(c.get('account')), await currentSessionId(c))
+			return c.json({ sessions })
+		})
+		.delete('/sessions/:id', requireAccount(), async (c) => {
+			const sessionId = readId('id', c.req.param('id'))
+			if (!(await endOwnSession(db, refOf(c.get('account')), sessionId))) {
+				throw new ApiError(404, 'This device is not signed in to your account')
+			}
+			return c.json({ message: 'That device was logged out.' })
+		})
+		.post('/sessions/end-others', requireAccount(), async (c) => {
+			const ended = await revokeOtherSessions(
+				db,
+				refOf(c.get('account')),
+				await currentSessionId(c),
+			)
+			return c.json({
+				message:
+					ended === 1
+						? 'One other device was logged out.'
+						: `${ended === 0 ? 'No' : ended} other devices were logged out.`,
+				ended,
+			})
+		})
+		.post('/two-factor/setup', requireAccount(), async (c) => {
+			const account = await ownAccount(c)
+			const secret = await startEnrolment(db, account)
+			if (!secret) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
+			return c.json({
+				message:
+					'Scan the QR code with your authenticator app (or type the key), then enter the code it shows.',
+				secret,
+				uri: otpauthUri(secret, account.email),
+			})
+		})
+		.post('/two-factor/enable', requireAccount(), async (c) => {
+			const { code } = await readJsonBody(c, twoFactorCode)
+			const account = await ownAccount(c)
+			if (await isTwoFactorOn(db, account)) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
+			if (!(await pendingSecret(db, account))) {
+				throw new ApiError(409, 'Start setting up two-factor sign-in first')
+			}
+			const recoveryCodes = await checkCode(account, () => finishEnrolment(db, account, code))
+			afterAnswer(() => sendTwoFactorOn(deps, account))
+			return c.json({
+				message: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+				recoveryCodes,
+			})
+		})
+		.post('/two-factor/disable', requireAccount(), async (c) => {
+			const { currentPassword, code } = await readJsonBody(c, twoFactorOff)
+			const account = await ownAccount(c)
+			if (!(await isTwoFactorOn(db, account))) {
+				throw new ApiError(409, 'Two-factor sign-in is already off')
+			}
+			await checkCurrentPassword(account, currentPassword)
+			await checkCode(account, () => spendSecondFactor(db, account, code))
+			await turnOffTwoFactor(db, account)
+			afterAnswer(() => sendTwoFactorOff(deps, account))
+			return c.json({ message: 'Two-factor sign-in is off.' })
+		})
+		.post('/unsubscribe', async (c) => {
 			// A notification mail's one-click unsubscribe (RFC 8058), with no session: the signed link
 			// names the account and the kind, and turns off that kind only.
-			.post('/unsubscribe', async (c) => {
-				const { token } = await readJsonBody(c, tokenOnly)
-				const named = readUnsubscribeToken(config.jwtSecret, token)
-				const kind = NOTIFICATION_KINDS.find((known) => known === named?.kind)
-				const account =
-					named && kind
-						? await findAccount(db, { accountType: 'user', accountId: named.userId })
-						: undefined
-				if (!kind || !account) throw new ApiError(400, 'This unsubscribe link is not valid.')
-				await setNotificationPreferences(db, account.accountId, {
-					...account.notifications,
-					[kind]: false,
-				})
-				return c.json({
-					message: `You will no longer get mails about ${NOTIFICATION_TOPICS[kind]}. You can turn them on again in your profile.`,
-					kind,
-				})
+			const { token } = await readJsonBody(c, tokenOnly)
+			const named = readUnsubscribeToken(config.jwtSecret, token)
+			const kind = NOTIFICATION_KINDS.find((known) => known === named?.kind)
+			const account =
+				named && kind
+					? await findAccount(db, { accountType: 'user', accountId: named.userId })
+					: undefined
+			if (!kind || !account) throw new ApiError(400, 'This unsubscribe link is not valid.')
+			await setNotificationPreferences(db, account.accountId, {
+				...account.notifications,
+				[kind]: false,
 			})
-			.put('/notifications', requireAccount({ roles: ['student', 'tutor'] }), async (c) => {
-				const changes = await readJsonBody(c, notificationPreferences)
-				const account = await ownAccount(c)
-				const merged: NotificationPreferences = { ...account.notifications, ...changes }
-				await setNotificationPreferences(db, account.accountId, merged)
-				return c.json({
-					message: 'Notification settings saved',
-					notifications: notificationsOf({ ...account, notifications: merged }),
-				})
+			return c.json({
+				message: `You will no longer get mails about ${NOTIFICATION_TOPICS[kind]}. You can turn them on again in your profile.`,
+				kind,
 			})
-	)
+		})
+		.put('/notifications', requireAccount({ roles: ['student', 'tutor'] }), async (c) => {
+			const changes = await readJsonBody(c, notificationPreferences)
+			const account = await ownAccount(c)
+			const merged: NotificationPreferences = { ...account.notifications, ...changes }
+			await setNotificationPreferences(db, account.accountId, merged)
+			return c.json({
+				message: 'Notification settings saved',
+				notifications: notificationsOf({ ...account, notifications: merged }),
+			})
+		})
 }

@@ -30,3 +30,11 @@ export const notificationPreferences = body(
 		typeof toggle
 	>,
 )
+
+const code = requiredText('Code', 20)
+
+/** POST /account/two-factor/enable: the first code of the authenticator app just set up. */
+export const twoFactorCode = body({ code })
+
+/** POST /account/two-factor/disable: the password and a code (or a recovery code). */
+export const twoFactorOff = body({ currentPassword: password, code })

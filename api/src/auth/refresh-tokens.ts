@@ -8,6 +8,9 @@ export type RefreshSession = { accountId: string; accountType: AccountType }
 /** An open sign-in: its id is the access tokens' `sid`. */
 export type AuthSession = RefreshSession & { sessionId: string }
 
+/** The browser a sign-in is made on, as `clientDevice` reads it. */
+export type Device = { userAgent: string; address: string }
+
 /**
  * How long a refresh token already exchanged may be presented again and get the same successor:
  * two requests of one browser (two tabs, a page and its fetcher, two app processes) that refresh
@@ -53,6 +56,7 @@ async function storeToken(
 export async function openSession(
 	db: Db,
 	account: RefreshSession,
+	device: Device,
 	ttlSeconds: number,
 ): Promise<{ session: AuthSession; refreshToken: string }> {
 	// Each sign-in sweeps the account's finished sessions (their tokens go with them).
@@ -68,6 +72,8 @@ export async function openSession(
 			account_id: account.accountId,
 			account_type: account.accountType,
 			expires_at: expiry(ttlSeconds),
+			user_agent: device.userAgent,
+			ip_address: device.address,
 		})
 		.returning('id')
 		.executeTakeFirstOrThrow()
@@ -93,6 +99,7 @@ export async function rotateRefreshToken(
 	token: string,
 	ttlSeconds: number,
 	secret: string,
+	address: string,
 ): Promise<Rotation> {
 	return db.transaction().execute(async (trx) => {
 		const row = await trx
@@ -137,10 +144,11 @@ export async function rotateRefreshToken(
 				.set({ used_at: sql<Date>`now()` })
 				.where('token_hash', '=', row.token_hash)
 				.execute()
-			// A session in use lasts another refresh lifetime.
+			// A session in use lasts another refresh lifetime, and its list entry says when and where
+			// it was last used.
 			await trx
 				.updateTable('auth_sessions')
-				.set({ expires_at: expiry(ttlSeconds) })
+				.set({ expires_at: expiry(ttlSeconds), last_seen_at: new Date(), ip_address: address })
 				.where('id', '=', row.session_id)
 				.execute()
 		}
@@ -181,14 +189,24 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 		.execute()
 }
 
-/** Ends every open session of the account; answers how many. */
-export async function revokeAllSessions(db: Db, account: RefreshSession): Promise<number> {
+/** Ends every open session of the account but `keepSessionId` (the one asking); answers how many. */
+export async function revokeOtherSessions(
+	db: Db,
+	account: RefreshSession,
+	keepSessionId: string | undefined,
+): Promise<number> {
 	const result = await db
 		.updateTable('auth_sessions')
 		.set({ revoked_at: sql<Date>`now()` })
 		.where('account_type', '=', account.accountType)
 		.where('account_id', '=', account.accountId)
 		.where('revoked_at', 'is', null)
+		.$if(keepSessionId !== undefined, (query) => query.where('id', '!=', keepSessionId as string))
 		.executeTakeFirst()
 	return Number(result.numUpdatedRows)
+}
+
+/** Ends every open session of the account; answers how many. */
+export function revokeAllSessions(db: Db, account: RefreshSession): Promise<number> {
+	return revokeOtherSessions(db, account, undefined)
 }

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { toOrganization } from '../organizations/present.ts'
 import { findOrganizationCredentials } from '../organizations/repository.ts'
 import { signAccessToken, verifyAccessToken } from '../platform/access-tokens.ts'
-import { clientAddress } from '../platform/client-address.ts'
+import { clientAddress, clientDevice } from '../platform/client-address.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { readForm } from '../platform/forms.ts'
@@ -16,7 +16,8 @@ import { registerUser, type Registration } from '../users/registration.ts'
 import { replaceProfilePicture } from '../users/profile-picture.ts'
 import { maySeeStudent } from '../users/access.ts'
 import { findUserByEmail, findUserCredentials } from '../users/repository.ts'
-import { welcomeNewAccount } from '../account/mails.ts'
+import { sendRecoveryCodeUsed, warnOfNewDevice, welcomeNewAccount } from '../account/mails.ts'
+import { afterAnswer } from '../mail/outbox.ts'
 import { loadAccount } from './accounts.ts'
 import type { Passwords } from './passwords.ts'
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts'
@@ -25,10 +26,14 @@ import {
 	revokeSession,
 	rotateRefreshToken,
 	sessionOfRefreshToken,
+	type RefreshSession,
 } from './refresh-tokens.ts'
+import { signChallenge, verifyChallenge } from './two-factor-challenge.ts'
+import { isTwoFactorOn, spendSecondFactor, WRONG_CODE } from './two-factor.ts'
 import {
 	credentials,
 	memberRegistration,
+	secondStep,
 	registration,
 	studentLookup,
 	studentRegistration,
@@ -36,6 +41,8 @@ import {
 } from './schemas.ts'
 
 const INVALID_REFRESH = 'Invalid or expired refresh token'
+export const TWO_FACTOR_NEEDED = 'Enter the code from your authenticator app'
+export const CHALLENGE_EXPIRED = 'Your sign-in took too long. Log in again.'
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
 const userAccount = (user: UserRow): Account => ({
@@ -80,40 +87,12 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 		return false
 	}
 
-	/** Checks the password (throttled per address, and per account from that address) and opens a session. */
-	async function signIn<T extends { id: string; password_hash: string }>(
-		c: Context<ApiEnv>,
-		accountType: AccountType,
-		find: (email: string) => Promise<T | undefined>,
-		accountOf: (row: NoInfer<T>) => Account,
-	) {
-		const { email, password } = await readJsonBody(c, credentials)
-		const address = clientAddress(c, config.proxySecret)
-		const account = `${accountType}:${email}`
-		const row = await loginLimits.oneAtATime(address, account, async () => {
-			await loginLimits.admit(address, account)
-			const found = await find(email)
-			const valid = await passwords.verify(found?.password_hash, password)
-			if (!found || !valid) {
-				await loginLimits.failed(address, account)
-				const otherType = accountType === 'user' ? 'organization' : 'user'
-				if (await isOtherKindsLogin(address, otherType, email, password)) {
-					throw new ApiError(
-						401,
-						otherType === 'organization' ? MESSAGES.organizationLogin : MESSAGES.userLogin,
-					)
-				}
-				throw new ApiError(401, MESSAGES.badCredentials)
-			}
-			await loginLimits.succeeded(address, account)
-			return found
-		})
-		const signedIn = accountOf(row)
-		const { session, refreshToken } = await openSession(
-			db,
-			{ accountId: signedIn.id, accountType },
-			config.refreshTokenTtl,
-		)
+	/** Opens a session for an account whose sign-in is complete: its tokens, cookie and device. */
+	async function openSignedIn(c: Context<ApiEnv>, accountType: AccountType, signedIn: Account) {
+		const ref = { accountId: signedIn.id, accountType }
+		const device = clientDevice(c, config.proxySecret)
+		const { session, refreshToken } = await openSession(db, ref, device, config.refreshTokenTtl)
+		warnOfNewDevice(deps, ref, signedIn.role, device)
 		const accessToken = await signAccessToken(
 			signedIn,
 			session.sessionId,
@@ -121,7 +100,93 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			config.accessTokenTtl,
 		)
 		setRefreshCookie(c, refreshToken, config)
-		return { row, tokens: { accessToken, refreshToken } }
+		return { accessToken, refreshToken }
+	}
+
+	/**
+	 * A login of one kind (people or organizations): the password (throttled per address, and per
+	 * account from that address), then, for an account with two-factor on, a second step with a
+	 * code (throttled the same way) before any session opens.
+	 */
+	function loginOf<
+		T extends { id: string; email: string; password_hash: string; email_verified_at: Date | null },
+	>(
+		accountType: AccountType,
+		find: (email: string) => Promise<T | undefined>,
+		accountOf: (row: NoInfer<T>) => Account,
+		present: (row: NoInfer<T>) => object,
+	) {
+		const answer = async (c: Context<ApiEnv>, row: T) =>
+			c.json({
+				message: 'Login successful',
+				user: {
+					...present(row),
+					emailVerified: row.email_verified_at !== null,
+					...(await openSignedIn(c, accountType, accountOf(row))),
+				},
+			})
+
+		return {
+			async password(c: Context<ApiEnv>) {
+				const { email, password } = await readJsonBody(c, credentials)
+				const address = clientAddress(c, config.proxySecret)
+				const account = `${accountType}:${email}`
+				const row = await loginLimits.oneAtATime(address, account, async () => {
+					await loginLimits.admit(address, account)
+					const found = await find(email)
+					const valid = await passwords.verify(found?.password_hash, password)
+					if (!found || !valid) {
+						await loginLimits.failed(address, account)
+						const otherType = accountType === 'user' ? 'organization' : 'user'
+						if (await isOtherKindsLogin(address, otherType, email, password)) {
+							throw new ApiError(
+								401,
+								otherType === 'organization' ? MESSAGES.organizationLogin : MESSAGES.userLogin,
+							)
+						}
+						throw new ApiError(401, MESSAGES.badCredentials)
+					}
+					await loginLimits.succeeded(address, account)
+					return found
+				})
+				const ref = { accountType, accountId: row.id }
+				if (await isTwoFactorOn(db, ref)) {
+					return c.json({
+						message: TWO_FACTOR_NEEDED,
+						twoFactorRequired: true,
+						challenge: await signChallenge(ref, row.email, config.jwtSecret),
+					})
+				}
+				return answer(c, row)
+			},
+			async secondStep(c: Context<ApiEnv>, ref: RefreshSession, email: string, code: string) {
+				const address = clientAddress(c, config.proxySecret)
+				const account = `two-factor:${accountType}:${ref.accountId}`
+				const { row, used } = await loginLimits.oneAtATime(address, account, async () => {
+					await loginLimits.admit(address, account)
+					const found = await find(email)
+					const used = found?.id === ref.accountId ? await spendSecondFactor(db, ref, code) : null
+					if (!found || !used) {
+						await loginLimits.failed(address, account)
+						throw new ApiError(401, WRONG_CODE, [{ path: 'code', msg: WRONG_CODE }])
+					}
+					await loginLimits.succeeded(address, account)
+					return { row: found, used }
+				})
+				if (used.kind === 'recovery') afterAnswer(() => sendRecoveryCodeUsed(deps, ref, used.left))
+				return answer(c, row)
+			},
+		}
+	}
+
+	const logins = {
+		user: loginOf('user', (email: string) => findUserCredentials(db, email), userAccount, toUser),
+		organization: loginOf(
+			'organization',
+			(email: string) => findOrganizationCredentials(db, email),
+			(organization) => ({ id: organization.id, role: 'organization', orgId: organization.id }),
+			toOrganization,
+		),
 	}
 
 	const register = async (c: Context<ApiEnv>, user: Registration) => {
@@ -146,31 +211,13 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 	}
 
 	return new Hono<ApiEnv>()
-		.post('/login', async (c) => {
-			const { row, tokens } = await signIn(
-				c,
-				'user',
-				(email: string) => findUserCredentials(db, email),
-				userAccount,
-			)
-			const emailVerified = row.email_verified_at !== null
-			return c.json({
-				message: 'Login successful',
-				user: { ...toUser(row), emailVerified, ...tokens },
-			})
-		})
-		.post('/organization-login', async (c) => {
-			const { row, tokens } = await signIn(
-				c,
-				'organization',
-				(email: string) => findOrganizationCredentials(db, email),
-				(organization) => ({ id: organization.id, role: 'organization', orgId: organization.id }),
-			)
-			const emailVerified = row.email_verified_at !== null
-			return c.json({
-				message: 'Login successful',
-				user: { ...toOrganization(row), emailVerified, ...tokens },
-			})
+		.post('/login', (c) => logins.user.password(c))
+		.post('/organization-login', (c) => logins.organization.password(c))
+		.post('/two-factor', async (c) => {
+			const { challenge, code } = await readJsonBody(c, secondStep)
+			const pending = await verifyChallenge(challenge, config.jwtSecret)
+			if (!pending) throw new ApiError(401, CHALLENGE_EXPIRED)
+			return logins[pending.accountType].secondStep(c, pending, pending.email, code)
 		})
 		.post('/register-student', async (c) => {
 			const student = await readJsonBody(c, studentRegistration)
@@ -208,7 +255,13 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 		.post('/refresh-token', async (c) => {
 			const token = readRefreshCookie(c)
 			const rotation = token
-				? await rotateRefreshToken(db, token, config.refreshTokenTtl, config.jwtSecret)
+				? await rotateRefreshToken(
+						db,
+						token,
+						config.refreshTokenTtl,
+						config.jwtSecret,
+						clientAddress(c, config.proxySecret),
+					)
 				: null
 			if (rotation?.outcome !== 'rotated') {
 				clearRefreshCookie(c, config)

@@ -39,3 +39,13 @@ export const memberRegistration = body({ ...names, email, password: newPassword 
 export const studentLookup = body({ email })
 
 export const credentials = body({ email, password })
+
+/** The second step of a login with two-factor on: the first step's challenge and a code. */
+export const secondStep = body({
+	challenge: z.string({ error: 'Log in again' }).min(1, 'Log in again').max(2000),
+	code: z
+		.string({ error: 'Enter the code from your authenticator app' })
+		.trim()
+		.min(1, 'Enter the code from your authenticator app')
+		.max(20, 'That code is too long'),
+})

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
+import { formatDateTime } from '~/platform/dates'
 import type { Settled } from '~/platform/settle.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
@@ -10,16 +11,15 @@ import {
 	changeEmailSchema,
 	changePasswordSchema,
 	notificationKinds,
+	type AccountIntent,
 	type AccountStatus,
+	type SignedInDevice,
 } from './schema'
 
 type Result = SubmissionResult<string[]> | undefined
 
 /** An action's answer for one of the account forms, told apart by the `intent` it echoes. */
-export function accountResult(
-	actionData: unknown,
-	intent: 'password' | 'email' | 'notifications',
-): Result {
+export function accountResult(actionData: unknown, intent: AccountIntent): Result {
 	if (typeof actionData !== 'object' || actionData === null || !('initialValue' in actionData))
 		return undefined
 	const result = actionData as SubmissionResult<string[]>
@@ -186,12 +186,233 @@ export function NotificationsForm({
 	)
 }
 
-/** The account part of a profile or settings page: password, email, and (people) notification mails. */
-export function AccountSettings({
+/** "Where you are signed in": each open sign-in, this device first marked, each ended by its own button. */
+export function SignedInDevices({
+	sessions,
+	timeZone,
+	actionData,
+}: {
+	sessions: SignedInDevice[]
+	timeZone: string
+	actionData: unknown
+}) {
+	const endingOne = useSubmitting('end-session')
+	const endingOthers = useSubmitting('end-other-sessions')
+	const busy = endingOne || endingOthers
+	const ended =
+		accountResult(actionData, 'end-session') ?? accountResult(actionData, 'end-other-sessions')
+	const others = sessions.filter((session) => !session.current).length
+	return (
+		<section aria-labelledby="devices-heading" className={sectionClass}>
+			<h2 id="devices-heading" className="text-lg font-semibold">
+				Where you are signed in
+			</h2>
+			<p className="mt-1 text-sm text-slate-600">
+				A device you log out here goes back to the login page the next time it opens a page.
+			</p>
+			{ended?.error ? (
+				<FormErrors
+					id="devices-error"
+					errors={Object.values(ended.error)
+						.flat()
+						.filter((error) => typeof error === 'string')}
+				/>
+			) : null}
+			<ul className="mt-4 flex flex-col divide-y divide-slate-200" aria-label="Signed-in devices">
+				{sessions.map((session) => (
+					<li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+						<div className="text-sm">
+							<p className="font-semibold">
+								{session.device}
+								{session.current ? (
+									<span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+										This device
+									</span>
+								) : null}
+							</p>
+							<p className="text-slate-700">
+								{session.address || 'Unknown address'} · last seen{' '}
+								{formatDateTime(session.lastSeenAt, timeZone)}
+							</p>
+							<p className="text-slate-600">
+								Signed in {formatDateTime(session.signedInAt, timeZone)}
+							</p>
+						</div>
+						{session.current ? null : (
+							<Form method="post">
+								<input type="hidden" name="intent" value="end-session" />
+								<input type="hidden" name="sessionId" value={session.id} />
+								<Button
+									variant="secondary"
+									disabled={busy}
+									aria-label={`End session: ${session.device}, last seen ${formatDateTime(session.lastSeenAt, timeZone)}`}
+								>
+									End session
+								</Button>
+							</Form>
+						)}
+					</li>
+				))}
+			</ul>
+			{others > 0 ? (
+				<Form method="post" className="mt-4">
+					<input type="hidden" name="intent" value="end-other-sessions" />
+					<Button variant="secondary" disabled={busy}>
+						End all other sessions
+					</Button>
+				</Form>
+			) : (
+				<p className="mt-4 text-sm text-slate-700">You are signed in on this device only.</p>
+			)}
+		</section>
+	)
+}
+
+/** Two-factor sign-in (decision 033): set up from the QR code or the key, confirmed by a code. */
+export function TwoFactorSettings({
 	account,
 	actionData,
 }: {
+	account: AccountStatus
+	actionData: unknown
+}) {
+	const busy = useSubmitting('two-factor-setup')
+	const enabling = useSubmitting('two-factor-enable')
+	const disabling = useSubmitting('two-factor-disable')
+	const [enableForm, enableFields] = useForm<{ code: string }>({
+		id: 'two-factor-enable',
+		lastResult: accountResult(actionData, 'two-factor-enable'),
+		// Checked by the action only: a code is right or wrong there, not in the browser.
+	})
+	const [disableForm, disableFields] = useForm<{ currentPassword: string; code: string }>({
+		id: 'two-factor-disable',
+		lastResult: accountResult(actionData, 'two-factor-disable'),
+	})
+	const recoveryCodes =
+		typeof actionData === 'object' && actionData !== null && 'recoveryCodes' in actionData
+			? (actionData as { recoveryCodes: string[] }).recoveryCodes
+			: null
+	const twoFactor = account.twoFactor
+	if (!twoFactor) return null
+	const setup = twoFactor.setup
+	return (
+		<section aria-labelledby="two-factor-heading" className={sectionClass}>
+			<h2 id="two-factor-heading" className="text-lg font-semibold">
+				Two-factor sign-in
+			</h2>
+			{twoFactor.enabled ? (
+				<>
+					<p className="mt-1 text-sm text-slate-700">
+						Two-factor sign-in is <strong>on</strong>: logging in also asks for a code from your
+						authenticator app.
+					</p>
+					{recoveryCodes ? (
+						<div
+							role="status"
+							className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm"
+						>
+							<h3 className="font-semibold">Your recovery codes</h3>
+							<p className="mt-1">
+								Keep them somewhere safe. Each works once, in place of a code, if you lose your
+								phone. They are not shown again.
+							</p>
+							<ul aria-label="Recovery codes" className="mt-2 grid grid-cols-2 gap-1 font-mono">
+								{recoveryCodes.map((code) => (
+									<li key={code}>{code}</li>
+								))}
+							</ul>
+						</div>
+					) : null}
+					<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(disableForm)}>
+						<input type="hidden" name="intent" value="two-factor-disable" />
+						<FormErrors id={disableForm.errorId} errors={disableForm.errors} />
+						<div className="grid gap-4 sm:grid-cols-2">
+							<CurrentPasswordField field={disableFields.currentPassword} />
+							<TextField
+								label="Code from your app"
+								hint="Or one of your recovery codes."
+								meta={disableFields.code}
+								{...inputProps(disableFields.code, 'text')}
+								autoComplete="one-time-code"
+								required
+							/>
+						</div>
+						<Button variant="secondary" disabled={disabling}>
+							{disabling ? 'Turning off…' : 'Turn off two-factor sign-in'}
+						</Button>
+					</Form>
+				</>
+			) : setup ? (
+				<>
+					<ol className="mt-2 flex list-decimal flex-col gap-3 pl-5 text-sm text-slate-700">
+						<li>
+							Scan this QR code with an authenticator app (any app for one-time codes):
+							{account.setupQrCode ? (
+								<img
+									src={account.setupQrCode}
+									alt="QR code for your authenticator app"
+									width={180}
+									height={180}
+									className="mt-2 rounded border border-slate-200 bg-white"
+								/>
+							) : null}
+						</li>
+						<li>
+							Or type this key into the app:{' '}
+							<code
+								className="break-all rounded bg-slate-100 px-1 font-mono"
+								data-testid="totp-key"
+							>
+								{setup.secret}
+							</code>
+						</li>
+						<li>Enter the 6-digit code the app shows.</li>
+					</ol>
+					<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(enableForm)}>
+						<input type="hidden" name="intent" value="two-factor-enable" />
+						<FormErrors id={enableForm.errorId} errors={enableForm.errors} />
+						<TextField
+							label="Code from your app"
+							meta={enableFields.code}
+							{...inputProps(enableFields.code, 'text')}
+							autoComplete="one-time-code"
+							inputMode="numeric"
+							required
+						/>
+						<Button disabled={enabling}>
+							{enabling ? 'Checking…' : 'Turn on two-factor sign-in'}
+						</Button>
+					</Form>
+				</>
+			) : (
+				<>
+					<p className="mt-1 text-sm text-slate-700">
+						Two-factor sign-in is off. With it on, logging in also asks for a code from an
+						authenticator app on your phone, so your password alone does not open your account.
+					</p>
+					<Form method="post" className="mt-4">
+						<input type="hidden" name="intent" value="two-factor-setup" />
+						<Button variant="secondary" disabled={busy}>
+							Set up two-factor sign-in
+						</Button>
+					</Form>
+				</>
+			)}
+		</section>
+	)
+}
+
+/**
+ * The account part of a profile or settings page: password, email, (people) notification mails,
+ * and where the account is signed in.
+ */
+export function AccountSettings({
+	account,
+	timeZone,
+	actionData,
+}: {
 	account: Settled<AccountStatus>
+	timeZone: string
 	actionData: unknown
 }) {
 	if (!account.ok) return <LoadError error={account.error} />
@@ -205,6 +426,12 @@ export function AccountSettings({
 					lastResult={accountResult(actionData, 'notifications')}
 				/>
 			) : null}
+			<TwoFactorSettings account={account.value} actionData={actionData} />
+			<SignedInDevices
+				sessions={account.value.sessions}
+				timeZone={timeZone}
+				actionData={actionData}
+			/>
 		</>
 	)
 }

@@ -1,17 +1,28 @@
 import type { Submission } from '@conform-to/react'
-import { redirect, type RouterContextProvider } from 'react-router'
+import { data, redirect, type RouterContextProvider } from 'react-router'
 import { replyWithUpstreamError } from '~/platform/form.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import type { Upstream } from '~/platform/upstream.server'
-import { changeEmail, changePassword, saveNotifications } from './api.server'
+import {
+	changeEmail,
+	changePassword,
+	disableTwoFactor,
+	enableTwoFactor,
+	endOtherSessions,
+	endSession,
+	saveNotifications,
+	startTwoFactorSetup,
+} from './api.server'
 import { notificationKinds, NOTIFICATIONS_MESSAGE, type AccountSettingsForm } from './schema'
 
 type Context = Readonly<RouterContextProvider>
+/** The answer of turning two-factor on: its recovery codes, shown once. */
+export type RecoveryCodes = { recoveryCodes: string[] }
 type Invalid = Exclude<Submission<unknown>, { status: 'success' }>
 
 // Passwords typed are never sent back to the page (a form without them is left as it is).
-const passwordFields = ['currentPassword', 'newPassword', 'confirmPassword']
+const passwordFields = ['currentPassword', 'newPassword', 'confirmPassword', 'code']
 
 /**
  * The answer to an invalid form, on a page with the account forms among its own: nothing of the
@@ -35,8 +46,11 @@ export async function saveAccountSettings(
 	returnTo: string,
 ) {
 	try {
-		const { message } = await saveAccountForm(api, form)
-		sendToast(context, successToast(message))
+		const answer = await saveAccountForm(api, form)
+		sendToast(context, successToast(answer.message))
+		// Recovery codes are shown once, on this answer's page: no redirect, nothing kept.
+		if ('recoveryCodes' in answer)
+			return data<RecoveryCodes>({ recoveryCodes: answer.recoveryCodes as string[] })
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error, passwordFields)
 	}
@@ -54,5 +68,15 @@ export function saveAccountForm(api: Upstream, form: AccountSettingsForm) {
 			const { intent: _intent, ...preferences } = form
 			return saveNotifications(api, preferences)
 		}
+		case 'end-session':
+			return endSession(api, form.sessionId)
+		case 'end-other-sessions':
+			return endOtherSessions(api)
+		case 'two-factor-setup':
+			return startTwoFactorSetup(api)
+		case 'two-factor-enable':
+			return enableTwoFactor(api, form.code)
+		case 'two-factor-disable':
+			return disableTwoFactor(api, form.currentPassword, form.code)
 	}
 }

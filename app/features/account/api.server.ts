@@ -1,6 +1,14 @@
+import QRCode from 'qrcode'
 import { z } from 'zod'
 import type { Upstream } from '~/platform/upstream.server'
-import { accountAnswerSchema, messageAnswerSchema, type NotificationKind } from './schema'
+import {
+	accountAnswerSchema,
+	messageAnswerSchema,
+	recoveryCodesAnswerSchema,
+	sessionsAnswerSchema,
+	type AccountStatus,
+	type NotificationKind,
+} from './schema'
 
 // The account calls of the reference API (api/README.md, decision 023).
 
@@ -59,12 +67,58 @@ export function verifyEmail(api: Upstream, token: string) {
 	})
 }
 
-export async function getAccount(api: Upstream) {
-	const { account } = await api.get('/account', {
-		schema: accountAnswerSchema,
-		fallback: 'Failed to fetch account',
+/** The account's settings and where it is signed in (the list is never cached: it is always now). */
+export async function getAccount(api: Upstream): Promise<AccountStatus> {
+	const [{ account }, { sessions }] = await Promise.all([
+		api.get('/account', { schema: accountAnswerSchema, fallback: 'Failed to fetch account' }),
+		api.get('/account/sessions', {
+			schema: sessionsAnswerSchema,
+			fallback: 'Failed to fetch where you are signed in',
+			cache: false,
+		}),
+	])
+	const setup = account.twoFactor?.setup
+	const setupQrCode = setup
+		? `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(setup.uri, { type: 'svg', margin: 2 })).toString('base64')}`
+		: null
+	return { ...account, sessions, setupQrCode }
+}
+
+export function startTwoFactorSetup(api: Upstream) {
+	return api.send('POST', '/account/two-factor/setup', {
+		schema: messageAnswerSchema,
+		fallback: 'Failed to start setting up two-factor sign-in',
 	})
-	return account
+}
+
+export function enableTwoFactor(api: Upstream, code: string) {
+	return api.send('POST', '/account/two-factor/enable', {
+		json: { code },
+		schema: recoveryCodesAnswerSchema,
+		fallback: 'Failed to turn on two-factor sign-in',
+	})
+}
+
+export function disableTwoFactor(api: Upstream, currentPassword: string, code: string) {
+	return api.send('POST', '/account/two-factor/disable', {
+		json: { currentPassword, code },
+		schema: messageAnswerSchema,
+		fallback: 'Failed to turn off two-factor sign-in',
+	})
+}
+
+export function endSession(api: Upstream, sessionId: string) {
+	return api.send('DELETE', `/account/sessions/${encodeURIComponent(sessionId)}`, {
+		schema: messageAnswerSchema,
+		fallback: 'Failed to log out that device',
+	})
+}
+
+export function endOtherSessions(api: Upstream) {
+	return api.send('POST', '/account/sessions/end-others', {
+		schema: messageAnswerSchema,
+		fallback: 'Failed to log out the other devices',
+	})
 }
 
 export function changePassword(api: Upstream, currentPassword: string, newPassword: string) {

@@ -92,13 +92,50 @@ export const notificationsSchema = z.object({
 	>),
 })
 
+/** "Where you are signed in": log out one device (a session of the list), or every other one. */
+export const endSessionSchema = z.object({
+	intent: z.literal('end-session'),
+	sessionId: z.uuid({ error: 'Choose a device from the list' }),
+})
+export const endOtherSessionsSchema = z.object({ intent: z.literal('end-other-sessions') })
+
+const twoFactorCode = z
+	.string({ error: 'Enter the code from your authenticator app' })
+	.trim()
+	.min(1, 'Enter the code from your authenticator app')
+	.max(20, 'That code is too long')
+
+/** Two-factor sign-in (decision 033): start the set-up, confirm it with a code, or turn it off. */
+export const twoFactorSetupSchema = z.object({ intent: z.literal('two-factor-setup') })
+export const twoFactorEnableSchema = z.object({
+	intent: z.literal('two-factor-enable'),
+	code: twoFactorCode,
+})
+export const twoFactorDisableSchema = z.object({
+	intent: z.literal('two-factor-disable'),
+	currentPassword: z
+		.string({ error: 'Enter your current password' })
+		.min(1, 'Enter your current password')
+		.max(128, 'Password is too long'),
+	code: twoFactorCode,
+})
+
 /** The account forms of a profile or settings page, told apart by `intent`: a page joins them to
  * its own forms' schemas in its one union. */
 export const accountSettingsSchemas = [
 	changePasswordSchema,
 	changeEmailSchema,
 	notificationsSchema,
+	endSessionSchema,
+	endOtherSessionsSchema,
+	twoFactorSetupSchema,
+	twoFactorEnableSchema,
+	twoFactorDisableSchema,
 ] as const
+export type AccountIntent = AccountSettingsForm['intent']
+export const accountIntents: readonly string[] = accountSettingsSchemas.map(
+	(schema) => schema.shape.intent.value,
+)
 export type AccountSettingsForm = z.infer<(typeof accountSettingsSchemas)[number]>
 
 export const accountAnswerSchema = z.object({
@@ -108,8 +145,36 @@ export const accountAnswerSchema = z.object({
 		emailVerified: z.boolean(),
 		pendingEmail: z.string().nullable(),
 		notifications: z.record(z.string(), z.boolean()).nullable(),
+		twoFactor: z
+			.object({
+				enabled: z.boolean(),
+				setup: z.object({ secret: z.string(), uri: z.string() }).nullable(),
+			})
+			// A backend without two-factor sign-in: the section says it is off and offers nothing.
+			.optional(),
 	}),
 })
-export type AccountStatus = z.infer<typeof accountAnswerSchema>['account']
+export const sessionsAnswerSchema = z.object({
+	sessions: z.array(
+		z.object({
+			id: z.string(),
+			device: z.string(),
+			address: z.string(),
+			signedInAt: z.string(),
+			lastSeenAt: z.string(),
+			current: z.boolean(),
+		}),
+	),
+})
+export type SignedInDevice = z.infer<typeof sessionsAnswerSchema>['sessions'][number]
+
+export type AccountStatus = z.infer<typeof accountAnswerSchema>['account'] & {
+	sessions: SignedInDevice[]
+	/** The set-up's QR code (an SVG data address), while a two-factor set-up waits for its code. */
+	setupQrCode: string | null
+}
 
 export const messageAnswerSchema = z.object({ message: z.string() })
+export const recoveryCodesAnswerSchema = messageAnswerSchema.extend({
+	recoveryCodes: z.array(z.string()),
+})

@@ -25,10 +25,13 @@ import {
 	type Organization,
 } from './schema'
 import type { loadOrganizationSettings } from './settings.server'
+import type { RecoveryCodes } from '~/features/account/account.server'
 
 type ActionResult = SubmissionResult<string[]> | undefined
 const resultFor = (result: ActionResult, intent: string) =>
 	result?.initialValue?.intent === intent ? result : undefined
+const formResult = (result: ActionResult | RecoveryCodes): ActionResult =>
+	result && 'recoveryCodes' in result ? undefined : result
 
 /** The organization's settings: its details, the account forms, and deleting it. */
 export function OrganizationSettingsPage({
@@ -36,7 +39,7 @@ export function OrganizationSettingsPage({
 	actionData,
 }: {
 	loaderData: Awaited<ReturnType<typeof loadOrganizationSettings>>
-	actionData: ActionResult
+	actionData: ActionResult | RecoveryCodes
 }) {
 	const { organization, name } = loaderData
 	// Offline, both forms are kept on this device and sent, in order, once back online.
@@ -56,16 +59,20 @@ export function OrganizationSettingsPage({
 					// A fresh form once the details change (a replayed offline edit), showing the saved values.
 					key={JSON.stringify(organization.value)}
 					organization={organization.value}
-					lastResult={resultFor(actionData, 'update')}
+					lastResult={resultFor(formResult(actionData), 'update')}
 					onValidSubmit={queueWhenOffline('UPDATE')}
 				/>
 			) : (
 				<LoadError error={organization.error} />
 			)}
-			<AccountSettings account={loaderData.account} actionData={actionData} />
+			<AccountSettings
+				account={loaderData.account}
+				timeZone={loaderData.timeZone}
+				actionData={actionData}
+			/>
 			<DeleteForm
 				name={name}
-				lastResult={resultFor(actionData, 'delete')}
+				lastResult={resultFor(formResult(actionData), 'delete')}
 				onValidSubmit={queueWhenOffline('DELETE')}
 			/>
 		</div>

@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getAccount } from '~/features/account/api.server'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { accountFormReply, saveAccountSettings } from '~/features/account/account.server'
 import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { finishSession, startSession, upstream } from '~/platform/request.server'
@@ -26,7 +27,7 @@ export async function loadOrganizationSettings(
 		settle(getOrganization(api, user.id)),
 		settle(getAccount(api)),
 	])
-	return { organization, account, name: user.name }
+	return { organization, account, name: user.name, timeZone: viewerTimeZone(request).zone }
 }
 
 /** The settings page's forms (one schema over `intent`): the details, deleting, the account forms. */

@@ -10,6 +10,7 @@ import {
 	type TutorProfileForm,
 	registeredSchema,
 	studentListSchema,
+	twoFactorNeededSchema,
 	userLoginSchema,
 	userSchema,
 } from './schema'
@@ -22,19 +23,31 @@ const tutorProfileAnswer = z.object({ tutorProfile: profileSchema })
 type Upstream = ReturnType<typeof createUpstream>
 type Credentials = { email: string; password: string }
 
+const userLoginAnswer = z.union([userLoginSchema, twoFactorNeededSchema])
+const organizationLoginAnswer = z.union([organizationLoginSchema, twoFactorNeededSchema])
+
 export function login(api: Upstream, credentials: Credentials) {
 	return api.send('POST', '/auth/login', {
 		json: credentials,
-		schema: userLoginSchema,
+		schema: userLoginAnswer,
 		fallback: 'Login failed',
 		retry: true,
+	})
+}
+
+/** The second step of a two-factor login: either kind of account answers as its login does. */
+export function twoFactorLogin(api: Upstream, challenge: string, code: string) {
+	return api.send('POST', '/auth/two-factor', {
+		json: { challenge, code },
+		schema: z.union([userLoginSchema, organizationLoginSchema]),
+		fallback: 'Login failed',
 	})
 }
 
 export function organizationLogin(api: Upstream, credentials: Credentials) {
 	return api.send('POST', '/auth/organization-login', {
 		json: credentials,
-		schema: organizationLoginSchema,
+		schema: organizationLoginAnswer,
 		fallback: 'Login failed',
 		retry: true,
 	})

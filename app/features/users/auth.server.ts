@@ -2,11 +2,14 @@ import type { RouterContextProvider } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import { login, organizationLogin } from './api.server'
+import type { Role } from '~/platform/roles'
 import type { SessionUser } from '~/platform/session.server'
 import type { Tokens } from '~/platform/upstream.server'
 import { upstream } from '~/platform/request.server'
 
 export type Authenticated = { user: SessionUser; tokens: Tokens }
+/** The password was right; the account's two-factor code comes next (decision 033). */
+export type CodeNeeded = { challenge: string }
 
 function credentials(form: FormData) {
 	return {
@@ -15,6 +18,36 @@ function credentials(form: FormData) {
 	}
 }
 
+type LoginUser = {
+	id: string
+	role: Role
+	name: string
+	email: string
+	organization_id?: string | null
+	emailVerified?: boolean
+	accessToken: string
+	refreshToken: string
+}
+
+/** The session's user and tokens from a login's answer (the password's, or the second step's). */
+export function authenticated(user: LoginUser): Authenticated {
+	const organization = user.role === 'organization'
+	return {
+		user: {
+			id: user.id,
+			role: user.role,
+			name: user.name,
+			email: user.email,
+			organizationId: organization ? user.id : (user.organization_id ?? null),
+			emailVerified: user.emailVerified,
+		},
+		tokens: { accessToken: user.accessToken, refreshToken: user.refreshToken },
+	}
+}
+
+const outcome = (answer: { user: LoginUser } | { challenge: string }) =>
+	'challenge' in answer ? { challenge: answer.challenge } : authenticated(answer.user)
+
 /**
  * Two form strategies: people (students and teachers) and organizations log in through separate
  * calls. The authenticator is built per request because verifying needs this request's upstream
@@ -22,39 +55,12 @@ function credentials(form: FormData) {
  */
 export function authenticator(context: Readonly<RouterContextProvider>, request: Request) {
 	const api = upstream(context, request)
-	return new Authenticator<Authenticated>()
+	return new Authenticator<Authenticated | CodeNeeded>()
+		.use(new FormStrategy(async ({ form }) => outcome(await login(api, credentials(form)))), 'user')
 		.use(
-			new FormStrategy(async ({ form }) => {
-				const { user } = await login(api, credentials(form))
-				return {
-					user: {
-						id: user.id,
-						role: user.role,
-						name: user.name,
-						email: user.email,
-						organizationId: user.organization_id ?? null,
-						emailVerified: user.emailVerified,
-					},
-					tokens: { accessToken: user.accessToken, refreshToken: user.refreshToken },
-				}
-			}),
-			'user',
-		)
-		.use(
-			new FormStrategy(async ({ form }) => {
-				const { user } = await organizationLogin(api, credentials(form))
-				return {
-					user: {
-						id: user.id,
-						role: 'organization',
-						name: user.name,
-						email: user.email,
-						organizationId: user.id,
-						emailVerified: user.emailVerified,
-					},
-					tokens: { accessToken: user.accessToken, refreshToken: user.refreshToken },
-				}
-			}),
+			new FormStrategy(async ({ form }) =>
+				outcome(await organizationLogin(api, credentials(form))),
+			),
 			'organization',
 		)
 }

@@ -3,6 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import { AccountSettings } from '~/features/account/account-settings'
+import type { RecoveryCodes } from '~/features/account/account.server'
 import { Button } from '~/ui/button'
 import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
@@ -13,7 +14,7 @@ import { formatCalendarDate } from '~/platform/dates'
 
 type Result = SubmissionResult<string[]>
 /** The profile action's answer: the details' or the picture's, or an account form's. */
-export type ProfileAnswer = { details: Result } | { picture: Result } | Result
+export type ProfileAnswer = { details: Result } | { picture: Result } | Result | RecoveryCodes
 
 type ProfilePageProps = {
 	loaderData: Awaited<ReturnType<typeof loadProfile>>
@@ -200,7 +201,11 @@ function ProfileLayout({
 				</h2>
 				{children}
 			</section>
-			<AccountSettings account={loaderData.account} actionData={actionData} />
+			<AccountSettings
+				account={loaderData.account}
+				timeZone={loaderData.timeZone}
+				actionData={actionData}
+			/>
 		</div>
 	)
 }

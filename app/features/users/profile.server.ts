@@ -3,8 +3,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { getAccount } from '~/features/account/api.server'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { accountFormReply, saveAccountSettings } from '~/features/account/account.server'
-import { accountSettingsSchemas, type AccountSettingsForm } from '~/features/account/schema'
+import {
+	accountIntents,
+	accountSettingsSchemas,
+	type AccountSettingsForm,
+} from '~/features/account/schema'
 import { FORM_LIMIT, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { startSession, upstream } from '~/platform/request.server'
 import type { SessionUser } from '~/platform/session.server'
@@ -72,7 +77,7 @@ export async function loadProfile(
 		needed(pages[role].getProfile(api, user.id)),
 		settle(getAccount(api)),
 	])
-	return { profile, account }
+	return { profile, account, timeZone: viewerTimeZone(request).zone }
 }
 
 type PictureForm = z.infer<typeof pictureForm>
@@ -116,7 +121,7 @@ async function answerProfileForm<Details extends { intent: 'details' }>(
 ) {
 	if (submission.status !== 'success') {
 		const intent = submission.payload.intent
-		if (intent === 'password' || intent === 'email' || intent === 'notifications')
+		if (typeof intent === 'string' && accountIntents.includes(intent))
 			return data(accountFormReply(submission), { status: 400 })
 		if (intent === 'picture')
 			return data(

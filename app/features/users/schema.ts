@@ -151,6 +151,22 @@ export const organizationLoginSchema = z.object({
 	user: organizationAccountSchema.extend(tokens.shape).extend(verification.shape),
 })
 
+/** A login whose password was right, for an account with two-factor on: the code comes next. */
+export const twoFactorNeededSchema = z.object({
+	twoFactorRequired: z.literal(true),
+	challenge: z.string(),
+})
+
+/** The second step of a two-factor login: the code from the app, or a recovery code. */
+export const twoFactorCodeSchema = z.object({
+	code: z
+		.string({ error: 'Enter the code from your authenticator app' })
+		.trim()
+		.min(1, 'Enter the code from your authenticator app')
+		.max(20, 'That code is too long'),
+})
+export type TwoFactorCodeFields = z.input<typeof twoFactorCodeSchema>
+
 export const registeredSchema = z.object({ message: z.string().optional(), user: userSchema })
 
 export const studentListSchema = z.object({

@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto'
+import { sql } from 'kysely'
+import type { Db } from '../db.ts'
+import { revokeSession, type Device, type RefreshSession } from './refresh-tokens.ts'
+
+// "Where you are signed in" (issue 29): the account's open sessions, each named by the browser
+// and system its user agent shows, and ended one at a time by their owner.
+
+// Order matters: Edge and Opera say Chrome too, Chrome says Safari, Android says Linux.
+const BROWSERS: [RegExp, string][] = [
+	[/\bEdg(?:e|A|iOS)?\//, 'Edge'],
+	[/\b(?:OPR|Opera)\//, 'Opera'],
+	[/\bSamsungBrowser\//, 'Samsung Internet'],
+	[/\b(?:Firefox|FxiOS)\//, 'Firefox'],
+	[/\b(?:HeadlessChrome|Chrome|Chromium|CriOS)\//, 'Chrome'],
+	[/\bSafari\//, 'Safari'],
+]
+const SYSTEMS: [RegExp, string][] = [
+	[/\b(?:iPhone|iPad|iPod)\b/, 'iOS'],
+	[/\bAndroid\b/, 'Android'],
+	[/\bCrOS\b/, 'ChromeOS'],
+	[/\bWindows\b/, 'Windows'],
+	[/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+	[/\bLinux\b/, 'Linux'],
+]
+
+const firstMatch = (table: [RegExp, string][], userAgent: string) =>
+	table.find(([pattern]) => pattern.test(userAgent))?.[1]
+
+/** "Firefox on Linux", "Safari on iOS": what a person recognises of a user agent. */
+export function describeDevice(userAgent: string): string {
+	const browser = firstMatch(BROWSERS, userAgent)
+	const system = firstMatch(SYSTEMS, userAgent)
+	if (browser && system) return `${browser} on ${system}`
+	if (browser ?? system) return (browser ?? system) as string
+	return userAgent.trim() ? 'Unknown browser' : 'Unknown device'
+}
+
+export type SignedInDevice = {
+	id: string
+	device: string
+	address: string
+	signedInAt: string
+	lastSeenAt: string
+	current: boolean
+}
+
+const openSessions = (db: Db, account: RefreshSession) =>
+	db
+		.selectFrom('auth_sessions')
+		.where('account_type', '=', account.accountType)
+		.where('account_id', '=', account.accountId)
+		.where('revoked_at', 'is', null)
+		.where('expires_at', '>', sql<Date>`now()`)
+
+/** The account's open sessions, the most recently used first; `currentId` is the one asking. */
+export async function listSessions(
+	db: Db,
+	account: RefreshSession,
+	currentId: string | undefined,
+): Promise<SignedInDevice[]> {
+	const rows = await openSessions(db, account)
+		.select(['id', 'user_agent', 'ip_address', 'created_at', 'last_seen_at'])
+		.orderBy('last_seen_at', 'desc')
+		.orderBy('created_at', 'desc')
+		.execute()
+	return rows.map((row) => ({
+		id: row.id,
+		device: describeDevice(row.user_agent),
+		address: row.ip_address,
+		signedInAt: row.created_at.toISOString(),
+		lastSeenAt: row.last_seen_at.toISOString(),
+		current: row.id === currentId,
+	}))
+}
+
+/** Ends one open session of the account; false when it has none by that id. */
+export async function endOwnSession(
+	db: Db,
+	account: RefreshSession,
+	sessionId: string,
+): Promise<boolean> {
+	const row = await openSessions(db, account)
+		.select('id')
+		.where('id', '=', sessionId)
+		.executeTakeFirst()
+	if (!row) return false
+	await revokeSession(db, row.id)
+	return true
+}
+
+/**
+ * Records a sign-in's device (its user agent and address, as a hash); true when the account had
+ * signed in before, but never from this pair: a new device its owner should hear of. An account's
+ * very first sign-in is no news.
+ */
+export async function isNewDevice(db: Db, account: RefreshSession, device: Device) {
+	const fingerprint = createHash('sha256')
+		.update(`${device.userAgent}\n${device.address}`)
+		.digest('hex')
+	const known = db
+		.selectFrom('known_devices')
+		.where('account_type', '=', account.accountType)
+		.where('account_id', '=', account.accountId)
+	const before = await known.select('fingerprint').limit(1).executeTakeFirst()
+	const inserted = await db
+		.insertInto('known_devices')
+		.values({ account_type: account.accountType, account_id: account.accountId, fingerprint })
+		.onConflict((conflict) => conflict.doNothing())
+		.returning('fingerprint')
+		.executeTakeFirst()
+	return before !== undefined && inserted !== undefined
+}

@@ -1,0 +1,22 @@
+import type { Route } from './+types/login-two-factor'
+import { TwoFactorLoginPage } from '~/features/users/two-factor-login-page'
+import { logInWithCode } from '~/features/users/login.server'
+import { pendingSignIn, redirectSignedIn } from '~/platform/request.server'
+
+export function loader({ context }: Route.LoaderArgs) {
+	redirectSignedIn(context)
+	return { pending: pendingSignIn(context) !== null }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	redirectSignedIn(context)
+	return logInWithCode(context, request)
+}
+
+export function meta() {
+	return [{ title: 'Two-factor sign-in | TutorHub' }]
+}
+
+export default function LoginTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+	return <TwoFactorLoginPage pending={loaderData.pending} actionData={actionData} />
+}
