@@ -87,5 +87,21 @@ export default tseslint.config(
 			],
 		},
 	},
+	// Node runs the API's TypeScript itself by stripping the types (no tsx, no build step: decision
+	// 016), which only works for syntax that erases: no parameter properties, enums or namespaces.
+	{
+		files: ['api/**/*.ts', 'reporting/**/*.ts'],
+		rules: {
+			'@typescript-eslint/parameter-properties': ['error', { prefer: 'class-property' }],
+			'no-restricted-syntax': [
+				'error',
+				{ selector: 'TSEnumDeclaration', message: 'Node cannot strip an enum: use a union.' },
+				{
+					selector: 'TSModuleDeclaration[declare=false]',
+					message: 'Node cannot strip a namespace: use a module.',
+				},
+			],
+		},
+	},
 	{ languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 )

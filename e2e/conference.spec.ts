@@ -487,7 +487,7 @@ async function answering(url: string, child: ChildProcess) {
 }
 
 async function startOwnApi(port: number, dataDir: string) {
-	const api = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+	const api = spawn(process.execPath, ['api/src/main.ts'], {
 		stdio: 'ignore',
 		env: { ...process.env, API_PORT: String(port), API_HOST: '127.0.0.1', DATA_DIR: dataDir },
 	})

@@ -227,7 +227,7 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 			seed: boolean,
 			env: Record<string, string> = {},
 		) => {
-			const service = start(name, process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+			const service = start(name, process.execPath, ['api/src/main.ts'], {
 				...shared,
 				API_PORT: String(port),
 				DATA_DIR: join(dir, name),

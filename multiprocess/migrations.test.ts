@@ -31,7 +31,7 @@ afterAll(async () => {
 
 /** An API process on `databaseUrl`; resolves 'listening', or its exit code and output. */
 async function startApi(databaseUrl: string, name: string) {
-	const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+	const child = spawn(process.execPath, ['api/src/main.ts'], {
 		stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
 		env: {
 			...process.env,
@@ -104,7 +104,7 @@ test.skipIf(!installed)(
 		await admin.end()
 		const url = postgres.url.replace(/\/postgres$/, '/migrate_step')
 		const run = () =>
-			spawnSync(process.execPath, ['--import', 'tsx', 'api/src/main.ts', '--migrate'], {
+			spawnSync(process.execPath, ['api/src/main.ts', '--migrate'], {
 				encoding: 'utf8',
 				env: { ...process.env, DATABASE_URL: url, DATA_DIR: join(dataDir, 'migrate-step') },
 				timeout: 60_000,

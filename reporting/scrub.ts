@@ -5,7 +5,7 @@
 // of a connection URL, a Stripe or AWS key) is masked wherever it sits: a header, a URL, a
 // breadcrumb, an exception's message or a span's data.
 //
-// Plain TypeScript with no imports, so the app (Vite), the API (tsx) and instrument.server.mjs
+// Plain TypeScript with no imports, so the app (Vite), the API (Node's own type stripping) and instrument.server.mjs
 // (Node's own type stripping) all load this one file.
 
 export const FILTERED = '[Filtered]'

@@ -1,4 +1,4 @@
-// Development: the API (restarted on change by tsx watch) and the Vite dev server with HMR.
+// Development: the API (restarted on change by Node's own --watch) and the Vite dev server with HMR.
 // With SENTRY_DSN set, both report errors as in production, under the 'development' environment.
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -12,7 +12,7 @@ const cli = JSON.parse(readFileSync('node_modules/@react-router/dev/package.json
 	'react-router'
 ]
 const children = [
-	spawn(process.execPath, ['--import', 'tsx', '--watch', 'api/src/main.ts'], {
+	spawn(process.execPath, ['--watch', 'api/src/main.ts'], {
 		stdio: 'inherit',
 		env: { ...process.env, ...reporting, API_PORT: apiPort },
 	}),

@@ -105,7 +105,7 @@ export async function launch({
 	const proxySecret = process.env.API_PROXY_SECRET ?? secrets.API_PROXY_SECRET
 	let apiUrl = process.env.API_URL
 	if (!apiUrl) {
-		const api = start(['--import', 'tsx', 'api/src/main.ts'], {
+		const api = start(['api/src/main.ts'], {
 			...process.env,
 			...publicEnv,
 			API_PORT: String(apiPort),

@@ -21,7 +21,7 @@ const folder = async () => {
 	return made
 }
 const backupTool = (command: string, dataDir: string, file: string) =>
-	run(process.execPath, ['--import', 'tsx', 'api/src/backup.ts', command, file], {
+	run(process.execPath, ['api/src/backup.ts', command, file], {
 		env: { ...process.env, DATA_DIR: dataDir },
 	})
 

@@ -26,7 +26,7 @@ type Api = {
 
 async function startApi(): Promise<Api> {
 	const port = await freePort()
-	const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+	const child = spawn(process.execPath, ['api/src/main.ts'], {
 		stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
 		env: { ...process.env, DATA_DIR: dataDir, API_PORT: String(port), SEED_DEMO: '0' },
 	})

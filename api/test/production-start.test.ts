@@ -44,7 +44,7 @@ async function startApi(env: Record<string, string | undefined>, dir = dataDir):
 	for (const [name, value] of Object.entries(given)) if (value === undefined) delete given[name]
 	for (const name of ['SMTP_URL', 'SEED_DEMO', 'API_TEST_HOOKS', 'DATABASE_URL', 'REDIS_URL'])
 		if (!(name in env)) delete given[name]
-	const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+	const child = spawn(process.execPath, ['api/src/main.ts'], {
 		stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
 		env: given,
 	})

@@ -8,14 +8,21 @@ export type FieldError = { path: string; msg: string }
 
 /** A failure the caller caused or may see; anything else becomes a 500. */
 export class ApiError extends Error {
+	readonly status: ContentfulStatusCode
+	readonly errors?: FieldError[]
+	/** Sent with the answer, e.g. Retry-After with a 429. */
+	readonly headers?: Record<string, string>
+
 	constructor(
-		readonly status: ContentfulStatusCode,
+		status: ContentfulStatusCode,
 		message: string,
-		readonly errors?: FieldError[],
-		/** Sent with the answer, e.g. Retry-After with a 429. */
-		readonly headers?: Record<string, string>,
+		errors?: FieldError[],
+		headers?: Record<string, string>,
 	) {
 		super(message)
+		this.status = status
+		this.errors = errors
+		this.headers = headers
 	}
 }
 

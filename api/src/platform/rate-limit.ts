@@ -36,12 +36,17 @@ export function createLimiter(options: LimiterOptions, redis?: Redis): RateLimit
  * Redis does not answer in time is given up (the count expires by itself).
  */
 class RedisLimiter extends RateLimiterRedis {
+	private readonly redis: Redis
+	private readonly memory: RateLimiterMemory
+
 	constructor(
 		options: ConstructorParameters<typeof RateLimiterRedis>[0],
-		private readonly redis: Redis,
-		private readonly memory: RateLimiterMemory,
+		redis: Redis,
+		memory: RateLimiterMemory,
 	) {
 		super(options)
+		this.redis = redis
+		this.memory = memory
 	}
 
 	override async delete(key: string | number, options?: Record<string, unknown>) {

@@ -177,13 +177,18 @@ class RoomHub {
 	/** Members told that their drawing is not saved yet, until a save goes through again. */
 	readonly #toldUnsaved = new Set<string>()
 
-	constructor(
-		readonly roomId: string,
-		private readonly db: Db,
-		private readonly rates: Rates,
-		private readonly bus: RoomBus,
-		private readonly onEmpty: (hub: RoomHub) => void,
-	) {
+	readonly roomId: string
+	private readonly db: Db
+	private readonly rates: Rates
+	private readonly bus: RoomBus
+	private readonly onEmpty: (hub: RoomHub) => void
+
+	constructor(roomId: string, db: Db, rates: Rates, bus: RoomBus, onEmpty: (hub: RoomHub) => void) {
+		this.roomId = roomId
+		this.db = db
+		this.rates = rates
+		this.bus = bus
+		this.onEmpty = onEmpty
 		if (bus.shared) bus.publish({ roomId, type: 'hello', process: bus.process })
 	}
 
@@ -670,11 +675,10 @@ class RoomHubs {
 	readonly #rates: Rates
 	readonly #bus: RoomBus
 
-	constructor(
-		private readonly db: Db,
-		limits: RoomLimits,
-		redis?: RedisConnections,
-	) {
+	private readonly db: Db
+
+	constructor(db: Db, limits: RoomLimits, redis?: RedisConnections) {
+		this.db = db
 		this.#rates = createRates(limits, redis)
 		this.#bus = redis ? redisRoomBus(redis) : localRoomBus()
 		this.#bus.listen((event) => this.#hubs.get(event.roomId)?.receive(event))
