@@ -35,7 +35,9 @@ export type AccountLimitOptions = {
 export function createAccountLimits({
 	resetPerAddress = 10,
 	resetPerEmail = 3,
-	tokensPerAddress = 30,
+	// A school's 5,000 pupils may come from one public address, each opening a link and pressing its
+	// button (two presentations); a token is 32 random bytes, so this stops hammering, not guessing.
+	tokensPerAddress = 300,
 	resendsPerAccount = 3,
 	passwordChecksPerAccount = 5,
 	mailsPerRecipient = 6,
