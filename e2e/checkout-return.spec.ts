@@ -69,6 +69,9 @@ test('an existing student who logs in from Buy comes back to the checkout', asyn
 		`/login?redirectTo=${encodeURIComponent(`/course/${course.id}/checkout`)}`,
 	)
 	await page.getByRole('main').getByRole('link', { name: 'Log in' }).click()
+	// With JavaScript the link navigates in place: the sign-up form (with its own Email and two
+	// password fields) is still there until the login page has come.
+	await expect(page).toHaveURL(/\/login\?redirectTo=/)
 	await page.getByLabel('Email').fill(student.email)
 	await page.getByLabel('Password').fill(password)
 	await page.getByRole('button', { name: 'Log in' }).click()
