@@ -1,5 +1,6 @@
-// `npm start` stopped as a container stops it (SIGTERM to the launcher, PID 1): a request in
-// flight finishes, new connections are refused, and the launcher, the app and the API all exit.
+// The product stopped as a container stops it (SIGTERM to the launcher, PID 1) and as a terminal or
+// a process manager stops `npm start` (SIGTERM to npm): a request in flight finishes, new
+// connections are refused, and npm, the launcher, the app and the API all exit.
 // Needs the production build (`npm run build`), as the rest of this suite does.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -7,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { freePort } from '../e2e/http/fault-proxy'
 
 const buildDir = process.env.BUILD_DIR ?? 'build'
@@ -23,16 +24,13 @@ const alive = (pid: number) => {
 	}
 }
 
-let dataDir: string
-let launcher: ChildProcess
-let output = ''
-let appPort: number
+type Started = { process: ChildProcess; output: () => string; appPort: number; dataDir: string }
 
-beforeAll(async () => {
-	if (!built) return
-	dataDir = await mkdtemp(join(tmpdir(), 'tutorhub-shutdown-'))
-	appPort = await freePort()
-	launcher = spawn(process.execPath, ['scripts/start.mjs'], {
+/** Starts the product on the build (no second build) and waits for its banner. */
+async function startProduct(command: string, args: string[]): Promise<Started> {
+	const dataDir = await mkdtemp(join(tmpdir(), 'tutorhub-shutdown-'))
+	const appPort = await freePort()
+	const child = spawn(command, args, {
 		stdio: ['ignore', 'pipe', 'pipe'],
 		env: {
 			...process.env,
@@ -42,26 +40,41 @@ beforeAll(async () => {
 			BUILD_DIR: buildDir,
 		},
 	})
-	launcher.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-	launcher.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+	let output = ''
+	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
 	const deadline = Date.now() + 120_000
 	while (!output.includes('TutorHub is running')) {
-		if (launcher.exitCode !== null || Date.now() > deadline)
-			throw new Error(`npm start did not come up:\n${output}`)
+		if (child.exitCode !== null || Date.now() > deadline)
+			throw new Error(`${command} ${args.join(' ')} did not come up:\n${output}`)
 		await new Promise((resolve) => setTimeout(resolve, 100))
 	}
-}, 150_000)
+	return { process: child, output: () => output, appPort, dataDir }
+}
 
+const started: Started[] = []
 afterAll(async () => {
-	if (launcher?.exitCode === null) launcher.kill('SIGKILL')
-	if (dataDir) await rm(dataDir, { recursive: true, force: true })
+	for (const each of started) {
+		if (each.process.exitCode === null) each.process.kill('SIGKILL')
+		await rm(each.dataDir, { recursive: true, force: true })
+	}
 })
+
+/** Every process below `pid`, children first found by pgrep -P. */
+function descendants(pid: number): number[] {
+	const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+		.stdout.trim()
+		.split('\n')
+		.map(Number)
+		.filter(Boolean)
+	return children.flatMap((child) => [child, ...descendants(child)])
+}
 
 /**
  * Logs in with a form whose body arrives in two halves: the request is in flight (its headers
  * read, the app waiting for the rest) until `rest` is called. Resolves with the raw answer.
  */
-function trickledLogin() {
+function trickledLogin(appPort: number) {
 	const body = new URLSearchParams({
 		as: 'user',
 		redirectTo: '',
@@ -96,23 +109,33 @@ function trickledLogin() {
 	return { sent, rest: () => socket.write(body.slice(half)), done }
 }
 
-test.skipIf(!built)(
-	'SIGTERM to npm start: the request in flight completes, new ones are refused, every process exits',
-	async () => {
-		const children = spawnSync('pgrep', ['-P', String(launcher.pid)], { encoding: 'utf8' })
-			.stdout.trim()
-			.split('\n')
-			.map(Number)
-			.filter(Boolean)
-		expect(children, 'the launcher runs the API and the app').toHaveLength(2)
+// The launcher itself (a container's command), and `npm start` (npm passes the signal to the
+// launcher, which it runs with exec: no shell in between to die of it and leave the rest running).
+const ways = [
+	{ name: 'the launcher', command: process.execPath, args: ['scripts/start.mjs'], programs: 2 },
+	{ name: 'npm start', command: 'npm', args: ['start', '--', '--no-build'], programs: 3 },
+]
 
-		const login = trickledLogin()
+describe.skipIf(!built).each(ways)('SIGTERM to $name', ({ command, args, programs }) => {
+	let product: Started
+	beforeAll(async () => {
+		product = await startProduct(command, args)
+		started.push(product)
+	}, 150_000)
+
+	test('the request in flight completes, new ones are refused, every process exits', async () => {
+		const { appPort } = product
+		const below = descendants(product.process.pid!)
+		// npm start: the launcher, the API and the app; the launcher: the API and the app.
+		expect(below, product.output()).toHaveLength(programs)
+
+		const login = trickledLogin(appPort)
 		await login.sent
 		// The app has the request's headers and waits for its body.
 		await new Promise((resolve) => setTimeout(resolve, 300))
-		const exited = new Promise<number | null>((resolve) => launcher.once('exit', resolve))
+		const exited = new Promise<number | null>((resolve) => product.process.once('exit', resolve))
 		const signalled = Date.now()
-		launcher.kill('SIGTERM')
+		product.process.kill('SIGTERM')
 
 		// New connections are refused once the app has stopped listening.
 		await expect
@@ -139,7 +162,6 @@ test.skipIf(!built)(
 
 		expect(await exited).toBe(0)
 		expect(Date.now() - signalled).toBeLessThan(10_000)
-		for (const pid of children) expect(alive(pid), `process ${pid} is left`).toBe(false)
-	},
-	30_000,
-)
+		for (const pid of below) expect(alive(pid), `process ${pid} is left`).toBe(false)
+	}, 30_000)
+})

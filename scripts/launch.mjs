@@ -60,6 +60,21 @@ function listening(child, name, timeoutMs = 180_000) {
 	})
 }
 
+/**
+ * `npm run <script>` as a child, with the npm that runs this script (npm_execpath) when there is
+ * one, else the npm on PATH; resolves with the child once it has exited.
+ */
+export function npmRun(script, options = {}) {
+	const npm = process.env.npm_execpath
+	const [command, prefix] = npm ? [process.execPath, [npm]] : ['npm', []]
+	const child = spawn(command, [...prefix, 'run', '--silent', script], {
+		stdio: 'inherit',
+		...options,
+	})
+	const exited = new Promise((resolve) => child.on('exit', () => resolve(child)))
+	return { child, exited }
+}
+
 export async function launch({
 	appPort,
 	apiPort,
