@@ -78,8 +78,10 @@ function start(
 	command: string,
 	args: string[],
 	env: Record<string, string> = {},
+	cwd?: string,
 ): Service {
 	const child = spawn(command, args, {
+		cwd,
 		env: { ...process.env, ...env },
 		stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
 	})
@@ -103,7 +105,11 @@ function stopped(service: Service, signal: NodeJS.Signals = 'SIGTERM'): Promise<
 
 export type Cluster = Awaited<ReturnType<typeof startCluster>>
 
-export async function startCluster({ buildDir }: { buildDir: string }) {
+/**
+ * `release`: run the four programs from a release folder (npm run release, installed with
+ * npm ci --omit=dev) in production, as a deployment runs them, instead of from this checkout.
+ */
+export async function startCluster({ buildDir, release }: { buildDir: string; release?: string }) {
 	const dir = mkdtempSync(join(tmpdir(), 'tutorhub-multiprocess-'))
 	const fixed = process.env.MULTIPROCESS_PORTS?.split(',').map(Number)
 	const ports = fixed?.length === 6 ? fixed : await Promise.all(Array.from({ length: 6 }, freePort))
@@ -221,19 +227,34 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 			// A held lock answers within 3 s (the fault test), well above any statement's own time.
 			DATABASE_STATEMENT_TIMEOUT_MS: '3000',
 		}
+		// A release runs in production: the API then needs the public origin and a word on mail.
+		const production = release
+			? {
+					NODE_ENV: 'production',
+					PUBLIC_URL: `http://127.0.0.1:${appPortA}`,
+					MAIL_DISABLED: '1',
+				}
+			: {}
 		const api = async (
 			name: string,
 			port: number,
 			seed: boolean,
 			env: Record<string, string> = {},
 		) => {
-			const service = start(name, process.execPath, ['api/src/main.ts'], {
-				...shared,
-				API_PORT: String(port),
-				DATA_DIR: join(dir, name),
-				SEED_DEMO: seed ? '1' : '0',
-				...env,
-			})
+			const service = start(
+				name,
+				process.execPath,
+				['api/src/main.ts'],
+				{
+					...shared,
+					...production,
+					API_PORT: String(port),
+					DATA_DIR: join(dir, name),
+					SEED_DEMO: seed ? '1' : '0',
+					...env,
+				},
+				release,
+			)
 			services.push(service)
 			await listening(service.child, name, service.output)
 			return service
@@ -250,7 +271,7 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 			const service = start(
 				name,
 				process.execPath,
-				['server.mjs', join(buildDir, 'server', 'index.js')],
+				['server.mjs', release ? 'build/server/index.js' : join(buildDir, 'server', 'index.js')],
 				{
 					NODE_ENV: 'production',
 					SESSION_SECRET: 'multiprocess-session-secret',
@@ -264,6 +285,7 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 					COOKIE_SECURE: '0',
 					...env,
 				},
+				release,
 			)
 			services.push(service)
 			await listening(service.child, name, service.output)

@@ -1,22 +1,104 @@
-// Operating the deployment (issue 26): both programs log one JSON line per request, and the app's
-// request id reaches the API's line for the call it made; Prometheus metrics answer on each
-// process's private listener and never on the public port.
+// The release as production runs it (issue 26): `npm run release`'s folder (the build reused, not
+// made again), installed in a temporary folder with `npm ci --omit=dev` (from npm's cache when it
+// has the packages: CI's `npm ci` filled it), its two APIs and two apps started from there on plain
+// Node with NODE_ENV=production, on PostgreSQL and Redis (multiprocess/cluster.ts). Pages and the
+// API answer; both programs log one JSON line per request, and the app's request id reaches the
+// API's line for the call it made; Prometheus metrics answer on each process's private listener
+// and never on the public port.
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { delimiter, dirname, join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type Cluster, missingServices, startCluster } from './cluster'
 
 const buildDir = process.env.BUILD_DIR ?? 'build'
 const missing = missingServices(buildDir)
-if (missing) console.warn(`\nSKIPPED the observability test: it ${missing}.\n`)
+if (missing) console.warn(`\nSKIPPED the release test: it ${missing}.\n`)
 
 let cluster: Cluster
+let release: string
+
+/** Runs a command to its end; fails with its output unless it exits 0. */
+function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }) {
+	return new Promise<string>((resolve, reject) => {
+		const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
+		let output = ''
+		child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+		child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+		child.on('error', reject)
+		child.on('exit', (code) =>
+			code === 0
+				? resolve(output)
+				: reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`)),
+		)
+	})
+}
 
 beforeAll(async () => {
-	if (!missing) cluster = await startCluster({ buildDir })
-}, 240_000)
+	if (missing) return
+	release = join(await mkdtemp(join(tmpdir(), 'tutorhub-release-')), 'release')
+	await run(process.execPath, ['scripts/release.mjs', release, '--no-build'], {
+		env: { ...process.env, BUILD_DIR: buildDir },
+	})
+	// A machine whose own node is this Node 24: first on PATH, and no node_modules/.bin of this
+	// checkout behind it, so the release's postinstall sees the machine's Node and installs none.
+	const path = [
+		dirname(process.execPath),
+		...(process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.includes('node_modules')),
+	].join(delimiter)
+	await run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
+		cwd: release,
+		env: { ...process.env, PATH: path, NODE_ENV: 'production' },
+	})
+	cluster = await startCluster({ buildDir, release })
+}, 600_000)
 
 afterAll(async () => {
 	await cluster?.stop()
+	if (release) await rm(dirname(release), { recursive: true, force: true })
 }, 60_000)
+
+test.skipIf(missing)(
+	'the release holds no development tool and no npm runtime, and needs neither',
+	async () => {
+		// Every package the lockfile marks as needed by development alone (Vite, Vitest, ESLint,
+		// Playwright, the TypeScript compiler's tooling...) is left out, and tsx is nowhere.
+		const lock = JSON.parse(await readFile('package-lock.json', 'utf8')) as {
+			packages: Record<string, { dev?: boolean }>
+		}
+		const devOnly = Object.entries(lock.packages)
+			.filter(([path, entry]) => entry.dev && path.lastIndexOf('node_modules/') === 0)
+			.map(([path]) => path)
+		expect(devOnly).toContain('node_modules/vite')
+		for (const path of [...devOnly, 'node_modules/tsx'])
+			expect(existsSync(join(release, path)), path).toBe(false)
+		// The machine's Node satisfies engines: runtime/ stays empty and nothing shadows node.
+		expect(existsSync(join(release, 'runtime', 'node_modules'))).toBe(false)
+		expect(existsSync(join(release, 'node_modules', '.bin', 'node'))).toBe(false)
+		// Only what runs: no tests, no sources of the app (its build is there), no test helpers.
+		expect(existsSync(join(release, 'build', 'server', 'index.js'))).toBe(true)
+		for (const path of ['app', 'e2e', 'api/test', 'reporting/test-ingest.ts', 'vite.config.ts'])
+			expect(existsSync(join(release, path)), path).toBe(false)
+	},
+)
+
+test.skipIf(missing)('pages and the API answer, in production', async () => {
+	const [appA, appB] = cluster.apps
+	for (const app of [appA, appB]) {
+		expect((await fetch(`${app}/healthz`)).status).toBe(200)
+		const page = await fetch(`${app}/courses`)
+		expect(page.status).toBe(200)
+		expect(await page.text()).toContain('<html')
+	}
+	for (const api of cluster.apis) {
+		const health = await fetch(`${api}/health`)
+		expect(await health.json()).toMatchObject({ status: 'ok', checks: { database: 'ok' } })
+	}
+	// Production: no developer outbox, no test hooks.
+	expect((await fetch(`${cluster.apis[0]}/dev/outbox`)).status).toBe(404)
+})
 
 type Line = Record<string, unknown>
 
