@@ -6,7 +6,12 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
 	resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
 	test: {
-		include: ['app/**/*.test.{ts,tsx}', 'api/**/*.test.ts', 'reporting/**/*.test.ts'],
+		include: [
+			'app/**/*.test.{ts,tsx}',
+			'api/**/*.test.ts',
+			'reporting/**/*.test.ts',
+			'deploy/**/*.test.ts',
+		],
 		environment: 'node',
 		testTimeout: 30_000,
 		hookTimeout: 90_000,
