@@ -55,7 +55,11 @@ async function startProduct(command: string, args: string[]): Promise<Started> {
 const started: Started[] = []
 afterAll(async () => {
 	for (const each of started) {
-		if (each.process.exitCode === null) each.process.kill('SIGKILL')
+		// A failed test may leave the whole tree: every process below, then the one started.
+		if (each.process.exitCode === null) {
+			for (const pid of descendants(each.process.pid!)) process.kill(pid, 'SIGKILL')
+			each.process.kill('SIGKILL')
+		}
 		await rm(each.dataDir, { recursive: true, force: true })
 	}
 })
