@@ -228,7 +228,7 @@ export async function startCluster({ buildDir, release }: { buildDir: string; re
 			DATABASE_STATEMENT_TIMEOUT_MS: '3000',
 		}
 		// A release runs in production: the API then needs the public origin and a word on mail.
-		const production = release
+		const production: Record<string, string> = release
 			? {
 					NODE_ENV: 'production',
 					PUBLIC_URL: `http://127.0.0.1:${appPortA}`,
