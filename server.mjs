@@ -29,9 +29,9 @@ import serveStatic from 'serve-static'
 
 const [major, minor] = process.versions.node.split('.').map(Number)
 if (major < 22 || (major === 22 && minor < 22)) {
-	// The machine's own node; npm ci installed the one to use (docs/decisions/016).
+	// The machine's own node, too old: npm ci installed the one to use (docs/decisions/016).
 	console.error(
-		`TutorHub needs Node 22.22 or later, not ${process.version}: start it with node_modules/.bin/node server.mjs`,
+		`TutorHub needs Node 22.22 or later, not ${process.version}: start it with npm run app (or node_modules/.bin/node server.mjs), which npm ci set up`,
 	)
 	process.exit(1)
 }
