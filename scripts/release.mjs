@@ -34,7 +34,15 @@ export const RELEASE_FILES = [
 const left = (path) => /\.test\.ts$|^reporting\/test-ingest\.ts$/.test(path)
 
 /** package.json's scripts that run in a release: none needs a development tool. */
-export const RELEASE_SCRIPTS = ['start', 'app', 'api', 'migrate', 'backup', 'restore', 'postinstall']
+export const RELEASE_SCRIPTS = [
+	'start',
+	'app',
+	'api',
+	'migrate',
+	'backup',
+	'restore',
+	'postinstall',
+]
 
 async function main(args) {
 	const build = !args.includes('--no-build')
