@@ -6,7 +6,7 @@
 // node_modules/.bin/node, which npm puts first on PATH for every script.
 //
 // Runs on the machine's Node, whatever its age: plain JavaScript, no dependency.
-import { spawnSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -37,21 +37,29 @@ export function runtimePackage(platform = process.platform, arch = process.arch,
 function main() {
 	const range = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node
 	const link = join(root, 'node_modules', '.bin', 'node')
-	if (satisfies(process.version, range)) {
-		console.log(`TutorHub runs on this machine's Node ${process.version} (engines ${range}).`)
+	// The Node that runs npm is the machine's (npm_node_execpath). The `node` running this script
+	// may be another: npm puts every enclosing folder's node_modules/.bin on PATH, so a release
+	// made inside a checkout would otherwise borrow the checkout's runtime and break once moved.
+	const machine = process.env.npm_node_execpath
+		? execFileSync(process.env.npm_node_execpath, ['-p', 'process.version'], {
+				encoding: 'utf8',
+			}).trim()
+		: process.version
+	if (satisfies(machine, range)) {
+		console.log(`TutorHub runs on this machine's Node ${machine} (engines ${range}).`)
 		return
 	}
 	const glibc = Boolean(process.report?.getReport?.().header?.glibcVersionRuntime)
 	const runtime = runtimePackage(process.platform, process.arch, glibc)
 	if (runtime.missing) {
 		console.error(
-			`TutorHub needs Node ${range.replace('>=', '')} or later, and this machine has ${process.version}; ` +
+			`TutorHub needs Node ${range.replace('>=', '')} or later, and this machine has ${machine}; ` +
 				`${runtime.missing}: install a current Node (https://nodejs.org) and run npm ci again.`,
 		)
 		process.exit(1)
 	}
 	console.log(
-		`This machine's Node is ${process.version} (engines ${range}): installing ${runtime.name} into runtime/.`,
+		`This machine's Node is ${machine} (engines ${range}): installing ${runtime.name} into runtime/.`,
 	)
 	// npm passes its settings (--offline, --prefer-offline, the registry, the cache) in npm_config_*.
 	const npm = process.env.npm_execpath
