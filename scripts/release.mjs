@@ -85,7 +85,7 @@ async function main(args) {
 
 	const release = (await readFile(join(out, 'build', 'release.txt'), 'utf8')).trim()
 	console.log(
-		`Release ${release} in ${out}: there, npm ci --omit=dev, then node scripts/start.mjs (docs/deploy.md).`,
+		`Release ${release} in ${out}: there, npm ci --omit=dev, then npm start, or npm run migrate, api and app (docs/deploy.md).`,
 	)
 }
 
