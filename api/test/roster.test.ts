@@ -34,7 +34,7 @@ async function schoolWithDepartments(names = ['Mathematics', 'Sciences']) {
 	return org
 }
 
-const upload = (org: Org, text: string | Uint8Array, name = 'roster.csv') => {
+const upload = (org: Org, text: string | Uint8Array<ArrayBuffer>, name = 'roster.csv') => {
 	const form = new FormData()
 	form.set('file', new File([text], name, { type: 'text/csv' }))
 	return call(api, 'POST', `/organizations/${org.id}/roster/imports`, {
@@ -331,7 +331,7 @@ describe('roster import', () => {
 
 	test('a file that cannot be read is refused with its reason and stores nothing', async () => {
 		const org = await schoolWithDepartments()
-		const cases: [string | Uint8Array, string][] = [
+		const cases: [string | Uint8Array<ArrayBuffer>, string][] = [
 			['name,email\nAda,ada@example.com\n', "The first line must name the template's columns"],
 			[HEADER + '\n', 'The file has no rows under its header'],
 			[Uint8Array.from([0xff, 0xfe, 0x41, 0x00]), 'The file is not UTF-8 text'],
