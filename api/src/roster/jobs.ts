@@ -122,7 +122,10 @@ export const startJob = (db: Db, organizationId: string, jobId: string) =>
 
 type Organization = { id: string; name: string }
 
-export type AppliedRoster = { counts: RosterCounts; invitedStudentIds: string[] }
+export type AppliedRoster = {
+	counts: RosterCounts
+	invitedStudents: { id: string; email: string }[]
+}
 
 /**
  * Applies a started job's rows in one transaction, set-based (one statement per table, the rows
@@ -179,17 +182,15 @@ export async function applyJob(
 			}),
 		)
 		const invited = await insertInvitations(trx, organization.id, invites)
-		const invitedStudentIds =
+		const invitedStudents =
 			invited.length === 0
 				? []
-				: (
-						await trx
-							.selectFrom('users')
-							.select('id')
-							.where('email', '=', sql<string>`ANY(${sql.val(invited)}::text[])`)
-							.where('role', '=', 'student')
-							.execute()
-					).map((user) => user.id)
+				: await trx
+						.selectFrom('users')
+						.select(['id', 'email'])
+						.where('email', '=', sql<string>`ANY(${sql.val(invited)}::text[])`)
+						.where('role', '=', 'student')
+						.execute()
 		const counts = countRows(rows)
 		// What actually happened, had a row been decided otherwise between reading and writing.
 		counts.create = created.length
@@ -199,7 +200,7 @@ export async function applyJob(
 			.set({ status: 'done', result: JSON.stringify(counts), finished_at: new Date() })
 			.where('id', '=', jobId)
 			.execute()
-		return { counts, invitedStudentIds }
+		return { counts, invitedStudents }
 	})
 	if (applied.counts.create > 0) mailQueued.emit('queued')
 	return applied
