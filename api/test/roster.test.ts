@@ -278,6 +278,31 @@ describe('roster import', () => {
 		expect((await confirm(org, preview.body.import.id)).status).toBe(409)
 	})
 
+	test('a job left running by a stopped API process reads as failed, with nothing changed', async () => {
+		const org = await schoolWithDepartments()
+		const preview = await upload(
+			org,
+			[HEADER, `student,Ada,Lovelace,${uniqueEmail('fresh')},Mathematics,`].join('\n'),
+		)
+		const id = preview.body.import.id
+		await api.db
+			.updateTable('roster_imports')
+			.set({ status: 'running', started_at: sql<Date>`now() - interval '9 minutes'` })
+			.where('id', '=', id)
+			.execute()
+		expect((await rowsOf(org, id)).body.import.status).toBe('running')
+		await api.db
+			.updateTable('roster_imports')
+			.set({ started_at: sql<Date>`now() - interval '11 minutes'` })
+			.where('id', '=', id)
+			.execute()
+		expect((await rowsOf(org, id)).body.import).toMatchObject({
+			status: 'failed',
+			error: expect.stringContaining('nothing was changed'),
+		})
+		expect(await membersOf(org)).toEqual([])
+	})
+
 	test('two confirmations of one job at once apply it once', async () => {
 		const org = await schoolWithDepartments()
 		const emails = Array.from({ length: 20 }, () => uniqueEmail('pair'))

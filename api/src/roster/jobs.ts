@@ -206,6 +206,19 @@ export async function applyJob(
 	return applied
 }
 
+/**
+ * A job still `running` long after any import could take was left by an API process that stopped
+ * mid-way: its transaction was rolled back, so it is failed, and the file can be imported again.
+ */
+export const failStoppedJobs = (db: Db, organizationId: string, error: string) =>
+	db
+		.updateTable('roster_imports')
+		.set({ status: 'failed', error, finished_at: new Date() })
+		.where('organization_id', '=', organizationId)
+		.where('status', '=', 'running')
+		.where('started_at', '<', sql<Date>`now() - interval '10 minutes'`)
+		.execute()
+
 export const failJob = (db: Db, jobId: string, error: string) =>
 	db
 		.updateTable('roster_imports')

@@ -19,6 +19,7 @@ import {
 	applyJob,
 	createJob,
 	failJob,
+	failStoppedJobs,
 	findJob,
 	jobRows,
 	listJobs,
@@ -65,6 +66,7 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 		})
 		.get('/:id/roster/imports', requireAccount(), async (c) => {
 			const organization = await ownOrganization(db, c)
+			await failStoppedJobs(db, organization.id, FAILED)
 			return c.json({ imports: (await listJobs(db, organization.id)).map(toJob) })
 		})
 		.post('/:id/roster/imports', requireAccount(), async (c) => {
@@ -93,6 +95,7 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 		})
 		.get('/:id/roster/imports/:importId', requireAccount(), async (c) => {
 			const organization = await ownOrganization(db, c)
+			await failStoppedJobs(db, organization.id, FAILED)
 			const job = await findJob(db, organization.id, readId('importId', c.req.param('importId')))
 			if (!job) throw new ApiError(404, NOT_FOUND)
 			const page = readPage(c)
