@@ -75,6 +75,9 @@ test('an organization imports a roster: preview with errors, confirm, mails, sig
 	const newTeacher = uniqueEmail('roster-teacher')
 	await logIn(page, email, password, 'organization')
 	await expect(page).toHaveURL(/\/organization\/dashboard$/)
+	// Seen before the import: the list must not stay as it was cached then.
+	await page.goto('/organization/students')
+	await expect(page.getByText('No students yet. Add one below.')).toBeVisible()
 	await page
 		.getByRole('navigation', { name: 'Organization navigation' })
 		.getByRole('link', { name: 'Roster' })
@@ -137,12 +140,18 @@ test('an organization imports a roster: preview with errors, confirm, mails, sig
 		}).toPass({ timeout: 15_000 })
 	}
 	await expect(page.getByRole('button', { name: 'Confirm import' })).toHaveCount(0)
+	await page.goto('/organization/students')
+	await expect(page.getByRole('cell', { name: 'Nia Newton', exact: true })).toBeVisible()
 
 	// The existing student is invited, the new people mailed a link to choose a password.
 	await waitForMail(existing, 'An organization invites you to join it on TutorHub')
 	const mail = await waitForMail(newStudent, 'Your TutorHub account: choose your password')
 	expect(mail.text).not.toContain(password)
-	await page.getByRole('link', { name: 'Back to the roster' }).click()
+	await page
+		.getByRole('navigation', { name: 'Organization navigation' })
+		.getByRole('link', { name: 'Roster' })
+		.click()
+	await expect(page.getByRole('heading', { name: 'Roster', level: 1 })).toBeVisible()
 	const exported = await downloadCsv(page, 'Download the roster (CSV)')
 	expect(exported).toContainEqual(['student', 'Nia', 'Newton', newStudent, 'Mathematics', 'S-100'])
 	expect(exported).toContainEqual(['teacher', 'Tomas', 'Teach', newTeacher, 'Sciences', ''])

@@ -1,3 +1,4 @@
+import { staleAfter } from '~/platform/cache-invalidation.server'
 import type { createUpstream } from '~/platform/upstream.server'
 import {
 	rosterImportAnswerSchema,
@@ -50,6 +51,7 @@ export function confirmRosterImport(api: Upstream, organizationId: string, impor
 	return api.send('POST', `${importPath(organizationId, importId)}/confirm`, {
 		schema: rosterImportAnswerSchema,
 		fallback: 'Failed to start the import',
+		invalidates: staleAfter.membership,
 	})
 }
 

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
+import { invalidate, staleAfter } from '~/platform/cache-invalidation.server'
 import { readForm, readFormWithFile, replyWithUpstreamError } from '~/platform/form.server'
 import { pageParam } from '~/platform/page-param'
 import type { upstream } from '~/platform/request.server'
@@ -53,6 +54,21 @@ export async function rosterUploadAction(
 	return redirect(rosterImportPath(importId))
 }
 
+// Jobs whose end was announced to the cache (bounded: a process remembers the last thousand).
+const announced = new Set<string>()
+
+/**
+ * The job ran after its confirmation's answer, so what that answer made stale may have been cached
+ * again meanwhile: the member lists and counts are made stale once more when the page first sees
+ * the job done (it polls until then).
+ */
+function announceFinished(importId: string) {
+	if (announced.has(importId)) return
+	if (announced.size >= 1000) announced.clear()
+	announced.add(importId)
+	invalidate(staleAfter.membership)
+}
+
 /** `page` and `show=errors` from the address. */
 export function importQuery(request: Request) {
 	const params = new URL(request.url).searchParams
@@ -67,6 +83,7 @@ export async function loadRosterImport(
 ) {
 	const query = importQuery(request)
 	const answer = await needed(getRosterImport(api, organizationId, importId, query))
+	if (answer.import.status === 'done') announceFinished(answer.import.id)
 	return { ...answer, errorsOnly: query.errorsOnly }
 }
 
