@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
+import { hashOf } from '../account/tokens.ts'
 import type { Db } from '../db.ts'
 import { appLink, composeMail, quotedName } from '../mail/compose.ts'
 import { mailQueued } from '../mail/outbox.ts'
@@ -225,8 +226,6 @@ export const failJob = (db: Db, jobId: string, error: string) =>
 		.set({ status: 'failed', error, finished_at: new Date() })
 		.where('id', '=', jobId)
 		.execute()
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** `head`, the rows as one JSON parameter, `tail`: one statement whatever the number of rows. */
 async function insertJson(
