@@ -92,6 +92,19 @@ test('an organization imports a roster: preview with errors, confirm, mails, sig
 		'student number',
 	])
 
+	// A file that is not the template's is refused, with its reason by the field.
+	await page.getByLabel('Roster file (CSV)').setInputFiles({
+		name: 'wrong.csv',
+		mimeType: 'text/csv',
+		buffer: Buffer.from('name,email\nAda,ada@example.com\n', 'utf8'),
+	})
+	await page.getByRole('button', { name: 'Upload and preview' }).click()
+	await expect(
+		page.getByText("The first line must name the template's columns", { exact: false }).first(),
+	).toBeVisible()
+	await expect(page.getByLabel('Roster file (CSV)')).toHaveAttribute('aria-invalid', 'true')
+	await expect(page.getByText('No imports yet.')).toBeVisible()
+
 	// Semicolons and a byte order mark, as a spreadsheet saves them in much of the world.
 	const file = [
 		'\uFEFFrole;first name;last name;email;department;student number',
