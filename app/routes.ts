@@ -128,6 +128,14 @@ export default [
 		route('students', 'routes/organization/students.tsx'),
 		route('teachers', 'routes/organization/teachers.tsx'),
 		route('departments', 'routes/organization/departments.tsx'),
+		route('roster', 'routes/organization/roster.tsx'),
+		route('roster/template', 'routes/organization/roster-file.tsx', {
+			id: 'routes/organization/roster-template',
+		}),
+		route('roster/export', 'routes/organization/roster-file.tsx', {
+			id: 'routes/organization/roster-export',
+		}),
+		route('roster/imports/:importId', 'routes/organization/roster-import.tsx'),
 		route('analytics', 'routes/organization/analytics.tsx'),
 		route('settings', 'routes/organization/settings.tsx'),
 		route('score-input', 'routes/organization/score-input.tsx'),

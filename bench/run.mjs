@@ -525,4 +525,6 @@ function report() {
 
 // BENCH_SCALE=1: the data-scale mode instead (bench/scale.mjs, issue 28).
 if (process.env.BENCH_SCALE) await import('./scale.mjs')
+// BENCH_ROSTER=1: a 10,000-row roster import instead (bench/roster.mjs, issue 31).
+else if (process.env.BENCH_ROSTER) await import('./roster.mjs')
 else await main()

@@ -284,6 +284,23 @@ export async function makeData() {
 		`/courses/public/list?organizationId=${organization.id}&limit=100`,
 	)
 	const orgCourse = courses.find((each) => each.title === 'Geometry Essentials') ?? courses[0]!
+	// A roster import left in preview, with good and bad rows (its page shows both).
+	const rosterFile = new FormData()
+	rosterFile.set(
+		'file',
+		new File(
+			[
+				`role,first name,last name,email,department,student number\nstudent,Ada,Access,a11y-roster-${Date.now()}@example.com,Mathematics,S-1\nstudent,Bad,Row,not-an-email,Mathematics,\n`,
+			],
+			'roster.csv',
+			{ type: 'text/csv' },
+		),
+	)
+	const roster = await callApi<{ import: { id: string } }>(
+		'POST',
+		`/organizations/${organization.id}/roster/imports`,
+		{ token: organization.accessToken, form: rosterFile },
+	)
 
 	return {
 		teacher,
@@ -305,6 +322,11 @@ export async function makeData() {
 		pendingPaymentId: pending.payment.id,
 		boughtCourseId: bought.id,
 		paidPaymentId: paid.payment.id,
-		organization: { id: organization.id, student: orgStudent, courseId: orgCourse.id },
+		organization: {
+			id: organization.id,
+			student: orgStudent,
+			courseId: orgCourse.id,
+			rosterImportId: roster.import.id,
+		},
 	}
 }

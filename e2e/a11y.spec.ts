@@ -203,6 +203,14 @@ function visits(d: A11yData): Record<string, Visit[]> {
 		[`${o}/students`]: [{ url: `${o}/students`, as: 'organization' }],
 		[`${o}/teachers`]: [{ url: `${o}/teachers`, as: 'organization' }],
 		[`${o}/departments`]: [{ url: `${o}/departments`, as: 'organization' }],
+		[`${o}/roster`]: [{ url: `${o}/roster`, as: 'organization' }],
+		[`${o}/roster/imports/:importId`]: [
+			{
+				url: `${o}/roster/imports/${d.organization.rosterImportId}`,
+				as: 'organization',
+				note: 'a preview with an error row',
+			},
+		],
 		[`${o}/analytics`]: [{ url: `${o}/analytics`, as: 'organization' }],
 		[`${o}/settings`]: [{ url: `${o}/settings`, as: 'organization' }],
 		[`${o}/score-input`]: [{ url: `${o}/score-input`, as: 'organization' }],
@@ -265,6 +273,8 @@ test('every page of the route table is covered by the sweep', () => {
 		'/organization/courses/class-list',
 		'/organization/score-input/export',
 		'/organization/result-cards/export',
+		'/organization/roster/template',
+		'/organization/roster/export',
 		'/organization/certificates/:certificateId/pdf',
 	])
 	// Ids are placeholders here: only the keys matter.

@@ -62,6 +62,9 @@ export interface UsersTable {
 	// Migration 015.
 	email_verified_at: VerifiedAt
 	notification_preferences: ColumnType<NotificationPreferences, string | undefined, string>
+	// Migration 025: the roster's department and student number.
+	department_id: ColumnType<string | null, string | null | undefined, string | null>
+	student_number: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface RefreshTokensTable {
@@ -224,6 +227,7 @@ export interface Database {
 	two_factor: TwoFactorTable
 	recovery_codes: RecoveryCodesTable
 	organization_invitations: OrganizationInvitationsTable
+	roster_imports: RosterImportsTable
 	files: FilesTable
 	courses: CoursesTable
 	enrollments: EnrollmentsTable
@@ -561,4 +565,23 @@ export interface OrganizationInvitationsTable {
 	status: ColumnType<InvitationStatus, InvitationStatus | undefined, InvitationStatus>
 	created_at: CreatedAt
 	responded_at: Date | null
+	// Migration 025: what the roster gave, applied when the invitation is accepted.
+	department_id: ColumnType<string | null, string | null | undefined, string | null>
+	student_number: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+export type RosterImportStatus = 'preview' | 'running' | 'done' | 'failed'
+
+export interface RosterImportsTable {
+	id: Generated<string>
+	organization_id: string
+	status: ColumnType<RosterImportStatus, RosterImportStatus | undefined, RosterImportStatus>
+	file_name: string
+	rows: Json<unknown[]>
+	counts: Json<Record<string, number>>
+	result: ColumnType<Record<string, number> | null, string | null | undefined, string | null>
+	error: string | null
+	created_at: CreatedAt
+	started_at: Date | null
+	finished_at: Date | null
 }

@@ -286,6 +286,17 @@ const targets: Record<string, Target> = {
 		pages: () => ['/organization/payment-setup'],
 		noInput: always,
 	},
+	'routes/organization/roster.tsx': {
+		role: 'organization',
+		pages: () => ['/organization/roster'],
+	},
+	// Confirming takes no input; an unknown import is refused (the page itself is then a 404).
+	'routes/organization/roster-import.tsx': {
+		role: 'organization',
+		pages: () => [],
+		extra: () => [form(`/organization/roster/imports/${UNKNOWN}`, [], 'confirm')],
+		noInput: always,
+	},
 	'routes/organization/score-input.tsx': {
 		role: 'organization',
 		pages: () => ['/organization/score-input?term=Fuzz%20term&subjects=Maths'],

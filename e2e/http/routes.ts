@@ -307,6 +307,13 @@ export const rules: Record<string, Rule> = {
 	'/organization/students': { get: organization, url: s('/organization/students') },
 	'/organization/teachers': { get: organization, url: s('/organization/teachers') },
 	'/organization/departments': { get: organization, url: s('/organization/departments') },
+	'/organization/roster': { get: organization, url: s('/organization/roster') },
+	'/organization/roster/template': { get: organization, url: s('/organization/roster/template') },
+	'/organization/roster/export': { get: organization, url: s('/organization/roster/export') },
+	'/organization/roster/imports/:importId': {
+		get: organization,
+		url: (w) => `/organization/roster/imports/${w.rosterImportId}`,
+	},
 	'/organization/analytics': { get: organization, url: s('/organization/analytics') },
 	'/organization/settings': { get: organization, url: s('/organization/settings') },
 	'/organization/score-input': { get: organization, url: s('/organization/score-input') },

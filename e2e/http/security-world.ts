@@ -314,6 +314,7 @@ export type World = {
 	taskId: string
 	submissionId: string
 	departmentId: string
+	rosterImportId: string
 	roomId: string
 	roomTitle: string
 	fileKey: string
@@ -511,6 +512,20 @@ async function buildOrganization(api: ApiClient, email: string) {
 			isPublished: true,
 		}),
 	])
+	// A roster import left in preview: its page is the organization's alone.
+	const roster = await api.ok(
+		'POST',
+		`/organizations/${api.id}/roster/imports`,
+		multipart(
+			{},
+			{
+				file: [
+					'roster.csv',
+					`role,first name,last name,email,department,student number\nstudent,Rory,Tenant,tenant-a-roster-${suffix}@example.com,Tenant A languages,\n`,
+				],
+			},
+		),
+	)
 	const orgStudentApi = new ApiClient(orgStudentEmail)
 	// A free course: checking out enrols at once.
 	await orgStudentApi.ok('POST', '/payments/checkout', { courseId: course.course.id })
@@ -531,6 +546,7 @@ async function buildOrganization(api: ApiClient, email: string) {
 		orgCourseId: course.course.id as string,
 		orgCertificateId: certificate.certificate.id as string,
 		departmentId: department.id as string,
+		rosterImportId: roster.import.id as string,
 	}
 }
 

@@ -512,6 +512,24 @@ test.describe("a second organization tries the first organization's data", () =>
 		expect(await read()).toEqual(before)
 	})
 
+	test('roster: an import of theirs, confirming it, the export', async ({
+		world,
+		apis,
+		intruders,
+	}) => {
+		const b = intruders.organization.app
+		const importPath = `/organizations/${world.organizationId}/roster/imports/${world.rosterImportId}`
+		const read = () => apis.organization.ok('GET', importPath)
+		const before = await read()
+		const url = path('/organization/roster/imports/:importId', { importId: world.rosterImportId })
+		expectRefused(await b.get(url), `GET ${url}`, ['tenant-a-roster-'])
+		expectChangeRefused(await b.post(url, { intent: 'confirm' }), `POST ${url}`)
+		const exported = path('/organization/roster/export', {})
+		expectNotShown(await b.get(exported), `GET ${exported}`, [world.orgStudentEmail])
+		expect(await read()).toEqual(before)
+		expect(before.import.status).toBe('preview')
+	})
+
 	test('certificates: the class list, open, issue, download the PDF', async ({
 		world,
 		apis,

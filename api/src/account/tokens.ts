@@ -6,7 +6,8 @@ import type { AccountTokenPurpose, AccountType } from '../schema.ts'
 export const RESET_TTL_MS = 60 * 60 * 1000
 export const VERIFICATION_TTL_MS = 3 * 24 * 60 * 60 * 1000
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
+/** What is stored of a link token (a bulk insert of tokens hashes them the same way). */
+export const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
 
 export type AccountRef = { accountType: AccountType; accountId: string }
 

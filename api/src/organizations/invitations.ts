@@ -1,5 +1,8 @@
 import { sql, type Selectable } from 'kysely'
 import type { Db } from '../db.ts'
+import { quotedName } from '../mail/compose.ts'
+import { notifyUsers } from '../mail/notifications.ts'
+import type { ApiDeps } from '../platform/context.ts'
 import type { OrganizationInvitationsTable } from '../schema.ts'
 import { USER_COLUMNS } from '../users/present.ts'
 
@@ -12,6 +15,21 @@ export const toInvitation = (row: InvitationRow) => ({
 	status: row.status,
 	createdAt: row.created_at.toISOString(),
 })
+
+/** Tells invited students (with accounts) of the invitation; their dashboard has it either way. */
+export function notifyInvited(deps: ApiDeps, organization: { name: string }, studentIds: string[]) {
+	notifyUsers(deps, studentIds, {
+		kind: 'invitations',
+		path: '/studentdashboard',
+		// The name is the organization's own choice: never in the subject, quoted and bounded in
+		// the text (issue 29).
+		subject: 'An organization invites you to join it on TutorHub',
+		paragraphs: [
+			`The organization ${quotedName(organization.name)} invites you to join it on TutorHub. You join only if you accept: open your dashboard to accept or decline.`,
+		],
+		actionLabel: 'Answer the invitation',
+	})
+}
 
 /** An open invitation of the organization to this email; the one already open if there is one. */
 export async function inviteStudent(db: Db, organizationId: string, email: string) {
@@ -91,12 +109,17 @@ export async function answerInvitation(
 			.where('id', '=', invitationId)
 			.where(sql<string>`lower(email)`, '=', student.email.toLowerCase())
 			.where('status', '=', 'pending')
-			.returning(['id', 'organization_id'])
+			.returning(['id', 'organization_id', 'department_id', 'student_number'])
 			.executeTakeFirst()
 		if (!invitation || !accept) return invitation
 		await trx
 			.updateTable('users')
-			.set({ organization_id: invitation.organization_id })
+			// A roster's invitation brings the department and student number it gave (migration 025).
+			.set({
+				organization_id: invitation.organization_id,
+				department_id: invitation.department_id,
+				student_number: invitation.student_number,
+			})
 			.where('id', '=', student.id)
 			.where('role', '=', 'student')
 			.execute()
@@ -109,7 +132,7 @@ export async function answerInvitation(
 export const leaveOrganization = (db: Db, studentId: string, organizationId: string) =>
 	db
 		.updateTable('users')
-		.set({ organization_id: null })
+		.set({ organization_id: null, department_id: null, student_number: null })
 		.where('id', '=', studentId)
 		.where('role', '=', 'student')
 		.where('organization_id', '=', organizationId)

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { accountLimitsOf } from '../account/limits.ts'
 import { welcomeNewAccount } from '../account/mails.ts'
-import { quotedName } from '../mail/compose.ts'
-import { notifyUsers } from '../mail/notifications.ts'
 import type { Passwords } from '../auth/passwords.ts'
 import { revokeAllSessions } from '../auth/refresh-tokens.ts'
 import { toDepartment } from '../departments/present.ts'
@@ -17,6 +15,7 @@ import { readJsonBody } from '../platform/json.ts'
 import { readPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { readId, validate } from '../platform/validation.ts'
+import { rosterRoutes } from '../roster/routes.ts'
 import { scoreRoutes } from '../scores/routes.ts'
 import { toUser } from '../users/present.ts'
 import { findUserByEmail } from '../users/repository.ts'
@@ -24,6 +23,7 @@ import { ownOrganization } from './access.ts'
 import {
 	cancelInvitation,
 	inviteStudent,
+	notifyInvited,
 	leaveOrganization,
 	listOpenInvitations,
 	toInvitation,
@@ -66,6 +66,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 			})
 			.route('/', departmentRoutes(deps))
 			.route('/', scoreRoutes(deps))
+			.route('/', rosterRoutes(deps, passwords))
 			.get('/:id/tutors', requireAccount(), async (c) => c.json(await statsOf(c)))
 			.get('/:id/tutors/', requireAccount(), async (c) => c.json(await statsOf(c)))
 			.get('/:id', requireAccount(), async (c) =>
@@ -111,17 +112,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				// made for it, and the organization's answer is the same either way). An address that
 				// had its share of mails hears of it on the dashboard only (invite-then-cancel loops).
 				if (created && member?.role === 'student' && (await limits.mayMail(member.email)))
-					notifyUsers(deps, [member.id], {
-						kind: 'invitations',
-						path: '/studentdashboard',
-						// The name is the organization's own choice: never in the subject, quoted and
-						// bounded in the text (issue 29).
-						subject: 'An organization invites you to join it on TutorHub',
-						paragraphs: [
-							`The organization ${quotedName(organization.name)} invites you to join it on TutorHub. You join only if you accept: open your dashboard to accept or decline.`,
-						],
-						actionLabel: 'Answer the invitation',
-					})
+					notifyInvited(deps, organization, [member.id])
 				return c.json(
 					{ message: 'Invitation sent', invitation: toInvitation(invitation) },
 					created ? 201 : 200,

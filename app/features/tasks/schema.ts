@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { noFileChosen } from '~/platform/file-input'
 import { timeZoneFormSchema } from '~/features/schedules/schema'
 
 // Answers of the Tasks calls (api/README.md, Tasks) and the forms of the task pages. The form
@@ -121,10 +122,6 @@ export const FILE_TOO_LARGE = 'The file must be at most 10 MB'
 const FILE_KIND = 'Upload a PDF, image, text, Word, Excel, PowerPoint or ZIP file'
 
 const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? ''
-
-/** An empty file input: the browser sends a nameless empty file, conform on the server undefined. */
-const noFileChosen = (value: unknown) =>
-	value instanceof File && value.size === 0 && value.name === '' ? undefined : value
 
 const chosenFile = (missing: string) =>
 	z

@@ -16,6 +16,7 @@ const links: AreaLink[] = [
 	{ to: '/organization/students', label: 'Students' },
 	{ to: '/organization/teachers', label: 'Teachers' },
 	{ to: '/organization/departments', label: 'Departments' },
+	{ to: '/organization/roster', label: 'Roster' },
 	{ to: '/organization/score-input', label: 'Score input' },
 	{ to: '/organization/result-cards', label: 'Result cards' },
 	{ to: '/organization/analytics', label: 'Analytics' },

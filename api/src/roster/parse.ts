@@ -1,0 +1,126 @@
+import { parse } from 'csv-parse/sync'
+import { EMAIL_PATTERN } from '../platform/validation.ts'
+
+/** The template's columns, in its order; the export writes the same ones. */
+export const ROSTER_COLUMNS = [
+	'role',
+	'first name',
+	'last name',
+	'email',
+	'department',
+	'student number',
+] as const
+
+export const ROSTER_ROW_LIMIT = 10_000
+/** 10,000 rows of long names and addresses fit with room to spare. */
+export const ROSTER_FILE_LIMIT = 2 * 1024 * 1024
+
+export const ROSTER_ROLES = { student: 'student', teacher: 'tutor' } as const
+export type RosterRole = keyof typeof ROSTER_ROLES
+
+/** One line of the file as read: its cells trimmed, and the first thing wrong with it. */
+export type RosterLine = {
+	line: number
+	role: string
+	firstName: string
+	lastName: string
+	email: string
+	department: string
+	studentNumber: string
+	error?: string
+}
+
+/** A problem with the whole file: nothing of it is kept. */
+export class RosterFileError extends Error {}
+
+const MISSING_COLUMNS = `The first line must name the template's columns: ${ROSTER_COLUMNS.join(', ')} (student number may be left out)`
+
+const TEXT_LIMIT = 200
+
+/**
+ * Reads an uploaded roster: UTF-8 with or without a byte order mark, comma or semicolon (whichever
+ * the header line uses), a header naming the template's columns in any order and letter case,
+ * blank lines skipped. Each row gets its own error (a bad role or email, a missing name); what
+ * depends on the database (departments, accounts) and on other rows (duplicates) comes later.
+ */
+export function readRoster(bytes: Uint8Array): RosterLine[] {
+	let text: string
+	try {
+		text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+	} catch {
+		throw new RosterFileError(
+			'The file is not UTF-8 text: save it as "CSV UTF-8" and upload it again',
+		)
+	}
+	text = text.replace(/^\uFEFF/, '')
+	const firstLine = text.slice(0, text.search(/\r?\n|$/))
+	const delimiter = count(firstLine, ';') > count(firstLine, ',') ? ';' : ','
+	let records: string[][]
+	try {
+		records = parse(text, {
+			delimiter,
+			relax_column_count: true,
+			skip_empty_lines: true,
+			trim: true,
+		}) as string[][]
+	} catch (error) {
+		throw new RosterFileError(`The file is not a readable CSV: ${(error as Error).message}`)
+	}
+	const [header, ...rows] = records.filter((record) => record.some((cell) => cell !== ''))
+	if (!header) throw new RosterFileError('The file is empty: fill in the template and upload it')
+	const names = header.map((cell) =>
+		cell
+			.toLowerCase()
+			.replace(/[\s_]+/g, ' ')
+			.trim(),
+	)
+	const at = Object.fromEntries(ROSTER_COLUMNS.map((column) => [column, names.indexOf(column)]))
+	if (ROSTER_COLUMNS.some((column) => column !== 'student number' && at[column] === -1)) {
+		throw new RosterFileError(MISSING_COLUMNS)
+	}
+	if (rows.length === 0) throw new RosterFileError('The file has no rows under its header')
+	if (rows.length > ROSTER_ROW_LIMIT) {
+		throw new RosterFileError(
+			`The file has ${rows.length.toLocaleString('en-US')} rows: at most ${ROSTER_ROW_LIMIT.toLocaleString('en-US')} can be imported at once`,
+		)
+	}
+	return rows.map((record, index) => {
+		const cell = (column: (typeof ROSTER_COLUMNS)[number]) => {
+			const position = at[column] ?? -1
+			return position === -1 ? '' : (record[position] ?? '')
+		}
+		const row: RosterLine = {
+			// The row's number as a spreadsheet shows it (the header is row 1, blank lines left out).
+			line: index + 2,
+			role: cell('role').toLowerCase(),
+			firstName: cell('first name'),
+			lastName: cell('last name'),
+			email: cell('email').toLowerCase(),
+			department: cell('department'),
+			studentNumber: cell('student number'),
+		}
+		const error = rowError(row)
+		return error ? { ...row, error } : row
+	})
+}
+
+function rowError(row: RosterLine): string | undefined {
+	if (!(row.role in ROSTER_ROLES)) return 'Role must be student or teacher'
+	if (!row.firstName) return 'Enter a first name'
+	if (!row.lastName) return 'Enter a last name'
+	if (!row.email) return 'Enter an email address'
+	if (row.email.length > 254 || !EMAIL_PATTERN.test(row.email)) return 'Enter a valid email address'
+	if (!row.department) return 'Enter a department'
+	for (const [label, value] of [
+		['First name', row.firstName],
+		['Last name', row.lastName],
+		['Department', row.department],
+		['Student number', row.studentNumber],
+	] as const) {
+		if (value.length > TEXT_LIMIT) return `${label} must be at most ${TEXT_LIMIT} characters`
+		if (value.includes('\0')) return `${label} must not contain a NUL character`
+	}
+	return undefined
+}
+
+const count = (text: string, char: string) => text.split(char).length - 1

@@ -1,0 +1,99 @@
+import { sql } from 'kysely'
+import type { Db } from '../db.ts'
+import { ROSTER_ROLES, type RosterLine, type RosterRole } from './parse.ts'
+
+/**
+ * What a row will do: a new account and its set-your-password mail, an invitation to an existing
+ * account, nothing (already a member, or already invited), or nothing because of its error.
+ */
+export type RosterOutcome = 'create' | 'invite' | 'member' | 'invited' | 'error'
+
+export type RosterRow = RosterLine & {
+	outcome: RosterOutcome
+	/** The department the row's name matched. */
+	departmentId?: string
+}
+
+export type RosterCounts = Record<RosterOutcome, number> & { rows: number }
+
+const ROLE_NAMES = { student: 'student', tutor: 'teacher' } as const
+
+/**
+ * Decides each row's outcome against the organization as it is now: its departments (by name,
+ * any letter case), the accounts with the rows' emails, its open invitations. A later row with an
+ * email already in the file is a duplicate. Read-only; run again when the job applies the rows,
+ * so what changed since the preview (someone signed up meanwhile) is decided afresh.
+ */
+export async function classifyRows(
+	db: Db,
+	organizationId: string,
+	lines: RosterLine[],
+): Promise<RosterRow[]> {
+	const emails = [...new Set(lines.filter((row) => !row.error).map((row) => row.email))]
+	const [departments, accounts, invitations] = await Promise.all([
+		db
+			.selectFrom('departments')
+			.select(['id', 'department_name'])
+			.where('organization_id', '=', organizationId)
+			.execute(),
+		emails.length === 0
+			? []
+			: db
+					.selectFrom('users')
+					.select(['email', 'role', 'organization_id'])
+					.where('email', '=', sql<string>`ANY(${sql.val(emails)}::text[])`)
+					.execute(),
+		emails.length === 0
+			? []
+			: db
+					.selectFrom('organization_invitations')
+					.select(sql<string>`lower(email)`.as('email'))
+					.where('organization_id', '=', organizationId)
+					.where('status', '=', 'pending')
+					.where(sql<string>`lower(email)`, '=', sql<string>`ANY(${sql.val(emails)}::text[])`)
+					.execute(),
+	])
+	const departmentOf = new Map(departments.map((d) => [d.department_name.toLowerCase(), d.id]))
+	const accountOf = new Map(accounts.map((account) => [account.email, account]))
+	const invited = new Set(invitations.map((invitation) => invitation.email))
+	const firstLineOf = new Map<string, number>()
+
+	return lines.map((row): RosterRow => {
+		if (row.error) return { ...row, outcome: 'error' }
+		const error = (message: string): RosterRow => ({ ...row, outcome: 'error', error: message })
+		const first = firstLineOf.get(row.email)
+		if (first !== undefined)
+			return error(`Duplicate in the file: this email is also on row ${first}`)
+		firstLineOf.set(row.email, row.line)
+		const departmentId = departmentOf.get(row.department.toLowerCase())
+		if (!departmentId) return error(`Unknown department "${row.department}"`)
+		const role = ROSTER_ROLES[row.role as RosterRole]
+		const account = accountOf.get(row.email)
+		if (!account) return { ...row, departmentId, outcome: 'create' }
+		if (account.role !== role) {
+			return error(`This email belongs to a ${ROLE_NAMES[account.role]} account`)
+		}
+		if (account.organization_id === organizationId)
+			return { ...row, departmentId, outcome: 'member' }
+		// Only students answer invitations (on their dashboard); a teacher's account is never attached
+		// without its owner's consent, so it is left to the teacher.
+		if (role === 'tutor') {
+			return error('This teacher already has an account: only students can be invited')
+		}
+		if (invited.has(row.email)) return { ...row, departmentId, outcome: 'invited' }
+		return { ...row, departmentId, outcome: 'invite' }
+	})
+}
+
+export function countRows(rows: RosterRow[]): RosterCounts {
+	const counts: RosterCounts = {
+		rows: rows.length,
+		create: 0,
+		invite: 0,
+		member: 0,
+		invited: 0,
+		error: 0,
+	}
+	for (const row of rows) counts[row.outcome] += 1
+	return counts
+}

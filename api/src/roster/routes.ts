@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto'
+import { Hono } from 'hono'
+import { accountLimitsOf } from '../account/limits.ts'
+import type { Passwords } from '../auth/passwords.ts'
+import { afterAnswer } from '../mail/outbox.ts'
+import { ownOrganization } from '../organizations/access.ts'
+import { notifyInvited } from '../organizations/invitations.ts'
+import type { ApiDeps, ApiEnv } from '../platform/context.ts'
+import { csvAnswer, fileSlug } from '../platform/csv.ts'
+import { ApiError, validationError } from '../platform/errors.ts'
+import { readForm } from '../platform/forms.ts'
+import { log } from '../platform/log.ts'
+import { pagination, readPage } from '../platform/pagination.ts'
+import { reportError } from '../platform/error-reports.ts'
+import { accountGuard } from '../platform/require-account.ts'
+import { readId } from '../platform/validation.ts'
+import { rosterExport } from './export.ts'
+import {
+	applyJob,
+	createJob,
+	failJob,
+	failStoppedJobs,
+	findJob,
+	jobRows,
+	listJobs,
+	startJob,
+	toJob,
+} from './jobs.ts'
+import { readRoster, ROSTER_COLUMNS, ROSTER_FILE_LIMIT, RosterFileError } from './parse.ts'
+
+const NOT_FOUND = 'Import not found'
+const FAILED =
+	'The import stopped and nothing was changed. Try again; if it fails again, contact us.'
+// Invitation notices are queued a thousand at a time (the outbox's insert has a parameter limit).
+const NOTICE_BATCH = 1000
+
+/**
+ * Roster import and export (issue 31, docs/decisions/039): the template, the current roster as
+ * CSV, an upload that stores a preview job, its rows, and confirming it, which applies the job
+ * after the answer while the page polls its status.
+ */
+export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
+	const { db } = deps
+	const requireAccount = accountGuard(deps)
+	const limits = accountLimitsOf(deps)
+
+	return new Hono<ApiEnv>()
+		.get('/:id/roster/template', requireAccount(), async (c) => {
+			await ownOrganization(db, c)
+			return csvAnswer(
+				c,
+				'roster-template.csv',
+				[...ROSTER_COLUMNS],
+				[['student', 'Ada', 'Lovelace', 'ada@example.com', 'Mathematics', 'S-0001']],
+			)
+		})
+		.get('/:id/roster/export', requireAccount(), async (c) => {
+			const organization = await ownOrganization(db, c)
+			const rows = await rosterExport(db, organization.id)
+			return csvAnswer(
+				c,
+				`${fileSlug(organization.name, 'organization')}-roster.csv`,
+				[...ROSTER_COLUMNS],
+				rows,
+			)
+		})
+		.get('/:id/roster/imports', requireAccount(), async (c) => {
+			const organization = await ownOrganization(db, c)
+			await failStoppedJobs(db, organization.id, FAILED)
+			return c.json({ imports: (await listJobs(db, organization.id)).map(toJob) })
+		})
+		.post('/:id/roster/imports', requireAccount(), async (c) => {
+			const organization = await ownOrganization(db, c)
+			const { file } = await readForm(c)
+			if (!(file instanceof File) || file.size === 0) {
+				throw validationError([{ path: 'file', msg: 'Choose a CSV file to upload' }])
+			}
+			if (file.size > ROSTER_FILE_LIMIT) {
+				throw validationError([{ path: 'file', msg: 'The file is too large (max 2 MB)' }])
+			}
+			let lines
+			try {
+				lines = readRoster(new Uint8Array(await file.arrayBuffer()))
+			} catch (error) {
+				if (!(error instanceof RosterFileError)) throw error
+				throw validationError([{ path: 'file', msg: error.message }])
+			}
+			const job = await createJob(
+				db,
+				organization.id,
+				file.name.slice(0, 200) || 'roster.csv',
+				lines,
+			)
+			return c.json({ message: 'Roster read: check the preview', import: toJob(job) }, 201)
+		})
+		.get('/:id/roster/imports/:importId', requireAccount(), async (c) => {
+			const organization = await ownOrganization(db, c)
+			await failStoppedJobs(db, organization.id, FAILED)
+			const job = await findJob(db, organization.id, readId('importId', c.req.param('importId')))
+			if (!job) throw new ApiError(404, NOT_FOUND)
+			const page = readPage(c)
+			const errorsOnly = c.req.query('show') === 'errors'
+			const rows = await jobRows(db, job.id, { ...page, errorsOnly })
+			const total = errorsOnly ? (job.counts.error ?? 0) : (job.counts.rows ?? 0)
+			return c.json({ import: toJob(job), rows, pagination: pagination(total, page) })
+		})
+		.post('/:id/roster/imports/:importId/confirm', requireAccount(), async (c) => {
+			const organization = await ownOrganization(db, c)
+			const importId = readId('importId', c.req.param('importId'))
+			const started = await startJob(db, organization.id, importId)
+			if (!started) {
+				if (!(await findJob(db, organization.id, importId))) throw new ApiError(404, NOT_FOUND)
+				throw new ApiError(409, 'This import was already confirmed')
+			}
+			afterAnswer(() => runJob(organization, started.id))
+			return c.json({ message: 'Import started', import: toJob(started) }, 202)
+		})
+
+	async function runJob(organization: { id: string; name: string }, jobId: string) {
+		try {
+			// One hash for the whole file: nobody knows its secret, so no new account opens with it.
+			const passwordHash = await passwords.hash(randomBytes(32).toString('base64url'))
+			const { invitedStudents } = await applyJob(db, organization, jobId, {
+				publicUrl: deps.config.publicUrl ?? 'http://localhost:3000',
+				passwordHash,
+			})
+			// Each address hears of invitations as from the Students page: within its share of mails
+			// someone else causes (decision 029); the invitation waits on the dashboard either way.
+			const mailed: string[] = []
+			for (const student of invitedStudents) {
+				if (await limits.mayMail(student.email)) mailed.push(student.id)
+			}
+			for (let at = 0; at < mailed.length; at += NOTICE_BATCH) {
+				notifyInvited(deps, organization, mailed.slice(at, at + NOTICE_BATCH))
+			}
+		} catch (error) {
+			log.error({ err: error, jobId }, 'Roster import failed')
+			reportError(error, { method: 'JOB', path: 'roster-import' })
+			await failJob(db, jobId, FAILED)
+		}
+	}
+}

@@ -1,0 +1,419 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAnswersDone } from '../src/mail/outbox.ts'
+import {
+	call,
+	login,
+	registerStudent,
+	startApi,
+	uniqueEmail,
+	verifyEmailOf,
+	type TestApi,
+} from './helpers.ts'
+import { newMember, newOrganization } from './org-helpers.ts'
+
+let api: TestApi
+beforeAll(async () => {
+	api = await startApi({ seed: false })
+})
+afterAll(() => api.close())
+
+type Org = Awaited<ReturnType<typeof newOrganization>>
+
+const HEADER = 'role,first name,last name,email,department,student number'
+
+async function schoolWithDepartments(names = ['Mathematics', 'Sciences']) {
+	const org = await newOrganization(api)
+	for (const departmentName of names) {
+		const answer = await call(api, 'POST', '/organizations/create-department', {
+			token: org.token,
+			json: { departmentName },
+		})
+		expect(answer.status).toBe(201)
+	}
+	return org
+}
+
+const upload = (org: Org, text: string | Uint8Array<ArrayBuffer>, name = 'roster.csv') => {
+	const form = new FormData()
+	form.set('file', new File([text], name, { type: 'text/csv' }))
+	return call(api, 'POST', `/organizations/${org.id}/roster/imports`, {
+		token: org.token,
+		body: form,
+	})
+}
+
+const rowsOf = (org: Org, importId: string, query = '?limit=100') =>
+	call(api, 'GET', `/organizations/${org.id}/roster/imports/${importId}${query}`, {
+		token: org.token,
+	})
+
+async function confirm(org: Org, importId: string) {
+	const answer = await call(
+		api,
+		'POST',
+		`/organizations/${org.id}/roster/imports/${importId}/confirm`,
+		{
+			token: org.token,
+		},
+	)
+	await afterAnswersDone()
+	return answer
+}
+
+const outboxTo = (email: string) =>
+	api.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).execute()
+
+const membersOf = (org: Org) =>
+	api.db
+		.selectFrom('users')
+		.select(['email', 'role', 'first_name', 'department_id', 'student_number'])
+		.where('organization_id', '=', org.id)
+		.orderBy('email')
+		.execute()
+
+describe('roster import', () => {
+	test('a preview tells each row what will happen, with counts, and writes nothing', async () => {
+		const org = await schoolWithDepartments()
+		const member = await newMember(api, org.token, 'student')
+		const existing = await registerStudent(api)
+		const fresh = uniqueEmail('fresh')
+		const teacher = uniqueEmail('teacher')
+		const file = [
+			HEADER,
+			`student,Ada,Lovelace,${fresh},mathematics,S-1`,
+			`teacher,Alan,Turing,${teacher.toUpperCase()},Sciences,`,
+			`student,Pat,Member,${member.email},Mathematics,`,
+			`student,Eve,Existing,${existing.email},Sciences,S-2`,
+			'student,Bad,Email,not-an-email,Mathematics,',
+			`student,No,Department,${uniqueEmail('nodept')},History,`,
+			`student,Ada,Again,${fresh},Mathematics,`,
+			`parent,Who,Knows,${uniqueEmail('parent')},Mathematics,`,
+		].join('\n')
+		const answer = await upload(org, file)
+		expect(answer.status).toBe(201)
+		const job = answer.body.import
+		expect(job).toMatchObject({
+			status: 'preview',
+			fileName: 'roster.csv',
+			counts: { rows: 8, create: 2, invite: 1, member: 1, invited: 0, error: 4 },
+		})
+		const page = await rowsOf(org, job.id)
+		expect(page.status).toBe(200)
+		expect(
+			page.body.rows.map((row: { line: number; outcome: string; error?: string }) => [
+				row.line,
+				row.outcome,
+				row.error,
+			]),
+		).toEqual([
+			[2, 'create', undefined],
+			[3, 'create', undefined],
+			[4, 'member', undefined],
+			[5, 'invite', undefined],
+			[6, 'error', 'Enter a valid email address'],
+			[7, 'error', 'Unknown department "History"'],
+			[8, 'error', 'Duplicate in the file: this email is also on row 2'],
+			[9, 'error', 'Role must be student or teacher'],
+		])
+		const errors = await rowsOf(org, job.id, '?show=errors')
+		expect(errors.body.rows).toHaveLength(4)
+		expect(errors.body.pagination.total).toBe(4)
+		// Nothing written yet: no account, no invitation, no mail.
+		expect(await membersOf(org)).toHaveLength(1)
+		expect(await outboxTo(fresh)).toEqual([])
+		const invitations = await api.db
+			.selectFrom('organization_invitations')
+			.select('id')
+			.where('organization_id', '=', org.id)
+			.execute()
+		expect(invitations).toEqual([])
+	})
+
+	test('confirming creates accounts with a set-your-password mail and invites existing students; the same file again changes nothing', async () => {
+		const org = await schoolWithDepartments()
+		const existing = await registerStudent(api)
+		const fresh = uniqueEmail('fresh')
+		const teacher = uniqueEmail('teacher')
+		// Semicolons and a byte order mark, as a spreadsheet in many countries saves them.
+		const file = `\uFEFFRole;First name;Last name;Email;Department;Student number\r\nstudent;Ada;Lovelace;${fresh};Mathematics;S-1\r\nteacher;Alan;Turing;${teacher};sciences;\r\nstudent;Eve;Existing;${existing.email};Sciences;S-2\r\n`
+		const preview = await upload(org, new TextEncoder().encode(file))
+		expect(preview.status).toBe(201)
+		expect(preview.body.import.counts).toMatchObject({ create: 2, invite: 1, error: 0 })
+
+		const started = await confirm(org, preview.body.import.id)
+		expect(started.status).toBe(202)
+		expect(started.body.import.status).toBe('running')
+		const done = await rowsOf(org, preview.body.import.id)
+		expect(done.body.import).toMatchObject({ status: 'done', result: { create: 2, invite: 1 } })
+
+		const departments = await api.db
+			.selectFrom('departments')
+			.select(['id', 'department_name'])
+			.where('organization_id', '=', org.id)
+			.execute()
+		const idOf = (name: string) => departments.find((d) => d.department_name === name)?.id
+		expect(await membersOf(org)).toEqual(
+			[
+				{
+					email: fresh,
+					role: 'student',
+					first_name: 'Ada',
+					department_id: idOf('Mathematics'),
+					student_number: 'S-1',
+				},
+				{
+					email: teacher,
+					role: 'tutor',
+					first_name: 'Alan',
+					department_id: idOf('Sciences'),
+					student_number: null,
+				},
+			].sort((a, b) => a.email.localeCompare(b.email)),
+		)
+		// The existing student is invited, never attached.
+		const invitation = await api.db
+			.selectFrom('organization_invitations')
+			.selectAll()
+			.where('organization_id', '=', org.id)
+			.executeTakeFirstOrThrow()
+		expect(invitation).toMatchObject({
+			email: existing.email,
+			status: 'pending',
+			department_id: idOf('Sciences'),
+			student_number: 'S-2',
+		})
+
+		// The new account's mail carries a set-your-password link, never a password; following it
+		// sets the password and the account signs in.
+		const [mail] = await outboxTo(fresh)
+		expect(mail?.subject).toBe('Your TutorHub account: choose your password')
+		const token = /reset-password\?token=([\w-]+)/.exec(mail?.text_body ?? '')?.[1]
+		expect(token).toBeTruthy()
+		const reset = await call(api, 'POST', '/account/reset-password', {
+			json: { token, password: 'Copper-Lantern-77' },
+		})
+		expect(reset.status).toBe(200)
+		expect((await login(api, fresh, 'Copper-Lantern-77')).answer.status).toBe(200)
+
+		// The same file again: everyone is a member or already invited; nothing new is written.
+		const again = await upload(org, new TextEncoder().encode(file))
+		expect(again.body.import.counts).toMatchObject({
+			create: 0,
+			invite: 0,
+			member: 2,
+			invited: 1,
+			error: 0,
+		})
+		expect((await confirm(org, again.body.import.id)).status).toBe(202)
+		expect((await rowsOf(org, again.body.import.id)).body.import).toMatchObject({
+			status: 'done',
+			result: { create: 0, invite: 0 },
+		})
+		expect(await membersOf(org)).toHaveLength(2)
+		expect(await outboxTo(fresh)).toHaveLength(2) // the welcome and the password-changed mail
+		const invitations = await api.db
+			.selectFrom('organization_invitations')
+			.select('id')
+			.where('organization_id', '=', org.id)
+			.execute()
+		expect(invitations).toHaveLength(1)
+
+		// Accepting brings the roster's department and student number.
+		await verifyEmailOf(api, existing.email)
+		const accepted = await call(api, 'POST', `/users/invitations/${invitation.id}/accept`, {
+			token: existing.token,
+		})
+		expect(accepted.status).toBe(200)
+		const joined = await api.db
+			.selectFrom('users')
+			.select(['organization_id', 'department_id', 'student_number'])
+			.where('email', '=', existing.email)
+			.executeTakeFirstOrThrow()
+		expect(joined).toEqual({
+			organization_id: org.id,
+			department_id: idOf('Sciences'),
+			student_number: 'S-2',
+		})
+	})
+
+	test('a failure mid-way writes none of the rows, and the job says it failed', async () => {
+		const org = await schoolWithDepartments()
+		const existing = await registerStudent(api)
+		const fresh = uniqueEmail('fresh')
+		const preview = await upload(
+			org,
+			[
+				HEADER,
+				`student,Ada,Lovelace,${fresh},Mathematics,`,
+				`student,Eve,Existing,${existing.email},Sciences,`,
+			].join('\n'),
+		)
+		// The invitations are written after the accounts: make that statement fail.
+		await sql`CREATE FUNCTION roster_test_fail() RETURNS trigger LANGUAGE plpgsql AS $$
+			BEGIN RAISE EXCEPTION 'disk full'; END $$`.execute(api.db)
+		await sql`CREATE TRIGGER roster_test_fail BEFORE INSERT ON organization_invitations
+			FOR EACH ROW EXECUTE FUNCTION roster_test_fail()`.execute(api.db)
+		try {
+			expect((await confirm(org, preview.body.import.id)).status).toBe(202)
+		} finally {
+			await sql`DROP TRIGGER roster_test_fail ON organization_invitations`.execute(api.db)
+			await sql`DROP FUNCTION roster_test_fail()`.execute(api.db)
+		}
+		const job = await rowsOf(org, preview.body.import.id)
+		expect(job.body.import).toMatchObject({
+			status: 'failed',
+			result: null,
+			error: expect.stringContaining('nothing was changed'),
+		})
+		expect(await membersOf(org)).toEqual([])
+		expect(await outboxTo(fresh)).toEqual([])
+		const tokens = await api.db
+			.selectFrom('account_tokens')
+			.select('email')
+			.where('email', '=', fresh)
+			.execute()
+		expect(tokens).toEqual([])
+		// A failed job is not run again by a second confirmation.
+		expect((await confirm(org, preview.body.import.id)).status).toBe(409)
+	})
+
+	test('a job left running by a stopped API process reads as failed, with nothing changed', async () => {
+		const org = await schoolWithDepartments()
+		const preview = await upload(
+			org,
+			[HEADER, `student,Ada,Lovelace,${uniqueEmail('fresh')},Mathematics,`].join('\n'),
+		)
+		const id = preview.body.import.id
+		await api.db
+			.updateTable('roster_imports')
+			.set({ status: 'running', started_at: sql<Date>`now() - interval '9 minutes'` })
+			.where('id', '=', id)
+			.execute()
+		expect((await rowsOf(org, id)).body.import.status).toBe('running')
+		await api.db
+			.updateTable('roster_imports')
+			.set({ started_at: sql<Date>`now() - interval '11 minutes'` })
+			.where('id', '=', id)
+			.execute()
+		expect((await rowsOf(org, id)).body.import).toMatchObject({
+			status: 'failed',
+			error: expect.stringContaining('nothing was changed'),
+		})
+		expect(await membersOf(org)).toEqual([])
+	})
+
+	test('two confirmations of one job at once apply it once', async () => {
+		const org = await schoolWithDepartments()
+		const emails = Array.from({ length: 20 }, () => uniqueEmail('pair'))
+		const preview = await upload(
+			org,
+			[HEADER, ...emails.map((email) => `student,Sam,Pupil,${email},Mathematics,`)].join('\n'),
+		)
+		const answers = await Promise.all([
+			confirm(org, preview.body.import.id),
+			confirm(org, preview.body.import.id),
+		])
+		expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409])
+		expect(answers.find((answer) => answer.status === 409)?.body.message).toBe(
+			'This import was already confirmed',
+		)
+		expect(await membersOf(org)).toHaveLength(20)
+		const mails = await api.db
+			.selectFrom('mail_outbox')
+			.select('id')
+			.where('to_address', '=', sql<string>`ANY(${sql.val(emails)}::text[])`)
+			.execute()
+		expect(mails).toHaveLength(20)
+	})
+
+	test("another organization's import is refused, to read and to confirm", async () => {
+		const org = await schoolWithDepartments()
+		const other = await schoolWithDepartments()
+		const preview = await upload(
+			org,
+			[HEADER, `student,Ada,Lovelace,${uniqueEmail('fresh')},Mathematics,`].join('\n'),
+		)
+		const id = preview.body.import.id
+		const read = await call(api, 'GET', `/organizations/${other.id}/roster/imports/${id}`, {
+			token: other.token,
+		})
+		expect(read.status).toBe(404)
+		const confirmed = await call(
+			api,
+			'POST',
+			`/organizations/${other.id}/roster/imports/${id}/confirm`,
+			{ token: other.token },
+		)
+		expect(confirmed.status).toBe(404)
+		// Naming the first organization in the path is refused too.
+		const crossed = await call(api, 'GET', `/organizations/${org.id}/roster/imports/${id}`, {
+			token: other.token,
+		})
+		expect(crossed.status).toBe(403)
+		expect((await rowsOf(org, id)).body.import.status).toBe('preview')
+	})
+
+	test('a file that cannot be read is refused with its reason and stores nothing', async () => {
+		const org = await schoolWithDepartments()
+		const cases: [string | Uint8Array<ArrayBuffer>, string][] = [
+			['name,email\nAda,ada@example.com\n', "The first line must name the template's columns"],
+			[HEADER + '\n', 'The file has no rows under its header'],
+			[Uint8Array.from([0xff, 0xfe, 0x41, 0x00]), 'The file is not UTF-8 text'],
+			[`${HEADER}\nstudent,"Ada,Lovelace\n`, 'The file is not a readable CSV'],
+			[
+				[
+					HEADER,
+					...Array.from({ length: 10_001 }, (_, n) => `student,A,B,a${n}@example.com,Mathematics,`),
+				].join('\n'),
+				'The file has 10,001 rows: at most 10,000',
+			],
+		]
+		for (const [text, message] of cases) {
+			const answer = await upload(org, text)
+			expect(answer.status, message).toBe(400)
+			expect(answer.body.errors[0].path).toBe('file')
+			expect(answer.body.errors[0].msg).toContain(message)
+		}
+		const tooLarge = await upload(org, 'x'.repeat(2 * 1024 * 1024 + 100 * 1024))
+		expect(tooLarge.status).toBe(413)
+		const jobs = await call(api, 'GET', `/organizations/${org.id}/roster/imports`, {
+			token: org.token,
+		})
+		expect(jobs.body.imports).toEqual([])
+	})
+
+	test('the export writes the members in the template format, and importing it again changes nothing', async () => {
+		const org = await schoolWithDepartments()
+		const email = uniqueEmail('fresh')
+		const preview = await upload(
+			org,
+			[HEADER, `student,Ada,Lovelace,${email},Mathematics,S-9`].join('\n'),
+		)
+		await confirm(org, preview.body.import.id)
+		const template = await call(api, 'GET', `/organizations/${org.id}/roster/template`, {
+			token: org.token,
+		})
+		expect(template.status).toBe(200)
+		// (fetch's text() drops the byte order mark; the bytes are checked below.)
+		expect(template.body.startsWith(`${HEADER}\r\n`)).toBe(true)
+		const exported = await call(api, 'GET', `/organizations/${org.id}/roster/export`, {
+			token: org.token,
+		})
+		expect(exported.status).toBe(200)
+		expect(exported.headers.get('content-type')).toContain('text/csv')
+		expect(exported.body).toBe(`${HEADER}\r\nstudent,Ada,Lovelace,${email},Mathematics,S-9\r\n`)
+		const bytes = await fetch(`${api.baseUrl}/organizations/${org.id}/roster/export`, {
+			headers: { authorization: `Bearer ${org.token}` },
+		}).then((response) => response.arrayBuffer())
+		expect([...new Uint8Array(bytes).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+		const again = await upload(org, exported.body)
+		expect(again.body.import.counts).toMatchObject({
+			rows: 1,
+			member: 1,
+			create: 0,
+			invite: 0,
+			error: 0,
+		})
+	})
+})

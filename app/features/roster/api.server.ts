@@ -1,0 +1,66 @@
+import { staleAfter } from '~/platform/cache-invalidation.server'
+import type { createUpstream } from '~/platform/upstream.server'
+import {
+	rosterImportAnswerSchema,
+	rosterImportListSchema,
+	rosterImportPageSchema,
+	ROSTER_ROWS_PER_PAGE,
+} from './schema'
+
+type Upstream = ReturnType<typeof createUpstream>
+
+const rosterPath = (organizationId: string) =>
+	`/organizations/${encodeURIComponent(organizationId)}/roster`
+const importPath = (organizationId: string, importId: string) =>
+	`${rosterPath(organizationId)}/imports/${encodeURIComponent(importId)}`
+
+export function uploadRoster(api: Upstream, organizationId: string, file: File) {
+	const form = new FormData()
+	form.set('file', file)
+	return api.send('POST', `${rosterPath(organizationId)}/imports`, {
+		form,
+		schema: rosterImportAnswerSchema,
+		fallback: 'Failed to read the roster',
+	})
+}
+
+/** Never cached: the job page polls its status. */
+export function getRosterImports(api: Upstream, organizationId: string) {
+	return api.get(`${rosterPath(organizationId)}/imports`, {
+		schema: rosterImportListSchema,
+		fallback: 'Failed to fetch imports',
+		cache: false,
+	})
+}
+
+export function getRosterImport(
+	api: Upstream,
+	organizationId: string,
+	importId: string,
+	{ page, errorsOnly }: { page: number; errorsOnly: boolean },
+) {
+	return api.get(importPath(organizationId, importId), {
+		query: { page, limit: ROSTER_ROWS_PER_PAGE, ...(errorsOnly && { show: 'errors' }) },
+		schema: rosterImportPageSchema,
+		fallback: 'Failed to fetch the import',
+		cache: false,
+	})
+}
+
+export function confirmRosterImport(api: Upstream, organizationId: string, importId: string) {
+	return api.send('POST', `${importPath(organizationId, importId)}/confirm`, {
+		schema: rosterImportAnswerSchema,
+		fallback: 'Failed to start the import',
+		invalidates: staleAfter.membership,
+	})
+}
+
+/** The template (its columns and an example row) or the roster itself, as CSV. */
+export const downloadRosterFile = (
+	api: Upstream,
+	organizationId: string,
+	file: 'template' | 'export',
+) =>
+	api.stream(`${rosterPath(organizationId)}/${file}`, {
+		fallback: file === 'template' ? 'Failed to fetch the template' : 'Failed to fetch the roster',
+	})

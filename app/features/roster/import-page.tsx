@@ -1,0 +1,207 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { useEffect } from 'react'
+import { Form, Link, useRevalidator } from 'react-router'
+import { Button, buttonClass } from '~/ui/button'
+import { FormErrors } from '~/ui/field'
+import { Pagination } from '~/ui/pagination'
+import { TableScroll } from '~/ui/table-scroll'
+import { useForm, useSubmitting } from '~/ui/use-form'
+import {
+	OUTCOME_LABELS,
+	STATUS_LABELS,
+	type RosterCounts,
+	type RosterImport,
+	type RosterOutcome,
+	type RosterRow,
+} from './schema'
+
+// While the job runs, the page asks again this often (with JavaScript; without, Refresh).
+const POLL_MS = 1000
+
+/** An import's page: the preview with its counts and rows and the Confirm button, then its progress. */
+export function RosterImportPage({
+	job,
+	rows,
+	pagination,
+	errorsOnly,
+	lastResult,
+}: {
+	job: RosterImport
+	rows: RosterRow[]
+	pagination: { page: number; totalPages: number }
+	errorsOnly: boolean
+	lastResult: SubmissionResult<string[]> | undefined
+}) {
+	const revalidator = useRevalidator()
+	const running = job.status === 'running'
+	useEffect(() => {
+		if (!running) return
+		const timer = setInterval(() => {
+			if (revalidator.state === 'idle') void revalidator.revalidate()
+		}, POLL_MS)
+		return () => clearInterval(timer)
+	}, [running, revalidator])
+	const toApply = job.counts.create + job.counts.invite
+	return (
+		<div className="flex flex-col gap-6">
+			<div className="flex flex-wrap items-center justify-between gap-3">
+				<h1 className="text-2xl font-bold">Roster import</h1>
+				<Link to="/organization/roster" className={buttonClass('link')}>
+					Back to the roster
+				</Link>
+			</div>
+			<p className="text-slate-700">
+				File: <span className="font-semibold">{job.fileName}</span>
+			</p>
+			<StatusLine job={job} />
+			<Counts counts={job.result ?? job.counts} done={job.status === 'done'} />
+			{job.status === 'preview' ? <ConfirmForm toApply={toApply} lastResult={lastResult} /> : null}
+			<section aria-labelledby="rows-heading" className="flex flex-col gap-3">
+				<h2 id="rows-heading" className="text-lg font-semibold">
+					{errorsOnly ? 'Rows with errors' : 'Rows'}
+				</h2>
+				<nav aria-label="Which rows" className="flex gap-4 text-sm">
+					{errorsOnly ? (
+						<Link to="?" className="font-semibold text-indigo-800 underline">
+							Show all rows
+						</Link>
+					) : job.counts.error > 0 ? (
+						<Link to="?show=errors" className="font-semibold text-indigo-800 underline">
+							Show only rows with errors ({job.counts.error.toLocaleString('en-US')})
+						</Link>
+					) : null}
+				</nav>
+				<RowTable rows={rows} />
+				<Pagination
+					page={pagination.page}
+					totalPages={pagination.totalPages}
+					label="Pages of rows"
+				/>
+			</section>
+		</div>
+	)
+}
+
+function StatusLine({ job }: { job: RosterImport }) {
+	const text = {
+		preview: 'Preview: nothing has been written yet. Check the rows, then confirm.',
+		running: 'This page updates by itself; without JavaScript, refresh it to see the progress.',
+		done: 'Import finished.',
+		failed: job.error ?? 'The import failed and nothing was changed.',
+	}[job.status]
+	return (
+		<div
+			role="status"
+			className={`flex flex-wrap items-center gap-3 rounded-md border p-3 ${
+				job.status === 'failed'
+					? 'border-red-300 bg-red-50 text-red-800'
+					: 'border-slate-300 bg-slate-50 text-slate-800'
+			}`}
+		>
+			<p>
+				<span className="font-semibold">{STATUS_LABELS[job.status]}</span> {text}
+			</p>
+			{job.status === 'running' ? (
+				<Link to="." reloadDocument className={buttonClass('secondary')}>
+					Refresh
+				</Link>
+			) : null}
+		</div>
+	)
+}
+
+const COUNTED: RosterOutcome[] = ['create', 'invite', 'member', 'invited', 'error']
+const DONE_LABELS: Partial<Record<RosterOutcome, string>> = {
+	create: 'New accounts created and mailed',
+	invite: 'Invitations sent',
+}
+
+function Counts({ counts, done }: { counts: RosterCounts; done: boolean }) {
+	return (
+		<dl className="grid gap-2 sm:grid-cols-3">
+			<div className="rounded-md border border-slate-200 bg-white p-3">
+				<dt className="text-sm text-slate-700">Rows in the file</dt>
+				<dd className="text-xl font-bold">{counts.rows.toLocaleString('en-US')}</dd>
+			</div>
+			{COUNTED.map((outcome) => (
+				<div key={outcome} className="rounded-md border border-slate-200 bg-white p-3">
+					<dt className="text-sm text-slate-700">
+						{(done && DONE_LABELS[outcome]) || OUTCOME_LABELS[outcome]}
+					</dt>
+					<dd className="text-xl font-bold">{counts[outcome].toLocaleString('en-US')}</dd>
+				</div>
+			))}
+		</dl>
+	)
+}
+
+function ConfirmForm({
+	toApply,
+	lastResult,
+}: {
+	toApply: number
+	lastResult: SubmissionResult<string[]> | undefined
+}) {
+	const [form] = useForm({ id: 'roster-confirm', lastResult })
+	const busy = useSubmitting('confirm')
+	if (toApply === 0) {
+		return (
+			<p className="text-slate-700">
+				Nothing to import: every row is already a member, already invited, or has an error.
+			</p>
+		)
+	}
+	return (
+		<Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
+			<FormErrors id={form.errorId} errors={form.errors} />
+			<input type="hidden" name="intent" value="confirm" />
+			<p className="text-slate-700">
+				Confirming writes every row without an error, all together: if anything fails, nothing is
+				written.
+			</p>
+			<div>
+				<Button disabled={busy}>{busy ? 'Starting…' : 'Confirm import'}</Button>
+			</div>
+		</Form>
+	)
+}
+
+function RowTable({ rows }: { rows: RosterRow[] }) {
+	if (!rows.length) return <p className="text-slate-700">No rows here.</p>
+	return (
+		<TableScroll label="Rows of the file">
+			<table className="w-full text-left text-sm">
+				<thead>
+					<tr className="border-b border-slate-300">
+						{['Row', 'Role', 'Name', 'Email', 'Department', 'Student number', 'What happens'].map(
+							(heading) => (
+								<th key={heading} scope="col" className="py-2 pr-4">
+									{heading}
+								</th>
+							),
+						)}
+					</tr>
+				</thead>
+				<tbody>
+					{rows.map((row) => (
+						<tr key={row.line} className="border-b border-slate-200 align-top">
+							<td className="py-2 pr-4">{row.line}</td>
+							<td className="py-2 pr-4">{row.role}</td>
+							<td className="py-2 pr-4">
+								{row.firstName} {row.lastName}
+							</td>
+							<td className="py-2 pr-4 break-all">{row.email}</td>
+							<td className="py-2 pr-4">{row.department}</td>
+							<td className="py-2 pr-4">{row.studentNumber}</td>
+							<td
+								className={`py-2 pr-4 ${row.outcome === 'error' ? 'font-semibold text-red-800' : ''}`}
+							>
+								{row.outcome === 'error' ? row.error : OUTCOME_LABELS[row.outcome]}
+							</td>
+						</tr>
+					))}
+				</tbody>
+			</table>
+		</TableScroll>
+	)
+}

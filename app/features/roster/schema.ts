@@ -1,0 +1,82 @@
+import { z } from 'zod'
+import { noFileChosen } from '~/platform/file-input'
+
+// Roster import (issue 31, docs/decisions/039): the API's answers and the page's two forms.
+
+export const ROSTER_FILE_LIMIT = 2 * 1024 * 1024
+export const ROSTER_FILE_TOO_LARGE = 'The file is too large (max 2 MB)'
+export const ROSTER_ROWS_PER_PAGE = 100
+
+const outcome = z.enum(['create', 'invite', 'member', 'invited', 'error'])
+export type RosterOutcome = z.infer<typeof outcome>
+
+const counts = z.object({
+	rows: z.number(),
+	create: z.number(),
+	invite: z.number(),
+	member: z.number(),
+	invited: z.number(),
+	error: z.number(),
+})
+export type RosterCounts = z.infer<typeof counts>
+
+export const rosterImportSchema = z.object({
+	id: z.string(),
+	status: z.enum(['preview', 'running', 'done', 'failed']),
+	fileName: z.string(),
+	counts,
+	result: counts.nullable(),
+	error: z.string().nullable(),
+	createdAt: z.string(),
+	finishedAt: z.string().nullable(),
+})
+export type RosterImport = z.infer<typeof rosterImportSchema>
+
+export const rosterRowSchema = z.object({
+	line: z.number(),
+	role: z.string(),
+	firstName: z.string(),
+	lastName: z.string(),
+	email: z.string(),
+	department: z.string(),
+	studentNumber: z.string(),
+	outcome,
+	error: z.string().optional(),
+})
+export type RosterRow = z.infer<typeof rosterRowSchema>
+
+export const rosterImportAnswerSchema = z.object({ import: rosterImportSchema })
+export const rosterImportListSchema = z.object({ imports: z.array(rosterImportSchema) })
+export const rosterImportPageSchema = z.object({
+	import: rosterImportSchema,
+	rows: z.array(rosterRowSchema),
+	pagination: z.object({ total: z.number(), page: z.number(), totalPages: z.number() }),
+})
+
+export const rosterUploadSchema = z.object({
+	file: z.preprocess(
+		noFileChosen,
+		z
+			.instanceof(File, { error: 'Choose a CSV file to upload' })
+			.refine((file) => file.size > 0, { message: 'The file is empty', abort: true })
+			.refine((file) => file.size <= ROSTER_FILE_LIMIT, ROSTER_FILE_TOO_LARGE),
+	),
+})
+
+export const rosterConfirmSchema = z.object({ intent: z.literal('confirm') })
+
+/** What each outcome means, as the preview and the counts say it. */
+export const OUTCOME_LABELS: Record<RosterOutcome, string> = {
+	create: 'New account, mailed a link to choose a password',
+	invite: 'Invitation to an existing account',
+	member: 'Already a member: no change',
+	invited: 'Already invited: no change',
+	error: 'Not imported',
+}
+
+export const STATUS_LABELS: Record<RosterImport['status'], string> = {
+	preview: 'Preview, not imported',
+	running: 'Importing…',
+	done: 'Imported',
+	failed: 'Failed, nothing changed',
+}

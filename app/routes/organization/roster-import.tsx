@@ -1,0 +1,30 @@
+import type { Route } from './+types/roster-import'
+import { RosterImportPage } from '~/features/roster/import-page'
+import { loadRosterImport, rosterConfirmAction } from '~/features/roster/roster.server'
+import { requireRole, upstream } from '~/platform/request.server'
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+	const user = requireRole(context, request, 'organization')
+	return loadRosterImport(upstream(context, request), user.id, params.importId, request)
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+	const user = requireRole(context, request, 'organization')
+	return rosterConfirmAction(context, upstream(context, request), request, user.id, params.importId)
+}
+
+export function meta() {
+	return [{ title: 'Roster import | TutorHub' }]
+}
+
+export default function OrganizationRosterImport({ loaderData, actionData }: Route.ComponentProps) {
+	return (
+		<RosterImportPage
+			job={loaderData.import}
+			rows={loaderData.rows}
+			pagination={loaderData.pagination}
+			errorsOnly={loaderData.errorsOnly}
+			lastResult={actionData}
+		/>
+	)
+}
