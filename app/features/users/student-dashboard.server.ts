@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getAnnouncements } from '~/features/announcements/api.server'
 import { answerInvitation, getReceivedInvitations } from '~/features/organizations/api.server'
@@ -10,7 +9,7 @@ import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { dateInZone } from '~/features/schedules/time-zones'
 import { getTasks } from '~/features/tasks/api.server'
 import { countsAsSubmitted } from '~/features/tasks/status'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import type { SessionUser } from '~/platform/session.server'
 import { settle } from '~/platform/settle.server'
@@ -91,7 +90,7 @@ const answered = {
 
 /** The dashboard's invitation forms: accept, decline, or leave the organization (one schema over `intent`). */
 export async function answerInvitationAction(context: Context, request: Request) {
-	const submission = parseWithZod(await readForm(request), { schema: invitationAnswerSchema })
+	const submission = parseForm(await readForm(request), { schema: invitationAnswerSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	try {
 		await answerInvitation(upstream(context, request), submission.value)
