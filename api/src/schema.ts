@@ -44,6 +44,8 @@ export interface OrganizationsTable {
 	created_at: CreatedAt
 	// Migration 015: null until the address is verified (sign-ups); set for older accounts.
 	email_verified_at: VerifiedAt
+	// Migration 023: its teachers must sign in with two-factor (decision 037).
+	teachers_need_two_factor: Generated<boolean>
 }
 
 export interface UsersTable {
@@ -100,7 +102,7 @@ export interface KnownDevicesTable {
 export interface TwoFactorTable {
 	account_type: AccountType
 	account_id: string
-	/** Base32, as authenticator apps take it. */
+	/** Base32 as authenticator apps take it, sealed with AES-256-GCM (auth/totp-secrets.ts, decision 037). */
 	secret: string
 	enabled_at: Date | null
 	/** The RFC 6238 time step of the last code accepted (a bigint, read as a string). */

@@ -103,7 +103,11 @@ const notificationsOf = (account: AccountRecord) =>
  */
 export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 	const { db, config } = deps
-	const requireAccount = accountGuard({ db, config })
+	const guard = accountGuard({ db, config })
+	// Open to a teacher whose organization requires two-factor before it is on: this is where it is
+	// set up, and where they see their sessions and mails (decision 037).
+	const requireAccount = (options: Parameters<typeof guard>[0] = {}) =>
+		guard({ ...options, beforeTwoFactor: true })
 	const limits = accountLimitsOf(deps)
 	const address = (c: Context<ApiEnv>) => clientAddress(c, config.proxySecret)
 

@@ -168,15 +168,47 @@ export async function sessionOfRefreshToken(db: Db, token: string): Promise<stri
 	return row?.session_id ?? null
 }
 
-/** Whether access tokens naming this session are still good: one primary-key lookup. */
-export async function isSessionOpen(db: Db, sessionId: string): Promise<boolean> {
+/**
+ * Whether a session is open and, in the same query, whether its account is a teacher whose
+ * organization requires two-factor sign-in that has not set it up (decision 037): such a teacher
+ * may only reach their own account's settings until it is on.
+ */
+export async function sessionState(
+	db: Db,
+	sessionId: string,
+): Promise<{ open: boolean; mustSetUpTwoFactor: boolean }> {
 	const row = await db
-		.selectFrom('auth_sessions')
-		.select('expires_at')
-		.where('id', '=', sessionId)
-		.where('revoked_at', 'is', null)
+		.selectFrom('auth_sessions as s')
+		.leftJoin('users as u', (join) =>
+			join.onRef('u.id', '=', 's.account_id').on('s.account_type', '=', 'user'),
+		)
+		.leftJoin('organizations as o', 'o.id', 'u.organization_id')
+		.select((eb) => [
+			's.expires_at',
+			eb
+				.and([
+					eb('u.role', '=', 'tutor'),
+					eb('o.teachers_need_two_factor', '=', true),
+					eb.not(
+						eb.exists(
+							eb
+								.selectFrom('two_factor as t')
+								.select('t.account_id')
+								.where('t.account_type', '=', 'user')
+								.whereRef('t.account_id', '=', 'u.id')
+								.where('t.enabled_at', 'is not', null),
+						),
+					),
+				])
+				.as('must_set_up'),
+		])
+		.where('s.id', '=', sessionId)
+		.where('s.revoked_at', 'is', null)
 		.executeTakeFirst()
-	return row !== undefined && row.expires_at.getTime() > Date.now()
+	return {
+		open: row !== undefined && row.expires_at.getTime() > Date.now(),
+		mustSetUpTwoFactor: row?.must_set_up === true,
+	}
 }
 
 /** Ends a session: its access tokens are refused from the next request, its refresh tokens too. */

@@ -26,6 +26,7 @@ import {
 	revokeSession,
 	rotateRefreshToken,
 	sessionOfRefreshToken,
+	sessionState,
 	type RefreshSession,
 } from './refresh-tokens.ts'
 import { signChallenge, verifyChallenge } from './two-factor-challenge.ts'
@@ -100,7 +101,13 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			config.accessTokenTtl,
 		)
 		setRefreshCookie(c, refreshToken, config)
-		return { accessToken, refreshToken }
+		const { mustSetUpTwoFactor } = await sessionState(db, session.sessionId)
+		// The app sends such a teacher to the set-up first; the API refuses the rest meanwhile.
+		return {
+			accessToken,
+			refreshToken,
+			...(mustSetUpTwoFactor && { twoFactorSetupRequired: true }),
+		}
 	}
 
 	/**

@@ -21,6 +21,7 @@ import { scoreRoutes } from '../scores/routes.ts'
 import { toUser } from '../users/present.ts'
 import { findUserByEmail } from '../users/repository.ts'
 import { ownOrganization } from './access.ts'
+import { teacherTwoFactorRoutes } from './teacher-two-factor.ts'
 import {
 	cancelInvitation,
 	inviteStudent,
@@ -66,6 +67,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 			})
 			.route('/', departmentRoutes(deps))
 			.route('/', scoreRoutes(deps))
+			.route('/', teacherTwoFactorRoutes(deps))
 			.get('/:id/tutors', requireAccount(), async (c) => c.json(await statsOf(c)))
 			.get('/:id/tutors/', requireAccount(), async (c) => c.json(await statsOf(c)))
 			.get('/:id', requireAccount(), async (c) =>

@@ -25,6 +25,7 @@ type LoginUser = {
 	email: string
 	organization_id?: string | null
 	emailVerified?: boolean
+	twoFactorSetupRequired?: boolean
 	accessToken: string
 	refreshToken: string
 }
@@ -40,6 +41,7 @@ export function authenticated(user: LoginUser): Authenticated {
 			email: user.email,
 			organizationId: organization ? user.id : (user.organization_id ?? null),
 			emailVerified: user.emailVerified,
+			...(user.twoFactorSetupRequired && { twoFactorSetupRequired: true }),
 		},
 		tokens: { accessToken: user.accessToken, refreshToken: user.refreshToken },
 	}
