@@ -4,6 +4,7 @@ import { createApi, API_BASE } from './app.ts'
 import { createPasswords } from './auth/passwords.ts'
 import { openDatabase, type Db } from './db.ts'
 import { migrate } from './migrate.ts'
+import { sealPlainSecrets } from './auth/totp-secrets.ts'
 import { lockDataDir } from './platform/data-lock.ts'
 import { connectRedis, redisAnswers } from './platform/redis.ts'
 import { log } from './platform/log.ts'
@@ -53,7 +54,13 @@ async function start() {
 		const seed = settings.seedDemo
 			? (conn: Db) => seedDemo(conn, createPasswords(settings.api.passwordHashing), storage)
 			: undefined
-		const applied = await migrate(db, { afterwards: seed })
+		const applied = await migrate(db, {
+			afterwards: async (conn) => {
+				await seed?.(conn)
+				// Two-factor secrets stored before they were sealed (decision 037).
+				await sealPlainSecrets(conn, settings.api.jwtSecret)
+			},
+		})
 		if (applied.length > 0 || MIGRATE_ONLY)
 			log.info(`Applied migrations: ${applied.join(', ') || 'none, the database is current'}`)
 	} catch (error) {

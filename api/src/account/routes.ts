@@ -119,7 +119,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 
 	/** Whether two-factor is on, and the set-up under way (its secret, shown until confirmed). */
 	async function twoFactorOf(account: AccountRecord) {
-		const secret = await pendingSecret(db, account)
+		const secret = await pendingSecret(db, account, config.jwtSecret)
 		return {
 			enabled: await isTwoFactorOn(db, account),
 			setup: secret ? { secret, uri: otpauthUri(secret, account.email) } : null,
@@ -330,7 +330,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 		})
 		.post('/two-factor/setup', requireAccount(), async (c) => {
 			const account = await ownAccount(c)
-			const secret = await startEnrolment(db, account)
+			const secret = await startEnrolment(db, account, config.jwtSecret)
 			if (!secret) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
 			return c.json({
 				message:
@@ -343,10 +343,12 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			const { code } = await readJsonBody(c, twoFactorCode)
 			const account = await ownAccount(c)
 			if (await isTwoFactorOn(db, account)) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
-			if (!(await pendingSecret(db, account))) {
+			if (!(await pendingSecret(db, account, config.jwtSecret))) {
 				throw new ApiError(409, 'Start setting up two-factor sign-in first')
 			}
-			const recoveryCodes = await checkCode(account, () => finishEnrolment(db, account, code))
+			const recoveryCodes = await checkCode(account, () =>
+				finishEnrolment(db, account, code, config.jwtSecret),
+			)
 			afterAnswer(() => sendTwoFactorOn(deps, account))
 			return c.json({
 				message: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
@@ -360,7 +362,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				throw new ApiError(409, 'Two-factor sign-in is already off')
 			}
 			await checkCurrentPassword(account, currentPassword)
-			await checkCode(account, () => spendSecondFactor(db, account, code))
+			await checkCode(account, () => spendSecondFactor(db, account, code, config.jwtSecret))
 			await turnOffTwoFactor(db, account)
 			afterAnswer(() => sendTwoFactorOff(deps, account))
 			return c.json({ message: 'Two-factor sign-in is off.' })

@@ -172,7 +172,10 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 				const { row, used } = await loginLimits.oneAtATime(address, account, async () => {
 					await loginLimits.admit(address, account)
 					const found = await find(email)
-					const used = found?.id === ref.accountId ? await spendSecondFactor(db, ref, code) : null
+					const used =
+						found?.id === ref.accountId
+							? await spendSecondFactor(db, ref, code, config.jwtSecret)
+							: null
 					if (!found || !used) {
 						await loginLimits.failed(address, account)
 						throw new ApiError(401, WRONG_CODE, [{ path: 'code', msg: WRONG_CODE }])
