@@ -103,7 +103,14 @@ function stopped(service: Service, signal: NodeJS.Signals = 'SIGTERM'): Promise<
 
 export type Cluster = Awaited<ReturnType<typeof startCluster>>
 
-export async function startCluster({ buildDir }: { buildDir: string }) {
+/** `apiEnv`: more settings for both API processes (e.g. API_TEST_HOOKS=1 for a test's clock). */
+export async function startCluster({
+	buildDir,
+	apiEnv = {},
+}: {
+	buildDir: string
+	apiEnv?: Record<string, string>
+}) {
 	const dir = mkdtempSync(join(tmpdir(), 'tutorhub-multiprocess-'))
 	const fixed = process.env.MULTIPROCESS_PORTS?.split(',').map(Number)
 	const ports = fixed?.length === 6 ? fixed : await Promise.all(Array.from({ length: 6 }, freePort))
@@ -232,6 +239,7 @@ export async function startCluster({ buildDir }: { buildDir: string }) {
 				API_PORT: String(port),
 				DATA_DIR: join(dir, name),
 				SEED_DEMO: seed ? '1' : '0',
+				...apiEnv,
 				...env,
 			})
 			services.push(service)

@@ -4,6 +4,7 @@ import { createApi, API_BASE } from './app.ts'
 import { createPasswords } from './auth/passwords.ts'
 import { openDatabase, type Db } from './db.ts'
 import { migrate } from './migrate.ts'
+import { startReminderSweeper } from './reminders/sweep.ts'
 import { sealPlainSecrets } from './auth/totp-secrets.ts'
 import { lockDataDir } from './platform/data-lock.ts'
 import { connectRedis, redisAnswers } from './platform/redis.ts'
@@ -111,6 +112,11 @@ async function start() {
 					: 'No SMTP_URL: mails are kept in the mail_outbox table and logged here',
 		)
 	}
+	// Reminders of sessions, tasks and grading (issue 31, decision 038).
+	const reminders = startReminderSweeper(
+		{ db, config: settings.api },
+		{ onError: (error) => log.warn({ err: error }, 'Reminder sweep failed') },
+	)
 	const metricsServer = settings.metrics
 		? await serveMetrics(db, settings.metrics.port, settings.metrics.host)
 		: undefined
@@ -134,6 +140,7 @@ async function start() {
 		await closeRooms(db)
 		await closed
 		metricsServer?.close()
+		await reminders.stop()
 		await mailWorker.stop()
 		await redis?.close()
 		await db.destroy()

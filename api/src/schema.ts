@@ -64,6 +64,8 @@ export interface UsersTable {
 	// Migration 015.
 	email_verified_at: VerifiedAt
 	notification_preferences: ColumnType<NotificationPreferences, string | undefined, string>
+	/** Migration 024: the zone reminders are written in (the browser's at the last login). */
+	time_zone: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface RefreshTokensTable {
@@ -217,6 +219,16 @@ export interface TaskSubmissionsTable {
 	graded_at: Date | null
 }
 
+// Migration 024: each reminder given, once per event (issue 31, decision 038).
+export type ReminderKind = 'session_day' | 'session_hour' | 'task_due' | 'ungraded'
+export interface RemindersTable {
+	kind: ReminderKind
+	subject_id: string
+	recipient_id: string
+	event_at: Date
+	created_at: CreatedAt
+}
+
 export interface Database {
 	organizations: OrganizationsTable
 	users: UsersTable
@@ -224,6 +236,7 @@ export interface Database {
 	auth_sessions: AuthSessionsTable
 	known_devices: KnownDevicesTable
 	two_factor: TwoFactorTable
+	reminders: RemindersTable
 	recovery_codes: RecoveryCodesTable
 	organization_invitations: OrganizationInvitationsTable
 	files: FilesTable

@@ -784,6 +784,9 @@ describe('notifications', () => {
 			announcements: true,
 			certificates: true,
 			invitations: true,
+			sessionReminders: true,
+			taskReminders: true,
+			gradingReminders: true,
 		})
 		const bad = await call(api, 'PUT', '/account/notifications', {
 			token: studentToken,

@@ -8,6 +8,7 @@ import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { readForm } from '../platform/forms.ts'
 import { readImage } from '../platform/images.ts'
 import { readJsonBody } from '../platform/json.ts'
+import { isTimeZone } from '../schedules/time.ts'
 import { createLoginLimits } from '../platform/rate-limit.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import type { AccountType, UserRole } from '../schema.ts'
@@ -135,7 +136,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 
 		return {
 			async password(c: Context<ApiEnv>) {
-				const { email, password } = await readJsonBody(c, credentials)
+				const { email, password, timeZone } = await readJsonBody(c, credentials)
 				const address = clientAddress(c, config.proxySecret)
 				const account = `${accountType}:${email}`
 				const row = await loginLimits.oneAtATime(address, account, async () => {
@@ -157,6 +158,14 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 					return found
 				})
 				const ref = { accountType, accountId: row.id }
+				// Reminders are written in the zone the person last logged in from (decision 038).
+				if (accountType === 'user' && timeZone && isTimeZone(timeZone)) {
+					await db
+						.updateTable('users')
+						.set({ time_zone: timeZone })
+						.where('id', '=', row.id)
+						.execute()
+				}
 				if (await isTwoFactorOn(db, ref)) {
 					return c.json({
 						message: TWO_FACTOR_NEEDED,
