@@ -65,10 +65,14 @@ export function reminderRoutes({ db, config }: ApiDeps) {
 	})
 }
 
-/** `POST /__test/reminders/sweep` (API_TEST_HOOKS=1 only): a sweep as if the clock said `at`. */
+/**
+ * `POST /__test/reminders/sweep` (API_TEST_HOOKS=1 only): a sweep as if the clock said `at`;
+ * answers how many reminders it gave and to whom it mailed them.
+ */
 export function reminderTestHookRoutes(deps: ApiDeps) {
 	return new Hono<ApiEnv>().post('/reminders/sweep', async (c) => {
 		const { at } = await readJsonBody(c, body({ at: z.iso.datetime({ offset: true }) }))
-		return c.json({ given: await sweepReminders(deps, new Date(at)) })
+		const { given, mailedTo } = await sweepReminders(deps, new Date(at), { waitForLock: true })
+		return c.json({ given, mailed: mailedTo.length, mailedTo })
 	})
 }

@@ -164,16 +164,23 @@ const recipientOf = (row: RecipientRow): RecipientRow => ({
 })
 
 /**
- * Gives every reminder due at `now` that was not given before; answers how many it gave (0 when
- * another process holds the sweep). The dashboard shows them whatever the mail settings; the mail
- * goes to those who have its kind on.
+ * Gives every reminder due at `now` that was not given before; answers how many it gave and to
+ * whom it mailed them (none when another process holds the sweep). The dashboard shows them
+ * whatever the mail settings; the mail goes to those who have its kind on.
  */
-export async function sweepReminders(deps: MailDeps, now: Date): Promise<number> {
-	const { given, mailed } = await deps.db.transaction().execute(async (trx) => {
-		const { rows } = await sql<{
-			locked: boolean
-		}>`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK}) AS locked`.execute(trx)
-		if (!rows[0]?.locked) return { given: 0, mailed: 0 }
+export async function sweepReminders(
+	deps: MailDeps,
+	now: Date,
+	{ waitForLock = false } = {},
+): Promise<{ given: number; mailedTo: string[] }> {
+	const { given, mailedTo } = await deps.db.transaction().execute(async (trx) => {
+		// The real-time sweeps leave it to the one under way; a sweep at a given time (the test
+		// clock) waits its turn, since no later sweep would be at its time.
+		const lock = waitForLock
+			? sql<{ locked: boolean }>`SELECT true AS locked FROM pg_advisory_xact_lock(${SWEEP_LOCK})`
+			: sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK}) AS locked`
+		const { rows } = await lock.execute(trx)
+		if (!rows[0]?.locked) return { given: 0, mailedTo: [] }
 		const due = [
 			...(await sessionsDue(trx, now)),
 			...(await tasksDue(trx, now)),
@@ -201,11 +208,11 @@ export async function sweepReminders(deps: MailDeps, now: Date): Promise<number>
 			}
 		}
 		await queueMails(trx, mails)
-		return { given, mailed: mails.length }
+		return { given, mailedTo: mails.map((mail) => mail.to) }
 	})
 	// Told again once committed: the worker's first look ran inside the transaction and saw nothing.
-	if (mailed > 0) mailQueued.emit('queued')
-	return given
+	if (mailedTo.length > 0) mailQueued.emit('queued')
+	return { given, mailedTo }
 }
 
 /**

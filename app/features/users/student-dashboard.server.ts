@@ -7,6 +7,7 @@ import { getEverySchedule, getSchedules } from '~/features/schedules/api.server'
 import { dayOf, nextUpcomingSchedule, todaysSchedules } from '~/features/schedules/calendar'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { dateInZone } from '~/features/schedules/time-zones'
+import { getReminders } from '~/features/reminders/api.server'
 import { getTasks } from '~/features/tasks/api.server'
 import { countsAsSubmitted } from '~/features/tasks/status'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
@@ -33,7 +34,7 @@ export async function loadStudentDashboard(context: Context, request: Request, u
 	const { zone } = viewerTimeZone(request)
 	const now = Date.now()
 	const day = dayOf(dateInZone(now, zone), zone)
-	const [profile, invitations, todayList, upcoming, tasks, announcements, results] =
+	const [profile, invitations, todayList, upcoming, tasks, announcements, results, reminders] =
 		await Promise.all([
 			settle(getStudentProfile(api, user.id)),
 			settle(getReceivedInvitations(api)),
@@ -44,6 +45,7 @@ export async function loadStudentDashboard(context: Context, request: Request, u
 			settle(getTasks(api, { dueFrom: iso(now - (now % 60_000)), unsubmitted: true, limit: 10 })),
 			settle(getAnnouncements(api, 1, SHOWN, { unread: true })),
 			settle(getTestHistory(api, { limit: SHOWN })),
+			settle(getReminders(api)),
 		])
 	const next =
 		todayList.ok && upcoming.ok
@@ -79,6 +81,8 @@ export async function loadStudentDashboard(context: Context, request: Request, u
 				}
 			: announcements,
 		results: results.ok ? { ok: true as const, history: results.value.history } : results,
+		// A failure here is only one section less: the tasks and sessions above say the same.
+		reminders: reminders.ok ? reminders.value : [],
 	}
 }
 
