@@ -10,6 +10,7 @@ import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { deleteOrganization, getOrganization, updateOrganization } from './api.server'
 import { organizationSettingsActionSchema } from './schema'
+import { TEACHER_TWO_FACTOR_MESSAGE } from './teacher-two-factor'
 import { getTeacherTwoFactor, setTeacherTwoFactor } from './teacher-two-factor.server'
 
 type Context = Readonly<RouterContextProvider>
@@ -46,7 +47,12 @@ export async function organizationSettingsAction(
 	const submission = parseForm(await readForm(request), {
 		schema: organizationSettingsActionSchema(user.name),
 	})
-	if (submission.status !== 'success') return data(accountFormReply(submission), { status: 400 })
+	if (submission.status !== 'success') {
+		// A checkbox has no room for a message of its own: said once, for its form.
+		if (submission.payload.intent === 'teacher-two-factor')
+			return data(submission.reply({ formErrors: [TEACHER_TWO_FACTOR_MESSAGE] }), { status: 400 })
+		return data(accountFormReply(submission), { status: 400 })
+	}
 	const api = upstream(context, request)
 	const form = submission.value
 	switch (form.intent) {
