@@ -23,6 +23,8 @@ const DAY = 24 * HOUR
 const UNGRADED_AFTER = 3 * DAY
 // Another process sweeping now: this one leaves it (the next sweep finds whatever is left).
 const SWEEP_LOCK = 7_340_031
+// Rows per statement: well under PostgreSQL's 65,535 parameters.
+const BATCH = 1_000
 
 type Due = {
 	kind: ReminderKind
@@ -61,6 +63,13 @@ async function sessionsDue(db: Db, now: Date): Promise<Due[]> {
 		.where('s.cancelled_at', 'is', null)
 		.where('s.starts_at', '>', now)
 		.where('s.starts_at', '<=', new Date(now.getTime() + DAY))
+		// Given already: left out here, so a sweep's work is what is new (the key below decides).
+		.where(
+			sql<boolean>`NOT EXISTS (SELECT 1 FROM reminders r WHERE r.subject_id = s.id
+				AND r.recipient_id = u.id AND r.event_at = s.starts_at
+				AND r.kind = CASE WHEN s.starts_at <= ${new Date(now.getTime() + HOUR)}
+					THEN 'session_hour' ELSE 'session_day' END)`,
+		)
 		.execute()
 	return rows.map((row) => {
 		const kind: ReminderKind =
@@ -103,6 +112,10 @@ async function tasksDue(db: Db, now: Date): Promise<Due[]> {
 						.whereRef('ts.student_id', '=', 'u.id'),
 				),
 			),
+		)
+		.where(
+			sql<boolean>`NOT EXISTS (SELECT 1 FROM reminders r WHERE r.kind = 'task_due'
+				AND r.subject_id = t.id AND r.recipient_id = u.id AND r.event_at = t.due_date)`,
 		)
 		.execute()
 	return rows.map((row) => ({
@@ -188,26 +201,43 @@ export async function sweepReminders(
 		]
 		const mails: QueuedMail[] = []
 		let given = 0
-		for (const reminder of due) {
+		for (let start = 0; start < due.length; start += BATCH) {
+			const batch = due.slice(start, start + BATCH)
 			const claimed = await trx
 				.insertInto('reminders')
-				.values({
-					kind: reminder.kind,
-					subject_id: reminder.subjectId,
-					recipient_id: reminder.recipient.id,
-					event_at: reminder.eventAt,
-				})
+				.values(
+					batch.map((reminder) => ({
+						kind: reminder.kind,
+						subject_id: reminder.subjectId,
+						recipient_id: reminder.recipient.id,
+						event_at: reminder.eventAt,
+					})),
+				)
 				.onConflict((conflict) => conflict.doNothing())
-				.returning('kind')
-				.executeTakeFirst()
-			if (claimed) {
+				.returning(['kind', 'subject_id', 'recipient_id', 'event_at'])
+				.execute()
+			const keyOf = (kind: string, subject: string, recipient: string, at: Date) =>
+				`${kind} ${subject} ${recipient} ${at.getTime()}`
+			const mine = new Set(
+				claimed.map((row) => keyOf(row.kind, row.subject_id, row.recipient_id, row.event_at)),
+			)
+			for (const reminder of batch) {
+				const key = keyOf(
+					reminder.kind,
+					reminder.subjectId,
+					reminder.recipient.id,
+					reminder.eventAt,
+				)
+				if (!mine.has(key)) continue
 				given++
 				mails.push(
 					...notificationMails({ ...deps, db: trx }, [reminder.recipient], reminder.notification),
 				)
 			}
 		}
-		await queueMails(trx, mails)
+		for (let start = 0; start < mails.length; start += BATCH) {
+			await queueMails(trx, mails.slice(start, start + BATCH))
+		}
 		return { given, mailedTo: mails.map((mail) => mail.to) }
 	})
 	// Told again once committed: the worker's first look ran inside the transaction and saw nothing.
