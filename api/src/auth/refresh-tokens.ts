@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Db } from '../db.ts'
 import type { AccountType } from '../schema.ts'
+import { isTwoFactorOn } from './two-factor.ts'
 
 export type RefreshSession = { accountId: string; accountType: AccountType }
 
@@ -169,45 +170,36 @@ export async function sessionOfRefreshToken(db: Db, token: string): Promise<stri
 }
 
 /**
- * Whether a session is open and, in the same query, whether its account is a teacher whose
- * organization requires two-factor sign-in that has not set it up (decision 037): such a teacher
- * may only reach their own account's settings until it is on.
+ * Whether a session is open and, for a teacher (`role` as the token says), whether their
+ * organization requires two-factor sign-in they have not set up (decision 037): such a teacher may
+ * only reach their own account's settings until it is on. Students and organizations cost the one
+ * lookup by key as before; a teacher's joins their organization's flag to it, and only where the
+ * flag is set is the two-factor row read (measured: a join with the two-factor check in one
+ * statement cost 3-4 times the plain lookup).
  */
 export async function sessionState(
 	db: Db,
 	sessionId: string,
+	role: string,
 ): Promise<{ open: boolean; mustSetUpTwoFactor: boolean }> {
-	const row = await db
+	const session = db
 		.selectFrom('auth_sessions as s')
-		.leftJoin('users as u', (join) =>
-			join.onRef('u.id', '=', 's.account_id').on('s.account_type', '=', 'user'),
-		)
-		.leftJoin('organizations as o', 'o.id', 'u.organization_id')
-		.select((eb) => [
-			's.expires_at',
-			eb
-				.and([
-					eb('u.role', '=', 'tutor'),
-					eb('o.teachers_need_two_factor', '=', true),
-					eb.not(
-						eb.exists(
-							eb
-								.selectFrom('two_factor as t')
-								.select('t.account_id')
-								.where('t.account_type', '=', 'user')
-								.whereRef('t.account_id', '=', 'u.id')
-								.where('t.enabled_at', 'is not', null),
-						),
-					),
-				])
-				.as('must_set_up'),
-		])
 		.where('s.id', '=', sessionId)
 		.where('s.revoked_at', 'is', null)
-		.executeTakeFirst()
+	const row =
+		role === 'tutor'
+			? await session
+					.leftJoin('users as u', 'u.id', 's.account_id')
+					.leftJoin('organizations as o', 'o.id', 'u.organization_id')
+					.select(['s.expires_at', 's.account_id', 'o.teachers_need_two_factor as required'])
+					.executeTakeFirst()
+			: await session.select(['s.expires_at', 's.account_id']).executeTakeFirst()
+	const open = row !== undefined && row.expires_at.getTime() > Date.now()
+	const required = open && 'required' in row && row.required === true
 	return {
-		open: row !== undefined && row.expires_at.getTime() > Date.now(),
-		mustSetUpTwoFactor: row?.must_set_up === true,
+		open,
+		mustSetUpTwoFactor:
+			required && !(await isTwoFactorOn(db, { accountType: 'user', accountId: row.account_id })),
 	}
 }
 

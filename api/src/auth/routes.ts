@@ -102,7 +102,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			config.accessTokenTtl,
 		)
 		setRefreshCookie(c, refreshToken, config)
-		const { mustSetUpTwoFactor } = await sessionState(db, session.sessionId)
+		const { mustSetUpTwoFactor } = await sessionState(db, session.sessionId, signedIn.role)
 		// The app sends such a teacher to the set-up first; the API refuses the rest meanwhile.
 		return {
 			accessToken,

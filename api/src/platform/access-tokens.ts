@@ -55,7 +55,7 @@ export async function authenticateCaller(
 ): Promise<{ account: Account; mustSetUpTwoFactor: boolean } | null> {
 	const verified = await verifyAccessToken(token, config.jwtSecret)
 	if (!verified) return null
-	const state = await sessionState(db, verified.sessionId)
+	const state = await sessionState(db, verified.sessionId, verified.role)
 	if (!state.open) return null
 	const { sessionId: _sessionId, ...account } = verified
 	return { account, mustSetUpTwoFactor: state.mustSetUpTwoFactor }
