@@ -16,6 +16,10 @@ export async function getReminders(api: Upstream): Promise<Reminder[]> {
 	const { reminders } = await api.get('/reminders', {
 		schema: z.object({ reminders: z.array(reminderSchema) }),
 		fallback: 'Failed to fetch reminders',
+		// Cached with the tasks: a submission or a grade (the changes that end a task's or a
+		// grading reminder) makes it stale. New reminders come from the API's own sweep, as other
+		// background changes do: a reload shows them at once (decision 018).
+		resource: 'tasks',
 	})
 	return reminders
 }
