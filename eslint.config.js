@@ -10,16 +10,28 @@ const formsRule = {
 	message: "Use useForm from '~/ui/use-form': it resets the form after a successful submission.",
 }
 
-/** One config per app folder: the forms rule, the API kept out, and the layers it may not reach. */
+// An action's answer echoes what it parsed: the server parses through parseForm, which reads only
+// the form's own fields (issue 29, decision 037). Components may still validate with conform's own.
+const parseRule = {
+	name: '@conform-to/zod/v4',
+	importNames: ['parseWithZod'],
+	message:
+		"Parse posted forms with parseForm from '~/platform/form.server': it echoes only the form's own fields.",
+}
+
+/**
+ * One config per app folder: the forms rule, the API kept out, and the layers it may not reach;
+ * then the same for its server code (`*.server.ts`, route modules) with the parsing rule.
+ */
 function layers(folders) {
-	return Object.entries(folders).map(([files, forbidden]) => ({
-		files: [files],
-		ignores: ['app/ui/use-form.ts'],
+	const config = (files, forbidden, paths, ignores) => ({
+		files,
+		ignores,
 		rules: {
 			'no-restricted-imports': [
 				'error',
 				{
-					paths: [formsRule],
+					paths,
 					patterns: [
 						{
 							regex: '^(\\.\\./)+api/',
@@ -27,13 +39,31 @@ function layers(folders) {
 						},
 						...forbidden.map((layer) => ({
 							regex: `^(~/|(\\.\\./)+)${layer}/`,
-							message: `${files.split('/')[1]} may not import from ${layer} (layers: routes → features → platform; ui beside platform).`,
+							message: `${files[0].split('/')[1]} may not import from ${layer} (layers: routes → features → platform; ui beside platform).`,
 						})),
 					],
 				},
 			],
 		},
-	}))
+	})
+	return Object.entries(folders).flatMap(([files, forbidden]) => {
+		const server = files.startsWith('app/routes/')
+			? [files]
+			: [
+					files.replace(/\*\*$|\{ts,tsx\}$/, (end) =>
+						end === '**' ? '**/*.server.ts' : 'server.ts',
+					),
+				]
+		return [
+			config([files], forbidden, [formsRule], ['app/ui/use-form.ts']),
+			config(
+				server,
+				forbidden,
+				[formsRule, parseRule],
+				['app/ui/use-form.ts', 'app/platform/own-fields.ts'],
+			),
+		]
+	})
 }
 
 export default tseslint.config(

@@ -93,6 +93,8 @@ export default [
 		route('library', 'routes/teacher/library.tsx'),
 		route('library/:resourceId/file', 'routes/teacher/library-file.tsx'),
 		route('profile', 'routes/teacher/profile.tsx'),
+		// Held here until two-factor is on, when the organization requires it (decision 037).
+		route('two-factor', 'routes/teacher/two-factor.tsx'),
 		route('announcement/list', 'routes/teacher/announcements.tsx'),
 		route('report-card/:studentId/:courseId', 'routes/teacher/report-card.tsx'),
 		route('report-card/:studentId', 'routes/teacher/report-card-student.tsx'),

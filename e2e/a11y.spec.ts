@@ -165,6 +165,8 @@ function visits(d: A11yData): Record<string, Visit[]> {
 		[`${t}/qa/templates`]: [{ url: `${t}/qa/templates`, as: 'teacher' }],
 		[`${t}/library`]: [{ url: `${t}/library`, as: 'teacher' }],
 		[`${t}/profile`]: [{ url: `${t}/profile`, as: 'teacher' }],
+		// Where a teacher is held when the organization requires two-factor (decision 037).
+		[`${t}/two-factor`]: [{ url: `${t}/two-factor`, as: 'teacher' }],
 		[`${t}/announcement/list`]: [{ url: `${t}/announcement/list`, as: 'teacher' }],
 		[`${t}/report-card/:studentId/:courseId`]: [
 			{ url: `${t}/report-card/${d.student.id}/${d.courseId}`, as: 'teacher' },

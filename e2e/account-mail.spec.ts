@@ -292,7 +292,7 @@ test('a graded submission sends the student a mail, as their notification settin
 	await page.getByRole('button', { name: 'Save grade' }).click()
 	await expect(page.getByText('Task graded successfully')).toBeVisible()
 
-	const mail = await waitForMail(student, `Your work on "${title}" is graded`)
+	const mail = await waitForMail(student, `Your work on “${title}” is graded`)
 	expect(mail.text).toContain(
 		`Your submission for "${title}" in ${course} has been graded: 88 out of 100.`,
 	)

@@ -108,8 +108,17 @@ export type Cluster = Awaited<ReturnType<typeof startCluster>>
 /**
  * `release`: run the four programs from a release folder (npm run release, installed with
  * npm ci --omit=dev) in production, as a deployment runs them, instead of from this checkout.
+ * `apiEnv`: more settings for both API processes (e.g. API_TEST_HOOKS=1 for a test's clock).
  */
-export async function startCluster({ buildDir, release }: { buildDir: string; release?: string }) {
+export async function startCluster({
+	buildDir,
+	release,
+	apiEnv = {},
+}: {
+	buildDir: string
+	release?: string
+	apiEnv?: Record<string, string>
+}) {
 	const dir = mkdtempSync(join(tmpdir(), 'tutorhub-multiprocess-'))
 	const fixed = process.env.MULTIPROCESS_PORTS?.split(',').map(Number)
 	const ports = fixed?.length === 6 ? fixed : await Promise.all(Array.from({ length: 6 }, freePort))
@@ -251,6 +260,7 @@ export async function startCluster({ buildDir, release }: { buildDir: string; re
 					API_PORT: String(port),
 					DATA_DIR: join(dir, name),
 					SEED_DEMO: seed ? '1' : '0',
+					...apiEnv,
 					...env,
 				},
 				release,

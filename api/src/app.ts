@@ -26,6 +26,7 @@ import { testRoutes } from './quizzes/routes.ts'
 import { roomRoutes } from './rooms/routes.ts'
 import { scheduleRoutes, schedulesRoutes } from './schedules/routes.ts'
 import { scheduleTestHookRoutes } from './schedules/test-hooks.ts'
+import { reminderRoutes, reminderTestHookRoutes } from './reminders/routes.ts'
 
 export const API_BASE = '/api/v1'
 
@@ -74,8 +75,10 @@ export function createApi(deps: ApiDeps) {
 	app.route('/report-cards', reportCardRoutes(deps))
 	if (deps.config.devOutbox) app.route('/dev/outbox', devOutboxRoutes(deps))
 	app.route('/calendar', calendarRoutes(deps))
+	app.route('/reminders', reminderRoutes(deps))
 	if (deps.config.testHooks) app.route('/__test', testHookRoutes(deps))
 	if (deps.config.testHooks) app.route('/__test', scheduleTestHookRoutes(deps))
+	if (deps.config.testHooks) app.route('/__test', reminderTestHookRoutes(deps))
 
 	app.notFound((c) => errorResponse(c, 404, MESSAGES.notFound))
 	app.onError(handleError)

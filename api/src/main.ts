@@ -4,6 +4,8 @@ import { createApi, API_BASE } from './app.ts'
 import { createPasswords } from './auth/passwords.ts'
 import { openDatabase, type Db } from './db.ts'
 import { migrate } from './migrate.ts'
+import { startReminderSweeper } from './reminders/sweep.ts'
+import { sealPlainSecrets } from './auth/totp-secrets.ts'
 import { lockDataDir } from './platform/data-lock.ts'
 import { connectRedis, redisAnswers } from './platform/redis.ts'
 import { log } from './platform/log.ts'
@@ -53,7 +55,13 @@ async function start() {
 		const seed = settings.seedDemo
 			? (conn: Db) => seedDemo(conn, createPasswords(settings.api.passwordHashing), storage)
 			: undefined
-		const applied = await migrate(db, { afterwards: seed })
+		const applied = await migrate(db, {
+			afterwards: async (conn) => {
+				await seed?.(conn)
+				// Two-factor secrets stored before they were sealed (decision 037).
+				await sealPlainSecrets(conn, settings.api.jwtSecret)
+			},
+		})
 		if (applied.length > 0 || MIGRATE_ONLY)
 			log.info(`Applied migrations: ${applied.join(', ') || 'none, the database is current'}`)
 	} catch (error) {
@@ -104,6 +112,11 @@ async function start() {
 					: 'No SMTP_URL: mails are kept in the mail_outbox table and logged here',
 		)
 	}
+	// Reminders of sessions, tasks and grading (issue 31, decision 038).
+	const reminders = startReminderSweeper(
+		{ db, config: settings.api },
+		{ onError: (error) => log.warn({ err: error }, 'Reminder sweep failed') },
+	)
 	const metricsServer = settings.metrics
 		? await serveMetrics(db, settings.metrics.port, settings.metrics.host)
 		: undefined
@@ -127,6 +140,7 @@ async function start() {
 		await closeRooms(db)
 		await closed
 		metricsServer?.close()
+		await reminders.stop()
 		await mailWorker.stop()
 		await redis?.close()
 		await db.destroy()

@@ -44,6 +44,8 @@ export interface OrganizationsTable {
 	created_at: CreatedAt
 	// Migration 015: null until the address is verified (sign-ups); set for older accounts.
 	email_verified_at: VerifiedAt
+	// Migration 023: its teachers must sign in with two-factor (decision 037).
+	teachers_need_two_factor: Generated<boolean>
 }
 
 export interface UsersTable {
@@ -65,6 +67,8 @@ export interface UsersTable {
 	// Migration 025: the roster's department and student number.
 	department_id: ColumnType<string | null, string | null | undefined, string | null>
 	student_number: ColumnType<string | null, string | null | undefined, string | null>
+	/** Migration 024: the zone reminders are written in (the browser's at the last login). */
+	time_zone: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface RefreshTokensTable {
@@ -103,7 +107,7 @@ export interface KnownDevicesTable {
 export interface TwoFactorTable {
 	account_type: AccountType
 	account_id: string
-	/** Base32, as authenticator apps take it. */
+	/** Base32 as authenticator apps take it, sealed with AES-256-GCM (auth/totp-secrets.ts, decision 037). */
 	secret: string
 	enabled_at: Date | null
 	/** The RFC 6238 time step of the last code accepted (a bigint, read as a string). */
@@ -218,6 +222,16 @@ export interface TaskSubmissionsTable {
 	graded_at: Date | null
 }
 
+// Migration 024: each reminder given, once per event (issue 31, decision 038).
+export type ReminderKind = 'session_day' | 'session_hour' | 'task_due' | 'ungraded'
+export interface RemindersTable {
+	kind: ReminderKind
+	subject_id: string
+	recipient_id: string
+	event_at: Date
+	created_at: CreatedAt
+}
+
 export interface Database {
 	organizations: OrganizationsTable
 	users: UsersTable
@@ -225,6 +239,7 @@ export interface Database {
 	auth_sessions: AuthSessionsTable
 	known_devices: KnownDevicesTable
 	two_factor: TwoFactorTable
+	reminders: RemindersTable
 	recovery_codes: RecoveryCodesTable
 	organization_invitations: OrganizationInvitationsTable
 	roster_imports: RosterImportsTable

@@ -265,3 +265,37 @@ describe('low-cost refusals', () => {
 		expect((await changeEmail(token, uniqueEmail('free'))).status).toBe(429)
 	})
 })
+
+describe('titles a teacher writes, in notification subjects (decision 037)', () => {
+	test('are quoted, on one line and bounded: a course or task title cannot pass for the mail’s words', async () => {
+		const { email } = await registerStudent(api)
+		const bait = 'Account suspended:    verify now at http://evil.example/'
+		const made = await call(api, 'POST', '/__test/enrolled-course', {
+			json: {
+				tutorEmail: 'teacher@example.com',
+				title: `${bait}${'x'.repeat(120)}`,
+				studentEmails: [email],
+			},
+		})
+		expect(made.status).toBe(201)
+		const { token } = await login(api, 'teacher@example.com')
+		const task = new FormData()
+		task.set('courseId', made.body.courseId)
+		task.set('title', `${bait}${'y'.repeat(120)}`)
+		task.set('dueDate', new Date(Date.now() + 2 * 86_400_000).toISOString())
+		expect((await call(api, 'POST', '/tasks/create-task', { token, body: task })).status).toBe(201)
+		await afterAnswersDone()
+		const mail = await api.db
+			.selectFrom('mail_outbox')
+			.select(['subject', 'text_body'])
+			.where('to_address', '=', email)
+			.where('kind', '=', 'newTask')
+			.executeTakeFirstOrThrow()
+		expect(mail.subject).toBe(
+			'New task in “Account suspended: verify now at http:/…”: “Account suspended: verify now at http:/…”',
+		)
+		expect(mail.subject).not.toMatch(/[\r\n]/)
+		// The whole title is still in the mail's text, as the teacher wrote it.
+		expect(mail.text_body).toContain('y'.repeat(120))
+	})
+})

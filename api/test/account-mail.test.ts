@@ -784,6 +784,9 @@ describe('notifications', () => {
 			announcements: true,
 			certificates: true,
 			invitations: true,
+			sessionReminders: true,
+			taskReminders: true,
+			gradingReminders: true,
 		})
 		const bad = await call(api, 'PUT', '/account/notifications', {
 			token: studentToken,
@@ -870,7 +873,7 @@ describe('notifications', () => {
 		expect(issued.status).toBe(201)
 
 		const gradedMail = await smtp.waitForMail(
-			(m) => m.to.includes(email) && m.subject === 'Your work on "Lens diagram" is graded',
+			(m) => m.to.includes(email) && m.subject === 'Your work on “Lens diagram” is graded',
 		)
 		expect(gradedMail.text).toContain(
 			`Your submission for "Lens diagram" in ${title} has been graded: 88 out of 100.`,
@@ -880,22 +883,22 @@ describe('notifications', () => {
 			linkIn(gradedMail, `${PUBLIC_URL}/studentdashboard/task-details`).searchParams.get('taskId'),
 		).toBe(taskId)
 		await smtp.waitForMail(
-			(m) => m.to.includes(email) && m.subject === `New session in ${title}: Mirrors`,
+			(m) => m.to.includes(email) && m.subject === `New session in “${title}”: “Mirrors”`,
 		)
 		const changed = await smtp.waitForMail(
-			(m) => m.to.includes(email) && m.subject === `Session changed in ${title}: Mirrors`,
+			(m) => m.to.includes(email) && m.subject === `Session changed in “${title}”: “Mirrors”`,
 		)
 		expect(changed.text).toContain('at 17:00 (Europe/Paris), 60 minutes')
 		await smtp.waitForMail(
-			(m) => m.to.includes(email) && m.subject === `Session cancelled in ${title}: Mirrors`,
+			(m) => m.to.includes(email) && m.subject === `Session cancelled in “${title}”: “Mirrors”`,
 		)
 		const news = await smtp.waitForMail(
-			(m) => m.to.includes(email) && m.subject.endsWith(': Bring a ruler'),
+			(m) => m.to.includes(email) && m.subject === 'New announcement: “Bring a ruler”',
 		)
 		expect(news.text).toContain('We draw <rays> on Monday.')
 		expect(news.html).toContain('We draw &lt;rays&gt; on Monday.')
 		await smtp.waitForMail(
-			(m) => m.to.includes(email) && m.subject === `Your certificate for ${title}`,
+			(m) => m.to.includes(email) && m.subject === `Your certificate for “${title}”`,
 		)
 		await worker.wake()
 		const subjects = smtp.mailsTo(email).map((m) => m.subject)

@@ -1,5 +1,6 @@
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { openSecret, sealPlainSecrets } from '../src/auth/totp-secrets.ts'
 import { afterAnswersDone } from '../src/mail/outbox.ts'
 import { call, registerStudent, startApi, type TestApi } from './helpers.ts'
 
@@ -170,4 +171,67 @@ describe('turning it off', () => {
 		const mail = (await mailKinds(email)).find((row) => row.kind === 'two_factor_off')
 		expect(mail?.subject).toBe('Two-factor sign-in was turned off for your TutorHub account')
 	})
+})
+
+describe('the secret at rest (decision 037)', () => {
+	const storedSecret = async (email: string) => {
+		const row = await api.db
+			.selectFrom('two_factor')
+			.innerJoin('users', 'users.id', 'two_factor.account_id')
+			.select(['two_factor.secret', 'two_factor.account_id'])
+			.where('users.email', '=', email)
+			.executeTakeFirstOrThrow()
+		return row
+	}
+
+	test('is sealed: the table holds no secret an authenticator app could use', async () => {
+		const { email, secret } = await enrolled()
+		const stored = await storedSecret(email)
+		expect(stored.secret).toMatch(/^v1\./)
+		expect(stored.secret).not.toContain(secret)
+		// The key comes from JWT_SECRET: with another, the row opens to nothing.
+		expect(
+			openSecret('another-secret-that-is-long-enough-for-hs256', ref(stored), stored.secret),
+		).toBeNull()
+		expect(openSecret(api.config.jwtSecret, ref(stored), stored.secret)).toBe(secret)
+	})
+
+	test('a plain secret of before still works, and is sealed at the next start', async () => {
+		const { email, secret } = await enrolled()
+		const { account_id } = await storedSecret(email)
+		await api.db
+			.updateTable('two_factor')
+			.set({ secret, last_time_step: null })
+			.where('account_id', '=', account_id)
+			.execute()
+		const first = await loginWith(email)
+		expect((await secondStep(first.body.challenge, await codeOf(secret))).status).toBe(200)
+
+		expect(await sealPlainSecrets(api.db, api.config.jwtSecret)).toBeGreaterThanOrEqual(1)
+		expect((await storedSecret(email)).secret).toMatch(/^v1\./)
+		expect(await sealPlainSecrets(api.db, api.config.jwtSecret)).toBe(0)
+		const again = await loginWith(email)
+		expect((await secondStep(again.body.challenge, await codeOf(secret, 1))).status).toBe(200)
+	})
+
+	test('a sealed secret copied to another account opens nothing there', async () => {
+		const victim = await enrolled()
+		const attacker = await enrolled()
+		const sealed = (await storedSecret(attacker.email)).secret
+		const { account_id } = await storedSecret(victim.email)
+		await api.db
+			.updateTable('two_factor')
+			.set({ secret: sealed, last_time_step: null })
+			.where('account_id', '=', account_id)
+			.execute()
+		const first = await loginWith(victim.email)
+		const answer = await secondStep(first.body.challenge, await codeOf(attacker.secret, 1))
+		expect(answer.status).toBe(401)
+		expect(answer.body.message).toBe(WRONG_CODE)
+	})
+})
+
+const ref = (row: { account_id: string }) => ({
+	accountType: 'user' as const,
+	accountId: row.account_id,
 })

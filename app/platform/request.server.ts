@@ -8,7 +8,7 @@ import {
 } from 'react-router'
 import { env } from './env.server'
 import { REPLAY_HEADER } from './offline-queue'
-import { dashboardPath, type Role } from './roles'
+import { dashboardPath, TWO_FACTOR_SETUP_PATH, TWO_FACTOR_SETUP_REQUIRED, type Role } from './roles'
 import {
 	readSession,
 	sessionStorage,
@@ -18,7 +18,7 @@ import {
 } from './session.server'
 import { sendToast } from './toast.server'
 import { createUpstream, type Tokens } from './upstream.server'
-import { SessionExpiredError, sessionToasts } from './upstream-errors'
+import { SessionExpiredError, sessionToasts, UpstreamError } from './upstream-errors'
 import { responseCache } from './upstream-cache.server'
 
 type Upstream = ReturnType<typeof createUpstream>
@@ -165,6 +165,11 @@ export function upstream(context: Context, request: Request): Upstream {
 			endSession(context, error)
 			throw redirect(loginPath(request))
 		}
+		// The organization turned the requirement on since this teacher signed in (decision 037).
+		if (error instanceof UpstreamError && error.text === TWO_FACTOR_SETUP_REQUIRED) {
+			holdForTwoFactorSetup(context, true)
+			throw redirect(TWO_FACTOR_SETUP_PATH)
+		}
 		throw error
 	}
 	return {
@@ -197,6 +202,10 @@ export function loginPath(request: Request) {
 /** Every loader and action of a signed-in area starts here (parent and child loaders run in parallel). */
 export function requireUser(context: Context, request: Request): SessionUser {
 	const user = currentUser(context)
+	if (user?.twoFactorSetupRequired && !pagePath(request).startsWith(TWO_FACTOR_SETUP_PATH)) {
+		if (request.headers.has(REPLAY_HEADER)) throw data(null, { status: 403 })
+		throw redirect(TWO_FACTOR_SETUP_PATH)
+	}
 	if (user) return user
 	// A replayed offline change must learn it was not applied (it stays queued), not follow a redirect.
 	if (request.headers.has(REPLAY_HEADER)) throw data(null, { status: 401 })
@@ -231,6 +240,18 @@ export function startSession(context: Context, user: SessionUser, tokens: Tokens
 	current.user = user
 	current.changed = true
 	current.ended = false
+}
+
+/**
+ * Whether the signed-in teacher is held at the two-factor set-up (decision 037): set when the API
+ * says so, cleared once two-factor is on.
+ */
+export function holdForTwoFactorSetup(context: Context, held: boolean) {
+	const current = state(context)
+	if (!current.user || Boolean(current.user.twoFactorSetupRequired) === held) return
+	current.user = { ...current.user, twoFactorSetupRequired: held || undefined }
+	current.session.set('user', current.user)
+	current.changed = true
 }
 
 /** A login's password was right and its two-factor code comes next: kept in the sealed cookie. */

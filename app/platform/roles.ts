@@ -8,6 +8,16 @@ export const dashboardPath: Record<Role, string> = {
 	organization: '/organization/dashboard',
 }
 
+/**
+ * Where a teacher whose organization requires two-factor sign-in sets it up; until it is on, every
+ * other page sends them here (decision 037).
+ */
+export const TWO_FACTOR_SETUP_PATH = '/teachersdashboard/two-factor'
+
+/** The API's answer to any other call of such a teacher (api/src/platform/require-account.ts). */
+export const TWO_FACTOR_SETUP_REQUIRED =
+	'Your organization requires two-factor sign-in. Set it up to continue.'
+
 export const roleLabel: Record<Role, string> = {
 	student: 'Student',
 	tutor: 'Teacher',

@@ -14,6 +14,9 @@ export type SessionUser = {
 	organizationId: string | null
 	/** False until the account's email address is verified (absent from backends that do not say: no banner). */
 	emailVerified?: boolean
+	/** A teacher whose organization requires two-factor sign-in, not yet set up: every page of the
+	 * app sends them to the set-up until it is on (decision 037). */
+	twoFactorSetupRequired?: boolean
 }
 
 export type SessionData = {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { AppClient, demo, demoPassword } from './security-world'
+import { AppClient, demo, demoPassword, logInApp } from './security-world'
 
 // Issue 29: anonymous forms cost the server no more than a form's worth of work. Over plain HTTP
 // against the production build, as an attacker's script posts.
@@ -49,6 +49,29 @@ test('a refused login or reset request echoes only the form’s own fields', asy
 		expect(answer.text, path).toContain('not-an-email')
 		expect(answer.text, path).not.toContain('planted')
 	}
+})
+
+test('a refused signed-in form echoes only its own fields, too', async () => {
+	// Every action parses through parseForm (ESLint keeps them off conform's own parser): a
+	// student's time zone form and a teacher's new course, each with planted fields beside.
+	const planted = { 'planted-field': 'planted-value-37', 'planted.deeper': 'planted-value-37' }
+	const student = await logInApp('student')
+	const zone = await student.post('/studentdashboard/sessions', {
+		intent: 'timezone',
+		timeZone: 'Not/AZone',
+		...planted,
+	})
+	expect(zone.status).toBe(400)
+	expect(zone.text).not.toContain('planted')
+	const teacher = await logInApp('tutor')
+	const course = await teacher.post('/teachersdashboard/courses/form', {
+		title: '',
+		description: 'kept-description-37',
+		...planted,
+	})
+	expect(course.status).toBe(400)
+	expect(course.text).toContain('kept-description-37')
+	expect(course.text).not.toContain('planted')
 })
 
 test('the login form still signs in after all that (control)', async () => {

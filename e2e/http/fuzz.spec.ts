@@ -204,6 +204,12 @@ const targets: Record<string, Target> = {
 		pages: () => ['/teachersdashboard/profile'],
 		noInput: intentIs('notifications', 'two-factor-setup', 'end-other-sessions'),
 	},
+	// Where a teacher is held until two-factor is on (decision 037): the profile's two-factor forms.
+	'routes/teacher/two-factor.tsx': {
+		role: 'tutor',
+		pages: () => ['/teachersdashboard/two-factor'],
+		noInput: intentIs('two-factor-setup'),
+	},
 	'routes/teacher/qa-create.tsx': {
 		role: 'tutor',
 		pages: () => ['/teachersdashboard/qa/create'],
@@ -304,7 +310,8 @@ const targets: Record<string, Target> = {
 	'routes/organization/settings.tsx': {
 		role: 'organization',
 		pages: () => ['/organization/settings'],
-		noInput: intentIs('two-factor-setup', 'end-other-sessions'),
+		// An unticked box sends nothing: the requirement off (decision 037).
+		noInput: intentIs('two-factor-setup', 'end-other-sessions', 'teacher-two-factor'),
 	},
 	'routes/organization/students.tsx': {
 		role: 'organization',

@@ -239,6 +239,8 @@ export const rules: Record<string, Rule> = {
 		url: (w) => `/teachersdashboard/library/${w.resourceId}/file`,
 	},
 	'/teachersdashboard/profile': { get: tutor, url: s('/teachersdashboard/profile') },
+	// Where a teacher is held when the organization requires two-factor (decision 037); any teacher opens it.
+	'/teachersdashboard/two-factor': { get: tutor, url: s('/teachersdashboard/two-factor') },
 	'/teachersdashboard/announcement/list': {
 		get: tutor,
 		url: s('/teachersdashboard/announcement/list'),

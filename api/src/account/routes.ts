@@ -103,7 +103,11 @@ const notificationsOf = (account: AccountRecord) =>
  */
 export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 	const { db, config } = deps
-	const requireAccount = accountGuard({ db, config })
+	const guard = accountGuard({ db, config })
+	// Open to a teacher whose organization requires two-factor before it is on: this is where it is
+	// set up, and where they see their sessions and mails (decision 037).
+	const requireAccount = (options: Parameters<typeof guard>[0] = {}) =>
+		guard({ ...options, beforeTwoFactor: true })
 	const limits = accountLimitsOf(deps)
 	const address = (c: Context<ApiEnv>) => clientAddress(c, config.proxySecret)
 
@@ -115,7 +119,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 
 	/** Whether two-factor is on, and the set-up under way (its secret, shown until confirmed). */
 	async function twoFactorOf(account: AccountRecord) {
-		const secret = await pendingSecret(db, account)
+		const secret = await pendingSecret(db, account, config.jwtSecret)
 		return {
 			enabled: await isTwoFactorOn(db, account),
 			setup: secret ? { secret, uri: otpauthUri(secret, account.email) } : null,
@@ -326,7 +330,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 		})
 		.post('/two-factor/setup', requireAccount(), async (c) => {
 			const account = await ownAccount(c)
-			const secret = await startEnrolment(db, account)
+			const secret = await startEnrolment(db, account, config.jwtSecret)
 			if (!secret) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
 			return c.json({
 				message:
@@ -339,10 +343,12 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			const { code } = await readJsonBody(c, twoFactorCode)
 			const account = await ownAccount(c)
 			if (await isTwoFactorOn(db, account)) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
-			if (!(await pendingSecret(db, account))) {
+			if (!(await pendingSecret(db, account, config.jwtSecret))) {
 				throw new ApiError(409, 'Start setting up two-factor sign-in first')
 			}
-			const recoveryCodes = await checkCode(account, () => finishEnrolment(db, account, code))
+			const recoveryCodes = await checkCode(account, () =>
+				finishEnrolment(db, account, code, config.jwtSecret),
+			)
 			afterAnswer(() => sendTwoFactorOn(deps, account))
 			return c.json({
 				message: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
@@ -356,7 +362,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				throw new ApiError(409, 'Two-factor sign-in is already off')
 			}
 			await checkCurrentPassword(account, currentPassword)
-			await checkCode(account, () => spendSecondFactor(db, account, code))
+			await checkCode(account, () => spendSecondFactor(db, account, code, config.jwtSecret))
 			await turnOffTwoFactor(db, account)
 			afterAnswer(() => sendTwoFactorOff(deps, account))
 			return c.json({ message: 'Two-factor sign-in is off.' })

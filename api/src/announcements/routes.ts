@@ -19,6 +19,7 @@ import {
 	updateAnnouncement,
 } from './repository.ts'
 import { announcementInput, announcementListQuery, announcementUpdate } from './schemas.ts'
+import { quotedTitle } from '../mail/compose.ts'
 
 const isAuthor = (account: Account, row: { author_id: string; author_type: string }) =>
 	row.author_id === account.id &&
@@ -105,7 +106,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 				{
 					kind: 'announcements',
 					path: `/studentdashboard/announcements/${id}`,
-					subject: `${author.name}: ${input.title}`,
+					subject: `New announcement: ${quotedTitle(input.title)}`,
 					paragraphs: [
 						`${author.name} posted an announcement${course ? ` in ${course.title}` : ''}: "${input.title}".`,
 						body,

@@ -8,6 +8,7 @@ import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { readForm } from '../platform/forms.ts'
 import { readImage } from '../platform/images.ts'
 import { readJsonBody } from '../platform/json.ts'
+import { isTimeZone } from '../schedules/time.ts'
 import { createLoginLimits } from '../platform/rate-limit.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import type { AccountType, UserRole } from '../schema.ts'
@@ -26,6 +27,7 @@ import {
 	revokeSession,
 	rotateRefreshToken,
 	sessionOfRefreshToken,
+	sessionState,
 	type RefreshSession,
 } from './refresh-tokens.ts'
 import { signChallenge, verifyChallenge } from './two-factor-challenge.ts'
@@ -100,7 +102,13 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			config.accessTokenTtl,
 		)
 		setRefreshCookie(c, refreshToken, config)
-		return { accessToken, refreshToken }
+		const { mustSetUpTwoFactor } = await sessionState(db, session.sessionId, signedIn.role)
+		// The app sends such a teacher to the set-up first; the API refuses the rest meanwhile.
+		return {
+			accessToken,
+			refreshToken,
+			...(mustSetUpTwoFactor && { twoFactorSetupRequired: true }),
+		}
 	}
 
 	/**
@@ -128,7 +136,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 
 		return {
 			async password(c: Context<ApiEnv>) {
-				const { email, password } = await readJsonBody(c, credentials)
+				const { email, password, timeZone } = await readJsonBody(c, credentials)
 				const address = clientAddress(c, config.proxySecret)
 				const account = `${accountType}:${email}`
 				const row = await loginLimits.oneAtATime(address, account, async () => {
@@ -150,6 +158,14 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 					return found
 				})
 				const ref = { accountType, accountId: row.id }
+				// Reminders are written in the zone the person last logged in from (decision 038).
+				if (accountType === 'user' && timeZone && isTimeZone(timeZone)) {
+					await db
+						.updateTable('users')
+						.set({ time_zone: timeZone })
+						.where('id', '=', row.id)
+						.execute()
+				}
 				if (await isTwoFactorOn(db, ref)) {
 					return c.json({
 						message: TWO_FACTOR_NEEDED,
@@ -165,7 +181,10 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 				const { row, used } = await loginLimits.oneAtATime(address, account, async () => {
 					await loginLimits.admit(address, account)
 					const found = await find(email)
-					const used = found?.id === ref.accountId ? await spendSecondFactor(db, ref, code) : null
+					const used =
+						found?.id === ref.accountId
+							? await spendSecondFactor(db, ref, code, config.jwtSecret)
+							: null
 					if (!found || !used) {
 						await loginLimits.failed(address, account)
 						throw new ApiError(401, WRONG_CODE, [{ path: 'code', msg: WRONG_CODE }])

@@ -38,7 +38,8 @@ export const memberRegistration = body({ ...names, email, password: newPassword 
 
 export const studentLookup = body({ email })
 
-export const credentials = body({ email, password })
+/** A login; `timeZone`, the browser's as the app knows it, is the zone reminders are written in. */
+export const credentials = body({ email, password, timeZone: z.string().max(64).optional() })
 
 /** The second step of a login with two-factor on: the first step's challenge and a code. */
 export const secondStep = body({

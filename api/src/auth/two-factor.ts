@@ -3,9 +3,11 @@ import { sql } from 'kysely'
 import { generateSecret, generateURI, verify } from 'otplib'
 import type { Db } from '../db.ts'
 import type { RefreshSession } from './refresh-tokens.ts'
+import { openSecret, sealSecret } from './totp-secrets.ts'
 
 // Two-factor sign-in (issue 29, decision 033): TOTP codes (RFC 6238, otplib: SHA-1, 6 digits,
-// 30 s, as every authenticator app reads them) and ten one-time recovery codes.
+// 30 s, as every authenticator app reads them) and ten one-time recovery codes. Secrets are sealed
+// at rest with a key from JWT_SECRET (`sealKey`, totp-secrets.ts, decision 037).
 
 const ISSUER = 'TutorHub'
 export const WRONG_CODE =
@@ -33,12 +35,16 @@ export async function isTwoFactorOn(db: Db, account: RefreshSession): Promise<bo
 }
 
 /** The secret waiting for its first code, if enrolment has started and not finished. */
-export async function pendingSecret(db: Db, account: RefreshSession): Promise<string | null> {
+export async function pendingSecret(
+	db: Db,
+	account: RefreshSession,
+	sealKey: string,
+): Promise<string | null> {
 	const row = await own(db, 'two_factor', account)
 		.select('secret')
 		.where('enabled_at', 'is', null)
 		.executeTakeFirst()
-	return row?.secret ?? null
+	return row ? openSecret(sealKey, account, row.secret) : null
 }
 
 /** The `otpauth://` address an authenticator app reads from the QR code. */
@@ -46,20 +52,25 @@ export const otpauthUri = (secret: string, label: string) =>
 	generateURI({ issuer: ISSUER, label, secret })
 
 /** Starts (or starts again) enrolment with a new secret; false when two-factor is already on. */
-export async function startEnrolment(db: Db, account: RefreshSession): Promise<string | null> {
+export async function startEnrolment(
+	db: Db,
+	account: RefreshSession,
+	sealKey: string,
+): Promise<string | null> {
 	const secret = generateSecret()
+	const sealed = sealSecret(sealKey, account, secret)
 	const row = await db
 		.insertInto('two_factor')
-		.values({ account_type: account.accountType, account_id: account.accountId, secret })
+		.values({ account_type: account.accountType, account_id: account.accountId, secret: sealed })
 		.onConflict((conflict) =>
 			conflict
 				.columns(['account_type', 'account_id'])
-				.doUpdateSet({ secret, last_time_step: null })
+				.doUpdateSet({ secret: sealed, last_time_step: null })
 				.where('two_factor.enabled_at', 'is', null),
 		)
-		.returning('secret')
+		.returning('account_id')
 		.executeTakeFirst()
-	return row?.secret ?? null
+	return row ? secret : null
 }
 
 /**
@@ -71,16 +82,18 @@ async function spendTotp(
 	account: RefreshSession,
 	code: string,
 	enabled: boolean,
+	sealKey: string,
 ): Promise<boolean> {
 	if (!/^\d{6}$/.test(code)) return false
 	const row = await own(db, 'two_factor', account)
 		.select(['secret', 'last_time_step'])
 		.where('enabled_at', enabled ? 'is not' : 'is', null)
 		.executeTakeFirst()
-	if (!row) return false
+	const secret = row && openSecret(sealKey, account, row.secret)
+	if (!row || !secret) return false
 	const last = row.last_time_step === null ? undefined : Number(row.last_time_step)
 	const result = await verify({
-		secret: row.secret,
+		secret,
 		token: code,
 		epochTolerance: TOLERANCE_SECONDS,
 		...(last !== undefined && { afterTimeStep: last }),
@@ -114,8 +127,9 @@ export async function finishEnrolment(
 	db: Db,
 	account: RefreshSession,
 	code: string,
+	sealKey: string,
 ): Promise<string[] | null> {
-	if (!(await spendTotp(db, account, code, false))) return null
+	if (!(await spendTotp(db, account, code, false, sealKey))) return null
 	const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode)
 	await db
 		.deleteFrom('recovery_codes')
@@ -146,9 +160,10 @@ export async function spendSecondFactor(
 	db: Db,
 	account: RefreshSession,
 	given: string,
+	sealKey: string,
 ): Promise<SecondFactor | null> {
 	const code = given.trim().toLowerCase().replace(/\s+/g, '')
-	if (await spendTotp(db, account, code, true)) return { kind: 'totp' }
+	if (await spendTotp(db, account, code, true, sealKey)) return { kind: 'totp' }
 	if (!/^[a-z0-9]{5}-?[a-z0-9]{5}$/.test(code)) return null
 	const normal = code.includes('-') ? code : `${code.slice(0, 5)}-${code.slice(5)}`
 	const spent = await db

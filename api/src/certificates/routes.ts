@@ -23,6 +23,7 @@ import {
 	type CertificateRow,
 } from './present.ts'
 import { certificateInput, defaultAppOrigin, pdfQuery } from './schemas.ts'
+import { quotedTitle } from '../mail/compose.ts'
 
 const findBy = (db: Db, column: 'id' | 'public_id', value: string) =>
 	db.selectFrom('certificates').selectAll().where(column, '=', value).executeTakeFirst()
@@ -134,7 +135,7 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 			notifyUsers({ db, config }, [student.id], {
 				kind: 'certificates',
 				path: '/studentdashboard/certificates',
-				subject: `Your certificate for ${course.title}`,
+				subject: `Your certificate for ${quotedTitle(course.title)}`,
 				paragraphs: [
 					`${issuer.name} issued you a certificate for completing ${course.title}. Congratulations!`,
 				],

@@ -49,14 +49,18 @@ ${greeting ? p(greeting) : ''}${paragraphs.map(p).join('')}${
 }
 
 /**
- * A name someone else chose (an organization's), as a mail quotes it: on one line, at most
- * `max` characters, in quotation marks, so it cannot pass for the mail's own words.
+ * A name someone else chose (an organization's, a course's or a task's title), as a mail quotes
+ * it: on one line, at most `max` characters, in quotation marks, so it cannot pass for the mail's
+ * own words ("Account suspended: verify now at http://…"). Issue 29.
  */
 export function quotedName(name: string, max = 60) {
 	const line = name.replace(/\s+/g, ' ').trim()
 	const chars = [...line]
 	return `“${chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line}”`
 }
+
+/** A teacher's title (course, task, session, announcement) in a notification's subject (decision 037). */
+export const quotedTitle = (title: string) => quotedName(title, 40)
 
 /** A page of the web app at the public origin (PUBLIC_URL). */
 export function appLink(publicUrl: string, path: string, query: Record<string, string> = {}) {

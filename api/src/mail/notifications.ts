@@ -11,6 +11,10 @@ export const NOTIFICATION_KINDS = [
 	'announcements',
 	'certificates',
 	'invitations',
+	// Issue 31's reminders (decision 038).
+	'sessionReminders',
+	'taskReminders',
+	'gradingReminders',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -22,11 +26,14 @@ export const NOTIFICATION_TOPICS: Record<NotificationKind, string> = {
 	announcements: 'new announcements',
 	certificates: 'certificates',
 	invitations: "organizations' invitations",
+	sessionReminders: 'sessions starting soon',
+	taskReminders: 'tasks due soon',
+	gradingReminders: 'submissions waiting for a grade',
 }
 
-type MailDeps = { db: Db; config: { publicUrl?: string; jwtSecret: string } }
+export type MailDeps = { db: Db; config: { publicUrl?: string; jwtSecret: string } }
 
-type Recipient = {
+export type Recipient = {
 	id: string
 	email: string
 	first_name: string
@@ -78,6 +85,18 @@ const linksOf = ({ config }: MailDeps) => ({
 	secret: config.jwtSecret,
 })
 
+/** The mails of one notification to each of `recipients` who has not turned its kind off. */
+export function notificationMails(
+	deps: MailDeps,
+	recipients: Recipient[],
+	notification: Notification,
+): QueuedMail[] {
+	const links = linksOf(deps)
+	return recipients
+		.filter((person) => person.notification_preferences[notification.kind] !== false)
+		.map((person) => notificationMail(links, person, notification))
+}
+
 function recipientsQuery(db: Db) {
 	return db
 		.selectFrom('users')
@@ -90,12 +109,9 @@ function recipientsQuery(db: Db) {
  */
 export function notifyUsers(deps: MailDeps, userIds: string[], notification: Notification) {
 	if (userIds.length === 0) return
-	const links = linksOf(deps)
 	queueAfter(deps.db, async () => {
 		const recipients = await recipientsQuery(deps.db).where('users.id', 'in', userIds).execute()
-		return recipients
-			.filter((person) => person.notification_preferences[notification.kind] !== false)
-			.map((person) => notificationMail(links, person, notification))
+		return notificationMails(deps, recipients, notification)
 	})
 }
 
@@ -103,7 +119,6 @@ type Audience = { courseId: string } | { organizationId: string }
 
 /** The same, for every student enrolled in a course, or every student of an organization. */
 export function notifyStudents(deps: MailDeps, audience: Audience, notification: Notification) {
-	const links = linksOf(deps)
 	queueAfter(deps.db, async () => {
 		const recipients =
 			'courseId' in audience
@@ -115,8 +130,6 @@ export function notifyStudents(deps: MailDeps, audience: Audience, notification:
 						.where('users.organization_id', '=', audience.organizationId)
 						.where('users.role', '=', 'student')
 						.execute()
-		return recipients
-			.filter((person) => person.notification_preferences[notification.kind] !== false)
-			.map((person) => notificationMail(links, person, notification))
+		return notificationMails(deps, recipients, notification)
 	})
 }

@@ -20,6 +20,7 @@ import { scoreRoutes } from '../scores/routes.ts'
 import { toUser } from '../users/present.ts'
 import { findUserByEmail } from '../users/repository.ts'
 import { ownOrganization } from './access.ts'
+import { teacherTwoFactorRoutes } from './teacher-two-factor.ts'
 import {
 	cancelInvitation,
 	inviteStudent,
@@ -67,6 +68,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 			.route('/', departmentRoutes(deps))
 			.route('/', scoreRoutes(deps))
 			.route('/', rosterRoutes(deps, passwords))
+			.route('/', teacherTwoFactorRoutes(deps))
 			.get('/:id/tutors', requireAccount(), async (c) => c.json(await statsOf(c)))
 			.get('/:id/tutors/', requireAccount(), async (c) => c.json(await statsOf(c)))
 			.get('/:id', requireAccount(), async (c) =>

@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose'
 import { z } from 'zod'
-import { isSessionOpen } from '../auth/refresh-tokens.ts'
+import { sessionState } from '../auth/refresh-tokens.ts'
 import type { Db } from '../db.ts'
 import type { Account } from './context.ts'
 
@@ -45,13 +45,30 @@ export async function verifyAccessToken(
 	}
 }
 
-/** The caller behind a bearer token: a valid signature, and a session that has not ended. */
-export async function authenticate(
+/**
+ * The caller behind a bearer token (a valid signature, and a session that has not ended), and
+ * whether it is a teacher who must set up two-factor sign-in before anything else (decision 037).
+ */
+export async function authenticateCaller(
 	token: string,
 	{ db, config }: { db: Db; config: { jwtSecret: string } },
-): Promise<Account | null> {
+): Promise<{ account: Account; mustSetUpTwoFactor: boolean } | null> {
 	const verified = await verifyAccessToken(token, config.jwtSecret)
-	if (!verified || !(await isSessionOpen(db, verified.sessionId))) return null
+	if (!verified) return null
+	const state = await sessionState(db, verified.sessionId, verified.role)
+	if (!state.open) return null
 	const { sessionId: _sessionId, ...account } = verified
-	return account
+	return { account, mustSetUpTwoFactor: state.mustSetUpTwoFactor }
+}
+
+/**
+ * The caller behind a bearer token, for calls outside the route guard (live rooms, the catalogue):
+ * a teacher who must first set up two-factor sign-in counts as no caller there.
+ */
+export async function authenticate(
+	token: string,
+	deps: { db: Db; config: { jwtSecret: string } },
+): Promise<Account | null> {
+	const caller = await authenticateCaller(token, deps)
+	return caller && !caller.mustSetUpTwoFactor ? caller.account : null
 }

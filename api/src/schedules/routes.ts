@@ -25,6 +25,7 @@ import {
 } from './repository.ts'
 import { attendanceRecord, scheduleCreation, scheduleFilters, scheduleUpdate } from './schemas.ts'
 import { zonedInstant } from './time.ts'
+import { quotedTitle } from '../mail/compose.ts'
 
 const NOT_FOUND = 'Schedule not found'
 
@@ -77,9 +78,9 @@ function sessionNotice(
 ): Notification {
 	const when = `${session.scheduledDate} at ${session.startTime} (${session.timeZone}), ${session.duration} minutes`
 	const subjects = {
-		scheduled: `New session in ${session.courseTitle}: ${session.title}`,
-		changed: `Session changed in ${session.courseTitle}: ${session.title}`,
-		cancelled: `Session cancelled in ${session.courseTitle}: ${session.title}`,
+		scheduled: `New session in ${quotedTitle(session.courseTitle)}: ${quotedTitle(session.title)}`,
+		changed: `Session changed in ${quotedTitle(session.courseTitle)}: ${quotedTitle(session.title)}`,
+		cancelled: `Session cancelled in ${quotedTitle(session.courseTitle)}: ${quotedTitle(session.title)}`,
 	}
 	const lines = {
 		scheduled: `Your teacher scheduled "${session.title}" in ${session.courseTitle} for ${when}.`,

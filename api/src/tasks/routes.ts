@@ -33,6 +33,7 @@ import {
 	taskListQuery,
 	taskUpdate,
 } from './schemas.ts'
+import { quotedTitle } from '../mail/compose.ts'
 
 /** The multipart calls that carry a document (up to 10 MB) rather than an image: create, update, submit. */
 export const TASK_UPLOAD_PATHS = /^\/api\/v1\/tasks\/(create-task|[^/]+|[^/]+\/submit)\/?$/
@@ -151,7 +152,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 					{
 						kind: 'newTask',
 						path: `/studentdashboard/task-details?taskId=${task.id}`,
-						subject: `New task in ${course.title}: ${task.title}`,
+						subject: `New task in ${quotedTitle(course.title)}: ${quotedTitle(task.title)}`,
 						paragraphs: [
 							`Your teacher posted a new task in ${course.title}: "${task.title}", due ${dueText(task.due_date)}.`,
 						],
@@ -323,7 +324,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 			notifyUsers({ db, config }, [submission.student_id], {
 				kind: 'submissionGraded',
 				path: `/studentdashboard/task-details?taskId=${task.id}`,
-				subject: `Your work on "${task.title}" is graded`,
+				subject: `Your work on ${quotedTitle(task.title)} is graded`,
 				paragraphs: [
 					`Your submission for "${task.title}" in ${task.course_title} has been graded: ${grade} out of 100.`,
 					...(feedback ? [`Your teacher's feedback: ${feedback}`] : []),

@@ -74,6 +74,16 @@ export const notificationKinds = [
 	{ kind: 'announcements', label: 'A new announcement in one of my courses' },
 	{ kind: 'certificates', label: 'A certificate is issued to me' },
 	{ kind: 'invitations', label: 'An organization invites me to join' },
+	// Reminders (issue 31, decision 038).
+	{ kind: 'sessionReminders', label: 'Remind me of a session a day and an hour before it' },
+	{
+		kind: 'taskReminders',
+		label: 'Remind me of a task due within a day that I have not submitted',
+	},
+	{
+		kind: 'gradingReminders',
+		label: 'Remind me (teachers) of a submission that has waited three days for a grade',
+	},
 ] as const
 export type NotificationKind = (typeof notificationKinds)[number]['kind']
 

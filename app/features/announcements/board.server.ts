@@ -1,7 +1,6 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { courseMenuQuery } from '~/platform/course-menu'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -41,7 +40,7 @@ export async function announcementBoardAction(
 	request: Request,
 	{ requireCourse, listPath }: { requireCourse: boolean; listPath: string },
 ) {
-	const submission = parseWithZod(await readForm(request), {
+	const submission = parseForm(await readForm(request), {
 		schema: announcementActionSchema(requireCourse),
 	})
 	if (submission.status !== 'success') {

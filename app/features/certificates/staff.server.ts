@@ -1,6 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { pagePath, upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -45,7 +44,7 @@ async function studentNamedBy(api: Upstream, params: Params) {
 /** Marks the student as having completed the course; issuing twice answers the same certificate. */
 export async function issueCertificateAction(context: Context, request: Request, params: Params) {
 	// The post carries no fields; reading it anyway answers an oversized one with a 413, not a reset.
-	const submission = parseWithZod(await readForm(request), { schema: issueCertificateSchema })
+	const submission = parseForm(await readForm(request), { schema: issueCertificateSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	const api = upstream(context, request)
 	// The same page as the loader's: an address whose email is not the student's issues nothing.

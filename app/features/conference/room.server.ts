@@ -1,7 +1,6 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { env } from '~/platform/env.server'
-import { readForm, replyStatus, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyStatus, replyWithUpstreamError } from '~/platform/form.server'
 import { requireUser, upstream } from '~/platform/request.server'
 import { settle, throwPageError } from '~/platform/settle.server'
 import { sendToast } from '~/platform/toast.server'
@@ -52,7 +51,7 @@ export async function roomAction(
 ) {
 	const user = requireUser(context, request)
 	if (user.role === 'organization') throw data(null, { status: 403 })
-	const submission = parseWithZod(await readForm(request), { schema: roomFormSchema })
+	const submission = parseForm(await readForm(request), { schema: roomFormSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	const api = upstream(context, request)
 	const page = `/conference/${kind}/${encodeURIComponent(roomId)}`

@@ -1,7 +1,6 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { listCourses } from '~/features/courses/api.server'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import type { SessionUser } from '~/platform/session.server'
 import { settle } from '~/platform/settle.server'
@@ -27,7 +26,7 @@ export async function loadLiveRooms(context: Context, request: Request, user: Se
 
 /** A teacher starts a room in one of their courses, and goes straight into it. */
 export async function startRoomAction(context: Context, request: Request) {
-	const submission = parseWithZod(await readForm(request), { schema: startRoomSchema })
+	const submission = parseForm(await readForm(request), { schema: startRoomSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	try {
 		const { room } = await createRoom(upstream(context, request), submission.value)

@@ -1,7 +1,6 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -30,7 +29,7 @@ export async function loadTeacherCourses(context: Context, request: Request, tea
 
 /** Publish or unpublish a course, or delete it; back to the same page of the list. */
 export async function teacherCourseAction(context: Context, request: Request) {
-	const submission = parseWithZod(await readForm(request), { schema: courseRowActionSchema })
+	const submission = parseForm(await readForm(request), { schema: courseRowActionSchema })
 	if (submission.status !== 'success')
 		return data(submission.reply({ formErrors: ['Choose a course and an action.'] }), {
 			status: 400,

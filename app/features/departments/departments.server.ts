@@ -1,6 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { pageParam } from '~/platform/page-param'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
@@ -54,7 +53,7 @@ export async function loadDepartments(context: Context, request: Request, organi
 
 /** Create, rename or delete a department: one schema over `intent`, then the call and its toast. */
 export async function departmentAction(context: Context, request: Request) {
-	const submission = parseWithZod(await readForm(request), { schema: departmentActionSchema })
+	const submission = parseForm(await readForm(request), { schema: departmentActionSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	const api = upstream(context, request)
 	const form = submission.value

@@ -1,8 +1,7 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { createDepartment } from '~/features/departments/api.server'
 import { createDepartmentSchema } from '~/features/departments/schema'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import type { SessionUser } from '~/platform/session.server'
 import { settle } from '~/platform/settle.server'
@@ -25,7 +24,7 @@ export async function loadOrganizationDashboard(
 
 /** The dashboard's quick add: the organizations slice's department create, with its own toast. */
 export async function quickDepartmentAction(context: Context, request: Request) {
-	const submission = parseWithZod(await readForm(request), { schema: createDepartmentSchema })
+	const submission = parseForm(await readForm(request), { schema: createDepartmentSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	const { intent: _, ...fields } = submission.value
 	try {

@@ -1,6 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { pageParam } from '~/platform/page-param'
 import type { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
@@ -68,7 +67,7 @@ export async function memberAction(
 ) {
 	// Not request.url: a script-driven submission arrives at the route's `.data` address.
 	const back = role === 'student' ? '/organization/students' : '/organization/teachers'
-	const submission = parseWithZod(await readForm(request), { schema: memberActionSchema(role) })
+	const submission = parseForm(await readForm(request), { schema: memberActionSchema(role) })
 	if (submission.status !== 'success') {
 		// Remove and cancel have no field to show the error by: the page shows it as a toast.
 		const intent = submission.payload.intent

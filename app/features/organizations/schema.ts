@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { accountSettingsSchemas } from '../account/schema'
 import { emailField, phoneField, userSchema } from '../users/schema'
+import { teacherTwoFactorSchema } from './teacher-two-factor'
 
 /** Spec section 9: where organization updates and deletes wait while the browser is offline. */
 export const ORGANIZATION_OFFLINE_KEY = 'organization_offline_data'
@@ -165,6 +166,7 @@ export function organizationSettingsActionSchema(organizationName: string) {
 	return z.discriminatedUnion('intent', [
 		organizationSettingsSchema,
 		organizationDeletionSchema(organizationName),
+		teacherTwoFactorSchema,
 		...accountSettingsSchemas,
 	])
 }

@@ -25,6 +25,7 @@ import {
 	type Organization,
 } from './schema'
 import type { loadOrganizationSettings } from './settings.server'
+import { TeacherTwoFactorForm } from './teacher-two-factor-form'
 import type { RecoveryCodes } from '~/features/account/account.server'
 
 type ActionResult = SubmissionResult<string[]> | undefined
@@ -65,6 +66,10 @@ export function OrganizationSettingsPage({
 			) : (
 				<LoadError error={organization.error} />
 			)}
+			<TeacherTwoFactorForm
+				required={loaderData.teachersNeedTwoFactor}
+				lastResult={resultFor(formResult(actionData), 'teacher-two-factor')}
+			/>
 			<AccountSettings
 				account={loaderData.account}
 				timeZone={loaderData.timeZone}

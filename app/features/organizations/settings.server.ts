@@ -1,9 +1,8 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getAccount } from '~/features/account/api.server'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { accountFormReply, saveAccountSettings } from '~/features/account/account.server'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { finishSession, startSession, upstream } from '~/platform/request.server'
 import type { SessionUser } from '~/platform/session.server'
 import { settle } from '~/platform/settle.server'
@@ -11,6 +10,8 @@ import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { deleteOrganization, getOrganization, updateOrganization } from './api.server'
 import { organizationSettingsActionSchema } from './schema'
+import { TEACHER_TWO_FACTOR_MESSAGE } from './teacher-two-factor'
+import { getTeacherTwoFactor, setTeacherTwoFactor } from './teacher-two-factor.server'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -23,11 +24,18 @@ export async function loadOrganizationSettings(
 	user: SessionUser,
 ) {
 	const api = upstream(context, request)
-	const [organization, account] = await Promise.all([
+	const [organization, account, teachersNeedTwoFactor] = await Promise.all([
 		settle(getOrganization(api, user.id)),
 		settle(getAccount(api)),
+		settle(getTeacherTwoFactor(api, user.id)),
 	])
-	return { organization, account, name: user.name, timeZone: viewerTimeZone(request).zone }
+	return {
+		organization,
+		account,
+		teachersNeedTwoFactor,
+		name: user.name,
+		timeZone: viewerTimeZone(request).zone,
+	}
 }
 
 /** The settings page's forms (one schema over `intent`): the details, deleting, the account forms. */
@@ -36,10 +44,15 @@ export async function organizationSettingsAction(
 	request: Request,
 	user: SessionUser,
 ) {
-	const submission = parseWithZod(await readForm(request), {
+	const submission = parseForm(await readForm(request), {
 		schema: organizationSettingsActionSchema(user.name),
 	})
-	if (submission.status !== 'success') return data(accountFormReply(submission), { status: 400 })
+	if (submission.status !== 'success') {
+		// A checkbox has no room for a message of its own: said once, for its form.
+		if (submission.payload.intent === 'teacher-two-factor')
+			return data(submission.reply({ formErrors: [TEACHER_TWO_FACTOR_MESSAGE] }), { status: 400 })
+		return data(accountFormReply(submission), { status: 400 })
+	}
 	const api = upstream(context, request)
 	const form = submission.value
 	switch (form.intent) {
@@ -67,6 +80,14 @@ export async function organizationSettingsAction(
 			finishSession(context)
 			sendToast(context, successToast('Organization deleted successfully'))
 			return redirect('/')
+		case 'teacher-two-factor':
+			try {
+				const { message } = await setTeacherTwoFactor(api, user.id, form.teachersNeedTwoFactor)
+				sendToast(context, successToast(message))
+			} catch (error) {
+				return replyWithUpstreamError(context, submission, error)
+			}
+			return redirect(SETTINGS_PATH)
 		default:
 			return saveAccountSettings(context, api, submission, form, SETTINGS_PATH)
 	}

@@ -1,8 +1,7 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getCourse } from '~/features/courses/api.server'
 import { env } from '~/platform/env.server'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { allowStripe } from '~/platform/security.server'
 import { UpstreamError } from '~/platform/upstream-errors'
@@ -27,7 +26,7 @@ export async function loadCheckout(context: Context, request: Request, courseId:
  * (Stripe.js confirms it in the browser), a free course enrols, the test provider's card pays.
  */
 export async function checkoutAction(context: Context, request: Request, courseId: string) {
-	const submission = parseWithZod(await readForm(request), { schema: checkoutActionSchema })
+	const submission = parseForm(await readForm(request), { schema: checkoutActionSchema })
 	if (submission.status !== 'success')
 		return data(submission.reply({ hideFields: secrets }), { status: 400 })
 	const api = upstream(context, request)

@@ -1,6 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { env } from '~/platform/env.server'
 import { allowStripe } from '~/platform/security.server'
@@ -23,7 +22,7 @@ export async function loadPaymentSetup(context: Context, request: Request) {
 export async function startPaymentSetup(context: Context, request: Request, area: SetupArea) {
 	const origin = new URL(request.url).origin
 	// The post carries no fields; reading it anyway answers an oversized one with a 413, not a reset.
-	const submission = parseWithZod(await readForm(request), { schema: paymentSetupSchema })
+	const submission = parseForm(await readForm(request), { schema: paymentSetupSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	try {
 		const { url } = await startOnboarding(upstream(context, request), {

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
+import { parseForm } from '~/platform/own-fields'
 import { draftSchema, type Draft, type DraftQuestion, type TemplateInput } from './schema'
 
 // The template editor's rules (spec sections 4 and 5), as pure functions over a draft. The page
@@ -109,7 +109,7 @@ export const editorPostSchema = draftSchema.extend({
  * gives back (`initialValue`) are read by the one schema, the same way.
  */
 export const parseEditorPost = (formData: FormData) =>
-	parseWithZod(formData, { schema: editorPostSchema, disableAutoCoercion: true })
+	parseForm(formData, { schema: editorPostSchema, disableAutoCoercion: true })
 
 export function applyIntent(draft: Draft, intent: EditorIntent): Draft {
 	switch (intent.type) {

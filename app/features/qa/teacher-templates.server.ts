@@ -1,6 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -51,7 +50,7 @@ function listUrl(request: Request) {
  * list as the teacher left it.
  */
 export async function teacherTemplateAction(context: Context, request: Request) {
-	const submission = parseWithZod(await readForm(request), { schema: templateActionSchema })
+	const submission = parseForm(await readForm(request), { schema: templateActionSchema })
 	if (submission.status !== 'success')
 		return data(submission.reply({ formErrors: ['Choose a template and an action.'] }), {
 			status: 400,

@@ -1,8 +1,7 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getTemplate } from '~/features/qa/api.server'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -57,7 +56,7 @@ export async function loadTakeTest(context: Context, request: Request, templateI
  */
 export async function takeTestAction(context: Context, request: Request, templateId: string) {
 	const formData = await readForm(request)
-	const submission = parseWithZod(formData, { schema: takeTestActionSchema })
+	const submission = parseForm(formData, { schema: takeTestActionSchema })
 	const sessionId = new URL(request.url).searchParams.get('session')
 	const notStarted = () =>
 		data(submission.reply({ formErrors: ['Start the test first.'] }), { status: 400 })

@@ -1,6 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { needed } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -28,7 +27,7 @@ export async function saveReportCardAction(
 	request: Request,
 	{ studentId, courseId }: ReportCardPath,
 ) {
-	const submission = parseWithZod(await readForm(request), { schema: reportCardFormSchema })
+	const submission = parseForm(await readForm(request), { schema: reportCardFormSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	try {
 		await saveReportCard(upstream(context, request), studentId, courseId, submission.value)

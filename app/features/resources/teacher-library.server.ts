@@ -1,6 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { FORM_LIMIT, readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { FORM_LIMIT, parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { pagePath, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -23,7 +22,7 @@ export async function loadTeacherLibrary(context: Context, request: Request, use
 /** Upload a resource or delete one of the teacher's own (one schema over `intent`). */
 export async function teacherLibraryAction(context: Context, request: Request) {
 	const formData = await readForm(request, UPLOAD_FORM_LIMIT)
-	const submission = parseWithZod(formData, { schema: resourceActionSchema })
+	const submission = parseForm(formData, { schema: resourceActionSchema })
 	if (submission.status !== 'success') {
 		// The delete form has no field to show an error by: it shows above the list.
 		const formErrors =

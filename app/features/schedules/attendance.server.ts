@@ -1,6 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm, upstreamErrorReply } from '~/platform/form.server'
+import { parseForm, readForm, upstreamErrorReply } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { needed } from '~/platform/settle.server'
 import { infoToast, successToast } from '~/platform/toast'
@@ -19,7 +18,7 @@ export async function loadAttendance(context: Context, request: Request, schedul
 
 /** Saves the statuses that changed (or marks everyone present), one call per student, in parallel. */
 export async function attendanceAction(context: Context, request: Request, scheduleId: string) {
-	const submission = parseWithZod(await readForm(request), { schema: attendanceFormSchema })
+	const submission = parseForm(await readForm(request), { schema: attendanceFormSchema })
 	if (submission.status !== 'success') {
 		const formErrors = ['Choose Present, Absent, Late or Excused for each student']
 		return data({ ...submission.reply({ formErrors }), saved: 0 }, { status: 400 })

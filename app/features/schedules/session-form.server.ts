@@ -1,6 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { needed, settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
@@ -63,7 +62,7 @@ async function saveSessionForm(
 	saved: string,
 	save: (api: Upstream, values: ScheduleForm) => Promise<unknown>,
 ) {
-	const submission = parseWithZod(await readForm(request), { schema: scheduleFormSchema })
+	const submission = parseForm(await readForm(request), { schema: scheduleFormSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	try {
 		await save(upstream(context, request), submission.value)

@@ -1,6 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm } from '~/platform/form.server'
+import { parseForm, readForm } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { loadCalendarFeed, resetCalendarLink } from './calendar-feed.server'
 import { loadStudentSessions } from './page-data.server'
@@ -21,7 +20,7 @@ export async function loadStudentSessionsPage(context: Context, request: Request
 
 /** The page's forms (one schema over `intent`): refresh, the time zone, the calendar link's reset. */
 export async function studentSessionsAction(context: Context, request: Request) {
-	const submission = parseWithZod(await readForm(request), { schema: studentSessionsActionSchema })
+	const submission = parseForm(await readForm(request), { schema: studentSessionsActionSchema })
 	if (submission.status !== 'success')
 		return data(submission.reply({ formErrors: ['Choose a time zone from the list'] }), {
 			status: 400,

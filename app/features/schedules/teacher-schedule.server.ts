@@ -1,6 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -24,7 +23,7 @@ export async function loadTeacherSchedulePage(context: Context, request: Request
 
 /** The schedule page's small forms (one schema over `intent`): refresh, time zone, calendar link, cancel, delete. */
 export async function teacherScheduleAction(context: Context, request: Request) {
-	const submission = parseWithZod(await readForm(request), { schema: scheduleActionSchema })
+	const submission = parseForm(await readForm(request), { schema: scheduleActionSchema })
 	if (submission.status !== 'success') {
 		const formErrors = ['Choose a session and try again']
 		return data(submission.reply({ formErrors }), { status: 400 })

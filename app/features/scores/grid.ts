@@ -1,5 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
+import { parseForm } from '~/platform/own-fields'
 import { maxSubjects, subjectField, termField, type Score, type ScoreChange } from './schema'
 
 /** The key of one cell of the score grid, for the stored scores the grid starts from. */
@@ -114,7 +114,7 @@ export type ScoreGridForm = z.input<typeof scoreGridSchema>
  * and here an empty cell removes a score while a cell not sent leaves it alone.
  */
 export const parseScoreGrid = (formData: FormData) =>
-	parseWithZod(formData, { schema: scoreGridSchema, disableAutoCoercion: true })
+	parseForm(formData, { schema: scoreGridSchema, disableAutoCoercion: true })
 
 /** The cell an upstream problem belongs to: the API names it by position in the batch (scores.3.score). */
 export function cellOfBatchPath(cellNames: readonly string[], path: string) {

@@ -1,7 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { RouterContextProvider } from 'react-router'
-import { readFormWithFile, upstreamErrorReply } from '~/platform/form.server'
+import { parseForm, readFormWithFile, upstreamErrorReply } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -30,7 +29,7 @@ export async function submitWork(
 		message: FILE_TOO_LARGE,
 	})
 	if (tooLarge) return { saved: false, result: tooLarge, status: 413 }
-	const submission = parseWithZod(formData, { schema: submitTaskSchema })
+	const submission = parseForm(formData, { schema: submitTaskSchema })
 	if (submission.status !== 'success')
 		return { saved: false, result: submission.reply({ hideFields: ['file'] }), status: 400 }
 	try {

@@ -1,7 +1,6 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { pageParam } from '~/platform/page-param'
 import { upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
@@ -86,7 +85,7 @@ export async function loadSubmissionReview(context: Context, request: Request) {
 export async function gradeSubmissionAction(context: Context, request: Request) {
 	const { taskId } = readTarget(request)
 	// A grade and its feedback are a few kilobytes; a larger body is not read into memory.
-	const submission = parseWithZod(await readForm(request, 64 * 1024), { schema: gradeSchema })
+	const submission = parseForm(await readForm(request, 64 * 1024), { schema: gradeSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	const api = upstream(context, request)
 	const { submissionId, grade, feedback } = submission.value

@@ -1,8 +1,7 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { timeZoneCookie, viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { isTimeZone } from '~/features/schedules/time-zones'
-import { readFormWithFile, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readFormWithFile, replyWithUpstreamError } from '~/platform/form.server'
 import { courseMenuQuery } from '~/platform/course-menu'
 import { pageParam } from '~/platform/page-param'
 import { upstream } from '~/platform/request.server'
@@ -72,7 +71,7 @@ export async function teacherTaskAction(context: Context, request: Request) {
 	// Dates are read in the zone the form said it uses (its hidden field), else the viewer's.
 	const formZone = String(formData.get('timeZone') ?? '')
 	const timeZone = isTimeZone(formZone) ? formZone : viewerTimeZone(request).zone
-	const submission = parseWithZod(formData, {
+	const submission = parseForm(formData, {
 		schema: teacherTaskActionSchema.transform((value, ctx) => {
 			if (value.intent === 'timezone' || value.intent === 'delete') return value
 			const dueDate = fromLocalInput(value.dueDate, timeZone)

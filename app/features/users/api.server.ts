@@ -21,7 +21,7 @@ const tutorProfileAnswer = z.object({ tutorProfile: profileSchema })
 
 // The Auth and Users calls of spec section 7, each with the spec's fallback error text.
 type Upstream = ReturnType<typeof createUpstream>
-type Credentials = { email: string; password: string }
+type Credentials = { email: string; password: string; timeZone?: string }
 
 const userLoginAnswer = z.union([userLoginSchema, twoFactorNeededSchema])
 const organizationLoginAnswer = z.union([organizationLoginSchema, twoFactorNeededSchema])

@@ -6,15 +6,19 @@ import type { Role } from '~/platform/roles'
 import type { SessionUser } from '~/platform/session.server'
 import type { Tokens } from '~/platform/upstream.server'
 import { upstream } from '~/platform/request.server'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 
 export type Authenticated = { user: SessionUser; tokens: Tokens }
 /** The password was right; the account's two-factor code comes next (decision 033). */
 export type CodeNeeded = { challenge: string }
 
-function credentials(form: FormData) {
+/** The form's email and password, and the browser's zone when known (reminders use it, decision 038). */
+function credentials(form: FormData, request: Request) {
+	const zone = viewerTimeZone(request)
 	return {
 		email: String(form.get('email') ?? '').trim(),
 		password: String(form.get('password') ?? ''),
+		...(zone.known && { timeZone: zone.zone }),
 	}
 }
 
@@ -25,6 +29,7 @@ type LoginUser = {
 	email: string
 	organization_id?: string | null
 	emailVerified?: boolean
+	twoFactorSetupRequired?: boolean
 	accessToken: string
 	refreshToken: string
 }
@@ -40,6 +45,7 @@ export function authenticated(user: LoginUser): Authenticated {
 			email: user.email,
 			organizationId: organization ? user.id : (user.organization_id ?? null),
 			emailVerified: user.emailVerified,
+			...(user.twoFactorSetupRequired && { twoFactorSetupRequired: true }),
 		},
 		tokens: { accessToken: user.accessToken, refreshToken: user.refreshToken },
 	}
@@ -56,10 +62,13 @@ const outcome = (answer: { user: LoginUser } | { challenge: string }) =>
 export function authenticator(context: Readonly<RouterContextProvider>, request: Request) {
 	const api = upstream(context, request)
 	return new Authenticator<Authenticated | CodeNeeded>()
-		.use(new FormStrategy(async ({ form }) => outcome(await login(api, credentials(form)))), 'user')
+		.use(
+			new FormStrategy(async ({ form }) => outcome(await login(api, credentials(form, request)))),
+			'user',
+		)
 		.use(
 			new FormStrategy(async ({ form }) =>
-				outcome(await organizationLogin(api, credentials(form))),
+				outcome(await organizationLogin(api, credentials(form, request))),
 			),
 			'organization',
 		)

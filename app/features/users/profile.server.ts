@@ -1,5 +1,4 @@
 import type { Submission } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { getAccount } from '~/features/account/api.server'
@@ -10,7 +9,7 @@ import {
 	accountSettingsSchemas,
 	type AccountSettingsForm,
 } from '~/features/account/schema'
-import { FORM_LIMIT, readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { FORM_LIMIT, parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { startSession, upstream } from '~/platform/request.server'
 import type { SessionUser } from '~/platform/session.server'
 import { needed, settle } from '~/platform/settle.server'
@@ -99,12 +98,12 @@ export async function saveProfile(
 	if (role === 'student')
 		return answerProfileForm(
 			page,
-			parseWithZod(formData, { schema: studentProfileActionSchema }),
+			parseForm(formData, { schema: studentProfileActionSchema }),
 			updateStudentProfile,
 		)
 	return answerProfileForm(
 		page,
-		parseWithZod(formData, { schema: tutorProfileActionSchema }),
+		parseForm(formData, { schema: tutorProfileActionSchema }),
 		updateTutorProfile,
 	)
 }

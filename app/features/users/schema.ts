@@ -132,7 +132,11 @@ export type Profile = z.infer<typeof profileSchema>
 const tokens = z.object({ accessToken: z.string().min(1), refreshToken: z.string().min(1) })
 
 // emailVerified: false until the address is confirmed (decision 023); a backend without it shows no banner.
-const verification = z.object({ emailVerified: z.boolean().optional() })
+// twoFactorSetupRequired: a teacher whose organization requires two-factor, not set up (decision 037).
+const verification = z.object({
+	emailVerified: z.boolean().optional(),
+	twoFactorSetupRequired: z.boolean().optional(),
+})
 
 export const userLoginSchema = z.object({
 	user: userSchema.extend(tokens.shape).extend(verification.shape),

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { LeaveOrganization, StudentInvitations } from '~/features/organizations/student-invitations'
+import { Reminders } from '~/features/reminders/reminders'
 import { NextSession } from '~/features/schedules/schedule-views'
 import { DateTime, StatusBadge } from '~/features/tasks/components'
 import { LoadError } from '~/ui/load-error'
@@ -19,6 +20,7 @@ export function StudentDashboardPage({
 	due,
 	unread,
 	results,
+	reminders,
 }: Awaited<ReturnType<typeof loadStudentDashboard>>) {
 	return (
 		<div className="flex flex-col gap-6">
@@ -27,6 +29,7 @@ export function StudentDashboardPage({
 				invitations={invitations}
 				awaitingVerification={invitationsAwaitingVerification}
 			/>
+			<Reminders reminders={reminders} zone={zone} />
 			{next !== undefined ? (
 				<NextSession schedule={next} zone={zone} now={now} />
 			) : (

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getAnnouncements } from '~/features/announcements/api.server'
 import { answerInvitation, getReceivedInvitations } from '~/features/organizations/api.server'
@@ -8,9 +7,10 @@ import { getEverySchedule, getSchedules } from '~/features/schedules/api.server'
 import { dayOf, nextUpcomingSchedule, todaysSchedules } from '~/features/schedules/calendar'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { dateInZone } from '~/features/schedules/time-zones'
+import { getReminders } from '~/features/reminders/api.server'
 import { getTasks } from '~/features/tasks/api.server'
 import { countsAsSubmitted } from '~/features/tasks/status'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import type { SessionUser } from '~/platform/session.server'
 import { settle } from '~/platform/settle.server'
@@ -34,7 +34,7 @@ export async function loadStudentDashboard(context: Context, request: Request, u
 	const { zone } = viewerTimeZone(request)
 	const now = Date.now()
 	const day = dayOf(dateInZone(now, zone), zone)
-	const [profile, invitations, todayList, upcoming, tasks, announcements, results] =
+	const [profile, invitations, todayList, upcoming, tasks, announcements, results, reminders] =
 		await Promise.all([
 			settle(getStudentProfile(api, user.id)),
 			settle(getReceivedInvitations(api)),
@@ -45,6 +45,7 @@ export async function loadStudentDashboard(context: Context, request: Request, u
 			settle(getTasks(api, { dueFrom: iso(now - (now % 60_000)), unsubmitted: true, limit: 10 })),
 			settle(getAnnouncements(api, 1, SHOWN, { unread: true })),
 			settle(getTestHistory(api, { limit: SHOWN })),
+			settle(getReminders(api)),
 		])
 	const next =
 		todayList.ok && upcoming.ok
@@ -80,6 +81,8 @@ export async function loadStudentDashboard(context: Context, request: Request, u
 				}
 			: announcements,
 		results: results.ok ? { ok: true as const, history: results.value.history } : results,
+		// A failure here is only one section less: the tasks and sessions above say the same.
+		reminders: reminders.ok ? reminders.value : [],
 	}
 }
 
@@ -91,7 +94,7 @@ const answered = {
 
 /** The dashboard's invitation forms: accept, decline, or leave the organization (one schema over `intent`). */
 export async function answerInvitationAction(context: Context, request: Request) {
-	const submission = parseWithZod(await readForm(request), { schema: invitationAnswerSchema })
+	const submission = parseForm(await readForm(request), { schema: invitationAnswerSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	try {
 		await answerInvitation(upstream(context, request), submission.value)

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/course-edit'
 import { getCourse, updateCourse } from '~/features/courses/api.server'
@@ -9,7 +8,7 @@ import {
 	courseFormSchema,
 	formValuesOf,
 } from '~/features/courses/schema'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -32,7 +31,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
 	const { api, course } = await ownCourse(context, request, params.courseId)
-	const submission = parseWithZod(await readForm(request), { schema: courseFormSchema })
+	const submission = parseForm(await readForm(request), { schema: courseFormSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	try {
 		await updateCourse(api, course.id, courseBodyFromForm(submission.value, course.modules))

@@ -1,10 +1,9 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect } from 'react-router'
 import type { Route } from './+types/course-form'
 import { createCourse } from '~/features/courses/api.server'
 import { CourseForm } from '~/features/courses/course-form'
 import { courseBodyFromForm, courseFormSchema } from '~/features/courses/schema'
-import { readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -16,7 +15,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	requireRole(context, request, 'tutor')
-	const submission = parseWithZod(await readForm(request), { schema: courseFormSchema })
+	const submission = parseForm(await readForm(request), { schema: courseFormSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	try {
 		await createCourse(upstream(context, request), courseBodyFromForm(submission.value))

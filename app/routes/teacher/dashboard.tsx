@@ -1,4 +1,7 @@
 import type { Route } from './+types/dashboard'
+import { getReminders } from '~/features/reminders/api.server'
+import { Reminders } from '~/features/reminders/reminders'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { getTutorProfile, getTutorStudents } from '~/features/users/api.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
@@ -8,11 +11,18 @@ import { StudentTable } from '~/features/users/student-table'
 export async function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')
 	const api = upstream(context, request)
-	const [profile, students] = await Promise.all([
+	const [profile, students, reminders] = await Promise.all([
 		settle(getTutorProfile(api, user.id)),
 		settle(getTutorStudents(api)),
+		settle(getReminders(api)),
 	])
-	return { name: user.name, profile, students }
+	return {
+		name: user.name,
+		profile,
+		students,
+		reminders: reminders.ok ? reminders.value : [],
+		zone: viewerTimeZone(request).zone,
+	}
 }
 
 export function meta() {
@@ -20,10 +30,11 @@ export function meta() {
 }
 
 export default function TeacherDashboard({ loaderData }: Route.ComponentProps) {
-	const { name, profile, students } = loaderData
+	const { name, profile, students, reminders, zone } = loaderData
 	return (
 		<div className="flex flex-col gap-6">
 			<h1 className="text-2xl font-bold">Welcome, {name}</h1>
+			<Reminders reminders={reminders} zone={zone} />
 			{profile.ok ? (
 				<section
 					aria-labelledby="profile-heading"

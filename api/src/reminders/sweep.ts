@@ -1,0 +1,269 @@
+import { sql } from 'kysely'
+import { DateTime } from 'luxon'
+import type { Db } from '../db.ts'
+import { quotedTitle } from '../mail/compose.ts'
+import {
+	notificationMails,
+	type MailDeps,
+	type Notification,
+	type Recipient,
+} from '../mail/notifications.ts'
+import { mailQueued, queueMails, type QueuedMail } from '../mail/outbox.ts'
+import type { ReminderKind } from '../schema.ts'
+import { isTimeZone } from '../schedules/time.ts'
+
+// Reminders (issue 31, decision 038): a student is reminded of a session a day and an hour before
+// it, and of a task due within a day they have not submitted; a teacher of submissions ungraded
+// for three days. A sweep finds what is due at `now` and gives each reminder once: its row in
+// `reminders` (keyed by the event) and its mail are written in one transaction, and one process
+// sweeps at a time (a transaction-scoped advisory lock on the shared database).
+
+const HOUR = 60 * 60 * 1000
+const DAY = 24 * HOUR
+const UNGRADED_AFTER = 3 * DAY
+// Another process sweeping now: this one leaves it (the next sweep finds whatever is left).
+const SWEEP_LOCK = 7_340_031
+// Rows per statement: well under PostgreSQL's 65,535 parameters.
+const BATCH = 1_000
+
+type Due = {
+	kind: ReminderKind
+	subjectId: string
+	eventAt: Date
+	recipient: Recipient & { time_zone: string | null }
+	notification: Notification
+}
+
+type RecipientRow = Recipient & { time_zone: string | null }
+
+/** An instant in the recipient's zone (else `fallback`), as a reminder writes it. */
+export function reminderTime(at: Date, zone: string | null, fallback = 'UTC') {
+	const shown = zone && isTimeZone(zone) ? zone : fallback
+	return `${DateTime.fromJSDate(at, { zone: shown }).toFormat("cccc d LLLL yyyy 'at' HH:mm")} (${shown})`
+}
+
+const recipientColumns = [
+	'u.id',
+	'u.email',
+	'u.first_name',
+	'u.notification_preferences',
+	'u.time_zone',
+] as const
+
+async function sessionsDue(db: Db, now: Date): Promise<Due[]> {
+	const rows = await db
+		.selectFrom('schedules as s')
+		.innerJoin('courses as c', 'c.id', 's.course_id')
+		.innerJoin('enrollments as e', 'e.course_id', 's.course_id')
+		.innerJoin('users as u', 'u.id', 'e.student_id')
+		.select(['s.id as session_id', 's.title', 's.starts_at', 's.time_zone as session_zone'])
+		.select('c.title as course_title')
+		.select(recipientColumns)
+		.where('s.status', '=', 'Scheduled')
+		.where('s.cancelled_at', 'is', null)
+		.where('s.starts_at', '>', now)
+		.where('s.starts_at', '<=', new Date(now.getTime() + DAY))
+		// Given already: left out here, so a sweep's work is what is new (the key below decides).
+		.where(
+			sql<boolean>`NOT EXISTS (SELECT 1 FROM reminders r WHERE r.subject_id = s.id
+				AND r.recipient_id = u.id AND r.event_at = s.starts_at
+				AND r.kind = CASE WHEN s.starts_at <= ${new Date(now.getTime() + HOUR)}
+					THEN 'session_hour' ELSE 'session_day' END)`,
+		)
+		.execute()
+	return rows.map((row) => {
+		const kind: ReminderKind =
+			row.starts_at.getTime() - now.getTime() <= HOUR ? 'session_hour' : 'session_day'
+		const when = reminderTime(row.starts_at, row.time_zone, row.session_zone)
+		const soon = kind === 'session_hour' ? 'within the hour' : 'tomorrow'
+		return {
+			kind,
+			subjectId: row.session_id,
+			eventAt: row.starts_at,
+			recipient: recipientOf(row),
+			notification: {
+				kind: 'sessionReminders',
+				path: '/studentdashboard/sessions',
+				subject: `Reminder: ${quotedTitle(row.title)} starts ${soon}`,
+				paragraphs: [`"${row.title}" in ${row.course_title} starts on ${when}.`],
+				actionLabel: 'See your sessions',
+			},
+		}
+	})
+}
+
+async function tasksDue(db: Db, now: Date): Promise<Due[]> {
+	const rows = await db
+		.selectFrom('tasks as t')
+		.innerJoin('courses as c', 'c.id', 't.course_id')
+		.innerJoin('enrollments as e', 'e.course_id', 't.course_id')
+		.innerJoin('users as u', 'u.id', 'e.student_id')
+		.select(['t.id as task_id', 't.title', 't.due_date', 'c.title as course_title'])
+		.select(recipientColumns)
+		.where('t.is_deleted', '=', false)
+		.where('t.due_date', '>', now)
+		.where('t.due_date', '<=', new Date(now.getTime() + DAY))
+		.where(({ not, exists, selectFrom }) =>
+			not(
+				exists(
+					selectFrom('task_submissions as ts')
+						.select('ts.id')
+						.whereRef('ts.task_id', '=', 't.id')
+						.whereRef('ts.student_id', '=', 'u.id'),
+				),
+			),
+		)
+		.where(
+			sql<boolean>`NOT EXISTS (SELECT 1 FROM reminders r WHERE r.kind = 'task_due'
+				AND r.subject_id = t.id AND r.recipient_id = u.id AND r.event_at = t.due_date)`,
+		)
+		.execute()
+	return rows.map((row) => ({
+		kind: 'task_due',
+		subjectId: row.task_id,
+		eventAt: row.due_date,
+		recipient: recipientOf(row),
+		notification: {
+			kind: 'taskReminders',
+			path: `/studentdashboard/task-details?taskId=${row.task_id}`,
+			subject: `Reminder: ${quotedTitle(row.title)} is due within a day`,
+			paragraphs: [
+				`"${row.title}" in ${row.course_title} is due on ${reminderTime(row.due_date, row.time_zone)}, and you have not submitted it yet.`,
+			],
+			actionLabel: 'Open the task',
+		},
+	}))
+}
+
+async function ungradedDue(db: Db, now: Date): Promise<Due[]> {
+	const rows = await db
+		.selectFrom('task_submissions as ts')
+		.innerJoin('tasks as t', 't.id', 'ts.task_id')
+		.innerJoin('courses as c', 'c.id', 't.course_id')
+		.innerJoin('users as u', 'u.id', 'c.tutor_id')
+		.select(['ts.id as submission_id', 'ts.submitted_at', 't.id as task_id', 't.title'])
+		.select('c.title as course_title')
+		.select(recipientColumns)
+		.where('t.is_deleted', '=', false)
+		.where('ts.grade', 'is', null)
+		.where('ts.submitted_at', '<=', new Date(now.getTime() - UNGRADED_AFTER))
+		.where(
+			sql<boolean>`NOT EXISTS (SELECT 1 FROM reminders r WHERE r.kind = 'ungraded' AND r.subject_id = ts.id)`,
+		)
+		.execute()
+	return rows.map((row) => ({
+		kind: 'ungraded',
+		subjectId: row.submission_id,
+		eventAt: row.submitted_at,
+		recipient: recipientOf(row),
+		notification: {
+			kind: 'gradingReminders',
+			path: `/teachersdashboard/tasks/submissions?taskId=${row.task_id}`,
+			subject: `Reminder: a submission to ${quotedTitle(row.title)} waits for a grade`,
+			paragraphs: [
+				`A submission to "${row.title}" in ${row.course_title}, handed in on ${reminderTime(row.submitted_at, row.time_zone)}, has waited more than three days for a grade.`,
+			],
+			actionLabel: 'Grade it',
+		},
+	}))
+}
+
+const recipientOf = (row: RecipientRow): RecipientRow => ({
+	id: row.id,
+	email: row.email,
+	first_name: row.first_name,
+	notification_preferences: row.notification_preferences,
+	time_zone: row.time_zone,
+})
+
+/**
+ * Gives every reminder due at `now` that was not given before; answers how many it gave and to
+ * whom it mailed them (none when another process holds the sweep). The dashboard shows them
+ * whatever the mail settings; the mail goes to those who have its kind on.
+ */
+export async function sweepReminders(
+	deps: MailDeps,
+	now: Date,
+	{ waitForLock = false } = {},
+): Promise<{ given: number; mailedTo: string[] }> {
+	const { given, mailedTo } = await deps.db.transaction().execute(async (trx) => {
+		// The real-time sweeps leave it to the one under way; a sweep at a given time (the test
+		// clock) waits its turn, since no later sweep would be at its time.
+		const lock = waitForLock
+			? sql<{ locked: boolean }>`SELECT true AS locked FROM pg_advisory_xact_lock(${SWEEP_LOCK})`
+			: sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK}) AS locked`
+		const { rows } = await lock.execute(trx)
+		if (!rows[0]?.locked) return { given: 0, mailedTo: [] }
+		const due = [
+			...(await sessionsDue(trx, now)),
+			...(await tasksDue(trx, now)),
+			...(await ungradedDue(trx, now)),
+		]
+		const mails: QueuedMail[] = []
+		let given = 0
+		for (let start = 0; start < due.length; start += BATCH) {
+			const batch = due.slice(start, start + BATCH)
+			const claimed = await trx
+				.insertInto('reminders')
+				.values(
+					batch.map((reminder) => ({
+						kind: reminder.kind,
+						subject_id: reminder.subjectId,
+						recipient_id: reminder.recipient.id,
+						event_at: reminder.eventAt,
+					})),
+				)
+				.onConflict((conflict) => conflict.doNothing())
+				.returning(['kind', 'subject_id', 'recipient_id', 'event_at'])
+				.execute()
+			const keyOf = (kind: string, subject: string, recipient: string, at: Date) =>
+				`${kind} ${subject} ${recipient} ${at.getTime()}`
+			const mine = new Set(
+				claimed.map((row) => keyOf(row.kind, row.subject_id, row.recipient_id, row.event_at)),
+			)
+			for (const reminder of batch) {
+				const key = keyOf(
+					reminder.kind,
+					reminder.subjectId,
+					reminder.recipient.id,
+					reminder.eventAt,
+				)
+				if (!mine.has(key)) continue
+				given++
+				mails.push(
+					...notificationMails({ ...deps, db: trx }, [reminder.recipient], reminder.notification),
+				)
+			}
+		}
+		for (let start = 0; start < mails.length; start += BATCH) {
+			await queueMails(trx, mails.slice(start, start + BATCH))
+		}
+		return { given, mailedTo: mails.map((mail) => mail.to) }
+	})
+	// Told again once committed: the worker's first look ran inside the transaction and saw nothing.
+	if (mailedTo.length > 0) mailQueued.emit('queued')
+	return { given, mailedTo }
+}
+
+/**
+ * Sweeps every `everyMs` at the real time, and once at start; a failed sweep is logged and the next
+ * one tries again. Each reminder is given once whichever process gets there first.
+ */
+export function startReminderSweeper(
+	deps: MailDeps,
+	{ everyMs = 60_000, onError }: { everyMs?: number; onError: (error: unknown) => void },
+) {
+	let running: Promise<unknown> = Promise.resolve()
+	const sweep = () => {
+		running = sweepReminders(deps, new Date()).catch(onError)
+	}
+	const timer = setInterval(sweep, everyMs)
+	timer.unref()
+	sweep()
+	return {
+		async stop() {
+			clearInterval(timer)
+			await running
+		},
+	}
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import type { Upstream } from '~/platform/upstream.server'
+
+// The reminders the API gave the signed-in student or teacher that still stand (decision 038).
+
+export const reminderSchema = z.object({
+	kind: z.enum(['session', 'task', 'grading']),
+	title: z.string(),
+	courseTitle: z.string(),
+	at: z.string(),
+	taskId: z.string().nullable(),
+})
+export type Reminder = z.infer<typeof reminderSchema>
+
+export async function getReminders(api: Upstream): Promise<Reminder[]> {
+	const { reminders } = await api.get('/reminders', {
+		schema: z.object({ reminders: z.array(reminderSchema) }),
+		fallback: 'Failed to fetch reminders',
+		// Cached with the tasks: a submission or a grade (the changes that end a task's or a
+		// grading reminder) makes it stale. New reminders come from the API's own sweep, as other
+		// background changes do: a reload shows them at once (decision 018).
+		resource: 'tasks',
+	})
+	return reminders
+}

@@ -1,0 +1,66 @@
+import { Link } from 'react-router'
+import { formatDateTime } from '~/platform/dates'
+import type { Reminder } from './api.server'
+
+/** One reminder's words, in the viewer's zone. */
+function ReminderLine({ reminder, zone }: { reminder: Reminder; zone: string }) {
+	const when = formatDateTime(reminder.at, zone)
+	switch (reminder.kind) {
+		case 'session':
+			return (
+				<>
+					<Link to="/studentdashboard/sessions" className="font-semibold text-indigo-800 underline">
+						{reminder.title}
+					</Link>{' '}
+					in {reminder.courseTitle} starts {when}
+				</>
+			)
+		case 'task':
+			return (
+				<>
+					<Link
+						to={`/studentdashboard/task-details?taskId=${reminder.taskId ?? ''}`}
+						className="font-semibold text-indigo-800 underline"
+					>
+						{reminder.title}
+					</Link>{' '}
+					in {reminder.courseTitle} is due {when}, not submitted yet
+				</>
+			)
+		case 'grading':
+			return (
+				<>
+					A submission to{' '}
+					<Link
+						to={`/teachersdashboard/tasks/submissions?taskId=${reminder.taskId ?? ''}`}
+						className="font-semibold text-indigo-800 underline"
+					>
+						{reminder.title}
+					</Link>{' '}
+					in {reminder.courseTitle}, handed in {when}, waits for a grade
+				</>
+			)
+	}
+}
+
+/** The dashboard's reminders (issue 31): shown while they stand, nothing when there are none. */
+export function Reminders({ reminders, zone }: { reminders: Reminder[]; zone: string }) {
+	if (reminders.length === 0) return null
+	return (
+		<section
+			aria-labelledby="reminders-heading"
+			className="rounded-lg border border-amber-300 bg-amber-50 p-4"
+		>
+			<h2 id="reminders-heading" className="text-lg font-semibold">
+				Reminders
+			</h2>
+			<ul className="mt-2 flex flex-col gap-2 text-slate-800">
+				{reminders.map((reminder) => (
+					<li key={`${reminder.kind}-${reminder.title}-${reminder.at}`}>
+						<ReminderLine reminder={reminder} zone={zone} />
+					</li>
+				))}
+			</ul>
+		</section>
+	)
+}

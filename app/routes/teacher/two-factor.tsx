@@ -1,0 +1,32 @@
+import type { Route } from './+types/two-factor'
+import { TwoFactorRequiredPage } from '~/features/account/two-factor-required-page'
+import {
+	loadTwoFactorRequired,
+	twoFactorRequiredAction,
+} from '~/features/account/two-factor-required.server'
+import { requireRole } from '~/platform/request.server'
+import { dashboardPath } from '~/platform/roles'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+	requireRole(context, request, 'tutor')
+	return loadTwoFactorRequired(context, request)
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	requireRole(context, request, 'tutor')
+	return twoFactorRequiredAction(context, request)
+}
+
+export default function TeacherTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+	return (
+		<TwoFactorRequiredPage
+			account={loaderData.account}
+			actionData={actionData}
+			dashboard={dashboardPath.tutor}
+		/>
+	)
+}
+
+export function meta() {
+	return [{ title: 'Two-factor sign-in | TutorHub' }]
+}
