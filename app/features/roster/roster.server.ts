@@ -1,7 +1,11 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { invalidate, staleAfter } from '~/platform/cache-invalidation.server'
-import { readForm, readFormWithFile, replyWithUpstreamError } from '~/platform/form.server'
+import {
+	parseForm,
+	readForm,
+	readFormWithFile,
+	replyWithUpstreamError,
+} from '~/platform/form.server'
 import { pageParam } from '~/platform/page-param'
 import type { upstream } from '~/platform/request.server'
 import { needed, settle } from '~/platform/settle.server'
@@ -39,7 +43,7 @@ export async function rosterUploadAction(
 		message: ROSTER_FILE_TOO_LARGE,
 	})
 	if (tooLarge) return data(tooLarge, { status: 413 })
-	const submission = parseWithZod(formData, { schema: rosterUploadSchema })
+	const submission = parseForm(formData, { schema: rosterUploadSchema })
 	if (submission.status !== 'success') {
 		return data(submission.reply({ hideFields: ['file'] }), { status: 400 })
 	}
@@ -95,7 +99,7 @@ export async function rosterConfirmAction(
 	organizationId: string,
 	importId: string,
 ) {
-	const submission = parseWithZod(await readForm(request), { schema: rosterConfirmSchema })
+	const submission = parseForm(await readForm(request), { schema: rosterConfirmSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	try {
 		await confirmRosterImport(api, organizationId, importId)
