@@ -171,10 +171,13 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 					},
 					config.jwtSecret,
 				)
-				return c.json(
-					{ message: LINK_NEEDED, linkRequired: true, email: outcome.user.email, linkToken },
-					409,
-				)
+				// A step remains, as with a two-factor login's challenge: no session yet.
+				return c.json({
+					message: LINK_NEEDED,
+					linkRequired: true,
+					email: outcome.user.email,
+					linkToken,
+				})
 			}
 			const { user } = outcome
 			const ref = { accountType: 'user' as const, accountId: user.id }
