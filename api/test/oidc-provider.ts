@@ -45,11 +45,14 @@ export async function startProvider({
 	port = 0,
 	clientId = 'tutorhub',
 	clientSecret = randomBytes(24).toString('base64url'),
+	emailLogins = false,
 }: {
 	appUrl: string
 	port?: number
 	clientId?: string
 	clientSecret?: string
+	/** A login that is an email address and no account of `accounts` signs in with that address. */
+	emailLogins?: boolean
 }): Promise<TestProvider> {
 	const server: Server = createServer()
 	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
@@ -79,7 +82,8 @@ export async function startProvider({
 		conformIdTokenClaims: false,
 		features: { devInteractions: { enabled: true } },
 		async findAccount(_ctx, sub) {
-			return { accountId: sub, claims: () => ({ sub, ...accounts.get(sub) }) }
+			const byEmail = emailLogins && sub.includes('@') ? { email: sub, email_verified: true } : {}
+			return { accountId: sub, claims: () => ({ sub, ...(accounts.get(sub) ?? byEmail) }) }
 		},
 		// The app is the school's own client: no consent screen after the login.
 		async loadExistingGrant(ctx) {
