@@ -79,6 +79,37 @@ async function signInAtProvider(page: Page, login: string) {
 	await page.getByRole('button', { name: 'Sign-in' }).click()
 }
 
+/**
+ * The organization's page and its button, to the provider. The provider's own session is dropped
+ * first (its cookies share the loopback host with the app's), so its login page asks every time.
+ */
+async function startAtSchool(page: Page, school: School) {
+	await page.context().clearCookies({ name: /^_session/ })
+	await page.goto(`/login/sso/${school.id}`)
+	await page.getByRole('link', { name: 'Sign in with Riverside Login' }).click()
+}
+
+/** A student the organization registered, known to the provider as `login`. */
+async function rosteredStudent(request: APIRequestContext, school: School, name: string) {
+	const email = `${name}@${school.domain}`
+	const member = await request.post(`${apiUrl}/auth/register-student/organization`, {
+		headers: { Authorization: `Bearer ${school.token}` },
+		data: { firstName: name, lastName: 'Park', email, password: PASSWORD },
+	})
+	expect(member.status()).toBe(201)
+	const login = `${name}-${school.domain}`
+	provider.accounts.set(login, { email, email_verified: true })
+	return login
+}
+
+const NOT_CONFIRMED = 'Your school sign-in could not be confirmed. Start again from the login page.'
+
+async function expectRefusal(page: Page, message: string) {
+	await expect(page).toHaveURL(/\/login\/sso\/callback\?/)
+	await expect(page.getByRole('heading', { name: 'You are not signed in' })).toBeVisible()
+	await expect(page.getByRole('alert')).toHaveText(message)
+}
+
 test('an organization sets up single sign-on and a student on its roster signs in with the school account', async ({
 	page,
 	request,
@@ -130,12 +161,10 @@ test('someone not on the roster is refused with a page that says why', async ({
 		email: `stranger@${school.domain}`,
 		email_verified: true,
 	})
-	await page.goto(`/login/sso/${school.id}`)
-	await page.getByRole('link', { name: 'Sign in with Riverside Login' }).click()
+	await startAtSchool(page, school)
 	await signInAtProvider(page, `stranger-${school.domain}`)
-	await expect(page).toHaveURL(/\/login\/sso\/callback\?/)
-	await expect(page.getByRole('heading', { name: 'You are not signed in' })).toBeVisible()
-	await expect(page.getByRole('alert')).toHaveText(
+	await expectRefusal(
+		page,
 		`Your Riverside Login account is not on ${school.name}'s list of members, so it cannot sign in here. Ask ${school.name} to add you, then sign in again.`,
 	)
 	await page.getByRole('link', { name: 'log in with a password' }).click()
@@ -148,8 +177,7 @@ test('a provider that is down leaves the login usable with a plain message', asy
 }) => {
 	const school = await newSchool(request)
 	await configure(request, school, `http://127.0.0.1:${await freePort()}`)
-	await page.goto(`/login/sso/${school.id}`)
-	await page.getByRole('link', { name: 'Sign in with Riverside Login' }).click()
+	await startAtSchool(page, school)
 	await expect(
 		page
 			.getByText(
@@ -161,4 +189,67 @@ test('a provider that is down leaves the login usable with a plain message', asy
 	await page.getByRole('link', { name: 'Log in with a password' }).click()
 	await logIn(page, school.email, PASSWORD, 'organization')
 	await expect(page).toHaveURL(/\/organization/)
+})
+
+test('an ID token that expired, or was made for another client, signs nobody in', async ({
+	page,
+	request,
+}) => {
+	const school = await newSchool(request)
+	await configure(request, school)
+	const login = await rosteredStudent(request, school, 'lee')
+	const now = Math.floor(Date.now() / 1000)
+	const tampered: Record<string, (claims: Record<string, unknown>) => Record<string, unknown>> = {
+		expired: (claims) => ({ ...claims, iat: now - 7200, exp: now - 3600 }),
+		'another audience': (claims) => ({ ...claims, aud: 'another-client' }),
+	}
+	try {
+		for (const change of Object.values(tampered)) {
+			// The provider signs the changed token with its own key: only the claim check refuses it.
+			provider.tamper = change
+			await startAtSchool(page, school)
+			await signInAtProvider(page, login)
+			await expectRefusal(page, NOT_CONFIRMED)
+		}
+	} finally {
+		provider.tamper = null
+	}
+	await startAtSchool(page, school)
+	await signInAtProvider(page, login)
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+})
+
+test("an answer with another sign-in's state, and a code brought back twice, sign nobody in", async ({
+	page,
+	request,
+}) => {
+	const school = await newSchool(request)
+	await configure(request, school)
+	const login = await rosteredStudent(request, school, 'kai')
+	// Two sign-ins started in one browser: the second's checks replace the first's, so the first's
+	// answer comes back with a state this browser no longer expects.
+	const other = await page.context().newPage()
+	await page.goto(`/login/sso/${school.id}`)
+	await page.getByRole('link', { name: 'Sign in with Riverside Login' }).click()
+	await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/interaction/`))
+	await other.goto(`/login/sso/${school.id}`)
+	await other.getByRole('link', { name: 'Sign in with Riverside Login' }).click()
+	await expect(other).toHaveURL(new RegExp(`^${provider.issuer}/interaction/`))
+	await other.close()
+	await signInAtProvider(page, login)
+	await expectRefusal(page, NOT_CONFIRMED)
+
+	// A good sign-in, then its very address again (a back button, a stolen link): refused.
+	let callback = ''
+	page.on('request', (sent) => {
+		if (sent.url().includes('/login/sso/callback?')) callback = sent.url()
+	})
+	await startAtSchool(page, school)
+	await signInAtProvider(page, login)
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	await page.getByRole('button', { name: 'Log out' }).click()
+	await expect(page).toHaveURL(/\/login$/)
+	expect(callback).not.toBe('')
+	await page.goto(callback)
+	await expectRefusal(page, 'Your school sign-in took too long. Start again from the login page.')
 })
