@@ -57,7 +57,12 @@ async function newSchool(request: APIRequestContext) {
 
 type School = Awaited<ReturnType<typeof newSchool>>
 
-async function configure(request: APIRequestContext, school: School, issuer = provider.issuer) {
+async function configure(
+	request: APIRequestContext,
+	school: School,
+	issuer = provider.issuer,
+	settings: Record<string, unknown> = {},
+) {
 	const saved = await request.put(`${apiUrl}/sso/settings`, {
 		headers: { Authorization: `Bearer ${school.token}` },
 		data: {
@@ -66,6 +71,7 @@ async function configure(request: APIRequestContext, school: School, issuer = pr
 			clientId: provider.clientId,
 			clientSecret: provider.clientSecret,
 			domains: school.domain,
+			...settings,
 		},
 	})
 	expect(saved.status()).toBe(200)
@@ -252,4 +258,40 @@ test("an answer with another sign-in's state, and a code brought back twice, sig
 	expect(callback).not.toBe('')
 	await page.goto(callback)
 	await expectRefusal(page, 'Your school sign-in took too long. Start again from the login page.')
+})
+
+test('an account its owner made is linked to the school sign-in only after its password', async ({
+	page,
+	request,
+}) => {
+	const school = await newSchool(request)
+	await configure(request, school, provider.issuer, { joinByDomain: true })
+	const email = `own@${school.domain}`
+	const registered = await request.post(`${apiUrl}/auth/register-student`, {
+		data: { firstName: 'Ola', lastName: 'Own', email, password: PASSWORD },
+	})
+	expect(registered.status()).toBe(201)
+	const login = `own-${school.domain}`
+	provider.accounts.set(login, { email, email_verified: true })
+
+	await startAtSchool(page, school)
+	await signInAtProvider(page, login)
+	await expect(page).toHaveURL(/\/login\?email=/)
+	await expect(
+		page.getByText(`Log in with the password of ${email} once: your school sign-in is then linked`),
+	).toBeVisible()
+	await expect(page.getByLabel('Email')).toHaveValue(email)
+	await page.getByLabel('Password').fill(PASSWORD)
+	await page.getByRole('button', { name: 'Log in' }).click()
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	await expect(
+		page.getByText('Your school sign-in is linked to your account').first(),
+	).toBeVisible()
+	await page.getByRole('button', { name: 'Log out' }).click()
+	await expect(page).toHaveURL(/\/login$/)
+
+	// From now on the school's button alone signs the account in.
+	await startAtSchool(page, school)
+	await signInAtProvider(page, login)
+	await expect(page).toHaveURL(/\/studentdashboard$/)
 })
