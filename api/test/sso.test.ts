@@ -118,19 +118,28 @@ describe('settings', () => {
 		expect(noSecret.body.errors).toEqual([
 			{ path: 'clientSecret', msg: 'Enter the client secret your identity provider gave you' },
 		])
-		const plainHttp = await call(api, 'PUT', '/sso/settings', {
-			token: org.token,
-			json: {
-				providerName: 'X',
-				issuer: 'http://idp.example.org',
-				clientId: 'x',
-				clientSecret: 's',
-				domains: 'not a domain',
-			},
-		})
+		const settings = {
+			providerName: 'X',
+			issuer: 'http://idp.example.org',
+			clientId: 'x',
+			clientSecret: 's',
+			domains: 'a.test',
+		}
+		const plainHttp = await call(api, 'PUT', '/sso/settings', { token: org.token, json: settings })
 		expect(plainHttp.status).toBe(400)
 		expect(plainHttp.body.errors).toEqual([
 			{ path: 'issuer', msg: 'The issuer URL must start with https://' },
+		])
+		const badDomain = await call(api, 'PUT', '/sso/settings', {
+			token: org.token,
+			json: {
+				...settings,
+				issuer: 'https://idp.example.org',
+				domains: 'school.test, not a domain',
+			},
+		})
+		expect(badDomain.status).toBe(400)
+		expect(badDomain.body.errors).toEqual([
 			{ path: 'domains', msg: '"not" is not an email domain' },
 		])
 		expect(await call(api, 'GET', '/sso/settings', { token: org.token })).toMatchObject({
@@ -208,9 +217,11 @@ describe('settings', () => {
 		expect(none.body.message).toBe(
 			'No organization signs in with this email address. Log in with your password instead.',
 		)
-		const unknown = await call(api, 'GET', `/sso/organizations/${crypto.randomUUID()}`)
-		expect(unknown.status).toBe(404)
-		expect(unknown.body.message).toBe('This organization does not offer single sign-on.')
+		for (const id of [crypto.randomUUID(), 'not-an-id']) {
+			const unknown = await call(api, 'GET', `/sso/organizations/${id}`)
+			expect(unknown.status).toBe(404)
+			expect(unknown.body.message).toBe('This organization does not offer single sign-on.')
+		}
 	})
 })
 
@@ -431,4 +442,27 @@ describe('refusals', () => {
 			).status,
 		).toBe(200)
 	})
+})
+
+test('in production a provider is reached over https only, not on this machine over http', async () => {
+	const production = await startApi({ config: { publicUrl: APP_URL, production: true } })
+	try {
+		const org = await newOrganization(production)
+		const saved = await call(production, 'PUT', '/sso/settings', {
+			token: org.token,
+			json: {
+				providerName: 'Local',
+				issuer: provider.issuer,
+				clientId: 'x',
+				clientSecret: 'y',
+				domains: 'local.test',
+			},
+		})
+		expect(saved.status).toBe(400)
+		expect(saved.body.errors).toEqual([
+			{ path: 'issuer', msg: 'The issuer URL must start with https://' },
+		])
+	} finally {
+		await production.close()
+	}
 })

@@ -28,8 +28,14 @@ export const providerDown = (providerName: string) =>
 export const SIGN_IN_FAILED =
 	'Your school sign-in could not be confirmed. Start again from the login page.'
 
-/** Plain http is for a provider on this machine only (a developer's or the tests'). */
-export function issuerProblem(issuer: string): string | null {
+/**
+ * Plain http is for a provider on this machine only (a developer's or the tests'), and never in
+ * production, where an organization could otherwise make the API call the machine's own services.
+ */
+export function issuerProblem(
+	issuer: string,
+	{ production }: { production: boolean },
+): string | null {
 	let url: URL
 	try {
 		url = new URL(issuer)
@@ -37,7 +43,8 @@ export function issuerProblem(issuer: string): string | null {
 		return 'Enter the issuer URL, starting with https://'
 	}
 	if (url.protocol === 'https:') return null
-	if (url.protocol === 'http:' && isLoopback(url.hostname.replace(/^\[|\]$/g, ''))) return null
+	const loopback = isLoopback(url.hostname.replace(/^\[|\]$/g, ''))
+	if (url.protocol === 'http:' && loopback && !production) return null
 	return 'The issuer URL must start with https://'
 }
 

@@ -1,18 +1,25 @@
 import { Hono } from 'hono'
+import { z } from 'zod'
 import { confirmEmail } from '../account/store.ts'
 import { userAccount } from '../auth/accounts.ts'
 import { openSignedIn } from '../auth/open-session.ts'
 import type { Passwords } from '../auth/passwords.ts'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
-import { ApiError, isUniqueViolation } from '../platform/errors.ts'
+import {
+	ApiError,
+	isUniqueViolation,
+	validationError,
+	type FieldError,
+} from '../platform/errors.ts'
 import { readJsonBody } from '../platform/json.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId, validate } from '../platform/validation.ts'
+import { validate } from '../platform/validation.ts'
 import { toUser } from '../users/present.ts'
 import { findUser } from '../users/repository.ts'
 import {
 	authorizationUrl,
 	exchangeCode,
+	issuerProblem,
 	SIGN_IN_FAILED,
 	type ProviderSettings,
 } from './provider.ts'
@@ -98,9 +105,11 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			const organizationId = c.get('account').id
 			const change = await readJsonBody(c, ssoSettingsChange)
 			const stored = await findSsoSettings(db, organizationId)
-			if (!stored && !change.clientSecret) {
-				throw new ApiError(400, 'Validation failed', [{ path: 'clientSecret', msg: SECRET_NEEDED }])
-			}
+			const problems = [
+				{ path: 'issuer', msg: issuerProblem(change.issuer, config) },
+				{ path: 'clientSecret', msg: !stored && !change.clientSecret ? SECRET_NEEDED : null },
+			].filter((problem): problem is FieldError => problem.msg !== null)
+			if (problems.length > 0) throw validationError(problems)
 			const taken = await domainsTakenElsewhere(db, organizationId, change.domains)
 			const domainTaken = () =>
 				new ApiError(409, 'Validation failed', [
@@ -132,8 +141,10 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			return c.json({ message: 'Single sign-on turned off' })
 		})
 		.get('/organizations/:organizationId', async (c) => {
-			const id = readId('organizationId', c.req.param('organizationId'))
-			return c.json({ sso: toPublicSso(await settingsOf(id)) })
+			// An address typed by hand (the shared link, mistyped) is an organization without it.
+			const id = z.uuid().safeParse(c.req.param('organizationId'))
+			if (!id.success) throw new ApiError(404, NOT_OFFERED)
+			return c.json({ sso: toPublicSso(await settingsOf(id.data)) })
 		})
 		.get('/lookup', async (c) => {
 			const { email } = validate(ssoLookup, c.req.query())
