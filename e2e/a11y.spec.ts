@@ -269,6 +269,8 @@ test('every page of the route table is covered by the sweep', () => {
 	expect(resources).toEqual([
 		'/logout',
 		'/account/resend-verification',
+		'/login/sso/link',
+		'/login/sso/:organizationId/start',
 		'/files/:key',
 		'/calendar/:token',
 		'/studentdashboard/test/:templateId/progress',

@@ -21,6 +21,8 @@ export type TestProvider = {
 	clientId: string
 	clientSecret: string
 	accounts: Map<string, ProviderAccount>
+	/** The path of every request the provider served, in order. */
+	served: string[]
 	/** Rewrites the claims of every ID token the token endpoint answers until set to null. */
 	tamper: ((claims: Record<string, unknown>) => Record<string, unknown>) | null
 	close: () => Promise<void>
@@ -100,6 +102,7 @@ export async function startProvider({
 		clientId,
 		clientSecret,
 		accounts,
+		served: [],
 		tamper: null,
 		async close() {
 			server.closeAllConnections()
@@ -107,6 +110,7 @@ export async function startProvider({
 		},
 	}
 	provider.use(async (ctx, next) => {
+		state.served.push(ctx.path)
 		await next()
 		const body = ctx.body as { id_token?: string } | undefined
 		if (ctx.path === '/token' && state.tamper && typeof body?.id_token === 'string') {

@@ -358,6 +358,18 @@ describe('signing in', () => {
 	})
 })
 
+test('discovery and the provider’s keys are fetched once for many sign-ins', async () => {
+	const school = await schoolWithSso()
+	const subject = providerAccount((await rosteredStudent(school, 'cache')).email)
+	const from = provider.served.length
+	for (let round = 0; round < 3; round++)
+		expect((await signIn(school.id, subject)).status).toBe(200)
+	const served = provider.served.slice(from)
+	expect(served.filter((path) => path === '/.well-known/openid-configuration')).toHaveLength(1)
+	expect(served.filter((path) => path === '/jwks')).toHaveLength(1)
+	expect(served.filter((path) => path === '/token')).toHaveLength(3)
+})
+
 describe('refusals', () => {
 	test('a wrong state is refused and the code is not spent on a session', async () => {
 		const school = await schoolWithSso()
