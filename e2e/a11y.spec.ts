@@ -267,10 +267,10 @@ test('every page of the route table is covered by the sweep', () => {
 	const resources = routes.filter((route) => route.resource).map((route) => route.pattern)
 	// Files, JSON and redirects, named so a new one is a conscious choice.
 	expect(resources).toEqual([
-		'/logout',
-		'/account/resend-verification',
 		'/login/sso/link',
 		'/login/sso/:organizationId/start',
+		'/logout',
+		'/account/resend-verification',
 		'/files/:key',
 		'/calendar/:token',
 		'/studentdashboard/test/:templateId/progress',
