@@ -28,9 +28,9 @@ export function SsoSettingsPage({
 			<p className="text-slate-700">
 				Let your students and teachers sign in with your school&apos;s own accounts (any OpenID
 				Connect provider). Register TutorHub at your provider with the redirect URI{' '}
-				<code className="rounded bg-slate-100 px-1">{redirectUri}</code>, then enter what it gives
-				you. People on your lists sign in at once; anyone else is refused unless you let your email
-				domains join.
+				<code className="rounded bg-slate-100 px-1 break-all">{redirectUri}</code>, then enter what
+				it gives you. People on your lists sign in at once; anyone else is refused unless you let
+				your email domains join.
 			</p>
 			{signInLink ? (
 				<p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm">
