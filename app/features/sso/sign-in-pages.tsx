@@ -1,6 +1,8 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useSearchParams } from 'react-router'
 import { safeRedirect } from '~/platform/safe-redirect'
+import type { LoadFailure } from '~/platform/toast'
+import { LoadError } from '~/ui/load-error'
 import { Button, buttonClass } from '~/ui/button'
 import { FormErrors, inputProps, TextField } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
@@ -55,18 +57,18 @@ export function FindSchoolPage({ actionData }: { actionData: Result }) {
 /** An organization's own sign-in page (the link it shares): one button to its provider. */
 export function SchoolSignInPage({
 	sso,
-	message,
+	failure,
 }: {
 	sso: PublicSso | null
-	message: string | null
+	failure: LoadFailure | null
 }) {
 	const [searchParams] = useSearchParams()
 	const redirectTo = safeRedirect(searchParams.get('redirectTo'), '')
 	if (!sso) {
 		return (
 			<div className="mx-auto max-w-md px-4 py-12">
-				<h1 className="text-3xl font-bold">Sign in with your school</h1>
-				<p className="mt-3 text-slate-700">{message}</p>
+				<h1 className="mb-4 text-3xl font-bold">Sign in with your school</h1>
+				{failure ? <LoadError error={failure} /> : null}
 				<PasswordInstead />
 			</div>
 		)

@@ -63,10 +63,12 @@ export async function loadSchool(context: Context, request: Request, organizatio
 	redirectSignedIn(context)
 	try {
 		const { sso } = await ssoOfOrganization(upstream(context, request), organizationId)
-		return { sso, message: null }
+		return { sso, failure: null }
 	} catch (error) {
 		if (!(error instanceof UpstreamError)) throw error
-		return data({ sso: null, message: error.text }, { status: replyStatus(error.status) })
+		// No single sign-on there (404), or the API failing: said in place, with its status.
+		const failure = { text: error.text, toast: error.toast }
+		return data({ sso: null, failure }, { status: replyStatus(error.status) })
 	}
 }
 

@@ -12,5 +12,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function LoginSsoOrganization({ loaderData }: Route.ComponentProps) {
-	return <SchoolSignInPage sso={loaderData.sso} message={loaderData.message} />
+	return <SchoolSignInPage sso={loaderData.sso} failure={loaderData.failure} />
 }
