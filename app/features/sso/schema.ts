@@ -78,4 +78,3 @@ export const ssoSettingsFormSchema = z.discriminatedUnion('intent', [
 	}),
 	z.object({ intent: z.literal('remove') }),
 ])
-export type SsoSettingsFields = z.input<typeof ssoSettingsFormSchema>
