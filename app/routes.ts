@@ -13,6 +13,12 @@ export default [
 		route('contact-us', 'routes/public/contact-us.tsx'),
 		route('login', 'routes/public/login.tsx'),
 		route('login/two-factor', 'routes/public/login-two-factor.tsx'),
+		// Single sign-on with an organization's identity provider (issue 31, decision 040).
+		route('login/sso', 'routes/public/login-sso.tsx'),
+		route('login/sso/callback', 'routes/public/login-sso-callback.tsx'),
+		route('login/sso/link', 'routes/public/login-sso-link.tsx'),
+		route('login/sso/:organizationId', 'routes/public/login-sso-organization.tsx'),
+		route('login/sso/:organizationId/start', 'routes/public/login-sso-start.tsx'),
 		route('unauthorized', 'routes/public/unauthorized.tsx'),
 		route('signup/:role', 'routes/public/signup.tsx'),
 		// Accounts (issue 19, decision 023): not in the spec's route list.
@@ -140,6 +146,7 @@ export default [
 		route('roster/imports/:importId', 'routes/organization/roster-import.tsx'),
 		route('analytics', 'routes/organization/analytics.tsx'),
 		route('settings', 'routes/organization/settings.tsx'),
+		route('single-sign-on', 'routes/organization/single-sign-on.tsx'),
 		route('score-input', 'routes/organization/score-input.tsx'),
 		route('result-cards', 'routes/organization/result-cards.tsx'),
 		route('org/announcement/list', 'routes/organization/announcements.tsx'),

@@ -50,6 +50,25 @@ function visits(d: A11yData): Record<string, Visit[]> {
 		// Between a right password and its code e2e/two-factor.spec.ts shows the form; opened alone,
 		// the page says to log in first.
 		'/login/two-factor': [{ url: '/login/two-factor', as: 'anonymous', note: 'no password yet' }],
+		// Single sign-on: e2e/single-sign-on.spec.ts goes through the provider; alone, the pages say
+		// what they can.
+		'/login/sso': [{ url: '/login/sso', as: 'anonymous' }],
+		'/login/sso/callback': [
+			{
+				url: '/login/sso/callback?code=unknown&state=unknown',
+				as: 'anonymous',
+				status: 400,
+				note: 'no sign-in started',
+			},
+		],
+		'/login/sso/:organizationId': [
+			{
+				url: '/login/sso/00000000-0000-4000-8000-000000000000',
+				as: 'anonymous',
+				status: 404,
+				note: 'no single sign-on',
+			},
+		],
 		'/forgot-password': [
 			{ url: '/forgot-password', as: 'anonymous' },
 			{ url: '/forgot-password?as=organization', as: 'anonymous' },
@@ -215,6 +234,7 @@ function visits(d: A11yData): Record<string, Visit[]> {
 		],
 		[`${o}/analytics`]: [{ url: `${o}/analytics`, as: 'organization' }],
 		[`${o}/settings`]: [{ url: `${o}/settings`, as: 'organization' }],
+		[`${o}/single-sign-on`]: [{ url: `${o}/single-sign-on`, as: 'organization' }],
 		[`${o}/score-input`]: [{ url: `${o}/score-input`, as: 'organization' }],
 		[`${o}/result-cards`]: [{ url: `${o}/result-cards`, as: 'organization' }],
 		[`${o}/org/announcement/list`]: [{ url: `${o}/org/announcement/list`, as: 'organization' }],
@@ -257,6 +277,8 @@ test('every page of the route table is covered by the sweep', () => {
 	const resources = routes.filter((route) => route.resource).map((route) => route.pattern)
 	// Files, JSON and redirects, named so a new one is a conscious choice.
 	expect(resources).toEqual([
+		'/login/sso/link',
+		'/login/sso/:organizationId/start',
 		'/logout',
 		'/account/resend-verification',
 		'/files/:key',

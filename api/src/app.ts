@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { accountRoutes } from './account/routes.ts'
 import { authRoutes } from './auth/routes.ts'
+import { ssoRoutes } from './sso/routes.ts'
 import { createPasswords } from './auth/passwords.ts'
 import { calendarRoutes } from './calendar/routes.ts'
 import { courseRoutes } from './courses/routes.ts'
@@ -56,6 +57,7 @@ export function createApi(deps: ApiDeps) {
 	// Before the domains: their `/:studentId`-style paths would otherwise take `/export`.
 	app.route('/', exportRoutes(deps))
 	app.route('/auth', authRoutes(deps, passwords))
+	app.route('/sso', ssoRoutes(deps, passwords))
 	app.route('/account', accountRoutes(deps, passwords))
 	app.route('/organizations', organizationRoutes(deps, passwords))
 	app.route('/users', userRoutes(deps))

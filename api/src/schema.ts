@@ -121,6 +121,29 @@ export interface RecoveryCodesTable {
 	used_at: Date | null
 }
 
+export interface OrganizationSsoTable {
+	organization_id: string
+	provider_name: string
+	issuer: string
+	client_id: string
+	client_secret_sealed: string
+	join_by_domain: boolean
+	updated_at: ColumnType<Date, Date | undefined, Date>
+}
+
+export interface OrganizationSsoDomainsTable {
+	domain: string
+	organization_id: string
+}
+
+export interface SsoIdentitiesTable {
+	issuer: string
+	subject: string
+	user_id: string
+	organization_id: string
+	created_at: CreatedAt
+}
+
 export interface FilesTable {
 	key: string
 	owner_id: string
@@ -243,6 +266,10 @@ export interface Database {
 	recovery_codes: RecoveryCodesTable
 	organization_invitations: OrganizationInvitationsTable
 	roster_imports: RosterImportsTable
+	// Migration 026 (issue 31): single sign-on.
+	organization_sso: OrganizationSsoTable
+	organization_sso_domains: OrganizationSsoDomainsTable
+	sso_identities: SsoIdentitiesTable
 	files: FilesTable
 	courses: CoursesTable
 	enrollments: EnrollmentsTable

@@ -230,6 +230,7 @@ export function startSession(context: Context, user: SessionUser, tokens: Tokens
 	responseCache.dropUser(user.id)
 	current.session.set('user', user)
 	current.session.unset('pendingSignIn')
+	current.session.unset('ssoSignIn')
 	current.session.set('accessToken', tokens.accessToken)
 	current.session.set('refreshToken', tokens.refreshToken)
 	// The refresh token also travels as the upstream's own cookie, as the contract expects.
@@ -254,16 +255,27 @@ export function holdForTwoFactorSetup(context: Context, held: boolean) {
 	current.changed = true
 }
 
-/** A login's password was right and its two-factor code comes next: kept in the sealed cookie. */
-export function holdSignIn(context: Context, pending: PendingSignIn | null) {
+/** What a sign-in keeps between its steps, in the sealed cookie, before any session opens. */
+type Held = Pick<SessionData, 'pendingSignIn' | 'ssoSignIn' | 'ssoLink'>
+
+export function hold<K extends keyof Held>(context: Context, key: K, value: Held[K] | null) {
 	const current = state(context)
-	if (pending) current.session.set('pendingSignIn', pending)
-	else current.session.unset('pendingSignIn')
+	if (value) current.session.set(key, value)
+	else current.session.unset(key)
 	current.changed = true
 }
 
+export function held<K extends keyof Held>(context: Context, key: K): NonNullable<Held[K]> | null {
+	return state(context).session.get(key) ?? null
+}
+
+/** A login's password was right and its two-factor code comes next. */
+export function holdSignIn(context: Context, pending: PendingSignIn | null) {
+	hold(context, 'pendingSignIn', pending)
+}
+
 export function pendingSignIn(context: Context): PendingSignIn | null {
-	return state(context).session.get('pendingSignIn') ?? null
+	return held(context, 'pendingSignIn') ?? null
 }
 
 export function finishSession(context: Context) {

@@ -27,9 +27,21 @@ export type SessionData = {
 	upstreamCookies: Record<string, string>
 	/** Between a two-factor login's password and its code (decision 033): no session yet. */
 	pendingSignIn?: PendingSignIn
+	/** A school sign-in on its way (decision 040): its checks, until the provider sends the browser back. */
+	ssoSignIn?: SsoSignIn
+	/** A school sign-in that found an account of its owner's own: linked once its password is given. */
+	ssoLink?: SsoLink
 }
 
 export type PendingSignIn = { challenge: string; redirectTo: string }
+export type SsoSignIn = {
+	organizationId: string
+	state: string
+	nonce: string
+	codeVerifier: string
+	redirectTo: string
+}
+export type SsoLink = { linkToken: string; email: string }
 
 const MAX_AGE = 60 * 60 * 24 * 7
 

@@ -61,6 +61,7 @@ const targets: Record<string, Target> = {
 		pages: () => [],
 		extra: () => [form('/login/two-factor', ['code'])],
 	},
+	'routes/public/login-sso.tsx': { role: 'visitor', pages: () => ['/login/sso'] },
 	'routes/public/signup.tsx': {
 		role: 'visitor',
 		pages: () => ['/signup/student', '/signup/teacher', '/signup/organization'],
@@ -312,6 +313,10 @@ const targets: Record<string, Target> = {
 		pages: () => ['/organization/settings'],
 		// An unticked box sends nothing: the requirement off (decision 037).
 		noInput: intentIs('two-factor-setup', 'end-other-sessions', 'teacher-two-factor'),
+	},
+	'routes/organization/single-sign-on.tsx': {
+		role: 'organization',
+		pages: () => ['/organization/single-sign-on'],
 	},
 	'routes/organization/students.tsx': {
 		role: 'organization',

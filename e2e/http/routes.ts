@@ -84,6 +84,29 @@ export const rules: Record<string, Rule> = {
 	'/login': { get: ['anonymous'], guestOnly: true, url: s('/login') },
 	// A two-factor login's second step: without a right password first, it says to log in.
 	'/login/two-factor': { get: ['anonymous'], guestOnly: true, url: s('/login/two-factor') },
+	// Single sign-on (issue 31, decision 040): finding the school, its page (an organization
+	// without single sign-on says so, 404), its button (back to the page when the API refuses),
+	// the provider's way back (no sign-in started here: 400), and the link after a password login.
+	'/login/sso': { get: ['anonymous'], guestOnly: true, url: s('/login/sso') },
+	'/login/sso/callback': {
+		get: ['anonymous'],
+		guestOnly: true,
+		url: s('/login/sso/callback?code=unknown&state=unknown'),
+		status: 400,
+	},
+	'/login/sso/link': { get: signedIn, url: s('/login/sso/link'), status: 302 },
+	'/login/sso/:organizationId': {
+		get: ['anonymous'],
+		guestOnly: true,
+		url: s('/login/sso/00000000-0000-4000-8000-000000000000'),
+		status: 404,
+	},
+	'/login/sso/:organizationId/start': {
+		get: ['anonymous'],
+		guestOnly: true,
+		url: s('/login/sso/00000000-0000-4000-8000-000000000000/start'),
+		status: 302,
+	},
 	'/unauthorized': { get: all, url: s('/unauthorized') },
 	'/signup/:role': { get: ['anonymous'], guestOnly: true, url: s('/signup/student') },
 	// Accounts (decision 023). An unknown reset link shows its refusal in the page; an unknown
@@ -318,6 +341,7 @@ export const rules: Record<string, Rule> = {
 	},
 	'/organization/analytics': { get: organization, url: s('/organization/analytics') },
 	'/organization/settings': { get: organization, url: s('/organization/settings') },
+	'/organization/single-sign-on': { get: organization, url: s('/organization/single-sign-on') },
 	'/organization/score-input': { get: organization, url: s('/organization/score-input') },
 	'/organization/result-cards': { get: organization, url: s('/organization/result-cards') },
 	'/organization/org/announcement/list': {

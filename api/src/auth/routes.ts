@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { toOrganization } from '../organizations/present.ts'
 import { findOrganizationCredentials } from '../organizations/repository.ts'
 import { signAccessToken, verifyAccessToken } from '../platform/access-tokens.ts'
-import { clientAddress, clientDevice } from '../platform/client-address.ts'
+import { clientAddress } from '../platform/client-address.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { readForm } from '../platform/forms.ts'
@@ -12,22 +12,21 @@ import { isTimeZone } from '../schedules/time.ts'
 import { createLoginLimits } from '../platform/rate-limit.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import type { AccountType, UserRole } from '../schema.ts'
-import { toUser, type UserRow } from '../users/present.ts'
+import { toUser } from '../users/present.ts'
 import { registerUser, type Registration } from '../users/registration.ts'
 import { replaceProfilePicture } from '../users/profile-picture.ts'
 import { maySeeStudent } from '../users/access.ts'
 import { findUserByEmail, findUserCredentials } from '../users/repository.ts'
-import { sendRecoveryCodeUsed, warnOfNewDevice, welcomeNewAccount } from '../account/mails.ts'
+import { sendRecoveryCodeUsed, welcomeNewAccount } from '../account/mails.ts'
 import { afterAnswer } from '../mail/outbox.ts'
-import { loadAccount } from './accounts.ts'
+import { loadAccount, userAccount } from './accounts.ts'
+import { openSignedIn } from './open-session.ts'
 import type { Passwords } from './passwords.ts'
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts'
 import {
-	openSession,
 	revokeSession,
 	rotateRefreshToken,
 	sessionOfRefreshToken,
-	sessionState,
 	type RefreshSession,
 } from './refresh-tokens.ts'
 import { signChallenge, verifyChallenge } from './two-factor-challenge.ts'
@@ -46,12 +45,6 @@ const INVALID_REFRESH = 'Invalid or expired refresh token'
 export const TWO_FACTOR_NEEDED = 'Enter the code from your authenticator app'
 export const CHALLENGE_EXPIRED = 'Your sign-in took too long. Log in again.'
 const BEARER = /^Bearer\s+(\S+)\s*$/i
-
-const userAccount = (user: UserRow): Account => ({
-	id: user.id,
-	role: user.role,
-	orgId: user.organization_id,
-})
 
 export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 	const { db, config } = deps
@@ -89,28 +82,6 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 		return false
 	}
 
-	/** Opens a session for an account whose sign-in is complete: its tokens, cookie and device. */
-	async function openSignedIn(c: Context<ApiEnv>, accountType: AccountType, signedIn: Account) {
-		const ref = { accountId: signedIn.id, accountType }
-		const device = clientDevice(c, config.proxySecret)
-		const { session, refreshToken } = await openSession(db, ref, device, config.refreshTokenTtl)
-		warnOfNewDevice(deps, ref, signedIn.role, device)
-		const accessToken = await signAccessToken(
-			signedIn,
-			session.sessionId,
-			config.jwtSecret,
-			config.accessTokenTtl,
-		)
-		setRefreshCookie(c, refreshToken, config)
-		const { mustSetUpTwoFactor } = await sessionState(db, session.sessionId, signedIn.role)
-		// The app sends such a teacher to the set-up first; the API refuses the rest meanwhile.
-		return {
-			accessToken,
-			refreshToken,
-			...(mustSetUpTwoFactor && { twoFactorSetupRequired: true }),
-		}
-	}
-
 	/**
 	 * A login of one kind (people or organizations): the password (throttled per address, and per
 	 * account from that address), then, for an account with two-factor on, a second step with a
@@ -130,7 +101,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 				user: {
 					...present(row),
 					emailVerified: row.email_verified_at !== null,
-					...(await openSignedIn(c, accountType, accountOf(row))),
+					...(await openSignedIn(deps, c, accountType, accountOf(row))),
 				},
 			})
 

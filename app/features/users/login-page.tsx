@@ -8,7 +8,14 @@ import { loginSearch, otherLoginOf } from './login-switch'
 import type { LoginFields } from './schema'
 
 /** Log in, as a person (student or teacher) or as an organization (`?as=organization`). */
-export function LoginPage({ actionData }: { actionData: SubmissionResult<string[]> | undefined }) {
+export function LoginPage({
+	actionData,
+	linking,
+}: {
+	actionData: SubmissionResult<string[]> | undefined
+	/** A school sign-in waits for this account's password, to be linked to it (decision 040). */
+	linking: string | null
+}) {
 	const [searchParams] = useSearchParams()
 	const asOrganization = searchParams.get('as') === 'organization'
 	const [form, fields] = useForm<LoginFields>({
@@ -45,6 +52,15 @@ export function LoginPage({ actionData }: { actionData: SubmissionResult<string[
 					Organization
 				</Link>
 			</nav>
+			{linking && !asOrganization ? (
+				<p
+					role="status"
+					className="mt-4 rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm"
+				>
+					Log in with the password of {linking} once: your school sign-in is then linked to this
+					account, and next time the school&apos;s button signs you in.
+				</p>
+			) : null}
 			<Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
 				{otherLogin ? (
@@ -85,6 +101,13 @@ export function LoginPage({ actionData }: { actionData: SubmissionResult<string[
 					Forgot password?
 				</Link>
 			</p>
+			{asOrganization ? null : (
+				<p className="mt-4 text-sm">
+					<Link className="font-semibold text-indigo-800 underline" to="/login/sso">
+						Sign in with your school
+					</Link>
+				</p>
+			)}
 			<p className="mt-6 text-sm text-slate-700">
 				New here?{' '}
 				<Link

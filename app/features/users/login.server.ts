@@ -3,6 +3,7 @@ import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.ser
 import { holdSignIn, pendingSignIn, startSession, upstream } from '~/platform/request.server'
 import { dashboardPath } from '~/platform/roles'
 import { safeRedirect } from '~/platform/safe-redirect'
+import { afterPasswordSignIn } from '~/features/sso/sign-in.server'
 import { twoFactorLogin } from './api.server'
 import { authenticated, authenticator } from './auth.server'
 import { loginSchema, twoFactorCodeSchema } from './schema'
@@ -39,7 +40,8 @@ export async function logIn(context: Readonly<RouterContextProvider>, request: R
 			return redirect(TWO_FACTOR_PATH)
 		}
 		startSession(context, result.user, result.tokens)
-		return redirect(safeRedirect(submission.value.redirectTo, dashboardPath[result.user.role]))
+		const next = safeRedirect(submission.value.redirectTo, dashboardPath[result.user.role])
+		return redirect(afterPasswordSignIn(context, next))
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error, ['password'])
 	}
@@ -70,7 +72,8 @@ export async function logInWithCode(context: Readonly<RouterContextProvider>, re
 		)
 		const { user: signedIn, tokens } = authenticated(user)
 		startSession(context, signedIn, tokens)
-		return redirect(safeRedirect(pending.redirectTo, dashboardPath[signedIn.role]))
+		const next = safeRedirect(pending.redirectTo, dashboardPath[signedIn.role])
+		return redirect(afterPasswordSignIn(context, next))
 	} catch (error) {
 		if (error instanceof UpstreamError && error.text === CHALLENGE_EXPIRED) {
 			holdSignIn(context, null)

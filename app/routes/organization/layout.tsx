@@ -21,6 +21,7 @@ const links: AreaLink[] = [
 	{ to: '/organization/result-cards', label: 'Result cards' },
 	{ to: '/organization/analytics', label: 'Analytics' },
 	{ to: '/organization/settings', label: 'Settings' },
+	{ to: '/organization/single-sign-on', label: 'Single sign-on' },
 	{ to: '/organization/org/announcement/list', label: 'Announcements' },
 	{ to: '/conference', label: 'Live rooms' },
 ]

@@ -1,0 +1,71 @@
+import { z } from 'zod'
+import { body, email, requiredText } from '../platform/validation.ts'
+
+const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
+const MAX_DOMAINS = 50
+
+/** Domains as a list or as text separated by commas, spaces or lines; each a plain host name. */
+const domains = z
+	.union([z.array(z.string()), z.string()], { error: 'Enter the email domains, e.g. school.edu' })
+	.transform((value) =>
+		(Array.isArray(value) ? value : value.split(/[\s,;]+/))
+			.map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+			.filter(Boolean),
+	)
+	.pipe(
+		z
+			.array(z.string())
+			.min(1, 'Enter at least one email domain, e.g. school.edu')
+			.max(MAX_DOMAINS, `Enter at most ${MAX_DOMAINS} email domains`)
+			.superRefine((list, ctx) => {
+				const wrong = list.find((domain) => !DOMAIN.test(domain))
+				if (wrong) ctx.addIssue({ code: 'custom', message: `"${wrong}" is not an email domain` })
+			})
+			.transform((list) => [...new Set(list)]),
+	)
+
+/** PUT /sso/settings: the organization's identity provider. A blank secret keeps the stored one. */
+export const ssoSettingsChange = body({
+	providerName: requiredText('Provider name', 100),
+	// Kept as typed: discovery checks the provider names itself exactly so. Whether plain http is
+	// allowed depends on the setting (issuerProblem), so the route checks the scheme.
+	issuer: requiredText('Issuer URL', 500),
+	clientId: requiredText('Client ID', 500),
+	clientSecret: z
+		.string({ error: 'Client secret must be text' })
+		.trim()
+		.max(2000, 'Client secret must be at most 2000 characters')
+		.optional()
+		.transform((value) => value || undefined),
+	domains,
+	joinByDomain: z.boolean({ error: 'joinByDomain must be true or false' }).default(false),
+})
+
+export const ssoLookup = z.object({ email })
+
+const check = (label: string) =>
+	z
+		.string({ error: `${label} is required` })
+		.min(16, `${label} is too short`)
+		.max(200, `${label} is too long`)
+
+/** POST /sso/authorize: the checks the app made and keeps (openid-client's random values). */
+export const ssoAuthorize = body({
+	organizationId: z.uuid({ error: 'Unknown organization' }),
+	state: check('state'),
+	nonce: check('nonce'),
+	codeChallenge: check('codeChallenge'),
+})
+
+/** POST /sso/callback: the provider's answer as the browser brought it, and the kept checks. */
+export const ssoCallback = body({
+	organizationId: z.uuid({ error: 'Unknown organization' }),
+	query: z.string({ error: 'query is required' }).max(8000, 'query is too long'),
+	state: check('state'),
+	nonce: check('nonce'),
+	codeVerifier: check('codeVerifier'),
+})
+
+export const ssoLink = body({
+	linkToken: z.string({ error: 'linkToken is required' }).min(1).max(2000),
+})

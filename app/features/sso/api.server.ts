@@ -1,0 +1,75 @@
+import type { Upstream } from '~/platform/upstream.server'
+import {
+	authorizationSchema,
+	messageSchema,
+	publicSsoSchema,
+	ssoSettingsSchema,
+	ssoSignInSchema,
+} from './schema'
+
+// The single sign-on calls of the reference API (api/README.md), each with its fallback text.
+
+const FALLBACK = 'Single sign-on is unavailable right now. Log in with your password.'
+
+export const ssoOfOrganization = (api: Upstream, organizationId: string) =>
+	api.get(`/sso/organizations/${encodeURIComponent(organizationId)}`, {
+		schema: publicSsoSchema,
+		fallback: FALLBACK,
+	})
+
+export const ssoOfEmail = (api: Upstream, email: string) =>
+	api.get('/sso/lookup', { query: { email }, schema: publicSsoSchema, fallback: FALLBACK })
+
+export const authorizeSso = (
+	api: Upstream,
+	request: { organizationId: string; state: string; nonce: string; codeChallenge: string },
+) =>
+	api.send('POST', '/sso/authorize', {
+		json: request,
+		schema: authorizationSchema,
+		fallback: FALLBACK,
+	})
+
+export const finishSso = (
+	api: Upstream,
+	request: {
+		organizationId: string
+		query: string
+		state: string
+		nonce: string
+		codeVerifier: string
+	},
+) =>
+	api.send('POST', '/sso/callback', { json: request, schema: ssoSignInSchema, fallback: FALLBACK })
+
+export const linkSso = (api: Upstream, linkToken: string) =>
+	api.send('POST', '/sso/link', { json: { linkToken }, schema: messageSchema, fallback: FALLBACK })
+
+export const getSsoSettings = (api: Upstream) =>
+	api.get('/sso/settings', {
+		schema: ssoSettingsSchema,
+		fallback: 'Could not load the single sign-on settings',
+	})
+
+export const saveSsoSettings = (
+	api: Upstream,
+	settings: {
+		providerName: string
+		issuer: string
+		clientId: string
+		clientSecret?: string
+		domains: string
+		joinByDomain: boolean
+	},
+) =>
+	api.send('PUT', '/sso/settings', {
+		json: settings,
+		schema: messageSchema,
+		fallback: 'Could not save the single sign-on settings',
+	})
+
+export const removeSsoSettings = (api: Upstream) =>
+	api.send('DELETE', '/sso/settings', {
+		schema: messageSchema,
+		fallback: 'Could not turn single sign-on off',
+	})

@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { emailField, userLoginSchema } from '~/features/users/schema'
+
+// Single sign-on with an organization's identity provider (issue 31, decision 040): the forms'
+// schemas, shared by the browser and the actions, and the reference API's answers (api/README.md).
+
+/** What the login pages know of an organization's single sign-on. */
+export const publicSsoSchema = z.object({
+	sso: z.object({
+		organizationId: z.string(),
+		organizationName: z.string(),
+		providerName: z.string(),
+	}),
+})
+export type PublicSso = z.infer<typeof publicSsoSchema>['sso']
+
+export const authorizationSchema = z.object({ url: z.url() })
+
+/** The callback's answer: a session, or the account's password first. */
+export const ssoSignInSchema = z.union([
+	userLoginSchema,
+	z.object({
+		linkRequired: z.literal(true),
+		email: z.string(),
+		linkToken: z.string(),
+		message: z.string(),
+	}),
+])
+
+export const ssoSettingsSchema = z.object({
+	sso: z
+		.object({
+			providerName: z.string(),
+			issuer: z.string(),
+			clientId: z.string(),
+			hasClientSecret: z.boolean(),
+			domains: z.array(z.string()),
+			joinByDomain: z.boolean(),
+			loginPath: z.string(),
+		})
+		.nullable(),
+})
+export type SsoSettings = NonNullable<z.infer<typeof ssoSettingsSchema>['sso']>
+
+export const messageSchema = z.object({ message: z.string() })
+
+/** The login page's "Sign in with your school": the address finds the organization. */
+export const findSchoolSchema = z.object({ email: emailField })
+export type FindSchoolFields = z.input<typeof findSchoolSchema>
+
+const text = (label: string, max: number) =>
+	z
+		.string({ error: `Enter the ${label}` })
+		.trim()
+		.min(1, `Enter the ${label}`)
+		.max(max, `The ${label} must be at most ${max} characters`)
+
+/** The organization's single sign-on settings: save them, or turn single sign-on off. */
+export const ssoSettingsFormSchema = z.discriminatedUnion('intent', [
+	z.object({
+		intent: z.literal('save'),
+		providerName: text('provider name', 100),
+		issuer: text('issuer URL', 500).refine(
+			(value) => /^https?:\/\/\S+$/.test(value),
+			'Enter the issuer URL, starting with https://',
+		),
+		clientId: text('client ID', 500),
+		clientSecret: z
+			.string()
+			.trim()
+			.max(2000, 'The client secret must be at most 2000 characters')
+			.optional(),
+		domains: text('email domains', 2000),
+		joinByDomain: z
+			.literal('on', { error: 'Tick or untick the box, then save' })
+			.optional()
+			.transform((value) => value === 'on'),
+	}),
+	z.object({ intent: z.literal('remove') }),
+])

@@ -1,0 +1,114 @@
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { Form, Link, useSearchParams } from 'react-router'
+import { safeRedirect } from '~/platform/safe-redirect'
+import type { LoadFailure } from '~/platform/toast'
+import { LoadError } from '~/ui/load-error'
+import { Button, buttonClass } from '~/ui/button'
+import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { useForm, useSubmitting } from '~/ui/use-form'
+import type { FindSchoolFields, PublicSso } from './schema'
+
+type Result = SubmissionResult<string[]> | undefined
+
+const linkClass = 'font-semibold text-indigo-800 underline'
+
+function PasswordInstead() {
+	return (
+		<p className="mt-6 text-sm text-slate-700">
+			No school account?{' '}
+			<Link className={linkClass} to="/login">
+				Log in with a password
+			</Link>
+		</p>
+	)
+}
+
+/** "Sign in with your school": the visitor's email finds their organization's provider. */
+export function FindSchoolPage({ actionData }: { actionData: Result }) {
+	const [form, fields] = useForm<FindSchoolFields>({
+		id: 'find-school',
+		lastResult: actionData,
+		// Validated by the action (public pages ship no schema library; docs/decisions/010).
+	})
+	const busy = useSubmitting()
+	return (
+		<div className="mx-auto max-w-md px-4 py-12">
+			<h1 className="text-3xl font-bold">Sign in with your school</h1>
+			<p className="mt-3 text-slate-700">
+				Enter your school email address. If your organization signs you in with its own accounts, we
+				take you to its sign-in page.
+			</p>
+			<Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
+				<FormErrors id={form.errorId} errors={form.errors} />
+				<TextField
+					label="School email"
+					meta={fields.email}
+					{...inputProps(fields.email, 'email')}
+					autoComplete="email"
+					required
+				/>
+				<Button disabled={busy}>{busy ? 'Looking…' : 'Continue'}</Button>
+			</Form>
+			<PasswordInstead />
+		</div>
+	)
+}
+
+/** An organization's own sign-in page (the link it shares): one button to its provider. */
+export function SchoolSignInPage({
+	sso,
+	failure,
+}: {
+	sso: PublicSso | null
+	failure: LoadFailure | null
+}) {
+	const [searchParams] = useSearchParams()
+	const redirectTo = safeRedirect(searchParams.get('redirectTo'), '')
+	if (!sso) {
+		return (
+			<div className="mx-auto max-w-md px-4 py-12">
+				<h1 className="mb-4 text-3xl font-bold">Sign in with your school</h1>
+				{failure ? <LoadError error={failure} /> : null}
+				<PasswordInstead />
+			</div>
+		)
+	}
+	return (
+		<div className="mx-auto max-w-md px-4 py-12">
+			<h1 className="text-3xl font-bold">{sso.organizationName}</h1>
+			<p className="mt-3 text-slate-700">
+				{sso.organizationName} signs you in with your {sso.providerName} account.
+			</p>
+			{/* A whole-page navigation: the provider's page is on another site. */}
+			<a
+				className={`${buttonClass()} mt-6 w-full`}
+				href={`/login/sso/${sso.organizationId}/start${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`}
+			>
+				Sign in with {sso.providerName}
+			</a>
+			<PasswordInstead />
+		</div>
+	)
+}
+
+/** A school sign-in that did not open a session: why, and the ways on. */
+export function SchoolSignInRefusedPage({ message }: { message: string }) {
+	return (
+		<div className="mx-auto max-w-md px-4 py-12">
+			<h1 className="text-3xl font-bold">You are not signed in</h1>
+			<p role="alert" className="mt-3 text-slate-700">
+				{message}
+			</p>
+			<p className="mt-6 text-sm text-slate-700">
+				<Link className={linkClass} to="/login/sso">
+					Sign in with your school again
+				</Link>{' '}
+				or{' '}
+				<Link className={linkClass} to="/login">
+					log in with a password
+				</Link>
+				.
+			</p>
+		</div>
+	)
+}

@@ -1,0 +1,148 @@
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { Authenticator } from 'remix-auth'
+import { authenticated } from '~/features/users/auth.server'
+import { parseForm, readForm, replyStatus, replyWithUpstreamError } from '~/platform/form.server'
+import {
+	held,
+	hold,
+	redirectSignedIn,
+	requireUser,
+	startSession,
+	upstream,
+} from '~/platform/request.server'
+import { dashboardPath } from '~/platform/roles'
+import { safeRedirect } from '~/platform/safe-redirect'
+import type { SsoSignIn } from '~/platform/session.server'
+import { infoToast, successToast } from '~/platform/toast'
+import { sendToast } from '~/platform/toast.server'
+import { UpstreamError } from '~/platform/upstream-errors'
+import { linkSso, ssoOfEmail, ssoOfOrganization } from './api.server'
+import { findSchoolSchema } from './schema'
+import { OidcStrategy, SsoExpiredError, type SsoResult } from './strategy.server'
+
+type Context = Readonly<RouterContextProvider>
+
+export const SSO_PATH = '/login/sso'
+const LINK_PATH = '/login/sso/link'
+
+/** The sign-in's strategy for this request: its checks kept in the sealed session cookie. */
+function authenticator(
+	context: Context,
+	request: Request,
+	start: { organizationId: string; redirectTo: string } | null,
+) {
+	const checks = {
+		keep: (kept: SsoSignIn) => hold(context, 'ssoSignIn', kept),
+		take() {
+			const kept = held(context, 'ssoSignIn')
+			hold(context, 'ssoSignIn', null)
+			return kept
+		},
+	}
+	return new Authenticator<SsoResult>().use(
+		new OidcStrategy(upstream(context, request), checks, start),
+		'oidc',
+	)
+}
+
+/** "Sign in with your school": the email's domain names the organization, whose page is next. */
+export async function findSchool(context: Context, request: Request) {
+	redirectSignedIn(context)
+	const submission = parseForm(await readForm(request), { schema: findSchoolSchema })
+	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
+	try {
+		const { sso } = await ssoOfEmail(upstream(context, request), submission.value.email)
+		return redirect(`${SSO_PATH}/${sso.organizationId}`)
+	} catch (error) {
+		return replyWithUpstreamError(context, submission, error)
+	}
+}
+
+/** An organization's sign-in page (its shared link): whether it offers single sign-on. */
+export async function loadSchool(context: Context, request: Request, organizationId: string) {
+	redirectSignedIn(context)
+	try {
+		const { sso } = await ssoOfOrganization(upstream(context, request), organizationId)
+		return { sso, failure: null }
+	} catch (error) {
+		if (!(error instanceof UpstreamError)) throw error
+		// No single sign-on there (404), or the API failing: said in place, with its status.
+		const failure = { text: error.text, toast: error.toast }
+		return data({ sso: null, failure }, { status: replyStatus(error.status) })
+	}
+}
+
+/**
+ * The page's button (a link: a form's post could not be redirected to the provider under the
+ * site's `form-action 'self'`): to the provider, with this sign-in's checks kept. A provider that
+ * cannot be reached sends the visitor back to the page with the API's words.
+ */
+export async function startSchoolSignIn(
+	context: Context,
+	request: Request,
+	organizationId: string,
+) {
+	redirectSignedIn(context)
+	const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '')
+	try {
+		// Starting, the strategy answers by throwing the redirect to the provider.
+		await authenticator(context, request, { organizationId, redirectTo }).authenticate(
+			'oidc',
+			request,
+		)
+	} catch (error) {
+		if (!(error instanceof UpstreamError)) throw error
+		sendToast(context, error.toast)
+	}
+	return redirect(`${SSO_PATH}/${organizationId}`)
+}
+
+/**
+ * The provider sent the browser back: the API finishes the sign-in. A session opens as a password
+ * login's would; an account of its owner's own waits for its password; a refusal is its own page.
+ */
+export async function finishSchoolSignIn(context: Context, request: Request) {
+	redirectSignedIn(context)
+	let result: SsoResult
+	try {
+		result = await authenticator(context, request, null).authenticate('oidc', request)
+	} catch (error) {
+		if (error instanceof SsoExpiredError) return data({ message: error.message }, { status: 400 })
+		if (!(error instanceof UpstreamError)) throw error
+		return data({ message: error.text }, { status: replyStatus(error.status) })
+	}
+	const { answer } = result
+	if ('linkRequired' in answer) {
+		hold(context, 'ssoLink', { linkToken: answer.linkToken, email: answer.email })
+		sendToast(context, infoToast(answer.message))
+		return redirect(`/login?email=${encodeURIComponent(answer.email)}`)
+	}
+	const { user, tokens } = authenticated(answer.user)
+	startSession(context, user, tokens)
+	return redirect(safeRedirect(result.redirectTo, dashboardPath[user.role]))
+}
+
+/** After a password login: a school sign-in waiting for it is linked first. */
+export function afterPasswordSignIn(context: Context, path: string) {
+	return held(context, 'ssoLink') ? LINK_PATH : path
+}
+
+/** The email a school sign-in waits for a password login of, for the login page to say so. */
+export const linkWaitingFor = (context: Context) => held(context, 'ssoLink')?.email ?? null
+
+/** Links the school sign-in that waited for this password login, then on to the dashboard. */
+export async function linkSchoolSignIn(context: Context, request: Request) {
+	const user = requireUser(context, request)
+	const link = held(context, 'ssoLink')
+	if (link) {
+		hold(context, 'ssoLink', null)
+		try {
+			const { message } = await linkSso(upstream(context, request), link.linkToken)
+			sendToast(context, successToast(message))
+		} catch (error) {
+			if (!(error instanceof UpstreamError)) throw error
+			sendToast(context, error.toast)
+		}
+	}
+	return redirect(dashboardPath[user.role])
+}
