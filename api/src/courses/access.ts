@@ -22,7 +22,8 @@ export const findCourseStaff = (db: Db, id: string): Promise<CourseStaff | undef
 		.where('id', '=', id)
 		.executeTakeFirst()
 
-const courseMenuQuery = z.object({
+/** A picker call's `search` and `limit` query parameters. */
+export const courseMenuQuery = z.object({
 	search: searchText,
 	limit: z
 		.string()
@@ -33,6 +34,12 @@ const courseMenuQuery = z.object({
 })
 
 export type CourseMenu = { search?: string; limit?: number }
+
+/** `coursesRunBy`'s answer: a picker's first courses and how many match. */
+export const courseMenuAnswer = z.object({
+	courses: z.array(z.object({ id: z.string(), title: z.string() })),
+	total: z.number().int(),
+})
 
 /** A picker call's `search` and `limit` query parameters; bad values: 400. */
 export const readCourseMenu = (c: Context): CourseMenu => validate(courseMenuQuery, c.req.query())

@@ -11,7 +11,7 @@ const wholeNumber = (message: string, max: number) =>
 		.transform(Number)
 		.refine((value) => value >= 1 && value <= max, message)
 
-const paginationQuery = z.object({
+export const paginationQuery = z.object({
 	page: wholeNumber('Page must be a whole number of at least 1', 1_000_000).default(1),
 	limit: wholeNumber(`Limit must be a whole number from 1 to ${MAX_LIMIT}`, MAX_LIMIT).default(10),
 })
@@ -20,9 +20,15 @@ export type Page = { page: number; limit: number; offset: number }
 
 /** `page` (default 1) and `limit` (default 10, at most 100) from the query string; bad values: 400. */
 export function readPage(c: Context): Page {
-	const { page, limit } = validate(paginationQuery, c.req.query())
-	return { page, limit, offset: (page - 1) * limit }
+	return toPage(validate(paginationQuery, c.req.query()))
 }
+
+/** A declared route's validated `page` and `limit` (paginationQuery), with the rows to skip. */
+export const toPage = ({ page, limit }: { page: number; limit: number }): Page => ({
+	page,
+	limit,
+	offset: (page - 1) * limit,
+})
 
 /** A list's `pagination` answer: its true total, the page, its size and how many pages there are. */
 export const pagination = (total: number, page: Page) => ({

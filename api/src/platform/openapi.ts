@@ -1,0 +1,165 @@
+import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi'
+import type { MiddlewareHandler } from 'hono'
+import { z } from 'zod'
+import type { ApiConfig, ApiEnv } from './context.ts'
+import { readJson } from './json.ts'
+import { paginationQuery } from './pagination.ts'
+import { validate } from './validation.ts'
+
+// The contract (decision 041): each route declares its request and its answers once, here in
+// zod; the API validates requests with them (its own 400s, unchanged), checks its answers
+// against them outside production, and serves them as OpenAPI 3.1 at /api/v1/openapi.json.
+
+const fieldError = z.object({ path: z.string(), msg: z.string() })
+
+/** Every refusal (platform/errors.ts): its text under `message`, or `error` where the spec's client reads that. */
+export const errorAnswer = z
+	.union([
+		z.object({ message: z.string(), errors: z.array(fieldError).optional() }),
+		z.object({ error: z.string(), errors: z.array(fieldError).optional() }),
+	])
+	.openapi('Error')
+
+/** A list's page of an older shape: announcements, tasks and a few others. */
+export const pageAnswer = z.object({
+	total: z.number().int(),
+	currentPage: z.number().int(),
+	totalPages: z.number().int(),
+})
+
+/** `pagination()`'s answer (platform/pagination.ts). */
+export const paginationAnswer = z
+	.object({
+		total: z.number().int(),
+		page: z.number().int(),
+		limit: z.number().int(),
+		totalPages: z.number().int(),
+	})
+	.openapi('Pagination')
+
+/** `{ message }`: what a change answers when it has nothing else to say. */
+export const messageAnswer = z.object({ message: z.string() })
+
+export const isoDateTime = z.iso.datetime({ offset: true })
+
+/** A path of UUID parameters: anything else is the 400 `readId` always answered. */
+export const uuidParams = <const N extends string>(...names: N[]) =>
+	z.object(
+		Object.fromEntries(
+			names.map((name) => [name, z.guid({ error: `${name} must be a UUID` })]),
+		) as {
+			[K in N]: z.ZodGUID
+		},
+	)
+
+export { paginationQuery }
+
+type Status = 200 | 201 | 202 | 204
+type Content = { 'application/json': { schema: z.ZodType } } | Record<string, { schema: z.ZodType }>
+
+/**
+ * A route's answers: its successes by status (a zod schema for JSON, or content of another type),
+ * and the error body for every refusal.
+ */
+export function answers<const A extends Partial<Record<Status, z.ZodType | Content>>>(ok: A) {
+	const declared = Object.fromEntries(
+		Object.entries(ok).map(([status, answer]) => [
+			status,
+			{
+				description: `${status}`,
+				content: answer instanceof z.ZodType ? { 'application/json': { schema: answer } } : answer,
+			},
+		]),
+	)
+	return {
+		...declared,
+		default: {
+			description: 'A refusal: the error body of api/README.md',
+			content: { 'application/json': { schema: errorAnswer } },
+		},
+	} as {
+		[S in keyof A]: {
+			description: string
+			content: A[S] extends z.ZodType ? { 'application/json': { schema: A[S] } } : A[S]
+		}
+	} & {
+		default: {
+			description: string
+			content: { 'application/json': { schema: typeof errorAnswer } }
+		}
+	}
+}
+
+/** A JSON request body as the API always read it: parsed whatever its content type, then validated. */
+export const jsonBody = <S extends z.ZodType>(schema: S) => ({
+	required: true,
+	content: { 'application/json': { schema } },
+})
+
+type ZodContentObject = NonNullable<NonNullable<RouteConfig['request']>['body']>['content']
+
+/** The zod schema of declared JSON content, if any. */
+function jsonSchema(content: ZodContentObject | undefined) {
+	const json = content?.['application/json']
+	return json && 'schema' in json && json.schema instanceof z.ZodType ? json.schema : undefined
+}
+
+/** Validates the declared parts of a request with the API's own messages (platform/validation.ts). */
+const readRequest =
+	({ request }: RouteConfig): MiddlewareHandler<ApiEnv> =>
+	async (c, next) => {
+		if (request?.params)
+			c.req.addValidatedData('param', validate(request.params, c.req.param()) as object)
+		if (request?.query)
+			c.req.addValidatedData('query', validate(request.query, c.req.query()) as object)
+		const json = jsonSchema(request?.body?.content)
+		if (json) c.req.addValidatedData('json', validate(json, await readJson(c)) as object)
+		await next()
+	}
+
+export class AnswerMismatch extends Error {}
+
+/** Outside production: an answer its route does not declare is a bug, so the tests see a 500. */
+const checkAnswer =
+	({ responses }: RouteConfig): MiddlewareHandler<ApiEnv> =>
+	async (c, next) => {
+		await next()
+		const { status } = c.res
+		const declared = responses[status] ?? (status >= 400 ? responses.default : undefined)
+		const where = `${c.req.method} ${c.req.routePath} answered ${status}`
+		if (!declared) throw new AnswerMismatch(`${where}, which its route does not declare`)
+		const schema = 'content' in declared ? jsonSchema(declared.content) : undefined
+		if (!schema) return
+		if (!c.res.headers.get('content-type')?.startsWith('application/json'))
+			throw new AnswerMismatch(`${where} without the JSON its route declares`)
+		const result = schema.safeParse(await c.res.clone().json())
+		if (!result.success)
+			throw new AnswerMismatch(`${where} off its schema:\n${z.prettifyError(result.error)}`)
+	}
+
+/** A domain's routes, each declared with `endpoint(createRoute(...), handler)`. */
+export class ApiRoutes extends OpenAPIHono<ApiEnv> {
+	#checkAnswers: boolean
+
+	constructor(config: Pick<ApiConfig, 'production'>) {
+		super()
+		this.#checkAnswers = !config.production
+	}
+
+	endpoint<R extends RouteConfig>(route: R, handler: RouteHandler<R, ApiEnv>) {
+		const { middleware, hide: _hide, ...declared } = route
+		this.openAPIRegistry.registerPath(declared)
+		this.on(
+			[route.method.toUpperCase()],
+			[route.path.replaceAll(/\/{(.+?)}/g, '/:$1')],
+			...[middleware ?? []].flat(),
+			...(this.#checkAnswers ? [checkAnswer(route)] : []),
+			readRequest(route),
+			handler as MiddlewareHandler<ApiEnv>,
+		)
+		return this
+	}
+}
+
+/** A deletion's answer: what it says and the id that is gone. */
+export const deletedAnswer = z.object({ message: z.string(), id: z.string() })
