@@ -84,3 +84,10 @@ test('outside production an answer off its declared schema or status is a 500', 
 	expect((await drifting(false, { id: '7' }, 200).request('/thing')).status).toBe(200)
 	expect((await drifting(true, { id: 7 }, 200).request('/thing')).status).toBe(200)
 })
+
+test('api/openapi.json is the document the API serves (vitest -u rewrites it)', async () => {
+	const answer = await call(api, 'GET', '/openapi.json')
+	await expect(`${JSON.stringify(answer.body, null, '\t')}\n`).toMatchFileSnapshot(
+		'../openapi.json',
+	)
+})
