@@ -22,7 +22,6 @@ const PENDING = [
 	'/payments',
 	'/qa',
 	'/report-cards',
-	'/resources',
 	'/rooms',
 	'/schedule',
 	'/schedules',

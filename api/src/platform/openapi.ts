@@ -2,6 +2,7 @@ import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-open
 import type { MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import type { ApiConfig, ApiEnv } from './context.ts'
+import { readForm } from './forms.ts'
 import { readJson } from './json.ts'
 import { paginationQuery } from './pagination.ts'
 import { validate } from './validation.ts'
@@ -104,6 +105,20 @@ function jsonSchema(content: ZodContentObject | undefined) {
 	return json && 'schema' in json && json.schema instanceof z.ZodType ? json.schema : undefined
 }
 
+/** A multipart form body: its fields and files, read as `readForm` reads them, then validated. */
+export const formBody = <S extends z.ZodType>(schema: S) => ({
+	required: true,
+	content: { 'multipart/form-data': { schema } },
+})
+
+/** A form's file field: what `readOptionalDocument` and its kin check, as the document names it. */
+export const uploadedFile = z.unknown().openapi({ type: 'string', format: 'binary' })
+
+/** A file answer: its bytes, of the stored file's own type. */
+export const fileAnswer = (mediaType = 'application/octet-stream') => ({
+	[mediaType]: { schema: z.string().openapi({ format: 'binary' }) },
+})
+
 /** Validates the declared parts of a request with the API's own messages (platform/validation.ts). */
 const readRequest =
 	({ request }: RouteConfig): MiddlewareHandler<ApiEnv> =>
@@ -114,6 +129,9 @@ const readRequest =
 			c.req.addValidatedData('query', validate(request.query, c.req.query()) as object)
 		const json = jsonSchema(request?.body?.content)
 		if (json) c.req.addValidatedData('json', validate(json, await readJson(c)) as object)
+		const form = request?.body?.content['multipart/form-data']
+		if (form && 'schema' in form && form.schema instanceof z.ZodType)
+			c.req.addValidatedData('form', validate(form.schema, await readForm(c)) as object)
 		await next()
 	}
 
@@ -146,7 +164,7 @@ export class ApiRoutes extends OpenAPIHono<ApiEnv> {
 		this.#checkAnswers = !config.production
 	}
 
-	endpoint<R extends RouteConfig>(route: R, handler: RouteHandler<R, ApiEnv>) {
+	endpoint<const R extends RouteConfig>(route: R, handler: RouteHandler<R, ApiEnv>) {
 		const { middleware, hide: _hide, ...declared } = route
 		this.openAPIRegistry.registerPath(declared)
 		this.on(
