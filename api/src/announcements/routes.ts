@@ -4,7 +4,7 @@ import { notifyStudents } from '../mail/notifications.ts'
 import type { Account, ApiDeps } from '../platform/context.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
 import { answers, ApiRoutes, deletedAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
-import { toPage } from '../platform/pagination.ts'
+import { pageOf, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { toAnnouncement } from './present.ts'
 import {
@@ -77,11 +77,6 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 				const account = c.get('account')
 				const query = c.req.valid('query')
 				const page = toPage(query)
-				const pageOf = (total: number) => ({
-					total,
-					currentPage: page.page,
-					totalPages: Math.max(1, Math.ceil(total / page.limit)),
-				})
 				if (account.role === 'student') {
 					const { rows, total, unread } = await listForStudent(
 						db,
@@ -90,12 +85,15 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 						query.unread === 'true',
 					)
 					return c.json(
-						{ announcements: rows.map(toAnnouncement), unread, pagination: pageOf(total) },
+						{ announcements: rows.map(toAnnouncement), unread, pagination: pageOf(total, page) },
 						200,
 					)
 				}
 				const { rows, total } = await listForAuthor(db, account, page)
-				return c.json({ announcements: rows.map(toAnnouncement), pagination: pageOf(total) }, 200)
+				return c.json(
+					{ announcements: rows.map(toAnnouncement), pagination: pageOf(total, page) },
+					200,
+				)
 			},
 		)
 		.endpoint(

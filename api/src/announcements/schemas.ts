@@ -1,6 +1,7 @@
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
 import { courseMenuAnswer } from '../courses/access.ts'
-import { isoDateTime, pageAnswer, paginationQuery } from '../platform/openapi.ts'
+import { isoDateTime } from '../platform/openapi.ts'
+import { pageAnswer, paginationQuery } from '../platform/pagination.ts'
 import { body, requiredText } from '../platform/validation.ts'
 
 export const announcementInput = body({

@@ -1,10 +1,9 @@
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
 import type { ApiConfig, ApiEnv } from './context.ts'
 import { readForm } from './forms.ts'
 import { readJson } from './json.ts'
-import { paginationQuery } from './pagination.ts'
 import { validate } from './validation.ts'
 
 // The contract (decision 041): each route declares its request and its answers once, here in
@@ -21,23 +20,6 @@ export const errorAnswer = z
 	])
 	.openapi('Error')
 
-/** A list's page of an older shape: announcements, tasks and a few others. */
-export const pageAnswer = z.object({
-	total: z.number().int(),
-	currentPage: z.number().int(),
-	totalPages: z.number().int(),
-})
-
-/** `pagination()`'s answer (platform/pagination.ts). */
-export const paginationAnswer = z
-	.object({
-		total: z.number().int(),
-		page: z.number().int(),
-		limit: z.number().int(),
-		totalPages: z.number().int(),
-	})
-	.openapi('Pagination')
-
 /** `{ message }`: what a change answers when it has nothing else to say. */
 export const messageAnswer = z.object({ message: z.string() })
 
@@ -52,8 +34,6 @@ export const uuidParams = <const N extends string>(...names: N[]) =>
 			[K in N]: z.ZodGUID
 		},
 	)
-
-export { paginationQuery }
 
 type Status = 200 | 201 | 202 | 204
 type Content = { 'application/json': { schema: z.ZodType } } | Record<string, { schema: z.ZodType }>

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
 import { validate } from './validation.ts'
 
 const MAX_LIMIT = 100
@@ -35,5 +35,28 @@ export const pagination = (total: number, page: Page) => ({
 	total,
 	page: page.page,
 	limit: page.limit,
+	totalPages: Math.max(1, Math.ceil(total / page.limit)),
+})
+
+/** `pagination()`'s shape, declared for the contract. */
+export const paginationAnswer = z
+	.object({
+		total: z.number().int(),
+		page: z.number().int(),
+		limit: z.number().int(),
+		totalPages: z.number().int(),
+	})
+	.openapi('Pagination')
+
+/** The page of a list of the older shape (announcements, resources, templates, ...). */
+export const pageAnswer = z.object({
+	total: z.number().int(),
+	currentPage: z.number().int(),
+	totalPages: z.number().int(),
+})
+
+export const pageOf = (total: number, page: Page): z.input<typeof pageAnswer> => ({
+	total,
+	currentPage: page.page,
 	totalPages: Math.max(1, Math.ceil(total / page.limit)),
 })

@@ -8,7 +8,7 @@ import {
 	formBody,
 	uuidParams,
 } from '../platform/openapi.ts'
-import { toPage } from '../platform/pagination.ts'
+import { pageOf, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { fileResponse, readOptionalDocument, storeDocument } from '../tasks/documents.ts'
 import { toResource } from './present.ts'
@@ -59,12 +59,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 				return c.json(
 					{
 						resources: rows.map(toResource),
-						pagination: {
-							total,
-							currentPage: page.page,
-							totalPages: Math.max(1, Math.ceil(total / page.limit)),
-							limit: page.limit,
-						},
+						pagination: { ...pageOf(total, page), limit: page.limit },
 						subjects,
 					},
 					200,

@@ -1,5 +1,6 @@
-import { z } from 'zod'
-import { isoDateTime, pageAnswer, paginationQuery, uploadedFile } from '../platform/openapi.ts'
+import { z } from '@hono/zod-openapi'
+import { isoDateTime, uploadedFile } from '../platform/openapi.ts'
+import { pageAnswer, paginationQuery } from '../platform/pagination.ts'
 import { body, optionalText, requiredText } from '../platform/validation.ts'
 import { RESOURCE_TYPES } from '../schema.ts'
 
