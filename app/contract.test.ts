@@ -25,7 +25,6 @@ const PENDING = [
 	'/schedules',
 	'/scores',
 	'/tasks',
-	'/test',
 	'/users',
 ]
 

@@ -78,7 +78,7 @@ export const templateListQuery = paginationQuery.extend({
 })
 
 /** A question as stored and shown to its template's creator: options with ids. */
-const storedQuestion = z.object({
+export const storedQuestion = z.object({
 	id: z.number().int(),
 	questionText: z.string(),
 	options: z.array(z.object({ id: z.number().int(), text: z.string(), isCorrect: z.boolean() })),
