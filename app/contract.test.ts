@@ -19,7 +19,6 @@ const PENDING = [
 	'/files',
 	'/organizations',
 	'/payments',
-	'/report-cards',
 	'/rooms',
 	'/schedule',
 	'/schedules',
