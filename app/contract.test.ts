@@ -13,7 +13,6 @@ const PENDING = [
 	'/account',
 	'/auth',
 	'/calendar',
-	'/courses',
 	'/departments',
 	'/exports',
 	'/files',
