@@ -12,10 +12,8 @@ import type { Method, Upstream } from '~/platform/upstream.server'
 const PENDING = [
 	'/account',
 	'/auth',
-	'/calendar',
 	'/departments',
 	'/exports',
-	'/files',
 	'/organizations',
 	'/payments',
 	'/rooms',
