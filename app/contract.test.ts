@@ -17,8 +17,6 @@ const PENDING = [
 	'/organizations',
 	'/payments',
 	'/rooms',
-	'/schedule',
-	'/schedules',
 	'/scores',
 	'/tasks',
 	'/users',
