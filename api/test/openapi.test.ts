@@ -37,6 +37,14 @@ test('GET /openapi.json is an OpenAPI 3.1 document of the declared calls', async
 	expect(answer.body.components.schemas.Announcement.required).toContain('createdAt')
 })
 
+test('no named schema is null itself (a .nullable() of it belongs where it is used)', async () => {
+	const { body } = await call(api, 'GET', '/openapi.json')
+	const nullable = Object.entries(body.components.schemas as Record<string, { type?: unknown }>)
+		.filter(([, schema]) => Array.isArray(schema.type) && schema.type.includes('null'))
+		.map(([name]) => name)
+	expect(nullable).toEqual([])
+})
+
 test('GET /reference lists each call on a page that needs no other site', async () => {
 	const answer = await call(api, 'GET', '/reference')
 	expect(answer.status).toBe(200)
