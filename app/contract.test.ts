@@ -8,17 +8,18 @@ import type { Method, Upstream } from '~/platform/upstream.server'
 // The document is api/openapi.json, which api/test/openapi.test.ts keeps equal to what the API
 // serves; the app reads it as data and imports nothing of the API.
 
-/** Areas whose routes do not declare their shapes yet: this list may only shrink. */
+/**
+ * Calls whose routes do not declare their shapes yet, by path prefix (`*` is one segment): this
+ * list may only shrink. Departments, scores and result cards are under `/organizations`.
+ */
 const PENDING = [
 	'/account',
 	'/auth',
-	'/departments',
-	'/exports',
+	'/courses/*/students/export',
 	'/organizations',
 	'/payments',
 	'/rooms',
-	'/scores',
-	'/tasks',
+	'/tasks/*/submissions/export',
 	'/users',
 ]
 
@@ -65,8 +66,9 @@ const operationOf = (method: string, path: string) =>
 		.filter((candidate) => candidate.method === method && candidate.pattern.test(path))
 		.sort((a, b) => Number(b.literal) - Number(a.literal))[0]
 
-const isPending = (path: string) =>
-	PENDING.some((area) => path === area || path.startsWith(`${area}/`))
+const prefixPattern = (area: string) => new RegExp(`^${area.replaceAll('*', '[^/]+')}(/|$)`)
+
+const isPending = (path: string) => PENDING.some((area) => prefixPattern(area).test(path))
 
 // The answers a schema allows, in two extremes: every optional field there and every union's
 // first choice, and only the required fields with null wherever null is allowed.
@@ -182,7 +184,7 @@ test('every call the app makes is in the contract, or in an area still pending',
 
 test('the pending areas are those the document has not got yet', () => {
 	const declared = PENDING.filter((area) =>
-		operations.some((one) => one.path === area || one.path.startsWith(`${area}/`)),
+		operations.some((one) => prefixPattern(area).test(one.path)),
 	)
 	expect(declared, 'declared in the document: take them off PENDING').toEqual([])
 })

@@ -2,7 +2,7 @@ import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-open
 import type { MiddlewareHandler } from 'hono'
 import { z } from '@hono/zod-openapi'
 import type { ApiConfig, ApiEnv } from './context.ts'
-import { readForm } from './forms.ts'
+import { isMultipart, readForm } from './forms.ts'
 import { readJson } from './json.ts'
 import { validate } from './validation.ts'
 
@@ -79,9 +79,9 @@ export const jsonBody = <S extends z.ZodType>(schema: S) => ({
 
 type ZodContentObject = NonNullable<NonNullable<RouteConfig['request']>['body']>['content']
 
-/** The zod schema of declared JSON content, if any. */
-function jsonSchema(content: ZodContentObject | undefined) {
-	const json = content?.['application/json']
+/** The zod schema of declared content of a type (JSON by default), if any. */
+function declaredSchema(content: ZodContentObject | undefined, type = 'application/json') {
+	const json = content?.[type]
 	return json && 'schema' in json && json.schema instanceof z.ZodType ? json.schema : undefined
 }
 
@@ -107,11 +107,12 @@ const readRequest =
 			c.req.addValidatedData('param', validate(request.params, c.req.param()) as object)
 		if (request?.query)
 			c.req.addValidatedData('query', validate(request.query, c.req.query()) as object)
-		const json = jsonSchema(request?.body?.content)
-		if (json) c.req.addValidatedData('json', validate(json, await readJson(c)) as object)
-		const form = request?.body?.content['multipart/form-data']
-		if (form && 'schema' in form && form.schema instanceof z.ZodType)
-			c.req.addValidatedData('form', validate(form.schema, await readForm(c)) as object)
+		// A call that takes JSON or a form (a task's change) reads what the request says it sent.
+		const json = declaredSchema(request?.body?.content)
+		const form = declaredSchema(request?.body?.content, 'multipart/form-data')
+		if (form && (!json || isMultipart(c)))
+			c.req.addValidatedData('form', validate(form, await readForm(c)) as object)
+		else if (json) c.req.addValidatedData('json', validate(json, await readJson(c)) as object)
 		await next()
 	}
 
@@ -126,7 +127,7 @@ const checkAnswer =
 		const declared = responses[status] ?? (status >= 400 ? responses.default : undefined)
 		const where = `${c.req.method} ${c.req.routePath} answered ${status}`
 		if (!declared) throw new AnswerMismatch(`${where}, which its route does not declare`)
-		const schema = 'content' in declared ? jsonSchema(declared.content) : undefined
+		const schema = 'content' in declared ? declaredSchema(declared.content) : undefined
 		if (!schema) return
 		if (!c.res.headers.get('content-type')?.startsWith('application/json'))
 			throw new AnswerMismatch(`${where} without the JSON its route declares`)
