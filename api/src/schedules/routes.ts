@@ -1,10 +1,4 @@
-import {
-	courseMenuAnswer,
-	courseMenuQuery,
-	coursesRunBy,
-	findCourseStaff,
-	isEnrolled,
-} from '../courses/access.ts'
+import { courseMenuRoute, coursesRunBy, findCourseStaff, isEnrolled } from '../courses/access.ts'
 import type { Db } from '../db.ts'
 import { notifyStudents, type Notification } from '../mail/notifications.ts'
 import type { Account, ApiDeps } from '../platform/context.ts'
@@ -156,16 +150,8 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 					)
 				},
 			)
-			.endpoint(
-				{
-					method: 'get',
-					path: '/courses',
-					summary: 'The courses a tutor may schedule sessions of',
-					middleware: tutor,
-					request: { query: courseMenuQuery },
-					responses: answers({ 200: courseMenuAnswer }),
-				},
-				async (c) => c.json(await coursesRunBy(db, c.get('account'), c.req.valid('query')), 200),
+			.endpoint(courseMenuRoute(tutor), async (c) =>
+				c.json(await coursesRunBy(db, c.get('account'), c.req.valid('query')), 200),
 			)
 			// `app.ts` has this call's errors answered in `error` (spec section 8).
 			.endpoint(

@@ -1,13 +1,7 @@
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import { log } from '../platform/log.ts'
-import {
-	courseMenuAnswer,
-	courseMenuQuery,
-	coursesRunBy,
-	findCourseStaff,
-	isEnrolled,
-} from '../courses/access.ts'
+import { courseMenuRoute, coursesRunBy, findCourseStaff, isEnrolled } from '../courses/access.ts'
 import { notifyStudents, notifyUsers } from '../mail/notifications.ts'
 import type { Account, ApiDeps } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
@@ -136,16 +130,8 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				return c.json({ tasks: rows.map(toTask), pagination: pagination(total, page) }, 200)
 			},
 		)
-		.endpoint(
-			{
-				method: 'get',
-				path: '/courses',
-				summary: 'The courses a tutor may set tasks in',
-				middleware: tutorsOnly,
-				request: { query: courseMenuQuery },
-				responses: answers({ 200: courseMenuAnswer }),
-			},
-			async (c) => c.json(await coursesRunBy(db, c.get('account'), c.req.valid('query')), 200),
+		.endpoint(courseMenuRoute(tutorsOnly), async (c) =>
+			c.json(await coursesRunBy(db, c.get('account'), c.req.valid('query')), 200),
 		)
 		.endpoint(
 			{
