@@ -40,7 +40,6 @@ export function letterGrade(score: number): z.infer<typeof grade> {
 	return 'F'
 }
 
-
 /** The README's ReportCard: a student's score in one course, by its components. */
 export const reportCard = z
 	.object({
