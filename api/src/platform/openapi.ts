@@ -1,6 +1,5 @@
-import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi'
+import { OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
-import { z } from '@hono/zod-openapi'
 import type { ApiConfig, ApiEnv } from './context.ts'
 import { isMultipart, readForm } from './forms.ts'
 import { readJson } from './json.ts'
@@ -20,9 +19,6 @@ export const errorAnswer = z
 	])
 	.openapi('Error')
 
-/** `{ message }`: what a change answers when it has nothing else to say. */
-export const messageAnswer = z.object({ message: z.string() })
-
 export const isoDateTime = z.iso.datetime({ offset: true })
 
 /** A path of UUID parameters: anything else is the 400 `readId` always answered. */
@@ -36,7 +32,8 @@ export const uuidParams = <const N extends string>(...names: N[]) =>
 	)
 
 type Status = 200 | 201 | 202 | 204
-type Content = { 'application/json': { schema: z.ZodType } } | Record<string, { schema: z.ZodType }>
+/** Content of a type other than JSON, by media type (a file). */
+type Content = Record<string, { schema: z.ZodType }>
 
 /**
  * A route's answers: its successes by status (a zod schema for JSON, or content of another type),
@@ -81,8 +78,8 @@ type ZodContentObject = NonNullable<NonNullable<RouteConfig['request']>['body']>
 
 /** The zod schema of declared content of a type (JSON by default), if any. */
 function declaredSchema(content: ZodContentObject | undefined, type = 'application/json') {
-	const json = content?.[type]
-	return json && 'schema' in json && json.schema instanceof z.ZodType ? json.schema : undefined
+	const media = content?.[type]
+	return media && 'schema' in media && media.schema instanceof z.ZodType ? media.schema : undefined
 }
 
 /** A multipart form body: its fields and files, read as `readForm` reads them, then validated. */
@@ -136,7 +133,7 @@ const checkAnswer =
 			throw new AnswerMismatch(`${where} off its schema:\n${z.prettifyError(result.error)}`)
 	}
 
-/** A domain's routes, each declared with `endpoint(createRoute(...), handler)`. */
+/** A domain's routes, each declared with `endpoint(route, handler)`: the route object is its contract. */
 export class ApiRoutes extends OpenAPIHono<ApiEnv> {
 	#checkAnswers: boolean
 
