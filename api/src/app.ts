@@ -1,4 +1,5 @@
-import { Hono, type MiddlewareHandler } from 'hono'
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { MiddlewareHandler } from 'hono'
 import { accountRoutes } from './account/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { ssoRoutes } from './sso/routes.ts'
@@ -13,6 +14,7 @@ import { devOutboxRoutes } from './mail/dev-outbox.ts'
 import { limitBodies } from './platform/body-limits.ts'
 import { requestLog } from './platform/request-log.ts'
 import { healthRoutes } from './platform/health.ts'
+import { contractRoutes } from './platform/reference.ts'
 import type { ApiDeps, ApiEnv, ErrorField } from './platform/context.ts'
 import { errorResponse, handleError, MESSAGES } from './platform/errors.ts'
 import { taskRoutes, TASK_UPLOAD_PATHS } from './tasks/routes.ts'
@@ -41,7 +43,7 @@ const answerErrorsIn =
 /** The whole API under `/api/v1`; `fetch` it directly or serve it with @hono/node-server. */
 export function createApi(deps: ApiDeps) {
 	const passwords = createPasswords(deps.config.passwordHashing)
-	const app = new Hono<ApiEnv>().basePath(API_BASE)
+	const app = new OpenAPIHono<ApiEnv>().basePath(API_BASE)
 	app.use('*', requestLog())
 
 	// Spec section 8: the client reads organization registration's errors from `error`. Set
@@ -81,6 +83,9 @@ export function createApi(deps: ApiDeps) {
 	if (deps.config.testHooks) app.route('/__test', testHookRoutes(deps))
 	if (deps.config.testHooks) app.route('/__test', scheduleTestHookRoutes(deps))
 	if (deps.config.testHooks) app.route('/__test', reminderTestHookRoutes(deps))
+
+	// Last, so that the document holds every declared route.
+	app.route('/', contractRoutes(app, deps.config))
 
 	app.notFound((c) => errorResponse(c, 404, MESSAGES.notFound))
 	app.onError(handleError)

@@ -1,5 +1,7 @@
 import type { Selectable } from 'kysely'
+import type { z } from 'zod'
 import type { AnnouncementsTable } from '../schema.ts'
+import type { announcement } from './schemas.ts'
 
 export type AnnouncementRow = Selectable<AnnouncementsTable> & {
 	course_title: string | null
@@ -8,7 +10,7 @@ export type AnnouncementRow = Selectable<AnnouncementsTable> & {
 }
 
 /** The README's Announcement: `read` for students, `readCount` for its author. */
-export function toAnnouncement(row: AnnouncementRow) {
+export function toAnnouncement(row: AnnouncementRow): z.input<typeof announcement> {
 	return {
 		id: row.id,
 		title: row.title,

@@ -1,12 +1,12 @@
-import { Hono } from 'hono'
-import { courseRunBy, coursesRunBy, readCourseMenu, staffName } from '../courses/access.ts'
+import { createRoute } from '@hono/zod-openapi'
+import { quotedTitle } from '../mail/compose.ts'
+import { courseMenuQuery, courseRunBy, coursesRunBy, staffName } from '../courses/access.ts'
 import { notifyStudents } from '../mail/notifications.ts'
-import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
+import type { Account, ApiDeps } from '../platform/context.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
-import { readJsonBody } from '../platform/json.ts'
-import { readPage } from '../platform/pagination.ts'
+import { answers, ApiRoutes, deletedAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
+import { pageOf, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId, validate } from '../platform/validation.ts'
 import { toAnnouncement } from './present.ts'
 import {
 	deleteAnnouncement,
@@ -18,8 +18,15 @@ import {
 	markRead,
 	updateAnnouncement,
 } from './repository.ts'
-import { announcementInput, announcementListQuery, announcementUpdate } from './schemas.ts'
-import { quotedTitle } from '../mail/compose.ts'
+import {
+	announcementInput,
+	announcementList,
+	announcementListQuery,
+	announcementUpdate,
+	audiences,
+	changedAnnouncement,
+	oneAnnouncement,
+} from './schemas.ts'
 
 const isAuthor = (account: Account, row: { author_id: string; author_type: string }) =>
 	row.author_id === account.id &&
@@ -30,8 +37,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 	const staff = requireAccount({ roles: ['tutor', 'organization'] })
 
 	/** A student gets it if it is theirs to read (403 otherwise); staff if they wrote it. */
-	async function visibleAnnouncement(account: Account, rawId: string | undefined) {
-		const id = readId('id', rawId)
+	async function visibleAnnouncement(account: Account, id: string) {
 		const row = await findAnnouncement(db, id)
 		if (!row) throw new ApiError(404, 'Announcement not found')
 		if (account.role === 'student') {
@@ -43,106 +49,166 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 		return row
 	}
 
-	return new Hono<ApiEnv>()
-		.get('/audiences', staff, async (c) => {
-			const account = c.get('account')
-			const menu = await coursesRunBy(db, account, readCourseMenu(c))
-			return c.json({ ...menu, organizationWide: account.role === 'organization' })
-		})
-		.get('/', requireAccount(), async (c) => {
-			const account = c.get('account')
-			const page = readPage(c)
-			if (account.role === 'student') {
-				const { unread: unreadOnly } = validate(announcementListQuery, c.req.query())
-				const { rows, total, unread } = await listForStudent(
-					db,
-					account,
-					page,
-					unreadOnly === 'true',
+	return new ApiRoutes(config)
+		.endpoint(
+			createRoute({
+				method: 'get',
+				path: '/audiences',
+				summary: 'Where the caller may post',
+				middleware: staff,
+				request: { query: courseMenuQuery },
+				responses: answers({ 200: audiences }),
+			}),
+			async (c) => {
+				const account = c.get('account')
+				const menu = await coursesRunBy(db, account, c.req.valid('query'))
+				return c.json({ ...menu, organizationWide: account.role === 'organization' }, 200)
+			},
+		)
+		.endpoint(
+			createRoute({
+				method: 'get',
+				path: '/',
+				summary: "A student's announcements, or those the caller wrote",
+				middleware: requireAccount(),
+				request: { query: announcementListQuery },
+				responses: answers({ 200: announcementList }),
+			}),
+			async (c) => {
+				const account = c.get('account')
+				const query = c.req.valid('query')
+				const page = toPage(query)
+				if (account.role === 'student') {
+					const { rows, total, unread } = await listForStudent(
+						db,
+						account,
+						page,
+						query.unread === 'true',
+					)
+					return c.json(
+						{ announcements: rows.map(toAnnouncement), unread, pagination: pageOf(total, page) },
+						200,
+					)
+				}
+				const { rows, total } = await listForAuthor(db, account, page)
+				return c.json(
+					{ announcements: rows.map(toAnnouncement), pagination: pageOf(total, page) },
+					200,
 				)
-				return c.json({
-					announcements: rows.map(toAnnouncement),
-					unread,
-					pagination: {
-						total,
-						currentPage: page.page,
-						totalPages: Math.max(1, Math.ceil(total / page.limit)),
-					},
+			},
+		)
+		.endpoint(
+			createRoute({
+				method: 'post',
+				path: '/',
+				summary: 'Post an announcement',
+				middleware: staff,
+				request: { body: jsonBody(announcementInput) },
+				responses: answers({ 201: changedAnnouncement }),
+			}),
+			async (c) => {
+				const account = c.get('account')
+				const input = c.req.valid('json')
+				if (!input.courseId && account.role === 'tutor') {
+					throw validationError([{ path: 'courseId', msg: 'Choose the course to announce to' }])
+				}
+				const course = input.courseId ? await courseRunBy(db, account, input.courseId) : null
+				const author = await staffName(db, account)
+				const id = await insertAnnouncement(db, {
+					author_id: account.id,
+					author_type: author.type,
+					author_name: author.name,
+					course_id: course?.id ?? null,
+					organization_id: course ? null : account.id,
+					title: input.title,
+					body: input.body,
 				})
-			}
-			const { rows, total } = await listForAuthor(db, account, page)
-			return c.json({
-				announcements: rows.map(toAnnouncement),
-				pagination: {
-					total,
-					currentPage: page.page,
-					totalPages: Math.max(1, Math.ceil(total / page.limit)),
-				},
-			})
-		})
-		.post('/', staff, async (c) => {
-			const account = c.get('account')
-			const input = await readJsonBody(c, announcementInput)
-			if (!input.courseId && account.role === 'tutor') {
-				throw validationError([{ path: 'courseId', msg: 'Choose the course to announce to' }])
-			}
-			const course = input.courseId ? await courseRunBy(db, account, input.courseId) : null
-			const author = await staffName(db, account)
-			const id = await insertAnnouncement(db, {
-				author_id: account.id,
-				author_type: author.type,
-				author_name: author.name,
-				course_id: course?.id ?? null,
-				organization_id: course ? null : account.id,
-				title: input.title,
-				body: input.body,
-			})
-			const row = await findAnnouncement(db, id)
-			if (!row) throw new ApiError(404, 'Announcement not found')
-			const body = input.body.length > 1000 ? `${input.body.slice(0, 1000)}…` : input.body
-			notifyStudents(
-				{ db, config },
-				course ? { courseId: course.id } : { organizationId: account.id },
-				{
-					kind: 'announcements',
-					path: `/studentdashboard/announcements/${id}`,
-					subject: `New announcement: ${quotedTitle(input.title)}`,
-					paragraphs: [
-						`${author.name} posted an announcement${course ? ` in ${course.title}` : ''}: "${input.title}".`,
-						body,
-					],
-					actionLabel: 'Read the announcement',
-				},
-			)
-			return c.json(
-				{ message: 'Announcement posted successfully', announcement: toAnnouncement(row) },
-				201,
-			)
-		})
-		.get('/:id', requireAccount(), async (c) => {
-			const row = await visibleAnnouncement(c.get('account'), c.req.param('id'))
-			return c.json({ announcement: toAnnouncement(row) })
-		})
-		.post('/:id/read', requireAccount({ roles: ['student'] }), async (c) => {
-			const account = c.get('account')
-			const row = await visibleAnnouncement(account, c.req.param('id'))
-			await markRead(db, row.id, account.id)
-			return c.json({ announcement: toAnnouncement({ ...row, read: true }) })
-		})
-		.put('/:id', staff, async (c) => {
-			const row = await visibleAnnouncement(c.get('account'), c.req.param('id'))
-			const input = await readJsonBody(c, announcementUpdate)
-			const changed = await updateAnnouncement(db, row.id, input)
-			const updated = changed ? await findAnnouncement(db, row.id) : undefined
-			if (!updated) throw new ApiError(404, 'Announcement not found')
-			return c.json({
-				message: 'Announcement updated successfully',
-				announcement: toAnnouncement(updated),
-			})
-		})
-		.delete('/:id', staff, async (c) => {
-			const row = await visibleAnnouncement(c.get('account'), c.req.param('id'))
-			await deleteAnnouncement(db, row.id)
-			return c.json({ message: 'Announcement deleted successfully', id: row.id })
-		})
+				const row = await findAnnouncement(db, id)
+				if (!row) throw new ApiError(404, 'Announcement not found')
+				const body = input.body.length > 1000 ? `${input.body.slice(0, 1000)}…` : input.body
+				notifyStudents(
+					{ db, config },
+					course ? { courseId: course.id } : { organizationId: account.id },
+					{
+						kind: 'announcements',
+						path: `/studentdashboard/announcements/${id}`,
+						subject: `New announcement: ${quotedTitle(input.title)}`,
+						paragraphs: [
+							`${author.name} posted an announcement${course ? ` in ${course.title}` : ''}: "${input.title}".`,
+							body,
+						],
+						actionLabel: 'Read the announcement',
+					},
+				)
+				return c.json(
+					{ message: 'Announcement posted successfully', announcement: toAnnouncement(row) },
+					201,
+				)
+			},
+		)
+		.endpoint(
+			createRoute({
+				method: 'get',
+				path: '/{id}',
+				summary: 'One announcement',
+				middleware: requireAccount(),
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: oneAnnouncement }),
+			}),
+			async (c) => {
+				const row = await visibleAnnouncement(c.get('account'), c.req.valid('param').id)
+				return c.json({ announcement: toAnnouncement(row) }, 200)
+			},
+		)
+		.endpoint(
+			createRoute({
+				method: 'post',
+				path: '/{id}/read',
+				summary: 'Record that the student read it',
+				middleware: requireAccount({ roles: ['student'] }),
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: oneAnnouncement }),
+			}),
+			async (c) => {
+				const account = c.get('account')
+				const row = await visibleAnnouncement(account, c.req.valid('param').id)
+				await markRead(db, row.id, account.id)
+				return c.json({ announcement: toAnnouncement({ ...row, read: true }) }, 200)
+			},
+		)
+		.endpoint(
+			createRoute({
+				method: 'put',
+				path: '/{id}',
+				summary: 'Edit the words of an announcement',
+				middleware: staff,
+				request: { params: uuidParams('id'), body: jsonBody(announcementUpdate) },
+				responses: answers({ 200: changedAnnouncement }),
+			}),
+			async (c) => {
+				const row = await visibleAnnouncement(c.get('account'), c.req.valid('param').id)
+				const changed = await updateAnnouncement(db, row.id, c.req.valid('json'))
+				const updated = changed ? await findAnnouncement(db, row.id) : undefined
+				if (!updated) throw new ApiError(404, 'Announcement not found')
+				return c.json(
+					{ message: 'Announcement updated successfully', announcement: toAnnouncement(updated) },
+					200,
+				)
+			},
+		)
+		.endpoint(
+			createRoute({
+				method: 'delete',
+				path: '/{id}',
+				summary: 'Delete an announcement',
+				middleware: staff,
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: deletedAnswer }),
+			}),
+			async (c) => {
+				const row = await visibleAnnouncement(c.get('account'), c.req.valid('param').id)
+				await deleteAnnouncement(db, row.id)
+				return c.json({ message: 'Announcement deleted successfully', id: row.id }, 200)
+			},
+		)
 }

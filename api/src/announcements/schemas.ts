@@ -1,4 +1,7 @@
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
+import { courseMenuAnswer } from '../courses/access.ts'
+import { isoDateTime } from '../platform/openapi.ts'
+import { pageAnswer, paginationQuery } from '../platform/pagination.ts'
 import { body, requiredText } from '../platform/validation.ts'
 
 export const announcementInput = body({
@@ -17,6 +20,39 @@ export const announcementUpdate = body({
 })
 
 /** `GET /announcements`: `unread=true` lists only what the student has not read (their dashboard). */
-export const announcementListQuery = z.object({
+export const announcementListQuery = paginationQuery.extend({
 	unread: z.enum(['true', 'false'], { error: 'unread must be true or false' }).optional(),
 })
+
+/** The README's Announcement: `read` for students, `readCount` for its author. */
+export const announcement = z
+	.object({
+		id: z.string(),
+		title: z.string(),
+		body: z.string(),
+		author: z.object({
+			id: z.string(),
+			type: z.enum(['tutor', 'organization']),
+			name: z.string(),
+		}),
+		course: z.object({ id: z.string(), title: z.string() }).nullable(),
+		organizationId: z.string().nullable(),
+		createdAt: isoDateTime,
+		read: z.boolean().optional(),
+		readCount: z.number().int().optional(),
+	})
+	.openapi('Announcement')
+
+export const oneAnnouncement = z.object({ announcement })
+
+/** A change's answer: what it says, and the announcement as it now is. */
+export const changedAnnouncement = z.object({ message: z.string(), announcement })
+
+export const announcementList = z.object({
+	announcements: z.array(announcement),
+	/** Students only: how many of all their announcements they have not read. */
+	unread: z.number().int().optional(),
+	pagination: pageAnswer,
+})
+
+export const audiences = courseMenuAnswer.extend({ organizationWide: z.boolean() })

@@ -1,12 +1,14 @@
 import type { Selectable } from 'kysely'
+import type { z } from 'zod'
 import type { CertificatesTable } from '../schema.ts'
+import type { certificate, publicCertificate } from './schemas.ts'
 
 export type CertificateRow = Selectable<CertificatesTable>
 
 export const certificateVerifyPath = (publicId: string) => `/verify/certificate/${publicId}`
 
 /** The README's Certificate. */
-export function toCertificate(row: CertificateRow) {
+export function toCertificate(row: CertificateRow): z.input<typeof certificate> {
 	return {
 		id: row.id,
 		publicId: row.public_id,
@@ -24,7 +26,7 @@ export function toCertificate(row: CertificateRow) {
 }
 
 /** What anyone holding the link may see: no email, no internal ids. */
-export function toPublicCertificate(row: CertificateRow) {
+export function toPublicCertificate(row: CertificateRow): z.input<typeof publicCertificate> {
 	return {
 		publicId: row.public_id,
 		studentName: row.student_name,

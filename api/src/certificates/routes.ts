@@ -1,4 +1,5 @@
-import { Hono } from 'hono'
+import { z } from '@hono/zod-openapi'
+import { quotedTitle } from '../mail/compose.ts'
 import {
 	courseRunBy,
 	enrolledStudent,
@@ -8,13 +9,12 @@ import {
 } from '../courses/access.ts'
 import { notifyUsers } from '../mail/notifications.ts'
 import type { Db } from '../db.ts'
-import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
+import type { Account, ApiDeps } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
-import { readJsonBody } from '../platform/json.ts'
-import { readPage } from '../platform/pagination.ts'
+import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
+import { pageOf, paginationQuery, toPage } from '../platform/pagination.ts'
 import { newPublicId, PUBLIC_ID } from '../platform/public-id.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId, validate } from '../platform/validation.ts'
 import { certificatePdf } from './pdf.ts'
 import {
 	certificateVerifyPath,
@@ -22,8 +22,15 @@ import {
 	toPublicCertificate,
 	type CertificateRow,
 } from './present.ts'
-import { certificateInput, defaultAppOrigin, pdfQuery } from './schemas.ts'
-import { quotedTitle } from '../mail/compose.ts'
+import {
+	certificateInput,
+	certificateList,
+	defaultAppOrigin,
+	issuedCertificate,
+	oneCertificate,
+	pdfQuery,
+	verification,
+} from './schemas.ts'
 
 const findBy = (db: Db, column: 'id' | 'public_id', value: string) =>
 	db.selectFrom('certificates').selectAll().where(column, '=', value).executeTakeFirst()
@@ -73,119 +80,173 @@ async function listFor(db: Db, account: Account, page: { limit: number; offset: 
 export function certificateRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 
-	async function visibleCertificate(account: Account, rawId: string | undefined) {
-		const row = await findBy(db, 'id', readId('id', rawId))
+	async function visibleCertificate(account: Account, id: string) {
+		const row = await findBy(db, 'id', id)
 		if (!row) throw new ApiError(404, 'Certificate not found')
 		if (!(await maySee(db, account, row))) throw new ApiError(403, MESSAGES.forbidden)
 		return row
 	}
 
-	return new Hono<ApiEnv>()
-		.get('/verify/:publicId', async (c) => {
-			const publicId = c.req.param('publicId')
-			const row = PUBLIC_ID.test(publicId) ? await findBy(db, 'public_id', publicId) : undefined
-			c.header('Cache-Control', 'no-store')
-			return row
-				? c.json({ genuine: true, certificate: toPublicCertificate(row) })
-				: c.json({ genuine: false, message: 'No certificate has this id' })
-		})
-		.get('/', requireAccount(), async (c) => {
-			const page = readPage(c)
-			const { rows, total } = await listFor(db, c.get('account'), page)
-			return c.json({
-				certificates: rows.map(toCertificate),
-				pagination: {
-					total,
-					currentPage: page.page,
-					totalPages: Math.max(1, Math.ceil(total / page.limit)),
-				},
-			})
-		})
-		.post('/', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
-			const account = c.get('account')
-			const input = await readJsonBody(c, certificateInput)
-			const course = await courseRunBy(db, account, input.courseId)
-			const student = await enrolledStudent(db, course.id, input.studentId)
-			const existing = await findFor(db, course.id, student.id)
-			if (existing) {
-				return c.json({
-					message: 'Certificate already issued',
-					certificate: toCertificate(existing),
+	return new ApiRoutes(config)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/verify/{publicId}',
+				summary: 'Whether a certificate is genuine (no sign-in)',
+				request: { params: z.object({ publicId: z.string() }) },
+				responses: answers({ 200: verification }),
+			},
+			async (c) => {
+				const { publicId } = c.req.valid('param')
+				const row = PUBLIC_ID.test(publicId) ? await findBy(db, 'public_id', publicId) : undefined
+				c.header('Cache-Control', 'no-store')
+				return row
+					? c.json({ genuine: true as const, certificate: toPublicCertificate(row) }, 200)
+					: c.json({ genuine: false as const, message: 'No certificate has this id' }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/',
+				summary: "A student's certificates, or those of the courses the caller runs",
+				middleware: requireAccount(),
+				request: { query: paginationQuery },
+				responses: answers({ 200: certificateList }),
+			},
+			async (c) => {
+				const page = toPage(c.req.valid('query'))
+				const { rows, total } = await listFor(db, c.get('account'), page)
+				return c.json(
+					{ certificates: rows.map(toCertificate), pagination: pageOf(total, page) },
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/',
+				summary: 'Issue a certificate (once: 200 with the one already issued)',
+				middleware: requireAccount({ roles: ['tutor', 'organization'] }),
+				request: { body: jsonBody(certificateInput) },
+				responses: answers({ 200: issuedCertificate, 201: issuedCertificate }),
+			},
+			async (c) => {
+				const account = c.get('account')
+				const input = c.req.valid('json')
+				const course = await courseRunBy(db, account, input.courseId)
+				const student = await enrolledStudent(db, course.id, input.studentId)
+				const existing = await findFor(db, course.id, student.id)
+				if (existing) {
+					return c.json(
+						{ message: 'Certificate already issued', certificate: toCertificate(existing) },
+						200,
+					)
+				}
+				const issuer = await staffName(db, account)
+				await db
+					.insertInto('certificates')
+					.values({
+						public_id: newPublicId(),
+						course_id: course.id,
+						student_id: student.id,
+						issued_by_id: account.id,
+						issued_by_type: issuer.type,
+						student_name: `${student.first_name} ${student.last_name}`,
+						student_email: student.email,
+						course_title: course.title,
+						issuer_name: issuer.name,
+					})
+					// Two staff members marking completion at once: the first one's certificate stands.
+					.onConflict((oc) => oc.columns(['course_id', 'student_id']).doNothing())
+					.execute()
+				const row = await findFor(db, course.id, student.id)
+				if (!row) throw new ApiError(404, 'Certificate not found')
+				notifyUsers({ db, config }, [student.id], {
+					kind: 'certificates',
+					path: '/studentdashboard/certificates',
+					subject: `Your certificate for ${quotedTitle(course.title)}`,
+					paragraphs: [
+						`${issuer.name} issued you a certificate for completing ${course.title}. Congratulations!`,
+					],
+					actionLabel: 'See your certificates',
 				})
-			}
-			const issuer = await staffName(db, account)
-			await db
-				.insertInto('certificates')
-				.values({
-					public_id: newPublicId(),
-					course_id: course.id,
-					student_id: student.id,
-					issued_by_id: account.id,
-					issued_by_type: issuer.type,
-					student_name: `${student.first_name} ${student.last_name}`,
-					student_email: student.email,
-					course_title: course.title,
-					issuer_name: issuer.name,
+				return c.json(
+					{ message: 'Certificate issued successfully', certificate: toCertificate(row) },
+					201,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/course/{courseId}/student/{studentId}',
+				summary: "A student's certificate for a course",
+				middleware: requireAccount(),
+				request: { params: uuidParams('courseId', 'studentId') },
+				responses: answers({ 200: oneCertificate }),
+			},
+			async (c) => {
+				const account = c.get('account')
+				const { courseId, studentId } = c.req.valid('param')
+				if (account.role === 'student') {
+					if (account.id !== studentId) throw new ApiError(403, MESSAGES.forbidden)
+				} else {
+					await courseRunBy(db, account, courseId)
+				}
+				const row = await findFor(db, courseId, studentId)
+				if (!row) throw new ApiError(404, 'Certificate not found')
+				return c.json({ certificate: toCertificate(row) }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/{id}/pdf',
+				summary: 'The certificate as a PDF with its verification QR code',
+				middleware: requireAccount(),
+				request: { params: uuidParams('id'), query: pdfQuery },
+				responses: answers({ 200: fileAnswer('application/pdf') }),
+			},
+			async (c) => {
+				const row = await visibleCertificate(c.get('account'), c.req.valid('param').id)
+				const { origin } = c.req.valid('query')
+				const base = origin ? new URL(origin).origin : defaultAppOrigin()
+				const pdf = await certificatePdf({
+					studentName: row.student_name,
+					courseTitle: row.course_title,
+					issuerName: row.issuer_name,
+					issuedAt: row.issued_at,
+					publicId: row.public_id,
+					verifyUrl: `${base}${certificateVerifyPath(row.public_id)}`,
 				})
-				// Two staff members marking completion at once: the first one's certificate stands.
-				.onConflict((oc) => oc.columns(['course_id', 'student_id']).doNothing())
-				.execute()
-			const row = await findFor(db, course.id, student.id)
-			if (!row) throw new ApiError(404, 'Certificate not found')
-			notifyUsers({ db, config }, [student.id], {
-				kind: 'certificates',
-				path: '/studentdashboard/certificates',
-				subject: `Your certificate for ${quotedTitle(course.title)}`,
-				paragraphs: [
-					`${issuer.name} issued you a certificate for completing ${course.title}. Congratulations!`,
-				],
-				actionLabel: 'See your certificates',
-			})
-			return c.json(
-				{ message: 'Certificate issued successfully', certificate: toCertificate(row) },
-				201,
-			)
-		})
-		.get('/course/:courseId/student/:studentId', requireAccount(), async (c) => {
-			const account = c.get('account')
-			const courseId = readId('courseId', c.req.param('courseId'))
-			const studentId = readId('studentId', c.req.param('studentId'))
-			if (account.role === 'student') {
-				if (account.id !== studentId) throw new ApiError(403, MESSAGES.forbidden)
-			} else {
-				await courseRunBy(db, account, courseId)
-			}
-			const row = await findFor(db, courseId, studentId)
-			if (!row) throw new ApiError(404, 'Certificate not found')
-			return c.json({ certificate: toCertificate(row) })
-		})
-		.get('/:id/pdf', requireAccount(), async (c) => {
-			const row = await visibleCertificate(c.get('account'), c.req.param('id'))
-			const { origin } = validate(pdfQuery, c.req.query())
-			const base = origin ? new URL(origin).origin : defaultAppOrigin()
-			const pdf = await certificatePdf({
-				studentName: row.student_name,
-				courseTitle: row.course_title,
-				issuerName: row.issuer_name,
-				issuedAt: row.issued_at,
-				publicId: row.public_id,
-				verifyUrl: `${base}${certificateVerifyPath(row.public_id)}`,
-			})
-			const fileName = `certificate-${
-				row.course_title
-					.replace(/[^A-Za-z0-9]+/g, '-')
-					.replace(/^-|-$/g, '')
-					.toLowerCase() || 'course'
-			}.pdf`
-			return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-				'Content-Type': 'application/pdf',
-				'Content-Disposition': `attachment; filename="${fileName}"`,
-				'Cache-Control': 'private, no-store',
-				'X-Content-Type-Options': 'nosniff',
-			})
-		})
-		.get('/:id', requireAccount(), async (c) => {
-			const row = await visibleCertificate(c.get('account'), c.req.param('id'))
-			return c.json({ certificate: toCertificate(row) })
-		})
+				const fileName = `certificate-${
+					row.course_title
+						.replace(/[^A-Za-z0-9]+/g, '-')
+						.replace(/^-|-$/g, '')
+						.toLowerCase() || 'course'
+				}.pdf`
+				return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+					'Content-Type': 'application/pdf',
+					'Content-Disposition': `attachment; filename="${fileName}"`,
+					'Cache-Control': 'private, no-store',
+					'X-Content-Type-Options': 'nosniff',
+				})
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/{id}',
+				summary: 'One certificate',
+				middleware: requireAccount(),
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: oneCertificate }),
+			},
+			async (c) => {
+				const row = await visibleCertificate(c.get('account'), c.req.valid('param').id)
+				return c.json({ certificate: toCertificate(row) }, 200)
+			},
+		)
 }

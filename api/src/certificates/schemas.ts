@@ -1,4 +1,6 @@
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
+import { isoDateTime } from '../platform/openapi.ts'
+import { pageAnswer } from '../platform/pagination.ts'
 import { body } from '../platform/validation.ts'
 
 export const certificateInput = body({
@@ -25,3 +27,45 @@ export const pdfQuery = z.object({
 /** Where verification pages live when the caller names none. */
 export const defaultAppOrigin = () =>
 	(process.env.APP_ORIGIN ?? 'http://localhost:3000').replace(/\/+$/, '')
+
+/** The README's Certificate. */
+export const certificate = z
+	.object({
+		id: z.string(),
+		publicId: z.string(),
+		courseId: z.string(),
+		courseTitle: z.string(),
+		studentId: z.string(),
+		studentName: z.string(),
+		studentEmail: z.string(),
+		issuerName: z.string(),
+		issuedBy: z.object({ id: z.string(), type: z.enum(['tutor', 'organization']) }),
+		issuedAt: isoDateTime,
+		verifyPath: z.string(),
+		pdfPath: z.string(),
+	})
+	.openapi('Certificate')
+
+/** What anyone holding the link may see: no email, no internal ids. */
+export const publicCertificate = certificate.pick({
+	publicId: true,
+	studentName: true,
+	courseTitle: true,
+	issuerName: true,
+	issuedAt: true,
+})
+
+export const oneCertificate = z.object({ certificate })
+
+export const issuedCertificate = z.object({ message: z.string(), certificate })
+
+export const certificateList = z.object({
+	certificates: z.array(certificate),
+	pagination: pageAnswer,
+})
+
+/** `GET /certificates/verify/{publicId}`: genuine with what it says, or not. */
+export const verification = z.union([
+	z.object({ genuine: z.literal(true), certificate: publicCertificate }),
+	z.object({ genuine: z.literal(false), message: z.string() }),
+])

@@ -1,10 +1,10 @@
-import type { Context } from 'hono'
+import type { MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../db.ts'
-import type { Account } from '../platform/context.ts'
+import type { Account, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
+import { answers } from '../platform/openapi.ts'
 import { containsPattern, searchText } from '../platform/search.ts'
-import { validate } from '../platform/validation.ts'
 import type { AuthorType } from '../schema.ts'
 
 export type CourseStaff = {
@@ -22,7 +22,8 @@ export const findCourseStaff = (db: Db, id: string): Promise<CourseStaff | undef
 		.where('id', '=', id)
 		.executeTakeFirst()
 
-const courseMenuQuery = z.object({
+/** A picker call's `search` and `limit` query parameters. */
+export const courseMenuQuery = z.object({
 	search: searchText,
 	limit: z
 		.string()
@@ -34,8 +35,22 @@ const courseMenuQuery = z.object({
 
 export type CourseMenu = { search?: string; limit?: number }
 
-/** A picker call's `search` and `limit` query parameters; bad values: 400. */
-export const readCourseMenu = (c: Context): CourseMenu => validate(courseMenuQuery, c.req.query())
+/** `coursesRunBy`'s answer: a picker's first courses and how many match. */
+export const courseMenuAnswer = z.object({
+	courses: z.array(z.object({ id: z.string(), title: z.string() })),
+	total: z.number().int(),
+})
+
+/** `GET /tasks/courses`, `GET /schedule/courses`: the picker of the courses a tutor runs. */
+export const courseMenuRoute = (middleware: MiddlewareHandler<ApiEnv>) =>
+	({
+		method: 'get',
+		path: '/courses',
+		summary: 'The courses the caller runs, for a picker',
+		middleware,
+		request: { query: courseMenuQuery },
+		responses: answers({ 200: courseMenuAnswer }),
+	}) as const
 
 /**
  * The courses the caller runs (a tutor's own, an organization's), by title: the pickers' lists.

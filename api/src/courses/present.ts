@@ -1,5 +1,7 @@
 import type { Selectable } from 'kysely'
+import type { z } from 'zod'
 import type { CoursesTable } from '../schema.ts'
+import type { course } from './schemas.ts'
 
 export type CourseRow = Selectable<CoursesTable> & {
 	enrolled_count: number | string | bigint | null
@@ -16,7 +18,7 @@ export const chargeOf = (row: Pick<CourseRow, 'price_amount' | 'price_discounted
 	row.price_discounted ?? row.price_amount
 
 /** The README's Course: the spec's sample course shape plus ids, owner and enrolment count. */
-export function toCourse(row: CourseRow) {
+export function toCourse(row: CourseRow): z.input<typeof course> {
 	const details = row.details
 	return {
 		id: row.id,

@@ -1,13 +1,11 @@
-import { Hono, type Context } from 'hono'
+import type { Context } from 'hono'
 import type { ExpressionBuilder } from 'kysely'
-import type { Db } from '../db.ts'
 import { authenticate } from '../platform/access-tokens.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
-import { readJsonBody } from '../platform/json.ts'
-import { readPage, type Page } from '../platform/pagination.ts'
+import { answers, ApiRoutes, deletedAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
+import { paginationQuery, toPage, type Page } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId, validate } from '../platform/validation.ts'
 import type { Database } from '../schema.ts'
 import { toUser } from '../users/present.ts'
 import { findUser, listCourseStudents } from '../users/repository.ts'
@@ -22,7 +20,16 @@ import {
 	listEnrolledCourses,
 	updateCourse,
 } from './repository.ts'
-import { courseCreate, courseFilters, courseUpdate } from './schemas.ts'
+import {
+	changedCourse,
+	classList,
+	courseCreate,
+	courseFilters,
+	coursePage,
+	courseUpdate,
+	oneCourse,
+	oneStudent,
+} from './schemas.ts'
 
 export const COURSE_NOT_FOUND = 'Course not found'
 const STUDENT_NOT_FOUND = 'Student not found'
@@ -85,52 +92,98 @@ export function courseRoutes({ db, config }: ApiDeps) {
 		return account
 	}
 
-	async function ownedCourse(db: Db, c: Context<ApiEnv>) {
-		const course = await findCourse(db, readId('id', c.req.param('id')))
+	async function ownedCourse(account: Account, id: string) {
+		const course = await findCourse(db, id)
 		if (!course) throw new ApiError(404, COURSE_NOT_FOUND)
-		if (!ownsCourse(c.get('account'), course)) throw new ApiError(403, MESSAGES.forbidden)
+		if (!ownsCourse(account, course)) throw new ApiError(403, MESSAGES.forbidden)
 		return course
 	}
 
+	const staff = requireAccount({ roles: ['tutor', 'organization'] })
+
 	return (
-		new Hono<ApiEnv>()
-			.get('/public/list', async (c) => {
-				const page = readPage(c)
-				const filters = validate(courseFilters, c.req.query())
-				// The public catalogue shows published courses only, whatever isPublished asks for.
-				const { rows, total } = await listCourses(
-					db,
-					{ ...filters, isPublished: undefined },
-					published,
-					page,
-				)
-				return c.json(pageOf(rows, total, page))
-			})
-			.get('/list', requireAccount(), async (c) => {
-				const page = readPage(c)
-				const filters = validate(courseFilters, c.req.query())
-				const { rows, total } = await listCourses(db, filters, visibleTo(c.get('account')), page)
-				return c.json(pageOf(rows, total, page))
-			})
-			.get('/enrolled', requireAccount({ roles: ['student'] }), async (c) => {
-				const page = readPage(c)
-				const { rows, total } = await listEnrolledCourses(db, c.get('account').id, page)
-				return c.json(pageOf(rows, total, page))
-			})
-			// The class list: only the course's staff may read who is enrolled.
-			.get('/:id/students', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
-				const course = await ownedCourse(db, c)
-				const page = readPage(c)
-				const { rows, total } = await listCourseStudents(db, course.id, page)
-				return c.json({ students: rows.map(toUser), total, page: page.page })
-			})
-			// One student of the class list (the certificate page names the student by this record).
-			.get(
-				'/:id/students/:studentId',
-				requireAccount({ roles: ['tutor', 'organization'] }),
+		new ApiRoutes(config)
+			.endpoint(
+				{
+					method: 'get',
+					path: '/public/list',
+					summary: 'The public catalogue: published courses, filtered',
+					request: { query: courseFilters },
+					responses: answers({ 200: coursePage }),
+				},
 				async (c) => {
-					const course = await ownedCourse(db, c)
-					const studentId = readId('studentId', c.req.param('studentId'))
+					const filters = c.req.valid('query')
+					// The public catalogue shows published courses only, whatever isPublished asks for.
+					const { rows, total } = await listCourses(
+						db,
+						{ ...filters, isPublished: undefined },
+						published,
+						toPage(filters),
+					)
+					return c.json(pageOf(rows, total, toPage(filters)), 200)
+				},
+			)
+			.endpoint(
+				{
+					method: 'get',
+					path: '/list',
+					summary: 'The courses the caller may see, filtered',
+					middleware: requireAccount(),
+					request: { query: courseFilters },
+					responses: answers({ 200: coursePage }),
+				},
+				async (c) => {
+					const filters = c.req.valid('query')
+					const page = toPage(filters)
+					const { rows, total } = await listCourses(db, filters, visibleTo(c.get('account')), page)
+					return c.json(pageOf(rows, total, page), 200)
+				},
+			)
+			.endpoint(
+				{
+					method: 'get',
+					path: '/enrolled',
+					summary: "The student's courses",
+					middleware: requireAccount({ roles: ['student'] }),
+					request: { query: paginationQuery },
+					responses: answers({ 200: coursePage }),
+				},
+				async (c) => {
+					const page = toPage(c.req.valid('query'))
+					const { rows, total } = await listEnrolledCourses(db, c.get('account').id, page)
+					return c.json(pageOf(rows, total, page), 200)
+				},
+			)
+			// The class list: only the course's staff may read who is enrolled.
+			.endpoint(
+				{
+					method: 'get',
+					path: '/{id}/students',
+					summary: "A course's class list",
+					middleware: staff,
+					request: { params: uuidParams('id'), query: paginationQuery },
+					responses: answers({ 200: classList }),
+				},
+				async (c) => {
+					const course = await ownedCourse(c.get('account'), c.req.valid('param').id)
+					const page = toPage(c.req.valid('query'))
+					const { rows, total } = await listCourseStudents(db, course.id, page)
+					return c.json({ students: rows.map(toUser), total, page: page.page }, 200)
+				},
+			)
+			// One student of the class list (the certificate page names the student by this record).
+			.endpoint(
+				{
+					method: 'get',
+					path: '/{id}/students/{studentId}',
+					summary: 'One student of the class list',
+					middleware: staff,
+					request: { params: uuidParams('id', 'studentId') },
+					responses: answers({ 200: oneStudent }),
+				},
+				async (c) => {
+					const { id, studentId } = c.req.valid('param')
+					const course = await ownedCourse(c.get('account'), id)
 					const student = await findUser(db, studentId)
 					if (
 						!student ||
@@ -139,25 +192,41 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					) {
 						throw new ApiError(404, STUDENT_NOT_FOUND)
 					}
-					return c.json({ student: toUser(student) })
+					return c.json({ student: toUser(student) }, 200)
 				},
 			)
-			.post('/create-course', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
-				const input = await readJsonBody(c, courseCreate)
-				const account = c.get('account')
-				const owner =
-					account.role === 'tutor'
-						? { tutorId: account.id, organizationId: account.orgId }
-						: { tutorId: null, organizationId: account.id }
-				const course = await insertCourse(db, input, owner)
-				return c.json({ message: 'Course created successfully!', course: toCourse(course) }, 201)
-			})
-			.put(
-				'/update-course/:id',
-				requireAccount({ roles: ['tutor', 'organization'] }),
+			.endpoint(
+				{
+					method: 'post',
+					path: '/create-course',
+					summary: 'Create a course',
+					middleware: staff,
+					request: { body: jsonBody(courseCreate) },
+					responses: answers({ 201: changedCourse }),
+				},
 				async (c) => {
-					const course = await ownedCourse(db, c)
-					const input = await readJsonBody(c, courseUpdate)
+					const input = c.req.valid('json')
+					const account = c.get('account')
+					const owner =
+						account.role === 'tutor'
+							? { tutorId: account.id, organizationId: account.orgId }
+							: { tutorId: null, organizationId: account.id }
+					const course = await insertCourse(db, input, owner)
+					return c.json({ message: 'Course created successfully!', course: toCourse(course) }, 201)
+				},
+			)
+			.endpoint(
+				{
+					method: 'put',
+					path: '/update-course/{id}',
+					summary: 'Change a course',
+					middleware: staff,
+					request: { params: uuidParams('id'), body: jsonBody(courseUpdate) },
+					responses: answers({ 200: changedCourse }),
+				},
+				async (c) => {
+					const course = await ownedCourse(c.get('account'), c.req.valid('param').id)
+					const input = c.req.valid('json')
 					if (input.maxStudents != null) {
 						const enrolled = await countEnrolled(db, course.id)
 						if (input.maxStudents < enrolled) {
@@ -171,30 +240,46 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					}
 					const updated = await updateCourse(db, course.id, input)
 					if (!updated) throw new ApiError(404, COURSE_NOT_FOUND)
-					return c.json({ message: 'Course updated successfully', course: toCourse(updated) })
+					return c.json({ message: 'Course updated successfully', course: toCourse(updated) }, 200)
 				},
 			)
-			.delete(
-				'/delete-course/:id',
-				requireAccount({ roles: ['tutor', 'organization'] }),
+			.endpoint(
+				{
+					method: 'delete',
+					path: '/delete-course/{id}',
+					summary: 'Delete a course nobody is enrolled in',
+					middleware: staff,
+					request: { params: uuidParams('id') },
+					responses: answers({ 200: deletedAnswer }),
+				},
 				async (c) => {
-					const course = await ownedCourse(db, c)
+					const course = await ownedCourse(c.get('account'), c.req.valid('param').id)
 					if ((await countEnrolled(db, course.id)) > 0) throw new ApiError(409, HAS_STUDENTS)
 					await deleteCourse(db, course.id)
-					return c.json({ message: 'Course deleted successfully', id: course.id })
+					return c.json({ message: 'Course deleted successfully', id: course.id }, 200)
 				},
 			)
-			.get('/:id', async (c) => {
-				const id = readId('id', c.req.param('id'))
-				const account = await optionalAccount(c)
-				const course = await findCourse(db, id)
-				if (!course) throw new ApiError(404, COURSE_NOT_FOUND)
-				const enrolled = account?.role === 'student' ? await isEnrolled(db, id, account.id) : false
-				const visible =
-					course.is_published || enrolled || (account !== null && ownsCourse(account, course))
-				// An unpublished course is not acknowledged to anyone who may not see it.
-				if (!visible) throw new ApiError(404, COURSE_NOT_FOUND)
-				return c.json({ course: toCourse(course), enrolled })
-			})
+			.endpoint(
+				{
+					method: 'get',
+					path: '/{id}',
+					summary: 'One course (a token is optional), and whether the caller is enrolled',
+					request: { params: uuidParams('id') },
+					responses: answers({ 200: oneCourse }),
+				},
+				async (c) => {
+					const { id } = c.req.valid('param')
+					const account = await optionalAccount(c)
+					const course = await findCourse(db, id)
+					if (!course) throw new ApiError(404, COURSE_NOT_FOUND)
+					const enrolled =
+						account?.role === 'student' ? await isEnrolled(db, id, account.id) : false
+					const visible =
+						course.is_published || enrolled || (account !== null && ownsCourse(account, course))
+					// An unpublished course is not acknowledged to anyone who may not see it.
+					if (!visible) throw new ApiError(404, COURSE_NOT_FOUND)
+					return c.json({ course: toCourse(course), enrolled }, 200)
+				},
+			)
 	)
 }

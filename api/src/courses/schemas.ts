@@ -1,7 +1,10 @@
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
 import { COURSE_LEVELS } from '../schema.ts'
 import { body, optionalText, requiredText } from '../platform/validation.ts'
 import { searchText } from '../platform/search.ts'
+import { isoDateTime } from '../platform/openapi.ts'
+import { paginationQuery } from '../platform/pagination.ts'
+import { user } from '../users/schemas.ts'
 
 export const COURSE_CATEGORIES = [
 	'Mathematics',
@@ -168,7 +171,7 @@ export type CourseUpdate = z.output<typeof courseUpdate>
 
 const uuidFilter = (name: string) => z.guid({ error: `${name} must be a UUID` }).optional()
 
-export const courseFilters = z.object({
+export const courseFilters = paginationQuery.extend({
 	category: z
 		.string()
 		.trim()
@@ -187,3 +190,81 @@ export const courseFilters = z.object({
 	search: searchText,
 })
 export type CourseFilters = z.output<typeof courseFilters>
+
+const texts = z.array(z.string())
+
+/** The README's Course: the spec's sample course shape plus ids, owner and enrolment count. */
+export const course = z
+	.object({
+		id: z.string(),
+		title: z.string(),
+		subtitle: z.string(),
+		description: z.string(),
+		thumbnail: z.string().nullable(),
+		level: z.enum(COURSE_LEVELS),
+		category: z.string(),
+		subcategory: z.string().nullable(),
+		price: z.object({
+			amount: z.number(),
+			currency: z.string(),
+			discounted: z.number().nullable(),
+		}),
+		schedule: z
+			.object({
+				startDate: z.string(),
+				endDate: z.string(),
+				sessionsPerWeek: z.number().int(),
+				timeSlots: z.array(
+					z.object({ day: z.string(), startTime: z.string(), endTime: z.string() }),
+				),
+			})
+			.nullable(),
+		maxStudents: z.number().int().nullable(),
+		prerequisites: texts,
+		learningOutcomes: texts,
+		instructors: z.array(z.object({ name: z.string(), title: z.string() })),
+		modules: z.array(
+			z.object({
+				title: z.string(),
+				description: z.string(),
+				duration: z.string(),
+				topics: texts,
+			}),
+		),
+		languages: texts,
+		certification: z.string().nullable(),
+		tags: texts,
+		duration: z.object({ weeks: z.number().int(), hoursPerWeek: z.number() }).nullable(),
+		isPublished: z.boolean(),
+		teacherId: z.string().nullable(),
+		teacherName: z.string().nullable(),
+		organizationId: z.string().nullable(),
+		organizationName: z.string().nullable(),
+		enrolledStudents: z.number().int(),
+		createdAt: isoDateTime,
+		updatedAt: isoDateTime,
+	})
+	.openapi('Course')
+
+export const coursePage = z.object({
+	courses: z.array(course),
+	pagination: z.object({
+		total: z.number().int(),
+		page: z.number().int(),
+		currentPage: z.number().int(),
+		limit: z.number().int(),
+		totalPages: z.number().int(),
+	}),
+})
+
+export const changedCourse = z.object({ message: z.string(), course })
+
+export const oneCourse = z.object({ course, enrolled: z.boolean() })
+
+export const classList = z.object({
+	students: z.array(user),
+	total: z.number().int(),
+	page: z.number().int(),
+})
+
+export const oneStudent = z.object({ student: user })

@@ -1,11 +1,19 @@
-import { Hono } from 'hono'
-import type { ApiDeps, ApiEnv } from '../platform/context.ts'
+import { z } from '@hono/zod-openapi'
+import type { ApiDeps } from '../platform/context.ts'
 import { ApiError } from '../platform/errors.ts'
+import { answers, ApiRoutes, fileAnswer } from '../platform/openapi.ts'
 import { FILE_KEY, PRIVATE_FILE_PREFIX } from '../platform/storage.ts'
 
-export function fileRoutes({ storage }: ApiDeps) {
-	return new Hono<ApiEnv>().get('/:key', async (c) => {
-		const key = c.req.param('key')
+export function fileRoutes({ storage, config }: ApiDeps) {
+	const publicFile = {
+		method: 'get',
+		path: '/{key}',
+		summary: 'A public stored file (a profile picture): no sign-in',
+		request: { params: z.object({ key: z.string() }) },
+		responses: answers({ 200: fileAnswer() }),
+	} as const
+	return new ApiRoutes(config).endpoint(publicFile, async (c) => {
+		const { key } = c.req.valid('param')
 		const file =
 			FILE_KEY.test(key) && !key.startsWith(PRIVATE_FILE_PREFIX) ? await storage.get(key) : null
 		if (!file) throw new ApiError(404, 'File not found')

@@ -9,3 +9,6 @@ export async function readForm(c: Context): Promise<Record<string, string | File
 		throw validationError([{ path: 'body', msg: 'Send the form as multipart/form-data' }])
 	}
 }
+
+export const isMultipart = (c: Context) =>
+	/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')

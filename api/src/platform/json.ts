@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { ApiError, MESSAGES } from './errors.ts'
 import { validate } from './validation.ts'
 
-async function readJson(c: Context): Promise<unknown> {
+export async function readJson(c: Context): Promise<unknown> {
 	try {
 		return JSON.parse(await c.req.text())
 	} catch {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
 import { validate } from './validation.ts'
 
 const MAX_LIMIT = 100
@@ -11,7 +11,7 @@ const wholeNumber = (message: string, max: number) =>
 		.transform(Number)
 		.refine((value) => value >= 1 && value <= max, message)
 
-const paginationQuery = z.object({
+export const paginationQuery = z.object({
 	page: wholeNumber('Page must be a whole number of at least 1', 1_000_000).default(1),
 	limit: wholeNumber(`Limit must be a whole number from 1 to ${MAX_LIMIT}`, MAX_LIMIT).default(10),
 })
@@ -20,14 +20,43 @@ export type Page = { page: number; limit: number; offset: number }
 
 /** `page` (default 1) and `limit` (default 10, at most 100) from the query string; bad values: 400. */
 export function readPage(c: Context): Page {
-	const { page, limit } = validate(paginationQuery, c.req.query())
-	return { page, limit, offset: (page - 1) * limit }
+	return toPage(validate(paginationQuery, c.req.query()))
 }
+
+/** A declared route's validated `page` and `limit` (paginationQuery), with the rows to skip. */
+export const toPage = ({ page, limit }: { page: number; limit: number }): Page => ({
+	page,
+	limit,
+	offset: (page - 1) * limit,
+})
 
 /** A list's `pagination` answer: its true total, the page, its size and how many pages there are. */
 export const pagination = (total: number, page: Page) => ({
 	total,
 	page: page.page,
 	limit: page.limit,
+	totalPages: Math.max(1, Math.ceil(total / page.limit)),
+})
+
+/** `pagination()`'s shape, declared for the contract. */
+export const paginationAnswer = z
+	.object({
+		total: z.number().int(),
+		page: z.number().int(),
+		limit: z.number().int(),
+		totalPages: z.number().int(),
+	})
+	.openapi('Pagination')
+
+/** The page of a list of the older shape (announcements, resources, templates, ...). */
+export const pageAnswer = z.object({
+	total: z.number().int(),
+	currentPage: z.number().int(),
+	totalPages: z.number().int(),
+})
+
+export const pageOf = (total: number, page: Page): z.input<typeof pageAnswer> => ({
+	total,
+	currentPage: page.page,
 	totalPages: Math.max(1, Math.ceil(total / page.limit)),
 })

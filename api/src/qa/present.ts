@@ -1,5 +1,7 @@
 import type { Selectable } from 'kysely'
+import type { z } from 'zod'
 import type { QaTemplatesTable, StoredQuestion } from '../schema.ts'
+import type { template } from './schemas.ts'
 
 export type TemplateRow = Selectable<QaTemplatesTable> & { creator_name: string }
 
@@ -7,14 +9,14 @@ export type TemplateRow = Selectable<QaTemplatesTable> & { creator_name: string 
  * The README's Template. Only its creator sees the questions (with the correct options); anyone
  * else sees how many there are, so nothing leaks before a test starts.
  */
-export function toTemplate(row: TemplateRow, viewerId: string) {
+export function toTemplate(row: TemplateRow, viewerId: string): z.input<typeof template> {
 	const own = row.created_by === viewerId
 	return {
 		id: row.id,
 		title: row.title,
 		description: row.description,
 		timeLimit: row.time_limit,
-		isActive: row.is_active ? 1 : 0,
+		isActive: row.is_active ? (1 as const) : (0 as const),
 		createdBy: row.created_by,
 		createdByName: row.creator_name,
 		questionCount: row.questions.length,

@@ -1,4 +1,6 @@
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
+import { isoDateTime } from '../platform/openapi.ts'
+import { pageAnswer, paginationQuery } from '../platform/pagination.ts'
 import { body, optionalText, requiredText } from '../platform/validation.ts'
 
 /** Spec section 3: the server sends isActive as 1 or 0; it accepts those (and booleans). */
@@ -70,7 +72,40 @@ const flagQuery = z
 	.enum(['1', '0', 'true', 'false'], { error: 'isActive must be 1 or 0' })
 	.transform((value) => value === '1' || value === 'true')
 
-export const templateListQuery = z.object({
+export const templateListQuery = paginationQuery.extend({
 	createdBy: z.guid({ error: 'createdBy must be a UUID' }).optional(),
 	isActive: flagQuery.optional(),
+})
+
+/** A question as stored and shown to its template's creator: options with ids. */
+export const storedQuestion = z.object({
+	id: z.number().int(),
+	questionText: z.string(),
+	options: z.array(z.object({ id: z.number().int(), text: z.string(), isCorrect: z.boolean() })),
+})
+
+/** The README's Template: the questions for its creator only, their count for everyone. */
+export const template = z
+	.object({
+		id: z.string(),
+		title: z.string(),
+		description: z.string().nullable(),
+		timeLimit: z.number().int(),
+		isActive: z.union([z.literal(0), z.literal(1)]),
+		createdBy: z.string(),
+		createdByName: z.string(),
+		questionCount: z.number().int(),
+		questions: z.array(storedQuestion).optional(),
+		createdAt: isoDateTime,
+		updatedAt: isoDateTime,
+	})
+	.openapi('Template')
+
+export const oneTemplate = z.object({ template })
+
+export const changedTemplate = z.object({ message: z.string(), template })
+
+export const templateList = z.object({
+	templates: z.array(template),
+	pagination: pageAnswer.extend({ limit: z.number().int() }),
 })

@@ -1,5 +1,7 @@
 import type { Selectable } from 'kysely'
+import type { z } from 'zod'
 import type { TestHistoryTable } from '../schema.ts'
+import type { historyEntry, testSession } from './schemas.ts'
 import { GRACE_SECONDS, type AttemptRow } from './attempts.ts'
 
 export type HistoryRow = Selectable<TestHistoryTable>
@@ -8,7 +10,7 @@ const percentage = (score: number, total: number) =>
 	total === 0 ? 0 : Math.round((score / total) * 100)
 
 /** The README's History entry. */
-export function toHistoryEntry(row: HistoryRow) {
+export function toHistoryEntry(row: HistoryRow): z.input<typeof historyEntry> {
 	return {
 		id: row.id,
 		sessionId: row.attempt_id,
@@ -27,7 +29,11 @@ export function toHistoryEntry(row: HistoryRow) {
  * The README's Test session. While it is open the questions come without the correct options;
  * once closed, `result` reviews every question with them.
  */
-export function toSession(attempt: AttemptRow, history: HistoryRow | undefined, now: Date) {
+export function toSession(
+	attempt: AttemptRow,
+	history: HistoryRow | undefined,
+	now: Date,
+): z.input<typeof testSession> {
 	const open = attempt.status === 'in_progress'
 	return {
 		id: attempt.id,

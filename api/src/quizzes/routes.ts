@@ -1,11 +1,9 @@
-import { Hono } from 'hono'
 import type { Db } from '../db.ts'
-import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
+import type { Account, ApiDeps } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, MESSAGES } from '../platform/errors.ts'
-import { readJsonBody } from '../platform/json.ts'
-import { readPage } from '../platform/pagination.ts'
+import { answers, ApiRoutes, jsonBody, uuidParams } from '../platform/openapi.ts'
+import { pageOf, paginationQuery, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId } from '../platform/validation.ts'
 import { findTemplate } from '../qa/repository.ts'
 import {
 	checkAnswers,
@@ -23,7 +21,16 @@ import {
 	type AttemptRow,
 } from './attempts.ts'
 import { toHistoryEntry, toSession } from './present.ts'
-import { saveAnswersBody, submitBody } from './schemas.ts'
+import {
+	historyList,
+	oneHistoryEntry,
+	oneSession,
+	saveAnswersBody,
+	savedAnswers,
+	startedSession,
+	submitBody,
+	submittedSession,
+} from './schemas.ts'
 
 export const MESSAGES_TESTS = {
 	sessionNotFound: 'Test session not found',
@@ -38,8 +45,8 @@ export const MESSAGES_TESTS = {
 export function testRoutes({ db, config }: ApiDeps) {
 	const requireStudent = accountGuard({ db, config })({ roles: ['student'] })
 
-	const ownAttempt = async (account: Account, rawId: string | undefined, now: Date) => {
-		const attempt = await findAttempt(db, readId('id', rawId))
+	const ownAttempt = async (account: Account, id: string, now: Date) => {
+		const attempt = await findAttempt(db, id)
 		if (!attempt) throw new ApiError(404, MESSAGES_TESTS.sessionNotFound)
 		if (attempt.student_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
 		return settleAttempt(db, attempt, now)
@@ -58,121 +65,184 @@ export function testRoutes({ db, config }: ApiDeps) {
 		if (attempt.status === 'expired') throw new ApiError(409, MESSAGES_TESTS.timeUp)
 	}
 
-	return new Hono<ApiEnv>()
-		.post('/templates/:id/start', requireStudent, async (c) => {
-			const account = c.get('account')
-			const now = new Date()
-			const template = await findTemplate(db, readId('id', c.req.param('id')))
-			if (!template) throw new ApiError(404, MESSAGES_TESTS.templateNotFound)
-			const resumable = await openAttempt(db, account.id, template.id, now)
-			if (resumable) {
-				return c.json({
-					message: 'Test session resumed',
-					resumed: true,
-					session: await sessionJson(resumable, now),
-				})
-			}
-			if (!template.is_active) throw new ApiError(409, MESSAGES_TESTS.notActive)
-			try {
-				const attempt = await insertAttempt(db, {
-					templateId: template.id,
-					studentId: account.id,
-					title: template.title,
-					questions: template.questions,
-					timeLimit: template.time_limit,
-					now,
-				})
+	return new ApiRoutes(config)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/templates/{id}/start',
+				summary: 'Start a test, or resume the open attempt (200)',
+				middleware: requireStudent,
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: startedSession, 201: startedSession }),
+			},
+			async (c) => {
+				const account = c.get('account')
+				const now = new Date()
+				const template = await findTemplate(db, c.req.valid('param').id)
+				if (!template) throw new ApiError(404, MESSAGES_TESTS.templateNotFound)
+				const resumed = async (attempt: AttemptRow) =>
+					c.json(
+						{
+							message: 'Test session resumed',
+							resumed: true,
+							session: await sessionJson(attempt, now),
+						},
+						200,
+					)
+				const resumable = await openAttempt(db, account.id, template.id, now)
+				if (resumable) return resumed(resumable)
+				if (!template.is_active) throw new ApiError(409, MESSAGES_TESTS.notActive)
+				try {
+					const attempt = await insertAttempt(db, {
+						templateId: template.id,
+						studentId: account.id,
+						title: template.title,
+						questions: template.questions,
+						timeLimit: template.time_limit,
+						now,
+					})
+					return c.json(
+						{
+							message: 'Test session started',
+							resumed: false,
+							session: await sessionJson(attempt, now),
+						},
+						201,
+					)
+				} catch (error) {
+					// Two starts at once: the other one made the attempt; resume it.
+					if (!isUniqueViolation(error)) throw error
+					const attempt = await findOpenAttempt(db, account.id, template.id)
+					if (!attempt) throw error
+					return resumed(attempt)
+				}
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/sessions/{id}',
+				summary: 'One test session',
+				middleware: requireStudent,
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: oneSession }),
+			},
+			async (c) => {
+				const now = new Date()
+				const attempt = await ownAttempt(c.get('account'), c.req.valid('param').id, now)
+				return c.json({ session: await sessionJson(attempt, now) }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'put',
+				path: '/sessions/{id}/answers',
+				summary: 'Save the answers and flags so far',
+				middleware: requireStudent,
+				request: { params: uuidParams('id'), body: jsonBody(saveAnswersBody) },
+				responses: answers({ 200: savedAnswers }),
+			},
+			async (c) => {
+				const now = new Date()
+				const attempt = await ownAttempt(c.get('account'), c.req.valid('param').id, now)
+				const input = c.req.valid('json')
+				stillOpen(attempt)
+				checkAnswers(attempt.questions, input.answers, input.flagged, (id) => `answers.${id}`)
+				const saved = await saveProgress(db, attempt.id, input.answers, input.flagged, now)
+				if (!saved) stillOpen((await findAttempt(db, attempt.id)) ?? attempt)
 				return c.json(
 					{
-						message: 'Test session started',
-						resumed: false,
-						session: await sessionJson(attempt, now),
+						message: 'Answers saved',
+						answers: saved?.answers ?? input.answers,
+						flagged: saved?.flagged ?? input.flagged,
+						answersSavedAt: now.toISOString(),
 					},
-					201,
+					200,
 				)
-			} catch (error) {
-				// Two starts at once: the other one made the attempt; resume it.
-				if (!isUniqueViolation(error)) throw error
-				const attempt = await findOpenAttempt(db, account.id, template.id)
-				if (!attempt) throw error
-				return c.json({
-					message: 'Test session resumed',
-					resumed: true,
-					session: await sessionJson(attempt, now),
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/sessions/{id}/submit',
+				summary: 'Submit the test for scoring',
+				middleware: requireStudent,
+				request: { params: uuidParams('id'), body: jsonBody(submitBody) },
+				responses: answers({ 200: submittedSession }),
+			},
+			async (c) => {
+				const now = new Date()
+				const attempt = await ownAttempt(c.get('account'), c.req.valid('param').id, now)
+				const input = c.req.valid('json')
+				stillOpen(attempt)
+				const answers = Object.fromEntries(
+					input.submissions.map((entry) => [String(entry.questionId), entry.optionId]),
+				)
+				checkAnswers(attempt.questions, answers, input.flagged, (id) => {
+					const index = input.submissions.findIndex((entry) => String(entry.questionId) === id)
+					return `submissions.${index}`
 				})
-			}
-		})
-		.get('/sessions/:id', requireStudent, async (c) => {
-			const now = new Date()
-			const attempt = await ownAttempt(c.get('account'), c.req.param('id'), now)
-			return c.json({ session: await sessionJson(attempt, now) })
-		})
-		.put('/sessions/:id/answers', requireStudent, async (c) => {
-			const now = new Date()
-			const attempt = await ownAttempt(c.get('account'), c.req.param('id'), now)
-			const input = await readJsonBody(c, saveAnswersBody)
-			stillOpen(attempt)
-			checkAnswers(attempt.questions, input.answers, input.flagged, (id) => `answers.${id}`)
-			const saved = await saveProgress(db, attempt.id, input.answers, input.flagged, now)
-			if (!saved) stillOpen((await findAttempt(db, attempt.id)) ?? attempt)
-			return c.json({
-				message: 'Answers saved',
-				answers: saved?.answers ?? input.answers,
-				flagged: saved?.flagged ?? input.flagged,
-				answersSavedAt: now.toISOString(),
-			})
-		})
-		.post('/sessions/:id/submit', requireStudent, async (c) => {
-			const now = new Date()
-			const attempt = await ownAttempt(c.get('account'), c.req.param('id'), now)
-			const input = await readJsonBody(c, submitBody)
-			stillOpen(attempt)
-			const answers = Object.fromEntries(
-				input.submissions.map((entry) => [String(entry.questionId), entry.optionId]),
-			)
-			checkAnswers(attempt.questions, answers, input.flagged, (id) => {
-				const index = input.submissions.findIndex((entry) => String(entry.questionId) === id)
-				return `submissions.${index}`
-			})
-			const closed = await closeAttempt(db, attempt, {
-				status: 'submitted',
-				answers,
-				flagged: input.flagged,
-				at: now,
-			})
-			if (!closed) {
-				stillOpen((await findAttempt(db, attempt.id)) ?? attempt)
-				throw new ApiError(409, MESSAGES_TESTS.alreadySubmitted)
-			}
-			const session = await sessionJson(closed, now)
-			return c.json({
-				message: 'Test submitted successfully!',
-				historyId: session.result?.historyId ?? null,
-				session,
-			})
-		})
-		.get('/history', requireStudent, async (c) => {
-			const account = c.get('account')
-			const page = readPage(c)
-			await settleStudentAttempts(db, account.id, new Date())
-			const { rows, total } = await listHistory(db, account.id, page)
-			return c.json({
-				history: rows.map(toHistoryEntry),
-				pagination: {
-					total,
-					currentPage: page.page,
-					totalPages: Math.max(1, Math.ceil(total / page.limit)),
-					limit: page.limit,
-				},
-			})
-		})
-		.get('/history/:id', requireStudent, async (c) => {
-			const account = c.get('account')
-			const entry = await findHistoryEntry(db, readId('id', c.req.param('id')))
-			if (!entry) throw new ApiError(404, 'Test history entry not found')
-			if (entry.student_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
-			return c.json({ entry: toHistoryEntry(entry) })
-		})
+				const closed = await closeAttempt(db, attempt, {
+					status: 'submitted',
+					answers,
+					flagged: input.flagged,
+					at: now,
+				})
+				if (!closed) {
+					stillOpen((await findAttempt(db, attempt.id)) ?? attempt)
+					throw new ApiError(409, MESSAGES_TESTS.alreadySubmitted)
+				}
+				const session = await sessionJson(closed, now)
+				return c.json(
+					{
+						message: 'Test submitted successfully!',
+						historyId: session.result?.historyId ?? null,
+						session,
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/history',
+				summary: "The student's closed tests, newest first",
+				middleware: requireStudent,
+				request: { query: paginationQuery },
+				responses: answers({ 200: historyList }),
+			},
+			async (c) => {
+				const account = c.get('account')
+				const page = toPage(c.req.valid('query'))
+				await settleStudentAttempts(db, account.id, new Date())
+				const { rows, total } = await listHistory(db, account.id, page)
+				return c.json(
+					{
+						history: rows.map(toHistoryEntry),
+						pagination: { ...pageOf(total, page), limit: page.limit },
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/history/{id}',
+				summary: 'One history entry',
+				middleware: requireStudent,
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: oneHistoryEntry }),
+			},
+			async (c) => {
+				const account = c.get('account')
+				const entry = await findHistoryEntry(db, c.req.valid('param').id)
+				if (!entry) throw new ApiError(404, 'Test history entry not found')
+				if (entry.student_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
+				return c.json({ entry: toHistoryEntry(entry) }, 200)
+			},
+		)
 }
 
 /** The student's open attempt at a template, unless it ran out (then it is closed first). */

@@ -1,4 +1,7 @@
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
+import { isoDateTime } from '../platform/openapi.ts'
+import { pageAnswer } from '../platform/pagination.ts'
+import { storedQuestion } from '../qa/schemas.ts'
 import { body } from '../platform/validation.ts'
 
 const positiveId = (label: string) =>
@@ -37,3 +40,92 @@ export const submitBody = body({
 		.max(100, 'submissions lists at most 100 answers'),
 	flagged: flagged.default([]),
 })
+
+const int = z.number().int()
+
+/** The README's History entry: one closed attempt's score. */
+export const historyEntry = z
+	.object({
+		id: z.string(),
+		sessionId: z.string(),
+		templateId: z.string().nullable(),
+		templateTitle: z.string(),
+		score: int,
+		totalQuestions: int,
+		percentage: int,
+		status: z.enum(['submitted', 'expired']),
+		startedAt: isoDateTime,
+		completedAt: isoDateTime,
+	})
+	.openapi('HistoryEntry')
+
+/** The README's Test session: questions without their answers while open, a review once closed. */
+export const testSession = z
+	.object({
+		id: z.string(),
+		templateId: z.string().nullable(),
+		title: z.string(),
+		timeLimit: int,
+		status: z.enum(['in_progress', 'submitted', 'expired']),
+		startedAt: isoDateTime,
+		deadline: isoDateTime,
+		graceSeconds: int,
+		serverTime: isoDateTime,
+		questions: z.array(
+			z.object({
+				id: int,
+				questionText: z.string(),
+				options: z.array(z.object({ id: int, text: z.string() })),
+			}),
+		),
+		answers: z.record(z.string(), int),
+		flagged: z.array(int),
+		answersSavedAt: isoDateTime.nullable(),
+		result: z
+			.object({
+				historyId: z.string(),
+				score: int,
+				totalQuestions: int,
+				percentage: int,
+				closedAt: isoDateTime,
+				review: z.array(
+					z.object({
+						questionId: int,
+						questionText: z.string(),
+						chosenOptionId: int.nullable(),
+						isCorrect: z.boolean(),
+						options: storedQuestion.shape.options,
+					}),
+				),
+			})
+			.nullable(),
+	})
+	.openapi('TestSession')
+
+export const startedSession = z.object({
+	message: z.string(),
+	resumed: z.boolean(),
+	session: testSession,
+})
+
+export const oneSession = z.object({ session: testSession })
+
+export const savedAnswers = z.object({
+	message: z.string(),
+	answers: z.record(z.string(), int),
+	flagged: z.array(int),
+	answersSavedAt: isoDateTime,
+})
+
+export const submittedSession = z.object({
+	message: z.string(),
+	historyId: z.string().nullable(),
+	session: testSession,
+})
+
+export const historyList = z.object({
+	history: z.array(historyEntry),
+	pagination: pageAnswer.extend({ limit: int }),
+})
+
+export const oneHistoryEntry = z.object({ entry: historyEntry })

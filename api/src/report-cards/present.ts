@@ -1,13 +1,14 @@
 import type { Selectable } from 'kysely'
+import type { z } from 'zod'
 import type { ReportCardsTable } from '../schema.ts'
-import { letterGrade } from './schemas.ts'
+import { letterGrade, type reportCard } from './schemas.ts'
 
 export type ReportCardRow = Selectable<ReportCardsTable>
 
 export const reportCardVerifyPath = (publicId: string) => `/verify/report-card/${publicId}`
 
 /** The README's ReportCard. */
-export function toReportCard(row: ReportCardRow) {
+export function toReportCard(row: ReportCardRow): z.input<typeof reportCard> {
 	return {
 		id: row.id,
 		publicId: row.public_id,

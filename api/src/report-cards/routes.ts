@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { z } from '@hono/zod-openapi'
 import type { Db } from '../db.ts'
 import {
 	courseRunBy,
@@ -7,14 +7,20 @@ import {
 	isEnrolled,
 	staffName,
 } from '../courses/access.ts'
-import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
+import type { Account, ApiDeps } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
-import { readJsonBody } from '../platform/json.ts'
+import { answers, ApiRoutes, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { newPublicId, PUBLIC_ID } from '../platform/public-id.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId } from '../platform/validation.ts'
 import { toReportCard } from './present.ts'
-import { letterGrade, reportCardInput } from './schemas.ts'
+import {
+	courseReportCard,
+	letterGrade,
+	reportCardInput,
+	reportCardVerification,
+	savedReportCard,
+	studentReportCards,
+} from './schemas.ts'
 
 type StudentRow = NonNullable<Awaited<ReturnType<typeof findStudent>>>
 
@@ -67,8 +73,7 @@ export function reportCardRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 
 	/** The student, when the caller is that student or staff who may see them. */
-	async function studentFor(account: Account, rawId: string | undefined) {
-		const studentId = readId('studentId', rawId)
+	async function studentFor(account: Account, studentId: string) {
 		if (account.role === 'student' && account.id !== studentId) {
 			throw new ApiError(403, MESSAGES.forbidden)
 		}
@@ -78,8 +83,7 @@ export function reportCardRoutes({ db, config }: ApiDeps) {
 	}
 
 	/** A course of the student that the caller may see: 404 unknown, 403 not theirs or not enrolled. */
-	async function courseFor(account: Account, student: StudentRow, rawId: string | undefined) {
-		const courseId = readId('courseId', rawId)
+	async function courseFor(account: Account, student: StudentRow, courseId: string) {
 		const course =
 			account.role === 'student'
 				? await findCourseStaff(db, courseId)
@@ -91,74 +95,123 @@ export function reportCardRoutes({ db, config }: ApiDeps) {
 		return course
 	}
 
-	return new Hono<ApiEnv>()
-		.get('/verify/:publicId', async (c) => {
-			const publicId = c.req.param('publicId')
-			const row = PUBLIC_ID.test(publicId)
-				? await db
-						.selectFrom('report_cards')
-						.innerJoin('users', 'users.id', 'report_cards.student_id')
-						.innerJoin('courses', 'courses.id', 'report_cards.course_id')
-						.selectAll('report_cards')
-						.select(['users.first_name', 'users.last_name', 'courses.title as course_title'])
-						.where('report_cards.public_id', '=', publicId)
-						.executeTakeFirst()
-				: undefined
-			c.header('Cache-Control', 'no-store')
-			if (!row) return c.json({ genuine: false, message: 'No report card has this id' })
-			const card = toReportCard(row)
-			return c.json({
-				genuine: true,
-				reportCard: {
-					publicId: card.publicId,
-					studentName: `${row.first_name} ${row.last_name}`,
-					courseTitle: row.course_title,
-					score: card.score,
-					grade: card.grade,
-					components: card.components,
-					comments: card.comments,
-					authorName: card.author.name,
-					updatedAt: card.updatedAt,
-				},
-			})
-		})
-		.get('/:studentId', requireAccount(), async (c) => {
-			const account = c.get('account')
-			const student = await studentFor(account, c.req.param('studentId'))
-			const courses = await coursesWithCards(db, account, student.id)
-			if (account.role !== 'student' && courses.length === 0) {
-				throw new ApiError(403, MESSAGES.forbidden)
-			}
-			const scores = courses.flatMap((entry) => (entry.reportCard ? [entry.reportCard.score] : []))
-			const averageScore = scores.length
-				? Math.round(scores.reduce((sum, value) => sum + value, 0) / scores.length)
-				: null
-			return c.json({
-				student: toStudent(student),
-				courses,
-				averageScore,
-				averageGrade: averageScore === null ? null : letterGrade(averageScore),
-			})
-		})
-		.get('/:studentId/:courseId', requireAccount(), async (c) => {
-			const account = c.get('account')
-			const student = await studentFor(account, c.req.param('studentId'))
-			const course = await courseFor(account, student, c.req.param('courseId'))
-			const card = await findCard(db, course.id, student.id)
-			return c.json({
-				student: toStudent(student),
-				course: { id: course.id, title: course.title },
-				reportCard: card ? toReportCard(card) : null,
-			})
-		})
-		.put(
-			'/:studentId/:courseId',
-			requireAccount({ roles: ['tutor', 'organization'] }),
+	return new ApiRoutes(config)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/verify/{publicId}',
+				summary: 'Whether a report card is genuine (no sign-in)',
+				request: { params: z.object({ publicId: z.string() }) },
+				responses: answers({ 200: reportCardVerification }),
+			},
+			async (c) => {
+				const { publicId } = c.req.valid('param')
+				const row = PUBLIC_ID.test(publicId)
+					? await db
+							.selectFrom('report_cards')
+							.innerJoin('users', 'users.id', 'report_cards.student_id')
+							.innerJoin('courses', 'courses.id', 'report_cards.course_id')
+							.selectAll('report_cards')
+							.select(['users.first_name', 'users.last_name', 'courses.title as course_title'])
+							.where('report_cards.public_id', '=', publicId)
+							.executeTakeFirst()
+					: undefined
+				c.header('Cache-Control', 'no-store')
+				if (!row)
+					return c.json({ genuine: false as const, message: 'No report card has this id' }, 200)
+				const card = toReportCard(row)
+				return c.json(
+					{
+						genuine: true as const,
+						reportCard: {
+							publicId: card.publicId,
+							studentName: `${row.first_name} ${row.last_name}`,
+							courseTitle: row.course_title,
+							score: card.score,
+							grade: card.grade,
+							components: card.components,
+							comments: card.comments,
+							authorName: card.author.name,
+							updatedAt: card.updatedAt,
+						},
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/{studentId}',
+				summary: "A student's courses, each with its report card or null",
+				middleware: requireAccount(),
+				request: { params: uuidParams('studentId') },
+				responses: answers({ 200: studentReportCards }),
+			},
 			async (c) => {
 				const account = c.get('account')
-				const student = await studentFor(account, c.req.param('studentId'))
-				const course = await courseFor(account, student, c.req.param('courseId'))
-				const input = await readJsonBody(c, reportCardInput)
+				const student = await studentFor(account, c.req.valid('param').studentId)
+				const courses = await coursesWithCards(db, account, student.id)
+				if (account.role !== 'student' && courses.length === 0) {
+					throw new ApiError(403, MESSAGES.forbidden)
+				}
+				const scores = courses.flatMap((entry) =>
+					entry.reportCard ? [entry.reportCard.score] : [],
+				)
+				const averageScore = scores.length
+					? Math.round(scores.reduce((sum, value) => sum + value, 0) / scores.length)
+					: null
+				return c.json(
+					{
+						student: toStudent(student),
+						courses,
+						averageScore,
+						averageGrade: averageScore === null ? null : letterGrade(averageScore),
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/{studentId}/{courseId}',
+				summary: "A student's report card in one course, or null",
+				middleware: requireAccount(),
+				request: { params: uuidParams('studentId', 'courseId') },
+				responses: answers({ 200: courseReportCard }),
+			},
+			async (c) => {
+				const account = c.get('account')
+				const { studentId, courseId } = c.req.valid('param')
+				const student = await studentFor(account, studentId)
+				const course = await courseFor(account, student, courseId)
+				const card = await findCard(db, course.id, student.id)
+				return c.json(
+					{
+						student: toStudent(student),
+						course: { id: course.id, title: course.title },
+						reportCard: card ? toReportCard(card) : null,
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'put',
+				path: '/{studentId}/{courseId}',
+				summary: 'Write or rewrite a report card (201 when new)',
+				middleware: requireAccount({ roles: ['tutor', 'organization'] }),
+				request: { params: uuidParams('studentId', 'courseId'), body: jsonBody(reportCardInput) },
+				responses: answers({ 200: savedReportCard, 201: savedReportCard }),
+			},
+			async (c) => {
+				const account = c.get('account')
+				const { studentId, courseId } = c.req.valid('param')
+				const student = await studentFor(account, studentId)
+				const course = await courseFor(account, student, courseId)
+				const input = c.req.valid('json')
 				const author = await staffName(db, account)
 				const existing = await findCard(db, course.id, student.id)
 				const values = {

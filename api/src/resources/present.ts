@@ -1,5 +1,7 @@
 import type { Selectable } from 'kysely'
+import type { z } from 'zod'
 import type { ResourcesTable } from '../schema.ts'
+import type { resource } from './schemas.ts'
 
 export type ResourceRow = Selectable<ResourcesTable> & {
 	tutor_first_name: string
@@ -7,7 +9,7 @@ export type ResourceRow = Selectable<ResourcesTable> & {
 }
 
 /** The README's Resource. */
-export function toResource(row: ResourceRow) {
+export function toResource(row: ResourceRow): z.input<typeof resource> {
 	return {
 		id: row.id,
 		title: row.title,

@@ -1,10 +1,15 @@
-import { Hono } from 'hono'
-import type { ApiDeps, ApiEnv } from '../platform/context.ts'
+import type { ApiDeps } from '../platform/context.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
-import { readForm } from '../platform/forms.ts'
-import { readPage } from '../platform/pagination.ts'
+import {
+	answers,
+	ApiRoutes,
+	deletedAnswer,
+	fileAnswer,
+	formBody,
+	uuidParams,
+} from '../platform/openapi.ts'
+import { pageOf, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId, validate } from '../platform/validation.ts'
 import { fileResponse, readOptionalDocument, storeDocument } from '../tasks/documents.ts'
 import { toResource } from './present.ts'
 import {
@@ -14,7 +19,13 @@ import {
 	listResources,
 	listSubjects,
 } from './repository.ts'
-import { resourceQuery, resourceUpload } from './schemas.ts'
+import {
+	oneResource,
+	resourceList,
+	resourceQuery,
+	resourceUpload,
+	uploadedResource,
+} from './schemas.ts'
 
 /** Library uploads take one document of up to 10 MB (see `limitBodies`). */
 export const RESOURCE_UPLOAD_PATH = /^\/api\/v1\/resources\/upload\/?$/
@@ -23,82 +34,132 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 
 	async function resourceOrNotFound(id: string) {
-		const row = await findResource(db, readId('id', id))
+		const row = await findResource(db, id)
 		if (!row) throw new ApiError(404, 'Resource not found')
 		return row
 	}
 
-	return new Hono<ApiEnv>()
-		.get('/', requireAccount(), async (c) => {
-			const page = readPage(c)
-			const query = validate(resourceQuery, c.req.query())
-			const [{ rows, total }, subjects] = await Promise.all([
-				listResources(db, query, page),
-				listSubjects(db),
-			])
-			return c.json({
-				resources: rows.map(toResource),
-				pagination: {
-					total,
-					currentPage: page.page,
-					totalPages: Math.max(1, Math.ceil(total / page.limit)),
-					limit: page.limit,
-				},
-				subjects,
-			})
-		})
-		.post('/upload', requireAccount({ roles: ['tutor'] }), async (c) => {
-			const form = await readForm(c)
-			const fields = validate(resourceUpload, form)
-			const document = await readOptionalDocument(form.file, 'file')
-			if ((document === null) === (fields.url === null)) {
-				throw validationError([
-					{
-						path: 'file',
-						msg: document
-							? 'Give a file or a link, not both'
-							: 'Choose a file to upload or give a link',
-					},
+	return new ApiRoutes(config)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/',
+				summary: 'The library, filtered',
+				middleware: requireAccount(),
+				request: { query: resourceQuery },
+				responses: answers({ 200: resourceList }),
+			},
+			async (c) => {
+				const query = c.req.valid('query')
+				const page = toPage(query)
+				const [{ rows, total }, subjects] = await Promise.all([
+					listResources(db, query, page),
+					listSubjects(db),
 				])
-			}
-			const account = c.get('account')
-			const key = document ? await storeDocument(storage, document) : null
-			try {
-				const id = await insertResource(db, {
-					tutor_id: account.id,
-					title: fields.title,
-					description: fields.description ?? null,
-					subject: fields.subject,
-					resource_type: fields.resourceType,
-					file_key: key,
-					file_name: document?.name ?? null,
-					file_type: document?.contentType ?? null,
-					file_size: document?.bytes.byteLength ?? null,
-					url: fields.url,
-				})
-				const row = await resourceOrNotFound(id)
-				return c.json({ message: 'Resource uploaded successfully', resource: toResource(row) }, 201)
-			} catch (error) {
-				if (key) await storage.delete(key)
-				throw error
-			}
-		})
-		.get('/:id', requireAccount(), async (c) => {
-			const row = await resourceOrNotFound(c.req.param('id'))
-			return c.json({ resource: toResource(row) })
-		})
-		.get('/:id/file', requireAccount(), async (c) => {
-			const row = await resourceOrNotFound(c.req.param('id'))
-			const file = row.file_key ? await storage.get(row.file_key) : null
-			if (!file) throw new ApiError(404, 'File not found')
-			if (c.req.method === 'HEAD') await file.body.cancel()
-			return fileResponse(file, row.file_name ?? 'file')
-		})
-		.delete('/:id', requireAccount({ roles: ['tutor'] }), async (c) => {
-			const row = await resourceOrNotFound(c.req.param('id'))
-			if (row.tutor_id !== c.get('account').id) throw new ApiError(403, MESSAGES.forbidden)
-			await deleteResource(db, row.id)
-			if (row.file_key) await storage.delete(row.file_key)
-			return c.json({ message: 'Resource deleted successfully', id: row.id })
-		})
+				return c.json(
+					{
+						resources: rows.map(toResource),
+						pagination: { ...pageOf(total, page), limit: page.limit },
+						subjects,
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/upload',
+				summary: 'Add a file or a link to the library',
+				middleware: requireAccount({ roles: ['tutor'] }),
+				request: { body: formBody(resourceUpload) },
+				responses: answers({ 201: uploadedResource }),
+			},
+			async (c) => {
+				const { file, ...fields } = c.req.valid('form')
+				const document = await readOptionalDocument(file, 'file')
+				if ((document === null) === (fields.url === null)) {
+					throw validationError([
+						{
+							path: 'file',
+							msg: document
+								? 'Give a file or a link, not both'
+								: 'Choose a file to upload or give a link',
+						},
+					])
+				}
+				const account = c.get('account')
+				const key = document ? await storeDocument(storage, document) : null
+				try {
+					const id = await insertResource(db, {
+						tutor_id: account.id,
+						title: fields.title,
+						description: fields.description ?? null,
+						subject: fields.subject,
+						resource_type: fields.resourceType,
+						file_key: key,
+						file_name: document?.name ?? null,
+						file_type: document?.contentType ?? null,
+						file_size: document?.bytes.byteLength ?? null,
+						url: fields.url,
+					})
+					const row = await resourceOrNotFound(id)
+					return c.json(
+						{ message: 'Resource uploaded successfully', resource: toResource(row) },
+						201,
+					)
+				} catch (error) {
+					if (key) await storage.delete(key)
+					throw error
+				}
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/{id}',
+				summary: 'One resource',
+				middleware: requireAccount(),
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: oneResource }),
+			},
+			async (c) => {
+				const row = await resourceOrNotFound(c.req.valid('param').id)
+				return c.json({ resource: toResource(row) }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/{id}/file',
+				summary: "A resource's file, as an attachment",
+				middleware: requireAccount(),
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: fileAnswer() }),
+			},
+			async (c) => {
+				const row = await resourceOrNotFound(c.req.valid('param').id)
+				const file = row.file_key ? await storage.get(row.file_key) : null
+				if (!file) throw new ApiError(404, 'File not found')
+				if (c.req.method === 'HEAD') await file.body.cancel()
+				return fileResponse(file, row.file_name ?? 'file')
+			},
+		)
+		.endpoint(
+			{
+				method: 'delete',
+				path: '/{id}',
+				summary: 'Delete a resource and its file',
+				middleware: requireAccount({ roles: ['tutor'] }),
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: deletedAnswer }),
+			},
+			async (c) => {
+				const row = await resourceOrNotFound(c.req.valid('param').id)
+				if (row.tutor_id !== c.get('account').id) throw new ApiError(403, MESSAGES.forbidden)
+				await deleteResource(db, row.id)
+				if (row.file_key) await storage.delete(row.file_key)
+				return c.json({ message: 'Resource deleted successfully', id: row.id }, 200)
+			},
+		)
 }

@@ -1,14 +1,18 @@
-import { Hono } from 'hono'
-import { coursesRunBy, findCourseStaff, isEnrolled, readCourseMenu } from '../courses/access.ts'
+import { courseMenuRoute, coursesRunBy, findCourseStaff, isEnrolled } from '../courses/access.ts'
 import type { Db } from '../db.ts'
 import { notifyStudents, type Notification } from '../mail/notifications.ts'
-import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
+import type { Account, ApiDeps } from '../platform/context.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
-import { readForm } from '../platform/forms.ts'
-import { readJsonBody } from '../platform/json.ts'
-import { readPage } from '../platform/pagination.ts'
+import {
+	answers,
+	ApiRoutes,
+	deletedAnswer,
+	formBody,
+	jsonBody,
+	uuidParams,
+} from '../platform/openapi.ts'
+import { toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId, validate } from '../platform/validation.ts'
 import { toSchedule } from './present.ts'
 import {
 	attendanceRoster,
@@ -23,7 +27,18 @@ import {
 	type ScheduleTimes,
 	type Viewer,
 } from './repository.ts'
-import { attendanceRecord, scheduleCreation, scheduleFilters, scheduleUpdate } from './schemas.ts'
+import {
+	attendanceList,
+	attendanceRecord,
+	changedSchedule,
+	createdSchedule,
+	oneSchedule,
+	recordedAttendance,
+	scheduleCreation,
+	scheduleFilters,
+	scheduleList,
+	scheduleUpdate,
+} from './schemas.ts'
 import { zonedInstant } from './time.ts'
 import { quotedTitle } from '../mail/compose.ts'
 
@@ -98,93 +113,141 @@ function sessionNotice(
 
 export function scheduleRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
+	const tutor = requireAccount({ roles: ['tutor'] })
 
 	return (
-		new Hono<ApiEnv>()
-			.get('/', requireAccount(), async (c) => {
-				const page = readPage(c)
-				const { page: _page, limit: _limit, ...query } = c.req.query()
-				const filters = validate(scheduleFilters, query)
-				const now = new Date()
-				const { rows, total } = await listSchedules(
-					db,
-					viewerOf(c.get('account')),
-					filters,
-					page,
-					now,
-				)
-				return c.json({
-					schedules: rows.map((row) => toSchedule(row, now)),
-					pagination: {
-						total,
-						page: page.page,
-						limit: page.limit,
-						totalPages: Math.ceil(total / page.limit),
-					},
-				})
-			})
-			.get('/courses', requireAccount({ roles: ['tutor'] }), async (c) => {
-				return c.json(await coursesRunBy(db, c.get('account'), readCourseMenu(c)))
-			})
+		new ApiRoutes(config)
+			.endpoint(
+				{
+					method: 'get',
+					path: '/',
+					summary: 'The sessions the caller may see, filtered',
+					middleware: requireAccount(),
+					request: { query: scheduleFilters },
+					responses: answers({ 200: scheduleList }),
+				},
+				async (c) => {
+					const filters = c.req.valid('query')
+					const page = toPage(filters)
+					const now = new Date()
+					const { rows, total } = await listSchedules(
+						db,
+						viewerOf(c.get('account')),
+						filters,
+						page,
+						now,
+					)
+					return c.json(
+						{
+							schedules: rows.map((row) => toSchedule(row, now)),
+							pagination: {
+								total,
+								page: page.page,
+								limit: page.limit,
+								totalPages: Math.ceil(total / page.limit),
+							},
+						},
+						200,
+					)
+				},
+			)
+			.endpoint(courseMenuRoute(tutor), async (c) =>
+				c.json(await coursesRunBy(db, c.get('account'), c.req.valid('query')), 200),
+			)
 			// `app.ts` has this call's errors answered in `error` (spec section 8).
-			.post('/create', requireAccount({ roles: ['tutor'] }), async (c) => {
-				const account = c.get('account')
-				const fields = validate(scheduleCreation, await readForm(c))
-				await ownCourse(db, account, fields.courseId)
-				const id = await insertSchedule(db, {
-					course_id: fields.courseId,
-					tutor_id: account.id,
-					title: fields.title,
-					description: fields.description ?? null,
-					...sessionTimes(fields.scheduledDate, fields.startTime, fields.duration, fields.timeZone),
-				})
-				const row = await findSchedule(db, id, viewerOf(account))
-				if (!row) throw new Error('created schedule vanished')
-				notifyStudents(
-					{ db, config },
-					{ courseId: row.course_id },
-					sessionNotice('scheduled', toSchedule(row)),
-				)
-				return c.json(
-					{ message: 'Schedule created successfully', id, schedule: toSchedule(row) },
-					201,
-				)
-			})
-			.post('/:id/cancel', requireAccount({ roles: ['tutor'] }), async (c) => {
-				const account = c.get('account')
-				const row = await ownSchedule(db, account, c.req.param('id'))
-				const current = toSchedule(row)
-				if (current.status === 'Completed') {
-					throw new ApiError(409, 'A completed session cannot be cancelled')
-				}
-				// Cancelling twice (a repeated form post) is not an error.
-				if (current.status === 'Scheduled') await cancelSchedule(db, row.id)
-				const cancelled = await findSchedule(db, row.id, viewerOf(account))
-				if (!cancelled) throw new ApiError(404, NOT_FOUND)
-				if (current.status === 'Scheduled') {
+			.endpoint(
+				{
+					method: 'post',
+					path: '/create',
+					summary: 'Schedule a session (a form; errors under `error`)',
+					middleware: tutor,
+					request: { body: formBody(scheduleCreation) },
+					responses: answers({ 201: createdSchedule }),
+				},
+				async (c) => {
+					const account = c.get('account')
+					const fields = c.req.valid('form')
+					await ownCourse(db, account, fields.courseId)
+					const id = await insertSchedule(db, {
+						course_id: fields.courseId,
+						tutor_id: account.id,
+						title: fields.title,
+						description: fields.description ?? null,
+						...sessionTimes(
+							fields.scheduledDate,
+							fields.startTime,
+							fields.duration,
+							fields.timeZone,
+						),
+					})
+					const row = await findSchedule(db, id, viewerOf(account))
+					if (!row) throw new Error('created schedule vanished')
 					notifyStudents(
 						{ db, config },
-						{ courseId: cancelled.course_id },
-						sessionNotice('cancelled', toSchedule(cancelled)),
+						{ courseId: row.course_id },
+						sessionNotice('scheduled', toSchedule(row)),
 					)
-				}
-				return c.json({
-					message: 'Schedule cancelled successfully',
-					schedule: toSchedule(cancelled),
-				})
-			})
-			.delete('/:id/delete', requireAccount({ roles: ['tutor'] }), async (c) => {
-				const row = await ownSchedule(db, c.get('account'), c.req.param('id'))
-				await deleteSchedule(db, row.id)
-				return c.json({ message: 'Schedule deleted successfully', id: row.id })
-			})
+					return c.json(
+						{ message: 'Schedule created successfully', id, schedule: toSchedule(row) },
+						201,
+					)
+				},
+			)
+			.endpoint(
+				{
+					method: 'post',
+					path: '/{id}/cancel',
+					summary: 'Cancel a session (again: no change)',
+					middleware: tutor,
+					request: { params: uuidParams('id') },
+					responses: answers({ 200: changedSchedule }),
+				},
+				async (c) => {
+					const account = c.get('account')
+					const row = await ownSchedule(db, account, c.req.valid('param').id)
+					const current = toSchedule(row)
+					if (current.status === 'Completed') {
+						throw new ApiError(409, 'A completed session cannot be cancelled')
+					}
+					// Cancelling twice (a repeated form post) is not an error.
+					if (current.status === 'Scheduled') await cancelSchedule(db, row.id)
+					const cancelled = await findSchedule(db, row.id, viewerOf(account))
+					if (!cancelled) throw new ApiError(404, NOT_FOUND)
+					if (current.status === 'Scheduled') {
+						notifyStudents(
+							{ db, config },
+							{ courseId: cancelled.course_id },
+							sessionNotice('cancelled', toSchedule(cancelled)),
+						)
+					}
+					return c.json(
+						{ message: 'Schedule cancelled successfully', schedule: toSchedule(cancelled) },
+						200,
+					)
+				},
+			)
+			.endpoint(
+				{
+					method: 'delete',
+					path: '/{id}/delete',
+					summary: 'Delete a session',
+					middleware: tutor,
+					request: { params: uuidParams('id') },
+					responses: answers({ 200: deletedAnswer }),
+				},
+				async (c) => {
+					const row = await ownSchedule(db, c.get('account'), c.req.valid('param').id)
+					await deleteSchedule(db, row.id)
+					return c.json({ message: 'Schedule deleted successfully', id: row.id }, 200)
+				},
+			)
 	)
 }
 
 const CANCELLED_NOT_EDITABLE = 'A cancelled session cannot be edited'
 
-async function ownSchedule(db: Db, account: Account, rawId: string | undefined) {
-	const row = await findSchedule(db, readId('id', rawId), viewerOf(account))
+async function ownSchedule(db: Db, account: Account, id: string) {
+	const row = await findSchedule(db, id, viewerOf(account))
 	if (!row) throw new ApiError(404, NOT_FOUND)
 	if (row.tutor_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
 	return row
@@ -193,87 +256,137 @@ async function ownSchedule(db: Db, account: Account, rawId: string | undefined) 
 /** `PUT /schedules/{id}`, one session, and its attendance (spec section 7's `/schedules` paths). */
 export function schedulesRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
+	const tutor = requireAccount({ roles: ['tutor'] })
 
-	return new Hono<ApiEnv>()
-		.get('/:id', requireAccount(), async (c) => {
-			const account = c.get('account')
-			const row = await findSchedule(db, readId('id', c.req.param('id')), viewerOf(account))
-			if (!row) throw new ApiError(404, NOT_FOUND)
-			if (!(await maySee(db, account, row))) throw new ApiError(403, MESSAGES.forbidden)
-			return c.json({ schedule: toSchedule(row) })
-		})
-		.put('/:id', requireAccount({ roles: ['tutor'] }), async (c) => {
-			const account = c.get('account')
-			const row = await ownSchedule(db, account, c.req.param('id'))
-			if (row.status === 'Cancelled') throw new ApiError(409, CANCELLED_NOT_EDITABLE)
-			const update = await readJsonBody(c, scheduleUpdate)
-			if (update.courseId && update.courseId !== row.course_id) {
-				await ownCourse(db, account, update.courseId)
-			}
-			const changed = await updateSchedule(db, row.id, {
-				course_id: update.courseId,
-				title: update.title,
-				description: update.description,
-				...sessionTimes(
-					update.scheduledDate ?? row.scheduled_date,
-					update.startTime ?? row.start_time,
-					update.duration ?? row.duration,
-					update.timeZone ?? row.time_zone,
-				),
-			})
-			if (!changed.numUpdatedRows) throw new ApiError(409, CANCELLED_NOT_EDITABLE)
-			const updated = await findSchedule(db, row.id, viewerOf(account))
-			if (!updated) throw new ApiError(404, NOT_FOUND)
-			notifyStudents(
-				{ db, config },
-				{ courseId: updated.course_id },
-				sessionNotice('changed', toSchedule(updated)),
-			)
-			return c.json({ message: 'Schedule updated successfully', schedule: toSchedule(updated) })
-		})
-		.get('/:id/attendance', requireAccount({ roles: ['tutor'] }), async (c) => {
-			const row = await ownSchedule(db, c.get('account'), c.req.param('id'))
-			const roster = await attendanceRoster(db, row.id, row.course_id)
-			return c.json({
-				schedule: toSchedule(row),
-				attendance: roster.map((entry) => ({
-					studentId: entry.id,
-					student: {
-						id: entry.id,
-						name: `${entry.first_name} ${entry.last_name}`,
-						email: entry.email,
+	return new ApiRoutes(config)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/{id}',
+				summary: 'One session',
+				middleware: requireAccount(),
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: oneSchedule }),
+			},
+			async (c) => {
+				const account = c.get('account')
+				const row = await findSchedule(db, c.req.valid('param').id, viewerOf(account))
+				if (!row) throw new ApiError(404, NOT_FOUND)
+				if (!(await maySee(db, account, row))) throw new ApiError(403, MESSAGES.forbidden)
+				return c.json({ schedule: toSchedule(row) }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'put',
+				path: '/{id}',
+				summary: 'Change a session',
+				middleware: tutor,
+				request: { params: uuidParams('id'), body: jsonBody(scheduleUpdate) },
+				responses: answers({ 200: changedSchedule }),
+			},
+			async (c) => {
+				const account = c.get('account')
+				const row = await ownSchedule(db, account, c.req.valid('param').id)
+				if (row.status === 'Cancelled') throw new ApiError(409, CANCELLED_NOT_EDITABLE)
+				const update = c.req.valid('json')
+				if (update.courseId && update.courseId !== row.course_id) {
+					await ownCourse(db, account, update.courseId)
+				}
+				const changed = await updateSchedule(db, row.id, {
+					course_id: update.courseId,
+					title: update.title,
+					description: update.description,
+					...sessionTimes(
+						update.scheduledDate ?? row.scheduled_date,
+						update.startTime ?? row.start_time,
+						update.duration ?? row.duration,
+						update.timeZone ?? row.time_zone,
+					),
+				})
+				if (!changed.numUpdatedRows) throw new ApiError(409, CANCELLED_NOT_EDITABLE)
+				const updated = await findSchedule(db, row.id, viewerOf(account))
+				if (!updated) throw new ApiError(404, NOT_FOUND)
+				notifyStudents(
+					{ db, config },
+					{ courseId: updated.course_id },
+					sessionNotice('changed', toSchedule(updated)),
+				)
+				return c.json(
+					{ message: 'Schedule updated successfully', schedule: toSchedule(updated) },
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/{id}/attendance',
+				summary: "A session's attendance, one row per enrolled student",
+				middleware: tutor,
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: attendanceList }),
+			},
+			async (c) => {
+				const row = await ownSchedule(db, c.get('account'), c.req.valid('param').id)
+				const roster = await attendanceRoster(db, row.id, row.course_id)
+				return c.json(
+					{
+						schedule: toSchedule(row),
+						attendance: roster.map((entry) => ({
+							studentId: entry.id,
+							student: {
+								id: entry.id,
+								name: `${entry.first_name} ${entry.last_name}`,
+								email: entry.email,
+							},
+							attendanceStatus: entry.attendance_status,
+							recordedAt: entry.recorded_at?.toISOString() ?? null,
+						})),
 					},
-					attendanceStatus: entry.attendance_status,
-					recordedAt: entry.recorded_at?.toISOString() ?? null,
-				})),
-			})
-		})
-		.post('/:id/attendance', requireAccount({ roles: ['tutor'] }), async (c) => {
-			const account = c.get('account')
-			const row = await ownSchedule(db, account, c.req.param('id'))
-			const { studentId, attendanceStatus } = await readJsonBody(c, attendanceRecord)
-			if (row.status === 'Cancelled') {
-				throw new ApiError(409, 'Attendance cannot be recorded for a cancelled session')
-			}
-			if (!(await isEnrolled(db, row.course_id, studentId))) {
-				throw validationError([
-					{ path: 'studentId', msg: 'This student is not enrolled in the course' },
-				])
-			}
-			const saved = await recordAttendance(db, {
-				scheduleId: row.id,
-				studentId,
-				status: attendanceStatus,
-				recordedBy: account.id,
-			})
-			return c.json({
-				message: 'Attendance recorded',
-				data: {
-					scheduleId: saved.schedule_id,
-					studentId: saved.student_id,
-					attendanceStatus: saved.attendance_status,
-					recordedAt: saved.recorded_at.toISOString(),
-				},
-			})
-		})
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/{id}/attendance',
+				summary: "Record a student's attendance",
+				middleware: tutor,
+				request: { params: uuidParams('id'), body: jsonBody(attendanceRecord) },
+				responses: answers({ 200: recordedAttendance }),
+			},
+			async (c) => {
+				const account = c.get('account')
+				const row = await ownSchedule(db, account, c.req.valid('param').id)
+				const { studentId, attendanceStatus } = c.req.valid('json')
+				if (row.status === 'Cancelled') {
+					throw new ApiError(409, 'Attendance cannot be recorded for a cancelled session')
+				}
+				if (!(await isEnrolled(db, row.course_id, studentId))) {
+					throw validationError([
+						{ path: 'studentId', msg: 'This student is not enrolled in the course' },
+					])
+				}
+				const saved = await recordAttendance(db, {
+					scheduleId: row.id,
+					studentId,
+					status: attendanceStatus,
+					recordedBy: account.id,
+				})
+				return c.json(
+					{
+						message: 'Attendance recorded',
+						data: {
+							scheduleId: saved.schedule_id,
+							studentId: saved.student_id,
+							attendanceStatus: saved.attendance_status,
+							recordedAt: saved.recorded_at.toISOString(),
+						},
+					},
+					200,
+				)
+			},
+		)
 }

@@ -1,4 +1,6 @@
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
+import { isoDateTime } from '../platform/openapi.ts'
+import { paginationAnswer, paginationQuery } from '../platform/pagination.ts'
 import { ATTENDANCE_STATUSES } from '../schema.ts'
 import { body, optionalText, requiredText } from '../platform/validation.ts'
 import { isCalendarDate, isClockTime, isTimeZone } from './time.ts'
@@ -91,7 +93,7 @@ const instant = (label: string) =>
 		)
 		.transform((value) => new Date(value))
 
-export const scheduleFilters = z.object({
+export const scheduleFilters = paginationQuery.extend({
 	courseId: z.guid({ error: 'courseId must be a UUID' }).optional(),
 	status: z
 		.enum(SCHEDULE_STATUSES, { error: `Status must be one of ${SCHEDULE_STATUSES.join(', ')}` })
@@ -99,4 +101,57 @@ export const scheduleFilters = z.object({
 	from: instant('from').optional(),
 	to: instant('to').optional(),
 	order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('asc'),
+})
+
+/** The README's Schedule: `status` read at the time of the answer. */
+export const schedule = z
+	.object({
+		id: z.string(),
+		courseId: z.string(),
+		courseTitle: z.string(),
+		tutorId: z.string(),
+		title: z.string(),
+		description: z.string().nullable(),
+		scheduledDate: z.string(),
+		startTime: z.string(),
+		duration: z.number().int(),
+		timeZone: z.string(),
+		startsAt: isoDateTime,
+		endsAt: isoDateTime,
+		status: z.enum(SCHEDULE_STATUSES),
+		roomId: z.string().nullable(),
+		attendanceStatus: z.enum(ATTENDANCE_STATUSES).nullable(),
+		createdAt: isoDateTime,
+		updatedAt: isoDateTime,
+	})
+	.openapi('Schedule')
+
+export const scheduleList = z.object({ schedules: z.array(schedule), pagination: paginationAnswer })
+
+export const oneSchedule = z.object({ schedule })
+
+export const changedSchedule = z.object({ message: z.string(), schedule })
+
+export const createdSchedule = changedSchedule.extend({ id: z.string() })
+
+export const attendanceList = z.object({
+	schedule,
+	attendance: z.array(
+		z.object({
+			studentId: z.string(),
+			student: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+			attendanceStatus: z.enum(ATTENDANCE_STATUSES).nullable(),
+			recordedAt: isoDateTime.nullable(),
+		}),
+	),
+})
+
+export const recordedAttendance = z.object({
+	message: z.string(),
+	data: z.object({
+		scheduleId: z.string(),
+		studentId: z.string(),
+		attendanceStatus: z.enum(ATTENDANCE_STATUSES),
+		recordedAt: isoDateTime,
+	}),
 })

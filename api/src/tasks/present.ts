@@ -1,10 +1,11 @@
-import type { SubmissionStatus } from './schemas.ts'
+import type { z } from 'zod'
+import type { submission, SubmissionStatus, task } from './schemas.ts'
 import type { TaskRow, SubmissionRow } from './repository.ts'
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
 /** The README's Task. `submissionStatus` is the asking student's own; null for the teacher. */
-export function toTask(row: TaskRow) {
+export function toTask(row: TaskRow): z.input<typeof task> {
 	return {
 		id: row.id,
 		title: row.title,
@@ -34,7 +35,7 @@ export function toTask(row: TaskRow) {
 }
 
 /** The README's Submission; a Pending one (no work in yet) has a null id, file and dates. */
-export function toSubmission(row: SubmissionRow) {
+export function toSubmission(row: SubmissionRow): z.input<typeof submission> {
 	return {
 		id: row.id,
 		status: row.status,

@@ -1,4 +1,6 @@
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
+import { isoDateTime, uploadedFile } from '../platform/openapi.ts'
+import { paginationAnswer, paginationQuery } from '../platform/pagination.ts'
 import { body, optionalText, requiredText } from '../platform/validation.ts'
 
 export const TASK_TYPES = ['assignment', 'homework', 'project', 'quiz', 'essay'] as const
@@ -62,7 +64,7 @@ export const gradeData = body({
 	feedback: optionalText('Feedback', 5000),
 })
 
-export const taskListQuery = z.object({
+export const taskListQuery = paginationQuery.extend({
 	createdBy: z.guid({ error: 'createdBy must be a UUID' }).optional(),
 	taskType: taskType.optional(),
 	// A student's dashboard asks for what is still to do: due from now on, not yet handed in.
@@ -83,7 +85,7 @@ const statusList = z
 
 export const SUBMISSION_SORTS = ['submittedAt', 'studentName', 'status', 'grade'] as const
 
-export const submissionListQuery = z.object({
+export const submissionListQuery = paginationQuery.extend({
 	sortBy: z
 		.enum(SUBMISSION_SORTS, { error: `sortBy must be one of: ${SUBMISSION_SORTS.join(', ')}` })
 		.default('submittedAt'),
@@ -92,3 +94,80 @@ export const submissionListQuery = z.object({
 		.default('desc'),
 	status: statusList.optional(),
 })
+
+/** POST /tasks/create-task: the text fields and an optional file `attachment`. */
+export const newTaskForm = newTask.safeExtend({ attachment: uploadedFile.optional() })
+
+/** PUT /tasks/{id} as a multipart form: the same fields, and a new file `attachment`. */
+export const taskUpdateForm = taskUpdate.safeExtend({ attachment: uploadedFile.optional() })
+
+/** POST /tasks/{taskId}/submit: the file and its note (readDocument says when the file is missing). */
+export const submissionForm = submissionFields.extend({ file: uploadedFile.optional() })
+
+const fileLink = z.object({
+	name: z.string(),
+	size: z.number().int(),
+	contentType: z.string(),
+	url: z.string(),
+})
+
+/** The README's Task. `submissionStatus` is the asking student's own; null for the teacher. */
+export const task = z
+	.object({
+		id: z.string(),
+		title: z.string(),
+		description: z.string().nullable(),
+		taskType: z.enum(TASK_TYPES),
+		courseId: z.string(),
+		courseTitle: z.string(),
+		createdBy: z.string(),
+		teacherName: z.string(),
+		dueDate: isoDateTime,
+		endDate: isoDateTime.nullable(),
+		isDeleted: z.boolean(),
+		attachment: fileLink.nullable(),
+		submissionCount: z.number().int(),
+		enrolledCount: z.number().int(),
+		submissionStatus: z.enum(SUBMISSION_STATUSES).nullable(),
+		createdAt: isoDateTime,
+		updatedAt: isoDateTime,
+	})
+	.openapi('Task')
+
+/** The README's Submission; a Pending one (no work in yet) has a null id, file and dates. */
+export const submission = z
+	.object({
+		id: z.string().nullable(),
+		status: z.enum(SUBMISSION_STATUSES),
+		submittedAt: isoDateTime.nullable(),
+		comment: z.string().nullable(),
+		student: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+		task: z.object({ id: z.string(), title: z.string(), dueDate: isoDateTime }),
+		file: fileLink.nullable(),
+		gradeInfo: z
+			.object({ grade: z.number(), feedback: z.string().nullable(), gradedAt: isoDateTime })
+			.nullable(),
+	})
+	.openapi('Submission')
+
+export const taskList = z.object({
+	tasks: z.array(task),
+	pagination: paginationAnswer.extend({ currentPage: z.number().int() }),
+})
+
+export const changedTask = z.object({ message: z.string(), task })
+
+/** A submission or a grade: what it says, and the submission as it now is. */
+export const changedSubmission = z.object({ message: z.string(), data: submission })
+
+export const submissionList = z.object({
+	submissions: z.array(submission),
+	taskInfo: task,
+	pagination: paginationAnswer.extend({ currentPage: z.number().int() }),
+	summary: z.object({
+		counts: z.record(z.enum(SUBMISSION_STATUSES), z.number().int()),
+		grades: z.array(z.number()),
+	}),
+})
+
+export const taskSubmission = z.object({ task, submission })

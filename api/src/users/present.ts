@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely'
 import { fileUrl } from '../files/store.ts'
+import type { z } from 'zod'
 import type { UsersTable } from '../schema.ts'
+import type { user } from './schemas.ts'
 
 /** Every column an answer may show; never the password hash. */
 export const USER_COLUMNS = [
@@ -20,7 +22,7 @@ export const USER_COLUMNS = [
 export type UserRow = Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number]>
 
 /** The README's User. */
-export function toUser(row: UserRow) {
+export function toUser(row: UserRow): z.input<typeof user> {
 	return {
 		id: row.id,
 		role: row.role,

@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
+import { isoDateTime } from '../platform/openapi.ts'
 import { body, optionalText, phone, requiredText } from '../platform/validation.ts'
 
 export const subjects = z
@@ -54,3 +55,20 @@ export const tutorProfileUpdate = body({
 	qualifications: optionalText('Qualifications', 2000),
 	experienceYears,
 })
+
+/** The README's User: never the password hash. */
+export const user = z
+	.object({
+		id: z.string(),
+		role: z.enum(['student', 'tutor']),
+		email: z.string(),
+		firstName: z.string(),
+		lastName: z.string(),
+		name: z.string(),
+		phone: z.string().nullable(),
+		bio: z.string().nullable(),
+		profilePicture: z.string().nullable(),
+		organization_id: z.string().nullable(),
+		createdAt: isoDateTime,
+	})
+	.openapi('User')

@@ -1,0 +1,161 @@
+import { OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi'
+import type { MiddlewareHandler } from 'hono'
+import type { ApiConfig, ApiEnv } from './context.ts'
+import { isMultipart, readForm } from './forms.ts'
+import { readJson } from './json.ts'
+import { validate } from './validation.ts'
+
+// The contract (decision 041): each route declares its request and its answers once, here in
+// zod; the API validates requests with them (its own 400s, unchanged), checks its answers
+// against them outside production, and serves them as OpenAPI 3.1 at /api/v1/openapi.json.
+
+const fieldError = z.object({ path: z.string(), msg: z.string() })
+
+/** Every refusal (platform/errors.ts): its text under `message`, or `error` where the spec's client reads that. */
+export const errorAnswer = z
+	.union([
+		z.object({ message: z.string(), errors: z.array(fieldError).optional() }),
+		z.object({ error: z.string(), errors: z.array(fieldError).optional() }),
+	])
+	.openapi('Error')
+
+export const isoDateTime = z.iso.datetime({ offset: true })
+
+/** A path of UUID parameters: anything else is the 400 `readId` always answered. */
+export const uuidParams = <const N extends string>(...names: N[]) =>
+	z.object(
+		Object.fromEntries(
+			names.map((name) => [name, z.guid({ error: `${name} must be a UUID` })]),
+		) as {
+			[K in N]: z.ZodGUID
+		},
+	)
+
+type Status = 200 | 201 | 202 | 204
+/** Content of a type other than JSON, by media type (a file). */
+type Content = Record<string, { schema: z.ZodType }>
+
+/**
+ * A route's answers: its successes by status (a zod schema for JSON, or content of another type),
+ * and the error body for every refusal.
+ */
+export function answers<const A extends Partial<Record<Status, z.ZodType | Content>>>(ok: A) {
+	const declared = Object.fromEntries(
+		Object.entries(ok).map(([status, answer]) => [
+			status,
+			{
+				description: `${status}`,
+				content: answer instanceof z.ZodType ? { 'application/json': { schema: answer } } : answer,
+			},
+		]),
+	)
+	return {
+		...declared,
+		default: {
+			description: 'A refusal: the error body of api/README.md',
+			content: { 'application/json': { schema: errorAnswer } },
+		},
+	} as {
+		[S in keyof A]: {
+			description: string
+			content: A[S] extends z.ZodType ? { 'application/json': { schema: A[S] } } : A[S]
+		}
+	} & {
+		default: {
+			description: string
+			content: { 'application/json': { schema: typeof errorAnswer } }
+		}
+	}
+}
+
+/** A JSON request body as the API always read it: parsed whatever its content type, then validated. */
+export const jsonBody = <S extends z.ZodType>(schema: S) => ({
+	required: true,
+	content: { 'application/json': { schema } },
+})
+
+type ZodContentObject = NonNullable<NonNullable<RouteConfig['request']>['body']>['content']
+
+/** The zod schema of declared content of a type (JSON by default), if any. */
+function declaredSchema(content: ZodContentObject | undefined, type = 'application/json') {
+	const media = content?.[type]
+	return media && 'schema' in media && media.schema instanceof z.ZodType ? media.schema : undefined
+}
+
+/** A multipart form body: its fields and files, read as `readForm` reads them, then validated. */
+export const formBody = <S extends z.ZodType>(schema: S) => ({
+	required: true,
+	content: { 'multipart/form-data': { schema } },
+})
+
+/** A form's file field: what `readOptionalDocument` and its kin check, as the document names it. */
+export const uploadedFile = z.unknown().openapi({ type: 'string', format: 'binary' })
+
+/** A file answer: its bytes, of the stored file's own type. */
+export const fileAnswer = (mediaType = 'application/octet-stream') => ({
+	[mediaType]: { schema: z.string().openapi({ format: 'binary' }) },
+})
+
+/** Validates the declared parts of a request with the API's own messages (platform/validation.ts). */
+const readRequest =
+	({ request }: RouteConfig): MiddlewareHandler<ApiEnv> =>
+	async (c, next) => {
+		if (request?.params)
+			c.req.addValidatedData('param', validate(request.params, c.req.param()) as object)
+		if (request?.query)
+			c.req.addValidatedData('query', validate(request.query, c.req.query()) as object)
+		// A call that takes JSON or a form (a task's change) reads what the request says it sent.
+		const json = declaredSchema(request?.body?.content)
+		const form = declaredSchema(request?.body?.content, 'multipart/form-data')
+		if (form && (!json || isMultipart(c)))
+			c.req.addValidatedData('form', validate(form, await readForm(c)) as object)
+		else if (json) c.req.addValidatedData('json', validate(json, await readJson(c)) as object)
+		await next()
+	}
+
+export class AnswerMismatch extends Error {}
+
+/** Outside production: an answer its route does not declare is a bug, so the tests see a 500. */
+const checkAnswer =
+	({ responses }: RouteConfig): MiddlewareHandler<ApiEnv> =>
+	async (c, next) => {
+		await next()
+		const { status } = c.res
+		const declared = responses[status] ?? (status >= 400 ? responses.default : undefined)
+		const where = `${c.req.method} ${c.req.routePath} answered ${status}`
+		if (!declared) throw new AnswerMismatch(`${where}, which its route does not declare`)
+		const schema = 'content' in declared ? declaredSchema(declared.content) : undefined
+		if (!schema) return
+		if (!c.res.headers.get('content-type')?.startsWith('application/json'))
+			throw new AnswerMismatch(`${where} without the JSON its route declares`)
+		const result = schema.safeParse(await c.res.clone().json())
+		if (!result.success)
+			throw new AnswerMismatch(`${where} off its schema:\n${z.prettifyError(result.error)}`)
+	}
+
+/** A domain's routes, each declared with `endpoint(route, handler)`: the route object is its contract. */
+export class ApiRoutes extends OpenAPIHono<ApiEnv> {
+	#checkAnswers: boolean
+
+	constructor(config: Pick<ApiConfig, 'production'>) {
+		super()
+		this.#checkAnswers = !config.production
+	}
+
+	endpoint<const R extends RouteConfig>(route: R, handler: RouteHandler<R, ApiEnv>) {
+		const { middleware, hide: _hide, ...declared } = route
+		this.openAPIRegistry.registerPath(declared)
+		this.on(
+			[route.method.toUpperCase()],
+			[route.path.replaceAll(/\/{(.+?)}/g, '/:$1')],
+			...[middleware ?? []].flat(),
+			...(this.#checkAnswers ? [checkAnswer(route)] : []),
+			readRequest(route),
+			handler as MiddlewareHandler<ApiEnv>,
+		)
+		return this
+	}
+}
+
+/** A deletion's answer: what it says and the id that is gone. */
+export const deletedAnswer = z.object({ message: z.string(), id: z.string() })

@@ -1,0 +1,212 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test } from 'vitest'
+import type { ZodType } from 'zod'
+import type { Method, Upstream } from '~/platform/upstream.server'
+
+// The app against the contract (decision 041): every call its domains make is in the API's
+// OpenAPI document, and each answer schema the app parses with accepts what the document allows.
+// The document is api/openapi.json, which api/test/openapi.test.ts keeps equal to what the API
+// serves; the app reads it as data and imports nothing of the API.
+
+/**
+ * Calls whose routes do not declare their shapes yet, by path prefix (`*` is one segment): this
+ * list may only shrink. Departments, scores and result cards are under `/organizations`.
+ */
+const PENDING = [
+	'/account',
+	'/auth',
+	'/courses/*/students/export',
+	'/organizations',
+	'/payments',
+	'/rooms',
+	// Single sign-on was built beside the contract (issue 31): declared next.
+	'/sso',
+	'/tasks/*/submissions/export',
+	'/users',
+]
+
+type Schema = {
+	$ref?: string
+	type?: string | string[]
+	properties?: Record<string, Schema>
+	required?: string[]
+	items?: Schema
+	additionalProperties?: Schema | boolean
+	anyOf?: Schema[]
+	oneOf?: Schema[]
+	allOf?: Schema[]
+	enum?: unknown[]
+	const?: unknown
+	format?: string
+	minimum?: number
+	minLength?: number
+}
+type Operation = { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }
+type Document = {
+	paths: Record<string, Record<string, Operation>>
+	components: { schemas: Record<string, Schema> }
+}
+
+const document: Document = JSON.parse(
+	await readFile(new URL('../api/openapi.json', import.meta.url), 'utf8'),
+)
+const BASE = '/api/v1'
+
+const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+	Object.entries(item).map(([method, operation]) => ({
+		method: method.toUpperCase(),
+		path: path.slice(BASE.length),
+		pattern: new RegExp(`^${path.slice(BASE.length).replaceAll(/\{[^}]+\}/g, '[^/]+')}$`),
+		literal: !path.includes('{'),
+		operation,
+	})),
+)
+
+/** The declared call a request goes to: a literal path before one with parameters, as routers do. */
+const operationOf = (method: string, path: string) =>
+	operations
+		.filter((candidate) => candidate.method === method && candidate.pattern.test(path))
+		.sort((a, b) => Number(b.literal) - Number(a.literal))[0]
+
+const prefixPattern = (area: string) => new RegExp(`^${area.replaceAll('*', '[^/]+')}(/|$)`)
+
+const isPending = (path: string) => PENDING.some((area) => prefixPattern(area).test(path))
+
+// The answers a schema allows, in two extremes: every optional field there and every union's
+// first choice, and only the required fields with null wherever null is allowed.
+type Variant = 'full' | 'lean'
+
+function resolve(schema: Schema): Schema {
+	if (!schema.$ref) return schema
+	return resolve(document.components.schemas[schema.$ref.split('/').at(-1)!]!)
+}
+
+function example(given: Schema, variant: Variant): unknown {
+	const schema = resolve(given)
+	if (schema.const !== undefined) return schema.const
+	if (schema.enum) return variant === 'full' ? schema.enum[0] : schema.enum.at(-1)
+	const choices = schema.anyOf ?? schema.oneOf
+	if (choices) {
+		const nullable = choices.some((choice) => resolve(choice).type === 'null')
+		if (nullable && variant === 'lean') return null
+		const others = choices.filter((choice) => resolve(choice).type !== 'null')
+		return example(variant === 'full' ? others[0]! : others.at(-1)!, variant)
+	}
+	if (schema.allOf) return Object.assign({}, ...schema.allOf.map((part) => example(part, variant)))
+	const types = [schema.type ?? 'object'].flat()
+	if (types.includes('null') && variant === 'lean') return null
+	const type = types.find((one) => one !== 'null')
+	switch (type) {
+		case 'string':
+			return stringExample(schema)
+		case 'integer':
+		case 'number':
+			return Math.max(schema.minimum ?? 1, 1)
+		case 'boolean':
+			return variant === 'full'
+		case 'array':
+			return variant === 'full' && schema.items ? [example(schema.items, variant)] : []
+		default: {
+			const properties = Object.entries(schema.properties ?? {}).filter(
+				([name]) => variant === 'full' || schema.required?.includes(name),
+			)
+			const extra =
+				variant === 'full' && typeof schema.additionalProperties === 'object'
+					? { key: example(schema.additionalProperties, variant) }
+					: {}
+			return {
+				...Object.fromEntries(properties.map(([name, value]) => [name, example(value, variant)])),
+				...extra,
+			}
+		}
+	}
+}
+
+function stringExample({ format, minLength = 0 }: Schema) {
+	if (format === 'date-time') return '2026-03-04T05:06:07.000Z'
+	if (format === 'date') return '2026-03-04'
+	if (format === 'uuid') return '7a1c0de5-9b0a-4c1e-8d2f-000000000009'
+	if (format === 'email') return 'someone@example.com'
+	if (format === 'uri') return 'https://example.com/a'
+	return 'text'.padEnd(minLength, 'x')
+}
+
+type Recorded = { method: string; path: string; schema?: ZodType; file: string }
+
+/** Whatever a call's arguments ask of it: every property, call and conversion answers. */
+const anything: unknown = new Proxy(function anything() {}, {
+	get: (_target, key) =>
+		key === Symbol.toPrimitive ? () => 'x' : key === 'then' ? undefined : anything,
+	apply: () => anything,
+})
+
+/** Calls every function of each domain's api.server.ts with an upstream that records its calls. */
+async function recordCalls() {
+	const modules = import.meta.glob<Record<string, unknown>>('./features/*/api.server.ts')
+	const recorded: Recorded[] = []
+	for (const [file, load] of Object.entries(modules)) {
+		const answer = (method: string, path: string, schema?: ZodType) => {
+			recorded.push({ method, path: path.split('?')[0]!, schema, file })
+			const declared = operationOf(method, path.split('?')[0]!)
+			const ok = declared && Object.keys(declared.operation.responses).find((s) => s < '300')
+			const content = ok && declared.operation.responses[ok]!.content?.['application/json']
+			return content ? example(content.schema, 'full') : anything
+		}
+		const upstream: Upstream = {
+			get: async (path, { schema }) => answer('GET', path, schema) as never,
+			send: async (method: Method, path, { schema }) => answer(method, path, schema) as never,
+			stream: async (path) => (answer('GET', path), new Response('')),
+			tokens: () => null,
+			refreshIfExpiring: async () => false,
+		}
+		for (const exported of Object.values(await load())) {
+			if (typeof exported !== 'function') continue
+			try {
+				await exported(upstream, anything, anything, anything, anything)
+			} catch {
+				// Whatever the function does after its calls; its calls are recorded.
+			}
+		}
+	}
+	return recorded
+}
+
+const recorded = await recordCalls()
+
+test('the app makes its calls through the domains', () => {
+	expect(recorded.length).toBeGreaterThan(100)
+})
+
+test('every call the app makes is in the contract, or in an area still pending', () => {
+	const missing = recorded
+		.filter((call) => !isPending(call.path) && !operationOf(call.method, call.path))
+		.map((call) => `${call.method} ${call.path} (${call.file})`)
+	expect([...new Set(missing)]).toEqual([])
+})
+
+test('the pending areas are those the document has not got yet', () => {
+	const declared = PENDING.filter((area) =>
+		operations.some((one) => prefixPattern(area).test(one.path)),
+	)
+	expect(declared, 'declared in the document: take them off PENDING').toEqual([])
+})
+
+test("the app's answer schemas accept every answer the document allows", () => {
+	const refused: string[] = []
+	for (const call of recorded) {
+		const declared = operationOf(call.method, call.path)
+		if (!declared || !call.schema) continue
+		for (const [status, response] of Object.entries(declared.operation.responses)) {
+			const content = response.content?.['application/json']
+			if (status >= '300' || !content) continue
+			for (const variant of ['full', 'lean'] as const) {
+				const result = call.schema.safeParse(example(content.schema, variant))
+				if (!result.success)
+					refused.push(
+						`${call.method} ${declared.path} ${status} (${variant}, ${call.file}): ${result.error.message}`,
+					)
+			}
+		}
+	}
+	expect(refused).toEqual([])
+})
