@@ -20,6 +20,7 @@ declare module 'oidc-provider' {
 		claims: Record<string, string[]>
 		conformIdTokenClaims: boolean
 		features: Record<string, { enabled: boolean }>
+		ttl: Record<string, number>
 		findAccount(
 			ctx: OidcContext,
 			sub: string,

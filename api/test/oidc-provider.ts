@@ -83,6 +83,15 @@ export async function startProvider({
 		// The claims go into the ID token itself, which is what the app's relying party reads.
 		conformIdTokenClaims: false,
 		features: { devInteractions: { enabled: true } },
+		// Lifetimes set (a test's sign-in lasts minutes), so the provider does not warn of defaults.
+		ttl: {
+			AccessToken: 600,
+			AuthorizationCode: 60,
+			Grant: 600,
+			IdToken: 600,
+			Interaction: 600,
+			Session: 600,
+		},
 		async findAccount(_ctx, sub) {
 			const byEmail = emailLogins && sub.includes('@') ? { email: sub, email_verified: true } : {}
 			return { accountId: sub, claims: () => ({ sub, ...(accounts.get(sub) ?? byEmail) }) }
