@@ -105,7 +105,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 				const { page: _page, limit: _limit, ...query } = c.req.query()
 				const filters = validate(scheduleFilters, query)
 				const now = new Date()
-				const { rows, total } = await listSchedules(
+				const { rows, total, totals } = await listSchedules(
 					db,
 					viewerOf(c.get('account')),
 					filters,
@@ -120,6 +120,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 						limit: page.limit,
 						totalPages: Math.ceil(total / page.limit),
 					},
+					...(filters.totals === 'true' && { totals }),
 				})
 			})
 			.get('/courses', requireAccount({ roles: ['tutor'] }), async (c) => {

@@ -99,4 +99,6 @@ export const scheduleFilters = z.object({
 	from: instant('from').optional(),
 	to: instant('to').optional(),
 	order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('asc'),
+	/** Adds `totals` to the answer: a week view's counts when it shows one page of the week. */
+	totals: z.enum(['true', 'false'], { error: 'totals must be true or false' }).optional(),
 })
