@@ -156,6 +156,78 @@ export async function bandCounts(db: Db, organizationId: string, term?: string) 
 
 export type ScoreRow = Awaited<ReturnType<typeof listScores>>[number]
 
+/** Students of an export read at once: a few thousand scores in memory, whatever the school. */
+export const EXPORT_BATCH = 1000
+
+/**
+ * The organization's students by name (`scoredIn`: only those with a score in that term, as the
+ * result cards), `batch` at a time by keyset on the name index, each batch with its
+ * students' scores in `term`: two statements a batch, never the whole term in memory (issue 28).
+ */
+export async function* studentsWithScores(
+	db: Db,
+	organizationId: string,
+	{
+		term,
+		scoredIn,
+		batch = EXPORT_BATCH,
+	}: { term: string | null; scoredIn?: string; batch?: number },
+) {
+	let after: { last_name: string; first_name: string; id: string } | undefined
+	for (;;) {
+		const students = await db
+			.selectFrom('users')
+			.select(['id', 'first_name', 'last_name', 'email'])
+			.where('organization_id', '=', organizationId)
+			.where('role', '=', 'student')
+			.$if(after !== undefined, (query) =>
+				query.where((eb) =>
+					eb(
+						eb.refTuple('last_name', 'first_name', 'id'),
+						'>',
+						eb.tuple(after!.last_name, after!.first_name, after!.id),
+					),
+				),
+			)
+			.$if(scoredIn !== undefined, (query) =>
+				query.where(({ exists, selectFrom }) =>
+					exists(
+						selectFrom('scores')
+							.select('scores.id')
+							.whereRef('scores.student_id', '=', 'users.id')
+							.where('scores.organization_id', '=', organizationId)
+							.where('scores.term', '=', scoredIn!),
+					),
+				),
+			)
+			.orderBy('last_name')
+			.orderBy('first_name')
+			.orderBy('id')
+			.limit(batch)
+			.execute()
+		if (students.length === 0) return
+		const scores = term
+			? await listScores(db, organizationId, { term, studentIds: students.map((row) => row.id) })
+			: []
+		yield { students, scores }
+		if (students.length < batch) return
+		after = students.at(-1)
+	}
+}
+
+/** The subjects of a term's scores (of current students), as the grid's columns. */
+export async function subjectsOfTerm(db: Db, organizationId: string, term: string | null) {
+	if (!term) return []
+	const rows = await db
+		.selectFrom('score_summaries')
+		.select('subject')
+		.where('organization_id', '=', organizationId)
+		.where('term', '=', term)
+		.where('scores', '>', 0)
+		.execute()
+	return rows.map((row) => row.subject).sort()
+}
+
 /**
  * Every (term, subject) pair the organization has used, by term then subject, each with the rank
  * of its subject alphabetically: a loose index scan (one probe of the term-subject index per
