@@ -35,7 +35,10 @@ CREATE TABLE score_term_students (
 -- the statement. For a student joining or leaving (`membership` true) the caller names the
 -- scores that come or go, and each of their terms gains or loses one student. Only live
 -- organizations count. The terms' rows are locked (in one order) before anything is counted, so
--- the counts see every writer of those terms that committed before. The trigger runs them itself:
+-- the counts see every writer of those terms that committed before. A student's scores are found
+-- by the student alone (the organization filtered after), so the planner never takes the
+-- organization's term index, which holds every score of the term, to count one student's few.
+-- The trigger runs them itself:
 -- a trigger's transition tables (the statement's rows) are seen by its own function only.
 CREATE FUNCTION score_summaries_statements(changes text, membership boolean) RETURNS text[]
 LANGUAGE plpgsql IMMUTABLE AS $$
@@ -48,9 +51,9 @@ DECLARE
 		FROM member GROUP BY organization_id, term'
 	ELSE
 		'SELECT organization_id, term, sum((after > 0)::int - ((after - net) > 0)::int) AS delta
-		FROM (SELECT k.organization_id, k.term, k.net, (SELECT count(*) FROM scores
-				WHERE scores.student_id = k.student_id AND scores.term = k.term
-					AND scores.organization_id = k.organization_id) AS after
+		FROM (SELECT k.organization_id, k.term, k.net, (SELECT count(*) FILTER
+					(WHERE scores.organization_id = k.organization_id) FROM scores
+				WHERE scores.student_id = k.student_id AND scores.term = k.term) AS after
 			FROM (SELECT organization_id, student_id, term, sum(sign) AS net FROM member
 				GROUP BY organization_id, student_id, term HAVING sum(sign) <> 0) k) counted
 		GROUP BY organization_id, term' END;
@@ -118,14 +121,15 @@ CREATE TRIGGER scores_summarise_update AFTER UPDATE ON scores
 CREATE TRIGGER scores_summarise_delete AFTER DELETE ON scores
 	REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION scores_summarise();
 
--- A student joining or leaving an organization brings or takes their scores in it. A deleted
+-- A student joining or leaving an organization brings or takes their scores in it (found by the
+-- student, the organization filtered after, as above). A deleted
 -- student's scores leave before the cascade deletes them (the scores trigger then finds no member
 -- and changes nothing).
 CREATE FUNCTION users_score_membership() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
 	statement text;
-	of_student text := 'SELECT organization_id, student_id, term, subject, score, %s AS sign '
-		'FROM scores WHERE student_id = %L AND organization_id = %L';
+	of_student text := 'SELECT * FROM (SELECT organization_id, student_id, term, subject, score, '
+		'%s AS sign FROM scores WHERE student_id = %L OFFSET 0) mine WHERE organization_id = %L';
 BEGIN
 	IF OLD.organization_id IS NOT NULL THEN
 		FOREACH statement IN ARRAY score_summaries_statements(
