@@ -48,6 +48,7 @@ export default tseslint.config(
 			'playwright-report/',
 			'.data/',
 			'bench/baseline/build/',
+			'bench/baseline/build-routes/',
 		],
 	},
 	js.configs.recommended,
