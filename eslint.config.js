@@ -79,6 +79,7 @@ export default tseslint.config(
 			'.data/',
 			'bench/baseline/build/',
 			'release/',
+			'bench/baseline/build-routes/',
 		],
 	},
 	js.configs.recommended,

@@ -26,7 +26,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60)
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
-const PORTS = { app: 3460, api: 4460, baseline: 3461, slowApp: 3462, proxy: 4462 }
+const PORTS = { app: 3460, api: 4460, baseline: 3461, slowApp: 3462, proxy: 4462, routeTable: 3463 }
 const PASSWORD = 'DemoPass123!'
 const results = {
 	date: new Date().toISOString(),
@@ -60,11 +60,18 @@ function step(text) {
 function build() {
 	if (process.env.BENCH_SKIP_BUILD) return
 	step('building the product and the baseline')
-	for (const [command, args, cwd] of [
-		['npm', ['run', '--silent', 'build'], '.'],
-		[join(process.cwd(), 'node_modules/.bin/react-router'), ['build'], 'bench/baseline'],
+	const reactRouter = join(process.cwd(), 'node_modules/.bin/react-router')
+	for (const [command, args, cwd, env] of [
+		['npm', ['run', '--silent', 'build'], '.', {}],
+		[reactRouter, ['build'], 'bench/baseline', {}],
+		// The same bare app over the product's route table of empty modules (build-routes/).
+		[reactRouter, ['build'], 'bench/baseline', { BASELINE_ROUTES: 'product' }],
 	]) {
-		const { status } = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] })
+		const { status } = spawnSync(command, args, {
+			cwd,
+			stdio: ['ignore', 'ignore', 'inherit'],
+			env: { ...process.env, ...env },
+		})
 		if (status !== 0) throw new Error(`${command} ${args.join(' ')} failed`)
 	}
 }
@@ -118,8 +125,8 @@ async function measureRounds(pages, label) {
 		console.table(measured)
 		rounds.push(measured)
 	}
-	const medianRatio = (page, field) =>
-		median(rounds.map((round) => round[page][field] / round.baseline[field]))
+	const medianRatio = (page, field, base = 'baseline') =>
+		median(rounds.map((round) => round[page][field] / round[base][field]))
 	const failures = Object.fromEntries(
 		Object.keys(pages).map((page) => [
 			page,
@@ -137,6 +144,12 @@ async function measureRounds(pages, label) {
 				{
 					requestsPerSecond: ratio(medianRatio(page, 'requestsPerSecond'), 1),
 					p99Ms: ratio(medianRatio(page, 'p99Ms'), 1),
+					...(pages.routeTable && {
+						requestsPerSecondOfRouteTable: ratio(
+							medianRatio(page, 'requestsPerSecond', 'routeTable'),
+							1,
+						),
+					}),
 				},
 			]),
 		),
@@ -165,11 +178,19 @@ async function main() {
 			{ PORT: String(PORTS.baseline), HOST: '127.0.0.1' },
 		)
 		await waitUntilUp(baselineUrl)
+		const routeTableUrl = `http://127.0.0.1:${PORTS.routeTable}`
+		spawnServer(
+			[`node_modules/@react-router/serve/${serve}`, 'bench/baseline/build-routes/server/index.js'],
+			{ PORT: String(PORTS.routeTable), HOST: '127.0.0.1' },
+		)
+		await waitUntilUp(routeTableUrl)
 		const teacherCookie = await logIn(product.appUrl, 'teacher@example.com', PASSWORD)
 
 		step(`SSR throughput, 50 connections, ${DURATION} s each, ${ROUNDS} rounds`)
 		const pages = {
 			baseline: [`${baselineUrl}/`],
+			// The bare app with the product's route table (empty modules), at the dashboard's path.
+			routeTable: [`${routeTableUrl}/teachersdashboard`],
 			home: [`${product.appUrl}/`],
 			catalog: [`${product.appUrl}/courses`],
 			dashboard: [`${product.appUrl}/teachersdashboard`, { Cookie: teacherCookie }],
@@ -177,7 +198,7 @@ async function main() {
 			catalogRendered: [`${product.appUrl}/courses`, { 'Cache-Control': 'no-cache' }],
 		}
 		if (process.env.BENCH_QUICK && process.env.BENCH_PAGES) {
-			const only = new Set(['baseline', ...process.env.BENCH_PAGES.split(',')])
+			const only = new Set(['baseline', 'routeTable', ...process.env.BENCH_PAGES.split(',')])
 			for (const name of Object.keys(pages)) if (!only.has(name)) delete pages[name]
 		}
 		results.ssr = await measureRounds(pages, 'quiet')
@@ -191,17 +212,19 @@ async function main() {
 			ratios.catalog.requestsPerSecond >= 0.5,
 		)
 		target('catalog p99 / baseline p99', ratios.catalog.p99Ms, '<= 2.0', ratios.catalog.p99Ms <= 2)
+		// Against the bare app with a route table of this app's size (issue 28): the one-route
+		// ratios (0.6 and 0.5) are retired, React Router's work over ~105 routes being most of the gap.
 		target(
-			'catalog rendered for every request rps / baseline rps',
-			ratios.catalogRendered.requestsPerSecond,
-			'>= 0.50',
-			ratios.catalogRendered.requestsPerSecond >= 0.5,
+			'catalog rendered for every request rps / route-table baseline rps',
+			ratios.catalogRendered.requestsPerSecondOfRouteTable,
+			'>= 0.60',
+			ratios.catalogRendered.requestsPerSecondOfRouteTable >= 0.6,
 		)
 		target(
-			'dashboard rps / baseline rps',
-			ratios.dashboard.requestsPerSecond,
-			'>= 0.60',
-			ratios.dashboard.requestsPerSecond >= 0.6,
+			'dashboard rps / route-table baseline rps',
+			ratios.dashboard.requestsPerSecondOfRouteTable,
+			'>= 0.75',
+			ratios.dashboard.requestsPerSecondOfRouteTable >= 0.75,
 		)
 		target(
 			'dashboard p99 / baseline p99',
@@ -220,7 +243,7 @@ async function main() {
 			stopHog()
 		}
 		for (const [page, { p99Ms }] of Object.entries(results.contended.medianRatios)) {
-			if (page !== 'baseline')
+			if (page !== 'baseline' && page !== 'routeTable')
 				target(`contended ${page} p99 / baseline p99`, p99Ms, '<= 3.0', p99Ms <= 3)
 		}
 		for (const [page, failed] of Object.entries(results.contended.failures))

@@ -1,8 +1,10 @@
 // `BENCH_SCALE=1 npm run bench` (or `node bench/scale.mjs`): issue 28's big school. Generates it in
 // SQL on top of the demo data, on PGlite and on a throw-away PostgreSQL, then times the pages that
 // grow with it through the app, signed in: the first answer (cold) and the median of 7 (page cache
-// off; the upstream cache may serve repeats), and the answer's size. Prints a table and writes
-// bench/scale-results.json. A benchmark, not a test.
+// off; the upstream cache may serve repeats), the answer's size, and the SQL statements the API ran
+// for the first answer (api_db_statements_total on its /metrics, read before and after). Then it
+// asks for the largest pages again and again and reads the app's and the API's resident memory
+// before and after. Prints a table and writes bench/scale-results.json. A benchmark, not a test.
 //
 // Env: BENCH_SCALES (factors of the school below, comma-separated, 1), BENCH_DATABASES
 // (pglite,postgres), BENCH_SKIP_BUILD=1 (reuse build/).
@@ -23,9 +25,13 @@ import { logIn, median } from './lib/http.mjs'
 
 const SCALES = (process.env.BENCH_SCALES ?? '1').split(',').map(Number)
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',')
-const PORTS = { app: 3470, api: 4470 }
+const PORTS = { app: 3470, api: 4470, appMetrics: 3471, apiMetrics: 4471 }
 const PASSWORD = 'DemoPass123!'
 const SAMPLES = 7
+// A whole term's CSV at ×100 is tens of MB and a minute: one sample tells its time.
+const samplesOf = (path, scale) => (scale >= 100 && path.includes('export') ? 1 : SAMPLES)
+// Rounds of the largest pages for the memory reading.
+const MEMORY_ROUNDS = 20
 
 /** The school, in SQL, `s` times over; every row marked `scale-` so a run can be told apart. */
 const schoolSql = (s) => `
@@ -79,12 +85,14 @@ const PAGES = {
 		'/organization/score-input?page=100',
 		'/organization/analytics',
 		'/organization/result-cards',
+		'/organization/result-cards?page=100',
 		'/organization/org/announcement/list',
 		'/organization/score-input/export',
 		'/organization/result-cards/export',
 	],
 	teacher: [
 		'/teachersdashboard/schedule',
+		'/teachersdashboard/schedule?weekPage=3',
 		'/teachersdashboard/announcement/list',
 		'/teachersdashboard/tasks',
 	],
@@ -97,26 +105,55 @@ const PAGES = {
 	visitor: ['/courses?search=course%2000042', '/courses'],
 }
 
-async function timePage(url, headers) {
+/** A counter or gauge's value on a /metrics page. */
+async function metric(port, name) {
+	const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()
+	return Number(new RegExp(`^${name} (\\d+(\\.\\d+)?(e\\+\\d+)?)$`, 'm').exec(text)?.[1])
+}
+
+async function timePage(url, headers, samples = SAMPLES) {
 	const times = []
 	let bytes = 0
 	let status = 0
-	for (let i = 0; i < SAMPLES; i++) {
+	let statements = null
+	for (let i = 0; i < samples; i++) {
+		const before = i === 0 ? await metric(PORTS.apiMetrics, 'api_db_statements_total') : 0
 		const started = performance.now()
-		const response = await fetch(url, { headers, redirect: 'manual' })
-		const body = await response.arrayBuffer()
+		let body
+		try {
+			const response = await fetch(url, { headers, redirect: 'manual' })
+			body = await response.arrayBuffer()
+			status = response.status
+		} catch (error) {
+			// An answer cut off (a timeout on the way) is a result, not the end of the run.
+			body = new ArrayBuffer(0)
+			status = `cut off (${error.cause?.code ?? error.message})`
+		}
 		times.push(performance.now() - started)
+		// The reading's own query (the mail queue's gauge) counts in the next one.
+		if (i === 0)
+			statements = (await metric(PORTS.apiMetrics, 'api_db_statements_total')) - before - 1
 		bytes = body.byteLength
-		status = response.status
 	}
 	// The first answer is cold; repeats may be served in part by the app's upstream cache.
 	return {
 		firstMs: Math.round(times[0]),
 		medianMs: Math.round(median(times)),
 		kb: Math.round(bytes / 1024),
+		statements,
 		status,
 	}
 }
+
+/** Resident memory of the app and the API, in MiB. */
+const memory = async () => ({
+	appMiB: Math.round(
+		(await metric(PORTS.appMetrics, 'app_process_resident_memory_bytes')) / 2 ** 20,
+	),
+	apiMiB: Math.round(
+		(await metric(PORTS.apiMetrics, 'api_process_resident_memory_bytes')) / 2 ** 20,
+	),
+})
 
 /** The demo teacher's calendar feed, fetched as a calendar app would (no session). */
 async function feedUrl(apiUrl) {
@@ -161,7 +198,12 @@ async function generate(database, location, scale) {
 async function measure(database, scale) {
 	const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-scale-'))
 	const postgres = database === 'postgres' ? await startTempPostgres() : null
-	const env = { PAGE_CACHE_MS: '0', ...(postgres && { DATABASE_URL: postgres.url }) }
+	const env = {
+		PAGE_CACHE_MS: '0',
+		METRICS_PORT: String(PORTS.appMetrics),
+		API_METRICS_PORT: String(PORTS.apiMetrics),
+		...(postgres && { DATABASE_URL: postgres.url }),
+	}
 	try {
 		// First start: migrations and the demo data; then the school, with the API stopped.
 		let product = await launch({
@@ -178,6 +220,7 @@ async function measure(database, scale) {
 		console.log(`  generated ×${scale} in ${Math.round((performance.now() - started) / 1000)} s`)
 		product = await launch({ appPort: PORTS.app, apiPort: PORTS.api, dataDir, env, quiet: true })
 		const rows = []
+		const memoryRows = []
 		try {
 			const cookies = {
 				organization: await logIn(
@@ -193,21 +236,42 @@ async function measure(database, scale) {
 			for (const [who, paths] of Object.entries(PAGES)) {
 				for (const path of paths) {
 					const headers = cookies[who] ? { cookie: cookies[who] } : {}
-					rows.push({ page: path, ...(await timePage(`${product.appUrl}${path}`, headers)) })
+					const url = `${product.appUrl}${path}`
+					rows.push({ page: path, ...(await timePage(url, headers, samplesOf(path, scale))) })
 				}
 			}
 			rows.push({
 				page: 'API calendar feed (teacher)',
 				...(await timePage(await feedUrl(product.apiUrl), {})),
 			})
-			for (const query of ['', '?page=1&limit=100']) {
+			// The unpaged call is the whole table as JSON: 200 MB at ×10, more than a process holds at ×100.
+			for (const query of scale <= 10 ? ['', '?page=1&limit=100'] : ['?page=1&limit=100']) {
 				const { url, headers } = await scoresApi(product.apiUrl, query)
 				rows.push({ page: `API GET scores${query}`, ...(await timePage(url, headers)) })
 			}
+			// Memory while the largest pages are asked for again and again (exports excluded: their
+			// time is the file's length).
+			const large = [...rows]
+				.filter((row) => row.page.startsWith('/') && !row.page.includes('export'))
+				.sort((a, b) => b.kb - a.kb)
+				.slice(0, 4)
+				.map((row) => row.page)
+			const who = (path) => Object.keys(PAGES).find((key) => PAGES[key].includes(path))
+			const before = await memory()
+			for (let round = 0; round < MEMORY_ROUNDS; round++) {
+				for (const path of large) {
+					const cookie = cookies[who(path)]
+					await (
+						await fetch(`${product.appUrl}${path}`, { headers: cookie ? { cookie } : {} })
+					).arrayBuffer()
+				}
+			}
+			const after = await memory()
+			memoryRows.push({ pages: large, rounds: MEMORY_ROUNDS, before, after })
 		} finally {
 			product.stop()
 		}
-		return rows
+		return { rows, memory: memoryRows[0] }
 	} finally {
 		await new Promise((resolve) => setTimeout(resolve, 1000))
 		await postgres?.stop()
@@ -223,9 +287,10 @@ const results = { date: new Date().toISOString(), samples: SAMPLES, runs: [] }
 for (const database of DATABASES) {
 	for (const scale of SCALES) {
 		console.log(`\n== ${database}, school ×${scale}`)
-		const rows = await measure(database, scale)
-		results.runs.push({ database, scale, rows })
+		const { rows, memory: held } = await measure(database, scale)
+		results.runs.push({ database, scale, rows, memory: held })
 		console.table(rows)
+		console.log('memory', JSON.stringify(held))
 	}
 }
 writeFileSync('bench/scale-results.json', `${JSON.stringify(results, null, '\t')}\n`)

@@ -12,6 +12,14 @@ export type Db = Kysely<Database>
 // The PostgreSQL pool behind a database, for its /metrics gauges.
 const pools = new WeakMap<Db, pg.Pool>()
 
+// SQL statements run by this process, for /metrics (api_db_statements_total): the bench reads it
+// around each page to show that a page's statements stay the same as the data grows (issue 28).
+let statements = 0
+export const statementsRun = () => statements
+const countStatement = () => {
+	statements += 1
+}
+
 /** PostgreSQL's pool under a database opened with a URL; none for PGlite. */
 export const databasePool = (db: Db): pg.Pool | undefined => pools.get(db)
 
@@ -36,7 +44,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Db> {
 		})
 		// An idle client losing its connection must not take the process down.
 		pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL pool error'))
-		const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+		const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: countStatement })
 		pools.set(db, pool)
 		return db
 	}
@@ -46,5 +54,5 @@ export async function openDatabase(location: DatabaseLocation): Promise<Db> {
 		...(location.dataDir && { dataDir: location.dataDir }),
 		extensions: { pg_trgm },
 	})
-	return new Kysely<Database>({ dialect: pgliteDialect(client) })
+	return new Kysely<Database>({ dialect: pgliteDialect(client), log: countStatement })
 }

@@ -212,6 +212,26 @@ export interface ScoresTable {
 	updated_at: ColumnType<Date, never, Date>
 }
 
+/** Kept by the database's triggers (migration 022): never written by the API. */
+export interface ScoreSummariesTable {
+	organization_id: string
+	term: string
+	subject: string
+	scores: number
+	score_sum: string
+	band_0_60: number
+	band_60_70: number
+	band_70_80: number
+	band_80_90: number
+	band_90_100: number
+}
+
+export interface ScoreTermStudentsTable {
+	organization_id: string
+	term: string
+	students: number
+}
+
 export interface TasksTable {
 	id: Generated<string>
 	course_id: string
@@ -294,6 +314,8 @@ export interface Database {
 	task_submissions: TaskSubmissionsTable
 	departments: DepartmentsTable
 	scores: ScoresTable
+	score_summaries: ScoreSummariesTable
+	score_term_students: ScoreTermStudentsTable
 	qa_templates: QaTemplatesTable
 	test_attempts: TestAttemptsTable
 	test_history: TestHistoryTable

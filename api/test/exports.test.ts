@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { call, login, registerStudent, startApi, uniqueEmail, type TestApi } from './helpers.ts'
+import { studentsWithScores } from '../src/scores/repository.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
 
 let api: TestApi
@@ -266,5 +267,92 @@ describe('organization score grid and result cards', () => {
 		expect(cards.headers.get('content-disposition')).toBe(
 			'attachment; filename="result-cards-no-term.csv"',
 		)
+	})
+})
+
+describe('organization exports stream the whole term (issue 28)', () => {
+	test('students are read a batch at a time by name, ties and all, each with their scores', async () => {
+		const organization = await newOrganization(api)
+		// Seven students, three of them with one name (the keyset breaks ties by id), one unscored.
+		const names: [string, string][] = [
+			['Ann', 'Able'],
+			['Sam', 'Same'],
+			['Sam', 'Same'],
+			['Sam', 'Same'],
+			['Bo', 'Zed'],
+			['Cy', 'Moss'],
+			['Di', 'Unscored'],
+		]
+		const members: { id: string; email: string; firstName: string; lastName: string }[] = []
+		for (const [firstName, lastName] of names) {
+			members.push({
+				...(await newMember(api, organization.token, 'student', { firstName, lastName })),
+				firstName,
+				lastName,
+			})
+		}
+		const scored = members.filter((member) => member.lastName !== 'Unscored')
+		const saved = await call(api, 'PUT', `/organizations/${organization.id}/scores`, {
+			token: organization.token,
+			json: {
+				term: 'T1',
+				scores: scored.flatMap((member, index) => [
+					{ studentId: member.id, subject: 'Maths', score: 50 + index },
+					{ studentId: member.id, subject: 'Art', score: 90 - index },
+				]),
+			},
+		})
+		expect(saved.status).toBe(200)
+
+		const batches: {
+			students: { id: string; last_name: string }[]
+			scores: { student_id: string }[]
+		}[] = []
+		for await (const batch of studentsWithScores(api.db, organization.id, {
+			term: 'T1',
+			batch: 3,
+		})) {
+			batches.push(batch)
+		}
+		expect(batches.map((batch) => batch.students.length)).toEqual([3, 3, 1])
+		const order = batches.flatMap((batch) => batch.students.map((student) => student.id))
+		expect(new Set(order).size).toBe(7)
+		const byName = [...members].sort(
+			(a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
+		)
+		expect(order.map((id) => members.find((member) => member.id === id)?.lastName)).toEqual(
+			byName.map((member) => member.lastName),
+		)
+		for (const batch of batches) {
+			const ids = new Set(batch.students.map((student) => student.id))
+			expect(batch.scores.every((score) => ids.has(score.student_id))).toBe(true)
+			const expected = batch.students.filter((student) => student.last_name !== 'Unscored')
+			expect(batch.scores).toHaveLength(expected.length * 2)
+		}
+		const cardBatches: number[] = []
+		for await (const batch of studentsWithScores(api.db, organization.id, {
+			term: 'T1',
+			scoredIn: 'T1',
+			batch: 2,
+		})) {
+			cardBatches.push(batch.students.length)
+		}
+		expect(cardBatches).toEqual([2, 2, 2])
+
+		// Over HTTP: every student in the grid, every scored one in the result cards.
+		const grid = await download(
+			`/organizations/${organization.id}/scores/export`,
+			organization.token,
+		)
+		expect(grid.rows[0]).toEqual(['Student', 'Email', 'Term', 'Art', 'Maths'])
+		expect(grid.rows.slice(1).map((row) => row[1])).toEqual(
+			order.map((id) => members.find((member) => member.id === id)?.email),
+		)
+		const cards = await download(
+			`/organizations/${organization.id}/result-cards/export`,
+			organization.token,
+		)
+		expect(cards.rows).toHaveLength(1 + 6)
+		expect(cards.rows.every((row) => row[0] !== 'Di Unscored')).toBe(true)
 	})
 })

@@ -262,6 +262,35 @@ describe('GET /schedule', () => {
 		expect(first.body.schedules[1].startsAt >= second.body.schedules[0].startsAt).toBe(true)
 	})
 
+	test('totals=true counts every match of a range, pages beyond the first and cancelled ones left out', async () => {
+		const day = { scheduledDate: '2031-03-04', timeZone: 'UTC' }
+		const ids: string[] = []
+		for (const [startTime, duration] of [
+			['08:00', '30'],
+			['09:00', '45'],
+			['10:00', '60'],
+			['11:00', '90'],
+		] as const) {
+			ids.push(await createdId({ ...day, startTime, duration }))
+		}
+		const cancel = await call(api, 'POST', `/schedule/${ids[1]}/cancel`, { token: tokens.teacher })
+		expect(cancel.status).toBe(200)
+		const range = 'from=2031-03-04T00:00:00Z&to=2031-03-05T00:00:00Z'
+		const paged = await call(api, 'GET', `/schedule?${range}&limit=2&totals=true`, {
+			token: tokens.teacher,
+		})
+		expect(paged.body.schedules).toHaveLength(2)
+		expect(paged.body.pagination.total).toBe(4)
+		expect(paged.body.totals).toEqual({ sessions: 3, minutes: 30 + 60 + 90 })
+		// The student sees the same sessions; without the parameter the answer is as before.
+		const student = await call(api, 'GET', `/schedule?${range}&totals=true`, {
+			token: tokens.student,
+		})
+		expect(student.body.totals).toEqual(paged.body.totals)
+		const plain = await call(api, 'GET', `/schedule?${range}`, { token: tokens.teacher })
+		expect(plain.body.totals).toBeUndefined()
+	})
+
 	test('bad filters answer 400', async () => {
 		for (const [query, path] of [
 			['status=Done', 'status'],
@@ -270,6 +299,7 @@ describe('GET /schedule', () => {
 			['courseId=1', 'courseId'],
 			['order=up', 'order'],
 			['page=0', 'page'],
+			['totals=yes', 'totals'],
 		]) {
 			const answer = await call(api, 'GET', `/schedule?${query}`, { token: tokens.teacher })
 			expect(answer.status).toBe(400)

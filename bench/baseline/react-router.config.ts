@@ -1,4 +1,8 @@
 import type { Config } from '@react-router/dev/config'
 
-// The benchmark's baseline: a bare React Router app, server-rendered, one route, no data.
-export default { ssr: true } satisfies Config
+// The benchmark's baselines: a bare React Router app, server-rendered, no data; one route, or
+// with BASELINE_ROUTES=product the product's route table of empty modules (in build-routes/).
+export default {
+	ssr: true,
+	buildDirectory: process.env.BASELINE_ROUTES === 'product' ? 'build-routes' : 'build',
+} satisfies Config

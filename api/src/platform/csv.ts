@@ -22,13 +22,18 @@ export function neutraliseCell(cell: CsvCell): string | number {
 	return FORMULA_START.test(cell) ? `'${cell}` : cell
 }
 
+const csvRecords = (rows: CsvCell[][]) =>
+	stringify(
+		rows.map((row) => row.map(neutraliseCell)),
+		{ record_delimiter: 'windows' },
+	)
+
 /**
  * A CSV document as spreadsheets open it right: UTF-8 with a byte order mark, CRLF line ends and
  * RFC 4180 quoting (csv-stringify), every text cell neutralised against formula injection.
  */
 export function toCsv(header: string[], rows: CsvCell[][]): string {
-	const records = [header, ...rows].map((row) => row.map(neutraliseCell))
-	return `\uFEFF${stringify(records, { record_delimiter: 'windows' })}`
+	return `\uFEFF${csvRecords([header, ...rows])}`
 }
 
 /** A name for a file: letters, digits and dashes only, never empty. */
@@ -44,13 +49,47 @@ export function fileSlug(text: string, fallback = 'export') {
 	return slug || fallback
 }
 
+const csvHeaders = (fileName: string) => ({
+	'Content-Type': 'text/csv; charset=utf-8',
+	'Content-Disposition': `attachment; filename="${fileName}"`,
+	'Cache-Control': 'private, no-store',
+})
+
 /** The answer of a CSV download: private to the caller, saved under `fileName`. */
 export function csvAnswer(c: Context, fileName: string, header: string[], rows: CsvCell[][]) {
-	return c.body(toCsv(header, rows), 200, {
-		'Content-Type': 'text/csv; charset=utf-8',
-		'Content-Disposition': `attachment; filename="${fileName}"`,
-		'Cache-Control': 'private, no-store',
+	return c.body(toCsv(header, rows), 200, csvHeaders(fileName))
+}
+
+/**
+ * A CSV download written as its rows are read, a batch at a time: the same bytes as `csvAnswer`
+ * with the same rows, but memory holds one batch, however long the list (issue 28). The next batch
+ * is read only when the client has taken the last; a client that goes away stops the reading.
+ */
+export function csvStream(
+	c: Context,
+	fileName: string,
+	header: string[],
+	batches: AsyncIterable<CsvCell[][]>,
+) {
+	const encoder = new TextEncoder()
+	const iterator = batches[Symbol.asyncIterator]()
+	let started = false
+	const body = new ReadableStream<Uint8Array>({
+		async pull(controller) {
+			if (!started) {
+				started = true
+				controller.enqueue(encoder.encode(`\uFEFF${csvRecords([header])}`))
+				return
+			}
+			const { value, done } = await iterator.next()
+			if (done) controller.close()
+			else if (value.length > 0) controller.enqueue(encoder.encode(csvRecords(value)))
+		},
+		async cancel() {
+			await iterator.return?.()
+		},
 	})
+	return c.body(body, 200, csvHeaders(fileName))
 }
 
 /** An instant as spreadsheets read it without help: `2026-11-25 14:05 UTC`. */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { sql } from 'kysely'
-import { databasePool, type Db } from '../db.ts'
+import { databasePool, statementsRun, type Db } from '../db.ts'
 import { liveRoomCounts } from '../rooms/hub.ts'
 import { log } from './log.ts'
 
@@ -24,8 +24,20 @@ export const mailFailures = new Counter({
 	registers: [registry],
 })
 
-/** Gauges read when scraped: the mail queue, live rooms and sockets, the PostgreSQL pool. */
+/**
+ * Gauges read when scraped: the mail queue, live rooms and sockets, the PostgreSQL pool; and the
+ * count of SQL statements run (a scrape's own query, for the mail queue, counts in the next).
+ */
 function registerGauges(db: Db) {
+	new Counter({
+		name: 'api_db_statements_total',
+		help: 'SQL statements this process has run',
+		registers: [registry],
+		collect() {
+			this.reset()
+			this.inc(statementsRun())
+		},
+	})
 	new Gauge({
 		name: 'api_mail_outbox',
 		help: 'Mails in the outbox by status (pending is the queue depth)',

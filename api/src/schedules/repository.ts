@@ -112,11 +112,22 @@ export async function listSchedules(
 		db
 			.selectFrom('schedules')
 			.innerJoin('courses', 'courses.id', 'schedules.course_id')
-			.select((eb) => eb.fn.countAll().as('total'))
+			.select([
+				sql<number>`count(*)::int`.as('total'),
+				// Spec section 4: the day and week counts and hours leave cancelled sessions out.
+				sql<number>`count(*) FILTER (WHERE schedules.status <> 'Cancelled')::int`.as('sessions'),
+				sql<number>`coalesce(sum(schedules.duration) FILTER (WHERE schedules.status <> 'Cancelled'), 0)::int`.as(
+					'minutes',
+				),
+			])
 			.where(where)
 			.executeTakeFirstOrThrow(),
 	])
-	return { rows, total: Number(count.total) }
+	return {
+		rows,
+		total: Number(count.total),
+		totals: { sessions: Number(count.sessions), minutes: Number(count.minutes) },
+	}
 }
 
 /** One session as `viewer` reads it; whether they may see it at all is the caller's check. */

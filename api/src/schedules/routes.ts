@@ -130,7 +130,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 					const filters = c.req.valid('query')
 					const page = toPage(filters)
 					const now = new Date()
-					const { rows, total } = await listSchedules(
+					const { rows, total, totals } = await listSchedules(
 						db,
 						viewerOf(c.get('account')),
 						filters,
@@ -146,6 +146,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 								limit: page.limit,
 								totalPages: Math.ceil(total / page.limit),
 							},
+							...(filters.totals === 'true' && { totals }),
 						},
 						200,
 					)

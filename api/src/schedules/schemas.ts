@@ -101,6 +101,8 @@ export const scheduleFilters = paginationQuery.extend({
 	from: instant('from').optional(),
 	to: instant('to').optional(),
 	order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('asc'),
+	/** Adds `totals` to the answer: a week view's counts when it shows one page of the week. */
+	totals: z.enum(['true', 'false'], { error: 'totals must be true or false' }).optional(),
 })
 
 /** The README's Schedule: `status` read at the time of the answer. */
@@ -126,7 +128,12 @@ export const schedule = z
 	})
 	.openapi('Schedule')
 
-export const scheduleList = z.object({ schedules: z.array(schedule), pagination: paginationAnswer })
+export const scheduleList = z.object({
+	schedules: z.array(schedule),
+	pagination: paginationAnswer,
+	/** With `totals=true`: the sessions (cancelled left out) and their minutes, over every page. */
+	totals: z.object({ sessions: z.number().int(), minutes: z.number().int() }).optional(),
+})
 
 export const oneSchedule = z.object({ schedule })
 

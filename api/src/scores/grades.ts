@@ -1,4 +1,7 @@
-/** Spec section 9: grade distribution buckets. A score on a boundary belongs to the upper one. */
+/**
+ * Spec section 9: grade distribution buckets. A score on a boundary belongs to the upper one. The
+ * score summaries count the same bands (migration 022): change both together.
+ */
 export const GRADE_BUCKETS = ['0-60', '60-70', '70-80', '80-90', '90-100'] as const
 export type GradeBucket = (typeof GRADE_BUCKETS)[number]
 

@@ -51,7 +51,21 @@ export function listScores(db: Db, organizationId: string, filters: ScoreFilters
 		.execute()
 }
 
+/**
+ * How many scores match `filters`: from the summaries (migration 022) when the filters are a term
+ * or a subject at most, else by counting one student's or a page of students' rows.
+ */
 export async function countScores(db: Db, organizationId: string, filters: ScoreFilters) {
+	if (filters.studentId === undefined && filters.studentIds === undefined) {
+		const { total } = await db
+			.selectFrom('score_summaries')
+			.select(sql<number>`coalesce(sum(scores), 0)::int`.as('total'))
+			.where('organization_id', '=', organizationId)
+			.$if(filters.term !== undefined, (query) => query.where('term', '=', filters.term!))
+			.$if(filters.subject !== undefined, (query) => query.where('subject', '=', filters.subject!))
+			.executeTakeFirstOrThrow()
+		return Number(total)
+	}
 	const { total } = await scoresOf(db, organizationId, filters)
 		.select(sql<number>`count(*)::int`.as('total'))
 		.executeTakeFirstOrThrow()
@@ -60,62 +74,159 @@ export async function countScores(db: Db, organizationId: string, filters: Score
 
 /**
  * One page of the students with scores in `term`, by name (a page of result cards), and how many
- * such students there are.
+ * such students there are (kept in score_term_students, so no count over the term's scores).
  */
 export async function scoredStudents(db: Db, organizationId: string, term: string, page: Page) {
-	const scored = db
-		.selectFrom('users')
-		.where('users.organization_id', '=', organizationId)
-		.where(({ exists, selectFrom }) =>
-			exists(
-				selectFrom('scores')
-					.select('scores.id')
-					.whereRef('scores.student_id', '=', 'users.id')
-					.where('scores.organization_id', '=', organizationId)
-					.where('scores.term', '=', term),
-			),
-		)
 	const [rows, count] = await Promise.all([
-		scored
+		db
+			.selectFrom('users')
 			.select('users.id')
+			.where('users.organization_id', '=', organizationId)
+			.where(({ exists, selectFrom }) =>
+				exists(
+					selectFrom('scores')
+						.select('scores.id')
+						.whereRef('scores.student_id', '=', 'users.id')
+						.where('scores.organization_id', '=', organizationId)
+						.where('scores.term', '=', term),
+				),
+			)
 			.orderBy('users.last_name')
 			.orderBy('users.first_name')
 			.orderBy('users.id')
 			.limit(page.limit)
 			.offset(page.offset)
 			.execute(),
-		scored.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+		db
+			.selectFrom('score_term_students')
+			.select('students')
+			.where('organization_id', '=', organizationId)
+			.where('term', '=', term)
+			.executeTakeFirst(),
 	])
-	return { ids: rows.map((row) => row.id), total: Number(count.total) }
+	return { ids: rows.map((row) => row.id), total: count?.students ?? 0 }
 }
 
-/** Band of a score in SQL, as `bucketOf` (grades.ts) draws it: a boundary belongs to the upper band. */
-const band = sql<string>`CASE WHEN scores.score >= 90 THEN '90-100' WHEN scores.score >= 80 THEN '80-90'
-	WHEN scores.score >= 70 THEN '70-80' WHEN scores.score >= 60 THEN '60-70' ELSE '0-60' END`
+const BANDS = [
+	['0-60', 'band_0_60'],
+	['60-70', 'band_60_70'],
+	['70-80', 'band_70_80'],
+	['80-90', 'band_80_90'],
+	['90-100', 'band_90_100'],
+] as const
 
-/** Per term: the sum and number of the scores of current students (the analytics' averages). */
+/**
+ * Per term: the sum and number of the scores of current students (the analytics' averages), from
+ * the summaries: a few rows per term and subject, whatever the number of scores.
+ */
 export async function termTotals(db: Db, organizationId: string) {
-	const rows = await scoresOf(db, organizationId, {})
+	const rows = await db
+		.selectFrom('score_summaries')
 		.select([
-			'scores.term',
-			sql<string>`sum(scores.score)`.as('sum'),
-			sql<number>`count(*)::int`.as('count'),
+			'term',
+			sql<string>`sum(score_sum)`.as('sum'),
+			sql<number>`sum(scores)::int`.as('count'),
 		])
-		.groupBy('scores.term')
+		.where('organization_id', '=', organizationId)
+		.groupBy('term')
+		.having(sql<boolean>`sum(scores) > 0`)
 		.execute()
 	return new Map(rows.map((row) => [row.term, { sum: Number(row.sum), count: Number(row.count) }]))
 }
 
-/** How many scores of current students fall in each band, in `term` or in all terms. */
+/**
+ * How many scores of current students fall in each band (as `bucketOf` in grades.ts draws them:
+ * the FILTERs of migration 022 must change with it), in `term` or in all terms.
+ */
 export async function bandCounts(db: Db, organizationId: string, term?: string) {
-	const rows = await scoresOf(db, organizationId, { term })
-		.select([band.as('bucket'), sql<number>`count(*)::int`.as('count')])
-		.groupBy(band)
-		.execute()
-	return new Map(rows.map((row) => [row.bucket, Number(row.count)]))
+	const row = await db
+		.selectFrom('score_summaries')
+		.select(
+			BANDS.map(([, column]) => sql<number>`coalesce(sum(${sql.ref(column)}), 0)::int`.as(column)),
+		)
+		.where('organization_id', '=', organizationId)
+		.$if(term !== undefined, (query) => query.where('term', '=', term!))
+		.executeTakeFirstOrThrow()
+	return new Map(
+		BANDS.flatMap(([bucket, column]) =>
+			Number(row[column]) > 0 ? [[bucket, Number(row[column])]] : [],
+		),
+	)
 }
 
 export type ScoreRow = Awaited<ReturnType<typeof listScores>>[number]
+
+/** Students of an export read at once: a few thousand scores in memory, whatever the school. */
+export const EXPORT_BATCH = 1000
+
+/**
+ * The organization's students by name (`scoredIn`: only those with a score in that term, as the
+ * result cards), `batch` at a time by keyset on the name index, each batch with its
+ * students' scores in `term`: two statements a batch, never the whole term in memory (issue 28).
+ */
+export async function* studentsWithScores(
+	db: Db,
+	organizationId: string,
+	{
+		term,
+		scoredIn,
+		batch = EXPORT_BATCH,
+	}: { term: string | null; scoredIn?: string; batch?: number },
+) {
+	let after: { last_name: string; first_name: string; id: string } | undefined
+	for (;;) {
+		const students = await db
+			.selectFrom('users')
+			.select(['id', 'first_name', 'last_name', 'email'])
+			.where('organization_id', '=', organizationId)
+			.where('role', '=', 'student')
+			.$if(after !== undefined, (query) =>
+				query.where((eb) =>
+					eb(
+						eb.refTuple('last_name', 'first_name', 'id'),
+						'>',
+						eb.tuple(after!.last_name, after!.first_name, after!.id),
+					),
+				),
+			)
+			.$if(scoredIn !== undefined, (query) =>
+				query.where(({ exists, selectFrom }) =>
+					exists(
+						selectFrom('scores')
+							.select('scores.id')
+							.whereRef('scores.student_id', '=', 'users.id')
+							.where('scores.organization_id', '=', organizationId)
+							.where('scores.term', '=', scoredIn!),
+					),
+				),
+			)
+			.orderBy('last_name')
+			.orderBy('first_name')
+			.orderBy('id')
+			.limit(batch)
+			.execute()
+		if (students.length === 0) return
+		const scores = term
+			? await listScores(db, organizationId, { term, studentIds: students.map((row) => row.id) })
+			: []
+		yield { students, scores }
+		if (students.length < batch) return
+		after = students.at(-1)
+	}
+}
+
+/** The subjects of a term's scores (of current students), as the grid's columns. */
+export async function subjectsOfTerm(db: Db, organizationId: string, term: string | null) {
+	if (!term) return []
+	const rows = await db
+		.selectFrom('score_summaries')
+		.select('subject')
+		.where('organization_id', '=', organizationId)
+		.where('term', '=', term)
+		.where('scores', '>', 0)
+		.execute()
+	return rows.map((row) => row.subject).sort()
+}
 
 /**
  * Every (term, subject) pair the organization has used, by term then subject, each with the rank

@@ -24,46 +24,21 @@ export type ScheduleFilters = {
 	order?: 'asc' | 'desc'
 	page?: number
 	limit?: number
+	/** Ask for `totals` (the sessions and minutes of every match, cancelled ones left out). */
+	totals?: boolean
 }
 
 export const FETCH_FAILED = 'Failed to fetch schedules'
 
 export function getSchedules(api: Upstream, filters: ScheduleFilters, { fresh = false } = {}) {
-	const { page = 1, limit = 10, ...rest } = filters
+	const { page = 1, limit = 10, totals, ...rest } = filters
 	return api.get('/schedule', {
-		query: { ...rest, page, limit },
+		query: { ...rest, page, limit, ...(totals && { totals: 'true' }) },
 		schema: scheduleListSchema,
 		fallback: FETCH_FAILED,
 		retry: true,
 		fresh,
 	})
-}
-
-/** The most the list call gives in one page (api/src/platform/pagination.ts). */
-const PAGE_MOST = 100
-
-/**
- * Every session matching `filters` (a week, a day), however many: the first page says how many
- * pages there are, the rest are asked for together. A week view shows the whole week or fails,
- * never the first hundred (issue 28).
- */
-export async function getEverySchedule(
-	api: Upstream,
-	filters: Omit<ScheduleFilters, 'page' | 'limit'>,
-	{ fresh = false } = {},
-): Promise<z.infer<typeof scheduleListSchema>> {
-	const first = await getSchedules(api, { ...filters, page: 1, limit: PAGE_MOST }, { fresh })
-	const pages = Math.ceil(first.pagination.total / PAGE_MOST)
-	if (pages <= 1) return first
-	const rest = await Promise.all(
-		Array.from({ length: pages - 1 }, (_, index) =>
-			getSchedules(api, { ...filters, page: index + 2, limit: PAGE_MOST }, { fresh }),
-		),
-	)
-	return {
-		schedules: [first, ...rest].flatMap((list) => list.schedules),
-		pagination: { ...first.pagination, limit: first.pagination.total, totalPages: 1 },
-	}
 }
 
 export async function getSchedule(api: Upstream, id: string) {

@@ -1,14 +1,11 @@
 import { expect, test } from 'vitest'
 import {
 	activeSchedulesIn,
-	countIn,
-	dayOf,
 	nextUpcomingSchedule,
 	sessionsByDay,
 	statusAt,
 	sundayOf,
 	todaysSchedules,
-	weekHours,
 	weekOf,
 	type TimedSchedule,
 	weekAddress,
@@ -98,23 +95,7 @@ test('sessions at the edges of a daylight-saving week fall in the right week and
 	expect(days[6]).toEqual({ date: '2026-11-07', schedules: [lastMinute] })
 })
 
-test('week hours are the summed durations divided by 60, cancelled sessions left out', () => {
-	const week = weekOf('2026-11-29', 'UTC')
-	const schedules = [
-		session('2026-11-29T09:00:00Z', 90),
-		session('2026-11-30T09:00:00Z', 45),
-		session('2026-12-05T23:00:00Z', 45), // Saturday night, December: same week
-		session('2026-12-01T09:00:00Z', 120, 'Cancelled'),
-		session('2026-12-06T00:00:00Z', 60), // next week
-		session('2026-11-28T23:59:00Z', 60), // last week
-	]
-	expect(weekHours(schedules, week)).toBe(3)
-	expect(weekHours([], week)).toBe(0)
-	expect(weekHours([session('2026-11-30T09:00:00Z', 50)], week)).toBeCloseTo(50 / 60)
-	expect(countIn(schedules, week)).toBe(3)
-})
-
-test('today’s list and the day count leave out cancelled sessions and other days', () => {
+test('today’s list leaves out cancelled sessions and other days', () => {
 	const zone = 'America/Los_Angeles'
 	const now = Date.parse('2026-11-25T20:00:00Z') // noon in Los Angeles
 	const morning = session('2026-11-25T16:00:00Z', 60) // 8:00, already over
@@ -123,7 +104,6 @@ test('today’s list and the day count leave out cancelled sessions and other da
 	const tomorrow = session('2026-11-26T16:00:00Z', 60)
 	const schedules = [evening, tomorrow, cancelled, morning]
 	expect(todaysSchedules(schedules, now, zone)).toEqual([morning, evening])
-	expect(countIn(schedules, dayOf('2026-11-25', zone))).toBe(2)
 	// The same instant is already tomorrow in UTC.
 	expect(todaysSchedules(schedules, Date.parse('2026-11-26T03:30:00Z'), 'UTC')).toEqual([
 		evening,

@@ -74,23 +74,6 @@ export function todaysSchedules<T extends TimedSchedule>(
 	return activeSchedulesIn(schedules, dayOf(dateInZone(now, zone), zone))
 }
 
-/** Spec section 4: the day and week counts leave out Cancelled sessions. */
-export function countIn(schedules: TimedSchedule[], range: { start: number; end: number }): number {
-	return activeSchedulesIn(schedules, range).length
-}
-
-/** Spec section 9: week hours are the summed durations (minutes) divided by 60; cancelled sessions take no time. */
-export function weekHours(
-	schedules: TimedSchedule[],
-	week: { start: number; end: number },
-): number {
-	const minutes = activeSchedulesIn(schedules, week).reduce(
-		(sum, schedule) => sum + schedule.duration,
-		0,
-	)
-	return minutes / 60
-}
-
 /** Spec section 4: the earliest session that is neither Cancelled nor Completed, or null. */
 export function nextUpcomingSchedule<T extends TimedSchedule>(
 	schedules: T[],

@@ -188,3 +188,28 @@ test('a create failure without an error text shows the spec’s toast and stores
 		toast: { title: 'Request Failed' },
 	})
 })
+
+test('the week and today are asked for one page at a time, with their totals (issue 28)', async () => {
+	const { api, calls } = fakeApi()
+	await loadTeacherSchedule(api, page('?week=2030-01-08&weekPage=3&todayPage=2'))
+	const week = calls.find(
+		(call) => call.url.searchParams.get('from') === '2030-01-06T00:00:00.000Z',
+	)
+	expect(Object.fromEntries(week?.url.searchParams ?? [])).toMatchObject({
+		page: '3',
+		limit: '100',
+		totals: 'true',
+	})
+	const today = calls.find(
+		(call) => call.url.searchParams.get('page') === '2' && call.url.searchParams.has('to'),
+	)
+	expect(Object.fromEntries(today?.url.searchParams ?? [])).toMatchObject({
+		limit: '10',
+		totals: 'true',
+	})
+	// A page number that is not one means the first page.
+	const sessions = fakeApi()
+	await loadStudentSessions(sessions.api, page('?weekPage=x'))
+	expect(sessions.calls.filter((call) => call.url.searchParams.get('totals'))).toHaveLength(2)
+	for (const call of sessions.calls) expect(call.url.searchParams.get('page')).toBe('1')
+})

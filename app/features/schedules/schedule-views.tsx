@@ -11,18 +11,12 @@ import {
 	TextField,
 } from '~/ui/field'
 import type { Settled } from '~/platform/settle.server'
-import {
-	countIn,
-	statusAt,
-	weekHours,
-	type DayRange,
-	type TimedSchedule,
-	type Week,
-} from './calendar'
+import { statusAt, todaysSchedules, type Week } from './calendar'
 import { formatDate, formatDay, formatTime } from '~/platform/dates'
 import { formatDuration, formatHours, formatWeek } from './format'
 import type { Schedule } from './schema'
 import { dateInZone, timeZoneNames } from './time-zones'
+import { Pagination } from '~/ui/pagination'
 import { TableScroll } from '~/ui/table-scroll'
 
 const statusStyles: Record<string, string> = {
@@ -248,38 +242,31 @@ export function NextSession({
 	)
 }
 
-type Listed = Settled<{ schedules: TimedSchedule[] }>
+type Totalled = Settled<{ totals?: { sessions: number; minutes: number } }>
 
 /**
- * The day and week counts and the week's hours ('–' where the call behind it failed), with the
- * week called "this week" when it holds today.
+ * The day and week counts and the week's hours from the lists' totals (cancelled sessions left
+ * out, spec section 4; hours are the summed minutes divided by 60, section 9), '–' where the call
+ * behind it failed, with the week called "this week" when it holds today.
  */
 export function ScheduleStats({
 	today,
-	day,
 	week,
 	todayList,
 	weekList,
 }: {
 	today: string
-	day: DayRange
 	week: Week
-	todayList: Listed
-	weekList: Listed
+	todayList: Totalled
+	weekList: Totalled
 }) {
 	const weekLabel = today >= week.startDate && today < week.endDate ? 'this week' : 'in this week'
-	const counts = {
-		today: todayList.ok ? countIn(todayList.value.schedules, day) : null,
-		week: weekList.ok ? countIn(weekList.value.schedules, week) : null,
-		hours: weekList.ok ? weekHours(weekList.value.schedules, week) : null,
-	}
+	const totals = (list: Totalled) => (list.ok ? (list.value.totals ?? null) : null)
+	const [day, days] = [totals(todayList), totals(weekList)]
 	const items = [
-		{ label: 'Sessions today', value: counts.today },
-		{ label: `Sessions ${weekLabel}`, value: counts.week },
-		{
-			label: `Hours ${weekLabel}`,
-			value: counts.hours === null ? null : formatHours(counts.hours),
-		},
+		{ label: 'Sessions today', value: day?.sessions },
+		{ label: `Sessions ${weekLabel}`, value: days?.sessions },
+		{ label: `Hours ${weekLabel}`, value: days ? formatHours(days.minutes / 60) : null },
 	]
 	return (
 		<dl className="grid gap-3 sm:grid-cols-3">
@@ -293,10 +280,87 @@ export function ScheduleStats({
 	)
 }
 
-/** Sunday to Saturday, each day with its sessions (cancelled ones struck through). */
+type ListPage = { total: number; page: number; limit?: number; totalPages?: number }
+
+const pagesOf = ({ total, limit }: ListPage, shown: number) =>
+	Math.max(1, Math.ceil(total / Math.max(1, limit ?? shown)))
+
+/** "Sessions 101–200 of 503 in this week" and the links to the list's other pages, when it has some. */
+export function PageOfList({
+	pagination,
+	shown,
+	what,
+	param,
+	label,
+}: {
+	pagination: ListPage
+	shown: number
+	what: string
+	param: string
+	label: string
+}) {
+	const { total, page, limit = shown } = pagination
+	const totalPages = pagesOf(pagination, shown)
+	if (totalPages <= 1) return null
+	const first = (page - 1) * limit + 1
+	return (
+		<div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+			<p>
+				Sessions {shown ? `${first}–${first + shown - 1}` : 'none'} of {total} {what}
+			</p>
+			<Pagination page={page} totalPages={totalPages} label={label} param={param} />
+		</div>
+	)
+}
+
+/**
+ * Today's sessions, cancelled ones left out (spec section 4), a page at a time (`?todayPage=`)
+ * with the day's true total when there are more than one page.
+ */
+export function TodaysSessions({
+	list,
+	zone,
+	now,
+	actions,
+	showAttendance,
+}: {
+	list: { schedules: Schedule[]; pagination: ListPage }
+	zone: string
+	now: number
+	actions?: (schedule: Schedule) => ReactNode
+	showAttendance?: boolean
+}) {
+	return (
+		<>
+			<SessionList
+				label="Today’s sessions"
+				schedules={todaysSchedules(list.schedules, now, zone)}
+				zone={zone}
+				now={now}
+				empty="No sessions today."
+				actions={actions}
+				showAttendance={showAttendance}
+			/>
+			<PageOfList
+				pagination={list.pagination}
+				shown={list.schedules.length}
+				what="today"
+				param="todayPage"
+				label="Pages of today’s sessions"
+			/>
+		</>
+	)
+}
+
+/**
+ * Sunday to Saturday, each day with its sessions (cancelled ones struck through). A week of more
+ * sessions than one page shows a page of them (`?weekPage=`) with the week's true total; a day
+ * before or after the page's sessions says "None on this page" rather than "No sessions".
+ */
 export function WeekView({
 	week,
 	days,
+	pagination,
 	zone,
 	today,
 	now,
@@ -305,6 +369,7 @@ export function WeekView({
 }: {
 	week: Week
 	days: { date: string; schedules: Schedule[] }[]
+	pagination: ListPage
 	zone: string
 	today: string
 	now: number
@@ -312,6 +377,15 @@ export function WeekView({
 	/** The teacher's "Add" link of each day; a student's week has none. */
 	addHref?: (date: string) => string
 }) {
+	const shown = days.reduce((sum, day) => sum + day.schedules.length, 0)
+	const busy = days.flatMap((day, index) => (day.schedules.length ? [index] : []))
+	const lastPage = pagesOf(pagination, shown)
+	// A day outside this page's first and last session's may have sessions on another page.
+	const elsewhere = (index: number) =>
+		(pagination.page > 1 && index < (busy[0] ?? days.length)) ||
+		(pagination.page < lastPage && index > (busy.at(-1) ?? -1))
+			? 'None on this page'
+			: 'No sessions'
 	return (
 		<section aria-labelledby="week-heading" className="flex flex-col gap-3">
 			<div className="flex flex-wrap items-center justify-between gap-2">
@@ -330,8 +404,15 @@ export function WeekView({
 					</Link>
 				</nav>
 			</div>
+			<PageOfList
+				pagination={pagination}
+				shown={shown}
+				what="in this week"
+				param="weekPage"
+				label="Pages of this week"
+			/>
 			<ol className="grid gap-2 md:grid-cols-7">
-				{days.map(({ date, schedules }) => (
+				{days.map(({ date, schedules }, index) => (
 					<li
 						key={date}
 						aria-label={formatDay(date)}
@@ -358,7 +439,7 @@ export function WeekView({
 								})}
 							</ul>
 						) : (
-							<p className="text-xs text-slate-600">No sessions</p>
+							<p className="text-xs text-slate-600">{elsewhere(index)}</p>
 						)}
 						{addHref ? (
 							<Link

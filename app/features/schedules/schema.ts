@@ -35,6 +35,8 @@ export const scheduleListSchema = z.object({
 		limit: z.number().optional(),
 		totalPages: z.number().optional(),
 	}),
+	/** Asked for with `totals`: a day's or week's counts when the page shows one page of it. */
+	totals: z.object({ sessions: z.number(), minutes: z.number() }).optional(),
 })
 export type ScheduleList = z.infer<typeof scheduleListSchema>
 

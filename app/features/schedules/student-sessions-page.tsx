@@ -2,9 +2,9 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form, useSearchParams } from 'react-router'
 import { Button } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
-import { nextUpcomingSchedule, sessionsByDay, todaysSchedules, weekAddress } from './calendar'
+import { nextUpcomingSchedule, sessionsByDay, weekAddress } from './calendar'
 import { CalendarFeed } from './calendar-feed'
-import { NextSession, ScheduleStats, SessionList, WeekView } from './schedule-views'
+import { NextSession, ScheduleStats, SessionList, TodaysSessions, WeekView } from './schedule-views'
 import type { loadStudentSessionsPage } from './student-sessions.server'
 import { TimeZonePicker } from './time-zone'
 import { addDays } from './time-zones'
@@ -18,16 +18,12 @@ export function StudentSessionsPage({
 	loaderData: Awaited<ReturnType<typeof loadStudentSessionsPage>>
 	actionData: SubmissionResult<string[]> | undefined
 }) {
-	const { zone, now, today, week, day, weekList, todayList, upcoming, past } = loaderData
+	const { zone, now, today, week, weekList, todayList, upcoming, past, remaining } = loaderData
 	const [searchParams] = useSearchParams()
-	const failure = [weekList, todayList, upcoming, past].find((result) => !result.ok)
+	const failure = [weekList, todayList, remaining, upcoming, past].find((result) => !result.ok)
 	const weekHref = (date: string | null) =>
-		weekAddress('/studentdashboard/sessions', searchParams, date)
-	const todays = todayList.ok ? todaysSchedules(todayList.value.schedules, now, zone) : []
-	const next = nextUpcomingSchedule(
-		[...todays, ...(upcoming.ok ? upcoming.value.schedules : [])],
-		now,
-	)
+		weekAddress('/studentdashboard/sessions', searchParams, date, ['weekPage'])
+	const next = remaining.ok ? nextUpcomingSchedule(remaining.value.schedules, now) : null
 
 	return (
 		<div className="flex flex-col gap-8">
@@ -44,29 +40,16 @@ export function StudentSessionsPage({
 			<FormErrors id="sessions-errors" errors={formErrorsOf(actionData)} />
 			{failure && !failure.ok ? <LoadError error={failure.error} /> : null}
 
-			<ScheduleStats
-				today={today}
-				day={day}
-				week={week}
-				todayList={todayList}
-				weekList={weekList}
-			/>
+			<ScheduleStats today={today} week={week} todayList={todayList} weekList={weekList} />
 
-			{todayList.ok && upcoming.ok ? <NextSession schedule={next} zone={zone} now={now} /> : null}
+			{remaining.ok ? <NextSession schedule={next} zone={zone} now={now} /> : null}
 
 			<section aria-labelledby="today-heading" className="flex flex-col gap-3">
 				<h2 id="today-heading" className="text-lg font-semibold">
 					Today
 				</h2>
 				{todayList.ok ? (
-					<SessionList
-						label="Today’s sessions"
-						schedules={todays}
-						zone={zone}
-						now={now}
-						empty="No sessions today."
-						showAttendance
-					/>
+					<TodaysSessions list={todayList.value} zone={zone} now={now} showAttendance />
 				) : (
 					<p className="text-slate-700">Today’s sessions could not be loaded.</p>
 				)}
@@ -76,6 +59,7 @@ export function StudentSessionsPage({
 				<WeekView
 					week={week}
 					days={sessionsByDay(weekList.value.schedules, week, zone)}
+					pagination={weekList.value.pagination}
 					zone={zone}
 					today={today}
 					now={now}

@@ -3,14 +3,14 @@ import { Form, Link, useSearchParams } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
 import { FormErrors, formErrorsOf } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
-import { nextUpcomingSchedule, sessionsByDay, todaysSchedules, weekAddress } from './calendar'
+import { nextUpcomingSchedule, sessionsByDay, weekAddress } from './calendar'
 import { CalendarFeed } from './calendar-feed'
 import {
 	NextSession,
 	ScheduleActions,
 	ScheduleStats,
 	ScheduleTable,
-	SessionList,
+	TodaysSessions,
 	WeekView,
 } from './schedule-views'
 import type { loadTeacherSchedulePage } from './teacher-schedule.server'
@@ -25,20 +25,18 @@ export function TeacherSchedulePage({
 	loaderData: Awaited<ReturnType<typeof loadTeacherSchedulePage>>
 	actionData: SubmissionResult<string[]> | undefined
 }) {
-	const { zone, now, today, week, day, weekList, todayList, upcoming, list, page, status } =
-		loaderData
+	const { zone, now, today, week, weekList, todayList, upcoming, list, page, status } = loaderData
 	const [searchParams] = useSearchParams()
 	const failure = [weekList, todayList, upcoming, list].find((result) => !result.ok)
 	// A refused cancel or delete: the API's reason (or a tampered form's) above the lists.
-	// Another week starts the list of every session at its first page again.
+	// Another week starts the list of every session and the week at their first pages again.
 	const weekHref = (date: string | null) =>
-		weekAddress('/teachersdashboard/schedule', searchParams, date, ['page'])
+		weekAddress('/teachersdashboard/schedule', searchParams, date, ['page', 'weekPage'])
 	const pageHref = (target: number) => {
 		const params = new URLSearchParams(searchParams)
 		params.set('page', String(target))
 		return `?${params.toString()}`
 	}
-	const todays = todayList.ok ? todaysSchedules(todayList.value.schedules, now, zone) : []
 	const totalPages = list.ok ? Math.max(1, Math.ceil(list.value.pagination.total / 10)) : 1
 
 	return (
@@ -62,13 +60,7 @@ export function TeacherSchedulePage({
 			<FormErrors id="schedule-errors" errors={formErrorsOf(actionData)} />
 			{failure && !failure.ok ? <LoadError error={failure.error} /> : null}
 
-			<ScheduleStats
-				today={today}
-				day={day}
-				week={week}
-				todayList={todayList}
-				weekList={weekList}
-			/>
+			<ScheduleStats today={today} week={week} todayList={todayList} weekList={weekList} />
 
 			{upcoming.ok ? (
 				<NextSession
@@ -83,12 +75,10 @@ export function TeacherSchedulePage({
 					Today’s sessions
 				</h2>
 				{todayList.ok ? (
-					<SessionList
-						label="Today’s sessions"
-						schedules={todays}
+					<TodaysSessions
+						list={todayList.value}
 						zone={zone}
 						now={now}
-						empty="No sessions today."
 						actions={(schedule) => <ScheduleActions schedule={schedule} zone={zone} now={now} />}
 					/>
 				) : (
@@ -100,6 +90,7 @@ export function TeacherSchedulePage({
 				<WeekView
 					week={week}
 					days={sessionsByDay(weekList.value.schedules, week, zone)}
+					pagination={weekList.value.pagination}
 					zone={zone}
 					today={today}
 					now={now}

@@ -3,7 +3,7 @@ import { getAnnouncements } from '~/features/announcements/api.server'
 import { answerInvitation, getReceivedInvitations } from '~/features/organizations/api.server'
 import { invitationAnswerSchema } from '~/features/organizations/schema'
 import { getTestHistory } from '~/features/quizzes/api.server'
-import { getEverySchedule, getSchedules } from '~/features/schedules/api.server'
+import { getSchedules } from '~/features/schedules/api.server'
 import { dayOf, nextUpcomingSchedule, todaysSchedules } from '~/features/schedules/calendar'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { dateInZone } from '~/features/schedules/time-zones'
@@ -25,8 +25,7 @@ const SHOWN = 3
 
 /**
  * The student's home: what comes next (a session, the tasks due soonest), what is new (unread
- * announcements), recent results, and the account. The session calls are the sessions page's own,
- * so the cache serves both. Each part that fails says so in place and leaves the others; the
+ * announcements), recent results, and the account. Each part that fails says so in place and leaves the others; the
  * account's failure brings the one error toast (one toast per page, not one per part).
  */
 export async function loadStudentDashboard(context: Context, request: Request, user: SessionUser) {
@@ -38,7 +37,8 @@ export async function loadStudentDashboard(context: Context, request: Request, u
 		await Promise.all([
 			settle(getStudentProfile(api, user.id)),
 			settle(getReceivedInvitations(api)),
-			settle(getEverySchedule(api, { from: iso(day.start), to: iso(day.end) })),
+			// Today's sessions still to end, soonest first: the next one whatever today holds.
+			settle(getSchedules(api, { from: iso(day.start), status: 'Scheduled', limit: 10 })),
 			settle(getSchedules(api, { from: iso(day.end), limit: 10 })),
 			// What is still to do, soonest due first: due from this minute on (one address a minute,
 			// so the cache serves repeats), not handed in. The last minute's are dropped below.

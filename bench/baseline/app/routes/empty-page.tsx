@@ -1,0 +1,3 @@
+export default function EmptyPage() {
+	return <p>Page</p>
+}
