@@ -7,6 +7,13 @@ type Document = ReturnType<OpenAPIHono['getOpenAPI31Document']>
 
 /** The contract of every declared route (decision 041), built once from the routes' zod schemas. */
 export function openApiDocument(api: OpenAPIHono<ApiEnv>): Document {
+	// The scheme of every guarded call's `security` (platform/openapi.ts).
+	api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+		type: 'http',
+		scheme: 'bearer',
+		description:
+			'The accessToken of a login. Missing, malformed or expired: 403 "Access token is missing or expired"; a role not in the call\'s x-roles: 403 "You do not have permission to do this".',
+	})
 	return api.getOpenAPI31Document({
 		openapi: '3.1.0',
 		info: {
