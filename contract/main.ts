@@ -30,7 +30,10 @@ export function printReport(report: Report, verbose = false) {
 	const width = Math.max(...report.calls.map((call) => call.call.length))
 	for (const call of report.calls) {
 		const label = call.verdict.padEnd(16)
-		const checks = verbose || call.verdict !== 'conforms' ? '' : ` (${call.checks.length} checks)`
+		const checks =
+			verbose || call.verdict !== 'conforms'
+				? ''
+				: ` (${call.checks.length} check${call.checks.length === 1 ? '' : 's'})`
 		lines.push(`${label} ${call.call.padEnd(width)}${checks}`)
 		for (const problem of call.problems) lines.push(`${' '.repeat(17)}- ${problem}`)
 		if (verbose && call.verdict === 'conforms')
