@@ -62,11 +62,11 @@ test('the areas not declared yet are reported as not in the contract', async () 
 	expect(report.notInContract).toEqual(expect.arrayContaining(['/auth', '/payments']))
 })
 
-/** A backend that answers the public catalogue with the wrong shape, and nothing else. */
+/** A backend that answers the public catalogue with the wrong shape, creates a course for anyone, and has nothing else. */
 async function brokenBackend() {
-	const app = new Hono().get('/api/v1/courses/public/list', (c) =>
-		c.json({ courses: 'none', pagination: null }),
-	)
+	const app = new Hono()
+		.get('/api/v1/courses/public/list', (c) => c.json({ courses: 'none', pagination: null }))
+		.post('/api/v1/courses/create-course', (c) => c.json({ message: 'Course created' }, 201))
 	const server = await new Promise<Server>((resolve) => {
 		const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
 			resolve(started as Server),
@@ -90,6 +90,9 @@ test('npm run contract names a call answered off its schema, and exits with 1', 
 		expect(code).toBe(1)
 		expect(output).toMatch(
 			/does not conform +GET \/api\/v1\/courses\/public\/list\n +- anyone 200: \/courses must be array/,
+		)
+		expect(output).toMatch(
+			/does not conform +POST \/api\/v1\/courses\/create-course\n +- no token 403: answered 201 "Course created", expected 403\n/,
 		)
 		expect(output).toContain('not in contract  /api/v1/payments')
 		expect(output).toMatch(/note: could not register a student: 404/)

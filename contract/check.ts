@@ -22,6 +22,7 @@ export type Report = {
 export const BASE = '/api/v1'
 export const TOKEN_MISSING = 'Access token is missing or expired'
 export const FORBIDDEN = 'You do not have permission to do this'
+export const INVALID = 'Validation failed'
 const PASSWORD = 'Lantern-Harbour-42'
 /** An id nothing has: the guard, and the body's schema, come before any lookup. */
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
@@ -210,7 +211,7 @@ export async function checkBackend({
 		const token = caller && sessions[caller]!.token
 		if (operation.takesJson && (!operation.roles || token)) {
 			const answer = await send(operation.method, path, { token, json: ['not', 'the', 'body'] })
-			record(operation, 'bad body 400', judge(operation, answer, [400]))
+			record(operation, 'bad body 400', judge(operation, answer, [400], INVALID))
 		}
 		const needsNothing = !operation.pathParameters.length && !operation.requiredQuery.length
 		if (operation.method === 'GET' && needsNothing) {
