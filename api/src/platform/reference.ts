@@ -27,6 +27,13 @@ export function openApiDocument(api: OpenAPIHono<ApiEnv>): Document {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 
+/** The roles whose bearer token a guarded call takes (`x-roles`, platform/openapi.ts). */
+function whoMayCall(operation: { security?: unknown[]; 'x-roles'?: unknown }) {
+	if (!operation.security?.length) return 'No token needed.'
+	const roles = Array.isArray(operation['x-roles']) ? operation['x-roles'].join(', ') : 'any role'
+	return `Bearer token of: ${roles}.`
+}
+
 /** A page listing each call with its request and answers, readable without the internet. */
 function referencePage(document: Document) {
 	const calls = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
@@ -37,6 +44,7 @@ function referencePage(document: Document) {
 				html`<section>
 					<h2><code>${method.toUpperCase()} ${path}</code></h2>
 					<p>${operation.summary ?? ''}</p>
+					<p>${whoMayCall(operation)}</p>
 					<details>
 						<summary>Request and answers</summary>
 						<pre>
