@@ -11,6 +11,7 @@ export default defineConfig({
 			'api/**/*.test.ts',
 			'reporting/**/*.test.ts',
 			'deploy/**/*.test.ts',
+			'contract/**/*.test.ts',
 		],
 		environment: 'node',
 		testTimeout: 30_000,

@@ -35,6 +35,10 @@ test('GET /openapi.json is an OpenAPI 3.1 document of the declared calls', async
 		$ref: '#/components/schemas/Error',
 	})
 	expect(answer.body.components.schemas.Announcement.required).toContain('createdAt')
+	// Who may call (decision 042): the guard's roles.
+	expect(announcements.put.security).toEqual([{ bearer: [] }])
+	expect(announcements.put['x-roles']).toEqual(['tutor', 'organization'])
+	expect(answer.body.paths['/api/v1/courses/public/list'].get.security).toBeUndefined()
 })
 
 test('no named schema is null itself (a .nullable() of it belongs where it is used)', async () => {
@@ -50,6 +54,7 @@ test('GET /reference lists each call on a page that needs no other site', async 
 	expect(answer.status).toBe(200)
 	expect(answer.headers.get('content-type')).toContain('text/html')
 	expect(answer.body).toContain('<code>PUT /api/v1/announcements/{id}</code>')
+	expect(answer.body).toContain('Bearer token of: tutor, organization.')
 	expect(answer.body).not.toMatch(/<(script|link)\b/)
 })
 

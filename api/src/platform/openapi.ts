@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { ApiConfig, ApiEnv } from './context.ts'
 import { isMultipart, readForm } from './forms.ts'
 import { readJson } from './json.ts'
+import { guardRoles } from './require-account.ts'
 import { validate } from './validation.ts'
 
 // The contract (decision 041): each route declares its request and its answers once, here in
@@ -144,7 +145,15 @@ export class ApiRoutes extends OpenAPIHono<ApiEnv> {
 
 	endpoint<const R extends RouteConfig>(route: R, handler: RouteHandler<R, ApiEnv>) {
 		const { middleware, hide: _hide, ...declared } = route
-		this.openAPIRegistry.registerPath(declared)
+		// Who may call, for a backend author and `npm run contract` (decision 042): a guarded call
+		// needs the bearer token of one of `x-roles`.
+		const roles = [middleware ?? []]
+			.flat()
+			.map((handler) => guardRoles.get(handler as MiddlewareHandler<ApiEnv>))
+			.find(Boolean)
+		this.openAPIRegistry.registerPath(
+			roles ? { ...declared, security: [{ bearer: [] }], 'x-roles': roles } : declared,
+		)
 		this.on(
 			[route.method.toUpperCase()],
 			[route.path.replaceAll(/\/{(.+?)}/g, '/:$1')],

@@ -7,6 +7,13 @@ type Document = ReturnType<OpenAPIHono['getOpenAPI31Document']>
 
 /** The contract of every declared route (decision 041), built once from the routes' zod schemas. */
 export function openApiDocument(api: OpenAPIHono<ApiEnv>): Document {
+	// The scheme of every guarded call's `security` (platform/openapi.ts).
+	api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+		type: 'http',
+		scheme: 'bearer',
+		description:
+			'The accessToken of a login. Missing, malformed or expired: 403 "Access token is missing or expired"; a role not in the call\'s x-roles: 403 "You do not have permission to do this".',
+	})
 	return api.getOpenAPI31Document({
 		openapi: '3.1.0',
 		info: {
@@ -20,6 +27,13 @@ export function openApiDocument(api: OpenAPIHono<ApiEnv>): Document {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 
+/** The roles whose bearer token a guarded call takes (`x-roles`, platform/openapi.ts). */
+function whoMayCall(operation: { security?: unknown[]; 'x-roles'?: unknown }) {
+	if (!operation.security?.length) return 'No token needed.'
+	const roles = Array.isArray(operation['x-roles']) ? operation['x-roles'].join(', ') : 'any role'
+	return `Bearer token of: ${roles}.`
+}
+
 /** A page listing each call with its request and answers, readable without the internet. */
 function referencePage(document: Document) {
 	const calls = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
@@ -30,6 +44,7 @@ function referencePage(document: Document) {
 				html`<section>
 					<h2><code>${method.toUpperCase()} ${path}</code></h2>
 					<p>${operation.summary ?? ''}</p>
+					<p>${whoMayCall(operation)}</p>
 					<details>
 						<summary>Request and answers</summary>
 						<pre>

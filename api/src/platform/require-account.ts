@@ -10,6 +10,11 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
 export const TWO_FACTOR_SETUP_REQUIRED =
 	'Your organization requires two-factor sign-in. Set it up to continue.'
 
+/** The roles each guard lets through, so that the contract can say who may call (decision 042). */
+export const guardRoles = new WeakMap<MiddlewareHandler<ApiEnv>, AccountRole[]>()
+
+const EVERY_ROLE: AccountRole[] = ['student', 'tutor', 'organization']
+
 /**
  * `requireAccount({ roles })` lets through a valid bearer token of an open session, of one of
  * `roles` (any role when unset), and sets `account`. A missing, malformed or expired token is a 403 too: the client
@@ -19,10 +24,10 @@ export const TWO_FACTOR_SETUP_REQUIRED =
  */
 export function accountGuard(deps: { db: Db; config: { jwtSecret: string } }) {
 	return ({
-			roles,
-			beforeTwoFactor = false,
-		}: { roles?: AccountRole[]; beforeTwoFactor?: boolean } = {}): MiddlewareHandler<ApiEnv> =>
-		async (c, next) => {
+		roles,
+		beforeTwoFactor = false,
+	}: { roles?: AccountRole[]; beforeTwoFactor?: boolean } = {}): MiddlewareHandler<ApiEnv> => {
+		const guard: MiddlewareHandler<ApiEnv> = async (c, next) => {
 			const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1]
 			const caller = token ? await authenticateCaller(token, deps) : null
 			if (!caller) throw new ApiError(403, MESSAGES.tokenMissing)
@@ -34,4 +39,7 @@ export function accountGuard(deps: { db: Db; config: { jwtSecret: string } }) {
 			c.set('account', account)
 			await next()
 		}
+		guardRoles.set(guard, roles ?? EVERY_ROLE)
+		return guard
+	}
 }

@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process'
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startApi, type TestApi } from '../api/test/helpers.ts'
+import { BASE, checkBackend, type Report } from './check.ts'
+import { Contract } from './document.ts'
+import { pendingAreas } from './main.ts'
+import { SCENARIO } from './scenario.ts'
+
+// The conformance check (decision 042) against the reference API, which must pass it, and
+// against a backend that answers one call off its schema, which it must name.
+
+const contract = await Contract.read(new URL('../api/openapi.json', import.meta.url))
+
+let api: TestApi
+let report: Report
+beforeAll(async () => {
+	api = await startApi({ seed: false })
+	report = await checkBackend({ baseUrl: api.baseUrl, contract, pending: await pendingAreas() })
+})
+afterAll(() => api.close())
+
+const verdicts = (verdict: string) =>
+	report.calls.filter((call) => call.verdict === verdict).map((call) => call.call)
+
+test('the reference API conforms to every call the check exercises', () => {
+	const failing = report.calls
+		.filter((call) => call.verdict === 'does not conform')
+		.map((call) => `${call.call}: ${call.problems.join('; ')}`)
+	expect(failing).toEqual([])
+	expect(report.notes).toEqual([])
+})
+
+/** Calls that need an id no step of the scenario makes: declared since, waiting for their step. */
+const unreached = contract.operations
+	.filter((operation) => operation.pathParameters.length)
+	.filter(
+		(operation) =>
+			!SCENARIO.some((step) => {
+				const [method, path] = step.call.split(' ') as [string, string]
+				return contract.find(method, `${BASE}${path}`) === operation
+			}),
+	)
+	.map((operation) => operation.name)
+
+test('the check reaches every call whose ids the scenario makes', () => {
+	expect(verdicts('not exercised')).toEqual(unreached)
+	expect(verdicts('conforms').length).toBeGreaterThan(60)
+	const course = report.calls.find((call) => call.call === 'GET /api/v1/courses/{id}/students')!
+	expect(course.checks).toEqual(
+		expect.arrayContaining(['no token 403', 'student 403', 'tutor 200']),
+	)
+	const announcement = report.calls.find((call) => call.call === 'PUT /api/v1/announcements/{id}')!
+	expect(announcement.checks).toContain('bad body 400')
+})
+
+test('the areas not declared yet are reported as not in the contract', async () => {
+	expect(report.notInContract).toEqual(expect.arrayContaining(['/auth', '/payments']))
+})
+
+/** A backend that answers the public catalogue with the wrong shape, creates a course for anyone, and has nothing else. */
+async function brokenBackend() {
+	const app = new Hono()
+		.get('/api/v1/courses/public/list', (c) => c.json({ courses: 'none', pagination: null }))
+		.post('/api/v1/courses/create-course', (c) => c.json({ message: 'Course created' }, 201))
+	const server = await new Promise<Server>((resolve) => {
+		const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+			resolve(started as Server),
+		)
+	})
+	return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
+}
+
+test('npm run contract names a call answered off its schema, and exits with 1', async () => {
+	const { server, url } = await brokenBackend()
+	try {
+		const child = spawn(
+			process.execPath,
+			[fileURLToPath(new URL('main.ts', import.meta.url)), url],
+			{ stdio: 'pipe' },
+		)
+		let output = ''
+		child.stdout.on('data', (chunk) => (output += chunk))
+		child.stderr.on('data', (chunk) => (output += chunk))
+		const code = await new Promise((resolve) => child.on('close', resolve))
+		expect(code).toBe(1)
+		expect(output).toMatch(
+			/does not conform +GET \/api\/v1\/courses\/public\/list\n +- anyone 200: \/courses must be array/,
+		)
+		expect(output).toMatch(
+			/does not conform +POST \/api\/v1\/courses\/create-course\n +- no token 403: answered 201 "Course created", expected 403\n/,
+		)
+		expect(output).toContain('not in contract  /api/v1/payments')
+		expect(output).toMatch(/note: could not register a student: 404/)
+	} finally {
+		server.close()
+	}
+})

@@ -1,0 +1,119 @@
+import { readFile } from 'node:fs/promises'
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+
+// The contract as data (decision 042): the OpenAPI 3.1 document the reference API serves, its
+// calls, who may make each, and a JSON Schema validator for each declared answer. Nothing here
+// imports the API: another backend is checked against the same file.
+
+export type Role = 'student' | 'tutor' | 'organization'
+export const ROLES: Role[] = ['student', 'tutor', 'organization']
+
+type Media = Record<string, { schema?: object }>
+type OperationObject = {
+	summary?: string
+	security?: unknown[]
+	'x-roles'?: Role[]
+	parameters?: { name: string; in: string; required?: boolean }[]
+	requestBody?: { content: Media }
+	responses: Record<string, { content?: Media }>
+}
+export type OpenApiDocument = {
+	openapi: string
+	paths: Record<string, Record<string, OperationObject>>
+	components?: object
+}
+
+export type Operation = {
+	/** `GET /api/v1/courses/{id}`, as the document names it. */
+	name: string
+	method: string
+	path: string
+	/** Roles whose bearer token it needs; undefined when it needs none. */
+	roles?: Role[]
+	pathParameters: string[]
+	requiredQuery: string[]
+	/** The request takes JSON, so a body off its schema must be refused with 400. */
+	takesJson: boolean
+	/** Declared statuses (`default` aside), and whether the answer for each is JSON. */
+	statuses: Map<number, { json: boolean; mediaTypes: string[] }>
+	pattern: RegExp
+}
+
+/** The JSON Schema keyword OpenAPI adds for a file's bytes, which JSON never carries. */
+const OPENAPI_FORMATS = ['binary', 'byte', 'int32', 'int64', 'float', 'double', 'password']
+
+export class Contract {
+	readonly operations: Operation[]
+	#ajv: Ajv2020
+	#validators = new Map<string, ValidateFunction>()
+	readonly document: OpenApiDocument
+
+	constructor(document: OpenApiDocument) {
+		this.document = document
+		this.#ajv = new Ajv2020({ strict: false, allErrors: true })
+		addFormats(this.#ajv)
+		for (const format of OPENAPI_FORMATS) this.#ajv.addFormat(format, true)
+		this.#ajv.addSchema(document as object, 'contract')
+		this.operations = Object.entries(document.paths).flatMap(([path, item]) =>
+			Object.entries(item).map(([method, operation]) => toOperation(method, path, operation)),
+		)
+	}
+
+	static async read(file: string | URL) {
+		return new Contract(JSON.parse(await readFile(file, 'utf8')))
+	}
+
+	/** The declared call a request goes to: a literal path before one with parameters, as routers do. */
+	find(method: string, path: string) {
+		return this.operations
+			.filter((one) => one.method === method && one.pattern.test(path))
+			.sort((a, b) => a.pathParameters.length - b.pathParameters.length)[0]
+	}
+
+	/** Why `body` is not the JSON the call declares for `status` (its `default`, the Error, for a refusal). */
+	problems(operation: Operation, status: number, body: unknown): string[] {
+		const declared = this.document.paths[operation.path]![operation.method.toLowerCase()]!
+		const key = String(status) in declared.responses ? String(status) : 'default'
+		const pointer = `contract#/paths/${escape(operation.path)}/${operation.method.toLowerCase()}/responses/${key}/content/application~1json/schema`
+		let validate = this.#validators.get(pointer)
+		if (!validate) {
+			validate = this.#ajv.getSchema(pointer)
+			if (!validate) return []
+			this.#validators.set(pointer, validate)
+		}
+		if (validate(body)) return []
+		return (validate.errors ?? [])
+			.slice(0, 3)
+			.map((error) => `${error.instancePath || '(the body)'} ${error.message}`)
+	}
+}
+
+const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1')
+
+function toOperation(method: string, path: string, operation: OperationObject): Operation {
+	const parameters = operation.parameters ?? []
+	return {
+		name: `${method.toUpperCase()} ${path}`,
+		method: method.toUpperCase(),
+		path,
+		roles: operation.security?.length ? (operation['x-roles'] ?? ROLES) : undefined,
+		pathParameters: parameters.filter((one) => one.in === 'path').map((one) => one.name),
+		requiredQuery: parameters
+			.filter((one) => one.in === 'query' && one.required)
+			.map((one) => one.name),
+		takesJson: Boolean(operation.requestBody?.content['application/json']),
+		statuses: new Map(
+			Object.entries(operation.responses)
+				.filter(([status]) => status !== 'default')
+				.map(([status, answer]) => [
+					Number(status),
+					{
+						json: Boolean(answer.content?.['application/json']),
+						mediaTypes: Object.keys(answer.content ?? {}),
+					},
+				]),
+		),
+		pattern: new RegExp(`^${path.replaceAll(/\{[^}]+\}/g, '[^/]+')}$`),
+	}
+}
