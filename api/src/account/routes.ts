@@ -1,5 +1,4 @@
 import type { Context } from 'hono'
-import type { z } from 'zod'
 import { endOwnSession, listSessions } from '../auth/devices.ts'
 import type { Passwords } from '../auth/passwords.ts'
 import {
@@ -33,6 +32,7 @@ import {
 	sendTwoFactorOn,
 	sendVerification,
 } from './mails.ts'
+import { toNotificationSettings } from './present.ts'
 import {
 	accountAnswer,
 	emailChange,
@@ -42,7 +42,6 @@ import {
 	linkCheck,
 	messageAnswer,
 	notificationPreferences,
-	type notificationSettings,
 	notificationsSaved,
 	otherSessionsEnded,
 	passwordChange,
@@ -91,12 +90,6 @@ const refOf = (account: Account): AccountRef => ({
 	accountType: account.role === 'organization' ? 'organization' : 'user',
 	accountId: account.id,
 })
-
-/** Every kind on unless turned off. */
-const notificationsOf = (preferences: NotificationPreferences) =>
-	Object.fromEntries(
-		NOTIFICATION_KINDS.map((kind) => [kind, preferences[kind] !== false]),
-	) as z.input<typeof notificationSettings>
 
 /**
  * Password reset, email verification, and the signed-in account's own settings (password, email,
@@ -308,7 +301,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 							email: account.email,
 							emailVerified: account.emailVerified,
 							pendingEmail: await pendingEmailOf(db, account),
-							notifications: account.notifications && notificationsOf(account.notifications),
+							notifications: account.notifications && toNotificationSettings(account.notifications),
 							twoFactor: await twoFactorOf(account),
 						},
 					},
@@ -583,7 +576,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				const merged: NotificationPreferences = { ...account.notifications, ...changes }
 				await setNotificationPreferences(db, account.accountId, merged)
 				return c.json(
-					{ message: 'Notification settings saved', notifications: notificationsOf(merged) },
+					{ message: 'Notification settings saved', notifications: toNotificationSettings(merged) },
 					200,
 				)
 			},
