@@ -13,7 +13,6 @@ import type { Method, Upstream } from '~/platform/upstream.server'
  * list may only shrink. Departments, scores and result cards are under `/organizations`.
  */
 const PENDING = [
-	'/account',
 	'/auth',
 	'/courses/*/students/export',
 	'/organizations',

@@ -1,5 +1,4 @@
-import { Hono, type Context } from 'hono'
-import { sql } from 'kysely'
+import type { Context } from 'hono'
 import { endOwnSession, listSessions } from '../auth/devices.ts'
 import type { Passwords } from '../auth/passwords.ts'
 import {
@@ -14,7 +13,6 @@ import {
 } from '../auth/two-factor.ts'
 import { revokeAllSessions, revokeOtherSessions } from '../auth/refresh-tokens.ts'
 import { endFeedAddress } from '../calendar/feeds.ts'
-import type { Db } from '../db.ts'
 import { afterAnswer } from '../mail/outbox.ts'
 import { NOTIFICATION_KINDS, NOTIFICATION_TOPICS } from '../mail/notifications.ts'
 import { readUnsubscribeToken } from '../mail/unsubscribe.ts'
@@ -22,8 +20,7 @@ import { verifyAccessToken } from '../platform/access-tokens.ts'
 import { clientAddress } from '../platform/client-address.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
-import { readJsonBody } from '../platform/json.ts'
-import { readId } from '../platform/validation.ts'
+import { answers, ApiRoutes, jsonBody } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import type { AccountTokenPurpose, NotificationPreferences } from '../schema.ts'
 import { accountLimitsOf } from './limits.ts'
@@ -35,15 +32,28 @@ import {
 	sendTwoFactorOn,
 	sendVerification,
 } from './mails.ts'
+import { toNotificationSettings } from './present.ts'
 import {
+	accountAnswer,
 	emailChange,
+	emailChangeAnswer,
+	emailVerified,
 	forgotPassword,
+	linkCheck,
+	messageAnswer,
 	notificationPreferences,
+	notificationsSaved,
+	otherSessionsEnded,
 	passwordChange,
+	recoveryCodesAnswer,
 	resetPassword,
+	sessionList,
+	sessionParams,
 	tokenOnly,
 	twoFactorCode,
 	twoFactorOff,
+	twoFactorSetupAnswer,
+	unsubscribed,
 } from './schemas.ts'
 import {
 	confirmEmail,
@@ -54,7 +64,13 @@ import {
 	setPasswordHash,
 	type AccountRecord,
 } from './store.ts'
-import { consumeToken, isTokenUsable, retireTokens, type AccountRef } from './tokens.ts'
+import {
+	consumeToken,
+	isTokenUsable,
+	pendingEmailOf,
+	retireTokens,
+	type AccountRef,
+} from './tokens.ts'
 
 export const RESET_REQUESTED =
 	'If an account with this email exists, we have sent it a link to choose a new password. The link works for one hour.'
@@ -74,28 +90,6 @@ const refOf = (account: Account): AccountRef => ({
 	accountType: account.role === 'organization' ? 'organization' : 'user',
 	accountId: account.id,
 })
-
-/** The address a pending email change waits on: the newest usable verification link for another email. */
-async function pendingEmailOf(db: Db, account: AccountRecord): Promise<string | null> {
-	const row = await db
-		.selectFrom('account_tokens')
-		.select('email')
-		.where('purpose', '=', 'email_verification')
-		.where('account_type', '=', account.accountType)
-		.where('account_id', '=', account.accountId)
-		.where('used_at', 'is', null)
-		.where('expires_at', '>', sql<Date>`now()`)
-		.orderBy('created_at', 'desc')
-		.executeTakeFirst()
-	return row && row.email !== account.email ? row.email : null
-}
-
-const notificationsOf = (account: AccountRecord) =>
-	account.notifications === null
-		? null
-		: Object.fromEntries(
-				NOTIFICATION_KINDS.map((kind) => [kind, account.notifications?.[kind] !== false]),
-			)
 
 /**
  * Password reset, email verification, and the signed-in account's own settings (password, email,
@@ -158,243 +152,433 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 	 * Whether a link's token would still work, without spending it: the pages the reset and
 	 * verification links open ask before they show their button (a mail scanner changes nothing).
 	 */
-	async function checkToken(c: Context<ApiEnv>, purpose: AccountTokenPurpose) {
-		const { token } = await readJsonBody(c, tokenOnly)
+	async function checkToken(c: Context<ApiEnv>, purpose: AccountTokenPurpose, token: string) {
 		await limits.tokenPresented(address(c))
-		return c.json({ valid: await isTokenUsable(db, purpose, token) })
+		return { valid: await isTokenUsable(db, purpose, token) }
 	}
 
-	return new Hono<ApiEnv>()
-		.post('/forgot-password', async (c) => {
-			const { email, accountType } = await readJsonBody(c, forgotPassword)
-			await limits.resetRequested(address(c), `${accountType}:${email}`)
-			// The answer leaves before the account is even looked for: the same words in the same
-			// time whether or not the email has an account.
-			afterAnswer(async () => {
-				const account = await findAccountByEmail(db, accountType, email)
-				if (account) await sendPasswordReset(deps, account)
-			})
-			return c.json({ message: RESET_REQUESTED })
-		})
-		.post('/reset-password/check', (c) => checkToken(c, 'password_reset'))
-		.post('/reset-password', async (c) => {
-			const { token, password } = await readJsonBody(c, resetPassword)
-			await limits.tokenPresented(address(c))
-			// A bogus link costs no password hashing (issue 29); the token is still spent only below,
-			// once, in the transaction, so two requests racing with one link cannot both pass.
-			if (!(await isTokenUsable(db, 'password_reset', token))) throw invalidResetLink()
-			// Hashed before the token is spent, so the spending transaction stays short.
-			const passwordHash = await passwords.hash(password)
-			const spent = await db.transaction().execute(async (trx) => {
-				const owner = await consumeToken(trx, 'password_reset', token)
-				if (!owner) return null
-				await setPasswordHash(trx, owner, passwordHash)
-				await retireTokens(trx, 'password_reset', owner)
-				// Whoever held a session (maybe the reason for the reset) holds it no longer, nor a
-				// calendar address they copied.
-				await revokeAllSessions(trx, owner)
-				if (owner.accountType === 'user') await endFeedAddress(trx, owner.accountId)
-				// Following the link proved the mailbox is theirs.
-				const account = await findAccount(trx, owner)
-				if (account && !account.emailVerified && account.email === owner.email) {
-					await confirmEmail(trx, owner, owner.email)
-				}
-				return account ?? null
-			})
-			if (!spent) throw invalidResetLink()
-			afterAnswer(() => sendPasswordChanged(deps, spent))
-			return c.json({ message: 'Your password has been reset. Log in with your new password.' })
-		})
-		.post('/verify-email/check', (c) => checkToken(c, 'email_verification'))
-		.post('/verify-email', async (c) => {
-			const { token } = await readJsonBody(c, tokenOnly)
-			await limits.tokenPresented(address(c))
-			try {
-				const verified = await db.transaction().execute(async (trx) => {
-					const owner = await consumeToken(trx, 'email_verification', token)
-					const before = owner && (await findAccount(trx, owner))
-					if (!owner || !before || !(await confirmEmail(trx, owner, owner.email))) return null
-					// A change of address: reset links mailed to the old one stop working.
-					if (before.email !== owner.email) await retireTokens(trx, 'password_reset', owner)
-					return { owner, before }
+	return new ApiRoutes(config)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/forgot-password',
+				summary:
+					'Mail a link to choose a new password (the same answer whether or not the email has an account)',
+				request: { body: jsonBody(forgotPassword) },
+				responses: answers({ 200: messageAnswer }),
+			},
+			async (c) => {
+				const { email, accountType } = c.req.valid('json')
+				await limits.resetRequested(address(c), `${accountType}:${email}`)
+				// The answer leaves before the account is even looked for: the same words in the same
+				// time whether or not the email has an account.
+				afterAnswer(async () => {
+					const account = await findAccountByEmail(db, accountType, email)
+					if (account) await sendPasswordReset(deps, account)
 				})
-				if (!verified) {
-					throw new ApiError(400, INVALID_VERIFICATION_LINK, [
-						{ path: 'token', msg: INVALID_VERIFICATION_LINK },
+				return c.json({ message: RESET_REQUESTED }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/reset-password/check',
+				summary: 'Whether a password reset link would still work, without spending it',
+				request: { body: jsonBody(tokenOnly) },
+				responses: answers({ 200: linkCheck }),
+			},
+			async (c) => c.json(await checkToken(c, 'password_reset', c.req.valid('json').token), 200),
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/reset-password',
+				summary: "A new password by a reset link's token; every session of the account ends",
+				request: { body: jsonBody(resetPassword) },
+				responses: answers({ 200: messageAnswer }),
+			},
+			async (c) => {
+				const { token, password } = c.req.valid('json')
+				await limits.tokenPresented(address(c))
+				// A bogus link costs no password hashing (issue 29); the token is still spent only below,
+				// once, in the transaction, so two requests racing with one link cannot both pass.
+				if (!(await isTokenUsable(db, 'password_reset', token))) throw invalidResetLink()
+				// Hashed before the token is spent, so the spending transaction stays short.
+				const passwordHash = await passwords.hash(password)
+				const spent = await db.transaction().execute(async (trx) => {
+					const owner = await consumeToken(trx, 'password_reset', token)
+					if (!owner) return null
+					await setPasswordHash(trx, owner, passwordHash)
+					await retireTokens(trx, 'password_reset', owner)
+					// Whoever held a session (maybe the reason for the reset) holds it no longer, nor a
+					// calendar address they copied.
+					await revokeAllSessions(trx, owner)
+					if (owner.accountType === 'user') await endFeedAddress(trx, owner.accountId)
+					// Following the link proved the mailbox is theirs.
+					const account = await findAccount(trx, owner)
+					if (account && !account.emailVerified && account.email === owner.email) {
+						await confirmEmail(trx, owner, owner.email)
+					}
+					return account ?? null
+				})
+				if (!spent) throw invalidResetLink()
+				afterAnswer(() => sendPasswordChanged(deps, spent))
+				return c.json(
+					{ message: 'Your password has been reset. Log in with your new password.' },
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/verify-email/check',
+				summary: 'Whether a verification link would still work, without spending it',
+				request: { body: jsonBody(tokenOnly) },
+				responses: answers({ 200: linkCheck }),
+			},
+			async (c) =>
+				c.json(await checkToken(c, 'email_verification', c.req.valid('json').token), 200),
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/verify-email',
+				summary: "Confirm an email address (a new one, or the account's first) by its link's token",
+				request: { body: jsonBody(tokenOnly) },
+				responses: answers({ 200: emailVerified }),
+			},
+			async (c) => {
+				const { token } = c.req.valid('json')
+				await limits.tokenPresented(address(c))
+				try {
+					const verified = await db.transaction().execute(async (trx) => {
+						const owner = await consumeToken(trx, 'email_verification', token)
+						const before = owner && (await findAccount(trx, owner))
+						if (!owner || !before || !(await confirmEmail(trx, owner, owner.email))) return null
+						// A change of address: reset links mailed to the old one stop working.
+						if (before.email !== owner.email) await retireTokens(trx, 'password_reset', owner)
+						return { owner, before }
+					})
+					if (!verified) {
+						throw new ApiError(400, INVALID_VERIFICATION_LINK, [
+							{ path: 'token', msg: INVALID_VERIFICATION_LINK },
+						])
+					}
+					const { owner: confirmed, before } = verified
+					// The old address hears of it, so a change its owner did not make does not go unnoticed.
+					if (before.email !== confirmed.email)
+						afterAnswer(() => sendEmailChanged(deps, before, confirmed.email))
+					return c.json(
+						{
+							message: 'Your email address is verified.',
+							email: confirmed.email,
+							accountType: confirmed.accountType,
+						},
+						200,
+					)
+				} catch (error) {
+					// Someone took the new address after the change was asked for: the link stays unspent.
+					if (isUniqueViolation(error)) throw new ApiError(409, MESSAGES.duplicateEmail)
+					throw error
+				}
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/',
+				summary: "The signed-in account's settings: email, notifications, two-factor",
+				middleware: requireAccount(),
+				responses: answers({ 200: accountAnswer }),
+			},
+			async (c) => {
+				const account = await ownAccount(c)
+				return c.json(
+					{
+						account: {
+							accountType: account.accountType,
+							email: account.email,
+							emailVerified: account.emailVerified,
+							pendingEmail: await pendingEmailOf(db, account),
+							notifications: account.notifications && toNotificationSettings(account.notifications),
+							twoFactor: await twoFactorOf(account),
+						},
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/password',
+				summary: 'Change the password (the current one is needed); other devices are logged out',
+				middleware: requireAccount(),
+				request: { body: jsonBody(passwordChange) },
+				responses: answers({ 200: messageAnswer }),
+			},
+			async (c) => {
+				const { currentPassword, newPassword } = c.req.valid('json')
+				const account = await ownAccount(c)
+				await checkCurrentPassword(account, currentPassword)
+				if (currentPassword === newPassword) {
+					throw validationError([
+						{ path: 'newPassword', msg: 'Choose a password different from your current one' },
 					])
 				}
-				const { owner: confirmed, before } = verified
-				// The old address hears of it, so a change its owner did not make does not go unnoticed.
-				if (before.email !== confirmed.email)
-					afterAnswer(() => sendEmailChanged(deps, before, confirmed.email))
-				return c.json({
-					message: 'Your email address is verified.',
-					email: confirmed.email,
-					accountType: confirmed.accountType,
+				await setPasswordHash(db, account, await passwords.hash(newPassword))
+				await retireTokens(db, 'password_reset', account)
+				if (account.accountType === 'user') await endFeedAddress(db, account.accountId)
+				await revokeOtherSessions(db, account, await currentSessionId(c))
+				afterAnswer(() => sendPasswordChanged(deps, account))
+				return c.json(
+					{
+						message:
+							'Password changed. Every other device signed in to your account was logged out.',
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/email',
+				summary: 'Change the email address: it counts once the link mailed to it is followed',
+				middleware: requireAccount(),
+				request: { body: jsonBody(emailChange) },
+				responses: answers({ 200: emailChangeAnswer }),
+			},
+			async (c) => {
+				const { email, currentPassword } = c.req.valid('json')
+				const account = await ownAccount(c)
+				await checkCurrentPassword(account, currentPassword)
+				if (email === account.email) {
+					throw validationError([{ path: 'email', msg: 'This is already your email address' }])
+				}
+				// Counted before the address is looked up: once the limit is hit, a taken address answers
+				// the same 429 as a free one, so the 409 is no way to test addresses (issue 29).
+				await limits.resendRequested(`${account.accountType}:${account.accountId}`)
+				if (await isEmailTaken(db, account.accountType, email)) {
+					throw new ApiError(409, MESSAGES.duplicateEmail)
+				}
+				await limits.mailTo(email)
+				// Before the answer: the page it sends the user back to shows the pending address, so its
+				// link must exist by then (the mail itself goes out from the queue).
+				await sendVerification(deps, account, email)
+				return c.json(
+					{
+						message: `We sent a link to ${email}. Your email address changes when you follow it.`,
+						pendingEmail: email,
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/verification',
+				summary: 'Mail the verification link again (to the pending address, if a change waits)',
+				middleware: requireAccount(),
+				responses: answers({ 200: messageAnswer }),
+			},
+			async (c) => {
+				const account = await ownAccount(c)
+				const pending = await pendingEmailOf(db, account)
+				if (account.emailVerified && !pending) {
+					throw new ApiError(409, 'Your email address is already verified')
+				}
+				await limits.resendRequested(`${account.accountType}:${account.accountId}`)
+				const to = pending ?? account.email
+				await limits.mailTo(to)
+				await sendVerification(deps, account, to)
+				return c.json({ message: `We sent a new verification link to ${to}.` }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/sessions',
+				summary: 'Where the account is signed in, the most recently used first',
+				middleware: requireAccount(),
+				responses: answers({ 200: sessionList }),
+			},
+			async (c) => {
+				const sessions = await listSessions(db, refOf(c.get('account')), await currentSessionId(c))
+				return c.json({ sessions }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'delete',
+				path: '/sessions/{id}',
+				summary: 'Log out one device the account is signed in on',
+				middleware: requireAccount(),
+				request: { params: sessionParams },
+				responses: answers({ 200: messageAnswer }),
+			},
+			async (c) => {
+				const { id } = c.req.valid('param')
+				if (!(await endOwnSession(db, refOf(c.get('account')), id))) {
+					throw new ApiError(404, 'This device is not signed in to your account')
+				}
+				return c.json({ message: 'That device was logged out.' }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/sessions/end-others',
+				summary: 'Log out every device but this one',
+				middleware: requireAccount(),
+				responses: answers({ 200: otherSessionsEnded }),
+			},
+			async (c) => {
+				const ended = await revokeOtherSessions(
+					db,
+					refOf(c.get('account')),
+					await currentSessionId(c),
+				)
+				return c.json(
+					{
+						message:
+							ended === 1
+								? 'One other device was logged out.'
+								: `${ended === 0 ? 'No' : ended} other devices were logged out.`,
+						ended,
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/two-factor/setup',
+				summary: 'Start setting up two-factor sign-in: a new secret for the authenticator app',
+				middleware: requireAccount(),
+				responses: answers({ 200: twoFactorSetupAnswer }),
+			},
+			async (c) => {
+				const account = await ownAccount(c)
+				const secret = await startEnrolment(db, account, config.jwtSecret)
+				if (!secret) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
+				return c.json(
+					{
+						message:
+							'Scan the QR code with your authenticator app (or type the key), then enter the code it shows.',
+						secret,
+						uri: otpauthUri(secret, account.email),
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/two-factor/enable',
+				summary:
+					"Turn two-factor sign-in on with the app's first code; answers the recovery codes once",
+				middleware: requireAccount(),
+				request: { body: jsonBody(twoFactorCode) },
+				responses: answers({ 200: recoveryCodesAnswer }),
+			},
+			async (c) => {
+				const { code } = c.req.valid('json')
+				const account = await ownAccount(c)
+				if (await isTwoFactorOn(db, account)) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
+				if (!(await pendingSecret(db, account, config.jwtSecret))) {
+					throw new ApiError(409, 'Start setting up two-factor sign-in first')
+				}
+				const recoveryCodes = await checkCode(account, () =>
+					finishEnrolment(db, account, code, config.jwtSecret),
+				)
+				afterAnswer(() => sendTwoFactorOn(deps, account))
+				return c.json(
+					{
+						message: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+						recoveryCodes,
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/two-factor/disable',
+				summary: 'Turn two-factor sign-in off (the password and a code are needed)',
+				middleware: requireAccount(),
+				request: { body: jsonBody(twoFactorOff) },
+				responses: answers({ 200: messageAnswer }),
+			},
+			async (c) => {
+				const { currentPassword, code } = c.req.valid('json')
+				const account = await ownAccount(c)
+				if (!(await isTwoFactorOn(db, account))) {
+					throw new ApiError(409, 'Two-factor sign-in is already off')
+				}
+				await checkCurrentPassword(account, currentPassword)
+				await checkCode(account, () => spendSecondFactor(db, account, code, config.jwtSecret))
+				await turnOffTwoFactor(db, account)
+				afterAnswer(() => sendTwoFactorOff(deps, account))
+				return c.json({ message: 'Two-factor sign-in is off.' }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/unsubscribe',
+				summary:
+					"Turn off the one kind of notification mail a mail's signed link names (no sign-in)",
+				request: { body: jsonBody(tokenOnly) },
+				responses: answers({ 200: unsubscribed }),
+			},
+			async (c) => {
+				// A notification mail's one-click unsubscribe (RFC 8058), with no session: the signed link
+				// names the account and the kind, and turns off that kind only.
+				const { token } = c.req.valid('json')
+				const named = readUnsubscribeToken(config.jwtSecret, token)
+				const kind = NOTIFICATION_KINDS.find((known) => known === named?.kind)
+				const account =
+					named && kind
+						? await findAccount(db, { accountType: 'user', accountId: named.userId })
+						: undefined
+				if (!kind || !account) throw new ApiError(400, 'This unsubscribe link is not valid.')
+				await setNotificationPreferences(db, account.accountId, {
+					...account.notifications,
+					[kind]: false,
 				})
-			} catch (error) {
-				// Someone took the new address after the change was asked for: the link stays unspent.
-				if (isUniqueViolation(error)) throw new ApiError(409, MESSAGES.duplicateEmail)
-				throw error
-			}
-		})
-		.get('/', requireAccount(), async (c) => {
-			const account = await ownAccount(c)
-			return c.json({
-				account: {
-					accountType: account.accountType,
-					email: account.email,
-					emailVerified: account.emailVerified,
-					pendingEmail: await pendingEmailOf(db, account),
-					notifications: notificationsOf(account),
-					twoFactor: await twoFactorOf(account),
-				},
-			})
-		})
-		.post('/password', requireAccount(), async (c) => {
-			const { currentPassword, newPassword } = await readJsonBody(c, passwordChange)
-			const account = await ownAccount(c)
-			await checkCurrentPassword(account, currentPassword)
-			if (currentPassword === newPassword) {
-				throw validationError([
-					{ path: 'newPassword', msg: 'Choose a password different from your current one' },
-				])
-			}
-			await setPasswordHash(db, account, await passwords.hash(newPassword))
-			await retireTokens(db, 'password_reset', account)
-			if (account.accountType === 'user') await endFeedAddress(db, account.accountId)
-			await revokeOtherSessions(db, account, await currentSessionId(c))
-			afterAnswer(() => sendPasswordChanged(deps, account))
-			return c.json({
-				message: 'Password changed. Every other device signed in to your account was logged out.',
-			})
-		})
-		.post('/email', requireAccount(), async (c) => {
-			const { email, currentPassword } = await readJsonBody(c, emailChange)
-			const account = await ownAccount(c)
-			await checkCurrentPassword(account, currentPassword)
-			if (email === account.email) {
-				throw validationError([{ path: 'email', msg: 'This is already your email address' }])
-			}
-			// Counted before the address is looked up: once the limit is hit, a taken address answers
-			// the same 429 as a free one, so the 409 is no way to test addresses (issue 29).
-			await limits.resendRequested(`${account.accountType}:${account.accountId}`)
-			if (await isEmailTaken(db, account.accountType, email)) {
-				throw new ApiError(409, MESSAGES.duplicateEmail)
-			}
-			await limits.mailTo(email)
-			// Before the answer: the page it sends the user back to shows the pending address, so its
-			// link must exist by then (the mail itself goes out from the queue).
-			await sendVerification(deps, account, email)
-			return c.json({
-				message: `We sent a link to ${email}. Your email address changes when you follow it.`,
-				pendingEmail: email,
-			})
-		})
-		.post('/verification', requireAccount(), async (c) => {
-			const account = await ownAccount(c)
-			const pending = await pendingEmailOf(db, account)
-			if (account.emailVerified && !pending) {
-				throw new ApiError(409, 'Your email address is already verified')
-			}
-			await limits.resendRequested(`${account.accountType}:${account.accountId}`)
-			const to = pending ?? account.email
-			await limits.mailTo(to)
-			await sendVerification(deps, account, to)
-			return c.json({ message: `We sent a new verification link to ${to}.` })
-		})
-		.get('/sessions', requireAccount(), async (c) => {
-			const sessions = await listSessions(db, refOf(c.get('account')), await currentSessionId(c))
-			return c.json({ sessions })
-		})
-		.delete('/sessions/:id', requireAccount(), async (c) => {
-			const sessionId = readId('id', c.req.param('id'))
-			if (!(await endOwnSession(db, refOf(c.get('account')), sessionId))) {
-				throw new ApiError(404, 'This device is not signed in to your account')
-			}
-			return c.json({ message: 'That device was logged out.' })
-		})
-		.post('/sessions/end-others', requireAccount(), async (c) => {
-			const ended = await revokeOtherSessions(
-				db,
-				refOf(c.get('account')),
-				await currentSessionId(c),
-			)
-			return c.json({
-				message:
-					ended === 1
-						? 'One other device was logged out.'
-						: `${ended === 0 ? 'No' : ended} other devices were logged out.`,
-				ended,
-			})
-		})
-		.post('/two-factor/setup', requireAccount(), async (c) => {
-			const account = await ownAccount(c)
-			const secret = await startEnrolment(db, account, config.jwtSecret)
-			if (!secret) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
-			return c.json({
-				message:
-					'Scan the QR code with your authenticator app (or type the key), then enter the code it shows.',
-				secret,
-				uri: otpauthUri(secret, account.email),
-			})
-		})
-		.post('/two-factor/enable', requireAccount(), async (c) => {
-			const { code } = await readJsonBody(c, twoFactorCode)
-			const account = await ownAccount(c)
-			if (await isTwoFactorOn(db, account)) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
-			if (!(await pendingSecret(db, account, config.jwtSecret))) {
-				throw new ApiError(409, 'Start setting up two-factor sign-in first')
-			}
-			const recoveryCodes = await checkCode(account, () =>
-				finishEnrolment(db, account, code, config.jwtSecret),
-			)
-			afterAnswer(() => sendTwoFactorOn(deps, account))
-			return c.json({
-				message: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
-				recoveryCodes,
-			})
-		})
-		.post('/two-factor/disable', requireAccount(), async (c) => {
-			const { currentPassword, code } = await readJsonBody(c, twoFactorOff)
-			const account = await ownAccount(c)
-			if (!(await isTwoFactorOn(db, account))) {
-				throw new ApiError(409, 'Two-factor sign-in is already off')
-			}
-			await checkCurrentPassword(account, currentPassword)
-			await checkCode(account, () => spendSecondFactor(db, account, code, config.jwtSecret))
-			await turnOffTwoFactor(db, account)
-			afterAnswer(() => sendTwoFactorOff(deps, account))
-			return c.json({ message: 'Two-factor sign-in is off.' })
-		})
-		.post('/unsubscribe', async (c) => {
-			// A notification mail's one-click unsubscribe (RFC 8058), with no session: the signed link
-			// names the account and the kind, and turns off that kind only.
-			const { token } = await readJsonBody(c, tokenOnly)
-			const named = readUnsubscribeToken(config.jwtSecret, token)
-			const kind = NOTIFICATION_KINDS.find((known) => known === named?.kind)
-			const account =
-				named && kind
-					? await findAccount(db, { accountType: 'user', accountId: named.userId })
-					: undefined
-			if (!kind || !account) throw new ApiError(400, 'This unsubscribe link is not valid.')
-			await setNotificationPreferences(db, account.accountId, {
-				...account.notifications,
-				[kind]: false,
-			})
-			return c.json({
-				message: `You will no longer get mails about ${NOTIFICATION_TOPICS[kind]}. You can turn them on again in your profile.`,
-				kind,
-			})
-		})
-		.put('/notifications', requireAccount({ roles: ['student', 'tutor'] }), async (c) => {
-			const changes = await readJsonBody(c, notificationPreferences)
-			const account = await ownAccount(c)
-			const merged: NotificationPreferences = { ...account.notifications, ...changes }
-			await setNotificationPreferences(db, account.accountId, merged)
-			return c.json({
-				message: 'Notification settings saved',
-				notifications: notificationsOf({ ...account, notifications: merged }),
-			})
-		})
+				return c.json(
+					{
+						message: `You will no longer get mails about ${NOTIFICATION_TOPICS[kind]}. You can turn them on again in your profile.`,
+						kind,
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'put',
+				path: '/notifications',
+				summary: 'Turn kinds of notification mail on or off (students and teachers)',
+				middleware: requireAccount({ roles: ['student', 'tutor'] }),
+				request: { body: jsonBody(notificationPreferences) },
+				responses: answers({ 200: notificationsSaved }),
+			},
+			async (c) => {
+				const changes = c.req.valid('json')
+				const account = await ownAccount(c)
+				const merged: NotificationPreferences = { ...account.notifications, ...changes }
+				await setNotificationPreferences(db, account.accountId, merged)
+				return c.json(
+					{ message: 'Notification settings saved', notifications: toNotificationSettings(merged) },
+					200,
+				)
+			},
+		)
 }

@@ -95,3 +95,21 @@ export async function retireTokens(db: Db, purpose: AccountTokenPurpose, account
 		.where('used_at', 'is', null)
 		.execute()
 }
+
+/** The address a pending email change waits on: the newest usable verification link for another email. */
+export async function pendingEmailOf(
+	db: Db,
+	account: AccountRef & { email: string },
+): Promise<string | null> {
+	const row = await db
+		.selectFrom('account_tokens')
+		.select('email')
+		.where('purpose', '=', 'email_verification')
+		.where('account_type', '=', account.accountType)
+		.where('account_id', '=', account.accountId)
+		.where('used_at', 'is', null)
+		.where('expires_at', '>', sql<Date>`now()`)
+		.orderBy('created_at', 'desc')
+		.executeTakeFirst()
+	return row && row.email !== account.email ? row.email : null
+}

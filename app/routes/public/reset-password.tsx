@@ -2,7 +2,7 @@ import { getFormProps } from '@conform-to/react'
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/reset-password'
 import { NewPasswordFields } from '~/features/account/account-settings'
-import { isLinkUsable, resetPassword } from '~/features/account/api.server'
+import { isResetLinkUsable, resetPassword } from '~/features/account/api.server'
 import { resetPasswordSchema, type ResetPasswordFields } from '~/features/account/schema'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { redirectSignedIn, upstream } from '~/platform/request.server'
@@ -27,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 		token.length > 0 &&
 		token.length <= 200 &&
 		// The API down or failing: the page says so in its area, never the crash screen.
-		(await isLinkUsable(upstream(context, request), 'reset-password', token).catch(throwPageError))
+		(await isResetLinkUsable(upstream(context, request), token).catch(throwPageError))
 	return { token: usable ? token : null, as }
 }
 

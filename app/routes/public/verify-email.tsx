@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from 'react-router'
 import type { Route } from './+types/verify-email'
-import { getAccount, isLinkUsable, verifyEmail } from '~/features/account/api.server'
+import { getAccount, isVerificationLinkUsable, verifyEmail } from '~/features/account/api.server'
 import { verifyEmailSchema } from '~/features/account/schema'
 import { parseForm, readForm } from '~/platform/form.server'
 import { currentUser, startSession, upstream } from '~/platform/request.server'
@@ -34,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 		token.length > 0 &&
 		token.length <= 200 &&
 		// The API down or failing is not a bad link: the page says what happened, in its area.
-		(await isLinkUsable(upstream(context, request), 'verify-email', token).catch(throwPageError))
+		(await isVerificationLinkUsable(upstream(context, request), token).catch(throwPageError))
 	if (!usable) return refusal(context, INVALID_LINK)
 	return data({ token, message: null, next: null }, { headers: { 'Cache-Control': 'no-store' } })
 }
