@@ -18,8 +18,6 @@ const PENDING = [
 	'/organizations',
 	'/payments',
 	'/rooms',
-	// Single sign-on was built beside the contract (issue 31): declared next.
-	'/sso',
 	'/tasks/*/submissions/export',
 	'/users',
 ]
