@@ -64,7 +64,7 @@ test('the check reaches every call whose ids the scenario makes', () => {
 })
 
 test('the areas not declared yet are reported as not in the contract', async () => {
-	expect(report.notInContract).toEqual(expect.arrayContaining(['/auth', '/payments']))
+	expect(report.notInContract).toEqual(expect.arrayContaining(['/organizations', '/payments']))
 })
 
 /** A backend that answers the public catalogue with the wrong shape, creates a course for anyone, and has nothing else. */

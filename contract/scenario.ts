@@ -267,6 +267,12 @@ export const SCENARIO: Step[] = [
 	{ call: 'GET /calendar/feeds/{feedToken}' },
 	{ call: 'POST /calendar/feed/reset', as: 'student' },
 
+	// Calls that need no account: a refresh without its cookie, a logout of nothing, a lookup of
+	// a domain no organization signs in with.
+	{ call: 'POST /auth/refresh-token', status: 401 },
+	{ call: 'POST /auth/logout' },
+	{ call: 'GET /sso/lookup?email=someone@contract-check.invalid', status: 404 },
+
 	{ call: 'POST /schedule/{schedule}/cancel', as: 'tutor', last: true },
 	{ call: 'DELETE /schedule/{schedule}/delete', as: 'tutor', last: true },
 	{ call: 'DELETE /announcements/{announcement}', as: 'tutor', last: true },

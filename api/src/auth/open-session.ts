@@ -34,6 +34,6 @@ export async function openSignedIn(
 	return {
 		accessToken,
 		refreshToken,
-		...(mustSetUpTwoFactor && { twoFactorSetupRequired: true }),
+		...(mustSetUpTwoFactor && { twoFactorSetupRequired: true as const }),
 	}
 }

@@ -1,13 +1,13 @@
-import { Hono, type Context } from 'hono'
+import type { Context } from 'hono'
+import { z } from '@hono/zod-openapi'
 import { toOrganization } from '../organizations/present.ts'
 import { findOrganizationCredentials } from '../organizations/repository.ts'
 import { signAccessToken, verifyAccessToken } from '../platform/access-tokens.ts'
 import { clientAddress } from '../platform/client-address.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
-import { readForm } from '../platform/forms.ts'
 import { readImage } from '../platform/images.ts'
-import { readJsonBody } from '../platform/json.ts'
+import { answers, ApiRoutes, formBody, jsonBody } from '../platform/openapi.ts'
 import { isTimeZone } from '../schedules/time.ts'
 import { createLoginLimits } from '../platform/rate-limit.ts'
 import { accountGuard } from '../platform/require-account.ts'
@@ -16,7 +16,7 @@ import { toUser } from '../users/present.ts'
 import { registerUser, type Registration } from '../users/registration.ts'
 import { replaceProfilePicture } from '../users/profile-picture.ts'
 import { maySeeStudent } from '../users/access.ts'
-import { findUserByEmail, findUserCredentials } from '../users/repository.ts'
+import { findUserByEmail, findUserCredentials, saveTimeZone } from '../users/repository.ts'
 import { sendRecoveryCodeUsed, welcomeNewAccount } from '../account/mails.ts'
 import { afterAnswer } from '../mail/outbox.ts'
 import { loadAccount, userAccount } from './accounts.ts'
@@ -33,12 +33,22 @@ import { signChallenge, verifyChallenge } from './two-factor-challenge.ts'
 import { isTwoFactorOn, spendSecondFactor, WRONG_CODE } from './two-factor.ts'
 import {
 	credentials,
+	done,
+	foundStudent,
 	memberRegistration,
-	secondStep,
+	organizationLogin,
+	pictureUpdated,
+	profilePictureForm,
+	refreshCookie,
+	refreshed,
+	registered,
 	registration,
+	secondStep,
 	studentLookup,
 	studentRegistration,
 	tutorRegistration,
+	twoFactorNeeded,
+	userLogin,
 } from './schemas.ts'
 
 const INVALID_REFRESH = 'Invalid or expired refresh token'
@@ -89,25 +99,27 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 	 */
 	function loginOf<
 		T extends { id: string; email: string; password_hash: string; email_verified_at: Date | null },
+		Shown extends object,
 	>(
 		accountType: AccountType,
 		find: (email: string) => Promise<T | undefined>,
 		accountOf: (row: NoInfer<T>) => Account,
-		present: (row: NoInfer<T>) => object,
+		present: (row: NoInfer<T>) => Shown,
 	) {
-		const answer = async (c: Context<ApiEnv>, row: T) =>
-			c.json({
-				message: 'Login successful',
-				user: {
-					...present(row),
-					emailVerified: row.email_verified_at !== null,
-					...(await openSignedIn(deps, c, accountType, accountOf(row))),
-				},
-			})
+		const signedIn = async (c: Context<ApiEnv>, row: T) => ({
+			message: 'Login successful',
+			user: {
+				...present(row),
+				emailVerified: row.email_verified_at !== null,
+				...(await openSignedIn(deps, c, accountType, accountOf(row))),
+			},
+		})
 
 		return {
-			async password(c: Context<ApiEnv>) {
-				const { email, password, timeZone } = await readJsonBody(c, credentials)
+			async password(
+				c: Context<ApiEnv>,
+				{ email, password, timeZone }: z.output<typeof credentials>,
+			) {
 				const address = clientAddress(c, config.proxySecret)
 				const account = `${accountType}:${email}`
 				const row = await loginLimits.oneAtATime(address, account, async () => {
@@ -131,20 +143,17 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 				const ref = { accountType, accountId: row.id }
 				// Reminders are written in the zone the person last logged in from (decision 038).
 				if (accountType === 'user' && timeZone && isTimeZone(timeZone)) {
-					await db
-						.updateTable('users')
-						.set({ time_zone: timeZone })
-						.where('id', '=', row.id)
-						.execute()
+					await saveTimeZone(db, row.id, timeZone)
 				}
 				if (await isTwoFactorOn(db, ref)) {
-					return c.json({
+					const needed: z.input<typeof twoFactorNeeded> = {
 						message: TWO_FACTOR_NEEDED,
 						twoFactorRequired: true,
 						challenge: await signChallenge(ref, row.email, config.jwtSecret),
-					})
+					}
+					return needed
 				}
-				return answer(c, row)
+				return signedIn(c, row)
 			},
 			async secondStep(c: Context<ApiEnv>, ref: RefreshSession, email: string, code: string) {
 				const address = clientAddress(c, config.proxySecret)
@@ -164,7 +173,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 					return { row: found, used }
 				})
 				if (used.kind === 'recovery') afterAnswer(() => sendRecoveryCodeUsed(deps, ref, used.left))
-				return answer(c, row)
+				return signedIn(c, row)
 			},
 		}
 	}
@@ -179,119 +188,213 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 		),
 	}
 
-	const register = async (c: Context<ApiEnv>, user: Registration) => {
+	const register = async (user: Registration) => {
 		const row = await registerUser(db, passwords, user)
 		welcomeNewAccount(deps, { accountType: 'user', accountId: row.id })
-		return c.json({ message: 'Registered successfully', user: toUser(row) }, 201)
+		return { message: 'Registered successfully', user: toUser(row) }
 	}
 
-	const uploadProfilePicture = async (c: Context<ApiEnv>) => {
-		const image = await readImage((await readForm(c)).profilePicture, 'profilePicture')
+	const uploadProfilePicture = async (c: Context<ApiEnv>, picture: unknown) => {
+		const image = await readImage(picture, 'profilePicture')
 		const user = toUser(await replaceProfilePicture(deps, c.get('account').id, image))
-		return c.json({
-			message: 'Profile picture updated',
-			profilePicture: user.profilePicture,
-			user,
-		})
+		return { message: 'Profile picture updated', profilePicture: user.profilePicture, user }
 	}
 
-	const registerMember = (role: UserRole) => async (c: Context<ApiEnv>) => {
-		const member = await readJsonBody(c, memberRegistration)
-		return register(c, { ...member, role, organizationId: c.get('account').id })
-	}
+	const registerMember = (
+		c: Context<ApiEnv>,
+		role: UserRole,
+		member: z.output<typeof memberRegistration>,
+	) => register({ ...member, role, organizationId: c.get('account').id })
 
-	return new Hono<ApiEnv>()
-		.post('/login', (c) => logins.user.password(c))
-		.post('/organization-login', (c) => logins.organization.password(c))
-		.post('/two-factor', async (c) => {
-			const { challenge, code } = await readJsonBody(c, secondStep)
-			const pending = await verifyChallenge(challenge, config.jwtSecret)
-			if (!pending) throw new ApiError(401, CHALLENGE_EXPIRED)
-			return logins[pending.accountType].secondStep(c, pending, pending.email, code)
-		})
-		.post('/register-student', async (c) => {
-			const student = await readJsonBody(c, studentRegistration)
-			return register(c, { ...student, role: 'student' })
-		})
-		.post('/register-tutor', async (c) => {
-			const { subjects, ...tutor } = await readJsonBody(c, tutorRegistration)
-			return register(c, { ...tutor, role: 'tutor', roleFields: { subjects } })
-		})
-		.post('/register', async (c) => {
-			const { subjects, role, ...user } = await readJsonBody(c, registration)
-			// Subjects describe tutors only; a student's registration drops them.
-			return register(c, { ...user, role, roleFields: role === 'tutor' ? { subjects } : {} })
-		})
-		.post(
-			'/register-tutor/organization',
-			requireAccount({ roles: ['organization'] }),
-			registerMember('tutor'),
+	const memberRegistrationRoute = (role: UserRole) =>
+		({
+			method: 'post',
+			path: `/register-${role}/organization`,
+			summary: `An organization registers one of its ${role}s`,
+			middleware: requireAccount({ roles: ['organization'] }),
+			request: { body: jsonBody(memberRegistration) },
+			responses: answers({ 201: registered }),
+		}) as const
+
+	const profilePictureRoute = (role: UserRole) =>
+		({
+			method: 'post',
+			path: `/upload-${role}-profile-picture`,
+			summary: `A ${role}'s new profile picture (a form with the image)`,
+			middleware: requireAccount({ roles: [role] }),
+			request: { body: formBody(profilePictureForm) },
+			responses: answers({ 200: pictureUpdated }),
+		}) as const
+
+	return new ApiRoutes(config)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/login',
+				summary: "A person's login: a session, or the two-factor step next",
+				request: { body: jsonBody(credentials) },
+				responses: answers({ 200: z.union([userLogin, twoFactorNeeded]) }),
+			},
+			async (c) => c.json(await logins.user.password(c, c.req.valid('json')), 200),
 		)
-		.post(
-			'/register-student/organization',
-			requireAccount({ roles: ['organization'] }),
-			registerMember('student'),
+		.endpoint(
+			{
+				method: 'post',
+				path: '/organization-login',
+				summary: "An organization's login: a session, or the two-factor step next",
+				request: { body: jsonBody(credentials) },
+				responses: answers({ 200: z.union([organizationLogin, twoFactorNeeded]) }),
+			},
+			async (c) => c.json(await logins.organization.password(c, c.req.valid('json')), 200),
 		)
-		.post('/get-student', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
-			const { email } = await readJsonBody(c, studentLookup)
-			const student = await findUserByEmail(db, email)
-			// Only a tutor of the student or the student's organization finds them; for anyone else
-			// the answer is the same as for an email nobody has.
-			if (student?.role !== 'student' || !(await maySeeStudent(db, c.get('account'), student))) {
-				throw new ApiError(404, 'Student not found')
-			}
-			return c.json({ student: toUser(student) })
-		})
-		.post('/refresh-token', async (c) => {
-			const token = readRefreshCookie(c)
-			const rotation = token
-				? await rotateRefreshToken(
-						db,
-						token,
-						config.refreshTokenTtl,
-						config.jwtSecret,
-						clientAddress(c, config.proxySecret),
-					)
-				: null
-			if (rotation?.outcome !== 'rotated') {
+		.endpoint(
+			{
+				method: 'post',
+				path: '/two-factor',
+				summary: "A login's second step: the login's challenge and a code, then a session",
+				request: { body: jsonBody(secondStep) },
+				responses: answers({ 200: z.union([userLogin, organizationLogin]) }),
+			},
+			async (c) => {
+				const { challenge, code } = c.req.valid('json')
+				const pending = await verifyChallenge(challenge, config.jwtSecret)
+				if (!pending) throw new ApiError(401, CHALLENGE_EXPIRED)
+				const login = logins[pending.accountType]
+				return c.json(await login.secondStep(c, pending, pending.email, code), 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/register-student',
+				summary: 'A student signs up',
+				request: { body: jsonBody(studentRegistration) },
+				responses: answers({ 201: registered }),
+			},
+			async (c) => c.json(await register({ ...c.req.valid('json'), role: 'student' }), 201),
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/register-tutor',
+				summary: 'A tutor signs up',
+				request: { body: jsonBody(tutorRegistration) },
+				responses: answers({ 201: registered }),
+			},
+			async (c) => {
+				const { subjects, ...tutor } = c.req.valid('json')
+				return c.json(await register({ ...tutor, role: 'tutor', roleFields: { subjects } }), 201)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/register',
+				summary: 'A tutor or a student signs up (a tutor unless the role says otherwise)',
+				request: { body: jsonBody(registration) },
+				responses: answers({ 201: registered }),
+			},
+			async (c) => {
+				const { subjects, role, ...user } = c.req.valid('json')
+				// Subjects describe tutors only; a student's registration drops them.
+				const roleFields = role === 'tutor' ? { subjects } : {}
+				return c.json(await register({ ...user, role, roleFields }), 201)
+			},
+		)
+		.endpoint(memberRegistrationRoute('tutor'), async (c) =>
+			c.json(await registerMember(c, 'tutor', c.req.valid('json')), 201),
+		)
+		.endpoint(memberRegistrationRoute('student'), async (c) =>
+			c.json(await registerMember(c, 'student', c.req.valid('json')), 201),
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/get-student',
+				summary: 'A tutor or an organization finds one of its students by email',
+				middleware: requireAccount({ roles: ['tutor', 'organization'] }),
+				request: { body: jsonBody(studentLookup) },
+				responses: answers({ 200: foundStudent }),
+			},
+			async (c) => {
+				const { email } = c.req.valid('json')
+				const student = await findUserByEmail(db, email)
+				// Only a tutor of the student or the student's organization finds them; for anyone
+				// else the answer is the same as for an email nobody has.
+				if (student?.role !== 'student' || !(await maySeeStudent(db, c.get('account'), student))) {
+					throw new ApiError(404, 'Student not found')
+				}
+				return c.json({ student: toUser(student) }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/refresh-token',
+				summary: 'A new access token for the refresh cookie, which is good once',
+				request: { cookies: refreshCookie },
+				responses: answers({ 200: refreshed }),
+			},
+			async (c) => {
+				const token = readRefreshCookie(c)
+				const rotation = token
+					? await rotateRefreshToken(
+							db,
+							token,
+							config.refreshTokenTtl,
+							config.jwtSecret,
+							clientAddress(c, config.proxySecret),
+						)
+					: null
+				if (rotation?.outcome !== 'rotated') {
+					clearRefreshCookie(c, config)
+					throw new ApiError(401, INVALID_REFRESH)
+				}
+				const account = await loadAccount(db, rotation.session)
+				if (!account) throw new ApiError(401, INVALID_REFRESH)
+				// Each refresh token is good once: its successor comes back as the cookie and, for
+				// clients that keep it themselves, in the body.
+				setRefreshCookie(c, rotation.refreshToken, config)
+				const { sessionId } = rotation.session
+				return c.json(
+					{
+						token: await signAccessToken(
+							account,
+							sessionId,
+							config.jwtSecret,
+							config.accessTokenTtl,
+						),
+						refreshToken: rotation.refreshToken,
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/logout',
+				summary: 'Ends the session of the refresh cookie or of the bearer token',
+				request: { cookies: refreshCookie },
+				responses: answers({ 200: done }),
+			},
+			async (c) => {
+				// The session is found by the refresh cookie or by the bearer token, whichever came.
+				const token = readRefreshCookie(c)
+				const bearer = BEARER.exec(c.req.header('authorization') ?? '')?.[1]
+				const sessions = await Promise.all([
+					token ? sessionOfRefreshToken(db, token) : null,
+					bearer ? verifyAccessToken(bearer, config.jwtSecret).then((a) => a?.sessionId) : null,
+				])
+				for (const sessionId of new Set(sessions)) if (sessionId) await revokeSession(db, sessionId)
 				clearRefreshCookie(c, config)
-				throw new ApiError(401, INVALID_REFRESH)
-			}
-			const account = await loadAccount(db, rotation.session)
-			if (!account) throw new ApiError(401, INVALID_REFRESH)
-			// Each refresh token is good once: its successor comes back as the cookie and, for
-			// clients that keep it themselves, in the body.
-			setRefreshCookie(c, rotation.refreshToken, config)
-			return c.json({
-				token: await signAccessToken(
-					account,
-					rotation.session.sessionId,
-					config.jwtSecret,
-					config.accessTokenTtl,
-				),
-				refreshToken: rotation.refreshToken,
-			})
-		})
-		.post('/logout', async (c) => {
-			// The session is found by the refresh cookie or by the bearer token, whichever came.
-			const token = readRefreshCookie(c)
-			const bearer = BEARER.exec(c.req.header('authorization') ?? '')?.[1]
-			const sessions = await Promise.all([
-				token ? sessionOfRefreshToken(db, token) : null,
-				bearer ? verifyAccessToken(bearer, config.jwtSecret).then((a) => a?.sessionId) : null,
-			])
-			for (const sessionId of new Set(sessions)) if (sessionId) await revokeSession(db, sessionId)
-			clearRefreshCookie(c, config)
-			return c.json({ message: 'Logged out successfully' })
-		})
-		.post(
-			'/upload-tutor-profile-picture',
-			requireAccount({ roles: ['tutor'] }),
-			uploadProfilePicture,
+				return c.json({ message: 'Logged out successfully' }, 200)
+			},
 		)
-		.post(
-			'/upload-student-profile-picture',
-			requireAccount({ roles: ['student'] }),
-			uploadProfilePicture,
+		.endpoint(profilePictureRoute('tutor'), async (c) =>
+			c.json(await uploadProfilePicture(c, c.req.valid('form').profilePicture), 200),
+		)
+		.endpoint(profilePictureRoute('student'), async (c) =>
+			c.json(await uploadProfilePicture(c, c.req.valid('form').profilePicture), 200),
 		)
 }

@@ -1,5 +1,7 @@
-import { z } from 'zod'
-import { subjects } from '../users/schemas.ts'
+import { z } from '@hono/zod-openapi'
+import { organizationAccount } from '../organizations/schemas.ts'
+import { uploadedFile } from '../platform/openapi.ts'
+import { subjects, user } from '../users/schemas.ts'
 import {
 	body,
 	email,
@@ -50,3 +52,49 @@ export const secondStep = body({
 		.min(1, 'Enter the code from your authenticator app')
 		.max(20, 'That code is too long'),
 })
+
+/** POST /auth/upload-*-profile-picture: the image (readImage says what is wrong with it). */
+export const profilePictureForm = body({ profilePicture: uploadedFile.optional() })
+
+/** What every way of signing in adds to the account once its session is open (open-session.ts). */
+const session = {
+	emailVerified: z.boolean(),
+	accessToken: z.string(),
+	refreshToken: z.string(),
+	// A teacher whose organization requires two-factor and who has not set it up (decision 037).
+	twoFactorSetupRequired: z.literal(true).optional(),
+}
+
+/** A person's login, a two-factor step or a school sign-in that opened a session. */
+export const userLogin = z
+	.object({ message: z.string(), user: user.extend(session) })
+	.openapi('UserLogin')
+
+/** An organization's login that opened a session. */
+export const organizationLogin = z
+	.object({ message: z.string(), user: organizationAccount.extend(session) })
+	.openapi('OrganizationLogin')
+
+/** A right password for an account with two-factor on: no session yet, the code comes next. */
+export const twoFactorNeeded = z
+	.object({ message: z.string(), twoFactorRequired: z.literal(true), challenge: z.string() })
+	.openapi('TwoFactorNeeded')
+
+export const registered = z.object({ message: z.string(), user })
+
+export const foundStudent = z.object({ student: user })
+
+/** A refresh: the new access token, and the next refresh token (also set as the cookie). */
+export const refreshed = z.object({ token: z.string(), refreshToken: z.string() })
+
+/** Where a refresh or a logout finds the session: the cookie set on login, path /api/v1/auth. */
+export const refreshCookie = z.object({ refreshToken: z.string().optional() })
+
+export const pictureUpdated = z.object({
+	message: z.string(),
+	profilePicture: z.string().nullable(),
+	user,
+})
+
+/** An answer that only says what happened (a logout). */
+export const done = z.object({ message: z.string() })

@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely'
 import { fileUrl } from '../files/store.ts'
+import type { z } from 'zod'
 import type { OrganizationsTable } from '../schema.ts'
+import type { organizationAccount } from './schemas.ts'
 
 export const ORGANIZATION_COLUMNS = [
 	'id',
@@ -22,10 +24,10 @@ export type OrganizationRow = Pick<
 >
 
 /** The README's Organization account. */
-export function toOrganization(row: OrganizationRow) {
+export function toOrganization(row: OrganizationRow): z.input<typeof organizationAccount> {
 	return {
 		id: row.id,
-		role: 'organization' as const,
+		role: 'organization',
 		email: row.email,
 		name: row.name,
 		type: row.type,

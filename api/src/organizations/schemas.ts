@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
+import { isoDateTime } from '../platform/openapi.ts'
 import { ORGANIZATION_TYPES } from '../schema.ts'
 import {
 	body,
@@ -64,3 +65,21 @@ export const organizationListQuery = z.object({
 })
 
 export const studentAttachment = body({ email })
+
+/** The README's Organization account, as its own login and its profile show it. */
+export const organizationAccount = z
+	.object({
+		id: z.string(),
+		role: z.literal('organization'),
+		email: z.string(),
+		name: z.string(),
+		type: z.enum(ORGANIZATION_TYPES),
+		country: z.string(),
+		phone: z.string().nullable(),
+		address: z.string().nullable(),
+		website: z.string().nullable(),
+		description: z.string().nullable(),
+		logo: z.string().nullable(),
+		createdAt: isoDateTime,
+	})
+	.openapi('Organization')

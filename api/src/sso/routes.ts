@@ -1,19 +1,18 @@
-import { Hono } from 'hono'
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
 import { confirmEmail } from '../account/store.ts'
 import { userAccount } from '../auth/accounts.ts'
 import { openSignedIn } from '../auth/open-session.ts'
 import type { Passwords } from '../auth/passwords.ts'
-import type { ApiDeps, ApiEnv } from '../platform/context.ts'
+import { done, userLogin } from '../auth/schemas.ts'
+import type { ApiDeps } from '../platform/context.ts'
 import {
 	ApiError,
 	isUniqueViolation,
 	validationError,
 	type FieldError,
 } from '../platform/errors.ts'
-import { readJsonBody } from '../platform/json.ts'
+import { answers, ApiRoutes, jsonBody } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { validate } from '../platform/validation.ts'
 import { toUser } from '../users/present.ts'
 import { findUser } from '../users/repository.ts'
 import {
@@ -34,7 +33,18 @@ import {
 	saveSsoSettings,
 	type SsoSettingsRow,
 } from './repository.ts'
-import { ssoAuthorize, ssoCallback, ssoLink, ssoLookup, ssoSettingsChange } from './schemas.ts'
+import { toPublicSso, toSsoSettings } from './present.ts'
+import {
+	authorization,
+	linkNeeded,
+	publicSsoAnswer,
+	ssoAuthorize,
+	ssoCallback,
+	ssoLink,
+	ssoLookup,
+	ssoSettingsAnswer,
+	ssoSettingsChange,
+} from './schemas.ts'
 import { openSecret, sealSecret } from './secret.ts'
 import { LINK_NEEDED, resolveSignIn, signLink, verifyLink } from './sign-in.ts'
 
@@ -46,13 +56,6 @@ const LINK_EXPIRED = 'Your school sign-in took too long. Sign in with your schoo
 const SETTINGS_SAVED = 'Single sign-on settings saved'
 
 const CALLBACK_PATH = '/login/sso/callback'
-
-/** What anyone may know of an organization's single sign-on: enough to offer its button. */
-const toPublicSso = (row: SsoSettingsRow) => ({
-	organizationId: row.organization_id,
-	organizationName: row.organization_name,
-	providerName: row.provider_name,
-})
 
 /**
  * Single sign-on with an organization's own identity provider (issue 31, docs/decisions/040). The
@@ -85,143 +88,214 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 		}
 	}
 
-	return new Hono<ApiEnv>()
-		.get('/settings', requireAccount({ roles: ['organization'] }), async (c) => {
-			const organizationId = c.get('account').id
-			const [row, domains] = await Promise.all([
-				findSsoSettings(db, organizationId),
-				listSsoDomains(db, organizationId),
-			])
-			return c.json({
-				sso: row
-					? {
-							providerName: row.provider_name,
-							issuer: row.issuer,
-							clientId: row.client_id,
-							// Never the secret itself: only that one is stored.
-							hasClientSecret: true,
-							domains,
-							joinByDomain: row.join_by_domain,
-							loginPath: `/login/sso/${row.organization_id}`,
-						}
-					: null,
-			})
-		})
-		.put('/settings', requireAccount({ roles: ['organization'] }), async (c) => {
-			const organizationId = c.get('account').id
-			const change = await readJsonBody(c, ssoSettingsChange)
-			const stored = await findSsoSettings(db, organizationId)
-			const problems = [
-				{ path: 'issuer', msg: issuerProblem(change.issuer, config) },
-				{ path: 'clientSecret', msg: !stored && !change.clientSecret ? SECRET_NEEDED : null },
-			].filter((problem): problem is FieldError => problem.msg !== null)
-			if (problems.length > 0) throw validationError(problems)
-			const taken = await domainsTakenElsewhere(db, organizationId, change.domains)
-			const domainTaken = () =>
-				new ApiError(409, 'Validation failed', [
-					{
-						path: 'domains',
-						msg: `${taken[0] ?? 'A domain'} already signs in with another organization`,
-					},
+	const organizationOnly = requireAccount({ roles: ['organization'] })
+
+	return new ApiRoutes(config)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/settings',
+				summary: "The organization's single sign-on settings, or null",
+				middleware: organizationOnly,
+				responses: answers({ 200: ssoSettingsAnswer }),
+			},
+			async (c) => {
+				const organizationId = c.get('account').id
+				const [row, domains] = await Promise.all([
+					findSsoSettings(db, organizationId),
+					listSsoDomains(db, organizationId),
 				])
-			if (taken.length > 0) throw domainTaken()
-			try {
-				await saveSsoSettings(db, organizationId, {
-					providerName: change.providerName,
-					issuer: change.issuer,
-					clientId: change.clientId,
-					clientSecretSealed: change.clientSecret
-						? sealSecret(change.clientSecret, config.jwtSecret, organizationId)
-						: undefined,
-					joinByDomain: change.joinByDomain,
-					domains: change.domains,
-				})
-			} catch (error) {
-				if (isUniqueViolation(error)) throw domainTaken()
-				throw error
-			}
-			return c.json({ message: SETTINGS_SAVED })
-		})
-		.delete('/settings', requireAccount({ roles: ['organization'] }), async (c) => {
-			await deleteSsoSettings(db, c.get('account').id)
-			return c.json({ message: 'Single sign-on turned off' })
-		})
-		.get('/organizations/:organizationId', async (c) => {
-			// An address typed by hand (the shared link, mistyped) is an organization without it.
-			const id = z.uuid().safeParse(c.req.param('organizationId'))
-			if (!id.success) throw new ApiError(404, NOT_OFFERED)
-			return c.json({ sso: toPublicSso(await settingsOf(id.data)) })
-		})
-		.get('/lookup', async (c) => {
-			const { email } = validate(ssoLookup, c.req.query())
-			const organizationId = await findOrganizationByDomain(db, email.slice(email.indexOf('@') + 1))
-			const row = organizationId ? await findSsoSettings(db, organizationId) : undefined
-			if (!row) throw new ApiError(404, NO_ORGANIZATION_FOR_DOMAIN)
-			return c.json({ sso: toPublicSso(row) })
-		})
-		.post('/authorize', async (c) => {
-			const { organizationId, ...checks } = await readJsonBody(c, ssoAuthorize)
-			const row = await settingsOf(organizationId)
-			return c.json({ url: await authorizationUrl(providerOf(row), redirectUri, checks) })
-		})
-		.post('/callback', async (c) => {
-			const { organizationId, query, ...checks } = await readJsonBody(c, ssoCallback)
-			const row = await settingsOf(organizationId)
-			const callbackUrl = new URL(redirectUri)
-			callbackUrl.search = query.replace(/^\?/, '')
-			const claims = await exchangeCode(providerOf(row), callbackUrl, checks)
-			const organization = {
-				id: row.organization_id,
-				name: row.organization_name,
-				providerName: row.provider_name,
-				joinByDomain: row.join_by_domain,
-			}
-			const outcome = await resolveSignIn(db, passwords, organization, claims)
-			if (outcome.kind === 'link-needed') {
-				const linkToken = await signLink(
+				return c.json({ sso: row ? toSsoSettings(row, domains) : null }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'put',
+				path: '/settings',
+				summary: "Saves the organization's identity provider (a blank secret keeps the stored one)",
+				middleware: organizationOnly,
+				request: { body: jsonBody(ssoSettingsChange) },
+				responses: answers({ 200: done }),
+			},
+			async (c) => {
+				const organizationId = c.get('account').id
+				const change = c.req.valid('json')
+				const stored = await findSsoSettings(db, organizationId)
+				const problems = [
+					{ path: 'issuer', msg: issuerProblem(change.issuer, config) },
+					{ path: 'clientSecret', msg: !stored && !change.clientSecret ? SECRET_NEEDED : null },
+				].filter((problem): problem is FieldError => problem.msg !== null)
+				if (problems.length > 0) throw validationError(problems)
+				const taken = await domainsTakenElsewhere(db, organizationId, change.domains)
+				const domainTaken = () =>
+					new ApiError(409, 'Validation failed', [
+						{
+							path: 'domains',
+							msg: `${taken[0] ?? 'A domain'} already signs in with another organization`,
+						},
+					])
+				if (taken.length > 0) throw domainTaken()
+				try {
+					await saveSsoSettings(db, organizationId, {
+						providerName: change.providerName,
+						issuer: change.issuer,
+						clientId: change.clientId,
+						clientSecretSealed: change.clientSecret
+							? sealSecret(change.clientSecret, config.jwtSecret, organizationId)
+							: undefined,
+						joinByDomain: change.joinByDomain,
+						domains: change.domains,
+					})
+				} catch (error) {
+					if (isUniqueViolation(error)) throw domainTaken()
+					throw error
+				}
+				return c.json({ message: SETTINGS_SAVED }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'delete',
+				path: '/settings',
+				summary: 'Turns single sign-on off; passwords only again',
+				middleware: organizationOnly,
+				responses: answers({ 200: done }),
+			},
+			async (c) => {
+				await deleteSsoSettings(db, c.get('account').id)
+				return c.json({ message: 'Single sign-on turned off' }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/organizations/{organizationId}',
+				summary: "An organization's single sign-on, for its login page (404 if it offers none)",
+				// Not a UUID check: an address typed by hand is an organization without it (404).
+				request: { params: z.object({ organizationId: z.string() }) },
+				responses: answers({ 200: publicSsoAnswer }),
+			},
+			async (c) => {
+				const id = z.uuid().safeParse(c.req.valid('param').organizationId)
+				if (!id.success) throw new ApiError(404, NOT_OFFERED)
+				return c.json({ sso: toPublicSso(await settingsOf(id.data)) }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/lookup',
+				summary:
+					'The organization whose email domain an address is in, if it offers single sign-on',
+				request: { query: ssoLookup },
+				responses: answers({ 200: publicSsoAnswer }),
+			},
+			async (c) => {
+				const { email } = c.req.valid('query')
+				const domain = email.slice(email.indexOf('@') + 1)
+				const organizationId = await findOrganizationByDomain(db, domain)
+				const row = organizationId ? await findSsoSettings(db, organizationId) : undefined
+				if (!row) throw new ApiError(404, NO_ORGANIZATION_FOR_DOMAIN)
+				return c.json({ sso: toPublicSso(row) }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/authorize',
+				summary: "The identity provider's sign-in address, with the checks the app keeps",
+				request: { body: jsonBody(ssoAuthorize) },
+				responses: answers({ 200: authorization }),
+			},
+			async (c) => {
+				const { organizationId, ...checks } = c.req.valid('json')
+				const row = await settingsOf(organizationId)
+				return c.json({ url: await authorizationUrl(providerOf(row), redirectUri, checks) }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/callback',
+				summary: "The provider's answer: a session, or the account's password first (link)",
+				request: { body: jsonBody(ssoCallback) },
+				responses: answers({ 200: z.union([userLogin, linkNeeded]) }),
+			},
+			async (c) => {
+				const { organizationId, query, ...checks } = c.req.valid('json')
+				const row = await settingsOf(organizationId)
+				const callbackUrl = new URL(redirectUri)
+				callbackUrl.search = query.replace(/^\?/, '')
+				const claims = await exchangeCode(providerOf(row), callbackUrl, checks)
+				const organization = {
+					id: row.organization_id,
+					name: row.organization_name,
+					providerName: row.provider_name,
+					joinByDomain: row.join_by_domain,
+				}
+				const outcome = await resolveSignIn(db, passwords, organization, claims)
+				if (outcome.kind === 'link-needed') {
+					const linkToken = await signLink(
+						{
+							userId: outcome.user.id,
+							issuer: claims.issuer,
+							subject: claims.subject,
+							organizationId: organization.id,
+							join: outcome.join,
+						},
+						config.jwtSecret,
+					)
+					// A step remains, as with a two-factor login's challenge: no session yet.
+					return c.json(
+						{
+							message: LINK_NEEDED,
+							linkRequired: true as const,
+							email: outcome.user.email,
+							linkToken,
+						},
+						200,
+					)
+				}
+				const { user } = outcome
+				const ref = { accountType: 'user' as const, accountId: user.id }
+				// The school's provider vouched for this address, in one of the school's domains.
+				await confirmEmail(db, ref, user.email)
+				// The school's own sign-in stands in for the platform's two-factor step (decision 040).
+				return c.json(
 					{
-						userId: outcome.user.id,
-						issuer: claims.issuer,
-						subject: claims.subject,
-						organizationId: organization.id,
-						join: outcome.join,
+						message: 'Login successful',
+						user: {
+							...toUser(user),
+							emailVerified: true,
+							...(await openSignedIn(deps, c, 'user', userAccount(user))),
+						},
 					},
-					config.jwtSecret,
+					200,
 				)
-				// A step remains, as with a two-factor login's challenge: no session yet.
-				return c.json({
-					message: LINK_NEEDED,
-					linkRequired: true,
-					email: outcome.user.email,
-					linkToken,
-				})
-			}
-			const { user } = outcome
-			const ref = { accountType: 'user' as const, accountId: user.id }
-			// The school's provider vouched for this address, in one of the school's domains.
-			await confirmEmail(db, ref, user.email)
-			// The school's own sign-in stands in for the platform's two-factor step (decision 040).
-			return c.json({
-				message: 'Login successful',
-				user: {
-					...toUser(user),
-					emailVerified: true,
-					...(await openSignedIn(deps, c, 'user', userAccount(user))),
-				},
-			})
-		})
-		.post('/link', requireAccount({ roles: ['student', 'tutor'] }), async (c) => {
-			const { linkToken } = await readJsonBody(c, ssoLink)
-			const account = c.get('account')
-			const link = await verifyLink(linkToken, config.jwtSecret)
-			if (!link) throw new ApiError(400, LINK_EXPIRED)
-			if (link.userId !== account.id) throw new ApiError(403, SIGN_IN_FAILED)
-			const user = await findUser(db, account.id)
-			const member = user?.organization_id === link.organizationId
-			if (!user || (!member && !(link.join && user.organization_id === null))) {
-				throw new ApiError(403, SIGN_IN_FAILED)
-			}
-			await linkIdentity(db, { ...link, userId: user.id }, { join: !member })
-			return c.json({ message: 'Your school sign-in is linked to your account' })
-		})
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/link',
+				summary: "Links the school's sign-in to the signed-in account, after its password",
+				middleware: requireAccount({ roles: ['student', 'tutor'] }),
+				request: { body: jsonBody(ssoLink) },
+				responses: answers({ 200: done }),
+			},
+			async (c) => {
+				const { linkToken } = c.req.valid('json')
+				const account = c.get('account')
+				const link = await verifyLink(linkToken, config.jwtSecret)
+				if (!link) throw new ApiError(400, LINK_EXPIRED)
+				if (link.userId !== account.id) throw new ApiError(403, SIGN_IN_FAILED)
+				const user = await findUser(db, account.id)
+				const member = user?.organization_id === link.organizationId
+				if (!user || (!member && !(link.join && user.organization_id === null))) {
+					throw new ApiError(403, SIGN_IN_FAILED)
+				}
+				await linkIdentity(db, { ...link, userId: user.id }, { join: !member })
+				return c.json({ message: 'Your school sign-in is linked to your account' }, 200)
+			},
+		)
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
 import { body, email, requiredText } from '../platform/validation.ts'
 
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
@@ -69,3 +69,40 @@ export const ssoCallback = body({
 export const ssoLink = body({
 	linkToken: z.string({ error: 'linkToken is required' }).min(1).max(2000),
 })
+
+/** An organization's single sign-on as it set it up; never the client secret itself. */
+export const ssoSettings = z
+	.object({
+		providerName: z.string(),
+		issuer: z.string(),
+		clientId: z.string(),
+		hasClientSecret: z.boolean(),
+		domains: z.array(z.string()),
+		joinByDomain: z.boolean(),
+		/** The app's page that starts this organization's sign-in. */
+		loginPath: z.string(),
+	})
+	.openapi('SsoSettings')
+
+/** GET /sso/settings: null while the organization has none. */
+export const ssoSettingsAnswer = z.object({ sso: z.union([ssoSettings, z.null()]) })
+
+/** What anyone may know of an organization's single sign-on: enough to offer its button. */
+export const publicSso = z
+	.object({ organizationId: z.string(), organizationName: z.string(), providerName: z.string() })
+	.openapi('PublicSso')
+
+export const publicSsoAnswer = z.object({ sso: publicSso })
+
+/** Where the browser goes to sign in at the organization's identity provider. */
+export const authorization = z.object({ url: z.url() })
+
+/** The provider vouched for an existing account not yet linked: its password first, then /sso/link. */
+export const linkNeeded = z
+	.object({
+		message: z.string(),
+		linkRequired: z.literal(true),
+		email: z.string(),
+		linkToken: z.string(),
+	})
+	.openapi('SsoLinkNeeded')

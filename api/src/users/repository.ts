@@ -183,3 +183,7 @@ export async function teachesStudent(db: Db, tutorId: string, studentId: string)
 		.executeTakeFirst()
 	return row !== undefined
 }
+
+/** The zone a person last logged in from, which their reminders are written in (decision 038). */
+export const saveTimeZone = (db: Db, id: string, timeZone: string) =>
+	db.updateTable('users').set({ time_zone: timeZone }).where('id', '=', id).execute()
