@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { ownOrganization } from '../organizations/access.ts'
-import type { ApiDeps } from '../platform/context.ts'
+import type { Context } from 'hono'
+import type { ApiDeps, ApiEnv } from '../platform/context.ts'
 import { csvStream, fileSlug, type CsvCell } from '../platform/csv.ts'
 import { ApiError, validationError } from '../platform/errors.ts'
 import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
@@ -38,9 +39,22 @@ import {
 export function scoreRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 
-	/** The term asked for, else the latest; none yet is an empty grid. */
-	async function termOf(organizationId: string, asked: string | undefined) {
-		return asked ?? (await listTerms(db, organizationId)).at(-1) ?? null
+	/** A CSV download of a term's list (issue 19). */
+	const termExport = (list: 'scores' | 'result-cards', summary: string) =>
+		({
+			method: 'get',
+			path: `/{id}/${list}/export`,
+			summary,
+			middleware: requireAccount(),
+			request: { params: uuidParams('id'), query: termQuery },
+			responses: answers({ 200: fileAnswer('text/csv') }),
+		}) as const
+
+	/** The term asked for, else the latest (none yet is an empty grid), and its subjects. */
+	async function exportedTerm(c: Context<ApiEnv>, asked: string | undefined) {
+		const organization = await ownOrganization(db, c)
+		const term = asked ?? (await listTerms(db, organization.id)).at(-1) ?? null
+		return { organization, term, subjects: await subjectsOfTerm(db, organization.id, term) }
 	}
 
 	return (
@@ -104,18 +118,9 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 			// The CSV downloads (issue 19) stream the whole term a batch of students at a time (issue
 			// 28). Declared before `/{id}/result-cards/{studentId}`, which would take `export`.
 			.endpoint(
-				{
-					method: 'get',
-					path: '/{id}/scores/export',
-					summary: 'The score grid of a term (the latest without one) as CSV',
-					middleware: requireAccount(),
-					request: { params: uuidParams('id'), query: termQuery },
-					responses: answers({ 200: fileAnswer('text/csv') }),
-				},
+				termExport('scores', 'The score grid of a term (the latest without one) as CSV'),
 				async (c) => {
-					const organization = await ownOrganization(db, c)
-					const term = await termOf(organization.id, c.req.valid('query').term)
-					const subjects = await subjectsOfTerm(db, organization.id, term)
+					const { organization, term, subjects } = await exportedTerm(c, c.req.valid('query').term)
 					const rows = async function* () {
 						for await (const { students, scores } of studentsWithScores(db, organization.id, {
 							term,
@@ -146,18 +151,9 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 				},
 			)
 			.endpoint(
-				{
-					method: 'get',
-					path: '/{id}/result-cards/export',
-					summary: 'The result cards of a term (the latest without one) as CSV',
-					middleware: requireAccount(),
-					request: { params: uuidParams('id'), query: termQuery },
-					responses: answers({ 200: fileAnswer('text/csv') }),
-				},
+				termExport('result-cards', 'The result cards of a term (the latest without one) as CSV'),
 				async (c) => {
-					const organization = await ownOrganization(db, c)
-					const term = await termOf(organization.id, c.req.valid('query').term)
-					const subjects = await subjectsOfTerm(db, organization.id, term)
+					const { organization, term, subjects } = await exportedTerm(c, c.req.valid('query').term)
 					const rows = async function* () {
 						if (!term) return
 						const batches = studentsWithScores(db, organization.id, { term, scoredIn: term })
