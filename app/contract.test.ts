@@ -10,13 +10,12 @@ import type { Method, Upstream } from '~/platform/upstream.server'
 
 /**
  * Calls whose routes do not declare their shapes yet, by path prefix (`*` is one segment): this
- * list may only shrink. Departments, scores and result cards are under `/organizations`.
+ * list may only shrink.
  */
 const PENDING = [
 	'/account',
 	'/auth',
 	'/courses/*/students/export',
-	'/organizations',
 	'/payments',
 	'/rooms',
 	// Single sign-on was built beside the contract (issue 31): declared next.

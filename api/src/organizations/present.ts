@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely'
+import type { z } from 'zod'
 import { fileUrl } from '../files/store.ts'
 import type { OrganizationsTable } from '../schema.ts'
+import type { organization, publicOrganization } from './schemas.ts'
 
 export const ORGANIZATION_COLUMNS = [
 	'id',
@@ -22,7 +24,7 @@ export type OrganizationRow = Pick<
 >
 
 /** The README's Organization account. */
-export function toOrganization(row: OrganizationRow) {
+export function toOrganization(row: OrganizationRow): z.input<typeof organization> {
 	return {
 		id: row.id,
 		role: 'organization' as const,
@@ -40,7 +42,7 @@ export function toOrganization(row: OrganizationRow) {
 }
 
 /** What the public directory shows: no email, phone or address. */
-export function toPublicOrganization(row: OrganizationRow) {
+export function toPublicOrganization(row: OrganizationRow): z.input<typeof publicOrganization> {
 	const { email: _email, phone: _phone, address: _address, ...rest } = toOrganization(row)
 	return rest
 }
