@@ -81,8 +81,8 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 			responses: answers({ 200: organizationList }),
 		},
 		async (c) => {
-			const { page: _page, limit: _limit, ...filters } = c.req.valid('query')
-			const page = toPage(c.req.valid('query'))
+			const { page: pageNumber, limit, ...filters } = c.req.valid('query')
+			const page = toPage({ page: pageNumber, limit })
 			const { rows, total } = await listOrganizations(db, filters, page)
 			return c.json(
 				{

@@ -70,9 +70,9 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 				},
 				async (c) => {
 					const organization = await ownOrganization(db, c)
-					const { page: _page, limit: _limit, ...filters } = c.req.valid('query')
+					const { page: pageNumber, limit, ...filters } = c.req.valid('query')
 					// Paged only when asked (issue 28): the call without page or limit answers as always.
-					const page = pageIfAsked({ page: _page, limit: _limit })
+					const page = pageIfAsked({ page: pageNumber, limit })
 					const [rows, total, terms, { subjects, termSubjects }] = await Promise.all([
 						listScores(db, organization.id, filters, page),
 						page ? countScores(db, organization.id, filters) : undefined,
