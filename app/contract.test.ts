@@ -10,11 +10,10 @@ import type { Method, Upstream } from '~/platform/upstream.server'
 
 /**
  * Calls whose routes do not declare their shapes yet, by path prefix (`*` is one segment): this
- * list may only shrink. Departments, scores and result cards are under `/organizations`.
+ * list may only shrink.
  */
 const PENDING = [
 	'/courses/*/students/export',
-	'/organizations',
 	'/payments',
 	'/rooms',
 	'/tasks/*/submissions/export',

@@ -64,7 +64,8 @@ test('the check reaches every call whose ids the scenario makes', () => {
 })
 
 test('the areas not declared yet are reported as not in the contract', async () => {
-	expect(report.notInContract).toEqual(expect.arrayContaining(['/organizations', '/payments']))
+	// The areas app/contract.test.ts still lists as pending, as they are there.
+	expect(report.notInContract).toEqual(await pendingAreas())
 })
 
 /** A backend that answers the public catalogue with the wrong shape, creates a course for anyone, and has nothing else. */

@@ -200,7 +200,8 @@ describe('GET /organizations/list', () => {
 		])
 		const bad = await call(api, 'GET', '/organizations/list?type=club&page=x')
 		expect(bad.status).toBe(400)
-		expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual(['page'])
+		// The declared query is read whole (decision 041): each bad parameter is named.
+		expect(bad.body.errors.map((e: { path: string }) => e.path)).toEqual(['page', 'type'])
 		const badType = await call(api, 'GET', '/organizations/list?type=club')
 		expect(badType.body.errors).toEqual([
 			{

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { organizationAccount } from '../organizations/schemas.ts'
+import { organization } from '../organizations/schemas.ts'
 import { uploadedFile } from '../platform/openapi.ts'
 import { subjects, user } from '../users/schemas.ts'
 import {
@@ -72,7 +72,7 @@ export const userLogin = z
 
 /** An organization's login that opened a session. */
 export const organizationLogin = z
-	.object({ message: z.string(), user: organizationAccount.extend(session) })
+	.object({ message: z.string(), user: organization.extend(session) })
 	.openapi('OrganizationLogin')
 
 /** A right password for an account with two-factor on: no session yet, the code comes next. */

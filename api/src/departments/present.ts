@@ -1,5 +1,7 @@
 import type { Selectable } from 'kysely'
+import type { z } from 'zod'
 import type { DepartmentsTable } from '../schema.ts'
+import type { department } from './schemas.ts'
 
 export const DEPARTMENT_COLUMNS = [
 	'id',
@@ -13,7 +15,7 @@ export const DEPARTMENT_COLUMNS = [
 export type DepartmentRow = Pick<Selectable<DepartmentsTable>, (typeof DEPARTMENT_COLUMNS)[number]>
 
 /** The README's Department. */
-export function toDepartment(row: DepartmentRow) {
+export function toDepartment(row: DepartmentRow): z.input<typeof department> {
 	return {
 		id: row.id,
 		departmentName: row.department_name,

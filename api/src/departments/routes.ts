@@ -1,10 +1,8 @@
-import { Hono } from 'hono'
-import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
+import type { Account, ApiDeps } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, MESSAGES } from '../platform/errors.ts'
-import { readJsonBody } from '../platform/json.ts'
-import { readPage } from '../platform/pagination.ts'
+import { answers, ApiRoutes, deletedAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
+import { toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId, validate } from '../platform/validation.ts'
 import { toDepartment, type DepartmentRow } from './present.ts'
 import {
 	deleteDepartment,
@@ -13,7 +11,15 @@ import {
 	listDepartments,
 	updateDepartment,
 } from './repository.ts'
-import { departmentCreation, departmentListQuery, departmentUpdate } from './schemas.ts'
+import {
+	createdDepartment,
+	departmentAnswer,
+	departmentCreation,
+	departmentList,
+	departmentListQuery,
+	departmentUpdate,
+	savedDepartment,
+} from './schemas.ts'
 
 const DUPLICATE = 'A department with this name already exists'
 const NOT_FOUND = 'Department not found'
@@ -32,72 +38,130 @@ const rethrowDuplicate = (error: unknown): never => {
 /** Spec section 7's department calls, mounted under `/organizations`. */
 export function departmentRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
+	const organizationOnly = requireAccount({ roles: ['organization'] })
 
-	const loadDepartment = async (id: string | undefined) => {
-		const department = await findDepartment(db, readId('id', id))
+	const loadDepartment = async (id: string) => {
+		const department = await findDepartment(db, id)
 		if (!department) throw new ApiError(404, NOT_FOUND)
 		return department
 	}
 
-	return new Hono<ApiEnv>()
-		.post('/create-department', requireAccount({ roles: ['organization'] }), async (c) => {
-			const { departmentName, description } = await readJsonBody(c, departmentCreation)
-			const department = await insertDepartment(db, {
-				organizationId: c.get('account').id,
-				departmentName,
-				description: description ?? null,
-			}).catch(rethrowDuplicate)
-			return c.json(
-				{
-					message: 'Department created successfully',
-					id: department.id,
-					data: toDepartment(department),
-				},
-				201,
-			)
-		})
-		.get('/departments', requireAccount(), async (c) => {
-			const account = c.get('account')
-			const page = readPage(c)
-			const filters = validate(departmentListQuery, c.req.query())
-			const organizationId = filters.organizationId ?? account.orgId
-			if (!organizationId || !mayRead(account, organizationId)) {
-				throw new ApiError(403, MESSAGES.forbidden)
-			}
-			const { rows, total } = await listDepartments(
-				db,
-				organizationId,
-				filters.departmentName,
-				page,
-			)
-			return c.json({
-				data: {
-					departments: rows.map(toDepartment),
-					total,
-					page: page.page,
-					totalPages: Math.ceil(total / page.limit),
-				},
-			})
-		})
-		.get('/departments/:id', requireAccount(), async (c) => {
-			const department = await loadDepartment(c.req.param('id'))
-			if (!mayRead(c.get('account'), department.organization_id)) {
-				throw new ApiError(403, MESSAGES.forbidden)
-			}
-			return c.json({ data: toDepartment(department) })
-		})
-		.put('/departments/:id', requireAccount({ roles: ['organization'] }), async (c) => {
-			const department = await loadDepartment(c.req.param('id'))
-			if (!mayChange(c.get('account'), department)) throw new ApiError(403, MESSAGES.forbidden)
-			const changes = await readJsonBody(c, departmentUpdate)
-			const updated = await updateDepartment(db, department.id, changes).catch(rethrowDuplicate)
-			if (!updated) throw new ApiError(404, NOT_FOUND)
-			return c.json({ message: 'Department updated successfully', data: toDepartment(updated) })
-		})
-		.delete('/departments/:id', requireAccount({ roles: ['organization'] }), async (c) => {
-			const department = await loadDepartment(c.req.param('id'))
-			if (!mayChange(c.get('account'), department)) throw new ApiError(403, MESSAGES.forbidden)
-			await deleteDepartment(db, department.id)
-			return c.json({ message: 'Department deleted successfully', id: department.id })
-		})
+	return new ApiRoutes(config)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/create-department',
+				summary: 'Create a department of the calling organization',
+				middleware: organizationOnly,
+				request: { body: jsonBody(departmentCreation) },
+				responses: answers({ 201: createdDepartment }),
+			},
+			async (c) => {
+				const { departmentName, description } = c.req.valid('json')
+				const department = await insertDepartment(db, {
+					organizationId: c.get('account').id,
+					departmentName,
+					description: description ?? null,
+				}).catch(rethrowDuplicate)
+				return c.json(
+					{
+						message: 'Department created successfully',
+						id: department.id,
+						data: toDepartment(department),
+					},
+					201,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/departments',
+				summary: "An organization's departments (the caller's own by default), by name",
+				middleware: requireAccount(),
+				request: { query: departmentListQuery },
+				responses: answers({ 200: departmentList }),
+			},
+			async (c) => {
+				const account = c.get('account')
+				const query = c.req.valid('query')
+				const page = toPage(query)
+				const organizationId = query.organizationId ?? account.orgId
+				if (!organizationId || !mayRead(account, organizationId)) {
+					throw new ApiError(403, MESSAGES.forbidden)
+				}
+				const { rows, total } = await listDepartments(
+					db,
+					organizationId,
+					query.departmentName,
+					page,
+				)
+				return c.json(
+					{
+						data: {
+							departments: rows.map(toDepartment),
+							total,
+							page: page.page,
+							totalPages: Math.ceil(total / page.limit),
+						},
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/departments/{id}',
+				summary: 'A department',
+				middleware: requireAccount(),
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: departmentAnswer }),
+			},
+			async (c) => {
+				const department = await loadDepartment(c.req.valid('param').id)
+				if (!mayRead(c.get('account'), department.organization_id)) {
+					throw new ApiError(403, MESSAGES.forbidden)
+				}
+				return c.json({ data: toDepartment(department) }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'put',
+				path: '/departments/{id}',
+				summary: 'Rename a department or change its description',
+				middleware: organizationOnly,
+				request: { params: uuidParams('id'), body: jsonBody(departmentUpdate) },
+				responses: answers({ 200: savedDepartment }),
+			},
+			async (c) => {
+				const department = await loadDepartment(c.req.valid('param').id)
+				if (!mayChange(c.get('account'), department)) throw new ApiError(403, MESSAGES.forbidden)
+				const updated = await updateDepartment(db, department.id, c.req.valid('json')).catch(
+					rethrowDuplicate,
+				)
+				if (!updated) throw new ApiError(404, NOT_FOUND)
+				return c.json(
+					{ message: 'Department updated successfully', data: toDepartment(updated) },
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'delete',
+				path: '/departments/{id}',
+				summary: 'Delete a department',
+				middleware: organizationOnly,
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: deletedAnswer }),
+			},
+			async (c) => {
+				const department = await loadDepartment(c.req.valid('param').id)
+				if (!mayChange(c.get('account'), department)) throw new ApiError(403, MESSAGES.forbidden)
+				await deleteDepartment(db, department.id)
+				return c.json({ message: 'Department deleted successfully', id: department.id }, 200)
+			},
+		)
 }

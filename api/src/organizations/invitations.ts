@@ -1,15 +1,17 @@
 import { sql, type Selectable } from 'kysely'
+import type { z } from 'zod'
 import type { Db } from '../db.ts'
 import { quotedName } from '../mail/compose.ts'
 import { notifyUsers } from '../mail/notifications.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import type { OrganizationInvitationsTable } from '../schema.ts'
 import { USER_COLUMNS } from '../users/present.ts'
+import type { invitation } from './schemas.ts'
 
 type InvitationRow = Selectable<OrganizationInvitationsTable>
 
 /** What the organization sees of an invitation: only the email it typed, never the account. */
-export const toInvitation = (row: InvitationRow) => ({
+export const toInvitation = (row: InvitationRow): z.input<typeof invitation> => ({
 	id: row.id,
 	email: row.email,
 	status: row.status,

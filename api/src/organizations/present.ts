@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely'
-import { fileUrl } from '../files/store.ts'
 import type { z } from 'zod'
+import { fileUrl } from '../files/store.ts'
 import type { OrganizationsTable } from '../schema.ts'
-import type { organizationAccount } from './schemas.ts'
+import type { organization, publicOrganization } from './schemas.ts'
 
 export const ORGANIZATION_COLUMNS = [
 	'id',
@@ -24,7 +24,7 @@ export type OrganizationRow = Pick<
 >
 
 /** The README's Organization account. */
-export function toOrganization(row: OrganizationRow): z.input<typeof organizationAccount> {
+export function toOrganization(row: OrganizationRow): z.input<typeof organization> {
 	return {
 		id: row.id,
 		role: 'organization',
@@ -42,7 +42,7 @@ export function toOrganization(row: OrganizationRow): z.input<typeof organizatio
 }
 
 /** What the public directory shows: no email, phone or address. */
-export function toPublicOrganization(row: OrganizationRow) {
+export function toPublicOrganization(row: OrganizationRow): z.input<typeof publicOrganization> {
 	const { email: _email, phone: _phone, address: _address, ...rest } = toOrganization(row)
 	return rest
 }

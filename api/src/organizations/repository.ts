@@ -151,3 +151,20 @@ export async function organizationStats(db: Db, organizationId: string) {
 		departments: { rows: departmentRows, total: total(departmentCount) },
 	}
 }
+
+/** Whether the organization's teachers must sign in with two-factor (decision 037). */
+export const teachersNeedTwoFactor = async (db: Db, organizationId: string) => {
+	const row = await db
+		.selectFrom('organizations')
+		.select('teachers_need_two_factor')
+		.where('id', '=', organizationId)
+		.executeTakeFirstOrThrow()
+	return row.teachers_need_two_factor
+}
+
+export const requireTeacherTwoFactor = (db: Db, organizationId: string, required: boolean) =>
+	db
+		.updateTable('organizations')
+		.set({ teachers_need_two_factor: required })
+		.where('id', '=', organizationId)
+		.execute()

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Hono, type Context } from 'hono'
+import type { Context } from 'hono'
 import { accountLimitsOf } from '../account/limits.ts'
 import { welcomeNewAccount } from '../account/mails.ts'
 import type { Passwords } from '../auth/passwords.ts'
@@ -9,12 +9,10 @@ import { departmentRoutes } from '../departments/routes.ts'
 import { removeFile, storeImage } from '../files/store.ts'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, validationError } from '../platform/errors.ts'
-import { readForm } from '../platform/forms.ts'
 import { readOptionalImage } from '../platform/images.ts'
-import { readJsonBody } from '../platform/json.ts'
-import { readPage } from '../platform/pagination.ts'
+import { answers, ApiRoutes, formBody, jsonBody, uuidParams } from '../platform/openapi.ts'
+import { toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId, validate } from '../platform/validation.ts'
 import { rosterRoutes } from '../roster/routes.ts'
 import { scoreRoutes } from '../scores/routes.ts'
 import { toUser } from '../users/present.ts'
@@ -39,9 +37,17 @@ import {
 	updateOrganization,
 } from './repository.ts'
 import {
+	changedOrganization,
+	invitationList,
+	invitationSent,
+	organizationAnswer,
+	organizationList,
 	organizationListQuery,
-	organizationRegistration,
+	organizationRegistrationForm,
+	organizationDashboard,
 	organizationUpdate,
+	messageAnswer,
+	registeredOrganization,
 	studentAttachment,
 } from './schemas.ts'
 
@@ -54,129 +60,230 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 	const requireAccount = accountGuard(deps)
 	const limits = accountLimitsOf(deps)
 
-	return (
-		new Hono<ApiEnv>()
-			.get('/list', async (c) => {
-				const page = readPage(c)
-				const filters = validate(organizationListQuery, c.req.query())
-				const { rows, total } = await listOrganizations(db, filters, page)
-				return c.json({
+	/** GET /organizations/{id}/tutors, which the app calls with a trailing slash too. */
+	const statsRoute = (path: string) =>
+		({
+			method: 'get',
+			path,
+			summary:
+				"The organization's dashboard: a few of its teachers, students, courses and departments, with totals",
+			middleware: requireAccount(),
+			request: { params: uuidParams('id') },
+			responses: answers({ 200: organizationDashboard }),
+		}) as const
+
+	const organizations = new ApiRoutes(deps.config).endpoint(
+		{
+			method: 'get',
+			path: '/list',
+			summary: 'The public directory of organizations',
+			request: { query: organizationListQuery },
+			responses: answers({ 200: organizationList }),
+		},
+		async (c) => {
+			const { page: pageNumber, limit, ...filters } = c.req.valid('query')
+			const page = toPage({ page: pageNumber, limit })
+			const { rows, total } = await listOrganizations(db, filters, page)
+			return c.json(
+				{
 					organizations: rows.map(toPublicOrganization),
-					pagination: { total, currentPage: page.page, totalPages: Math.ceil(total / page.limit) },
-				})
-			})
-			.route('/', departmentRoutes(deps))
-			.route('/', scoreRoutes(deps))
-			.route('/', rosterRoutes(deps, passwords))
-			.route('/', teacherTwoFactorRoutes(deps))
-			.get('/:id/tutors', requireAccount(), async (c) => c.json(await statsOf(c)))
-			.get('/:id/tutors/', requireAccount(), async (c) => c.json(await statsOf(c)))
-			.get('/:id', requireAccount(), async (c) =>
-				c.json({ organization: toOrganization(await ownOrganization(db, c)) }),
+					pagination: {
+						total,
+						currentPage: page.page,
+						totalPages: Math.ceil(total / page.limit),
+					},
+				},
+				200,
 			)
-			.put('/:id', requireAccount(), async (c) => {
-				const organization = await ownOrganization(db, c)
-				const { deleted, ...changes } = await readJsonBody(c, organizationUpdate)
-				if (deleted) {
-					await deleteOrganization(db, organization.id)
-					await revokeAllSessions(db, {
-						accountId: organization.id,
-						accountType: 'organization',
-					})
-					if (organization.logo) await removeFile(deps, organization.logo)
-					return c.json({ message: 'Organization deleted successfully', id: organization.id })
-				}
-				const update = Object.fromEntries(
-					Object.entries(changes).filter(([, value]) => value !== undefined),
-				)
-				if (Object.keys(update).length === 0) {
-					throw validationError([{ path: 'body', msg: 'Send at least one field to change' }])
-				}
-				const updated = await updateOrganization(db, organization.id, update)
-				if (!updated) throw new ApiError(404, 'Organization not found')
-				return c.json({
-					message: 'Organization updated successfully',
-					organization: toOrganization(updated),
-				})
-			})
+		},
+	)
+
+	// Mounted before `/{id}`, which would take `/departments`.
+	organizations
+		.route('/', departmentRoutes(deps))
+		.route('/', scoreRoutes(deps))
+		.route('/', rosterRoutes(deps, passwords))
+		.route('/', teacherTwoFactorRoutes(deps))
+
+	return (
+		organizations
+			.endpoint(statsRoute('/{id}/tutors'), async (c) => c.json(await statsOf(c), 200))
+			.endpoint(statsRoute('/{id}/tutors/'), async (c) => c.json(await statsOf(c), 200))
+			.endpoint(
+				{
+					method: 'get',
+					path: '/{id}',
+					summary: "The organization's own record",
+					middleware: requireAccount(),
+					request: { params: uuidParams('id') },
+					responses: answers({ 200: organizationAnswer }),
+				},
+				async (c) => c.json({ organization: toOrganization(await ownOrganization(db, c)) }, 200),
+			)
+			.endpoint(
+				{
+					method: 'put',
+					path: '/{id}',
+					summary: 'Change the organization, or delete it with `{ "deleted": true }`',
+					middleware: requireAccount(),
+					request: { params: uuidParams('id'), body: jsonBody(organizationUpdate) },
+					responses: answers({ 200: changedOrganization }),
+				},
+				async (c) => {
+					const organization = await ownOrganization(db, c)
+					const { deleted, ...changes } = c.req.valid('json')
+					if (deleted) {
+						await deleteOrganization(db, organization.id)
+						await revokeAllSessions(db, {
+							accountId: organization.id,
+							accountType: 'organization',
+						})
+						if (organization.logo) await removeFile(deps, organization.logo)
+						return c.json(
+							{ message: 'Organization deleted successfully', id: organization.id },
+							200,
+						)
+					}
+					const update = Object.fromEntries(
+						Object.entries(changes).filter(([, value]) => value !== undefined),
+					)
+					if (Object.keys(update).length === 0) {
+						throw validationError([{ path: 'body', msg: 'Send at least one field to change' }])
+					}
+					const updated = await updateOrganization(db, organization.id, update)
+					if (!updated) throw new ApiError(404, 'Organization not found')
+					return c.json(
+						{ message: 'Organization updated successfully', organization: toOrganization(updated) },
+						200,
+					)
+				},
+			)
 			// Inviting by email: the answer is the same whether or not an account has that email, and
 			// the student joins only by accepting on their dashboard.
-			.post('/:id/students', requireAccount(), async (c) => {
-				const organization = await ownOrganization(db, c)
-				const { email } = await readJsonBody(c, studentAttachment)
-				await limits.invitationSent(organization.id)
-				const member = await findUserByEmail(db, email)
-				if (member?.organization_id === organization.id) {
-					throw new ApiError(409, 'This student is already in your organization')
-				}
-				const { invitation, created } = await inviteStudent(db, organization.id, email)
-				// A student with an account hears of it; an email with none gets nothing (no account is
-				// made for it, and the organization's answer is the same either way). An address that
-				// had its share of mails hears of it on the dashboard only (invite-then-cancel loops).
-				if (created && member?.role === 'student' && (await limits.mayMail(member.email)))
-					notifyInvited(deps, organization, [member.id])
-				return c.json(
-					{ message: 'Invitation sent', invitation: toInvitation(invitation) },
-					created ? 201 : 200,
-				)
-			})
-			.get('/:id/invitations', requireAccount(), async (c) => {
-				const organization = await ownOrganization(db, c)
-				const rows = await listOpenInvitations(db, organization.id)
-				return c.json({ invitations: rows.map(toInvitation) })
-			})
-			.delete('/:id/invitations/:invitationId', requireAccount(), async (c) => {
-				const organization = await ownOrganization(db, c)
-				const invitationId = readId('invitationId', c.req.param('invitationId'))
-				if (!(await cancelInvitation(db, organization.id, invitationId))) {
-					throw new ApiError(404, 'Invitation not found')
-				}
-				return c.json({ message: 'Invitation cancelled' })
-			})
-			.delete('/:id/students/:studentId', requireAccount(), async (c) => {
-				const organization = await ownOrganization(db, c)
-				const studentId = readId('studentId', c.req.param('studentId'))
-				if (!(await leaveOrganization(db, studentId, organization.id))) {
-					throw new ApiError(404, 'Student not found')
-				}
-				return c.json({ message: 'Student removed from the organization' })
-			})
-			.post('/register', async (c) => {
-				const form = await readForm(c)
-				const { password, ...fields } = validate(organizationRegistration, form)
-				const logo = await readOptionalImage(form.logo, 'logo')
-				if (await findOrganizationByEmail(db, fields.email)) throw new ApiError(409, DUPLICATE)
-
-				const id = randomUUID()
-				const passwordHash = await passwords.hash(password)
-				const logoKey = logo ? await storeImage(deps, { id, type: 'organization' }, logo) : null
-				try {
-					const organization = await insertOrganization(db, {
-						...fields,
-						id,
-						password_hash: passwordHash,
-						phone: fields.phone ?? null,
-						address: fields.address ?? null,
-						website: fields.website ?? null,
-						description: fields.description ?? null,
-						logo: logoKey,
-						email_verified_at: null,
-					})
-					welcomeNewAccount(deps, { accountType: 'organization', accountId: organization.id })
+			.endpoint(
+				{
+					method: 'post',
+					path: '/{id}/students',
+					summary: 'Invite a student by email (201; 200 when one is already open)',
+					middleware: requireAccount(),
+					request: { params: uuidParams('id'), body: jsonBody(studentAttachment) },
+					responses: answers({ 200: invitationSent, 201: invitationSent }),
+				},
+				async (c) => {
+					const organization = await ownOrganization(db, c)
+					const { email } = c.req.valid('json')
+					await limits.invitationSent(organization.id)
+					const member = await findUserByEmail(db, email)
+					if (member?.organization_id === organization.id) {
+						throw new ApiError(409, 'This student is already in your organization')
+					}
+					const { invitation, created } = await inviteStudent(db, organization.id, email)
+					// A student with an account hears of it; an email with none gets nothing (no account is
+					// made for it, and the organization's answer is the same either way). An address that
+					// had its share of mails hears of it on the dashboard only (invite-then-cancel loops).
+					if (created && member?.role === 'student' && (await limits.mayMail(member.email)))
+						notifyInvited(deps, organization, [member.id])
 					return c.json(
-						{
-							message: 'Organization created successfully!',
-							id: organization.id,
-							organization: toOrganization(organization),
-						},
-						201,
+						{ message: 'Invitation sent', invitation: toInvitation(invitation) },
+						created ? 201 : 200,
 					)
-				} catch (error) {
-					if (logoKey) await removeFile(deps, logoKey)
-					if (isUniqueViolation(error)) throw new ApiError(409, DUPLICATE)
-					throw error
-				}
-			})
+				},
+			)
+			.endpoint(
+				{
+					method: 'get',
+					path: '/{id}/invitations',
+					summary: 'The open invitations',
+					middleware: requireAccount(),
+					request: { params: uuidParams('id') },
+					responses: answers({ 200: invitationList }),
+				},
+				async (c) => {
+					const organization = await ownOrganization(db, c)
+					const rows = await listOpenInvitations(db, organization.id)
+					return c.json({ invitations: rows.map(toInvitation) }, 200)
+				},
+			)
+			.endpoint(
+				{
+					method: 'delete',
+					path: '/{id}/invitations/{invitationId}',
+					summary: 'Withdraw an open invitation',
+					middleware: requireAccount(),
+					request: { params: uuidParams('id', 'invitationId') },
+					responses: answers({ 200: messageAnswer }),
+				},
+				async (c) => {
+					const organization = await ownOrganization(db, c)
+					const { invitationId } = c.req.valid('param')
+					if (!(await cancelInvitation(db, organization.id, invitationId))) {
+						throw new ApiError(404, 'Invitation not found')
+					}
+					return c.json({ message: 'Invitation cancelled' }, 200)
+				},
+			)
+			.endpoint(
+				{
+					method: 'delete',
+					path: '/{id}/students/{studentId}',
+					summary: 'Remove a student from the organization',
+					middleware: requireAccount(),
+					request: { params: uuidParams('id', 'studentId') },
+					responses: answers({ 200: messageAnswer }),
+				},
+				async (c) => {
+					const organization = await ownOrganization(db, c)
+					const { studentId } = c.req.valid('param')
+					if (!(await leaveOrganization(db, studentId, organization.id))) {
+						throw new ApiError(404, 'Student not found')
+					}
+					return c.json({ message: 'Student removed from the organization' }, 200)
+				},
+			)
+			.endpoint(
+				{
+					method: 'post',
+					path: '/register',
+					summary: 'Sign up an organization (a form, with an optional logo); refusals name `error`',
+					request: { body: formBody(organizationRegistrationForm) },
+					responses: answers({ 201: registeredOrganization }),
+				},
+				async (c) => {
+					const { password, logo: logoField, ...fields } = c.req.valid('form')
+					const logo = await readOptionalImage(logoField, 'logo')
+					if (await findOrganizationByEmail(db, fields.email)) throw new ApiError(409, DUPLICATE)
+
+					const id = randomUUID()
+					const passwordHash = await passwords.hash(password)
+					const logoKey = logo ? await storeImage(deps, { id, type: 'organization' }, logo) : null
+					try {
+						const organization = await insertOrganization(db, {
+							...fields,
+							id,
+							password_hash: passwordHash,
+							phone: fields.phone ?? null,
+							address: fields.address ?? null,
+							website: fields.website ?? null,
+							description: fields.description ?? null,
+							logo: logoKey,
+							email_verified_at: null,
+						})
+						welcomeNewAccount(deps, { accountType: 'organization', accountId: organization.id })
+						return c.json(
+							{
+								message: 'Organization created successfully!',
+								id: organization.id,
+								organization: toOrganization(organization),
+							},
+							201,
+						)
+					} catch (error) {
+						if (logoKey) await removeFile(deps, logoKey)
+						if (isUniqueViolation(error)) throw new ApiError(409, DUPLICATE)
+						throw error
+					}
+				},
+			)
 	)
 
 	async function statsOf(c: Context<ApiEnv>) {

@@ -1,12 +1,13 @@
-import { Hono } from 'hono'
-import { z } from 'zod'
-import type { ApiDeps, ApiEnv } from '../platform/context.ts'
-import { readJsonBody } from '../platform/json.ts'
+import type { ApiDeps } from '../platform/context.ts'
+import { answers, ApiRoutes, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { body } from '../platform/validation.ts'
 import { ownOrganization } from './access.ts'
-
-const requirement = body({ teachersNeedTwoFactor: z.boolean() })
+import { requireTeacherTwoFactor, teachersNeedTwoFactor } from './repository.ts'
+import {
+	teacherTwoFactor,
+	teacherTwoFactorChanged,
+	teacherTwoFactorRequirement,
+} from './schemas.ts'
 
 /**
  * Whether the organization's teachers must sign in with two-factor (issue 29, decision 037):
@@ -14,30 +15,47 @@ const requirement = body({ teachersNeedTwoFactor: z.boolean() })
  */
 export function teacherTwoFactorRoutes(deps: ApiDeps) {
 	const { db } = deps
-	const requireAccount = accountGuard(deps)
-	return new Hono<ApiEnv>()
-		.get('/:id/teacher-two-factor', requireAccount({ roles: ['organization'] }), async (c) => {
-			const organization = await ownOrganization(db, c)
-			const row = await db
-				.selectFrom('organizations')
-				.select('teachers_need_two_factor')
-				.where('id', '=', organization.id)
-				.executeTakeFirstOrThrow()
-			return c.json({ teachersNeedTwoFactor: row.teachers_need_two_factor })
-		})
-		.put('/:id/teacher-two-factor', requireAccount({ roles: ['organization'] }), async (c) => {
-			const organization = await ownOrganization(db, c)
-			const { teachersNeedTwoFactor } = await readJsonBody(c, requirement)
-			await db
-				.updateTable('organizations')
-				.set({ teachers_need_two_factor: teachersNeedTwoFactor })
-				.where('id', '=', organization.id)
-				.execute()
-			return c.json({
-				message: teachersNeedTwoFactor
-					? 'Your teachers now need two-factor sign-in. Those without it set it up when they next open TutorHub.'
-					: 'Your teachers no longer need two-factor sign-in.',
-				teachersNeedTwoFactor,
-			})
-		})
+	const organizationOnly = accountGuard(deps)({ roles: ['organization'] })
+	return new ApiRoutes(deps.config)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/{id}/teacher-two-factor',
+				summary: "Whether the organization's teachers must sign in with two-factor",
+				middleware: organizationOnly,
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: teacherTwoFactor }),
+			},
+			async (c) => {
+				const organization = await ownOrganization(db, c)
+				return c.json(
+					{ teachersNeedTwoFactor: await teachersNeedTwoFactor(db, organization.id) },
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'put',
+				path: '/{id}/teacher-two-factor',
+				summary: "Require two-factor sign-in of the organization's teachers, or stop",
+				middleware: organizationOnly,
+				request: { params: uuidParams('id'), body: jsonBody(teacherTwoFactorRequirement) },
+				responses: answers({ 200: teacherTwoFactorChanged }),
+			},
+			async (c) => {
+				const organization = await ownOrganization(db, c)
+				const { teachersNeedTwoFactor } = c.req.valid('json')
+				await requireTeacherTwoFactor(db, organization.id, teachersNeedTwoFactor)
+				return c.json(
+					{
+						message: teachersNeedTwoFactor
+							? 'Your teachers now need two-factor sign-in. Those without it set it up when they next open TutorHub.'
+							: 'Your teachers no longer need two-factor sign-in.',
+						teachersNeedTwoFactor,
+					},
+					200,
+				)
+			},
+		)
 }

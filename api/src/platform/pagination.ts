@@ -11,10 +11,25 @@ const wholeNumber = (message: string, max: number) =>
 		.transform(Number)
 		.refine((value) => value >= 1 && value <= max, message)
 
+const pageNumber = wholeNumber('Page must be a whole number of at least 1', 1_000_000)
+const pageLimit = wholeNumber(`Limit must be a whole number from 1 to ${MAX_LIMIT}`, MAX_LIMIT)
+
 export const paginationQuery = z.object({
-	page: wholeNumber('Page must be a whole number of at least 1', 1_000_000).default(1),
-	limit: wholeNumber(`Limit must be a whole number from 1 to ${MAX_LIMIT}`, MAX_LIMIT).default(10),
+	page: pageNumber.default(1),
+	limit: pageLimit.default(10),
 })
+
+/** `page` and `limit` of a list that is paged only when the caller sends either (issue 28). */
+export const pageIfAskedQuery = z.object({
+	page: pageNumber.optional(),
+	limit: pageLimit.optional(),
+})
+
+/** The page asked for (`page` and `limit` default as in paginationQuery), or undefined: the whole list. */
+export const pageIfAsked = ({ page, limit }: { page?: number; limit?: number }) =>
+	page === undefined && limit === undefined
+		? undefined
+		: toPage({ page: page ?? 1, limit: limit ?? 10 })
 
 export type Page = { page: number; limit: number; offset: number }
 

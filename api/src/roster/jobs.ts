@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
+import type { z } from 'zod'
 import { hashOf } from '../account/tokens.ts'
 import type { Db } from '../db.ts'
 import { appLink, composeMail, quotedName } from '../mail/compose.ts'
@@ -7,20 +8,10 @@ import { mailQueued } from '../mail/outbox.ts'
 import type { RosterImportStatus } from '../schema.ts'
 import { ROSTER_ROLES, type RosterLine, type RosterRole } from './parse.ts'
 import { classifyRows, countRows, type RosterCounts, type RosterRow } from './preview.ts'
+import type { rosterImport } from './schemas.ts'
 
 /** A set-your-password link of a new account works for a week: a school's start is not an hour. */
 export const WELCOME_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000
-
-export type RosterJob = {
-	id: string
-	status: RosterImportStatus
-	fileName: string
-	counts: RosterCounts
-	result: RosterCounts | null
-	error: string | null
-	createdAt: string
-	finishedAt: string | null
-}
 
 const JOB_COLUMNS = [
 	'id',
@@ -44,7 +35,8 @@ type JobRow = {
 	finished_at: Date | null
 }
 
-export const toJob = (row: JobRow): RosterJob => ({
+/** What an import's calls answer of it. */
+export const toJob = (row: JobRow): z.input<typeof rosterImport> => ({
 	id: row.id,
 	status: row.status,
 	fileName: row.file_name,

@@ -1,19 +1,17 @@
 import { randomBytes } from 'node:crypto'
-import { Hono } from 'hono'
 import { accountLimitsOf } from '../account/limits.ts'
 import type { Passwords } from '../auth/passwords.ts'
 import { afterAnswer } from '../mail/outbox.ts'
 import { ownOrganization } from '../organizations/access.ts'
 import { notifyInvited } from '../organizations/invitations.ts'
-import type { ApiDeps, ApiEnv } from '../platform/context.ts'
+import type { ApiDeps } from '../platform/context.ts'
 import { csvAnswer, fileSlug } from '../platform/csv.ts'
 import { ApiError, validationError } from '../platform/errors.ts'
-import { readForm } from '../platform/forms.ts'
 import { log } from '../platform/log.ts'
-import { pagination, readPage } from '../platform/pagination.ts'
+import { answers, ApiRoutes, fileAnswer, formBody, uuidParams } from '../platform/openapi.ts'
+import { pagination, toPage } from '../platform/pagination.ts'
 import { reportError } from '../platform/error-reports.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId } from '../platform/validation.ts'
 import { rosterExport } from './export.ts'
 import {
 	applyJob,
@@ -27,6 +25,13 @@ import {
 	toJob,
 } from './jobs.ts'
 import { readRoster, ROSTER_COLUMNS, ROSTER_FILE_LIMIT, RosterFileError } from './parse.ts'
+import {
+	rosterImportAnswer,
+	rosterImportList,
+	rosterImportPage,
+	rosterRowsQuery,
+	rosterUpload,
+} from './schemas.ts'
 
 const NOT_FOUND = 'Import not found'
 const FAILED =
@@ -44,77 +49,138 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 	const requireAccount = accountGuard(deps)
 	const limits = accountLimitsOf(deps)
 
-	return new Hono<ApiEnv>()
-		.get('/:id/roster/template', requireAccount(), async (c) => {
-			await ownOrganization(db, c)
-			return csvAnswer(
-				c,
-				'roster-template.csv',
-				[...ROSTER_COLUMNS],
-				[['student', 'Ada', 'Lovelace', 'ada@example.com', 'Mathematics', 'S-0001']],
-			)
-		})
-		.get('/:id/roster/export', requireAccount(), async (c) => {
-			const organization = await ownOrganization(db, c)
-			const rows = await rosterExport(db, organization.id)
-			return csvAnswer(
-				c,
-				`${fileSlug(organization.name, 'organization')}-roster.csv`,
-				[...ROSTER_COLUMNS],
-				rows,
-			)
-		})
-		.get('/:id/roster/imports', requireAccount(), async (c) => {
-			const organization = await ownOrganization(db, c)
-			await failStoppedJobs(db, organization.id, FAILED)
-			return c.json({ imports: (await listJobs(db, organization.id)).map(toJob) })
-		})
-		.post('/:id/roster/imports', requireAccount(), async (c) => {
-			const organization = await ownOrganization(db, c)
-			const { file } = await readForm(c)
-			if (!(file instanceof File) || file.size === 0) {
-				throw validationError([{ path: 'file', msg: 'Choose a CSV file to upload' }])
-			}
-			if (file.size > ROSTER_FILE_LIMIT) {
-				throw validationError([{ path: 'file', msg: 'The file is too large (max 2 MB)' }])
-			}
-			let lines
-			try {
-				lines = readRoster(new Uint8Array(await file.arrayBuffer()))
-			} catch (error) {
-				if (!(error instanceof RosterFileError)) throw error
-				throw validationError([{ path: 'file', msg: error.message }])
-			}
-			const job = await createJob(
-				db,
-				organization.id,
-				file.name.slice(0, 200) || 'roster.csv',
-				lines,
-			)
-			return c.json({ message: 'Roster read: check the preview', import: toJob(job) }, 201)
-		})
-		.get('/:id/roster/imports/:importId', requireAccount(), async (c) => {
-			const organization = await ownOrganization(db, c)
-			await failStoppedJobs(db, organization.id, FAILED)
-			const job = await findJob(db, organization.id, readId('importId', c.req.param('importId')))
-			if (!job) throw new ApiError(404, NOT_FOUND)
-			const page = readPage(c)
-			const errorsOnly = c.req.query('show') === 'errors'
-			const rows = await jobRows(db, job.id, { ...page, errorsOnly })
-			const total = errorsOnly ? (job.counts.error ?? 0) : (job.counts.rows ?? 0)
-			return c.json({ import: toJob(job), rows, pagination: pagination(total, page) })
-		})
-		.post('/:id/roster/imports/:importId/confirm', requireAccount(), async (c) => {
-			const organization = await ownOrganization(db, c)
-			const importId = readId('importId', c.req.param('importId'))
-			const started = await startJob(db, organization.id, importId)
-			if (!started) {
-				if (!(await findJob(db, organization.id, importId))) throw new ApiError(404, NOT_FOUND)
-				throw new ApiError(409, 'This import was already confirmed')
-			}
-			afterAnswer(() => runJob(organization, started.id))
-			return c.json({ message: 'Import started', import: toJob(started) }, 202)
-		})
+	return new ApiRoutes(deps.config)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/{id}/roster/template',
+				summary: "The roster file's template: its columns and an example row",
+				middleware: requireAccount(),
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: fileAnswer('text/csv') }),
+			},
+			async (c) => {
+				await ownOrganization(db, c)
+				return csvAnswer(
+					c,
+					'roster-template.csv',
+					[...ROSTER_COLUMNS],
+					[['student', 'Ada', 'Lovelace', 'ada@example.com', 'Mathematics', 'S-0001']],
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/{id}/roster/export',
+				summary: "The organization's roster in the template's format",
+				middleware: requireAccount(),
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: fileAnswer('text/csv') }),
+			},
+			async (c) => {
+				const organization = await ownOrganization(db, c)
+				const rows = await rosterExport(db, organization.id)
+				return csvAnswer(
+					c,
+					`${fileSlug(organization.name, 'organization')}-roster.csv`,
+					[...ROSTER_COLUMNS],
+					rows,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/{id}/roster/imports',
+				summary: 'The latest imports',
+				middleware: requireAccount(),
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: rosterImportList }),
+			},
+			async (c) => {
+				const organization = await ownOrganization(db, c)
+				await failStoppedJobs(db, organization.id, FAILED)
+				return c.json({ imports: (await listJobs(db, organization.id)).map(toJob) }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/{id}/roster/imports',
+				summary: 'Upload a roster CSV (a form): its preview, stored as an import not yet run',
+				middleware: requireAccount(),
+				request: { params: uuidParams('id'), body: formBody(rosterUpload) },
+				responses: answers({ 201: rosterImportAnswer }),
+			},
+			async (c) => {
+				const organization = await ownOrganization(db, c)
+				const { file } = c.req.valid('form')
+				if (!(file instanceof File) || file.size === 0) {
+					throw validationError([{ path: 'file', msg: 'Choose a CSV file to upload' }])
+				}
+				if (file.size > ROSTER_FILE_LIMIT) {
+					throw validationError([{ path: 'file', msg: 'The file is too large (max 2 MB)' }])
+				}
+				let lines
+				try {
+					lines = readRoster(new Uint8Array(await file.arrayBuffer()))
+				} catch (error) {
+					if (!(error instanceof RosterFileError)) throw error
+					throw validationError([{ path: 'file', msg: error.message }])
+				}
+				const job = await createJob(
+					db,
+					organization.id,
+					file.name.slice(0, 200) || 'roster.csv',
+					lines,
+				)
+				return c.json({ message: 'Roster read: check the preview', import: toJob(job) }, 201)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/{id}/roster/imports/{importId}',
+				summary: 'An import and a page of its rows (all, or those with an error)',
+				middleware: requireAccount(),
+				request: { params: uuidParams('id', 'importId'), query: rosterRowsQuery },
+				responses: answers({ 200: rosterImportPage }),
+			},
+			async (c) => {
+				const organization = await ownOrganization(db, c)
+				await failStoppedJobs(db, organization.id, FAILED)
+				const job = await findJob(db, organization.id, c.req.valid('param').importId)
+				if (!job) throw new ApiError(404, NOT_FOUND)
+				const query = c.req.valid('query')
+				const page = toPage(query)
+				const errorsOnly = query.show === 'errors'
+				const rows = await jobRows(db, job.id, { ...page, errorsOnly })
+				const total = errorsOnly ? (job.counts.error ?? 0) : (job.counts.rows ?? 0)
+				return c.json({ import: toJob(job), rows, pagination: pagination(total, page) }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/{id}/roster/imports/{importId}/confirm',
+				summary: 'Apply an import: it runs after the answer; its status says when it is done',
+				middleware: requireAccount(),
+				request: { params: uuidParams('id', 'importId') },
+				responses: answers({ 202: rosterImportAnswer }),
+			},
+			async (c) => {
+				const organization = await ownOrganization(db, c)
+				const { importId } = c.req.valid('param')
+				const started = await startJob(db, organization.id, importId)
+				if (!started) {
+					if (!(await findJob(db, organization.id, importId))) throw new ApiError(404, NOT_FOUND)
+					throw new ApiError(409, 'This import was already confirmed')
+				}
+				afterAnswer(() => runJob(organization, started.id))
+				return c.json({ message: 'Import started', import: toJob(started) }, 202)
+			},
+		)
 
 	async function runJob(organization: { id: string; name: string }, jobId: string) {
 		try {

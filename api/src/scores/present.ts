@@ -1,10 +1,12 @@
+import type { z } from 'zod'
 import { averageOf, bucketOf, GRADE_BUCKETS, meanOf, roundedMean } from './grades.ts'
 import type { ScoreRow } from './repository.ts'
+import type { resultCard, scoreAnswer } from './schemas.ts'
 
 const scoreValue = (row: ScoreRow) => Number(row.score)
 
 /** The README's Score. */
-export function toScore(row: ScoreRow) {
+export function toScore(row: ScoreRow): z.input<typeof scoreAnswer> {
 	return {
 		id: row.id,
 		studentId: row.student_id,
@@ -17,7 +19,7 @@ export function toScore(row: ScoreRow) {
 }
 
 /** The README's Result card: one student's scores of one term (rows of that student and term). */
-export function toResultCard(term: string, rows: ScoreRow[]) {
+export function toResultCard(term: string, rows: ScoreRow[]): z.input<typeof resultCard> {
 	const [first] = rows
 	if (!first) throw new Error('A result card needs at least one score')
 	const values = rows.map(scoreValue)

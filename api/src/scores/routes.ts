@@ -1,11 +1,12 @@
-import { Hono, type Context } from 'hono'
+import { z } from '@hono/zod-openapi'
 import { ownOrganization } from '../organizations/access.ts'
+import type { Context } from 'hono'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
+import { csvStream, fileSlug, type CsvCell } from '../platform/csv.ts'
 import { ApiError, validationError } from '../platform/errors.ts'
-import { readJsonBody } from '../platform/json.ts'
-import { pagination, readPage } from '../platform/pagination.ts'
+import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
+import { pageIfAsked, pagination } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId, validate } from '../platform/validation.ts'
 import { scoreAnalytics, toResultCard, toResultCards, toScore } from './present.ts'
 import {
 	bandCounts,
@@ -16,116 +17,266 @@ import {
 	organizationStudentIds,
 	saveScores,
 	scoredStudents,
+	studentsWithScores,
+	subjectsOfTerm,
 	termTotals,
 	usedSubjects,
 } from './repository.ts'
-import { scoreBatch, scoreQuery, termQuery } from './schemas.ts'
-
-const requireTerm = (term: string | undefined) => {
-	if (!term) throw validationError([{ path: 'term', msg: 'Term is required' }])
-	return term
-}
-
-/** `page` and `limit` when the caller sent either, else undefined: the whole list, as before. */
-const pagedIfAsked = (c: Context) => {
-	const query = c.req.query()
-	return 'page' in query || 'limit' in query ? readPage(c) : undefined
-}
+import {
+	analytics,
+	resultCard,
+	resultCardList,
+	resultCardQuery,
+	resultCardTermQuery,
+	savedScores,
+	scoreBatch,
+	scoreList,
+	scoreQuery,
+	termQuery,
+} from './schemas.ts'
 
 /** Scores, result cards and analytics, mounted under `/organizations`; see api/README.md. */
 export function scoreRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 
-	return new Hono<ApiEnv>()
-		.get('/:id/scores', requireAccount(), async (c) => {
-			const organization = await ownOrganization(db, c)
-			const filters = validate(scoreQuery, c.req.query())
-			// Paged only when asked (issue 28): the call without page or limit answers as always.
-			const page = pagedIfAsked(c)
-			const [rows, total, terms, { subjects, termSubjects }] = await Promise.all([
-				listScores(db, organization.id, filters, page),
-				page ? countScores(db, organization.id, filters) : undefined,
-				listTerms(db, organization.id),
-				usedSubjects(db, organization.id),
-			])
-			return c.json({
-				scores: rows.map(toScore),
-				terms,
-				subjects,
-				termSubjects,
-				...(page && total !== undefined && { pagination: pagination(total, page) }),
-			})
-		})
-		.put('/:id/scores', requireAccount(), async (c) => {
-			const organization = await ownOrganization(db, c)
-			const batch = await readJsonBody(c, scoreBatch)
-			const ids = [...new Set(batch.scores.map((entry) => entry.studentId))]
-			const members = await organizationStudentIds(db, organization.id, ids)
-			const strangers = batch.scores.flatMap((entry, index) =>
-				members.has(entry.studentId)
-					? []
-					: [{ path: `scores.${index}.studentId`, msg: 'Not a student of this organization' }],
+	/** A CSV download of a term's list (issue 19). */
+	const termExport = (list: 'scores' | 'result-cards', summary: string) =>
+		({
+			method: 'get',
+			path: `/{id}/${list}/export`,
+			summary,
+			middleware: requireAccount(),
+			request: { params: uuidParams('id'), query: termQuery },
+			responses: answers({ 200: fileAnswer('text/csv') }),
+		}) as const
+
+	/** The term asked for, else the latest (none yet is an empty grid), and its subjects. */
+	async function exportedTerm(c: Context<ApiEnv>, asked: string | undefined) {
+		const organization = await ownOrganization(db, c)
+		const term = asked ?? (await listTerms(db, organization.id)).at(-1) ?? null
+		return { organization, term, subjects: await subjectsOfTerm(db, organization.id, term) }
+	}
+
+	return (
+		new ApiRoutes(config)
+			.endpoint(
+				{
+					method: 'get',
+					path: '/{id}/scores',
+					summary: "The organization's scores, its terms and the subjects used",
+					middleware: requireAccount(),
+					request: { params: uuidParams('id'), query: scoreQuery },
+					responses: answers({ 200: scoreList }),
+				},
+				async (c) => {
+					const organization = await ownOrganization(db, c)
+					const { page: pageNumber, limit, ...filters } = c.req.valid('query')
+					// Paged only when asked (issue 28): the call without page or limit answers as always.
+					const page = pageIfAsked({ page: pageNumber, limit })
+					const [rows, total, terms, { subjects, termSubjects }] = await Promise.all([
+						listScores(db, organization.id, filters, page),
+						page ? countScores(db, organization.id, filters) : undefined,
+						listTerms(db, organization.id),
+						usedSubjects(db, organization.id),
+					])
+					return c.json(
+						{
+							scores: rows.map(toScore),
+							terms,
+							subjects,
+							termSubjects,
+							...(page && total !== undefined && { pagination: pagination(total, page) }),
+						},
+						200,
+					)
+				},
 			)
-			if (strangers.length > 0) throw validationError(strangers)
-			const result = await saveScores(db, organization.id, batch.term, batch.scores)
-			return c.json({ message: 'Scores saved successfully', term: batch.term, ...result })
-		})
-		.get('/:id/result-cards', requireAccount(), async (c) => {
-			const organization = await ownOrganization(db, c)
-			const page = pagedIfAsked(c)
-			const terms = await listTerms(db, organization.id)
-			// Without a term, the latest one.
-			const term = validate(termQuery, c.req.query()).term ?? terms.at(-1)
-			if (!term) {
-				return c.json({
-					term: null,
-					terms,
-					resultCards: [],
-					...(page && { pagination: pagination(0, page) }),
-				})
-			}
-			if (!page) {
-				const rows = await listScores(db, organization.id, { term })
-				return c.json({ term, terms, resultCards: toResultCards(term, rows) })
-			}
-			// One page of students, then only their scores.
-			const { ids, total } = await scoredStudents(db, organization.id, term, page)
-			const rows = await listScores(db, organization.id, { term, studentIds: ids })
-			return c.json({
-				term,
-				terms,
-				resultCards: toResultCards(term, rows),
-				pagination: pagination(total, page),
-			})
-		})
-		.get('/:id/result-cards/:studentId', requireAccount(), async (c) => {
-			const organizationId = readId('id', c.req.param('id'))
-			const studentId = readId('studentId', c.req.param('studentId'))
-			const account = c.get('account')
-			// The organization sees every card; a student sees their own.
-			const isStudentSelf = account.role === 'student' && account.id === studentId
-			if (!(isStudentSelf && account.orgId === organizationId)) await ownOrganization(db, c)
-			const term = requireTerm(validate(termQuery, c.req.query()).term)
-			const members = await organizationStudentIds(db, organizationId, [studentId])
-			if (!members.has(studentId)) throw new ApiError(404, 'Student not found')
-			const rows = await listScores(db, organizationId, { term, studentId })
-			if (rows.length === 0) throw new ApiError(404, 'Result card not found')
-			return c.json({ resultCard: toResultCard(term, rows) })
-		})
-		.get('/:id/analytics', requireAccount(), async (c) => {
-			const organization = await ownOrganization(db, c)
-			const { term } = validate(termQuery, c.req.query())
-			const [terms, totals, bands, joined] = await Promise.all([
-				listTerms(db, organization.id),
-				termTotals(db, organization.id),
-				bandCounts(db, organization.id, term),
-				joinedPerMonth(db, organization.id),
-			])
-			return c.json({
-				enrolment: joined,
-				...scoreAnalytics(terms, totals, bands),
-				terms,
-				term: term ?? null,
-			})
-		})
+			.endpoint(
+				{
+					method: 'put',
+					path: '/{id}/scores',
+					summary: "Set or remove scores of the organization's students in one term",
+					middleware: requireAccount(),
+					request: { params: uuidParams('id'), body: jsonBody(scoreBatch) },
+					responses: answers({ 200: savedScores }),
+				},
+				async (c) => {
+					const organization = await ownOrganization(db, c)
+					const batch = c.req.valid('json')
+					const ids = [...new Set(batch.scores.map((entry) => entry.studentId))]
+					const members = await organizationStudentIds(db, organization.id, ids)
+					const strangers = batch.scores.flatMap((entry, index) =>
+						members.has(entry.studentId)
+							? []
+							: [{ path: `scores.${index}.studentId`, msg: 'Not a student of this organization' }],
+					)
+					if (strangers.length > 0) throw validationError(strangers)
+					const result = await saveScores(db, organization.id, batch.term, batch.scores)
+					return c.json({ message: 'Scores saved successfully', term: batch.term, ...result }, 200)
+				},
+			)
+			// The CSV downloads (issue 19) stream the whole term a batch of students at a time (issue
+			// 28). Declared before `/{id}/result-cards/{studentId}`, which would take `export`.
+			.endpoint(
+				termExport('scores', 'The score grid of a term (the latest without one) as CSV'),
+				async (c) => {
+					const { organization, term, subjects } = await exportedTerm(c, c.req.valid('query').term)
+					const rows = async function* () {
+						for await (const { students, scores } of studentsWithScores(db, organization.id, {
+							term,
+						})) {
+							const byStudent = new Map<string, Map<string, number>>()
+							for (const row of scores) {
+								const cells = byStudent.get(row.student_id) ?? new Map<string, number>()
+								cells.set(row.subject, Number(row.score))
+								byStudent.set(row.student_id, cells)
+							}
+							yield students.map((student) => {
+								const cells = byStudent.get(student.id)
+								return [
+									`${student.first_name} ${student.last_name}`,
+									student.email,
+									term,
+									...subjects.map((subject): CsvCell => cells?.get(subject)),
+								]
+							})
+						}
+					}
+					return csvStream(
+						c,
+						`scores-${fileSlug(term ?? '', 'no-term')}.csv`,
+						['Student', 'Email', 'Term', ...subjects],
+						rows(),
+					)
+				},
+			)
+			.endpoint(
+				termExport('result-cards', 'The result cards of a term (the latest without one) as CSV'),
+				async (c) => {
+					const { organization, term, subjects } = await exportedTerm(c, c.req.valid('query').term)
+					const rows = async function* () {
+						if (!term) return
+						const batches = studentsWithScores(db, organization.id, { term, scoredIn: term })
+						for await (const { scores } of batches) {
+							yield toResultCards(term, scores).map((card) => {
+								const bySubject = new Map(
+									card.subjects.map((entry) => [entry.subject, entry.score]),
+								)
+								return [
+									card.student.name,
+									card.student.email,
+									card.term,
+									...subjects.map((subject): CsvCell => bySubject.get(subject)),
+									card.average,
+									card.bucket,
+								]
+							})
+						}
+					}
+					return csvStream(
+						c,
+						`result-cards-${fileSlug(term ?? '', 'no-term')}.csv`,
+						['Student', 'Email', 'Term', ...subjects, 'Average', 'Band'],
+						rows(),
+					)
+				},
+			)
+			.endpoint(
+				{
+					method: 'get',
+					path: '/{id}/result-cards',
+					summary: 'The result cards of a term (the latest without one)',
+					middleware: requireAccount(),
+					request: { params: uuidParams('id'), query: resultCardQuery },
+					responses: answers({ 200: resultCardList }),
+				},
+				async (c) => {
+					const organization = await ownOrganization(db, c)
+					const query = c.req.valid('query')
+					const page = pageIfAsked(query)
+					const terms = await listTerms(db, organization.id)
+					// Without a term, the latest one.
+					const term = query.term ?? terms.at(-1)
+					if (!term) {
+						return c.json(
+							{
+								term: null,
+								terms,
+								resultCards: [],
+								...(page && { pagination: pagination(0, page) }),
+							},
+							200,
+						)
+					}
+					if (!page) {
+						const rows = await listScores(db, organization.id, { term })
+						return c.json({ term, terms, resultCards: toResultCards(term, rows) }, 200)
+					}
+					// One page of students, then only their scores.
+					const { ids, total } = await scoredStudents(db, organization.id, term, page)
+					const rows = await listScores(db, organization.id, { term, studentIds: ids })
+					return c.json(
+						{
+							term,
+							terms,
+							resultCards: toResultCards(term, rows),
+							pagination: pagination(total, page),
+						},
+						200,
+					)
+				},
+			)
+			.endpoint(
+				{
+					method: 'get',
+					path: '/{id}/result-cards/{studentId}',
+					summary: "A student's result card of a term (the organization's, or the student's own)",
+					middleware: requireAccount(),
+					request: { params: uuidParams('id', 'studentId'), query: resultCardTermQuery },
+					responses: answers({ 200: z.object({ resultCard }) }),
+				},
+				async (c) => {
+					const { id: organizationId, studentId } = c.req.valid('param')
+					const account = c.get('account')
+					// The organization sees every card; a student sees their own.
+					const isStudentSelf = account.role === 'student' && account.id === studentId
+					if (!(isStudentSelf && account.orgId === organizationId)) await ownOrganization(db, c)
+					const { term } = c.req.valid('query')
+					const members = await organizationStudentIds(db, organizationId, [studentId])
+					if (!members.has(studentId)) throw new ApiError(404, 'Student not found')
+					const rows = await listScores(db, organizationId, { term, studentId })
+					if (rows.length === 0) throw new ApiError(404, 'Result card not found')
+					return c.json({ resultCard: toResultCard(term, rows) }, 200)
+				},
+			)
+			.endpoint(
+				{
+					method: 'get',
+					path: '/{id}/analytics',
+					summary: 'Members joined per month, average per term and the grade bands',
+					middleware: requireAccount(),
+					request: { params: uuidParams('id'), query: termQuery },
+					responses: answers({ 200: analytics }),
+				},
+				async (c) => {
+					const organization = await ownOrganization(db, c)
+					const { term } = c.req.valid('query')
+					const [terms, totals, bands, joined] = await Promise.all([
+						listTerms(db, organization.id),
+						termTotals(db, organization.id),
+						bandCounts(db, organization.id, term),
+						joinedPerMonth(db, organization.id),
+					])
+					return c.json(
+						{
+							enrolment: joined,
+							...scoreAnalytics(terms, totals, bands),
+							terms,
+							term: term ?? null,
+						},
+						200,
+					)
+				},
+			)
+	)
 }

@@ -1,5 +1,8 @@
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
+import { isoDateTime } from '../platform/openapi.ts'
+import { pageIfAskedQuery, paginationAnswer } from '../platform/pagination.ts'
 import { body, requiredText } from '../platform/validation.ts'
+import { GRADE_BUCKETS } from './grades.ts'
 
 /**
  * Brackets are kept out of subjects. The app's grid once named its inputs scores[student][subject]
@@ -54,7 +57,8 @@ const optionalFilter = (label: string, max: number) =>
 		.optional()
 		.transform((value) => (value ? value : undefined))
 
-export const scoreQuery = z.object({
+/** The score grid's filters; paged only when `page` or `limit` is sent. */
+export const scoreQuery = pageIfAskedQuery.extend({
 	term: optionalFilter('Term', 50),
 	subject: optionalFilter('Subject', 100),
 	// A page of the score grid: the scores of its students only (issue 28).
@@ -75,3 +79,71 @@ export const scoreQuery = z.object({
 })
 
 export const termQuery = z.object({ term: optionalFilter('Term', 50) })
+
+/** The result cards of a term, paged by student only when `page` or `limit` is sent. */
+export const resultCardQuery = pageIfAskedQuery.extend(termQuery.shape)
+
+/** A result card: the term to read is required. */
+export const resultCardTermQuery = z.object({ term })
+
+const bucket = z.enum(GRADE_BUCKETS)
+
+/** The README's Score. */
+export const scoreAnswer = z
+	.object({
+		id: z.string(),
+		studentId: z.string(),
+		studentName: z.string(),
+		subject: z.string(),
+		term: z.string(),
+		score: z.number(),
+		updatedAt: isoDateTime,
+	})
+	.openapi('Score')
+
+/** `GET /organizations/{id}/scores`: the scores asked for, every term and the subjects used. */
+export const scoreList = z.object({
+	scores: z.array(scoreAnswer),
+	terms: z.array(z.string()),
+	subjects: z.array(z.string()),
+	termSubjects: z.record(z.string(), z.array(z.string())),
+	pagination: paginationAnswer.optional(),
+})
+
+export const savedScores = z.object({
+	message: z.string(),
+	term: z.string(),
+	saved: z.number().int(),
+	removed: z.number().int(),
+})
+
+/** The README's Result card: one student's scores of one term, their average and its band. */
+export const resultCard = z
+	.object({
+		student: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+		term: z.string(),
+		subjects: z.array(z.object({ subject: z.string(), score: z.number(), bucket })),
+		average: z.number(),
+		bucket,
+	})
+	.openapi('ResultCard')
+
+/** A term's result cards (the latest term's without one; none yet: `term` is null). */
+export const resultCardList = z.object({
+	term: z.string().nullable(),
+	terms: z.array(z.string()),
+	resultCards: z.array(resultCard),
+	pagination: paginationAnswer.optional(),
+})
+
+export const analytics = z.object({
+	enrolment: z.array(
+		z.object({ month: z.string(), role: z.enum(['student', 'tutor']), count: z.number().int() }),
+	),
+	performance: z.array(
+		z.object({ term: z.string(), average: z.number().nullable(), scores: z.number().int() }),
+	),
+	distribution: z.array(z.object({ bucket, count: z.number().int() })),
+	terms: z.array(z.string()),
+	term: z.string().nullable(),
+})

@@ -98,9 +98,10 @@ export const statsSchema = z.object({
 })
 export type OrganizationStats = z.infer<typeof statsSchema>
 
+/** The same PUT deletes, so its declared answer is either shape: a change has the organization. */
 export const organizationUpdatedSchema = z.object({
 	message: z.string().optional(),
-	organization: organizationSchema,
+	organization: organizationSchema.optional(),
 })
 export const organizationDeletedSchema = z.object({ message: z.string().optional() })
 

@@ -65,7 +65,7 @@ export async function organizationSettingsAction(
 			}
 			// The name is shown in the header and asked for when deleting: keep the session's copy current.
 			const tokens = api.tokens()
-			if (tokens && organization.name !== user.name)
+			if (tokens && organization && organization.name !== user.name)
 				startSession(context, { ...user, name: organization.name }, tokens)
 			sendToast(context, successToast('Organization updated successfully'))
 			return redirect(SETTINGS_PATH)

@@ -61,6 +61,7 @@ export const downloadRosterFile = (
 	organizationId: string,
 	file: 'template' | 'export',
 ) =>
-	api.stream(`${rosterPath(organizationId)}/${file}`, {
+	// A literal path per file, as the contract declares them (app/contract.test.ts matches it).
+	api.stream(`${rosterPath(organizationId)}${file === 'template' ? '/template' : '/export'}`, {
 		fallback: file === 'template' ? 'Failed to fetch the template' : 'Failed to fetch the roster',
 	})

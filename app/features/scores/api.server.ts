@@ -106,7 +106,9 @@ export function downloadScoresCsv(
 	list: 'scores' | 'result-cards',
 	term: string | null,
 ) {
-	return api.stream(`${base(organizationId)}/${list}/export`, {
+	// A literal path per list, as the contract declares them (app/contract.test.ts matches it).
+	const path = list === 'scores' ? '/scores/export' : '/result-cards/export'
+	return api.stream(`${base(organizationId)}${path}`, {
 		query: term ? { term } : {},
 		fallback: list === 'scores' ? 'Failed to fetch scores' : 'Failed to fetch result cards',
 	})

@@ -1,0 +1,61 @@
+import { z } from '@hono/zod-openapi'
+import { isoDateTime, uploadedFile } from '../platform/openapi.ts'
+import { paginationAnswer, paginationQuery } from '../platform/pagination.ts'
+
+/** POST /organizations/{id}/roster/imports: the CSV file (the handler says when it is missing). */
+export const rosterUpload = z.object({ file: uploadedFile.optional() })
+
+/** A page of an import's rows; `show=errors` for only the rows with an error. */
+export const rosterRowsQuery = paginationQuery.extend({
+	show: z.string().optional().openapi({ description: '`errors`: only the rows with an error' }),
+})
+
+const outcome = z.enum(['create', 'invite', 'member', 'invited', 'error'])
+
+const counts = z.object({
+	rows: z.number().int(),
+	create: z.number().int(),
+	invite: z.number().int(),
+	member: z.number().int(),
+	invited: z.number().int(),
+	error: z.number().int(),
+})
+
+/** An import of a roster file: its preview's counts, then what applying it did. */
+export const rosterImport = z
+	.object({
+		id: z.string(),
+		status: z.enum(['preview', 'running', 'done', 'failed']),
+		fileName: z.string(),
+		counts,
+		result: z.union([counts, z.null()]),
+		error: z.string().nullable(),
+		createdAt: isoDateTime,
+		finishedAt: isoDateTime.nullable(),
+	})
+	.openapi('RosterImport')
+
+/** A line of the file as read, and what importing it does. */
+const rosterRow = z.object({
+	line: z.number().int(),
+	role: z.string(),
+	firstName: z.string(),
+	lastName: z.string(),
+	email: z.string(),
+	department: z.string(),
+	studentNumber: z.string(),
+	outcome,
+	error: z.string().optional(),
+	/** The department the row's name matched. */
+	departmentId: z.string().optional(),
+})
+
+export const rosterImportAnswer = z.object({ message: z.string(), import: rosterImport })
+
+export const rosterImportList = z.object({ imports: z.array(rosterImport) })
+
+export const rosterImportPage = z.object({
+	import: rosterImport,
+	rows: z.array(rosterRow),
+	pagination: paginationAnswer,
+})
