@@ -37,7 +37,7 @@ test('the reference API conforms to every call the check exercises', () => {
 
 /** Calls that need an id no step of the scenario makes: declared since, waiting for their step. */
 const unreached = contract.operations
-	.filter((operation) => operation.pathParameters.length)
+	.filter((operation) => operation.pathParameters.length || operation.signed)
 	.filter(
 		(operation) =>
 			!SCENARIO.some((step) => {
@@ -100,7 +100,6 @@ test('npm run contract names a call answered off its schema, and exits with 1', 
 		expect(output).toMatch(
 			/does not conform +POST \/api\/v1\/courses\/create-course\n +- no token 403: answered 201 "Course created", expected 403\n/,
 		)
-		expect(output).toContain('not in contract  /api/v1/payments')
 		expect(output).toMatch(/note: could not register a student: 404/)
 	} finally {
 		server.close()

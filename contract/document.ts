@@ -35,6 +35,8 @@ export type Operation = {
 	requiredQuery: string[]
 	/** The request takes JSON, so a body off its schema must be refused with 400. */
 	takesJson: boolean
+	/** Signed by its sender (a required header such as Stripe's signature): the check cannot send it. */
+	signed: boolean
 	/** Declared statuses (`default` aside), and whether the answer for each is JSON. */
 	statuses: Map<number, { json: boolean; mediaTypes: string[] }>
 	pattern: RegExp
@@ -103,6 +105,7 @@ function toOperation(method: string, path: string, operation: OperationObject): 
 			.filter((one) => one.in === 'query' && one.required)
 			.map((one) => one.name),
 		takesJson: Boolean(operation.requestBody?.content['application/json']),
+		signed: parameters.some((one) => one.in === 'header' && one.required),
 		statuses: new Map(
 			Object.entries(operation.responses)
 				.filter(([status]) => status !== 'default')

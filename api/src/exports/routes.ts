@@ -1,17 +1,17 @@
-import { Hono } from 'hono'
 import { ownsCourse } from '../courses/routes.ts'
 import { findCourse } from '../courses/repository.ts'
-import type { ApiDeps, ApiEnv } from '../platform/context.ts'
+import type { ApiDeps } from '../platform/context.ts'
 import { csvAnswer, csvTime, fileSlug } from '../platform/csv.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
+import { answers, ApiRoutes, fileAnswer, uuidParams } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId } from '../platform/validation.ts'
 import { findTask, listSubmissions } from '../tasks/repository.ts'
 import { listCourseStudents } from '../users/repository.ts'
 
 /** The most rows one export holds; a list longer than this is cut (api/README.md says so). */
 export const EXPORT_ROW_LIMIT = 10_000
 const everything = { page: 1, limit: EXPORT_ROW_LIMIT, offset: 0 }
+const CSV = 'text/csv'
 
 /**
  * CSV downloads of lists the caller already reads as JSON (issue 19): a task's submissions and
@@ -22,49 +22,65 @@ const everything = { page: 1, limit: EXPORT_ROW_LIMIT, offset: 0 }
 export function exportRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 
-	return new Hono<ApiEnv>()
-		.get('/tasks/:taskId/submissions/export', requireAccount({ roles: ['tutor'] }), async (c) => {
-			const task = await findTask(db, readId('taskId', c.req.param('taskId')))
-			if (!task) throw new ApiError(404, 'Task not found')
-			if (task.created_by !== c.get('account').id) throw new ApiError(403, MESSAGES.forbidden)
-			const { rows } = await listSubmissions(
-				db,
-				task,
-				{ sortBy: 'studentName', sortDirection: 'asc' },
-				everything,
-			)
-			return csvAnswer(
-				c,
-				`submissions-${fileSlug(task.title, 'task')}.csv`,
-				[
-					'Student',
-					'Email',
-					'Status',
-					'Submitted at',
-					'File',
-					'Comment',
-					'Grade',
-					'Feedback',
-					'Graded at',
-				],
-				rows.map((row) => [
-					`${row.first_name} ${row.last_name}`,
-					row.email,
-					row.status,
-					csvTime(row.submitted_at),
-					row.id ? (row.file_name ?? 'submission') : '',
-					row.comment,
-					row.grade === null ? null : Number(row.grade),
-					row.feedback,
-					csvTime(row.graded_at),
-				]),
-			)
-		})
-		.get(
-			'/courses/:id/students/export',
-			requireAccount({ roles: ['tutor', 'organization'] }),
+	return new ApiRoutes(config)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/tasks/{taskId}/submissions/export',
+				summary: "A task's submissions and grades as CSV (its tutor's)",
+				middleware: requireAccount({ roles: ['tutor'] }),
+				request: { params: uuidParams('taskId') },
+				responses: answers({ 200: fileAnswer(CSV) }),
+			},
 			async (c) => {
-				const course = await findCourse(db, readId('id', c.req.param('id')))
+				const task = await findTask(db, c.req.valid('param').taskId)
+				if (!task) throw new ApiError(404, 'Task not found')
+				if (task.created_by !== c.get('account').id) throw new ApiError(403, MESSAGES.forbidden)
+				const { rows } = await listSubmissions(
+					db,
+					task,
+					{ sortBy: 'studentName', sortDirection: 'asc' },
+					everything,
+				)
+				return csvAnswer(
+					c,
+					`submissions-${fileSlug(task.title, 'task')}.csv`,
+					[
+						'Student',
+						'Email',
+						'Status',
+						'Submitted at',
+						'File',
+						'Comment',
+						'Grade',
+						'Feedback',
+						'Graded at',
+					],
+					rows.map((row) => [
+						`${row.first_name} ${row.last_name}`,
+						row.email,
+						row.status,
+						csvTime(row.submitted_at),
+						row.id ? (row.file_name ?? 'submission') : '',
+						row.comment,
+						row.grade === null ? null : Number(row.grade),
+						row.feedback,
+						csvTime(row.graded_at),
+					]),
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/courses/{id}/students/export',
+				summary: "A course's class list as CSV (its tutor's or organization's)",
+				middleware: requireAccount({ roles: ['tutor', 'organization'] }),
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: fileAnswer(CSV) }),
+			},
+			async (c) => {
+				const course = await findCourse(db, c.req.valid('param').id)
 				if (!course) throw new ApiError(404, 'Course not found')
 				if (!ownsCourse(c.get('account'), course)) throw new ApiError(403, MESSAGES.forbidden)
 				const { rows } = await listCourseStudents(db, course.id, everything)

@@ -1,11 +1,13 @@
 import type { Selectable } from 'kysely'
 import { fromMinor } from '../courses/present.ts'
+import type { z } from 'zod'
 import type { PaymentsTable, PayoutAccountsTable } from '../schema.ts'
+import type { payment, payoutAccount } from './schemas.ts'
 
 export type PaymentRow = Selectable<PaymentsTable>
 
 /** The README's Payment; never more of the card than its brand and last four digits. */
-export function toPayment(row: PaymentRow) {
+export function toPayment(row: PaymentRow): z.input<typeof payment> {
 	return {
 		id: row.id,
 		courseId: row.course_id,
@@ -27,7 +29,7 @@ export function toPayment(row: PaymentRow) {
 export function toPayoutAccount(
 	row: Selectable<PayoutAccountsTable> | undefined,
 	provider: 'test' | 'stripe',
-) {
+): z.input<typeof payoutAccount> {
 	return {
 		provider: row?.provider ?? provider,
 		status: row ? row.status : ('not_started' as const),

@@ -1,58 +1,48 @@
 import { randomUUID } from 'node:crypto'
+import { z } from '@hono/zod-openapi'
 import { log } from '../platform/log.ts'
-import { Hono, type Context } from 'hono'
+import type { Context } from 'hono'
 import Stripe from 'stripe'
 import { chargeOf, type CourseRow } from '../courses/present.ts'
 import { isEnrolled } from '../courses/access.ts'
 import { countEnrolled, findCourse } from '../courses/repository.ts'
 import { COURSE_NOT_FOUND } from '../courses/routes.ts'
 import type { Db } from '../db.ts'
-import type { ApiDeps, ApiEnv } from '../platform/context.ts'
+import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
-import { readJsonBody } from '../platform/json.ts'
+import { answers, ApiRoutes, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId } from '../platform/validation.ts'
 import type { AccountType } from '../schema.ts'
 import { applyConfirmation, refundDue } from './confirmation.ts'
 import { toPayment, toPayoutAccount, type PaymentRow } from './present.ts'
-import { checkoutRequest, onboardingRequest, testCard } from './schemas.ts'
+import {
+	claimPayment,
+	existingPayment,
+	findPayment,
+	findPayoutAccount,
+	markProcessing,
+	openPayment,
+	savePayoutAccount,
+	setPayoutStatus,
+	setProviderRef,
+	setStripeAccountStatus,
+	stripePaymentId,
+} from './repository.ts'
+import {
+	checkoutAnswer,
+	checkoutRequest,
+	onboardingAnswer,
+	onboardingRequest,
+	paymentAnswer,
+	payoutAccountAnswer,
+	stripeEvent,
+	stripeSignature,
+	testCard,
+} from './schemas.ts'
 import { cardBrand, testCardOutcome } from './test-provider.ts'
 
 const PAYMENT_NOT_FOUND = 'Payment not found'
 const PROVIDER_UNAVAILABLE = 'The payment provider could not be reached. Please try again.'
-
-const findPayment = (db: Db, id: string) =>
-	db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
-
-const findPayoutAccount = (db: Db, ownerType: AccountType, ownerId: string) =>
-	db
-		.selectFrom('payout_accounts')
-		.selectAll()
-		.where('owner_type', '=', ownerType)
-		.where('owner_id', '=', ownerId)
-		.executeTakeFirst()
-
-const IN_FLIGHT = ['requires_payment', 'processing'] as const
-
-/** The payment that enrolled the student in the course, else the one still open, if any. */
-async function existingPayment(db: Db, courseId: string, studentId: string) {
-	const payments = await db
-		.selectFrom('payments')
-		.selectAll()
-		.where('course_id', '=', courseId)
-		.where('student_id', '=', studentId)
-		.where('status', 'in', ['succeeded', ...IN_FLIGHT])
-		.orderBy('created_at', 'desc')
-		.execute()
-	const enrolled = payments.find((payment) => payment.status === 'succeeded')
-	if (enrolled) {
-		// Paid for and since left (or removed): a new checkout is a new payment.
-		return (await isEnrolled(db, courseId, studentId)) ? enrolled : payments.find(inFlight)
-	}
-	return payments.find(inFlight)
-}
-
-const inFlight = (payment: PaymentRow) => (IN_FLIGHT as readonly string[]).includes(payment.status)
 
 function stripeClient({ secretKey, apiUrl }: { secretKey: string; apiUrl?: string }) {
 	if (!apiUrl) return new Stripe(secretKey)
@@ -80,10 +70,10 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 	const stripe = config.stripe ? stripeClient(config.stripe) : null
 	const provider = stripe ? ('stripe' as const) : ('test' as const)
 
-	async function studentPayment(c: Context<ApiEnv>) {
-		const payment = await findPayment(db, readId('id', c.req.param('id')))
+	async function studentPayment(account: Account, id: string) {
+		const payment = await findPayment(db, id)
 		if (!payment) throw new ApiError(404, PAYMENT_NOT_FOUND)
-		if (payment.student_id !== c.get('account').id) throw new ApiError(403, MESSAGES.forbidden)
+		if (payment.student_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
 		return payment
 	}
 
@@ -124,14 +114,12 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 				{ idempotencyKey: `payment-${payment.id}` },
 			),
 		)
-		const stored = await db
-			.updateTable('payments')
-			.set({ provider_ref: intent.id, updated_at: new Date() })
-			.where('id', '=', payment.id)
-			.returningAll()
-			.executeTakeFirstOrThrow()
+		const stored = await setProviderRef(db, payment.id, intent.id)
 		return { payment: toPayment(stored), clientSecret: intent.client_secret }
 	}
+
+	const studentsOnly = requireAccount({ roles: ['student'] })
+	const payees = requireAccount({ roles: ['tutor', 'organization'] })
 
 	const payee = (c: Context<ApiEnv>) => {
 		const account = c.get('account')
@@ -141,222 +129,242 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 		}
 	}
 
-	return new Hono<ApiEnv>()
-		.post('/checkout', requireAccount({ roles: ['student'] }), async (c) => {
-			const { courseId } = await readJsonBody(c, checkoutRequest)
-			const studentId = c.get('account').id
-			const course = await findCourse(db, courseId)
-			if (!course?.is_published) throw new ApiError(404, COURSE_NOT_FOUND)
-			// One payment per student and course: a second checkout (a double click, another tab)
-			// answers the payment that enrolled them, or the one still open, never a new one.
-			const existing = await existingPayment(db, course.id, studentId)
-			if (existing) return c.json(await withClientSecret(existing), 200)
-			if (await isEnrolled(db, course.id, studentId)) {
-				throw new ApiError(409, 'You are already enrolled in this course')
-			}
-			if (
-				course.max_students !== null &&
-				(await countEnrolled(db, course.id)) >= course.max_students
-			) {
-				throw new ApiError(409, 'This course is full')
-			}
-			const amount = chargeOf(course)
-			const chosen = amount === 0 ? 'free' : provider
-			const opened = await db
-				.insertInto('payments')
-				.values({
-					course_id: course.id,
-					course_title: course.title,
-					student_id: studentId,
-					amount,
-					currency: course.price_currency,
-					provider: chosen,
-					provider_ref: chosen === 'test' ? `test_pi_${randomUUID()}` : null,
-				})
-				.onConflict((conflict) =>
-					conflict
-						.columns(['student_id', 'course_id'])
-						.where('status', 'in', IN_FLIGHT)
-						.doNothing(),
-				)
-				.returningAll()
-				.executeTakeFirst()
-			// Another request of this student opened one a moment ago: that one is the answer.
-			if (!opened) {
-				const raced = await existingPayment(db, course.id, studentId)
-				if (!raced) throw new ApiError(409, 'This payment has already been processed')
-				return c.json(await withClientSecret(raced), 200)
-			}
+	return (
+		new ApiRoutes(config)
+			.endpoint(
+				{
+					method: 'post',
+					path: '/checkout',
+					summary: "Open the student's payment for a course (or answer the one already open)",
+					middleware: studentsOnly,
+					request: { body: jsonBody(checkoutRequest) },
+					responses: answers({ 200: checkoutAnswer, 201: checkoutAnswer }),
+				},
+				async (c) => {
+					const { courseId } = c.req.valid('json')
+					const studentId = c.get('account').id
+					const course = await findCourse(db, courseId)
+					if (!course?.is_published) throw new ApiError(404, COURSE_NOT_FOUND)
+					// One payment per student and course: a second checkout (a double click, another tab)
+					// answers the payment that enrolled them, or the one still open, never a new one.
+					const existing = await existingPayment(db, course.id, studentId)
+					if (existing) return c.json(await withClientSecret(existing), 200)
+					if (await isEnrolled(db, course.id, studentId)) {
+						throw new ApiError(409, 'You are already enrolled in this course')
+					}
+					if (
+						course.max_students !== null &&
+						(await countEnrolled(db, course.id)) >= course.max_students
+					) {
+						throw new ApiError(409, 'This course is full')
+					}
+					const amount = chargeOf(course)
+					const chosen = amount === 0 ? 'free' : provider
+					const opened = await openPayment(db, course, studentId, amount, chosen)
+					// Another request of this student opened one a moment ago: that one is the answer.
+					if (!opened) {
+						const raced = await existingPayment(db, course.id, studentId)
+						if (!raced) throw new ApiError(409, 'This payment has already been processed')
+						return c.json(await withClientSecret(raced), 200)
+					}
 
-			if (chosen === 'free') {
-				// Nothing to charge: the confirmation follows at once, through the same single path.
-				await applyConfirmation(db, {
-					eventId: `free_${opened.id}`,
-					type: 'free.enrolled',
-					paymentId: opened.id,
-					outcome: { status: 'succeeded' },
-				})
-				return c.json(
-					{ payment: toPayment((await findPayment(db, opened.id))!), clientSecret: null },
-					201,
-				)
-			}
-			return c.json(await withClientSecret(opened, course), 201)
-		})
-		.get('/onboarding', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
-			const owner = payee(c)
-			const account = await findPayoutAccount(db, owner.type, owner.id)
-			return c.json({ account: toPayoutAccount(account, provider) })
-		})
-		.post('/onboarding', requireAccount({ roles: ['tutor', 'organization'] }), async (c) => {
-			const { returnUrl, refreshUrl } = await readJsonBody(c, onboardingRequest)
-			const owner = payee(c)
-			let account = await findPayoutAccount(db, owner.type, owner.id)
-			if (!account || account.provider !== provider) {
-				const accountRef = stripe
-					? (
-							await viaStripe(() =>
-								stripe.accounts.create({
-									type: 'express',
-									metadata: { ownerType: owner.type, ownerId: owner.id },
-								}),
-							)
-						).id
-					: `acct_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`
-				account = await db
-					.insertInto('payout_accounts')
-					.values({ owner_type: owner.type, owner_id: owner.id, provider, account_ref: accountRef })
-					.onConflict((conflict) =>
-						conflict.columns(['owner_type', 'owner_id']).doUpdateSet({
-							provider,
-							account_ref: accountRef,
-							status: 'pending',
-							updated_at: new Date(),
-						}),
-					)
-					.returningAll()
-					.executeTakeFirstOrThrow()
-			}
-			const ref = account.account_ref
-			// The test provider has no hosted form: onboarding goes straight to the completion page.
-			const url = stripe
-				? (
+					if (chosen === 'free') {
+						// Nothing to charge: the confirmation follows at once, through the same single path.
+						await applyConfirmation(db, {
+							eventId: `free_${opened.id}`,
+							type: 'free.enrolled',
+							paymentId: opened.id,
+							outcome: { status: 'succeeded' },
+						})
+						return c.json(
+							{ payment: toPayment((await findPayment(db, opened.id))!), clientSecret: null },
+							201,
+						)
+					}
+					return c.json(await withClientSecret(opened, course), 201)
+				},
+			)
+			.endpoint(
+				{
+					method: 'get',
+					path: '/onboarding',
+					summary: "The teacher's or organization's payout account",
+					middleware: payees,
+					responses: answers({ 200: payoutAccountAnswer }),
+				},
+				async (c) => {
+					const owner = payee(c)
+					const account = await findPayoutAccount(db, owner.type, owner.id)
+					return c.json({ account: toPayoutAccount(account, provider) }, 200)
+				},
+			)
+			.endpoint(
+				{
+					method: 'post',
+					path: '/onboarding',
+					summary: 'Start (or continue) setting up payouts: where to send the owner next',
+					middleware: payees,
+					request: { body: jsonBody(onboardingRequest) },
+					responses: answers({ 200: onboardingAnswer }),
+				},
+				async (c) => {
+					const { returnUrl, refreshUrl } = c.req.valid('json')
+					const owner = payee(c)
+					let account = await findPayoutAccount(db, owner.type, owner.id)
+					if (!account || account.provider !== provider) {
+						const accountRef = stripe
+							? (
+									await viaStripe(() =>
+										stripe.accounts.create({
+											type: 'express',
+											metadata: { ownerType: owner.type, ownerId: owner.id },
+										}),
+									)
+								).id
+							: `acct_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`
+						account = await savePayoutAccount(db, owner, provider, accountRef)
+					}
+					const ref = account.account_ref
+					// The test provider has no hosted form: onboarding goes straight to the completion page.
+					const url = stripe
+						? (
+								await viaStripe(() =>
+									stripe.accountLinks.create({
+										account: ref,
+										return_url: returnUrl,
+										refresh_url: refreshUrl,
+										type: 'account_onboarding',
+									}),
+								)
+							).url
+						: returnUrl
+					return c.json({ url, account: toPayoutAccount(account, provider) }, 200)
+				},
+			)
+			.endpoint(
+				{
+					method: 'post',
+					path: '/onboarding/complete',
+					summary: 'Back from the payout form: whether setup is complete',
+					middleware: payees,
+					responses: answers({ 200: payoutAccountAnswer }),
+				},
+				async (c) => {
+					const owner = payee(c)
+					const account = await findPayoutAccount(db, owner.type, owner.id)
+					if (!account) throw new ApiError(409, 'Start payment setup first')
+					let complete = true
+					if (stripe && account.provider === 'stripe') {
+						const remote = await viaStripe(() => stripe.accounts.retrieve(account.account_ref))
+						complete = Boolean(remote.details_submitted && remote.charges_enabled)
+					}
+					const updated = await setPayoutStatus(db, owner, complete ? 'complete' : 'pending')
+					return c.json({ account: toPayoutAccount(updated, provider) }, 200)
+				},
+			)
+			// No account: Stripe signs the request instead. Its body is declared but not read by the
+			// contract: the signature is checked over the exact bytes Stripe sent.
+			.endpoint(
+				{
+					method: 'post',
+					path: '/webhook',
+					summary:
+						"Stripe's events (when Stripe is configured): payments settled, accounts updated",
+					request: {
+						headers: stripeSignature,
+						body: { required: true, content: { 'application/json': { schema: stripeEvent } } },
+					},
+					responses: answers({ 200: z.object({ received: z.literal(true) }) }),
+				},
+				async (c) => {
+					if (!stripe || !config.stripe) throw new ApiError(404, MESSAGES.notFound)
+					const payload = await c.req.text()
+					let event: Stripe.Event
+					try {
+						event = await stripe.webhooks.constructEventAsync(
+							payload,
+							c.req.header('stripe-signature') ?? '',
+							config.stripe.webhookSecret,
+						)
+					} catch {
+						throw new ApiError(400, 'Invalid webhook signature')
+					}
+					const paymentId = await handleStripeEvent(db, event)
+					// A charge refused a seat is refunded; asked on every delivery, so if Stripe cannot be
+					// reached now, its retry of this event refunds it (the key makes it happen once).
+					const refund = paymentId ? await refundDue(db, paymentId) : null
+					if (refund) {
 						await viaStripe(() =>
-							stripe.accountLinks.create({
-								account: ref,
-								return_url: returnUrl,
-								refresh_url: refreshUrl,
-								type: 'account_onboarding',
-							}),
+							stripe.refunds
+								.create(
+									{ payment_intent: refund.intentId, metadata: { paymentId: refund.paymentId } },
+									{ idempotencyKey: `refund-${refund.paymentId}` },
+								)
+								.catch((error: unknown) => {
+									// Refunded already: a replay after Stripe forgot the key (24 h) has nothing to do.
+									if (
+										error instanceof Stripe.errors.StripeError &&
+										error.code === 'charge_already_refunded'
+									)
+										return null
+									throw error
+								}),
 						)
-					).url
-				: returnUrl
-			return c.json({ url, account: toPayoutAccount(account, provider) })
-		})
-		.post(
-			'/onboarding/complete',
-			requireAccount({ roles: ['tutor', 'organization'] }),
-			async (c) => {
-				const owner = payee(c)
-				const account = await findPayoutAccount(db, owner.type, owner.id)
-				if (!account) throw new ApiError(409, 'Start payment setup first')
-				let complete = true
-				if (stripe && account.provider === 'stripe') {
-					const remote = await viaStripe(() => stripe.accounts.retrieve(account.account_ref))
-					complete = Boolean(remote.details_submitted && remote.charges_enabled)
-				}
-				const updated = await db
-					.updateTable('payout_accounts')
-					.set({ status: complete ? 'complete' : 'pending', updated_at: new Date() })
-					.where('owner_type', '=', owner.type)
-					.where('owner_id', '=', owner.id)
-					.returningAll()
-					.executeTakeFirstOrThrow()
-				return c.json({ account: toPayoutAccount(updated, provider) })
-			},
-		)
-		.post('/webhook', async (c) => {
-			if (!stripe || !config.stripe) throw new ApiError(404, MESSAGES.notFound)
-			const payload = await c.req.text()
-			let event: Stripe.Event
-			try {
-				event = await stripe.webhooks.constructEventAsync(
-					payload,
-					c.req.header('stripe-signature') ?? '',
-					config.stripe.webhookSecret,
-				)
-			} catch {
-				throw new ApiError(400, 'Invalid webhook signature')
-			}
-			const paymentId = await handleStripeEvent(db, event)
-			// A charge refused a seat is refunded; asked on every delivery, so if Stripe cannot be
-			// reached now, its retry of this event refunds it (the key makes it happen once).
-			const refund = paymentId ? await refundDue(db, paymentId) : null
-			if (refund) {
-				await viaStripe(() =>
-					stripe.refunds
-						.create(
-							{ payment_intent: refund.intentId, metadata: { paymentId: refund.paymentId } },
-							{ idempotencyKey: `refund-${refund.paymentId}` },
-						)
-						.catch((error: unknown) => {
-							// Refunded already: a replay after Stripe forgot the key (24 h) has nothing to do.
-							if (
-								error instanceof Stripe.errors.StripeError &&
-								error.code === 'charge_already_refunded'
-							)
-								return null
-							throw error
-						}),
-				)
-			}
-			return c.json({ received: true })
-		})
-		.get('/:id', requireAccount({ roles: ['student'] }), async (c) => {
-			return c.json({ payment: toPayment(await studentPayment(c)) })
-		})
-		.post('/:id/pay', requireAccount({ roles: ['student'] }), async (c) => {
-			const payment = await studentPayment(c)
-			const card = await readJsonBody(c, testCard)
-			if (payment.provider !== 'test') {
-				throw new ApiError(400, 'This payment is not handled by the test provider')
-			}
-			if (payment.status !== 'requires_payment') {
-				throw new ApiError(409, 'This payment has already been processed')
-			}
-			const claimed = await db
-				.updateTable('payments')
-				.set({
-					status: 'processing',
-					card_brand: cardBrand(card.cardNumber),
-					card_last4: card.cardNumber.slice(-4),
-					updated_at: new Date(),
-				})
-				.where('id', '=', payment.id)
-				.where('status', '=', 'requires_payment')
-				.returning('id')
-				.executeTakeFirst()
-			if (!claimed) throw new ApiError(409, 'This payment has already been processed')
-			// The test provider's "webhook": its own event, through the one confirmation path.
-			await applyConfirmation(db, {
-				eventId: `test_evt_${payment.id}`,
-				type: 'test.charge',
-				paymentId: payment.id,
-				outcome: testCardOutcome(card.cardNumber),
-			})
-			return c.json({ payment: toPayment((await findPayment(db, payment.id))!) })
-		})
+					}
+					return c.json({ received: true as const }, 200)
+				},
+			)
+			.endpoint(
+				{
+					method: 'get',
+					path: '/{id}',
+					summary: "One of the student's payments",
+					middleware: studentsOnly,
+					request: { params: uuidParams('id') },
+					responses: answers({ 200: paymentAnswer }),
+				},
+				async (c) => {
+					const payment = await studentPayment(c.get('account'), c.req.valid('param').id)
+					return c.json({ payment: toPayment(payment) }, 200)
+				},
+			)
+			.endpoint(
+				{
+					method: 'post',
+					path: '/{id}/pay',
+					summary: "Pay with the test provider's card (Stripe's test numbers decide the outcome)",
+					middleware: studentsOnly,
+					request: { params: uuidParams('id'), body: jsonBody(testCard) },
+					responses: answers({ 200: paymentAnswer }),
+				},
+				async (c) => {
+					const payment = await studentPayment(c.get('account'), c.req.valid('param').id)
+					const card = c.req.valid('json')
+					if (payment.provider !== 'test') {
+						throw new ApiError(400, 'This payment is not handled by the test provider')
+					}
+					if (payment.status !== 'requires_payment') {
+						throw new ApiError(409, 'This payment has already been processed')
+					}
+					const claimed = await claimPayment(db, payment.id, {
+						brand: cardBrand(card.cardNumber),
+						last4: card.cardNumber.slice(-4),
+					})
+					if (!claimed) throw new ApiError(409, 'This payment has already been processed')
+					// The test provider's "webhook": its own event, through the one confirmation path.
+					await applyConfirmation(db, {
+						eventId: `test_evt_${payment.id}`,
+						type: 'test.charge',
+						paymentId: payment.id,
+						outcome: testCardOutcome(card.cardNumber),
+					})
+					return c.json({ payment: toPayment((await findPayment(db, payment.id))!) }, 200)
+				},
+			)
+	)
 }
 
-async function paymentIdFor(db: Db, intent: Stripe.PaymentIntent) {
-	const row = await db
-		.selectFrom('payments')
-		.select('id')
-		.where('provider', '=', 'stripe')
-		.where('provider_ref', '=', intent.id)
-		.executeTakeFirst()
-	return row?.id
-}
+const paymentIdFor = (db: Db, intent: Stripe.PaymentIntent) => stripePaymentId(db, intent.id)
 
 /**
  * Stripe's events that matter here; others are acknowledged and ignored. Answers the payment a
@@ -390,25 +398,16 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<st
 		case 'payment_intent.processing': {
 			const paymentId = await paymentIdFor(db, event.data.object)
 			if (!paymentId) return
-			await db
-				.updateTable('payments')
-				.set({ status: 'processing', updated_at: new Date() })
-				.where('id', '=', paymentId)
-				.where('status', '=', 'requires_payment')
-				.execute()
+			await markProcessing(db, paymentId)
 			return
 		}
 		case 'account.updated': {
 			const account = event.data.object
-			await db
-				.updateTable('payout_accounts')
-				.set({
-					status: account.details_submitted && account.charges_enabled ? 'complete' : 'pending',
-					updated_at: new Date(),
-				})
-				.where('provider', '=', 'stripe')
-				.where('account_ref', '=', account.id)
-				.execute()
+			await setStripeAccountStatus(
+				db,
+				account.id,
+				account.details_submitted && account.charges_enabled ? 'complete' : 'pending',
+			)
 			return
 		}
 		default:

@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
+import { isoDateTime } from '../platform/openapi.ts'
 import { body, requiredText } from '../platform/validation.ts'
 
 export const checkoutRequest = body({
@@ -69,3 +70,52 @@ export const onboardingRequest = body({
 	returnUrl: httpUrl('returnUrl'),
 	refreshUrl: httpUrl('refreshUrl'),
 })
+
+/** The README's Payment; never more of the card than its brand and last four digits. */
+export const payment = z
+	.object({
+		id: z.string(),
+		courseId: z.string().nullable(),
+		courseTitle: z.string(),
+		studentId: z.string(),
+		amount: z.number(),
+		currency: z.string(),
+		provider: z.enum(['test', 'stripe', 'free']),
+		status: z.enum(['requires_payment', 'processing', 'succeeded', 'failed']),
+		card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+		failureCode: z.string().nullable(),
+		failureMessage: z.string().nullable(),
+		createdAt: isoDateTime,
+		settledAt: isoDateTime.nullable(),
+	})
+	.openapi('Payment')
+
+/** A checkout: the payment, and Stripe's client secret while a Stripe payment waits for its card. */
+export const checkoutAnswer = z.object({ payment, clientSecret: z.string().nullable() })
+
+export const paymentAnswer = z.object({ payment })
+
+/** The README's payout account: where a teacher's or an organization's course income goes. */
+export const payoutAccount = z
+	.object({
+		provider: z.enum(['test', 'stripe']),
+		status: z.enum(['not_started', 'pending', 'complete']),
+		accountId: z.string().nullable(),
+	})
+	.openapi('PayoutAccount')
+
+export const payoutAccountAnswer = z.object({ account: payoutAccount })
+
+/** Where the owner finishes setting up payouts (the provider's form, or straight back). */
+export const onboardingAnswer = z.object({ url: z.string(), account: payoutAccount })
+
+/**
+ * A Stripe event, as Stripe sends it. Read as raw text, never parsed or validated here: its
+ * `Stripe-Signature` is checked over those exact bytes, then Stripe's library reads it.
+ */
+export const stripeEvent = {
+	type: 'object',
+	description: 'A Stripe event (https://docs.stripe.com/api/events/object), signed by Stripe',
+} as const
+
+export const stripeSignature = z.object({ 'stripe-signature': z.string() })

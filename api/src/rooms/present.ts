@@ -1,11 +1,13 @@
+import type { z } from 'zod'
 import type { MessageRow, RoomRow } from './repository.ts'
+import type { chatMessage, room } from './schemas.ts'
 import { isHost } from './repository.ts'
 
 /**
  * A room as `api/README.md` shows it; `role` is the caller's part in it: an organization looks
  * on at the rooms of its own courses (`observer`).
  */
-export function toRoom(row: RoomRow, callerId: string, observer = false) {
+export function toRoom(row: RoomRow, callerId: string, observer = false): z.input<typeof room> {
 	return {
 		id: row.id,
 		courseId: row.course_id,
@@ -24,18 +26,19 @@ export function toRoom(row: RoomRow, callerId: string, observer = false) {
 	}
 }
 
-export function toMessage(row: MessageRow) {
+export function toMessage(row: MessageRow): z.input<typeof chatMessage> {
 	return {
 		id: row.id,
 		roomId: row.room_id,
 		text: row.body,
-		author: row.author_id
-			? {
-					id: row.author_id,
-					name: `${row.first_name} ${row.last_name}`,
-					role: row.author_role,
-				}
-			: null,
+		author:
+			row.author_id && row.author_role
+				? {
+						id: row.author_id,
+						name: `${row.first_name} ${row.last_name}`,
+						role: row.author_role,
+					}
+				: null,
 		createdAt: row.created_at.toISOString(),
 	}
 }

@@ -1,13 +1,14 @@
 import { upgradeWebSocket } from '@hono/node-server'
-import { Hono, type Context } from 'hono'
+import { z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { findCourseStaff } from '../courses/access.ts'
 import type { Db } from '../db.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
-import { readJsonBody } from '../platform/json.ts'
+import { answers, ApiRoutes, jsonBody } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { authenticate } from '../platform/access-tokens.ts'
-import { readId, validate } from '../platform/validation.ts'
+import { readId } from '../platform/validation.ts'
 import {
 	CLOSE_ENDED,
 	roomHubs,
@@ -34,7 +35,20 @@ import {
 	redeemTicket,
 	type RoomRow,
 } from './repository.ts'
-import { invite, newMessage, newRoom, roomListQuery } from './schemas.ts'
+import {
+	invite,
+	invited,
+	messageList,
+	messageSent,
+	newMessage,
+	newRoom,
+	roomAnswer,
+	roomCreated,
+	roomList,
+	roomListQuery,
+	roomParams,
+	socketTicket,
+} from './schemas.ts'
 
 export const ROOM_MESSAGES = {
 	notFound: 'Room not found',
@@ -54,25 +68,24 @@ function requireUserAccount(account: Account) {
 	if (account.role === 'organization') throw new ApiError(403, MESSAGES.forbidden)
 }
 
-async function loadRoom(db: Db, c: Context<ApiEnv>): Promise<RoomRow> {
-	const room = await findRoom(db, readId('id', c.req.param('id')))
+async function loadRoom(db: Db, id: string): Promise<RoomRow> {
+	const room = await findRoom(db, id)
 	if (!room) throw new ApiError(404, ROOM_MESSAGES.notFound)
 	return room
 }
 
-async function loadMemberRoom(db: Db, c: Context<ApiEnv>) {
-	const account = c.get('account')
+async function loadMemberRoom(db: Db, account: Account, id: string) {
 	requireUserAccount(account)
-	const room = await loadRoom(db, c)
+	const room = await loadRoom(db, id)
 	if (!(await isMember(db, room, account.id))) throw new ApiError(403, ROOM_MESSAGES.notMember)
 	return { room, account }
 }
 
 /** Reading a room: its members, and the organization whose course it belongs to (never another). */
-async function loadViewableRoom(db: Db, c: Context<ApiEnv>) {
-	const account = c.get('account')
-	if (account.role !== 'organization') return { ...(await loadMemberRoom(db, c)), observer: false }
-	const room = await loadRoom(db, c)
+async function loadViewableRoom(db: Db, account: Account, id: string) {
+	if (account.role !== 'organization')
+		return { ...(await loadMemberRoom(db, account, id)), observer: false }
+	const room = await loadRoom(db, id)
 	if (room.course_organization_id !== account.id) throw new ApiError(403, ROOM_MESSAGES.notMember)
 	return { room, account, observer: true }
 }
@@ -100,120 +113,227 @@ export function roomRoutes(deps: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 	const hubs = roomHubs(deps, { ...ROOM_LIMITS, ...config.roomLimits })
 
-	return new Hono<ApiEnv>()
-		.post('/', requireAccount({ roles: ['tutor'] }), async (c) => {
-			const account = c.get('account')
-			const input = await readJsonBody(c, newRoom)
-			const course = await findCourseStaff(db, input.courseId)
-			if (!course) throw new ApiError(404, ROOM_MESSAGES.courseNotFound)
-			if (course.tutor_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
-			const room = await insertRoom(db, { ...input, ownerId: account.id })
-			return c.json({ message: 'Room created successfully', room: toRoom(room, account.id) }, 201)
-		})
-		.get('/', requireAccount(), async (c) => {
-			const account = c.get('account')
-			const { courseId } = validate(roomListQuery, c.req.query())
-			if (account.role === 'organization') {
-				const rows = await listOrganizationRooms(db, account.id, courseId)
-				return c.json({ rooms: rows.map((row) => toRoom(row, account.id, true)) })
-			}
-			const rows = await listRooms(db, account.id, courseId)
-			return c.json({ rooms: rows.map((row) => toRoom(row, account.id)) })
-		})
-		.get('/:id', requireAccount(), async (c) => {
-			const { room, account, observer } = await loadViewableRoom(db, c)
-			return c.json({ room: toRoom(room, account.id, observer) })
-		})
-		.post('/:id/invites', requireAccount(), async (c) => {
-			const account = c.get('account')
-			requireUserAccount(account)
-			const room = await loadRoom(db, c)
-			if (!isHost(room, account.id)) throw new ApiError(403, MESSAGES.forbidden)
-			const { email } = await readJsonBody(c, invite)
-			const user = await findUserByEmail(db, email)
-			if (!user) throw new ApiError(404, ROOM_MESSAGES.userNotFound)
-			await addInvite(db, room.id, user.id)
-			return c.json(
+	const signedIn = requireAccount()
+	return (
+		new ApiRoutes(config)
+			.endpoint(
 				{
-					message: 'Invitation sent',
-					invitee: { id: user.id, name: `${user.first_name} ${user.last_name}`, email: user.email },
+					method: 'post',
+					path: '/',
+					summary: "Open a live room for one of the tutor's courses",
+					middleware: requireAccount({ roles: ['tutor'] }),
+					request: { body: jsonBody(newRoom) },
+					responses: answers({ 201: roomCreated }),
 				},
-				201,
+				async (c) => {
+					const account = c.get('account')
+					const input = c.req.valid('json')
+					const course = await findCourseStaff(db, input.courseId)
+					if (!course) throw new ApiError(404, ROOM_MESSAGES.courseNotFound)
+					if (course.tutor_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
+					const room = await insertRoom(db, { ...input, ownerId: account.id })
+					return c.json(
+						{ message: 'Room created successfully', room: toRoom(room, account.id) },
+						201,
+					)
+				},
 			)
-		})
-		.get('/:id/messages', requireAccount(), async (c) => {
-			const { room } = await loadViewableRoom(db, c)
-			const rows = await listMessages(db, room.id)
-			return c.json({ messages: rows.map(toMessage) })
-		})
-		.post('/:id/messages', requireAccount(), async (c) => {
-			const { room, account } = await loadMemberRoom(db, c)
-			const { text } = await readJsonBody(c, newMessage)
-			if (room.ended_at) throw new ApiError(409, ROOM_MESSAGES.ended)
-			const message = toMessage(await insertMessage(db, room.id, account.id, text))
-			hubs.share({ roomId: room.id, type: 'chat', message })
-			return c.json({ message: 'Message sent', chatMessage: message }, 201)
-		})
-		.post('/:id/end', requireAccount(), async (c) => {
-			const account = c.get('account')
-			requireUserAccount(account)
-			const room = await loadRoom(db, c)
-			if (!isHost(room, account.id)) throw new ApiError(403, MESSAGES.forbidden)
-			const ended = await endRoom(db, room.id)
-			hubs.share({ roomId: room.id, type: 'end' })
-			return c.json({ message: 'Session ended', room: toRoom(ended, account.id) })
-		})
-		.post('/:id/ticket', requireAccount(), async (c) => {
-			const { room, account } = await loadMemberRoom(db, c)
-			if (room.ended_at) throw new ApiError(409, ROOM_MESSAGES.ended)
-			const { ticket, expiresAt } = await issueTicket(db, room.id, account.id)
-			return c.json({ ticket, expiresAt: expiresAt.toISOString() }, 201)
-		})
-		.get(
-			'/:id/socket',
-			async (c, next) => {
-				if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
-					throw new ApiError(426, 'Expected a WebSocket upgrade')
-				}
-				try {
-					const room = await loadRoom(db, c)
-					const userId = await socketUser(deps, c, room.id)
-					if (!userId) throw new ApiError(403, MESSAGES.tokenMissing)
-					if (!(await isMember(db, room, userId))) throw new ApiError(403, ROOM_MESSAGES.notMember)
-					const user = await findUserName(db, userId)
-					if (!user) throw new ApiError(403, MESSAGES.tokenMissing)
-					const view: View = c.req.query('view') === 'whiteboard' ? 'whiteboard' : 'classroom'
-					const member: Member = {
-						userId,
-						name: `${user.first_name} ${user.last_name}`,
-						role: user.role,
-						host: isHost(room, userId),
-						view,
+			.endpoint(
+				{
+					method: 'get',
+					path: '/',
+					summary:
+						"The caller's rooms (an organization's: those of its courses), of a course or all",
+					middleware: signedIn,
+					request: { query: roomListQuery },
+					responses: answers({ 200: roomList }),
+				},
+				async (c) => {
+					const account = c.get('account')
+					const { courseId } = c.req.valid('query')
+					if (account.role === 'organization') {
+						const rows = await listOrganizationRooms(db, account.id, courseId)
+						return c.json({ rooms: rows.map((row) => toRoom(row, account.id, true)) }, 200)
 					}
-					joining.set(c.req.raw, { roomId: room.id, member, ended: room.ended_at !== null })
-				} catch (error) {
-					if (error instanceof ApiError) return refuse(c, error)
-					throw error
-				}
-				await next()
-			},
-			upgradeWebSocket((c) => {
-				const { roomId, member, ended } = joining.get(c.req.raw)!
-				let connection: Connection | null = null
-				return {
-					onOpen: (_event, socket) => {
-						// A member arriving after the end (a page that raced the host's click) is told so
-						// in the protocol, rather than refused at the handshake the browser logs as an error.
-						if (ended) {
-							socket.send(JSON.stringify({ type: 'ended' }))
-							socket.close(CLOSE_ENDED.code, CLOSE_ENDED.reason)
-							return
+					const rows = await listRooms(db, account.id, courseId)
+					return c.json({ rooms: rows.map((row) => toRoom(row, account.id)) }, 200)
+				},
+			)
+			.endpoint(
+				{
+					method: 'get',
+					path: '/{id}',
+					summary: 'A room, to its members and to the organization of its course',
+					middleware: signedIn,
+					request: { params: roomParams },
+					responses: answers({ 200: roomAnswer }),
+				},
+				async (c) => {
+					const { room, account, observer } = await loadViewableRoom(
+						db,
+						c.get('account'),
+						c.req.valid('param').id,
+					)
+					return c.json({ room: toRoom(room, account.id, observer) }, 200)
+				},
+			)
+			.endpoint(
+				{
+					method: 'post',
+					path: '/{id}/invites',
+					summary: 'The host lets someone outside the course in, by their email',
+					middleware: signedIn,
+					request: { params: roomParams, body: jsonBody(invite) },
+					responses: answers({ 201: invited }),
+				},
+				async (c) => {
+					const account = c.get('account')
+					requireUserAccount(account)
+					const room = await loadRoom(db, c.req.valid('param').id)
+					if (!isHost(room, account.id)) throw new ApiError(403, MESSAGES.forbidden)
+					const { email } = c.req.valid('json')
+					const user = await findUserByEmail(db, email)
+					if (!user) throw new ApiError(404, ROOM_MESSAGES.userNotFound)
+					await addInvite(db, room.id, user.id)
+					return c.json(
+						{
+							message: 'Invitation sent',
+							invitee: {
+								id: user.id,
+								name: `${user.first_name} ${user.last_name}`,
+								email: user.email,
+							},
+						},
+						201,
+					)
+				},
+			)
+			.endpoint(
+				{
+					method: 'get',
+					path: '/{id}/messages',
+					summary: "The room's latest chat messages, oldest first",
+					middleware: signedIn,
+					request: { params: roomParams },
+					responses: answers({ 200: messageList }),
+				},
+				async (c) => {
+					const { room } = await loadViewableRoom(db, c.get('account'), c.req.valid('param').id)
+					const rows = await listMessages(db, room.id)
+					return c.json({ messages: rows.map(toMessage) }, 200)
+				},
+			)
+			.endpoint(
+				{
+					method: 'post',
+					path: '/{id}/messages',
+					summary: 'Send a chat message to the room (its members, until it ends)',
+					middleware: signedIn,
+					request: { params: roomParams, body: jsonBody(newMessage) },
+					responses: answers({ 201: messageSent }),
+				},
+				async (c) => {
+					const { room, account } = await loadMemberRoom(
+						db,
+						c.get('account'),
+						c.req.valid('param').id,
+					)
+					const { text } = c.req.valid('json')
+					if (room.ended_at) throw new ApiError(409, ROOM_MESSAGES.ended)
+					const message = toMessage(await insertMessage(db, room.id, account.id, text))
+					hubs.share({ roomId: room.id, type: 'chat', message })
+					return c.json({ message: 'Message sent', chatMessage: message }, 201)
+				},
+			)
+			.endpoint(
+				{
+					method: 'post',
+					path: '/{id}/end',
+					summary:
+						'The host ends the session: everyone in it is told, and it takes no more messages',
+					middleware: signedIn,
+					request: { params: roomParams },
+					responses: answers({ 200: roomAnswer.extend({ message: z.string() }) }),
+				},
+				async (c) => {
+					const account = c.get('account')
+					requireUserAccount(account)
+					const room = await loadRoom(db, c.req.valid('param').id)
+					if (!isHost(room, account.id)) throw new ApiError(403, MESSAGES.forbidden)
+					const ended = await endRoom(db, room.id)
+					hubs.share({ roomId: room.id, type: 'end' })
+					return c.json({ message: 'Session ended', room: toRoom(ended, account.id) }, 200)
+				},
+			)
+			.endpoint(
+				{
+					method: 'post',
+					path: '/{id}/ticket',
+					summary: "A single-use ticket for the room's socket (GET /rooms/{id}/socket?ticket=...)",
+					middleware: signedIn,
+					request: { params: roomParams },
+					responses: answers({ 201: socketTicket }),
+				},
+				async (c) => {
+					const { room, account } = await loadMemberRoom(
+						db,
+						c.get('account'),
+						c.req.valid('param').id,
+					)
+					if (room.ended_at) throw new ApiError(409, ROOM_MESSAGES.ended)
+					const { ticket, expiresAt } = await issueTicket(db, room.id, account.id)
+					return c.json({ ticket, expiresAt: expiresAt.toISOString() }, 201)
+				},
+			)
+			// The socket is not a call of the contract (OpenAPI describes no WebSocket): its protocol
+			// is in api/README.md (Rooms), and it stays a plain route.
+			.get(
+				'/:id/socket',
+				async (c, next) => {
+					if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
+						throw new ApiError(426, 'Expected a WebSocket upgrade')
+					}
+					try {
+						const room = await loadRoom(db, readId('id', c.req.param('id')))
+						const userId = await socketUser(deps, c, room.id)
+						if (!userId) throw new ApiError(403, MESSAGES.tokenMissing)
+						if (!(await isMember(db, room, userId)))
+							throw new ApiError(403, ROOM_MESSAGES.notMember)
+						const user = await findUserName(db, userId)
+						if (!user) throw new ApiError(403, MESSAGES.tokenMissing)
+						const view: View = c.req.query('view') === 'whiteboard' ? 'whiteboard' : 'classroom'
+						const member: Member = {
+							userId,
+							name: `${user.first_name} ${user.last_name}`,
+							role: user.role,
+							host: isHost(room, userId),
+							view,
 						}
-						connection = hubs.join(roomId, member, socket)
-					},
-					onMessage: (event) => connection?.onMessage(event.data as string | ArrayBuffer),
-					onClose: () => connection?.onClose(),
-				}
-			}),
-		)
+						joining.set(c.req.raw, { roomId: room.id, member, ended: room.ended_at !== null })
+					} catch (error) {
+						if (error instanceof ApiError) return refuse(c, error)
+						throw error
+					}
+					await next()
+				},
+				upgradeWebSocket((c) => {
+					const { roomId, member, ended } = joining.get(c.req.raw)!
+					let connection: Connection | null = null
+					return {
+						onOpen: (_event, socket) => {
+							// A member arriving after the end (a page that raced the host's click) is told so
+							// in the protocol, rather than refused at the handshake the browser logs as an error.
+							if (ended) {
+								socket.send(JSON.stringify({ type: 'ended' }))
+								socket.close(CLOSE_ENDED.code, CLOSE_ENDED.reason)
+								return
+							}
+							connection = hubs.join(roomId, member, socket)
+						},
+						onMessage: (event) => connection?.onMessage(event.data as string | ArrayBuffer),
+						onClose: () => connection?.onClose(),
+					}
+				}),
+			)
+	)
 }

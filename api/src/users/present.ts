@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely'
 import { fileUrl } from '../files/store.ts'
 import type { z } from 'zod'
 import type { UsersTable } from '../schema.ts'
-import type { user } from './schemas.ts'
+import type { studentProfile, tutorProfile, user } from './schemas.ts'
 
 /** Every column an answer may show; never the password hash. */
 export const USER_COLUMNS = [
@@ -38,17 +38,20 @@ export function toUser(row: UserRow): z.input<typeof user> {
 	}
 }
 
-/** The README's Profile: a User plus the role fields, absent ones as null (`subjects` as []). */
-export function toProfile(row: UserRow) {
+/** The README's Profile of a student: a User plus the student's fields, absent ones as null. */
+export function toStudentProfile(row: UserRow): z.input<typeof studentProfile> {
 	const fields = row.profile
-	if (row.role === 'student') {
-		return {
-			...toUser(row),
-			gradeLevel: fields.gradeLevel ?? null,
-			dateOfBirth: fields.dateOfBirth ?? null,
-			guardianName: fields.guardianName ?? null,
-		}
+	return {
+		...toUser(row),
+		gradeLevel: fields.gradeLevel ?? null,
+		dateOfBirth: fields.dateOfBirth ?? null,
+		guardianName: fields.guardianName ?? null,
 	}
+}
+
+/** The README's Profile of a tutor: a User plus the tutor's fields (`subjects` as [] when none). */
+export function toTutorProfile(row: UserRow): z.input<typeof tutorProfile> {
+	const fields = row.profile
 	return {
 		...toUser(row),
 		subjects: fields.subjects ?? [],

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { z, type RouteHandler } from '@hono/zod-openapi'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import {
 	answerInvitation,
@@ -7,13 +7,11 @@ import {
 } from '../organizations/invitations.ts'
 import { findAccount } from '../account/store.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
-import { readJsonBody } from '../platform/json.ts'
-import { readPage } from '../platform/pagination.ts'
-import { readSearch } from '../platform/search.ts'
+import { answers, ApiRoutes, jsonBody, uuidParams } from '../platform/openapi.ts'
+import { paginationQuery, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { readId } from '../platform/validation.ts'
 import type { RoleFields } from '../schema.ts'
-import { toProfile, toUser, type UserRow } from './present.ts'
+import { toStudentProfile, toTutorProfile, toUser, type UserRow } from './present.ts'
 import {
 	findUser,
 	listOrganizationMembers,
@@ -24,7 +22,19 @@ import {
 	type ProfileChanges,
 } from './repository.ts'
 import { maySeeStudent } from './access.ts'
-import { studentProfileUpdate, tutorProfileUpdate } from './schemas.ts'
+import {
+	invitationList,
+	memberListQuery,
+	messageAnswer,
+	type publicTutor,
+	studentList,
+	tutorMemberList,
+	studentProfile,
+	studentProfileUpdate,
+	tutorList,
+	tutorProfile,
+	tutorProfileUpdate,
+} from './schemas.ts'
 
 export const CONFIRM_EMAIL_FIRST =
 	'Confirm your email address before you answer an invitation: follow the link in the mail we sent you, or ask for a new one from your dashboard.'
@@ -34,7 +44,7 @@ const mayContact = (account: Account, tutor: UserRow) =>
 	account.id === tutor.id ||
 	(account.role === 'organization' && tutor.organization_id === account.id)
 
-const toPublicTutor = (row: UserRow) => {
+const toPublicTutor = (row: UserRow): z.input<typeof publicTutor> => {
 	const { email: _email, phone: _phone, organization_id: _organization, ...shown } = toUser(row)
 	return shown
 }
@@ -55,6 +65,8 @@ function splitUpdate<T extends PersonUpdate>(
 
 export function userRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
+	const studentsOnly = requireAccount({ roles: ['student'] })
+	const tutorsOnly = requireAccount({ roles: ['tutor'] })
 
 	/** The student an invitation is addressed to, with whether their email is proven theirs. */
 	async function invitedStudent(id: string) {
@@ -63,105 +75,219 @@ export function userRoutes({ db, config }: ApiDeps) {
 		return student
 	}
 
-	const saveProfile = async (id: string, update: [ProfileChanges, RoleFields]) => {
+	const saveProfile = async <P>(
+		id: string,
+		update: [ProfileChanges, RoleFields],
+		present: (row: UserRow) => P,
+	) => {
 		const row = await updateProfile(db, id, ...update)
 		if (!row) throw new ApiError(404, 'User not found')
-		return { message: 'Profile updated successfully', profile: toProfile(row) }
+		return { message: 'Profile updated successfully', profile: present(row) }
 	}
 
-	return new Hono<ApiEnv>()
-		.get('/tutors', requireAccount(), async (c) => {
-			const page = readPage(c)
-			const { rows, total } = await listTutors(db, page)
-			const account = c.get('account')
-			return c.json({
-				tutors: rows.map((row) => (mayContact(account, row) ? toUser(row) : toPublicTutor(row))),
-				total,
-				page: page.page,
-			})
-		})
-		.get('/invitations', requireAccount({ roles: ['student'] }), async (c) => {
+	/** Accepting or declining an invitation: one call but for its answer. */
+	const invitationAnswer = (answer: 'accept' | 'decline') =>
+		({
+			method: 'post',
+			path: `/invitations/{invitationId}/${answer}`,
+			summary:
+				answer === 'accept'
+					? 'Join the organization whose invitation waits for the student'
+					: "Decline an organization's invitation",
+			middleware: studentsOnly,
+			request: { params: uuidParams('invitationId') },
+			responses: answers({ 200: messageAnswer }),
+		}) as const
+
+	const answerWith =
+		(accept: boolean): RouteHandler<ReturnType<typeof invitationAnswer>, ApiEnv> =>
+		async (c) => {
 			const student = await invitedStudent(c.get('account').id)
-			const rows = await invitationsFor(db, student.email)
-			// An invitation is addressed to a mailbox: until the account proves it holds that mailbox,
-			// it learns only that some wait, not who sent them (issue 29).
-			if (!student.emailVerified)
-				return c.json({ invitations: [], waitingForVerification: rows.length })
-			return c.json({
-				invitations: rows.map((row) => ({
-					id: row.id,
-					organization: { id: row.organization_id, name: row.organization_name },
-					createdAt: row.created_at.toISOString(),
-				})),
-				waitingForVerification: 0,
-			})
-		})
-		.post(
-			'/invitations/:invitationId/:answer{accept|decline}',
-			requireAccount({ roles: ['student'] }),
+			if (!student.emailVerified) throw new ApiError(403, CONFIRM_EMAIL_FIRST)
+			const answer = { id: student.accountId, email: student.email }
+			if (!(await answerInvitation(db, answer, c.req.valid('param').invitationId, accept))) {
+				throw new ApiError(404, 'Invitation not found')
+			}
+			return c.json({ message: accept ? 'Invitation accepted' : 'Invitation declined' }, 200)
+		}
+
+	/** An organization's own members of a role, searched and paged. */
+	const memberList = <S extends z.ZodType>(role: 'students' | 'tutors', schema: S) =>
+		({
+			method: 'get',
+			path: `/organization/{organizationId}/${role}`,
+			summary: `The organization's ${role === 'students' ? 'students' : 'teachers'} (itself only)`,
+			middleware: requireAccount(),
+			request: { params: uuidParams('organizationId'), query: memberListQuery },
+			responses: answers({ 200: schema }),
+		}) as const
+
+	const ownOrganization = (account: Account, organizationId: string) => {
+		if (account.role !== 'organization' || account.id !== organizationId) {
+			throw new ApiError(403, MESSAGES.forbidden)
+		}
+	}
+
+	return new ApiRoutes(config)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/tutors',
+				summary: 'Every tutor (contact details only for themself and their organization)',
+				middleware: requireAccount(),
+				request: { query: paginationQuery },
+				responses: answers({ 200: tutorList }),
+			},
 			async (c) => {
-				const student = await invitedStudent(c.get('account').id)
-				if (!student.emailVerified) throw new ApiError(403, CONFIRM_EMAIL_FIRST)
-				const invitationId = readId('invitationId', c.req.param('invitationId'))
-				const accept = c.req.param('answer') === 'accept'
-				const answer = { id: student.accountId, email: student.email }
-				if (!(await answerInvitation(db, answer, invitationId, accept))) {
-					throw new ApiError(404, 'Invitation not found')
-				}
-				return c.json({ message: accept ? 'Invitation accepted' : 'Invitation declined' })
+				const page = toPage(c.req.valid('query'))
+				const { rows, total } = await listTutors(db, page)
+				const account = c.get('account')
+				return c.json(
+					{
+						tutors: rows.map((row) =>
+							mayContact(account, row) ? toUser(row) : toPublicTutor(row),
+						),
+						total,
+						page: page.page,
+					},
+					200,
+				)
 			},
 		)
-		.post('/organization/leave', requireAccount({ roles: ['student'] }), async (c) => {
-			const student = await findUser(db, c.get('account').id)
-			if (!student?.organization_id) throw new ApiError(409, 'You are not in an organization')
-			await leaveOrganization(db, student.id, student.organization_id)
-			return c.json({ message: 'You left the organization' })
-		})
-		.get('/student-profile/:id', requireAccount(), async (c) => {
-			const student = await findUser(db, readId('id', c.req.param('id')))
-			if (student?.role !== 'student') throw new ApiError(404, 'Student not found')
-			if (!(await maySeeStudent(db, c.get('account'), student))) {
-				throw new ApiError(403, MESSAGES.forbidden)
-			}
-			return c.json({ studentProfile: toProfile(student) })
-		})
-		.get('/tutor-profile/:id', requireAccount(), async (c) => {
-			const tutor = await findUser(db, readId('id', c.req.param('id')))
-			if (tutor?.role !== 'tutor') throw new ApiError(404, 'Tutor not found')
-			return c.json({ tutorProfile: toProfile(tutor) })
-		})
-		.put('/student/profile', requireAccount({ roles: ['student'] }), async (c) => {
-			const update = await readJsonBody(c, studentProfileUpdate)
-			return c.json(await saveProfile(c.get('account').id, splitUpdate(update)))
-		})
-		.put('/tutor/profile', requireAccount({ roles: ['tutor'] }), async (c) => {
-			const update = await readJsonBody(c, tutorProfileUpdate)
-			return c.json(await saveProfile(c.get('account').id, splitUpdate(update)))
-		})
-		.get('/tutor/students', requireAccount({ roles: ['tutor'] }), async (c) => {
-			const page = readPage(c)
-			const { rows, total } = await listTutorStudents(db, c.get('account').id, page)
-			return c.json({ students: rows.map(toUser), total, page: page.page })
-		})
-		.get('/organization/:organizationId/students', requireAccount(), async (c) => {
-			const organizationId = readId('organizationId', c.req.param('organizationId'))
-			const account = c.get('account')
-			if (account.role !== 'organization' || account.id !== organizationId) {
-				throw new ApiError(403, MESSAGES.forbidden)
-			}
-			const page = readPage(c)
-			const search = readSearch(c)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/invitations',
+				summary: "The organizations' invitations waiting for the student",
+				middleware: studentsOnly,
+				responses: answers({ 200: invitationList }),
+			},
+			async (c) => {
+				const student = await invitedStudent(c.get('account').id)
+				const rows = await invitationsFor(db, student.email)
+				// An invitation is addressed to a mailbox: until the account proves it holds that mailbox,
+				// it learns only that some wait, not who sent them (issue 29).
+				if (!student.emailVerified)
+					return c.json({ invitations: [], waitingForVerification: rows.length }, 200)
+				return c.json(
+					{
+						invitations: rows.map((row) => ({
+							id: row.id,
+							organization: { id: row.organization_id, name: row.organization_name },
+							createdAt: row.created_at.toISOString(),
+						})),
+						waitingForVerification: 0,
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(invitationAnswer('accept'), answerWith(true))
+		.endpoint(invitationAnswer('decline'), answerWith(false))
+		.endpoint(
+			{
+				method: 'post',
+				path: '/organization/leave',
+				summary: "Leave the student's organization",
+				middleware: studentsOnly,
+				responses: answers({ 200: messageAnswer }),
+			},
+			async (c) => {
+				const student = await findUser(db, c.get('account').id)
+				if (!student?.organization_id) throw new ApiError(409, 'You are not in an organization')
+				await leaveOrganization(db, student.id, student.organization_id)
+				return c.json({ message: 'You left the organization' }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/student-profile/{id}',
+				summary: "A student's profile (themself, their tutors and their organization)",
+				middleware: requireAccount(),
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: z.object({ studentProfile }) }),
+			},
+			async (c) => {
+				const student = await findUser(db, c.req.valid('param').id)
+				if (student?.role !== 'student') throw new ApiError(404, 'Student not found')
+				if (!(await maySeeStudent(db, c.get('account'), student))) {
+					throw new ApiError(403, MESSAGES.forbidden)
+				}
+				return c.json({ studentProfile: toStudentProfile(student) }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/tutor-profile/{id}',
+				summary: "A tutor's profile",
+				middleware: requireAccount(),
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: z.object({ tutorProfile }) }),
+			},
+			async (c) => {
+				const tutor = await findUser(db, c.req.valid('param').id)
+				if (tutor?.role !== 'tutor') throw new ApiError(404, 'Tutor not found')
+				return c.json({ tutorProfile: toTutorProfile(tutor) }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'put',
+				path: '/student/profile',
+				summary: "Change the student's own profile",
+				middleware: studentsOnly,
+				request: { body: jsonBody(studentProfileUpdate) },
+				responses: answers({ 200: z.object({ message: z.string(), profile: studentProfile }) }),
+			},
+			async (c) => {
+				const update = splitUpdate(c.req.valid('json'))
+				return c.json(await saveProfile(c.get('account').id, update, toStudentProfile), 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'put',
+				path: '/tutor/profile',
+				summary: "Change the tutor's own profile",
+				middleware: tutorsOnly,
+				request: { body: jsonBody(tutorProfileUpdate) },
+				responses: answers({ 200: z.object({ message: z.string(), profile: tutorProfile }) }),
+			},
+			async (c) => {
+				const update = splitUpdate(c.req.valid('json'))
+				return c.json(await saveProfile(c.get('account').id, update, toTutorProfile), 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/tutor/students',
+				summary: "The students of the tutor's courses",
+				middleware: tutorsOnly,
+				request: { query: paginationQuery },
+				responses: answers({ 200: studentList }),
+			},
+			async (c) => {
+				const page = toPage(c.req.valid('query'))
+				const { rows, total } = await listTutorStudents(db, c.get('account').id, page)
+				return c.json({ students: rows.map(toUser), total, page: page.page }, 200)
+			},
+		)
+		.endpoint(memberList('students', studentList), async (c) => {
+			const { organizationId } = c.req.valid('param')
+			ownOrganization(c.get('account'), organizationId)
+			const { search, ...query } = c.req.valid('query')
+			const page = toPage(query)
 			const { rows, total } = await listOrganizationStudents(db, organizationId, page, search)
-			return c.json({ students: rows.map(toUser), total, page: page.page })
+			return c.json({ students: rows.map(toUser), total, page: page.page }, 200)
 		})
-		.get('/organization/:organizationId/tutors', requireAccount(), async (c) => {
-			const organizationId = readId('organizationId', c.req.param('organizationId'))
-			const account = c.get('account')
-			if (account.role !== 'organization' || account.id !== organizationId) {
-				throw new ApiError(403, MESSAGES.forbidden)
-			}
-			const page = readPage(c)
-			const search = readSearch(c)
+		.endpoint(memberList('tutors', tutorMemberList), async (c) => {
+			const { organizationId } = c.req.valid('param')
+			ownOrganization(c.get('account'), organizationId)
+			const { search, ...query } = c.req.valid('query')
+			const page = toPage(query)
 			const { rows, total } = await listOrganizationMembers(
 				db,
 				organizationId,
@@ -169,6 +295,6 @@ export function userRoutes({ db, config }: ApiDeps) {
 				page,
 				search,
 			)
-			return c.json({ tutors: rows.map(toUser), total, page: page.page })
+			return c.json({ tutors: rows.map(toUser), total, page: page.page }, 200)
 		})
 }

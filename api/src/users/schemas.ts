@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { isoDateTime } from '../platform/openapi.ts'
+import { paginationQuery } from '../platform/pagination.ts'
+import { searchText } from '../platform/search.ts'
 import { body, optionalText, phone, requiredText } from '../platform/validation.ts'
 
 export const subjects = z
@@ -72,3 +74,62 @@ export const user = z
 		createdAt: isoDateTime,
 	})
 	.openapi('User')
+
+/** A tutor as another account sees them: no email, phone or organization (theirs to share). */
+export const publicTutor = user
+	.omit({ email: true, phone: true, organization_id: true })
+	.openapi('PublicTutor')
+
+/** The README's Profile of a student: a User plus the student's fields, absent ones as null. */
+export const studentProfile = user
+	.extend({
+		gradeLevel: z.string().nullable(),
+		dateOfBirth: z.string().nullable(),
+		guardianName: z.string().nullable(),
+	})
+	.openapi('StudentProfile')
+
+/** The README's Profile of a tutor: a User plus the tutor's fields (`subjects` as [] when none). */
+export const tutorProfile = user
+	.extend({
+		subjects: z.array(z.string()),
+		qualifications: z.string().nullable(),
+		experienceYears: z.number().int().nullable(),
+	})
+	.openapi('TutorProfile')
+
+export const tutorList = z.object({
+	tutors: z.array(z.union([user, publicTutor])),
+	total: z.number().int(),
+	page: z.number().int(),
+})
+
+export const studentList = z.object({
+	students: z.array(user),
+	total: z.number().int(),
+	page: z.number().int(),
+})
+
+/** An organization's teachers: a page of Users. */
+export const tutorMemberList = z.object({
+	tutors: z.array(user),
+	total: z.number().int(),
+	page: z.number().int(),
+})
+
+/** An organization's member lists: paged, and searched over names and email. */
+export const memberListQuery = paginationQuery.extend({ search: searchText })
+
+export const invitationList = z.object({
+	invitations: z.array(
+		z.object({
+			id: z.string(),
+			organization: z.object({ id: z.string(), name: z.string() }),
+			createdAt: isoDateTime,
+		}),
+	),
+	/** How many wait unseen until the student confirms their email address (issue 29). */
+	waitingForVerification: z.number().int(),
+})
+
+export const messageAnswer = z.object({ message: z.string() })
