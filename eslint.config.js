@@ -29,6 +29,54 @@ const guardsRule = {
 }
 
 /**
+ * The domains of app/features in order (decision 045): each may import only the domains before it,
+ * so a domain's pages can lean on those below and nothing leans back. schedules (time zones and
+ * calendar maths every dated page reads) and account (the signed-in account: the area frame, its
+ * settings, the email and password fields) are the base; pages that gather many domains
+ * (sign-up, the student dashboard) come last.
+ */
+export const domainOrder = [
+	'schedules',
+	'account',
+	'users',
+	'sso',
+	'courses',
+	'certificates',
+	'payments',
+	'conference',
+	'qa',
+	'quizzes',
+	'tasks',
+	'resources',
+	'announcements',
+	'reminders',
+	'report-cards',
+	'departments',
+	'roster',
+	'organizations',
+	'scores',
+	'signup',
+	'student-dashboard',
+]
+
+/** Each domain's folder: the features layer's rules, and the domains after it refused. */
+function domains(order) {
+	return Object.fromEntries(
+		order.map((domain, at) => [
+			`app/features/${domain}/**`,
+			{
+				forbidden: ['routes'],
+				paths: [guardsRule],
+				patterns: order.slice(at + 1).map((later) => ({
+					regex: `^(~/features/|\\.\\./)${later}/`,
+					message: `features/${domain} may not import features/${later}: a domain imports only the domains before it (${order.join(' → ')}; decision 045).`,
+				})),
+			},
+		]),
+	)
+}
+
+/**
  * One config per app folder: the forms rule, the API kept out, and the layers it may not reach;
  * then the same for its server code (`*.server.ts`, route modules) with the parsing rule. A folder
  * names the layers it may not import, or `{ forbidden, paths, patterns }` with more restricted
@@ -116,6 +164,7 @@ export default tseslint.config(
 		'app/platform/**': ['features', 'routes', 'ui'],
 		'app/ui/**': ['features', 'routes'],
 		'app/features/**': { forbidden: ['routes'], paths: [guardsRule] },
+		...domains(domainOrder),
 		'app/routes/**': [],
 		'app/routes/{student,teacher,organization,conference}/**': { paths: [guardsRule] },
 		'app/*.{ts,tsx}': [],

@@ -16,7 +16,6 @@ import { OidcStrategy, SsoExpiredError, type SsoResult } from './strategy.server
 type Context = Readonly<RouterContextProvider>
 
 export const SSO_PATH = '/login/sso'
-const LINK_PATH = '/login/sso/link'
 
 /** The sign-in's strategy for this request: its checks kept in the sealed session cookie. */
 function authenticator(
@@ -113,11 +112,6 @@ export async function finishSchoolSignIn(context: Context, request: Request) {
 	const { user, tokens } = authenticated(answer.user)
 	startSession(context, user, tokens)
 	return redirect(safeRedirect(result.redirectTo, dashboardPath[user.role]))
-}
-
-/** After a password login: a school sign-in waiting for it is linked first. */
-export function afterPasswordSignIn(context: Context, path: string) {
-	return held(context, 'ssoLink') ? LINK_PATH : path
 }
 
 /** The email a school sign-in waits for a password login of, for the login page to say so. */

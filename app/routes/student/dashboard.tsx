@@ -1,9 +1,9 @@
 import type { Route } from './+types/dashboard'
-import { StudentDashboardPage } from '~/features/users/student-dashboard-page'
+import { StudentDashboardPage } from '~/features/student-dashboard/student-dashboard-page'
 import {
 	answerInvitationAction,
 	loadStudentDashboard,
-} from '~/features/users/student-dashboard.server'
+} from '~/features/student-dashboard/student-dashboard.server'
 import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
