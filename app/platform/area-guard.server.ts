@@ -1,15 +1,15 @@
-import {
-	createContext,
-	redirect,
-	type MiddlewareFunction,
-	type RouterContextProvider,
-} from 'react-router'
-import { currentUser, requireRole, requireUser } from './request.server'
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { requireRole, requireUser } from './request.server'
 import type { Role } from './roles'
 import type { SessionUser } from './session.server'
 
-// Set by an area's guard: which area let this request through (null: no guard ran).
-const guardedArea = createContext<{ role: Role | null } | null>(null)
+// Set by an area's guard: the area's role (null: any signed-in account) and the request it let in.
+type Guarded = { role: Role | null; request: Request }
+const guardedArea = createContext<Guarded | null>(null)
+
+/** The guard's check: the signed-in user this area lets in, or the refusal it throws. */
+const admit = (context: Readonly<RouterContextProvider>, { role, request }: Guarded) =>
+	role ? requireRole(context, request, role) : requireUser(context, request)
 
 /**
  * The guard of a signed-in area, on its layout (`export const middleware = [areaGuard('tutor')]`;
@@ -22,24 +22,22 @@ const guardedArea = createContext<{ role: Role | null } | null>(null)
  */
 export function areaGuard(role?: Role): MiddlewareFunction<Response> {
 	return ({ context, request }, next) => {
-		if (role) requireRole(context, request, role)
-		else requireUser(context, request)
-		context.set(guardedArea, { role: role ?? null })
+		const guarded = { role: role ?? null, request }
+		admit(context, guarded)
+		context.set(guardedArea, guarded)
 		return next()
 	}
 }
 
 /**
- * The signed-in user of a page under a guarded area. Read at the call, not kept from the guard: an
+ * The signed-in user of a page under a guarded area. Read at the call, as the guard reads it: an
  * action that renamed the account (profile) shows the new name in the loaders that follow it.
  */
 export function areaUser(context: Readonly<RouterContextProvider>): SessionUser {
-	if (!context.get(guardedArea))
+	const guarded = context.get(guardedArea)
+	if (!guarded)
 		throw new Error(
 			'areaUser() is for pages under an area whose layout has the areaGuard middleware',
 		)
-	const user = currentUser(context)
-	// The session ended during this request (an action signed out and answered a page): log in again.
-	if (!user) throw redirect('/login')
-	return user
+	return admit(context, guarded)
 }
