@@ -19,19 +19,78 @@ const parseRule = {
 		"Parse posted forms with parseForm from '~/platform/form.server': it echoes only the form's own fields.",
 }
 
+// The signed-in areas guard once, on their layouts (decision 045): their pages and the features
+// read the user with areaUser and do not guard again.
+const guardsRule = {
+	name: '~/platform/request.server',
+	importNames: ['requireRole', 'requireUser'],
+	message:
+		"The area's layout guards its pages (areaGuard middleware): read the user with areaUser from '~/platform/area-guard.server'.",
+}
+
+/**
+ * The domains of app/features in order (decision 045): each may import only the domains before it,
+ * so a domain's pages can lean on those below and nothing leans back. schedules (time zones and
+ * calendar maths every dated page reads) and account (the signed-in account: the area frame, its
+ * settings, the email and password fields) are the base; pages that gather many domains
+ * (sign-up, the student dashboard) come last.
+ */
+export const domainOrder = [
+	'schedules',
+	'account',
+	'users',
+	'sso',
+	'courses',
+	'certificates',
+	'payments',
+	'conference',
+	'qa',
+	'quizzes',
+	'tasks',
+	'resources',
+	'announcements',
+	'reminders',
+	'report-cards',
+	'departments',
+	'roster',
+	'organizations',
+	'scores',
+	'signup',
+	'student-dashboard',
+]
+
+/** Each domain's folder: the features layer's rules, and the domains after it refused. */
+function domains(order) {
+	return Object.fromEntries(
+		order.map((domain, at) => [
+			`app/features/${domain}/**`,
+			{
+				forbidden: ['routes'],
+				paths: [guardsRule],
+				patterns: order.slice(at + 1).map((later) => ({
+					regex: `^(~/features/|\\.\\./)${later}/`,
+					message: `features/${domain} may not import features/${later}: a domain imports only the domains before it (${order.join(' → ')}; decision 045).`,
+				})),
+			},
+		]),
+	)
+}
+
 /**
  * One config per app folder: the forms rule, the API kept out, and the layers it may not reach;
- * then the same for its server code (`*.server.ts`, route modules) with the parsing rule.
+ * then the same for its server code (`*.server.ts`, route modules) with the parsing rule. A folder
+ * names the layers it may not import, or `{ forbidden, paths, patterns }` with more restricted
+ * imports of its own (the guards, the order of the domains).
  */
 function layers(folders) {
-	const config = (files, forbidden, paths, ignores) => ({
+	const config = (files, { forbidden = [], paths = [], patterns = [] }, rules, ignores) => ({
 		files,
 		ignores,
 		rules: {
 			'no-restricted-imports': [
 				'error',
 				{
-					paths,
+					paths: [...rules, ...paths],
 					patterns: [
 						{
 							regex: '^(\\.\\./)+api/',
@@ -41,12 +100,14 @@ function layers(folders) {
 							regex: `^(~/|(\\.\\./)+)${layer}/`,
 							message: `${files[0].split('/')[1]} may not import from ${layer} (layers: routes → features → platform; ui beside platform).`,
 						})),
+						...patterns,
 					],
 				},
 			],
 		},
 	})
-	return Object.entries(folders).flatMap(([files, forbidden]) => {
+	return Object.entries(folders).flatMap(([files, entry]) => {
+		const restricted = Array.isArray(entry) ? { forbidden: entry } : entry
 		const server = files.startsWith('app/routes/')
 			? [files]
 			: [
@@ -55,10 +116,10 @@ function layers(folders) {
 					),
 				]
 		return [
-			config([files], forbidden, [formsRule], ['app/ui/use-form.ts']),
+			config([files], restricted, [formsRule], ['app/ui/use-form.ts']),
 			config(
 				server,
-				forbidden,
+				restricted,
 				[formsRule, parseRule],
 				['app/ui/use-form.ts', 'app/platform/own-fields.ts'],
 			),
@@ -102,8 +163,10 @@ export default tseslint.config(
 	...layers({
 		'app/platform/**': ['features', 'routes', 'ui'],
 		'app/ui/**': ['features', 'routes'],
-		'app/features/**': ['routes'],
+		'app/features/**': { forbidden: ['routes'], paths: [guardsRule] },
+		...domains(domainOrder),
 		'app/routes/**': [],
+		'app/routes/{student,teacher,organization,conference}/**': { paths: [guardsRule] },
 		'app/*.{ts,tsx}': [],
 	}),
 	{

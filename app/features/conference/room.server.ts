@@ -1,7 +1,8 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
+import { areaUser } from '~/platform/area-guard.server'
 import { env } from '~/platform/env.server'
 import { parseForm, readForm, replyStatus, replyWithUpstreamError } from '~/platform/form.server'
-import { requireUser, upstream } from '~/platform/request.server'
+import { upstream } from '~/platform/request.server'
 import { settle, throwPageError } from '~/platform/settle.server'
 import { sendToast } from '~/platform/toast.server'
 import { successToast } from '~/platform/toast'
@@ -20,7 +21,7 @@ type Context = Readonly<RouterContextProvider>
 
 /** Both room pages: the room, its chat history, and a ticket for the live socket (while it runs). */
 export async function loadRoomPage(context: Context, request: Request, roomId: string) {
-	const user = requireUser(context, request)
+	const user = areaUser(context)
 	const api = upstream(context, request)
 	// Students and teachers take part; an organization looks on at its own courses' rooms (the
 	// API refuses it anyone else's): it reads the room and its chat, and asks for no ticket.
@@ -49,7 +50,7 @@ export async function roomAction(
 	roomId: string,
 	kind: 'classroom' | 'whiteboard',
 ) {
-	const user = requireUser(context, request)
+	const user = areaUser(context)
 	if (user.role === 'organization') throw data(null, { status: 403 })
 	const submission = parseForm(await readForm(request), { schema: roomFormSchema })
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailField } from '~/features/users/schema'
+import { emailField } from '~/features/account/schema'
 
 // The rooms calls of api/README.md, as the app reads them.
 export const roomSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { accountSettingsSchemas } from '../account/schema'
-import { emailField, phoneField, userSchema } from '../users/schema'
+import { accountSettingsSchemas, emailField } from '../account/schema'
+import { phoneField, userSchema } from '../users/schema'
 import { teacherTwoFactorSchema } from './teacher-two-factor'
 
 /** Spec section 9: where organization updates and deletes wait while the browser is offline. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { emailField, userLoginSchema } from '~/features/users/schema'
+import { emailField } from '~/features/account/schema'
+import { userLoginSchema } from '~/features/users/schema'
 
 // Single sign-on with an organization's identity provider (issue 31, decision 040): the forms'
 // schemas, shared by the browser and the actions, and the reference API's answers (api/README.md).

@@ -2,17 +2,10 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { authenticated } from '~/features/users/auth.server'
 import { parseForm, readForm, replyStatus, replyWithUpstreamError } from '~/platform/form.server'
-import {
-	held,
-	hold,
-	redirectSignedIn,
-	requireUser,
-	startSession,
-	upstream,
-} from '~/platform/request.server'
+import { held, hold, redirectSignedIn, startSession, upstream } from '~/platform/request.server'
 import { dashboardPath } from '~/platform/roles'
 import { safeRedirect } from '~/platform/safe-redirect'
-import type { SsoSignIn } from '~/platform/session.server'
+import type { SessionUser, SsoSignIn } from '~/platform/session.server'
 import { infoToast, successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
@@ -23,7 +16,6 @@ import { OidcStrategy, SsoExpiredError, type SsoResult } from './strategy.server
 type Context = Readonly<RouterContextProvider>
 
 export const SSO_PATH = '/login/sso'
-const LINK_PATH = '/login/sso/link'
 
 /** The sign-in's strategy for this request: its checks kept in the sealed session cookie. */
 function authenticator(
@@ -122,17 +114,11 @@ export async function finishSchoolSignIn(context: Context, request: Request) {
 	return redirect(safeRedirect(result.redirectTo, dashboardPath[user.role]))
 }
 
-/** After a password login: a school sign-in waiting for it is linked first. */
-export function afterPasswordSignIn(context: Context, path: string) {
-	return held(context, 'ssoLink') ? LINK_PATH : path
-}
-
 /** The email a school sign-in waits for a password login of, for the login page to say so. */
 export const linkWaitingFor = (context: Context) => held(context, 'ssoLink')?.email ?? null
 
-/** Links the school sign-in that waited for this password login, then on to the dashboard. */
-export async function linkSchoolSignIn(context: Context, request: Request) {
-	const user = requireUser(context, request)
+/** Links the school sign-in that waited for this password login, then on to the signed-in user's dashboard. */
+export async function linkSchoolSignIn(context: Context, request: Request, user: SessionUser) {
 	const link = held(context, 'ssoLink')
 	if (link) {
 		hold(context, 'ssoLink', null)

@@ -1,9 +1,8 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
-import { holdSignIn, pendingSignIn, startSession, upstream } from '~/platform/request.server'
+import { held, holdSignIn, pendingSignIn, startSession, upstream } from '~/platform/request.server'
 import { dashboardPath } from '~/platform/roles'
 import { safeRedirect } from '~/platform/safe-redirect'
-import { afterPasswordSignIn } from '~/features/sso/sign-in.server'
 import { twoFactorLogin } from './api.server'
 import { authenticated, authenticator } from './auth.server'
 import { loginSchema, twoFactorCodeSchema } from './schema'
@@ -13,6 +12,13 @@ import { sendToast } from '~/platform/toast.server'
 
 export const TWO_FACTOR_PATH = '/login/two-factor'
 const CHALLENGE_EXPIRED = 'Your sign-in took too long. Log in again.'
+// Where a school sign-in that waited for this password login is linked (features/sso, above users).
+const SSO_LINK_PATH = '/login/sso/link'
+
+/** After a password login: a school sign-in waiting for it is linked first. */
+function afterPasswordSignIn(context: Readonly<RouterContextProvider>, path: string) {
+	return held(context, 'ssoLink') ? SSO_LINK_PATH : path
+}
 
 /** People (students, teachers) and organizations log in through separate calls. */
 function accountKind(form: FormData) {

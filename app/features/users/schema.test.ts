@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
+import { emailPattern } from '~/features/account/schema'
 import {
-	emailPattern,
 	isPhoneNumber,
 	splitSubjects,
 	studentProfileFormSchema,

@@ -1,23 +1,5 @@
 import { z } from 'zod'
-
-/**
- * Spec section 5: a local part, an @, and a domain with a dotted suffix of at least two letters,
- * or a bracketed IPv4 address.
- */
-export const emailPattern =
-	/^[^\s@]+@(?:(?:[^\s@.[\]]+\.)+[A-Za-z]{2,}|\[(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\])$/
-
-export const emailField = z
-	.string({ error: 'Enter your email address' })
-	.trim()
-	.min(1, 'Enter your email address')
-	.max(254, 'Email address is too long')
-	.regex(emailPattern, 'Enter a valid email address')
-
-export const newPassword = z
-	.string({ error: 'Choose a password' })
-	.min(8, 'Password must be at least 8 characters')
-	.max(128, 'Password must be at most 128 characters')
+import { emailField, newPassword } from '~/features/account/schema'
 
 const name = (what: string) =>
 	z

@@ -2,16 +2,16 @@ import { data } from 'react-router'
 import type { Route } from './+types/index'
 import { LiveRoomsPage } from '~/features/conference/rooms-page'
 import { loadLiveRooms, startRoomAction } from '~/features/conference/rooms.server'
-import { requireUser } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireUser(context, request)
+	const user = areaUser(context)
 	return loadLiveRooms(context, request, user)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
 	// Only a teacher starts a room; the others may read the list.
-	if (requireUser(context, request).role !== 'tutor') throw data(null, { status: 403 })
+	if (areaUser(context).role !== 'tutor') throw data(null, { status: 403 })
 	return startRoomAction(context, request)
 }
 

@@ -1,11 +1,14 @@
 import { Outlet } from 'react-router'
 import type { Route } from './+types/layout'
-import { requireUser } from '~/platform/request.server'
+import { areaGuard, areaUser } from '~/platform/area-guard.server'
 import { dashboardPath, roleLabel, type Role } from '~/platform/roles'
 import { AreaErrorBoundary, DashboardShell } from '~/ui/dashboard-shell'
 
-export function loader({ context, request }: Route.LoaderArgs) {
-	return layoutOf(requireUser(context, request))
+/** The live rooms are for every signed-in account; a room's own rules say who takes part (decision 045). */
+export const middleware: Route.MiddlewareFunction[] = [areaGuard()]
+
+export function loader({ context }: Route.LoaderArgs) {
+	return layoutOf(areaUser(context))
 }
 
 const layoutOf = (user: { name: string; role: Role }) => ({

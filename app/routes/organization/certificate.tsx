@@ -5,7 +5,7 @@ import {
 	issueCertificateAction,
 	staffCertificateLoader,
 } from '~/features/certificates/staff.server'
-import { requireRole } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 import { formErrorsOf } from '~/ui/field'
 
 /** The path names the organization: only its own page exists. */
@@ -14,13 +14,13 @@ function requireSelf(userId: string, organizationId: string) {
 }
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	requireSelf(user.id, params.organizationId)
 	return staffCertificateLoader(context, request, params)
 }
 
 export function action({ context, request, params }: Route.ActionArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	requireSelf(user.id, params.organizationId)
 	return issueCertificateAction(context, request, params)
 }

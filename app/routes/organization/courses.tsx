@@ -1,10 +1,10 @@
 import type { Route } from './+types/courses'
 import { OrganizationCoursesPage } from '~/features/courses/organization-courses-page'
 import { loadOrganizationCourses } from '~/features/courses/organization-courses.server'
-import { requireRole } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return loadOrganizationCourses(context, request, user.id)
 }
 

@@ -4,15 +4,14 @@ import {
 	loadOrganizationDashboard,
 	quickDepartmentAction,
 } from '~/features/organizations/dashboard.server'
-import { requireRole } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return loadOrganizationDashboard(context, request, user)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	requireRole(context, request, 'organization')
 	return quickDepartmentAction(context, request)
 }
 

@@ -1,15 +1,14 @@
 import type { Route } from './+types/departments'
 import { DepartmentsPage } from '~/features/departments/departments-page'
 import { departmentAction, loadDepartments } from '~/features/departments/departments.server'
-import { requireRole } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return loadDepartments(context, request, user.id)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	requireRole(context, request, 'organization')
 	return departmentAction(context, request)
 }
 

@@ -2,10 +2,10 @@ import type { Route } from './+types/result-cards'
 import printStylesheet from '~/features/scores/result-card-print.css?url'
 import { ResultCardsPage } from '~/features/scores/result-cards-page'
 import { loadResultCards } from '~/features/scores/result-cards.server'
-import { requireRole } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return loadResultCards(context, request, user)
 }
 

@@ -1,15 +1,16 @@
 import type { Route } from './+types/roster-import'
 import { RosterImportPage } from '~/features/roster/import-page'
 import { loadRosterImport, rosterConfirmAction } from '~/features/roster/roster.server'
-import { requireRole, upstream } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
+import { upstream } from '~/platform/request.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return loadRosterImport(upstream(context, request), user.id, params.importId, request)
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return rosterConfirmAction(context, upstream(context, request), request, user.id, params.importId)
 }
 

@@ -1,15 +1,16 @@
 import type { Route } from './+types/roster'
 import { RosterPage } from '~/features/roster/roster-page'
 import { loadRoster, rosterUploadAction } from '~/features/roster/roster.server'
-import { requireRole, upstream } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
+import { upstream } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return loadRoster(upstream(context, request), user.id)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return rosterUploadAction(context, upstream(context, request), request, user.id)
 }
 

@@ -1,15 +1,15 @@
 import type { Route } from './+types/score-input'
 import { ScoreInputPage } from '~/features/scores/score-input-page'
 import { loadScoreGrid, saveScoreGrid } from '~/features/scores/score-input.server'
-import { requireRole } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return loadScoreGrid(context, request, user.id)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return saveScoreGrid(context, request, user.id)
 }
 

@@ -4,15 +4,15 @@ import {
 	loadOrganizationSettings,
 	organizationSettingsAction,
 } from '~/features/organizations/settings.server'
-import { requireRole } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return loadOrganizationSettings(context, request, user)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return organizationSettingsAction(context, request, user)
 }
 

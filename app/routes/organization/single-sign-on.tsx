@@ -1,15 +1,12 @@
 import type { Route } from './+types/single-sign-on'
 import { SsoSettingsPage } from '~/features/sso/settings-page'
 import { loadSsoSettings, ssoSettingsAction } from '~/features/sso/settings.server'
-import { requireRole } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	requireRole(context, request, 'organization')
 	return loadSsoSettings(context, request)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	requireRole(context, request, 'organization')
 	return ssoSettingsAction(context, request)
 }
 

@@ -1,15 +1,16 @@
 import type { Route } from './+types/teachers'
 import { MembersPage } from '~/features/organizations/members'
 import { loadMembers, memberAction } from '~/features/organizations/members.server'
-import { requireRole, upstream } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
+import { upstream } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return loadMembers(upstream(context, request), user.id, 'tutors', request)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return memberAction(context, upstream(context, request), request, user.id, 'tutor')
 }
 

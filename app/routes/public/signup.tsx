@@ -1,7 +1,7 @@
 import type { Route } from './+types/signup'
-import { signupHeadings, signupRole } from '~/features/users/signup'
-import { SignupPage } from '~/features/users/signup-page'
-import { signUp } from '~/features/users/signup.server'
+import { signupHeadings, signupRole } from '~/features/signup/signup'
+import { SignupPage } from '~/features/signup/signup-page'
+import { signUp } from '~/features/signup/signup.server'
 import { redirectSignedIn } from '~/platform/request.server'
 
 export function loader({ context }: Route.LoaderArgs) {

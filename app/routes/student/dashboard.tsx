@@ -1,18 +1,17 @@
 import type { Route } from './+types/dashboard'
-import { StudentDashboardPage } from '~/features/users/student-dashboard-page'
+import { StudentDashboardPage } from '~/features/student-dashboard/student-dashboard-page'
 import {
 	answerInvitationAction,
 	loadStudentDashboard,
-} from '~/features/users/student-dashboard.server'
-import { requireRole } from '~/platform/request.server'
+} from '~/features/student-dashboard/student-dashboard.server'
+import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'student')
+	const user = areaUser(context)
 	return loadStudentDashboard(context, request, user)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	requireRole(context, request, 'student')
 	return answerInvitationAction(context, request)
 }
 

@@ -1,15 +1,15 @@
 import type { Route } from './+types/profile'
 import { StudentProfilePage } from '~/features/users/profile-page'
 import { loadProfile, saveProfile } from '~/features/users/profile.server'
-import { requireRole } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'student')
+	const user = areaUser(context)
 	return loadProfile(context, request, user, 'student')
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	const user = requireRole(context, request, 'student')
+	const user = areaUser(context)
 	return saveProfile(context, request, user, 'student')
 }
 

@@ -2,12 +2,13 @@ import type { Route } from './+types/report-cards'
 import { getStudentReportCards } from '~/features/report-cards/api.server'
 import { PrintButton } from '~/features/report-cards/report-card-view'
 import { StudentReportsView } from '~/features/report-cards/student-reports'
-import { requireRole, upstream } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
+import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { LoadError } from '~/ui/load-error'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'student')
+	const user = areaUser(context)
 	const reports = await settle(getStudentReportCards(upstream(context, request), user.id))
 	return { reports }
 }

@@ -4,15 +4,12 @@ import {
 	loadStudentSessionsPage,
 	studentSessionsAction,
 } from '~/features/schedules/student-sessions.server'
-import { requireRole } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	requireRole(context, request, 'student')
 	return loadStudentSessionsPage(context, request)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	requireRole(context, request, 'student')
 	return studentSessionsAction(context, request)
 }
 

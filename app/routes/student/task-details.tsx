@@ -1,15 +1,14 @@
 import type { Route } from './+types/task-details'
 import { TaskDetailsPage } from '~/features/tasks/task-details-page'
 import { loadTaskDetails, submitTaskWork } from '~/features/tasks/task-details.server'
-import { requireRole } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'student')
+	const user = areaUser(context)
 	return loadTaskDetails(context, request, user)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	requireRole(context, request, 'student')
 	return submitTaskWork(context, request)
 }
 

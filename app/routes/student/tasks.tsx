@@ -3,10 +3,8 @@ import { browserTimeZone } from '~/features/schedules/time-zone'
 import { StudentTasksPage } from '~/features/tasks/student-tasks-page'
 import { loadStudentTasks } from '~/features/tasks/student-tasks.server'
 import { offlineFailure, rememberedOffline } from '~/platform/offline-snapshot'
-import { requireRole } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	requireRole(context, request, 'student')
 	return loadStudentTasks(context, request)
 }
 

@@ -4,17 +4,14 @@ import {
 	announcementBoardAction,
 	loadAnnouncementBoard,
 } from '~/features/announcements/board.server'
-import { requireRole } from '~/platform/request.server'
 
 const listPath = '/teachersdashboard/announcement/list'
 
 export function loader({ context, request }: Route.LoaderArgs) {
-	requireRole(context, request, 'tutor')
 	return loadAnnouncementBoard(context, request)
 }
 
 export function action({ context, request }: Route.ActionArgs) {
-	requireRole(context, request, 'tutor')
 	return announcementBoardAction(context, request, { requireCourse: true, listPath })
 }
 

@@ -5,7 +5,7 @@ import {
 	issueCertificateAction,
 	staffCertificateLoader,
 } from '~/features/certificates/staff.server'
-import { requireRole } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 import { formErrorsOf } from '~/ui/field'
 
 /** The path names the issuing tutor: only that tutor's own page exists. */
@@ -14,13 +14,13 @@ function requireSelf(userId: string, tutorId: string) {
 }
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'tutor')
+	const user = areaUser(context)
 	requireSelf(user.id, params.tutorId)
 	return staffCertificateLoader(context, request, params)
 }
 
 export function action({ context, request, params }: Route.ActionArgs) {
-	const user = requireRole(context, request, 'tutor')
+	const user = areaUser(context)
 	requireSelf(user.id, params.tutorId)
 	return issueCertificateAction(context, request, params)
 }

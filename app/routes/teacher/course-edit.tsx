@@ -8,8 +8,9 @@ import {
 	courseFormSchema,
 	formValuesOf,
 } from '~/features/courses/schema'
+import { areaUser } from '~/platform/area-guard.server'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
-import { requireRole, upstream } from '~/platform/request.server'
+import { upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { useOfflineQueue } from '~/platform/use-offline-queue'
@@ -17,7 +18,7 @@ import { handlesOffline } from '~/platform/offline-forms'
 
 /** The teacher's own course, or the 403 page: the API would refuse the update anyway. */
 async function ownCourse(context: Route.LoaderArgs['context'], request: Request, courseId: string) {
-	const user = requireRole(context, request, 'tutor')
+	const user = areaUser(context)
 	const api = upstream(context, request)
 	const { course } = await getCourse(api, courseId)
 	if (course.teacherId !== user.id) throw data(null, { status: 403 })

@@ -1,16 +1,15 @@
 import type { Route } from './+types/courses'
 import { TeacherCoursesPage } from '~/features/courses/teacher-courses-page'
 import { loadTeacherCourses, teacherCourseAction } from '~/features/courses/teacher-courses.server'
-import { requireRole } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'tutor')
+	const user = areaUser(context)
 	return loadTeacherCourses(context, request, user.id)
 }
 
 /** Publish toggle and delete, one small form each (intent), with or without JavaScript. */
 export async function action({ context, request }: Route.ActionArgs) {
-	requireRole(context, request, 'tutor')
 	return teacherCourseAction(context, request)
 }
 

@@ -3,13 +3,14 @@ import { getReminders } from '~/features/reminders/api.server'
 import { Reminders } from '~/features/reminders/reminders'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { getTutorProfile, getTutorStudents } from '~/features/users/api.server'
-import { requireRole, upstream } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
+import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { LoadError } from '~/ui/load-error'
 import { StudentTable } from '~/features/users/student-table'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'tutor')
+	const user = areaUser(context)
 	const api = upstream(context, request)
 	const [profile, students, reminders] = await Promise.all([
 		settle(getTutorProfile(api, user.id)),

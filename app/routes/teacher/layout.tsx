@@ -1,10 +1,14 @@
 import type { Route } from './+types/layout'
 import { AreaError, AreaLayout, keepAreaOffline } from '~/features/account/area-layout'
 import { loadArea } from '~/features/account/area.server'
+import { areaGuard } from '~/platform/area-guard.server'
 import type { AreaLink } from '~/ui/dashboard-shell'
 
+/** Every page, file and island under /teachersdashboard is for a signed-in teacher (decision 045). */
+export const middleware: Route.MiddlewareFunction[] = [areaGuard('tutor')]
+
 export function loader({ context, request }: Route.LoaderArgs) {
-	return loadArea(context, request, 'tutor')
+	return loadArea(context, request)
 }
 
 export const shouldRevalidate = keepAreaOffline

@@ -4,15 +4,14 @@ import {
 	loadTeacherLibrary,
 	teacherLibraryAction,
 } from '~/features/resources/teacher-library.server'
-import { requireRole } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'tutor')
+	const user = areaUser(context)
 	return loadTeacherLibrary(context, request, user.id)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	requireRole(context, request, 'tutor')
 	return teacherLibraryAction(context, request)
 }
 

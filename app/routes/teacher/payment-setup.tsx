@@ -1,15 +1,12 @@
 import type { Route } from './+types/payment-setup'
 import { PaymentSetupPage } from '~/features/payments/payment-setup'
 import { loadPaymentSetup, startPaymentSetup } from '~/features/payments/setup.server'
-import { requireRole } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	requireRole(context, request, 'tutor')
 	return loadPaymentSetup(context, request)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	requireRole(context, request, 'tutor')
 	return startPaymentSetup(context, request, '/teachersdashboard')
 }
 

@@ -1,15 +1,15 @@
 import type { Route } from './+types/profile'
 import { TeacherProfilePage } from '~/features/users/profile-page'
 import { loadProfile, saveProfile } from '~/features/users/profile.server'
-import { requireRole } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'tutor')
+	const user = areaUser(context)
 	return loadProfile(context, request, user, 'tutor')
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	const user = requireRole(context, request, 'tutor')
+	const user = areaUser(context)
 	return saveProfile(context, request, user, 'tutor')
 }
 

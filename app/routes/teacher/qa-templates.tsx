@@ -1,15 +1,14 @@
 import type { Route } from './+types/qa-templates'
 import { TeacherTemplatesPage } from '~/features/qa/teacher-templates-page'
 import { loadTeacherTemplates, teacherTemplateAction } from '~/features/qa/teacher-templates.server'
-import { requireRole } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'tutor')
+	const user = areaUser(context)
 	return loadTeacherTemplates(context, request, user)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	requireRole(context, request, 'tutor')
 	return teacherTemplateAction(context, request)
 }
 

@@ -2,11 +2,12 @@ import type { Route } from './+types/report-card-student'
 import { getStudentReportCards } from '~/features/report-cards/api.server'
 import { PrintButton } from '~/features/report-cards/report-card-view'
 import { StudentReportsView } from '~/features/report-cards/student-reports'
-import { requireRole, upstream } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
+import { upstream } from '~/platform/request.server'
 import { needed } from '~/platform/settle.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'tutor')
+	const user = areaUser(context)
 	// Not a student of this teacher, or no such student: the page does not exist for them.
 	const reports = await needed(
 		getStudentReportCards(upstream(context, request), params.studentId),

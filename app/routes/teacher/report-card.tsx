@@ -4,15 +4,14 @@ import {
 	loadTeacherReportCard,
 	saveReportCardAction,
 } from '~/features/report-cards/teacher-report-card.server'
-import { requireRole } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'tutor')
+	const user = areaUser(context)
 	return { report: await loadTeacherReportCard(context, request, params), tutorId: user.id }
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-	requireRole(context, request, 'tutor')
 	return saveReportCardAction(context, request, params)
 }
 

@@ -1,15 +1,12 @@
 import type { Route } from './+types/schedule-attendance'
 import { AttendancePage } from '~/features/schedules/attendance-page'
 import { attendanceAction, loadAttendance } from '~/features/schedules/attendance.server'
-import { requireRole } from '~/platform/request.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-	requireRole(context, request, 'tutor')
 	return loadAttendance(context, request, params.scheduleId)
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-	requireRole(context, request, 'tutor')
 	return attendanceAction(context, request, params.scheduleId)
 }
 

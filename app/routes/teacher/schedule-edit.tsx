@@ -1,15 +1,14 @@
 import type { Route } from './+types/schedule-edit'
 import { EditSessionPage } from '~/features/schedules/session-form-page'
 import { loadSessionToEdit, updateSession } from '~/features/schedules/session-form.server'
-import { requireRole } from '~/platform/request.server'
+import { areaUser } from '~/platform/area-guard.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'tutor')
+	const user = areaUser(context)
 	return loadSessionToEdit(context, request, user.id, params.scheduleId)
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-	requireRole(context, request, 'tutor')
 	return updateSession(context, request, params.scheduleId)
 }
 

@@ -4,15 +4,12 @@ import {
 	loadTeacherSchedulePage,
 	teacherScheduleAction,
 } from '~/features/schedules/teacher-schedule.server'
-import { requireRole } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	requireRole(context, request, 'tutor')
 	return loadTeacherSchedulePage(context, request)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	requireRole(context, request, 'tutor')
 	return teacherScheduleAction(context, request)
 }
 

@@ -1,10 +1,8 @@
 import type { Route } from './+types/task-submissions'
 import { TaskSubmissionsPage } from '~/features/tasks/teacher-submissions-page'
 import { loadTaskSubmissions } from '~/features/tasks/teacher-submissions.server'
-import { requireRole } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	requireRole(context, request, 'tutor')
 	return loadTaskSubmissions(context, request)
 }
 

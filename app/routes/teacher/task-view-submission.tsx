@@ -4,15 +4,12 @@ import {
 	gradeSubmissionAction,
 	loadSubmissionReview,
 } from '~/features/tasks/teacher-submissions.server'
-import { requireRole } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	requireRole(context, request, 'tutor')
 	return loadSubmissionReview(context, request)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	requireRole(context, request, 'tutor')
 	return gradeSubmissionAction(context, request)
 }
 

@@ -3,10 +3,8 @@ import { browserTimeZone } from '~/features/schedules/time-zone'
 import { TeacherTasksPage } from '~/features/tasks/teacher-tasks-page'
 import { loadTeacherTasks, teacherTaskAction } from '~/features/tasks/teacher-tasks.server'
 import { offlineFailure, rememberedOffline } from '~/platform/offline-snapshot'
-import { requireRole } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	requireRole(context, request, 'tutor')
 	return loadTeacherTasks(context, request)
 }
 
@@ -24,7 +22,6 @@ export const clientLoader = async ({ serverLoader }: Route.ClientLoaderArgs) => 
 clientLoader.hydrate = true as const
 
 export async function action({ context, request }: Route.ActionArgs) {
-	requireRole(context, request, 'tutor')
 	return teacherTaskAction(context, request)
 }
 

@@ -4,16 +4,13 @@ import {
 	loadTwoFactorRequired,
 	twoFactorRequiredAction,
 } from '~/features/account/two-factor-required.server'
-import { requireRole } from '~/platform/request.server'
 import { dashboardPath } from '~/platform/roles'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	requireRole(context, request, 'tutor')
 	return loadTwoFactorRequired(context, request)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-	requireRole(context, request, 'tutor')
 	return twoFactorRequiredAction(context, request)
 }
 

@@ -16,7 +16,7 @@ import type { SessionUser } from '~/platform/session.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
-import { getStudentProfile } from './api.server'
+import { getStudentProfile } from '~/features/users/api.server'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -1,12 +1,12 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { registerOrganization } from '~/features/organizations/api.server'
 import { organizationSignupSchema } from '~/features/organizations/schema'
+import { registerStudent, registerTutor } from '~/features/users/api.server'
+import { splitSubjects, studentSignupSchema, teacherSignupSchema } from '~/features/users/schema'
 import { FORM_LIMIT, parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
-import { registerStudent, registerTutor } from './api.server'
-import { splitSubjects, studentSignupSchema, teacherSignupSchema } from './schema'
 import { returnQuery, type SignupRole } from './signup'
 
 type Context = Readonly<RouterContextProvider>

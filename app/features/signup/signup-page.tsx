@@ -2,6 +2,7 @@ import { getFormProps, type FieldMetadata, type SubmissionResult } from '@confor
 import { Form, Link, useSearchParams } from 'react-router'
 import { organizationTypes } from '~/features/organizations/organization-types'
 import type { OrganizationSignup } from '~/features/organizations/schema'
+import type { StudentSignupFields, TeacherSignupFields } from '~/features/users/schema'
 import { safeRedirect } from '~/platform/safe-redirect'
 import { Button } from '~/ui/button'
 import {
@@ -14,7 +15,6 @@ import {
 	TextField,
 } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
-import type { StudentSignupFields, TeacherSignupFields } from './schema'
 import { returnQuery, signupHeadings, signupRole, type SignupRole } from './signup'
 
 type SignupFields = StudentSignupFields & TeacherSignupFields & OrganizationSignup
