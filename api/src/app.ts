@@ -4,6 +4,7 @@ import { accountRoutes } from './account/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { ssoRoutes } from './sso/routes.ts'
 import { createPasswords } from './auth/passwords.ts'
+import { sessionState } from './auth/refresh-tokens.ts'
 import { calendarRoutes } from './calendar/routes.ts'
 import { courseRoutes } from './courses/routes.ts'
 import { exportRoutes } from './exports/routes.ts'
@@ -11,6 +12,7 @@ import { paymentRoutes } from './payments/routes.ts'
 import { fileRoutes } from './files/routes.ts'
 import { organizationRoutes } from './organizations/routes.ts'
 import { devOutboxRoutes } from './mail/dev-outbox.ts'
+import { setSessionLookup } from './platform/access-tokens.ts'
 import { limitBodies } from './platform/body-limits.ts'
 import { requestLog } from './platform/request-log.ts'
 import { healthRoutes } from './platform/health.ts'
@@ -43,6 +45,7 @@ const answerErrorsIn =
 /** The whole API under `/api/v1`; `fetch` it directly or serve it with @hono/node-server. */
 export function createApi(deps: ApiDeps) {
 	const passwords = createPasswords(deps.config.passwordHashing)
+	setSessionLookup(deps.db, sessionState)
 	const app = new OpenAPIHono<ApiEnv>().basePath(API_BASE)
 	app.use('*', requestLog())
 

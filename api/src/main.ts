@@ -14,7 +14,8 @@ import { flushErrorReports, reportError, startErrorReports } from './platform/er
 import { createDiskStorage } from './platform/storage.ts'
 import { createS3Storage } from './platform/storage-s3.ts'
 import { createSocketServer } from './platform/websocket.ts'
-import { closeRooms } from './rooms/hub.ts'
+import { closeRooms } from './rooms/hubs.ts'
+import { liveRoomMetrics } from './rooms/metrics.ts'
 import { startMailWorker } from './mail/worker.ts'
 import { seedDemo } from './seed.ts'
 import { readSettings } from './settings.ts'
@@ -118,7 +119,7 @@ async function start() {
 		{ onError: (error) => log.warn({ err: error }, 'Reminder sweep failed') },
 	)
 	const metricsServer = settings.metrics
-		? await serveMetrics(db, settings.metrics.port, settings.metrics.host)
+		? await serveMetrics(db, settings.metrics.port, settings.metrics.host, [liveRoomMetrics(db)])
 		: undefined
 	const websocket = { server: createSocketServer() }
 	const server = serve(

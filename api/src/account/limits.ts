@@ -1,31 +1,7 @@
-import type { Redis } from 'ioredis'
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { ApiError } from '../platform/errors.ts'
-import type { ApiDeps } from '../platform/context.ts'
+import type { AccountLimitOptions, ApiDeps } from '../platform/context.ts'
 import { createLimiter, waitText } from '../platform/rate-limit.ts'
-
-export type AccountLimitOptions = {
-	/** Reset mails one address may ask for per window, whatever the emails. */
-	resetPerAddress?: number
-	/** Reset mails one email may get per window, from anywhere (no mail-bombing a mailbox). */
-	resetPerEmail?: number
-	/** Link tokens (reset, verification) one address may present per window. */
-	tokensPerAddress?: number
-	/** Verification mails one account may ask for again per window. */
-	resendsPerAccount?: number
-	/** Wrong current passwords one account may give when changing it, per window. */
-	passwordChecksPerAccount?: number
-	/**
-	 * Mails one address may get per hour that someone else can cause: verification links (sign-up,
-	 * resend, a change of email to it) and organizations' invitations (issue 29).
-	 */
-	mailsPerRecipient?: number
-	/** Invitations one organization may send per hour. */
-	invitationsPerOrganization?: number
-	windowSeconds?: number
-	/** Counts in Redis, shared by every API process (unset: this process's memory). */
-	redis?: Redis
-}
 
 /**
  * The account calls' limits (decisions 014 and 023), stored like the login limits: in Redis when

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
-
-/** argon2id cost: memory in KiB and passes. */
-export type PasswordHashing = { memoryCost: number; timeCost: number }
+import type { PasswordHashing } from '../platform/context.ts'
 
 export const PRODUCTION_HASHING: PasswordHashing = { memoryCost: 19456, timeCost: 2 }
 

@@ -1,6 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose'
 import { z } from 'zod'
-import { sessionState } from '../auth/refresh-tokens.ts'
 import type { Db } from '../db.ts'
 import type { Account } from './context.ts'
 
@@ -12,6 +11,21 @@ const claims = z.object({
 	/** The sign-in it belongs to (auth_sessions): logging out refuses the token at once. */
 	sid: z.uuid(),
 })
+
+/** Whether a sign-in is still open, and whether its teacher must first set up two-factor sign-in. */
+export type SessionLookup = (
+	db: Db,
+	sessionId: string,
+	role: Account['role'],
+) => Promise<{ open: boolean; mustSetUpTwoFactor: boolean }>
+
+// Sessions are auth's, and the platform imports no domain (decision 044): createApi hands auth's
+// lookup in for its database, once, before any call is checked.
+const sessionLookups = new WeakMap<Db, SessionLookup>()
+
+export function setSessionLookup(db: Db, lookup: SessionLookup) {
+	sessionLookups.set(db, lookup)
+}
 
 const keyOf = (secret: string) => new TextEncoder().encode(secret)
 
@@ -55,6 +69,8 @@ export async function authenticateCaller(
 ): Promise<{ account: Account; mustSetUpTwoFactor: boolean } | null> {
 	const verified = await verifyAccessToken(token, config.jwtSecret)
 	if (!verified) return null
+	const sessionState = sessionLookups.get(db)
+	if (!sessionState) throw new Error('No session lookup for this database: createApi sets it')
 	const state = await sessionState(db, verified.sessionId, verified.role)
 	if (!state.open) return null
 	const { sessionId: _sessionId, ...account } = verified

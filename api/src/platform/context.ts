@@ -1,9 +1,6 @@
+import type { Redis } from 'ioredis'
 import type { Db } from '../db.ts'
-import type { PasswordHashing } from '../auth/passwords.ts'
-import type { AccountLimitOptions } from '../account/limits.ts'
-import type { RoomLimits } from '../rooms/hub.ts'
 import type { RedisConnections } from './redis.ts'
-import type { HealthCheck } from './health.ts'
 import type { Storage } from './storage.ts'
 
 export type AccountRole = 'student' | 'tutor' | 'organization'
@@ -23,6 +20,49 @@ export type ApiEnv = {
 	}
 }
 
+// The options the configuration carries for a domain are typed here, so that the platform imports
+// no domain (decision 044); each domain reads its own.
+
+/** argon2id cost: memory in KiB and passes (auth/passwords.ts). */
+export type PasswordHashing = { memoryCost: number; timeCost: number }
+
+/** The account calls' limits (account/limits.ts); every one has a default there. */
+export type AccountLimitOptions = {
+	/** Reset mails one address may ask for per window, whatever the emails. */
+	resetPerAddress?: number
+	/** Reset mails one email may get per window, from anywhere (no mail-bombing a mailbox). */
+	resetPerEmail?: number
+	/** Link tokens (reset, verification) one address may present per window. */
+	tokensPerAddress?: number
+	/** Verification mails one account may ask for again per window. */
+	resendsPerAccount?: number
+	/** Wrong current passwords one account may give when changing it, per window. */
+	passwordChecksPerAccount?: number
+	/**
+	 * Mails one address may get per hour that someone else can cause: verification links (sign-up,
+	 * resend, a change of email to it) and organizations' invitations (issue 29).
+	 */
+	mailsPerRecipient?: number
+	/** Invitations one organization may send per hour. */
+	invitationsPerOrganization?: number
+	windowSeconds?: number
+	/** Counts in Redis, shared by every API process (unset: this process's memory). */
+	redis?: Redis
+}
+
+/** So many points per so many seconds. */
+export type Rate = { points: number; duration: number }
+
+/** A live room's limits of one member (rooms/limits.ts ROOM_LIMITS, decision 015). */
+export type RoomLimits = {
+	chat: Rate
+	board: Rate
+	/** Messages dropped before the socket is closed. */
+	drops: Rate
+	updateBytes: number
+	boardBytes: number
+}
+
 export type ApiConfig = {
 	/** Seconds. */
 	accessTokenTtl: number
@@ -34,7 +74,7 @@ export type ApiConfig = {
 	/** NODE_ENV=production: links in mails never reach the log. */
 	production: boolean
 	passwordHashing: PasswordHashing
-	/** Live rooms' per-member limits, to change one in tests (rooms/hub.ts ROOM_LIMITS). */
+	/** Live rooms' per-member limits, to change one in tests (rooms/limits.ts ROOM_LIMITS). */
 	roomLimits?: Partial<RoomLimits>
 	/** Shared with the app: its X-TutorHub-Client-Address is believed only with this beside it. */
 	proxySecret?: string
@@ -59,6 +99,9 @@ export type ApiDeps = {
 	storage: Storage
 	/** Shared state of several API processes (REDIS_URL): rate limits and live-room fan-out. */
 	redis?: RedisConnections
-	/** Dependencies the API degrades around, reported by `GET /health` beside the database (e.g. `redis`). */
-	healthChecks?: Record<string, HealthCheck>
+	/**
+	 * Dependencies the API degrades around, reported by `GET /health` beside the database (e.g.
+	 * `redis`): each check resolves when it answers (platform/health.ts HealthCheck).
+	 */
+	healthChecks?: Record<string, () => Promise<unknown>>
 }

@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { sql } from 'kysely'
 import { databasePool, statementsRun, type Db } from '../db.ts'
-import { liveRoomCounts } from '../rooms/hub.ts'
 import { log } from './log.ts'
 
 // The API's Prometheus metrics (prom-client). They are served only by serveMetrics, on a
@@ -24,9 +23,12 @@ export const mailFailures = new Counter({
 	registers: [registry],
 })
 
+/** A domain's own metrics (live rooms: rooms/metrics.ts), registered when /metrics is served. */
+export type DomainMetrics = (registry: Registry) => void
+
 /**
- * Gauges read when scraped: the mail queue, live rooms and sockets, the PostgreSQL pool; and the
- * count of SQL statements run (a scrape's own query, for the mail queue, counts in the next).
+ * Gauges read when scraped: the mail queue, the PostgreSQL pool; and the count of SQL statements
+ * run (a scrape's own query, for the mail queue, counts in the next).
  */
 function registerGauges(db: Db) {
 	new Counter({
@@ -51,22 +53,6 @@ function registerGauges(db: Db) {
 			for (const row of rows) this.set({ status: row.status }, Number(row.count))
 		},
 	})
-	new Gauge({
-		name: 'api_live_rooms',
-		help: 'Live rooms with someone connected to this process',
-		registers: [registry],
-		collect() {
-			this.set(liveRoomCounts(db).rooms)
-		},
-	})
-	new Gauge({
-		name: 'api_live_room_sockets',
-		help: 'Live-room WebSockets open on this process',
-		registers: [registry],
-		collect() {
-			this.set(liveRoomCounts(db).sockets)
-		},
-	})
 	const pool = databasePool(db)
 	if (!pool) return
 	new Gauge({
@@ -82,10 +68,19 @@ function registerGauges(db: Db) {
 	})
 }
 
-/** Serves GET /metrics on its own address; everything else there is 404. */
-export async function serveMetrics(db: Db, port: number, host: string): Promise<Server> {
+/**
+ * Serves GET /metrics on its own address; everything else there is 404. The domains' metrics come
+ * in from main.ts, so that the platform imports no domain (decision 044).
+ */
+export async function serveMetrics(
+	db: Db,
+	port: number,
+	host: string,
+	domains: DomainMetrics[] = [],
+): Promise<Server> {
 	collectDefaultMetrics({ register: registry, prefix: 'api_' })
 	registerGauges(db)
+	for (const register of domains) register(registry)
 	const server = createServer((request, response) => {
 		if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
 			response.writeHead(404).end()

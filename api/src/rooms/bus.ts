@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { log } from '../platform/log.ts'
 import type { RedisConnections } from '../platform/redis.ts'
-import type { Participant } from './hub.ts'
+import type { Participant } from './presence.ts'
 import type { ChatMessage } from './present.ts'
 
 /** What one API process tells the others about a room (docs/decisions/026). */

@@ -9,14 +9,10 @@ import { answers, ApiRoutes, jsonBody } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { authenticate } from '../platform/access-tokens.ts'
 import { readId } from '../platform/validation.ts'
-import {
-	CLOSE_ENDED,
-	roomHubs,
-	type Connection,
-	type Member,
-	type View,
-	ROOM_LIMITS,
-} from './hub.ts'
+import { CLOSE_ENDED, type Connection } from './connection.ts'
+import { roomHubs } from './hubs.ts'
+import { ROOM_LIMITS } from './limits.ts'
+import type { Member, View } from './presence.ts'
 import { toMessage, toRoom } from './present.ts'
 import {
 	addInvite,
