@@ -46,7 +46,8 @@ if (release) process.env.SENTRY_RELEASE = release
 // Error reporting starts before the app is loaded, however the server was started.
 if (process.env.SENTRY_DSN) await import('./instrument.server.mjs')
 // Imported once NODE_ENV is set: React picks its production or development build on first load.
-const { createRequestHandler, matchRoutes } = await import('react-router')
+const { RouterContextProvider, createContext, createRequestHandler, matchRoutes } =
+	await import('react-router')
 const { createReadableStreamFromReadable, writeReadableStreamToWritable } =
 	await import('@react-router/node')
 
@@ -120,7 +121,6 @@ function origin(request) {
 	}
 }
 
-const handleRequest = createRequestHandler(build, process.env.NODE_ENV)
 const compress = compression()
 const assets = serveStatic(resolve(buildPath, '../../client/assets'), {
 	immutable: true,
@@ -137,26 +137,70 @@ const HAS_EXTENSION = /\.\w+$/
 let shuttingDown = false
 const answering = new Set()
 
-// The route tree of the build, for the route pattern a request is logged and measured under.
+/**
+ * The route pattern a request is logged and measured under (/courses/:courseId): few values, no
+ * ids. React Router matches every page request anyway and says which pattern through its
+ * instrumentation API (`meta.pattern`, below); matching again here was a fifth of the app's CPU
+ * under load (matchRoutes flattens and compiles the whole route table on every call, decision 047).
+ */
+const measured = createContext()
+const patternReported = {
+	handler(handler) {
+		handler.instrument({
+			async request(handle, { context }) {
+				const { meta } = await handle()
+				if (meta?.pattern) context.get(measured).pattern = meta.pattern
+			},
+		})
+	},
+}
+const handleRequest = createRequestHandler(
+	{
+		...build,
+		entry: {
+			...build.entry,
+			module: {
+				...build.entry.module,
+				instrumentations: [...(build.entry.module.instrumentations ?? []), patternReported],
+			},
+		},
+	},
+	process.env.NODE_ENV,
+)
+
+// The route tree of the build, matched here only for a request cut before React Router answered.
 const routeTree = (parentId) =>
 	Object.values(build.routes)
 		.filter((route) => route.parentId === parentId)
 		.map((route) => ({ ...route, children: routeTree(route.id) }))
 const pageRoutes = routeTree(undefined)
+const MANIFEST_PATH = build.routeDiscovery?.manifestPath ?? '/__manifest'
 
-/** The route pattern of a path (/courses/:courseId), for logs and metrics: few values, no ids. */
-function routeOf(path) {
+/**
+ * The pattern as logs and metrics spell it: from the root, and .data for single-fetch requests.
+ * `page` is what the request handler saw: whether it went to React Router, and the pattern
+ * React Router reported (empty when it did not answer, the client having gone first).
+ */
+function routeOf(path, page) {
 	if (path === '/healthz') return '/healthz'
 	if (path.startsWith(ASSET_PREFIX)) return '/assets/*'
-	// Single-fetch data requests: /courses/1.data, and /_root.data for the index.
-	const page = path === '/_root.data' ? '/' : path.replace(/\.data$/, '')
+	if (path === MANIFEST_PATH) return MANIFEST_PATH
+	// Single-fetch data requests, as React Router names them: /courses.data, and /_.data for /.
+	const pagePath = path.endsWith('/_.data') ? path.slice(0, -6) : path.replace(/\.data$/, '')
+	const matched = page.pattern || (page.rendered ? matchedPattern(pagePath) : '')
+	if (!matched) return HAS_EXTENSION.test(path) ? 'static' : 'unmatched'
+	const route = matched.startsWith('/') ? matched : `/${matched}`
+	return pagePath === path ? route : `${route}.data`
+}
+
+function matchedPattern(page) {
 	const matches = matchRoutes(pageRoutes, page)
-	if (!matches) return HAS_EXTENSION.test(path) ? 'static' : 'unmatched'
-	const pattern = `/${matches
-		.map((match) => match.route.path ?? '')
-		.filter(Boolean)
-		.join('/')}`
-	return page === path ? pattern : `${pattern}.data`
+	return (
+		matches
+			?.map((match) => match.route.path ?? '')
+			.filter(Boolean)
+			.join('/') ?? ''
+	)
 }
 
 const requestDuration = new Histogram({
@@ -167,12 +211,12 @@ const requestDuration = new Histogram({
 })
 
 /** One JSON line and one histogram sample per request, once its answer is sent or cut. */
-function measure(request, response, requestId) {
+function measure(request, response, requestId, page) {
 	const started = performance.now()
 	response.on('close', () => {
 		const durationMs = performance.now() - started
 		const path = (request.url ?? '/').split('?')[0] ?? '/'
-		const route = routeOf(path)
+		const route = routeOf(path, page)
 		const status = response.writableFinished ? response.statusCode : 499
 		requestDuration.observe(
 			{ method: request.method, route, status: String(status) },
@@ -197,7 +241,9 @@ const server = http.createServer((request, response) => {
 	if (shuttingDown) response.shouldKeepAlive = false
 	const requestId = requestIdOf(request)
 	response.setHeader('X-Request-Id', requestId)
-	measure(request, response, requestId)
+	// Filled in once the request is handed to React Router (renderPage).
+	const page = { rendered: false, pattern: '' }
+	measure(request, response, requestId, page)
 	answering.add(response)
 	response.on('close', () => answering.delete(response))
 	if (request.url === '/healthz' && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -210,16 +256,16 @@ const server = http.createServer((request, response) => {
 	}
 	compress(request, response, () => {
 		const path = (request.url ?? '/').split('?')[0] ?? '/'
-		const page = () => void renderPage(request, response)
+		const render = () => void renderPage(request, response, page)
 		if (path.startsWith(ASSET_PREFIX)) {
 			request.url = request.url.slice(ASSET_PREFIX.length - 1)
 			return assets(request, response, () => {
 				request.url = `${ASSET_PREFIX.slice(0, -1)}${request.url}`
-				page()
+				render()
 			})
 		}
-		if (HAS_EXTENSION.test(path)) return publicFiles(request, response, page)
-		page()
+		if (HAS_EXTENSION.test(path)) return publicFiles(request, response, render)
+		render()
 	})
 })
 if (host) server.listen(port, host, onListen)
@@ -231,7 +277,7 @@ function onListen() {
 	process.send?.('listening', () => process.disconnect())
 }
 
-async function renderPage(request, response) {
+async function renderPage(request, response, page) {
 	let fetchRequest
 	try {
 		fetchRequest = toFetchRequest(request, response)
@@ -241,8 +287,12 @@ async function renderPage(request, response) {
 		response.end('Bad Request')
 		return
 	}
+	// React Router's context for this request, holding where its instrumentation reports the pattern.
+	const context = new RouterContextProvider()
+	context.set(measured, page)
+	page.rendered = true
 	try {
-		await send(response, await handleRequest(fetchRequest), request.method === 'HEAD')
+		await send(response, await handleRequest(fetchRequest, context), request.method === 'HEAD')
 	} catch (error) {
 		log.error({ err: error, requestId: response.getHeader('x-request-id') }, 'Page failed')
 		if (response.headersSent) response.destroy()

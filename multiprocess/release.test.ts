@@ -185,6 +185,9 @@ test.skipIf(missing)(
 		const [appA] = cluster.apps
 		for (let visit = 0; visit < 2; visit++)
 			expect((await fetch(`${appA}/courses`)).status).toBe(200)
+		// Labelled with the pattern React Router matched: no ids, and .data for its data requests.
+		expect((await fetch(`${appA}/courses/no-such-course`)).status).toBe(404)
+		expect((await fetch(`${appA}/courses.data`)).status).toBe(200)
 		const login = await logIn(appA)
 		const cookie = login.headers
 			.getSetCookie()
@@ -212,6 +215,12 @@ test.skipIf(missing)(
 		const appText = await app.text()
 		expect(appText).toMatch(
 			/app_http_request_duration_seconds_count\{method="GET",route="\/courses",status="200"\} [1-9]/,
+		)
+		expect(appText).toMatch(
+			/app_http_request_duration_seconds_count\{method="GET",route="\/courses\/:courseId",status="404"\} [1-9]/,
+		)
+		expect(appText).toMatch(
+			/app_http_request_duration_seconds_count\{method="GET",route="\/courses\.data",status="200"\} [1-9]/,
 		)
 		expect(appText).toMatch(/app_upstream_requests_total\{method="GET",status="200"\} [1-9]/)
 		expect(appText).toMatch(/app_upstream_cache_total\{outcome="hit"\} [1-9]/)

@@ -37,21 +37,24 @@ async function sessionCookie(environment: Record<string, string | undefined>) {
 		.map((part) => part.trim().toLowerCase())
 }
 
+type Security = Awaited<ReturnType<typeof load>>['security']
+
+/** The middleware around a page that answers `<p>ok</p>`, with its own context. */
+function answer(security: Security, request: Request, context = new RouterContextProvider()) {
+	const middleware = security.securityMiddleware as unknown as (
+		args: { request: Request; params: object; context: RouterContextProvider },
+		next: () => Promise<Response>,
+	) => Promise<Response>
+	return middleware({ request, params: {}, context }, async () => new Response('<p>ok</p>'))
+}
+
 async function respond(
 	environment: Record<string, string | undefined>,
 	init: RequestInit = {},
 	url = 'http://app.test/',
 ) {
 	const { security } = await load(environment)
-	const request = new Request(url, init)
-	const middleware = security.securityMiddleware as unknown as (
-		args: { request: Request; params: object; context: RouterContextProvider },
-		next: () => Promise<Response>,
-	) => Promise<Response>
-	return middleware(
-		{ request, params: {}, context: new RouterContextProvider() },
-		async () => new Response('<p>ok</p>'),
-	)
+	return answer(security, new Request(url, init))
 }
 
 test.each(['SESSION_SECRET', 'TOAST_SECRET', 'PUBLIC_URL'])(
@@ -99,6 +102,20 @@ test('production answers carry HSTS and an enforced nonce-based policy', async (
 	expect(policy).toContain("object-src 'none'")
 	expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
 	expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
+})
+
+test('every answer gets a nonce of its own, across the batches nonces are cut from', async () => {
+	const { security } = await load({ NODE_ENV: 'production' })
+	const nonces = new Set<string>()
+	// 600 answers: more than two batches of 256.
+	for (let index = 0; index < 600; index++) {
+		const context = new RouterContextProvider()
+		await answer(security, new Request('http://app.test/'), context)
+		const nonce = security.getNonce(context)
+		expect(Buffer.from(nonce, 'base64')).toHaveLength(16)
+		nonces.add(nonce)
+	}
+	expect(nonces.size).toBe(600)
 })
 
 test('HSTS is for production only (a development server runs over http)', async () => {

@@ -68,6 +68,8 @@ export type UpstreamOptions = {
 
 export type GetOptions<T> = {
 	query?: QueryParams
+	/** Made once, at module level: a cached answer is parsed once per schema object, so a schema
+	 * built per call is built and parsed again on every request. */
 	schema: ZodType<T>
 	fallback: string
 	/** List calls: 3 attempts. */

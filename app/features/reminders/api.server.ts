@@ -11,10 +11,13 @@ export const reminderSchema = z.object({
 	taskId: z.string().nullable(),
 })
 export type Reminder = z.infer<typeof reminderSchema>
+// Made once: a cached answer is parsed once per schema (platform/upstream-answers.server.ts), and
+// a schema made per call was parsed, and built, on every dashboard request.
+const remindersAnswer = z.object({ reminders: z.array(reminderSchema) })
 
 export async function getReminders(api: Upstream): Promise<Reminder[]> {
 	const { reminders } = await api.get('/reminders', {
-		schema: z.object({ reminders: z.array(reminderSchema) }),
+		schema: remindersAnswer,
 		fallback: 'Failed to fetch reminders',
 		// Cached with the tasks: a submission or a grade (the changes that end a task's or a
 		// grading reminder) makes it stale. New reminders come from the API's own sweep, as other
