@@ -19,7 +19,7 @@ const FEED_NOT_FOUND = 'Calendar not found'
 /**
  * What a feed holds (issue 28): the sessions from now on, at most the nearest 4,000, and those of
  * the last 90 days, at most the newest 1,000, so a subscriber always has the weeks ahead and the
- * feed stays bounded (about 5 MB at most) however many sessions a teacher has. The subscribe
+ * feed stays bounded (5,000 sessions) however many sessions a teacher has. The subscribe
  * screen and api/README.md say so.
  */
 const PAST_DAYS = 90
