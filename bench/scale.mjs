@@ -197,7 +197,7 @@ async function backgroundExport(apiUrl, kind) {
 				medianMs: startMs,
 				kb: Math.round((state.bytes ?? 0) / 1024),
 				statements: null,
-				status: `${answer.status} → ${state.status} in ${Math.round((Date.parse(state.finishedAt) - Date.parse(state.createdAt)) / 1000)} s`,
+				status: `${answer.status} → ${state.status} in ${((Date.parse(state.finishedAt) - Date.parse(state.createdAt)) / 1000).toFixed(1)} s`,
 			}
 		}
 		await new Promise((resolve) => setTimeout(resolve, 500))
