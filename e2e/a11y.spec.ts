@@ -233,12 +233,7 @@ function visits(d: A11yData): Record<string, Visit[]> {
 			},
 		],
 		[`${o}/exports`]: [
-			{
-				url: `${o}/exports`,
-				as: 'organization',
-				expectUrl: /\/organization\/score-input$/,
-				note: 'nothing of its own: the score input page',
-			},
+			{ url: `${o}/exports`, as: 'organization', note: 'the latest background exports' },
 		],
 		[`${o}/exports/:exportId`]: [
 			{

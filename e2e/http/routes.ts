@@ -339,7 +339,7 @@ export const rules: Record<string, Rule> = {
 		get: organization,
 		url: (w) => `/organization/roster/imports/${w.rosterImportId}`,
 	},
-	'/organization/exports': { get: organization, url: s('/organization/exports'), status: 302 },
+	'/organization/exports': { get: organization, url: s('/organization/exports') },
 	'/organization/exports/:exportId': {
 		get: organization,
 		url: (w) => `/organization/exports/${w.exportId}`,

@@ -45,6 +45,11 @@ export async function startExportAction(
 	return redirect(exportPath(answer.export.id))
 }
 
+/** The latest background exports (the last ten). */
+export async function loadExports(api: Upstream, organizationId: string) {
+	return { exports: await settle(getExports(api, organizationId)) }
+}
+
 export async function loadExport(api: Upstream, organizationId: string, exportId: string) {
 	return (await needed(getExport(api, organizationId, exportId))).export
 }
