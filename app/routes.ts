@@ -144,6 +144,10 @@ export default [
 			id: 'routes/organization/roster-export',
 		}),
 		route('roster/imports/:importId', 'routes/organization/roster-import.tsx'),
+		// A big term's CSV file prepared in the background (issue 28, decision 046).
+		route('exports', 'routes/organization/exports.tsx'),
+		route('exports/:exportId', 'routes/organization/export.tsx'),
+		route('exports/:exportId/file', 'routes/organization/export-file.tsx'),
 		route('analytics', 'routes/organization/analytics.tsx'),
 		route('settings', 'routes/organization/settings.tsx'),
 		route('single-sign-on', 'routes/organization/single-sign-on.tsx'),

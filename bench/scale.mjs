@@ -6,6 +6,9 @@
 // asks for the largest pages again and again and reads the app's and the API's resident memory
 // before and after. Prints a table and writes bench/scale-results.json. A benchmark, not a test.
 //
+// A whole term's file is also made in the background (decision 046): the time to start the job, the
+// job's own time and the file's size.
+//
 // Env: BENCH_SCALES (factors of the school below, comma-separated, 1), BENCH_DATABASES
 // (pglite,postgres), BENCH_SKIP_BUILD=1 (reuse build/).
 //
@@ -169,6 +172,38 @@ async function feedUrl(apiUrl) {
 	return `${apiUrl}/api/v1/calendar/feeds/${(await feed.json()).feed.token}.ics`
 }
 
+/**
+ * A background export of a whole term (decision 046): the time to start it (what the organization
+ * waits for: the answer of "Prepare the file (CSV)"), then the job's own time and its file's size,
+ * read by polling its status as the job page does.
+ */
+async function backgroundExport(apiUrl, kind) {
+	const { url, headers } = await scoresApi(apiUrl, '')
+	const exportsUrl = url.replace(/\/scores$/, '/exports')
+	const started = performance.now()
+	const answer = await fetch(exportsUrl, {
+		method: 'POST',
+		headers: { ...headers, 'content-type': 'application/json' },
+		body: JSON.stringify({ kind, term: 'Scale term 1' }),
+	})
+	const startMs = Math.round(performance.now() - started)
+	const job = (await answer.json()).export
+	for (;;) {
+		const state = (await (await fetch(`${exportsUrl}/${job.id}`, { headers })).json()).export
+		if (state.status === 'done' || state.status === 'failed') {
+			return {
+				page: `API background export (${kind})`,
+				firstMs: startMs,
+				medianMs: startMs,
+				kb: Math.round((state.bytes ?? 0) / 1024),
+				statements: null,
+				status: `${answer.status} → ${state.status} in ${((Date.parse(state.finishedAt) - Date.parse(state.createdAt)) / 1000).toFixed(1)} s`,
+			}
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500))
+	}
+}
+
 async function scoresApi(apiUrl, query) {
 	const login = await fetch(`${apiUrl}/api/v1/auth/organization-login`, {
 		method: 'POST',
@@ -240,10 +275,16 @@ async function measure(database, scale) {
 					rows.push({ page: path, ...(await timePage(url, headers, samplesOf(path, scale))) })
 				}
 			}
+			const feed = await feedUrl(product.apiUrl)
+			rows.push({ page: 'API calendar feed (teacher)', ...(await timePage(feed, {})) })
+			// A calendar app's hourly poll of an unchanged feed: If-None-Match, answered 304.
+			const etag = (await fetch(feed)).headers.get('etag')
 			rows.push({
-				page: 'API calendar feed (teacher)',
-				...(await timePage(await feedUrl(product.apiUrl), {})),
+				page: 'API calendar feed, unchanged (304)',
+				...(await timePage(feed, { 'if-none-match': etag })),
 			})
+			for (const kind of ['scores', 'result-cards'])
+				rows.push(await backgroundExport(product.apiUrl, kind))
 			// The unpaged call is the whole table as JSON: 200 MB at ×10, more than a process holds at ×100.
 			for (const query of scale <= 10 ? ['', '?page=1&limit=100'] : ['?page=1&limit=100']) {
 				const { url, headers } = await scoresApi(product.apiUrl, query)

@@ -23,7 +23,8 @@ export type Ids = Partial<
 		| 'reportCardPublicId'
 		| 'feedToken'
 		| 'fileKey'
-		| 'resource',
+		| 'resource'
+		| 'export',
 		string
 	>
 >
@@ -266,6 +267,15 @@ export const SCENARIO: Step[] = [
 	},
 	{ call: 'GET /calendar/feeds/{feedToken}' },
 	{ call: 'POST /calendar/feed/reset', as: 'student' },
+
+	// A background export (decision 046): started, then read (its file waits for the job).
+	{
+		call: 'POST /organizations/{organization}/exports',
+		as: 'organization',
+		json: () => ({ kind: 'scores', term: 'Contract term' }),
+		keep: (body, ids) => (ids.export = body.export?.id),
+	},
+	{ call: 'GET /organizations/{organization}/exports/{export}', as: 'organization' },
 
 	// Calls that need no account: a refresh without its cookie, a logout of nothing, a lookup of
 	// a domain no organization signs in with.

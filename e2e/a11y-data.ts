@@ -302,6 +302,13 @@ export async function makeData() {
 		{ token: organization.accessToken, form: rosterFile },
 	)
 
+	// A background export (decision 046): its page.
+	const exported = await callApi<{ export: { id: string } }>(
+		'POST',
+		`/organizations/${organization.id}/exports`,
+		{ token: organization.accessToken, json: { kind: 'scores', term: 'Term 1 2026' } },
+	)
+
 	return {
 		teacher,
 		student,
@@ -327,6 +334,7 @@ export async function makeData() {
 			student: orgStudent,
 			courseId: orgCourse.id,
 			rosterImportId: roster.import.id,
+			exportId: exported.export.id,
 		},
 	}
 }

@@ -232,6 +232,16 @@ function visits(d: A11yData): Record<string, Visit[]> {
 				note: 'a preview with an error row',
 			},
 		],
+		[`${o}/exports`]: [
+			{ url: `${o}/exports`, as: 'organization', note: 'the latest background exports' },
+		],
+		[`${o}/exports/:exportId`]: [
+			{
+				url: `${o}/exports/${d.organization.exportId}`,
+				as: 'organization',
+				note: 'a background export',
+			},
+		],
 		[`${o}/analytics`]: [{ url: `${o}/analytics`, as: 'organization' }],
 		[`${o}/settings`]: [{ url: `${o}/settings`, as: 'organization' }],
 		[`${o}/single-sign-on`]: [{ url: `${o}/single-sign-on`, as: 'organization' }],
@@ -299,6 +309,7 @@ test('every page of the route table is covered by the sweep', () => {
 		'/organization/result-cards/export',
 		'/organization/roster/template',
 		'/organization/roster/export',
+		'/organization/exports/:exportId/file',
 		'/organization/certificates/:certificateId/pdf',
 	])
 	// Ids are placeholders here: only the keys matter.

@@ -48,13 +48,15 @@ async function classWithSession() {
 }
 
 /** Fetches a feed like a calendar app: a fresh client with no cookies. */
-async function subscribe(url: string) {
+async function subscribe(url: string, headers: Record<string, string> = {}) {
 	const app = await request.newContext()
 	try {
-		const answer = await app.get(url)
+		const answer = await app.get(url, { headers })
 		return {
 			status: answer.status(),
 			type: answer.headers()['content-type'],
+			etag: answer.headers()['etag'],
+			lastModified: answer.headers()['last-modified'],
 			text: await answer.text(),
 		}
 	} finally {
@@ -93,7 +95,13 @@ test('a student subscribes to their sessions, sees a cancellation arrive and res
 		start: schedule.startsAt,
 	})
 
+	// Polled again unchanged (issue 28): 304 Not Modified, no body, by ETag or by date.
+	const unchanged = await subscribe(url, { 'If-None-Match': feed.etag! })
+	expect(unchanged).toMatchObject({ status: 304, etag: feed.etag, text: '' })
+	expect((await subscribe(url, { 'If-Modified-Since': feed.lastModified! })).status).toBe(304)
+
 	await cancel()
+	expect((await subscribe(url, { 'If-None-Match': feed.etag! })).status).toBe(200)
 	const cancelled = parseFeed((await subscribe(url)).text).events.find(
 		(entry) => entry.uid === `${schedule.id}@tutorhub`,
 	)
@@ -114,6 +122,9 @@ test('a teacher finds the feed on the schedule page and it holds their session',
 	await signIn(page, teacher.email)
 	await page.goto('/teachersdashboard/schedule')
 	const url = await feedAddress(page)
+	await expect(
+		page.getByText('The feed holds your next 4,000 sessions and up to 1,000 of the last 90 days'),
+	).toBeVisible()
 	const calendar = parseFeed((await subscribe(url)).text)
 	expect(calendar.name).toBe('TutorHub: Cora Lindqvist')
 	expect(calendar.timezones).toEqual(['Europe/Berlin'])

@@ -56,6 +56,8 @@ const { stop } = await launch({
 		PUBLIC_URL: `http://127.0.0.1:${appPort}`,
 		// Known to the suites that start an app process of their own (e2e/http/deploy-settings.spec.ts).
 		API_PROXY_SECRET: 'e2e-proxy-secret',
+		// A term of more than two students is exported in the background (e2e/export-jobs.spec.ts).
+		EXPORT_STREAM_LIMIT: '2',
 	},
 })
 const cleanUp = () => {

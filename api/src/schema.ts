@@ -286,6 +286,8 @@ export interface Database {
 	recovery_codes: RecoveryCodesTable
 	organization_invitations: OrganizationInvitationsTable
 	roster_imports: RosterImportsTable
+	// Migration 027 (issue 28): background exports.
+	export_jobs: ExportJobsTable
 	// Migration 026 (issue 31): single sign-on.
 	organization_sso: OrganizationSsoTable
 	organization_sso_domains: OrganizationSsoDomainsTable
@@ -609,6 +611,9 @@ export interface CalendarFeedsTable {
 	feed_id: Generated<string>
 	/** When the current address was made (a reset sets it again). */
 	created_at: Generated<Date>
+	/** Migration 027: the fingerprint of the feed's last answer (its ETag) and when it changed. */
+	version: ColumnType<string | null, never, string | null>
+	version_changed_at: ColumnType<Date | null, never, Date | null>
 }
 
 export interface ScheduleAttendanceTable {
@@ -632,6 +637,24 @@ export interface OrganizationInvitationsTable {
 	// Migration 025: what the roster gave, applied when the invitation is accepted.
 	department_id: ColumnType<string | null, string | null | undefined, string | null>
 	student_number: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+export type ExportJobStatus = 'queued' | 'running' | 'done' | 'failed'
+
+export interface ExportJobsTable {
+	id: Generated<string>
+	organization_id: string
+	kind: 'scores' | 'result-cards'
+	term: string
+	status: ColumnType<ExportJobStatus, ExportJobStatus | undefined, ExportJobStatus>
+	students: ColumnType<number, number | undefined, number>
+	file_key: string | null
+	file_name: string | null
+	bytes: number | null
+	error: string | null
+	created_at: CreatedAt
+	started_at: Date | null
+	finished_at: Date | null
 }
 
 export type RosterImportStatus = 'preview' | 'running' | 'done' | 'failed'

@@ -55,6 +55,19 @@ const feedOf = async (token: string) => {
 	return answer.body.feed as { token: string; createdAt: string }
 }
 
+/** A new teacher with a course of no students, for filling with sessions in SQL. */
+async function teacherWithCourse(name: string, title: string) {
+	const email = uniqueEmail(name)
+	await call(api, 'POST', '/auth/register-tutor', {
+		json: { firstName: 'Tea', lastName: 'Cher', email, password: 'Lantern-Harbour-42' },
+	})
+	const token = (await login(api, email, 'Lantern-Harbour-42')).token
+	const created = await call(api, 'POST', '/__test/enrolled-course', {
+		json: { tutorEmail: email, title, studentEmails: [] },
+	})
+	return { token, courseId: created.body.courseId as string }
+}
+
 /** The feed as a calendar app fetches it: no session, no cookie. */
 async function subscribe(feedToken: string) {
 	const response = await fetch(`${api.baseUrl}/calendar/feeds/${feedToken}.ics`)
@@ -193,14 +206,7 @@ describe('the calendar feed', () => {
 	})
 
 	test('a busy teacher’s feed holds every future session and the newest past ones (issue 28)', async () => {
-		const email = uniqueEmail('busy')
-		await call(api, 'POST', '/auth/register-tutor', {
-			json: { firstName: 'Bus', lastName: 'Y', email, password: 'Lantern-Harbour-42' },
-		})
-		const busy = (await login(api, email, 'Lantern-Harbour-42')).token
-		const created = await call(api, 'POST', '/__test/enrolled-course', {
-			json: { tutorEmail: email, title: 'Busy course', studentEmails: [] },
-		})
+		const { token: busy, courseId: busyCourse } = await teacherWithCourse('busy', 'Busy course')
 		// 1,100 sessions in the last 80 days (the old feed took the oldest 1,000 and stopped there),
 		// one an hour, the newest 2 hours ago.
 		await sql`
@@ -210,11 +216,11 @@ describe('the calendar feed', () => {
 				30, 'UTC', at, at + interval '30 minutes'
 			FROM courses c, generate_series(1, 1100) AS n,
 				LATERAL (SELECT date_trunc('minute', now()) - (n + 1) * interval '1 hour' AS at) t
-			WHERE c.id = ${created.body.courseId}`.execute(api.db)
+			WHERE c.id = ${busyCourse}`.execute(api.db)
 		const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
 		const form = new FormData()
 		for (const [key, value] of Object.entries({
-			courseId: created.body.courseId,
+			courseId: busyCourse,
 			title: 'Next week',
 			scheduledDate: nextWeek,
 			startTime: '10:00',
@@ -233,5 +239,72 @@ describe('the calendar feed', () => {
 		expect(titles).toContain('Past 1')
 		expect(titles).toContain('Past 1000')
 		expect(titles).not.toContain('Past 1001')
+	})
+})
+
+describe('polling the feed (issue 28)', () => {
+	const fetchFeed = (token: string, headers: Record<string, string> = {}) =>
+		fetch(`${api.baseUrl}/calendar/feeds/${token}.ics`, { headers })
+
+	test('an unchanged feed answers 304 to If-None-Match and If-Modified-Since; a change answers the new feed', async () => {
+		const { token } = await feedOf(teacher)
+		const first = await fetchFeed(token)
+		expect(first.status).toBe(200)
+		await first.text()
+		const etag = first.headers.get('etag')!
+		const lastModified = first.headers.get('last-modified')!
+		expect(etag).toMatch(/^"[\w-]{27}"$/)
+		expect(new Date(lastModified).toUTCString()).toBe(lastModified)
+
+		const again = await fetchFeed(token, { 'If-None-Match': etag })
+		expect(again.status).toBe(304)
+		expect(again.headers.get('etag')).toBe(etag)
+		expect(await again.text()).toBe('')
+		expect((await fetchFeed(token, { 'If-None-Match': `W/${etag}, "other"` })).status).toBe(304)
+		expect((await fetchFeed(token, { 'If-Modified-Since': lastModified })).status).toBe(304)
+		// If-None-Match decides when both are sent.
+		const stale = await fetchFeed(token, {
+			'If-None-Match': '"old"',
+			'If-Modified-Since': lastModified,
+		})
+		expect(stale.status).toBe(200)
+		await stale.text()
+
+		await new Promise((resolve) => setTimeout(resolve, 1100))
+		const session = await plan({ title: 'Meteors', scheduledDate: '2030-08-12', timeZone: 'UTC' })
+		const changed = await fetchFeed(token, { 'If-None-Match': etag })
+		expect(changed.status).toBe(200)
+		expect(changed.headers.get('etag')).not.toBe(etag)
+		expect(new Date(changed.headers.get('last-modified')!) > new Date(lastModified)).toBe(true)
+		expect(await changed.text()).toContain(`${session.id}@tutorhub`)
+		expect((await fetchFeed(token, { 'If-Modified-Since': lastModified })).status).toBe(200)
+
+		// A removed session changes it too, though no session's change time moved.
+		const etagWith = changed.headers.get('etag')!
+		await api.db.deleteFrom('schedules').where('id', '=', session.id).execute()
+		const removed = await fetchFeed(token, { 'If-None-Match': etagWith })
+		expect(removed.status).toBe(200)
+		expect(await removed.text()).not.toContain(`${session.id}@tutorhub`)
+	})
+
+	test('a teacher with more future sessions than the feed holds gets the nearest 4,000', async () => {
+		const { token: crowded, courseId: crowdedCourse } = await teacherWithCourse(
+			'crowded',
+			'Crowded course',
+		)
+		// 4,100 sessions from tomorrow on, one every ten minutes.
+		await sql`
+			INSERT INTO schedules (course_id, tutor_id, title, scheduled_date, start_time, duration,
+				time_zone, starts_at, ends_at)
+			SELECT c.id, c.tutor_id, 'Next ' || n, to_char(at, 'YYYY-MM-DD'), to_char(at, 'HH24:MI'),
+				10, 'UTC', at, at + interval '10 minutes'
+			FROM courses c, generate_series(1, 4100) AS n,
+				LATERAL (SELECT date_trunc('minute', now()) + interval '1 day' + n * interval '10 minutes' AS at) t
+			WHERE c.id = ${crowdedCourse}`.execute(api.db)
+		const { events } = parseFeed((await subscribe((await feedOf(crowded)).token)).text)
+		const titles = events.map((event) => event.summary.replace(/ \(Crowded course\)$/, ''))
+		expect(titles).toHaveLength(4000)
+		expect(titles[0]).toBe('Next 1')
+		expect(titles.at(-1)).toBe('Next 4000')
 	})
 })

@@ -26,6 +26,8 @@ export function passFile(upstreamResponse: Response, { cache = 'private, no-stor
 		const value = upstreamResponse.headers.get(name)
 		if (value) headers.set(name, value)
 	}
+	// A conditional request's 304 (a calendar app polling its feed) passes on as one, bodiless.
+	if (upstreamResponse.status === 304) return new Response(null, { status: 304, headers })
 	return new Response(upstreamResponse.body, { status: 200, headers })
 }
 

@@ -94,7 +94,12 @@ export type SendOptions<T> = {
 
 export type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-export type StreamOptions = { query?: QueryParams; fallback: string }
+export type StreamOptions = {
+	query?: QueryParams
+	fallback: string
+	/** Conditional request headers passed on (If-None-Match, If-Modified-Since): a 304 is answered as it is. */
+	conditional?: Headers
+}
 
 export type Upstream = {
 	get<T>(path: string, options: GetOptions<T>): Promise<T>
@@ -382,6 +387,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			const open = async (accessToken: string | undefined) => {
 				const requestHeaders = headers(accessToken, cookies)
 				requestHeaders.set('Accept', '*/*')
+				for (const name of ['if-none-match', 'if-modified-since']) {
+					const value = request.conditional?.get(name)
+					if (value) requestHeaders.set(name, value)
+				}
 				let response: Response
 				try {
 					response = await fetcher(url, {
@@ -407,7 +416,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 				request.fallback,
 				(refused) => refused.body?.cancel().catch(() => {}) ?? Promise.resolve(),
 			)
-			if (!response.ok) {
+			if (!response.ok && !(request.conditional && response.status === 304)) {
 				const text = await response.text().catch(() => '')
 				throw errorFromReply({ status: response.status, ok: false, text }, call)
 			}

@@ -339,6 +339,15 @@ export const rules: Record<string, Rule> = {
 		get: organization,
 		url: (w) => `/organization/roster/imports/${w.rosterImportId}`,
 	},
+	'/organization/exports': { get: organization, url: s('/organization/exports') },
+	'/organization/exports/:exportId': {
+		get: organization,
+		url: (w) => `/organization/exports/${w.exportId}`,
+	},
+	'/organization/exports/:exportId/file': {
+		get: organization,
+		url: (w) => `/organization/exports/${w.exportId}/file`,
+	},
 	'/organization/analytics': { get: organization, url: s('/organization/analytics') },
 	'/organization/settings': { get: organization, url: s('/organization/settings') },
 	'/organization/single-sign-on': { get: organization, url: s('/organization/single-sign-on') },

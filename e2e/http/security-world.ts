@@ -315,6 +315,8 @@ export type World = {
 	submissionId: string
 	departmentId: string
 	rosterImportId: string
+	/** A finished background export of the organization's (decision 046). */
+	exportId: string
 	roomId: string
 	roomTitle: string
 	fileKey: string
@@ -526,6 +528,11 @@ async function buildOrganization(api: ApiClient, email: string) {
 			},
 		),
 	)
+	// A background export: its page and file are the organization's alone.
+	const exported = await api.ok('POST', `/organizations/${api.id}/exports`, {
+		kind: 'scores',
+		term: 'Term 1',
+	})
 	const orgStudentApi = new ApiClient(orgStudentEmail)
 	// A free course: checking out enrols at once.
 	await orgStudentApi.ok('POST', '/payments/checkout', { courseId: course.course.id })
@@ -547,6 +554,7 @@ async function buildOrganization(api: ApiClient, email: string) {
 		orgCertificateId: certificate.certificate.id as string,
 		departmentId: department.id as string,
 		rosterImportId: roster.import.id as string,
+		exportId: exported.export.id as string,
 	}
 }
 

@@ -64,6 +64,27 @@ export const findFeedOwner = (db: Db, feedId: string) =>
 	db
 		.selectFrom('calendar_feeds')
 		.innerJoin('users', 'users.id', 'calendar_feeds.user_id')
-		.select(['users.id', 'users.role', 'users.first_name', 'users.last_name'])
+		.select([
+			'users.id',
+			'users.role',
+			'users.first_name',
+			'users.last_name',
+			'calendar_feeds.version',
+			'calendar_feeds.version_changed_at',
+		])
 		.where('calendar_feeds.feed_id', '=', feedId)
 		.executeTakeFirst()
+
+/**
+ * Records the fingerprint of a feed's answer when it differs from the last one (a write only
+ * when the sessions changed, never for each poll); when it last changed, for Last-Modified.
+ */
+export async function recordFeedVersion(db: Db, feedId: string, version: string) {
+	const row = await db
+		.updateTable('calendar_feeds')
+		.set({ version, version_changed_at: sql<Date>`now()` })
+		.where('feed_id', '=', feedId)
+		.returning('version_changed_at')
+		.executeTakeFirst()
+	return row?.version_changed_at ?? new Date()
+}

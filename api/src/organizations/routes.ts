@@ -6,6 +6,7 @@ import type { Passwords } from '../auth/passwords.ts'
 import { revokeAllSessions } from '../auth/refresh-tokens.ts'
 import { toDepartment } from '../departments/present.ts'
 import { departmentRoutes } from '../departments/routes.ts'
+import { exportJobRoutes } from '../exports/job-routes.ts'
 import { removeFile, storeImage } from '../files/store.ts'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, validationError } from '../platform/errors.ts'
@@ -103,6 +104,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 		.route('/', departmentRoutes(deps))
 		.route('/', scoreRoutes(deps))
 		.route('/', rosterRoutes(deps, passwords))
+		.route('/', exportJobRoutes(deps))
 		.route('/', teacherTwoFactorRoutes(deps))
 
 	return (

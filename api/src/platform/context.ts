@@ -84,6 +84,8 @@ export type ApiConfig = {
 	devOutbox?: boolean
 	/** Password reset and verification limits, to change one in tests (account/limits.ts). */
 	accountLimits?: AccountLimitOptions
+	/** A term with more students than this is exported in the background (EXPORT_STREAM_LIMIT). */
+	exportStreamLimit?: number
 	/** Stripe keys; without them payments use the built-in test provider. */
 	stripe?: {
 		secretKey: string

@@ -61,20 +61,16 @@ export function csvAnswer(c: Context, fileName: string, header: string[], rows: 
 }
 
 /**
- * A CSV download written as its rows are read, a batch at a time: the same bytes as `csvAnswer`
+ * A CSV document's bytes made as its rows are read, a batch at a time: the same bytes as `toCsv`
  * with the same rows, but memory holds one batch, however long the list (issue 28). The next batch
- * is read only when the client has taken the last; a client that goes away stops the reading.
+ * is read only when the reader has taken the last; a reader that goes away stops the reading. A
+ * download streams it (below); a background export writes it to storage (decision 046).
  */
-export function csvStream(
-	c: Context,
-	fileName: string,
-	header: string[],
-	batches: AsyncIterable<CsvCell[][]>,
-) {
+export function csvBody(header: string[], batches: AsyncIterable<CsvCell[][]>) {
 	const encoder = new TextEncoder()
 	const iterator = batches[Symbol.asyncIterator]()
 	let started = false
-	const body = new ReadableStream<Uint8Array>({
+	return new ReadableStream<Uint8Array>({
 		async pull(controller) {
 			if (!started) {
 				started = true
@@ -89,7 +85,29 @@ export function csvStream(
 			await iterator.return?.()
 		},
 	})
-	return c.body(body, 200, csvHeaders(fileName))
+}
+
+/** A CSV download written as its rows are read (`csvBody`). */
+export function csvStream(
+	c: Context,
+	fileName: string,
+	header: string[],
+	batches: AsyncIterable<CsvCell[][]>,
+) {
+	return c.body(csvBody(header, batches), 200, csvHeaders(fileName))
+}
+
+/** A CSV file already made (a background export's, decision 046), streamed from storage. */
+export function csvFileAnswer(
+	c: Context,
+	fileName: string,
+	body: ReadableStream<Uint8Array>,
+	size: number | undefined,
+) {
+	return c.body(body, 200, {
+		...csvHeaders(fileName),
+		...(size !== undefined && { 'Content-Length': String(size) }),
+	})
 }
 
 /** An instant as spreadsheets read it without help: `2026-11-25 14:05 UTC`. */

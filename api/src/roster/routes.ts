@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { accountLimitsOf } from '../account/limits.ts'
 import type { Passwords } from '../auth/passwords.ts'
-import { afterAnswer } from '../mail/outbox.ts'
 import { ownOrganization } from '../organizations/access.ts'
 import { notifyInvited } from '../organizations/invitations.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import { csvAnswer, fileSlug } from '../platform/csv.ts'
 import { ApiError, validationError } from '../platform/errors.ts'
-import { log } from '../platform/log.ts'
+import { runJobAfterAnswer } from '../platform/jobs.ts'
 import { answers, ApiRoutes, fileAnswer, formBody, uuidParams } from '../platform/openapi.ts'
 import { pagination, toPage } from '../platform/pagination.ts'
-import { reportError } from '../platform/error-reports.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { rosterExport } from './export.ts'
 import {
@@ -177,32 +175,31 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 					if (!(await findJob(db, organization.id, importId))) throw new ApiError(404, NOT_FOUND)
 					throw new ApiError(409, 'This import was already confirmed')
 				}
-				afterAnswer(() => runJob(organization, started.id))
+				runJobAfterAnswer({
+					kind: 'roster-import',
+					id: started.id,
+					run: () => runJob(organization, started.id),
+					fail: () => failJob(db, started.id, FAILED),
+				})
 				return c.json({ message: 'Import started', import: toJob(started) }, 202)
 			},
 		)
 
 	async function runJob(organization: { id: string; name: string }, jobId: string) {
-		try {
-			// One hash for the whole file: nobody knows its secret, so no new account opens with it.
-			const passwordHash = await passwords.hash(randomBytes(32).toString('base64url'))
-			const { invitedStudents } = await applyJob(db, organization, jobId, {
-				publicUrl: deps.config.publicUrl ?? 'http://localhost:3000',
-				passwordHash,
-			})
-			// Each address hears of invitations as from the Students page: within its share of mails
-			// someone else causes (decision 029); the invitation waits on the dashboard either way.
-			const mailed: string[] = []
-			for (const student of invitedStudents) {
-				if (await limits.mayMail(student.email)) mailed.push(student.id)
-			}
-			for (let at = 0; at < mailed.length; at += NOTICE_BATCH) {
-				notifyInvited(deps, organization, mailed.slice(at, at + NOTICE_BATCH))
-			}
-		} catch (error) {
-			log.error({ err: error, jobId }, 'Roster import failed')
-			reportError(error, { method: 'JOB', path: 'roster-import' })
-			await failJob(db, jobId, FAILED)
+		// One hash for the whole file: nobody knows its secret, so no new account opens with it.
+		const passwordHash = await passwords.hash(randomBytes(32).toString('base64url'))
+		const { invitedStudents } = await applyJob(db, organization, jobId, {
+			publicUrl: deps.config.publicUrl ?? 'http://localhost:3000',
+			passwordHash,
+		})
+		// Each address hears of invitations as from the Students page: within its share of mails
+		// someone else causes (decision 029); the invitation waits on the dashboard either way.
+		const mailed: string[] = []
+		for (const student of invitedStudents) {
+			if (await limits.mayMail(student.email)) mailed.push(student.id)
+		}
+		for (let at = 0; at < mailed.length; at += NOTICE_BATCH) {
+			notifyInvited(deps, organization, mailed.slice(at, at + NOTICE_BATCH))
 		}
 	}
 }

@@ -130,6 +130,40 @@ export async function listSchedules(
 	}
 }
 
+/**
+ * A fingerprint of the sessions `listSchedules` answers with these filters, at most `limit` of
+ * them (their ids, changes, status and course titles), read without reading the sessions: a
+ * calendar feed's ETag (issue 28). Any change, addition or removal changes it.
+ */
+export async function schedulesFingerprint(
+	db: Db,
+	viewer: Viewer,
+	filters: Filters,
+	limit: number,
+	now = new Date(),
+) {
+	const sessions = db
+		.selectFrom('schedules')
+		.innerJoin('courses', 'courses.id', 'schedules.course_id')
+		.select(
+			sql<string>`concat_ws('|', schedules.id, schedules.updated_at, schedules.sequence, schedules.status, courses.title)`.as(
+				'line',
+			),
+		)
+		.where((eb) => eb.and([visibleTo(viewer)(eb), matchesFilters(filters, now)(eb)]))
+		.orderBy('schedules.starts_at', filters.order)
+		.orderBy('schedules.id')
+		.limit(limit)
+	const row = await db
+		.selectFrom(sessions.as('s'))
+		.select([
+			sql<number>`count(*)::int`.as('count'),
+			sql<string>`coalesce(sum(hashtextextended(s.line, 0)), 0)::text`.as('hash'),
+		])
+		.executeTakeFirstOrThrow()
+	return `${row.count}-${row.hash}`
+}
+
 /** One session as `viewer` reads it; whether they may see it at all is the caller's check. */
 export const findSchedule = (db: Db, id: string, viewer: Viewer) =>
 	selectSchedules(db, viewer).where('schedules.id', '=', id).executeTakeFirst()

@@ -2,11 +2,12 @@ import { z } from '@hono/zod-openapi'
 import { ownOrganization } from '../organizations/access.ts'
 import type { Context } from 'hono'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
-import { csvStream, fileSlug, type CsvCell } from '../platform/csv.ts'
+import { csvStream } from '../platform/csv.ts'
 import { ApiError, validationError } from '../platform/errors.ts'
 import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { pageIfAsked, pagination } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
+import { termFile, termOrLatest, type TermFileKind } from './export.ts'
 import { scoreAnalytics, toResultCard, toResultCards, toScore } from './present.ts'
 import {
 	bandCounts,
@@ -17,8 +18,6 @@ import {
 	organizationStudentIds,
 	saveScores,
 	scoredStudents,
-	studentsWithScores,
-	subjectsOfTerm,
 	termTotals,
 	usedSubjects,
 } from './repository.ts'
@@ -50,11 +49,12 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 			responses: answers({ 200: fileAnswer('text/csv') }),
 		}) as const
 
-	/** The term asked for, else the latest (none yet is an empty grid), and its subjects. */
-	async function exportedTerm(c: Context<ApiEnv>, asked: string | undefined) {
+	/** The term's file (the latest term without one), streamed a batch of students at a time. */
+	async function streamTermFile(c: Context<ApiEnv>, kind: TermFileKind, asked: string | undefined) {
 		const organization = await ownOrganization(db, c)
-		const term = asked ?? (await listTerms(db, organization.id)).at(-1) ?? null
-		return { organization, term, subjects: await subjectsOfTerm(db, organization.id, term) }
+		const term = await termOrLatest(db, organization.id, asked)
+		const file = await termFile(db, organization.id, kind, term)
+		return csvStream(c, file.fileName, file.header, file.batches)
 	}
 
 	return (
@@ -119,67 +119,11 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 			// 28). Declared before `/{id}/result-cards/{studentId}`, which would take `export`.
 			.endpoint(
 				termExport('scores', 'The score grid of a term (the latest without one) as CSV'),
-				async (c) => {
-					const { organization, term, subjects } = await exportedTerm(c, c.req.valid('query').term)
-					const rows = async function* () {
-						for await (const { students, scores } of studentsWithScores(db, organization.id, {
-							term,
-						})) {
-							const byStudent = new Map<string, Map<string, number>>()
-							for (const row of scores) {
-								const cells = byStudent.get(row.student_id) ?? new Map<string, number>()
-								cells.set(row.subject, Number(row.score))
-								byStudent.set(row.student_id, cells)
-							}
-							yield students.map((student) => {
-								const cells = byStudent.get(student.id)
-								return [
-									`${student.first_name} ${student.last_name}`,
-									student.email,
-									term,
-									...subjects.map((subject): CsvCell => cells?.get(subject)),
-								]
-							})
-						}
-					}
-					return csvStream(
-						c,
-						`scores-${fileSlug(term ?? '', 'no-term')}.csv`,
-						['Student', 'Email', 'Term', ...subjects],
-						rows(),
-					)
-				},
+				(c) => streamTermFile(c, 'scores', c.req.valid('query').term),
 			)
 			.endpoint(
 				termExport('result-cards', 'The result cards of a term (the latest without one) as CSV'),
-				async (c) => {
-					const { organization, term, subjects } = await exportedTerm(c, c.req.valid('query').term)
-					const rows = async function* () {
-						if (!term) return
-						const batches = studentsWithScores(db, organization.id, { term, scoredIn: term })
-						for await (const { scores } of batches) {
-							yield toResultCards(term, scores).map((card) => {
-								const bySubject = new Map(
-									card.subjects.map((entry) => [entry.subject, entry.score]),
-								)
-								return [
-									card.student.name,
-									card.student.email,
-									card.term,
-									...subjects.map((subject): CsvCell => bySubject.get(subject)),
-									card.average,
-									card.bucket,
-								]
-							})
-						}
-					}
-					return csvStream(
-						c,
-						`result-cards-${fileSlug(term ?? '', 'no-term')}.csv`,
-						['Student', 'Email', 'Term', ...subjects, 'Average', 'Band'],
-						rows(),
-					)
-				},
+				(c) => streamTermFile(c, 'result-cards', c.req.valid('query').term),
 			)
 			.endpoint(
 				{

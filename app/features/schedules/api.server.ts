@@ -170,6 +170,9 @@ export function resetCalendarFeed(api: Upstream) {
 }
 
 /** The feed itself, for calendar apps: the address is the secret, no session is needed. */
-export function openCalendarFeed(api: Upstream, token: string) {
-	return api.stream(`/calendar/feeds/${encodeURIComponent(token)}`, { fallback: CALENDAR_FAILED })
+export function openCalendarFeed(api: Upstream, token: string, conditional?: Headers) {
+	return api.stream(`/calendar/feeds/${encodeURIComponent(token)}`, {
+		fallback: CALENDAR_FAILED,
+		conditional,
+	})
 }

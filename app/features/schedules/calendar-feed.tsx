@@ -70,6 +70,10 @@ export function CalendarFeed({ links }: { links: CalendarFeedLinks | null }) {
 					<p className="text-xs text-slate-600">
 						Reset link makes a new address; the old one stops working at once.
 					</p>
+					<p className="text-xs text-slate-600">
+						The feed holds your next 4,000 sessions and up to 1,000 of the last 90 days; see your
+						schedule here for the rest.
+					</p>
 				</>
 			) : (
 				<p className="text-slate-700">Your calendar address could not be loaded.</p>

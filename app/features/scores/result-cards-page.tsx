@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
+import { TermCsvExport } from '~/features/exports/term-csv-export'
 import { Button } from '~/ui/button'
-import { CsvDownload } from '~/ui/csv-download'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { TableScroll } from '~/ui/table-scroll'
@@ -13,7 +13,7 @@ export function ResultCardsPage({
 }: {
 	loaderData: Awaited<ReturnType<typeof loadResultCards>>
 }) {
-	const { organizationName, cards, card, page } = loaderData
+	const { organizationName, cards, card, page, streamLimit } = loaderData
 	return (
 		<div className="flex flex-col gap-6">
 			<h1 className="text-2xl font-bold">Result cards</h1>
@@ -60,13 +60,16 @@ export function ResultCardsPage({
 							</div>
 							<Button variant="secondary">Show term</Button>
 						</Form>
-						<p>
-							<CsvDownload
-								href={`/organization/result-cards/export?${new URLSearchParams({ term: cards.value.term }).toString()}`}
+						<div>
+							<TermCsvExport
+								kind="result-cards"
+								term={cards.value.term}
+								students={cards.value.pagination?.total ?? cards.value.resultCards.length}
+								streamLimit={streamLimit}
 							>
 								Download result cards for {cards.value.term}
-							</CsvDownload>
-						</p>
+							</TermCsvExport>
+						</div>
 						<CardTable
 							term={cards.value.term}
 							cards={cards.value.resultCards}

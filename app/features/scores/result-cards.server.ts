@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
+import { exportStreamLimit } from '~/features/exports/exports.server'
 import { pageParam } from '~/platform/page-param'
 import { upstream } from '~/platform/request.server'
 import type { SessionUser } from '~/platform/session.server'
@@ -22,11 +23,12 @@ export async function loadResultCards(
 	const term = params.get('term')?.trim().slice(0, 50) || undefined
 	const studentId = params.get('student')
 	const page = pageParam(params)
-	const [cards, card] = await Promise.all([
+	const [cards, card, streamLimit] = await Promise.all([
 		settle(getResultCards(api, organization.id, term, { page, limit: CARDS_PER_PAGE })),
 		studentId && term
 			? settle(getResultCard(api, organization.id, studentId, term))
 			: Promise.resolve(null),
+		exportStreamLimit(api, organization.id),
 	])
-	return { organizationName: organization.name, cards, card, page }
+	return { organizationName: organization.name, cards, card, page, streamLimit }
 }

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
+import { TermCsvExport } from '~/features/exports/term-csv-export'
 import { Button } from '~/ui/button'
-import { CsvDownload } from '~/ui/csv-download'
 import { FieldErrors, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
@@ -93,13 +93,16 @@ export function ScoreInputPage({
 			</Form>
 
 			{terms.includes(term) ? (
-				<p>
-					<CsvDownload
-						href={`/organization/score-input/export?${new URLSearchParams({ term }).toString()}`}
+				<div>
+					<TermCsvExport
+						kind="scores"
+						term={term}
+						students={students.ok ? students.value.total : 0}
+						streamLimit={loaderData.streamLimit}
 					>
 						Download scores for {term}
-					</CsvDownload>
-				</p>
+					</TermCsvExport>
+				</div>
 			) : null}
 
 			{!students.ok ? (

@@ -1,4 +1,5 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
+import { exportStreamLimit } from '~/features/exports/exports.server'
 import { getOrganizationMembers } from '~/features/organizations/api.server'
 import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { pageParam } from '~/platform/page-param'
@@ -25,11 +26,12 @@ export async function loadScoreGrid(context: Context, request: Request, organiza
 	const requestedTerm = params.get('term')
 	// First the terms and each term's subjects (no score: an empty list of students) beside the page
 	// of students; then only that page's scores in the chosen term (issue 28: never every score).
-	const [index, students] = await Promise.all([
+	const [index, students, streamLimit] = await Promise.all([
 		settle(getScores(api, organizationId, { studentIds: [] })),
 		settle(
 			getOrganizationMembers(api, organizationId, 'students', { page, limit: STUDENTS_PER_PAGE }),
 		),
+		exportStreamLimit(api, organizationId),
 	])
 	if (!index.ok) return { state: 'failed' as const, error: index.error }
 
@@ -68,6 +70,7 @@ export async function loadScoreGrid(context: Context, request: Request, organiza
 		requestedSubjects: requestedSubjects ?? subjects.join(', '),
 		terms,
 		pickerErrors,
+		streamLimit,
 		values: gridValues(termScores.value.scores),
 		students: students.ok
 			? {

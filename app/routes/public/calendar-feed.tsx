@@ -14,7 +14,9 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 	const token = params.token.replace(/\.ics$/, '')
 	return download(
 		async () => {
-			const answer = await openCalendarFeed(upstream(context, request), token)
+			// A calendar app's If-None-Match or If-Modified-Since goes on: an unchanged feed is a 304.
+			const answer = await openCalendarFeed(upstream(context, request), token, request.headers)
+			if (answer.status === 304) return answer
 			if (!answer.headers.get('content-type')?.startsWith('text/calendar')) {
 				await answer.body?.cancel()
 				throw data('Failed to fetch calendar', { status: 502 })

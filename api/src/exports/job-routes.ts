@@ -1,0 +1,130 @@
+import { ownOrganization } from '../organizations/access.ts'
+import type { ApiDeps } from '../platform/context.ts'
+import { csvFileAnswer } from '../platform/csv.ts'
+import { ApiError } from '../platform/errors.ts'
+import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
+import { accountGuard } from '../platform/require-account.ts'
+import {
+	DEFAULT_EXPORT_STREAM_LIMIT,
+	EXPORT_FAILED,
+	EXPORT_KEEP_DAYS,
+	EXPORT_STOPPED_MINUTES,
+	runExportJob,
+	toExportJob,
+} from './jobs.ts'
+import {
+	failStoppedExportJobs,
+	findExportJob,
+	listExportJobs,
+	queueExportJob,
+} from './repository.ts'
+import { exportJobAnswer, exportJobList, exportStart } from './schemas.ts'
+
+const NOT_FOUND = 'Export not found'
+
+/**
+ * Background exports of a big term (issue 28, decision 046), mounted under `/organizations`: the
+ * score grid or result cards of a term with more students than EXPORT_STREAM_LIMIT are made by a
+ * job into storage, then downloaded; the streamed `…/export` calls serve smaller terms.
+ */
+export function exportJobRoutes(deps: ApiDeps) {
+	const { db, config, storage } = deps
+	const requireAccount = accountGuard(deps)
+	const streamLimit = config.exportStreamLimit ?? DEFAULT_EXPORT_STREAM_LIMIT
+
+	/** The organization's own job, its stopped jobs read as failed first; 404 for any other. */
+	async function ownJob(organizationId: string, jobId: string) {
+		await failStoppedExportJobs(db, organizationId, EXPORT_FAILED, EXPORT_STOPPED_MINUTES)
+		const job = await findExportJob(db, organizationId, jobId)
+		if (!job) throw new ApiError(404, NOT_FOUND)
+		return job
+	}
+
+	return new ApiRoutes(config)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/{id}/exports',
+				summary: 'The latest background exports, and the term size above which one is made',
+				middleware: requireAccount(),
+				request: { params: uuidParams('id') },
+				responses: answers({ 200: exportJobList }),
+			},
+			async (c) => {
+				const organization = await ownOrganization(db, c)
+				const rows = await listExportJobs(db, organization.id)
+				return c.json(
+					{
+						streamLimit,
+						keepDays: EXPORT_KEEP_DAYS,
+						exports: rows.map((row) => toExportJob(organization.id, row)),
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/{id}/exports',
+				summary:
+					"Start making a term's score grid or result cards as a file; the job under way for the same term and kind is answered instead of a second",
+				middleware: requireAccount(),
+				request: { params: uuidParams('id'), body: jsonBody(exportStart) },
+				responses: answers({ 202: exportJobAnswer }),
+			},
+			async (c) => {
+				const organization = await ownOrganization(db, c)
+				const { kind, term } = c.req.valid('json')
+				await failStoppedExportJobs(db, organization.id, EXPORT_FAILED, EXPORT_STOPPED_MINUTES)
+				const { job, created } = await queueExportJob(db, organization.id, kind, term)
+				if (created) runExportJob(deps, organization, job.id)
+				return c.json(
+					{
+						message: created ? 'Export started' : 'This export is already being prepared',
+						export: toExportJob(organization.id, job),
+					},
+					202,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/{id}/exports/{exportId}',
+				summary: 'A background export: its status, counts and, when done, its download',
+				middleware: requireAccount(),
+				request: { params: uuidParams('id', 'exportId') },
+				responses: answers({ 200: exportJobAnswer }),
+			},
+			async (c) => {
+				const organization = await ownOrganization(db, c)
+				const job = await ownJob(organization.id, c.req.valid('param').exportId)
+				const message = { done: 'Export ready', failed: 'Export failed' }[job.status as string]
+				return c.json(
+					{
+						message: message ?? 'Export under way',
+						export: toExportJob(organization.id, job),
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/{id}/exports/{exportId}/file',
+				summary: "A finished background export's CSV file",
+				middleware: requireAccount(),
+				request: { params: uuidParams('id', 'exportId') },
+				responses: answers({ 200: fileAnswer('text/csv') }),
+			},
+			async (c) => {
+				const organization = await ownOrganization(db, c)
+				const job = await ownJob(organization.id, c.req.valid('param').exportId)
+				const file = job.status === 'done' && job.file_key ? await storage.get(job.file_key) : null
+				if (!file || !job.file_name) throw new ApiError(404, 'Export file not found')
+				return csvFileAnswer(c, job.file_name, file.body, file.size)
+			},
+		)
+}
