@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { TermCsvExport } from '~/features/exports/term-csv-export'
+import { TermCsvExport } from '~/features/scores/term-csv-export'
 import { Button } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
-import { exportStreamLimit } from '~/features/exports/exports.server'
+import { exportStreamLimit } from '~/features/scores/exports.server'
 import { pageParam } from '~/platform/page-param'
 import { upstream } from '~/platform/request.server'
 import type { SessionUser } from '~/platform/session.server'

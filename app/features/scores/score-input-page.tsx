@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
-import { TermCsvExport } from '~/features/exports/term-csv-export'
+import { TermCsvExport } from '~/features/scores/term-csv-export'
 import { Button } from '~/ui/button'
 import { FieldErrors, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'

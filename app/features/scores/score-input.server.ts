@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { exportStreamLimit } from '~/features/exports/exports.server'
+import { exportStreamLimit } from '~/features/scores/exports.server'
 import { getOrganizationMembers } from '~/features/organizations/api.server'
 import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { pageParam } from '~/platform/page-param'

@@ -1,18 +1,18 @@
 import type { Route } from './+types/export-file'
-import { downloadExport } from '~/features/exports/api.server'
+import { downloadExport } from '~/features/scores/api.server'
+import { areaUser } from '~/platform/area-guard.server'
 import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
-import { requireRole, upstream } from '~/platform/request.server'
+import { upstream } from '~/platform/request.server'
 
 /** A finished background export's CSV file (docs/decisions/046). */
 export const middleware: Route.MiddlewareFunction[] = [
 	fileMiddleware<Route.LoaderArgs>(({ context, request, params }) => {
-		const user = requireRole(context, request, 'organization')
+		const user = areaUser(context)
 		return downloadExport(upstream(context, request), user.id, params.exportId)
 	}),
 ]
 
 export function loader(args: Route.LoaderArgs) {
-	requireRole(args.context, args.request, 'organization')
 	return failedFileLoader(args)
 }
 

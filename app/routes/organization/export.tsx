@@ -1,10 +1,11 @@
 import type { Route } from './+types/export'
-import { ExportPage } from '~/features/exports/export-page'
-import { loadExport } from '~/features/exports/exports.server'
-import { requireRole, upstream } from '~/platform/request.server'
+import { ExportPage } from '~/features/scores/export-page'
+import { loadExport } from '~/features/scores/exports.server'
+import { areaUser } from '~/platform/area-guard.server'
+import { upstream } from '~/platform/request.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return { job: await loadExport(upstream(context, request), user.id, params.exportId) }
 }
 

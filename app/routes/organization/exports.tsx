@@ -1,16 +1,17 @@
 import type { Route } from './+types/exports'
-import { ExportsPage } from '~/features/exports/exports-page'
-import { loadExports, startExportAction } from '~/features/exports/exports.server'
-import { requireRole, upstream } from '~/platform/request.server'
+import { ExportsPage } from '~/features/scores/exports-page'
+import { loadExports, startExportAction } from '~/features/scores/exports.server'
+import { areaUser } from '~/platform/area-guard.server'
+import { upstream } from '~/platform/request.server'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return loadExports(upstream(context, request), user.id)
 }
 
 /** "Prepare the file (CSV)" of score input and result cards posts here; the job's page follows. */
 export async function action({ context, request }: Route.ActionArgs) {
-	const user = requireRole(context, request, 'organization')
+	const user = areaUser(context)
 	return startExportAction(context, upstream(context, request), request, user.id)
 }
 
