@@ -2,21 +2,7 @@ import type { Db } from '../db.ts'
 import { appLink, composeMail, type MailContent } from './compose.ts'
 import { queueAfter, type QueuedMail } from './outbox.ts'
 import { unsubscribeToken } from './unsubscribe.ts'
-
-/** The notification mails a person can turn on or off in their profile (all on by default). */
-export const NOTIFICATION_KINDS = [
-	'submissionGraded',
-	'newTask',
-	'sessions',
-	'announcements',
-	'certificates',
-	'invitations',
-	// Issue 31's reminders (decision 038).
-	'sessionReminders',
-	'taskReminders',
-	'gradingReminders',
-] as const
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+import type { NotificationKind } from './schemas.ts'
 
 /** What each kind is about, in the words of an unsubscribe confirmation. */
 export const NOTIFICATION_TOPICS: Record<NotificationKind, string> = {

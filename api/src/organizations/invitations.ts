@@ -5,7 +5,7 @@ import { quotedName } from '../mail/compose.ts'
 import { notifyUsers } from '../mail/notifications.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import type { OrganizationInvitationsTable } from '../schema.ts'
-import { USER_COLUMNS } from '../users/present.ts'
+import { USER_COLUMNS } from '../users/repository.ts'
 import type { invitation } from './schemas.ts'
 
 type InvitationRow = Selectable<OrganizationInvitationsTable>

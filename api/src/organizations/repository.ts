@@ -1,10 +1,28 @@
-import { sql, type Insertable, type Updateable } from 'kysely'
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely'
 import type { Db } from '../db.ts'
-import { DEPARTMENT_COLUMNS } from '../departments/present.ts'
+import { DEPARTMENT_COLUMNS } from '../departments/repository.ts'
 import type { Page } from '../platform/pagination.ts'
 import type { OrganizationsTable, OrganizationType } from '../schema.ts'
-import { USER_COLUMNS } from '../users/present.ts'
-import { ORGANIZATION_COLUMNS } from './present.ts'
+import { USER_COLUMNS } from '../users/repository.ts'
+
+export const ORGANIZATION_COLUMNS = [
+	'id',
+	'email',
+	'name',
+	'type',
+	'country',
+	'phone',
+	'address',
+	'website',
+	'description',
+	'logo',
+	'created_at',
+] as const
+
+export type OrganizationRow = Pick<
+	Selectable<OrganizationsTable>,
+	(typeof ORGANIZATION_COLUMNS)[number]
+>
 
 export const findOrganizationByEmail = (db: Db, email: string) =>
 	db

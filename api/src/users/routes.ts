@@ -11,7 +11,7 @@ import { answers, ApiRoutes, jsonBody, uuidParams } from '../platform/openapi.ts
 import { paginationQuery, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import type { RoleFields } from '../schema.ts'
-import { toStudentProfile, toTutorProfile, toUser, type UserRow } from './present.ts'
+import { toStudentProfile, toTutorProfile, toUser } from './present.ts'
 import {
 	findUser,
 	listOrganizationMembers,
@@ -20,6 +20,7 @@ import {
 	listTutorStudents,
 	updateProfile,
 	type ProfileChanges,
+	type UserRow,
 } from './repository.ts'
 import { maySeeStudent } from './access.ts'
 import {
