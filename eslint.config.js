@@ -92,7 +92,13 @@ const api = {
 		'api/src/test-hooks/**',
 		'api/src/*/test-hooks.ts',
 	],
-	pure: ['api/src/*/present.ts', 'api/src/*/schemas.ts'],
+	// present.ts, schemas.ts and the few modules of pure reckoning they lean on.
+	pure: [
+		'api/src/*/present.ts',
+		'api/src/*/schemas.ts',
+		'api/src/schedules/time.ts',
+		'api/src/scores/grades.ts',
+	],
 	platform: ['api/src/platform/**'],
 }
 const SQL_ONLY_IN_REPOSITORIES =
@@ -131,6 +137,16 @@ const kyselySql = {
 	importNames: ['sql'],
 	message: SQL_ONLY_IN_REPOSITORIES,
 }
+// Removed at merge: platform/metrics.ts (on s13-rooms) still reads the mail queue's gauge in SQL.
+const apiLayerExceptions = [
+	{
+		files: ['api/src/platform/metrics.ts'],
+		rules: {
+			'no-restricted-syntax': ['error', ...strippableSyntax],
+			'@typescript-eslint/no-restricted-imports': 'off',
+		},
+	},
+]
 const apiLayers = [
 	// Routes and services: no SQL, no kysely `sql` (its types stay importable).
 	apiLayer(['api/src/**/*.ts'], {
@@ -153,9 +169,11 @@ const apiLayers = [
 	}),
 	apiLayer(api.pure, {
 		paths: [kyselySql],
+		// Removed at merge: rooms/ is split on s13-rooms (its present.ts reads isHost from its repository).
+		ignores: ['api/src/rooms/present.ts'],
 		patterns: [
 			apiImport(
-				'^(?!\\.\\./schema\\.ts$|\\.\\./platform/|(\\.|\\.\\./[\\w-]+)/(present|schemas)\\.ts$)\\.\\.?/',
+				'^(?!\\.\\./schema\\.ts$|\\.\\./platform/|(\\.|\\.\\./[\\w-]+)/(present|schemas|time|grades)\\.ts$)\\.\\.?/',
 				'present.ts and schemas.ts are pure: they import no repository or service, only present.ts, schemas.ts and platform/',
 			),
 		],
@@ -240,5 +258,6 @@ export default tseslint.config(
 		},
 	},
 	...apiLayers,
+	...apiLayerExceptions,
 	{ languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 )

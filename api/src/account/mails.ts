@@ -5,7 +5,7 @@ import { appLink, composeMail } from '../mail/compose.ts'
 import { afterAnswer, queueMails } from '../mail/outbox.ts'
 import type { AccountRole, ApiDeps } from '../platform/context.ts'
 import { accountLimitsOf } from './limits.ts'
-import { findAccount, type AccountRecord } from './store.ts'
+import { findAccount, type AccountRecord } from './repository.ts'
 import { issueToken, RESET_TTL_MS, VERIFICATION_TTL_MS, type AccountRef } from './tokens.ts'
 
 const DEFAULT_PUBLIC_URL = 'http://localhost:3000'

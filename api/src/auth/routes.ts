@@ -23,12 +23,8 @@ import { loadAccount, userAccount } from './accounts.ts'
 import { openSignedIn } from './open-session.ts'
 import type { Passwords } from './passwords.ts'
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts'
-import {
-	revokeSession,
-	rotateRefreshToken,
-	sessionOfRefreshToken,
-	type RefreshSession,
-} from './refresh-tokens.ts'
+import { rotateRefreshToken, sessionOfRefreshToken, type RefreshSession } from './refresh-tokens.ts'
+import { revokeSession } from './repository.ts'
 import { signChallenge, verifyChallenge } from './two-factor-challenge.ts'
 import { isTwoFactorOn, spendSecondFactor, WRONG_CODE } from './two-factor.ts'
 import {

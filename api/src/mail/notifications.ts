@@ -1,6 +1,11 @@
 import type { Db } from '../db.ts'
 import { appLink, composeMail, type MailContent } from './compose.ts'
 import { queueAfter, type QueuedMail } from './outbox.ts'
+import {
+	findCourseRecipients,
+	findOrganizationStudentRecipients,
+	findRecipients,
+} from './repository.ts'
 import { unsubscribeToken } from './unsubscribe.ts'
 import type { NotificationKind } from './schemas.ts'
 
@@ -83,12 +88,6 @@ export function notificationMails(
 		.map((person) => notificationMail(links, person, notification))
 }
 
-function recipientsQuery(db: Db) {
-	return db
-		.selectFrom('users')
-		.select(['users.id', 'users.email', 'users.first_name', 'users.notification_preferences'])
-}
-
 /**
  * Queues a notification for the given people, leaving out those who turned its kind off. Runs after
  * the action's answer: a failure here is logged, never the action's (mail/outbox.ts).
@@ -96,7 +95,7 @@ function recipientsQuery(db: Db) {
 export function notifyUsers(deps: MailDeps, userIds: string[], notification: Notification) {
 	if (userIds.length === 0) return
 	queueAfter(deps.db, async () => {
-		const recipients = await recipientsQuery(deps.db).where('users.id', 'in', userIds).execute()
+		const recipients = await findRecipients(deps.db, userIds)
 		return notificationMails(deps, recipients, notification)
 	})
 }
@@ -108,14 +107,8 @@ export function notifyStudents(deps: MailDeps, audience: Audience, notification:
 	queueAfter(deps.db, async () => {
 		const recipients =
 			'courseId' in audience
-				? await recipientsQuery(deps.db)
-						.innerJoin('enrollments', 'enrollments.student_id', 'users.id')
-						.where('enrollments.course_id', '=', audience.courseId)
-						.execute()
-				: await recipientsQuery(deps.db)
-						.where('users.organization_id', '=', audience.organizationId)
-						.where('users.role', '=', 'student')
-						.execute()
+				? await findCourseRecipients(deps.db, audience.courseId)
+				: await findOrganizationStudentRecipients(deps.db, audience.organizationId)
 		return notificationMails(deps, recipients, notification)
 	})
 }

@@ -3,6 +3,7 @@ import { log } from '../platform/log.ts'
 import type { Db } from '../db.ts'
 import { reportError } from '../platform/error-reports.ts'
 import type { ComposedMail } from './compose.ts'
+import { insertMails } from './repository.ts'
 
 /** Told each time a mail is queued, so a worker in this process sends it at once, not at its next poll. */
 export const mailQueued = new EventEmitter()
@@ -16,23 +17,7 @@ export type QueuedMail = ComposedMail & {
 /** Adds mails to the outbox table; the worker (mail/worker.ts) sends them. */
 export async function queueMails(db: Db, mails: QueuedMail[]): Promise<void> {
 	if (mails.length === 0) return
-	await db
-		.insertInto('mail_outbox')
-		.values(
-			mails.map((mail) => ({
-				kind: mail.kind,
-				to_address: mail.to,
-				subject: mail.subject,
-				text_body: mail.text,
-				html_body: mail.html,
-				locked_until: null,
-				last_error: null,
-				delivered_by: null,
-				sent_at: null,
-				headers: JSON.stringify(mail.headers ?? {}),
-			})),
-		)
-		.execute()
+	await insertMails(db, mails)
 	mailQueued.emit('queued')
 }
 

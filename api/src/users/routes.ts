@@ -1,11 +1,7 @@
 import { z, type RouteHandler } from '@hono/zod-openapi'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
-import {
-	answerInvitation,
-	invitationsFor,
-	leaveOrganization,
-} from '../organizations/invitations.ts'
-import { findAccount } from '../account/store.ts'
+import { answerInvitation, invitationsFor, leaveOrganization } from '../organizations/repository.ts'
+import { findAccount } from '../account/repository.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { answers, ApiRoutes, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { paginationQuery, toPage } from '../platform/pagination.ts'
