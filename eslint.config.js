@@ -128,6 +128,117 @@ function layers(folders) {
 	})
 }
 
+// Syntax Node cannot strip from the API's TypeScript (see the config below).
+const strippableSyntax = [
+	{ selector: 'TSEnumDeclaration', message: 'Node cannot strip an enum: use a union.' },
+	{
+		selector: 'TSModuleDeclaration[declare=false]',
+		message: 'Node cannot strip a namespace: use a module.',
+	},
+]
+
+/**
+ * The API's layers (decision 043): in a domain folder `api/src/<domain>/`, routes.ts → services →
+ * repository.ts (the only SQL) → platform/ (which imports no domain). present.ts and schemas.ts are
+ * pure. Scripts (seeds, migrations, the database's set-up, backups, test hooks) may hold SQL.
+ */
+const api = {
+	repositories: ['api/src/*/repository.ts'],
+	scripts: [
+		'api/src/seed.ts',
+		'api/src/*/seed.ts',
+		'api/src/migrate.ts',
+		'api/src/db.ts',
+		'api/src/schema.ts',
+		'api/src/backup.ts',
+		'api/src/test-hooks/**',
+		'api/src/*/test-hooks.ts',
+	],
+	// present.ts, schemas.ts and the few modules of pure reckoning they lean on.
+	pure: [
+		'api/src/*/present.ts',
+		'api/src/*/schemas.ts',
+		'api/src/schedules/time.ts',
+		'api/src/scores/grades.ts',
+	],
+	platform: ['api/src/platform/**'],
+}
+const SQL_ONLY_IN_REPOSITORIES =
+	"SQL only in a domain's repository.ts (or a script): call the repository (API layers, decision 043)."
+const apiSql = [
+	{
+		selector:
+			'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|selectNoFrom|replaceInto|mergeInto)$/]',
+		message: SQL_ONLY_IN_REPOSITORIES,
+	},
+	{ selector: "TaggedTemplateExpression[tag.name='sql']", message: SQL_ONLY_IN_REPOSITORIES },
+	{ selector: "MemberExpression[object.name='sql']", message: SQL_ONLY_IN_REPOSITORIES },
+]
+const apiImport = (regex, message) => ({ regex, message: `${message} (API layers, decision 043).` })
+// Only app.ts mounts a domain's routes; an organization's own areas are mounted under its path.
+const routesImport = apiImport(
+	'^\\.\\.?/(?!(departments|scores|roster)/routes\\.ts$)(.+/)?routes\\.ts$',
+	'Nothing imports a routes.ts but app.ts: move what it shares to the domain’s service or present.ts',
+)
+const apiLayer = (files, { ignores = [], patterns = [], paths = [], sql = false }) => ({
+	files,
+	ignores,
+	rules: {
+		'@typescript-eslint/no-restricted-imports': [
+			'error',
+			{
+				paths,
+				patterns: [routesImport, ...patterns].map((p) => ({ ...p, allowTypeImports: true })),
+			},
+		],
+		...(sql ? {} : { 'no-restricted-syntax': ['error', ...strippableSyntax, ...apiSql] }),
+	},
+})
+const kyselySql = {
+	name: 'kysely',
+	importNames: ['sql'],
+	message: SQL_ONLY_IN_REPOSITORIES,
+}
+const apiLayers = [
+	// Routes and services: no SQL, no kysely `sql` (its types stay importable).
+	apiLayer(['api/src/**/*.ts'], {
+		ignores: [...api.repositories, ...api.scripts, 'api/src/app.ts'],
+		paths: [kyselySql],
+	}),
+	// app.ts mounts every domain's routes.
+	{
+		files: ['api/src/app.ts'],
+		rules: { 'no-restricted-syntax': ['error', ...strippableSyntax, ...apiSql] },
+	},
+	apiLayer(api.repositories, {
+		sql: true,
+		patterns: [
+			apiImport(
+				'^(?!\\.\\./(db|schema)\\.ts$|\\.\\./platform/|(\\.|\\.\\./[\\w-]+)/(repository|schemas)\\.ts$)\\.\\.?/',
+				'A repository imports only repositories, schemas, platform/, db.ts and schema.ts: no service, route or present.ts',
+			),
+		],
+	}),
+	apiLayer(api.pure, {
+		paths: [kyselySql],
+		patterns: [
+			apiImport(
+				'^(?!\\.\\./schema\\.ts$|\\.\\./platform/|(\\.|\\.\\./[\\w-]+)/(present|schemas|time|grades)\\.ts$)\\.\\.?/',
+				'present.ts and schemas.ts are pure: they import no repository or service, only present.ts, schemas.ts and platform/',
+			),
+		],
+	}),
+	apiLayer(api.platform, {
+		paths: [kyselySql],
+		patterns: [
+			apiImport(
+				'^\\.\\./(?!(db|schema)\\.ts$|\\.\\./)',
+				'platform/ imports no domain: only itself, db.ts, schema.ts and packages',
+			),
+		],
+	}),
+]
+
 export default tseslint.config(
 	{
 		ignores: [
@@ -189,16 +300,10 @@ export default tseslint.config(
 		files: ['api/**/*.ts', 'reporting/**/*.ts', 'contract/**/*.ts'],
 		rules: {
 			'@typescript-eslint/parameter-properties': ['error', { prefer: 'class-property' }],
-			'no-restricted-syntax': [
-				'error',
-				{ selector: 'TSEnumDeclaration', message: 'Node cannot strip an enum: use a union.' },
-				{
-					selector: 'TSModuleDeclaration[declare=false]',
-					message: 'Node cannot strip a namespace: use a module.',
-				},
-			],
+			'no-restricted-syntax': ['error', ...strippableSyntax],
 		},
 	},
+	...apiLayers,
 	// No import circle in the API (issue 30, decision 044): a cycle is how platform/ came to lean on
 	// the domains. Kept in its own block, apart from the API's layer rules. The API imports with
 	// explicit `.ts` extensions, which Node's own resolution finds as written.

@@ -1,13 +1,16 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { pgliteDialect } from './pglite-dialect.ts'
 import { log } from './platform/log.ts'
 import type { Database } from './schema.ts'
 
 export type Db = Kysely<Database>
+
+/** Whether the database answers: `select 1` (the health check's). */
+export const pingDatabase = (db: Db) => sql`select 1`.execute(db)
 
 // The PostgreSQL pool behind a database, for its /metrics gauges.
 const pools = new WeakMap<Db, pg.Pool>()

@@ -10,6 +10,7 @@ import { lockDataDir } from './platform/data-lock.ts'
 import { connectRedis, redisAnswers } from './platform/redis.ts'
 import { log } from './platform/log.ts'
 import { serveMetrics } from './platform/metrics.ts'
+import { mailOutboxMetrics } from './mail/metrics.ts'
 import { flushErrorReports, reportError, startErrorReports } from './platform/error-reports.ts'
 import { createDiskStorage } from './platform/storage.ts'
 import { createS3Storage } from './platform/storage-s3.ts'
@@ -119,7 +120,10 @@ async function start() {
 		{ onError: (error) => log.warn({ err: error }, 'Reminder sweep failed') },
 	)
 	const metricsServer = settings.metrics
-		? await serveMetrics(db, settings.metrics.port, settings.metrics.host, [liveRoomMetrics(db)])
+		? await serveMetrics(db, settings.metrics.port, settings.metrics.host, [
+				liveRoomMetrics(db),
+				mailOutboxMetrics(db),
+			])
 		: undefined
 	const websocket = { server: createSocketServer() }
 	const server = serve(

@@ -1,6 +1,6 @@
 import type * as Argon2 from '@node-rs/argon2'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { afterAnswersDone } from '../src/mail/outbox.ts'
+import { afterAnswersDone } from '../src/platform/after-answer.ts'
 import {
 	call,
 	login,

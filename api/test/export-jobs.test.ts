@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { afterAnswersDone } from '../src/mail/outbox.ts'
+import { afterAnswersDone } from '../src/platform/after-answer.ts'
 import { call, login, startApi, type TestApi } from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { afterAnswersDone } from '../src/mail/outbox.ts'
+import { afterAnswersDone } from '../src/platform/after-answer.ts'
 import { call, login, startApi, uniqueEmail, type TestApi } from './helpers.ts'
 
 // Issue 31's reminders (decision 038) over HTTP on a fresh database. The clock is the test hook's

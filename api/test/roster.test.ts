@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { afterAnswersDone } from '../src/mail/outbox.ts'
+import { afterAnswersDone } from '../src/platform/after-answer.ts'
 import {
 	call,
 	login,

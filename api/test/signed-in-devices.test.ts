@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { describeDevice } from '../src/auth/devices.ts'
-import { afterAnswersDone } from '../src/mail/outbox.ts'
+import { afterAnswersDone } from '../src/platform/after-answer.ts'
 import {
 	call,
 	organizationLogin,

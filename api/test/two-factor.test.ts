@@ -1,7 +1,7 @@
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openSecret, sealPlainSecrets } from '../src/auth/totp-secrets.ts'
-import { afterAnswersDone } from '../src/mail/outbox.ts'
+import { afterAnswersDone } from '../src/platform/after-answer.ts'
 import { call, registerStudent, startApi, type TestApi } from './helpers.ts'
 
 // Issue 29: two-factor sign-in (TOTP, RFC 6238) over HTTP on a fresh database: enrolment from the

@@ -1,5 +1,5 @@
 import type { z } from '@hono/zod-openapi'
-import { NOTIFICATION_KINDS } from '../mail/notifications.ts'
+import { NOTIFICATION_KINDS } from '../mail/schemas.ts'
 import type { NotificationPreferences } from '../schema.ts'
 import type { notificationSettings } from './schemas.ts'
 

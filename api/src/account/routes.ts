@@ -8,13 +8,13 @@ import {
 	pendingSecret,
 	spendSecondFactor,
 	startEnrolment,
-	turnOffTwoFactor,
 	WRONG_CODE,
 } from '../auth/two-factor.ts'
-import { revokeAllSessions, revokeOtherSessions } from '../auth/refresh-tokens.ts'
-import { endFeedAddress } from '../calendar/feeds.ts'
-import { afterAnswer } from '../mail/outbox.ts'
-import { NOTIFICATION_KINDS, NOTIFICATION_TOPICS } from '../mail/notifications.ts'
+import { deleteTwoFactor, revokeAllSessions, revokeOtherSessions } from '../auth/repository.ts'
+import { endFeedAddress } from '../calendar/repository.ts'
+import { afterAnswer } from '../platform/after-answer.ts'
+import { NOTIFICATION_TOPICS } from '../mail/notifications.ts'
+import { NOTIFICATION_KINDS } from '../mail/schemas.ts'
 import { readUnsubscribeToken } from '../mail/unsubscribe.ts'
 import { verifyAccessToken } from '../platform/access-tokens.ts'
 import { clientAddress } from '../platform/client-address.ts'
@@ -61,16 +61,11 @@ import {
 	findAccountByEmail,
 	isEmailTaken,
 	setNotificationPreferences,
+	retireTokens,
 	setPasswordHash,
 	type AccountRecord,
-} from './store.ts'
-import {
-	consumeToken,
-	isTokenUsable,
-	pendingEmailOf,
-	retireTokens,
-	type AccountRef,
-} from './tokens.ts'
+} from './repository.ts'
+import { consumeToken, isTokenUsable, pendingEmailOf, type AccountRef } from './tokens.ts'
 
 export const RESET_REQUESTED =
 	'If an account with this email exists, we have sent it a link to choose a new password. The link works for one hour.'
@@ -523,7 +518,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				}
 				await checkCurrentPassword(account, currentPassword)
 				await checkCode(account, () => spendSecondFactor(db, account, code, config.jwtSecret))
-				await turnOffTwoFactor(db, account)
+				await deleteTwoFactor(db, account)
 				afterAnswer(() => sendTwoFactorOff(deps, account))
 				return c.json({ message: 'Two-factor sign-in is off.' }, 200)
 			},

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { NOTIFICATION_KINDS } from '../mail/notifications.ts'
+import { NOTIFICATION_KINDS } from '../mail/schemas.ts'
 import { isoDateTime, uuidParams } from '../platform/openapi.ts'
 import { body, email, newPassword, password, requiredText } from '../platform/validation.ts'
 

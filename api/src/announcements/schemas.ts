@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { courseMenuAnswer } from '../courses/access.ts'
+import { courseMenuAnswer } from '../courses/schemas.ts'
 import { isoDateTime } from '../platform/openapi.ts'
 import { pageAnswer, paginationQuery } from '../platform/pagination.ts'
 import { body, requiredText } from '../platform/validation.ts'

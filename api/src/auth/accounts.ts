@@ -1,6 +1,7 @@
 import type { Db } from '../db.ts'
 import type { Account } from '../platform/context.ts'
 import type { RefreshSession } from './refresh-tokens.ts'
+import { findOrganizationAccount, findUserAccount } from './repository.ts'
 
 /** The account a person signs in as: who they are, their role and their organization. */
 export const userAccount = (user: {
@@ -12,19 +13,11 @@ export const userAccount = (user: {
 /** The account behind a refresh session as it is now (role and organization may have changed). */
 export async function loadAccount(db: Db, session: RefreshSession): Promise<Account | null> {
 	if (session.accountType === 'organization') {
-		const organization = await db
-			.selectFrom('organizations')
-			.select('id')
-			.where('id', '=', session.accountId)
-			.executeTakeFirst()
+		const organization = await findOrganizationAccount(db, session.accountId)
 		return organization
 			? { id: organization.id, role: 'organization', orgId: organization.id }
 			: null
 	}
-	const user = await db
-		.selectFrom('users')
-		.select(['id', 'role', 'organization_id'])
-		.where('id', '=', session.accountId)
-		.executeTakeFirst()
+	const user = await findUserAccount(db, session.accountId)
 	return user ? { id: user.id, role: user.role, orgId: user.organization_id } : null
 }

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto'
-import { sql } from 'kysely'
 import type { Db } from '../db.ts'
-import { revokeSession, type Device, type RefreshSession } from './refresh-tokens.ts'
+import type { Device, RefreshSession } from './refresh-tokens.ts'
+import {
+	findAnyKnownDevice,
+	findOpenSession,
+	listOpenSessions,
+	recordKnownDevice,
+	revokeSession,
+} from './repository.ts'
 
 // "Where you are signed in" (issue 29): the account's open sessions, each named by the browser
 // and system its user agent shows, and ended one at a time by their owner.
@@ -45,25 +51,13 @@ export type SignedInDevice = {
 	current: boolean
 }
 
-const openSessions = (db: Db, account: RefreshSession) =>
-	db
-		.selectFrom('auth_sessions')
-		.where('account_type', '=', account.accountType)
-		.where('account_id', '=', account.accountId)
-		.where('revoked_at', 'is', null)
-		.where('expires_at', '>', sql<Date>`now()`)
-
 /** The account's open sessions, the most recently used first; `currentId` is the one asking. */
 export async function listSessions(
 	db: Db,
 	account: RefreshSession,
 	currentId: string | undefined,
 ): Promise<SignedInDevice[]> {
-	const rows = await openSessions(db, account)
-		.select(['id', 'user_agent', 'ip_address', 'created_at', 'last_seen_at'])
-		.orderBy('last_seen_at', 'desc')
-		.orderBy('created_at', 'desc')
-		.execute()
+	const rows = await listOpenSessions(db, account)
 	return rows.map((row) => ({
 		id: row.id,
 		device: describeDevice(row.user_agent),
@@ -80,10 +74,7 @@ export async function endOwnSession(
 	account: RefreshSession,
 	sessionId: string,
 ): Promise<boolean> {
-	const row = await openSessions(db, account)
-		.select('id')
-		.where('id', '=', sessionId)
-		.executeTakeFirst()
+	const row = await findOpenSession(db, account, sessionId)
 	if (!row) return false
 	await revokeSession(db, row.id)
 	return true
@@ -98,16 +89,7 @@ export async function isNewDevice(db: Db, account: RefreshSession, device: Devic
 	const fingerprint = createHash('sha256')
 		.update(`${device.userAgent}\n${device.address}`)
 		.digest('hex')
-	const known = db
-		.selectFrom('known_devices')
-		.where('account_type', '=', account.accountType)
-		.where('account_id', '=', account.accountId)
-	const before = await known.select('fingerprint').limit(1).executeTakeFirst()
-	const inserted = await db
-		.insertInto('known_devices')
-		.values({ account_type: account.accountType, account_id: account.accountId, fingerprint })
-		.onConflict((conflict) => conflict.doNothing())
-		.returning('fingerprint')
-		.executeTakeFirst()
+	const before = await findAnyKnownDevice(db, account)
+	const inserted = await recordKnownDevice(db, account, fingerprint)
 	return before !== undefined && inserted !== undefined
 }

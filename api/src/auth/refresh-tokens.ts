@@ -1,7 +1,17 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
 import type { Db } from '../db.ts'
 import type { AccountType } from '../schema.ts'
+import {
+	deleteFinishedSessions,
+	extendSession,
+	findSessionForCheck,
+	findSessionOfRefreshToken,
+	insertSession,
+	lockRefreshToken,
+	markRefreshTokenUsed,
+	revokeSession,
+	storeRefreshToken,
+} from './repository.ts'
 import { isTwoFactorOn } from './two-factor.ts'
 
 export type RefreshSession = { accountId: string; accountType: AccountType }
@@ -32,27 +42,6 @@ const successorOf = (token: string, secret: string) =>
 
 const expiry = (ttlSeconds: number) => new Date(Date.now() + ttlSeconds * 1000)
 
-async function storeToken(
-	db: Db,
-	token: string,
-	session: AuthSession,
-	expiresAt: Date,
-): Promise<void> {
-	await db
-		.insertInto('refresh_tokens')
-		.values({
-			token_hash: hashOf(token),
-			account_id: session.accountId,
-			account_type: session.accountType,
-			session_id: session.sessionId,
-			expires_at: expiresAt,
-			revoked_at: null,
-			used_at: null,
-		})
-		.onConflict((conflict) => conflict.column('token_hash').doNothing())
-		.execute()
-}
-
 /** A new session and its first opaque refresh token; only the token's hash is stored. */
 export async function openSession(
 	db: Db,
@@ -61,26 +50,11 @@ export async function openSession(
 	ttlSeconds: number,
 ): Promise<{ session: AuthSession; refreshToken: string }> {
 	// Each sign-in sweeps the account's finished sessions (their tokens go with them).
-	await db
-		.deleteFrom('auth_sessions')
-		.where('account_type', '=', account.accountType)
-		.where('account_id', '=', account.accountId)
-		.where((eb) => eb.or([eb('expires_at', '<', new Date()), eb('revoked_at', 'is not', null)]))
-		.execute()
-	const { id } = await db
-		.insertInto('auth_sessions')
-		.values({
-			account_id: account.accountId,
-			account_type: account.accountType,
-			expires_at: expiry(ttlSeconds),
-			user_agent: device.userAgent,
-			ip_address: device.address,
-		})
-		.returning('id')
-		.executeTakeFirstOrThrow()
+	await deleteFinishedSessions(db, account)
+	const { id } = await insertSession(db, account, device, expiry(ttlSeconds))
 	const session = { ...account, sessionId: id }
 	const refreshToken = randomBytes(32).toString('base64url')
-	await storeToken(db, refreshToken, session, expiry(ttlSeconds))
+	await storeRefreshToken(db, hashOf(refreshToken), session, expiry(ttlSeconds))
 	return { session, refreshToken }
 }
 
@@ -103,23 +77,7 @@ export async function rotateRefreshToken(
 	address: string,
 ): Promise<Rotation> {
 	return db.transaction().execute(async (trx) => {
-		const row = await trx
-			.selectFrom('refresh_tokens')
-			.innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
-			.select([
-				'refresh_tokens.token_hash',
-				'refresh_tokens.used_at',
-				'refresh_tokens.revoked_at',
-				'refresh_tokens.expires_at',
-				'auth_sessions.id as session_id',
-				'auth_sessions.account_id',
-				'auth_sessions.account_type',
-				'auth_sessions.revoked_at as session_revoked_at',
-				'auth_sessions.expires_at as session_expires_at',
-			])
-			.where('refresh_tokens.token_hash', '=', hashOf(token))
-			.forUpdate()
-			.executeTakeFirst()
+		const row = await lockRefreshToken(trx, hashOf(token))
 		const now = Date.now()
 		if (
 			!row ||
@@ -140,32 +98,20 @@ export async function rotateRefreshToken(
 			accountType: row.account_type,
 		}
 		if (!row.used_at) {
-			await trx
-				.updateTable('refresh_tokens')
-				.set({ used_at: sql<Date>`now()` })
-				.where('token_hash', '=', row.token_hash)
-				.execute()
+			await markRefreshTokenUsed(trx, row.token_hash)
 			// A session in use lasts another refresh lifetime, and its list entry says when and where
 			// it was last used.
-			await trx
-				.updateTable('auth_sessions')
-				.set({ expires_at: expiry(ttlSeconds), last_seen_at: new Date(), ip_address: address })
-				.where('id', '=', row.session_id)
-				.execute()
+			await extendSession(trx, row.session_id, expiry(ttlSeconds), address)
 		}
 		const refreshToken = successorOf(token, secret)
-		await storeToken(trx, refreshToken, session, expiry(ttlSeconds))
+		await storeRefreshToken(trx, hashOf(refreshToken), session, expiry(ttlSeconds))
 		return { outcome: 'rotated', session, refreshToken }
 	})
 }
 
 /** The open session a refresh token belongs to, if any (logout by cookie). */
 export async function sessionOfRefreshToken(db: Db, token: string): Promise<string | null> {
-	const row = await db
-		.selectFrom('refresh_tokens')
-		.select('session_id')
-		.where('token_hash', '=', hashOf(token))
-		.executeTakeFirst()
+	const row = await findSessionOfRefreshToken(db, hashOf(token))
 	return row?.session_id ?? null
 }
 
@@ -182,18 +128,7 @@ export async function sessionState(
 	sessionId: string,
 	role: string,
 ): Promise<{ open: boolean; mustSetUpTwoFactor: boolean }> {
-	const session = db
-		.selectFrom('auth_sessions as s')
-		.where('s.id', '=', sessionId)
-		.where('s.revoked_at', 'is', null)
-	const row =
-		role === 'tutor'
-			? await session
-					.leftJoin('users as u', 'u.id', 's.account_id')
-					.leftJoin('organizations as o', 'o.id', 'u.organization_id')
-					.select(['s.expires_at', 's.account_id', 'o.teachers_need_two_factor as required'])
-					.executeTakeFirst()
-			: await session.select(['s.expires_at', 's.account_id']).executeTakeFirst()
+	const row = await findSessionForCheck(db, sessionId, role)
 	const open = row !== undefined && row.expires_at.getTime() > Date.now()
 	const required = open && 'required' in row && row.required === true
 	return {
@@ -201,36 +136,4 @@ export async function sessionState(
 		mustSetUpTwoFactor:
 			required && !(await isTwoFactorOn(db, { accountType: 'user', accountId: row.account_id })),
 	}
-}
-
-/** Ends a session: its access tokens are refused from the next request, its refresh tokens too. */
-export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-	await db
-		.updateTable('auth_sessions')
-		.set({ revoked_at: sql<Date>`now()` })
-		.where('id', '=', sessionId)
-		.where('revoked_at', 'is', null)
-		.execute()
-}
-
-/** Ends every open session of the account but `keepSessionId` (the one asking); answers how many. */
-export async function revokeOtherSessions(
-	db: Db,
-	account: RefreshSession,
-	keepSessionId: string | undefined,
-): Promise<number> {
-	const result = await db
-		.updateTable('auth_sessions')
-		.set({ revoked_at: sql<Date>`now()` })
-		.where('account_type', '=', account.accountType)
-		.where('account_id', '=', account.accountId)
-		.where('revoked_at', 'is', null)
-		.$if(keepSessionId !== undefined, (query) => query.where('id', '!=', keepSessionId as string))
-		.executeTakeFirst()
-	return Number(result.numUpdatedRows)
-}
-
-/** Ends every open session of the account; answers how many. */
-export function revokeAllSessions(db: Db, account: RefreshSession): Promise<number> {
-	return revokeOtherSessions(db, account, undefined)
 }

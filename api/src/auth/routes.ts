@@ -18,17 +18,13 @@ import { replaceProfilePicture } from '../users/profile-picture.ts'
 import { maySeeStudent } from '../users/access.ts'
 import { findUserByEmail, findUserCredentials, saveTimeZone } from '../users/repository.ts'
 import { sendRecoveryCodeUsed, welcomeNewAccount } from '../account/mails.ts'
-import { afterAnswer } from '../mail/outbox.ts'
+import { afterAnswer } from '../platform/after-answer.ts'
 import { loadAccount, userAccount } from './accounts.ts'
 import { openSignedIn } from './open-session.ts'
 import type { Passwords } from './passwords.ts'
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts'
-import {
-	revokeSession,
-	rotateRefreshToken,
-	sessionOfRefreshToken,
-	type RefreshSession,
-} from './refresh-tokens.ts'
+import { rotateRefreshToken, sessionOfRefreshToken, type RefreshSession } from './refresh-tokens.ts'
+import { revokeSession } from './repository.ts'
 import { signChallenge, verifyChallenge } from './two-factor-challenge.ts'
 import { isTwoFactorOn, spendSecondFactor, WRONG_CODE } from './two-factor.ts'
 import {

@@ -1,6 +1,7 @@
 import type { Db } from '../db.ts'
 import { isSealed, SEALED_VERSION, seal, unseal } from '../platform/sealed.ts'
 import type { RefreshSession } from './refresh-tokens.ts'
+import { findPlainSecrets, resealSecret } from './repository.ts'
 
 // Two-factor secrets sealed at rest (issue 29, decision 037; platform/sealed.ts), bound to their
 // account. A base32 secret never has a dot, so a row of before (plain base32) is told apart and
@@ -25,20 +26,10 @@ export const openSecret = (jwtSecret: string, account: RefreshSession, stored: s
  * Each row is rewritten only if it still holds the plain value read, so it is safe beside requests.
  */
 export async function sealPlainSecrets(db: Db, jwtSecret: string): Promise<number> {
-	const plain = await db
-		.selectFrom('two_factor')
-		.select(['account_type', 'account_id', 'secret'])
-		.where('secret', 'not like', `${SEALED_VERSION}.%`)
-		.execute()
+	const plain = await findPlainSecrets(db, SEALED_VERSION)
 	for (const row of plain) {
 		const account = { accountType: row.account_type, accountId: row.account_id }
-		await db
-			.updateTable('two_factor')
-			.set({ secret: sealSecret(jwtSecret, account, row.secret) })
-			.where('account_type', '=', row.account_type)
-			.where('account_id', '=', row.account_id)
-			.where('secret', '=', row.secret)
-			.execute()
+		await resealSecret(db, row, sealSecret(jwtSecret, account, row.secret))
 	}
 	return plain.length
 }

@@ -1,8 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
 import { generateSecret, generateURI, verify } from 'otplib'
 import type { Db } from '../db.ts'
 import type { RefreshSession } from './refresh-tokens.ts'
+import {
+	countUnusedRecoveryCodes,
+	findEnabledTwoFactor,
+	findPendingSecret,
+	findTotpState,
+	recordTimeStep,
+	replaceRecoveryCodes,
+	spendRecoveryCode,
+	storePendingSecret,
+} from './repository.ts'
 import { openSecret, sealSecret } from './totp-secrets.ts'
 
 // Two-factor sign-in (issue 29, decision 033): TOTP codes (RFC 6238, otplib: SHA-1, 6 digits,
@@ -19,18 +28,9 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 
 const hashOf = (code: string) => createHash('sha256').update(code).digest('hex')
 
-const own = (db: Db, table: 'two_factor' | 'recovery_codes', account: RefreshSession) =>
-	db
-		.selectFrom(table)
-		.where('account_type', '=', account.accountType)
-		.where('account_id', '=', account.accountId)
-
 /** Whether the account signs in with a second step. */
 export async function isTwoFactorOn(db: Db, account: RefreshSession): Promise<boolean> {
-	const row = await own(db, 'two_factor', account)
-		.select('enabled_at')
-		.where('enabled_at', 'is not', null)
-		.executeTakeFirst()
+	const row = await findEnabledTwoFactor(db, account)
 	return row !== undefined
 }
 
@@ -40,10 +40,7 @@ export async function pendingSecret(
 	account: RefreshSession,
 	sealKey: string,
 ): Promise<string | null> {
-	const row = await own(db, 'two_factor', account)
-		.select('secret')
-		.where('enabled_at', 'is', null)
-		.executeTakeFirst()
+	const row = await findPendingSecret(db, account)
 	return row ? openSecret(sealKey, account, row.secret) : null
 }
 
@@ -59,17 +56,7 @@ export async function startEnrolment(
 ): Promise<string | null> {
 	const secret = generateSecret()
 	const sealed = sealSecret(sealKey, account, secret)
-	const row = await db
-		.insertInto('two_factor')
-		.values({ account_type: account.accountType, account_id: account.accountId, secret: sealed })
-		.onConflict((conflict) =>
-			conflict
-				.columns(['account_type', 'account_id'])
-				.doUpdateSet({ secret: sealed, last_time_step: null })
-				.where('two_factor.enabled_at', 'is', null),
-		)
-		.returning('account_id')
-		.executeTakeFirst()
+	const row = await storePendingSecret(db, account, sealed)
 	return row ? secret : null
 }
 
@@ -85,10 +72,7 @@ async function spendTotp(
 	sealKey: string,
 ): Promise<boolean> {
 	if (!/^\d{6}$/.test(code)) return false
-	const row = await own(db, 'two_factor', account)
-		.select(['secret', 'last_time_step'])
-		.where('enabled_at', enabled ? 'is not' : 'is', null)
-		.executeTakeFirst()
+	const row = await findTotpState(db, account, enabled)
 	const secret = row && openSecret(sealKey, account, row.secret)
 	if (!row || !secret) return false
 	const last = row.last_time_step === null ? undefined : Number(row.last_time_step)
@@ -100,20 +84,7 @@ async function spendTotp(
 	})
 	const step = result.valid && 'timeStep' in result ? result.timeStep : undefined
 	if (step === undefined) return false
-	const updated = await db
-		.updateTable('two_factor')
-		.set({
-			last_time_step: step,
-			...(!enabled && { enabled_at: new Date() }),
-		})
-		.where('account_type', '=', account.accountType)
-		.where('account_id', '=', account.accountId)
-		.where('secret', '=', row.secret)
-		.where((eb) =>
-			eb.or([eb('last_time_step', 'is', null), eb('last_time_step', '<', String(step))]),
-		)
-		.executeTakeFirst()
-	return Number(updated.numUpdatedRows) === 1
+	return recordTimeStep(db, account, row.secret, step, !enabled)
 }
 
 function newRecoveryCode() {
@@ -131,22 +102,7 @@ export async function finishEnrolment(
 ): Promise<string[] | null> {
 	if (!(await spendTotp(db, account, code, false, sealKey))) return null
 	const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode)
-	await db
-		.deleteFrom('recovery_codes')
-		.where('account_type', '=', account.accountType)
-		.where('account_id', '=', account.accountId)
-		.execute()
-	await db
-		.insertInto('recovery_codes')
-		.values(
-			codes.map((recovery) => ({
-				account_type: account.accountType,
-				account_id: account.accountId,
-				code_hash: hashOf(recovery),
-				used_at: null,
-			})),
-		)
-		.execute()
+	await replaceRecoveryCodes(db, account, codes.map(hashOf))
 	return codes
 }
 
@@ -166,29 +122,6 @@ export async function spendSecondFactor(
 	if (await spendTotp(db, account, code, true, sealKey)) return { kind: 'totp' }
 	if (!/^[a-z0-9]{5}-?[a-z0-9]{5}$/.test(code)) return null
 	const normal = code.includes('-') ? code : `${code.slice(0, 5)}-${code.slice(5)}`
-	const spent = await db
-		.updateTable('recovery_codes')
-		.set({ used_at: sql<Date>`now()` })
-		.where('account_type', '=', account.accountType)
-		.where('account_id', '=', account.accountId)
-		.where('code_hash', '=', hashOf(normal))
-		.where('used_at', 'is', null)
-		.executeTakeFirst()
-	if (Number(spent.numUpdatedRows) !== 1) return null
-	const { left } = await own(db, 'recovery_codes', account)
-		.select((eb) => eb.fn.countAll<string>().as('left'))
-		.where('used_at', 'is', null)
-		.executeTakeFirstOrThrow()
-	return { kind: 'recovery', left: Number(left) }
-}
-
-/** Turns two-factor off: the secret and the recovery codes go. */
-export async function turnOffTwoFactor(db: Db, account: RefreshSession) {
-	for (const table of ['two_factor', 'recovery_codes'] as const) {
-		await db
-			.deleteFrom(table)
-			.where('account_type', '=', account.accountType)
-			.where('account_id', '=', account.accountId)
-			.execute()
-	}
+	if (!(await spendRecoveryCode(db, account, hashOf(normal)))) return null
+	return { kind: 'recovery', left: await countUnusedRecoveryCodes(db, account) }
 }

@@ -5,14 +5,8 @@ import { ApiError } from '../platform/errors.ts'
 import { answers, ApiRoutes, fileAnswer, isoDateTime } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { listSchedules, schedulesFingerprint } from '../schedules/repository.ts'
-import {
-	ensureFeed,
-	feedIdOf,
-	feedToken,
-	findFeedOwner,
-	recordFeedVersion,
-	resetFeed,
-} from './feeds.ts'
+import { feedIdOf, feedToken } from './feeds.ts'
+import { ensureFeed, findFeedOwner, recordFeedVersion, resetFeed } from './repository.ts'
 import { sessionsCalendar } from './ics.ts'
 
 const FEED_NOT_FOUND = 'Calendar not found'

@@ -1,12 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { quotedTitle } from '../mail/compose.ts'
-import {
-	courseRunBy,
-	enrolledStudent,
-	findCourseStaff,
-	runsCourse,
-	staffName,
-} from '../courses/access.ts'
+import { courseRunBy, enrolledStudent, runsCourse, staffName } from '../courses/access.ts'
+import { findCourseStaff } from '../courses/repository.ts'
 import { notifyUsers } from '../mail/notifications.ts'
 import type { Db } from '../db.ts'
 import type { Account, ApiDeps } from '../platform/context.ts'
@@ -16,6 +11,12 @@ import { pageOf, paginationQuery, toPage } from '../platform/pagination.ts'
 import { newPublicId, PUBLIC_ID } from '../platform/public-id.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { certificatePdf } from './pdf.ts'
+import {
+	findCertificateBy,
+	findStudentCertificate,
+	insertCertificate,
+	listCertificatesFor,
+} from './repository.ts'
 import {
 	certificateVerifyPath,
 	toCertificate,
@@ -32,17 +33,6 @@ import {
 	verification,
 } from './schemas.ts'
 
-const findBy = (db: Db, column: 'id' | 'public_id', value: string) =>
-	db.selectFrom('certificates').selectAll().where(column, '=', value).executeTakeFirst()
-
-const findFor = (db: Db, courseId: string, studentId: string) =>
-	db
-		.selectFrom('certificates')
-		.selectAll()
-		.where('course_id', '=', courseId)
-		.where('student_id', '=', studentId)
-		.executeTakeFirst()
-
 /** The certificate's student, and the staff of its course. */
 async function maySee(db: Db, account: Account, row: CertificateRow) {
 	if (account.role === 'student') return row.student_id === account.id
@@ -50,38 +40,11 @@ async function maySee(db: Db, account: Account, row: CertificateRow) {
 	return course !== undefined && runsCourse(account, course)
 }
 
-async function listFor(db: Db, account: Account, page: { limit: number; offset: number }) {
-	let query = db.selectFrom('certificates')
-	if (account.role === 'student') {
-		query = query.where('student_id', '=', account.id)
-	} else {
-		query = query.where(
-			'course_id',
-			'in',
-			db
-				.selectFrom('courses')
-				.select('id')
-				.where(account.role === 'organization' ? 'organization_id' : 'tutor_id', '=', account.id),
-		)
-	}
-	const [rows, count] = await Promise.all([
-		query
-			.selectAll()
-			.orderBy('issued_at', 'desc')
-			.orderBy('id')
-			.limit(page.limit)
-			.offset(page.offset)
-			.execute(),
-		query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-	])
-	return { rows, total: Number(count.total) }
-}
-
 export function certificateRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 
 	async function visibleCertificate(account: Account, id: string) {
-		const row = await findBy(db, 'id', id)
+		const row = await findCertificateBy(db, 'id', id)
 		if (!row) throw new ApiError(404, 'Certificate not found')
 		if (!(await maySee(db, account, row))) throw new ApiError(403, MESSAGES.forbidden)
 		return row
@@ -98,7 +61,9 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 			},
 			async (c) => {
 				const { publicId } = c.req.valid('param')
-				const row = PUBLIC_ID.test(publicId) ? await findBy(db, 'public_id', publicId) : undefined
+				const row = PUBLIC_ID.test(publicId)
+					? await findCertificateBy(db, 'public_id', publicId)
+					: undefined
 				c.header('Cache-Control', 'no-store')
 				return row
 					? c.json({ genuine: true as const, certificate: toPublicCertificate(row) }, 200)
@@ -116,7 +81,7 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 			},
 			async (c) => {
 				const page = toPage(c.req.valid('query'))
-				const { rows, total } = await listFor(db, c.get('account'), page)
+				const { rows, total } = await listCertificatesFor(db, c.get('account'), page)
 				return c.json(
 					{ certificates: rows.map(toCertificate), pagination: pageOf(total, page) },
 					200,
@@ -137,7 +102,7 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				const input = c.req.valid('json')
 				const course = await courseRunBy(db, account, input.courseId)
 				const student = await enrolledStudent(db, course.id, input.studentId)
-				const existing = await findFor(db, course.id, student.id)
+				const existing = await findStudentCertificate(db, course.id, student.id)
 				if (existing) {
 					return c.json(
 						{ message: 'Certificate already issued', certificate: toCertificate(existing) },
@@ -145,23 +110,18 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 					)
 				}
 				const issuer = await staffName(db, account)
-				await db
-					.insertInto('certificates')
-					.values({
-						public_id: newPublicId(),
-						course_id: course.id,
-						student_id: student.id,
-						issued_by_id: account.id,
-						issued_by_type: issuer.type,
-						student_name: `${student.first_name} ${student.last_name}`,
-						student_email: student.email,
-						course_title: course.title,
-						issuer_name: issuer.name,
-					})
-					// Two staff members marking completion at once: the first one's certificate stands.
-					.onConflict((oc) => oc.columns(['course_id', 'student_id']).doNothing())
-					.execute()
-				const row = await findFor(db, course.id, student.id)
+				await insertCertificate(db, {
+					public_id: newPublicId(),
+					course_id: course.id,
+					student_id: student.id,
+					issued_by_id: account.id,
+					issued_by_type: issuer.type,
+					student_name: `${student.first_name} ${student.last_name}`,
+					student_email: student.email,
+					course_title: course.title,
+					issuer_name: issuer.name,
+				})
+				const row = await findStudentCertificate(db, course.id, student.id)
 				if (!row) throw new ApiError(404, 'Certificate not found')
 				notifyUsers({ db, config }, [student.id], {
 					kind: 'certificates',
@@ -195,7 +155,7 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				} else {
 					await courseRunBy(db, account, courseId)
 				}
-				const row = await findFor(db, courseId, studentId)
+				const row = await findStudentCertificate(db, courseId, studentId)
 				if (!row) throw new ApiError(404, 'Certificate not found')
 				return c.json({ certificate: toCertificate(row) }, 200)
 			},

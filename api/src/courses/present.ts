@@ -11,7 +11,6 @@ export type CourseRow = Selectable<CoursesTable> & {
 
 /** Minor units (cents) to the README's major-unit amounts. */
 export const fromMinor = (cents: number) => Math.round(cents) / 100
-export const toMinor = (amount: number) => Math.round(amount * 100)
 
 /** What a course costs a student now: the discounted price when there is one. */
 export const chargeOf = (row: Pick<CourseRow, 'price_amount' | 'price_discounted'>) =>

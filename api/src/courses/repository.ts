@@ -3,8 +3,15 @@ import type { Db } from '../db.ts'
 import type { Page } from '../platform/pagination.ts'
 import { containsPattern } from '../platform/search.ts'
 import type { CourseDetails, CoursesTable, Database } from '../schema.ts'
-import { toMinor, type CourseRow } from './present.ts'
-import type { CourseFilters, CourseInput, CourseUpdate } from './schemas.ts'
+import type { Account } from '../platform/context.ts'
+import type { CourseRow } from './present.ts'
+import {
+	toMinor,
+	type CourseFilters,
+	type CourseInput,
+	type CourseMenu,
+	type CourseUpdate,
+} from './schemas.ts'
 
 type CourseScope = (eb: ExpressionBuilder<Database, 'courses'>) => ReturnType<typeof eb.and>
 
@@ -211,3 +218,65 @@ export async function countEnrolled(db: Db, courseId: string) {
 		.executeTakeFirstOrThrow()
 	return Number(row.count)
 }
+
+export type CourseStaff = {
+	id: string
+	title: string
+	tutor_id: string | null
+	organization_id: string | null
+}
+
+/** A course's id, title and who runs it. */
+export const findCourseStaff = (db: Db, id: string): Promise<CourseStaff | undefined> =>
+	db
+		.selectFrom('courses')
+		.select(['id', 'title', 'tutor_id', 'organization_id'])
+		.where('id', '=', id)
+		.executeTakeFirst()
+
+/**
+ * The courses the caller runs (a tutor's own, an organization's), by title: the pickers' lists.
+ * `?search=` keeps those whose title holds it, `?limit=` the first of them; `total` is how many
+ * match, so a form shows a short menu and says how many more a search would find (issue 28).
+ * Without either, every course, as the calls always answered.
+ */
+export async function coursesRunBy(db: Db, account: Account, { search, limit }: CourseMenu = {}) {
+	let runBy = db
+		.selectFrom('courses')
+		.where(account.role === 'organization' ? 'organization_id' : 'tutor_id', '=', account.id)
+	if (search) runBy = runBy.where('title', 'ilike', containsPattern(search))
+	const [courses, count] = await Promise.all([
+		runBy
+			.select(['id', 'title'])
+			.orderBy('title')
+			.orderBy('id')
+			.$if(limit !== undefined, (query) => query.limit(limit!))
+			.execute(),
+		runBy.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+	])
+	return { courses, total: Number(count.total) }
+}
+
+export async function isEnrolled(db: Db, courseId: string, studentId: string) {
+	const row = await db
+		.selectFrom('enrollments')
+		.select('course_id')
+		.where('course_id', '=', courseId)
+		.where('student_id', '=', studentId)
+		.executeTakeFirst()
+	return row !== undefined
+}
+
+export const findStudent = (db: Db, id: string) =>
+	db
+		.selectFrom('users')
+		.select(['id', 'email', 'first_name', 'last_name', 'organization_id'])
+		.where('id', '=', id)
+		.where('role', '=', 'student')
+		.executeTakeFirst()
+
+export const findOrganizationName = (db: Db, id: string) =>
+	db.selectFrom('organizations').select('name').where('id', '=', id).executeTakeFirst()
+
+export const findUserName = (db: Db, id: string) =>
+	db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', id).executeTakeFirst()

@@ -9,7 +9,8 @@ import { accountGuard } from '../platform/require-account.ts'
 import type { Database } from '../schema.ts'
 import { toUser } from '../users/present.ts'
 import { findUser, listCourseStudents } from '../users/repository.ts'
-import { isEnrolled } from './access.ts'
+import { COURSE_NOT_FOUND, runsCourse } from './access.ts'
+import { isEnrolled } from './repository.ts'
 import { toCourse, type CourseRow } from './present.ts'
 import {
 	countEnrolled,
@@ -31,21 +32,10 @@ import {
 	oneStudent,
 } from './schemas.ts'
 
-export const COURSE_NOT_FOUND = 'Course not found'
 const STUDENT_NOT_FOUND = 'Student not found'
 const HAS_STUDENTS = 'A course with enrolled students cannot be deleted; unpublish it instead'
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
-
-/** Tutors own the courses they teach; an organization owns the courses filed under it. */
-export function ownsCourse(
-	account: Account,
-	course: Pick<CourseRow, 'tutor_id' | 'organization_id'>,
-) {
-	if (account.role === 'tutor') return course.tutor_id === account.id
-	if (account.role === 'organization') return course.organization_id === account.id
-	return false
-}
 
 const published = (eb: ExpressionBuilder<Database, 'courses'>) =>
 	eb.and([eb('courses.is_published', '=', true)])
@@ -95,7 +85,7 @@ export function courseRoutes({ db, config }: ApiDeps) {
 	async function ownedCourse(account: Account, id: string) {
 		const course = await findCourse(db, id)
 		if (!course) throw new ApiError(404, COURSE_NOT_FOUND)
-		if (!ownsCourse(account, course)) throw new ApiError(403, MESSAGES.forbidden)
+		if (!runsCourse(account, course)) throw new ApiError(403, MESSAGES.forbidden)
 		return course
 	}
 
@@ -275,7 +265,7 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					const enrolled =
 						account?.role === 'student' ? await isEnrolled(db, id, account.id) : false
 					const visible =
-						course.is_published || enrolled || (account !== null && ownsCourse(account, course))
+						course.is_published || enrolled || (account !== null && runsCourse(account, course))
 					// An unpublished course is not acknowledged to anyone who may not see it.
 					if (!visible) throw new ApiError(404, COURSE_NOT_FOUND)
 					return c.json({ course: toCourse(course), enrolled }, 200)

@@ -1,8 +1,10 @@
 import { z } from '@hono/zod-openapi'
+import type { MiddlewareHandler } from 'hono'
+import type { ApiEnv } from '../platform/context.ts'
 import { COURSE_LEVELS } from '../schema.ts'
 import { body, optionalText, requiredText } from '../platform/validation.ts'
 import { searchText } from '../platform/search.ts'
-import { isoDateTime } from '../platform/openapi.ts'
+import { answers, isoDateTime } from '../platform/openapi.ts'
 import { paginationQuery } from '../platform/pagination.ts'
 import { user } from '../users/schemas.ts'
 
@@ -268,3 +270,36 @@ export const classList = z.object({
 })
 
 export const oneStudent = z.object({ student: user })
+
+/** Major units to minor units (cents), as prices are stored. */
+export const toMinor = (amount: number) => Math.round(amount * 100)
+
+/** A picker call's `search` and `limit` query parameters. */
+export const courseMenuQuery = z.object({
+	search: searchText,
+	limit: z
+		.string()
+		.regex(/^\d{1,3}$/, 'Limit must be a whole number from 1 to 100')
+		.transform(Number)
+		.refine((value) => value >= 1 && value <= 100, 'Limit must be a whole number from 1 to 100')
+		.optional(),
+})
+
+export type CourseMenu = { search?: string; limit?: number }
+
+/** `coursesRunBy`'s answer: a picker's first courses and how many match. */
+export const courseMenuAnswer = z.object({
+	courses: z.array(z.object({ id: z.string(), title: z.string() })),
+	total: z.number().int(),
+})
+
+/** `GET /tasks/courses`, `GET /schedule/courses`: the picker of the courses a tutor runs. */
+export const courseMenuRoute = (middleware: MiddlewareHandler<ApiEnv>) =>
+	({
+		method: 'get',
+		path: '/courses',
+		summary: 'The courses the caller runs, for a picker',
+		middleware,
+		request: { query: courseMenuQuery },
+		responses: answers({ 200: courseMenuAnswer }),
+	}) as const

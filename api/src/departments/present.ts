@@ -1,18 +1,6 @@
-import type { Selectable } from 'kysely'
 import type { z } from 'zod'
-import type { DepartmentsTable } from '../schema.ts'
 import type { department } from './schemas.ts'
-
-export const DEPARTMENT_COLUMNS = [
-	'id',
-	'organization_id',
-	'department_name',
-	'description',
-	'created_at',
-	'updated_at',
-] as const
-
-export type DepartmentRow = Pick<Selectable<DepartmentsTable>, (typeof DEPARTMENT_COLUMNS)[number]>
+import type { DepartmentRow } from './repository.ts'
 
 /** The README's Department. */
 export function toDepartment(row: DepartmentRow): z.input<typeof department> {

@@ -1,8 +1,19 @@
-import { sql } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { Db } from '../db.ts'
 import type { Page } from '../platform/pagination.ts'
 import { containsPattern } from '../platform/search.ts'
-import { DEPARTMENT_COLUMNS } from './present.ts'
+import type { DepartmentsTable } from '../schema.ts'
+
+export const DEPARTMENT_COLUMNS = [
+	'id',
+	'organization_id',
+	'department_name',
+	'description',
+	'created_at',
+	'updated_at',
+] as const
+
+export type DepartmentRow = Pick<Selectable<DepartmentsTable>, (typeof DEPARTMENT_COLUMNS)[number]>
 
 export const findDepartment = (db: Db, id: string) =>
 	db.selectFrom('departments').select(DEPARTMENT_COLUMNS).where('id', '=', id).executeTakeFirst()

@@ -3,13 +3,14 @@ import { ApiError, isUniqueViolation, MESSAGES } from '../platform/errors.ts'
 import { answers, ApiRoutes, deletedAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { toDepartment, type DepartmentRow } from './present.ts'
+import { toDepartment } from './present.ts'
 import {
 	deleteDepartment,
 	findDepartment,
 	insertDepartment,
 	listDepartments,
 	updateDepartment,
+	type DepartmentRow,
 } from './repository.ts'
 import {
 	createdDepartment,

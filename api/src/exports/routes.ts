@@ -1,4 +1,4 @@
-import { ownsCourse } from '../courses/routes.ts'
+import { runsCourse } from '../courses/access.ts'
 import { findCourse } from '../courses/repository.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import { csvAnswer, csvTime, fileSlug } from '../platform/csv.ts'
@@ -82,7 +82,7 @@ export function exportRoutes({ db, config }: ApiDeps) {
 			async (c) => {
 				const course = await findCourse(db, c.req.valid('param').id)
 				if (!course) throw new ApiError(404, 'Course not found')
-				if (!ownsCourse(c.get('account'), course)) throw new ApiError(403, MESSAGES.forbidden)
+				if (!runsCourse(c.get('account'), course)) throw new ApiError(403, MESSAGES.forbidden)
 				const { rows } = await listCourseStudents(db, course.id, everything)
 				return csvAnswer(
 					c,

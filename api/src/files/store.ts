@@ -3,11 +3,9 @@ import type { Db } from '../db.ts'
 import type { ImageUpload } from '../platform/images.ts'
 import type { Storage } from '../platform/storage.ts'
 import type { AccountType } from '../schema.ts'
+import { deleteFileRecord, recordFile } from './repository.ts'
 
 type Deps = { db: Db; storage: Storage }
-
-/** The path, under the API base, that serves a stored file. */
-export const fileUrl = (key: string | null) => (key ? `/files/${key}` : null)
 
 /** Stores the image under a fresh random key and records who uploaded it; answers the key. */
 export async function storeImage(
@@ -18,17 +16,13 @@ export async function storeImage(
 	const key = `${randomUUID()}.${image.extension}`
 	await storage.put(key, image.bytes, image.contentType)
 	try {
-		await db
-			.insertInto('files')
-			.values({
-				key,
-				owner_id: owner.id,
-				owner_type: owner.type,
-				content_type: image.contentType,
-				size: image.bytes.byteLength,
-				original_name: image.originalName,
-			})
-			.execute()
+		await recordFile(db, {
+			key,
+			owner,
+			contentType: image.contentType,
+			size: image.bytes.byteLength,
+			originalName: image.originalName,
+		})
 	} catch (error) {
 		await storage.delete(key)
 		throw error
@@ -37,6 +31,6 @@ export async function storeImage(
 }
 
 export async function removeFile({ db, storage }: Deps, key: string): Promise<void> {
-	await db.deleteFrom('files').where('key', '=', key).execute()
+	await deleteFileRecord(db, key)
 	await storage.delete(key)
 }

@@ -3,6 +3,7 @@ import type { ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError } from '../platform/errors.ts'
 import { readId } from '../platform/validation.ts'
 import { escapeHtml } from './compose.ts'
+import { findMailHtml, listLatestMails } from './repository.ts'
 
 /** Plain text with its links clickable. */
 const linkify = (text: string) =>
@@ -15,12 +16,7 @@ const linkify = (text: string) =>
 export function devOutboxRoutes({ db }: ApiDeps) {
 	return new Hono<ApiEnv>()
 		.get('/', async (c) => {
-			const mails = await db
-				.selectFrom('mail_outbox')
-				.select(['id', 'to_address', 'subject', 'text_body', 'status', 'created_at'])
-				.orderBy('created_at', 'desc')
-				.limit(50)
-				.execute()
+			const mails = await listLatestMails(db)
 			const items = mails
 				.map(
 					(mail) => `<article>
@@ -40,11 +36,7 @@ ${items || '<p>No mail yet.</p>'}
 </body></html>`)
 		})
 		.get('/:id', async (c) => {
-			const mail = await db
-				.selectFrom('mail_outbox')
-				.select('html_body')
-				.where('id', '=', readId('id', c.req.param('id')))
-				.executeTakeFirst()
+			const mail = await findMailHtml(db, readId('id', c.req.param('id')))
 			if (!mail) throw new ApiError(404, 'Mail not found')
 			c.header('Cache-Control', 'no-store')
 			c.header('Referrer-Policy', 'no-referrer')

@@ -1,22 +1,13 @@
 import type { Db } from '../db.ts'
 import { appLink, composeMail, type MailContent } from './compose.ts'
 import { queueAfter, type QueuedMail } from './outbox.ts'
+import {
+	findCourseRecipients,
+	findOrganizationStudentRecipients,
+	findRecipients,
+} from './repository.ts'
 import { unsubscribeToken } from './unsubscribe.ts'
-
-/** The notification mails a person can turn on or off in their profile (all on by default). */
-export const NOTIFICATION_KINDS = [
-	'submissionGraded',
-	'newTask',
-	'sessions',
-	'announcements',
-	'certificates',
-	'invitations',
-	// Issue 31's reminders (decision 038).
-	'sessionReminders',
-	'taskReminders',
-	'gradingReminders',
-] as const
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+import type { NotificationKind } from './schemas.ts'
 
 /** What each kind is about, in the words of an unsubscribe confirmation. */
 export const NOTIFICATION_TOPICS: Record<NotificationKind, string> = {
@@ -97,12 +88,6 @@ export function notificationMails(
 		.map((person) => notificationMail(links, person, notification))
 }
 
-function recipientsQuery(db: Db) {
-	return db
-		.selectFrom('users')
-		.select(['users.id', 'users.email', 'users.first_name', 'users.notification_preferences'])
-}
-
 /**
  * Queues a notification for the given people, leaving out those who turned its kind off. Runs after
  * the action's answer: a failure here is logged, never the action's (mail/outbox.ts).
@@ -110,7 +95,7 @@ function recipientsQuery(db: Db) {
 export function notifyUsers(deps: MailDeps, userIds: string[], notification: Notification) {
 	if (userIds.length === 0) return
 	queueAfter(deps.db, async () => {
-		const recipients = await recipientsQuery(deps.db).where('users.id', 'in', userIds).execute()
+		const recipients = await findRecipients(deps.db, userIds)
 		return notificationMails(deps, recipients, notification)
 	})
 }
@@ -122,14 +107,8 @@ export function notifyStudents(deps: MailDeps, audience: Audience, notification:
 	queueAfter(deps.db, async () => {
 		const recipients =
 			'courseId' in audience
-				? await recipientsQuery(deps.db)
-						.innerJoin('enrollments', 'enrollments.student_id', 'users.id')
-						.where('enrollments.course_id', '=', audience.courseId)
-						.execute()
-				: await recipientsQuery(deps.db)
-						.where('users.organization_id', '=', audience.organizationId)
-						.where('users.role', '=', 'student')
-						.execute()
+				? await findCourseRecipients(deps.db, audience.courseId)
+				: await findOrganizationStudentRecipients(deps.db, audience.organizationId)
 		return notificationMails(deps, recipients, notification)
 	})
 }

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events'
-import { log } from '../platform/log.ts'
 import type { Db } from '../db.ts'
-import { reportError } from '../platform/error-reports.ts'
+import { afterAnswer } from '../platform/after-answer.ts'
 import type { ComposedMail } from './compose.ts'
+import { insertMails } from './repository.ts'
 
 /** Told each time a mail is queued, so a worker in this process sends it at once, not at its next poll. */
 export const mailQueued = new EventEmitter()
@@ -16,53 +16,8 @@ export type QueuedMail = ComposedMail & {
 /** Adds mails to the outbox table; the worker (mail/worker.ts) sends them. */
 export async function queueMails(db: Db, mails: QueuedMail[]): Promise<void> {
 	if (mails.length === 0) return
-	await db
-		.insertInto('mail_outbox')
-		.values(
-			mails.map((mail) => ({
-				kind: mail.kind,
-				to_address: mail.to,
-				subject: mail.subject,
-				text_body: mail.text,
-				html_body: mail.html,
-				locked_until: null,
-				last_error: null,
-				delivered_by: null,
-				sent_at: null,
-				headers: JSON.stringify(mail.headers ?? {}),
-			})),
-		)
-		.execute()
+	await insertMails(db, mails)
 	mailQueued.emit('queued')
-}
-
-/**
- * Work that follows an answer (queueing a mail, looking up an account for a reset): the caller does
- * not wait for it, and its failure is logged and reported, never the action's.
- */
-export function afterAnswer(task: () => Promise<void>): void {
-	const done = new Promise<void>((resolve) => {
-		setImmediate(() => {
-			task()
-				.catch((error: unknown) => {
-					log.error({ err: error }, 'Could not queue mail')
-					reportError(error, { method: 'MAIL', path: 'queue' })
-				})
-				.finally(resolve)
-		})
-	})
-	underWay.add(done)
-	void done.then(() => underWay.delete(done))
-}
-
-const underWay = new Set<Promise<void>>()
-
-/**
- * Resolves once the work after every answer so far is done (and whatever that work started in
- * turn): a test learns that a mail was left out, not merely late.
- */
-export async function afterAnswersDone(): Promise<void> {
-	while (underWay.size > 0) await Promise.all(underWay)
 }
 
 /** Queues the mails `build` makes, after the answer (above). */

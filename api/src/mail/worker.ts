@@ -1,5 +1,4 @@
 import nodemailer from 'nodemailer'
-import { sql } from 'kysely'
 import type { Db } from '../db.ts'
 import { reportError } from '../platform/error-reports.ts'
 import { log as apiLog } from '../platform/log.ts'
@@ -7,6 +6,13 @@ import { mailFailures } from '../platform/metrics.ts'
 import type { MailOutboxTable } from '../schema.ts'
 import type { Updateable } from 'kysely'
 import { mailQueued } from './outbox.ts'
+import {
+	claimMails,
+	deleteSentMails,
+	markMailSent,
+	updateMail,
+	type OutboxRow,
+} from './repository.ts'
 
 export type MailWorkerOptions = {
 	db: Db
@@ -33,16 +39,6 @@ export type MailWorkerOptions = {
 	 */
 	keepSentDays?: number
 	log?: (line: string) => void
-}
-
-type OutboxRow = {
-	id: string
-	to_address: string
-	subject: string
-	text_body: string
-	html_body: string
-	attempts: number
-	headers: Record<string, string>
 }
 
 // A claim lasts this long: a worker that dies mid-send frees the mail for another after it.
@@ -88,19 +84,7 @@ export function startMailWorker({
 	let stopped = false
 
 	async function claim(): Promise<OutboxRow[]> {
-		const { rows } = await sql<OutboxRow>`
-			UPDATE mail_outbox
-			SET locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = attempts + 1
-			WHERE id IN (
-				SELECT id FROM mail_outbox
-				WHERE status = 'pending' AND next_attempt_at <= now()
-					AND (locked_until IS NULL OR locked_until <= now())
-				ORDER BY next_attempt_at
-				LIMIT ${BATCH}
-				FOR UPDATE SKIP LOCKED
-			)
-			RETURNING id, to_address, subject, text_body, html_body, attempts, headers`.execute(db)
-		return rows
+		return claimMails(db, CLAIM_SECONDS, BATCH)
 	}
 
 	async function deliver(mail: OutboxRow) {
@@ -113,17 +97,7 @@ export function startMailWorker({
 				html: mail.html_body,
 				headers: mail.headers,
 			})
-			await db
-				.updateTable('mail_outbox')
-				.set({
-					status: 'sent',
-					sent_at: sql<Date>`now()`,
-					locked_until: null,
-					last_error: null,
-					delivered_by: deliveredBy,
-				})
-				.where('id', '=', mail.id)
-				.execute()
+			await markMailSent(db, mail.id, deliveredBy)
 			if (!smtpUrl) {
 				const links = logLinks ? linksIn(mail.text_body) : []
 				log(
@@ -141,7 +115,7 @@ export function startMailWorker({
 						last_error: message,
 						next_attempt_at: new Date(Date.now() + delay),
 					}
-			await db.updateTable('mail_outbox').set(changes).where('id', '=', mail.id).execute()
+			await updateMail(db, mail.id, changes)
 			mailFailures.inc({ outcome: giveUp ? 'failed' : 'retried' })
 			log(
 				giveUp
@@ -180,12 +154,7 @@ export function startMailWorker({
 
 	/** Deletes sent mails past `keepSentDays`; answers how many went. */
 	async function prune(): Promise<number> {
-		const { numDeletedRows } = await db
-			.deleteFrom('mail_outbox')
-			.where('status', '=', 'sent')
-			.where('sent_at', '<', sql<Date>`now() - make_interval(days => ${keepSentDays})`)
-			.executeTakeFirst()
-		return Number(numDeletedRows)
+		return deleteSentMails(db, keepSentDays)
 	}
 	let prunedAt = 0
 	const pruneNow = () => {

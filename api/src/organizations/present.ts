@@ -1,27 +1,7 @@
-import type { Selectable } from 'kysely'
 import type { z } from 'zod'
-import { fileUrl } from '../files/store.ts'
-import type { OrganizationsTable } from '../schema.ts'
+import { fileUrl } from '../files/present.ts'
 import type { organization, publicOrganization } from './schemas.ts'
-
-export const ORGANIZATION_COLUMNS = [
-	'id',
-	'email',
-	'name',
-	'type',
-	'country',
-	'phone',
-	'address',
-	'website',
-	'description',
-	'logo',
-	'created_at',
-] as const
-
-export type OrganizationRow = Pick<
-	Selectable<OrganizationsTable>,
-	(typeof ORGANIZATION_COLUMNS)[number]
->
+import type { OrganizationRow } from './repository.ts'
 
 /** The README's Organization account. */
 export function toOrganization(row: OrganizationRow): z.input<typeof organization> {

@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { accountLimitsOf } from '../account/limits.ts'
 import { welcomeNewAccount } from '../account/mails.ts'
 import type { Passwords } from '../auth/passwords.ts'
-import { revokeAllSessions } from '../auth/refresh-tokens.ts'
+import { revokeAllSessions } from '../auth/repository.ts'
 import { toDepartment } from '../departments/present.ts'
 import { departmentRoutes } from '../departments/routes.ts'
 import { exportJobRoutes } from '../exports/job-routes.ts'
@@ -20,19 +20,16 @@ import { toUser } from '../users/present.ts'
 import { findUserByEmail } from '../users/repository.ts'
 import { ownOrganization } from './access.ts'
 import { teacherTwoFactorRoutes } from './teacher-two-factor.ts'
-import {
-	cancelInvitation,
-	inviteStudent,
-	notifyInvited,
-	leaveOrganization,
-	listOpenInvitations,
-	toInvitation,
-} from './invitations.ts'
+import { notifyInvited, toInvitation } from './invitations.ts'
 import { toOrganization, toPublicOrganization } from './present.ts'
 import {
+	cancelInvitation,
 	deleteOrganization,
 	findOrganizationByEmail,
 	insertOrganization,
+	inviteStudent,
+	leaveOrganization,
+	listOpenInvitations,
 	listOrganizations,
 	organizationStats,
 	updateOrganization,

@@ -1,7 +1,13 @@
-import { sql } from 'kysely'
-import { isEnrolled } from '../courses/access.ts'
-import { countEnrolled } from '../courses/repository.ts'
+import { countEnrolled, isEnrolled } from '../courses/repository.ts'
 import type { Db } from '../db.ts'
+import {
+	enrolStudent,
+	findRefundDue,
+	lockCourseSeats,
+	lockOpenPayment,
+	recordPaymentEvent,
+	settlePayment,
+} from './repository.ts'
 
 export type Outcome = { status: 'succeeded' } | { status: 'failed'; code: string; message: string }
 
@@ -37,25 +43,10 @@ function rejectionMessage(code: Rejection, provider: string) {
  */
 export async function applyConfirmation(db: Db, confirmation: Confirmation) {
 	return db.transaction().execute(async (trx) => {
-		const fresh = await trx
-			.insertInto('payment_events')
-			.values({
-				event_id: confirmation.eventId,
-				payment_id: confirmation.paymentId,
-				type: confirmation.type,
-			})
-			.onConflict((conflict) => conflict.column('event_id').doNothing())
-			.returning('event_id')
-			.executeTakeFirst()
+		const fresh = await recordPaymentEvent(trx, confirmation)
 		if (!fresh) return { applied: false }
 
-		const payment = await trx
-			.selectFrom('payments')
-			.select(['id', 'course_id', 'student_id', 'provider'])
-			.where('id', '=', confirmation.paymentId)
-			.where('status', 'in', ['requires_payment', 'processing'])
-			.forUpdate()
-			.executeTakeFirst()
+		const payment = await lockOpenPayment(trx, confirmation.paymentId)
 		if (!payment) return { applied: false }
 
 		let outcome = confirmation.outcome
@@ -68,35 +59,17 @@ export async function applyConfirmation(db: Db, confirmation: Confirmation) {
 					message: rejectionMessage(rejection, payment.provider),
 				}
 			} else {
-				await trx
-					.insertInto('enrollments')
-					.values({ course_id: payment.course_id, student_id: payment.student_id })
-					.execute()
+				await enrolStudent(trx, payment.course_id, payment.student_id)
 			}
 		}
-		await trx
-			.updateTable('payments')
-			.set({
-				status: outcome.status,
-				failure_code: outcome.status === 'failed' ? outcome.code : null,
-				failure_message: outcome.status === 'failed' ? outcome.message : null,
-				settled_at: sql<Date>`now()`,
-				updated_at: sql<Date>`now()`,
-			})
-			.where('id', '=', payment.id)
-			.execute()
+		await settlePayment(trx, payment.id, outcome)
 		return { applied: true }
 	})
 }
 
 /** Null when the student may take a seat now; the course row stays locked until the commit. */
 async function seatFor(trx: Db, courseId: string, studentId: string): Promise<Rejection | null> {
-	const course = await trx
-		.selectFrom('courses')
-		.select(['id', 'max_students'])
-		.where('id', '=', courseId)
-		.forUpdate()
-		.executeTakeFirst()
+	const course = await lockCourseSeats(trx, courseId)
 	if (await isEnrolled(trx, courseId, studentId)) return 'already_enrolled'
 	if (course?.max_students != null && (await countEnrolled(trx, courseId)) >= course.max_students) {
 		return 'course_full'
@@ -109,13 +82,6 @@ async function seatFor(trx: Db, courseId: string, studentId: string): Promise<Re
  * delivery of its events, so a refund that failed once is tried again when Stripe retries.
  */
 export async function refundDue(db: Db, paymentId: string) {
-	const payment = await db
-		.selectFrom('payments')
-		.select(['id', 'provider_ref'])
-		.where('id', '=', paymentId)
-		.where('provider', '=', 'stripe')
-		.where('status', '=', 'failed')
-		.where('failure_code', 'in', [...REJECTED_CHARGES])
-		.executeTakeFirst()
+	const payment = await findRefundDue(db, paymentId, REJECTED_CHARGES)
 	return payment?.provider_ref ? { paymentId: payment.id, intentId: payment.provider_ref } : null
 }

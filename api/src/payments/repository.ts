@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { isEnrolled } from '../courses/access.ts'
+import { sql } from 'kysely'
+import { isEnrolled } from '../courses/repository.ts'
 import type { CourseRow } from '../courses/present.ts'
 import type { Db } from '../db.ts'
 import type { AccountType, PaymentProvider } from '../schema.ts'
+import type { Outcome } from './confirmation.ts'
 import type { PaymentRow } from './present.ts'
 
 export const findPayment = (db: Db, id: string) =>
@@ -149,3 +151,66 @@ export const setStripeAccountStatus = (
 		.where('provider', '=', 'stripe')
 		.where('account_ref', '=', accountRef)
 		.execute()
+
+/** Records a provider's event once: undefined when its id was seen before. */
+export const recordPaymentEvent = (
+	db: Db,
+	event: { eventId: string; paymentId: string; type: string },
+) =>
+	db
+		.insertInto('payment_events')
+		.values({ event_id: event.eventId, payment_id: event.paymentId, type: event.type })
+		.onConflict((conflict) => conflict.column('event_id').doNothing())
+		.returning('event_id')
+		.executeTakeFirst()
+
+/** The payment, while not settled yet, locked until the transaction ends. */
+export const lockOpenPayment = (db: Db, paymentId: string) =>
+	db
+		.selectFrom('payments')
+		.select(['id', 'course_id', 'student_id', 'provider'])
+		.where('id', '=', paymentId)
+		.where('status', 'in', ['requires_payment', 'processing'])
+		.forUpdate()
+		.executeTakeFirst()
+
+/** The course's seat count, its row locked until the transaction ends. */
+export const lockCourseSeats = (db: Db, courseId: string) =>
+	db
+		.selectFrom('courses')
+		.select(['id', 'max_students'])
+		.where('id', '=', courseId)
+		.forUpdate()
+		.executeTakeFirst()
+
+export async function enrolStudent(db: Db, courseId: string, studentId: string) {
+	await db
+		.insertInto('enrollments')
+		.values({ course_id: courseId, student_id: studentId })
+		.execute()
+}
+
+export async function settlePayment(db: Db, paymentId: string, outcome: Outcome) {
+	await db
+		.updateTable('payments')
+		.set({
+			status: outcome.status,
+			failure_code: outcome.status === 'failed' ? outcome.code : null,
+			failure_message: outcome.status === 'failed' ? outcome.message : null,
+			settled_at: sql<Date>`now()`,
+			updated_at: sql<Date>`now()`,
+		})
+		.where('id', '=', paymentId)
+		.execute()
+}
+
+/** A Stripe payment that failed for one of the given codes, with its provider's reference. */
+export const findRefundDue = (db: Db, paymentId: string, codes: readonly string[]) =>
+	db
+		.selectFrom('payments')
+		.select(['id', 'provider_ref'])
+		.where('id', '=', paymentId)
+		.where('provider', '=', 'stripe')
+		.where('status', '=', 'failed')
+		.where('failure_code', 'in', [...codes])
+		.executeTakeFirst()

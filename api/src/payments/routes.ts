@@ -4,9 +4,9 @@ import { log } from '../platform/log.ts'
 import type { Context } from 'hono'
 import Stripe from 'stripe'
 import { chargeOf, type CourseRow } from '../courses/present.ts'
-import { isEnrolled } from '../courses/access.ts'
+import { isEnrolled } from '../courses/repository.ts'
 import { countEnrolled, findCourse } from '../courses/repository.ts'
-import { COURSE_NOT_FOUND } from '../courses/routes.ts'
+import { COURSE_NOT_FOUND } from '../courses/access.ts'
 import type { Db } from '../db.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
@@ -364,8 +364,6 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 	)
 }
 
-const paymentIdFor = (db: Db, intent: Stripe.PaymentIntent) => stripePaymentId(db, intent.id)
-
 /**
  * Stripe's events that matter here; others are acknowledged and ignored. Answers the payment a
  * charge event was about.
@@ -375,7 +373,7 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<st
 		case 'payment_intent.succeeded':
 		case 'payment_intent.payment_failed': {
 			const intent = event.data.object
-			const paymentId = await paymentIdFor(db, intent)
+			const paymentId = await stripePaymentId(db, intent.id)
 			if (!paymentId) return undefined
 			await applyConfirmation(db, {
 				eventId: event.id,
@@ -396,7 +394,7 @@ export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<st
 			return paymentId
 		}
 		case 'payment_intent.processing': {
-			const paymentId = await paymentIdFor(db, event.data.object)
+			const paymentId = await stripePaymentId(db, event.data.object.id)
 			if (!paymentId) return
 			await markProcessing(db, paymentId)
 			return

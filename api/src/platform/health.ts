@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { log } from './log.ts'
-import { sql } from 'kysely'
+import { pingDatabase } from '../db.ts'
 import type { ApiDeps, ApiEnv } from './context.ts'
 
 /** A dependency's check: resolves when it answers, rejects (or times out) when it does not. */
@@ -26,7 +26,7 @@ function withTimeout(check: HealthCheck): Promise<unknown> {
  */
 export function healthRoutes({ db, healthChecks = {} }: ApiDeps) {
 	const checks: Record<string, HealthCheck> = {
-		database: () => sql`select 1`.execute(db),
+		database: () => pingDatabase(db),
 		...healthChecks,
 	}
 	return new Hono<ApiEnv>().get('/', async (c) => {

@@ -1,4 +1,4 @@
-import { afterAnswer } from '../mail/outbox.ts'
+import { afterAnswer } from './after-answer.ts'
 import { reportError } from './error-reports.ts'
 import { log } from './log.ts'
 

@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
-import { sql } from 'kysely'
 import { databasePool, statementsRun, type Db } from '../db.ts'
 import { log } from './log.ts'
 
@@ -23,12 +22,15 @@ export const mailFailures = new Counter({
 	registers: [registry],
 })
 
-/** A domain's own metrics (live rooms: rooms/metrics.ts), registered when /metrics is served. */
+/**
+ * A domain's own metrics (live rooms: rooms/metrics.ts, the mail queue: mail/metrics.ts),
+ * registered when /metrics is served.
+ */
 export type DomainMetrics = (registry: Registry) => void
 
 /**
- * Gauges read when scraped: the mail queue, the PostgreSQL pool; and the count of SQL statements
- * run (a scrape's own query, for the mail queue, counts in the next).
+ * Gauges read when scraped: the PostgreSQL pool; and the count of SQL statements run (a scrape's
+ * own queries, such as the mail queue's, count in the next).
  */
 function registerGauges(db: Db) {
 	new Counter({
@@ -38,19 +40,6 @@ function registerGauges(db: Db) {
 		collect() {
 			this.reset()
 			this.inc(statementsRun())
-		},
-	})
-	new Gauge({
-		name: 'api_mail_outbox',
-		help: 'Mails in the outbox by status (pending is the queue depth)',
-		labelNames: ['status'] as const,
-		registers: [registry],
-		async collect() {
-			const { rows } = await sql<{ status: string; count: string | number }>`
-				SELECT status, count(*) AS count FROM mail_outbox GROUP BY status`.execute(db)
-			this.reset()
-			for (const status of ['pending', 'sent', 'failed']) this.set({ status }, 0)
-			for (const row of rows) this.set({ status: row.status }, Number(row.count))
 		},
 	})
 	const pool = databasePool(db)

@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { TestHistoryTable } from '../schema.ts'
 import type { historyEntry, testSession } from './schemas.ts'
-import { GRACE_SECONDS, type AttemptRow } from './attempts.ts'
+import type { AttemptRow } from './repository.ts'
+import { GRACE_SECONDS } from './schemas.ts'
 
 export type HistoryRow = Selectable<TestHistoryTable>
 

@@ -8,18 +8,20 @@ import { findTemplate } from '../qa/repository.ts'
 import {
 	checkAnswers,
 	closeAttempt,
+	isPastGrace,
+	settleAttempt,
+	settleStudentAttempts,
+} from './attempts.ts'
+import {
 	findAttempt,
 	findHistoryByAttempt,
 	findHistoryEntry,
 	findOpenAttempt,
 	insertAttempt,
-	isPastGrace,
 	listHistory,
 	saveProgress,
-	settleAttempt,
-	settleStudentAttempts,
 	type AttemptRow,
-} from './attempts.ts'
+} from './repository.ts'
 import { toHistoryEntry, toSession } from './present.ts'
 import {
 	historyList,

@@ -129,3 +129,8 @@ export const historyList = z.object({
 })
 
 export const oneHistoryEntry = z.object({ entry: historyEntry })
+
+/** A submission this late after the deadline still counts: clocks and networks are not exact. */
+export const GRACE_SECONDS = 30
+
+export type Answers = Record<string, number>

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../db.ts'
+import type { ReminderKind } from '../schema.ts'
 
 export type ReminderRow = {
 	kind: string
@@ -42,3 +43,118 @@ export async function standingReminders(db: Db, me: string): Promise<ReminderRow
 			LIMIT 50`.execute(db)
 	return rows
 }
+
+// The sweep (sweep.ts): what is due, and each reminder claimed once.
+
+const recipientColumns = [
+	'u.id',
+	'u.email',
+	'u.first_name',
+	'u.notification_preferences',
+	'u.time_zone',
+] as const
+
+/**
+ * Students' sessions starting after `now` and by `dayAhead`, not reminded of yet: a session by
+ * `hourAhead` counts as the hour's reminder, a later one as the day's.
+ */
+export function findUpcomingSessions(
+	db: Db,
+	now: Date,
+	{ hourAhead, dayAhead }: { hourAhead: Date; dayAhead: Date },
+) {
+	return (
+		db
+			.selectFrom('schedules as s')
+			.innerJoin('courses as c', 'c.id', 's.course_id')
+			.innerJoin('enrollments as e', 'e.course_id', 's.course_id')
+			.innerJoin('users as u', 'u.id', 'e.student_id')
+			.select(['s.id as session_id', 's.title', 's.starts_at', 's.time_zone as session_zone'])
+			.select('c.title as course_title')
+			.select(recipientColumns)
+			.where('s.status', '=', 'Scheduled')
+			.where('s.cancelled_at', 'is', null)
+			.where('s.starts_at', '>', now)
+			.where('s.starts_at', '<=', dayAhead)
+			// Given already: left out here, so a sweep's work is what is new (the key below decides).
+			.where(
+				sql<boolean>`NOT EXISTS (SELECT 1 FROM reminders r WHERE r.subject_id = s.id
+				AND r.recipient_id = u.id AND r.event_at = s.starts_at
+				AND r.kind = CASE WHEN s.starts_at <= ${hourAhead}
+					THEN 'session_hour' ELSE 'session_day' END)`,
+			)
+			.execute()
+	)
+}
+
+/** Students' tasks due after `now` and by `dayAhead`, neither submitted nor reminded of yet. */
+export function findTasksDueUnsubmitted(db: Db, now: Date, dayAhead: Date) {
+	return db
+		.selectFrom('tasks as t')
+		.innerJoin('courses as c', 'c.id', 't.course_id')
+		.innerJoin('enrollments as e', 'e.course_id', 't.course_id')
+		.innerJoin('users as u', 'u.id', 'e.student_id')
+		.select(['t.id as task_id', 't.title', 't.due_date', 'c.title as course_title'])
+		.select(recipientColumns)
+		.where('t.is_deleted', '=', false)
+		.where('t.due_date', '>', now)
+		.where('t.due_date', '<=', dayAhead)
+		.where(({ not, exists, selectFrom }) =>
+			not(
+				exists(
+					selectFrom('task_submissions as ts')
+						.select('ts.id')
+						.whereRef('ts.task_id', '=', 't.id')
+						.whereRef('ts.student_id', '=', 'u.id'),
+				),
+			),
+		)
+		.where(
+			sql<boolean>`NOT EXISTS (SELECT 1 FROM reminders r WHERE r.kind = 'task_due'
+				AND r.subject_id = t.id AND r.recipient_id = u.id AND r.event_at = t.due_date)`,
+		)
+		.execute()
+}
+
+/** Submissions ungraded since before `submittedBefore`, their teacher not reminded yet. */
+export function findUngradedSubmissions(db: Db, submittedBefore: Date) {
+	return db
+		.selectFrom('task_submissions as ts')
+		.innerJoin('tasks as t', 't.id', 'ts.task_id')
+		.innerJoin('courses as c', 'c.id', 't.course_id')
+		.innerJoin('users as u', 'u.id', 'c.tutor_id')
+		.select(['ts.id as submission_id', 'ts.submitted_at', 't.id as task_id', 't.title'])
+		.select('c.title as course_title')
+		.select(recipientColumns)
+		.where('t.is_deleted', '=', false)
+		.where('ts.grade', 'is', null)
+		.where('ts.submitted_at', '<=', submittedBefore)
+		.where(
+			sql<boolean>`NOT EXISTS (SELECT 1 FROM reminders r WHERE r.kind = 'ungraded' AND r.subject_id = ts.id)`,
+		)
+		.execute()
+}
+
+/**
+ * The sweep's transaction-scoped advisory lock: waits for it (`wait`) or answers false at once
+ * when another process holds it.
+ */
+export async function takeSweepLock(db: Db, lockId: number, wait: boolean) {
+	const lock = wait
+		? sql<{ locked: boolean }>`SELECT true AS locked FROM pg_advisory_xact_lock(${lockId})`
+		: sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${lockId}) AS locked`
+	const { rows } = await lock.execute(db)
+	return rows[0]?.locked === true
+}
+
+/** Records reminders given; answers those not recorded before (the others were given already). */
+export const claimReminders = (
+	db: Db,
+	reminders: { kind: ReminderKind; subject_id: string; recipient_id: string; event_at: Date }[],
+) =>
+	db
+		.insertInto('reminders')
+		.values(reminders)
+		.onConflict((conflict) => conflict.doNothing())
+		.returning(['kind', 'subject_id', 'recipient_id', 'event_at'])
+		.execute()

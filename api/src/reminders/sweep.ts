@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import { DateTime } from 'luxon'
 import type { Db } from '../db.ts'
 import { quotedTitle } from '../mail/compose.ts'
@@ -11,6 +10,13 @@ import {
 import { mailQueued, queueMails, type QueuedMail } from '../mail/outbox.ts'
 import type { ReminderKind } from '../schema.ts'
 import { isTimeZone } from '../schedules/time.ts'
+import {
+	claimReminders,
+	findTasksDueUnsubmitted,
+	findUngradedSubmissions,
+	findUpcomingSessions,
+	takeSweepLock,
+} from './repository.ts'
 
 // Reminders (issue 31, decision 038): a student is reminded of a session a day and an hour before
 // it, and of a task due within a day they have not submitted; a teacher of submissions ungraded
@@ -42,35 +48,11 @@ export function reminderTime(at: Date, zone: string | null, fallback = 'UTC') {
 	return `${DateTime.fromJSDate(at, { zone: shown }).toFormat("cccc d LLLL yyyy 'at' HH:mm")} (${shown})`
 }
 
-const recipientColumns = [
-	'u.id',
-	'u.email',
-	'u.first_name',
-	'u.notification_preferences',
-	'u.time_zone',
-] as const
-
 async function sessionsDue(db: Db, now: Date): Promise<Due[]> {
-	const rows = await db
-		.selectFrom('schedules as s')
-		.innerJoin('courses as c', 'c.id', 's.course_id')
-		.innerJoin('enrollments as e', 'e.course_id', 's.course_id')
-		.innerJoin('users as u', 'u.id', 'e.student_id')
-		.select(['s.id as session_id', 's.title', 's.starts_at', 's.time_zone as session_zone'])
-		.select('c.title as course_title')
-		.select(recipientColumns)
-		.where('s.status', '=', 'Scheduled')
-		.where('s.cancelled_at', 'is', null)
-		.where('s.starts_at', '>', now)
-		.where('s.starts_at', '<=', new Date(now.getTime() + DAY))
-		// Given already: left out here, so a sweep's work is what is new (the key below decides).
-		.where(
-			sql<boolean>`NOT EXISTS (SELECT 1 FROM reminders r WHERE r.subject_id = s.id
-				AND r.recipient_id = u.id AND r.event_at = s.starts_at
-				AND r.kind = CASE WHEN s.starts_at <= ${new Date(now.getTime() + HOUR)}
-					THEN 'session_hour' ELSE 'session_day' END)`,
-		)
-		.execute()
+	const rows = await findUpcomingSessions(db, now, {
+		hourAhead: new Date(now.getTime() + HOUR),
+		dayAhead: new Date(now.getTime() + DAY),
+	})
 	return rows.map((row) => {
 		const kind: ReminderKind =
 			row.starts_at.getTime() - now.getTime() <= HOUR ? 'session_hour' : 'session_day'
@@ -93,31 +75,7 @@ async function sessionsDue(db: Db, now: Date): Promise<Due[]> {
 }
 
 async function tasksDue(db: Db, now: Date): Promise<Due[]> {
-	const rows = await db
-		.selectFrom('tasks as t')
-		.innerJoin('courses as c', 'c.id', 't.course_id')
-		.innerJoin('enrollments as e', 'e.course_id', 't.course_id')
-		.innerJoin('users as u', 'u.id', 'e.student_id')
-		.select(['t.id as task_id', 't.title', 't.due_date', 'c.title as course_title'])
-		.select(recipientColumns)
-		.where('t.is_deleted', '=', false)
-		.where('t.due_date', '>', now)
-		.where('t.due_date', '<=', new Date(now.getTime() + DAY))
-		.where(({ not, exists, selectFrom }) =>
-			not(
-				exists(
-					selectFrom('task_submissions as ts')
-						.select('ts.id')
-						.whereRef('ts.task_id', '=', 't.id')
-						.whereRef('ts.student_id', '=', 'u.id'),
-				),
-			),
-		)
-		.where(
-			sql<boolean>`NOT EXISTS (SELECT 1 FROM reminders r WHERE r.kind = 'task_due'
-				AND r.subject_id = t.id AND r.recipient_id = u.id AND r.event_at = t.due_date)`,
-		)
-		.execute()
+	const rows = await findTasksDueUnsubmitted(db, now, new Date(now.getTime() + DAY))
 	return rows.map((row) => ({
 		kind: 'task_due',
 		subjectId: row.task_id,
@@ -136,21 +94,7 @@ async function tasksDue(db: Db, now: Date): Promise<Due[]> {
 }
 
 async function ungradedDue(db: Db, now: Date): Promise<Due[]> {
-	const rows = await db
-		.selectFrom('task_submissions as ts')
-		.innerJoin('tasks as t', 't.id', 'ts.task_id')
-		.innerJoin('courses as c', 'c.id', 't.course_id')
-		.innerJoin('users as u', 'u.id', 'c.tutor_id')
-		.select(['ts.id as submission_id', 'ts.submitted_at', 't.id as task_id', 't.title'])
-		.select('c.title as course_title')
-		.select(recipientColumns)
-		.where('t.is_deleted', '=', false)
-		.where('ts.grade', 'is', null)
-		.where('ts.submitted_at', '<=', new Date(now.getTime() - UNGRADED_AFTER))
-		.where(
-			sql<boolean>`NOT EXISTS (SELECT 1 FROM reminders r WHERE r.kind = 'ungraded' AND r.subject_id = ts.id)`,
-		)
-		.execute()
+	const rows = await findUngradedSubmissions(db, new Date(now.getTime() - UNGRADED_AFTER))
 	return rows.map((row) => ({
 		kind: 'ungraded',
 		subjectId: row.submission_id,
@@ -189,11 +133,7 @@ export async function sweepReminders(
 	const { given, mailedTo } = await deps.db.transaction().execute(async (trx) => {
 		// The real-time sweeps leave it to the one under way; a sweep at a given time (the test
 		// clock) waits its turn, since no later sweep would be at its time.
-		const lock = waitForLock
-			? sql<{ locked: boolean }>`SELECT true AS locked FROM pg_advisory_xact_lock(${SWEEP_LOCK})`
-			: sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK}) AS locked`
-		const { rows } = await lock.execute(trx)
-		if (!rows[0]?.locked) return { given: 0, mailedTo: [] }
+		if (!(await takeSweepLock(trx, SWEEP_LOCK, waitForLock))) return { given: 0, mailedTo: [] }
 		const due = [
 			...(await sessionsDue(trx, now)),
 			...(await tasksDue(trx, now)),
@@ -203,19 +143,15 @@ export async function sweepReminders(
 		let given = 0
 		for (let start = 0; start < due.length; start += BATCH) {
 			const batch = due.slice(start, start + BATCH)
-			const claimed = await trx
-				.insertInto('reminders')
-				.values(
-					batch.map((reminder) => ({
-						kind: reminder.kind,
-						subject_id: reminder.subjectId,
-						recipient_id: reminder.recipient.id,
-						event_at: reminder.eventAt,
-					})),
-				)
-				.onConflict((conflict) => conflict.doNothing())
-				.returning(['kind', 'subject_id', 'recipient_id', 'event_at'])
-				.execute()
+			const claimed = await claimReminders(
+				trx,
+				batch.map((reminder) => ({
+					kind: reminder.kind,
+					subject_id: reminder.subjectId,
+					recipient_id: reminder.recipient.id,
+					event_at: reminder.eventAt,
+				})),
+			)
 			const keyOf = (kind: string, subject: string, recipient: string, at: Date) =>
 				`${kind} ${subject} ${recipient} ${at.getTime()}`
 			const mine = new Set(

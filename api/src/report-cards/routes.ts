@@ -1,18 +1,21 @@
 import { z } from '@hono/zod-openapi'
 import type { Db } from '../db.ts'
-import {
-	courseRunBy,
-	findCourseStaff,
-	findStudent,
-	isEnrolled,
-	staffName,
-} from '../courses/access.ts'
+import { courseRunBy, staffName } from '../courses/access.ts'
+import { findCourseStaff, findStudent, isEnrolled } from '../courses/repository.ts'
 import type { Account, ApiDeps } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { answers, ApiRoutes, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { newPublicId, PUBLIC_ID } from '../platform/public-id.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { toReportCard } from './present.ts'
+import {
+	findCard,
+	findCards,
+	findCardToVerify,
+	findStudentCourses,
+	insertCard,
+	updateCard,
+} from './repository.ts'
 import {
 	courseReportCard,
 	letterGrade,
@@ -30,35 +33,11 @@ const toStudent = (row: StudentRow) => ({
 	email: row.email,
 })
 
-const findCard = (db: Db, courseId: string, studentId: string) =>
-	db
-		.selectFrom('report_cards')
-		.selectAll()
-		.where('course_id', '=', courseId)
-		.where('student_id', '=', studentId)
-		.executeTakeFirst()
-
 /** The student's courses the caller may see report cards of, each with its card or null. */
 async function coursesWithCards(db: Db, account: Account, studentId: string) {
-	let query = db
-		.selectFrom('enrollments')
-		.innerJoin('courses', 'courses.id', 'enrollments.course_id')
-		.leftJoin('report_cards', (join) =>
-			join
-				.onRef('report_cards.course_id', '=', 'courses.id')
-				.onRef('report_cards.student_id', '=', 'enrollments.student_id'),
-		)
-		.select(['courses.id as course_id', 'courses.title as course_title'])
-		.select('report_cards.id as card_id')
-		.where('enrollments.student_id', '=', studentId)
-	if (account.role === 'tutor') query = query.where('courses.tutor_id', '=', account.id)
-	if (account.role === 'organization')
-		query = query.where('courses.organization_id', '=', account.id)
-	const rows = await query.orderBy('courses.title').execute()
+	const rows = await findStudentCourses(db, account, studentId)
 	const cardIds = rows.flatMap((row) => (row.card_id ? [row.card_id] : []))
-	const cards = cardIds.length
-		? await db.selectFrom('report_cards').selectAll().where('id', 'in', cardIds).execute()
-		: []
+	const cards = cardIds.length ? await findCards(db, cardIds) : []
 	const byId = new Map(cards.map((card) => [card.id, card]))
 	return rows.map((row) => {
 		const card = row.card_id ? byId.get(row.card_id) : undefined
@@ -106,16 +85,7 @@ export function reportCardRoutes({ db, config }: ApiDeps) {
 			},
 			async (c) => {
 				const { publicId } = c.req.valid('param')
-				const row = PUBLIC_ID.test(publicId)
-					? await db
-							.selectFrom('report_cards')
-							.innerJoin('users', 'users.id', 'report_cards.student_id')
-							.innerJoin('courses', 'courses.id', 'report_cards.course_id')
-							.selectAll('report_cards')
-							.select(['users.first_name', 'users.last_name', 'courses.title as course_title'])
-							.where('report_cards.public_id', '=', publicId)
-							.executeTakeFirst()
-					: undefined
+				const row = PUBLIC_ID.test(publicId) ? await findCardToVerify(db, publicId) : undefined
 				c.header('Cache-Control', 'no-store')
 				if (!row)
 					return c.json({ genuine: false as const, message: 'No report card has this id' }, 200)
@@ -222,27 +192,14 @@ export function reportCardRoutes({ db, config }: ApiDeps) {
 					components: JSON.stringify(input.components),
 					comments: input.comments ?? null,
 				}
-				if (existing) {
-					await db
-						.updateTable('report_cards')
-						.set({ ...values, updated_at: new Date() })
-						.where('id', '=', existing.id)
-						.execute()
-				} else {
-					await db
-						.insertInto('report_cards')
-						.values({
-							...values,
-							public_id: newPublicId(),
-							course_id: course.id,
-							student_id: student.id,
-						})
-						.onConflict((oc) =>
-							oc
-								.columns(['course_id', 'student_id'])
-								.doUpdateSet({ ...values, updated_at: new Date() }),
-						)
-						.execute()
+				if (existing) await updateCard(db, existing.id, values)
+				else {
+					await insertCard(db, {
+						...values,
+						public_id: newPublicId(),
+						course_id: course.id,
+						student_id: student.id,
+					})
 				}
 				const card = await findCard(db, course.id, student.id)
 				if (!card) throw new ApiError(404, 'Report card not found')

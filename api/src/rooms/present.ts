@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { MessageRow, RoomRow } from './repository.ts'
 import type { chatMessage, room } from './schemas.ts'
-import { isHost } from './repository.ts'
+import { isHost } from './schemas.ts'
 
 /**
  * A room as `api/README.md` shows it; `role` is the caller's part in it: an organization looks

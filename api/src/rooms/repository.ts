@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import * as Y from 'yjs'
 import type { Db } from '../db.ts'
-import type { RoomKind } from './schemas.ts'
+import { isHost, type RoomKind } from './schemas.ts'
 
 const ROOM_COLUMNS = [
 	'rooms.id',
@@ -75,10 +75,6 @@ export async function isMember(db: Db, room: RoomRow, userId: string): Promise<b
 		.executeTakeFirst()
 	return row !== undefined
 }
-
-/** The owner and the course's teacher run the room (mute all, end, invite). */
-export const isHost = (room: RoomRow, userId: string) =>
-	room.owner_id === userId || room.course_tutor_id === userId
 
 /** Rooms the user may join, newest first; of one course when `courseId` is given. */
 export function listRooms(db: Db, userId: string, courseId?: string) {

@@ -1,7 +1,7 @@
 import { upgradeWebSocket } from '@hono/node-server'
 import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { findCourseStaff } from '../courses/access.ts'
+import { findCourseStaff } from '../courses/repository.ts'
 import type { Db } from '../db.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
@@ -22,7 +22,6 @@ import {
 	findUserName,
 	insertMessage,
 	insertRoom,
-	isHost,
 	isMember,
 	issueTicket,
 	listMessages,
@@ -34,6 +33,7 @@ import {
 import {
 	invite,
 	invited,
+	isHost,
 	messageList,
 	messageSent,
 	newMessage,

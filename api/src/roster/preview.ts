@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import type { Db } from '../db.ts'
 import { ROSTER_ROLES, type RosterLine, type RosterRole } from './parse.ts'
+import { findAccountsByEmails, findDepartmentNames, findInvitedEmails } from './repository.ts'
 
 /**
  * What a row will do: a new account and its set-your-password mail, an invitation to an existing
@@ -31,27 +31,9 @@ export async function classifyRows(
 ): Promise<RosterRow[]> {
 	const emails = [...new Set(lines.filter((row) => !row.error).map((row) => row.email))]
 	const [departments, accounts, invitations] = await Promise.all([
-		db
-			.selectFrom('departments')
-			.select(['id', 'department_name'])
-			.where('organization_id', '=', organizationId)
-			.execute(),
-		emails.length === 0
-			? []
-			: db
-					.selectFrom('users')
-					.select(['email', 'role', 'organization_id'])
-					.where('email', '=', sql<string>`ANY(${sql.val(emails)}::text[])`)
-					.execute(),
-		emails.length === 0
-			? []
-			: db
-					.selectFrom('organization_invitations')
-					.select(sql<string>`lower(email)`.as('email'))
-					.where('organization_id', '=', organizationId)
-					.where('status', '=', 'pending')
-					.where(sql<string>`lower(email)`, '=', sql<string>`ANY(${sql.val(emails)}::text[])`)
-					.execute(),
+		findDepartmentNames(db, organizationId),
+		emails.length === 0 ? [] : findAccountsByEmails(db, emails),
+		emails.length === 0 ? [] : findInvitedEmails(db, organizationId, emails),
 	])
 	const departmentOf = new Map(departments.map((d) => [d.department_name.toLowerCase(), d.id]))
 	const accountOf = new Map(accounts.map((account) => [account.email, account]))

@@ -11,17 +11,8 @@ import { answers, ApiRoutes, fileAnswer, formBody, uuidParams } from '../platfor
 import { pagination, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { rosterExport } from './export.ts'
-import {
-	applyJob,
-	createJob,
-	failJob,
-	failStoppedJobs,
-	findJob,
-	jobRows,
-	listJobs,
-	startJob,
-	toJob,
-} from './jobs.ts'
+import { applyJob, createJob, toJob } from './jobs.ts'
+import { failJob, failStoppedJobs, findJob, jobRows, listJobs, startJob } from './repository.ts'
 import { readRoster, ROSTER_COLUMNS, ROSTER_FILE_LIMIT, RosterFileError } from './parse.ts'
 import {
 	rosterImportAnswer,

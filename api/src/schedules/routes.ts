@@ -1,4 +1,5 @@
-import { courseMenuRoute, coursesRunBy, findCourseStaff, isEnrolled } from '../courses/access.ts'
+import { coursesRunBy, findCourseStaff, isEnrolled } from '../courses/repository.ts'
+import { courseMenuRoute } from '../courses/schemas.ts'
 import type { Db } from '../db.ts'
 import { notifyStudents, type Notification } from '../mail/notifications.ts'
 import type { Account, ApiDeps } from '../platform/context.ts'

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { confirmEmail } from '../account/store.ts'
+import { confirmEmail } from '../account/repository.ts'
 import { userAccount } from '../auth/accounts.ts'
 import { openSignedIn } from '../auth/open-session.ts'
 import type { Passwords } from '../auth/passwords.ts'

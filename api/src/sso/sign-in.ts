@@ -5,7 +5,7 @@ import type { Passwords } from '../auth/passwords.ts'
 import type { Db } from '../db.ts'
 import { ApiError } from '../platform/errors.ts'
 import { findUser, findUserByEmail, insertUser } from '../users/repository.ts'
-import type { UserRow } from '../users/present.ts'
+import type { UserRow } from '../users/repository.ts'
 import type { VerifiedClaims } from './provider.ts'
 import { findLinkedUser, joinedByInvitation, linkIdentity, listSsoDomains } from './repository.ts'
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { revokeAllSessions } from '../auth/refresh-tokens.ts'
+import { revokeAllSessions } from '../auth/repository.ts'
 import { findOrganizationByEmail } from '../organizations/repository.ts'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
 import { readJsonBody } from '../platform/json.ts'

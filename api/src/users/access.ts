@@ -1,6 +1,6 @@
 import type { Db } from '../db.ts'
 import type { Account } from '../platform/context.ts'
-import type { UserRow } from './present.ts'
+import type { UserRow } from './repository.ts'
 import { teachesStudent } from './repository.ts'
 
 /** A student's profile is theirs, their organization's, and their tutors'. */

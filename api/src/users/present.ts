@@ -1,25 +1,7 @@
-import type { Selectable } from 'kysely'
-import { fileUrl } from '../files/store.ts'
+import { fileUrl } from '../files/present.ts'
 import type { z } from 'zod'
-import type { UsersTable } from '../schema.ts'
 import type { studentProfile, tutorProfile, user } from './schemas.ts'
-
-/** Every column an answer may show; never the password hash. */
-export const USER_COLUMNS = [
-	'id',
-	'role',
-	'email',
-	'first_name',
-	'last_name',
-	'phone',
-	'bio',
-	'profile',
-	'profile_picture',
-	'organization_id',
-	'created_at',
-] as const
-
-export type UserRow = Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number]>
+import type { UserRow } from './repository.ts'
 
 /** The README's User. */
 export function toUser(row: UserRow): z.input<typeof user> {

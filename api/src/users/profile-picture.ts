@@ -2,7 +2,7 @@ import { removeFile, storeImage } from '../files/store.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import { ApiError } from '../platform/errors.ts'
 import type { ImageUpload } from '../platform/images.ts'
-import type { UserRow } from './present.ts'
+import type { UserRow } from './repository.ts'
 import { findUser, setProfilePicture } from './repository.ts'
 
 /** Stores the image as the user's profile picture and removes the one it replaces. */

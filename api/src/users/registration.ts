@@ -2,7 +2,7 @@ import type { Passwords } from '../auth/passwords.ts'
 import type { Db } from '../db.ts'
 import { ApiError, isUniqueViolation, MESSAGES } from '../platform/errors.ts'
 import { findUserByEmail, insertUser, type NewUser } from './repository.ts'
-import type { UserRow } from './present.ts'
+import type { UserRow } from './repository.ts'
 
 export type Registration = Omit<NewUser, 'passwordHash'> & { password: string }
 

@@ -1,9 +1,25 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely'
 import type { Db } from '../db.ts'
 import type { Page } from '../platform/pagination.ts'
 import { containsPattern } from '../platform/search.ts'
-import type { Database, RoleFields, UserRole } from '../schema.ts'
-import { USER_COLUMNS } from './present.ts'
+import type { Database, RoleFields, UserRole, UsersTable } from '../schema.ts'
+
+/** Every column an answer may show; never the password hash. */
+export const USER_COLUMNS = [
+	'id',
+	'role',
+	'email',
+	'first_name',
+	'last_name',
+	'phone',
+	'bio',
+	'profile',
+	'profile_picture',
+	'organization_id',
+	'created_at',
+] as const
+
+export type UserRow = Pick<Selectable<UsersTable>, (typeof USER_COLUMNS)[number]>
 
 type UserFilter = (eb: ExpressionBuilder<Database, 'users'>) => Expression<SqlBool>
 

@@ -1,17 +1,13 @@
 import { z, type RouteHandler } from '@hono/zod-openapi'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
-import {
-	answerInvitation,
-	invitationsFor,
-	leaveOrganization,
-} from '../organizations/invitations.ts'
-import { findAccount } from '../account/store.ts'
+import { answerInvitation, invitationsFor, leaveOrganization } from '../organizations/repository.ts'
+import { findAccount } from '../account/repository.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { answers, ApiRoutes, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { paginationQuery, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import type { RoleFields } from '../schema.ts'
-import { toStudentProfile, toTutorProfile, toUser, type UserRow } from './present.ts'
+import { toStudentProfile, toTutorProfile, toUser } from './present.ts'
 import {
 	findUser,
 	listOrganizationMembers,
@@ -20,6 +16,7 @@ import {
 	listTutorStudents,
 	updateProfile,
 	type ProfileChanges,
+	type UserRow,
 } from './repository.ts'
 import { maySeeStudent } from './access.ts'
 import {

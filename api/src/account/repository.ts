@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Db } from '../db.ts'
-import type { AccountType, NotificationPreferences } from '../schema.ts'
-import type { AccountRef } from './tokens.ts'
+import type { AccountTokenPurpose, AccountType, NotificationPreferences } from '../schema.ts'
+import type { AccountRef, AccountToken } from './tokens.ts'
 
 /** What the account calls need of a person or an organization, whichever table it lives in. */
 export type AccountRecord = AccountRef & {
@@ -103,3 +103,84 @@ export async function setNotificationPreferences(
 		.where('id', '=', userId)
 		.execute()
 }
+
+/** Stores a new link token's hash; older unused tokens of the purpose for the account stop working. */
+export async function replaceTokens(
+	db: Db,
+	purpose: AccountTokenPurpose,
+	{ accountType, accountId, email }: AccountToken,
+	token: { tokenHash: string; expiresAt: Date },
+) {
+	await db.transaction().execute(async (trx) => {
+		await trx
+			.updateTable('account_tokens')
+			.set({ used_at: sql<Date>`now()` })
+			.where('purpose', '=', purpose)
+			.where('account_type', '=', accountType)
+			.where('account_id', '=', accountId)
+			.where('used_at', 'is', null)
+			.execute()
+		await trx
+			.insertInto('account_tokens')
+			.values({
+				token_hash: token.tokenHash,
+				purpose,
+				account_type: accountType,
+				account_id: accountId,
+				email,
+				expires_at: token.expiresAt,
+				used_at: null,
+			})
+			.execute()
+	})
+}
+
+/**
+ * Marks the token used in one UPDATE that only an unused, unexpired token passes (the row lock
+ * makes a second request at the same moment re-check `used_at`). Answers whose it was.
+ */
+export const spendToken = (db: Db, purpose: AccountTokenPurpose, tokenHash: string) =>
+	db
+		.updateTable('account_tokens')
+		.set({ used_at: sql<Date>`now()` })
+		.where('token_hash', '=', tokenHash)
+		.where('purpose', '=', purpose)
+		.where('used_at', 'is', null)
+		.where('expires_at', '>', sql<Date>`now()`)
+		.returning(['account_type', 'account_id', 'email'])
+		.executeTakeFirst()
+
+export const findUsableToken = (db: Db, purpose: AccountTokenPurpose, tokenHash: string) =>
+	db
+		.selectFrom('account_tokens')
+		.select('token_hash')
+		.where('token_hash', '=', tokenHash)
+		.where('purpose', '=', purpose)
+		.where('used_at', 'is', null)
+		.where('expires_at', '>', sql<Date>`now()`)
+		.executeTakeFirst()
+
+/** Ends every other unused token of the account for that purpose (after a reset, say). */
+export async function retireTokens(db: Db, purpose: AccountTokenPurpose, account: AccountRef) {
+	await db
+		.updateTable('account_tokens')
+		.set({ used_at: sql<Date>`now()` })
+		.where('purpose', '=', purpose)
+		.where('account_type', '=', account.accountType)
+		.where('account_id', '=', account.accountId)
+		.where('used_at', 'is', null)
+		.execute()
+}
+
+/** The email of the account's newest usable verification link. */
+export const findNewestVerificationEmail = (db: Db, account: AccountRef) =>
+	db
+		.selectFrom('account_tokens')
+		.select('email')
+		.where('purpose', '=', 'email_verification')
+		.where('account_type', '=', account.accountType)
+		.where('account_id', '=', account.accountId)
+		.where('used_at', 'is', null)
+		.where('expires_at', '>', sql<Date>`now()`)
+		.orderBy('created_at', 'desc')
+		.executeTakeFirst()

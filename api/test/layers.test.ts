@@ -1,0 +1,108 @@
+import { fileURLToPath } from 'node:url'
+import { ESLint } from 'eslint'
+import { expect, test } from 'vitest'
+
+// Issue 30: the API's layers (decision 043) are kept by lint. Each bad file below, linted at the
+// path it would have, fails with the layer's message; a file that keeps the layers passes.
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const eslint = new ESLint({ cwd: root, overrideConfigFile: `${root}eslint.config.js` })
+
+async function layerMessages(filePath: string, code: string) {
+	const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` })
+	return (result?.messages ?? []).map((message) => message.message)
+}
+
+const SQL = "SQL only in a domain's repository.ts (or a script)"
+
+test('a route file with SQL fails: SQL only in repositories', async () => {
+	const messages = await layerMessages(
+		'api/src/payments/routes.ts',
+		`import type { Db } from '../db.ts'
+export const paymentsOf = (db: Db, id: string) =>
+	db.selectFrom('payments').selectAll().where('student_id', '=', id).execute()
+`,
+	)
+	expect(messages).toEqual([expect.stringContaining(SQL)])
+})
+
+test("a service with kysely's sql tag fails, on the import and on the tag", async () => {
+	const messages = await layerMessages(
+		'api/src/courses/access.ts',
+		`import { sql } from 'kysely'
+import type { Db } from '../db.ts'
+export const now = (db: Db) => sql\`select now()\`.execute(db)
+`,
+	)
+	expect(messages).toEqual([expect.stringContaining(SQL), expect.stringContaining(SQL)])
+})
+
+test('platform/ importing a domain fails', async () => {
+	const messages = await layerMessages(
+		'api/src/platform/x.ts',
+		`import { findCourse } from '../courses/repository.ts'
+export const course = findCourse
+`,
+	)
+	expect(messages).toEqual([expect.stringContaining('platform/ imports no domain')])
+})
+
+test('a repository importing a service fails', async () => {
+	const messages = await layerMessages(
+		'api/src/courses/repository.ts',
+		`import { runsCourse } from './access.ts'
+export const check = runsCourse
+`,
+	)
+	expect(messages).toEqual([expect.stringContaining('A repository imports only repositories')])
+})
+
+test('present.ts importing a repository fails; a type from it is allowed', async () => {
+	const messages = await layerMessages(
+		'api/src/users/present.ts',
+		`import { findUser, type UserRow } from './repository.ts'
+export const row = (r: UserRow) => r
+export const find = findUser
+`,
+	)
+	expect(messages).toEqual([expect.stringContaining('present.ts and schemas.ts are pure')])
+	const typeOnly = await layerMessages(
+		'api/src/users/present.ts',
+		`import type { UserRow } from './repository.ts'
+export const row = (r: UserRow) => r
+`,
+	)
+	expect(typeOnly).toEqual([])
+})
+
+test('importing a routes.ts fails anywhere but app.ts', async () => {
+	const messages = await layerMessages(
+		'api/src/exports/routes.ts',
+		`import { courseRoutes } from '../courses/routes.ts'
+export const routes = courseRoutes
+`,
+	)
+	expect(messages).toEqual([expect.stringContaining('Nothing imports a routes.ts but app.ts')])
+})
+
+test('a file that keeps the layers passes: a route calls its repository, which holds the SQL', async () => {
+	expect(
+		await layerMessages(
+			'api/src/payments/routes.ts',
+			`import { findPayment } from './repository.ts'
+import { toPayment } from './present.ts'
+export const payment = { findPayment, toPayment }
+`,
+		),
+	).toEqual([])
+	expect(
+		await layerMessages(
+			'api/src/payments/repository.ts',
+			`import { sql } from 'kysely'
+import type { Db } from '../db.ts'
+export const settle = (db: Db, id: string) =>
+	db.updateTable('payments').set({ settled_at: sql<Date>\`now()\` }).where('id', '=', id).execute()
+`,
+		),
+	).toEqual([])
+})
