@@ -1,21 +1,11 @@
 import type { Route } from './+types/qa-templates'
-import { getTemplates } from '~/features/qa/api.server'
-import { TemplateCards } from '~/features/qa/template-cards'
-import { requireRole, upstream } from '~/platform/request.server'
-import { settle } from '~/platform/settle.server'
-import { LoadError } from '~/ui/load-error'
-import { Pagination } from '~/ui/pagination'
-import { pageParam } from '~/platform/page-param'
+import { requireRole } from '~/platform/request.server'
+import { loadStudentTemplates } from '~/features/qa/student-templates.server'
+import { StudentTemplatesPage } from '~/features/qa/student-templates-page'
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')
-	const templates = await settle(
-		getTemplates(upstream(context, request), {
-			page: pageParam(new URL(request.url).searchParams),
-			isActive: 1,
-		}),
-	)
-	return { templates }
+	return loadStudentTemplates(context, request)
 }
 
 export function meta() {
@@ -23,22 +13,5 @@ export function meta() {
 }
 
 export default function AvailableTests({ loaderData }: Route.ComponentProps) {
-	const { templates } = loaderData
-	return (
-		<div className="flex flex-col gap-6">
-			<h1 className="text-2xl font-bold">Available tests</h1>
-			{templates.ok ? (
-				<>
-					<TemplateCards templates={templates.value.templates} headingLevel="h2" />
-					<Pagination
-						page={templates.value.pagination.currentPage}
-						totalPages={templates.value.pagination.totalPages ?? 1}
-						label="Test pages"
-					/>
-				</>
-			) : (
-				<LoadError error={templates.error} />
-			)}
-		</div>
-	)
+	return <StudentTemplatesPage loaderData={loaderData} />
 }

@@ -1,0 +1,15 @@
+import { getCertificates } from './api.server'
+import { pageFrom } from '~/features/announcements/schema'
+import { upstream } from '~/platform/request.server'
+import { settle } from '~/platform/settle.server'
+
+import type { RouterContextProvider } from 'react-router'
+
+type Context = Readonly<RouterContextProvider>
+
+export async function loadStudentCertificates(context: Context, request: Request) {
+	const list = await settle(
+		getCertificates(upstream(context, request), pageFrom(new URL(request.url))),
+	)
+	return { list }
+}

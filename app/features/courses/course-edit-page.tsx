@@ -1,0 +1,50 @@
+import { Link } from 'react-router'
+import { CourseForm } from './course-form'
+import { COURSE_OFFLINE_KEY, formValuesOf } from './schema'
+import { useOfflineQueue } from '~/platform/use-offline-queue'
+import { handlesOffline } from '~/platform/offline-forms'
+
+import type { RouteData } from '~/platform/route-data'
+import type { loadCourseEdit } from './course-edit.server'
+import type { courseEditAction } from './course-edit.server'
+
+export function CourseEditPage({
+	loaderData,
+	actionData,
+}: {
+	loaderData: RouteData<typeof loadCourseEdit>
+	actionData: RouteData<typeof courseEditAction> | undefined
+}) {
+	const { course } = loaderData
+	const { queued, queueWhenOffline } = useOfflineQueue(COURSE_OFFLINE_KEY)
+	const waiting = queued.filter(
+		(item) => item.action === `/teachersdashboard/courses/edit/${course.id}`,
+	).length
+	return (
+		<div className="flex max-w-3xl flex-col gap-6">
+			<nav aria-label="Breadcrumb" className="text-sm">
+				<Link to="/teachersdashboard/courses" className="font-semibold text-indigo-800 underline">
+					My courses
+				</Link>
+			</nav>
+			<h1 className="text-2xl font-bold">Edit {course.title}</h1>
+			{waiting ? (
+				<p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+					{waiting === 1 ? 'One change is' : `${waiting} changes are`} saved on this device and will
+					be sent when you are back online.
+				</p>
+			) : null}
+			<div {...handlesOffline}>
+				<CourseForm
+					// A fresh form after the course changes (a replayed offline edit), so it shows the saved values.
+					key={course.updatedAt ?? course.title}
+					id="edit-course"
+					lastResult={actionData}
+					defaultValue={formValuesOf(course)}
+					submitLabel="Save changes"
+					onSubmit={queueWhenOffline('UPDATE')}
+				/>
+			</div>
+		</div>
+	)
+}

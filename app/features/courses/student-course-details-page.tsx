@@ -1,0 +1,39 @@
+import { Link } from 'react-router'
+import { CourseOverview } from './course-overview'
+import { buttonClass } from '~/ui/button'
+
+import type { RouteData } from '~/platform/route-data'
+import type { loadStudentCourseDetails } from './student-course-details.server'
+
+export function StudentCourseDetailsPage({
+	loaderData,
+}: {
+	loaderData: RouteData<typeof loadStudentCourseDetails>
+}) {
+	const { course, enrolled } = loaderData
+	return (
+		<div className="flex flex-col gap-6">
+			<nav aria-label="Breadcrumb" className="text-sm">
+				<Link to="/studentdashboard/courses" className="font-semibold text-indigo-800 underline">
+					My courses
+				</Link>
+			</nav>
+			{enrolled ? (
+				<p
+					role="status"
+					className="self-start rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900"
+				>
+					You are enrolled
+				</p>
+			) : (
+				<div className="flex flex-wrap items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 p-4">
+					<p>You are not enrolled in this course yet.</p>
+					<Link to={`/course/${course.id}/checkout`} reloadDocument className={buttonClass()}>
+						Buy course
+					</Link>
+				</div>
+			)}
+			<CourseOverview course={course} />
+		</div>
+	)
+}

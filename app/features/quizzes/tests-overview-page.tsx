@@ -1,0 +1,61 @@
+import { Link } from 'react-router'
+import { TemplateCards } from '~/features/qa/template-cards'
+import { HistoryTable } from './history-table'
+import { LoadError } from '~/ui/load-error'
+
+import type { RouteData } from '~/platform/route-data'
+import type { loadTestsOverview } from './tests-overview.server'
+
+export function TestsOverviewPage({
+	loaderData,
+}: {
+	loaderData: RouteData<typeof loadTestsOverview>
+}) {
+	const { templates, history, timeZone } = loaderData
+	return (
+		<div className="flex flex-col gap-8">
+			<h1 className="text-2xl font-bold">Tests</h1>
+			<section aria-labelledby="available-heading" className="flex flex-col gap-3">
+				<div className="flex flex-wrap items-baseline justify-between gap-3">
+					<h2 id="available-heading" className="text-lg font-semibold">
+						Tests to take
+					</h2>
+					<Link
+						className="font-semibold text-indigo-800 underline"
+						to="/studentdashboard/qa/templates"
+					>
+						All available tests
+						{templates.ok ? ` (${templates.value.pagination.total})` : ''}
+					</Link>
+				</div>
+				{templates.ok ? (
+					<TemplateCards templates={templates.value.templates} />
+				) : (
+					<LoadError error={templates.error} />
+				)}
+			</section>
+			<section aria-labelledby="recent-heading" className="flex flex-col gap-3">
+				<div className="flex flex-wrap items-baseline justify-between gap-3">
+					<h2 id="recent-heading" className="text-lg font-semibold">
+						Latest results
+					</h2>
+					<Link
+						className="font-semibold text-indigo-800 underline"
+						to="/studentdashboard/test-results"
+					>
+						All test results
+					</Link>
+				</div>
+				{history.ok ? (
+					<HistoryTable
+						entries={history.value.history}
+						caption="Your latest finished tests"
+						timeZone={timeZone}
+					/>
+				) : (
+					<LoadError error={history.error} />
+				)}
+			</section>
+		</div>
+	)
+}

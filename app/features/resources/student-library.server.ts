@@ -1,0 +1,14 @@
+import { getResources } from './api.server'
+import { filtersFrom } from './schema'
+import { upstream } from '~/platform/request.server'
+import { settle } from '~/platform/settle.server'
+
+import type { RouterContextProvider } from 'react-router'
+
+type Context = Readonly<RouterContextProvider>
+
+export async function loadStudentLibrary(context: Context, request: Request) {
+	const filters = filtersFrom(new URL(request.url))
+	const list = await settle(getResources(upstream(context, request), filters))
+	return { filters, list }
+}

@@ -1,0 +1,11 @@
+import { listCatalog } from '~/features/courses/api.server'
+import { upstream } from '~/platform/request.server'
+import { settle } from '~/platform/settle.server'
+
+import type { RouterContextProvider } from 'react-router'
+
+type Context = Readonly<RouterContextProvider>
+
+export async function loadHome(context: Context, request: Request) {
+	return { featured: await settle(listCatalog(upstream(context, request), { limit: 3 })) }
+}

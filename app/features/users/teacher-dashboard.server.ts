@@ -1,0 +1,26 @@
+import { getReminders } from '~/features/reminders/api.server'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
+import { getTutorProfile, getTutorStudents } from './api.server'
+import { upstream } from '~/platform/request.server'
+import { settle } from '~/platform/settle.server'
+
+import type { RouterContextProvider } from 'react-router'
+import type { SessionUser } from '~/platform/session.server'
+
+type Context = Readonly<RouterContextProvider>
+
+export async function loadTeacherDashboard(context: Context, request: Request, user: SessionUser) {
+	const api = upstream(context, request)
+	const [profile, students, reminders] = await Promise.all([
+		settle(getTutorProfile(api, user.id)),
+		settle(getTutorStudents(api)),
+		settle(getReminders(api)),
+	])
+	return {
+		name: user.name,
+		profile,
+		students,
+		reminders: reminders.ok ? reminders.value : [],
+		zone: viewerTimeZone(request).zone,
+	}
+}
