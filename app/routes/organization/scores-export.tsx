@@ -1,16 +1,13 @@
 import type { Route } from './+types/scores-export'
-import { downloadScoresCsv } from '~/features/scores/api.server'
+import { openScoresCsv } from '~/features/scores/scores-export.server'
 import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
-import { requireRole, upstream } from '~/platform/request.server'
+import { requireRole } from '~/platform/request.server'
 
 /** The score grid (score-input/export) or the result cards (result-cards/export) of ?term= as CSV. */
 export const middleware: Route.MiddlewareFunction[] = [
 	fileMiddleware<Route.LoaderArgs>(({ context, request }) => {
 		const user = requireRole(context, request, 'organization')
-		const url = new URL(request.url)
-		const list = url.pathname.includes('/result-cards/') ? 'result-cards' : 'scores'
-		const term = url.searchParams.get('term')?.trim() || null
-		return downloadScoresCsv(upstream(context, request), user.id, list, term)
+		return openScoresCsv(context, request, user.id)
 	}),
 ]
 

@@ -1,7 +1,7 @@
 import type { Route } from './+types/library-file'
-import { openResourceFile } from '~/features/resources/api.server'
+import { openLibraryFile } from '~/features/resources/library-file.server'
 import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
-import { requireRole, upstream } from '~/platform/request.server'
+import { requireRole } from '~/platform/request.server'
 
 /**
  * A library file, fetched with the student's own token. The middleware answers the file; a refused
@@ -10,7 +10,7 @@ import { requireRole, upstream } from '~/platform/request.server'
 export const middleware: Route.MiddlewareFunction[] = [
 	fileMiddleware<Route.LoaderArgs>(({ context, request, params }) => {
 		requireRole(context, request, 'student')
-		return openResourceFile(upstream(context, request), params.resourceId)
+		return openLibraryFile(context, request, params.resourceId)
 	}),
 ]
 

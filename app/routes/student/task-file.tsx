@@ -1,7 +1,7 @@
 import type { Route } from './+types/task-file'
-import { downloadRequestedTaskFile } from '~/features/tasks/api.server'
+import { openTaskFile } from '~/features/tasks/task-file.server'
 import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
-import { requireRole, upstream } from '~/platform/request.server'
+import { requireRole } from '~/platform/request.server'
 
 /**
  * A task's attachment (?taskId=) or a submitted file (?submissionId=), with the student's token.
@@ -10,7 +10,7 @@ import { requireRole, upstream } from '~/platform/request.server'
 export const middleware: Route.MiddlewareFunction[] = [
 	fileMiddleware<Route.LoaderArgs>(({ context, request }) => {
 		requireRole(context, request, 'student')
-		return downloadRequestedTaskFile(upstream(context, request), request)
+		return openTaskFile(context, request)
 	}),
 ]
 

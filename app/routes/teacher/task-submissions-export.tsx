@@ -1,14 +1,13 @@
 import type { Route } from './+types/task-submissions-export'
-import { downloadSubmissionsCsv } from '~/features/tasks/api.server'
+import { openSubmissionsCsv } from '~/features/tasks/task-file.server'
 import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
-import { requireRole, upstream } from '~/platform/request.server'
+import { requireRole } from '~/platform/request.server'
 
 /** A task's submissions and grades as CSV (?taskId=); another tutor's task is the area's 403 page. */
 export const middleware: Route.MiddlewareFunction[] = [
 	fileMiddleware<Route.LoaderArgs>(({ context, request }) => {
 		requireRole(context, request, 'tutor')
-		const taskId = new URL(request.url).searchParams.get('taskId')
-		return taskId ? downloadSubmissionsCsv(upstream(context, request), taskId) : null
+		return openSubmissionsCsv(context, request)
 	}),
 ]
 
