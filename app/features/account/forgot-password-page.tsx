@@ -1,11 +1,12 @@
 import { getFormProps } from '@conform-to/react'
-import { Form, Link, useSearchParams } from 'react-router'
-import { type ForgotPasswordFields } from './schema'
+import { Form, useSearchParams } from 'react-router'
 import { Button } from '~/ui/button'
-import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { ConformField, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
-
 import type { RouteData } from '~/platform/route-data'
+import { TextLink } from '~/ui/text-link'
+import { type ForgotPasswordFields } from './schema'
+
 import type { forgotPasswordAction } from './forgot-password.server'
 
 export function ForgotPasswordPage({
@@ -43,20 +44,17 @@ export function ForgotPasswordPage({
 			<Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<input type="hidden" name="as" value={asOrganization ? 'organization' : 'user'} />
-				<TextField
+				<ConformField
 					label="Email"
 					meta={fields.email}
-					{...inputProps(fields.email, 'email')}
+					type="email"
 					autoComplete="email"
 					required
 				/>
 				<Button disabled={sending}>{sending ? 'Sending…' : 'Send reset link'}</Button>
 			</Form>
 			<p className="mt-6 text-sm text-slate-700">
-				Remembered it?{' '}
-				<Link className="font-semibold text-indigo-800 underline" to={loginLink}>
-					Back to log in
-				</Link>
+				Remembered it? <TextLink to={loginLink}>Back to log in</TextLink>
 			</p>
 		</div>
 	)

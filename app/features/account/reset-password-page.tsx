@@ -1,12 +1,13 @@
 import { getFormProps } from '@conform-to/react'
-import { Form, Link } from 'react-router'
-import { NewPasswordFields } from './account-settings'
-import { type ResetPasswordFields } from './schema'
+import { Form } from 'react-router'
 import { Button } from '~/ui/button'
 import { FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
-
 import type { RouteData } from '~/platform/route-data'
+import { TextLink } from '~/ui/text-link'
+import { NewPasswordFields } from './account-settings'
+import { type ResetPasswordFields } from './schema'
+
 import type { loadResetPassword } from './reset-password.server'
 import type { resetPasswordAction } from './reset-password.server'
 
@@ -36,9 +37,7 @@ export function ResetPasswordPage({
 					This password reset link is invalid, used or expired. Ask for a new one.
 				</p>
 				<p className="mt-6">
-					<Link className="font-semibold text-indigo-800 underline" to={forgotLink}>
-						Ask for a new link
-					</Link>
+					<TextLink to={forgotLink}>Ask for a new link</TextLink>
 				</p>
 			</div>
 		)
@@ -53,9 +52,7 @@ export function ResetPasswordPage({
 				<FormErrors id={form.errorId} errors={form.errors} />
 				{form.errors?.length ? (
 					<p className="text-sm">
-						<Link className="font-semibold text-indigo-800 underline" to={forgotLink}>
-							Ask for a new link
-						</Link>
+						<TextLink to={forgotLink}>Ask for a new link</TextLink>
 					</p>
 				) : null}
 				<input type="hidden" name="token" value={token} />

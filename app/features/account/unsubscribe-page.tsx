@@ -1,9 +1,10 @@
-import { UNSUBSCRIBE_INVALID_LINK } from './schema'
-import { Form, Link } from 'react-router'
 import { Button } from '~/ui/button'
 import { useSubmitting } from '~/ui/use-form'
-
 import type { RouteData } from '~/platform/route-data'
+import { TextLink } from '~/ui/text-link'
+import { UNSUBSCRIBE_INVALID_LINK } from './schema'
+import { Form } from 'react-router'
+
 import type { loadUnsubscribe } from './unsubscribe.server'
 import type { unsubscribeAction } from './unsubscribe.server'
 
@@ -29,9 +30,7 @@ export function UnsubscribePage({
 						{answer.message}
 					</p>
 					<p className="mt-6">
-						<Link className="font-semibold text-indigo-800 underline" to="/login">
-							Log in to your notification settings
-						</Link>
+						<TextLink to="/login">Log in to your notification settings</TextLink>
 					</p>
 				</>
 			) : (

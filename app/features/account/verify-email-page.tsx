@@ -1,8 +1,9 @@
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import { Button } from '~/ui/button'
 import { useSubmitting } from '~/ui/use-form'
 
 import type { RouteData } from '~/platform/route-data'
+import { TextLink } from '~/ui/text-link'
 import type { loadVerifyEmail } from './verify-email.server'
 import type { verifyEmailAction } from './verify-email.server'
 
@@ -28,9 +29,9 @@ export function VerifyEmailPage({
 						{refused.message}
 					</p>
 					<p className="mt-6">
-						<Link className="font-semibold text-indigo-800 underline" to={refused.next ?? '/login'}>
+						<TextLink to={refused.next ?? '/login'}>
 							{refused.next ? 'Go to your dashboard' : 'Log in'}
-						</Link>
+						</TextLink>
 					</p>
 				</>
 			) : (

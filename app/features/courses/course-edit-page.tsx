@@ -1,10 +1,10 @@
-import { Link } from 'react-router'
-import { CourseForm } from './course-form'
-import { COURSE_OFFLINE_KEY, formValuesOf } from './schema'
 import { useOfflineQueue } from '~/platform/use-offline-queue'
 import { handlesOffline } from '~/platform/offline-forms'
-
 import type { RouteData } from '~/platform/route-data'
+import { TextLink } from '~/ui/text-link'
+import { CourseForm } from './course-form'
+import { COURSE_OFFLINE_KEY, formValuesOf } from './schema'
+
 import type { loadCourseEdit } from './course-edit.server'
 import type { courseEditAction } from './course-edit.server'
 
@@ -23,9 +23,7 @@ export function CourseEditPage({
 	return (
 		<div className="flex max-w-3xl flex-col gap-6">
 			<nav aria-label="Breadcrumb" className="text-sm">
-				<Link to="/teachersdashboard/courses" className="font-semibold text-indigo-800 underline">
-					My courses
-				</Link>
+				<TextLink to="/teachersdashboard/courses">My courses</TextLink>
 			</nav>
 			<h1 className="text-2xl font-bold">Edit {course.title}</h1>
 			{waiting ? (

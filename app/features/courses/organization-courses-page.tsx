@@ -1,9 +1,10 @@
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { StudentTable } from '~/features/users/student-table'
 import { CsvDownload } from '~/ui/csv-download'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
 import { PriceTag } from './course-card'
 import type { ClassList, loadOrganizationCourses } from './organization-courses.server'
 import { CLASS_LIST_LIMIT, totalEnrolled } from './schema'
@@ -26,9 +27,7 @@ export function OrganizationCoursesPage({
 		<div className="flex flex-col gap-6">
 			<div className="flex flex-wrap items-center justify-between gap-4">
 				<h1 className="text-2xl font-bold">Courses</h1>
-				<Link to="/organization/payment-setup" className="font-semibold text-indigo-800 underline">
-					Payment setup
-				</Link>
+				<TextLink to="/organization/payment-setup">Payment setup</TextLink>
 			</div>
 			{courses.ok ? (
 				<>
@@ -84,12 +83,9 @@ export function OrganizationCoursesPage({
 												{course.enrolledStudents}
 												{course.maxStudents ? ` of ${course.maxStudents}` : ''}
 												{course.enrolledStudents ? (
-													<Link
-														to={classHref(course.id)}
-														className="ml-2 font-semibold text-indigo-800 underline"
-													>
+													<TextLink to={classHref(course.id)} className="ml-2">
 														View students<span className="sr-only"> of {course.title}</span>
-													</Link>
+													</TextLink>
 												) : null}
 											</td>
 											<td className="px-4 py-3">{course.isPublished ? 'Published' : 'Draft'}</td>
@@ -150,12 +146,11 @@ function ClassListSection({
 						column={{
 							header: 'Certificate',
 							cell: (student) => (
-								<Link
+								<TextLink
 									to={`/organization/certificate/${student.id}/${course.id}/${organizationId}/${encodeURIComponent(student.email)}`}
-									className="font-semibold text-indigo-800 underline"
 								>
 									Certificate<span className="sr-only"> of {student.name}</span>
-								</Link>
+								</TextLink>
 							),
 						}}
 					/>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router'
-import { CourseOverview } from './course-overview'
 import { buttonClass } from '~/ui/button'
-
 import type { RouteData } from '~/platform/route-data'
+import { TextLink } from '~/ui/text-link'
+import { CourseOverview } from './course-overview'
+
 import type { loadPublicCourse } from './public-course.server'
 
 // A course's public page: everything about it (description, outcomes, modules, schedule,
@@ -16,9 +17,9 @@ export function PublicCoursePage({
 	const { course, enrolled, role } = loaderData
 	return (
 		<div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
-			<Link to="/courses" className="text-sm font-semibold text-indigo-800 underline">
+			<TextLink to="/courses" className="text-sm">
 				Back to courses
-			</Link>
+			</TextLink>
 			<CourseOverview course={course} />
 			<div className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-5">
 				{enrolled ? (

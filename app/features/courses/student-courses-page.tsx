@@ -1,10 +1,11 @@
 import { Link } from 'react-router'
-import { CourseCard } from './course-card'
 import { buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-
 import type { RouteData } from '~/platform/route-data'
+import { TextLink } from '~/ui/text-link'
+import { CourseCard } from './course-card'
+
 import type { loadStudentCourses } from './student-courses.server'
 
 export function StudentCoursesPage({
@@ -50,10 +51,7 @@ export function StudentCoursesPage({
 				) : (
 					<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
 						You are not enrolled in any course yet.{' '}
-						<Link to="/courses" className="font-semibold text-indigo-800 underline">
-							Browse the catalogue
-						</Link>
-						.
+						<TextLink to="/courses">Browse the catalogue</TextLink>.
 					</p>
 				)
 			) : (

@@ -1,8 +1,9 @@
 import { Link } from 'react-router'
-import { CourseOverview } from './course-overview'
 import { buttonClass } from '~/ui/button'
-
 import type { RouteData } from '~/platform/route-data'
+import { TextLink } from '~/ui/text-link'
+import { CourseOverview } from './course-overview'
+
 import type { loadTeacherCourseDetails } from './teacher-course-details.server'
 
 export function TeacherCourseDetailsPage({
@@ -14,9 +15,7 @@ export function TeacherCourseDetailsPage({
 	return (
 		<div className="flex flex-col gap-6">
 			<nav aria-label="Breadcrumb" className="text-sm">
-				<Link to="/teachersdashboard/courses" className="font-semibold text-indigo-800 underline">
-					My courses
-				</Link>
+				<TextLink to="/teachersdashboard/courses">My courses</TextLink>
 			</nav>
 			{sample ? (
 				<p

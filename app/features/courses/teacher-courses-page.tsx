@@ -7,6 +7,7 @@ import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
 import { PriceTag } from './course-card'
 import { applyQueuedCourseChanges, type Shown } from './offline'
 import { adjustTotal, COURSE_OFFLINE_KEY, totalEnrolled } from './schema'
@@ -225,13 +226,7 @@ function CourseTable({
 			) : (
 				<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
 					You have no courses yet.{' '}
-					<Link
-						to="/teachersdashboard/courses/form"
-						className="font-semibold text-indigo-800 underline"
-					>
-						Create your first course
-					</Link>
-					.
+					<TextLink to="/teachersdashboard/courses/form">Create your first course</TextLink>.
 				</p>
 			)}
 		</>

@@ -4,6 +4,7 @@ import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
 import { CreateForm, DeleteConfirmation, RenameForm } from './department-forms'
 import type { loadDepartments } from './departments.server'
 import { DEPARTMENTS_PER_PAGE, type Department } from './schema'
@@ -150,13 +151,12 @@ function DepartmentTable({
 								<td className="px-4 py-2">{department.description ?? ''}</td>
 								<td className="px-4 py-2">
 									<div className="flex gap-3">
-										<Link
+										<TextLink
 											to={`?edit=${department.id}`}
-											className="font-semibold text-indigo-800 underline"
 											aria-label={`Rename ${department.departmentName}`}
 										>
 											Rename
-										</Link>
+										</TextLink>
 										<Link
 											to={`?delete=${department.id}`}
 											className="font-semibold text-red-700 underline"

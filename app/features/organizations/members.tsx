@@ -6,12 +6,12 @@ import type { User } from '~/features/users/schema'
 import type { LoadFailure } from '~/platform/toast'
 import { Button, buttonClass } from '~/ui/button'
 import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
-import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { ConformField, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { existingStudentSchema, newMemberSchema, type Invitation } from './schema'
 import { TableScroll } from '~/ui/table-scroll'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { existingStudentSchema, newMemberSchema, type Invitation } from './schema'
 
 export type MemberKind = 'student' | 'teacher'
 
@@ -194,33 +194,15 @@ function NewMemberForm({ kind, lastResult }: { kind: MemberKind; lastResult: Act
 				<input type="hidden" name="intent" value="register" />
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<div className="grid gap-3 sm:grid-cols-2">
-					<TextField
-						label="First name"
-						meta={fields.firstName}
-						{...inputProps(fields.firstName, 'text')}
-						autoComplete="off"
-						required
-					/>
-					<TextField
-						label="Last name"
-						meta={fields.lastName}
-						{...inputProps(fields.lastName, 'text')}
-						autoComplete="off"
-						required
-					/>
+					<ConformField label="First name" meta={fields.firstName} autoComplete="off" required />
+					<ConformField label="Last name" meta={fields.lastName} autoComplete="off" required />
 				</div>
-				<TextField
-					label="Email"
-					meta={fields.email}
-					{...inputProps(fields.email, 'email')}
-					autoComplete="off"
-					required
-				/>
-				<TextField
+				<ConformField label="Email" meta={fields.email} type="email" autoComplete="off" required />
+				<ConformField
 					label="Password"
 					hint="At least 8 characters."
 					meta={fields.password}
-					{...inputProps(fields.password, 'password')}
+					type="password"
 					autoComplete="new-password"
 					required
 				/>
@@ -254,10 +236,10 @@ function ExistingStudentForm({ lastResult }: { lastResult: ActionResult }) {
 			<Form method="post" className="mt-4 flex flex-col gap-3" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="attach" />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField
+				<ConformField
 					label="Student’s email"
 					meta={fields.email}
-					{...inputProps(fields.email, 'email')}
+					type="email"
 					autoComplete="off"
 					required
 				/>

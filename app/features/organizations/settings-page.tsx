@@ -6,17 +6,10 @@ import { AccountSettings } from '~/features/account/account-settings'
 import { handlesOffline } from '~/platform/offline-forms'
 import { useOfflineQueue } from '~/platform/use-offline-queue'
 import { Button } from '~/ui/button'
-import {
-	FormErrors,
-	inputProps,
-	SelectField,
-	selectProps,
-	TextAreaField,
-	textareaProps,
-	TextField,
-} from '~/ui/field'
+import { ConformField, ConformSelect, ConformTextArea, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import type { RecoveryCodes } from '~/features/account/account.server'
 import { organizationTypes } from './organization-types'
 import {
 	ORGANIZATION_OFFLINE_KEY,
@@ -26,7 +19,6 @@ import {
 } from './schema'
 import type { loadOrganizationSettings } from './settings.server'
 import { TeacherTwoFactorForm } from './teacher-two-factor-form'
-import type { RecoveryCodes } from '~/features/account/account.server'
 
 type ActionResult = SubmissionResult<string[]> | undefined
 const resultFor = (result: ActionResult, intent: string) =>
@@ -137,53 +129,39 @@ function UpdateForm({
 			>
 				<input type="hidden" name="intent" value="update" />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField
+				<ConformField
 					label="Organization name"
 					meta={fields.name}
-					{...inputProps(fields.name, 'text')}
 					autoComplete="organization"
 					required
 				/>
 				<div className="grid gap-3 sm:grid-cols-2">
-					<SelectField
+					<ConformSelect
 						label="Kind of organization"
 						meta={fields.type}
 						options={organizationTypes}
-						{...selectProps(fields.type)}
 						required
 					/>
-					<TextField
+					<ConformField
 						label="Country"
 						meta={fields.country}
-						{...inputProps(fields.country, 'text')}
 						autoComplete="country-name"
 						required
 					/>
 				</div>
-				<TextField
-					label="Phone (optional)"
-					meta={fields.phone}
-					{...inputProps(fields.phone, 'tel')}
-					autoComplete="tel"
-				/>
-				<TextField
+				<ConformField label="Phone (optional)" meta={fields.phone} type="tel" autoComplete="tel" />
+				<ConformField
 					label="Address (optional)"
 					meta={fields.address}
-					{...inputProps(fields.address, 'text')}
 					autoComplete="address-line1"
 				/>
-				<TextField
+				<ConformField
 					label="Website (optional)"
 					meta={fields.website}
-					{...inputProps(fields.website, 'url')}
+					type="url"
 					placeholder="https://"
 				/>
-				<TextAreaField
-					label="Description (optional)"
-					meta={fields.description}
-					{...textareaProps(fields.description)}
-					rows={3}
-				/>
+				<ConformTextArea label="Description (optional)" meta={fields.description} rows={3} />
 				<Button disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</Button>
 			</Form>
 		</section>
@@ -230,14 +208,13 @@ function DeleteForm({
 			>
 				<input type="hidden" name="intent" value="delete" />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField
+				<ConformField
 					label={
 						<>
 							Type <strong>{name}</strong> to confirm
 						</>
 					}
 					meta={fields.confirmName}
-					{...inputProps(fields.confirmName, 'text')}
 					autoComplete="off"
 					required
 				/>

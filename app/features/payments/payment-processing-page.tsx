@@ -1,10 +1,11 @@
 import { useEffect } from 'react'
-import { Link, useRevalidator } from 'react-router'
+import { useRevalidator } from 'react-router'
 import { buttonClass } from '~/ui/button'
 import { Spinner } from '~/ui/spinner'
 import { useHydrated } from '~/ui/use-hydrated'
 
 import type { RouteData } from '~/platform/route-data'
+import { TextLink } from '~/ui/text-link'
 import type { loadPaymentProcessing } from './payment-processing.server'
 
 const POLL_MS = 1500
@@ -43,12 +44,9 @@ export function PaymentProcessingPage({
 					Check again
 				</a>
 			)}
-			<Link
-				to="/studentdashboard/courses"
-				className="text-sm font-semibold text-indigo-800 underline"
-			>
+			<TextLink to="/studentdashboard/courses" className="text-sm">
 				Go to my courses
-			</Link>
+			</TextLink>
 		</div>
 	)
 }

@@ -4,6 +4,7 @@ import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
 import type { Template } from './schema'
 import type { loadTeacherTemplates } from './teacher-templates.server'
 
@@ -104,10 +105,7 @@ function TemplateTable({
 		return (
 			<p className="text-slate-700">
 				No templates match these filters.{' '}
-				<Link className="font-semibold text-indigo-800 underline" to="/teachersdashboard/qa/create">
-					Create one
-				</Link>
-				.
+				<TextLink to="/teachersdashboard/qa/create">Create one</TextLink>.
 			</p>
 		)
 	}

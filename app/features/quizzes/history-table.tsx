@@ -1,7 +1,7 @@
-import { Link } from 'react-router'
-import type { HistoryEntry } from './schema'
 import { formatDateTime } from '~/platform/dates'
 import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
+import type { HistoryEntry } from './schema'
 
 export const statusLabel = (status: HistoryEntry['status']) =>
 	status === 'submitted' ? 'Submitted' : 'Closed at the time limit'
@@ -21,13 +21,7 @@ export function HistoryTable({
 		return (
 			<p className="text-slate-700">
 				No finished tests yet.{' '}
-				<Link
-					className="font-semibold text-indigo-800 underline"
-					to="/studentdashboard/qa/templates"
-				>
-					See the available tests
-				</Link>
-				.
+				<TextLink to="/studentdashboard/qa/templates">See the available tests</TextLink>.
 			</p>
 		)
 	}
@@ -71,20 +65,18 @@ export function HistoryTable({
 							</td>
 							<td className="px-4 py-2">
 								<div className="flex flex-wrap gap-3">
-									<Link
-										className="font-semibold text-indigo-800 underline"
+									<TextLink
 										to={`/studentdashboard/test-summary/${entry.id}`}
 										aria-label={`Summary of ${entry.templateTitle}`}
 									>
 										Summary
-									</Link>
-									<Link
-										className="font-semibold text-indigo-800 underline"
+									</TextLink>
+									<TextLink
 										to={`/studentdashboard/test-result/${entry.sessionId}`}
 										aria-label={`Answers for ${entry.templateTitle}`}
 									>
 										Answers
-									</Link>
+									</TextLink>
 								</div>
 							</td>
 						</tr>

@@ -1,9 +1,9 @@
-import { Link } from 'react-router'
 import { TemplateCards } from '~/features/qa/template-cards'
-import { HistoryTable } from './history-table'
 import { LoadError } from '~/ui/load-error'
-
 import type { RouteData } from '~/platform/route-data'
+import { TextLink } from '~/ui/text-link'
+import { HistoryTable } from './history-table'
+
 import type { loadTestsOverview } from './tests-overview.server'
 
 export function TestsOverviewPage({
@@ -20,13 +20,10 @@ export function TestsOverviewPage({
 					<h2 id="available-heading" className="text-lg font-semibold">
 						Tests to take
 					</h2>
-					<Link
-						className="font-semibold text-indigo-800 underline"
-						to="/studentdashboard/qa/templates"
-					>
+					<TextLink to="/studentdashboard/qa/templates">
 						All available tests
 						{templates.ok ? ` (${templates.value.pagination.total})` : ''}
-					</Link>
+					</TextLink>
 				</div>
 				{templates.ok ? (
 					<TemplateCards templates={templates.value.templates} />
@@ -39,12 +36,7 @@ export function TestsOverviewPage({
 					<h2 id="recent-heading" className="text-lg font-semibold">
 						Latest results
 					</h2>
-					<Link
-						className="font-semibold text-indigo-800 underline"
-						to="/studentdashboard/test-results"
-					>
-						All test results
-					</Link>
+					<TextLink to="/studentdashboard/test-results">All test results</TextLink>
 				</div>
 				{history.ok ? (
 					<HistoryTable

@@ -1,9 +1,10 @@
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import { Button } from '~/ui/button'
 import { CsvDownload } from '~/ui/csv-download'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
 import { ResultCardView } from './result-card'
 import type { loadResultCards } from './result-cards.server'
 
@@ -28,12 +29,7 @@ export function ResultCardsPage({
 				cards.value.term === null ? (
 					<p className="text-slate-700">
 						No scores have been entered yet.{' '}
-						<Link
-							to="/organization/score-input"
-							className="font-semibold text-indigo-800 underline"
-						>
-							Enter scores
-						</Link>
+						<TextLink to="/organization/score-input">Enter scores</TextLink>
 					</p>
 				) : (
 					<section aria-labelledby="cards-heading" className="flex flex-col gap-3">
@@ -133,13 +129,10 @@ function CardTable({
 							<td className="px-4 py-2">{card.average}</td>
 							<td className="px-4 py-2">{card.bucket}</td>
 							<td className="px-4 py-2">
-								<Link
-									to={`?${opened(card.student.id)}`}
-									className="font-semibold text-indigo-800 underline"
-								>
+								<TextLink to={`?${opened(card.student.id)}`}>
 									Open<span className="sr-only"> the</span> result card
 									<span className="sr-only"> of {card.student.name}</span>
-								</Link>
+								</TextLink>
 							</td>
 						</tr>
 					))}

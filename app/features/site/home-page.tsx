@@ -3,6 +3,7 @@ import { FeaturedCourses } from '~/features/courses/featured-courses'
 import { buttonClass } from '~/ui/button'
 
 import type { RouteData } from '~/platform/route-data'
+import { TextLink } from '~/ui/text-link'
 import type { loadHome } from './home.server'
 
 const audiences = [
@@ -64,9 +65,9 @@ export function HomePage({ loaderData }: { loaderData: RouteData<typeof loadHome
 						>
 							<h3 className="text-lg font-semibold">{audience.title}</h3>
 							<p className="mt-2 flex-1 text-slate-700">{audience.text}</p>
-							<Link to={audience.to} className="mt-4 font-semibold text-indigo-800 underline">
+							<TextLink to={audience.to} className="mt-4">
 								{audience.cta}
-							</Link>
+							</TextLink>
 						</li>
 					))}
 				</ul>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { TextLink } from '~/ui/text-link'
 
 const plans = [
 	{
@@ -57,9 +57,9 @@ export function PricingPage() {
 								<li key={point}>{point}</li>
 							))}
 						</ul>
-						<Link to={plan.to} className="mt-6 font-semibold text-indigo-800 underline">
+						<TextLink to={plan.to} className="mt-6">
 							{plan.cta}
-						</Link>
+						</TextLink>
 					</li>
 				))}
 			</ul>

@@ -1,7 +1,8 @@
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import type { offlineFailure } from '~/platform/offline-snapshot'
 import { LoadError } from '~/ui/load-error'
 import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
 import { DateTime, PageLinks, StatusBadge } from './components'
 import { taskTypeLabel, type Task } from './schema'
 import { submissionProgress } from './status'
@@ -83,12 +84,11 @@ function TaskTable({ tasks, timeZone }: { tasks: Task[]; timeZone: string }) {
 						{tasks.map((task) => (
 							<tr key={task.id} className="border-t border-slate-200">
 								<td className="px-4 py-2">
-									<Link
+									<TextLink
 										to={`/studentdashboard/task-details?taskId=${encodeURIComponent(task.id)}`}
-										className="font-semibold text-indigo-800 underline"
 									>
 										{task.title}
-									</Link>
+									</TextLink>
 									<span className="block text-slate-600">
 										{task.courseTitle} · {task.teacherName}
 									</span>

@@ -1,8 +1,9 @@
-import { Form, Link, useSearchParams } from 'react-router'
+import { Form, useSearchParams } from 'react-router'
 import { Button } from '~/ui/button'
 import { CsvDownload } from '~/ui/csv-download'
 import { LoadError } from '~/ui/load-error'
 import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
 import { DateTime, GradeDistribution, PageLinks, StatusBadge } from './components'
 import { averageGrade } from './grades'
 import { SUBMISSION_SORTS, taskTypeLabel } from './schema'
@@ -33,12 +34,9 @@ export function TaskSubmissionsPage({
 	return (
 		<div className="flex flex-col gap-6">
 			<div>
-				<Link
-					to="/teachersdashboard/tasks"
-					className="text-sm font-semibold text-indigo-800 underline"
-				>
+				<TextLink to="/teachersdashboard/tasks" className="text-sm">
 					Back to tasks
-				</Link>
+				</TextLink>
 				<h1 className="mt-2 text-2xl font-bold">{task.title}: submissions</h1>
 				<p className="text-slate-700">
 					{task.courseTitle} · {taskTypeLabel(task.taskType)} · Due{' '}
@@ -168,13 +166,10 @@ export function TaskSubmissionsPage({
 										{submission.gradeInfo ? `${submission.gradeInfo.grade} / 100` : '—'}
 									</td>
 									<td className="px-4 py-2">
-										<Link
-											to={reviewPath(task.id, submission.student.id)}
-											className="font-semibold text-indigo-800 underline"
-										>
+										<TextLink to={reviewPath(task.id, submission.student.id)}>
 											{submission.id && !submission.gradeInfo ? 'Grade' : 'View'}
 											<span className="sr-only"> {submission.student.name}</span>
-										</Link>
+										</TextLink>
 									</td>
 								</tr>
 							))}

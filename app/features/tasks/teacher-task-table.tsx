@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react'
 import { Link } from 'react-router'
 import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
 import { DateTime, FileLink } from './components'
 import type { ShownTask } from './offline'
 import { taskTypeLabel } from './schema'
@@ -88,19 +89,17 @@ export function TaskTable({
 							</td>
 							<td className="px-4 py-2">
 								<div className="flex flex-wrap gap-3">
-									<Link
-										className="font-semibold text-indigo-800 underline"
+									<TextLink
 										to={`/teachersdashboard/tasks/submissions?taskId=${encodeURIComponent(task.id)}`}
 									>
 										Submissions<span className="sr-only"> for {task.title}</span>
-									</Link>
-									<Link
-										className="font-semibold text-indigo-800 underline"
+									</TextLink>
+									<TextLink
 										to={`${TEACHER_TASKS_PATH}?edit=${encodeURIComponent(task.id)}`}
 										onClick={offlineOpen('edit', task.id)}
 									>
 										Edit<span className="sr-only"> {task.title}</span>
-									</Link>
+									</TextLink>
 									<Link
 										className="font-semibold text-red-800 underline"
 										to={`${TEACHER_TASKS_PATH}?delete=${encodeURIComponent(task.id)}`}

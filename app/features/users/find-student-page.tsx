@@ -1,12 +1,12 @@
 import { getFormProps } from '@conform-to/react'
 import { Form } from 'react-router'
-import { type FindStudentFields } from './schema'
 import { Button } from '~/ui/button'
-import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { ConformField, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import { formatCalendarDate } from '~/platform/dates'
-
 import type { RouteData } from '~/platform/route-data'
+import { type FindStudentFields } from './schema'
+
 import type { findStudentAction } from './find-student.server'
 
 export function FindStudentPage({
@@ -33,12 +33,7 @@ export function FindStudentPage({
 				{...getFormProps(form)}
 			>
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField
-					label="Student email"
-					meta={fields.email}
-					{...inputProps(fields.email, 'email')}
-					required
-				/>
+				<ConformField label="Student email" meta={fields.email} type="email" required />
 				<div>
 					<Button disabled={busy}>Find student</Button>
 				</div>

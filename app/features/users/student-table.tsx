@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
-import type { User } from './schema'
 import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
+import type { User } from './schema'
 
 /**
  * `studentHref`: where a student's name leads (a teacher's report cards of that student);
@@ -49,12 +49,7 @@ export function StudentTable({
 						<tr key={student.id} className="border-t border-slate-200">
 							<td className="px-4 py-2">
 								{studentHref ? (
-									<Link
-										to={studentHref(student)}
-										className="font-semibold text-indigo-800 underline"
-									>
-										{student.name}
-									</Link>
+									<TextLink to={studentHref(student)}>{student.name}</TextLink>
 								) : (
 									student.name
 								)}
