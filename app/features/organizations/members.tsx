@@ -9,8 +9,8 @@ import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import { ConformField, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { TableScroll } from '~/ui/table-scroll'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { Table } from '~/ui/table'
 import { existingStudentSchema, newMemberSchema, type Invitation } from './schema'
 
 export type MemberKind = 'student' | 'teacher'
@@ -117,49 +117,41 @@ function MemberTable({
 	}
 	return (
 		<>
-			<TableScroll label={`${plural} of your organization`}>
-				<table className="w-full text-left text-sm">
-					<caption className="px-4 py-3 text-left font-semibold">
+			<Table
+				label={`${plural} of your organization`}
+				caption={
+					<>
 						{plural} of your organization ({total})
-					</caption>
-					<thead className="bg-slate-100 text-slate-700">
-						<tr>
-							<th scope="col" className="px-4 py-2">
-								Name
-							</th>
-							<th scope="col" className="px-4 py-2">
-								Email
-							</th>
-							<th scope="col" className="px-4 py-2">
-								Account created
-							</th>
-							{kind === 'student' ? (
-								<th scope="col" className="px-4 py-2">
-									<span className="sr-only">Actions</span>
-								</th>
-							) : null}
-						</tr>
-					</thead>
-					<tbody>
-						{members.map((member) => (
-							<tr key={member.id} className="border-t border-slate-200">
-								<td className="px-4 py-2">{member.name}</td>
-								<td className="px-4 py-2">{member.email}</td>
-								<td className="px-4 py-2">
-									{member.createdAt
-										? new Date(member.createdAt).toLocaleDateString('en-US', { timeZone: 'UTC' })
-										: ''}
-								</td>
-								{kind === 'student' ? (
-									<td className="px-4 py-2">
-										<RemoveStudent student={member} />
-									</td>
-								) : null}
-							</tr>
-						))}
-					</tbody>
-				</table>
-			</TableScroll>
+					</>
+				}
+				headers={[
+					'Name',
+					'Email',
+					'Account created',
+					kind === 'student' ? (
+						<>
+							<span className="sr-only">Actions</span>
+						</>
+					) : null,
+				]}
+			>
+				{members.map((member) => (
+					<tr key={member.id} className="border-t border-slate-200">
+						<td className="px-4 py-2">{member.name}</td>
+						<td className="px-4 py-2">{member.email}</td>
+						<td className="px-4 py-2">
+							{member.createdAt
+								? new Date(member.createdAt).toLocaleDateString('en-US', { timeZone: 'UTC' })
+								: ''}
+						</td>
+						{kind === 'student' ? (
+							<td className="px-4 py-2">
+								<RemoveStudent student={member} />
+							</td>
+						) : null}
+					</tr>
+				))}
+			</Table>
 			<Pagination
 				page={page}
 				totalPages={totalPages}

@@ -1,6 +1,6 @@
 import { formatDateTime } from '~/platform/dates'
-import { TableScroll } from '~/ui/table-scroll'
 import { TextLink } from '~/ui/text-link'
+import { Table } from '~/ui/table'
 import type { HistoryEntry } from './schema'
 
 export const statusLabel = (status: HistoryEntry['status']) =>
@@ -26,63 +26,41 @@ export function HistoryTable({
 		)
 	}
 	return (
-		<TableScroll label={caption}>
-			<table className="w-full text-left text-sm">
-				<caption className="px-4 py-3 text-left font-semibold">{caption}</caption>
-				<thead className="bg-slate-100 text-slate-700">
-					<tr>
-						<th scope="col" className="px-4 py-2">
-							Test
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Score
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Status
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Finished
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Details
-						</th>
-					</tr>
-				</thead>
-				<tbody>
-					{entries.map((entry) => (
-						<tr key={entry.id} className="border-t border-slate-200">
-							<th scope="row" className="px-4 py-2 font-medium">
-								{entry.templateTitle}
-							</th>
-							<td className="px-4 py-2">
-								{entry.score} / {entry.totalQuestions} ({entry.percentage}%)
-							</td>
-							<td className="px-4 py-2">{statusLabel(entry.status)}</td>
-							<td className="px-4 py-2">
-								<time dateTime={entry.completedAt}>
-									{formatDateTime(entry.completedAt, timeZone)}
-								</time>
-							</td>
-							<td className="px-4 py-2">
-								<div className="flex flex-wrap gap-3">
-									<TextLink
-										to={`/studentdashboard/test-summary/${entry.id}`}
-										aria-label={`Summary of ${entry.templateTitle}`}
-									>
-										Summary
-									</TextLink>
-									<TextLink
-										to={`/studentdashboard/test-result/${entry.sessionId}`}
-										aria-label={`Answers for ${entry.templateTitle}`}
-									>
-										Answers
-									</TextLink>
-								</div>
-							</td>
-						</tr>
-					))}
-				</tbody>
-			</table>
-		</TableScroll>
+		<Table
+			label={caption}
+			caption={caption}
+			headers={['Test', 'Score', 'Status', 'Finished', 'Details']}
+		>
+			{entries.map((entry) => (
+				<tr key={entry.id} className="border-t border-slate-200">
+					<th scope="row" className="px-4 py-2 font-medium">
+						{entry.templateTitle}
+					</th>
+					<td className="px-4 py-2">
+						{entry.score} / {entry.totalQuestions} ({entry.percentage}%)
+					</td>
+					<td className="px-4 py-2">{statusLabel(entry.status)}</td>
+					<td className="px-4 py-2">
+						<time dateTime={entry.completedAt}>{formatDateTime(entry.completedAt, timeZone)}</time>
+					</td>
+					<td className="px-4 py-2">
+						<div className="flex flex-wrap gap-3">
+							<TextLink
+								to={`/studentdashboard/test-summary/${entry.id}`}
+								aria-label={`Summary of ${entry.templateTitle}`}
+							>
+								Summary
+							</TextLink>
+							<TextLink
+								to={`/studentdashboard/test-result/${entry.sessionId}`}
+								aria-label={`Answers for ${entry.templateTitle}`}
+							>
+								Answers
+							</TextLink>
+						</div>
+					</td>
+				</tr>
+			))}
+		</Table>
 	)
 }

@@ -6,7 +6,7 @@ import { ConformField, ConformSelect, ConformTextArea } from '~/ui/field'
 import type { Settled } from '~/platform/settle.server'
 import { formatDate, formatDay, formatTime } from '~/platform/dates'
 import { Pagination } from '~/ui/pagination'
-import { TableScroll } from '~/ui/table-scroll'
+import { Table } from '~/ui/table'
 import { statusAt, todaysSchedules, type Week } from './calendar'
 import { formatDuration, formatHours, formatWeek } from './format'
 import type { Schedule } from './schema'
@@ -463,51 +463,31 @@ export function ScheduleTable({
 }) {
 	if (!schedules.length) return <p className="text-slate-700">No sessions match.</p>
 	return (
-		<TableScroll label="All sessions">
-			<table className="w-full text-left text-sm">
-				<caption className="px-4 py-3 text-left font-semibold">All sessions ({total})</caption>
-				<thead className="bg-slate-100 text-slate-700">
-					<tr>
-						<th scope="col" className="px-4 py-2">
-							When
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Session
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Duration
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Status
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Actions
-						</th>
-					</tr>
-				</thead>
-				<tbody>
-					{schedules.map((schedule) => (
-						<tr key={schedule.id} className="border-t border-slate-200 align-top">
-							<td className="px-4 py-2">
-								{sessionWhen(schedule, zone)}
-								<EnteredTime schedule={schedule} zone={zone} />
-							</td>
-							<td className="px-4 py-2">
-								<span className="font-semibold">{schedule.title}</span>
-								<span className="block text-slate-600">{schedule.courseTitle}</span>
-							</td>
-							<td className="px-4 py-2">{formatDuration(schedule.duration)}</td>
-							<td className="px-4 py-2">
-								<StatusBadge status={statusAt(schedule, now)} />
-							</td>
-							<td className="px-4 py-2">
-								<ScheduleActions schedule={schedule} zone={zone} now={now} />
-							</td>
-						</tr>
-					))}
-				</tbody>
-			</table>
-		</TableScroll>
+		<Table
+			label="All sessions"
+			caption={<>All sessions ({total})</>}
+			headers={['When', 'Session', 'Duration', 'Status', 'Actions']}
+		>
+			{schedules.map((schedule) => (
+				<tr key={schedule.id} className="border-t border-slate-200 align-top">
+					<td className="px-4 py-2">
+						{sessionWhen(schedule, zone)}
+						<EnteredTime schedule={schedule} zone={zone} />
+					</td>
+					<td className="px-4 py-2">
+						<span className="font-semibold">{schedule.title}</span>
+						<span className="block text-slate-600">{schedule.courseTitle}</span>
+					</td>
+					<td className="px-4 py-2">{formatDuration(schedule.duration)}</td>
+					<td className="px-4 py-2">
+						<StatusBadge status={statusAt(schedule, now)} />
+					</td>
+					<td className="px-4 py-2">
+						<ScheduleActions schedule={schedule} zone={zone} now={now} />
+					</td>
+				</tr>
+			))}
+		</Table>
 	)
 }
 

@@ -3,8 +3,8 @@ import { Button } from '~/ui/button'
 import { CsvDownload } from '~/ui/csv-download'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { TableScroll } from '~/ui/table-scroll'
 import { TextLink } from '~/ui/text-link'
+import { Table } from '~/ui/table'
 import { ResultCardView } from './result-card'
 import type { loadResultCards } from './result-cards.server'
 
@@ -99,45 +99,37 @@ function CardTable({
 	const opened = (student: string) =>
 		new URLSearchParams({ term, student, ...(page > 1 && { page: String(page) }) }).toString()
 	return (
-		<TableScroll label={`Result cards for ${term}`}>
-			<table className="w-full text-left text-sm">
-				<caption className="px-4 py-3 text-left font-semibold">
+		<Table
+			label={`Result cards for ${term}`}
+			caption={
+				<>
 					Result cards for {term} ({total})
-				</caption>
-				<thead className="bg-slate-100 text-slate-700">
-					<tr>
-						<th scope="col" className="px-4 py-2">
-							Student
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Average
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Grade band
-						</th>
-						<th scope="col" className="px-4 py-2">
-							<span className="sr-only">Result card</span>
-						</th>
-					</tr>
-				</thead>
-				<tbody>
-					{cards.map((card) => (
-						<tr key={card.student.id} className="border-t border-slate-200">
-							<th scope="row" className="px-4 py-2 font-medium">
-								{card.student.name}
-							</th>
-							<td className="px-4 py-2">{card.average}</td>
-							<td className="px-4 py-2">{card.bucket}</td>
-							<td className="px-4 py-2">
-								<TextLink to={`?${opened(card.student.id)}`}>
-									Open<span className="sr-only"> the</span> result card
-									<span className="sr-only"> of {card.student.name}</span>
-								</TextLink>
-							</td>
-						</tr>
-					))}
-				</tbody>
-			</table>
-		</TableScroll>
+				</>
+			}
+			headers={[
+				'Student',
+				'Average',
+				'Grade band',
+				<>
+					<span className="sr-only">Result card</span>
+				</>,
+			]}
+		>
+			{cards.map((card) => (
+				<tr key={card.student.id} className="border-t border-slate-200">
+					<th scope="row" className="px-4 py-2 font-medium">
+						{card.student.name}
+					</th>
+					<td className="px-4 py-2">{card.average}</td>
+					<td className="px-4 py-2">{card.bucket}</td>
+					<td className="px-4 py-2">
+						<TextLink to={`?${opened(card.student.id)}`}>
+							Open<span className="sr-only"> the</span> result card
+							<span className="sr-only"> of {card.student.name}</span>
+						</TextLink>
+					</td>
+				</tr>
+			))}
+		</Table>
 	)
 }
