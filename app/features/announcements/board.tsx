@@ -9,11 +9,11 @@ import { LoadError } from '~/ui/load-error'
 import { CourseMenuSearch } from '~/ui/menu-search'
 import { Pagination } from '~/ui/pagination'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { formatDateTime } from '~/platform/dates'
 import type { loadAnnouncementBoard } from './board.server'
 import {
 	announcementEditSchema,
 	announcementFormSchema,
-	formatPosted,
 	teacherAnnouncementFormSchema,
 	type Announcement,
 } from './schema'
@@ -102,8 +102,8 @@ export function AuthoredAnnouncements({
 								{announcement.title}
 							</h3>
 							<p className="text-xs text-slate-600">
-								{audienceOf(announcement)} · {formatPosted(announcement.createdAt, timeZone)} · Read
-								by {announcement.readCount ?? 0}{' '}
+								{audienceOf(announcement)} · {formatDateTime(announcement.createdAt, timeZone)} ·
+								Read by {announcement.readCount ?? 0}{' '}
 								{announcement.readCount === 1 ? 'student' : 'students'}
 							</p>
 							<p className="mt-2 whitespace-pre-line text-slate-800">{announcement.body}</p>
@@ -171,7 +171,7 @@ export function StudentAnnouncementList({
 					<p className="mt-1 text-xs text-slate-600">
 						{announcement.author.name} ·{' '}
 						{announcement.course ? announcement.course.title : 'Organization'} ·{' '}
-						{formatPosted(announcement.createdAt, timeZone)}
+						{formatDateTime(announcement.createdAt, timeZone)}
 					</p>
 				</li>
 			))}

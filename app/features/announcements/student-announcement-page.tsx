@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
-import { formatPosted } from './schema'
 
 import type { RouteData } from '~/platform/route-data'
+import { formatDateTime } from '~/platform/dates'
 import type { loadStudentAnnouncement } from './student-announcement.server'
 
 export function StudentAnnouncementPage({
@@ -21,7 +21,7 @@ export function StudentAnnouncementPage({
 			<p className="text-sm text-slate-600">
 				From {announcement.author.name} ·{' '}
 				{announcement.course ? announcement.course.title : 'Your organization'} ·{' '}
-				{formatPosted(announcement.createdAt, timeZone)}
+				{formatDateTime(announcement.createdAt, timeZone)}
 			</p>
 			<div className="whitespace-pre-line rounded-lg border border-slate-200 bg-white p-6 text-slate-900">
 				{announcement.body}
