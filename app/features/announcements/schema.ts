@@ -1,12 +1,9 @@
 import { z } from 'zod'
+import { titleField } from '~/platform/form-fields'
 import { pageParam } from '~/platform/page-param'
 
 export const announcementFormSchema = z.object({
-	title: z
-		.string({ error: 'Enter a title' })
-		.trim()
-		.min(1, 'Enter a title')
-		.max(200, 'Title must be at most 200 characters'),
+	title: titleField,
 	body: z
 		.string({ error: 'Write the announcement' })
 		.trim()
