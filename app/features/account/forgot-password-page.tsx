@@ -6,7 +6,6 @@ import { useForm, useSubmitting } from '~/ui/use-form'
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
 import { type ForgotPasswordFields } from './schema'
-
 import type { forgotPasswordAction } from './forgot-password.server'
 
 export function ForgotPasswordPage({

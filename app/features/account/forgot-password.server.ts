@@ -1,10 +1,9 @@
 import { data } from 'react-router'
-import { requestPasswordReset } from './api.server'
-import { forgotPasswordSchema } from './schema'
+import type { RouterContextProvider } from 'react-router'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { redirectSignedIn, upstream } from '~/platform/request.server'
-
-import type { RouterContextProvider } from 'react-router'
+import { requestPasswordReset } from './api.server'
+import { forgotPasswordSchema } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 

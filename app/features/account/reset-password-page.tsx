@@ -7,7 +7,6 @@ import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
 import { NewPasswordFields } from './account-settings'
 import { type ResetPasswordFields } from './schema'
-
 import type { loadResetPassword } from './reset-password.server'
 import type { resetPasswordAction } from './reset-password.server'
 

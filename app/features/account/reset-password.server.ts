@@ -1,14 +1,13 @@
 import { data, redirect } from 'react-router'
-import { isResetLinkUsable, resetPassword } from './api.server'
-import { resetPasswordSchema } from './schema'
+import type { RouterContextProvider } from 'react-router'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { redirectSignedIn, upstream } from '~/platform/request.server'
 import { throwPageError } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
-
-import type { RouterContextProvider } from 'react-router'
+import { isResetLinkUsable, resetPassword } from './api.server'
+import { resetPasswordSchema } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -1,10 +1,9 @@
+import { Form } from 'react-router'
 import { Button } from '~/ui/button'
 import { useSubmitting } from '~/ui/use-form'
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
 import { UNSUBSCRIBE_INVALID_LINK } from './schema'
-import { Form } from 'react-router'
-
 import type { loadUnsubscribe } from './unsubscribe.server'
 import type { unsubscribeAction } from './unsubscribe.server'
 

@@ -1,12 +1,11 @@
 import { data } from 'react-router'
-import { unsubscribe } from './api.server'
-import { UNSUBSCRIBE_INVALID_LINK, unsubscribeSchema } from './schema'
+import type { RouterContextProvider } from 'react-router'
 import { parseForm } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
 import { throwPageError } from '~/platform/settle.server'
 import { UpstreamError } from '~/platform/upstream-errors'
-
-import type { RouterContextProvider } from 'react-router'
+import { unsubscribe } from './api.server'
+import { UNSUBSCRIBE_INVALID_LINK, unsubscribeSchema } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -1,7 +1,6 @@
 import { Form } from 'react-router'
 import { Button } from '~/ui/button'
 import { useSubmitting } from '~/ui/use-form'
-
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
 import type { loadVerifyEmail } from './verify-email.server'

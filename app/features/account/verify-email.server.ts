@@ -1,6 +1,5 @@
 import { data, redirect } from 'react-router'
-import { getAccount, isVerificationLinkUsable, verifyEmail } from './api.server'
-import { verifyEmailSchema } from './schema'
+import type { RouterContextProvider } from 'react-router'
 import { parseForm, readForm } from '~/platform/form.server'
 import { currentUser, startSession, upstream } from '~/platform/request.server'
 import { dashboardPath } from '~/platform/roles'
@@ -8,8 +7,8 @@ import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { throwPageError } from '~/platform/settle.server'
 import { UpstreamError } from '~/platform/upstream-errors'
-
-import type { RouterContextProvider } from 'react-router'
+import { getAccount, isVerificationLinkUsable, verifyEmail } from './api.server'
+import { verifyEmailSchema } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 

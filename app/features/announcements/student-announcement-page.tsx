@@ -1,5 +1,4 @@
 import { Link } from 'react-router'
-
 import type { RouteData } from '~/platform/route-data'
 import { formatDateTime } from '~/platform/dates'
 import type { loadStudentAnnouncement } from './student-announcement.server'

@@ -1,8 +1,7 @@
-import { StudentAnnouncementList } from './board'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-
 import type { RouteData } from '~/platform/route-data'
+import { StudentAnnouncementList } from './board'
 import type { loadStudentAnnouncements } from './student-announcements.server'
 
 export function StudentAnnouncementsPage({

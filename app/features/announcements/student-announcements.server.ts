@@ -1,10 +1,9 @@
-import { getAnnouncements } from './api.server'
-import { pageFrom } from './schema'
+import type { RouterContextProvider } from 'react-router'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
-
-import type { RouterContextProvider } from 'react-router'
+import { getAnnouncements } from './api.server'
+import { pageFrom } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -1,8 +1,7 @@
-import { CertificateCard } from './certificate-card'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-
 import type { RouteData } from '~/platform/route-data'
+import { CertificateCard } from './certificate-card'
 import type { loadStudentCertificates } from './student-certificates.server'
 
 export function StudentCertificatesPage({

@@ -1,9 +1,8 @@
-import { getCertificates } from './api.server'
+import type { RouterContextProvider } from 'react-router'
 import { pageFrom } from '~/features/announcements/schema'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
-
-import type { RouterContextProvider } from 'react-router'
+import { getCertificates } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -2,9 +2,9 @@ import { useOfflineQueue } from '~/platform/use-offline-queue'
 import { handlesOffline } from '~/platform/offline-forms'
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
+import { OfflineWaiting } from '~/ui/offline-waiting'
 import { CourseForm } from './course-form'
 import { COURSE_OFFLINE_KEY, formValuesOf } from './schema'
-
 import type { loadCourseEdit } from './course-edit.server'
 import type { courseEditAction } from './course-edit.server'
 
@@ -26,12 +26,7 @@ export function CourseEditPage({
 				<TextLink to="/teachersdashboard/courses">My courses</TextLink>
 			</nav>
 			<h1 className="text-2xl font-bold">Edit {course.title}</h1>
-			{waiting ? (
-				<p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-					{waiting === 1 ? 'One change is' : `${waiting} changes are`} saved on this device and will
-					be sent when you are back online.
-				</p>
-			) : null}
+			<OfflineWaiting waiting={waiting} />
 			<div {...handlesOffline}>
 				<CourseForm
 					// A fresh form after the course changes (a replayed offline edit), so it shows the saved values.

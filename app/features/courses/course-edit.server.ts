@@ -1,12 +1,11 @@
 import { data, redirect } from 'react-router'
-import { getCourse, updateCourse } from './api.server'
-import { courseBodyFromForm, courseFormSchema } from './schema'
+import type { RouterContextProvider } from 'react-router'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireRole, upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
-
-import type { RouterContextProvider } from 'react-router'
+import { getCourse, updateCourse } from './api.server'
+import { courseBodyFromForm, courseFormSchema } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 

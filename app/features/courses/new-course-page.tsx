@@ -1,7 +1,6 @@
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
 import { CourseForm } from './course-form'
-
 import type { newCourseAction } from './new-course.server'
 
 export function NewCoursePage({

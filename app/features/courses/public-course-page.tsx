@@ -3,7 +3,6 @@ import { buttonClass } from '~/ui/button'
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
 import { CourseOverview } from './course-overview'
-
 import type { loadPublicCourse } from './public-course.server'
 
 // A course's public page: everything about it (description, outcomes, modules, schedule,

@@ -1,8 +1,7 @@
 import { data } from 'react-router'
-import { getCourse } from './api.server'
-import { currentUser, upstream } from '~/platform/request.server'
-
 import type { RouterContextProvider } from 'react-router'
+import { currentUser, upstream } from '~/platform/request.server'
+import { getCourse } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -1,7 +1,6 @@
-import { getCourse } from './api.server'
-import { upstream } from '~/platform/request.server'
-
 import type { RouterContextProvider } from 'react-router'
+import { upstream } from '~/platform/request.server'
+import { getCourse } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 

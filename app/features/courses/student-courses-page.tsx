@@ -5,7 +5,6 @@ import { Pagination } from '~/ui/pagination'
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
 import { CourseCard } from './course-card'
-
 import type { loadStudentCourses } from './student-courses.server'
 
 export function StudentCoursesPage({

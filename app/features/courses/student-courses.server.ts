@@ -1,9 +1,8 @@
-import { listEnrolledCourses } from './api.server'
-import { readCatalogQuery } from './schema'
+import type { RouterContextProvider } from 'react-router'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
-
-import type { RouterContextProvider } from 'react-router'
+import { listEnrolledCourses } from './api.server'
+import { readCatalogQuery } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -3,7 +3,6 @@ import { buttonClass } from '~/ui/button'
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
 import { CourseOverview } from './course-overview'
-
 import type { loadTeacherCourseDetails } from './teacher-course-details.server'
 
 export function TeacherCourseDetailsPage({

@@ -1,9 +1,8 @@
+import type { RouterContextProvider } from 'react-router'
+import { upstream } from '~/platform/request.server'
+import type { SessionUser } from '~/platform/session.server'
 import { getCourse } from './api.server'
 import { sampleCourse } from './sample-course'
-import { upstream } from '~/platform/request.server'
-
-import type { RouterContextProvider } from 'react-router'
-import type { SessionUser } from '~/platform/session.server'
 
 type Context = Readonly<RouterContextProvider>
 

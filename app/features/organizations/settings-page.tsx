@@ -10,6 +10,7 @@ import { ConformField, ConformSelect, ConformTextArea, FormErrors } from '~/ui/f
 import { LoadError } from '~/ui/load-error'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import type { RecoveryCodes } from '~/features/account/account.server'
+import { OfflineWaiting } from '~/ui/offline-waiting'
 import { organizationTypes } from './organization-types'
 import {
 	ORGANIZATION_OFFLINE_KEY,
@@ -41,12 +42,7 @@ export function OrganizationSettingsPage({
 	return (
 		<div className="flex max-w-2xl flex-col gap-8">
 			<h1 className="text-2xl font-bold">Settings</h1>
-			{waiting ? (
-				<p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-					{waiting === 1 ? 'One change is' : `${waiting} changes are`} saved on this device and will
-					be sent when you are back online.
-				</p>
-			) : null}
+			<OfflineWaiting waiting={waiting} />
 			{organization.ok ? (
 				<UpdateForm
 					// A fresh form once the details change (a replayed offline edit), showing the saved values.

@@ -1,6 +1,5 @@
 import { Link } from 'react-router'
 import { buttonClass } from '~/ui/button'
-
 import type { RouteData } from '~/platform/route-data'
 import type { loadPaymentFailed } from './payment-failed.server'
 

@@ -1,9 +1,8 @@
 import { redirect } from 'react-router'
-import { getCourse } from '~/features/courses/api.server'
-import { ownSettledPayment } from './api.server'
-import { upstream } from '~/platform/request.server'
-
 import type { RouterContextProvider } from 'react-router'
+import { getCourse } from '~/features/courses/api.server'
+import { upstream } from '~/platform/request.server'
+import { ownSettledPayment } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 

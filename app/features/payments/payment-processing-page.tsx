@@ -3,7 +3,6 @@ import { useRevalidator } from 'react-router'
 import { buttonClass } from '~/ui/button'
 import { Spinner } from '~/ui/spinner'
 import { useHydrated } from '~/ui/use-hydrated'
-
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
 import type { loadPaymentProcessing } from './payment-processing.server'

@@ -1,9 +1,8 @@
 import { redirect } from 'react-router'
-import { getPayment } from './api.server'
+import type { RouterContextProvider } from 'react-router'
 import { upstream } from '~/platform/request.server'
 import { needed } from '~/platform/settle.server'
-
-import type { RouterContextProvider } from 'react-router'
+import { getPayment } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -1,8 +1,7 @@
-import { TemplateCards } from './template-cards'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-
 import type { RouteData } from '~/platform/route-data'
+import { TemplateCards } from './template-cards'
 import type { loadStudentTemplates } from './student-templates.server'
 
 export function StudentTemplatesPage({

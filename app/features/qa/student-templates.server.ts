@@ -1,9 +1,8 @@
-import { getTemplates } from './api.server'
+import type { RouterContextProvider } from 'react-router'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { pageParam } from '~/platform/page-param'
-
-import type { RouterContextProvider } from 'react-router'
+import { getTemplates } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 

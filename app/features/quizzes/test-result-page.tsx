@@ -1,11 +1,10 @@
 import { Link } from 'react-router'
+import { formatDateTime } from '~/platform/dates'
+import { buttonClass } from '~/ui/button'
+import type { RouteData } from '~/platform/route-data'
 import { ClearLocalTest } from './clear-local-test'
 import { statusLabel } from './history-table'
 import { ResultReview } from './result-review'
-import { formatDateTime } from '~/platform/dates'
-import { buttonClass } from '~/ui/button'
-
-import type { RouteData } from '~/platform/route-data'
 import type { loadTestResult } from './test-result.server'
 
 export function TestResultPage({ loaderData }: { loaderData: RouteData<typeof loadTestResult> }) {

@@ -1,10 +1,9 @@
 import { redirect } from 'react-router'
-import { getTestSession } from './api.server'
+import type { RouterContextProvider } from 'react-router'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { upstream } from '~/platform/request.server'
 import { needed } from '~/platform/settle.server'
-
-import type { RouterContextProvider } from 'react-router'
+import { getTestSession } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 

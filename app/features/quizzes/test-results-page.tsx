@@ -1,8 +1,7 @@
-import { HistoryTable } from './history-table'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-
 import type { RouteData } from '~/platform/route-data'
+import { HistoryTable } from './history-table'
 import type { loadTestResults } from './test-results.server'
 
 export function TestResultsPage({ loaderData }: { loaderData: RouteData<typeof loadTestResults> }) {

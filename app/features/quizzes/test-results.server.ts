@@ -1,10 +1,9 @@
-import { getTestHistory } from './api.server'
+import type { RouterContextProvider } from 'react-router'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { pageParam } from '~/platform/page-param'
-
-import type { RouterContextProvider } from 'react-router'
+import { getTestHistory } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -1,9 +1,8 @@
 import { Link } from 'react-router'
-import { statusLabel } from './history-table'
 import { formatDateTime } from '~/platform/dates'
 import { buttonClass } from '~/ui/button'
-
 import type { RouteData } from '~/platform/route-data'
+import { statusLabel } from './history-table'
 import type { loadTestSummary } from './test-summary.server'
 
 function minutesBetween(start: string, end: string) {

@@ -1,9 +1,8 @@
-import { getTestHistoryEntry } from './api.server'
+import type { RouterContextProvider } from 'react-router'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { upstream } from '~/platform/request.server'
 import { needed } from '~/platform/settle.server'
-
-import type { RouterContextProvider } from 'react-router'
+import { getTestHistoryEntry } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -3,7 +3,6 @@ import { LoadError } from '~/ui/load-error'
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
 import { HistoryTable } from './history-table'
-
 import type { loadTestsOverview } from './tests-overview.server'
 
 export function TestsOverviewPage({

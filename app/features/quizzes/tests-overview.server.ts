@@ -1,10 +1,9 @@
+import type { RouterContextProvider } from 'react-router'
 import { getTemplates } from '~/features/qa/api.server'
-import { getTestHistory } from './api.server'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
-
-import type { RouterContextProvider } from 'react-router'
+import { getTestHistory } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 

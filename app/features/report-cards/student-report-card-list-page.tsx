@@ -1,7 +1,6 @@
+import type { RouteData } from '~/platform/route-data'
 import { PrintButton } from './report-card-view'
 import { StudentReportsView } from './student-reports'
-
-import type { RouteData } from '~/platform/route-data'
 import type { loadStudentReportCardList } from './student-report-card-list.server'
 
 export function StudentReportCardListPage({

@@ -1,9 +1,8 @@
-import { getStudentReportCards } from './api.server'
+import type { RouterContextProvider } from 'react-router'
 import { upstream } from '~/platform/request.server'
 import { needed } from '~/platform/settle.server'
-
-import type { RouterContextProvider } from 'react-router'
 import type { SessionUser } from '~/platform/session.server'
+import { getStudentReportCards } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 

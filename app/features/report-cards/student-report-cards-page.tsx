@@ -1,8 +1,7 @@
+import { LoadError } from '~/ui/load-error'
+import type { RouteData } from '~/platform/route-data'
 import { PrintButton } from './report-card-view'
 import { StudentReportsView } from './student-reports'
-import { LoadError } from '~/ui/load-error'
-
-import type { RouteData } from '~/platform/route-data'
 import type { loadStudentReportCards } from './student-report-cards.server'
 
 export function StudentReportCardsPage({

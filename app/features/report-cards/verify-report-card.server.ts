@@ -1,8 +1,7 @@
-import { verifyReportCard } from './api.server'
+import type { RouterContextProvider } from 'react-router'
 import { upstream } from '~/platform/request.server'
 import { needed } from '~/platform/settle.server'
-
-import type { RouterContextProvider } from 'react-router'
+import { verifyReportCard } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -1,7 +1,6 @@
-import { LibraryFilters, LibraryList } from './library'
 import { LoadError } from '~/ui/load-error'
-
 import type { RouteData } from '~/platform/route-data'
+import { LibraryFilters, LibraryList } from './library'
 import type { loadStudentLibrary } from './student-library.server'
 
 export function StudentLibraryPage({

@@ -1,9 +1,8 @@
-import { getResources } from './api.server'
-import { filtersFrom } from './schema'
+import type { RouterContextProvider } from 'react-router'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
-
-import type { RouterContextProvider } from 'react-router'
+import { getResources } from './api.server'
+import { filtersFrom } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -1,7 +1,6 @@
 import { Link } from 'react-router'
 import { FeaturedCourses } from '~/features/courses/featured-courses'
 import { buttonClass } from '~/ui/button'
-
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
 import type { loadHome } from './home.server'

@@ -1,8 +1,7 @@
+import type { RouterContextProvider } from 'react-router'
 import { listCatalog } from '~/features/courses/api.server'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
-
-import type { RouterContextProvider } from 'react-router'
 
 type Context = Readonly<RouterContextProvider>
 

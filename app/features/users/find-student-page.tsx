@@ -6,7 +6,6 @@ import { useForm, useSubmitting } from '~/ui/use-form'
 import { formatCalendarDate } from '~/platform/dates'
 import type { RouteData } from '~/platform/route-data'
 import { type FindStudentFields } from './schema'
-
 import type { findStudentAction } from './find-student.server'
 
 export function FindStudentPage({

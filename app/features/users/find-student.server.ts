@@ -1,10 +1,9 @@
 import { data, redirect } from 'react-router'
-import { findStudent } from './api.server'
-import { findStudentSchema } from './schema'
+import type { RouterContextProvider } from 'react-router'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { requireUser, upstream } from '~/platform/request.server'
-
-import type { RouterContextProvider } from 'react-router'
+import { findStudent } from './api.server'
+import { findStudentSchema } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 

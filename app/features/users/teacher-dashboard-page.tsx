@@ -1,8 +1,7 @@
 import { Reminders } from '~/features/reminders/reminders'
 import { LoadError } from '~/ui/load-error'
-import { StudentTable } from './student-table'
-
 import type { RouteData } from '~/platform/route-data'
+import { StudentTable } from './student-table'
 import type { loadTeacherDashboard } from './teacher-dashboard.server'
 
 export function TeacherDashboardPage({

@@ -1,11 +1,10 @@
+import type { RouterContextProvider } from 'react-router'
 import { getReminders } from '~/features/reminders/api.server'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
-import { getTutorProfile, getTutorStudents } from './api.server'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
-
-import type { RouterContextProvider } from 'react-router'
 import type { SessionUser } from '~/platform/session.server'
+import { getTutorProfile, getTutorStudents } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
-import type { Route } from './+types/logout'
 import { logoutAction } from '~/features/users/logout.server'
+import type { Route } from './+types/logout'
 
 export function loader() {
 	return redirect('/')
