@@ -1,8 +1,8 @@
 import { redirect } from 'react-router'
+import type { Route } from './+types/resend-verification'
 import { resendVerificationAction } from '~/features/account/resend-verification.server'
 import { requireUser } from '~/platform/request.server'
 import { dashboardPath } from '~/platform/roles'
-import type { Route } from './+types/resend-verification'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	return redirect(dashboardPath[requireUser(context, request).role])

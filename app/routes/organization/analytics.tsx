@@ -1,7 +1,7 @@
+import type { Route } from './+types/analytics'
 import { AnalyticsPage } from '~/features/scores/analytics-page'
 import { loadAnalytics } from '~/features/scores/analytics.server'
 import { requireRole } from '~/platform/request.server'
-import type { Route } from './+types/analytics'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'organization')

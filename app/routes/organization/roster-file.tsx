@@ -1,7 +1,7 @@
+import type { Route } from './+types/roster-file'
 import { openRosterFile } from '~/features/roster/roster-file.server'
 import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
 import { requireRole } from '~/platform/request.server'
-import type { Route } from './+types/roster-file'
 
 /** The roster's template (roster/template) or its members in the template's columns (roster/export) as CSV. */
 export const middleware: Route.MiddlewareFunction[] = [

@@ -1,7 +1,7 @@
+import type { Route } from './+types/scores-export'
 import { openScoresCsv } from '~/features/scores/scores-export.server'
 import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
 import { requireRole } from '~/platform/request.server'
-import type { Route } from './+types/scores-export'
 
 /** The score grid (score-input/export) or the result cards (result-cards/export) of ?term= as CSV. */
 export const middleware: Route.MiddlewareFunction[] = [

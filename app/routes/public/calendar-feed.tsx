@@ -1,5 +1,5 @@
-import { openCalendarFeedFile } from '~/features/schedules/calendar-feed.server'
 import type { Route } from './+types/calendar-feed'
+import { openCalendarFeedFile } from '~/features/schedules/calendar-feed.server'
 
 /**
  * Resource route: a student's or teacher's private calendar feed, `/calendar/{token}.ics`, which

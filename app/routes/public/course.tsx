@@ -1,6 +1,6 @@
+import type { Route } from './+types/course'
 import { loadPublicCourse } from '~/features/courses/public-course.server'
 import { PublicCoursePage } from '~/features/courses/public-course-page'
-import type { Route } from './+types/course'
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
 	return loadPublicCourse(context, request, params)

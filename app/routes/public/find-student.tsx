@@ -1,6 +1,6 @@
+import type { Route } from './+types/find-student'
 import { loadFindStudent, findStudentAction } from '~/features/users/find-student.server'
 import { FindStudentPage } from '~/features/users/find-student-page'
-import type { Route } from './+types/find-student'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	return loadFindStudent(context, request)

@@ -1,6 +1,6 @@
+import type { Route } from './+types/forgot-password'
 import { loadForgotPassword, forgotPasswordAction } from '~/features/account/forgot-password.server'
 import { ForgotPasswordPage } from '~/features/account/forgot-password-page'
-import type { Route } from './+types/forgot-password'
 
 export function loader({ context }: Route.LoaderArgs) {
 	return loadForgotPassword(context)

@@ -1,6 +1,6 @@
+import type { Route } from './+types/home'
 import { loadHome } from '~/features/site/home.server'
 import { HomePage } from '~/features/site/home-page'
-import type { Route } from './+types/home'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	return loadHome(context, request)

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
-import { logoutAction } from '~/features/users/logout.server'
 import type { Route } from './+types/logout'
+import { logoutAction } from '~/features/users/logout.server'
 
 export function loader() {
 	return redirect('/')

@@ -1,7 +1,7 @@
+import type { Route } from './+types/payment-failed'
 import { requireRole } from '~/platform/request.server'
 import { loadPaymentFailed } from '~/features/payments/payment-failed.server'
 import { PaymentFailedPage } from '~/features/payments/payment-failed-page'
-import type { Route } from './+types/payment-failed'
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')

@@ -1,7 +1,7 @@
+import type { Route } from './+types/payment-processing'
 import { requireRole } from '~/platform/request.server'
 import { loadPaymentProcessing } from '~/features/payments/payment-processing.server'
 import { PaymentProcessingPage } from '~/features/payments/payment-processing-page'
-import type { Route } from './+types/payment-processing'
 
 /** Follows the payment until the provider settles it, then moves on to success or failed. */
 export function loader({ context, request, params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
+import type { Route } from './+types/payment-success'
 import { requireRole } from '~/platform/request.server'
 import { loadPaymentSuccess } from '~/features/payments/payment-success.server'
 import { PaymentSuccessPage } from '~/features/payments/payment-success-page'
-import type { Route } from './+types/payment-success'
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')

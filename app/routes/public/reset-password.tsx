@@ -1,6 +1,6 @@
+import type { Route } from './+types/reset-password'
 import { loadResetPassword, resetPasswordAction } from '~/features/account/reset-password.server'
 import { ResetPasswordPage } from '~/features/account/reset-password-page'
-import type { Route } from './+types/reset-password'
 
 /** Opened from the reset mail: `?token=` (and `as=organization` for an organization's login). */
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
+import type { Route } from './+types/unsubscribe'
 import { loadUnsubscribe, unsubscribeAction } from '~/features/account/unsubscribe.server'
 import { UnsubscribePage } from '~/features/account/unsubscribe-page'
-import type { Route } from './+types/unsubscribe'
 
 /**
  * Opened from a notification mail's footer link: the visit changes nothing (a mail scanner opens

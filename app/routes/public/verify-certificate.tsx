@@ -1,6 +1,6 @@
+import type { Route } from './+types/verify-certificate'
 import { loadCertificateVerification } from '~/features/certificates/verify-certificate.server'
 import { VerifyCertificatePage } from '~/features/certificates/verify-certificate-page'
-import type { Route } from './+types/verify-certificate'
 
 /** Public: anyone holding a certificate's link or QR code checks it here, signed in or not. */
 export function loader({ context, request, params }: Route.LoaderArgs) {

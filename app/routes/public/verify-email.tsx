@@ -1,6 +1,6 @@
+import type { Route } from './+types/verify-email'
 import { loadVerifyEmail, verifyEmailAction } from '~/features/account/verify-email.server'
 import { VerifyEmailPage } from '~/features/account/verify-email-page'
-import type { Route } from './+types/verify-email'
 
 /**
  * Opened from a verification mail (`?token=`). The visit only asks whether the link works: a mail

@@ -1,6 +1,6 @@
+import type { Route } from './+types/verify-report-card'
 import { loadReportCardVerification } from '~/features/report-cards/verify-report-card.server'
 import { VerifyReportCardPage } from '~/features/report-cards/verify-report-card-page'
-import type { Route } from './+types/verify-report-card'
 
 /** Public: anyone holding a report card's link checks it here, signed in or not. */
 export function loader({ context, request, params }: Route.LoaderArgs) {

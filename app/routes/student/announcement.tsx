@@ -1,9 +1,9 @@
 import { isRouteErrorResponse, Link } from 'react-router'
+import type { Route } from './+types/announcement'
 import { requireRole } from '~/platform/request.server'
 import { loadStudentAnnouncement } from '~/features/announcements/student-announcement.server'
 import { StudentAnnouncementPage } from '~/features/announcements/student-announcement-page'
 import { RouteError } from '~/ui/error-pages'
-import type { Route } from './+types/announcement'
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')

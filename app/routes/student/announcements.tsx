@@ -1,7 +1,7 @@
+import type { Route } from './+types/announcements'
 import { requireRole } from '~/platform/request.server'
 import { loadStudentAnnouncements } from '~/features/announcements/student-announcements.server'
 import { StudentAnnouncementsPage } from '~/features/announcements/student-announcements-page'
-import type { Route } from './+types/announcements'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')

@@ -1,7 +1,7 @@
+import type { Route } from './+types/certificate-pdf'
 import { openCertificatePdfFile } from '~/features/certificates/certificate-pdf.server'
 import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
 import { requireRole } from '~/platform/request.server'
-import type { Route } from './+types/certificate-pdf'
 
 /**
  * The certificate PDF; its QR code leads to this app's verification page. The middleware answers

@@ -1,7 +1,7 @@
+import type { Route } from './+types/certificates'
 import { requireRole } from '~/platform/request.server'
 import { loadStudentCertificates } from '~/features/certificates/student-certificates.server'
 import { StudentCertificatesPage } from '~/features/certificates/student-certificates-page'
-import type { Route } from './+types/certificates'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')

@@ -1,7 +1,7 @@
+import type { Route } from './+types/course-details'
 import { requireRole } from '~/platform/request.server'
 import { loadStudentCourseDetails } from '~/features/courses/student-course-details.server'
 import { StudentCourseDetailsPage } from '~/features/courses/student-course-details-page'
-import type { Route } from './+types/course-details'
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')

@@ -1,7 +1,7 @@
+import type { Route } from './+types/courses'
 import { requireRole } from '~/platform/request.server'
 import { loadStudentCourses } from '~/features/courses/student-courses.server'
 import { StudentCoursesPage } from '~/features/courses/student-courses-page'
-import type { Route } from './+types/courses'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')

@@ -1,7 +1,7 @@
+import type { Route } from './+types/library-file'
 import { openLibraryFile } from '~/features/resources/library-file.server'
 import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
 import { requireRole } from '~/platform/request.server'
-import type { Route } from './+types/library-file'
 
 /**
  * A library file, fetched with the student's own token. The middleware answers the file; a refused

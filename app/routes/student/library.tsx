@@ -1,7 +1,7 @@
+import type { Route } from './+types/library'
 import { requireRole } from '~/platform/request.server'
 import { loadStudentLibrary } from '~/features/resources/student-library.server'
 import { StudentLibraryPage } from '~/features/resources/student-library-page'
-import type { Route } from './+types/library'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')

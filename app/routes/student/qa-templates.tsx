@@ -1,7 +1,7 @@
+import type { Route } from './+types/qa-templates'
 import { requireRole } from '~/platform/request.server'
 import { loadStudentTemplates } from '~/features/qa/student-templates.server'
 import { StudentTemplatesPage } from '~/features/qa/student-templates-page'
-import type { Route } from './+types/qa-templates'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')

@@ -1,7 +1,7 @@
+import type { Route } from './+types/qa'
 import { requireRole } from '~/platform/request.server'
 import { loadTestsOverview } from '~/features/quizzes/tests-overview.server'
 import { TestsOverviewPage } from '~/features/quizzes/tests-overview-page'
-import type { Route } from './+types/qa'
 
 /** The tests overview: a few tests to take and the latest results, loaded side by side. */
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
+import type { Route } from './+types/report-cards'
 import { requireRole } from '~/platform/request.server'
 import { loadStudentReportCards } from '~/features/report-cards/student-report-cards.server'
 import { StudentReportCardsPage } from '~/features/report-cards/student-report-cards-page'
-import type { Route } from './+types/report-cards'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'student')

@@ -1,7 +1,7 @@
+import type { Route } from './+types/task-file'
 import { openTaskFile } from '~/features/tasks/task-file.server'
 import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
 import { requireRole } from '~/platform/request.server'
-import type { Route } from './+types/task-file'
 
 /**
  * A task's attachment (?taskId=) or a submitted file (?submissionId=), with the student's token.

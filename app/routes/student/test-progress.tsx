@@ -1,7 +1,7 @@
 import { data } from 'react-router'
+import type { Route } from './+types/test-progress'
 import { testProgressAction } from '~/features/quizzes/test-progress.server'
 import { requireRole } from '~/platform/request.server'
-import type { Route } from './+types/test-progress'
 
 /** Only the island's POSTs come here; a visit by address gets a plain 405, not an error page. */
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
+import type { Route } from './+types/test-result'
 import { requireRole } from '~/platform/request.server'
 import { loadTestResult } from '~/features/quizzes/test-result.server'
 import { TestResultPage } from '~/features/quizzes/test-result-page'
-import type { Route } from './+types/test-result'
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')

@@ -1,7 +1,7 @@
+import type { Route } from './+types/test-results'
 import { requireRole } from '~/platform/request.server'
 import { loadTestResults } from '~/features/quizzes/test-results.server'
 import { TestResultsPage } from '~/features/quizzes/test-results-page'
-import type { Route } from './+types/test-results'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')

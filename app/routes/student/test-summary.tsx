@@ -1,7 +1,7 @@
+import type { Route } from './+types/test-summary'
 import { requireRole } from '~/platform/request.server'
 import { loadTestSummary } from '~/features/quizzes/test-summary.server'
 import { TestSummaryPage } from '~/features/quizzes/test-summary-page'
-import type { Route } from './+types/test-summary'
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')

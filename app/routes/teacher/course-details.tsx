@@ -1,7 +1,7 @@
+import type { Route } from './+types/course-details'
 import { requireRole } from '~/platform/request.server'
 import { loadTeacherCourseDetails } from '~/features/courses/teacher-course-details.server'
 import { TeacherCourseDetailsPage } from '~/features/courses/teacher-course-details-page'
-import type { Route } from './+types/course-details'
 
 /** `?courseId=` shows that course; without it, the built-in sample course (spec section 2). */
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
+import type { Route } from './+types/course-edit'
 import { loadCourseEdit, courseEditAction } from '~/features/courses/course-edit.server'
 import { CourseEditPage } from '~/features/courses/course-edit-page'
-import type { Route } from './+types/course-edit'
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
 	return loadCourseEdit(context, request, params)

@@ -1,7 +1,7 @@
+import type { Route } from './+types/course-form'
 import { requireRole } from '~/platform/request.server'
 import { newCourseAction } from '~/features/courses/new-course.server'
 import { NewCoursePage } from '~/features/courses/new-course-page'
-import type { Route } from './+types/course-form'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	requireRole(context, request, 'tutor')

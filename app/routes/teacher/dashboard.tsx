@@ -1,7 +1,7 @@
+import type { Route } from './+types/dashboard'
 import { requireRole } from '~/platform/request.server'
 import { loadTeacherDashboard } from '~/features/users/teacher-dashboard.server'
 import { TeacherDashboardPage } from '~/features/users/teacher-dashboard-page'
-import type { Route } from './+types/dashboard'
 
 export function loader({ context, request }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')

@@ -1,7 +1,7 @@
+import type { Route } from './+types/report-card-student'
 import { requireRole } from '~/platform/request.server'
 import { loadStudentReportCardList } from '~/features/report-cards/student-report-card-list.server'
 import { StudentReportCardListPage } from '~/features/report-cards/student-report-card-list-page'
-import type { Route } from './+types/report-card-student'
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
 	const user = requireRole(context, request, 'tutor')

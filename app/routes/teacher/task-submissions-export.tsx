@@ -1,7 +1,7 @@
+import type { Route } from './+types/task-submissions-export'
 import { openSubmissionsCsv } from '~/features/tasks/task-file.server'
 import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
 import { requireRole } from '~/platform/request.server'
-import type { Route } from './+types/task-submissions-export'
 
 /** A task's submissions and grades as CSV (?taskId=); another tutor's task is the area's 403 page. */
 export const middleware: Route.MiddlewareFunction[] = [
