@@ -58,6 +58,8 @@ export const domainOrder = [
 	'scores',
 	'signup',
 	'student-dashboard',
+	'teacher-dashboard',
+	'site',
 ]
 
 /** Each domain's folder: the features layer's rules, and the domains after it refused. */

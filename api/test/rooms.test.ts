@@ -15,6 +15,7 @@ import { serveMetrics } from '../src/platform/metrics.ts'
 import { createDiskStorage } from '../src/platform/storage.ts'
 import { createSocketServer } from '../src/platform/websocket.ts'
 import { closeRooms } from '../src/rooms/hubs.ts'
+import { mailOutboxMetrics } from '../src/mail/metrics.ts'
 import { liveRoomMetrics } from '../src/rooms/metrics.ts'
 import { DEMO_ROOM_ID } from '../src/rooms/seed.ts'
 import { seedDemo } from '../src/seed.ts'
@@ -919,7 +920,10 @@ describe('limits: floods, oversized boards and who may clear', () => {
 
 describe('metrics', () => {
 	test('/metrics counts live rooms and their sockets, and the mail queue', async () => {
-		const metrics = await serveMetrics(api.db, 0, '127.0.0.1', [liveRoomMetrics(api.db)])
+		const metrics = await serveMetrics(api.db, 0, '127.0.0.1', [
+			liveRoomMetrics(api.db),
+			mailOutboxMetrics(api.db),
+		])
 		const url = `http://127.0.0.1:${(metrics.address() as AddressInfo).port}/metrics`
 		const read = async () => {
 			const text = await (await fetch(url)).text()

@@ -189,3 +189,37 @@ export function selectProps(field: AnyField) {
 	const { key: _key, ...props } = getSelectProps(field)
 	return props
 }
+
+type FieldLabels = { label: ReactNode; meta: AnyField; hint?: string }
+
+/**
+ * A form's input bound to conform: label, input, hint and errors, with conform's name, id,
+ * constraints and initial value, and the ids that tie them together (aria-describedby,
+ * aria-invalid). A form writes `<ConformField label="Title" meta={fields.title} />`; attributes
+ * given here (required, autoComplete, …) come after conform's.
+ */
+export function ConformField({
+	meta,
+	type = 'text',
+	...rest
+}: FieldLabels & { type?: InputType } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+	return <TextField meta={meta} {...inputProps(meta, type)} {...rest} />
+}
+
+/** A textarea bound to conform, as ConformField. */
+export function ConformTextArea({
+	meta,
+	...rest
+}: FieldLabels & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+	return <TextAreaField meta={meta} {...textareaProps(meta)} {...rest} />
+}
+
+/** A select bound to conform, as ConformField. */
+export function ConformSelect({
+	meta,
+	...rest
+}: FieldLabels & {
+	options: readonly { value: string; label: string }[]
+} & SelectHTMLAttributes<HTMLSelectElement>) {
+	return <SelectField meta={meta} {...selectProps(meta)} {...rest} />
+}

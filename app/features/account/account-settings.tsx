@@ -4,7 +4,7 @@ import { Form } from 'react-router'
 import { formatDateTime } from '~/platform/dates'
 import type { Settled } from '~/platform/settle.server'
 import { Button } from '~/ui/button'
-import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { ConformField, FormErrors, type inputProps } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import {
@@ -32,10 +32,10 @@ type Field = Parameters<typeof inputProps>[0]
 
 function CurrentPasswordField({ field }: { field: Field }) {
 	return (
-		<TextField
+		<ConformField
 			label="Current password"
 			meta={field}
-			{...inputProps(field, 'password')}
+			type="password"
 			autoComplete="current-password"
 			required
 		/>
@@ -46,18 +46,18 @@ function CurrentPasswordField({ field }: { field: Field }) {
 export function NewPasswordFields({ password, confirm }: { password: Field; confirm: Field }) {
 	return (
 		<>
-			<TextField
+			<ConformField
 				label="New password"
 				hint="At least 8 characters."
 				meta={password}
-				{...inputProps(password, 'password')}
+				type="password"
 				autoComplete="new-password"
 				required
 			/>
-			<TextField
+			<ConformField
 				label="Confirm new password"
 				meta={confirm}
-				{...inputProps(confirm, 'password')}
+				type="password"
 				autoComplete="new-password"
 				required
 			/>
@@ -129,11 +129,11 @@ export function ChangeEmailForm({
 				<input type="hidden" name="intent" value="email" />
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<div className="grid gap-4 sm:grid-cols-2">
-					<TextField
+					<ConformField
 						label="New email address"
 						hint="It changes once you follow the link we send to it."
 						meta={fields.email}
-						{...inputProps(fields.email, 'email')}
+						type="email"
 						autoComplete="email"
 						required
 					/>
@@ -328,11 +328,10 @@ export function TwoFactorSettings({
 						<FormErrors id={disableForm.errorId} errors={disableForm.errors} />
 						<div className="grid gap-4 sm:grid-cols-2">
 							<CurrentPasswordField field={disableFields.currentPassword} />
-							<TextField
+							<ConformField
 								label="Code from your app"
 								hint="Or one of your recovery codes."
 								meta={disableFields.code}
-								{...inputProps(disableFields.code, 'text')}
 								autoComplete="one-time-code"
 								required
 							/>
@@ -371,10 +370,9 @@ export function TwoFactorSettings({
 					<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(enableForm)}>
 						<input type="hidden" name="intent" value="two-factor-enable" />
 						<FormErrors id={enableForm.errorId} errors={enableForm.errors} />
-						<TextField
+						<ConformField
 							label="Code from your app"
 							meta={enableFields.code}
-							{...inputProps(enableFields.code, 'text')}
 							autoComplete="one-time-code"
 							inputMode="numeric"
 							required

@@ -61,6 +61,9 @@ export const verifyEmailSchema = z.object({ token: linkToken })
 /** A notification mail's unsubscribe link: its token stays in the address it is posted to. */
 export const unsubscribeSchema = z.object({ token: linkToken })
 
+/** The unsubscribe page's answer to a link it cannot use. */
+export const UNSUBSCRIBE_INVALID_LINK = 'This unsubscribe link is not valid.'
+
 export const changePasswordSchema = z
 	.object({
 		intent: z.literal('password'),

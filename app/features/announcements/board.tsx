@@ -3,28 +3,20 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useSearchParams } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
 import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
-import {
-	FormErrors,
-	inputProps,
-	SelectField,
-	selectProps,
-	TextAreaField,
-	textareaProps,
-	TextField,
-} from '~/ui/field'
+import { ConformField, ConformSelect, ConformTextArea, FormErrors } from '~/ui/field'
 import { MENU_SEARCH } from '~/platform/course-menu'
 import { LoadError } from '~/ui/load-error'
 import { CourseMenuSearch } from '~/ui/menu-search'
 import { Pagination } from '~/ui/pagination'
+import { useForm, useSubmitting } from '~/ui/use-form'
+import { formatDateTime } from '~/platform/dates'
 import type { loadAnnouncementBoard } from './board.server'
 import {
 	announcementEditSchema,
 	announcementFormSchema,
-	formatPosted,
 	teacherAnnouncementFormSchema,
 	type Announcement,
 } from './schema'
-import { useForm, useSubmitting } from '~/ui/use-form'
 
 type Course = { id: string; title: string }
 
@@ -63,21 +55,14 @@ export function AnnouncementComposer({
 					You have no courses yet: announcements go to the students of one of your courses.
 				</p>
 			) : null}
-			<SelectField
+			<ConformSelect
 				label="Audience"
 				meta={fields.courseId}
 				options={audienceOptions}
-				{...selectProps(fields.courseId)}
 				required={!organizationWide}
 			/>
-			<TextField label="Title" meta={fields.title} {...inputProps(fields.title, 'text')} required />
-			<TextAreaField
-				label="Message"
-				meta={fields.body}
-				{...textareaProps(fields.body)}
-				rows={5}
-				required
-			/>
+			<ConformField label="Title" meta={fields.title} required />
+			<ConformTextArea label="Message" meta={fields.body} rows={5} required />
 			<div>
 				<Button disabled={busy}>{busy ? 'Posting…' : 'Post announcement'}</Button>
 			</div>
@@ -117,8 +102,8 @@ export function AuthoredAnnouncements({
 								{announcement.title}
 							</h3>
 							<p className="text-xs text-slate-600">
-								{audienceOf(announcement)} · {formatPosted(announcement.createdAt, timeZone)} · Read
-								by {announcement.readCount ?? 0}{' '}
+								{audienceOf(announcement)} · {formatDateTime(announcement.createdAt, timeZone)} ·
+								Read by {announcement.readCount ?? 0}{' '}
 								{announcement.readCount === 1 ? 'student' : 'students'}
 							</p>
 							<p className="mt-2 whitespace-pre-line text-slate-800">{announcement.body}</p>
@@ -186,7 +171,7 @@ export function StudentAnnouncementList({
 					<p className="mt-1 text-xs text-slate-600">
 						{announcement.author.name} ·{' '}
 						{announcement.course ? announcement.course.title : 'Organization'} ·{' '}
-						{formatPosted(announcement.createdAt, timeZone)}
+						{formatDateTime(announcement.createdAt, timeZone)}
 					</p>
 				</li>
 			))}
@@ -315,19 +300,8 @@ function EditAnnouncement({
 				<input type="hidden" name="intent" value="update" />
 				<input type="hidden" name="announcementId" value={announcement.id} />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField
-					label="Title"
-					meta={fields.title}
-					{...inputProps(fields.title, 'text')}
-					required
-				/>
-				<TextAreaField
-					label="Message"
-					meta={fields.body}
-					{...textareaProps(fields.body)}
-					rows={5}
-					required
-				/>
+				<ConformField label="Title" meta={fields.title} required />
+				<ConformTextArea label="Message" meta={fields.body} rows={5} required />
 				<div className="flex flex-wrap gap-3">
 					<Button disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</Button>
 					<Link to={cancelTo} className={buttonClass('secondary')}>

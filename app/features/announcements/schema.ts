@@ -1,12 +1,9 @@
 import { z } from 'zod'
+import { titleField } from '~/platform/form-fields'
 import { pageParam } from '~/platform/page-param'
 
 export const announcementFormSchema = z.object({
-	title: z
-		.string({ error: 'Enter a title' })
-		.trim()
-		.min(1, 'Enter a title')
-		.max(200, 'Title must be at most 200 characters'),
+	title: titleField,
 	body: z
 		.string({ error: 'Write the announcement' })
 		.trim()
@@ -74,19 +71,3 @@ export const audiencesSchema = z.object({
 })
 
 export const pageFrom = (url: URL) => pageParam(url.searchParams)
-
-/** 'Nov 23, 2026, 5:00 PM EST': in the viewer's zone, named. */
-export const formatPosted = (iso: string, timeZone: string) =>
-	new Date(iso)
-		.toLocaleString('en-US', {
-			month: 'short',
-			day: 'numeric',
-			year: 'numeric',
-			hour: 'numeric',
-			minute: '2-digit',
-			hour12: true,
-			timeZone,
-			timeZoneName: 'short',
-		})
-		// ICU versions differ on narrow spaces; plain ones render the same on server and browser.
-		.replace(/[\u202f\u2009\u00a0]/g, ' ')

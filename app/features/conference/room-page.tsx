@@ -1,13 +1,15 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Suspense, type ComponentType } from 'react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import type { LoadFailure } from '~/platform/toast'
 import { Button } from '~/ui/button'
-import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import { ConformField, ConformTextArea, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Spinner } from '~/ui/spinner'
 import { useHydrated } from '~/ui/use-hydrated'
+import { useForm, useSubmitting } from '~/ui/use-form'
+import { TextLink } from '~/ui/text-link'
 import { ChatLog } from './chat'
 import {
 	chatFormSchema,
@@ -16,7 +18,6 @@ import {
 	type ChatMessage,
 	type Room,
 } from './schema'
-import { useForm, useSubmitting } from '~/ui/use-form'
 
 export type IslandProps = {
 	room: Room
@@ -61,10 +62,9 @@ function ChatForm({ lastResult }: { lastResult: SubmissionResult<string[]> | und
 		<Form method="post" className="flex flex-col gap-2" {...getFormProps(form)}>
 			<FormErrors id={form.errorId} errors={form.errors} />
 			<input type="hidden" name="intent" value="message" />
-			<TextAreaField
+			<ConformTextArea
 				label="Message"
 				meta={fields.text}
-				{...textareaProps(fields.text)}
 				rows={3}
 				maxLength={MESSAGE_MAX}
 				required
@@ -93,11 +93,11 @@ function InviteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
 			<Form method="post" className="mt-2 flex flex-col gap-2 pb-2" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<input type="hidden" name="intent" value="invite" />
-				<TextField
+				<ConformField
 					label="Email of their account"
 					hint="Students of this course are already in; invite anyone else with an account."
 					meta={fields.email}
-					{...inputProps(fields.email, 'email')}
+					type="email"
 					autoComplete="off"
 					required
 				/>
@@ -150,9 +150,7 @@ export function RoomPage({
 					</p>
 				</div>
 				<div className="flex flex-wrap items-center gap-3">
-					<Link to={other.to} className="font-semibold text-indigo-800 underline">
-						{other.label}
-					</Link>
+					<TextLink to={other.to}>{other.label}</TextLink>
 					{room.role === 'host' && !ended ? (
 						<Form method="post">
 							<input type="hidden" name="intent" value="end" />

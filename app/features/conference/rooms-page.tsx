@@ -1,11 +1,12 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import { Button } from '~/ui/button'
-import { FormErrors, inputProps, SelectField, selectProps, TextField } from '~/ui/field'
+import { ConformField, ConformSelect, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { TableScroll } from '~/ui/table-scroll'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { TextLink } from '~/ui/text-link'
 import type { loadLiveRooms } from './rooms.server'
 import { ROOM_KINDS, startRoomSchema, type Room } from './schema'
 
@@ -52,13 +53,10 @@ function RoomTable({ rooms }: { rooms: Room[] }) {
 								{room.endedAt ? `Ended ${dateFormat.format(new Date(room.endedAt))}` : 'Open'}
 							</td>
 							<td className="py-2">
-								<Link
-									to={`/conference/${room.kind}/${room.id}`}
-									className="font-semibold text-indigo-800 underline"
-								>
+								<TextLink to={`/conference/${room.kind}/${room.id}`}>
 									{room.endedAt ? 'Read the chat' : room.role === 'observer' ? 'Open' : 'Join'}
 									<span className="sr-only"> {room.title}</span>
-								</Link>
+								</TextLink>
 							</td>
 						</tr>
 					))}
@@ -91,19 +89,13 @@ function StartRoomForm({
 	return (
 		<Form method="post" className="flex max-w-xl flex-col gap-4" {...getFormProps(form)}>
 			<FormErrors id={form.errorId} errors={form.errors} />
-			<SelectField
+			<ConformSelect
 				label="Course"
 				meta={fields.courseId}
-				{...selectProps(fields.courseId)}
 				options={courses.map((course) => ({ value: course.id, label: course.title }))}
 			/>
-			<TextField label="Title" meta={fields.title} {...inputProps(fields.title, 'text')} required />
-			<SelectField
-				label="Kind of room"
-				meta={fields.kind}
-				{...selectProps(fields.kind)}
-				options={ROOM_KINDS}
-			/>
+			<ConformField label="Title" meta={fields.title} required />
+			<ConformSelect label="Kind of room" meta={fields.kind} options={ROOM_KINDS} />
 			<Button disabled={starting}>{starting ? 'Starting…' : 'Start the room'}</Button>
 		</Form>
 	)

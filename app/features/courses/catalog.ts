@@ -48,47 +48,22 @@ export function chargeOf(price: Price) {
 }
 
 /** What a course card shows: the catalogue and the home page send only this to the browser. */
-export type CourseSummary = Pick<
-	Course,
-	| 'id'
-	| 'title'
-	| 'subtitle'
-	| 'category'
-	| 'level'
-	| 'teacherName'
-	| 'organizationName'
-	| 'duration'
-	| 'enrolledStudents'
-	| 'maxStudents'
-	| 'price'
->
+const summaryFields = [
+	'id',
+	'title',
+	'subtitle',
+	'category',
+	'level',
+	'teacherName',
+	'organizationName',
+	'duration',
+	'enrolledStudents',
+	'maxStudents',
+	'price',
+] as const satisfies readonly (keyof Course)[]
+export type CourseSummary = Pick<Course, (typeof summaryFields)[number]>
 export type CatalogPage = Omit<CourseList, 'courses'> & { courses: CourseSummary[] }
 
 export function summarize(course: Course): CourseSummary {
-	const {
-		id,
-		title,
-		subtitle,
-		category,
-		level,
-		teacherName,
-		organizationName,
-		duration,
-		enrolledStudents,
-		maxStudents,
-		price,
-	} = course
-	return {
-		id,
-		title,
-		subtitle,
-		category,
-		level,
-		teacherName,
-		organizationName,
-		duration,
-		enrolledStudents,
-		maxStudents,
-		price,
-	}
+	return Object.fromEntries(summaryFields.map((field) => [field, course[field]])) as CourseSummary
 }

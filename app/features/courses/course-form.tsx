@@ -4,18 +4,10 @@ import type { FormEvent } from 'react'
 import type { z } from 'zod'
 import { Form, useNavigation } from 'react-router'
 import { Button } from '~/ui/button'
-import {
-	FormErrors,
-	inputProps,
-	SelectField,
-	selectProps,
-	TextAreaField,
-	textareaProps,
-	TextField,
-} from '~/ui/field'
+import { ConformField, ConformSelect, ConformTextArea, FormErrors } from '~/ui/field'
+import { useForm } from '~/ui/use-form'
 import { courseCategories, courseLevels, currencies } from './catalog'
 import { courseFormSchema } from './schema'
-import { useForm } from '~/ui/use-form'
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }))
 
@@ -55,93 +47,64 @@ export function CourseForm({
 			}}
 		>
 			<FormErrors id={form.errorId} errors={form.errors} />
-			<TextField label="Title" meta={fields.title} {...inputProps(fields.title, 'text')} required />
-			<TextField
-				label="Subtitle (optional)"
-				meta={fields.subtitle}
-				{...inputProps(fields.subtitle, 'text')}
-			/>
-			<TextAreaField
-				label="Description"
-				meta={fields.description}
-				{...textareaProps(fields.description)}
-				rows={5}
-				required
-			/>
+			<ConformField label="Title" meta={fields.title} required />
+			<ConformField label="Subtitle (optional)" meta={fields.subtitle} />
+			<ConformTextArea label="Description" meta={fields.description} rows={5} required />
 			<div className="grid gap-4 sm:grid-cols-2">
-				<SelectField
+				<ConformSelect
 					label="Category"
 					meta={fields.category}
 					options={options(courseCategories)}
-					{...selectProps(fields.category)}
 				/>
-				<SelectField
-					label="Level"
-					meta={fields.level}
-					options={options(courseLevels)}
-					{...selectProps(fields.level)}
-				/>
+				<ConformSelect label="Level" meta={fields.level} options={options(courseLevels)} />
 			</div>
 			<div className="grid gap-4 sm:grid-cols-3">
-				<TextField
+				<ConformField
 					label="Price"
 					hint="For example 49.99. Use 0 for a free course."
 					meta={fields.price}
-					{...inputProps(fields.price, 'text')}
 					inputMode="decimal"
 					required
 				/>
-				<TextField
+				<ConformField
 					label="Discounted price (optional)"
 					meta={fields.discountedPrice}
-					{...inputProps(fields.discountedPrice, 'text')}
 					inputMode="decimal"
 				/>
-				<SelectField
-					label="Currency"
-					meta={fields.currency}
-					options={options(currencies)}
-					{...selectProps(fields.currency)}
-				/>
+				<ConformSelect label="Currency" meta={fields.currency} options={options(currencies)} />
 			</div>
 			<div className="grid gap-4 sm:grid-cols-3">
-				<TextField
+				<ConformField
 					label="Max students (optional)"
 					meta={fields.maxStudents}
-					{...inputProps(fields.maxStudents, 'text')}
 					inputMode="numeric"
 				/>
-				<TextField
+				<ConformField
 					label="Duration in weeks (optional)"
 					meta={fields.weeks}
-					{...inputProps(fields.weeks, 'text')}
 					inputMode="numeric"
 				/>
-				<TextField
+				<ConformField
 					label="Hours per week (optional)"
 					meta={fields.hoursPerWeek}
-					{...inputProps(fields.hoursPerWeek, 'text')}
 					inputMode="decimal"
 				/>
 			</div>
-			<TextField
+			<ConformField
 				label="Languages (optional)"
 				hint="Separate languages with commas."
 				meta={fields.languages}
-				{...inputProps(fields.languages, 'text')}
 			/>
-			<TextAreaField
+			<ConformTextArea
 				label="Learning outcomes (optional)"
 				hint="One outcome per line."
 				meta={fields.learningOutcomes}
-				{...textareaProps(fields.learningOutcomes)}
 				rows={4}
 			/>
-			<TextAreaField
+			<ConformTextArea
 				label="Modules (optional)"
 				hint="One module per line: the title, then a colon and its topics separated by semicolons. For example: Limits: one-sided limits; continuity"
 				meta={fields.modules}
-				{...textareaProps(fields.modules)}
 				rows={5}
 			/>
 			<div className="flex items-center gap-2">

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import type { Settled } from '~/platform/settle.server'
 import { buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
+import { TextLink } from '~/ui/text-link'
 import { CourseCard } from './course-card'
 import type { CatalogPage } from './catalog'
 
@@ -13,9 +14,7 @@ export function FeaturedCourses({ courses }: { courses: Settled<CatalogPage> }) 
 				<h2 id="featured-courses" className="text-2xl font-bold">
 					Featured courses
 				</h2>
-				<Link to="/courses" className="font-semibold text-indigo-800 underline">
-					See all courses
-				</Link>
+				<TextLink to="/courses">See all courses</TextLink>
 			</div>
 			{courses.ok ? (
 				courses.value.courses.length ? (

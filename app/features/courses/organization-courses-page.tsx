@@ -1,9 +1,10 @@
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { StudentTable } from '~/features/users/student-table'
 import { CsvDownload } from '~/ui/csv-download'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
+import { Table } from '~/ui/table'
 import { PriceTag } from './course-card'
 import type { ClassList, loadOrganizationCourses } from './organization-courses.server'
 import { CLASS_LIST_LIMIT, totalEnrolled } from './schema'
@@ -26,9 +27,7 @@ export function OrganizationCoursesPage({
 		<div className="flex flex-col gap-6">
 			<div className="flex flex-wrap items-center justify-between gap-4">
 				<h1 className="text-2xl font-bold">Courses</h1>
-				<Link to="/organization/payment-setup" className="font-semibold text-indigo-800 underline">
-					Payment setup
-				</Link>
+				<TextLink to="/organization/payment-setup">Payment setup</TextLink>
 			</div>
 			{courses.ok ? (
 				<>
@@ -43,61 +42,36 @@ export function OrganizationCoursesPage({
 						</div>
 					</dl>
 					{courses.value.courses.length ? (
-						<TableScroll label="Courses of your organization">
-							<table className="w-full text-left text-sm">
-								<caption className="px-4 py-3 text-left font-semibold">
-									Courses of your organization
-								</caption>
-								<thead className="bg-slate-100 text-slate-700">
-									<tr>
-										<th scope="col" className="px-4 py-2">
-											Course
-										</th>
-										<th scope="col" className="px-4 py-2">
-											Teacher
-										</th>
-										<th scope="col" className="px-4 py-2">
-											Price
-										</th>
-										<th scope="col" className="px-4 py-2">
-											Students
-										</th>
-										<th scope="col" className="px-4 py-2">
-											Status
-										</th>
-									</tr>
-								</thead>
-								<tbody>
-									{courses.value.courses.map((course) => (
-										<tr key={course.id} className="border-t border-slate-200">
-											<th scope="row" className="px-4 py-3 font-medium">
-												{course.title}
-												<p className="font-normal text-slate-600">
-													{course.category} · {course.level}
-												</p>
-											</th>
-											<td className="px-4 py-3">{course.teacherName ?? 'Organization'}</td>
-											<td className="px-4 py-3">
-												<PriceTag price={course.price} />
-											</td>
-											<td className="px-4 py-3">
-												{course.enrolledStudents}
-												{course.maxStudents ? ` of ${course.maxStudents}` : ''}
-												{course.enrolledStudents ? (
-													<Link
-														to={classHref(course.id)}
-														className="ml-2 font-semibold text-indigo-800 underline"
-													>
-														View students<span className="sr-only"> of {course.title}</span>
-													</Link>
-												) : null}
-											</td>
-											<td className="px-4 py-3">{course.isPublished ? 'Published' : 'Draft'}</td>
-										</tr>
-									))}
-								</tbody>
-							</table>
-						</TableScroll>
+						<Table
+							label="Courses of your organization"
+							caption="Courses of your organization"
+							headers={['Course', 'Teacher', 'Price', 'Students', 'Status']}
+						>
+							{courses.value.courses.map((course) => (
+								<tr key={course.id} className="border-t border-slate-200">
+									<th scope="row" className="px-4 py-3 font-medium">
+										{course.title}
+										<p className="font-normal text-slate-600">
+											{course.category} · {course.level}
+										</p>
+									</th>
+									<td className="px-4 py-3">{course.teacherName ?? 'Organization'}</td>
+									<td className="px-4 py-3">
+										<PriceTag price={course.price} />
+									</td>
+									<td className="px-4 py-3">
+										{course.enrolledStudents}
+										{course.maxStudents ? ` of ${course.maxStudents}` : ''}
+										{course.enrolledStudents ? (
+											<TextLink to={classHref(course.id)} className="ml-2">
+												View students<span className="sr-only"> of {course.title}</span>
+											</TextLink>
+										) : null}
+									</td>
+									<td className="px-4 py-3">{course.isPublished ? 'Published' : 'Draft'}</td>
+								</tr>
+							))}
+						</Table>
 					) : (
 						<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
 							Your organization has no courses yet.
@@ -150,12 +124,11 @@ function ClassListSection({
 						column={{
 							header: 'Certificate',
 							cell: (student) => (
-								<Link
+								<TextLink
 									to={`/organization/certificate/${student.id}/${course.id}/${organizationId}/${encodeURIComponent(student.email)}`}
-									className="font-semibold text-indigo-800 underline"
 								>
 									Certificate<span className="sr-only"> of {student.name}</span>
-								</Link>
+								</TextLink>
 							),
 						}}
 					/>

@@ -6,7 +6,8 @@ import { buttonClass } from '~/ui/button'
 import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
+import { Table } from '~/ui/table'
 import { PriceTag } from './course-card'
 import { applyQueuedCourseChanges, type Shown } from './offline'
 import { adjustTotal, COURSE_OFFLINE_KEY, totalEnrolled } from './schema'
@@ -104,134 +105,100 @@ function CourseTable({
 				</div>
 			</dl>
 			{courses.length ? (
-				<TableScroll label="Your courses">
-					<table className="w-full text-left text-sm">
-						<caption className="px-4 py-3 text-left font-semibold">Your courses</caption>
-						<thead className="bg-slate-100 text-slate-700">
-							<tr>
-								<th scope="col" className="px-4 py-2">
-									Course
-								</th>
-								<th scope="col" className="px-4 py-2">
-									Price
-								</th>
-								<th scope="col" className="px-4 py-2">
-									Students
-								</th>
-								<th scope="col" className="px-4 py-2">
-									Status
-								</th>
-								<th scope="col" className="px-4 py-2">
-									Actions
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{courses.map((course) => (
-								<tr
-									key={course.id}
-									className={`border-t border-slate-200 align-top ${course.offline === 'DELETE' ? 'opacity-60' : ''}`}
+				<Table
+					label="Your courses"
+					caption="Your courses"
+					headers={['Course', 'Price', 'Students', 'Status', 'Actions']}
+				>
+					{courses.map((course) => (
+						<tr
+							key={course.id}
+							className={`border-t border-slate-200 align-top ${course.offline === 'DELETE' ? 'opacity-60' : ''}`}
+						>
+							<th scope="row" className="px-4 py-3 font-medium">
+								<Link
+									to={`/teachersdashboard/course-details?courseId=${course.id}`}
+									className={`text-indigo-800 underline ${course.offline === 'DELETE' ? 'line-through' : ''}`}
 								>
-									<th scope="row" className="px-4 py-3 font-medium">
+									{course.title}
+								</Link>
+								<p className="font-normal text-slate-600">
+									{course.category} · {course.level}
+								</p>
+								{course.offline ? (
+									<p className="text-xs font-semibold text-amber-800">
+										{course.offline === 'DELETE'
+											? 'Deleted offline: syncs when back online'
+											: 'Changed offline: syncs when back online'}
+									</p>
+								) : null}
+							</th>
+							<td className="px-4 py-3">
+								<PriceTag price={course.price} />
+							</td>
+							<td className="px-4 py-3">
+								{course.enrolledStudents}
+								{course.enrolledStudents > 0 && !course.offline ? (
+									<a
+										href={`/teachersdashboard/courses/class-list?course=${encodeURIComponent(course.id)}`}
+										download
+										className="ml-2 text-sm font-semibold whitespace-nowrap text-indigo-800 underline"
+									>
+										Class list (CSV)<span className="sr-only"> of {course.title}</span>
+									</a>
+								) : null}
+							</td>
+							<td className="px-4 py-3">{course.isPublished ? 'Published' : 'Draft'}</td>
+							<td className="px-4 py-3">
+								{/* A course deleted offline has nothing left to do until it syncs. */}
+								{course.offline === 'DELETE' ? null : (
+									<div className="flex flex-wrap items-start gap-2">
 										<Link
-											to={`/teachersdashboard/course-details?courseId=${course.id}`}
-											className={`text-indigo-800 underline ${course.offline === 'DELETE' ? 'line-through' : ''}`}
+											to={`/teachersdashboard/courses/edit/${course.id}`}
+											className={buttonClass('secondary')}
+											aria-label={`Edit ${course.title}`}
 										>
-											{course.title}
+											Edit
 										</Link>
-										<p className="font-normal text-slate-600">
-											{course.category} · {course.level}
-										</p>
-										{course.offline ? (
-											<p className="text-xs font-semibold text-amber-800">
-												{course.offline === 'DELETE'
-													? 'Deleted offline: syncs when back online'
-													: 'Changed offline: syncs when back online'}
-											</p>
-										) : null}
-									</th>
-									<td className="px-4 py-3">
-										<PriceTag price={course.price} />
-									</td>
-									<td className="px-4 py-3">
-										{course.enrolledStudents}
-										{course.enrolledStudents > 0 && !course.offline ? (
-											<a
-												href={`/teachersdashboard/courses/class-list?course=${encodeURIComponent(course.id)}`}
-												download
-												className="ml-2 text-sm font-semibold whitespace-nowrap text-indigo-800 underline"
+										<Form method="post" {...handlesOffline} onSubmit={queueWhenOffline('UPDATE')}>
+											<input type="hidden" name="intent" value="publish" />
+											<input type="hidden" name="courseId" value={course.id} />
+											<input
+												type="hidden"
+												name="isPublished"
+												value={course.isPublished ? 'false' : 'true'}
+											/>
+											<button
+												type="submit"
+												className={buttonClass('secondary')}
+												aria-label={`${course.isPublished ? 'Unpublish' : 'Publish'} ${course.title}`}
 											>
-												Class list (CSV)<span className="sr-only"> of {course.title}</span>
-											</a>
-										) : null}
-									</td>
-									<td className="px-4 py-3">{course.isPublished ? 'Published' : 'Draft'}</td>
-									<td className="px-4 py-3">
-										{/* A course deleted offline has nothing left to do until it syncs. */}
-										{course.offline === 'DELETE' ? null : (
-											<div className="flex flex-wrap items-start gap-2">
-												<Link
-													to={`/teachersdashboard/courses/edit/${course.id}`}
-													className={buttonClass('secondary')}
-													aria-label={`Edit ${course.title}`}
-												>
-													Edit
-												</Link>
-												<Form
-													method="post"
-													{...handlesOffline}
-													onSubmit={queueWhenOffline('UPDATE')}
-												>
-													<input type="hidden" name="intent" value="publish" />
-													<input type="hidden" name="courseId" value={course.id} />
-													<input
-														type="hidden"
-														name="isPublished"
-														value={course.isPublished ? 'false' : 'true'}
-													/>
-													<button
-														type="submit"
-														className={buttonClass('secondary')}
-														aria-label={`${course.isPublished ? 'Unpublish' : 'Publish'} ${course.title}`}
-													>
-														{course.isPublished ? 'Unpublish' : 'Publish'}
-													</button>
-												</Form>
-												<ConfirmDisclosure
-													summary="Delete"
-													summaryLabel={`Delete ${course.title}`}
-													question={`Delete ${course.title}? This cannot be undone.`}
-												>
-													<Form
-														method="post"
-														{...handlesOffline}
-														onSubmit={queueWhenOffline('DELETE')}
-													>
-														<input type="hidden" name="intent" value="delete" />
-														<input type="hidden" name="courseId" value={course.id} />
-														<button type="submit" className={buttonClass('danger')}>
-															Yes, delete this course
-														</button>
-													</Form>
-												</ConfirmDisclosure>
-											</div>
-										)}
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</TableScroll>
+												{course.isPublished ? 'Unpublish' : 'Publish'}
+											</button>
+										</Form>
+										<ConfirmDisclosure
+											summary="Delete"
+											summaryLabel={`Delete ${course.title}`}
+											question={`Delete ${course.title}? This cannot be undone.`}
+										>
+											<Form method="post" {...handlesOffline} onSubmit={queueWhenOffline('DELETE')}>
+												<input type="hidden" name="intent" value="delete" />
+												<input type="hidden" name="courseId" value={course.id} />
+												<button type="submit" className={buttonClass('danger')}>
+													Yes, delete this course
+												</button>
+											</Form>
+										</ConfirmDisclosure>
+									</div>
+								)}
+							</td>
+						</tr>
+					))}
+				</Table>
 			) : (
 				<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
 					You have no courses yet.{' '}
-					<Link
-						to="/teachersdashboard/courses/form"
-						className="font-semibold text-indigo-800 underline"
-					>
-						Create your first course
-					</Link>
-					.
+					<TextLink to="/teachersdashboard/courses/form">Create your first course</TextLink>.
 				</p>
 			)}
 		</>

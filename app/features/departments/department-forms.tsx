@@ -2,7 +2,7 @@ import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
-import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { ConformField, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import type { ActionResult } from './departments-page'
 import { createDepartmentSchema, renameDepartmentSchema, type Department } from './schema'
@@ -29,17 +29,8 @@ export function CreateForm({ lastResult }: { lastResult: ActionResult }) {
 			<Form method="post" className="mt-4 flex flex-col gap-3" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="create" />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField
-					label="Department name"
-					meta={fields.departmentName}
-					{...inputProps(fields.departmentName, 'text')}
-					required
-				/>
-				<TextField
-					label="Description (optional)"
-					meta={fields.description}
-					{...inputProps(fields.description, 'text')}
-				/>
+				<ConformField label="Department name" meta={fields.departmentName} required />
+				<ConformField label="Description (optional)" meta={fields.description} />
 				<Button disabled={busy}>{busy ? 'Creating…' : 'Create department'}</Button>
 			</Form>
 		</section>
@@ -76,17 +67,8 @@ export function RenameForm({
 				<input type="hidden" name="intent" value="rename" />
 				<input type="hidden" name="departmentId" value={department.id} />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField
-					label="New department name"
-					meta={fields.departmentName}
-					{...inputProps(fields.departmentName, 'text')}
-					required
-				/>
-				<TextField
-					label="Description (optional)"
-					meta={fields.description}
-					{...inputProps(fields.description, 'text')}
-				/>
+				<ConformField label="New department name" meta={fields.departmentName} required />
+				<ConformField label="Description (optional)" meta={fields.description} />
 				<div className="flex gap-3">
 					<Button>Save name</Button>
 					<Link to="." className={buttonClass('secondary')}>

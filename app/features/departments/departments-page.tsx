@@ -3,7 +3,8 @@ import { Form, Link } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
+import { Table } from '~/ui/table'
 import { CreateForm, DeleteConfirmation, RenameForm } from './department-forms'
 import type { loadDepartments } from './departments.server'
 import { DEPARTMENTS_PER_PAGE, type Department } from './schema'
@@ -127,50 +128,35 @@ function DepartmentTable({
 	}
 	return (
 		<>
-			<TableScroll label="Departments">
-				<table className="w-full text-left text-sm">
-					<caption className="px-4 py-3 text-left font-semibold">Departments ({total})</caption>
-					<thead className="bg-slate-100 text-slate-700">
-						<tr>
-							<th scope="col" className="px-4 py-2">
-								Name
-							</th>
-							<th scope="col" className="px-4 py-2">
-								Description
-							</th>
-							<th scope="col" className="px-4 py-2">
-								Actions
-							</th>
-						</tr>
-					</thead>
-					<tbody>
-						{departments.map((department) => (
-							<tr key={department.id} className="border-t border-slate-200">
-								<td className="px-4 py-2 font-medium">{department.departmentName}</td>
-								<td className="px-4 py-2">{department.description ?? ''}</td>
-								<td className="px-4 py-2">
-									<div className="flex gap-3">
-										<Link
-											to={`?edit=${department.id}`}
-											className="font-semibold text-indigo-800 underline"
-											aria-label={`Rename ${department.departmentName}`}
-										>
-											Rename
-										</Link>
-										<Link
-											to={`?delete=${department.id}`}
-											className="font-semibold text-red-700 underline"
-											aria-label={`Delete ${department.departmentName}`}
-										>
-											Delete
-										</Link>
-									</div>
-								</td>
-							</tr>
-						))}
-					</tbody>
-				</table>
-			</TableScroll>
+			<Table
+				label="Departments"
+				caption={<>Departments ({total})</>}
+				headers={['Name', 'Description', 'Actions']}
+			>
+				{departments.map((department) => (
+					<tr key={department.id} className="border-t border-slate-200">
+						<td className="px-4 py-2 font-medium">{department.departmentName}</td>
+						<td className="px-4 py-2">{department.description ?? ''}</td>
+						<td className="px-4 py-2">
+							<div className="flex gap-3">
+								<TextLink
+									to={`?edit=${department.id}`}
+									aria-label={`Rename ${department.departmentName}`}
+								>
+									Rename
+								</TextLink>
+								<Link
+									to={`?delete=${department.id}`}
+									className="font-semibold text-red-700 underline"
+									aria-label={`Delete ${department.departmentName}`}
+								>
+									Delete
+								</Link>
+							</div>
+						</td>
+					</tr>
+				))}
+			</Table>
 			<Pagination page={page} totalPages={totalPages} label="Department pages" />
 		</>
 	)

@@ -3,9 +3,10 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link } from 'react-router'
 import { createDepartmentSchema } from '~/features/departments/schema'
 import { Button, buttonClass } from '~/ui/button'
-import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { ConformField, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { TextLink } from '~/ui/text-link'
 import type { loadOrganizationDashboard } from './dashboard.server'
 import type { OrganizationStats } from './schema'
 
@@ -59,21 +60,13 @@ function QuickDepartmentForm({
 					<FormErrors id={form.errorId} errors={form.errors} />
 				</div>
 				<div className="min-w-60 flex-1">
-					<TextField
-						label="New department name"
-						meta={fields.departmentName}
-						{...inputProps(fields.departmentName, 'text')}
-						required
-					/>
+					<ConformField label="New department name" meta={fields.departmentName} required />
 				</div>
 				<Button disabled={busy}>{busy ? 'Adding…' : 'Add department'}</Button>
 			</Form>
 			<p className="mt-2 text-sm text-slate-600">
 				Rename or delete departments on the{' '}
-				<Link to="/organization/departments" className="font-semibold text-indigo-800 underline">
-					Departments
-				</Link>{' '}
-				page.
+				<TextLink to="/organization/departments">Departments</TextLink> page.
 			</p>
 		</section>
 	)
@@ -162,9 +155,9 @@ function StatsGroups({ stats }: { stats: OrganizationStats }) {
 						<p className="text-sm text-slate-600">{group.empty}</p>
 					)}
 					{group.to ? (
-						<Link to={group.to} className="mt-auto text-sm font-semibold text-indigo-800 underline">
+						<TextLink to={group.to} className="mt-auto text-sm">
 							Manage {group.title.toLowerCase()}
-						</Link>
+						</TextLink>
 					) : null}
 				</section>
 			))}

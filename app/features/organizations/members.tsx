@@ -6,12 +6,12 @@ import type { User } from '~/features/users/schema'
 import type { LoadFailure } from '~/platform/toast'
 import { Button, buttonClass } from '~/ui/button'
 import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
-import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { ConformField, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { existingStudentSchema, newMemberSchema, type Invitation } from './schema'
-import { TableScroll } from '~/ui/table-scroll'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { Table } from '~/ui/table'
+import { existingStudentSchema, newMemberSchema, type Invitation } from './schema'
 
 export type MemberKind = 'student' | 'teacher'
 
@@ -117,49 +117,41 @@ function MemberTable({
 	}
 	return (
 		<>
-			<TableScroll label={`${plural} of your organization`}>
-				<table className="w-full text-left text-sm">
-					<caption className="px-4 py-3 text-left font-semibold">
+			<Table
+				label={`${plural} of your organization`}
+				caption={
+					<>
 						{plural} of your organization ({total})
-					</caption>
-					<thead className="bg-slate-100 text-slate-700">
-						<tr>
-							<th scope="col" className="px-4 py-2">
-								Name
-							</th>
-							<th scope="col" className="px-4 py-2">
-								Email
-							</th>
-							<th scope="col" className="px-4 py-2">
-								Account created
-							</th>
-							{kind === 'student' ? (
-								<th scope="col" className="px-4 py-2">
-									<span className="sr-only">Actions</span>
-								</th>
-							) : null}
-						</tr>
-					</thead>
-					<tbody>
-						{members.map((member) => (
-							<tr key={member.id} className="border-t border-slate-200">
-								<td className="px-4 py-2">{member.name}</td>
-								<td className="px-4 py-2">{member.email}</td>
-								<td className="px-4 py-2">
-									{member.createdAt
-										? new Date(member.createdAt).toLocaleDateString('en-US', { timeZone: 'UTC' })
-										: ''}
-								</td>
-								{kind === 'student' ? (
-									<td className="px-4 py-2">
-										<RemoveStudent student={member} />
-									</td>
-								) : null}
-							</tr>
-						))}
-					</tbody>
-				</table>
-			</TableScroll>
+					</>
+				}
+				headers={[
+					'Name',
+					'Email',
+					'Account created',
+					kind === 'student' ? (
+						<>
+							<span className="sr-only">Actions</span>
+						</>
+					) : null,
+				]}
+			>
+				{members.map((member) => (
+					<tr key={member.id} className="border-t border-slate-200">
+						<td className="px-4 py-2">{member.name}</td>
+						<td className="px-4 py-2">{member.email}</td>
+						<td className="px-4 py-2">
+							{member.createdAt
+								? new Date(member.createdAt).toLocaleDateString('en-US', { timeZone: 'UTC' })
+								: ''}
+						</td>
+						{kind === 'student' ? (
+							<td className="px-4 py-2">
+								<RemoveStudent student={member} />
+							</td>
+						) : null}
+					</tr>
+				))}
+			</Table>
 			<Pagination
 				page={page}
 				totalPages={totalPages}
@@ -194,33 +186,15 @@ function NewMemberForm({ kind, lastResult }: { kind: MemberKind; lastResult: Act
 				<input type="hidden" name="intent" value="register" />
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<div className="grid gap-3 sm:grid-cols-2">
-					<TextField
-						label="First name"
-						meta={fields.firstName}
-						{...inputProps(fields.firstName, 'text')}
-						autoComplete="off"
-						required
-					/>
-					<TextField
-						label="Last name"
-						meta={fields.lastName}
-						{...inputProps(fields.lastName, 'text')}
-						autoComplete="off"
-						required
-					/>
+					<ConformField label="First name" meta={fields.firstName} autoComplete="off" required />
+					<ConformField label="Last name" meta={fields.lastName} autoComplete="off" required />
 				</div>
-				<TextField
-					label="Email"
-					meta={fields.email}
-					{...inputProps(fields.email, 'email')}
-					autoComplete="off"
-					required
-				/>
-				<TextField
+				<ConformField label="Email" meta={fields.email} type="email" autoComplete="off" required />
+				<ConformField
 					label="Password"
 					hint="At least 8 characters."
 					meta={fields.password}
-					{...inputProps(fields.password, 'password')}
+					type="password"
 					autoComplete="new-password"
 					required
 				/>
@@ -254,10 +228,10 @@ function ExistingStudentForm({ lastResult }: { lastResult: ActionResult }) {
 			<Form method="post" className="mt-4 flex flex-col gap-3" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="attach" />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField
+				<ConformField
 					label="Student’s email"
 					meta={fields.email}
-					{...inputProps(fields.email, 'email')}
+					type="email"
 					autoComplete="off"
 					required
 				/>

@@ -6,17 +6,11 @@ import { AccountSettings } from '~/features/account/account-settings'
 import { handlesOffline } from '~/platform/offline-forms'
 import { useOfflineQueue } from '~/platform/use-offline-queue'
 import { Button } from '~/ui/button'
-import {
-	FormErrors,
-	inputProps,
-	SelectField,
-	selectProps,
-	TextAreaField,
-	textareaProps,
-	TextField,
-} from '~/ui/field'
+import { ConformField, ConformSelect, ConformTextArea, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import type { RecoveryCodes } from '~/features/account/account.server'
+import { OfflineWaiting } from '~/ui/offline-waiting'
 import { organizationTypes } from './organization-types'
 import {
 	ORGANIZATION_OFFLINE_KEY,
@@ -26,7 +20,6 @@ import {
 } from './schema'
 import type { loadOrganizationSettings } from './settings.server'
 import { TeacherTwoFactorForm } from './teacher-two-factor-form'
-import type { RecoveryCodes } from '~/features/account/account.server'
 
 type ActionResult = SubmissionResult<string[]> | undefined
 const resultFor = (result: ActionResult, intent: string) =>
@@ -49,12 +42,7 @@ export function OrganizationSettingsPage({
 	return (
 		<div className="flex max-w-2xl flex-col gap-8">
 			<h1 className="text-2xl font-bold">Settings</h1>
-			{waiting ? (
-				<p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-					{waiting === 1 ? 'One change is' : `${waiting} changes are`} saved on this device and will
-					be sent when you are back online.
-				</p>
-			) : null}
+			<OfflineWaiting waiting={waiting} />
 			{organization.ok ? (
 				<UpdateForm
 					// A fresh form once the details change (a replayed offline edit), showing the saved values.
@@ -137,53 +125,39 @@ function UpdateForm({
 			>
 				<input type="hidden" name="intent" value="update" />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField
+				<ConformField
 					label="Organization name"
 					meta={fields.name}
-					{...inputProps(fields.name, 'text')}
 					autoComplete="organization"
 					required
 				/>
 				<div className="grid gap-3 sm:grid-cols-2">
-					<SelectField
+					<ConformSelect
 						label="Kind of organization"
 						meta={fields.type}
 						options={organizationTypes}
-						{...selectProps(fields.type)}
 						required
 					/>
-					<TextField
+					<ConformField
 						label="Country"
 						meta={fields.country}
-						{...inputProps(fields.country, 'text')}
 						autoComplete="country-name"
 						required
 					/>
 				</div>
-				<TextField
-					label="Phone (optional)"
-					meta={fields.phone}
-					{...inputProps(fields.phone, 'tel')}
-					autoComplete="tel"
-				/>
-				<TextField
+				<ConformField label="Phone (optional)" meta={fields.phone} type="tel" autoComplete="tel" />
+				<ConformField
 					label="Address (optional)"
 					meta={fields.address}
-					{...inputProps(fields.address, 'text')}
 					autoComplete="address-line1"
 				/>
-				<TextField
+				<ConformField
 					label="Website (optional)"
 					meta={fields.website}
-					{...inputProps(fields.website, 'url')}
+					type="url"
 					placeholder="https://"
 				/>
-				<TextAreaField
-					label="Description (optional)"
-					meta={fields.description}
-					{...textareaProps(fields.description)}
-					rows={3}
-				/>
+				<ConformTextArea label="Description (optional)" meta={fields.description} rows={3} />
 				<Button disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</Button>
 			</Form>
 		</section>
@@ -230,14 +204,13 @@ function DeleteForm({
 			>
 				<input type="hidden" name="intent" value="delete" />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField
+				<ConformField
 					label={
 						<>
 							Type <strong>{name}</strong> to confirm
 						</>
 					}
 					meta={fields.confirmName}
-					{...inputProps(fields.confirmName, 'text')}
 					autoComplete="off"
 					required
 				/>

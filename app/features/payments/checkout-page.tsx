@@ -6,6 +6,7 @@ import { PriceTag } from '~/features/courses/course-card'
 import { Button, buttonClass } from '~/ui/button'
 import { FormErrors, formErrorsOf } from '~/ui/field'
 import { useHydrated } from '~/ui/use-hydrated'
+import { TextLink } from '~/ui/text-link'
 import type { loadCheckout } from './checkout.server'
 import { TestCardForm } from './test-card-form'
 
@@ -80,9 +81,9 @@ export function CheckoutPage({
 						<TestCardForm lastResult={cardResult} payLabel={payLabel} />
 					</>
 				)}
-				<Link to="/courses" className="text-sm font-semibold text-indigo-800 underline">
+				<TextLink to="/courses" className="text-sm">
 					Back to courses
-				</Link>
+				</TextLink>
 			</section>
 			<section
 				aria-labelledby="order-heading"
@@ -103,12 +104,9 @@ export function CheckoutPage({
 				<div className="mt-4 border-t border-slate-200 pt-4">
 					<PriceTag price={course.price} />
 				</div>
-				<Link
-					to={`/courses/${course.id}`}
-					className="mt-4 inline-block text-sm font-semibold text-indigo-800 underline"
-				>
+				<TextLink to={`/courses/${course.id}`} className="mt-4 inline-block text-sm">
 					About this course
-				</Link>
+				</TextLink>
 			</section>
 		</div>
 	)

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { Button } from '~/ui/button'
-import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { ConformField, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import type { CardForm } from './schema'
 
@@ -31,35 +31,26 @@ export function TestCardForm({
 		>
 			<input type="hidden" name="intent" value="pay" />
 			<FormErrors id={form.errorId} errors={form.errors} />
-			<TextField
-				label="Name on card"
-				meta={fields.name}
-				{...inputProps(fields.name, 'text')}
-				autoComplete="cc-name"
-				required
-			/>
-			<TextField
+			<ConformField label="Name on card" meta={fields.name} autoComplete="cc-name" required />
+			<ConformField
 				label="Card number"
 				meta={fields.cardNumber}
-				{...inputProps(fields.cardNumber, 'text')}
 				inputMode="numeric"
 				autoComplete="cc-number"
 				placeholder="1234 1234 1234 1234"
 				required
 			/>
 			<div className="grid grid-cols-2 gap-4">
-				<TextField
+				<ConformField
 					label="Expiry (MM/YY)"
 					meta={fields.expiry}
-					{...inputProps(fields.expiry, 'text')}
 					autoComplete="cc-exp"
 					placeholder="MM/YY"
 					required
 				/>
-				<TextField
+				<ConformField
 					label="Security code (CVC)"
 					meta={fields.cvc}
-					{...inputProps(fields.cvc, 'text')}
 					inputMode="numeric"
 					autoComplete="cc-csc"
 					required

@@ -3,7 +3,8 @@ import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
+import { Table } from '~/ui/table'
 import type { Template } from './schema'
 import type { loadTeacherTemplates } from './teacher-templates.server'
 
@@ -104,105 +105,73 @@ function TemplateTable({
 		return (
 			<p className="text-slate-700">
 				No templates match these filters.{' '}
-				<Link className="font-semibold text-indigo-800 underline" to="/teachersdashboard/qa/create">
-					Create one
-				</Link>
-				.
+				<TextLink to="/teachersdashboard/qa/create">Create one</TextLink>.
 			</p>
 		)
 	}
 	return (
-		<TableScroll label="Templates">
-			<table className="w-full text-left text-sm">
-				<caption className="px-4 py-3 text-left font-semibold">Templates ({total})</caption>
-				<thead className="bg-slate-100 text-slate-700">
-					<tr>
-						<th scope="col" className="px-4 py-2">
-							Title
+		<Table
+			label="Templates"
+			caption={<>Templates ({total})</>}
+			headers={['Title', 'Questions', 'Time limit', 'Status', 'Created by', 'Actions']}
+		>
+			{templates.map((template) => {
+				const own = template.createdBy === userId
+				const pending = navigation.formData?.get('templateId') === template.id
+				return (
+					<tr key={template.id} className="border-t border-slate-200 align-top">
+						<th scope="row" className="px-4 py-2 font-medium">
+							{template.title}
+							{template.description ? (
+								<p className="font-normal text-slate-600">{template.description}</p>
+							) : null}
 						</th>
-						<th scope="col" className="px-4 py-2">
-							Questions
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Time limit
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Status
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Created by
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Actions
-						</th>
-					</tr>
-				</thead>
-				<tbody>
-					{templates.map((template) => {
-						const own = template.createdBy === userId
-						const pending = navigation.formData?.get('templateId') === template.id
-						return (
-							<tr key={template.id} className="border-t border-slate-200 align-top">
-								<th scope="row" className="px-4 py-2 font-medium">
-									{template.title}
-									{template.description ? (
-										<p className="font-normal text-slate-600">{template.description}</p>
-									) : null}
-								</th>
-								<td className="px-4 py-2">
-									{template.questionCount ?? template.questions?.length ?? 0}
-								</td>
-								<td className="px-4 py-2">{template.timeLimit} min</td>
-								<td className="px-4 py-2">
-									<span
-										className={
-											template.isActive ? 'font-semibold text-green-800' : 'text-slate-600'
-										}
+						<td className="px-4 py-2">
+							{template.questionCount ?? template.questions?.length ?? 0}
+						</td>
+						<td className="px-4 py-2">{template.timeLimit} min</td>
+						<td className="px-4 py-2">
+							<span
+								className={template.isActive ? 'font-semibold text-green-800' : 'text-slate-600'}
+							>
+								{template.isActive ? 'Active' : 'Inactive'}
+							</span>
+						</td>
+						<td className="px-4 py-2">
+							{own ? 'You' : (template.createdByName ?? 'Another teacher')}
+						</td>
+						<td className="px-4 py-2">
+							{own ? (
+								<div className="flex flex-wrap gap-2">
+									<Form method="post">
+										<input type="hidden" name="intent" value="toggle" />
+										<input type="hidden" name="templateId" value={template.id} />
+										<input type="hidden" name="isActive" value={template.isActive ? '0' : '1'} />
+										<Button
+											variant="secondary"
+											disabled={pending}
+											aria-label={`${template.isActive ? 'Disable' : 'Enable'} ${template.title}`}
+										>
+											{template.isActive ? 'Disable' : 'Enable'}
+										</Button>
+									</Form>
+									<Link
+										to={`?delete=${encodeURIComponent(template.id)}`}
+										className={buttonClass('danger')}
+										aria-label={`Delete ${template.title}`}
+										preventScrollReset
 									>
-										{template.isActive ? 'Active' : 'Inactive'}
-									</span>
-								</td>
-								<td className="px-4 py-2">
-									{own ? 'You' : (template.createdByName ?? 'Another teacher')}
-								</td>
-								<td className="px-4 py-2">
-									{own ? (
-										<div className="flex flex-wrap gap-2">
-											<Form method="post">
-												<input type="hidden" name="intent" value="toggle" />
-												<input type="hidden" name="templateId" value={template.id} />
-												<input
-													type="hidden"
-													name="isActive"
-													value={template.isActive ? '0' : '1'}
-												/>
-												<Button
-													variant="secondary"
-													disabled={pending}
-													aria-label={`${template.isActive ? 'Disable' : 'Enable'} ${template.title}`}
-												>
-													{template.isActive ? 'Disable' : 'Enable'}
-												</Button>
-											</Form>
-											<Link
-												to={`?delete=${encodeURIComponent(template.id)}`}
-												className={buttonClass('danger')}
-												aria-label={`Delete ${template.title}`}
-												preventScrollReset
-											>
-												Delete
-											</Link>
-										</div>
-									) : (
-										<span className="text-slate-600">Only its creator can change it</span>
-									)}
-								</td>
-							</tr>
-						)
-					})}
-				</tbody>
-			</table>
-		</TableScroll>
+										Delete
+									</Link>
+								</div>
+							) : (
+								<span className="text-slate-600">Only its creator can change it</span>
+							)}
+						</td>
+					</tr>
+				)
+			})}
+		</Table>
 	)
 }
 

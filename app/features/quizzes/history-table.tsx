@@ -1,7 +1,7 @@
-import { Link } from 'react-router'
-import type { HistoryEntry } from './schema'
 import { formatDateTime } from '~/platform/dates'
-import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
+import { Table } from '~/ui/table'
+import type { HistoryEntry } from './schema'
 
 export const statusLabel = (status: HistoryEntry['status']) =>
 	status === 'submitted' ? 'Submitted' : 'Closed at the time limit'
@@ -21,76 +21,46 @@ export function HistoryTable({
 		return (
 			<p className="text-slate-700">
 				No finished tests yet.{' '}
-				<Link
-					className="font-semibold text-indigo-800 underline"
-					to="/studentdashboard/qa/templates"
-				>
-					See the available tests
-				</Link>
-				.
+				<TextLink to="/studentdashboard/qa/templates">See the available tests</TextLink>.
 			</p>
 		)
 	}
 	return (
-		<TableScroll label={caption}>
-			<table className="w-full text-left text-sm">
-				<caption className="px-4 py-3 text-left font-semibold">{caption}</caption>
-				<thead className="bg-slate-100 text-slate-700">
-					<tr>
-						<th scope="col" className="px-4 py-2">
-							Test
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Score
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Status
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Finished
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Details
-						</th>
-					</tr>
-				</thead>
-				<tbody>
-					{entries.map((entry) => (
-						<tr key={entry.id} className="border-t border-slate-200">
-							<th scope="row" className="px-4 py-2 font-medium">
-								{entry.templateTitle}
-							</th>
-							<td className="px-4 py-2">
-								{entry.score} / {entry.totalQuestions} ({entry.percentage}%)
-							</td>
-							<td className="px-4 py-2">{statusLabel(entry.status)}</td>
-							<td className="px-4 py-2">
-								<time dateTime={entry.completedAt}>
-									{formatDateTime(entry.completedAt, timeZone)}
-								</time>
-							</td>
-							<td className="px-4 py-2">
-								<div className="flex flex-wrap gap-3">
-									<Link
-										className="font-semibold text-indigo-800 underline"
-										to={`/studentdashboard/test-summary/${entry.id}`}
-										aria-label={`Summary of ${entry.templateTitle}`}
-									>
-										Summary
-									</Link>
-									<Link
-										className="font-semibold text-indigo-800 underline"
-										to={`/studentdashboard/test-result/${entry.sessionId}`}
-										aria-label={`Answers for ${entry.templateTitle}`}
-									>
-										Answers
-									</Link>
-								</div>
-							</td>
-						</tr>
-					))}
-				</tbody>
-			</table>
-		</TableScroll>
+		<Table
+			label={caption}
+			caption={caption}
+			headers={['Test', 'Score', 'Status', 'Finished', 'Details']}
+		>
+			{entries.map((entry) => (
+				<tr key={entry.id} className="border-t border-slate-200">
+					<th scope="row" className="px-4 py-2 font-medium">
+						{entry.templateTitle}
+					</th>
+					<td className="px-4 py-2">
+						{entry.score} / {entry.totalQuestions} ({entry.percentage}%)
+					</td>
+					<td className="px-4 py-2">{statusLabel(entry.status)}</td>
+					<td className="px-4 py-2">
+						<time dateTime={entry.completedAt}>{formatDateTime(entry.completedAt, timeZone)}</time>
+					</td>
+					<td className="px-4 py-2">
+						<div className="flex flex-wrap gap-3">
+							<TextLink
+								to={`/studentdashboard/test-summary/${entry.id}`}
+								aria-label={`Summary of ${entry.templateTitle}`}
+							>
+								Summary
+							</TextLink>
+							<TextLink
+								to={`/studentdashboard/test-result/${entry.sessionId}`}
+								aria-label={`Answers for ${entry.templateTitle}`}
+							>
+								Answers
+							</TextLink>
+						</div>
+					</td>
+				</tr>
+			))}
+		</Table>
 	)
 }

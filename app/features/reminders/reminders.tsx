@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
 import { formatDateTime } from '~/platform/dates'
+import { TextLink } from '~/ui/text-link'
 import type { Reminder } from './api.server'
 
 /** One reminder's words, in the viewer's zone. */
@@ -9,21 +9,16 @@ function ReminderLine({ reminder, zone }: { reminder: Reminder; zone: string }) 
 		case 'session':
 			return (
 				<>
-					<Link to="/studentdashboard/sessions" className="font-semibold text-indigo-800 underline">
-						{reminder.title}
-					</Link>{' '}
-					in {reminder.courseTitle} starts {when}
+					<TextLink to="/studentdashboard/sessions">{reminder.title}</TextLink> in{' '}
+					{reminder.courseTitle} starts {when}
 				</>
 			)
 		case 'task':
 			return (
 				<>
-					<Link
-						to={`/studentdashboard/task-details?taskId=${reminder.taskId ?? ''}`}
-						className="font-semibold text-indigo-800 underline"
-					>
+					<TextLink to={`/studentdashboard/task-details?taskId=${reminder.taskId ?? ''}`}>
 						{reminder.title}
-					</Link>{' '}
+					</TextLink>{' '}
 					in {reminder.courseTitle} is due {when}, not submitted yet
 				</>
 			)
@@ -31,12 +26,9 @@ function ReminderLine({ reminder, zone }: { reminder: Reminder; zone: string }) 
 			return (
 				<>
 					A submission to{' '}
-					<Link
-						to={`/teachersdashboard/tasks/submissions?taskId=${reminder.taskId ?? ''}`}
-						className="font-semibold text-indigo-800 underline"
-					>
+					<TextLink to={`/teachersdashboard/tasks/submissions?taskId=${reminder.taskId ?? ''}`}>
 						{reminder.title}
-					</Link>{' '}
+					</TextLink>{' '}
 					in {reminder.courseTitle}, handed in {when}, waits for a grade
 				</>
 			)

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { TextLink } from '~/ui/text-link'
 import { ReportCardView } from './report-card-view'
 import type { StudentReports } from './schema'
 
@@ -41,14 +41,13 @@ export function StudentReportsView({
 						{courseLinks ? (
 							<p className="flex flex-wrap gap-4 text-sm print:hidden">
 								{courseLinks(course.id).map((link) => (
-									<Link
+									<TextLink
 										key={link.to}
 										to={link.to}
-										className="font-semibold text-indigo-800 underline"
 										aria-label={`${link.label}: ${course.title}`}
 									>
 										{link.label}
-									</Link>
+									</TextLink>
 								))}
 							</p>
 						) : null}

@@ -1,9 +1,10 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import { Button } from '~/ui/button'
-import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import { ConformField, ConformTextArea, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { TextLink } from '~/ui/text-link'
 import { PrintButton, ReportCardView } from './report-card-view'
 import { componentRows, reportCardFormSchema } from './schema'
 import type { loadTeacherReportCard } from './teacher-report-card.server'
@@ -51,18 +52,14 @@ export function TeacherReportCardPage({
 				<PrintButton />
 			</div>
 			<p className="flex flex-wrap gap-4 text-sm print:hidden">
-				<Link
-					to={`/teachersdashboard/report-card/${student.id}`}
-					className="font-semibold text-indigo-800 underline"
-				>
+				<TextLink to={`/teachersdashboard/report-card/${student.id}`}>
 					All of {student.name}&apos;s report cards
-				</Link>
-				<Link
+				</TextLink>
+				<TextLink
 					to={`/teachersdashboard/certificate/${student.id}/${course.id}/${tutorId}/${encodeURIComponent(student.email)}`}
-					className="font-semibold text-indigo-800 underline"
 				>
 					Certificate for this course
-				</Link>
+				</TextLink>
 			</p>
 			{reportCard ? (
 				<ReportCardView
@@ -83,10 +80,10 @@ export function TeacherReportCardPage({
 				</h2>
 				<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
 					<FormErrors id={form.errorId} errors={form.errors} />
-					<TextField
+					<ConformField
 						label="Overall score (0 to 100)"
 						meta={fields.score}
-						{...inputProps(fields.score, 'number')}
+						type="number"
 						min={0}
 						max={100}
 						step={1}
@@ -100,34 +97,21 @@ export function TeacherReportCardPage({
 							const cells = row.getFieldset()
 							return (
 								<div key={row.key} id={row.id} className="grid gap-3 sm:grid-cols-[2fr_1fr_3fr]">
-									<TextField
-										label={`Subject ${index + 1}`}
-										meta={cells.name}
-										{...inputProps(cells.name, 'text')}
-									/>
-									<TextField
+									<ConformField label={`Subject ${index + 1}`} meta={cells.name} />
+									<ConformField
 										label={`Score ${index + 1}`}
 										meta={cells.score}
-										{...inputProps(cells.score, 'number')}
+										type="number"
 										min={0}
 										max={100}
 										step={1}
 									/>
-									<TextField
-										label={`Remark ${index + 1}`}
-										meta={cells.remark}
-										{...inputProps(cells.remark, 'text')}
-									/>
+									<ConformField label={`Remark ${index + 1}`} meta={cells.remark} />
 								</div>
 							)
 						})}
 					</fieldset>
-					<TextAreaField
-						label="Comments (optional)"
-						meta={fields.comments}
-						{...textareaProps(fields.comments)}
-						rows={3}
-					/>
+					<ConformTextArea label="Comments (optional)" meta={fields.comments} rows={3} />
 					<div>
 						<Button disabled={busy}>{busy ? 'Saving…' : 'Save report card'}</Button>
 					</div>

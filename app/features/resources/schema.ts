@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { descriptionField, titleField } from '~/platform/form-fields'
 import { pageParam } from '~/platform/page-param'
 
 export const resourceTypes = [
@@ -33,16 +34,8 @@ const webAddress = z
 	}, 'Enter a web address starting with http:// or https://')
 
 const uploadFields = z.object({
-	title: z
-		.string({ error: 'Enter a title' })
-		.trim()
-		.min(1, 'Enter a title')
-		.max(200, 'Title must be at most 200 characters'),
-	description: z
-		.string()
-		.trim()
-		.max(2000, 'Description must be at most 2000 characters')
-		.optional(),
+	title: titleField,
+	description: descriptionField,
 	subject: z
 		.string({ error: 'Enter a subject' })
 		.trim()

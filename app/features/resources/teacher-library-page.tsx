@@ -2,15 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { Button } from '~/ui/button'
-import {
-	FormErrors,
-	inputProps,
-	SelectField,
-	selectProps,
-	TextAreaField,
-	textareaProps,
-	TextField,
-} from '~/ui/field'
+import { ConformField, ConformSelect, ConformTextArea, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import { LibraryFilters, LibraryList } from './library'
@@ -61,46 +53,34 @@ export function TeacherLibraryPage({
 					<div className="md:col-span-2">
 						<FormErrors id={form.errorId} errors={form.errors} />
 					</div>
-					<TextField
-						label="Title"
-						meta={fields.title}
-						{...inputProps(fields.title, 'text')}
-						required
-					/>
-					<TextField
+					<ConformField label="Title" meta={fields.title} required />
+					<ConformField
 						label="Subject"
 						hint="For example: Mathematics"
 						meta={fields.subject}
-						{...inputProps(fields.subject, 'text')}
 						required
 					/>
-					<SelectField
+					<ConformSelect
 						label="Resource type"
 						meta={fields.resourceType}
 						options={[{ value: '', label: 'Choose…' }, ...resourceTypes]}
-						{...selectProps(fields.resourceType)}
 						required
 					/>
-					<TextField
+					<ConformField
 						label="Link (instead of a file)"
 						meta={fields.url}
-						{...inputProps(fields.url, 'url')}
+						type="url"
 						placeholder="https://"
 					/>
 					<div className="md:col-span-2">
-						<TextAreaField
-							label="Description (optional)"
-							meta={fields.description}
-							{...textareaProps(fields.description)}
-							rows={3}
-						/>
+						<ConformTextArea label="Description (optional)" meta={fields.description} rows={3} />
 					</div>
 					<div className="md:col-span-2">
-						<TextField
+						<ConformField
 							label="File"
 							hint="PDF, Word, PowerPoint, Excel, text, CSV, image or ZIP; at most 10 MB."
 							meta={fields.file}
-							{...inputProps(fields.file, 'file')}
+							type="file"
 							accept={resourceFileAccept}
 						/>
 					</div>

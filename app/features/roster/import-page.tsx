@@ -14,6 +14,7 @@ import {
 	type RosterOutcome,
 	type RosterRow,
 } from './schema'
+import { TextLink } from '~/ui/text-link'
 
 // While the job runs, the page asks again this often (with JavaScript; without, Refresh).
 const POLL_MS = 1000
@@ -62,13 +63,11 @@ export function RosterImportPage({
 				</h2>
 				<nav aria-label="Which rows" className="flex gap-4 text-sm">
 					{errorsOnly ? (
-						<Link to="?" className="font-semibold text-indigo-800 underline">
-							Show all rows
-						</Link>
+						<TextLink to="?">Show all rows</TextLink>
 					) : job.counts.error > 0 ? (
-						<Link to="?show=errors" className="font-semibold text-indigo-800 underline">
+						<TextLink to="?show=errors">
 							Show only rows with errors ({job.counts.error.toLocaleString('en-US')})
-						</Link>
+						</TextLink>
 					) : null}
 				</nav>
 				<RowTable rows={rows} />

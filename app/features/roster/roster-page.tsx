@@ -1,13 +1,14 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import type { LoadFailure } from '~/platform/toast'
 import { Button } from '~/ui/button'
 import { CsvDownload } from '~/ui/csv-download'
-import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { ConformField, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { TableScroll } from '~/ui/table-scroll'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { TextLink } from '~/ui/text-link'
 import { rosterUploadSchema, STATUS_LABELS, type RosterImport } from './schema'
 
 /** The roster page: the template, the upload that leads to a preview, the export, recent imports. */
@@ -84,11 +85,11 @@ function UploadForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
 				{...getFormProps(form)}
 			>
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField
+				<ConformField
 					label="Roster file (CSV)"
 					hint="At most 2 MB and 10,000 rows."
 					meta={fields.file}
-					{...inputProps(fields.file, 'file')}
+					type="file"
 					accept=".csv,text/csv"
 				/>
 				<div>
@@ -124,12 +125,7 @@ function ImportList({ imports }: { imports: RosterImport[] }) {
 					{imports.map((job) => (
 						<tr key={job.id} className="border-b border-slate-200">
 							<td className="py-2 pr-4">
-								<Link
-									to={`/organization/roster/imports/${job.id}`}
-									className="font-semibold text-indigo-800 underline"
-								>
-									{job.fileName}
-								</Link>
+								<TextLink to={`/organization/roster/imports/${job.id}`}>{job.fileName}</TextLink>
 							</td>
 							<td className="py-2 pr-4">{STATUS_LABELS[job.status]}</td>
 							<td className="py-2 pr-4">{job.counts.rows.toLocaleString('en-US')}</td>

@@ -1,10 +1,11 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import { Button } from '~/ui/button'
 import { useSubmitting } from '~/ui/use-form'
+import { formatDateTime } from '~/platform/dates'
+import { TextLink } from '~/ui/text-link'
 import type { loadAttendance } from './attendance.server'
 import { statusAt } from './calendar'
-import { formatDateTime } from '~/platform/dates'
 import { ATTENDANCE_STATUSES } from './schema'
 import { sessionWhen, StatusBadge } from './schedule-views'
 
@@ -25,12 +26,9 @@ export function AttendancePage({
 	return (
 		<div className="mx-auto flex max-w-3xl flex-col gap-6">
 			<div>
-				<Link
-					to="/teachersdashboard/schedule"
-					className="text-sm font-semibold text-indigo-800 underline"
-				>
+				<TextLink to="/teachersdashboard/schedule" className="text-sm">
 					Back to schedule
-				</Link>
+				</TextLink>
 				<h1 className="mt-2 text-2xl font-bold">Attendance: {schedule.title}</h1>
 				<p className="mt-1 flex flex-wrap items-center gap-2 text-slate-700">
 					{schedule.courseTitle} · {sessionWhen(schedule, zone)} <StatusBadge status={status} />

@@ -1,11 +1,13 @@
-import { redirect, type RouterContextProvider } from 'react-router'
+import { data, redirect, type RouterContextProvider } from 'react-router'
 import { env } from '~/platform/env.server'
+import { download } from '~/platform/file-response.server'
+import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import type { Upstream } from '~/platform/upstream.server'
 import { UpstreamError } from '~/platform/upstream-errors'
-import { getCalendarFeed, resetCalendarFeed } from './api.server'
+import { getCalendarFeed, openCalendarFeed, resetCalendarFeed } from './api.server'
 
 export type CalendarFeedLinks = { url: string; webcal: string }
 
@@ -38,4 +40,28 @@ export async function resetCalendarLink(
 		sendToast(context, error.toast)
 	}
 	return redirect(`${back}#calendar-feed-heading`)
+}
+
+/**
+ * The feed itself, read without a session (the token is the secret). An answer that is not a
+ * calendar is the upstream's failure (502); apps poll, so they must ask again each time.
+ */
+export function openCalendarFeedFile(
+	context: Readonly<RouterContextProvider>,
+	request: Request,
+	token: string,
+) {
+	return download(
+		async () => {
+			// A calendar app's If-None-Match or If-Modified-Since goes on: an unchanged feed is a 304.
+			const answer = await openCalendarFeed(upstream(context, request), token, request.headers)
+			if (answer.status === 304) return answer
+			if (!answer.headers.get('content-type')?.startsWith('text/calendar')) {
+				await answer.body?.cancel()
+				throw data('Failed to fetch calendar', { status: 502 })
+			}
+			return answer
+		},
+		{ cache: 'private, no-cache' },
+	)
 }

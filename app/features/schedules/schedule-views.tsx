@@ -2,22 +2,15 @@ import type { FieldMetadata } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { Button } from '~/ui/button'
-import {
-	inputProps,
-	SelectField,
-	selectProps,
-	TextAreaField,
-	textareaProps,
-	TextField,
-} from '~/ui/field'
+import { ConformField, ConformSelect, ConformTextArea } from '~/ui/field'
 import type { Settled } from '~/platform/settle.server'
-import { statusAt, todaysSchedules, type Week } from './calendar'
 import { formatDate, formatDay, formatTime } from '~/platform/dates'
+import { Pagination } from '~/ui/pagination'
+import { Table } from '~/ui/table'
+import { statusAt, todaysSchedules, type Week } from './calendar'
 import { formatDuration, formatHours, formatWeek } from './format'
 import type { Schedule } from './schema'
 import { dateInZone, timeZoneNames } from './time-zones'
-import { Pagination } from '~/ui/pagination'
-import { TableScroll } from '~/ui/table-scroll'
 
 const statusStyles: Record<string, string> = {
 	Scheduled: 'bg-indigo-100 text-indigo-900',
@@ -470,51 +463,31 @@ export function ScheduleTable({
 }) {
 	if (!schedules.length) return <p className="text-slate-700">No sessions match.</p>
 	return (
-		<TableScroll label="All sessions">
-			<table className="w-full text-left text-sm">
-				<caption className="px-4 py-3 text-left font-semibold">All sessions ({total})</caption>
-				<thead className="bg-slate-100 text-slate-700">
-					<tr>
-						<th scope="col" className="px-4 py-2">
-							When
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Session
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Duration
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Status
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Actions
-						</th>
-					</tr>
-				</thead>
-				<tbody>
-					{schedules.map((schedule) => (
-						<tr key={schedule.id} className="border-t border-slate-200 align-top">
-							<td className="px-4 py-2">
-								{sessionWhen(schedule, zone)}
-								<EnteredTime schedule={schedule} zone={zone} />
-							</td>
-							<td className="px-4 py-2">
-								<span className="font-semibold">{schedule.title}</span>
-								<span className="block text-slate-600">{schedule.courseTitle}</span>
-							</td>
-							<td className="px-4 py-2">{formatDuration(schedule.duration)}</td>
-							<td className="px-4 py-2">
-								<StatusBadge status={statusAt(schedule, now)} />
-							</td>
-							<td className="px-4 py-2">
-								<ScheduleActions schedule={schedule} zone={zone} now={now} />
-							</td>
-						</tr>
-					))}
-				</tbody>
-			</table>
-		</TableScroll>
+		<Table
+			label="All sessions"
+			caption={<>All sessions ({total})</>}
+			headers={['When', 'Session', 'Duration', 'Status', 'Actions']}
+		>
+			{schedules.map((schedule) => (
+				<tr key={schedule.id} className="border-t border-slate-200 align-top">
+					<td className="px-4 py-2">
+						{sessionWhen(schedule, zone)}
+						<EnteredTime schedule={schedule} zone={zone} />
+					</td>
+					<td className="px-4 py-2">
+						<span className="font-semibold">{schedule.title}</span>
+						<span className="block text-slate-600">{schedule.courseTitle}</span>
+					</td>
+					<td className="px-4 py-2">{formatDuration(schedule.duration)}</td>
+					<td className="px-4 py-2">
+						<StatusBadge status={statusAt(schedule, now)} />
+					</td>
+					<td className="px-4 py-2">
+						<ScheduleActions schedule={schedule} zone={zone} now={now} />
+					</td>
+				</tr>
+			))}
+		</Table>
 	)
 }
 
@@ -536,57 +509,34 @@ export function ScheduleFormFields({
 }) {
 	return (
 		<>
-			<SelectField
+			<ConformSelect
 				label="Course"
 				meta={fields.courseId}
 				options={[
 					{ value: '', label: 'Choose a course…' },
 					...courses.map((course) => ({ value: course.id, label: course.title })),
 				]}
-				{...selectProps(fields.courseId)}
 				required
 			/>
-			<TextField
-				label="Title"
-				meta={fields.title}
-				{...inputProps(fields.title, 'text')}
-				required
-				maxLength={200}
-			/>
-			<TextAreaField
-				label="Description (optional)"
-				meta={fields.description}
-				{...textareaProps(fields.description)}
-				rows={3}
-			/>
+			<ConformField label="Title" meta={fields.title} required maxLength={200} />
+			<ConformTextArea label="Description (optional)" meta={fields.description} rows={3} />
 			<div className="grid gap-4 sm:grid-cols-3">
-				<TextField
-					label="Date"
-					meta={fields.scheduledDate}
-					{...inputProps(fields.scheduledDate, 'date')}
-					required
-				/>
-				<TextField
-					label="Start time"
-					meta={fields.startTime}
-					{...inputProps(fields.startTime, 'time')}
-					required
-				/>
-				<TextField
+				<ConformField label="Date" meta={fields.scheduledDate} type="date" required />
+				<ConformField label="Start time" meta={fields.startTime} type="time" required />
+				<ConformField
 					label="Duration (minutes)"
 					meta={fields.duration}
-					{...inputProps(fields.duration, 'number')}
+					type="number"
 					min={5}
 					max={720}
 					required
 				/>
 			</div>
-			<SelectField
+			<ConformSelect
 				label="Time zone"
 				hint="The date and start time are in this zone."
 				meta={fields.timeZone}
 				options={timeZoneNames(timeZone).map((zone) => ({ value: zone, label: zone }))}
-				{...selectProps(fields.timeZone)}
 				required
 			/>
 		</>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { descriptionField, titleField } from '~/platform/form-fields'
 import { isCalendarDate, isClockTime, isTimeZone } from './time-zones'
 
 export const MIN_DURATION = 5
@@ -66,16 +67,8 @@ export const attendanceRecordedSchema = z.object({
 // The create and edit form, the same schema in the browser and in the action.
 export const scheduleFormSchema = z.object({
 	courseId: z.string({ error: 'Choose a course' }).min(1, 'Choose a course'),
-	title: z
-		.string({ error: 'Enter a title' })
-		.trim()
-		.min(1, 'Enter a title')
-		.max(200, 'Title must be at most 200 characters'),
-	description: z
-		.string()
-		.trim()
-		.max(2000, 'Description must be at most 2000 characters')
-		.optional(),
+	title: titleField,
+	description: descriptionField,
 	scheduledDate: z
 		.string({ error: 'Choose a date' })
 		.refine(isCalendarDate, 'Enter the date as YYYY-MM-DD'),

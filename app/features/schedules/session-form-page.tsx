@@ -8,6 +8,7 @@ import { Button, buttonClass } from '~/ui/button'
 import { FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { TextLink } from '~/ui/text-link'
 import { scheduleFormSchema } from './schema'
 import { ScheduleFormFields, StatusBadge } from './schedule-views'
 import type { loadNewSession, loadSessionToEdit } from './session-form.server'
@@ -30,9 +31,7 @@ export function NewSessionPage({
 			) : courses.value.length === 0 ? (
 				<p className="text-slate-700">
 					Sessions belong to a course. Create a course first, then schedule its sessions here.{' '}
-					<Link to="/teachersdashboard" className="font-semibold text-indigo-800 underline">
-						Go to the dashboard
-					</Link>
+					<TextLink to="/teachersdashboard">Go to the dashboard</TextLink>
 				</p>
 			) : (
 				<SessionForm
@@ -115,12 +114,9 @@ function SessionFormFrame({
 	return (
 		<div className="mx-auto flex max-w-2xl flex-col gap-6">
 			<div>
-				<Link
-					to="/teachersdashboard/schedule"
-					className="text-sm font-semibold text-indigo-800 underline"
-				>
+				<TextLink to="/teachersdashboard/schedule" className="text-sm">
 					Back to schedule
-				</Link>
+				</TextLink>
 				<h1 className="mt-2 text-2xl font-bold">{title}</h1>
 				{subtitle}
 			</div>

@@ -3,6 +3,7 @@ import { Form, Link, useSearchParams } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
 import { FormErrors, formErrorsOf } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
+import { TextLink } from '~/ui/text-link'
 import { nextUpcomingSchedule, sessionsByDay, weekAddress } from './calendar'
 import { CalendarFeed } from './calendar-feed'
 import {
@@ -145,19 +146,11 @@ export function TeacherSchedulePage({
 						/>
 						{totalPages > 1 ? (
 							<nav aria-label="Pages" className="flex items-center gap-4 text-sm">
-								{page > 1 ? (
-									<Link to={pageHref(page - 1)} className="font-semibold text-indigo-800 underline">
-										Previous page
-									</Link>
-								) : null}
+								{page > 1 ? <TextLink to={pageHref(page - 1)}>Previous page</TextLink> : null}
 								<span>
 									Page {page} of {totalPages}
 								</span>
-								{page < totalPages ? (
-									<Link to={pageHref(page + 1)} className="font-semibold text-indigo-800 underline">
-										Next page
-									</Link>
-								) : null}
+								{page < totalPages ? <TextLink to={pageHref(page + 1)}>Next page</TextLink> : null}
 							</nav>
 						) : null}
 					</>

@@ -1,9 +1,10 @@
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import { TermCsvExport } from '~/features/scores/term-csv-export'
 import { Button } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
+import { Table } from '~/ui/table'
 import { ResultCardView } from './result-card'
 import type { loadResultCards } from './result-cards.server'
 
@@ -28,12 +29,7 @@ export function ResultCardsPage({
 				cards.value.term === null ? (
 					<p className="text-slate-700">
 						No scores have been entered yet.{' '}
-						<Link
-							to="/organization/score-input"
-							className="font-semibold text-indigo-800 underline"
-						>
-							Enter scores
-						</Link>
+						<TextLink to="/organization/score-input">Enter scores</TextLink>
 					</p>
 				) : (
 					<section aria-labelledby="cards-heading" className="flex flex-col gap-3">
@@ -106,48 +102,37 @@ function CardTable({
 	const opened = (student: string) =>
 		new URLSearchParams({ term, student, ...(page > 1 && { page: String(page) }) }).toString()
 	return (
-		<TableScroll label={`Result cards for ${term}`}>
-			<table className="w-full text-left text-sm">
-				<caption className="px-4 py-3 text-left font-semibold">
+		<Table
+			label={`Result cards for ${term}`}
+			caption={
+				<>
 					Result cards for {term} ({total})
-				</caption>
-				<thead className="bg-slate-100 text-slate-700">
-					<tr>
-						<th scope="col" className="px-4 py-2">
-							Student
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Average
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Grade band
-						</th>
-						<th scope="col" className="px-4 py-2">
-							<span className="sr-only">Result card</span>
-						</th>
-					</tr>
-				</thead>
-				<tbody>
-					{cards.map((card) => (
-						<tr key={card.student.id} className="border-t border-slate-200">
-							<th scope="row" className="px-4 py-2 font-medium">
-								{card.student.name}
-							</th>
-							<td className="px-4 py-2">{card.average}</td>
-							<td className="px-4 py-2">{card.bucket}</td>
-							<td className="px-4 py-2">
-								<Link
-									to={`?${opened(card.student.id)}`}
-									className="font-semibold text-indigo-800 underline"
-								>
-									Open<span className="sr-only"> the</span> result card
-									<span className="sr-only"> of {card.student.name}</span>
-								</Link>
-							</td>
-						</tr>
-					))}
-				</tbody>
-			</table>
-		</TableScroll>
+				</>
+			}
+			headers={[
+				'Student',
+				'Average',
+				'Grade band',
+				<>
+					<span className="sr-only">Result card</span>
+				</>,
+			]}
+		>
+			{cards.map((card) => (
+				<tr key={card.student.id} className="border-t border-slate-200">
+					<th scope="row" className="px-4 py-2 font-medium">
+						{card.student.name}
+					</th>
+					<td className="px-4 py-2">{card.average}</td>
+					<td className="px-4 py-2">{card.bucket}</td>
+					<td className="px-4 py-2">
+						<TextLink to={`?${opened(card.student.id)}`}>
+							Open<span className="sr-only"> the</span> result card
+							<span className="sr-only"> of {card.student.name}</span>
+						</TextLink>
+					</td>
+				</tr>
+			))}
+		</Table>
 	)
 }

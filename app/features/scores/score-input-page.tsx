@@ -5,7 +5,7 @@ import { Button } from '~/ui/button'
 import { FieldErrors, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { TableScroll } from '~/ui/table-scroll'
+import { Table } from '~/ui/table'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import { cellKey, gridInput, typedCell, type ScoreGridForm } from './grid'
 import type { loadScoreGrid } from './score-input.server'
@@ -169,60 +169,47 @@ function ScoreGridForm({
 			))}
 			<input type="hidden" name="page" value={page} />
 			<FormErrors id={form.errorId} errors={formErrors} />
-			<TableScroll label={`Scores for ${term}`}>
-				<table className="w-full text-left text-sm">
-					<caption className="px-4 py-3 text-left font-semibold">Scores for {term}</caption>
-					<thead className="bg-slate-100 text-slate-700">
-						<tr>
-							<th scope="col" className="px-4 py-2">
-								Student
-							</th>
-							{subjects.map((subject) => (
-								<th scope="col" key={subject} className="px-4 py-2">
-									{subject}
-								</th>
-							))}
-						</tr>
-					</thead>
-					<tbody>
-						{students.map((student, row) => (
-							<tr key={student.id} className="border-t border-slate-200 align-top">
-								<th scope="row" className="px-4 py-2 font-medium">
-									{student.name}
-								</th>
-								{subjects.map((subject, col) => {
-									const name = gridInput.cell(row, col)
-									const error = cellErrors[name]?.[0]
-									const errorId = `${form.id}-cell-${row}-${col}-error`
-									return (
-										<td key={subject} className="px-4 py-2">
-											<input
-												name={name}
-												defaultValue={
-													lastResult
-														? typedCell(lastResult.initialValue, row, col)
-														: (values[cellKey(student.id, subject)] ?? '')
-												}
-												inputMode="decimal"
-												autoComplete="off"
-												aria-label={`${subject} score for ${student.name}`}
-												aria-invalid={error ? true : undefined}
-												aria-describedby={error ? errorId : undefined}
-												className="w-20 rounded-md border border-slate-400 px-2 py-1 aria-[invalid=true]:border-red-700"
-											/>
-											{error ? (
-												<p id={errorId} className="mt-1 max-w-40 text-xs text-red-700">
-													{error}
-												</p>
-											) : null}
-										</td>
-									)
-								})}
-							</tr>
-						))}
-					</tbody>
-				</table>
-			</TableScroll>
+			<Table
+				label={`Scores for ${term}`}
+				caption={<>Scores for {term}</>}
+				headers={['Student', ...subjects]}
+			>
+				{students.map((student, row) => (
+					<tr key={student.id} className="border-t border-slate-200 align-top">
+						<th scope="row" className="px-4 py-2 font-medium">
+							{student.name}
+						</th>
+						{subjects.map((subject, col) => {
+							const name = gridInput.cell(row, col)
+							const error = cellErrors[name]?.[0]
+							const errorId = `${form.id}-cell-${row}-${col}-error`
+							return (
+								<td key={subject} className="px-4 py-2">
+									<input
+										name={name}
+										defaultValue={
+											lastResult
+												? typedCell(lastResult.initialValue, row, col)
+												: (values[cellKey(student.id, subject)] ?? '')
+										}
+										inputMode="decimal"
+										autoComplete="off"
+										aria-label={`${subject} score for ${student.name}`}
+										aria-invalid={error ? true : undefined}
+										aria-describedby={error ? errorId : undefined}
+										className="w-20 rounded-md border border-slate-400 px-2 py-1 aria-[invalid=true]:border-red-700"
+									/>
+									{error ? (
+										<p id={errorId} className="mt-1 max-w-40 text-xs text-red-700">
+											{error}
+										</p>
+									) : null}
+								</td>
+							)
+						})}
+					</tr>
+				))}
+			</Table>
 			<div className="flex flex-wrap items-center gap-4">
 				<Button disabled={saving}>{saving ? 'Saving…' : 'Save scores'}</Button>
 				<Pagination page={page} totalPages={totalPages} label="Student pages" />

@@ -5,16 +5,9 @@ import type { OrganizationSignup } from '~/features/organizations/schema'
 import type { StudentSignupFields, TeacherSignupFields } from '~/features/users/schema'
 import { safeRedirect } from '~/platform/safe-redirect'
 import { Button } from '~/ui/button'
-import {
-	FormErrors,
-	inputProps,
-	selectProps,
-	SelectField,
-	TextAreaField,
-	textareaProps,
-	TextField,
-} from '~/ui/field'
+import { ConformField, ConformSelect, ConformTextArea, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { TextLink } from '~/ui/text-link'
 import { returnQuery, signupHeadings, signupRole, type SignupRole } from './signup'
 
 type SignupFields = StudentSignupFields & TeacherSignupFields & OrganizationSignup
@@ -79,28 +72,25 @@ export function SignupPage({
 				) : (
 					<PersonFields fields={fields} teacher={role === 'teacher'} />
 				)}
-				<TextField
+				<ConformField
 					label="Password"
 					hint="At least 8 characters."
 					meta={fields.password}
-					{...inputProps(fields.password, 'password')}
+					type="password"
 					autoComplete="new-password"
 					required
 				/>
-				<TextField
+				<ConformField
 					label="Confirm password"
 					meta={fields.confirmPassword}
-					{...inputProps(fields.confirmPassword, 'password')}
+					type="password"
 					autoComplete="new-password"
 					required
 				/>
 				<Button disabled={busy}>{busy ? 'Creating account…' : 'Create account'}</Button>
 			</Form>
 			<p className="mt-6 text-sm text-slate-700">
-				Already registered?{' '}
-				<Link className="font-semibold text-indigo-800 underline" to={loginPath(role, back)}>
-					Log in
-				</Link>
+				Already registered? <TextLink to={loginPath(role, back)}>Log in</TextLink>
 			</p>
 		</div>
 	)
@@ -114,48 +104,35 @@ function PersonFields({ fields, teacher }: { fields: Fields; teacher: boolean })
 	return (
 		<>
 			<div className="grid gap-4 sm:grid-cols-2">
-				<TextField
+				<ConformField
 					label="First name"
 					meta={field('firstName')}
-					{...inputProps(field('firstName'), 'text')}
 					autoComplete="given-name"
 					required
 				/>
-				<TextField
+				<ConformField
 					label="Last name"
 					meta={field('lastName')}
-					{...inputProps(field('lastName'), 'text')}
 					autoComplete="family-name"
 					required
 				/>
 			</div>
-			<TextField
+			<ConformField
 				label="Email"
 				meta={field('email')}
-				{...inputProps(field('email'), 'email')}
+				type="email"
 				autoComplete="email"
 				required
 			/>
-			<TextField
-				label="Phone (optional)"
-				meta={field('phone')}
-				{...inputProps(field('phone'), 'tel')}
-				autoComplete="tel"
-			/>
+			<ConformField label="Phone (optional)" meta={field('phone')} type="tel" autoComplete="tel" />
 			{teacher ? (
 				<>
-					<TextField
+					<ConformField
 						label="Subjects you teach (optional)"
 						hint="Separate subjects with commas, for example: Maths, Physics."
 						meta={field('subjects')}
-						{...inputProps(field('subjects'), 'text')}
 					/>
-					<TextAreaField
-						label="About you (optional)"
-						meta={field('bio')}
-						{...textareaProps(field('bio'))}
-						rows={4}
-					/>
+					<ConformTextArea label="About you (optional)" meta={field('bio')} rows={4} />
 				</>
 			) : null}
 		</>
@@ -166,65 +143,51 @@ function OrganizationFields({ fields }: { fields: Fields }) {
 	const field = (name: string) => fields[name] as FieldMetadata<string | undefined>
 	return (
 		<>
-			<TextField
+			<ConformField
 				label="Organization name"
 				meta={field('name')}
-				{...inputProps(field('name'), 'text')}
 				autoComplete="organization"
 				required
 			/>
-			<TextField
+			<ConformField
 				label="Email"
 				meta={field('email')}
-				{...inputProps(field('email'), 'email')}
+				type="email"
 				autoComplete="email"
 				required
 			/>
 			<div className="grid gap-4 sm:grid-cols-2">
-				<SelectField
+				<ConformSelect
 					label="Kind of organization"
 					meta={field('type')}
 					options={[{ value: '', label: 'Choose…' }, ...organizationTypes]}
-					{...selectProps(field('type'))}
 					required
 				/>
-				<TextField
+				<ConformField
 					label="Country"
 					meta={field('country')}
-					{...inputProps(field('country'), 'text')}
 					autoComplete="country-name"
 					required
 				/>
 			</div>
-			<TextField
-				label="Phone (optional)"
-				meta={field('phone')}
-				{...inputProps(field('phone'), 'tel')}
-				autoComplete="tel"
-			/>
-			<TextField
+			<ConformField label="Phone (optional)" meta={field('phone')} type="tel" autoComplete="tel" />
+			<ConformField
 				label="Address (optional)"
 				meta={field('address')}
-				{...inputProps(field('address'), 'text')}
 				autoComplete="address-line1"
 			/>
-			<TextField
+			<ConformField
 				label="Website (optional)"
 				meta={field('website')}
-				{...inputProps(field('website'), 'url')}
+				type="url"
 				placeholder="https://"
 			/>
-			<TextAreaField
-				label="Description (optional)"
-				meta={field('description')}
-				{...textareaProps(field('description'))}
-				rows={3}
-			/>
-			<TextField
+			<ConformTextArea label="Description (optional)" meta={field('description')} rows={3} />
+			<ConformField
 				label="Logo (optional)"
 				hint="PNG, JPEG, WebP or GIF, at most 2 MB."
 				meta={field('logo')}
-				{...inputProps(field('logo'), 'file')}
+				type="file"
 				accept="image/png,image/jpeg,image/webp,image/gif"
 			/>
 		</>

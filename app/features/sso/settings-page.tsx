@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { Button } from '~/ui/button'
-import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import { ConformField, ConformTextArea, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import { ssoSettingsFormSchema, type SsoSettings } from './schema'
 import type { loadSsoSettings } from './settings.server'
@@ -78,27 +78,22 @@ function SettingsForm({ sso, lastResult }: { sso: SsoSettings | null; lastResult
 			<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="save" />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField
+				<ConformField
 					label="Provider name (shown on the button)"
 					meta={fields.providerName}
-					{...inputProps(fields.providerName, 'text')}
 					placeholder="School Login"
 				/>
-				<TextField
+				<ConformField
 					label="Issuer URL"
 					meta={fields.issuer}
-					{...inputProps(fields.issuer, 'url')}
+					type="url"
 					placeholder="https://login.school.edu"
 				/>
-				<TextField
-					label="Client ID"
-					meta={fields.clientId}
-					{...inputProps(fields.clientId, 'text')}
-				/>
-				<TextField
+				<ConformField label="Client ID" meta={fields.clientId} />
+				<ConformField
 					label="Client secret"
 					meta={fields.clientSecret}
-					{...inputProps(fields.clientSecret, 'password')}
+					type="password"
 					autoComplete="off"
 					hint={
 						sso?.hasClientSecret
@@ -106,10 +101,9 @@ function SettingsForm({ sso, lastResult }: { sso: SsoSettings | null; lastResult
 							: undefined
 					}
 				/>
-				<TextAreaField
+				<ConformTextArea
 					label="Allowed email domains"
 					meta={fields.domains}
-					{...textareaProps(fields.domains)}
 					rows={2}
 					hint="Separated by commas, e.g. school.edu, staff.school.edu"
 				/>

@@ -1,24 +1,20 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Form, Link, useSearchParams } from 'react-router'
+import { Form, useSearchParams } from 'react-router'
 import { safeRedirect } from '~/platform/safe-redirect'
 import type { LoadFailure } from '~/platform/toast'
 import { LoadError } from '~/ui/load-error'
 import { Button, buttonClass } from '~/ui/button'
-import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { ConformField, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { TextLink } from '~/ui/text-link'
 import type { FindSchoolFields, PublicSso } from './schema'
 
 type Result = SubmissionResult<string[]> | undefined
 
-const linkClass = 'font-semibold text-indigo-800 underline'
-
 function PasswordInstead() {
 	return (
 		<p className="mt-6 text-sm text-slate-700">
-			No school account?{' '}
-			<Link className={linkClass} to="/login">
-				Log in with a password
-			</Link>
+			No school account? <TextLink to="/login">Log in with a password</TextLink>
 		</p>
 	)
 }
@@ -40,10 +36,10 @@ export function FindSchoolPage({ actionData }: { actionData: Result }) {
 			</p>
 			<Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField
+				<ConformField
 					label="School email"
 					meta={fields.email}
-					{...inputProps(fields.email, 'email')}
+					type="email"
 					autoComplete="email"
 					required
 				/>
@@ -100,14 +96,8 @@ export function SchoolSignInRefusedPage({ message }: { message: string }) {
 				{message}
 			</p>
 			<p className="mt-6 text-sm text-slate-700">
-				<Link className={linkClass} to="/login/sso">
-					Sign in with your school again
-				</Link>{' '}
-				or{' '}
-				<Link className={linkClass} to="/login">
-					log in with a password
-				</Link>
-				.
+				<TextLink to="/login/sso">Sign in with your school again</TextLink> or{' '}
+				<TextLink to="/login">log in with a password</TextLink>.
 			</p>
 		</div>
 	)

@@ -5,8 +5,9 @@ import { Reminders } from '~/features/reminders/reminders'
 import { NextSession } from '~/features/schedules/schedule-views'
 import { DateTime, StatusBadge } from '~/features/tasks/components'
 import { LoadError } from '~/ui/load-error'
-import type { loadStudentDashboard } from './student-dashboard.server'
 import { formatCalendarDate } from '~/platform/dates'
+import { TextLink } from '~/ui/text-link'
+import type { loadStudentDashboard } from './student-dashboard.server'
 
 /** The student's home: invitations, the next session, tasks due, unread news, results, the account. */
 export function StudentDashboardPage({
@@ -47,12 +48,9 @@ export function StudentDashboardPage({
 						<ul className="flex flex-col gap-3">
 							{due.tasks.map((task) => (
 								<li key={task.id} className="flex flex-col gap-1">
-									<Link
-										to={`/studentdashboard/task-details?taskId=${task.id}`}
-										className="font-semibold text-indigo-800 underline"
-									>
+									<TextLink to={`/studentdashboard/task-details?taskId=${task.id}`}>
 										{task.title}
-									</Link>
+									</TextLink>
 									<span className="text-sm text-slate-700">
 										Due <DateTime iso={task.dueDate} timeZone={zone} />
 									</span>
@@ -81,12 +79,9 @@ export function StudentDashboardPage({
 							<ul className="flex flex-col gap-2">
 								{unread.latest.map((item) => (
 									<li key={item.id}>
-										<Link
-											to={`/studentdashboard/announcements/${item.id}`}
-											className="font-semibold text-indigo-800 underline"
-										>
+										<TextLink to={`/studentdashboard/announcements/${item.id}`}>
 											{item.title}
-										</Link>
+										</TextLink>
 									</li>
 								))}
 							</ul>
@@ -106,12 +101,9 @@ export function StudentDashboardPage({
 						<ul className="flex flex-col gap-2">
 							{results.history.map((entry) => (
 								<li key={entry.id} className="flex flex-wrap items-baseline justify-between gap-2">
-									<Link
-										to={`/studentdashboard/test-summary/${entry.id}`}
-										className="font-semibold text-indigo-800 underline"
-									>
+									<TextLink to={`/studentdashboard/test-summary/${entry.id}`}>
 										{entry.templateTitle}
-									</Link>
+									</TextLink>
 									<span className="text-sm">{Math.round(entry.percentage)}%</span>
 								</li>
 							))}

@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
 import { formatDateTime } from '~/platform/dates'
+import { TextLink, textLinkClass } from '~/ui/text-link'
 import { gradeDistribution } from './grades'
 import { statusStyle } from './status'
 
@@ -31,7 +31,7 @@ export function formatFileSize(bytes: number) {
 export function FileLink({ href, file }: { href: string; file: { name: string; size: number } }) {
 	return (
 		// No `download` attribute: the file comes as an attachment, and a refusal shows the area's page.
-		<a href={href} className="font-semibold text-indigo-800 underline">
+		<a href={href} className={textLinkClass}>
 			{file.name} <span className="font-normal text-slate-600">({formatFileSize(file.size)})</span>
 		</a>
 	)
@@ -98,19 +98,11 @@ export function PageLinks({
 	}
 	return (
 		<nav aria-label={label} className="flex items-center gap-4 text-sm">
-			{page > 1 ? (
-				<Link to={hrefFor(page - 1)} className="font-semibold text-indigo-800 underline">
-					Previous page
-				</Link>
-			) : null}
+			{page > 1 ? <TextLink to={hrefFor(page - 1)}>Previous page</TextLink> : null}
 			<span>
 				Page {page} of {totalPages}
 			</span>
-			{page < totalPages ? (
-				<Link to={hrefFor(page + 1)} className="font-semibold text-indigo-800 underline">
-					Next page
-				</Link>
-			) : null}
+			{page < totalPages ? <TextLink to={hrefFor(page + 1)}>Next page</TextLink> : null}
 		</nav>
 	)
 }

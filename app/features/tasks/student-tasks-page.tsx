@@ -1,7 +1,8 @@
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import type { offlineFailure } from '~/platform/offline-snapshot'
 import { LoadError } from '~/ui/load-error'
-import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
+import { Table } from '~/ui/table'
 import { DateTime, PageLinks, StatusBadge } from './components'
 import { taskTypeLabel, type Task } from './schema'
 import { submissionProgress } from './status'
@@ -60,51 +61,32 @@ function TaskTable({ tasks, timeZone }: { tasks: Task[]; timeZone: string }) {
 			<p className="text-slate-700">
 				{progress.submitted} submitted, {progress.pending} pending
 			</p>
-			<TableScroll label="Your tasks">
-				<table className="w-full text-left text-sm">
-					<caption className="sr-only">Your tasks</caption>
-					<thead className="bg-slate-100 text-slate-700">
-						<tr>
-							<th scope="col" className="px-4 py-2">
-								Task
-							</th>
-							<th scope="col" className="px-4 py-2">
-								Type
-							</th>
-							<th scope="col" className="px-4 py-2">
-								Due
-							</th>
-							<th scope="col" className="px-4 py-2">
-								Status
-							</th>
-						</tr>
-					</thead>
-					<tbody>
-						{tasks.map((task) => (
-							<tr key={task.id} className="border-t border-slate-200">
-								<td className="px-4 py-2">
-									<Link
-										to={`/studentdashboard/task-details?taskId=${encodeURIComponent(task.id)}`}
-										className="font-semibold text-indigo-800 underline"
-									>
-										{task.title}
-									</Link>
-									<span className="block text-slate-600">
-										{task.courseTitle} · {task.teacherName}
-									</span>
-								</td>
-								<td className="px-4 py-2">{taskTypeLabel(task.taskType)}</td>
-								<td className="px-4 py-2">
-									<DateTime iso={task.dueDate} timeZone={timeZone} />
-								</td>
-								<td className="px-4 py-2">
-									<StatusBadge status={task.submissionStatus} />
-								</td>
-							</tr>
-						))}
-					</tbody>
-				</table>
-			</TableScroll>
+			<Table
+				label="Your tasks"
+				caption="Your tasks"
+				captionHidden
+				headers={['Task', 'Type', 'Due', 'Status']}
+			>
+				{tasks.map((task) => (
+					<tr key={task.id} className="border-t border-slate-200">
+						<td className="px-4 py-2">
+							<TextLink to={`/studentdashboard/task-details?taskId=${encodeURIComponent(task.id)}`}>
+								{task.title}
+							</TextLink>
+							<span className="block text-slate-600">
+								{task.courseTitle} · {task.teacherName}
+							</span>
+						</td>
+						<td className="px-4 py-2">{taskTypeLabel(task.taskType)}</td>
+						<td className="px-4 py-2">
+							<DateTime iso={task.dueDate} timeZone={timeZone} />
+						</td>
+						<td className="px-4 py-2">
+							<StatusBadge status={task.submissionStatus} />
+						</td>
+					</tr>
+				))}
+			</Table>
 		</>
 	)
 }

@@ -3,9 +3,9 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useRef, useState } from 'react'
 import { Form, useNavigate, useRevalidator } from 'react-router'
 import { Button } from '~/ui/button'
-import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
-import { FILE_ACCEPT, FILE_HINT, submitTaskSchema } from './schema'
+import { ConformField, ConformTextArea, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { FILE_ACCEPT, FILE_HINT, submitTaskSchema } from './schema'
 
 type Result = SubmissionResult<string[]>
 const UPLOAD_FAILED = 'The upload did not finish. Check your connection and try again.'
@@ -104,19 +104,14 @@ export function SubmitWorkForm({
 				id={form.errorId}
 				errors={uploadError ? [uploadError, ...(form.errors ?? [])] : form.errors}
 			/>
-			<TextField
+			<ConformField
 				label={resubmission ? 'Replace your file' : 'Your file'}
 				hint={FILE_HINT}
 				meta={fields.file}
-				{...inputProps(fields.file, 'file')}
+				type="file"
 				accept={FILE_ACCEPT}
 			/>
-			<TextAreaField
-				label="Note to your teacher (optional)"
-				meta={fields.comment}
-				{...textareaProps(fields.comment)}
-				rows={3}
-			/>
+			<ConformTextArea label="Note to your teacher (optional)" meta={fields.comment} rows={3} />
 			{progress !== null ? (
 				<div className="flex items-center gap-3" role="status">
 					<progress className="h-3 w-64" max={100} value={progress} aria-label="Upload progress" />

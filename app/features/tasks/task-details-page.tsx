@@ -1,5 +1,5 @@
-import { Link } from 'react-router'
 import { LoadError } from '~/ui/load-error'
+import { TextLink } from '~/ui/text-link'
 import { DateTime, FileLink, StatusBadge } from './components'
 import { taskTypeLabel } from './schema'
 import { SubmitWorkForm } from './submit-work'
@@ -30,12 +30,9 @@ export function TaskDetailsPage({
 	return (
 		<div className="flex flex-col gap-6">
 			<div>
-				<Link
-					to="/studentdashboard/tasks"
-					className="text-sm font-semibold text-indigo-800 underline"
-				>
+				<TextLink to="/studentdashboard/tasks" className="text-sm">
 					Back to your tasks
-				</Link>
+				</TextLink>
 				<h1 className="mt-2 text-2xl font-bold">{task.title}</h1>
 				<p className="text-slate-700">
 					{task.courseTitle} · {task.teacherName} · {taskTypeLabel(task.taskType)}

@@ -5,12 +5,11 @@ import { Form, Link } from 'react-router'
 import { handlesOffline } from '~/platform/offline-forms'
 import { Button, buttonClass } from '~/ui/button'
 import {
+	ConformField,
+	ConformSelect,
+	ConformTextArea,
 	FormErrors,
 	inputProps,
-	SelectField,
-	selectProps,
-	TextAreaField,
-	textareaProps,
 	TextField,
 } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
@@ -53,17 +52,10 @@ function TaskFields({
 	closesHint?: string
 }) {
 	const zoneHint = `Time zone: ${timeZone}.`
-	const taskType = (
-		<SelectField
-			label="Task type"
-			meta={fields.taskType}
-			{...selectProps(fields.taskType)}
-			options={TASK_TYPES}
-		/>
-	)
+	const taskType = <ConformSelect label="Task type" meta={fields.taskType} options={TASK_TYPES} />
 	const title = (
 		<div className="sm:col-span-2">
-			<TextField label="Title" meta={fields.title} {...inputProps(fields.title, 'text')} />
+			<ConformField label="Title" meta={fields.title} />
 		</div>
 	)
 	return (
@@ -81,24 +73,14 @@ function TaskFields({
 				</>
 			)}
 			<div className="sm:col-span-2">
-				<TextAreaField
-					label="Description (optional)"
-					meta={fields.description}
-					{...textareaProps(fields.description)}
-					rows={4}
-				/>
+				<ConformTextArea label="Description (optional)" meta={fields.description} rows={4} />
 			</div>
-			<TextField
-				label="Due date"
-				hint={zoneHint}
-				meta={fields.dueDate}
-				{...inputProps(fields.dueDate, 'datetime-local')}
-			/>
-			<TextField
+			<ConformField label="Due date" hint={zoneHint} meta={fields.dueDate} type="datetime-local" />
+			<ConformField
 				label="Closes (optional)"
 				hint={closesHint ? `${closesHint} ${zoneHint}` : zoneHint}
 				meta={fields.endDate}
-				{...inputProps(fields.endDate, 'datetime-local')}
+				type="datetime-local"
 			/>
 		</>
 	)
@@ -141,10 +123,9 @@ export function CreateTask({
 					fields={fields}
 					timeZone={timeZone}
 					course={
-						<SelectField
+						<ConformSelect
 							label="Course"
 							meta={fields.courseId}
-							{...selectProps(fields.courseId)}
 							options={[
 								{ value: '', label: 'Choose a course' },
 								...courses.map((course) => ({ value: course.id, label: course.title })),
@@ -154,11 +135,11 @@ export function CreateTask({
 					closesHint="No submissions after this; leave empty to accept late work any time."
 				/>
 				<div className="sm:col-span-2">
-					<TextField
+					<ConformField
 						label="Attachment (optional)"
 						hint={FILE_HINT}
 						meta={fields.attachment}
-						{...inputProps(fields.attachment, 'file')}
+						type="file"
 						accept={FILE_ACCEPT}
 					/>
 				</div>

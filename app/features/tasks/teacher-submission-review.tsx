@@ -1,10 +1,11 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import { Button } from '~/ui/button'
-import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import { ConformField, ConformTextArea, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { TextLink } from '~/ui/text-link'
 import { DateTime, FileLink, StatusBadge } from './components'
 import { gradeSchema, type Submission } from './schema'
 import { submissionsPath } from './teacher-paths'
@@ -30,12 +31,9 @@ export function SubmissionReviewPage({
 	return (
 		<div className="flex flex-col gap-6">
 			<div>
-				<Link
-					to={submissionsPath(task.id)}
-					className="text-sm font-semibold text-indigo-800 underline"
-				>
+				<TextLink to={submissionsPath(task.id)} className="text-sm">
 					Back to all submissions
-				</Link>
+				</TextLink>
 				<h1 className="mt-2 text-2xl font-bold">
 					{submission.student.name}: {task.title}
 				</h1>
@@ -127,19 +125,13 @@ function GradeForm({
 			<Form method="post" className="mt-4 flex max-w-xl flex-col gap-4" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<input type="hidden" name="submissionId" value={submission.id ?? ''} />
-				<TextField
+				<ConformField
 					label="Grade (0-100)"
 					meta={fields.grade}
-					{...inputProps(fields.grade, 'text')}
 					inputMode="numeric"
 					autoComplete="off"
 				/>
-				<TextAreaField
-					label="Feedback (optional)"
-					meta={fields.feedback}
-					{...textareaProps(fields.feedback)}
-					rows={5}
-				/>
+				<ConformTextArea label="Feedback (optional)" meta={fields.feedback} rows={5} />
 				<div>
 					<Button disabled={busy}>{busy ? 'Saving grade…' : 'Save grade'}</Button>
 				</div>

@@ -1,8 +1,9 @@
-import { Form, Link, useSearchParams } from 'react-router'
+import { Form, useSearchParams } from 'react-router'
 import { Button } from '~/ui/button'
 import { CsvDownload } from '~/ui/csv-download'
 import { LoadError } from '~/ui/load-error'
-import { TableScroll } from '~/ui/table-scroll'
+import { TextLink } from '~/ui/text-link'
+import { Table } from '~/ui/table'
 import { DateTime, GradeDistribution, PageLinks, StatusBadge } from './components'
 import { averageGrade } from './grades'
 import { SUBMISSION_SORTS, taskTypeLabel } from './schema'
@@ -33,12 +34,9 @@ export function TaskSubmissionsPage({
 	return (
 		<div className="flex flex-col gap-6">
 			<div>
-				<Link
-					to="/teachersdashboard/tasks"
-					className="text-sm font-semibold text-indigo-800 underline"
-				>
+				<TextLink to="/teachersdashboard/tasks" className="text-sm">
 					Back to tasks
-				</Link>
+				</TextLink>
 				<h1 className="mt-2 text-2xl font-bold">{task.title}: submissions</h1>
 				<p className="text-slate-700">
 					{task.courseTitle} · {taskTypeLabel(task.taskType)} · Due{' '}
@@ -127,60 +125,35 @@ export function TaskSubmissionsPage({
 			</Form>
 
 			{list.submissions.length ? (
-				<TableScroll label="Students">
-					<table className="w-full text-left text-sm">
-						<caption className="px-4 py-3 text-left font-semibold">
-							Students ({list.pagination.total})
-						</caption>
-						<thead className="bg-slate-100 text-slate-700">
-							<tr>
-								<th scope="col" className="px-4 py-2">
-									Student
-								</th>
-								<th scope="col" className="px-4 py-2">
-									Status
-								</th>
-								<th scope="col" className="px-4 py-2">
-									Submitted at
-								</th>
-								<th scope="col" className="px-4 py-2">
-									Grade
-								</th>
-								<th scope="col" className="px-4 py-2">
-									Actions
-								</th>
-							</tr>
-						</thead>
-						<tbody>
-							{list.submissions.map((submission) => (
-								<tr key={submission.student.id} className="border-t border-slate-200">
-									<td className="px-4 py-2">
-										<span className="font-semibold">{submission.student.name}</span>
-										<span className="block text-slate-600">{submission.student.email}</span>
-									</td>
-									<td className="px-4 py-2">
-										<StatusBadge status={submission.status} />
-									</td>
-									<td className="px-4 py-2">
-										<DateTime iso={submission.submittedAt} timeZone={timeZone} />
-									</td>
-									<td className="px-4 py-2">
-										{submission.gradeInfo ? `${submission.gradeInfo.grade} / 100` : '—'}
-									</td>
-									<td className="px-4 py-2">
-										<Link
-											to={reviewPath(task.id, submission.student.id)}
-											className="font-semibold text-indigo-800 underline"
-										>
-											{submission.id && !submission.gradeInfo ? 'Grade' : 'View'}
-											<span className="sr-only"> {submission.student.name}</span>
-										</Link>
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
-				</TableScroll>
+				<Table
+					label="Students"
+					caption={<>Students ({list.pagination.total})</>}
+					headers={['Student', 'Status', 'Submitted at', 'Grade', 'Actions']}
+				>
+					{list.submissions.map((submission) => (
+						<tr key={submission.student.id} className="border-t border-slate-200">
+							<td className="px-4 py-2">
+								<span className="font-semibold">{submission.student.name}</span>
+								<span className="block text-slate-600">{submission.student.email}</span>
+							</td>
+							<td className="px-4 py-2">
+								<StatusBadge status={submission.status} />
+							</td>
+							<td className="px-4 py-2">
+								<DateTime iso={submission.submittedAt} timeZone={timeZone} />
+							</td>
+							<td className="px-4 py-2">
+								{submission.gradeInfo ? `${submission.gradeInfo.grade} / 100` : '—'}
+							</td>
+							<td className="px-4 py-2">
+								<TextLink to={reviewPath(task.id, submission.student.id)}>
+									{submission.id && !submission.gradeInfo ? 'Grade' : 'View'}
+									<span className="sr-only"> {submission.student.name}</span>
+								</TextLink>
+							</td>
+						</tr>
+					))}
+				</Table>
 			) : (
 				<p className="text-slate-700">No students match this filter.</p>
 			)}

@@ -2,8 +2,9 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useSearchParams } from 'react-router'
 import { safeRedirect } from '~/platform/safe-redirect'
 import { Button } from '~/ui/button'
-import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { ConformField, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { TextLink } from '~/ui/text-link'
 import { loginSearch, otherLoginOf } from './login-switch'
 import type { LoginFields } from './schema'
 
@@ -65,57 +66,48 @@ export function LoginPage({
 				<FormErrors id={form.errorId} errors={form.errors} />
 				{otherLogin ? (
 					<p className="text-sm">
-						<Link
-							className="font-semibold text-indigo-800 underline"
-							to={{ search: loginSearch(otherLogin, redirectTo) }}
-						>
+						<TextLink to={{ search: loginSearch(otherLogin, redirectTo) }}>
 							{otherLogin === 'organization'
 								? 'Switch to organization log in'
 								: 'Switch to student or teacher log in'}
-						</Link>
+						</TextLink>
 					</p>
 				) : null}
 				<input type="hidden" name="redirectTo" value={redirectTo} />
 				<input type="hidden" name="as" value={asOrganization ? 'organization' : 'user'} />
-				<TextField
+				<ConformField
 					label="Email"
 					meta={fields.email}
-					{...inputProps(fields.email, 'email')}
+					type="email"
 					autoComplete="email"
 					required
 				/>
-				<TextField
+				<ConformField
 					label="Password"
 					meta={fields.password}
-					{...inputProps(fields.password, 'password')}
+					type="password"
 					autoComplete="current-password"
 					required
 				/>
 				<Button disabled={busy}>{busy ? 'Logging in…' : 'Log in'}</Button>
 			</Form>
 			<p className="mt-4 text-sm">
-				<Link
-					className="font-semibold text-indigo-800 underline"
-					to={asOrganization ? '/forgot-password?as=organization' : '/forgot-password'}
-				>
+				<TextLink to={asOrganization ? '/forgot-password?as=organization' : '/forgot-password'}>
 					Forgot password?
-				</Link>
+				</TextLink>
 			</p>
 			{asOrganization ? null : (
 				<p className="mt-4 text-sm">
-					<Link className="font-semibold text-indigo-800 underline" to="/login/sso">
-						Sign in with your school
-					</Link>
+					<TextLink to="/login/sso">Sign in with your school</TextLink>
 				</p>
 			)}
 			<p className="mt-6 text-sm text-slate-700">
 				New here?{' '}
-				<Link
-					className="font-semibold text-indigo-800 underline"
+				<TextLink
 					to={`${asOrganization ? '/signup/organization' : '/signup/student'}${returnQuery}`}
 				>
 					Create an account
-				</Link>
+				</TextLink>
 			</p>
 		</div>
 	)

@@ -5,12 +5,12 @@ import { Form } from 'react-router'
 import { AccountSettings } from '~/features/account/account-settings'
 import type { RecoveryCodes } from '~/features/account/account.server'
 import { Button } from '~/ui/button'
-import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
+import { ConformField, ConformTextArea, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { formatCalendarDate } from '~/platform/dates'
 import { PersonFields, PictureForm, ProfileDetails, ProfilePicture } from './profile'
 import type { loadProfile } from './profile.server'
 import { studentProfileFormSchema, tutorProfileFormSchema, type Profile } from './schema'
-import { formatCalendarDate } from '~/platform/dates'
 
 type Result = SubmissionResult<string[]>
 /** The profile action's answer: the details' or the picture's, or an account form's. */
@@ -65,21 +65,9 @@ export function StudentProfilePage({ loaderData, actionData }: ProfilePageProps)
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<PersonFields fields={fields} />
 				<div className="grid gap-4 sm:grid-cols-3">
-					<TextField
-						label="Grade level (optional)"
-						meta={fields.gradeLevel}
-						{...inputProps(fields.gradeLevel, 'text')}
-					/>
-					<TextField
-						label="Date of birth (optional)"
-						meta={fields.dateOfBirth}
-						{...inputProps(fields.dateOfBirth, 'date')}
-					/>
-					<TextField
-						label="Guardian name (optional)"
-						meta={fields.guardianName}
-						{...inputProps(fields.guardianName, 'text')}
-					/>
+					<ConformField label="Grade level (optional)" meta={fields.gradeLevel} />
+					<ConformField label="Date of birth (optional)" meta={fields.dateOfBirth} type="date" />
+					<ConformField label="Guardian name (optional)" meta={fields.guardianName} />
 				</div>
 				<SaveButton />
 			</Form>
@@ -130,22 +118,16 @@ export function TeacherProfilePage({ loaderData, actionData }: ProfilePageProps)
 				<input type="hidden" name="intent" value="details" />
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<PersonFields fields={fields} />
-				<TextField
+				<ConformField
 					label="Subjects you teach (optional)"
 					hint="Separate subjects with commas, for example: Maths, Physics."
 					meta={fields.subjects}
-					{...inputProps(fields.subjects, 'text')}
 				/>
-				<TextAreaField
-					label="Qualifications (optional)"
-					meta={fields.qualifications}
-					{...textareaProps(fields.qualifications)}
-					rows={2}
-				/>
-				<TextField
+				<ConformTextArea label="Qualifications (optional)" meta={fields.qualifications} rows={2} />
+				<ConformField
 					label="Years of experience (optional)"
 					meta={fields.experienceYears}
-					{...inputProps(fields.experienceYears, 'number')}
+					type="number"
 					min={0}
 					max={80}
 					step={1}

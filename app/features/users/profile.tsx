@@ -3,9 +3,9 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { Button } from '~/ui/button'
-import { FormErrors, inputProps, TextAreaField, textareaProps, TextField } from '~/ui/field'
-import { profilePictureSchema, type Profile } from './schema'
+import { ConformField, ConformTextArea, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { profilePictureSchema, type Profile } from './schema'
 
 /** The picture the API stores is a path under its base (`/files/<key>`); the app serves the same path. */
 export function ProfilePicture({ profile, size = 96 }: { profile: Profile; size?: number }) {
@@ -67,11 +67,11 @@ export function PictureForm({ lastResult }: { lastResult: Result }) {
 		>
 			<input type="hidden" name="intent" value="picture" />
 			<FormErrors id={form.errorId} errors={form.errors} />
-			<TextField
+			<ConformField
 				label="New profile picture"
 				hint="PNG, JPEG, WebP or GIF, at most 2 MB."
 				meta={fields.profilePicture}
-				{...inputProps(fields.profilePicture, 'file')}
+				type="file"
 				accept="image/png,image/jpeg,image/webp,image/gif"
 				required
 			/>
@@ -88,33 +88,21 @@ export function PersonFields({ fields }: { fields: Record<string, any> }) {
 	return (
 		<>
 			<div className="grid gap-4 sm:grid-cols-2">
-				<TextField
+				<ConformField
 					label="First name"
 					meta={fields.firstName}
-					{...inputProps(fields.firstName, 'text')}
 					autoComplete="given-name"
 					required
 				/>
-				<TextField
+				<ConformField
 					label="Last name"
 					meta={fields.lastName}
-					{...inputProps(fields.lastName, 'text')}
 					autoComplete="family-name"
 					required
 				/>
 			</div>
-			<TextField
-				label="Phone (optional)"
-				meta={fields.phone}
-				{...inputProps(fields.phone, 'tel')}
-				autoComplete="tel"
-			/>
-			<TextAreaField
-				label="About you (optional)"
-				meta={fields.bio}
-				{...textareaProps(fields.bio)}
-				rows={3}
-			/>
+			<ConformField label="Phone (optional)" meta={fields.phone} type="tel" autoComplete="tel" />
+			<ConformTextArea label="About you (optional)" meta={fields.bio} rows={3} />
 		</>
 	)
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { TextLink } from '~/ui/text-link'
+import { Table } from '~/ui/table'
 import type { User } from './schema'
-import { TableScroll } from '~/ui/table-scroll'
 
 /**
  * `studentHref`: where a student's name leads (a teacher's report cards of that student);
@@ -24,47 +24,28 @@ export function StudentTable({
 }) {
 	if (!students.length) return <p className="text-slate-700">{empty}</p>
 	return (
-		<TableScroll label={caption}>
-			<table className="w-full text-left text-sm">
-				<caption className="px-4 py-3 text-left font-semibold">
+		<Table
+			label={caption}
+			caption={
+				<>
 					{caption} ({total})
-				</caption>
-				<thead className="bg-slate-100 text-slate-700">
-					<tr>
-						<th scope="col" className="px-4 py-2">
-							Name
-						</th>
-						<th scope="col" className="px-4 py-2">
-							Email
-						</th>
-						{column ? (
-							<th scope="col" className="px-4 py-2">
-								{column.header}
-							</th>
-						) : null}
-					</tr>
-				</thead>
-				<tbody>
-					{students.map((student) => (
-						<tr key={student.id} className="border-t border-slate-200">
-							<td className="px-4 py-2">
-								{studentHref ? (
-									<Link
-										to={studentHref(student)}
-										className="font-semibold text-indigo-800 underline"
-									>
-										{student.name}
-									</Link>
-								) : (
-									student.name
-								)}
-							</td>
-							<td className="px-4 py-2">{student.email}</td>
-							{column ? <td className="px-4 py-2">{column.cell(student)}</td> : null}
-						</tr>
-					))}
-				</tbody>
-			</table>
-		</TableScroll>
+				</>
+			}
+			headers={['Name', 'Email', column ? column.header : null]}
+		>
+			{students.map((student) => (
+				<tr key={student.id} className="border-t border-slate-200">
+					<td className="px-4 py-2">
+						{studentHref ? (
+							<TextLink to={studentHref(student)}>{student.name}</TextLink>
+						) : (
+							student.name
+						)}
+					</td>
+					<td className="px-4 py-2">{student.email}</td>
+					{column ? <td className="px-4 py-2">{column.cell(student)}</td> : null}
+				</tr>
+			))}
+		</Table>
 	)
 }

@@ -1,8 +1,9 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import { Button } from '~/ui/button'
-import { FormErrors, inputProps, TextField } from '~/ui/field'
+import { ConformField, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { TextLink } from '~/ui/text-link'
 import type { TwoFactorCodeFields } from './schema'
 
 /** A two-factor login's second step: the code from the app, or a recovery code (decision 033). */
@@ -30,11 +31,10 @@ export function TwoFactorLoginPage({
 			</p>
 			<Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<TextField
+				<ConformField
 					label="Code"
 					hint="6 digits from your app, or one of your recovery codes."
 					meta={fields.code}
-					{...inputProps(fields.code, 'text')}
 					autoComplete="one-time-code"
 					autoCapitalize="none"
 					spellCheck={false}
@@ -43,9 +43,7 @@ export function TwoFactorLoginPage({
 				<Button disabled={busy}>{busy ? 'Checking…' : 'Log in'}</Button>
 			</Form>
 			<p className="mt-4 text-sm">
-				<Link className="font-semibold text-indigo-800 underline" to="/login">
-					Start again
-				</Link>
+				<TextLink to="/login">Start again</TextLink>
 			</p>
 		</div>
 	)

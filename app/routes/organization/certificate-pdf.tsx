@@ -1,7 +1,6 @@
 import type { Route } from './+types/certificate-pdf'
-import { openCertificatePdf } from '~/features/certificates/api.server'
+import { openCertificatePdfFile } from '~/features/certificates/certificate-pdf.server'
 import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
-import { upstream } from '~/platform/request.server'
 
 /**
  * The certificate PDF; its QR code leads to this app's verification page. The middleware answers
@@ -9,8 +8,7 @@ import { upstream } from '~/platform/request.server'
  */
 export const middleware: Route.MiddlewareFunction[] = [
 	fileMiddleware<Route.LoaderArgs>(({ context, request, params }) => {
-		const origin = new URL(request.url).origin
-		return openCertificatePdf(upstream(context, request), params.certificateId, origin)
+		return openCertificatePdfFile(context, request, params.certificateId)
 	}),
 ]
 

@@ -1,17 +1,13 @@
 import type { Route } from './+types/scores-export'
-import { downloadScoresCsv } from '~/features/scores/api.server'
+import { openScoresCsv } from '~/features/scores/scores-export.server'
 import { areaUser } from '~/platform/area-guard.server'
 import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
-import { upstream } from '~/platform/request.server'
 
 /** The score grid (score-input/export) or the result cards (result-cards/export) of ?term= as CSV. */
 export const middleware: Route.MiddlewareFunction[] = [
 	fileMiddleware<Route.LoaderArgs>(({ context, request }) => {
 		const user = areaUser(context)
-		const url = new URL(request.url)
-		const list = url.pathname.includes('/result-cards/') ? 'result-cards' : 'scores'
-		const term = url.searchParams.get('term')?.trim() || null
-		return downloadScoresCsv(upstream(context, request), user.id, list, term)
+		return openScoresCsv(context, request, user.id)
 	}),
 ]
 

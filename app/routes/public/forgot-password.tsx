@@ -1,36 +1,13 @@
-import { getFormProps } from '@conform-to/react'
-import { data, Form, Link, useSearchParams } from 'react-router'
 import type { Route } from './+types/forgot-password'
-import { requestPasswordReset } from '~/features/account/api.server'
-import { forgotPasswordSchema, type ForgotPasswordFields } from '~/features/account/schema'
-import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
-import { redirectSignedIn, upstream } from '~/platform/request.server'
-import { Button } from '~/ui/button'
-import { FormErrors, inputProps, TextField } from '~/ui/field'
-import { useForm, useSubmitting } from '~/ui/use-form'
+import { loadForgotPassword, forgotPasswordAction } from '~/features/account/forgot-password.server'
+import { ForgotPasswordPage } from '~/features/account/forgot-password-page'
 
 export function loader({ context }: Route.LoaderArgs) {
-	redirectSignedIn(context)
-	return null
+	return loadForgotPassword(context)
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-	redirectSignedIn(context)
-	const submission = parseForm(await readForm(request), { schema: forgotPasswordSchema })
-	if (submission.status !== 'success')
-		return data({ result: submission.reply(), sent: null }, { status: 400 })
-	try {
-		const { message } = await requestPasswordReset(
-			upstream(context, request),
-			submission.value.email,
-			submission.value.as,
-		)
-		// The same answer whether or not the email has an account (the API's own words).
-		return { result: submission.reply({ resetForm: true }), sent: message }
-	} catch (error) {
-		const reply = replyWithUpstreamError(context, submission, error)
-		return data({ result: reply.data, sent: null }, reply.init ?? undefined)
-	}
+export function action({ context, request }: Route.ActionArgs) {
+	return forgotPasswordAction(context, request)
 }
 
 export function meta() {
@@ -38,51 +15,5 @@ export function meta() {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-	const [searchParams] = useSearchParams()
-	const asOrganization = searchParams.get('as') === 'organization'
-	const [form, fields] = useForm<ForgotPasswordFields>({
-		id: asOrganization ? 'forgot-organization' : 'forgot-user',
-		lastResult: actionData?.result,
-		// Validated by the action (public pages ship no schema library; docs/decisions/010).
-	})
-	const loginLink = asOrganization ? '/login?as=organization' : '/login'
-	const sending = useSubmitting()
-
-	return (
-		<div className="mx-auto max-w-md px-4 py-12">
-			<h1 className="text-3xl font-bold">
-				{asOrganization ? 'Organization: forgot password' : 'Forgot password'}
-			</h1>
-			<p className="mt-3 text-slate-700">
-				Enter the email address of your {asOrganization ? 'organization account' : 'account'}. We
-				will send it a link to choose a new password.
-			</p>
-			{actionData?.sent ? (
-				<p
-					role="status"
-					className="mt-6 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950"
-				>
-					{actionData.sent}
-				</p>
-			) : null}
-			<Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
-				<FormErrors id={form.errorId} errors={form.errors} />
-				<input type="hidden" name="as" value={asOrganization ? 'organization' : 'user'} />
-				<TextField
-					label="Email"
-					meta={fields.email}
-					{...inputProps(fields.email, 'email')}
-					autoComplete="email"
-					required
-				/>
-				<Button disabled={sending}>{sending ? 'Sending…' : 'Send reset link'}</Button>
-			</Form>
-			<p className="mt-6 text-sm text-slate-700">
-				Remembered it?{' '}
-				<Link className="font-semibold text-indigo-800 underline" to={loginLink}>
-					Back to log in
-				</Link>
-			</p>
-		</div>
-	)
+	return <ForgotPasswordPage actionData={actionData} />
 }

@@ -1,13 +1,9 @@
-import { Link } from 'react-router'
 import type { Route } from './+types/home'
-import { listCatalog } from '~/features/courses/api.server'
-import { FeaturedCourses } from '~/features/courses/featured-courses'
-import { upstream } from '~/platform/request.server'
-import { settle } from '~/platform/settle.server'
-import { buttonClass } from '~/ui/button'
+import { loadHome } from '~/features/site/home.server'
+import { HomePage } from '~/features/site/home-page'
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-	return { featured: await settle(listCatalog(upstream(context, request), { limit: 3 })) }
+export function loader({ context, request }: Route.LoaderArgs) {
+	return loadHome(context, request)
 }
 
 export function meta() {
@@ -21,72 +17,6 @@ export function meta() {
 	]
 }
 
-const audiences = [
-	{
-		title: 'Students',
-		text: 'Buy courses, join live classes, take timed tests, submit tasks and receive certificates.',
-		to: '/signup/student',
-		cta: 'Start learning',
-	},
-	{
-		title: 'Teachers',
-		text: 'Run your courses, grade work, schedule sessions, build tests and publish report cards.',
-		to: '/signup/teacher',
-		cta: 'Start teaching',
-	},
-	{
-		title: 'Organizations',
-		text: 'Manage departments, teachers and students, enter scores and issue result cards.',
-		to: '/signup/organization',
-		cta: 'Register your organization',
-	},
-]
-
 export default function Home({ loaderData }: Route.ComponentProps) {
-	return (
-		<>
-			<section className="bg-indigo-800 text-white">
-				<div className="mx-auto max-w-6xl px-4 py-16">
-					<h1 className="max-w-2xl text-4xl font-bold leading-tight">
-						Learn with real teachers, at your pace and on any device.
-					</h1>
-					<p className="mt-4 max-w-2xl text-lg text-indigo-100">
-						Courses, live classrooms, timed tests and graded tasks in one place, for students,
-						teachers and schools.
-					</p>
-					<div className="mt-8 flex flex-wrap gap-3">
-						<Link to="/signup/student" className={buttonClass('secondary')}>
-							Create a free account
-						</Link>
-						<Link
-							to="/login"
-							className="inline-flex items-center rounded-md px-4 py-2 text-sm font-semibold underline"
-						>
-							I already have an account
-						</Link>
-					</div>
-				</div>
-			</section>
-			<FeaturedCourses courses={loaderData.featured} />
-			<section aria-labelledby="audiences" className="mx-auto max-w-6xl px-4 py-12">
-				<h2 id="audiences" className="text-2xl font-bold">
-					Built for everyone in the classroom
-				</h2>
-				<ul className="mt-6 grid gap-6 md:grid-cols-3">
-					{audiences.map((audience) => (
-						<li
-							key={audience.title}
-							className="flex flex-col rounded-lg border border-slate-200 bg-white p-6"
-						>
-							<h3 className="text-lg font-semibold">{audience.title}</h3>
-							<p className="mt-2 flex-1 text-slate-700">{audience.text}</p>
-							<Link to={audience.to} className="mt-4 font-semibold text-indigo-800 underline">
-								{audience.cta}
-							</Link>
-						</li>
-					))}
-				</ul>
-			</section>
-		</>
-	)
+	return <HomePage loaderData={loaderData} />
 }

@@ -1,13 +1,10 @@
 import type { Route } from './+types/verify-report-card'
-import { verifyReportCard } from '~/features/report-cards/api.server'
-import { ReportCardView } from '~/features/report-cards/report-card-view'
-import { upstream } from '~/platform/request.server'
-import { needed } from '~/platform/settle.server'
+import { loadReportCardVerification } from '~/features/report-cards/verify-report-card.server'
+import { VerifyReportCardPage } from '~/features/report-cards/verify-report-card-page'
 
 /** Public: anyone holding a report card's link checks it here, signed in or not. */
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-	const result = await needed(verifyReportCard(upstream(context, request), params.publicId))
-	return { publicId: params.publicId, result }
+export function loader({ context, request, params }: Route.LoaderArgs) {
+	return loadReportCardVerification(context, request, params)
 }
 
 export function meta() {
@@ -15,43 +12,5 @@ export function meta() {
 }
 
 export default function VerifyReportCard({ loaderData }: Route.ComponentProps) {
-	const { publicId, result } = loaderData
-	return (
-		<div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-12">
-			<h1 className="text-3xl font-bold">Report card verification</h1>
-			{result.genuine && result.reportCard ? (
-				<section
-					aria-labelledby="verdict"
-					className="flex flex-col gap-4 rounded-lg border-2 border-green-600 bg-green-50 p-6"
-				>
-					<h2 id="verdict" className="text-xl font-bold text-green-900">
-						Genuine report card
-					</h2>
-					<p>
-						This is the current report card of{' '}
-						<span className="font-semibold">{result.reportCard.studentName}</span>, as kept by
-						TutorHub.
-					</p>
-					<ReportCardView
-						courseTitle={result.reportCard.courseTitle}
-						card={result.reportCard}
-						headingLevel="h3"
-					/>
-				</section>
-			) : (
-				<section
-					aria-labelledby="verdict"
-					className="flex flex-col gap-3 rounded-lg border-2 border-red-600 bg-red-50 p-6"
-				>
-					<h2 id="verdict" className="text-xl font-bold text-red-900">
-						Not genuine
-					</h2>
-					<p>
-						No report card has the ID <span className="font-mono break-all">{publicId}</span>. The
-						link may have been mistyped or altered.
-					</p>
-				</section>
-			)}
-		</div>
-	)
+	return <VerifyReportCardPage loaderData={loaderData} />
 }

@@ -1,17 +1,9 @@
 import type { Route } from './+types/certificates'
-import { getCertificates } from '~/features/certificates/api.server'
-import { CertificateCard } from '~/features/certificates/certificate-card'
-import { pageFrom } from '~/features/announcements/schema'
-import { upstream } from '~/platform/request.server'
-import { settle } from '~/platform/settle.server'
-import { LoadError } from '~/ui/load-error'
-import { Pagination } from '~/ui/pagination'
+import { loadStudentCertificates } from '~/features/certificates/student-certificates.server'
+import { StudentCertificatesPage } from '~/features/certificates/student-certificates-page'
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-	const list = await settle(
-		getCertificates(upstream(context, request), pageFrom(new URL(request.url))),
-	)
-	return { list }
+export function loader({ context, request }: Route.LoaderArgs) {
+	return loadStudentCertificates(context, request)
 }
 
 export function meta() {
@@ -19,42 +11,5 @@ export function meta() {
 }
 
 export default function StudentCertificates({ loaderData }: Route.ComponentProps) {
-	const { list } = loaderData
-	return (
-		<div className="flex flex-col gap-6">
-			<h1 className="text-2xl font-bold">Certificates</h1>
-			<p className="text-slate-700">
-				A certificate is issued when your teacher marks a course as completed. Each one has a public
-				verification page (also reached through the QR code on the PDF) that anyone can open to
-				check it is genuine.
-			</p>
-			{list.ok ? (
-				list.value.certificates.length ? (
-					<>
-						<ul className="grid gap-4 md:grid-cols-2" aria-label="Your certificates">
-							{list.value.certificates.map((certificate) => (
-								<li key={certificate.id}>
-									<CertificateCard
-										certificate={certificate}
-										pdfHref={`/studentdashboard/certificates/${certificate.id}/pdf`}
-									/>
-								</li>
-							))}
-						</ul>
-						<Pagination
-							page={list.value.pagination.currentPage}
-							totalPages={list.value.pagination.totalPages}
-							label="Certificate pages"
-						/>
-					</>
-				) : (
-					<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
-						No certificates yet: complete a course to earn one.
-					</p>
-				)
-			) : (
-				<LoadError error={list.error} />
-			)}
-		</div>
-	)
+	return <StudentCertificatesPage loaderData={loaderData} />
 }

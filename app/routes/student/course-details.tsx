@@ -1,12 +1,9 @@
-import { Link } from 'react-router'
 import type { Route } from './+types/course-details'
-import { getCourse } from '~/features/courses/api.server'
-import { CourseOverview } from '~/features/courses/course-overview'
-import { upstream } from '~/platform/request.server'
-import { buttonClass } from '~/ui/button'
+import { loadStudentCourseDetails } from '~/features/courses/student-course-details.server'
+import { StudentCourseDetailsPage } from '~/features/courses/student-course-details-page'
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-	return getCourse(upstream(context, request), params.courseId)
+export function loader({ context, request, params }: Route.LoaderArgs) {
+	return loadStudentCourseDetails(context, request, params)
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
@@ -14,30 +11,5 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 export default function StudentCourseDetails({ loaderData }: Route.ComponentProps) {
-	const { course, enrolled } = loaderData
-	return (
-		<div className="flex flex-col gap-6">
-			<nav aria-label="Breadcrumb" className="text-sm">
-				<Link to="/studentdashboard/courses" className="font-semibold text-indigo-800 underline">
-					My courses
-				</Link>
-			</nav>
-			{enrolled ? (
-				<p
-					role="status"
-					className="self-start rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900"
-				>
-					You are enrolled
-				</p>
-			) : (
-				<div className="flex flex-wrap items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 p-4">
-					<p>You are not enrolled in this course yet.</p>
-					<Link to={`/course/${course.id}/checkout`} reloadDocument className={buttonClass()}>
-						Buy course
-					</Link>
-				</div>
-			)}
-			<CourseOverview course={course} />
-		</div>
-	)
+	return <StudentCourseDetailsPage loaderData={loaderData} />
 }

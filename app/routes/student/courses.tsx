@@ -1,18 +1,9 @@
-import { Link } from 'react-router'
 import type { Route } from './+types/courses'
-import { listEnrolledCourses } from '~/features/courses/api.server'
-import { CourseCard } from '~/features/courses/course-card'
-import { readCatalogQuery } from '~/features/courses/schema'
-import { upstream } from '~/platform/request.server'
-import { settle } from '~/platform/settle.server'
-import { buttonClass } from '~/ui/button'
-import { LoadError } from '~/ui/load-error'
-import { Pagination } from '~/ui/pagination'
+import { loadStudentCourses } from '~/features/courses/student-courses.server'
+import { StudentCoursesPage } from '~/features/courses/student-courses-page'
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-	const { page } = readCatalogQuery(new URL(request.url))
-	const courses = await settle(listEnrolledCourses(upstream(context, request), { page }))
-	return { page, courses }
+export function loader({ context, request }: Route.LoaderArgs) {
+	return loadStudentCourses(context, request)
 }
 
 export function meta() {
@@ -20,53 +11,5 @@ export function meta() {
 }
 
 export default function StudentCourses({ loaderData }: Route.ComponentProps) {
-	const { page, courses } = loaderData
-	return (
-		<div className="flex flex-col gap-6">
-			<div className="flex flex-wrap items-center justify-between gap-4">
-				<h1 className="text-2xl font-bold">My courses</h1>
-				<Link to="/courses" className={buttonClass('secondary')}>
-					Find more courses
-				</Link>
-			</div>
-			{courses.ok ? (
-				courses.value.courses.length ? (
-					<>
-						<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-							{courses.value.courses.map((course) => (
-								<li key={course.id}>
-									<CourseCard
-										course={course}
-										actions={
-											<Link
-												to={`/studentdashboard/${course.id}/course-details`}
-												className={buttonClass()}
-											>
-												Open<span className="sr-only"> {course.title}</span>
-											</Link>
-										}
-									/>
-								</li>
-							))}
-						</ul>
-						<Pagination
-							page={page}
-							totalPages={courses.value.pagination.totalPages ?? 1}
-							label="My course pages"
-						/>
-					</>
-				) : (
-					<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
-						You are not enrolled in any course yet.{' '}
-						<Link to="/courses" className="font-semibold text-indigo-800 underline">
-							Browse the catalogue
-						</Link>
-						.
-					</p>
-				)
-			) : (
-				<LoadError error={courses.error} />
-			)}
-		</div>
-	)
+	return <StudentCoursesPage loaderData={loaderData} />
 }

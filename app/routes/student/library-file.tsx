@@ -1,7 +1,6 @@
 import type { Route } from './+types/library-file'
-import { openResourceFile } from '~/features/resources/api.server'
+import { openLibraryFile } from '~/features/resources/library-file.server'
 import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
-import { upstream } from '~/platform/request.server'
 
 /**
  * A library file, fetched with the student's own token. The middleware answers the file; a refused
@@ -9,7 +8,7 @@ import { upstream } from '~/platform/request.server'
  */
 export const middleware: Route.MiddlewareFunction[] = [
 	fileMiddleware<Route.LoaderArgs>(({ context, request, params }) => {
-		return openResourceFile(upstream(context, request), params.resourceId)
+		return openLibraryFile(context, request, params.resourceId)
 	}),
 ]
 

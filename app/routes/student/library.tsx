@@ -1,15 +1,9 @@
 import type { Route } from './+types/library'
-import { getResources } from '~/features/resources/api.server'
-import { LibraryFilters, LibraryList } from '~/features/resources/library'
-import { filtersFrom } from '~/features/resources/schema'
-import { upstream } from '~/platform/request.server'
-import { settle } from '~/platform/settle.server'
-import { LoadError } from '~/ui/load-error'
+import { loadStudentLibrary } from '~/features/resources/student-library.server'
+import { StudentLibraryPage } from '~/features/resources/student-library-page'
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-	const filters = filtersFrom(new URL(request.url))
-	const list = await settle(getResources(upstream(context, request), filters))
-	return { filters, list }
+export function loader({ context, request }: Route.LoaderArgs) {
+	return loadStudentLibrary(context, request)
 }
 
 export function meta() {
@@ -17,19 +11,5 @@ export function meta() {
 }
 
 export default function StudentLibrary({ loaderData }: Route.ComponentProps) {
-	const { filters, list } = loaderData
-	return (
-		<div className="flex flex-col gap-6">
-			<h1 className="text-2xl font-bold">Library</h1>
-			<p className="text-slate-700">
-				Study resources shared by teachers: search, filter and download.
-			</p>
-			<LibraryFilters filters={filters} subjects={list.ok ? list.value.subjects : []} />
-			{list.ok ? (
-				<LibraryList list={list.value} filesPath="/studentdashboard/library" headingLevel="h2" />
-			) : (
-				<LoadError error={list.error} />
-			)}
-		</div>
-	)
+	return <StudentLibraryPage loaderData={loaderData} />
 }

@@ -1,26 +1,9 @@
-import { Link, redirect } from 'react-router'
 import type { Route } from './+types/test-result'
-import { getTestSession } from '~/features/quizzes/api.server'
-import { ClearLocalTest } from '~/features/quizzes/clear-local-test'
-import { statusLabel } from '~/features/quizzes/history-table'
-import { ResultReview } from '~/features/quizzes/result-review'
-import { formatDateTime } from '~/platform/dates'
-import { viewerTimeZone } from '~/features/schedules/time-zone.server'
-import { upstream } from '~/platform/request.server'
-import { buttonClass } from '~/ui/button'
-import { needed } from '~/platform/settle.server'
+import { loadTestResult } from '~/features/quizzes/test-result.server'
+import { TestResultPage } from '~/features/quizzes/test-result-page'
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-	const session = await needed(getTestSession(upstream(context, request), params.sessionId), {
-		refusedAsMissing: true,
-	})
-	// Still running: the result is not ready, the test is.
-	if (session.status === 'in_progress' || !session.result) {
-		throw redirect(
-			`/studentdashboard/test/${encodeURIComponent(session.templateId ?? '')}?session=${encodeURIComponent(session.id)}`,
-		)
-	}
-	return { session, result: session.result, timeZone: viewerTimeZone(request).zone }
+export function loader({ context, request, params }: Route.LoaderArgs) {
+	return loadTestResult(context, request, params)
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -28,43 +11,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function TestResult({ loaderData }: Route.ComponentProps) {
-	const { session, result, timeZone } = loaderData
-	return (
-		<div className="flex flex-col gap-6">
-			<ClearLocalTest sessionId={session.id} />
-			<h1 className="text-2xl font-bold">Result: {session.title}</h1>
-			<section
-				aria-labelledby="score-heading"
-				className="rounded-lg border border-slate-200 bg-white p-6"
-			>
-				<h2 id="score-heading" className="text-lg font-semibold">
-					Your score
-				</h2>
-				<p className="mt-2 text-3xl font-bold" data-testid="score">
-					{result.score} / {result.totalQuestions} ({result.percentage}%)
-				</p>
-				<p className="mt-1 text-sm text-slate-700">
-					{statusLabel(session.status === 'expired' ? 'expired' : 'submitted')} on{' '}
-					<time dateTime={result.closedAt}>{formatDateTime(result.closedAt, timeZone)}</time>
-				</p>
-				<div className="mt-4 flex flex-wrap gap-3">
-					<Link
-						to={`/studentdashboard/test-summary/${result.historyId}`}
-						className={buttonClass('secondary')}
-					>
-						Summary
-					</Link>
-					<Link to="/studentdashboard/test-results" className={buttonClass('secondary')}>
-						All test results
-					</Link>
-				</div>
-			</section>
-			<section aria-labelledby="review-heading" className="flex flex-col gap-3">
-				<h2 id="review-heading" className="text-lg font-semibold">
-					Question by question
-				</h2>
-				<ResultReview review={result.review} />
-			</section>
-		</div>
-	)
+	return <TestResultPage loaderData={loaderData} />
 }

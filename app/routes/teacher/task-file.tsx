@@ -1,7 +1,6 @@
 import type { Route } from './+types/task-file'
-import { downloadRequestedTaskFile } from '~/features/tasks/api.server'
+import { openTaskFile } from '~/features/tasks/task-file.server'
 import { failedFileLoader, fileMiddleware } from '~/platform/file-response.server'
-import { upstream } from '~/platform/request.server'
 
 /**
  * A task's attachment (?taskId=) or a submitted file (?submissionId=), with the teacher's token.
@@ -9,7 +8,7 @@ import { upstream } from '~/platform/request.server'
  */
 export const middleware: Route.MiddlewareFunction[] = [
 	fileMiddleware<Route.LoaderArgs>(({ context, request }) => {
-		return downloadRequestedTaskFile(upstream(context, request), request)
+		return openTaskFile(context, request)
 	}),
 ]
 

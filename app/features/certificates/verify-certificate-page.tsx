@@ -1,0 +1,41 @@
+import { Verdict } from '~/ui/verdict'
+import type { RouteData } from '~/platform/route-data'
+import { formatIssued } from './format'
+import type { loadCertificateVerification } from './verify-certificate.server'
+
+export function VerifyCertificatePage({
+	loaderData,
+}: {
+	loaderData: RouteData<typeof loadCertificateVerification>
+}) {
+	const { publicId, result } = loaderData
+	return (
+		<div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-12">
+			<h1 className="text-3xl font-bold">Certificate verification</h1>
+			{result.genuine && result.certificate ? (
+				<Verdict genuine title="Genuine certificate">
+					<p>This certificate was issued through TutorHub and has not been altered.</p>
+					<dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
+						<dt className="font-medium text-slate-700">Awarded to</dt>
+						<dd>{result.certificate.studentName}</dd>
+						<dt className="font-medium text-slate-700">Course</dt>
+						<dd>{result.certificate.courseTitle}</dd>
+						<dt className="font-medium text-slate-700">Issued by</dt>
+						<dd>{result.certificate.issuerName}</dd>
+						<dt className="font-medium text-slate-700">Issued on</dt>
+						<dd>{formatIssued(result.certificate.issuedAt)}</dd>
+						<dt className="font-medium text-slate-700">Certificate ID</dt>
+						<dd className="font-mono break-all">{result.certificate.publicId}</dd>
+					</dl>
+				</Verdict>
+			) : (
+				<Verdict genuine={false} title="Not genuine">
+					<p>
+						No certificate has the ID <span className="font-mono break-all">{publicId}</span>. The
+						link may have been mistyped or altered: ask the holder for the original.
+					</p>
+				</Verdict>
+			)}
+		</div>
+	)
+}

@@ -1,0 +1,42 @@
+import { Link } from 'react-router'
+import { buttonClass } from '~/ui/button'
+import type { RouteData } from '~/platform/route-data'
+import { TextLink } from '~/ui/text-link'
+import { CourseOverview } from './course-overview'
+import type { loadPublicCourse } from './public-course.server'
+
+// A course's public page: everything about it (description, outcomes, modules, schedule,
+// teacher), readable before paying, with Buy leading to the checkout.
+
+export function PublicCoursePage({
+	loaderData,
+}: {
+	loaderData: RouteData<typeof loadPublicCourse>
+}) {
+	const { course, enrolled, role } = loaderData
+	return (
+		<div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
+			<TextLink to="/courses" className="text-sm">
+				Back to courses
+			</TextLink>
+			<CourseOverview course={course} />
+			<div className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-5">
+				{enrolled ? (
+					<>
+						<p>You are enrolled in this course.</p>
+						<Link to={`/studentdashboard/${course.id}/course-details`} className={buttonClass()}>
+							Go to the course
+						</Link>
+					</>
+				) : role === null || role === 'student' ? (
+					// A full page load: checkout's page allows Stripe.js, other pages do not.
+					<Link to={`/course/${course.id}/checkout`} reloadDocument className={buttonClass()}>
+						Buy course<span className="sr-only"> {course.title}</span>
+					</Link>
+				) : (
+					<p className="text-slate-700">Students buy courses from their own account.</p>
+				)}
+			</div>
+		</div>
+	)
+}

@@ -1,0 +1,61 @@
+import { Link } from 'react-router'
+import { buttonClass } from '~/ui/button'
+import { LoadError } from '~/ui/load-error'
+import { Pagination } from '~/ui/pagination'
+import type { RouteData } from '~/platform/route-data'
+import { TextLink } from '~/ui/text-link'
+import { CourseCard } from './course-card'
+import type { loadStudentCourses } from './student-courses.server'
+
+export function StudentCoursesPage({
+	loaderData,
+}: {
+	loaderData: RouteData<typeof loadStudentCourses>
+}) {
+	const { page, courses } = loaderData
+	return (
+		<div className="flex flex-col gap-6">
+			<div className="flex flex-wrap items-center justify-between gap-4">
+				<h1 className="text-2xl font-bold">My courses</h1>
+				<Link to="/courses" className={buttonClass('secondary')}>
+					Find more courses
+				</Link>
+			</div>
+			{courses.ok ? (
+				courses.value.courses.length ? (
+					<>
+						<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+							{courses.value.courses.map((course) => (
+								<li key={course.id}>
+									<CourseCard
+										course={course}
+										actions={
+											<Link
+												to={`/studentdashboard/${course.id}/course-details`}
+												className={buttonClass()}
+											>
+												Open<span className="sr-only"> {course.title}</span>
+											</Link>
+										}
+									/>
+								</li>
+							))}
+						</ul>
+						<Pagination
+							page={page}
+							totalPages={courses.value.pagination.totalPages ?? 1}
+							label="My course pages"
+						/>
+					</>
+				) : (
+					<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
+						You are not enrolled in any course yet.{' '}
+						<TextLink to="/courses">Browse the catalogue</TextLink>.
+					</p>
+				)
+			) : (
+				<LoadError error={courses.error} />
+			)}
+		</div>
+	)
+}

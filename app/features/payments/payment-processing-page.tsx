@@ -1,0 +1,51 @@
+import { useEffect } from 'react'
+import { useRevalidator } from 'react-router'
+import { buttonClass } from '~/ui/button'
+import { Spinner } from '~/ui/spinner'
+import { useHydrated } from '~/ui/use-hydrated'
+import type { RouteData } from '~/platform/route-data'
+import { TextLink } from '~/ui/text-link'
+import type { loadPaymentProcessing } from './payment-processing.server'
+
+const POLL_MS = 1500
+
+export function PaymentProcessingPage({
+	loaderData,
+	courseId,
+}: {
+	loaderData: RouteData<typeof loadPaymentProcessing>
+	courseId: string
+}) {
+	const { payment } = loaderData
+	const hydrated = useHydrated()
+	const revalidator = useRevalidator()
+	useEffect(() => {
+		// With JavaScript: ask again every 1.5 s; the loader redirects once the payment settles.
+		const timer = window.setInterval(() => {
+			if (revalidator.state === 'idle') void revalidator.revalidate()
+		}, POLL_MS)
+		return () => window.clearInterval(timer)
+	}, [revalidator])
+	return (
+		<div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+			<Spinner label="Waiting for payment confirmation" />
+			<h1 className="text-2xl font-bold">Processing your payment…</h1>
+			<p className="text-slate-700" role="status">
+				We are waiting for the card provider to confirm your payment for {payment.courseTitle}.{' '}
+				{hydrated
+					? 'This page moves on by itself.'
+					: 'Check again in a moment to see whether it is confirmed.'}
+			</p>
+			{/* Without JavaScript the reader asks again: a page that reloads itself on a timer
+			    takes control away from people using screen readers (WCAG 2.2.1). */}
+			{hydrated ? null : (
+				<a href={`/courses/${courseId}/processing/${payment.id}`} className={buttonClass()}>
+					Check again
+				</a>
+			)}
+			<TextLink to="/studentdashboard/courses" className="text-sm">
+				Go to my courses
+			</TextLink>
+		</div>
+	)
+}

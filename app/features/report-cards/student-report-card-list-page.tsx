@@ -1,0 +1,35 @@
+import type { RouteData } from '~/platform/route-data'
+import { PrintButton } from './report-card-view'
+import { StudentReportsView } from './student-reports'
+import type { loadStudentReportCardList } from './student-report-card-list.server'
+
+export function StudentReportCardListPage({
+	loaderData,
+}: {
+	loaderData: RouteData<typeof loadStudentReportCardList>
+}) {
+	const { reports, tutorId } = loaderData
+	const { student } = reports
+	return (
+		<div className="flex flex-col gap-6">
+			<div className="flex flex-wrap items-center justify-between gap-3">
+				<h1 className="text-2xl font-bold">Report cards: {student.name}</h1>
+				<PrintButton />
+			</div>
+			<p className="text-slate-700">{student.email}</p>
+			<StudentReportsView
+				reports={reports}
+				courseLinks={(courseId) => [
+					{
+						label: 'Write or edit the report card',
+						to: `/teachersdashboard/report-card/${student.id}/${courseId}`,
+					},
+					{
+						label: 'Certificate',
+						to: `/teachersdashboard/certificate/${student.id}/${courseId}/${tutorId}/${encodeURIComponent(student.email)}`,
+					},
+				]}
+			/>
+		</div>
+	)
+}

@@ -1,0 +1,17 @@
+import { Link, useRouteLoaderData } from 'react-router'
+import { dashboardPath } from '~/platform/roles'
+import { buttonClass } from '~/ui/button'
+import type { loader as rootLoader } from '~/root'
+
+export function UnauthorizedPage() {
+	const user = useRouteLoaderData<typeof rootLoader>('root')?.user
+	return (
+		<div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+			<h1 className="text-3xl font-bold">You are not allowed to view that page</h1>
+			<p className="text-slate-700">That page belongs to another kind of account.</p>
+			<Link to={user ? dashboardPath[user.role] : '/login'} className={buttonClass()}>
+				{user ? 'Go to my dashboard' : 'Log in'}
+			</Link>
+		</div>
+	)
+}

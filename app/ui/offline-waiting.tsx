@@ -1,0 +1,10 @@
+/** How many of a form's changes wait on this device for the connection (none: nothing shown). */
+export function OfflineWaiting({ waiting }: { waiting: number }) {
+	if (!waiting) return null
+	return (
+		<p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+			{waiting === 1 ? 'One change is' : `${waiting} changes are`} saved on this device and will be
+			sent when you are back online.
+		</p>
+	)
+}
