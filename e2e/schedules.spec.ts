@@ -12,10 +12,10 @@ const password = 'a-good-password'
 async function teacherWithStudent(request: APIRequestContext, courseTitle: string) {
 	const teacherEmail = uniqueEmail('sched-teacher')
 	const studentEmail = uniqueEmail('sched-student')
-	const tutor = await request.post(`${apiUrl}/auth/register-tutor`, {
+	const teacher = await request.post(`${apiUrl}/auth/register-tutor`, {
 		data: { firstName: 'Tess', lastName: 'Planner', email: teacherEmail, password },
 	})
-	expect(tutor.status()).toBe(201)
+	expect(teacher.status()).toBe(201)
 	const student = await request.post(`${apiUrl}/auth/register-student`, {
 		data: { firstName: 'Stella', lastName: 'Learner', email: studentEmail, password },
 	})

@@ -27,7 +27,7 @@ import { announcementRoutes } from './announcements/routes.ts'
 import { certificateRoutes } from './certificates/routes.ts'
 import { reportCardRoutes } from './report-cards/routes.ts'
 import { qaRoutes, templateDeleteRoutes } from './qa/routes.ts'
-import { testRoutes } from './quizzes/routes.ts'
+import { quizRoutes } from './quizzes/routes.ts'
 import { roomRoutes } from './rooms/routes.ts'
 import { scheduleRoutes, schedulesRoutes } from './schedules/routes.ts'
 import { scheduleTestHookRoutes } from './schedules/test-hooks.ts'
@@ -72,7 +72,7 @@ export function createApi(deps: ApiDeps) {
 	app.route('/tasks', taskRoutes(deps))
 	app.route('/qa', qaRoutes(deps))
 	app.route('/templates', templateDeleteRoutes(deps))
-	app.route('/test', testRoutes(deps))
+	app.route('/test', quizRoutes(deps))
 	app.route('/rooms', roomRoutes(deps))
 	app.route('/schedule', scheduleRoutes(deps))
 	app.route('/schedules', schedulesRoutes(deps))

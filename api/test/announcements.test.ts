@@ -7,15 +7,15 @@ import {
 	startApi,
 	type TestApi,
 } from './helpers.ts'
-import { courseWith, registerTutor, UNKNOWN_ID } from './library-helpers.ts'
+import { courseWith, registerTeacher, UNKNOWN_ID } from './library-helpers.ts'
 
 // Each file starts a fresh API and hashes a few passwords: generous limits for a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
 let api: TestApi
 type Session = { token: string; user: { id: string } }
-let tutor: Session
-let otherTutor: Session
+let teacher: Session
+let otherTeacher: Session
 let student: Session
 let outsider: Session
 let orgStudent: Session
@@ -25,13 +25,13 @@ let orgCourseId: string
 
 beforeAll(async () => {
 	api = await startApi()
-	tutor = await registerTutor(api)
-	otherTutor = await registerTutor(api, 'Other')
+	teacher = await registerTeacher(api)
+	otherTeacher = await registerTeacher(api, 'Other')
 	student = await registerStudent(api)
 	outsider = await registerStudent(api)
 	orgStudent = await login(api, 'orgstudent@example.com')
 	organization = await organizationLogin(api, 'organization@example.com')
-	courseId = await courseWith(api, { tutorId: tutor.user.id }, [student.user.id])
+	courseId = await courseWith(api, { tutorId: teacher.user.id }, [student.user.id])
 	orgCourseId = await courseWith(api, { organizationId: organization.user.id }, [], 'Org course')
 })
 afterAll(() => api.close())
@@ -40,7 +40,7 @@ const post = (token: string, json: unknown) => call(api, 'POST', '/announcements
 
 describe('POST /announcements', () => {
 	test('a tutor announces to their course', async () => {
-		const answer = await post(tutor.token, {
+		const answer = await post(teacher.token, {
 			title: 'Quiz on Friday',
 			body: 'Chapters 1 to 3.',
 			courseId,
@@ -51,7 +51,7 @@ describe('POST /announcements', () => {
 			announcement: {
 				title: 'Quiz on Friday',
 				body: 'Chapters 1 to 3.',
-				author: { id: tutor.user.id, type: 'tutor', name: 'Tia Teach' },
+				author: { id: teacher.user.id, type: 'tutor', name: 'Tia Teach' },
 				course: { id: courseId, title: 'Geometry Basics' },
 				organizationId: null,
 				readCount: 0,
@@ -83,31 +83,31 @@ describe('POST /announcements', () => {
 			[{ title: 'x', body: 'x', courseId: 'nope' }, 'courseId'],
 			[{ title: 'x'.repeat(201), body: 'x', courseId }, 'title'],
 		] as const) {
-			const answer = await post(tutor.token, json)
+			const answer = await post(teacher.token, json)
 			expect(answer.status).toBe(400)
 			expect(answer.body.errors[0].path).toBe(path)
 		}
 		expect(
 			(
 				await call(api, 'POST', '/announcements', {
-					token: tutor.token,
+					token: teacher.token,
 					body: '{oops',
 					headers: { 'content-type': 'application/json' },
 				})
 			).status,
 		).toBe(400)
-		expect((await post(otherTutor.token, { title: 'x', body: 'x', courseId })).status).toBe(403)
+		expect((await post(otherTeacher.token, { title: 'x', body: 'x', courseId })).status).toBe(403)
 		expect((await post(organization.token, { title: 'x', body: 'x', courseId })).status).toBe(403)
-		expect((await post(tutor.token, { title: 'x', body: 'x', courseId: UNKNOWN_ID })).status).toBe(
-			404,
-		)
+		expect(
+			(await post(teacher.token, { title: 'x', body: 'x', courseId: UNKNOWN_ID })).status,
+		).toBe(404)
 		expect((await post(student.token, { title: 'x', body: 'x', courseId })).status).toBe(403)
 	})
 })
 
 describe('reading announcements', () => {
 	test('students list what is theirs with unread marked, and reading marks it read', async () => {
-		const created = await post(tutor.token, { title: 'Homework', body: 'Page 12.', courseId })
+		const created = await post(teacher.token, { title: 'Homework', body: 'Page 12.', courseId })
 		const id = created.body.announcement.id
 		const before = await call(api, 'GET', '/announcements', { token: student.token })
 		expect(before.status).toBe(200)
@@ -131,13 +131,13 @@ describe('reading announcements', () => {
 		const after = await call(api, 'GET', '/announcements', { token: student.token })
 		expect(after.body.unread).toBe(1)
 		expect(after.body.announcements[0].read).toBe(true)
-		const mine = await call(api, 'GET', '/announcements', { token: tutor.token })
+		const mine = await call(api, 'GET', '/announcements', { token: teacher.token })
 		expect(mine.body.announcements.find((item: { id: string }) => item.id === id).readCount).toBe(1)
 	})
 
 	test('unread=true lists only the unread ones, the latest first, with their true total (issue 28)', async () => {
 		const reader = await registerStudent(api)
-		const writer = await registerTutor(api, 'Busy')
+		const writer = await registerTeacher(api, 'Busy')
 		const busyCourse = await courseWith(api, { tutorId: writer.user.id }, [reader.user.id], 'Busy')
 		const ids: string[] = []
 		for (let n = 1; n <= 15; n++) {
@@ -178,7 +178,7 @@ describe('reading announcements', () => {
 	})
 
 	test("someone else's announcement 403, unknown 404, bad id 400", async () => {
-		const created = await post(tutor.token, { title: 'Private', body: 'x', courseId })
+		const created = await post(teacher.token, { title: 'Private', body: 'x', courseId })
 		const id = created.body.announcement.id
 		expect((await call(api, 'GET', `/announcements/${id}`, { token: outsider.token })).status).toBe(
 			403,
@@ -187,10 +187,10 @@ describe('reading announcements', () => {
 			(await call(api, 'POST', `/announcements/${id}/read`, { token: outsider.token })).status,
 		).toBe(403)
 		expect(
-			(await call(api, 'GET', `/announcements/${id}`, { token: otherTutor.token })).status,
+			(await call(api, 'GET', `/announcements/${id}`, { token: otherTeacher.token })).status,
 		).toBe(403)
 		expect(
-			(await call(api, 'POST', `/announcements/${id}/read`, { token: tutor.token })).status,
+			(await call(api, 'POST', `/announcements/${id}/read`, { token: teacher.token })).status,
 		).toBe(403)
 		expect(
 			(await call(api, 'GET', `/announcements/${UNKNOWN_ID}`, { token: student.token })).status,
@@ -202,29 +202,33 @@ describe('reading announcements', () => {
 	})
 
 	test('the author deletes; nobody else may', async () => {
-		const created = await post(tutor.token, { title: 'Oops', body: 'x', courseId })
+		const created = await post(teacher.token, { title: 'Oops', body: 'x', courseId })
 		const id = created.body.announcement.id
 		expect(
-			(await call(api, 'DELETE', `/announcements/${id}`, { token: otherTutor.token })).status,
+			(await call(api, 'DELETE', `/announcements/${id}`, { token: otherTeacher.token })).status,
 		).toBe(403)
 		expect(
 			(await call(api, 'DELETE', `/announcements/${id}`, { token: student.token })).status,
 		).toBe(403)
 		expect(
-			(await call(api, 'DELETE', `/announcements/${id}`, { token: tutor.token })).body,
+			(await call(api, 'DELETE', `/announcements/${id}`, { token: teacher.token })).body,
 		).toEqual({ message: 'Announcement deleted successfully', id })
-		expect((await call(api, 'GET', `/announcements/${id}`, { token: tutor.token })).status).toBe(
+		expect((await call(api, 'GET', `/announcements/${id}`, { token: teacher.token })).status).toBe(
 			404,
 		)
 	})
 
 	test('the author edits the words; the audience and read receipts stay; nobody else may', async () => {
-		const created = await post(tutor.token, { title: 'Quiz Fridya', body: 'Chapter 1.', courseId })
+		const created = await post(teacher.token, {
+			title: 'Quiz Fridya',
+			body: 'Chapter 1.',
+			courseId,
+		})
 		const id = created.body.announcement.id
 		await call(api, 'POST', `/announcements/${id}/read`, { token: student.token })
 		const put = (token: string, json: unknown) =>
 			call(api, 'PUT', `/announcements/${id}`, { token, json })
-		const edited = await put(tutor.token, {
+		const edited = await put(teacher.token, {
 			title: 'Quiz Friday',
 			body: 'Chapters 1 and 2.',
 			courseId: UNKNOWN_ID,
@@ -249,26 +253,26 @@ describe('reading announcements', () => {
 			[{ title: 'x'.repeat(201), body: 'x' }, 'title'],
 			[{ title: 'x', body: 'x'.repeat(5001) }, 'body'],
 		] as const) {
-			const answer = await put(tutor.token, json)
+			const answer = await put(teacher.token, json)
 			expect(answer.status).toBe(400)
 			expect(answer.body.errors[0].path).toBe(path)
 		}
 		expect(
 			(
 				await call(api, 'PUT', `/announcements/${id}`, {
-					token: tutor.token,
+					token: teacher.token,
 					body: '{oops',
 					headers: { 'content-type': 'application/json' },
 				})
 			).status,
 		).toBe(400)
-		expect((await put(otherTutor.token, { title: 'Mine', body: 'x' })).status).toBe(403)
+		expect((await put(otherTeacher.token, { title: 'Mine', body: 'x' })).status).toBe(403)
 		expect((await put(organization.token, { title: 'Mine', body: 'x' })).status).toBe(403)
 		expect((await put(student.token, { title: 'Mine', body: 'x' })).status).toBe(403)
 		expect(
 			(
 				await call(api, 'PUT', `/announcements/${UNKNOWN_ID}`, {
-					token: tutor.token,
+					token: teacher.token,
 					json: { title: 'x', body: 'x' },
 				})
 			).status,
@@ -276,39 +280,39 @@ describe('reading announcements', () => {
 		expect(
 			(
 				await call(api, 'PUT', '/announcements/nope', {
-					token: tutor.token,
+					token: teacher.token,
 					json: { title: 'x', body: 'x' },
 				})
 			).status,
 		).toBe(400)
 		expect(
-			(await call(api, 'GET', `/announcements/${id}`, { token: tutor.token })).body.announcement
+			(await call(api, 'GET', `/announcements/${id}`, { token: teacher.token })).body.announcement
 				.title,
 		).toBe('Quiz Friday')
 	})
 
 	test('an edit racing a delete ends deleted, never 500', async () => {
-		const created = await post(tutor.token, { title: 'Short-lived', body: 'x', courseId })
+		const created = await post(teacher.token, { title: 'Short-lived', body: 'x', courseId })
 		const id = created.body.announcement.id
 		const [edit, removal] = await Promise.all([
 			call(api, 'PUT', `/announcements/${id}`, {
-				token: tutor.token,
+				token: teacher.token,
 				json: { title: 'Edited', body: 'y' },
 			}),
-			call(api, 'DELETE', `/announcements/${id}`, { token: tutor.token }),
+			call(api, 'DELETE', `/announcements/${id}`, { token: teacher.token }),
 		])
 		expect(removal.status).toBe(200)
 		expect([200, 404]).toContain(edit.status)
-		expect((await call(api, 'GET', `/announcements/${id}`, { token: tutor.token })).status).toBe(
+		expect((await call(api, 'GET', `/announcements/${id}`, { token: teacher.token })).status).toBe(
 			404,
 		)
 	})
 
 	test('audiences: the courses a tutor or organization may announce to', async () => {
-		const tutorAudiences = await call(api, 'GET', '/announcements/audiences', {
-			token: tutor.token,
+		const teacherAudiences = await call(api, 'GET', '/announcements/audiences', {
+			token: teacher.token,
 		})
-		expect(tutorAudiences.body).toEqual({
+		expect(teacherAudiences.body).toEqual({
 			courses: [{ id: courseId, title: 'Geometry Basics' }],
 			total: 1,
 			organizationWide: false,
@@ -325,7 +329,7 @@ describe('reading announcements', () => {
 	})
 
 	test('audiences of many courses: search and limit give a short menu with the true total (issue 28)', async () => {
-		const many = await registerTutor(api, 'Many')
+		const many = await registerTeacher(api, 'Many')
 		for (let n = 1; n <= 30; n++) {
 			const title = `${n % 3 === 0 ? 'Chemistry' : 'History'} ${String(n).padStart(2, '0')}`
 			await courseWith(api, { tutorId: many.user.id }, [], title)

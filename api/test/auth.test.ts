@@ -197,7 +197,7 @@ describe('registration', () => {
 	})
 
 	test('the generic call registers a tutor by default and a student on request', async () => {
-		const tutor = await call(api, 'POST', '/auth/register', {
+		const teacher = await call(api, 'POST', '/auth/register', {
 			json: {
 				firstName: 'Gen',
 				lastName: 'Eric',
@@ -205,8 +205,8 @@ describe('registration', () => {
 				password: 'Lantern-Harbour-42',
 			},
 		})
-		expect(tutor.status).toBe(201)
-		expect(tutor.body.user.role).toBe('tutor')
+		expect(teacher.status).toBe(201)
+		expect(teacher.body.user.role).toBe('tutor')
 		const student = await call(api, 'POST', '/auth/register', {
 			json: {
 				firstName: 'Gen',
@@ -348,12 +348,12 @@ describe('get-student', () => {
 			json: { email: 'orgstudent@example.com' },
 		})
 		expect(byOrganization.body.student.email).toBe('orgstudent@example.com')
-		const tutorEmail = await call(api, 'POST', '/auth/get-student', {
+		const teacherEmail = await call(api, 'POST', '/auth/get-student', {
 			token: tutorToken,
 			json: { email: 'teacher@example.com' },
 		})
-		expect(tutorEmail.status).toBe(404)
-		expect(tutorEmail.body).toEqual({ message: 'Student not found' })
+		expect(teacherEmail.status).toBe(404)
+		expect(teacherEmail.body).toEqual({ message: 'Student not found' })
 		const { token: studentToken } = await login(api, 'student@example.com')
 		const byStudent = await call(api, 'POST', '/auth/get-student', {
 			token: studentToken,
@@ -446,8 +446,8 @@ describe('refresh and logout', () => {
 		})
 		expect(refreshed.status).toBe(200)
 		expect(Object.keys(refreshed.body)).toEqual(['token', 'refreshToken'])
-		const tutors = await call(api, 'GET', '/users/tutors', { token: refreshed.body.token })
-		expect(tutors.status).toBe(200)
+		const teachers = await call(api, 'GET', '/users/tutors', { token: refreshed.body.token })
+		expect(teachers.status).toBe(200)
 	})
 
 	test('refresh reads only the cookie: a token in the body or a bearer does not count', async () => {

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { extractText } from 'unpdf'
 import { call, organizationLogin, registerStudent, startApi, type TestApi } from './helpers.ts'
-import { courseWith, registerTutor, UNKNOWN_ID } from './library-helpers.ts'
+import { courseWith, registerTeacher, UNKNOWN_ID } from './library-helpers.ts'
 
 // Each file starts a fresh API and hashes a few passwords: generous limits for a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
 let api: TestApi
 type Session = { token: string; user: { id: string; email: string } }
-let tutor: Session
-let otherTutor: Session
+let teacher: Session
+let otherTeacher: Session
 let student: Session
 let outsider: Session
 let organization: Session
@@ -18,12 +18,17 @@ let orgCourseId: string
 
 beforeAll(async () => {
 	api = await startApi()
-	tutor = await registerTutor(api)
-	otherTutor = await registerTutor(api, 'Other')
+	teacher = await registerTeacher(api)
+	otherTeacher = await registerTeacher(api, 'Other')
 	student = await registerStudent(api, { firstName: 'Zoë', lastName: 'Łukasz' })
 	outsider = await registerStudent(api)
 	organization = await organizationLogin(api, 'organization@example.com')
-	courseId = await courseWith(api, { tutorId: tutor.user.id }, [student.user.id], 'Geometry Basics')
+	courseId = await courseWith(
+		api,
+		{ tutorId: teacher.user.id },
+		[student.user.id],
+		'Geometry Basics',
+	)
 	orgCourseId = await courseWith(
 		api,
 		{ organizationId: organization.user.id },
@@ -48,7 +53,7 @@ async function pdfOf(path: string, token: string, query = '') {
 
 describe('issuing certificates', () => {
 	test('the course tutor issues once; again answers the same certificate', async () => {
-		const first = await issue(tutor.token, { courseId, studentId: student.user.id })
+		const first = await issue(teacher.token, { courseId, studentId: student.user.id })
 		expect(first.status).toBe(201)
 		expect(first.body).toMatchObject({
 			message: 'Certificate issued successfully',
@@ -59,14 +64,14 @@ describe('issuing certificates', () => {
 				studentName: 'Zoë Łukasz',
 				studentEmail: student.user.email,
 				issuerName: 'Tia Teach',
-				issuedBy: { id: tutor.user.id, type: 'tutor' },
+				issuedBy: { id: teacher.user.id, type: 'tutor' },
 			},
 		})
 		expect(first.body.certificate.publicId).toMatch(/^[A-Za-z0-9_-]{22}$/)
 		expect(first.body.certificate.verifyPath).toBe(
 			`/verify/certificate/${first.body.certificate.publicId}`,
 		)
-		const again = await issue(tutor.token, { courseId, studentId: student.user.id })
+		const again = await issue(teacher.token, { courseId, studentId: student.user.id })
 		expect(again.status).toBe(200)
 		expect(again.body.certificate.id).toBe(first.body.certificate.id)
 	})
@@ -85,22 +90,23 @@ describe('issuing certificates', () => {
 
 	test('bad input 400, not enrolled 400, not their course 403, unknown 404', async () => {
 		expect(
-			(await issue(tutor.token, { courseId: 'x', studentId: student.user.id })).body.errors[0].path,
+			(await issue(teacher.token, { courseId: 'x', studentId: student.user.id })).body.errors[0]
+				.path,
 		).toBe('courseId')
-		expect((await issue(tutor.token, { courseId })).body.errors[0].path).toBe('studentId')
-		const notEnrolled = await issue(tutor.token, { courseId, studentId: outsider.user.id })
+		expect((await issue(teacher.token, { courseId })).body.errors[0].path).toBe('studentId')
+		const notEnrolled = await issue(teacher.token, { courseId, studentId: outsider.user.id })
 		expect(notEnrolled.status).toBe(400)
 		expect(notEnrolled.body.errors).toEqual([
 			{ path: 'studentId', msg: 'The student is not enrolled in this course' },
 		])
-		expect((await issue(otherTutor.token, { courseId, studentId: student.user.id })).status).toBe(
+		expect((await issue(otherTeacher.token, { courseId, studentId: student.user.id })).status).toBe(
 			403,
 		)
 		expect((await issue(student.token, { courseId, studentId: student.user.id })).status).toBe(403)
 		expect(
-			(await issue(tutor.token, { courseId: UNKNOWN_ID, studentId: student.user.id })).status,
+			(await issue(teacher.token, { courseId: UNKNOWN_ID, studentId: student.user.id })).status,
 		).toBe(404)
-		expect((await issue(tutor.token, { courseId, studentId: UNKNOWN_ID })).status).toBe(404)
+		expect((await issue(teacher.token, { courseId, studentId: UNKNOWN_ID })).status).toBe(404)
 	})
 })
 
@@ -111,7 +117,7 @@ describe('reading certificates', () => {
 			mine.body.certificates.map((item: { courseTitle: string }) => item.courseTitle).sort(),
 		).toEqual(['Geometry Basics', 'Org Physics'])
 		expect(mine.body.pagination).toEqual({ total: 2, currentPage: 1, totalPages: 1 })
-		const issued = await call(api, 'GET', '/certificates', { token: tutor.token })
+		const issued = await call(api, 'GET', '/certificates', { token: teacher.token })
 		expect(
 			issued.body.certificates.map((item: { courseTitle: string }) => item.courseTitle),
 		).toEqual(['Geometry Basics'])
@@ -123,29 +129,29 @@ describe('reading certificates', () => {
 	test('by course and student: the student, the tutor and nobody else', async () => {
 		const path = `/certificates/course/${courseId}/student/${student.user.id}`
 		expect(
-			(await call(api, 'GET', path, { token: tutor.token })).body.certificate.courseTitle,
+			(await call(api, 'GET', path, { token: teacher.token })).body.certificate.courseTitle,
 		).toBe('Geometry Basics')
 		expect((await call(api, 'GET', path, { token: student.token })).status).toBe(200)
 		expect((await call(api, 'GET', path, { token: outsider.token })).status).toBe(403)
-		expect((await call(api, 'GET', path, { token: otherTutor.token })).status).toBe(403)
+		expect((await call(api, 'GET', path, { token: otherTeacher.token })).status).toBe(403)
 		expect(
 			(
 				await call(api, 'GET', `/certificates/course/${courseId}/student/${outsider.user.id}`, {
-					token: tutor.token,
+					token: teacher.token,
 				})
 			).status,
 		).toBe(404)
 		expect(
 			(
 				await call(api, 'GET', `/certificates/course/nope/student/${student.user.id}`, {
-					token: tutor.token,
+					token: teacher.token,
 				})
 			).status,
 		).toBe(400)
 	})
 
 	test('the PDF carries the names and a link to the verification page of the given origin', async () => {
-		const { certificate } = (await issue(tutor.token, { courseId, studentId: student.user.id }))
+		const { certificate } = (await issue(teacher.token, { courseId, studentId: student.user.id }))
 			.body
 		const pdf = await pdfOf(
 			certificate.pdfPath,
@@ -158,7 +164,7 @@ describe('reading certificates', () => {
 		expect(pdf.bytes.toString('latin1')).toContain(
 			`/URI (https://tutorhub.example/verify/certificate/${certificate.publicId})`,
 		)
-		const fallback = await pdfOf(certificate.pdfPath, tutor.token)
+		const fallback = await pdfOf(certificate.pdfPath, teacher.token)
 		expect(fallback.bytes.toString('latin1')).toContain(
 			`/URI (http://localhost:3000/verify/certificate/${certificate.publicId})`,
 		)
@@ -173,12 +179,12 @@ describe('reading certificates', () => {
 		const ivan = await registerStudent(api, { firstName: 'Иван', lastName: 'Петров' })
 		const chineseCourse = await courseWith(
 			api,
-			{ tutorId: tutor.user.id },
+			{ tutorId: teacher.user.id },
 			[ivan.user.id],
 			'几何基础',
 		)
 		const { certificate } = (
-			await issue(tutor.token, { courseId: chineseCourse, studentId: ivan.user.id })
+			await issue(teacher.token, { courseId: chineseCourse, studentId: ivan.user.id })
 		).body
 		const pdf = await pdfOf(certificate.pdfPath, ivan.token)
 		const { text } = await extractText(new Uint8Array(pdf.bytes), { mergePages: true })
@@ -191,7 +197,7 @@ describe('reading certificates', () => {
 	})
 
 	test('verification is public: genuine for the real id, not genuine for a tampered one', async () => {
-		const { certificate } = (await issue(tutor.token, { courseId, studentId: student.user.id }))
+		const { certificate } = (await issue(teacher.token, { courseId, studentId: student.user.id }))
 			.body
 		const genuine = await call(api, 'GET', `/certificates/verify/${certificate.publicId}`)
 		expect(genuine.status).toBe(200)
@@ -223,27 +229,27 @@ describe('class lists, where certificates are issued from', () => {
 		call(api, 'GET', `/courses/${course}/students${query}`, { token })
 
 	test("the course's tutor and organization read who is enrolled", async () => {
-		const forTutor = await students(tutor.token, courseId)
-		expect(forTutor.status).toBe(200)
-		expect(forTutor.body).toMatchObject({ total: 1, page: 1 })
-		expect(forTutor.body.students).toEqual([
+		const forTeacher = await students(teacher.token, courseId)
+		expect(forTeacher.status).toBe(200)
+		expect(forTeacher.body).toMatchObject({ total: 1, page: 1 })
+		expect(forTeacher.body.students).toEqual([
 			expect.objectContaining({ id: student.user.id, email: student.user.email, firstName: 'Zoë' }),
 		])
 		const forOrganization = await students(organization.token, orgCourseId)
 		expect(forOrganization.body.students.map((one: { id: string }) => one.id)).toEqual([
 			student.user.id,
 		])
-		const secondPage = await students(tutor.token, courseId, '?page=2&limit=1')
+		const secondPage = await students(teacher.token, courseId, '?page=2&limit=1')
 		expect(secondPage.body).toMatchObject({ students: [], total: 1, page: 2 })
 	})
 
 	test('no one else: no token 403, another teacher or organization 403, a student 403, unknown 404, bad id 400', async () => {
-		expect((await students(otherTutor.token, courseId)).status).toBe(403)
+		expect((await students(otherTeacher.token, courseId)).status).toBe(403)
 		expect((await students(organization.token, courseId)).status).toBe(403)
-		expect((await students(tutor.token, orgCourseId)).status).toBe(403)
+		expect((await students(teacher.token, orgCourseId)).status).toBe(403)
 		expect((await students(student.token, courseId)).status).toBe(403)
-		expect((await students(tutor.token, UNKNOWN_ID)).status).toBe(404)
-		const bad = await students(tutor.token, 'not-an-id')
+		expect((await students(teacher.token, UNKNOWN_ID)).status).toBe(404)
+		const bad = await students(teacher.token, 'not-an-id')
 		expect(bad.status).toBe(400)
 		expect(bad.body.errors[0].path).toBe('id')
 		expect((await call(api, 'GET', `/courses/${courseId}/students`)).status).toBe(403)
@@ -255,9 +261,9 @@ describe('one student of a class list, as the certificate page names them', () =
 		call(api, 'GET', `/courses/${course}/students/${studentId}`, token ? { token } : {})
 
 	test("the course's tutor and organization read the enrolled student's own record", async () => {
-		const forTutor = await one(tutor.token, courseId, student.user.id)
-		expect(forTutor.status).toBe(200)
-		expect(forTutor.body.student).toMatchObject({
+		const forTeacher = await one(teacher.token, courseId, student.user.id)
+		expect(forTeacher.status).toBe(200)
+		expect(forTeacher.body.student).toMatchObject({
 			id: student.user.id,
 			email: student.user.email,
 			name: 'Zoë Łukasz',
@@ -270,22 +276,22 @@ describe('one student of a class list, as the certificate page names them', () =
 	})
 
 	test('a student not enrolled, a teacher or an unknown id is 404; bad ids 400', async () => {
-		for (const id of [outsider.user.id, tutor.user.id, UNKNOWN_ID]) {
-			const answer = await one(tutor.token, courseId, id)
+		for (const id of [outsider.user.id, teacher.user.id, UNKNOWN_ID]) {
+			const answer = await one(teacher.token, courseId, id)
 			expect(answer.status, id).toBe(404)
 			expect(answer.body.message).toBe('Student not found')
 		}
-		const bad = await one(tutor.token, courseId, 'not-an-id')
+		const bad = await one(teacher.token, courseId, 'not-an-id')
 		expect(bad.status).toBe(400)
 		expect(bad.body.errors[0].path).toBe('studentId')
-		expect((await one(tutor.token, 'not-an-id', student.user.id)).status).toBe(400)
-		expect((await one(tutor.token, UNKNOWN_ID, student.user.id)).status).toBe(404)
+		expect((await one(teacher.token, 'not-an-id', student.user.id)).status).toBe(400)
+		expect((await one(teacher.token, UNKNOWN_ID, student.user.id)).status).toBe(404)
 	})
 
 	test("no one else reads it: another course's staff, the student, no token: 403", async () => {
-		expect((await one(otherTutor.token, courseId, student.user.id)).status).toBe(403)
+		expect((await one(otherTeacher.token, courseId, student.user.id)).status).toBe(403)
 		expect((await one(organization.token, courseId, student.user.id)).status).toBe(403)
-		expect((await one(tutor.token, orgCourseId, student.user.id)).status).toBe(403)
+		expect((await one(teacher.token, orgCourseId, student.user.id)).status).toBe(403)
 		expect((await one(student.token, courseId, student.user.id)).status).toBe(403)
 		expect((await one(undefined, courseId, student.user.id)).status).toBe(403)
 	})

@@ -1,7 +1,7 @@
 import { call, login, uniqueEmail, type TestApi } from './helpers.ts'
 
 /** A fresh tutor, signed in. */
-export async function registerTutor(api: TestApi, firstName = 'Tia') {
+export async function registerTeacher(api: TestApi, firstName = 'Tia') {
 	const email = uniqueEmail('tutor')
 	const answer = await call(api, 'POST', '/auth/register-tutor', {
 		json: { firstName, lastName: 'Teach', email, password: 'Lantern-Harbour-42' },

@@ -215,7 +215,7 @@ describe('GET /organizations/list', () => {
 describe('GET /organizations/{id}/tutors/', () => {
 	test('answers the four groups, each with data and total', async () => {
 		const org = await newOrganization(api)
-		const tutor = await newMember(api, org.token, 'tutor')
+		const teacher = await newMember(api, org.token, 'tutor')
 		await newMember(api, org.token, 'student')
 		await newMember(api, org.token, 'student')
 		await call(api, 'POST', '/organizations/create-department', {
@@ -226,7 +226,7 @@ describe('GET /organizations/{id}/tutors/', () => {
 		expect(answer.status).toBe(200)
 		expect(answer.body.tutors.total).toBe(1)
 		expect(answer.body.tutors.data[0]).toMatchObject({
-			id: tutor.id,
+			id: teacher.id,
 			role: 'tutor',
 			organization_id: org.id,
 		})
@@ -423,11 +423,11 @@ describe('organization members', () => {
 			},
 		)
 		expect(byEmail.body.total).toBe(3)
-		const tutors = await call(api, 'GET', `/users/organization/${org.id}/tutors?search=tina`, {
+		const teachers = await call(api, 'GET', `/users/organization/${org.id}/tutors?search=tina`, {
 			token: org.token,
 		})
-		expect(tutors.body).toMatchObject({ total: 1, page: 1 })
-		expect(tutors.body.tutors[0].name).toBe('Tina Teach')
+		expect(teachers.body).toMatchObject({ total: 1, page: 1 })
+		expect(teachers.body.tutors[0].name).toBe('Tina Teach')
 		const tooLong = await call(
 			api,
 			'GET',

@@ -56,7 +56,7 @@ async function paymentsOf(studentId: string, courseId: string) {
 		.execute()
 }
 
-async function enrolmentsOf(courseId: string) {
+async function enrollmentsOf(courseId: string) {
 	return api.db.selectFrom('enrollments').selectAll().where('course_id', '=', courseId).execute()
 }
 
@@ -160,12 +160,12 @@ describe('checkout with the test provider', () => {
 		expect(late.applied).toBe(false)
 		const status = await call(api, 'GET', `/payments/${paymentId}`, { token: student.token })
 		expect(status.body.payment.status).toBe('succeeded')
-		const enrolments = await api.db
+		const enrollments = await api.db
 			.selectFrom('enrollments')
 			.selectAll()
 			.where('course_id', '=', course.id)
 			.execute()
-		expect(enrolments).toHaveLength(1)
+		expect(enrollments).toHaveLength(1)
 		const events = await api.db
 			.selectFrom('payment_events')
 			.selectAll()
@@ -428,7 +428,7 @@ describe('paying at most once, and never past the last seat', () => {
 		expect(pays.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409])
 		const payments = await paymentsOf(student.user.id, course.id)
 		expect(payments).toEqual([expect.objectContaining({ status: 'succeeded' })])
-		expect(await enrolmentsOf(course.id)).toHaveLength(1)
+		expect(await enrollmentsOf(course.id)).toHaveLength(1)
 	})
 
 	test('two students racing for the last seat: one enrols, the other is not charged', async () => {
@@ -453,7 +453,7 @@ describe('paying at most once, and never past the last seat', () => {
 			failureMessage:
 				'This course filled up before your payment went through. You have not been charged.',
 		})
-		expect(await enrolmentsOf(course.id)).toHaveLength(1)
+		expect(await enrollmentsOf(course.id)).toHaveLength(1)
 		// The seat is gone for new checkouts too.
 		const late = await registerStudent(api)
 		expect((await checkout(late.token, course.id)).body).toEqual({
@@ -476,7 +476,7 @@ describe('paying at most once, and never past the last seat', () => {
 			failureCode: 'already_enrolled',
 			failureMessage: 'You are already enrolled in this course. You have not been charged.',
 		})
-		expect(await enrolmentsOf(course.id)).toHaveLength(1)
+		expect(await enrollmentsOf(course.id)).toHaveLength(1)
 	})
 
 	test('a student has one open payment per course, even written straight to the database', async () => {
@@ -605,13 +605,13 @@ describe('Stripe webhook', () => {
 		expect(first.body).toEqual({ received: true })
 		const status = await call(stripeApi, 'GET', `/payments/${payment.id}`, { token: student.token })
 		expect(status.body.payment.status).toBe('succeeded')
-		const enrolments = await stripeApi.db
+		const enrollments = await stripeApi.db
 			.selectFrom('enrollments')
 			.selectAll()
 			.where('course_id', '=', course.id)
 			.where('student_id', '=', student.user.id)
 			.execute()
-		expect(enrolments).toHaveLength(1)
+		expect(enrollments).toHaveLength(1)
 	})
 
 	test('payment_intent.payment_failed records the reason and enrols nothing', async () => {
@@ -690,13 +690,13 @@ describe('Stripe webhook', () => {
 		expect((await deliver(event)).status).toBe(200)
 		expect((await deliver(event)).status).toBe(200)
 
-		const enrolments = await stripeApi.db
+		const enrollments = await stripeApi.db
 			.selectFrom('enrollments')
 			.selectAll()
 			.where('course_id', '=', first.course.id)
 			.where('student_id', '=', first.student.user.id)
 			.execute()
-		expect(enrolments).toHaveLength(1)
+		expect(enrollments).toHaveLength(1)
 		const status = await call(stripeApi, 'GET', `/payments/${second.payment.id}`, {
 			token: first.student.token,
 		})

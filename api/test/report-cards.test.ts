@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { call, registerStudent, startApi, type TestApi } from './helpers.ts'
-import { courseWith, registerTutor, UNKNOWN_ID } from './library-helpers.ts'
+import { courseWith, registerTeacher, UNKNOWN_ID } from './library-helpers.ts'
 
 // Each file starts a fresh API and hashes a few passwords: generous limits for a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
 let api: TestApi
 type Session = { token: string; user: { id: string } }
-let tutor: Session
-let otherTutor: Session
+let teacher: Session
+let otherTeacher: Session
 let student: Session
 let outsider: Session
 let courseId: string
@@ -16,14 +16,14 @@ let secondCourseId: string
 
 beforeAll(async () => {
 	api = await startApi()
-	tutor = await registerTutor(api)
-	otherTutor = await registerTutor(api, 'Other')
+	teacher = await registerTeacher(api)
+	otherTeacher = await registerTeacher(api, 'Other')
 	student = await registerStudent(api)
 	outsider = await registerStudent(api)
-	courseId = await courseWith(api, { tutorId: tutor.user.id }, [student.user.id], 'Algebra')
+	courseId = await courseWith(api, { tutorId: teacher.user.id }, [student.user.id], 'Algebra')
 	secondCourseId = await courseWith(
 		api,
-		{ tutorId: otherTutor.user.id },
+		{ tutorId: otherTeacher.user.id },
 		[student.user.id],
 		'Biology',
 	)
@@ -42,7 +42,7 @@ const card = {
 describe('PUT /report-cards/{studentId}/{courseId}', () => {
 	test('the course tutor writes, then updates, the report card', async () => {
 		const path = `/report-cards/${student.user.id}/${courseId}`
-		const created = await call(api, 'PUT', path, { token: tutor.token, json: card })
+		const created = await call(api, 'PUT', path, { token: teacher.token, json: card })
 		expect(created.status).toBe(201)
 		expect(created.body).toMatchObject({
 			message: 'Report card saved successfully',
@@ -54,11 +54,11 @@ describe('PUT /report-cards/{studentId}/{courseId}', () => {
 					{ name: 'Final exam', score: 81, remark: null, grade: 'B' },
 				],
 				comments: 'Steady progress.',
-				author: { id: tutor.user.id, type: 'tutor', name: 'Tia Teach' },
+				author: { id: teacher.user.id, type: 'tutor', name: 'Tia Teach' },
 			},
 		})
 		const updated = await call(api, 'PUT', path, {
-			token: tutor.token,
+			token: teacher.token,
 			json: { score: 59, components: [] },
 		})
 		expect(updated.status).toBe(200)
@@ -80,16 +80,18 @@ describe('PUT /report-cards/{studentId}/{courseId}', () => {
 			[{ score: 90, components: [{ name: '', score: 1 }] }, 'components.0.name'],
 			[{ score: 90, components: [{ name: 'x', score: -1 }] }, 'components.0.score'],
 		] as const) {
-			const answer = await call(api, 'PUT', path, { token: tutor.token, json })
+			const answer = await call(api, 'PUT', path, { token: teacher.token, json })
 			expect(answer.status).toBe(400)
 			expect(answer.body.errors[0].path).toBe(field)
 		}
-		expect((await call(api, 'PUT', path, { token: otherTutor.token, json: card })).status).toBe(403)
+		expect((await call(api, 'PUT', path, { token: otherTeacher.token, json: card })).status).toBe(
+			403,
+		)
 		expect((await call(api, 'PUT', path, { token: student.token, json: card })).status).toBe(403)
 		expect(
 			(
 				await call(api, 'PUT', `/report-cards/${outsider.user.id}/${courseId}`, {
-					token: tutor.token,
+					token: teacher.token,
 					json: card,
 				})
 			).status,
@@ -97,7 +99,7 @@ describe('PUT /report-cards/{studentId}/{courseId}', () => {
 		expect(
 			(
 				await call(api, 'PUT', `/report-cards/${UNKNOWN_ID}/${courseId}`, {
-					token: tutor.token,
+					token: teacher.token,
 					json: card,
 				})
 			).status,
@@ -105,14 +107,18 @@ describe('PUT /report-cards/{studentId}/{courseId}', () => {
 		expect(
 			(
 				await call(api, 'PUT', `/report-cards/${student.user.id}/${UNKNOWN_ID}`, {
-					token: tutor.token,
+					token: teacher.token,
 					json: card,
 				})
 			).status,
 		).toBe(404)
 		expect(
-			(await call(api, 'PUT', `/report-cards/nope/${courseId}`, { token: tutor.token, json: card }))
-				.status,
+			(
+				await call(api, 'PUT', `/report-cards/nope/${courseId}`, {
+					token: teacher.token,
+					json: card,
+				})
+			).status,
 		).toBe(400)
 	})
 })
@@ -120,26 +126,26 @@ describe('PUT /report-cards/{studentId}/{courseId}', () => {
 describe('reading report cards', () => {
 	beforeAll(async () => {
 		await call(api, 'PUT', `/report-cards/${student.user.id}/${courseId}`, {
-			token: tutor.token,
+			token: teacher.token,
 			json: card,
 		})
 		await call(api, 'PUT', `/report-cards/${student.user.id}/${secondCourseId}`, {
-			token: otherTutor.token,
+			token: otherTeacher.token,
 			json: { score: 70 },
 		})
 	})
 
 	test('per course: the student and the tutor; nobody else', async () => {
 		const path = `/report-cards/${student.user.id}/${courseId}`
-		const byTutor = await call(api, 'GET', path, { token: tutor.token })
-		expect(byTutor.body).toMatchObject({
+		const byTeacher = await call(api, 'GET', path, { token: teacher.token })
+		expect(byTeacher.body).toMatchObject({
 			student: { id: student.user.id, name: 'Stu Dent' },
 			course: { id: courseId, title: 'Algebra' },
 			reportCard: { score: 86 },
 		})
 		expect((await call(api, 'GET', path, { token: student.token })).body.reportCard.score).toBe(86)
 		expect((await call(api, 'GET', path, { token: outsider.token })).status).toBe(403)
-		expect((await call(api, 'GET', path, { token: otherTutor.token })).status).toBe(403)
+		expect((await call(api, 'GET', path, { token: otherTeacher.token })).status).toBe(403)
 	})
 
 	test('across courses: the student sees all with the average; a tutor only their courses', async () => {
@@ -156,13 +162,14 @@ describe('reading report cards', () => {
 			['Biology', 70],
 		])
 		expect(all.body).toMatchObject({ averageScore: 78, averageGrade: 'C' })
-		const tutors = await call(api, 'GET', `/report-cards/${student.user.id}`, {
-			token: tutor.token,
+		const teachers = await call(api, 'GET', `/report-cards/${student.user.id}`, {
+			token: teacher.token,
 		})
-		expect(tutors.body.courses).toHaveLength(1)
-		expect(tutors.body.averageScore).toBe(86)
+		expect(teachers.body.courses).toHaveLength(1)
+		expect(teachers.body.averageScore).toBe(86)
 		expect(
-			(await call(api, 'GET', `/report-cards/${outsider.user.id}`, { token: tutor.token })).status,
+			(await call(api, 'GET', `/report-cards/${outsider.user.id}`, { token: teacher.token }))
+				.status,
 		).toBe(403)
 		expect(
 			(await call(api, 'GET', `/report-cards/${student.user.id}`, { token: outsider.token }))

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { call, PNG_BYTES, registerStudent, startApi, type TestApi } from './helpers.ts'
-import { registerTutor, UNKNOWN_ID } from './library-helpers.ts'
+import { registerTeacher, UNKNOWN_ID } from './library-helpers.ts'
 
 // Each file starts a fresh API and hashes a few passwords: generous limits for a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
 let api: TestApi
-let tutor: { token: string; user: { id: string } }
-let otherTutor: { token: string }
+let teacher: { token: string; user: { id: string } }
+let otherTeacher: { token: string }
 let student: { token: string }
 
 beforeAll(async () => {
 	// No demo seed: the counts below are of this file's uploads alone.
 	api = await startApi({ seed: false })
-	tutor = await registerTutor(api)
-	otherTutor = await registerTutor(api, 'Other')
+	teacher = await registerTeacher(api)
+	otherTeacher = await registerTeacher(api, 'Other')
 	student = await registerStudent(api)
 })
 afterAll(() => api.close())
@@ -42,7 +42,7 @@ async function upload(token: string, fields: Record<string, string>, file?: type
 describe('POST /resources/upload', () => {
 	test('a tutor uploads a file; anyone signed in downloads it', async () => {
 		const answer = await upload(
-			tutor.token,
+			teacher.token,
 			{
 				title: 'Fractions worksheet',
 				description: 'Practice adding fractions',
@@ -59,7 +59,7 @@ describe('POST /resources/upload', () => {
 			resourceType: 'worksheet',
 			url: null,
 			file: { name: 'fractions.pdf', contentType: 'application/pdf', size: pdf.bytes.byteLength },
-			uploadedBy: { id: tutor.user.id, name: 'Tia Teach' },
+			uploadedBy: { id: teacher.user.id, name: 'Tia Teach' },
 		})
 		const download = await fetch(`${api.baseUrl}${answer.body.resource.file.downloadPath}`, {
 			headers: { authorization: `Bearer ${student.token}` },
@@ -73,7 +73,7 @@ describe('POST /resources/upload', () => {
 	})
 
 	test('a link resource needs no file', async () => {
-		const answer = await upload(tutor.token, {
+		const answer = await upload(teacher.token, {
 			title: 'Photosynthesis video',
 			subject: 'Biology',
 			resourceType: 'video',
@@ -115,7 +115,7 @@ describe('POST /resources/upload', () => {
 			],
 		]
 		for (const [fields, file, path] of cases) {
-			const answer = await upload(tutor.token, fields, file)
+			const answer = await upload(teacher.token, fields, file)
 			expect(answer.status, JSON.stringify(fields)).toBe(400)
 			expect(answer.body.errors.map((error: { path: string }) => error.path)).toContain(path)
 		}
@@ -129,7 +129,7 @@ describe('POST /resources/upload', () => {
 		}
 		big.bytes.set([0x25, 0x50, 0x44, 0x46, 0x2d])
 		const answer = await upload(
-			tutor.token,
+			teacher.token,
 			{ title: 'Big', subject: 'Maths', resourceType: 'document' },
 			big,
 		)
@@ -150,7 +150,7 @@ describe('POST /resources/upload', () => {
 
 	test('a body that is not multipart answers 400', async () => {
 		const answer = await call(api, 'POST', '/resources/upload', {
-			token: tutor.token,
+			token: teacher.token,
 			json: { title: 'T' },
 		})
 		expect(answer.status).toBe(400)
@@ -165,7 +165,7 @@ describe('GET /resources', () => {
 			['Chemistry notes', 'Chemistry', 'document', 'Periodic table and bonding'],
 		]
 		for (const [title, subject, resourceType, description] of rows) {
-			const answer = await upload(tutor.token, { title, subject, resourceType, description }, pdf)
+			const answer = await upload(teacher.token, { title, subject, resourceType, description }, pdf)
 			expect(answer.status).toBe(201)
 		}
 	})
@@ -217,7 +217,7 @@ describe('GET /resources', () => {
 
 describe('GET and DELETE /resources/{id}', () => {
 	test('reads one; unknown 404, bad id 400', async () => {
-		const created = await upload(tutor.token, {
+		const created = await upload(teacher.token, {
 			title: 'One',
 			subject: 'Art',
 			resourceType: 'other',
@@ -237,22 +237,24 @@ describe('GET and DELETE /resources/{id}', () => {
 
 	test('only the uploader deletes, and the file goes with it', async () => {
 		const created = await upload(
-			tutor.token,
+			teacher.token,
 			{ title: 'Temp', subject: 'Art', resourceType: 'document' },
 			pdf,
 		)
 		const { id } = created.body.resource
 		expect(
-			(await call(api, 'DELETE', `/resources/${id}`, { token: otherTutor.token })).status,
+			(await call(api, 'DELETE', `/resources/${id}`, { token: otherTeacher.token })).status,
 		).toBe(403)
 		expect((await call(api, 'DELETE', `/resources/${id}`, { token: student.token })).status).toBe(
 			403,
 		)
-		const deleted = await call(api, 'DELETE', `/resources/${id}`, { token: tutor.token })
+		const deleted = await call(api, 'DELETE', `/resources/${id}`, { token: teacher.token })
 		expect(deleted.body).toEqual({ message: 'Resource deleted successfully', id })
-		expect((await call(api, 'GET', `/resources/${id}/file`, { token: tutor.token })).status).toBe(
+		expect((await call(api, 'GET', `/resources/${id}/file`, { token: teacher.token })).status).toBe(
 			404,
 		)
-		expect((await call(api, 'DELETE', `/resources/${id}`, { token: tutor.token })).status).toBe(404)
+		expect((await call(api, 'DELETE', `/resources/${id}`, { token: teacher.token })).status).toBe(
+			404,
+		)
 	})
 })

@@ -178,17 +178,17 @@ beforeAll(async () => {
 	tokens.outsider = outsider.token
 	tokens.organization = organization.token
 	outsiderEmail = outsider.email
-	const tutorEmail = uniqueEmail('tutor')
+	const teacherEmail = uniqueEmail('tutor')
 	const registered = await call(api, 'POST', '/auth/register-tutor', {
 		json: {
 			firstName: 'Other',
 			lastName: 'Tutor',
-			email: tutorEmail,
+			email: teacherEmail,
 			password: 'Lantern-Harbour-42',
 		},
 	})
 	expect(registered.status).toBe(201)
-	tokens.otherTutor = (await login(api as never, tutorEmail, 'Lantern-Harbour-42')).token
+	tokens.otherTutor = (await login(api as never, teacherEmail, 'Lantern-Harbour-42')).token
 	const demo = await call(api, 'GET', `/rooms/${DEMO_ROOM_ID}`, { token: tokens.teacher })
 	courseId = demo.body.room.courseId
 })

@@ -206,9 +206,9 @@ describe('creating tasks', () => {
 				password: 'Lantern-Harbour-42',
 			},
 		})
-		const otherTutor = await login(api, other.body.user.email, 'Lantern-Harbour-42')
+		const otherTeacher = await login(api, other.body.user.email, 'Lantern-Harbour-42')
 		const forbidden = await call(api, 'POST', '/tasks/create-task', {
-			token: otherTutor.token,
+			token: otherTeacher.token,
 			body: taskForm({ courseId, title: 'T', dueDate: inDays(1) }),
 		})
 		expect(forbidden.status).toBe(403)
@@ -247,17 +247,17 @@ describe('listing, updating and deleting tasks', () => {
 
 		const newest = await call(api, 'GET', '/tasks?limit=1', { token: teacher.token })
 		expect(newest.body.tasks[0].id).toBe(task.id)
-		const tutorList = await call(api, 'GET', '/tasks?limit=100&taskType=quiz', {
+		const teacherList = await call(api, 'GET', '/tasks?limit=100&taskType=quiz', {
 			token: teacher.token,
 		})
-		expect(tutorList.status).toBe(200)
-		const listed = tutorList.body.tasks.find((row: { id: string }) => row.id === task.id)
+		expect(teacherList.status).toBe(200)
+		const listed = teacherList.body.tasks.find((row: { id: string }) => row.id === task.id)
 		expect(listed).toMatchObject({ submissionCount: 1, submissionStatus: null, taskType: 'quiz' })
 		expect(listed.enrolledCount).toBeGreaterThanOrEqual(2)
-		expect(tutorList.body.tasks.every((row: { taskType: string }) => row.taskType === 'quiz')).toBe(
-			true,
-		)
-		expect(tutorList.body.pagination).toMatchObject({
+		expect(
+			teacherList.body.tasks.every((row: { taskType: string }) => row.taskType === 'quiz'),
+		).toBe(true)
+		expect(teacherList.body.pagination).toMatchObject({
 			currentPage: 1,
 			page: 1,
 			limit: 100,
@@ -510,8 +510,8 @@ describe('replacing and removing a task attachment', () => {
 			json: { firstName: 'Olu', lastName: 'Ade', email, password: 'Lantern-Harbour-42' },
 		})
 		expect(other.status).toBe(201)
-		const otherTutor = await login(api, email, 'Lantern-Harbour-42')
-		for (const token of [otherTutor.token, student.token]) {
+		const otherTeacher = await login(api, email, 'Lantern-Harbour-42')
+		for (const token of [otherTeacher.token, student.token]) {
 			const replaced = await call(api, 'PUT', `/tasks/${task.id}`, {
 				token,
 				body: updateForm({}, { bytes: TXT_BYTES, name: 'notes.txt' }),
@@ -713,11 +713,11 @@ describe('submissions and status rules', () => {
 				})
 			).status,
 		).toBe(403)
-		const byTutor = await call(api, 'GET', `/tasks/${task.id}/submission/${me.user.id}`, {
+		const byTeacher = await call(api, 'GET', `/tasks/${task.id}/submission/${me.user.id}`, {
 			token: teacher.token,
 		})
-		expect(byTutor.body.submission.status).toBe('Pending')
-		expect(byTutor.body.task.submissionStatus).toBeNull()
+		expect(byTeacher.body.submission.status).toBe('Pending')
+		expect(byTeacher.body.task.submissionStatus).toBeNull()
 		const outsider = await registerStudent(api)
 		const notOnRoster = await call(api, 'GET', `/tasks/${task.id}/submission/${outsider.user.id}`, {
 			token: teacher.token,
@@ -853,8 +853,8 @@ describe('reviewing and grading', () => {
 				password: 'Lantern-Harbour-42',
 			},
 		})
-		const otherTutor = await login(api, other.body.user.email, 'Lantern-Harbour-42')
-		expect((await grade({ grade: 50 }, otherTutor.token)).status).toBe(403)
+		const otherTeacher = await login(api, other.body.user.email, 'Lantern-Harbour-42')
+		expect((await grade({ grade: 50 }, otherTeacher.token)).status).toBe(403)
 		expect(
 			(
 				await call(api, 'PATCH', '/tasks/00000000-0000-4000-8000-000000000000/grade', {

@@ -19,7 +19,7 @@ const upload = (path: string, token: string | undefined, body: BodyInit) =>
 	call(api, 'POST', path, { token, body })
 
 const STUDENT_UPLOAD = '/auth/upload-student-profile-picture'
-const TUTOR_UPLOAD = '/auth/upload-tutor-profile-picture'
+const TEACHER_UPLOAD = '/auth/upload-tutor-profile-picture'
 
 /** A file of `size` bytes that starts like the given image type. */
 const sized = (signature: Uint8Array, size: number) => {
@@ -75,13 +75,13 @@ describe('profile picture upload', () => {
 
 	test('each role uploads on its own call only', async () => {
 		const { token: tutorToken } = await login(api, 'teacher@example.com')
-		const tutor = await upload(
-			TUTOR_UPLOAD,
+		const teacher = await upload(
+			TEACHER_UPLOAD,
 			tutorToken,
 			imageForm('profilePicture', PNG_BYTES, 'image/png'),
 		)
-		expect(tutor.status).toBe(200)
-		expect(tutor.body.user.role).toBe('tutor')
+		expect(teacher.status).toBe(200)
+		expect(teacher.body.user.role).toBe('tutor')
 		const wrongRole = await upload(
 			STUDENT_UPLOAD,
 			tutorToken,
@@ -89,7 +89,7 @@ describe('profile picture upload', () => {
 		)
 		expect(wrongRole.status).toBe(403)
 		const anonymous = await upload(
-			TUTOR_UPLOAD,
+			TEACHER_UPLOAD,
 			undefined,
 			imageForm('profilePicture', PNG_BYTES, 'image/png'),
 		)

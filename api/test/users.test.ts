@@ -48,14 +48,14 @@ describe('GET /users/tutors', () => {
 			)
 			// Only the organization's own teachers come with their contact details.
 			expect(JSON.stringify(answer.body)).not.toContain('"teacher@example.com"')
-			for (const tutor of answer.body.tutors) {
-				const own = token === tokens.organization && tutor.email === 'orgteacher@example.com'
-				if (!own) expect(tutor).not.toHaveProperty('email')
-				if (!own) expect(tutor).not.toHaveProperty('phone')
+			for (const teacher of answer.body.tutors) {
+				const own = token === tokens.organization && teacher.email === 'orgteacher@example.com'
+				if (!own) expect(teacher).not.toHaveProperty('email')
+				if (!own) expect(teacher).not.toHaveProperty('phone')
 			}
-			for (const tutor of answer.body.tutors) {
-				expect(tutor.role).toBe('tutor')
-				expect(tutor).not.toHaveProperty('subjects')
+			for (const teacher of answer.body.tutors) {
+				expect(teacher.role).toBe('tutor')
+				expect(teacher).not.toHaveProperty('subjects')
 			}
 		}
 	})
@@ -72,16 +72,16 @@ describe('GET /users/tutors', () => {
 			})
 		}
 		const all = await call(api, 'GET', '/users/tutors?limit=100', { token: tokens.student })
-		const names = all.body.tutors.map((tutor: { name: string }) => tutor.name)
+		const names = all.body.tutors.map((teacher: { name: string }) => teacher.name)
 		expect(names).toEqual(expect.arrayContaining(['Abe Paged', 'Zed Paged']))
 		const first = await call(api, 'GET', '/users/tutors?page=1&limit=2', { token: tokens.student })
 		const second = await call(api, 'GET', '/users/tutors?page=2&limit=2', { token: tokens.student })
 		expect(first.body).toMatchObject({ page: 1, total: names.length })
-		expect(first.body.tutors.map((tutor: { name: string }) => tutor.name)).toEqual(
+		expect(first.body.tutors.map((teacher: { name: string }) => teacher.name)).toEqual(
 			names.slice(0, 2),
 		)
 		expect(second.body).toMatchObject({ page: 2, total: names.length })
-		expect(second.body.tutors.map((tutor: { name: string }) => tutor.name)).toEqual(
+		expect(second.body.tutors.map((teacher: { name: string }) => teacher.name)).toEqual(
 			names.slice(2, 4),
 		)
 	})
@@ -224,7 +224,7 @@ describe('phone numbers', () => {
 			expect(answer.status).toBe(400)
 			expect(answer.body.errors).toEqual([{ path: 'phone', msg: PHONE_ERROR }])
 		}
-		const tutor = await call(api, 'POST', '/auth/register-tutor', {
+		const teacher = await call(api, 'POST', '/auth/register-tutor', {
 			json: {
 				firstName: 'T',
 				lastName: 'U',
@@ -233,7 +233,7 @@ describe('phone numbers', () => {
 				phone: 'none',
 			},
 		})
-		expect(tutor.status).toBe(400)
+		expect(teacher.status).toBe(400)
 		const kept = await call(api, 'PUT', '/users/student/profile', {
 			token,
 			json: { phone: '(020) 7946.0958' },

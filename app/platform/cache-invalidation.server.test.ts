@@ -51,7 +51,7 @@ test('listeners on the cache (the page cache) hear every tag of an invalidation'
 	expect(heard).toEqual(['courses', 'tasks'])
 })
 
-test('an enrolment makes stale every list of the student, the teacher and the organization', () => {
+test('an enrollment makes stale every list of the student, the teacher and the organization', () => {
 	// Student: Tasks, Sessions, announcements, report cards, courses, certificates.
 	// Teacher: "Your students" (/users/tutor/students), course counts. Organization: stats, members.
 	for (const resource of [
@@ -64,7 +64,7 @@ test('an enrolment makes stale every list of the student, the teacher and the or
 		'users',
 		'organizations',
 	]) {
-		expect(staleAfter.enrolment).toContain(resource)
+		expect(staleAfter.enrollment).toContain(resource)
 	}
 	expect(staleAfter.membership).toEqual(
 		expect.arrayContaining([...staleAfter.course, 'invitations']),
@@ -76,7 +76,7 @@ test('invalidate empties the shared cache for every user through the channel', (
 	responseCache.set('k-student', 'tasks', { userKey: 'student-x', resource: 'tasks' })
 	responseCache.set('k-teacher', 'students', { userKey: 'teacher-x', resource: 'users' })
 	responseCache.set('k-library', 'library', { userKey: 'student-x', resource: 'resources' })
-	invalidate(staleAfter.enrolment)
+	invalidate(staleAfter.enrollment)
 	expect(responseCache.get('k-student')).toBeUndefined()
 	expect(responseCache.get('k-teacher')).toBeUndefined()
 	expect(responseCache.get('k-library')).toBe('library')
@@ -92,7 +92,7 @@ test('an answer in flight when its tag is invalidated is neither stored nor join
 		() => new Promise<string>((resolve) => (finish = resolve)),
 		{ store: tag },
 	)
-	cache.invalidate(staleAfter.enrolment)
+	cache.invalidate(staleAfter.enrollment)
 	const after = cache.dedupe('students', async () => 'with the new student', { store: tag })
 	finish('No students yet.')
 	await before

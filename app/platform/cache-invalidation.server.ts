@@ -126,7 +126,7 @@ const whoIsInACourse = [
 /** What each kind of change makes stale, for every user who sees it. */
 export const staleAfter = {
 	/** A student enrolled (a payment settled, a free course taken) or left a course. */
-	enrolment: [...whoIsInACourse, 'payments'],
+	enrollment: [...whoIsInACourse, 'payments'],
 	/** A student joined or left an organization (invitation accepted, removed, registered by it). */
 	membership: [...whoIsInACourse, 'invitations'],
 	/** A course created, edited, published or deleted: its title, seats and work show everywhere. */

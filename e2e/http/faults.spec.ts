@@ -210,14 +210,14 @@ async function underFault<T>(
 
 let page = 100
 /** A catalogue page nobody asked for yet: anonymous answers are cached, and this must reach the API. */
-const uncachedCatalog = () => `/courses?page=${++page}`
+const uncachedCatalogue = () => `/courses?page=${++page}`
 
 /** Bounded time: one attempt per call, three for list calls, each ended by the timeout. */
 const slowest = 3 * timeoutMs + 3_000
 
 async function expectStillServing() {
 	expect(app.alive(), `the app process is running\n${app.stderr()}`).toBe(true)
-	const healthy = await call(uncachedCatalog())
+	const healthy = await call(uncachedCatalogue())
 	expect(healthy.status).toBe(200)
 	expect(healthy.ms).toBeLessThan(3_000)
 	expect(alerts(healthy.html)).toEqual([])
@@ -339,7 +339,7 @@ for (const [mode, expected] of Object.entries(faults) as [Exclude<FaultMode, 'pa
 		test('the public catalogue shows the error toast in place and the app keeps serving', async () => {
 			await proxy.setMode(mode)
 			try {
-				const answer = await call(uncachedCatalog())
+				const answer = await call(uncachedCatalogue())
 				expect(answer.status).toBe(200)
 				expect(answer.ms).toBeLessThan(slowest)
 				expect(alerts(answer.html)).toEqual([loadAlert(expected, 'Failed to fetch courses')])
@@ -485,7 +485,7 @@ for (const [mode, expected] of Object.entries(faults) as [Exclude<FaultMode, 'pa
 test('a hanging upstream holds no other request up, and the app outlives every fault', async () => {
 	await proxy.setMode('slow')
 	try {
-		const hanging = call(uncachedCatalog())
+		const hanging = call(uncachedCatalogue())
 		// While the catalogue waits on the upstream, pages that need none answer at once.
 		for (const path of ['/pricing', '/about-us', '/login']) {
 			const answer = await call(path)

@@ -8,8 +8,8 @@ import { logInApp, registerUser, type ApiClient } from './security-world'
 
 const nextYear = new Date().getUTCFullYear() + 2
 
-async function course(tutor: ApiClient, title: string) {
-	const { course } = (await tutor.ok('POST', '/courses/create-course', {
+async function course(teacher: ApiClient, title: string) {
+	const { course } = (await teacher.ok('POST', '/courses/create-course', {
 		title: `${title} ${Math.random().toString(36).slice(2, 8)}`,
 		description: 'Bought by two students in this test.',
 		category: 'Mathematics',

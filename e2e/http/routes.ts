@@ -72,7 +72,7 @@ export type Rule = {
 const signedIn: Role[] = ['student', 'tutor', 'organization']
 const all: Who[] = ['anonymous', ...signedIn]
 const student: Who[] = ['student']
-const tutor: Who[] = ['tutor']
+const teacher: Who[] = ['tutor']
 const organization: Who[] = ['organization']
 const s = (path: string) => () => path
 
@@ -228,83 +228,83 @@ export const rules: Record<string, Rule> = {
 			`/studentdashboard/task-details/file?taskId=${w.taskId}&submissionId=${w.submissionId}`,
 	},
 
-	'/teachersdashboard': { get: tutor, url: s('/teachersdashboard') },
-	'/teachersdashboard/courses': { get: tutor, url: s('/teachersdashboard/courses') },
+	'/teachersdashboard': { get: teacher, url: s('/teachersdashboard') },
+	'/teachersdashboard/courses': { get: teacher, url: s('/teachersdashboard/courses') },
 	'/teachersdashboard/course-details': {
-		get: tutor,
+		get: teacher,
 		url: (w) => `/teachersdashboard/course-details?courseId=${w.courseId}`,
 	},
 	'/teachersdashboard/courses/edit/:courseId': {
-		get: tutor,
+		get: teacher,
 		url: (w) => `/teachersdashboard/courses/edit/${w.courseId}`,
 	},
-	'/teachersdashboard/courses/form': { get: tutor, url: s('/teachersdashboard/courses/form') },
-	'/teachersdashboard/payment-setup': { get: tutor, url: s('/teachersdashboard/payment-setup') },
+	'/teachersdashboard/courses/form': { get: teacher, url: s('/teachersdashboard/courses/form') },
+	'/teachersdashboard/payment-setup': { get: teacher, url: s('/teachersdashboard/payment-setup') },
 	'/teachersdashboard/stripe/complete-onboarding': {
-		get: tutor,
+		get: teacher,
 		url: s('/teachersdashboard/stripe/complete-onboarding'),
 	},
-	'/teachersdashboard/schedule': { get: tutor, url: s('/teachersdashboard/schedule') },
-	'/teachersdashboard/schedule/new': { get: tutor, url: s('/teachersdashboard/schedule/new') },
+	'/teachersdashboard/schedule': { get: teacher, url: s('/teachersdashboard/schedule') },
+	'/teachersdashboard/schedule/new': { get: teacher, url: s('/teachersdashboard/schedule/new') },
 	'/teachersdashboard/schedule/:scheduleId/edit': {
-		get: tutor,
+		get: teacher,
 		url: (w) => `/teachersdashboard/schedule/${w.scheduleId}/edit`,
 	},
 	'/teachersdashboard/schedule/:scheduleId/attendance': {
-		get: tutor,
+		get: teacher,
 		url: (w) => `/teachersdashboard/schedule/${w.scheduleId}/attendance`,
 	},
-	'/teachersdashboard/qa/create': { get: tutor, url: s('/teachersdashboard/qa/create') },
-	'/teachersdashboard/qa/templates': { get: tutor, url: s('/teachersdashboard/qa/templates') },
-	'/teachersdashboard/library': { get: tutor, url: s('/teachersdashboard/library') },
+	'/teachersdashboard/qa/create': { get: teacher, url: s('/teachersdashboard/qa/create') },
+	'/teachersdashboard/qa/templates': { get: teacher, url: s('/teachersdashboard/qa/templates') },
+	'/teachersdashboard/library': { get: teacher, url: s('/teachersdashboard/library') },
 	'/teachersdashboard/library/:resourceId/file': {
-		get: tutor,
+		get: teacher,
 		url: (w) => `/teachersdashboard/library/${w.resourceId}/file`,
 	},
-	'/teachersdashboard/profile': { get: tutor, url: s('/teachersdashboard/profile') },
+	'/teachersdashboard/profile': { get: teacher, url: s('/teachersdashboard/profile') },
 	// Where a teacher is held when the organization requires two-factor (decision 037); any teacher opens it.
-	'/teachersdashboard/two-factor': { get: tutor, url: s('/teachersdashboard/two-factor') },
+	'/teachersdashboard/two-factor': { get: teacher, url: s('/teachersdashboard/two-factor') },
 	'/teachersdashboard/announcement/list': {
-		get: tutor,
+		get: teacher,
 		url: s('/teachersdashboard/announcement/list'),
 	},
 	'/teachersdashboard/report-card/:studentId/:courseId': {
-		get: tutor,
+		get: teacher,
 		url: (w) => `/teachersdashboard/report-card/${w.studentId}/${w.courseId}`,
 	},
 	'/teachersdashboard/report-card/:studentId': {
-		get: tutor,
+		get: teacher,
 		url: (w) => `/teachersdashboard/report-card/${w.studentId}`,
 	},
 	'/teachersdashboard/certificate/:studentId/:courseId/:tutorId/:studentEmail': {
-		get: tutor,
+		get: teacher,
 		url: (w) =>
 			`/teachersdashboard/certificate/${w.studentId}/${w.courseId}/${w.tutorId}/${encodeURIComponent(w.studentEmail)}`,
 	},
 	'/teachersdashboard/certificates/:certificateId/pdf': {
-		get: tutor,
+		get: teacher,
 		url: (w) => `/teachersdashboard/certificates/${w.certificate.id}/pdf`,
 	},
-	'/teachersdashboard/tasks': { get: tutor, url: s('/teachersdashboard/tasks') },
+	'/teachersdashboard/tasks': { get: teacher, url: s('/teachersdashboard/tasks') },
 	'/teachersdashboard/tasks/submissions': {
-		get: tutor,
+		get: teacher,
 		url: (w) => `/teachersdashboard/tasks/submissions?taskId=${w.taskId}`,
 	},
 	'/teachersdashboard/tasks/view-submissions': {
-		get: tutor,
+		get: teacher,
 		url: (w) =>
 			`/teachersdashboard/tasks/view-submissions?taskId=${w.taskId}&studentId=${w.studentId}`,
 	},
 	'/teachersdashboard/courses/class-list': {
-		get: tutor,
+		get: teacher,
 		url: (w) => `/teachersdashboard/courses/class-list?course=${w.courseId}`,
 	},
 	'/teachersdashboard/tasks/submissions/export': {
-		get: tutor,
+		get: teacher,
 		url: (w) => `/teachersdashboard/tasks/submissions/export?taskId=${w.taskId}`,
 	},
 	'/teachersdashboard/tasks/file': {
-		get: tutor,
+		get: teacher,
 		url: (w) => `/teachersdashboard/tasks/file?taskId=${w.taskId}&submissionId=${w.submissionId}`,
 	},
 
@@ -369,7 +369,7 @@ export const rules: Record<string, Rule> = {
 
 	// Rooms seat students and teachers; only a teacher opens a new room. An organization lists the
 	// rooms of its own courses (world.roomId is a teacher's own course's room: not the organization's).
-	'/conference': { get: signedIn, post: tutor, url: s('/conference') },
+	'/conference': { get: signedIn, post: teacher, url: s('/conference') },
 	'/conference/classroom/:roomId': {
 		get: ['student', 'tutor'],
 		url: (w) => `/conference/classroom/${w.roomId}`,
@@ -381,7 +381,7 @@ export const rules: Record<string, Rule> = {
 
 	// An unknown address under an area: the area's not-found page, inside its navigation.
 	'/studentdashboard/*': { get: student, url: s('/studentdashboard/no-such-page'), status: 404 },
-	'/teachersdashboard/*': { get: tutor, url: s('/teachersdashboard/no-such-page'), status: 404 },
+	'/teachersdashboard/*': { get: teacher, url: s('/teachersdashboard/no-such-page'), status: 404 },
 	'/organization/*': { get: organization, url: s('/organization/no-such-page'), status: 404 },
 	'/conference/*': { get: signedIn, url: s('/conference/no-such-page'), status: 404 },
 

@@ -487,7 +487,7 @@ export async function buildWorld(): Promise<{ apis: Apis; world: World }> {
 async function buildOrganization(api: ApiClient, email: string) {
 	const suffix = Math.random().toString(36).slice(2, 8)
 	const orgStudentEmail = `tenant-a-orgstudent-${suffix}@example.com`
-	const orgTutorEmail = `tenant-a-orgteacher-${suffix}@example.com`
+	const orgTeacherEmail = `tenant-a-orgteacher-${suffix}@example.com`
 	const [department, orgStudent, , course] = await Promise.all([
 		api.ok('POST', '/organizations/create-department', {
 			departmentName: 'Tenant A languages',
@@ -502,7 +502,7 @@ async function buildOrganization(api: ApiClient, email: string) {
 		api.ok('POST', '/auth/register-tutor/organization', {
 			firstName: 'Otto',
 			lastName: 'Tenant',
-			email: orgTutorEmail,
+			email: orgTeacherEmail,
 			password: demoPassword,
 		}),
 		api.ok('POST', '/courses/create-course', {
@@ -549,7 +549,7 @@ async function buildOrganization(api: ApiClient, email: string) {
 		orgStudentId: orgStudent.user.id as string,
 		orgStudentName: orgStudent.user.name as string,
 		orgStudentEmail,
-		orgTutorEmail,
+		orgTutorEmail: orgTeacherEmail,
 		orgCourseId: course.course.id as string,
 		orgCertificateId: certificate.certificate.id as string,
 		departmentId: department.id as string,

@@ -272,8 +272,8 @@ test.describe("a second teacher tries the first teacher's data", () => {
 		const secrets = [world.certificate.publicId]
 		const pattern = '/teachersdashboard/certificate/:studentId/:courseId/:tutorId/:studentEmail'
 		// A's page, and the same student and course under B's own id.
-		for (const tutorId of [world.tutorId, intruders.tutor.api.id]) {
-			const url = path(pattern, { ...ids(world), tutorId })
+		for (const teacherId of [world.tutorId, intruders.tutor.api.id]) {
+			const url = path(pattern, { ...ids(world), tutorId: teacherId })
 			expectRefused(await b.get(url), `GET ${url}`, secrets)
 			expectChangeRefused(await b.post(url, {}), `POST ${url}`)
 		}

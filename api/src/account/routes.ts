@@ -2,12 +2,12 @@ import type { Context } from 'hono'
 import { endOwnSession, listSessions } from '../auth/devices.ts'
 import type { Passwords } from '../auth/passwords.ts'
 import {
-	finishEnrolment,
+	finishEnrollment,
 	isTwoFactorOn,
 	otpauthUri,
 	pendingSecret,
 	spendSecondFactor,
-	startEnrolment,
+	startEnrollment,
 	WRONG_CODE,
 } from '../auth/two-factor.ts'
 import { deleteTwoFactor, revokeAllSessions, revokeOtherSessions } from '../auth/repository.ts'
@@ -458,7 +458,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			},
 			async (c) => {
 				const account = await ownAccount(c)
-				const secret = await startEnrolment(db, account, config.jwtSecret)
+				const secret = await startEnrollment(db, account, config.jwtSecret)
 				if (!secret) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
 				return c.json(
 					{
@@ -489,7 +489,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 					throw new ApiError(409, 'Start setting up two-factor sign-in first')
 				}
 				const recoveryCodes = await checkCode(account, () =>
-					finishEnrolment(db, account, code, config.jwtSecret),
+					finishEnrollment(db, account, code, config.jwtSecret),
 				)
 				afterAnswer(() => sendTwoFactorOn(deps, account))
 				return c.json(

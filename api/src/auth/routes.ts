@@ -42,7 +42,7 @@ import {
 	secondStep,
 	studentLookup,
 	studentRegistration,
-	tutorRegistration,
+	teacherRegistration,
 	twoFactorNeeded,
 	userLogin,
 } from './schemas.ts'
@@ -274,7 +274,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 				method: 'post',
 				path: '/register-tutor',
 				summary: 'A tutor signs up',
-				request: { body: jsonBody(tutorRegistration) },
+				request: { body: jsonBody(teacherRegistration) },
 				responses: answers({ 201: registered }),
 			},
 			async (c) => {

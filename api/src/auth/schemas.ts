@@ -19,7 +19,7 @@ const names = {
 
 export const studentRegistration = body({ ...names, email, password: newPassword, phone })
 
-const tutorFields = {
+const teacherFields = {
 	...names,
 	email,
 	password: newPassword,
@@ -28,10 +28,10 @@ const tutorFields = {
 	bio: optionalText('Bio', 2000),
 }
 
-export const tutorRegistration = body(tutorFields)
+export const teacherRegistration = body(teacherFields)
 
 export const registration = body({
-	...tutorFields,
+	...teacherFields,
 	role: z.enum(['tutor', 'student'], { error: 'Role must be tutor or student' }).default('tutor'),
 })
 

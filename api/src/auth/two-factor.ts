@@ -49,7 +49,7 @@ export const otpauthUri = (secret: string, label: string) =>
 	generateURI({ issuer: ISSUER, label, secret })
 
 /** Starts (or starts again) enrolment with a new secret; false when two-factor is already on. */
-export async function startEnrolment(
+export async function startEnrollment(
 	db: Db,
 	account: RefreshSession,
 	sealKey: string,
@@ -94,7 +94,7 @@ function newRecoveryCode() {
 }
 
 /** Finishes enrolment with the first code; answers the ten recovery codes, shown once. */
-export async function finishEnrolment(
+export async function finishEnrollment(
 	db: Db,
 	account: RefreshSession,
 	code: string,

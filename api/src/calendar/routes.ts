@@ -67,7 +67,7 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 		createdAt: row.created_at.toISOString(),
 	})
 
-	const studentOrTutor = requireAccount({ roles: ['student', 'tutor'] })
+	const studentOrTeacher = requireAccount({ roles: ['student', 'tutor'] })
 
 	return (
 		new ApiRoutes(config)
@@ -76,7 +76,7 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 					method: 'get',
 					path: '/feed',
 					summary: "The caller's calendar feed (made on first use)",
-					middleware: studentOrTutor,
+					middleware: studentOrTeacher,
 					responses: answers({ 200: z.object({ feed }) }),
 				},
 				async (c) => c.json({ feed: present(await ensureFeed(db, c.get('account').id)) }, 200),
@@ -86,7 +86,7 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 					method: 'post',
 					path: '/feed/reset',
 					summary: 'A new feed address; the old one stops working',
-					middleware: studentOrTutor,
+					middleware: studentOrTeacher,
 					responses: answers({ 200: z.object({ message: z.string(), feed }) }),
 				},
 				async (c) => {

@@ -1,7 +1,7 @@
 import { countEnrolled, isEnrolled } from '../courses/repository.ts'
 import type { Db } from '../db.ts'
 import {
-	enrolStudent,
+	enrollStudent,
 	findRefundDue,
 	lockCourseSeats,
 	lockOpenPayment,
@@ -59,7 +59,7 @@ export async function applyConfirmation(db: Db, confirmation: Confirmation) {
 					message: rejectionMessage(rejection, payment.provider),
 				}
 			} else {
-				await enrolStudent(trx, payment.course_id, payment.student_id)
+				await enrollStudent(trx, payment.course_id, payment.student_id)
 			}
 		}
 		await settlePayment(trx, payment.id, outcome)

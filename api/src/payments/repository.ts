@@ -183,7 +183,7 @@ export const lockCourseSeats = (db: Db, courseId: string) =>
 		.forUpdate()
 		.executeTakeFirst()
 
-export async function enrolStudent(db: Db, courseId: string, studentId: string) {
+export async function enrollStudent(db: Db, courseId: string, studentId: string) {
 	await db
 		.insertInto('enrollments')
 		.values({ course_id: courseId, student_id: studentId })

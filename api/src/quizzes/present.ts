@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { TestHistoryTable } from '../schema.ts'
-import type { historyEntry, testSession } from './schemas.ts'
+import type { historyEntry, quizSession } from './schemas.ts'
 import type { AttemptRow } from './repository.ts'
 import { GRACE_SECONDS } from './schemas.ts'
 
@@ -34,7 +34,7 @@ export function toSession(
 	attempt: AttemptRow,
 	history: HistoryRow | undefined,
 	now: Date,
-): z.input<typeof testSession> {
+): z.input<typeof quizSession> {
 	const open = attempt.status === 'in_progress'
 	return {
 		id: attempt.id,

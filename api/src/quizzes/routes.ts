@@ -44,7 +44,7 @@ export const MESSAGES_TESTS = {
 } as const
 
 /** The `/test` calls: start (or resume) an attempt, save answers, submit, history. */
-export function testRoutes({ db, config }: ApiDeps) {
+export function quizRoutes({ db, config }: ApiDeps) {
 	const requireStudent = accountGuard({ db, config })({ roles: ['student'] })
 
 	const ownAttempt = async (account: Account, id: string, now: Date) => {

@@ -60,7 +60,7 @@ export const historyEntry = z
 	.openapi('HistoryEntry')
 
 /** The README's Test session: questions without their answers while open, a review once closed. */
-export const testSession = z
+export const quizSession = z
 	.object({
 		id: z.string(),
 		templateId: z.string().nullable(),
@@ -105,10 +105,10 @@ export const testSession = z
 export const startedSession = z.object({
 	message: z.string(),
 	resumed: z.boolean(),
-	session: testSession,
+	session: quizSession,
 })
 
-export const oneSession = z.object({ session: testSession })
+export const oneSession = z.object({ session: quizSession })
 
 export const savedAnswers = z.object({
 	message: z.string(),
@@ -120,7 +120,7 @@ export const savedAnswers = z.object({
 export const submittedSession = z.object({
 	message: z.string(),
 	historyId: z.string().nullable(),
-	session: testSession,
+	session: quizSession,
 })
 
 export const historyList = z.object({

@@ -4,7 +4,7 @@ import type { Page } from '../platform/pagination.ts'
 import type { ResourcesTable } from '../schema.ts'
 import type { ResourceQuery } from './schemas.ts'
 
-const withTutor = (db: Db) =>
+const withTeacher = (db: Db) =>
 	db
 		.selectFrom('resources')
 		.innerJoin('users', 'users.id', 'resources.tutor_id')
@@ -29,7 +29,7 @@ export async function listResources(db: Db, query: ResourceQuery, page: Page) {
 
 	const ids = filtered.select('resources.id')
 	const [rows, count] = await Promise.all([
-		withTutor(db)
+		withTeacher(db)
 			.where('resources.id', 'in', ids)
 			.orderBy('resources.created_at', 'desc')
 			.orderBy('resources.id')
@@ -53,7 +53,7 @@ export async function listSubjects(db: Db) {
 }
 
 export const findResource = (db: Db, id: string) =>
-	withTutor(db).where('resources.id', '=', id).executeTakeFirst()
+	withTeacher(db).where('resources.id', '=', id).executeTakeFirst()
 
 export const insertResource = async (db: Db, values: Insertable<ResourcesTable>) => {
 	const { id } = await db

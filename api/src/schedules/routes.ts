@@ -114,7 +114,7 @@ function sessionNotice(
 
 export function scheduleRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
-	const tutor = requireAccount({ roles: ['tutor'] })
+	const teacher = requireAccount({ roles: ['tutor'] })
 
 	return (
 		new ApiRoutes(config)
@@ -153,7 +153,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 					)
 				},
 			)
-			.endpoint(courseMenuRoute(tutor), async (c) =>
+			.endpoint(courseMenuRoute(teacher), async (c) =>
 				c.json(await coursesRunBy(db, c.get('account'), c.req.valid('query')), 200),
 			)
 			// `app.ts` has this call's errors answered in `error` (spec section 8).
@@ -162,7 +162,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 					method: 'post',
 					path: '/create',
 					summary: 'Schedule a session (a form; errors under `error`)',
-					middleware: tutor,
+					middleware: teacher,
 					request: { body: formBody(scheduleCreation) },
 					responses: answers({ 201: createdSchedule }),
 				},
@@ -200,7 +200,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 					method: 'post',
 					path: '/{id}/cancel',
 					summary: 'Cancel a session (again: no change)',
-					middleware: tutor,
+					middleware: teacher,
 					request: { params: uuidParams('id') },
 					responses: answers({ 200: changedSchedule }),
 				},
@@ -233,7 +233,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 					method: 'delete',
 					path: '/{id}/delete',
 					summary: 'Delete a session',
-					middleware: tutor,
+					middleware: teacher,
 					request: { params: uuidParams('id') },
 					responses: answers({ 200: deletedAnswer }),
 				},
@@ -258,7 +258,7 @@ async function ownSchedule(db: Db, account: Account, id: string) {
 /** `PUT /schedules/{id}`, one session, and its attendance (spec section 7's `/schedules` paths). */
 export function schedulesRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
-	const tutor = requireAccount({ roles: ['tutor'] })
+	const teacher = requireAccount({ roles: ['tutor'] })
 
 	return new ApiRoutes(config)
 		.endpoint(
@@ -283,7 +283,7 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 				method: 'put',
 				path: '/{id}',
 				summary: 'Change a session',
-				middleware: tutor,
+				middleware: teacher,
 				request: { params: uuidParams('id'), body: jsonBody(scheduleUpdate) },
 				responses: answers({ 200: changedSchedule }),
 			},
@@ -325,7 +325,7 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 				method: 'get',
 				path: '/{id}/attendance',
 				summary: "A session's attendance, one row per enrolled student",
-				middleware: tutor,
+				middleware: teacher,
 				request: { params: uuidParams('id') },
 				responses: answers({ 200: attendanceList }),
 			},
@@ -355,7 +355,7 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 				method: 'post',
 				path: '/{id}/attendance',
 				summary: "Record a student's attendance",
-				middleware: tutor,
+				middleware: teacher,
 				request: { params: uuidParams('id'), body: jsonBody(attendanceRecord) },
 				responses: answers({ 200: recordedAttendance }),
 			},

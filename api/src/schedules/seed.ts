@@ -46,7 +46,7 @@ export async function seedDemoSchedules(db: Db, now = new Date()): Promise<void>
 		.where('email', '=', 'student@example.com')
 		.executeTakeFirst()
 	const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(now)
-	const tutorId = course.tutor_id
+	const teacherId = course.tutor_id
 
 	await db.transaction().execute(async (trx) => {
 		for (const session of DEMO_SESSIONS) {
@@ -55,7 +55,7 @@ export async function seedDemoSchedules(db: Db, now = new Date()): Promise<void>
 			if (start === null) continue
 			const room_id = await openClassroom(trx, {
 				course_id: course.id,
-				tutor_id: tutorId,
+				tutor_id: teacherId,
 				title: session.title,
 			})
 			const { id } = await trx
@@ -63,7 +63,7 @@ export async function seedDemoSchedules(db: Db, now = new Date()): Promise<void>
 				.values({
 					room_id,
 					course_id: course.id,
-					tutor_id: tutorId,
+					tutor_id: teacherId,
 					title: session.title,
 					description: null,
 					scheduled_date: date,
@@ -84,7 +84,7 @@ export async function seedDemoSchedules(db: Db, now = new Date()): Promise<void>
 						schedule_id: id,
 						student_id: student.id,
 						attendance_status: 'Present',
-						recorded_by: tutorId,
+						recorded_by: teacherId,
 					})
 					.execute()
 			}

@@ -21,8 +21,8 @@ export function scheduleTestHookRoutes({ db }: ApiDeps) {
 				studentEmails: z.array(email),
 			}),
 		)
-		const tutor = await findUserByEmail(db, request.tutorEmail)
-		if (tutor?.role !== 'tutor') throw new ApiError(404, 'Tutor not found')
+		const teacher = await findUserByEmail(db, request.tutorEmail)
+		if (teacher?.role !== 'tutor') throw new ApiError(404, 'Tutor not found')
 		const students = await Promise.all(
 			request.studentEmails.map((address) => findUserByEmail(db, address)),
 		)
@@ -33,10 +33,10 @@ export function scheduleTestHookRoutes({ db }: ApiDeps) {
 		// A tutor of an organization files it under the organization, as creating a course does.
 		const { rows } = await sql<{ id: string }>`
 			INSERT INTO courses (tutor_id, title, is_published)
-			VALUES (${tutor.id}, ${request.title}, true)
+			VALUES (${teacher.id}, ${request.title}, true)
 			RETURNING id`.execute(db)
-		if (tutor.organization_id) {
-			await sql`UPDATE courses SET organization_id = ${tutor.organization_id} WHERE id = ${rows[0]?.id}`.execute(
+		if (teacher.organization_id) {
+			await sql`UPDATE courses SET organization_id = ${teacher.organization_id} WHERE id = ${rows[0]?.id}`.execute(
 				db,
 			)
 		}

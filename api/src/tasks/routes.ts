@@ -67,7 +67,7 @@ const dueText = (due: Date) => `${due.toISOString().slice(0, 16).replace('T', ' 
 
 export function taskRoutes({ db, config, storage }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
-	const tutorsOnly = requireAccount({ roles: ['tutor'] })
+	const teachersOnly = requireAccount({ roles: ['tutor'] })
 	const studentsOnly = requireAccount({ roles: ['student'] })
 
 	const taskOr404 = async (id: string, student: string | null = null) => {
@@ -132,7 +132,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				return c.json({ tasks: rows.map(toTask), pagination: pagination(total, page) }, 200)
 			},
 		)
-		.endpoint(courseMenuRoute(tutorsOnly), async (c) =>
+		.endpoint(courseMenuRoute(teachersOnly), async (c) =>
 			c.json(await coursesRunBy(db, c.get('account'), c.req.valid('query')), 200),
 		)
 		.endpoint(
@@ -140,7 +140,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				method: 'post',
 				path: '/create-task',
 				summary: 'Set a task (a form, with an optional file)',
-				middleware: tutorsOnly,
+				middleware: teachersOnly,
 				request: { body: formBody(newTaskForm) },
 				responses: answers({ 201: changedTask }),
 			},
@@ -217,7 +217,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				method: 'put',
 				path: '/{id}',
 				summary: 'Change a task (JSON, or a form that may carry a new file)',
-				middleware: tutorsOnly,
+				middleware: teachersOnly,
 				request: {
 					params: uuidParams('id'),
 					body: {
@@ -287,7 +287,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				method: 'delete',
 				path: '/{id}',
 				summary: 'Delete a task',
-				middleware: tutorsOnly,
+				middleware: teachersOnly,
 				request: { params: uuidParams('id') },
 				responses: answers({ 200: deletedAnswer }),
 			},
@@ -365,7 +365,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				method: 'get',
 				path: '/{taskId}/submissions/detailed',
 				summary: "A task's submissions, one per enrolled student",
-				middleware: tutorsOnly,
+				middleware: teachersOnly,
 				request: { params: uuidParams('taskId'), query: submissionListQuery },
 				responses: answers({ 200: submissionList }),
 			},
@@ -415,7 +415,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				method: 'patch',
 				path: '/{submissionId}/grade',
 				summary: 'Grade a submission',
-				middleware: tutorsOnly,
+				middleware: teachersOnly,
 				request: { params: uuidParams('submissionId'), body: jsonBody(gradeData) },
 				responses: answers({ 200: changedSubmission }),
 			},

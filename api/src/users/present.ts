@@ -1,6 +1,6 @@
 import { fileUrl } from '../files/present.ts'
 import type { z } from 'zod'
-import type { studentProfile, tutorProfile, user } from './schemas.ts'
+import type { studentProfile, teacherProfile, user } from './schemas.ts'
 import type { UserRow } from './repository.ts'
 
 /** The README's User. */
@@ -32,7 +32,7 @@ export function toStudentProfile(row: UserRow): z.input<typeof studentProfile> {
 }
 
 /** The README's Profile of a tutor: a User plus the tutor's fields (`subjects` as [] when none). */
-export function toTutorProfile(row: UserRow): z.input<typeof tutorProfile> {
+export function toTeacherProfile(row: UserRow): z.input<typeof teacherProfile> {
 	const fields = row.profile
 	return {
 		...toUser(row),

@@ -121,7 +121,7 @@ async function pageOfUsers(db: Db, filter: UserFilter, page: Page) {
 }
 
 const taughtBy =
-	(tutorId: string) =>
+	(teacherId: string) =>
 	(eb: ExpressionBuilder<Database, 'users'>): Expression<SqlBool> =>
 		eb.exists(
 			eb
@@ -129,7 +129,7 @@ const taughtBy =
 				.innerJoin('courses', 'courses.id', 'enrollments.course_id')
 				.select('enrollments.course_id')
 				.whereRef('enrollments.student_id', '=', 'users.id')
-				.where('courses.tutor_id', '=', tutorId),
+				.where('courses.tutor_id', '=', teacherId),
 		)
 
 /** The students enrolled in one course. */
@@ -150,12 +150,12 @@ export const listCourseStudents = (db: Db, courseId: string, page: Page) =>
 		page,
 	)
 
-export const listTutors = (db: Db, page: Page) =>
+export const listTeachers = (db: Db, page: Page) =>
 	pageOfUsers(db, (eb) => eb('role', '=', 'tutor'), page)
 
 /** Students enrolled in at least one of the tutor's courses. */
-export const listTutorStudents = (db: Db, tutorId: string, page: Page) =>
-	pageOfUsers(db, (eb) => eb.and([eb('role', '=', 'student'), taughtBy(tutorId)(eb)]), page)
+export const listTeacherStudents = (db: Db, teacherId: string, page: Page) =>
+	pageOfUsers(db, (eb) => eb.and([eb('role', '=', 'student'), taughtBy(teacherId)(eb)]), page)
 
 /** An organization's members of one role; `search` matches any part of the name or email. */
 export const listOrganizationMembers = (
@@ -190,12 +190,12 @@ export const listOrganizationStudents = (
 	search?: string,
 ) => listOrganizationMembers(db, organizationId, 'student', page, search)
 
-export async function teachesStudent(db: Db, tutorId: string, studentId: string) {
+export async function teachesStudent(db: Db, teacherId: string, studentId: string) {
 	const row = await db
 		.selectFrom('users')
 		.select('id')
 		.where('id', '=', studentId)
-		.where(taughtBy(tutorId))
+		.where(taughtBy(teacherId))
 		.executeTakeFirst()
 	return row !== undefined
 }

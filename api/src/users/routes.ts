@@ -7,13 +7,13 @@ import { answers, ApiRoutes, jsonBody, uuidParams } from '../platform/openapi.ts
 import { paginationQuery, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import type { RoleFields } from '../schema.ts'
-import { toStudentProfile, toTutorProfile, toUser } from './present.ts'
+import { toStudentProfile, toTeacherProfile, toUser } from './present.ts'
 import {
 	findUser,
 	listOrganizationMembers,
 	listOrganizationStudents,
-	listTutors,
-	listTutorStudents,
+	listTeachers,
+	listTeacherStudents,
 	updateProfile,
 	type ProfileChanges,
 	type UserRow,
@@ -23,25 +23,25 @@ import {
 	invitationList,
 	memberListQuery,
 	messageAnswer,
-	type publicTutor,
+	type publicTeacher,
 	studentList,
-	tutorMemberList,
+	teacherMemberList,
 	studentProfile,
 	studentProfileUpdate,
-	tutorList,
-	tutorProfile,
-	tutorProfileUpdate,
+	teacherList,
+	teacherProfile,
+	teacherProfileUpdate,
 } from './schemas.ts'
 
 export const CONFIRM_EMAIL_FIRST =
 	'Confirm your email address before you answer an invitation: follow the link in the mail we sent you, or ask for a new one from your dashboard.'
 
 /** A tutor's email and phone are for themself and their own organization; others see the profile. */
-const mayContact = (account: Account, tutor: UserRow) =>
-	account.id === tutor.id ||
-	(account.role === 'organization' && tutor.organization_id === account.id)
+const mayContact = (account: Account, teacher: UserRow) =>
+	account.id === teacher.id ||
+	(account.role === 'organization' && teacher.organization_id === account.id)
 
-const toPublicTutor = (row: UserRow): z.input<typeof publicTutor> => {
+const toPublicTeacher = (row: UserRow): z.input<typeof publicTeacher> => {
 	const { email: _email, phone: _phone, organization_id: _organization, ...shown } = toUser(row)
 	return shown
 }
@@ -63,7 +63,7 @@ function splitUpdate<T extends PersonUpdate>(
 export function userRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 	const studentsOnly = requireAccount({ roles: ['student'] })
-	const tutorsOnly = requireAccount({ roles: ['tutor'] })
+	const teachersOnly = requireAccount({ roles: ['tutor'] })
 
 	/** The student an invitation is addressed to, with whether their email is proven theirs. */
 	async function invitedStudent(id: string) {
@@ -133,16 +133,16 @@ export function userRoutes({ db, config }: ApiDeps) {
 				summary: 'Every tutor (contact details only for themself and their organization)',
 				middleware: requireAccount(),
 				request: { query: paginationQuery },
-				responses: answers({ 200: tutorList }),
+				responses: answers({ 200: teacherList }),
 			},
 			async (c) => {
 				const page = toPage(c.req.valid('query'))
-				const { rows, total } = await listTutors(db, page)
+				const { rows, total } = await listTeachers(db, page)
 				const account = c.get('account')
 				return c.json(
 					{
 						tutors: rows.map((row) =>
-							mayContact(account, row) ? toUser(row) : toPublicTutor(row),
+							mayContact(account, row) ? toUser(row) : toPublicTeacher(row),
 						),
 						total,
 						page: page.page,
@@ -221,12 +221,12 @@ export function userRoutes({ db, config }: ApiDeps) {
 				summary: "A tutor's profile",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: z.object({ tutorProfile }) }),
+				responses: answers({ 200: z.object({ tutorProfile: teacherProfile }) }),
 			},
 			async (c) => {
-				const tutor = await findUser(db, c.req.valid('param').id)
-				if (tutor?.role !== 'tutor') throw new ApiError(404, 'Tutor not found')
-				return c.json({ tutorProfile: toTutorProfile(tutor) }, 200)
+				const teacher = await findUser(db, c.req.valid('param').id)
+				if (teacher?.role !== 'tutor') throw new ApiError(404, 'Tutor not found')
+				return c.json({ tutorProfile: toTeacherProfile(teacher) }, 200)
 			},
 		)
 		.endpoint(
@@ -248,13 +248,13 @@ export function userRoutes({ db, config }: ApiDeps) {
 				method: 'put',
 				path: '/tutor/profile',
 				summary: "Change the tutor's own profile",
-				middleware: tutorsOnly,
-				request: { body: jsonBody(tutorProfileUpdate) },
-				responses: answers({ 200: z.object({ message: z.string(), profile: tutorProfile }) }),
+				middleware: teachersOnly,
+				request: { body: jsonBody(teacherProfileUpdate) },
+				responses: answers({ 200: z.object({ message: z.string(), profile: teacherProfile }) }),
 			},
 			async (c) => {
 				const update = splitUpdate(c.req.valid('json'))
-				return c.json(await saveProfile(c.get('account').id, update, toTutorProfile), 200)
+				return c.json(await saveProfile(c.get('account').id, update, toTeacherProfile), 200)
 			},
 		)
 		.endpoint(
@@ -262,13 +262,13 @@ export function userRoutes({ db, config }: ApiDeps) {
 				method: 'get',
 				path: '/tutor/students',
 				summary: "The students of the tutor's courses",
-				middleware: tutorsOnly,
+				middleware: teachersOnly,
 				request: { query: paginationQuery },
 				responses: answers({ 200: studentList }),
 			},
 			async (c) => {
 				const page = toPage(c.req.valid('query'))
-				const { rows, total } = await listTutorStudents(db, c.get('account').id, page)
+				const { rows, total } = await listTeacherStudents(db, c.get('account').id, page)
 				return c.json({ students: rows.map(toUser), total, page: page.page }, 200)
 			},
 		)
@@ -280,7 +280,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 			const { rows, total } = await listOrganizationStudents(db, organizationId, page, search)
 			return c.json({ students: rows.map(toUser), total, page: page.page }, 200)
 		})
-		.endpoint(memberList('tutors', tutorMemberList), async (c) => {
+		.endpoint(memberList('tutors', teacherMemberList), async (c) => {
 			const { organizationId } = c.req.valid('param')
 			ownOrganization(c.get('account'), organizationId)
 			const { search, ...query } = c.req.valid('query')

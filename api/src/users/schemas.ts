@@ -51,7 +51,7 @@ export const studentProfileUpdate = body({
 	guardianName: optionalText('Guardian name', 100),
 })
 
-export const tutorProfileUpdate = body({
+export const teacherProfileUpdate = body({
 	...personFields,
 	subjects: subjects.optional(),
 	qualifications: optionalText('Qualifications', 2000),
@@ -76,7 +76,7 @@ export const user = z
 	.openapi('User')
 
 /** A tutor as another account sees them: no email, phone or organization (theirs to share). */
-export const publicTutor = user
+export const publicTeacher = user
 	.omit({ email: true, phone: true, organization_id: true })
 	.openapi('PublicTutor')
 
@@ -90,7 +90,7 @@ export const studentProfile = user
 	.openapi('StudentProfile')
 
 /** The README's Profile of a tutor: a User plus the tutor's fields (`subjects` as [] when none). */
-export const tutorProfile = user
+export const teacherProfile = user
 	.extend({
 		subjects: z.array(z.string()),
 		qualifications: z.string().nullable(),
@@ -98,8 +98,8 @@ export const tutorProfile = user
 	})
 	.openapi('TutorProfile')
 
-export const tutorList = z.object({
-	tutors: z.array(z.union([user, publicTutor])),
+export const teacherList = z.object({
+	tutors: z.array(z.union([user, publicTeacher])),
 	total: z.number().int(),
 	page: z.number().int(),
 })
@@ -111,7 +111,7 @@ export const studentList = z.object({
 })
 
 /** An organization's teachers: a page of Users. */
-export const tutorMemberList = z.object({
+export const teacherMemberList = z.object({
 	tutors: z.array(user),
 	total: z.number().int(),
 	page: z.number().int(),

@@ -41,5 +41,5 @@ export type ClientMessage =
 
 /** Close codes the API uses. */
 export const CLOSE_ENDED = 4000
-/** The server closed a socket that kept flooding the room (api rooms/hub.ts). */
+/** The server closed a socket that kept flooding the room (the API's rooms/limits.ts, CLOSE_FLOODING). */
 export const CLOSE_FLOODING = 4008

@@ -8,7 +8,12 @@ import {
 	courseListSchema,
 	courseSavedSchema,
 } from './schema'
-import { summarize, type CatalogPage, type courseCategories, type courseLevels } from './catalog'
+import {
+	summarize,
+	type CataloguePage,
+	type courseCategories,
+	type courseLevels,
+} from './catalogue'
 import { needed } from '~/platform/settle.server'
 
 const enrolledStudentSchema = z.object({ student: userSchema })
@@ -51,7 +56,7 @@ export function listPublicCourses(api: Upstream, filters: Filters = {}) {
 }
 
 /** The public catalogue as its cards show it: the page and its hydration data stay small. */
-export async function listCatalog(api: Upstream, filters: Filters = {}): Promise<CatalogPage> {
+export async function listCatalogue(api: Upstream, filters: Filters = {}): Promise<CataloguePage> {
 	const list = await listPublicCourses(api, filters)
 	return { ...list, courses: list.courses.map(summarize) }
 }

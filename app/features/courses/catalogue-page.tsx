@@ -2,14 +2,14 @@ import { Form, Link } from 'react-router'
 import { buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { CATALOG_SEARCH_MAX, courseCategories, courseLevels } from './catalog'
-import type { loadCatalog } from './catalog.server'
+import { CATALOGUE_SEARCH_MAX, courseCategories, courseLevels } from './catalogue'
+import type { loadCatalogue } from './catalogue.server'
 import { CourseCard } from './course-card'
 
 const selectClass = 'rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900'
 
 /** The public catalogue: a filter form that lands in the URL, and a page of course cards. */
-export function CatalogPage({ query, courses }: Awaited<ReturnType<typeof loadCatalog>>) {
+export function CataloguePage({ query, courses }: Awaited<ReturnType<typeof loadCatalogue>>) {
 	const filtered = Boolean(query.category || query.level || query.search)
 	return (
 		<div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10">
@@ -37,7 +37,7 @@ export function CatalogPage({ query, courses }: Awaited<ReturnType<typeof loadCa
 						name="search"
 						type="search"
 						defaultValue={query.search ?? ''}
-						maxLength={CATALOG_SEARCH_MAX}
+						maxLength={CATALOGUE_SEARCH_MAX}
 						placeholder="Title, topic or teacher"
 						className={selectClass}
 					/>

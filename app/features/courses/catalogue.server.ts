@@ -1,8 +1,8 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
-import { listCatalog } from './api.server'
-import { readCatalogQuery } from './schema'
+import { listCatalogue } from './api.server'
+import { readCatalogueQuery } from './schema'
 
 const FILTER_PARAMS = ['search', 'category', 'level']
 
@@ -10,7 +10,7 @@ const FILTER_PARAMS = ['search', 'category', 'level']
 const CATALOGUE_PAGE_SIZE = 10
 
 /** A page of the public catalogue, filtered as the address says. */
-export async function loadCatalog(context: Readonly<RouterContextProvider>, request: Request) {
+export async function loadCatalogue(context: Readonly<RouterContextProvider>, request: Request) {
 	const url = new URL(request.url)
 	// The filter form sends every field, blank ones too: one address per search, without `search=`.
 	const blank = FILTER_PARAMS.filter((name) => url.searchParams.get(name)?.trim() === '')
@@ -20,9 +20,9 @@ export async function loadCatalog(context: Readonly<RouterContextProvider>, requ
 		url.searchParams.delete('_routes')
 		throw redirect(`${url.pathname.replace(/\.data$/, '')}${url.search}`)
 	}
-	const query = readCatalogQuery(url)
+	const query = readCatalogueQuery(url)
 	const courses = await settle(
-		listCatalog(upstream(context, request), { ...query, limit: CATALOGUE_PAGE_SIZE }),
+		listCatalogue(upstream(context, request), { ...query, limit: CATALOGUE_PAGE_SIZE }),
 	)
 	return { query, courses }
 }

@@ -17,7 +17,7 @@ export const courseLevels = ['Beginner', 'Intermediate', 'Advanced'] as const
 export const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const
 
 /** The API takes at most 100 characters of search: a longer one is cut rather than refused. */
-export const CATALOG_SEARCH_MAX = 100
+export const CATALOGUE_SEARCH_MAX = 100
 
 // Building a NumberFormat costs far more than using one, and a catalogue page prices every card.
 const moneyFormats = new Map<string, Intl.NumberFormat | null>()
@@ -62,7 +62,7 @@ const summaryFields = [
 	'price',
 ] as const satisfies readonly (keyof Course)[]
 export type CourseSummary = Pick<Course, (typeof summaryFields)[number]>
-export type CatalogPage = Omit<CourseList, 'courses'> & { courses: CourseSummary[] }
+export type CataloguePage = Omit<CourseList, 'courses'> & { courses: CourseSummary[] }
 
 export function summarize(course: Course): CourseSummary {
 	return Object.fromEntries(summaryFields.map((field) => [field, course[field]])) as CourseSummary

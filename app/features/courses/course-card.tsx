@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { formatMoney, type CourseSummary } from './catalog'
+import { formatMoney, type CourseSummary } from './catalogue'
 import type { Course, Price } from './schema'
 import { countOf } from '~/platform/plural'
 

@@ -6,7 +6,7 @@ import { Form, useNavigation } from 'react-router'
 import { Button } from '~/ui/button'
 import { ConformField, ConformSelect, ConformTextArea, FormErrors } from '~/ui/field'
 import { useForm } from '~/ui/use-form'
-import { courseCategories, courseLevels, currencies } from './catalog'
+import { courseCategories, courseLevels, currencies } from './catalogue'
 import { courseFormSchema } from './schema'
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }))

@@ -4,10 +4,10 @@ import { buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { TextLink } from '~/ui/text-link'
 import { CourseCard } from './course-card'
-import type { CatalogPage } from './catalog'
+import type { CataloguePage } from './catalogue'
 
 /** The home page's featured courses: the newest published ones. */
-export function FeaturedCourses({ courses }: { courses: Settled<CatalogPage> }) {
+export function FeaturedCourses({ courses }: { courses: Settled<CataloguePage> }) {
 	return (
 		<section aria-labelledby="featured-courses" className="mx-auto max-w-6xl px-4 pt-12">
 			<div className="flex flex-wrap items-baseline justify-between gap-4">

@@ -5,7 +5,7 @@ import { upstream } from '~/platform/request.server'
 import { settle, type Settled } from '~/platform/settle.server'
 import type { Upstream } from '~/platform/upstream.server'
 import { getCourse, listCourses, listCourseStudents } from './api.server'
-import { CLASS_LIST_LIMIT, readCatalogQuery } from './schema'
+import { CLASS_LIST_LIMIT, readCatalogueQuery } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -22,7 +22,7 @@ export async function loadOrganizationCourses(
 	organizationId: string,
 ) {
 	const url = new URL(request.url)
-	const { page } = readCatalogQuery(url)
+	const { page } = readCatalogueQuery(url)
 	const api = upstream(context, request)
 	const classCourseId = url.searchParams.get('course')
 	const [courses, classList] = await Promise.all([

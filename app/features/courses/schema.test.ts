@@ -1,12 +1,12 @@
 import { expect, test } from 'vitest'
-import { chargeOf, formatMoney } from './catalog'
+import { chargeOf, formatMoney } from './catalogue'
 import {
 	adjustTotal,
 	courseBodyFromForm,
 	courseFormSchema,
 	linesToModules,
 	modulesToLines,
-	readCatalogQuery,
+	readCatalogueQuery,
 	totalEnrolled,
 } from './schema'
 
@@ -101,13 +101,13 @@ test('the course form refuses bad prices and half a duration', () => {
 
 test('catalogue filters come from the URL; unknown values are ignored', () => {
 	expect(
-		readCatalogQuery(new URL('http://x/courses?category=Science&level=Advanced&page=2')),
+		readCatalogueQuery(new URL('http://x/courses?category=Science&level=Advanced&page=2')),
 	).toEqual({
 		category: 'Science',
 		level: 'Advanced',
 		page: 2,
 	})
-	expect(readCatalogQuery(new URL('http://x/courses?category=Cooking&level=&page=-1'))).toEqual({
+	expect(readCatalogueQuery(new URL('http://x/courses?category=Cooking&level=&page=-1'))).toEqual({
 		category: undefined,
 		level: undefined,
 		page: 1,
@@ -115,16 +115,16 @@ test('catalogue filters come from the URL; unknown values are ignored', () => {
 })
 
 test('the catalogue search comes from the URL trimmed, blank as none, cut to what the API takes', () => {
-	expect(readCatalogQuery(new URL('http://x/courses?search=%20algebra%20&level=Beginner'))).toEqual(
-		{
-			category: undefined,
-			level: 'Beginner',
-			search: 'algebra',
-			page: 1,
-		},
-	)
-	expect(readCatalogQuery(new URL('http://x/courses?search=%20%20')).search).toBeUndefined()
-	expect(readCatalogQuery(new URL(`http://x/courses?search=${'b'.repeat(150)}`)).search).toBe(
+	expect(
+		readCatalogueQuery(new URL('http://x/courses?search=%20algebra%20&level=Beginner')),
+	).toEqual({
+		category: undefined,
+		level: 'Beginner',
+		search: 'algebra',
+		page: 1,
+	})
+	expect(readCatalogueQuery(new URL('http://x/courses?search=%20%20')).search).toBeUndefined()
+	expect(readCatalogueQuery(new URL(`http://x/courses?search=${'b'.repeat(150)}`)).search).toBe(
 		'b'.repeat(100),
 	)
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CATALOG_SEARCH_MAX, courseCategories, courseLevels, currencies } from './catalog'
+import { CATALOGUE_SEARCH_MAX, courseCategories, courseLevels, currencies } from './catalogue'
 
 /** Offline queue key of spec section 9. */
 export const COURSE_OFFLINE_KEY = 'course_offline_data'
@@ -84,14 +84,14 @@ export const courseDeletedSchema = z.object({
 })
 
 // The catalogue's filters live in the URL, so links and the back button keep them.
-export const catalogQuerySchema = z.object({
+export const catalogueQuerySchema = z.object({
 	category: z.enum(courseCategories).optional().catch(undefined),
 	level: z.enum(courseLevels).optional().catch(undefined),
 	page: z.coerce.number().int().min(1).max(1_000_000).optional().catch(undefined),
 	// The API takes at most 100 characters: a longer search is cut rather than refused.
 	search: z
 		.string()
-		.transform((text) => text.trim().slice(0, CATALOG_SEARCH_MAX).trim() || undefined)
+		.transform((text) => text.trim().slice(0, CATALOGUE_SEARCH_MAX).trim() || undefined)
 		.optional()
 		.catch(undefined),
 })
@@ -99,9 +99,9 @@ export const catalogQuerySchema = z.object({
 /** Students of a course listed at once on the organization's courses page. */
 export const CLASS_LIST_LIMIT = 10
 
-export function readCatalogQuery(url: URL) {
+export function readCatalogueQuery(url: URL) {
 	const raw = Object.fromEntries(url.searchParams)
-	const query = catalogQuerySchema.parse({
+	const query = catalogueQuerySchema.parse({
 		category: raw.category || undefined,
 		level: raw.level || undefined,
 		page: raw.page || undefined,

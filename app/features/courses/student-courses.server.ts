@@ -2,12 +2,12 @@ import type { RouterContextProvider } from 'react-router'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { listEnrolledCourses } from './api.server'
-import { readCatalogQuery } from './schema'
+import { readCatalogueQuery } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 
 export async function loadStudentCourses(context: Context, request: Request) {
-	const { page } = readCatalogQuery(new URL(request.url))
+	const { page } = readCatalogueQuery(new URL(request.url))
 	const courses = await settle(listEnrolledCourses(upstream(context, request), { page }))
 	return { page, courses }
 }

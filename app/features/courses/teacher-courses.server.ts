@@ -6,7 +6,7 @@ import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { deleteCourse, listCourses, updateCourse } from './api.server'
-import { readCatalogQuery } from './schema'
+import { readCatalogueQuery } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -22,7 +22,7 @@ const courseRowActionSchema = z.discriminatedUnion('intent', [
 
 /** A page of the teacher's own courses. */
 export async function loadTeacherCourses(context: Context, request: Request, teacherId: string) {
-	const { page } = readCatalogQuery(new URL(request.url))
+	const { page } = readCatalogueQuery(new URL(request.url))
 	const courses = await settle(listCourses(upstream(context, request), { teacherId, page }))
 	return { page, courses }
 }

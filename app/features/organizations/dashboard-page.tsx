@@ -79,10 +79,10 @@ function StatsGroups({ stats }: { stats: OrganizationStats }) {
 			title: 'Teachers',
 			total: stats.tutors.total,
 			to: '/organization/teachers',
-			items: stats.tutors.data.map((tutor) => ({
-				id: tutor.id,
-				text: tutor.name,
-				detail: tutor.email,
+			items: stats.tutors.data.map((teacher) => ({
+				id: teacher.id,
+				text: teacher.name,
+				detail: teacher.email,
 			})),
 			empty: 'No teachers yet.',
 		},

@@ -19,7 +19,7 @@ export function startCheckout(api: Upstream, courseId: string) {
 		schema: checkoutAnswerSchema,
 		fallback: 'Payment failed',
 		// A free course enrols at once: the student's work, the teacher's and organization's lists.
-		invalidates: staleAfter.enrolment,
+		invalidates: staleAfter.enrollment,
 	})
 }
 
@@ -34,7 +34,7 @@ export function payWithTestCard(api: Upstream, paymentId: string, card: CardForm
 		},
 		schema: paymentAnswerSchema,
 		fallback: 'Payment failed',
-		invalidates: staleAfter.enrolment,
+		invalidates: staleAfter.enrollment,
 	})
 }
 
@@ -45,7 +45,7 @@ export async function getPayment(api: Upstream, paymentId: string) {
 		fallback: 'Failed to fetch payment',
 		cache: false,
 	})
-	if (payment.status === 'succeeded') announceEnrolment(payment.id)
+	if (payment.status === 'succeeded') announceEnrollment(payment.id)
 	return payment
 }
 
@@ -80,11 +80,11 @@ export async function ownSettledPayment(
 const announced = new Set<string>()
 const maxAnnounced = 10_000
 
-function announceEnrolment(paymentId: string) {
+function announceEnrollment(paymentId: string) {
 	if (announced.has(paymentId)) return
 	if (announced.size >= maxAnnounced) announced.clear()
 	announced.add(paymentId)
-	invalidate(staleAfter.enrolment)
+	invalidate(staleAfter.enrollment)
 }
 
 export async function getPayoutAccount(api: Upstream) {

@@ -12,14 +12,14 @@ import {
 // The Tests calls of spec section 7 (plus reading and saving an attempt), with the spec's
 // fallback texts. Test data changes by the second, so none of it is cached.
 
-export function startTestSession(api: Upstream, templateId: string) {
+export function startQuizSession(api: Upstream, templateId: string) {
 	return api.send('POST', `/test/templates/${encodeURIComponent(templateId)}/start`, {
 		schema: startAnswerSchema,
 		fallback: 'Failed to start test session',
 	})
 }
 
-export async function getTestSession(api: Upstream, sessionId: string) {
+export async function getQuizSession(api: Upstream, sessionId: string) {
 	const { session } = await api.get(`/test/sessions/${encodeURIComponent(sessionId)}`, {
 		schema: sessionAnswerSchema,
 		fallback: 'Failed to start test session',
@@ -36,7 +36,7 @@ export function saveAnswers(api: Upstream, sessionId: string, progress: Progress
 	})
 }
 
-export function submitTest(api: Upstream, sessionId: string, { answers, flagged }: Progress) {
+export function submitQuiz(api: Upstream, sessionId: string, { answers, flagged }: Progress) {
 	const submissions = Object.entries(answers).map(([questionId, optionId]) => ({
 		questionId: Number(questionId),
 		optionId,
@@ -48,7 +48,7 @@ export function submitTest(api: Upstream, sessionId: string, { answers, flagged 
 	})
 }
 
-export function getTestHistory(
+export function getQuizHistory(
 	api: Upstream,
 	{ page = 1, limit = 10 }: { page?: number; limit?: number } = {},
 ) {
@@ -61,7 +61,7 @@ export function getTestHistory(
 	})
 }
 
-export async function getTestHistoryEntry(api: Upstream, historyId: string) {
+export async function getQuizHistoryEntry(api: Upstream, historyId: string) {
 	const { entry } = await api.get(`/test/history/${encodeURIComponent(historyId)}`, {
 		schema: historyEntryAnswerSchema,
 		fallback: 'Failed to fetch test history',

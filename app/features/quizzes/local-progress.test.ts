@@ -1,13 +1,13 @@
 import { expect, test } from 'vitest'
 import {
-	clearStoredTest,
-	readStoredTest,
+	clearStoredQuiz,
+	readStoredQuiz,
 	restoreProgress,
 	TEST_SESSION_KEY,
 	toggleFlag,
 	unsavedAnswers,
-	writeStoredTest,
-	type StoredTest,
+	writeStoredQuiz,
+	type StoredQuiz,
 } from './local-progress'
 
 function memoryStorage() {
@@ -20,7 +20,7 @@ function memoryStorage() {
 	}
 }
 
-const stored: StoredTest = {
+const stored: StoredQuiz = {
 	sessionId: 's1',
 	templateId: 't1',
 	answers: { 1: 2 },
@@ -31,27 +31,27 @@ const stored: StoredTest = {
 
 test('test data is saved under test_session_data and read back for the same session only', () => {
 	const storage = memoryStorage()
-	expect(writeStoredTest(storage, stored)).toBe(true)
+	expect(writeStoredQuiz(storage, stored)).toBe(true)
 	expect(JSON.parse(storage.items.get(TEST_SESSION_KEY) ?? '')).toEqual(stored)
-	expect(readStoredTest(storage, 's1')).toEqual(stored)
-	expect(readStoredTest(storage, 'another')).toBeNull()
-	clearStoredTest(storage)
-	expect(readStoredTest(storage, 's1')).toBeNull()
+	expect(readStoredQuiz(storage, 's1')).toEqual(stored)
+	expect(readStoredQuiz(storage, 'another')).toBeNull()
+	clearStoredQuiz(storage)
+	expect(readStoredQuiz(storage, 's1')).toBeNull()
 })
 
 test('corrupt or foreign data is ignored; a refusing browser is reported', () => {
 	const storage = memoryStorage()
 	storage.items.set(TEST_SESSION_KEY, '{not json')
-	expect(readStoredTest(storage, 's1')).toBeNull()
+	expect(readStoredQuiz(storage, 's1')).toBeNull()
 	storage.items.set(TEST_SESSION_KEY, JSON.stringify({ sessionId: 's1' }))
-	expect(readStoredTest(storage, 's1')).toBeNull()
+	expect(readStoredQuiz(storage, 's1')).toBeNull()
 	const full = {
 		...storage,
 		setItem: () => {
 			throw new Error('QuotaExceededError')
 		},
 	}
-	expect(writeStoredTest(full, stored)).toBe(false)
+	expect(writeStoredQuiz(full, stored)).toBe(false)
 })
 
 test('this device’s copy wins over the server’s saved answers after a reload', () => {

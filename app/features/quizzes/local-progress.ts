@@ -13,12 +13,12 @@ const storedSchema = z.object({
 	pendingSubmit: z.boolean(),
 	updatedAt: z.number(),
 })
-export type StoredTest = z.infer<typeof storedSchema>
+export type StoredQuiz = z.infer<typeof storedSchema>
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
 /** The saved test data for this session; anything else (another test, bad JSON) is ignored. */
-export function readStoredTest(storage: KeyValueStore, sessionId: string): StoredTest | null {
+export function readStoredQuiz(storage: KeyValueStore, sessionId: string): StoredQuiz | null {
 	let raw: string | null
 	try {
 		raw = storage.getItem(TEST_SESSION_KEY)
@@ -35,16 +35,16 @@ export function readStoredTest(storage: KeyValueStore, sessionId: string): Store
 }
 
 /** False when the browser refuses (private mode, quota): the page then says answers live on the server only. */
-export function writeStoredTest(storage: KeyValueStore, test: StoredTest): boolean {
+export function writeStoredQuiz(storage: KeyValueStore, quiz: StoredQuiz): boolean {
 	try {
-		storage.setItem(TEST_SESSION_KEY, JSON.stringify(test))
+		storage.setItem(TEST_SESSION_KEY, JSON.stringify(quiz))
 		return true
 	} catch {
 		return false
 	}
 }
 
-export function clearStoredTest(storage: KeyValueStore) {
+export function clearStoredQuiz(storage: KeyValueStore) {
 	try {
 		storage.removeItem(TEST_SESSION_KEY)
 	} catch {
@@ -59,7 +59,7 @@ export function clearStoredTest(storage: KeyValueStore) {
 export function restoreProgress(
 	server: Progress,
 	serverSavedAt: string | null,
-	stored: StoredTest | null,
+	stored: StoredQuiz | null,
 ): Progress {
 	if (!stored) return server
 	if (serverSavedAt && Date.parse(serverSavedAt) > stored.updatedAt) return server

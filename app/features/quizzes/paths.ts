@@ -1,3 +1,3 @@
 /** Where a test session's result is shown (after a submit, or for a session already closed). */
-export const testResultPath = (sessionId: string) =>
+export const quizResultPath = (sessionId: string) =>
 	`/studentdashboard/test-result/${encodeURIComponent(sessionId)}`

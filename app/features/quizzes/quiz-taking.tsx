@@ -3,16 +3,16 @@ import { useNavigate } from 'react-router'
 import { Button } from '~/ui/button'
 import { useHydrated } from '~/ui/use-hydrated'
 import {
-	clearStoredTest,
-	readStoredTest,
+	clearStoredQuiz,
+	readStoredQuiz,
 	restoreProgress,
 	sameFlags,
 	toggleFlag,
 	unsavedAnswers,
-	writeStoredTest,
+	writeStoredQuiz,
 } from './local-progress'
-import type { IslandReply, Progress, TestSession } from './schema'
-import { TestTimer } from './test-timer'
+import type { IslandReply, Progress, QuizSession } from './schema'
+import { QuizTimer } from './quiz-timer'
 import { remainingSeconds } from './timer'
 import { formatDateTime, formatTime, zoneName } from '~/platform/dates'
 import { showToast } from '~/platform/sonner'
@@ -31,7 +31,7 @@ export const TEST_TEXTS = {
 const AUTOSAVE_DELAY_MS = 800
 
 type Props = {
-	session: TestSession
+	session: QuizSession
 	/** The resource route the island saves and submits through. */
 	progressUrl: string
 	resultUrl: string
@@ -46,7 +46,7 @@ type Props = {
  * countdown from the server's deadline that submits at zero, one-question-at-a-time view, and
  * an offline queue for the submit.
  */
-export function TestTaking({ session, progressUrl, resultUrl, timeZone }: Props) {
+export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props) {
 	const hydrated = useHydrated()
 	const navigate = useNavigate()
 	const [answers, setAnswers] = useState<Progress['answers']>(session.answers)
@@ -75,7 +75,7 @@ export function TestTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 
 	// After hydration: this device's saved copy, the connection state, and the clock.
 	useEffect(() => {
-		const stored = readStoredTest(window.localStorage, session.id)
+		const stored = readStoredQuiz(window.localStorage, session.id)
 		const progress = restoreProgress(
 			{ answers: session.answers, flagged: session.flagged },
 			session.answersSavedAt,
@@ -95,7 +95,7 @@ export function TestTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 	// Every change is saved locally at once (spec section 4).
 	useEffect(() => {
 		if (!restored || finished.current) return
-		const ok = writeStoredTest(window.localStorage, {
+		const ok = writeStoredQuiz(window.localStorage, {
 			sessionId: session.id,
 			templateId: session.templateId ?? '',
 			answers,
@@ -108,7 +108,7 @@ export function TestTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 
 	const leaveForResult = useCallback(() => {
 		finished.current = true
-		clearStoredTest(window.localStorage)
+		clearStoredQuiz(window.localStorage)
 		navigate(resultUrl)
 	}, [navigate, resultUrl])
 
@@ -264,7 +264,7 @@ export function TestTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 				className="sticky top-0 z-10 flex flex-col gap-2 rounded-lg border border-slate-200 bg-white/95 p-4 shadow-sm"
 			>
 				{hydrated && restored ? (
-					<TestTimer remaining={remaining} deadline={session.deadline} timeZone={timeZone} />
+					<QuizTimer remaining={remaining} deadline={session.deadline} timeZone={timeZone} />
 				) : (
 					<p className="text-sm text-slate-700">
 						Time limit: {countOf(session.timeLimit, 'minute')}. This test closes at{' '}

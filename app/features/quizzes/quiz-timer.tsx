@@ -7,7 +7,7 @@ import { formatRemaining, thresholdAnnouncement } from './timer'
  * read it every second); a separate polite region speaks only at 10, 5 and 1 minutes. The
  * student can hide the clock; the deadline stays as a clock time.
  */
-export function TestTimer({
+export function QuizTimer({
 	remaining,
 	deadline,
 	timeZone,

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { islandRequestSchema, progressFromForm, takeTestActionSchema } from './schema'
+import { islandRequestSchema, progressFromForm, takeQuizActionSchema } from './schema'
 
 test('the test form reads as answers per question id and the flagged question ids', () => {
 	const form = new FormData()
@@ -32,10 +32,10 @@ test('the island sends save or submit with the whole progress', () => {
 })
 
 test('the test page takes Start and Submit only', () => {
-	expect(takeTestActionSchema.parse({ intent: 'start' })).toEqual({ intent: 'start' })
-	expect(takeTestActionSchema.parse({ intent: 'submit', 'answer-1': '3' })).toEqual({
+	expect(takeQuizActionSchema.parse({ intent: 'start' })).toEqual({ intent: 'start' })
+	expect(takeQuizActionSchema.parse({ intent: 'submit', 'answer-1': '3' })).toEqual({
 		intent: 'submit',
 	})
-	expect(takeTestActionSchema.safeParse({ intent: 'save' }).success).toBe(false)
-	expect(takeTestActionSchema.safeParse({}).success).toBe(false)
+	expect(takeQuizActionSchema.safeParse({ intent: 'save' }).success).toBe(false)
+	expect(takeQuizActionSchema.safeParse({}).success).toBe(false)
 })

@@ -10,7 +10,7 @@ const reviewSchema = z.object({
 })
 export type QuestionReview = z.infer<typeof reviewSchema>
 
-export const testSessionSchema = z.object({
+export const quizSessionSchema = z.object({
 	id: z.string(),
 	templateId: z.string().nullable(),
 	title: z.string(),
@@ -42,13 +42,13 @@ export const testSessionSchema = z.object({
 		})
 		.nullable(),
 })
-export type TestSession = z.infer<typeof testSessionSchema>
+export type QuizSession = z.infer<typeof quizSessionSchema>
 
 export const startAnswerSchema = z.object({
 	resumed: z.boolean().optional(),
-	session: testSessionSchema,
+	session: quizSessionSchema,
 })
-export const sessionAnswerSchema = z.object({ session: testSessionSchema })
+export const sessionAnswerSchema = z.object({ session: quizSessionSchema })
 export const savedAnswersSchema = z.object({
 	answers: z.record(z.string(), z.number()),
 	flagged: z.array(z.number()),
@@ -56,7 +56,7 @@ export const savedAnswersSchema = z.object({
 })
 export const submittedSchema = z.object({
 	historyId: z.string().nullable(),
-	session: testSessionSchema,
+	session: quizSessionSchema,
 })
 
 export const historyEntrySchema = z.object({
@@ -110,7 +110,7 @@ export function progressFromForm(form: FormData): Progress {
  * The test page's two forms: Start (or resume) the attempt, and the whole test submitted without
  * JavaScript (its answers are read by `progressFromForm`).
  */
-export const takeTestActionSchema = z.discriminatedUnion('intent', [
+export const takeQuizActionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('start') }),
 	z.object({ intent: z.literal('submit') }),
 ])

@@ -3,17 +3,17 @@ import { Form, Link, useNavigation } from 'react-router'
 import { countOf } from '~/platform/plural'
 import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
-import { testResultPath } from './paths'
-import type { loadTakeTest } from './take-test.server'
-import { TestTaking } from './test-taking'
+import { quizResultPath } from './paths'
+import type { loadTakeQuiz } from './take-quiz.server'
+import { QuizTaking } from './quiz-taking'
 import { FormErrors, formErrorsOf } from '~/ui/field'
 
 /** The test's introduction with Start, or (with `?session=`) the test itself. */
-export function TakeTestPage({
+export function TakeQuizPage({
 	loaderData,
 	actionData,
 }: {
-	loaderData: Awaited<ReturnType<typeof loadTakeTest>>
+	loaderData: Awaited<ReturnType<typeof loadTakeQuiz>>
 	actionData: SubmissionResult<string[]> | undefined
 }) {
 	const navigation = useNavigation()
@@ -26,12 +26,12 @@ export function TakeTestPage({
 			<div className="flex flex-col gap-4">
 				<h1 className="text-2xl font-bold">{session.title}</h1>
 				<FormErrors id="test-errors" errors={formErrorsOf(actionData)} />
-				<TestTaking
+				<QuizTaking
 					key={session.id}
 					session={session}
 					timeZone={timeZone}
 					progressUrl={`/studentdashboard/test/${encodeURIComponent(templateId)}/progress`}
-					resultUrl={testResultPath(session.id)}
+					resultUrl={quizResultPath(session.id)}
 				/>
 			</div>
 		)

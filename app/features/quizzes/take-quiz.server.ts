@@ -7,9 +7,9 @@ import { settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
-import { getTestSession, startTestSession, submitTest } from './api.server'
-import { testResultPath } from './paths'
-import { progressFromForm, takeTestActionSchema } from './schema'
+import { getQuizSession, startQuizSession, submitQuiz } from './api.server'
+import { quizResultPath } from './paths'
+import { progressFromForm, takeQuizActionSchema } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -21,18 +21,18 @@ const notFound = (error: unknown) =>
  * Without `?session=` the page introduces the test and offers to start it; with it, the test
  * itself. Starting again resumes an open attempt, so the session in the URL survives reloads.
  */
-export async function loadTakeTest(context: Context, request: Request, templateId: string) {
+export async function loadTakeQuiz(context: Context, request: Request, templateId: string) {
 	const api = upstream(context, request)
 	const sessionId = new URL(request.url).searchParams.get('session')
 	if (sessionId) {
 		let session
 		try {
-			session = await getTestSession(api, sessionId)
+			session = await getQuizSession(api, sessionId)
 		} catch (error) {
 			if (notFound(error)) throw data(null, { status: 404 })
 			throw error
 		}
-		if (session.status !== 'in_progress') throw redirect(testResultPath(session.id))
+		if (session.status !== 'in_progress') throw redirect(quizResultPath(session.id))
 		return {
 			mode: 'session' as const,
 			session,
@@ -54,9 +54,9 @@ export async function loadTakeTest(context: Context, request: Request, templateI
  * schema over `intent`): the server checks the time either way. Every refusal is the form's
  * own message, in the page's one alert.
  */
-export async function takeTestAction(context: Context, request: Request, templateId: string) {
+export async function takeQuizAction(context: Context, request: Request, templateId: string) {
 	const formData = await readForm(request)
-	const submission = parseForm(formData, { schema: takeTestActionSchema })
+	const submission = parseForm(formData, { schema: takeQuizActionSchema })
 	const sessionId = new URL(request.url).searchParams.get('session')
 	const notStarted = () =>
 		data(submission.reply({ formErrors: ['Start the test first.'] }), { status: 400 })
@@ -65,22 +65,22 @@ export async function takeTestAction(context: Context, request: Request, templat
 	try {
 		switch (submission.value.intent) {
 			case 'start': {
-				const { session } = await startTestSession(api, templateId)
+				const { session } = await startQuizSession(api, templateId)
 				return redirect(
 					`/studentdashboard/test/${encodeURIComponent(templateId)}?session=${encodeURIComponent(session.id)}`,
 				)
 			}
 			case 'submit':
 				if (!sessionId) return notStarted()
-				await submitTest(api, sessionId, progressFromForm(formData))
+				await submitQuiz(api, sessionId, progressFromForm(formData))
 				sendToast(context, successToast('Test submitted successfully!'))
-				return redirect(testResultPath(sessionId))
+				return redirect(quizResultPath(sessionId))
 		}
 	} catch (error) {
 		// Already submitted (another tab, the timer): its result is where the user wants to be.
 		if (error instanceof UpstreamError && error.status === 409 && sessionId) {
 			sendToast(context, error.toast)
-			return redirect(testResultPath(sessionId))
+			return redirect(quizResultPath(sessionId))
 		}
 		return replyWithUpstreamError(context, submission, error)
 	}

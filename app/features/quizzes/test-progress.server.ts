@@ -3,7 +3,7 @@ import { replyStatus } from '~/platform/form.server'
 import { readBodyWithin } from '~/platform/multipart.server'
 import { upstream } from '~/platform/request.server'
 import { UpstreamError } from '~/platform/upstream-errors'
-import { saveAnswers, submitTest } from './api.server'
+import { saveAnswers, submitQuiz } from './api.server'
 import { islandRequestSchema, type IslandReply } from './schema'
 
 // A whole test's answers are a few kilobytes (at most 100 questions); a larger body is not read.
@@ -11,7 +11,7 @@ const MAX_BODY_BYTES = 256 * 1024
 
 /** The test island's autosave and submit, answered in JSON (the island tells a dropped connection
  * from a refusal by it, and queues the submit itself). */
-export async function testProgressAction(
+export async function quizProgressAction(
 	context: Readonly<RouterContextProvider>,
 	request: Request,
 ) {
@@ -49,7 +49,7 @@ export async function testProgressAction(
 				saved: { answers: saved.answers, flagged: saved.flagged },
 			})
 		}
-		await submitTest(api, sessionId, progress)
+		await submitQuiz(api, sessionId, progress)
 		return data<IslandReply>({ ok: true, intent, resultUrl })
 	} catch (error) {
 		if (!(error instanceof UpstreamError)) throw error

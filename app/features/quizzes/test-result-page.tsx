@@ -2,16 +2,16 @@ import { Link } from 'react-router'
 import { formatDateTime } from '~/platform/dates'
 import { buttonClass } from '~/ui/button'
 import type { RouteData } from '~/platform/route-data'
-import { ClearLocalTest } from './clear-local-test'
+import { ClearLocalQuiz } from './clear-local-quiz'
 import { statusLabel } from './history-table'
 import { ResultReview } from './result-review'
-import type { loadTestResult } from './test-result.server'
+import type { loadQuizResult } from './test-result.server'
 
-export function TestResultPage({ loaderData }: { loaderData: RouteData<typeof loadTestResult> }) {
+export function QuizResultPage({ loaderData }: { loaderData: RouteData<typeof loadQuizResult> }) {
 	const { session, result, timeZone } = loaderData
 	return (
 		<div className="flex flex-col gap-6">
-			<ClearLocalTest sessionId={session.id} />
+			<ClearLocalQuiz sessionId={session.id} />
 			<h1 className="text-2xl font-bold">Result: {session.title}</h1>
 			<section
 				aria-labelledby="score-heading"

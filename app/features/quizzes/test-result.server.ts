@@ -3,16 +3,16 @@ import type { RouterContextProvider } from 'react-router'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { upstream } from '~/platform/request.server'
 import { needed } from '~/platform/settle.server'
-import { getTestSession } from './api.server'
+import { getQuizSession } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 
-export async function loadTestResult(
+export async function loadQuizResult(
 	context: Context,
 	request: Request,
 	params: { sessionId: string },
 ) {
-	const session = await needed(getTestSession(upstream(context, request), params.sessionId), {
+	const session = await needed(getQuizSession(upstream(context, request), params.sessionId), {
 		refusedAsMissing: true,
 	})
 	// Still running: the result is not ready, the test is.

@@ -2,9 +2,9 @@ import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import type { RouteData } from '~/platform/route-data'
 import { HistoryTable } from './history-table'
-import type { loadTestResults } from './test-results.server'
+import type { loadQuizResults } from './test-results.server'
 
-export function TestResultsPage({ loaderData }: { loaderData: RouteData<typeof loadTestResults> }) {
+export function QuizResultsPage({ loaderData }: { loaderData: RouteData<typeof loadQuizResults> }) {
 	const { history, timeZone } = loaderData
 	return (
 		<div className="flex flex-col gap-6">

@@ -3,13 +3,13 @@ import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import { pageParam } from '~/platform/page-param'
-import { getTestHistory } from './api.server'
+import { getQuizHistory } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 
-export async function loadTestResults(context: Context, request: Request) {
+export async function loadQuizResults(context: Context, request: Request) {
 	const history = await settle(
-		getTestHistory(upstream(context, request), {
+		getQuizHistory(upstream(context, request), {
 			page: pageParam(new URL(request.url).searchParams),
 		}),
 	)

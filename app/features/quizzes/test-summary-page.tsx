@@ -3,14 +3,14 @@ import { formatDateTime } from '~/platform/dates'
 import { buttonClass } from '~/ui/button'
 import type { RouteData } from '~/platform/route-data'
 import { statusLabel } from './history-table'
-import type { loadTestSummary } from './test-summary.server'
+import type { loadQuizSummary } from './test-summary.server'
 
 function minutesBetween(start: string, end: string) {
 	const minutes = Math.max(0, Math.round((Date.parse(end) - Date.parse(start)) / 60_000))
 	return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
 }
 
-export function TestSummaryPage({ loaderData }: { loaderData: RouteData<typeof loadTestSummary> }) {
+export function QuizSummaryPage({ loaderData }: { loaderData: RouteData<typeof loadQuizSummary> }) {
 	const { entry, timeZone } = loaderData
 	return (
 		<div className="flex max-w-2xl flex-col gap-6">

@@ -2,17 +2,17 @@ import type { RouterContextProvider } from 'react-router'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { upstream } from '~/platform/request.server'
 import { needed } from '~/platform/settle.server'
-import { getTestHistoryEntry } from './api.server'
+import { getQuizHistoryEntry } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 
-export async function loadTestSummary(
+export async function loadQuizSummary(
 	context: Context,
 	request: Request,
 	params: { testHistoryId: string },
 ) {
 	const entry = await needed(
-		getTestHistoryEntry(upstream(context, request), params.testHistoryId),
+		getQuizHistoryEntry(upstream(context, request), params.testHistoryId),
 		{
 			refusedAsMissing: true,
 		},

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest'
-import { formatRemaining, remainingSeconds, testSeconds, thresholdAnnouncement } from './timer'
+import { formatRemaining, remainingSeconds, quizSeconds, thresholdAnnouncement } from './timer'
 
 test('test time is timeLimit x 60 seconds', () => {
-	expect(testSeconds(15)).toBe(900)
+	expect(quizSeconds(15)).toBe(900)
 })
 
 test('remaining seconds count down to the deadline and stop at zero', () => {

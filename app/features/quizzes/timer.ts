@@ -4,7 +4,7 @@
 /** Seconds at which the time left is announced: 10, 5 and 1 minutes. */
 export const ANNOUNCE_AT = [600, 300, 60] as const
 
-export const testSeconds = (timeLimitMinutes: number) => timeLimitMinutes * 60
+export const quizSeconds = (timeLimitMinutes: number) => timeLimitMinutes * 60
 
 /** Whole seconds left until the deadline, never negative. */
 export function remainingSeconds(deadline: string | number, now: number): number {

@@ -28,7 +28,7 @@ export async function loadNewSession(context: Context, request: Request) {
 export async function loadSessionToEdit(
 	context: Context,
 	request: Request,
-	tutorId: string,
+	teacherId: string,
 	scheduleId: string,
 ) {
 	const api = upstream(context, request)
@@ -36,7 +36,7 @@ export async function loadSessionToEdit(
 		needed(getSchedule(api, scheduleId)),
 		settle(getScheduleCourses(api)),
 	])
-	if (schedule.tutorId !== tutorId) throw data(null, { status: 403 })
+	if (schedule.tutorId !== teacherId) throw data(null, { status: 403 })
 	return { schedule, courses, zone: viewerTimeZone(request).zone }
 }
 

@@ -4,7 +4,7 @@ import { Button } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { BarChart, LineChart } from './analytics-charts'
 import type { getAnalytics } from './api.server'
-import { enrolmentSeries, monthLabel } from './charts'
+import { enrollmentSeries, monthLabel } from './charts'
 
 /** The organization's analytics: enrolment and performance over time, and the grade distribution. */
 export function AnalyticsPage({
@@ -24,7 +24,7 @@ export function AnalyticsPage({
 		)
 	}
 	const { enrolment, performance, distribution, terms, term } = analytics.value
-	const months = enrolmentSeries(enrolment, new Date(now))
+	const months = enrollmentSeries(enrolment, new Date(now))
 	return (
 		<div className="flex flex-col gap-6">
 			<h1 className="text-2xl font-bold">Analytics</h1>

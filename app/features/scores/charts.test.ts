@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import {
-	enrolmentSeries,
+	enrollmentSeries,
 	layoutBars,
 	layoutLine,
 	monthLabel,
@@ -14,8 +14,8 @@ test('months read en-US', () => {
 	expect(monthLabel('2027-01')).toBe('Jan 2027')
 })
 
-test('the enrolment series covers the last months evenly, joiners counted by role', () => {
-	const series = enrolmentSeries(
+test('the enrollment series covers the last months evenly, joiners counted by role', () => {
+	const series = enrollmentSeries(
 		[
 			{ month: '2026-11', role: 'student', count: 3 },
 			{ month: '2026-11', role: 'tutor', count: 1 },
@@ -30,7 +30,7 @@ test('the enrolment series covers the last months evenly, joiners counted by rol
 		{ month: '2026-10', students: 0, teachers: 0 },
 		{ month: '2026-11', students: 3, teachers: 1 },
 	])
-	expect(enrolmentSeries([], new Date('2026-01-15T00:00:00Z'), 2).map((m) => m.month)).toEqual([
+	expect(enrollmentSeries([], new Date('2026-01-15T00:00:00Z'), 2).map((m) => m.month)).toEqual([
 		'2025-12',
 		'2026-01',
 	])

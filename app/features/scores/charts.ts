@@ -19,22 +19,22 @@ function monthOf(date: Date, offset = 0): string {
 	return `${moved.getUTCFullYear()}-${String(moved.getUTCMonth() + 1).padStart(2, '0')}`
 }
 
-export type EnrolmentMonth = { month: string; students: number; teachers: number }
+export type EnrollmentMonth = { month: string; students: number; teachers: number }
 
 /**
  * Members who joined per month, for the `months` months up to `now`, months without anyone
  * included as zeros so the chart's time axis is even.
  */
-export function enrolmentSeries(
-	enrolment: Analytics['enrolment'],
+export function enrollmentSeries(
+	enrollment: Analytics['enrolment'],
 	now: Date,
 	months = 12,
-): EnrolmentMonth[] {
-	const series: EnrolmentMonth[] = []
+): EnrollmentMonth[] {
+	const series: EnrollmentMonth[] = []
 	for (let offset = months - 1; offset >= 0; offset--) {
 		series.push({ month: monthOf(now, -offset), students: 0, teachers: 0 })
 	}
-	for (const row of enrolment) {
+	for (const row of enrollment) {
 		const entry = series.find((item) => item.month === row.month)
 		if (!entry) continue
 		if (row.role === 'student') entry.students += row.count

@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { registerOrganization } from '~/features/organizations/api.server'
 import { organizationSignupSchema } from '~/features/organizations/schema'
-import { registerStudent, registerTutor } from '~/features/users/api.server'
+import { registerStudent, registerTeacher } from '~/features/users/api.server'
 import { splitSubjects, studentSignupSchema, teacherSignupSchema } from '~/features/users/schema'
 import { FORM_LIMIT, parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
@@ -56,7 +56,7 @@ async function registerTeacherAccount(context: Context, api: Upstream, formData:
 		return data(submission.reply({ hideFields: secrets }), { status: 400 })
 	const { confirmPassword: _, subjects, ...registration } = submission.value
 	try {
-		await registerTutor(api, { ...registration, subjects: splitSubjects(subjects) })
+		await registerTeacher(api, { ...registration, subjects: splitSubjects(subjects) })
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error, secrets)
 	}

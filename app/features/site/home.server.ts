@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from 'react-router'
-import { listCatalog } from '~/features/courses/api.server'
+import { listCatalogue } from '~/features/courses/api.server'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 
 type Context = Readonly<RouterContextProvider>
 
 export async function loadHome(context: Context, request: Request) {
-	return { featured: await settle(listCatalog(upstream(context, request), { limit: 3 })) }
+	return { featured: await settle(listCatalogue(upstream(context, request), { limit: 3 })) }
 }

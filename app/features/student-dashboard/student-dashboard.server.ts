@@ -2,7 +2,7 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getAnnouncements } from '~/features/announcements/api.server'
 import { answerInvitation, getReceivedInvitations } from '~/features/organizations/api.server'
 import { invitationAnswerSchema } from '~/features/organizations/schema'
-import { getTestHistory } from '~/features/quizzes/api.server'
+import { getQuizHistory } from '~/features/quizzes/api.server'
 import { getSchedules } from '~/features/schedules/api.server'
 import { dayOf, nextUpcomingSchedule, todaysSchedules } from '~/features/schedules/calendar'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
@@ -44,7 +44,7 @@ export async function loadStudentDashboard(context: Context, request: Request, u
 			// so the cache serves repeats), not handed in. The last minute's are dropped below.
 			settle(getTasks(api, { dueFrom: iso(now - (now % 60_000)), unsubmitted: true, limit: 10 })),
 			settle(getAnnouncements(api, 1, SHOWN, { unread: true })),
-			settle(getTestHistory(api, { limit: SHOWN })),
+			settle(getQuizHistory(api, { limit: SHOWN })),
 			settle(getReminders(api)),
 		])
 	const next =

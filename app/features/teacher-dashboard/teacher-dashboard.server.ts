@@ -4,15 +4,15 @@ import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { upstream } from '~/platform/request.server'
 import { settle } from '~/platform/settle.server'
 import type { SessionUser } from '~/platform/session.server'
-import { getTutorProfile, getTutorStudents } from '~/features/users/api.server'
+import { getTeacherProfile, getTeacherStudents } from '~/features/users/api.server'
 
 type Context = Readonly<RouterContextProvider>
 
 export async function loadTeacherDashboard(context: Context, request: Request, user: SessionUser) {
 	const api = upstream(context, request)
 	const [profile, students, reminders] = await Promise.all([
-		settle(getTutorProfile(api, user.id)),
-		settle(getTutorStudents(api)),
+		settle(getTeacherProfile(api, user.id)),
+		settle(getTeacherStudents(api)),
 		settle(getReminders(api)),
 	])
 	return {

@@ -7,7 +7,7 @@ import {
 	profileUpdatedSchema,
 	splitSubjects,
 	type StudentProfileForm,
-	type TutorProfileForm,
+	type TeacherProfileForm,
 	registeredSchema,
 	studentListSchema,
 	twoFactorNeededSchema,
@@ -17,7 +17,7 @@ import {
 
 // Answer shapes built once: the upstream client parses a cached answer once per schema.
 const studentProfileAnswer = z.object({ studentProfile: profileSchema })
-const tutorProfileAnswer = z.object({ tutorProfile: profileSchema })
+const teacherProfileAnswer = z.object({ tutorProfile: profileSchema })
 
 // The Auth and Users calls of spec section 7, each with the spec's fallback error text.
 type Upstream = ReturnType<typeof createUpstream>
@@ -70,7 +70,7 @@ export function registerStudent(api: Upstream, registration: Registration) {
 	})
 }
 
-export function registerTutor(
+export function registerTeacher(
 	api: Upstream,
 	registration: Registration & { subjects: string[]; bio?: string },
 ) {
@@ -97,9 +97,9 @@ export async function getStudentProfile(api: Upstream, id: string) {
 	return studentProfile
 }
 
-export async function getTutorProfile(api: Upstream, id: string) {
+export async function getTeacherProfile(api: Upstream, id: string) {
 	const { tutorProfile } = await api.get(`/users/tutor-profile/${encodeURIComponent(id)}`, {
-		schema: tutorProfileAnswer,
+		schema: teacherProfileAnswer,
 		fallback: 'Failed to fetch profile',
 	})
 	return tutorProfile
@@ -107,7 +107,7 @@ export async function getTutorProfile(api: Upstream, id: string) {
 
 type Paging = { page?: number; limit?: number }
 
-export function getTutorStudents(api: Upstream, { page = 1, limit = 10 }: Paging = {}) {
+export function getTeacherStudents(api: Upstream, { page = 1, limit = 10 }: Paging = {}) {
 	return api.get('/users/tutor/students', {
 		query: { page, limit },
 		schema: studentListSchema,
@@ -148,7 +148,7 @@ export function updateStudentProfile(api: Upstream, form: StudentProfileForm) {
 	})
 }
 
-export function updateTutorProfile(api: Upstream, form: TutorProfileForm) {
+export function updateTeacherProfile(api: Upstream, form: TeacherProfileForm) {
 	return api.send('PUT', '/users/tutor/profile', {
 		json: {
 			firstName: form.firstName,

@@ -10,7 +10,7 @@ import { useForm, useSubmitting } from '~/ui/use-form'
 import { formatCalendarDate } from '~/platform/dates'
 import { PersonFields, PictureForm, ProfileDetails, ProfilePicture } from './profile'
 import type { loadProfile } from './profile.server'
-import { studentProfileFormSchema, tutorProfileFormSchema, type Profile } from './schema'
+import { studentProfileFormSchema, teacherProfileFormSchema, type Profile } from './schema'
 
 type Result = SubmissionResult<string[]>
 /** The profile action's answer: the details' or the picture's, or an account form's. */
@@ -92,7 +92,7 @@ export function TeacherProfilePage({ loaderData, actionData }: ProfilePageProps)
 					? ''
 					: String(profile.experienceYears),
 		},
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: tutorProfileFormSchema }),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: teacherProfileFormSchema }),
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})

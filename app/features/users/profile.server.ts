@@ -18,15 +18,15 @@ import { sendToast } from '~/platform/toast.server'
 import type { Upstream } from '~/platform/upstream.server'
 import {
 	getStudentProfile,
-	getTutorProfile,
+	getTeacherProfile,
 	updateStudentProfile,
-	updateTutorProfile,
+	updateTeacherProfile,
 	uploadProfilePicture,
 } from './api.server'
 import {
 	profilePictureSchema,
 	studentProfileFormSchema,
-	tutorProfileFormSchema,
+	teacherProfileFormSchema,
 	type Profile,
 } from './schema'
 
@@ -47,8 +47,8 @@ export const studentProfileActionSchema = z.discriminatedUnion('intent', [
 ])
 
 /** The teacher's profile page: the same forms, with a teacher's details. */
-export const tutorProfileActionSchema = z.discriminatedUnion('intent', [
-	tutorProfileFormSchema.extend({ intent: z.literal('details') }),
+export const teacherProfileActionSchema = z.discriminatedUnion('intent', [
+	teacherProfileFormSchema.extend({ intent: z.literal('details') }),
 	pictureForm,
 	...accountSettingsSchemas,
 ])
@@ -59,7 +59,7 @@ const pages = {
 		returnTo: '/studentdashboard/profile',
 	},
 	tutor: {
-		getProfile: getTutorProfile,
+		getProfile: getTeacherProfile,
 		returnTo: '/teachersdashboard/profile',
 	},
 } as const
@@ -103,8 +103,8 @@ export async function saveProfile(
 		)
 	return answerProfileForm(
 		page,
-		parseForm(formData, { schema: tutorProfileActionSchema }),
-		updateTutorProfile,
+		parseForm(formData, { schema: teacherProfileActionSchema }),
+		updateTeacherProfile,
 	)
 }
 

@@ -187,7 +187,7 @@ export const studentProfileFormSchema = z.object({
 })
 export type StudentProfileForm = z.infer<typeof studentProfileFormSchema>
 
-export const tutorProfileFormSchema = z.object({
+export const teacherProfileFormSchema = z.object({
 	...personProfileFields,
 	subjects: optionalField(300, 'Subjects'),
 	qualifications: optionalField(2000, 'Qualifications'),
@@ -198,7 +198,7 @@ export const tutorProfileFormSchema = z.object({
 		.max(80, 'Experience must be at most 80 years')
 		.optional(),
 })
-export type TutorProfileForm = z.infer<typeof tutorProfileFormSchema>
+export type TeacherProfileForm = z.infer<typeof teacherProfileFormSchema>
 
 export const profilePictureTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
 

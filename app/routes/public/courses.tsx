@@ -1,10 +1,10 @@
 import type { Route } from './+types/courses'
-import { CatalogPage } from '~/features/courses/catalog-page'
-import { loadCatalog } from '~/features/courses/catalog.server'
+import { CataloguePage } from '~/features/courses/catalogue-page'
+import { loadCatalogue } from '~/features/courses/catalogue.server'
 
 // Public: anyone may browse the catalogue.
 export async function loader({ context, request }: Route.LoaderArgs) {
-	return loadCatalog(context, request)
+	return loadCatalogue(context, request)
 }
 
 export function meta() {
@@ -15,5 +15,5 @@ export function meta() {
 }
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
-	return <CatalogPage {...loaderData} />
+	return <CataloguePage {...loaderData} />
 }

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import type { Route } from './+types/test-progress'
-import { testProgressAction } from '~/features/quizzes/test-progress.server'
+import { quizProgressAction } from '~/features/quizzes/test-progress.server'
 
 /** Only the island's POSTs come here; a visit by address gets a plain 405, not an error page. */
 export function loader() {
@@ -15,5 +15,5 @@ export function loader() {
  * island can tell a dropped connection from a refusal and queue the submit itself.
  */
 export function action({ context, request }: Route.ActionArgs) {
-	return testProgressAction(context, request)
+	return quizProgressAction(context, request)
 }

@@ -1,9 +1,9 @@
 import type { Route } from './+types/test-result'
-import { loadTestResult } from '~/features/quizzes/test-result.server'
-import { TestResultPage } from '~/features/quizzes/test-result-page'
+import { loadQuizResult } from '~/features/quizzes/test-result.server'
+import { QuizResultPage } from '~/features/quizzes/test-result-page'
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
-	return loadTestResult(context, request, params)
+	return loadQuizResult(context, request, params)
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -11,5 +11,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function TestResult({ loaderData }: Route.ComponentProps) {
-	return <TestResultPage loaderData={loaderData} />
+	return <QuizResultPage loaderData={loaderData} />
 }

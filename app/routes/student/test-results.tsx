@@ -1,9 +1,9 @@
 import type { Route } from './+types/test-results'
-import { loadTestResults } from '~/features/quizzes/test-results.server'
-import { TestResultsPage } from '~/features/quizzes/test-results-page'
+import { loadQuizResults } from '~/features/quizzes/test-results.server'
+import { QuizResultsPage } from '~/features/quizzes/test-results-page'
 
 export function loader({ context, request }: Route.LoaderArgs) {
-	return loadTestResults(context, request)
+	return loadQuizResults(context, request)
 }
 
 export function meta() {
@@ -11,5 +11,5 @@ export function meta() {
 }
 
 export default function TestResults({ loaderData }: Route.ComponentProps) {
-	return <TestResultsPage loaderData={loaderData} />
+	return <QuizResultsPage loaderData={loaderData} />
 }

@@ -1,9 +1,9 @@
 import type { Route } from './+types/test-summary'
-import { loadTestSummary } from '~/features/quizzes/test-summary.server'
-import { TestSummaryPage } from '~/features/quizzes/test-summary-page'
+import { loadQuizSummary } from '~/features/quizzes/test-summary.server'
+import { QuizSummaryPage } from '~/features/quizzes/test-summary-page'
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
-	return loadTestSummary(context, request, params)
+	return loadQuizSummary(context, request, params)
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -11,5 +11,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function TestSummary({ loaderData }: Route.ComponentProps) {
-	return <TestSummaryPage loaderData={loaderData} />
+	return <QuizSummaryPage loaderData={loaderData} />
 }

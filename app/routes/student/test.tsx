@@ -1,13 +1,13 @@
 import type { Route } from './+types/test'
-import { TakeTestPage } from '~/features/quizzes/take-test-page'
-import { loadTakeTest, takeTestAction } from '~/features/quizzes/take-test.server'
+import { TakeQuizPage } from '~/features/quizzes/take-quiz-page'
+import { loadTakeQuiz, takeQuizAction } from '~/features/quizzes/take-quiz.server'
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-	return loadTakeTest(context, request, params.templateId)
+	return loadTakeQuiz(context, request, params.templateId)
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-	return takeTestAction(context, request, params.templateId)
+	return takeQuizAction(context, request, params.templateId)
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -21,5 +21,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function TakeTest({ loaderData, actionData }: Route.ComponentProps) {
-	return <TakeTestPage loaderData={loaderData} actionData={actionData} />
+	return <TakeQuizPage loaderData={loaderData} actionData={actionData} />
 }

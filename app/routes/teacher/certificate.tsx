@@ -9,8 +9,8 @@ import { areaUser } from '~/platform/area-guard.server'
 import { formErrorsOf } from '~/ui/field'
 
 /** The path names the issuing tutor: only that tutor's own page exists. */
-function requireSelf(userId: string, tutorId: string) {
-	if (userId !== tutorId) throw data(null, { status: 404 })
+function requireSelf(userId: string, teacherId: string) {
+	if (userId !== teacherId) throw data(null, { status: 404 })
 }
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
