@@ -149,9 +149,10 @@ export async function startApi({
  */
 export function apiForFile(options?: Parameters<typeof startApi>[0]): TestApi {
 	const api = {} as TestApi
+	// Starting an API (fresh database, every migration, demo seed) is slow on a busy machine.
 	beforeAll(async () => {
 		Object.assign(api, await startApi(options))
-	})
+	}, 120_000)
 	afterAll(() => api.close())
 	return api
 }
