@@ -1,15 +1,7 @@
 import type * as Argon2 from '@node-rs/argon2'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { afterAnswersDone } from '../src/platform/after-answer.ts'
-import {
-	call,
-	login,
-	registerStudent,
-	startApi,
-	uniqueEmail,
-	verifyEmailOf,
-	type TestApi,
-} from './helpers.ts'
+import { apiForFile, call, login, registerStudent, uniqueEmail, verifyEmailOf } from './helpers.ts'
 import { newOrganization } from './org-helpers.ts'
 
 // Issue 29: the account features tried as an attacker would, over HTTP against a fresh database.
@@ -31,20 +23,16 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 const PUBLIC_URL = 'http://app.test:3000'
 const PASSWORD = 'Lantern-Harbour-42'
 
-let api: TestApi
-beforeAll(async () => {
-	api = await startApi({
-		config: {
-			publicUrl: PUBLIC_URL,
-			accountLimits: {
-				mailsPerRecipient: 3,
-				invitationsPerOrganization: 12,
-				tokensPerAddress: 1000,
-			},
+const api = apiForFile({
+	config: {
+		publicUrl: PUBLIC_URL,
+		accountLimits: {
+			mailsPerRecipient: 3,
+			invitationsPerOrganization: 12,
+			tokensPerAddress: 1000,
 		},
-	})
+	},
 })
-afterAll(() => api.close())
 
 /** The mails queued to an address, oldest first, once everything after the answers so far is done. */
 async function mailsTo(email: string) {

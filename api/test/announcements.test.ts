@@ -1,46 +1,30 @@
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import {
-	call,
-	login,
-	organizationLogin,
-	registerStudent,
-	startApi,
-	type TestApi,
-} from './helpers.ts'
-import { courseWith, registerTeacher, UNKNOWN_ID } from './library-helpers.ts'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
+import { apiForFile, call, login, organizationLogin, registerStudent } from './helpers.ts'
+import { courseWith, peopleForFile, registerTeacher, UNKNOWN_ID } from './library-helpers.ts'
 
 // Each file starts a fresh API and hashes a few passwords: generous limits for a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
-let api: TestApi
+const api = apiForFile()
+const people = peopleForFile(api)
 type Session = { token: string; user: { id: string } }
-let teacher: Session
-let otherTeacher: Session
-let student: Session
-let outsider: Session
 let orgStudent: Session
 let organization: Session
 let courseId: string
 let orgCourseId: string
 
 beforeAll(async () => {
-	api = await startApi()
-	teacher = await registerTeacher(api)
-	otherTeacher = await registerTeacher(api, 'Other')
-	student = await registerStudent(api)
-	outsider = await registerStudent(api)
 	orgStudent = await login(api, 'orgstudent@example.com')
 	organization = await organizationLogin(api, 'organization@example.com')
-	courseId = await courseWith(api, { tutorId: teacher.user.id }, [student.user.id])
+	courseId = await courseWith(api, { tutorId: people.teacher.user.id }, [people.student.user.id])
 	orgCourseId = await courseWith(api, { organizationId: organization.user.id }, [], 'Org course')
 })
-afterAll(() => api.close())
 
 const post = (token: string, json: unknown) => call(api, 'POST', '/announcements', { token, json })
 
 describe('POST /announcements', () => {
 	test('a tutor announces to their course', async () => {
-		const answer = await post(teacher.token, {
+		const answer = await post(people.teacher.token, {
 			title: 'Quiz on Friday',
 			body: 'Chapters 1 to 3.',
 			courseId,
@@ -51,7 +35,7 @@ describe('POST /announcements', () => {
 			announcement: {
 				title: 'Quiz on Friday',
 				body: 'Chapters 1 to 3.',
-				author: { id: teacher.user.id, type: 'tutor', name: 'Tia Teach' },
+				author: { id: people.teacher.user.id, type: 'tutor', name: 'Tia Teach' },
 				course: { id: courseId, title: 'Geometry Basics' },
 				organizationId: null,
 				readCount: 0,
@@ -83,33 +67,39 @@ describe('POST /announcements', () => {
 			[{ title: 'x', body: 'x', courseId: 'nope' }, 'courseId'],
 			[{ title: 'x'.repeat(201), body: 'x', courseId }, 'title'],
 		] as const) {
-			const answer = await post(teacher.token, json)
+			const answer = await post(people.teacher.token, json)
 			expect(answer.status).toBe(400)
 			expect(answer.body.errors[0].path).toBe(path)
 		}
 		expect(
 			(
 				await call(api, 'POST', '/announcements', {
-					token: teacher.token,
+					token: people.teacher.token,
 					body: '{oops',
 					headers: { 'content-type': 'application/json' },
 				})
 			).status,
 		).toBe(400)
-		expect((await post(otherTeacher.token, { title: 'x', body: 'x', courseId })).status).toBe(403)
+		expect(
+			(await post(people.otherTeacher.token, { title: 'x', body: 'x', courseId })).status,
+		).toBe(403)
 		expect((await post(organization.token, { title: 'x', body: 'x', courseId })).status).toBe(403)
 		expect(
-			(await post(teacher.token, { title: 'x', body: 'x', courseId: UNKNOWN_ID })).status,
+			(await post(people.teacher.token, { title: 'x', body: 'x', courseId: UNKNOWN_ID })).status,
 		).toBe(404)
-		expect((await post(student.token, { title: 'x', body: 'x', courseId })).status).toBe(403)
+		expect((await post(people.student.token, { title: 'x', body: 'x', courseId })).status).toBe(403)
 	})
 })
 
 describe('reading announcements', () => {
 	test('students list what is theirs with unread marked, and reading marks it read', async () => {
-		const created = await post(teacher.token, { title: 'Homework', body: 'Page 12.', courseId })
+		const created = await post(people.teacher.token, {
+			title: 'Homework',
+			body: 'Page 12.',
+			courseId,
+		})
 		const id = created.body.announcement.id
-		const before = await call(api, 'GET', '/announcements', { token: student.token })
+		const before = await call(api, 'GET', '/announcements', { token: people.student.token })
 		expect(before.status).toBe(200)
 		expect(before.body.announcements.map((item: { title: string }) => item.title)).toEqual([
 			'Homework',
@@ -119,19 +109,22 @@ describe('reading announcements', () => {
 		expect(before.body.unread).toBe(2)
 		expect(before.body.pagination).toEqual({ total: 2, currentPage: 1, totalPages: 1 })
 
-		const one = await call(api, 'GET', `/announcements/${id}`, { token: student.token })
+		const one = await call(api, 'GET', `/announcements/${id}`, { token: people.student.token })
 		expect(one.body.announcement).toMatchObject({ id, read: false })
-		const read = await call(api, 'POST', `/announcements/${id}/read`, { token: student.token })
+		const read = await call(api, 'POST', `/announcements/${id}/read`, {
+			token: people.student.token,
+		})
 		expect(read.status).toBe(200)
 		expect(read.body.announcement.read).toBe(true)
 		expect(
-			(await call(api, 'POST', `/announcements/${id}/read`, { token: student.token })).status,
+			(await call(api, 'POST', `/announcements/${id}/read`, { token: people.student.token }))
+				.status,
 		).toBe(200)
 
-		const after = await call(api, 'GET', '/announcements', { token: student.token })
+		const after = await call(api, 'GET', '/announcements', { token: people.student.token })
 		expect(after.body.unread).toBe(1)
 		expect(after.body.announcements[0].read).toBe(true)
-		const mine = await call(api, 'GET', '/announcements', { token: teacher.token })
+		const mine = await call(api, 'GET', '/announcements', { token: people.teacher.token })
 		expect(mine.body.announcements.find((item: { id: string }) => item.id === id).readCount).toBe(1)
 	})
 
@@ -173,62 +166,66 @@ describe('reading announcements', () => {
 	test('organization students see organization announcements; others see none of them', async () => {
 		const org = await call(api, 'GET', '/announcements', { token: orgStudent.token })
 		expect(org.body.announcements.map((item: { title: string }) => item.title)).toEqual(['Holiday'])
-		const none = await call(api, 'GET', '/announcements', { token: outsider.token })
+		const none = await call(api, 'GET', '/announcements', { token: people.outsider.token })
 		expect(none.body).toMatchObject({ announcements: [], unread: 0 })
 	})
 
 	test("someone else's announcement 403, unknown 404, bad id 400", async () => {
-		const created = await post(teacher.token, { title: 'Private', body: 'x', courseId })
+		const created = await post(people.teacher.token, { title: 'Private', body: 'x', courseId })
 		const id = created.body.announcement.id
-		expect((await call(api, 'GET', `/announcements/${id}`, { token: outsider.token })).status).toBe(
-			403,
-		)
 		expect(
-			(await call(api, 'POST', `/announcements/${id}/read`, { token: outsider.token })).status,
+			(await call(api, 'GET', `/announcements/${id}`, { token: people.outsider.token })).status,
 		).toBe(403)
 		expect(
-			(await call(api, 'GET', `/announcements/${id}`, { token: otherTeacher.token })).status,
+			(await call(api, 'POST', `/announcements/${id}/read`, { token: people.outsider.token }))
+				.status,
 		).toBe(403)
 		expect(
-			(await call(api, 'POST', `/announcements/${id}/read`, { token: teacher.token })).status,
+			(await call(api, 'GET', `/announcements/${id}`, { token: people.otherTeacher.token })).status,
 		).toBe(403)
 		expect(
-			(await call(api, 'GET', `/announcements/${UNKNOWN_ID}`, { token: student.token })).status,
+			(await call(api, 'POST', `/announcements/${id}/read`, { token: people.teacher.token }))
+				.status,
+		).toBe(403)
+		expect(
+			(await call(api, 'GET', `/announcements/${UNKNOWN_ID}`, { token: people.student.token }))
+				.status,
 		).toBe(404)
-		expect((await call(api, 'GET', '/announcements/nope', { token: student.token })).status).toBe(
-			400,
-		)
+		expect(
+			(await call(api, 'GET', '/announcements/nope', { token: people.student.token })).status,
+		).toBe(400)
 		expect((await call(api, 'GET', '/announcements')).status).toBe(403)
 	})
 
 	test('the author deletes; nobody else may', async () => {
-		const created = await post(teacher.token, { title: 'Oops', body: 'x', courseId })
+		const created = await post(people.teacher.token, { title: 'Oops', body: 'x', courseId })
 		const id = created.body.announcement.id
 		expect(
-			(await call(api, 'DELETE', `/announcements/${id}`, { token: otherTeacher.token })).status,
+			(await call(api, 'DELETE', `/announcements/${id}`, { token: people.otherTeacher.token }))
+				.status,
 		).toBe(403)
 		expect(
-			(await call(api, 'DELETE', `/announcements/${id}`, { token: student.token })).status,
+			(await call(api, 'DELETE', `/announcements/${id}`, { token: people.student.token })).status,
 		).toBe(403)
 		expect(
-			(await call(api, 'DELETE', `/announcements/${id}`, { token: teacher.token })).body,
+			(await call(api, 'DELETE', `/announcements/${id}`, { token: people.teacher.token })).body,
 		).toEqual({ message: 'Announcement deleted successfully', id })
-		expect((await call(api, 'GET', `/announcements/${id}`, { token: teacher.token })).status).toBe(
-			404,
-		)
+		expect(
+			(await call(api, 'GET', `/announcements/${id}`, { token: people.teacher.token })).status,
+		).toBe(404)
 	})
 
 	test('the author edits the words; the audience and read receipts stay; nobody else may', async () => {
-		const created = await post(teacher.token, {
+		const created = await post(people.teacher.token, {
 			title: 'Quiz Fridya',
 			body: 'Chapter 1.',
 			courseId,
 		})
 		const id = created.body.announcement.id
-		await call(api, 'POST', `/announcements/${id}/read`, { token: student.token })
+		await call(api, 'POST', `/announcements/${id}/read`, { token: people.student.token })
 		const put = (token: string, json: unknown) =>
 			call(api, 'PUT', `/announcements/${id}`, { token, json })
-		const edited = await put(teacher.token, {
+		const edited = await put(people.teacher.token, {
 			title: 'Quiz Friday',
 			body: 'Chapters 1 and 2.',
 			courseId: UNKNOWN_ID,
@@ -244,7 +241,7 @@ describe('reading announcements', () => {
 				readCount: 1,
 			},
 		})
-		const read = await call(api, 'GET', `/announcements/${id}`, { token: student.token })
+		const read = await call(api, 'GET', `/announcements/${id}`, { token: people.student.token })
 		expect(read.body.announcement).toMatchObject({ title: 'Quiz Friday', read: true })
 
 		for (const [json, path] of [
@@ -253,26 +250,26 @@ describe('reading announcements', () => {
 			[{ title: 'x'.repeat(201), body: 'x' }, 'title'],
 			[{ title: 'x', body: 'x'.repeat(5001) }, 'body'],
 		] as const) {
-			const answer = await put(teacher.token, json)
+			const answer = await put(people.teacher.token, json)
 			expect(answer.status).toBe(400)
 			expect(answer.body.errors[0].path).toBe(path)
 		}
 		expect(
 			(
 				await call(api, 'PUT', `/announcements/${id}`, {
-					token: teacher.token,
+					token: people.teacher.token,
 					body: '{oops',
 					headers: { 'content-type': 'application/json' },
 				})
 			).status,
 		).toBe(400)
-		expect((await put(otherTeacher.token, { title: 'Mine', body: 'x' })).status).toBe(403)
+		expect((await put(people.otherTeacher.token, { title: 'Mine', body: 'x' })).status).toBe(403)
 		expect((await put(organization.token, { title: 'Mine', body: 'x' })).status).toBe(403)
-		expect((await put(student.token, { title: 'Mine', body: 'x' })).status).toBe(403)
+		expect((await put(people.student.token, { title: 'Mine', body: 'x' })).status).toBe(403)
 		expect(
 			(
 				await call(api, 'PUT', `/announcements/${UNKNOWN_ID}`, {
-					token: teacher.token,
+					token: people.teacher.token,
 					json: { title: 'x', body: 'x' },
 				})
 			).status,
@@ -280,37 +277,37 @@ describe('reading announcements', () => {
 		expect(
 			(
 				await call(api, 'PUT', '/announcements/nope', {
-					token: teacher.token,
+					token: people.teacher.token,
 					json: { title: 'x', body: 'x' },
 				})
 			).status,
 		).toBe(400)
 		expect(
-			(await call(api, 'GET', `/announcements/${id}`, { token: teacher.token })).body.announcement
-				.title,
+			(await call(api, 'GET', `/announcements/${id}`, { token: people.teacher.token })).body
+				.announcement.title,
 		).toBe('Quiz Friday')
 	})
 
 	test('an edit racing a delete ends deleted, never 500', async () => {
-		const created = await post(teacher.token, { title: 'Short-lived', body: 'x', courseId })
+		const created = await post(people.teacher.token, { title: 'Short-lived', body: 'x', courseId })
 		const id = created.body.announcement.id
 		const [edit, removal] = await Promise.all([
 			call(api, 'PUT', `/announcements/${id}`, {
-				token: teacher.token,
+				token: people.teacher.token,
 				json: { title: 'Edited', body: 'y' },
 			}),
-			call(api, 'DELETE', `/announcements/${id}`, { token: teacher.token }),
+			call(api, 'DELETE', `/announcements/${id}`, { token: people.teacher.token }),
 		])
 		expect(removal.status).toBe(200)
 		expect([200, 404]).toContain(edit.status)
-		expect((await call(api, 'GET', `/announcements/${id}`, { token: teacher.token })).status).toBe(
-			404,
-		)
+		expect(
+			(await call(api, 'GET', `/announcements/${id}`, { token: people.teacher.token })).status,
+		).toBe(404)
 	})
 
 	test('audiences: the courses a tutor or organization may announce to', async () => {
 		const teacherAudiences = await call(api, 'GET', '/announcements/audiences', {
-			token: teacher.token,
+			token: people.teacher.token,
 		})
 		expect(teacherAudiences.body).toEqual({
 			courses: [{ id: courseId, title: 'Geometry Basics' }],
@@ -324,7 +321,7 @@ describe('reading announcements', () => {
 		expect(orgAudiences.body.courses).toContainEqual({ id: orgCourseId, title: 'Org course' })
 		expect(orgAudiences.body.courses).not.toContainEqual({ id: courseId, title: 'Geometry Basics' })
 		expect(
-			(await call(api, 'GET', '/announcements/audiences', { token: student.token })).status,
+			(await call(api, 'GET', '/announcements/audiences', { token: people.student.token })).status,
 		).toBe(403)
 	})
 

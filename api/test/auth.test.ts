@@ -1,23 +1,18 @@
 import { createHash } from 'node:crypto'
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
+	apiForFile,
 	call,
 	DEMO_PASSWORD,
 	login,
 	organizationLogin,
 	refreshCookie,
-	startApi,
 	TEST_SECRET,
 	uniqueEmail,
-	type TestApi,
 } from './helpers.ts'
 
-let api: TestApi
-beforeAll(async () => {
-	api = await startApi()
-})
-afterAll(() => api.close())
+const api = apiForFile()
 
 const userShape = {
 	id: expect.stringMatching(/^[0-9a-f-]{36}$/),

@@ -1,9 +1,9 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { call, login, registerStudent, startApi, uniqueEmail, type TestApi } from './helpers.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { apiForFile, call, login, registerStudent, uniqueEmail } from './helpers.ts'
 import { longestLine, parseFeed } from './ical-helpers.ts'
 
-let api: TestApi
+const api = apiForFile()
 let teacher = ''
 let otherTeacher = ''
 let student = { token: '', email: '' }
@@ -11,7 +11,6 @@ let outsider = ''
 let courseId = ''
 
 beforeAll(async () => {
-	api = await startApi()
 	const email = uniqueEmail('tutor')
 	await call(api, 'POST', '/auth/register-tutor', {
 		json: { firstName: 'Cal', lastName: 'Endar', email, password: 'Lantern-Harbour-42' },
@@ -30,7 +29,6 @@ beforeAll(async () => {
 	courseId = created.body.courseId
 	otherTeacher = (await login(api, 'teacher@example.com')).token
 })
-afterAll(() => api.close())
 
 async function plan(fields: Record<string, string>) {
 	const form = new FormData()

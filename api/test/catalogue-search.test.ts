@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { sql } from 'kysely'
-import { call, login, startApi, uniqueEmail, type TestApi } from './helpers.ts'
+import { apiForFile, call, login, uniqueEmail } from './helpers.ts'
 
-let api: TestApi
+const api = apiForFile()
 let teacher = ''
 let otherTeacher = ''
 const titles = ['Percent_Rates 100% Explained', 'Ornithology in Winter'] as const
@@ -30,7 +30,6 @@ const search = async (query: string) => {
 }
 
 beforeAll(async () => {
-	api = await startApi()
 	teacher = (await login(api, 'teacher@example.com')).token
 	const email = uniqueEmail('searchtutor')
 	await call(api, 'POST', '/auth/register-tutor', {
@@ -45,7 +44,6 @@ beforeAll(async () => {
 	await publish(teacher, titles[0], 'Ratios and proportions for everyday life.')
 	await publish(otherTeacher, titles[1], 'Watching garden birds through the cold months.')
 })
-afterAll(() => api.close())
 
 test('search matches the title, the description and the teacher name, any letter case', async () => {
 	expect(await search('search=ornithology')).toEqual([titles[1]])

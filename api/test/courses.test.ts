@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { call, login, organizationLogin, startApi, uniqueEmail, type TestApi } from './helpers.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { apiForFile, call, login, organizationLogin, uniqueEmail } from './helpers.ts'
 
-let api: TestApi
+const api = apiForFile()
 const tokens = { student: '', teacher: '', organization: '', otherTeacher: '' }
 const ids = { teacher: '', organization: '', otherTeacher: '' }
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
@@ -27,7 +27,6 @@ async function createCourse(token: string, fields: Record<string, unknown> = {})
 }
 
 beforeAll(async () => {
-	api = await startApi()
 	tokens.student = (await login(api, 'student@example.com')).token
 	const teacher = await login(api, 'teacher@example.com')
 	tokens.teacher = teacher.token
@@ -43,7 +42,6 @@ beforeAll(async () => {
 	tokens.otherTeacher = other.token
 	ids.otherTeacher = other.user.id
 })
-afterAll(() => api.close())
 
 describe('GET /courses/public/list', () => {
 	test('lists the seeded published catalogue with pagination, no token needed', async () => {

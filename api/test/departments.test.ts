@@ -1,19 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-	call,
-	login,
-	organizationLogin,
-	registerStudent,
-	startApi,
-	type TestApi,
-} from './helpers.ts'
+import { describe, expect, test } from 'vitest'
+import { apiForFile, call, login, organizationLogin, registerStudent } from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
 
-let api: TestApi
-beforeAll(async () => {
-	api = await startApi()
-})
-afterAll(() => api.close())
+const api = apiForFile()
 
 const create = (token: string, json: unknown) =>
 	call(api, 'POST', '/organizations/create-department', { token, json })

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { afterAnswersDone } from '../src/platform/after-answer.ts'
-import { call, login, startApi, type TestApi } from './helpers.ts'
+import { apiForFile, call, login } from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
 
-let api: TestApi
-beforeAll(async () => {
-	api = await startApi({ seed: false, config: { exportStreamLimit: 2 } })
-})
-afterAll(() => api.close())
+const api = apiForFile({ seed: false, config: { exportStreamLimit: 2 } })
 
 type Org = Awaited<ReturnType<typeof newOrganization>>
 

@@ -1,17 +1,16 @@
 import { parse } from 'csv-parse/sync'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { call, login, registerStudent, startApi, uniqueEmail, type TestApi } from './helpers.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { apiForFile, call, login, registerStudent, uniqueEmail } from './helpers.ts'
 import { studentsWithScores } from '../src/scores/repository.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
 
-let api: TestApi
+const api = apiForFile()
 let teacher: { token: string; user: { id: string } }
 let otherTeacher: { token: string }
 let courseId: string
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 
 beforeAll(async () => {
-	api = await startApi()
 	teacher = await login(api, 'teacher@example.com')
 	const email = uniqueEmail('tutor')
 	await call(api, 'POST', '/auth/register-tutor', {
@@ -31,7 +30,6 @@ beforeAll(async () => {
 	})
 	courseId = course.body.course.id
 })
-afterAll(() => api.close())
 
 /** A download: status, headers and the parsed rows (BOM checked and dropped). */
 async function download(path: string, token?: string) {

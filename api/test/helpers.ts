@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import pg from 'pg'
 import type { Server } from 'node:http'
+import { afterAll, beforeAll } from 'vitest'
 import { createApi, type ApiConfig } from '../src/app.ts'
 import { createPasswords } from '../src/auth/passwords.ts'
 import { openDatabase, type Db } from '../src/db.ts'
@@ -139,6 +140,21 @@ export async function startApi({
 			if (uploads) await rm(uploads, { recursive: true, force: true })
 		},
 	}
+}
+
+/**
+ * The test file's own API: started (as `startApi(options)`) before the file's tests, closed after
+ * them. The object is filled in by the first `beforeAll`, so read it in hooks and tests, not when
+ * the file loads.
+ */
+export function apiForFile(options?: Parameters<typeof startApi>[0]): TestApi {
+	const api = {} as TestApi
+	// Starting an API (fresh database, every migration, demo seed) is slow on a busy machine.
+	beforeAll(async () => {
+		Object.assign(api, await startApi(options))
+	}, 120_000)
+	afterAll(() => api.close())
+	return api
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely; expect() checks them

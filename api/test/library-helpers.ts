@@ -1,4 +1,5 @@
-import { call, login, uniqueEmail, type TestApi } from './helpers.ts'
+import { beforeAll } from 'vitest'
+import { call, login, registerStudent, uniqueEmail, type TestApi } from './helpers.ts'
 
 /** A fresh tutor, signed in. */
 export async function registerTeacher(api: TestApi, firstName = 'Tia') {
@@ -8,6 +9,24 @@ export async function registerTeacher(api: TestApi, firstName = 'Tia') {
 	})
 	if (answer.status !== 201) throw new Error(`register tutor: ${answer.status}`)
 	return { ...(await login(api, email, 'Lantern-Harbour-42')), email }
+}
+
+type Session = Awaited<ReturnType<typeof registerTeacher>>
+
+/**
+ * The people of a library test file, registered before its tests: a teacher, another teacher, a
+ * student (with `studentFields`) and an outsider, a student the file enrolls nowhere. The object
+ * is filled in by a `beforeAll`, so read it in hooks and tests.
+ */
+export function peopleForFile(api: TestApi, studentFields: Record<string, unknown> = {}) {
+	const people = {} as Record<'teacher' | 'otherTeacher' | 'student' | 'outsider', Session>
+	beforeAll(async () => {
+		people.teacher = await registerTeacher(api)
+		people.otherTeacher = await registerTeacher(api, 'Other')
+		people.student = await registerStudent(api, studentFields)
+		people.outsider = await registerStudent(api)
+	})
+	return people
 }
 
 /** A course run by the tutor (or organization) with the given students enrolled. */

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { createRoute } from '@hono/zod-openapi'
 import { z } from 'zod'
 import { handleError } from '../src/platform/errors.ts'
 import { answers, ApiRoutes } from '../src/platform/openapi.ts'
-import { call, registerStudent, startApi, type TestApi } from './helpers.ts'
+import { apiForFile, call, registerStudent, startApi } from './helpers.ts'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
-let api: TestApi
-beforeAll(async () => {
-	api = await startApi({ seed: false })
-})
-afterAll(() => api.close())
+const api = apiForFile({ seed: false })
 
 test('GET /openapi.json is an OpenAPI 3.1 document of the declared calls', async () => {
 	const answer = await call(api, 'GET', '/openapi.json')

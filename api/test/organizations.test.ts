@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
+	apiForFile,
 	call,
 	imageForm,
 	login,
@@ -7,18 +8,12 @@ import {
 	PNG_BYTES,
 	refreshCookie,
 	registerStudent,
-	startApi,
 	uniqueEmail,
 	verifyEmailOf,
-	type TestApi,
 } from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
 
-let api: TestApi
-beforeAll(async () => {
-	api = await startApi()
-})
-afterAll(() => api.close())
+const api = apiForFile()
 
 const organizationForm = (fields: Record<string, string> = {}, form = new FormData()) => {
 	const values = {

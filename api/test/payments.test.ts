@@ -4,6 +4,7 @@ import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { applyConfirmation } from '../src/payments/confirmation.ts'
 import {
+	apiForFile,
 	call,
 	login,
 	organizationLogin,
@@ -12,7 +13,7 @@ import {
 	type TestApi,
 } from './helpers.ts'
 
-let api: TestApi
+const api = apiForFile()
 const tokens = { teacher: '', organization: '' }
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 const nextYear = new Date().getUTCFullYear() + 1
@@ -61,11 +62,9 @@ async function enrollmentsOf(courseId: string) {
 }
 
 beforeAll(async () => {
-	api = await startApi()
 	tokens.teacher = (await login(api, 'teacher@example.com')).token
 	tokens.organization = (await organizationLogin(api, 'organization@example.com')).token
 })
-afterAll(() => api.close())
 
 describe('checkout with the test provider', () => {
 	test('the success card pays the discounted price and enrols the student once', async () => {

@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import {
+	apiForFile,
 	call,
 	login,
 	organizationLogin,
 	registerStudent,
 	startApi,
 	uniqueEmail,
-	type TestApi,
 } from './helpers.ts'
 
 // Starting an API (fresh database, every migration, demo seed) is slow on a busy machine.
 const STARTUP_TIMEOUT_MS = 120_000
-let api: TestApi
+const api = apiForFile()
 const tokens = { teacher: '', student: '', otherTutor: '', organization: '' }
 const ids = { teacher: '', otherTutor: '' }
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
@@ -42,7 +42,6 @@ async function createTemplate(token: string, overrides: Record<string, unknown> 
 }
 
 beforeAll(async () => {
-	api = await startApi()
 	const teacher = await login(api, 'teacher@example.com')
 	tokens.teacher = teacher.token
 	ids.teacher = teacher.user.id
@@ -56,7 +55,6 @@ beforeAll(async () => {
 	tokens.otherTutor = other.token
 	ids.otherTutor = other.user.id
 }, STARTUP_TIMEOUT_MS)
-afterAll(() => api.close())
 
 describe('POST /qa/create-template', () => {
 	test('a tutor creates a template; options get ids; isActive comes back as 1 or 0', async () => {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { call, DEMO_PASSWORD, startApi, uniqueEmail, type TestApi } from './helpers.ts'
+import { describe, expect, test } from 'vitest'
+import { apiForFile, call, DEMO_PASSWORD, uniqueEmail } from './helpers.ts'
 
 // The login limits (decisions/014), over HTTP. Each "address" is what the app vouches for with
 // the shared secret, as it does for every browser it serves.
 
 const PROXY_SECRET = 'test-proxy-secret'
 
-let api: TestApi
-beforeAll(async () => {
-	api = await startApi({ config: { proxySecret: PROXY_SECRET } })
-})
-afterAll(() => api.close())
+const api = apiForFile({ config: { proxySecret: PROXY_SECRET } })
 
 let nextAddress = 1
 const freshAddress = () => `198.51.100.${nextAddress++}`

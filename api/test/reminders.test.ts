@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { afterAnswersDone } from '../src/platform/after-answer.ts'
-import { call, login, startApi, uniqueEmail, type TestApi } from './helpers.ts'
+import { apiForFile, call, login, uniqueEmail } from './helpers.ts'
 
 // Issue 31's reminders (decision 038) over HTTP on a fresh database. The clock is the test hook's
 // `at`: a sweep as if it were then, no waiting.
@@ -9,13 +9,11 @@ const PASSWORD = 'Lantern-Harbour-42'
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
 
-let api: TestApi
+const api = apiForFile()
 let teacher: string
 beforeAll(async () => {
-	api = await startApi()
 	teacher = (await login(api, 'teacher@example.com')).token
 })
-afterAll(() => api.close())
 
 /** A student who logged in from `timeZone` (the zone the app sends with the login). */
 async function student(timeZone = 'Europe/Paris') {

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { call, PNG_BYTES, registerStudent, startApi, type TestApi } from './helpers.ts'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
+import { apiForFile, call, PNG_BYTES, registerStudent } from './helpers.ts'
 import { registerTeacher, UNKNOWN_ID } from './library-helpers.ts'
 
 // Each file starts a fresh API and hashes a few passwords: generous limits for a busy machine.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
-let api: TestApi
+const api = apiForFile({ seed: false })
 let teacher: { token: string; user: { id: string } }
 let otherTeacher: { token: string }
 let student: { token: string }
 
 beforeAll(async () => {
 	// No demo seed: the counts below are of this file's uploads alone.
-	api = await startApi({ seed: false })
 	teacher = await registerTeacher(api)
 	otherTeacher = await registerTeacher(api, 'Other')
 	student = await registerStudent(api)
 })
-afterAll(() => api.close())
 
 function uploadForm(
 	fields: Record<string, string>,

@@ -1,22 +1,10 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { afterAnswersDone } from '../src/platform/after-answer.ts'
-import {
-	call,
-	login,
-	registerStudent,
-	startApi,
-	uniqueEmail,
-	verifyEmailOf,
-	type TestApi,
-} from './helpers.ts'
+import { apiForFile, call, login, registerStudent, uniqueEmail, verifyEmailOf } from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
 
-let api: TestApi
-beforeAll(async () => {
-	api = await startApi({ seed: false })
-})
-afterAll(() => api.close())
+const api = apiForFile({ seed: false })
 
 type Org = Awaited<ReturnType<typeof newOrganization>>
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { call, login, registerStudent, startApi, uniqueEmail, type TestApi } from './helpers.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { apiForFile, call, login, registerStudent, uniqueEmail } from './helpers.ts'
 
-let api: TestApi
+const api = apiForFile()
 const tokens = { teacher: '', student: '', otherTeacher: '', otherStudent: '', organization: '' }
 let demoCourseId = ''
 let otherCourseId = ''
@@ -11,7 +11,6 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 
 // The whole demo seed runs first, which takes a while on a busy machine.
 beforeAll(async () => {
-	api = await startApi()
 	const teacher = await login(api, 'teacher@example.com')
 	const student = await login(api, 'student@example.com')
 	tokens.teacher = teacher.token
@@ -44,7 +43,6 @@ beforeAll(async () => {
 	})
 	tokens.organization = organization.body.user.accessToken
 }, 120_000)
-afterAll(() => api.close())
 
 function scheduleForm(fields: Record<string, string> = {}) {
 	const form = new FormData()

@@ -1,8 +1,8 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { databasePool } from '../src/db.ts'
 import { averageOf, bucketOf } from '../src/scores/grades.ts'
-import { call, startApi, type TestApi } from './helpers.ts'
+import { apiForFile, call } from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
 
 // Analytics and result cards read summaries the database keeps as scores and memberships change
@@ -10,11 +10,7 @@ import { newMember, newOrganization } from './org-helpers.ts'
 // say: here they are compared with a GROUP BY over the rows, and the API's answers with numbers
 // computed from the scores it lists.
 
-let api: TestApi
-beforeAll(async () => {
-	api = await startApi()
-})
-afterAll(() => api.close())
+const api = apiForFile()
 
 type Org = { id: string; token: string }
 const SUBJECTS = ['Art', 'Maths', 'Science']

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { call, login, organizationLogin, startApi, type TestApi } from './helpers.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { apiForFile, call, login, organizationLogin } from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
 import { averageOf, bucketOf, meanOf } from '../src/scores/grades.ts'
 
-let api: TestApi
-beforeAll(async () => {
-	api = await startApi()
-})
-afterAll(() => api.close())
+const api = apiForFile()
 
 const save = (org: { id: string; token: string }, json: unknown) =>
 	call(api, 'PUT', `/organizations/${org.id}/scores`, { token: org.token, json })

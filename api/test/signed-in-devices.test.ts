@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { describeDevice } from '../src/auth/devices.ts'
 import { afterAnswersDone } from '../src/platform/after-answer.ts'
-import {
-	call,
-	organizationLogin,
-	refreshCookie,
-	registerStudent,
-	startApi,
-	type TestApi,
-} from './helpers.ts'
+import { apiForFile, call, organizationLogin, refreshCookie, registerStudent } from './helpers.ts'
 
 // Issue 29, "Where you are signed in": the account's open sessions, with the device each was made
 // on, and ending one of them or all the others, over HTTP on a fresh database.
@@ -19,11 +12,7 @@ const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 
 const SAFARI_IPHONE =
 	'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 
-let api: TestApi
-beforeAll(async () => {
-	api = await startApi({ config: { proxySecret: PROXY_SECRET } })
-})
-afterAll(() => api.close())
+const api = apiForFile({ config: { proxySecret: PROXY_SECRET } })
 
 /** The headers the app sends for its browser: its address and user agent, vouched for. */
 const fromBrowser = (address: string, userAgent: string, secret = PROXY_SECRET) => ({

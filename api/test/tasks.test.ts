@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { call, login, PNG_BYTES, registerStudent, startApi, type TestApi } from './helpers.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { apiForFile, call, login, PNG_BYTES, registerStudent } from './helpers.ts'
+import { registerTeacher } from './library-helpers.ts'
 import { readStoredBytes } from '../src/platform/storage.ts'
 
-let api: TestApi
+const api = apiForFile()
 let teacher: { token: string; user: { id: string } }
 let student: { token: string; user: { id: string } }
 let courseId: string
 beforeAll(async () => {
-	api = await startApi()
 	teacher = await login(api, 'teacher@example.com')
 	student = await login(api, 'student@example.com')
 	const course = await api.db
@@ -17,13 +17,22 @@ beforeAll(async () => {
 		.executeTakeFirstOrThrow()
 	courseId = course.id
 })
-afterAll(() => api.close())
 
 const PDF_BYTES = new TextEncoder().encode(
 	'%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n',
 )
 const DAY = 24 * 60 * 60 * 1000
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString()
+
+/** Where a submission's file is stored: the key its row holds. */
+const submissionFileKey = async (id: string) =>
+	(
+		await api.db
+			.selectFrom('task_submissions')
+			.select('file_key')
+			.where('id', '=', id)
+			.executeTakeFirstOrThrow()
+	).file_key
 
 function taskForm(
 	fields: Record<string, string>,
@@ -198,15 +207,7 @@ describe('creating tasks', () => {
 	})
 
 	test('only the course tutor may create tasks in it; an unknown course is a 404', async () => {
-		const other = await call(api, 'POST', '/auth/register-tutor', {
-			json: {
-				firstName: 'Other',
-				lastName: 'Tutor',
-				email: `other${Date.now()}@example.com`,
-				password: 'Lantern-Harbour-42',
-			},
-		})
-		const otherTeacher = await login(api, other.body.user.email, 'Lantern-Harbour-42')
+		const otherTeacher = await registerTeacher(api, 'Other')
 		const forbidden = await call(api, 'POST', '/tasks/create-task', {
 			token: otherTeacher.token,
 			body: taskForm({ courseId, title: 'T', dueDate: inDays(1) }),
@@ -505,12 +506,7 @@ describe('replacing and removing a task attachment', () => {
 	test("another tutor and a student can neither replace nor remove the task's file", async () => {
 		const task = await withFile()
 		const key = await keyOf(task.id)
-		const email = `tutor-${Date.now().toString(36)}@example.com`
-		const other = await call(api, 'POST', '/auth/register-tutor', {
-			json: { firstName: 'Olu', lastName: 'Ade', email, password: 'Lantern-Harbour-42' },
-		})
-		expect(other.status).toBe(201)
-		const otherTeacher = await login(api, email, 'Lantern-Harbour-42')
+		const otherTeacher = await registerTeacher(api, 'Olu')
 		for (const token of [otherTeacher.token, student.token]) {
 			const replaced = await call(api, 'PUT', `/tasks/${task.id}`, {
 				token,
@@ -573,13 +569,7 @@ describe('submissions and status rules', () => {
 			student: { id: me.user.id },
 			file: { name: 'draft.pdf' },
 		})
-		const firstKey = (
-			await api.db
-				.selectFrom('task_submissions')
-				.select('file_key')
-				.where('id', '=', first.body.data.id)
-				.executeTakeFirstOrThrow()
-		).file_key
+		const firstKey = await submissionFileKey(first.body.data.id)
 
 		const form = fileForm(new TextEncoder().encode('final answer'), 'final.txt', 'text/plain')
 		form.set('comment', 'Second try')
@@ -597,13 +587,7 @@ describe('submissions and status rules', () => {
 			.executeTakeFirstOrThrow()
 		expect(Number(count.n)).toBe(1)
 		// The replaced file is gone from storage.
-		const secondKey = (
-			await api.db
-				.selectFrom('task_submissions')
-				.select('file_key')
-				.where('id', '=', first.body.data.id)
-				.executeTakeFirstOrThrow()
-		).file_key
+		const secondKey = await submissionFileKey(first.body.data.id)
 		expect(secondKey).not.toBe(firstKey)
 
 		const file = await fetch(`${api.baseUrl}${second.body.data.file.url}`, {
@@ -845,15 +829,7 @@ describe('reviewing and grading', () => {
 		expect(row).toEqual({ grade: null, graded_at: null })
 
 		expect((await grade({ grade: 50 }, me.token)).status).toBe(403)
-		const other = await call(api, 'POST', '/auth/register-tutor', {
-			json: {
-				firstName: 'Other',
-				lastName: 'Tutor',
-				email: `grader${Date.now()}@example.com`,
-				password: 'Lantern-Harbour-42',
-			},
-		})
-		const otherTeacher = await login(api, other.body.user.email, 'Lantern-Harbour-42')
+		const otherTeacher = await registerTeacher(api, 'Other')
 		expect((await grade({ grade: 50 }, otherTeacher.token)).status).toBe(403)
 		expect(
 			(

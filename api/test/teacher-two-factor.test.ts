@@ -1,6 +1,6 @@
 import { generate } from 'otplib'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { call, login, registerStudent, startApi, type TestApi } from './helpers.ts'
+import { describe, expect, test } from 'vitest'
+import { apiForFile, call, login, registerStudent } from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
 
 // Issue 29: an organization can require two-factor sign-in of its teachers (decision 037). The API
@@ -10,11 +10,7 @@ import { newMember, newOrganization } from './org-helpers.ts'
 const PASSWORD = 'Lantern-Harbour-42'
 const SET_UP_FIRST = 'Your organization requires two-factor sign-in. Set it up to continue.'
 
-let api: TestApi
-beforeAll(async () => {
-	api = await startApi()
-})
-afterAll(() => api.close())
+const api = apiForFile()
 
 const requirement = (token: string, id: string, teachersNeedTwoFactor: unknown) =>
 	call(api, 'PUT', `/organizations/${id}/teacher-two-factor`, {

@@ -1,10 +1,8 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { call, login, registerStudent, startApi, type TestApi } from './helpers.ts'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { apiForFile, call, login, registerStudent } from './helpers.ts'
 
-// Starting an API (fresh database, every migration, demo seed) is slow on a busy machine.
-const STARTUP_TIMEOUT_MS = 120_000
-let api: TestApi
+const api = apiForFile()
 let teacher = ''
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 
@@ -45,10 +43,8 @@ async function expire(sessionId: string, secondsAgo: number) {
 }
 
 beforeAll(async () => {
-	api = await startApi()
 	teacher = (await login(api, 'teacher@example.com')).token
-}, STARTUP_TIMEOUT_MS)
-afterAll(() => api.close())
+})
 
 describe('POST /test/templates/{id}/start', () => {
 	test('starts an attempt with the questions but never the correct options, deadline = timeLimit', async () => {

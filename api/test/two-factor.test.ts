@@ -1,8 +1,8 @@
 import { generate } from 'otplib'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { openSecret, sealPlainSecrets } from '../src/auth/totp-secrets.ts'
 import { afterAnswersDone } from '../src/platform/after-answer.ts'
-import { call, registerStudent, startApi, type TestApi } from './helpers.ts'
+import { apiForFile, call, registerStudent } from './helpers.ts'
 
 // Issue 29: two-factor sign-in (TOTP, RFC 6238) over HTTP on a fresh database: enrolment from the
 // set-up's secret, login with a code and with a recovery code, a code used twice refused, turning
@@ -12,11 +12,7 @@ const PASSWORD = 'Lantern-Harbour-42'
 const WRONG_CODE =
 	'That code is not right. Enter the current code from your authenticator app, or one of your recovery codes.'
 
-let api: TestApi
-beforeAll(async () => {
-	api = await startApi()
-})
-afterAll(() => api.close())
+const api = apiForFile()
 
 /** The code an authenticator app shows `steps` periods of 30 s from now. */
 const codeOf = (secret: string, steps = 0) =>

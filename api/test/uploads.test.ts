@@ -1,19 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-	call,
-	imageForm,
-	login,
-	PNG_BYTES,
-	registerStudent,
-	startApi,
-	type TestApi,
-} from './helpers.ts'
+import { describe, expect, test } from 'vitest'
+import { apiForFile, call, imageForm, login, PNG_BYTES, registerStudent } from './helpers.ts'
 
-let api: TestApi
-beforeAll(async () => {
-	api = await startApi()
-})
-afterAll(() => api.close())
+const api = apiForFile()
 
 const upload = (path: string, token: string | undefined, body: BodyInit) =>
 	call(api, 'POST', path, { token, body })

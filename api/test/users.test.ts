@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import {
+	apiForFile,
 	call,
 	login,
 	organizationLogin,
 	registerStudent,
-	startApi,
 	uniqueEmail,
-	type TestApi,
 } from './helpers.ts'
 
-let api: TestApi
+const api = apiForFile()
 const tokens: Record<'student' | 'teacher' | 'orgStudent' | 'organization', string> = {
 	student: '',
 	teacher: '',
@@ -19,7 +18,6 @@ const tokens: Record<'student' | 'teacher' | 'orgStudent' | 'organization', stri
 const ids = { student: '', teacher: '', orgStudent: '', organization: '' }
 
 beforeAll(async () => {
-	api = await startApi()
 	for (const [name, email] of [
 		['student', 'student@example.com'],
 		['teacher', 'teacher@example.com'],
@@ -33,7 +31,6 @@ beforeAll(async () => {
 	tokens.organization = organization.token
 	ids.organization = organization.user.id
 })
-afterAll(() => api.close())
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 

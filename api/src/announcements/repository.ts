@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely'
 import type { Db } from '../db.ts'
 import type { Account } from '../platform/context.ts'
-import type { Page } from '../platform/pagination.ts'
+import { rowsAndTotal, type Page } from '../platform/pagination.ts'
 import type { AnnouncementsTable, Database } from '../schema.ts'
 
 type Eb = ExpressionBuilder<Database, 'announcements'>
@@ -12,6 +12,14 @@ const withCourse = (db: Db) =>
 		.leftJoin('courses', 'courses.id', 'announcements.course_id')
 		.selectAll('announcements')
 		.select('courses.title as course_title')
+
+/** A page of announcements with their course's title, newest first. */
+const newestOnPage = (db: Db, page: Page) =>
+	withCourse(db)
+		.orderBy('announcements.created_at', 'desc')
+		.orderBy('announcements.id')
+		.limit(page.limit)
+		.offset(page.offset)
 
 /** What a student may read: announcements of their courses and of their organization. */
 const visibleToStudent = (student: Account) => (eb: Eb) =>
@@ -55,14 +63,7 @@ export async function listForStudent(db: Db, student: Account, page: Page, unrea
 		? (eb: Eb) => eb.and([visible(eb), eb.not(hasRead(student.id)(eb))])
 		: visible
 	const [rows, counts] = await Promise.all([
-		withCourse(db)
-			.select(readBy(student.id))
-			.where(listed)
-			.orderBy('announcements.created_at', 'desc')
-			.orderBy('announcements.id')
-			.limit(page.limit)
-			.offset(page.offset)
-			.execute(),
+		newestOnPage(db, page).select(readBy(student.id)).where(listed).execute(),
 		db
 			.selectFrom('announcements')
 			.where(visible)
@@ -78,22 +79,14 @@ export async function listForStudent(db: Db, student: Account, page: Page, unrea
 
 export async function listForAuthor(db: Db, author: Account, page: Page) {
 	const mine = writtenBy(author)
-	const [rows, count] = await Promise.all([
-		withCourse(db)
-			.select(readCount)
-			.where(mine)
-			.orderBy('announcements.created_at', 'desc')
-			.orderBy('announcements.id')
-			.limit(page.limit)
-			.offset(page.offset)
-			.execute(),
+	return rowsAndTotal(
+		newestOnPage(db, page).select(readCount).where(mine).execute(),
 		db
 			.selectFrom('announcements')
 			.where(mine)
 			.select((eb) => eb.fn.countAll<string>().as('total'))
 			.executeTakeFirstOrThrow(),
-	])
-	return { rows, total: Number(count.total) }
+	)
 }
 
 export const findForStudent = (db: Db, student: Account, id: string) =>

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../db.ts'
+import { rowsAndTotal } from '../platform/pagination.ts'
 import type { Account } from '../platform/context.ts'
 import type { CertificatesTable } from '../schema.ts'
 
@@ -33,7 +34,7 @@ export async function listCertificatesFor(
 				.where(account.role === 'organization' ? 'organization_id' : 'tutor_id', '=', account.id),
 		)
 	}
-	const [rows, count] = await Promise.all([
+	return rowsAndTotal(
 		query
 			.selectAll()
 			.orderBy('issued_at', 'desc')
@@ -42,8 +43,7 @@ export async function listCertificatesFor(
 			.offset(page.offset)
 			.execute(),
 		query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-	])
-	return { rows, total: Number(count.total) }
+	)
 }
 
 /** Issues a certificate; two staff members marking completion at once: the first one's stands. */

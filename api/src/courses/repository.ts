@@ -85,6 +85,14 @@ function filtered(filters: CourseFilters, scope: CourseScope) {
 	}
 }
 
+/** How many courses `where` lets through: a list's total. */
+const countCourses = (db: Db, where: CourseScope) =>
+	db
+		.selectFrom('courses')
+		.select((eb) => eb.fn.countAll<string>().as('total'))
+		.where(where)
+		.executeTakeFirstOrThrow()
+
 export async function listCourses(db: Db, filters: CourseFilters, scope: CourseScope, page: Page) {
 	const where = filtered(filters, scope)
 	const [rows, count] = await Promise.all([
@@ -95,11 +103,7 @@ export async function listCourses(db: Db, filters: CourseFilters, scope: CourseS
 			.limit(page.limit)
 			.offset(page.offset)
 			.execute(),
-		db
-			.selectFrom('courses')
-			.select((eb) => eb.fn.countAll<string>().as('total'))
-			.where(where)
-			.executeTakeFirstOrThrow(),
+		countCourses(db, where),
 	])
 	return { rows: rows as CourseRow[], total: Number(count.total) }
 }
@@ -124,11 +128,7 @@ export async function listEnrolledCourses(db: Db, studentId: string, page: Page)
 			.limit(page.limit)
 			.offset(page.offset)
 			.execute(),
-		db
-			.selectFrom('courses')
-			.select((eb) => eb.fn.countAll<string>().as('total'))
-			.where(enrolled)
-			.executeTakeFirstOrThrow(),
+		countCourses(db, enrolled),
 	])
 	return { rows: rows as CourseRow[], total: Number(count.total) }
 }

@@ -175,6 +175,17 @@ const ORGANIZATION_COURSE: CourseInput = course({
 	isPublished: true,
 })
 
+/** The demo teacher's demo course (the first, should there be two), once both exist. */
+export const findDemoCourse = (db: Db) =>
+	db
+		.selectFrom('courses')
+		.innerJoin('users', 'users.id', 'courses.tutor_id')
+		.select(['courses.id', 'courses.tutor_id'])
+		.where('users.email', '=', 'teacher@example.com')
+		.where('courses.title', '=', 'Algebra Foundations')
+		.orderBy('courses.created_at')
+		.executeTakeFirst()
+
 /**
  * The demo catalogue: published courses across categories and levels by the demo teacher and one
  * by the demo organization. Runs once: the sample course's presence marks it done.

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely'
 import type { Db } from '../db.ts'
-import type { Page } from '../platform/pagination.ts'
+import { rowsAndTotal, type Page } from '../platform/pagination.ts'
 import { containsPattern } from '../platform/search.ts'
 import type { DepartmentsTable } from '../schema.ts'
 
@@ -62,7 +62,7 @@ export async function listDepartments(
 	if (departmentName) {
 		query = query.where('department_name', 'ilike', containsPattern(departmentName))
 	}
-	const [rows, count] = await Promise.all([
+	return rowsAndTotal(
 		query
 			.select(DEPARTMENT_COLUMNS)
 			.orderBy(sql`lower(department_name)`)
@@ -71,6 +71,5 @@ export async function listDepartments(
 			.offset(page.offset)
 			.execute(),
 		query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-	])
-	return { rows, total: Number(count.total) }
+	)
 }

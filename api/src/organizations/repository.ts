@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely'
 import type { Db } from '../db.ts'
 import { DEPARTMENT_COLUMNS } from '../departments/repository.ts'
-import type { Page } from '../platform/pagination.ts'
+import { rowsAndTotal, type Page } from '../platform/pagination.ts'
 import type { OrganizationsTable, OrganizationType } from '../schema.ts'
 import { USER_COLUMNS } from '../users/repository.ts'
 
@@ -62,7 +62,7 @@ export async function listOrganizations(db: Db, filters: OrganizationFilters, pa
 	if (filters.country) {
 		query = query.where(sql<string>`lower(country)`, '=', filters.country.toLowerCase())
 	}
-	const [rows, count] = await Promise.all([
+	return rowsAndTotal(
 		query
 			.select(ORGANIZATION_COLUMNS)
 			.orderBy('created_at', 'desc')
@@ -71,8 +71,7 @@ export async function listOrganizations(db: Db, filters: OrganizationFilters, pa
 			.offset(page.offset)
 			.execute(),
 		query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-	])
-	return { rows, total: Number(count.total) }
+	)
 }
 
 export const updateOrganization = (db: Db, id: string, changes: Updateable<OrganizationsTable>) =>

@@ -21,14 +21,12 @@ const isWebAddress = (value: string) => {
 	}
 }
 
-export const organizationRegistration = body({
-	name: requiredText('Name', 200),
-	email,
-	password: newPassword,
-	type: z.enum(ORGANIZATION_TYPES, {
-		error: `Type must be one of ${ORGANIZATION_TYPES.join(', ')}`,
-	}),
-	country: requiredText('Country', 100),
+const organizationType = z.enum(ORGANIZATION_TYPES, {
+	error: `Type must be one of ${ORGANIZATION_TYPES.join(', ')}`,
+})
+
+/** The optional fields an organization gives when it registers and may change later. */
+const contactFields = {
 	phone,
 	address: optionalText('Address', 500),
 	website: optionalText('Website', 300).refine(
@@ -36,10 +34,15 @@ export const organizationRegistration = body({
 		'Enter a website address starting with http:// or https://',
 	),
 	description: optionalText('Description', 2000),
-})
+}
 
-const organizationType = z.enum(ORGANIZATION_TYPES, {
-	error: `Type must be one of ${ORGANIZATION_TYPES.join(', ')}`,
+export const organizationRegistration = body({
+	name: requiredText('Name', 200),
+	email,
+	password: newPassword,
+	type: organizationType,
+	country: requiredText('Country', 100),
+	...contactFields,
 })
 
 /** PUT /organizations/{id}: the fields to change, or `{ deleted: true }` to delete. */
@@ -48,13 +51,7 @@ export const organizationUpdate = body({
 	name: requiredText('Name', 200).optional(),
 	type: organizationType.optional(),
 	country: requiredText('Country', 100).optional(),
-	phone,
-	address: optionalText('Address', 500),
-	website: optionalText('Website', 300).refine(
-		(value) => value == null || isWebAddress(value),
-		'Enter a website address starting with http:// or https://',
-	),
-	description: optionalText('Description', 2000),
+	...contactFields,
 })
 
 export const organizationListQuery = paginationQuery.extend({

@@ -53,6 +53,15 @@ export const pagination = (total: number, page: Page) => ({
 	totalPages: Math.max(1, Math.ceil(total / page.limit)),
 })
 
+/** A page's rows and the count of all the list's rows (`{ total }`), the two queries run at once. */
+export async function rowsAndTotal<Row>(
+	rows: Promise<Row[]>,
+	count: Promise<{ total: string | number | bigint }>,
+) {
+	const [list, counted] = await Promise.all([rows, count])
+	return { rows: list, total: Number(counted.total) }
+}
+
 /** `pagination()`'s shape, declared for the contract. */
 export const paginationAnswer = z
 	.object({

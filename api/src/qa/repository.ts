@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { Db } from '../db.ts'
-import type { Page } from '../platform/pagination.ts'
+import { rowsAndTotal, type Page } from '../platform/pagination.ts'
 import type { Database, StoredQuestion } from '../schema.ts'
 
 type TemplateFilter = (eb: ExpressionBuilder<Database, 'qa_templates'>) => Expression<SqlBool>
@@ -40,7 +40,7 @@ export async function listTemplates(db: Db, filter: TemplateListFilter, page: Pa
 		)
 		return eb.and(conditions)
 	}
-	const [rows, count] = await Promise.all([
+	return rowsAndTotal(
 		selectTemplates(db)
 			.where(where)
 			.orderBy('qa_templates.created_at', 'desc')
@@ -53,8 +53,7 @@ export async function listTemplates(db: Db, filter: TemplateListFilter, page: Pa
 			.select((eb) => eb.fn.countAll().as('total'))
 			.where(where)
 			.executeTakeFirstOrThrow(),
-	])
-	return { rows, total: Number(count.total) }
+	)
 }
 
 export type NewTemplate = {

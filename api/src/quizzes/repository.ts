@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { Db } from '../db.ts'
-import type { Page } from '../platform/pagination.ts'
+import { rowsAndTotal, type Page } from '../platform/pagination.ts'
 import type { AttemptStatus, StoredQuestion, TestAttemptsTable } from '../schema.ts'
 import type { Answers } from './schemas.ts'
 
@@ -119,7 +119,7 @@ export const findHistoryEntry = (db: Db, id: string) =>
 	db.selectFrom('test_history').selectAll().where('id', '=', id).executeTakeFirst()
 
 export async function listHistory(db: Db, studentId: string, page: Page) {
-	const [rows, count] = await Promise.all([
+	return rowsAndTotal(
 		db
 			.selectFrom('test_history')
 			.selectAll()
@@ -134,6 +134,5 @@ export async function listHistory(db: Db, studentId: string, page: Page) {
 			.select((eb) => eb.fn.countAll().as('total'))
 			.where('student_id', '=', studentId)
 			.executeTakeFirstOrThrow(),
-	])
-	return { rows, total: Number(count.total) }
+	)
 }

@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely'
 import type { Db } from '../db.ts'
-import type { Page } from '../platform/pagination.ts'
+import { rowsAndTotal, type Page } from '../platform/pagination.ts'
 import type { ResourcesTable } from '../schema.ts'
 import type { ResourceQuery } from './schemas.ts'
 
@@ -28,7 +28,7 @@ export async function listResources(db: Db, query: ResourceQuery, page: Page) {
 	if (query.type !== 'all') filtered = filtered.where('resource_type', '=', query.type)
 
 	const ids = filtered.select('resources.id')
-	const [rows, count] = await Promise.all([
+	return rowsAndTotal(
 		withTeacher(db)
 			.where('resources.id', 'in', ids)
 			.orderBy('resources.created_at', 'desc')
@@ -37,8 +37,7 @@ export async function listResources(db: Db, query: ResourceQuery, page: Page) {
 			.offset(page.offset)
 			.execute(),
 		filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-	])
-	return { rows, total: Number(count.total) }
+	)
 }
 
 /** Every subject in the library once, for the subject filter. */

@@ -1,18 +1,12 @@
 import type { Db } from '../db.ts'
+import { findDemoCourse } from '../courses/seed.ts'
 
 /** The demo classroom's fixed id, so the README can link to it: /conference/classroom/<id>. */
 export const DEMO_ROOM_ID = '7a1c0de5-9b0a-4c1e-8d2f-000000000009'
 
 /** One classroom for the demo course, created once, when the course and its teacher exist. */
 export async function seedDemoRoom(db: Db): Promise<void> {
-	const course = await db
-		.selectFrom('courses')
-		.innerJoin('users', 'users.id', 'courses.tutor_id')
-		.select(['courses.id', 'courses.tutor_id'])
-		.where('users.email', '=', 'teacher@example.com')
-		.where('courses.title', '=', 'Algebra Foundations')
-		.orderBy('courses.created_at')
-		.executeTakeFirst()
+	const course = await findDemoCourse(db)
 	if (!course?.tutor_id) return
 	await db
 		.insertInto('rooms')

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely'
 import type { Db } from '../db.ts'
 import type { Page } from '../platform/pagination.ts'
-import type { AttendanceStatus, Database } from '../schema.ts'
+import type { AttendanceStatus, Database, SchedulesTable } from '../schema.ts'
 
 type Filters = {
 	courseId?: string
@@ -168,14 +168,10 @@ export async function schedulesFingerprint(
 export const findSchedule = (db: Db, id: string, viewer: Viewer) =>
 	selectSchedules(db, viewer).where('schedules.id', '=', id).executeTakeFirst()
 
-export type ScheduleTimes = {
-	scheduled_date: string
-	start_time: string
-	duration: number
-	time_zone: string
-	starts_at: Date
-	ends_at: Date
-}
+export type ScheduleTimes = Pick<
+	SchedulesTable,
+	'scheduled_date' | 'start_time' | 'duration' | 'time_zone' | 'starts_at' | 'ends_at'
+>
 
 export type NewSchedule = ScheduleTimes & {
 	course_id: string

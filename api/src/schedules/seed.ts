@@ -1,4 +1,5 @@
 import type { Db } from '../db.ts'
+import { findDemoCourse } from '../courses/seed.ts'
 import { zonedInstant } from './time.ts'
 import { openClassroom } from './repository.ts'
 
@@ -25,14 +26,7 @@ function addDays(date: string, days: number) {
  * has sessions is left alone.
  */
 export async function seedDemoSchedules(db: Db, now = new Date()): Promise<void> {
-	const course = await db
-		.selectFrom('courses')
-		.innerJoin('users', 'users.id', 'courses.tutor_id')
-		.select(['courses.id', 'courses.tutor_id'])
-		.where('users.email', '=', 'teacher@example.com')
-		.where('courses.title', '=', 'Algebra Foundations')
-		.orderBy('courses.created_at')
-		.executeTakeFirst()
+	const course = await findDemoCourse(db)
 	if (!course?.tutor_id) return
 	const existing = await db
 		.selectFrom('schedules')

@@ -94,6 +94,12 @@ export async function storeDocument(storage: Storage, document: DocumentUpload) 
 	return key
 }
 
+/** Stores the document (as storeDocument) and answers what a task or a submission records of it. */
+export async function storeAttachment(storage: Storage, document: DocumentUpload) {
+	const key = await storeDocument(storage, document)
+	return { key, name: document.name, type: document.contentType, size: document.bytes.byteLength }
+}
+
 /** The download answer: the bytes as they are read, their type, and a file name the browser saves them under. */
 export function fileResponse(file: StoredFile, name: string) {
 	const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')

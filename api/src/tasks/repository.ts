@@ -1,25 +1,10 @@
-import { sql, type RawBuilder } from 'kysely'
+import { sql, type RawBuilder, type Selectable } from 'kysely'
 import type { Db } from '../db.ts'
 import type { Page } from '../platform/pagination.ts'
 import type { TasksTable } from '../schema.ts'
 import type { SubmissionStatus, SUBMISSION_SORTS } from './schemas.ts'
 
-export type TaskRow = {
-	id: string
-	course_id: string
-	created_by: string
-	title: string
-	description: string | null
-	task_type: TasksTable['task_type']
-	due_date: Date
-	end_date: Date | null
-	attachment_key: string | null
-	attachment_name: string | null
-	attachment_type: string | null
-	attachment_size: number | null
-	is_deleted: boolean
-	created_at: Date
-	updated_at: Date
+export type TaskRow = Selectable<TasksTable> & {
 	course_title: string
 	teacher_first_name: string
 	teacher_last_name: string

@@ -19,7 +19,7 @@ import {
 } from '../platform/openapi.ts'
 import { pagination as pageOf, toPage, type Page } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { fileResponse, readDocument, readOptionalDocument, storeDocument } from './documents.ts'
+import { fileResponse, readDocument, readOptionalDocument, storeAttachment } from './documents.ts'
 import { toSubmission, toTask } from './present.ts'
 import {
 	findStudentSubmission,
@@ -151,7 +151,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				if (!course) throw new ApiError(404, 'Course not found')
 				if (course.tutor_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
 				const document = await readOptionalDocument(attachment, 'attachment')
-				const key = document ? await storeDocument(storage, document) : null
+				const stored = document ? await storeAttachment(storage, document) : null
 				try {
 					const { id } = await insertTask(db, {
 						courseId: course.id,
@@ -161,15 +161,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 						taskType: fields.taskType,
 						dueDate: fields.dueDate,
 						endDate: fields.endDate ?? null,
-						attachment:
-							document && key
-								? {
-										key,
-										name: document.name,
-										type: document.contentType,
-										size: document.bytes.byteLength,
-									}
-								: null,
+						attachment: stored,
 					})
 					const task = await taskOr404(id)
 					notifyStudents(
@@ -187,7 +179,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 					)
 					return c.json({ message: 'Task created successfully', task: toTask(task) }, 201)
 				} catch (error) {
-					if (key) await removeQuietly(key)
+					if (stored) await removeQuietly(stored.key)
 					throw error
 				}
 			},
@@ -248,18 +240,8 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 						{ path: 'attachment', msg: 'Choose a new file or remove the attachment, not both' },
 					])
 				}
-				const key = document ? await storeDocument(storage, document) : null
-				const attachment =
-					document && key
-						? {
-								key,
-								name: document.name,
-								type: document.contentType,
-								size: document.bytes.byteLength,
-							}
-						: update.removeAttachment
-							? null
-							: undefined
+				const stored = document ? await storeAttachment(storage, document) : null
+				const attachment = stored ?? (update.removeAttachment ? null : undefined)
 				const { replacedKey } = await updateTask(
 					db,
 					task.id,
@@ -272,7 +254,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 					},
 					attachment,
 				).catch(async (error: unknown) => {
-					if (key) await removeQuietly(key)
+					if (stored) await removeQuietly(stored.key)
 					throw error
 				})
 				if (replacedKey) await removeQuietly(replacedKey)
@@ -328,14 +310,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				}
 				const { comment, file: upload } = c.req.valid('form')
 				const document = await readDocument(upload, 'file')
-				const key = await storeDocument(storage, document)
-				const file = {
-					key,
-					name: document.name,
-					type: document.contentType,
-					size: document.bytes.byteLength,
-					comment: comment ?? null,
-				}
+				const file = { ...(await storeAttachment(storage, document)), comment: comment ?? null }
 				let saved: Awaited<ReturnType<typeof saveSubmission>>
 				try {
 					saved = await saveSubmission(db, task.id, account.id, file).catch((error: unknown) => {
@@ -344,11 +319,11 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 						throw error
 					})
 				} catch (error) {
-					await removeQuietly(key)
+					await removeQuietly(file.key)
 					throw error
 				}
 				if (saved === 'graded') {
-					await removeQuietly(key)
+					await removeQuietly(file.key)
 					throw new ApiError(409, 'This submission has already been graded')
 				}
 				if (saved.replacedKey) await removeQuietly(saved.replacedKey)

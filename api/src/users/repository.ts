@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely'
 import type { Db } from '../db.ts'
-import type { Page } from '../platform/pagination.ts'
+import { rowsAndTotal, type Page } from '../platform/pagination.ts'
 import { containsPattern } from '../platform/search.ts'
 import type { Database, RoleFields, UserRole, UsersTable } from '../schema.ts'
 
@@ -100,7 +100,7 @@ export const setProfilePicture = (db: Db, id: string, key: string) =>
 		.executeTakeFirst()
 
 async function pageOfUsers(db: Db, filter: UserFilter, page: Page) {
-	const [rows, count] = await Promise.all([
+	return rowsAndTotal(
 		db
 			.selectFrom('users')
 			.select(USER_COLUMNS)
@@ -116,8 +116,7 @@ async function pageOfUsers(db: Db, filter: UserFilter, page: Page) {
 			.select((eb) => eb.fn.countAll().as('total'))
 			.where(filter)
 			.executeTakeFirstOrThrow(),
-	])
-	return { rows, total: Number(count.total) }
+	)
 }
 
 const taughtBy =
