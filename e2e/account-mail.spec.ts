@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { apiUrl } from '../playwright.config'
-import { expect, logIn, logOut, test, uniqueEmail } from './fixtures'
+import { expect, logIn, logOut, signUpOrganization, test, uniqueEmail } from './fixtures'
 import { confirmEmail, linkIn, mailsTo, waitForMail } from './mailbox'
+import { createTaskOnPage } from './task-helpers'
 
 // Accounts and mail (issue 19, decision 023), JavaScript on and off: every mail is received by a
 // real SMTP server that the e2e servers start (scripts/e2e-servers.mjs), and read from there.
@@ -98,14 +99,12 @@ test('forgot password: the mailed link sets a new password once, and the new one
 
 test("forgot password from the organization's login resets the organization", async ({ page }) => {
 	const email = uniqueEmail('org-forgetful')
-	await page.goto('/signup/organization')
-	await page.getByLabel('Organization name').fill('Forgetful School')
-	await page.getByLabel('Email').fill(email)
-	await page.getByLabel('Kind of organization').selectOption('school')
-	await page.getByLabel('Country').fill('Kenya')
-	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-	await page.getByLabel('Confirm password').fill(PASSWORD)
-	await page.getByRole('button', { name: 'Create account' }).click()
+	await signUpOrganization(page, {
+		name: 'Forgetful School',
+		email,
+		password: PASSWORD,
+		country: 'Kenya',
+	})
 	await expect(page).toHaveURL(/\/login\?as=organization/)
 
 	await page.getByRole('link', { name: 'Forgot password?' }).click()
@@ -268,16 +267,7 @@ test('a graded submission sends the student a mail, as their notification settin
 	const title = `Lens diagram ${Date.now().toString(36)}`
 	await logIn(page, teacher, PASSWORD)
 	await expect(page).toHaveURL(/\/teachersdashboard$/)
-	await page.goto('/teachersdashboard/tasks')
-	await page.getByLabel('Course').selectOption({ label: course })
-	await page.getByLabel('Title').fill(title)
-	await page.getByLabel('Due date').fill(localInput(2))
-	await page.getByRole('button', { name: 'Create task' }).click()
-	await expect(page.getByText('Task created successfully')).toBeVisible()
-	const href = await page
-		.getByRole('link', { name: `Submissions for ${title}` })
-		.getAttribute('href')
-	const taskId = new URL(href ?? '', 'http://app').searchParams.get('taskId')
+	const taskId = await createTaskOnPage(page, course, title, localInput(2))
 	const submitted = await request.post(`${apiUrl}/tasks/${taskId}/submit`, {
 		headers: { Authorization: `Bearer ${await apiToken(request, student)}` },
 		multipart: {
