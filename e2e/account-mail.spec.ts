@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { apiUrl } from '../playwright.config'
 import { expect, logIn, logOut, signUpOrganization, test, uniqueEmail } from './fixtures'
+import { registerAccount } from './course-helpers'
 import { confirmEmail, linkIn, mailsTo, waitForMail } from './mailbox'
 import { createTaskOnPage } from './task-helpers'
 
@@ -8,19 +9,6 @@ import { createTaskOnPage } from './task-helpers'
 // real SMTP server that the e2e servers start (scripts/e2e-servers.mjs), and read from there.
 
 const PASSWORD = 'a-good-password'
-
-/** A new account through the API (its verification mail is sent too). */
-async function register(
-	request: APIRequestContext,
-	kind: 'tutor' | 'student',
-	email: string,
-	firstName: string,
-) {
-	const registered = await request.post(`${apiUrl}/auth/register-${kind}`, {
-		data: { firstName, lastName: 'Tester', email, password: PASSWORD },
-	})
-	expect(registered.status()).toBe(201)
-}
 
 async function apiToken(request: APIRequestContext, email: string) {
 	const login = await request.post(`${apiUrl}/auth/login`, { data: { email, password: PASSWORD } })
@@ -45,7 +33,7 @@ test('forgot password: the mailed link sets a new password once, and the new one
 	request,
 }) => {
 	const email = uniqueEmail('forgetful')
-	await register(request, 'student', email, 'Fern')
+	await registerAccount(request, 'student', 'Fern', email)
 
 	await page.goto('/login')
 	await page.getByRole('link', { name: 'Forgot password?' }).click()
@@ -176,7 +164,7 @@ test('change password in the profile: the current one is needed, and the new one
 	request,
 }) => {
 	const email = uniqueEmail('changer')
-	await register(request, 'tutor', email, 'Cato')
+	await registerAccount(request, 'tutor', 'Cato', email)
 	await logIn(page, email, PASSWORD)
 	await expect(page).toHaveURL(/\/teachersdashboard$/)
 	await page.goto('/teachersdashboard/profile')
@@ -207,7 +195,7 @@ test('changing the email in the profile verifies the new address before it count
 }) => {
 	const email = uniqueEmail('mover')
 	const newEmail = uniqueEmail('moved')
-	await register(request, 'student', email, 'Milo')
+	await registerAccount(request, 'student', 'Milo', email)
 	await logIn(page, email, PASSWORD)
 	await expect(page).toHaveURL(/\/studentdashboard$/)
 	await page.goto('/studentdashboard/profile')
@@ -243,8 +231,8 @@ test('a graded submission sends the student a mail, as their notification settin
 	test.slow()
 	const teacher = uniqueEmail('notifier')
 	const student = uniqueEmail('notified')
-	await register(request, 'tutor', teacher, 'Tess')
-	await register(request, 'student', student, 'Noor')
+	await registerAccount(request, 'tutor', 'Tess', teacher)
+	await registerAccount(request, 'student', 'Noor', student)
 	const course = `Optics ${Date.now().toString(36)}`
 	const made = await request.post(`${apiUrl}/__test/enrolled-course`, {
 		data: { tutorEmail: teacher, title: course, studentEmails: [student] },
@@ -302,8 +290,8 @@ test("a notification mail's unsubscribe link turns off its kind: with the page's
 }) => {
 	const byButton = uniqueEmail('unsubscriber')
 	const byClient = uniqueEmail('one-click')
-	await register(request, 'student', byButton, 'Una')
-	await register(request, 'student', byClient, 'Otto')
+	await registerAccount(request, 'student', 'Una', byButton)
+	await registerAccount(request, 'student', 'Otto', byClient)
 	const orgEmail = uniqueEmail('unsubscribe-school')
 	const registered = await request.post(`${apiUrl}/organizations/register`, {
 		multipart: {

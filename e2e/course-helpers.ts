@@ -7,12 +7,13 @@ import { uniqueEmail } from './fixtures'
 
 export const password = 'a-good-password'
 
+/** A new account through the API (its verification mail is sent too), named `firstName` Tester. */
 export async function registerAccount(
 	request: APIRequestContext,
 	role: 'student' | 'tutor',
 	firstName: string,
+	email = uniqueEmail(role),
 ) {
-	const email = uniqueEmail(role)
 	const answer = await request.post(`${apiUrl}/auth/register-${role}`, {
 		data: { firstName, lastName: 'Tester', email, password },
 	})

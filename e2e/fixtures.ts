@@ -110,3 +110,24 @@ export async function callApi(method: string, path: string, json: unknown, token
 	})
 	return { status: response.status, body: await response.json() }
 }
+
+/** The wall clock in `zone` at `instant`: its date (YYYY-MM-DD) and minute (HH:MM). */
+export function wallClockIn(zone: string, instant: number) {
+	const parts = Object.fromEntries(
+		new Intl.DateTimeFormat('en-US', {
+			timeZone: zone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+		})
+			.formatToParts(new Date(instant))
+			.map((part) => [part.type, part.value]),
+	)
+	return {
+		date: `${parts.year}-${parts.month}-${parts.day}`,
+		time: `${parts.hour}:${parts.minute}`,
+	}
+}

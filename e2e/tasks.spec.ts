@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { apiUrl } from '../playwright.config'
 import { expect, logIn, logOut, test, uniqueEmail } from './fixtures'
+import { apiToken, registerAccount } from './course-helpers'
 import { createTaskOnPage } from './task-helpers'
 
 // The demo teacher teaches Algebra Foundations, where the demo student is enrolled. Each test
@@ -232,14 +233,8 @@ async function register(
 	email: string,
 	firstName: string,
 ) {
-	const registered = await request.post(`${apiUrl}/auth/register-${kind}`, {
-		data: { firstName, lastName: 'Tester', email, password: 'a-good-password' },
-	})
-	expect(registered.status()).toBe(201)
-	const login = await request.post(`${apiUrl}/auth/login`, {
-		data: { email, password: 'a-good-password' },
-	})
-	return (await login.json()).user.accessToken as string
+	await registerAccount(request, kind, firstName, email)
+	return apiToken(request, email)
 }
 
 test('after a grade is saved, the next ungraded submission of the task opens', async ({
