@@ -62,18 +62,24 @@ export default [
 		route('test-result/:sessionId', 'routes/student/test-result.tsx'),
 		route('library', 'routes/student/library.tsx'),
 		// A library file, downloaded with the student's token (failures are the area's 403/404 page).
-		route('library/:resourceId/file', 'routes/student/library-file.tsx'),
+		route('library/:resourceId/file', 'routes/files/library-file.tsx', {
+			id: 'routes/student/library-file',
+		}),
 		route('profile', 'routes/student/profile.tsx'),
 		route('announcements', 'routes/student/announcements.tsx'),
 		route('announcements/:announcementId', 'routes/student/announcement.tsx'),
 		route('certificates', 'routes/student/certificates.tsx'),
-		route('certificates/:certificateId/pdf', 'routes/student/certificate-pdf.tsx'),
+		route('certificates/:certificateId/pdf', 'routes/files/certificate-pdf.tsx', {
+			id: 'routes/student/certificate-pdf',
+		}),
 		route('report-cards', 'routes/student/report-cards.tsx'),
 		route('tasks', 'routes/student/tasks.tsx'),
 		// The spec's path has no parameter: the task is ?taskId=.
 		route('task-details', 'routes/student/task-details.tsx'),
 		// A task attachment or the student's own submitted file (failures as above).
-		route('task-details/file', 'routes/student/task-file.tsx'),
+		route('task-details/file', 'routes/files/task-file.tsx', {
+			id: 'routes/student/task-file',
+		}),
 		// Resource route: the submit form's upload island (JSON answer, progress shown).
 		route('task-details/submit', 'routes/student/task-submit.tsx'),
 		areaNotFound('student'),
@@ -97,7 +103,9 @@ export default [
 		route('qa/create', 'routes/teacher/qa-create.tsx'),
 		route('qa/templates', 'routes/teacher/qa-templates.tsx'),
 		route('library', 'routes/teacher/library.tsx'),
-		route('library/:resourceId/file', 'routes/teacher/library-file.tsx'),
+		route('library/:resourceId/file', 'routes/files/library-file.tsx', {
+			id: 'routes/teacher/library-file',
+		}),
 		route('profile', 'routes/teacher/profile.tsx'),
 		// Held here until two-factor is on, when the organization requires it (decision 037).
 		route('two-factor', 'routes/teacher/two-factor.tsx'),
@@ -108,14 +116,18 @@ export default [
 			'certificate/:studentId/:courseId/:tutorId/:studentEmail',
 			'routes/teacher/certificate.tsx',
 		),
-		route('certificates/:certificateId/pdf', 'routes/teacher/certificate-pdf.tsx'),
+		route('certificates/:certificateId/pdf', 'routes/files/certificate-pdf.tsx', {
+			id: 'routes/teacher/certificate-pdf',
+		}),
 		route('tasks', 'routes/teacher/tasks.tsx'),
 		route('tasks/submissions', 'routes/teacher/task-submissions.tsx'),
 		route('tasks/view-submissions', 'routes/teacher/task-view-submission.tsx'),
 		// CSV of a task's submissions and grades (?taskId=; issue 19).
 		route('tasks/submissions/export', 'routes/teacher/task-submissions-export.tsx'),
 		// A task attachment or a submitted file (failures are the area's 403/404 page).
-		route('tasks/file', 'routes/teacher/task-file.tsx'),
+		route('tasks/file', 'routes/files/task-file.tsx', {
+			id: 'routes/teacher/task-file',
+		}),
 		areaNotFound('teacher'),
 	]),
 
@@ -158,7 +170,9 @@ export default [
 			'certificate/:studentId/:courseId/:organizationId/:studentEmail',
 			'routes/organization/certificate.tsx',
 		),
-		route('certificates/:certificateId/pdf', 'routes/organization/certificate-pdf.tsx'),
+		route('certificates/:certificateId/pdf', 'routes/files/certificate-pdf.tsx', {
+			id: 'routes/organization/certificate-pdf',
+		}),
 		areaNotFound('organization'),
 	]),
 

@@ -1,25 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { apiUrl } from '../playwright.config'
-import { expect, logIn, logOut, test, uniqueEmail } from './fixtures'
+import { expect, logIn, logOut, signUpOrganization, test, uniqueEmail } from './fixtures'
+import { registerAccount } from './course-helpers'
 import { confirmEmail, linkIn, mailsTo, waitForMail } from './mailbox'
+import { createTaskOnPage } from './task-helpers'
 
 // Accounts and mail (issue 19, decision 023), JavaScript on and off: every mail is received by a
 // real SMTP server that the e2e servers start (scripts/e2e-servers.mjs), and read from there.
 
 const PASSWORD = 'a-good-password'
-
-/** A new account through the API (its verification mail is sent too). */
-async function register(
-	request: APIRequestContext,
-	kind: 'tutor' | 'student',
-	email: string,
-	firstName: string,
-) {
-	const registered = await request.post(`${apiUrl}/auth/register-${kind}`, {
-		data: { firstName, lastName: 'Tester', email, password: PASSWORD },
-	})
-	expect(registered.status()).toBe(201)
-}
 
 async function apiToken(request: APIRequestContext, email: string) {
 	const login = await request.post(`${apiUrl}/auth/login`, { data: { email, password: PASSWORD } })
@@ -44,7 +33,7 @@ test('forgot password: the mailed link sets a new password once, and the new one
 	request,
 }) => {
 	const email = uniqueEmail('forgetful')
-	await register(request, 'student', email, 'Fern')
+	await registerAccount(request, 'student', 'Fern', email)
 
 	await page.goto('/login')
 	await page.getByRole('link', { name: 'Forgot password?' }).click()
@@ -98,14 +87,12 @@ test('forgot password: the mailed link sets a new password once, and the new one
 
 test("forgot password from the organization's login resets the organization", async ({ page }) => {
 	const email = uniqueEmail('org-forgetful')
-	await page.goto('/signup/organization')
-	await page.getByLabel('Organization name').fill('Forgetful School')
-	await page.getByLabel('Email').fill(email)
-	await page.getByLabel('Kind of organization').selectOption('school')
-	await page.getByLabel('Country').fill('Kenya')
-	await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-	await page.getByLabel('Confirm password').fill(PASSWORD)
-	await page.getByRole('button', { name: 'Create account' }).click()
+	await signUpOrganization(page, {
+		name: 'Forgetful School',
+		email,
+		password: PASSWORD,
+		country: 'Kenya',
+	})
 	await expect(page).toHaveURL(/\/login\?as=organization/)
 
 	await page.getByRole('link', { name: 'Forgot password?' }).click()
@@ -177,7 +164,7 @@ test('change password in the profile: the current one is needed, and the new one
 	request,
 }) => {
 	const email = uniqueEmail('changer')
-	await register(request, 'tutor', email, 'Cato')
+	await registerAccount(request, 'tutor', 'Cato', email)
 	await logIn(page, email, PASSWORD)
 	await expect(page).toHaveURL(/\/teachersdashboard$/)
 	await page.goto('/teachersdashboard/profile')
@@ -208,7 +195,7 @@ test('changing the email in the profile verifies the new address before it count
 }) => {
 	const email = uniqueEmail('mover')
 	const newEmail = uniqueEmail('moved')
-	await register(request, 'student', email, 'Milo')
+	await registerAccount(request, 'student', 'Milo', email)
 	await logIn(page, email, PASSWORD)
 	await expect(page).toHaveURL(/\/studentdashboard$/)
 	await page.goto('/studentdashboard/profile')
@@ -244,8 +231,8 @@ test('a graded submission sends the student a mail, as their notification settin
 	test.slow()
 	const teacher = uniqueEmail('notifier')
 	const student = uniqueEmail('notified')
-	await register(request, 'tutor', teacher, 'Tess')
-	await register(request, 'student', student, 'Noor')
+	await registerAccount(request, 'tutor', 'Tess', teacher)
+	await registerAccount(request, 'student', 'Noor', student)
 	const course = `Optics ${Date.now().toString(36)}`
 	const made = await request.post(`${apiUrl}/__test/enrolled-course`, {
 		data: { tutorEmail: teacher, title: course, studentEmails: [student] },
@@ -268,16 +255,7 @@ test('a graded submission sends the student a mail, as their notification settin
 	const title = `Lens diagram ${Date.now().toString(36)}`
 	await logIn(page, teacher, PASSWORD)
 	await expect(page).toHaveURL(/\/teachersdashboard$/)
-	await page.goto('/teachersdashboard/tasks')
-	await page.getByLabel('Course').selectOption({ label: course })
-	await page.getByLabel('Title').fill(title)
-	await page.getByLabel('Due date').fill(localInput(2))
-	await page.getByRole('button', { name: 'Create task' }).click()
-	await expect(page.getByText('Task created successfully')).toBeVisible()
-	const href = await page
-		.getByRole('link', { name: `Submissions for ${title}` })
-		.getAttribute('href')
-	const taskId = new URL(href ?? '', 'http://app').searchParams.get('taskId')
+	const taskId = await createTaskOnPage(page, course, title, localInput(2))
 	const submitted = await request.post(`${apiUrl}/tasks/${taskId}/submit`, {
 		headers: { Authorization: `Bearer ${await apiToken(request, student)}` },
 		multipart: {
@@ -312,8 +290,8 @@ test("a notification mail's unsubscribe link turns off its kind: with the page's
 }) => {
 	const byButton = uniqueEmail('unsubscriber')
 	const byClient = uniqueEmail('one-click')
-	await register(request, 'student', byButton, 'Una')
-	await register(request, 'student', byClient, 'Otto')
+	await registerAccount(request, 'student', 'Una', byButton)
+	await registerAccount(request, 'student', 'Otto', byClient)
 	const orgEmail = uniqueEmail('unsubscribe-school')
 	const registered = await request.post(`${apiUrl}/organizations/register`, {
 		multipart: {

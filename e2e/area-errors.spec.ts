@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test'
 import { demoPassword, expect, logIn, test } from './fixtures'
-import { registerOrganization, registerUser } from './http/security-world'
+import {
+	organizationCourseWithStudent,
+	registerOrganization,
+	registerUser,
+} from './http/security-world'
 import { enrolledCourse, registerAccount, signIn, uniqueWord } from './library-fixtures'
 
 // Issue 16: a refused or missing page inside a dashboard (a file link, an address no page
@@ -21,17 +25,10 @@ async function expectAreaPage(
 
 /** An organization's free course with one enrolled student and that student's certificate. */
 async function organizationCertificate(prefix: string) {
-	const organization = await registerOrganization(prefix)
-	const student = await registerUser('student', prefix)
-	const { course } = await organization.api.ok('POST', '/courses/create-course', {
-		title: `Physics ${uniqueWord('p')}`,
-		description: 'Forces.',
-		category: 'Science',
-		level: 'Beginner',
-		price: { amount: 0, currency: 'USD' },
-		isPublished: true,
-	})
-	await student.api.ok('POST', '/payments/checkout', { courseId: course.id })
+	const { organization, student, course } = await organizationCourseWithStudent(
+		{ organization: prefix, student: prefix },
+		{ title: `Physics ${uniqueWord('p')}`, description: 'Forces.' },
+	)
 	const { certificate } = await organization.api.ok('POST', '/certificates', {
 		courseId: course.id,
 		studentId: student.api.id,

@@ -1,5 +1,13 @@
 import { apiUrl } from '../playwright.config'
-import { demoPassword, expect, logIn, logOut, test, uniqueEmail } from './fixtures'
+import {
+	demoPassword,
+	expect,
+	logIn,
+	logOut,
+	signUpOrganization,
+	test,
+	uniqueEmail,
+} from './fixtures'
 
 test('a student signs up, logs in, sees the dashboard and logs out', async ({ page }) => {
 	const email = uniqueEmail('student')
@@ -50,14 +58,12 @@ test('an organization registers, logs in through organization login and logs out
 	page,
 }) => {
 	const email = uniqueEmail('org')
-	await page.goto('/signup/organization')
-	await page.getByLabel('Organization name').fill('Riverside School')
-	await page.getByLabel('Email').fill(email)
-	await page.getByLabel('Kind of organization').selectOption('school')
-	await page.getByLabel('Country').fill('Kenya')
-	await page.getByLabel('Password', { exact: true }).fill('a-good-password')
-	await page.getByLabel('Confirm password').fill('a-good-password')
-	await page.getByRole('button', { name: 'Create account' }).click()
+	await signUpOrganization(page, {
+		name: 'Riverside School',
+		email,
+		password: 'a-good-password',
+		country: 'Kenya',
+	})
 
 	await expect(page).toHaveURL(/\/login\?as=organization/)
 	await expect(page.getByText('Organization created successfully!')).toBeVisible()

@@ -1,5 +1,5 @@
 import { demoPassword, expect, logIn, test } from './fixtures'
-import { registerOrganization, registerUser } from './http/security-world'
+import { organizationCourseWithStudent } from './http/security-world'
 import { enrolledCourse, registerAccount, signIn, uniqueWord } from './library-fixtures'
 
 // Issue 16: the teacher's and organization's certificate pages name the enrolled student from
@@ -43,18 +43,11 @@ test('the certificate page names the enrolled student; another student’s email
 test('an organization issues a certificate and the address stays the page’s own, so a reload shows the page', async ({
 	page,
 }) => {
-	const organization = await registerOrganization('issue-address')
-	const student = await registerUser('student', 'Address')
 	const title = `Biology ${uniqueWord('a')}`
-	const { course } = await organization.api.ok('POST', '/courses/create-course', {
-		title,
-		description: 'Cells and life.',
-		category: 'Science',
-		level: 'Beginner',
-		price: { amount: 0, currency: 'USD' },
-		isPublished: true,
-	})
-	await student.api.ok('POST', '/payments/checkout', { courseId: course.id })
+	const { organization, course } = await organizationCourseWithStudent(
+		{ organization: 'issue-address', student: 'Address' },
+		{ title, description: 'Cells and life.' },
+	)
 
 	await logIn(page, organization.email, demoPassword, 'organization')
 	await expect(page).toHaveURL(/\/organization\/dashboard$/)

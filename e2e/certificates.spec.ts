@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { demoPassword, expect, logIn, logOut, test } from './fixtures'
-import { registerOrganization, registerUser } from './http/security-world'
+import { organizationCourseWithStudent } from './http/security-world'
 import { enrolledCourse, registerAccount, signIn, uniqueWord } from './library-fixtures'
 
 test('a student who completed a course downloads a valid PDF certificate whose link confirms it; a tampered id is not genuine', async ({
@@ -88,19 +88,11 @@ test('a teacher writes a report card; the student sees it across courses and its
 test('an organization finds a student in its course’s class list and issues the certificate there', async ({
 	page,
 }) => {
-	const organization = await registerOrganization('class-list')
-	const student = await registerUser('student', 'Pupil')
 	const title = `Chemistry ${uniqueWord('c')}`
-	const { course } = await organization.api.ok('POST', '/courses/create-course', {
-		title,
-		description: 'Atoms, bonds and reactions.',
-		category: 'Science',
-		level: 'Beginner',
-		price: { amount: 0, currency: 'USD' },
-		isPublished: true,
-	})
-	// A free course: checking out enrols at once.
-	await student.api.ok('POST', '/payments/checkout', { courseId: course.id })
+	const { organization, student, course } = await organizationCourseWithStudent(
+		{ organization: 'class-list', student: 'Pupil' },
+		{ title, description: 'Atoms, bonds and reactions.' },
+	)
 
 	await logIn(page, organization.email, demoPassword, 'organization')
 	await expect(page).toHaveURL(/\/organization\/dashboard$/)

@@ -7,12 +7,13 @@ import { uniqueEmail } from './fixtures'
 
 export const password = 'a-good-password'
 
+/** A new account through the API (its verification mail is sent too), named `firstName` Tester. */
 export async function registerAccount(
 	request: APIRequestContext,
 	role: 'student' | 'tutor',
 	firstName: string,
+	email = uniqueEmail(role),
 ) {
-	const email = uniqueEmail(role)
 	const answer = await request.post(`${apiUrl}/auth/register-${role}`, {
 		data: { firstName, lastName: 'Tester', email, password },
 	})
@@ -24,6 +25,36 @@ export async function apiToken(request: APIRequestContext, email: string) {
 	const answer = await request.post(`${apiUrl}/auth/login`, { data: { email, password } })
 	const body = (await answer.json()) as { user: { accessToken: string } }
 	return body.user.accessToken
+}
+
+/**
+ * The buyer pays for a course straight at the API, as the provider's webhook settles it: the app
+ * sees nothing of it. The default card succeeds; '4000000000000002' is declined.
+ */
+export async function payAtApi(
+	request: APIRequestContext,
+	buyer: { email: string; name: string },
+	courseId: string,
+	cardNumber = '4242424242424242',
+) {
+	const headers = { authorization: `Bearer ${await apiToken(request, buyer.email)}` }
+	const started = await request.post(`${apiUrl}/payments/checkout`, {
+		headers,
+		data: { courseId },
+	})
+	const { payment } = (await started.json()) as { payment: { id: string } }
+	const paid = await request.post(`${apiUrl}/payments/${payment.id}/pay`, {
+		headers,
+		data: {
+			cardNumber,
+			expMonth: 12,
+			expYear: new Date().getFullYear() + 2,
+			cvc: '123',
+			name: buyer.name,
+		},
+	})
+	if (paid.status() !== 200) throw new Error(`pay: ${paid.status()}`)
+	return payment
 }
 
 /** A teacher with one course of their own (published unless told otherwise). */

@@ -1,5 +1,20 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { courseAnswer, password, registerAccount, teacherWithCourse } from './course-helpers'
 import { expect, logIn, test } from './fixtures'
+
+/** A teacher signed in with a draft course of their own: the offline queue's journeys start here. */
+async function signedInWithDraftCourse(page: Page, request: APIRequestContext) {
+	const { teacher, course } = await teacherWithCourse(request, { isPublished: false })
+	await logIn(page, teacher.email, password)
+	await expect(page).toHaveURL(/\/teachersdashboard$/)
+	return { teacher, course }
+}
+
+/** The router has finished discovering the page's links before the network goes away. */
+async function goOffline(page: Page, context: BrowserContext) {
+	await page.waitForLoadState('networkidle')
+	await context.setOffline(true)
+}
 
 test('a teacher creates, edits, publishes and deletes a course and the public catalogue follows', async ({
 	page,
@@ -168,15 +183,11 @@ test('an update made offline is applied once the browser is back online', async 
 	context,
 }, testInfo) => {
 	test.skip(testInfo.project.name === 'no-js', 'The offline queue is a JavaScript island')
-	const { teacher, course } = await teacherWithCourse(request, { isPublished: false })
-	await logIn(page, teacher.email, password)
-	await expect(page).toHaveURL(/\/teachersdashboard$/)
+	const { teacher, course } = await signedInWithDraftCourse(page, request)
 	await page.goto(`/teachersdashboard/courses/edit/${course.id}`)
 	await expect(page.getByRole('heading', { name: `Edit ${course.title}` })).toBeVisible()
 
-	// The router has finished discovering the page's links before the network goes away.
-	await page.waitForLoadState('networkidle')
-	await context.setOffline(true)
+	await goOffline(page, context)
 	await page.getByLabel('Title', { exact: true }).fill(`${course.title} offline`)
 	await page.getByRole('button', { name: 'Save changes' }).click()
 	await expect(page.getByText('You are offline. Changes will be saved locally.')).toBeVisible()
@@ -215,15 +226,11 @@ test('a publish made offline shows on the row at once, marked, and reaches the s
 	context,
 }, testInfo) => {
 	test.skip(testInfo.project.name === 'no-js', 'The offline queue is a JavaScript island')
-	const { teacher, course } = await teacherWithCourse(request, { isPublished: false })
-	await logIn(page, teacher.email, password)
-	await expect(page).toHaveURL(/\/teachersdashboard$/)
+	const { teacher, course } = await signedInWithDraftCourse(page, request)
 	await page.goto('/teachersdashboard/courses')
 	const row = page.getByRole('row', { name: new RegExp(course.title) })
 	await expect(row).toContainText('Draft')
-	// The router has finished discovering the page's links before the network goes away.
-	await page.waitForLoadState('networkidle')
-	await context.setOffline(true)
+	await goOffline(page, context)
 	await row.getByRole('button', { name: `Publish ${course.title}` }).click()
 	await expect(page.getByText('You are offline. Changes will be saved locally.')).toBeVisible()
 	await expect(row).toContainText('Published')
@@ -245,14 +252,10 @@ test('a delete made offline is marked on its row at once and reaches the server 
 	context,
 }, testInfo) => {
 	test.skip(testInfo.project.name === 'no-js', 'The offline queue is a JavaScript island')
-	const { teacher, course } = await teacherWithCourse(request, { isPublished: false })
-	await logIn(page, teacher.email, password)
-	await expect(page).toHaveURL(/\/teachersdashboard$/)
+	const { teacher, course } = await signedInWithDraftCourse(page, request)
 	await page.goto('/teachersdashboard/courses')
 	await expect(page.getByTestId('total-courses')).toHaveText('1')
-	// The router has finished discovering the page's links before the network goes away.
-	await page.waitForLoadState('networkidle')
-	await context.setOffline(true)
+	await goOffline(page, context)
 	await page.getByText('Delete', { exact: true }).click()
 	await page.getByRole('button', { name: 'Yes, delete this course' }).click()
 	await expect(page.getByText('You are offline. Changes will be saved locally.')).toBeVisible()

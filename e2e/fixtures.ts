@@ -1,4 +1,5 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import { apiUrl } from '../playwright.config'
 
 // A console error or an uncaught page error fails the test that caused it. A 4xx answer to a
 // user's mistake (a form that fails validation) is expected behaviour, so the browser's
@@ -75,4 +76,58 @@ export async function logOut(page: Page) {
 	await page.getByRole('button', { name: 'Log out' }).click()
 	await expect(page).toHaveURL(/\/login$/)
 	await expect(page.getByText('You have been logged out')).toBeVisible()
+}
+
+/** Signs a new organization up through the sign-up page, which then sends it to the organization's login. */
+export async function signUpOrganization(
+	page: Page,
+	{
+		name,
+		email,
+		password,
+		country,
+	}: { name: string; email: string; password: string; country: string },
+) {
+	await page.goto('/signup/organization')
+	await page.getByLabel('Organization name').fill(name)
+	await page.getByLabel('Email').fill(email)
+	await page.getByLabel('Kind of organization').selectOption('school')
+	await page.getByLabel('Country').fill(country)
+	await page.getByLabel('Password', { exact: true }).fill(password)
+	await page.getByLabel('Confirm password').fill(password)
+	await page.getByRole('button', { name: 'Create account' }).click()
+}
+
+/** A JSON call to the reference API, answering its status and parsed body. */
+export async function callApi(method: string, path: string, json: unknown, token?: string) {
+	const response = await fetch(`${apiUrl}${path}`, {
+		method,
+		headers: {
+			'content-type': 'application/json',
+			...(token && { authorization: `Bearer ${token}` }),
+		},
+		body: JSON.stringify(json),
+	})
+	return { status: response.status, body: await response.json() }
+}
+
+/** The wall clock in `zone` at `instant`: its date (YYYY-MM-DD) and minute (HH:MM). */
+export function wallClockIn(zone: string, instant: number) {
+	const parts = Object.fromEntries(
+		new Intl.DateTimeFormat('en-US', {
+			timeZone: zone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+		})
+			.formatToParts(new Date(instant))
+			.map((part) => [part.type, part.value]),
+	)
+	return {
+		date: `${parts.year}-${parts.month}-${parts.day}`,
+		time: `${parts.hour}:${parts.minute}`,
+	}
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, logIn, test, uniqueEmail } from './fixtures'
+import { expect, logIn, signUpOrganization, test, uniqueEmail } from './fixtures'
 import { enrolledCourse, password, registerAccount, signIn, uniqueWord } from './library-fixtures'
 
 // After a successful create the form comes back empty, with JavaScript as without it (where the
@@ -147,14 +147,12 @@ test('an organization adds departments and members with forms that come back emp
 	page,
 }) => {
 	const email = uniqueEmail('org')
-	await page.goto('/signup/organization')
-	await page.getByLabel('Organization name').fill(`Ridge Academy ${uniqueWord('o')}`)
-	await page.getByLabel('Email').fill(email)
-	await page.getByLabel('Kind of organization').selectOption('school')
-	await page.getByLabel('Country').fill('Ghana')
-	await page.getByLabel('Password', { exact: true }).fill(password)
-	await page.getByLabel('Confirm password').fill(password)
-	await page.getByRole('button', { name: 'Create account' }).click()
+	await signUpOrganization(page, {
+		name: `Ridge Academy ${uniqueWord('o')}`,
+		email,
+		password,
+		country: 'Ghana',
+	})
 	await expect(page.getByText('Organization created successfully!')).toBeVisible()
 	await logIn(page, email, password, 'organization')
 	await expect(page).toHaveURL(/\/organization\/dashboard$/)

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test'
 import { apiUrl } from '../playwright.config'
-import { apiToken, password, registerAccount, teacherWithCourse } from './course-helpers'
+import { apiToken, password, payAtApi, registerAccount, teacherWithCourse } from './course-helpers'
 import { expect, logIn, test } from './fixtures'
 
 // Issue 16: the app caches upstream answers for 5 minutes, so every change must make stale what
@@ -127,23 +127,7 @@ test('a payment settled where the app cannot see it shows on a full page reload'
 	await expect(page.getByText('No tasks yet.')).toBeVisible()
 
 	// The provider confirms straight to the API (as Stripe's webhook does): the app sees nothing.
-	const headers = { authorization: `Bearer ${await apiToken(request, student.email)}` }
-	const started = await request.post(`${apiUrl}/payments/checkout`, {
-		headers,
-		data: { courseId: course.id },
-	})
-	const { payment } = (await started.json()) as { payment: { id: string } }
-	const paid = await request.post(`${apiUrl}/payments/${payment.id}/pay`, {
-		headers,
-		data: {
-			cardNumber: '4242424242424242',
-			expMonth: 12,
-			expYear: 2000 + Number(nextYear),
-			cvc: '123',
-			name: 'Oli Tester',
-		},
-	})
-	expect(paid.status()).toBe(200)
+	await payAtApi(request, student, course.id)
 
 	await page.reload()
 	await expect(page.getByText(work.task)).toBeVisible()
@@ -167,23 +151,7 @@ test('a payment the provider settles at the API shows everywhere once the studen
 
 	// As with Stripe: the checkout opens the payment, the provider's webhook settles it at the API,
 	// and the browser comes back to the processing page.
-	const headers = { authorization: `Bearer ${await apiToken(request, student.email)}` }
-	const started = await request.post(`${apiUrl}/payments/checkout`, {
-		headers,
-		data: { courseId: course.id },
-	})
-	const { payment } = (await started.json()) as { payment: { id: string } }
-	const paid = await request.post(`${apiUrl}/payments/${payment.id}/pay`, {
-		headers,
-		data: {
-			cardNumber: '4242424242424242',
-			expMonth: 12,
-			expYear: 2000 + Number(nextYear),
-			cvc: '123',
-			name: 'Pax Tester',
-		},
-	})
-	expect(paid.status()).toBe(200)
+	const payment = await payAtApi(request, student, course.id)
 	await page.goto(`/courses/${course.id}/processing/${payment.id}`)
 	await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible()
 

@@ -1,20 +1,7 @@
-import { apiUrl } from '../playwright.config'
-import { expect, test } from './fixtures'
+import { callApi, expect, test } from './fixtures'
 import { password, registerAccount, signIn } from './library-fixtures'
 
 const PHONE_ERROR = 'Enter a phone number of 7 to 15 digits, for example +1 555 010 1234'
-
-async function callApi(method: string, path: string, json: unknown, token?: string) {
-	const response = await fetch(`${apiUrl}${path}`, {
-		method,
-		headers: {
-			'content-type': 'application/json',
-			...(token && { authorization: `Bearer ${token}` }),
-		},
-		body: JSON.stringify(json),
-	})
-	return { status: response.status, body: await response.json() }
-}
 
 test('a one-minute test says "1 minute" in the list, before it starts and while it runs', async ({
 	page,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { apiUrl } from '../playwright.config'
-import { expect, logIn, test, uniqueEmail } from './fixtures'
+import { expect, logIn, signUpOrganization, test, uniqueEmail } from './fixtures'
 import { confirmEmail, linkIn, waitForMail } from './mailbox'
 
 const password = 'a-good-password'
@@ -8,14 +8,7 @@ const password = 'a-good-password'
 /** Registers a fresh organization through the sign-up page and logs in through organization login. */
 async function registerAndLogIn(page: Page, name: string) {
 	const email = uniqueEmail('org')
-	await page.goto('/signup/organization')
-	await page.getByLabel('Organization name').fill(name)
-	await page.getByLabel('Email').fill(email)
-	await page.getByLabel('Kind of organization').selectOption('school')
-	await page.getByLabel('Country').fill('Kenya')
-	await page.getByLabel('Password', { exact: true }).fill(password)
-	await page.getByLabel('Confirm password').fill(password)
-	await page.getByRole('button', { name: 'Create account' }).click()
+	await signUpOrganization(page, { name, email, password, country: 'Kenya' })
 	await expect(page.getByText('Organization created successfully!')).toBeVisible()
 	await logIn(page, email, password, 'organization')
 	await expect(page).toHaveURL(/\/organization\/dashboard$/)

@@ -1,5 +1,4 @@
-import { apiUrl } from '../playwright.config'
-import { apiToken, password, registerAccount, teacherWithCourse } from './course-helpers'
+import { password, payAtApi, registerAccount, teacherWithCourse } from './course-helpers'
 import { expect, logIn, test } from './fixtures'
 
 // Issue 16: "Payment received" and "you have not been charged" are said only about the visitor's
@@ -15,23 +14,7 @@ test('a student sent another student’s outcome page is taken to the course ins
 		registerAccount(request, 'student', 'Owen'),
 		registerAccount(request, 'student', 'Vic'),
 	])
-	const headers = { authorization: `Bearer ${await apiToken(request, owner.email)}` }
-	const started = await request.post(`${apiUrl}/payments/checkout`, {
-		headers,
-		data: { courseId: course.id },
-	})
-	const { payment } = (await started.json()) as { payment: { id: string } }
-	const paid = await request.post(`${apiUrl}/payments/${payment.id}/pay`, {
-		headers,
-		data: {
-			cardNumber: '4000000000000002',
-			expMonth: 12,
-			expYear: new Date().getFullYear() + 2,
-			cvc: '123',
-			name: 'Owen Tester',
-		},
-	})
-	expect(paid.status()).toBe(200)
+	const payment = await payAtApi(request, owner, course.id, '4000000000000002')
 
 	await logIn(page, visitor.email, password)
 	await expect(page).toHaveURL(/\/studentdashboard$/)

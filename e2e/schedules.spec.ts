@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { apiUrl } from '../playwright.config'
-import { expect, logIn, logOut, test, uniqueEmail } from './fixtures'
+import { expect, logIn, logOut, test, uniqueEmail, wallClockIn } from './fixtures'
 
 // A zone other than UTC, so times really are converted (the no-js project cannot detect it and
 // works in UTC, which the journeys read from the form's time zone field).
@@ -30,23 +30,7 @@ async function teacherWithStudent(request: APIRequestContext, courseTitle: strin
 
 /** Today's date and the current minute (HH:MM) in `zone`. */
 function nowIn(zone: string, days = 0) {
-	const parts = Object.fromEntries(
-		new Intl.DateTimeFormat('en-US', {
-			timeZone: zone,
-			hourCycle: 'h23',
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-			hour: '2-digit',
-			minute: '2-digit',
-		})
-			.formatToParts(new Date(Date.now() + days * 86_400_000))
-			.map((part) => [part.type, part.value]),
-	)
-	return {
-		date: `${parts.year}-${parts.month}-${parts.day}`,
-		time: `${parts.hour}:${parts.minute}`,
-	}
+	return wallClockIn(zone, Date.now() + days * 86_400_000)
 }
 
 const stat = (page: Page, label: string) =>

@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { apiUrl } from '../playwright.config'
 import { expect, logIn, logOut, test, uniqueEmail } from './fixtures'
+import { apiToken, registerAccount } from './course-helpers'
+import { createTaskOnPage } from './task-helpers'
 
 // The demo teacher teaches Algebra Foundations, where the demo student is enrolled. Each test
 // makes its own uniquely named task, so the js and no-js runs never touch each other's data.
@@ -231,14 +233,8 @@ async function register(
 	email: string,
 	firstName: string,
 ) {
-	const registered = await request.post(`${apiUrl}/auth/register-${kind}`, {
-		data: { firstName, lastName: 'Tester', email, password: 'a-good-password' },
-	})
-	expect(registered.status()).toBe(201)
-	const login = await request.post(`${apiUrl}/auth/login`, {
-		data: { email, password: 'a-good-password' },
-	})
-	return (await login.json()).user.accessToken as string
+	await registerAccount(request, kind, firstName, email)
+	return apiToken(request, email)
 }
 
 test('after a grade is saved, the next ungraded submission of the task opens', async ({
@@ -262,16 +258,7 @@ test('after a grade is saved, the next ungraded submission of the task opens', a
 	const title = uniqueTitle('Triangle proofs')
 	await logIn(page, teacher, 'a-good-password')
 	await expect(page).toHaveURL(/\/teachersdashboard$/)
-	await page.goto('/teachersdashboard/tasks')
-	await page.getByLabel('Course').selectOption({ label: course })
-	await page.getByLabel('Title').fill(title)
-	await page.getByLabel('Due date').fill(localInput(2))
-	await page.getByRole('button', { name: 'Create task' }).click()
-	await expect(page.getByText('Task created successfully')).toBeVisible()
-	const href = await page
-		.getByRole('link', { name: `Submissions for ${title}` })
-		.getAttribute('href')
-	const taskId = new URL(href ?? '', 'http://app').searchParams.get('taskId')
+	const taskId = await createTaskOnPage(page, course, title, localInput(2))
 	// Both students hand work in, Ada first.
 	for (const token of tokens) {
 		const submitted = await request.post(`${apiUrl}/tasks/${taskId}/submit`, {

@@ -1,18 +1,6 @@
 import { apiUrl } from '../playwright.config'
-import { expect, logIn, logOut, test, uniqueEmail } from './fixtures'
+import { callApi, expect, logIn, logOut, test, uniqueEmail } from './fixtures'
 import { buildTemplate, newTeacher } from './qa-helpers'
-
-async function callApi(method: string, path: string, json: unknown, token?: string) {
-	const response = await fetch(`${apiUrl}${path}`, {
-		method,
-		headers: {
-			'content-type': 'application/json',
-			...(token && { authorization: `Bearer ${token}` }),
-		},
-		body: JSON.stringify(json),
-	})
-	return { status: response.status, body: await response.json() }
-}
 
 /** A live template made straight through the API, for journeys that are about taking it. */
 async function activeTemplate(title: string, timeLimit: number) {

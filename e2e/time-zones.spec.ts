@@ -1,6 +1,6 @@
 import { request, type Page } from '@playwright/test'
 import { apiUrl } from '../playwright.config'
-import { expect, logOut, test } from './fixtures'
+import { expect, logOut, test, wallClockIn } from './fixtures'
 import { enrolledCourse, password, registerAccount, signIn, uniqueWord } from './library-fixtures'
 
 // A viewer in New York. With JavaScript the browser says so (TimeZoneSync stores it in the `tz`
@@ -11,18 +11,10 @@ test.use({ timezoneId: ZONE })
 
 const HOUR = 60 * 60 * 1000
 
+/** The Due date field's value for an instant, in ZONE. */
 function wallClock(instant: number) {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone: ZONE,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-	}).formatToParts(new Date(instant))
-	const part = (type: string) => parts.find((item) => item.type === type)?.value ?? ''
-	return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`
+	const { date, time } = wallClockIn(ZONE, instant)
+	return `${date}T${time}`
 }
 
 /** What the app shows for an instant: 'Nov 25, 2026, 11:40 AM EST'. */

@@ -1,46 +1,7 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { expect, onTestFinished, test } from 'vitest'
-import { ResponseCache } from './upstream-cache.server'
+import type { ServerResponse } from 'node:http'
+import { expect, test } from 'vitest'
 import { SessionExpiredError, UpstreamError } from './upstream-errors'
-import { createUpstream, type SessionChange } from './upstream.server'
-
-type Hit = { method: string; path: string; headers: IncomingHttpHeaders }
-
-/** A real upstream on a free port that records each request before answering it. */
-async function upstreamServer(handler: (hit: Hit, res: ServerResponse) => void) {
-	const hits: Hit[] = []
-	const server = createServer((req, res) => {
-		req.resume()
-		req.on('end', () => {
-			const hit = { method: req.method ?? '', path: req.url ?? '', headers: req.headers }
-			hits.push(hit)
-			handler(hit, res)
-		})
-	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	onTestFinished(async () => {
-		server.closeAllConnections()
-		await new Promise((resolve) => server.close(resolve))
-	})
-	const { port } = server.address() as AddressInfo
-	return { baseUrl: `http://127.0.0.1:${port}/api/v1`, hits }
-}
-
-function client(baseUrl: string, timeoutMs = 2000) {
-	const changes: SessionChange[] = []
-	const upstream = createUpstream({
-		baseUrl,
-		timeoutMs,
-		userKey: 'u1',
-		tokens: { accessToken: 'old-access', refreshToken: 'r1' },
-		cookies: { refreshToken: 'r1' },
-		onSessionChange: (change) => changes.push(change),
-		cache: new ResponseCache(),
-		retryDelayMs: () => 1,
-	})
-	return { upstream, changes }
-}
+import { client, failure, upstreamServer } from './upstream-test-server'
 
 const FILE = Buffer.from('%PDF-1.4 binary \u0000\u00ff bytes')
 
@@ -50,15 +11,6 @@ function sendFile(res: ServerResponse) {
 		'Content-Disposition': 'attachment; filename="a.pdf"',
 	})
 	res.end(FILE)
-}
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-	try {
-		await promise
-	} catch (error) {
-		return error
-	}
-	throw new Error('expected the call to fail')
 }
 
 test('stream passes the bytes and headers on, with the bearer and query', async () => {
@@ -134,7 +86,7 @@ test('a refusal answers an UpstreamError with the server message, or the fallbac
 
 test('an upstream that never answers times out; one that is down is a network error', async () => {
 	const server = await upstreamServer(() => {})
-	const { upstream } = client(server.baseUrl, 200)
+	const { upstream } = client(server.baseUrl, { timeoutMs: 200 })
 	const timedOut = await failure(upstream.stream('/tasks/t1/attachment', { fallback: 'Failed' }))
 	expect(timedOut).toMatchObject({ kind: 'timeout', text: 'Failed' })
 	const down = client('http://127.0.0.1:9/api/v1').upstream

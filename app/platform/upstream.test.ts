@@ -1,44 +1,14 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
+import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, onTestFinished, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { z } from 'zod'
 import { ResponseCache } from './upstream-cache.server'
 import { SessionExpiredError, UpstreamError } from './upstream-errors'
-import { createUpstream, type SessionChange, type UpstreamOptions } from './upstream.server'
 import { accessTokenExpiresSoon } from './upstream-session.server'
-
-type Hit = { method: string; path: string; headers: IncomingHttpHeaders; body: string }
-type Handler = (hit: Hit, res: ServerResponse, hits: Hit[]) => void
+import { client, failure, type Handler, type Hit, upstreamServer } from './upstream-test-server'
 
 const coursesSchema = z.object({ courses: z.array(z.string()) })
 const okSchema = z.object({ ok: z.boolean() })
-
-/** A real upstream on a free port; every request is recorded before the handler answers. */
-async function upstreamServer(handler: Handler) {
-	const hits: Hit[] = []
-	const server = createServer((req, res) => {
-		const chunks: Buffer[] = []
-		req.on('data', (chunk: Buffer) => chunks.push(chunk))
-		req.on('end', () => {
-			const hit = {
-				method: req.method ?? '',
-				path: req.url ?? '',
-				headers: req.headers,
-				body: Buffer.concat(chunks).toString('utf8'),
-			}
-			hits.push(hit)
-			handler(hit, res, hits)
-		})
-	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	onTestFinished(async () => {
-		server.closeAllConnections()
-		await new Promise((resolve) => server.close(resolve))
-	})
-	const { port } = server.address() as AddressInfo
-	const count = (path: string) => hits.filter((hit) => hit.path === path).length
-	return { baseUrl: `http://127.0.0.1:${port}/api/v1`, hits, count }
-}
 
 function json(
 	res: ServerResponse,
@@ -48,31 +18,6 @@ function json(
 ) {
 	res.writeHead(status, { 'Content-Type': 'application/json', ...headers })
 	res.end(JSON.stringify(body))
-}
-
-function client(baseUrl: string, overrides: Partial<UpstreamOptions> = {}) {
-	const changes: SessionChange[] = []
-	const upstream = createUpstream({
-		baseUrl,
-		timeoutMs: 2000,
-		userKey: 'u1',
-		tokens: { accessToken: 'old-access', refreshToken: 'r1' },
-		cookies: { refreshToken: 'r1' },
-		onSessionChange: (change) => changes.push(change),
-		cache: new ResponseCache(),
-		retryDelayMs: () => 1,
-		...overrides,
-	})
-	return { upstream, changes }
-}
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-	try {
-		await promise
-	} catch (error) {
-		return error
-	}
-	throw new Error('expected the call to fail')
 }
 
 async function upstreamFailure(promise: Promise<unknown>): Promise<UpstreamError> {

@@ -280,6 +280,28 @@ export async function registerOrganization(prefix: string) {
 	return { email, api }
 }
 
+/**
+ * A new organization's free, published Science course and a new student enrolled in it (checking
+ * out a free course enrols at once).
+ */
+export async function organizationCourseWithStudent(
+	prefixes: { organization: string; student: string },
+	{ title, description }: { title: string; description: string },
+) {
+	const organization = await registerOrganization(prefixes.organization)
+	const student = await registerUser('student', prefixes.student)
+	const { course } = await organization.api.ok('POST', '/courses/create-course', {
+		title,
+		description,
+		category: 'Science',
+		level: 'Beginner',
+		price: { amount: 0, currency: 'USD' },
+		isPublished: true,
+	})
+	await student.api.ok('POST', '/payments/checkout', { courseId: course.id })
+	return { organization, student, course: course as { id: string } }
+}
+
 // A 1x1 GIF: the API checks an image by its first bytes.
 const tinyGif = Uint8Array.from(
 	atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'),

@@ -17,6 +17,7 @@ import {
 	teacherAnnouncementFormSchema,
 	type Announcement,
 } from './schema'
+import { ErrorAlert } from '~/ui/error-alert'
 
 type Course = { id: string; title: string }
 
@@ -242,14 +243,7 @@ export function AnnouncementBoard({
 				<h2 id="posted-announcements" className="text-lg font-semibold">
 					Posted announcements
 				</h2>
-				{deleteError ? (
-					<p
-						role="alert"
-						className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-					>
-						{deleteError}
-					</p>
-				) : null}
+				<ErrorAlert text={deleteError} />
 				{list.ok ? (
 					<AuthoredAnnouncements
 						announcements={list.value.announcements}

@@ -4,7 +4,7 @@ import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { CATALOGUE_SEARCH_MAX, courseCategories, courseLevels } from './catalogue'
 import type { loadCatalogue } from './catalogue.server'
-import { CourseCard } from './course-card'
+import { BuyCourseLink, CourseCard } from './course-card'
 
 const selectClass = 'rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900'
 
@@ -104,14 +104,7 @@ export function CataloguePage({ query, courses }: Awaited<ReturnType<typeof load
 												<Link to={`/courses/${course.id}`} className={buttonClass('secondary')}>
 													Details<span className="sr-only"> of {course.title}</span>
 												</Link>
-												{/* A full page load: checkout's page allows Stripe.js, other pages do not. */}
-												<Link
-													to={`/course/${course.id}/checkout`}
-													reloadDocument
-													className={buttonClass()}
-												>
-													Buy<span className="sr-only"> {course.title}</span>
-												</Link>
+												<BuyCourseLink course={course} />
 											</div>
 										}
 									/>

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import { formatMoney, type CourseSummary } from './catalogue'
 import type { Course, Price } from './schema'
 import { countOf } from '~/platform/plural'
+import { buttonClass } from '~/ui/button'
 
 export function PriceTag({ price }: { price: Price }) {
 	if (price.amount === 0) return <span className="font-semibold">Free</span>
@@ -21,6 +23,25 @@ export function PriceTag({ price }: { price: Price }) {
 
 export function courseOwnerName(course: Pick<Course, 'teacherName' | 'organizationName'>) {
 	return course.teacherName ?? course.organizationName ?? 'TutorHub'
+}
+
+/**
+ * The link to a course's checkout, naming the course to a screen reader. A full page load:
+ * checkout's page allows Stripe.js, other pages do not.
+ */
+export function BuyCourseLink({
+	course,
+	label = 'Buy',
+}: {
+	course: Pick<Course, 'id' | 'title'>
+	label?: string
+}) {
+	return (
+		<Link to={`/course/${course.id}/checkout`} reloadDocument className={buttonClass()}>
+			{label}
+			<span className="sr-only"> {course.title}</span>
+		</Link>
+	)
 }
 
 /** A course in a list or catalogue; `actions` are the page's links for it. */

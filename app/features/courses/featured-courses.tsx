@@ -1,9 +1,7 @@
-import { Link } from 'react-router'
 import type { Settled } from '~/platform/settle.server'
-import { buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { TextLink } from '~/ui/text-link'
-import { CourseCard } from './course-card'
+import { BuyCourseLink, CourseCard } from './course-card'
 import type { CataloguePage } from './catalogue'
 
 /** The home page's featured courses: the newest published ones. */
@@ -24,15 +22,7 @@ export function FeaturedCourses({ courses }: { courses: Settled<CataloguePage> }
 								<CourseCard
 									course={course}
 									headingLevel="h3"
-									actions={
-										<Link
-											to={`/course/${course.id}/checkout`}
-											reloadDocument
-											className={buttonClass()}
-										>
-											Buy<span className="sr-only"> {course.title}</span>
-										</Link>
-									}
+									actions={<BuyCourseLink course={course} />}
 								/>
 							</li>
 						))}

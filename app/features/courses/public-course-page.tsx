@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { buttonClass } from '~/ui/button'
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
+import { BuyCourseLink } from './course-card'
 import { CourseOverview } from './course-overview'
 import type { loadPublicCourse } from './public-course.server'
 
@@ -29,10 +30,7 @@ export function PublicCoursePage({
 						</Link>
 					</>
 				) : role === null || role === 'student' ? (
-					// A full page load: checkout's page allows Stripe.js, other pages do not.
-					<Link to={`/course/${course.id}/checkout`} reloadDocument className={buttonClass()}>
-						Buy course<span className="sr-only"> {course.title}</span>
-					</Link>
+					<BuyCourseLink course={course} label="Buy course" />
 				) : (
 					<p className="text-slate-700">Students buy courses from their own account.</p>
 				)}

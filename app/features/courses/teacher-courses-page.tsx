@@ -12,6 +12,7 @@ import { PriceTag } from './course-card'
 import { applyQueuedCourseChanges, type Shown } from './offline'
 import { adjustTotal, COURSE_OFFLINE_KEY, totalEnrolled } from './schema'
 import type { loadTeacherCourses } from './teacher-courses.server'
+import { ErrorAlert } from '~/ui/error-alert'
 
 type Loaded = Awaited<ReturnType<typeof loadTeacherCourses>>
 type Courses = Extract<Loaded['courses'], { ok: true }>['value']['courses']
@@ -48,14 +49,7 @@ export function TeacherCoursesPage({
 					</Link>
 				</div>
 			</div>
-			{actionError ? (
-				<p
-					role="alert"
-					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-				>
-					{actionError}
-				</p>
-			) : null}
+			<ErrorAlert text={actionError} />
 			{courses.ok ? (
 				<CourseTable
 					courses={shown}

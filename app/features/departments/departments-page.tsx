@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
-import { Button, buttonClass } from '~/ui/button'
+import { Link } from 'react-router'
+import { buttonClass } from '~/ui/button'
+import { ListSearch } from '~/ui/list-search'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { TextLink } from '~/ui/text-link'
@@ -59,33 +60,12 @@ export function DepartmentsPage({
 				<h2 id="list-heading" className="text-lg font-semibold">
 					Your departments
 				</h2>
-				{/* Rebuilt when the search in the address changes, so Clear search empties the box too. */}
-				<Form
-					key={departmentName}
-					method="get"
-					role="search"
-					className="flex flex-wrap items-end gap-2"
-				>
-					<div className="flex flex-col gap-1">
-						<label htmlFor="department-search" className="text-sm font-medium text-slate-800">
-							Search departments by name
-						</label>
-						<input
-							id="department-search"
-							type="search"
-							name="departmentName"
-							defaultValue={departmentName}
-							maxLength={100}
-							className="rounded-md border border-slate-400 bg-white px-3 py-2"
-						/>
-					</div>
-					<Button variant="secondary">Search</Button>
-					{departmentName ? (
-						<Link to="." className={buttonClass('link')}>
-							Clear search
-						</Link>
-					) : null}
-				</Form>
+				<ListSearch
+					id="department-search"
+					name="departmentName"
+					label="Search departments by name"
+					value={departmentName}
+				/>
 				{list.ok ? (
 					<DepartmentTable
 						departments={list.value.departments}

@@ -1,12 +1,13 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import type { User } from '~/features/users/schema'
 import type { LoadFailure } from '~/platform/toast'
 import { Button, buttonClass } from '~/ui/button'
 import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import { ConformField, FormErrors } from '~/ui/field'
+import { ListSearch } from '~/ui/list-search'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { useForm, useSubmitting } from '~/ui/use-form'
@@ -50,28 +51,12 @@ export function MembersPage({
 				<h2 id="list-heading" className="sr-only">
 					{plural} of your organization
 				</h2>
-				{/* Rebuilt when the search in the address changes, so Clear search empties the box too. */}
-				<Form key={search} method="get" role="search" className="flex flex-wrap items-end gap-2">
-					<div className="flex flex-col gap-1">
-						<label htmlFor="member-search" className="text-sm font-medium text-slate-800">
-							Search by name or email
-						</label>
-						<input
-							id="member-search"
-							type="search"
-							name="search"
-							defaultValue={search}
-							maxLength={100}
-							className="rounded-md border border-slate-400 bg-white px-3 py-2"
-						/>
-					</div>
-					<Button variant="secondary">Search</Button>
-					{search ? (
-						<Link to="." className={buttonClass('link')}>
-							Clear search
-						</Link>
-					) : null}
-				</Form>
+				<ListSearch
+					id="member-search"
+					name="search"
+					label="Search by name or email"
+					value={search}
+				/>
 				{list.ok ? (
 					<MemberTable kind={kind} plural={plural} search={search} {...list.value} />
 				) : (

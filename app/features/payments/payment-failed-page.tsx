@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { buttonClass } from '~/ui/button'
 import type { RouteData } from '~/platform/route-data'
 import type { loadPaymentFailed } from './payment-failed.server'
+import { ErrorAlert } from '~/ui/error-alert'
 
 export function PaymentFailedPage({
 	loaderData,
@@ -17,14 +18,7 @@ export function PaymentFailedPage({
 					? `We could not enrol you in ${course.title}, so your payment has been refunded.`
 					: `Your payment for ${course.title} did not go through, and you have not been charged.`}
 			</p>
-			{reason ? (
-				<p
-					role="alert"
-					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-				>
-					{reason}
-				</p>
-			) : null}
+			<ErrorAlert text={reason} />
 			<div className="flex flex-wrap justify-center gap-3">
 				<Link to={`/course/${course.id}/checkout`} reloadDocument className={buttonClass()}>
 					Try again

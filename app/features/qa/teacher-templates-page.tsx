@@ -7,6 +7,7 @@ import { TextLink } from '~/ui/text-link'
 import { Table } from '~/ui/table'
 import type { Template } from './schema'
 import type { loadTeacherTemplates } from './teacher-templates.server'
+import { ErrorAlert } from '~/ui/error-alert'
 
 /** The teacher's template list: filters, the table (own templates can be toggled or deleted), and
  * the delete confirmation. */
@@ -27,14 +28,7 @@ export function TeacherTemplatesPage({
 					Create template
 				</Link>
 			</div>
-			{actionError ? (
-				<p
-					role="alert"
-					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-				>
-					{actionError}
-				</p>
-			) : null}
+			<ErrorAlert text={actionError} />
 			{toDelete ? <DeleteConfirmation template={toDelete} /> : null}
 			<Form
 				method="get"

@@ -8,6 +8,7 @@ import { useForm, useSubmitting } from '~/ui/use-form'
 import { LibraryFilters, LibraryList } from './library'
 import { resourceFileAccept, resourceTypes, resourceUploadSchema } from './schema'
 import type { loadTeacherLibrary } from './teacher-library.server'
+import { ErrorAlert } from '~/ui/error-alert'
 
 /** The teacher's library: the upload form above the shared list (with delete on their own). */
 export function TeacherLibraryPage({
@@ -93,14 +94,7 @@ export function TeacherLibraryPage({
 				<h2 id="browse-heading" className="text-lg font-semibold">
 					Browse the library
 				</h2>
-				{deleteError ? (
-					<p
-						role="alert"
-						className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
-					>
-						{deleteError}
-					</p>
-				) : null}
+				<ErrorAlert text={deleteError} />
 				<LibraryFilters filters={filters} subjects={list.ok ? list.value.subjects : []} />
 				{list.ok ? (
 					<LibraryList

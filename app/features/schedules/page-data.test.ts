@@ -5,6 +5,16 @@ import { cancelSchedule, createSchedule, recordAttendance, updateSchedule } from
 import { loadStudentSessions, loadTeacherSchedule } from './page-data.server'
 
 const emptyList = { schedules: [], pagination: { total: 0, page: 1 } }
+/** The form's fields for a new session, as createSchedule sends them. */
+const aNewSchedule = {
+	courseId: 'c1',
+	title: 'T',
+	scheduledDate: '2026-11-23',
+	startTime: '16:30',
+	duration: 60,
+	timeZone: 'UTC',
+}
+
 const aSchedule = {
 	id: 's1',
 	courseId: 'c1',
@@ -94,15 +104,7 @@ test('every schedule change makes the lists stale, whichever of /schedule and /s
 		return { status: 200, body: { schedule: aSchedule } }
 	})
 	const changes = [
-		() =>
-			createSchedule(api, {
-				courseId: 'c1',
-				title: 'T',
-				scheduledDate: '2026-11-23',
-				startTime: '16:30',
-				duration: 60,
-				timeZone: 'UTC',
-			}),
+		() => createSchedule(api, aNewSchedule),
 		() => updateSchedule(api, 's1', { title: 'Moved' }),
 		() => cancelSchedule(api, 's1'),
 		() => recordAttendance(api, 's1', { studentId: 'st1', attendanceStatus: 'Present' }),
@@ -158,14 +160,7 @@ test('weeks and days follow the viewer’s zone cookie; a bad cookie means UTC',
 
 test('a create failure without an error text shows the spec’s toast and stores its own text', async () => {
 	const { api } = fakeApi(() => ({ status: 500, body: {} }))
-	const error = await createSchedule(api, {
-		courseId: 'c1',
-		title: 'T',
-		scheduledDate: '2026-11-23',
-		startTime: '16:30',
-		duration: 60,
-		timeZone: 'UTC',
-	}).catch((failure: unknown) => failure)
+	const error = await createSchedule(api, aNewSchedule).catch((failure: unknown) => failure)
 	expect(error).toMatchObject({
 		text: 'Failed to create schedules',
 		toast: { title: 'Failed to create schedule' },
@@ -175,14 +170,9 @@ test('a create failure without an error text shows the spec’s toast and stores
 		status: 403,
 		body: { error: 'You do not have permission to do this' },
 	}))
-	const refused = await createSchedule(withError.api, {
-		courseId: 'c1',
-		title: 'T',
-		scheduledDate: '2026-11-23',
-		startTime: '16:30',
-		duration: 60,
-		timeZone: 'UTC',
-	}).catch((failure: unknown) => failure)
+	const refused = await createSchedule(withError.api, aNewSchedule).catch(
+		(failure: unknown) => failure,
+	)
 	expect(refused).toMatchObject({
 		text: 'You do not have permission to do this',
 		toast: { title: 'Request Failed' },

@@ -7,10 +7,10 @@ import type { Settled } from '~/platform/settle.server'
 import { formatDate, formatDay, formatTime } from '~/platform/dates'
 import { Pagination } from '~/ui/pagination'
 import { Table } from '~/ui/table'
-import { statusAt, todaysSchedules, type Week } from './calendar'
+import { sessionsByDay, statusAt, todaysSchedules, type Week } from './calendar'
 import { formatDuration, formatHours, formatWeek } from './format'
 import type { Schedule } from './schema'
-import { dateInZone, timeZoneNames } from './time-zones'
+import { addDays, dateInZone, timeZoneNames } from './time-zones'
 
 const statusStyles: Record<string, string> = {
 	Scheduled: 'bg-indigo-100 text-indigo-900',
@@ -350,7 +350,46 @@ export function TodaysSessions({
  * sessions than one page shows a page of them (`?weekPage=`) with the week's true total; a day
  * before or after the page's sessions says "None on this page" rather than "No sessions".
  */
-export function WeekView({
+/**
+ * The week's calendar from the schedule page's data (its week, that week's page of sessions, the
+ * zone, today and now), with links to the week before, this one (`weekHref(null)`) and the next;
+ * or a line saying it could not be loaded.
+ */
+export function WeekOfSessions({
+	page: { week, weekList, zone, today, now },
+	weekHref,
+	addHref,
+}: {
+	page: {
+		week: Week
+		weekList: Settled<{ schedules: Schedule[]; pagination: ListPage }>
+		zone: string
+		today: string
+		now: number
+	}
+	weekHref: (date: string | null) => string
+	addHref?: (date: string) => string
+}) {
+	if (!weekList.ok) return <p className="text-slate-700">This week could not be loaded.</p>
+	return (
+		<WeekView
+			week={week}
+			days={sessionsByDay(weekList.value.schedules, week, zone)}
+			pagination={weekList.value.pagination}
+			zone={zone}
+			today={today}
+			now={now}
+			links={{
+				previous: weekHref(addDays(week.startDate, -7)),
+				current: weekHref(null),
+				next: weekHref(addDays(week.startDate, 7)),
+			}}
+			addHref={addHref}
+		/>
+	)
+}
+
+function WeekView({
 	week,
 	days,
 	pagination,

@@ -2,12 +2,17 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Form, useSearchParams } from 'react-router'
 import { Button } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
-import { nextUpcomingSchedule, sessionsByDay, weekAddress } from './calendar'
+import { nextUpcomingSchedule, weekAddress } from './calendar'
 import { CalendarFeed } from './calendar-feed'
-import { NextSession, ScheduleStats, SessionList, TodaysSessions, WeekView } from './schedule-views'
+import {
+	NextSession,
+	ScheduleStats,
+	SessionList,
+	TodaysSessions,
+	WeekOfSessions,
+} from './schedule-views'
 import type { loadStudentSessionsPage } from './student-sessions.server'
 import { TimeZonePicker } from './time-zone'
-import { addDays } from './time-zones'
 import { FormErrors, formErrorsOf } from '~/ui/field'
 
 /** The student's sessions: stats, the next session, today, the week, upcoming, past, the feed. */
@@ -55,23 +60,7 @@ export function StudentSessionsPage({
 				)}
 			</section>
 
-			{weekList.ok ? (
-				<WeekView
-					week={week}
-					days={sessionsByDay(weekList.value.schedules, week, zone)}
-					pagination={weekList.value.pagination}
-					zone={zone}
-					today={today}
-					now={now}
-					links={{
-						previous: weekHref(addDays(week.startDate, -7)),
-						current: weekHref(null),
-						next: weekHref(addDays(week.startDate, 7)),
-					}}
-				/>
-			) : (
-				<p className="text-slate-700">This week could not be loaded.</p>
-			)}
+			<WeekOfSessions page={loaderData} weekHref={weekHref} />
 
 			<section aria-labelledby="upcoming-heading" className="flex flex-col gap-3">
 				<h2 id="upcoming-heading" className="text-lg font-semibold">

@@ -4,7 +4,7 @@ import { Button, buttonClass } from '~/ui/button'
 import { FormErrors, formErrorsOf } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { TextLink } from '~/ui/text-link'
-import { nextUpcomingSchedule, sessionsByDay, weekAddress } from './calendar'
+import { nextUpcomingSchedule, weekAddress } from './calendar'
 import { CalendarFeed } from './calendar-feed'
 import {
 	NextSession,
@@ -12,11 +12,10 @@ import {
 	ScheduleStats,
 	ScheduleTable,
 	TodaysSessions,
-	WeekView,
+	WeekOfSessions,
 } from './schedule-views'
 import type { loadTeacherSchedulePage } from './teacher-schedule.server'
 import { TimeZonePicker } from './time-zone'
-import { addDays } from './time-zones'
 
 /** The teacher's schedule: counts, the next session, today, the week, every session and the feed. */
 export function TeacherSchedulePage({
@@ -87,24 +86,11 @@ export function TeacherSchedulePage({
 				)}
 			</section>
 
-			{weekList.ok ? (
-				<WeekView
-					week={week}
-					days={sessionsByDay(weekList.value.schedules, week, zone)}
-					pagination={weekList.value.pagination}
-					zone={zone}
-					today={today}
-					now={now}
-					links={{
-						previous: weekHref(addDays(week.startDate, -7)),
-						current: weekHref(null),
-						next: weekHref(addDays(week.startDate, 7)),
-					}}
-					addHref={(date) => `/teachersdashboard/schedule/new?date=${date}`}
-				/>
-			) : (
-				<p className="text-slate-700">This week could not be loaded.</p>
-			)}
+			<WeekOfSessions
+				page={loaderData}
+				weekHref={weekHref}
+				addHref={(date) => `/teachersdashboard/schedule/new?date=${date}`}
+			/>
 
 			<section aria-labelledby="all-heading" className="flex flex-col gap-3">
 				<div className="flex flex-wrap items-end justify-between gap-3">

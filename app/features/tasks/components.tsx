@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router'
 import { formatDateTime } from '~/platform/dates'
 import { TextLink, textLinkClass } from '~/ui/text-link'
 import { gradeDistribution } from './grades'
@@ -79,6 +80,37 @@ export function GradeDistribution({ grades }: { grades: number[] }) {
 }
 
 /** Previous / next links that keep the rest of the query string. */
+/** Offline, the list shown is the one saved at `savedAt` (epoch ms): says so and since when. */
+export function OfflineTasksNotice({ savedAt }: { savedAt: number | null }) {
+	if (savedAt === null) return null
+	return (
+		<p
+			role="status"
+			className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+		>
+			You are offline. These are your tasks as of{' '}
+			{new Date(savedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
+		</p>
+	)
+}
+
+/** The pages of a list of tasks (?page=), keeping the rest of the address. */
+export function TaskPageLinks({
+	pagination,
+}: {
+	pagination: { currentPage: number; totalPages: number }
+}) {
+	const [searchParams] = useSearchParams()
+	return (
+		<PageLinks
+			page={pagination.currentPage}
+			totalPages={pagination.totalPages}
+			search={searchParams.toString()}
+			label="Task pages"
+		/>
+	)
+}
+
 export function PageLinks({
 	page,
 	totalPages,

@@ -1,9 +1,8 @@
-import { useSearchParams } from 'react-router'
 import type { offlineFailure } from '~/platform/offline-snapshot'
 import { LoadError } from '~/ui/load-error'
 import { TextLink } from '~/ui/text-link'
 import { Table } from '~/ui/table'
-import { DateTime, PageLinks, StatusBadge } from './components'
+import { DateTime, OfflineTasksNotice, StatusBadge, TaskPageLinks } from './components'
 import { taskTypeLabel, type Task } from './schema'
 import { submissionProgress } from './status'
 import type { loadStudentTasks } from './student-tasks.server'
@@ -18,28 +17,14 @@ export type StudentTasksData =
 export function StudentTasksPage({ loaderData }: { loaderData: StudentTasksData }) {
 	const { tasks, timeZone } = loaderData
 	const savedAt = 'savedAt' in loaderData ? loaderData.savedAt : null
-	const [searchParams] = useSearchParams()
 	return (
 		<div className="flex flex-col gap-6">
 			<h1 className="text-2xl font-bold">Your tasks</h1>
-			{savedAt !== null ? (
-				<p
-					role="status"
-					className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-				>
-					You are offline. These are your tasks as of{' '}
-					{new Date(savedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
-				</p>
-			) : null}
+			<OfflineTasksNotice savedAt={savedAt} />
 			{tasks.ok ? (
 				<>
 					<TaskTable tasks={tasks.value.tasks} timeZone={timeZone} />
-					<PageLinks
-						page={tasks.value.pagination.currentPage}
-						totalPages={tasks.value.pagination.totalPages}
-						search={searchParams.toString()}
-						label="Task pages"
-					/>
+					<TaskPageLinks pagination={tasks.value.pagination} />
 				</>
 			) : (
 				<LoadError error={tasks.error} />

@@ -8,7 +8,7 @@ import { useOfflineQueue } from '~/platform/use-offline-queue'
 import { Button } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { CourseMenuSearch } from '~/ui/menu-search'
-import { PageLinks } from './components'
+import { OfflineTasksNotice, TaskPageLinks } from './components'
 import { applyQueuedTaskChanges, TASKS_OFFLINE_KEY } from './offline'
 import { TASK_TYPES } from './schema'
 import { CreateTask, DeleteTask, EditTask } from './teacher-forms'
@@ -62,15 +62,7 @@ export function TeacherTasksPage({
 				<h1 className="text-2xl font-bold">Tasks</h1>
 				<TimeZonePicker zone={timeZone} />
 			</div>
-			{savedAt !== null ? (
-				<p
-					role="status"
-					className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-				>
-					You are offline. These are your tasks as of{' '}
-					{new Date(savedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
-				</p>
-			) : null}
+			<OfflineTasksNotice savedAt={savedAt} />
 
 			{offlineTask && localFocus !== 'closed' && localFocus?.mode === 'edit' ? (
 				<EditTask
@@ -156,12 +148,7 @@ export function TeacherTasksPage({
 							timeZone={timeZone}
 							onOffline={openOffline}
 						/>
-						<PageLinks
-							page={tasks.value.pagination.currentPage}
-							totalPages={tasks.value.pagination.totalPages}
-							search={searchParams.toString()}
-							label="Task pages"
-						/>
+						<TaskPageLinks pagination={tasks.value.pagination} />
 					</>
 				) : (
 					<LoadError error={tasks.error} />
