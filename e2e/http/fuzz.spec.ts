@@ -288,6 +288,14 @@ const targets: Record<string, Target> = {
 		pages: () => ['/organization/departments'],
 		storesText: (shape) => shape.intent !== 'delete',
 	},
+	// "Prepare the file (CSV)": score input and result cards show it only above
+	// EXPORT_STREAM_LIMIT students (decision 046); posted all the same. The job keeps its term.
+	'routes/organization/exports.tsx': {
+		role: 'organization',
+		pages: () => [],
+		extra: () => [form('/organization/exports', ['kind', 'term'])],
+		storesText: always,
+	},
 	'routes/organization/payment-setup.tsx': {
 		role: 'organization',
 		pages: () => ['/organization/payment-setup'],
