@@ -10,6 +10,7 @@ import { lockDataDir } from './platform/data-lock.ts'
 import { connectRedis, redisAnswers } from './platform/redis.ts'
 import { log } from './platform/log.ts'
 import { serveMetrics } from './platform/metrics.ts'
+import { afterAnswersDone } from './platform/after-answer.ts'
 import { mailOutboxMetrics } from './mail/metrics.ts'
 import { flushErrorReports, reportError, startErrorReports } from './platform/error-reports.ts'
 import { createDiskStorage } from './platform/storage.ts'
@@ -144,6 +145,9 @@ async function start() {
 		// Live room sockets are told to reconnect, and whiteboard saves finish before the database closes.
 		await closeRooms(db)
 		await closed
+		// Work that followed an answer (a queued mail, a roster import, an export job) finishes
+		// before the database closes, within the grace above: a mail is not lost to a deploy.
+		await afterAnswersDone()
 		metricsServer?.close()
 		await reminders.stop()
 		await mailWorker.stop()
