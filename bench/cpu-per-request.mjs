@@ -5,7 +5,7 @@
 // machine is busy. It reads /proc (Linux) and needs the builds `npm run bench` makes (build/,
 // bench/baseline/build/ and build-routes/). A figure beside the bench, not a target.
 //
-// Env: CPU_REQUESTS (per page and round, 2000), CPU_ROUNDS (3).
+// Env: CPU_REQUESTS (per page and round, 2000), CPU_ROUNDS (3), CPU_CONNECTIONS (10).
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -17,6 +17,8 @@ import { logIn, median, waitUntilUp } from './lib/http.mjs'
 
 const REQUESTS = Number(process.env.CPU_REQUESTS ?? 2000)
 const ROUNDS = Number(process.env.CPU_ROUNDS ?? 3)
+// The throughput rounds of `npm run bench` use 50; the server's cost per request grows with what is in flight.
+const CONNECTIONS = Number(process.env.CPU_CONNECTIONS ?? 10)
 const PORTS = { app: 3490, api: 4490, baseline: 3491, routeTable: 3492 }
 // Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux).
 const TICKS = 100
@@ -64,7 +66,7 @@ try {
 		for (const [name, [pid, url, headers = {}]] of Object.entries(pages)) {
 			await autocannon({ url, connections: 10, amount: 300, headers }) // warm-up
 			const before = cpuMs(pid)
-			const run = await autocannon({ url, connections: 10, amount: REQUESTS, headers })
+			const run = await autocannon({ url, connections: CONNECTIONS, amount: REQUESTS, headers })
 			const failed = run.non2xx + run.errors + run.timeouts
 			if (failed) throw new Error(`${name}: ${failed} of ${run.requests.total} requests failed`)
 			;(samples[name] ??= []).push((cpuMs(pid) - before) / run.requests.total)
