@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { serve } from '@hono/node-server'
 import { createApi, API_BASE } from './app.ts'
 import { createPasswords } from './auth/passwords.ts'
@@ -11,6 +12,7 @@ import { connectRedis, redisAnswers } from './platform/redis.ts'
 import { log } from './platform/log.ts'
 import { serveMetrics } from './platform/metrics.ts'
 import { afterAnswersDone } from './platform/after-answer.ts'
+import { failJobsUnderWay } from './platform/jobs.ts'
 import { mailOutboxMetrics } from './mail/metrics.ts'
 import { flushErrorReports, reportError, startErrorReports } from './platform/error-reports.ts'
 import { createDiskStorage } from './platform/storage.ts'
@@ -24,6 +26,8 @@ import { readSettings } from './settings.ts'
 
 // A hung connection must not keep a stopping server alive forever.
 const SHUTDOWN_GRACE_MS = 10_000
+/** Of the grace, what is kept to write the jobs still running failed and close the rest. */
+const JOB_FAILING_MS = 2_500
 // `npm run migrate`: migrate (and seed, as SEED_DEMO says) the database, then exit, for a deploy
 // pipeline's one step before the APIs start.
 const MIGRATE_ONLY = process.argv.includes('--migrate')
@@ -140,14 +144,20 @@ async function start() {
 	stop = async (exitCode: number) => {
 		if (stopping) return
 		stopping = true
+		const graceEnds = Date.now() + SHUTDOWN_GRACE_MS
 		setTimeout(() => process.exit(exitCode || 1), SHUTDOWN_GRACE_MS).unref()
 		const closed = new Promise<void>((resolve) => server.close(() => resolve()))
 		// Live room sockets are told to reconnect, and whiteboard saves finish before the database closes.
 		await closeRooms(db)
 		await closed
 		// Work that followed an answer (a queued mail, a roster import, an export job) finishes
-		// before the database closes, within the grace above: a mail is not lost to a deploy.
-		await afterAnswersDone()
+		// before the database closes, within the grace above: a mail is not lost to a deploy. A job
+		// still running when the grace is nearly over is written failed, so it can be started again.
+		const finished = await Promise.race([
+			afterAnswersDone().then(() => true),
+			sleep(Math.max(0, graceEnds - JOB_FAILING_MS - Date.now()), false, { ref: false }),
+		])
+		if (!finished) await failJobsUnderWay()
 		metricsServer?.close()
 		await reminders.stop()
 		await mailWorker.stop()

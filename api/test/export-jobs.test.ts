@@ -1,5 +1,7 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
+import { EXPORT_FAILED } from '../src/exports/jobs.ts'
 import { afterAnswersDone } from '../src/platform/after-answer.ts'
+import { failJobsUnderWay } from '../src/platform/jobs.ts'
 import { apiForFile, call, login } from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
 
@@ -237,5 +239,44 @@ describe('background exports (decision 046)', () => {
 		).toBeUndefined()
 		const gone = await api.storage.get(file_key!)
 		expect(gone).toBeNull()
+	})
+
+	test('a job still running when the API shuts down is written failed at once, and can be started again', async () => {
+		const org = await school()
+		// The file's write waits, as a big term's does: the job is running when the shutdown comes.
+		const { put } = api.storage
+		let release = () => {}
+		const writing = new Promise<void>((resolve) => {
+			release = resolve
+		})
+		api.storage.put = async (...args) => {
+			await writing
+			return put.apply(api.storage, args)
+		}
+		try {
+			const started = await start(org, 'scores', 'Term 1')
+			const id = started.body.export.id
+			await vi.waitFor(async () =>
+				expect((await jobOf(org, id)).body.export.status).toBe('running'),
+			)
+
+			await failJobsUnderWay()
+			const stopped = await jobOf(org, id)
+			expect(stopped.body.export).toMatchObject({ status: 'failed', error: EXPORT_FAILED })
+			const again = await start(org, 'scores', 'Term 1')
+			expect(again.status).toBe(202)
+			expect(again.body.export.id).not.toBe(id)
+		} finally {
+			release()
+			api.storage.put = put
+		}
+		await afterAnswersDone()
+		// A job that ended is never written failed by a later shutdown.
+		const [latest] = (
+			await call(api, 'GET', `/organizations/${org.id}/exports`, { token: org.token })
+		).body.exports
+		expect(latest.status).toBe('done')
+		await failJobsUnderWay()
+		expect((await jobOf(org, latest.id)).body.export.status).toBe('done')
 	})
 })

@@ -209,11 +209,13 @@ export const failStoppedJobs = (db: Db, organizationId: string, error: string) =
 		.where('started_at', '<', sql<Date>`now() - interval '10 minutes'`)
 		.execute()
 
+/** A running job failed (never a finished one: a shutdown may write it failed as it ends). */
 export const failJob = (db: Db, jobId: string, error: string) =>
 	db
 		.updateTable('roster_imports')
 		.set({ status: 'failed', error, finished_at: new Date() })
 		.where('id', '=', jobId)
+		.where('status', '=', 'running')
 		.execute()
 
 /** `head`, the rows as one JSON parameter, `tail`: one statement whatever the number of rows. */
