@@ -6,6 +6,7 @@ import { createPasswords } from './auth/passwords.ts'
 import { openDatabase, type Db } from './db.ts'
 import { migrate } from './migrate.ts'
 import { startReminderSweeper } from './reminders/sweep.ts'
+import { startExportCleanup } from './exports/jobs.ts'
 import { sealPlainSecrets } from './auth/totp-secrets.ts'
 import { lockDataDir } from './platform/data-lock.ts'
 import { connectRedis, redisAnswers } from './platform/redis.ts'
@@ -124,6 +125,11 @@ async function start() {
 		{ db, config: settings.api },
 		{ onError: (error) => log.warn({ err: error }, 'Reminder sweep failed') },
 	)
+	// Finished exports' files go after EXPORT_KEEP_DAYS even when no new export comes (decision 046).
+	const exportCleanup = startExportCleanup(
+		{ db, storage },
+		{ onError: (error) => log.warn({ err: error }, 'Removing old exports failed') },
+	)
 	const metricsServer = settings.metrics
 		? await serveMetrics(db, settings.metrics.port, settings.metrics.host, [
 				liveRoomMetrics(db),
@@ -160,6 +166,7 @@ async function start() {
 		if (!finished) await failJobsUnderWay()
 		metricsServer?.close()
 		await reminders.stop()
+		await exportCleanup.stop()
 		await mailWorker.stop()
 		await redis?.close()
 		await db.destroy()

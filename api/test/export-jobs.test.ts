@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
-import { EXPORT_FAILED } from '../src/exports/jobs.ts'
+import { EXPORT_FAILED, startExportCleanup } from '../src/exports/jobs.ts'
 import { afterAnswersDone } from '../src/platform/after-answer.ts'
 import { failJobsUnderWay } from '../src/platform/jobs.ts'
 import { apiForFile, call, login } from './helpers.ts'
@@ -278,5 +278,40 @@ describe('background exports (decision 046)', () => {
 		expect(latest.status).toBe('done')
 		await failJobsUnderWay()
 		expect((await jobOf(org, latest.id)).body.export.status).toBe('done')
+	})
+
+	test('a finished export goes after a week with its file even when no other export comes', async () => {
+		const org = await school()
+		const started = await start(org, 'result-cards', 'Term 1')
+		await afterAnswersDone()
+		const { id } = started.body.export
+		const { file_key } = await api.db
+			.selectFrom('export_jobs')
+			.select('file_key')
+			.where('id', '=', id)
+			.executeTakeFirstOrThrow()
+		await api.db
+			.updateTable('export_jobs')
+			.set({ finished_at: new Date(Date.now() - 6 * 86_400_000) })
+			.where('id', '=', id)
+			.execute()
+		const errors: unknown[] = []
+		const sweep = () =>
+			startExportCleanup(
+				{ db: api.db, storage: api.storage },
+				{ onError: (error) => errors.push(error) },
+			).stop()
+		await sweep()
+		expect((await jobOf(org, id)).body.export.status).toBe('done')
+
+		await api.db
+			.updateTable('export_jobs')
+			.set({ finished_at: new Date(Date.now() - 8 * 86_400_000) })
+			.where('id', '=', id)
+			.execute()
+		await sweep()
+		expect((await jobOf(org, id)).status).toBe(404)
+		expect(await api.storage.get(file_key!)).toBeNull()
+		expect(errors).toEqual([])
 	})
 })

@@ -4,6 +4,7 @@ import { appLink, composeMail } from '../mail/compose.ts'
 import { queueMails } from '../mail/outbox.ts'
 import { csvBody, type CsvCell } from '../platform/csv.ts'
 import { runJobAfterAnswer } from '../platform/jobs.ts'
+import { startPeriodic } from '../platform/periodic.ts'
 import { log } from '../platform/log.ts'
 import { PRIVATE_FILE_PREFIX } from '../platform/storage.ts'
 import { termFile } from '../scores/export.ts'
@@ -115,12 +116,24 @@ function readyMail(
 	}
 }
 
-/** Jobs finished more than EXPORT_KEEP_DAYS ago go, with their files (after each new export). */
-async function removeOldExports({ db, storage }: ApiDeps) {
+/**
+ * Jobs finished more than EXPORT_KEEP_DAYS ago go, with their files: after each new export, and
+ * hourly (`startExportCleanup`), so a school that exports once does not keep its file for ever.
+ * Each row is deleted by one process only (DELETE … RETURNING), which then removes its file.
+ */
+export async function removeOldExports({ db, storage }: Pick<ApiDeps, 'db' | 'storage'>) {
 	const keys = await removeOldExportJobs(db, EXPORT_KEEP_DAYS)
 	for (const key of keys) {
 		await storage.delete(key).catch((error: unknown) => {
 			log.warn({ err: error, key }, 'Could not remove an old export file')
 		})
 	}
+}
+
+/** Removes old exports every hour and once at start (see removeOldExports). */
+export function startExportCleanup(
+	deps: Pick<ApiDeps, 'db' | 'storage'>,
+	{ everyMs = 3_600_000, onError }: { everyMs?: number; onError: (error: unknown) => void },
+) {
+	return startPeriodic(() => removeOldExports(deps), { everyMs, onError })
 }

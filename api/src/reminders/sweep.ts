@@ -17,6 +17,7 @@ import {
 	findUpcomingSessions,
 	takeSweepLock,
 } from './repository.ts'
+import { startPeriodic } from '../platform/periodic.ts'
 
 // Reminders (issue 31, decision 038): a student is reminded of a session a day and an hour before
 // it, and of a task due within a day they have not submitted; a teacher of submissions ungraded
@@ -189,17 +190,5 @@ export function startReminderSweeper(
 	deps: MailDeps,
 	{ everyMs = 60_000, onError }: { everyMs?: number; onError: (error: unknown) => void },
 ) {
-	let running: Promise<unknown> = Promise.resolve()
-	const sweep = () => {
-		running = sweepReminders(deps, new Date()).catch(onError)
-	}
-	const timer = setInterval(sweep, everyMs)
-	timer.unref()
-	sweep()
-	return {
-		async stop() {
-			clearInterval(timer)
-			await running
-		},
-	}
+	return startPeriodic(() => sweepReminders(deps, new Date()), { everyMs, onError })
 }
