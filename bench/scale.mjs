@@ -10,7 +10,10 @@
 // job's own time and the file's size.
 //
 // Env: BENCH_SCALES (factors of the school below, comma-separated, 1), BENCH_DATABASES
-// (pglite,postgres), BENCH_SKIP_BUILD=1 (reuse build/).
+// (pglite,postgres), BENCH_SKIP_BUILD=1 (reuse build/), BENCH_APP_PORT and BENCH_API_PORT (3470,
+// 4470) with their metrics ports BENCH_APP_METRICS_PORT and BENCH_API_METRICS_PORT (each port + 1),
+// BENCH_DATA_CACHE=<dir> (keep each generated school there and reuse it while it is today's, see
+// bench/lib/school-cache.mjs), BENCH_GENERATE_ONLY=1 (only generate and keep the schools).
 //
 // The school at ×1: 5,000 students of the demo organization with 6 subjects × 3 terms of scores
 // (90,000), 2,000 organization courses, 500 sessions of the demo teacher in this week, and the demo
@@ -18,17 +21,25 @@
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { launch } from '../scripts/launch.mjs'
 import { startTempPostgres } from '../scripts/temp-postgres.mjs'
 import { logIn, median } from './lib/http.mjs'
+import { currentMigrations, schoolCache, seedDay } from './lib/school-cache.mjs'
 
 const SCALES = (process.env.BENCH_SCALES ?? '1').split(',').map(Number)
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',')
-const PORTS = { app: 3470, api: 4470, appMetrics: 3471, apiMetrics: 4471 }
+const port = (name, fallback) => Number(process.env[name] ?? fallback)
+const PORTS = { app: port('BENCH_APP_PORT', 3470), api: port('BENCH_API_PORT', 4470) }
+PORTS.appMetrics = port('BENCH_APP_METRICS_PORT', PORTS.app + 1)
+PORTS.apiMetrics = port('BENCH_API_METRICS_PORT', PORTS.api + 1)
+const DATA_CACHE = process.env.BENCH_DATA_CACHE
+const GENERATE_ONLY = Boolean(process.env.BENCH_GENERATE_ONLY)
+if (GENERATE_ONLY && !DATA_CACHE)
+	throw new Error('BENCH_GENERATE_ONLY=1 keeps the schools: give BENCH_DATA_CACHE')
 const PASSWORD = 'DemoPass123!'
 const SAMPLES = 7
 // A whole term's CSV at ×100 is tens of MB and a minute: one sample tells its time.
@@ -230,30 +241,71 @@ async function generate(database, location, scale) {
 	await client.close()
 }
 
+/**
+ * The school of this database and scale in `parts` (the product's data directory, PostgreSQL's
+ * cluster): copied from the kept one when BENCH_DATA_CACHE has it for today, else generated on the
+ * demo data (and kept when BENCH_DATA_CACHE is set). Answers PostgreSQL still running, if it is.
+ */
+async function prepareSchool(database, scale, parts, env) {
+	const cache = DATA_CACHE && schoolCache(DATA_CACHE, database, scale, schoolSql(scale))
+	const stale = cache?.staleness()
+	if (cache && !stale) {
+		cache.restore(parts)
+		console.log(`  reused cached school ${cache.dir} (generated ${cache.meta().generatedAt})`)
+		return null
+	}
+	if (cache) console.log(`  generating: ${stale} (${cache.dir})`)
+	const seeded = { ...seedDay(), migrations: currentMigrations() }
+	let postgres = parts.postgres ? await startTempPostgres({ dataDir: parts.postgres }) : null
+	// First start: migrations and the demo data; then the school, with the API stopped.
+	const product = await launch({
+		appPort: PORTS.app,
+		apiPort: PORTS.api,
+		dataDir: parts.data,
+		env: { ...env, ...(postgres && { DATABASE_URL: postgres.url }) },
+		quiet: true,
+	})
+	await product.stop()
+	const started = performance.now()
+	await generate(database, postgres ? postgres.url : join(parts.data, 'db'), scale)
+	const seconds = Math.round((performance.now() - started) / 1000)
+	console.log(`  generated ×${scale} in ${seconds} s`)
+	if (cache) {
+		// A cluster is copied stopped, so the copy is a clean one.
+		await postgres?.stop()
+		postgres = null
+		cache.keep(parts, { ...seeded, generatedAt: new Date().toISOString(), seconds })
+		console.log(`  kept in ${cache.dir}`)
+	}
+	return postgres
+}
+
 async function measure(database, scale) {
-	const dataDir = mkdtempSync(join(os.tmpdir(), 'bench-scale-'))
-	const postgres = database === 'postgres' ? await startTempPostgres() : null
+	// The run's own copy of the school; PostgreSQL runs as its own user when we are root, and
+	// reaches its cluster through this directory.
+	const work = mkdtempSync(join(os.tmpdir(), 'bench-scale-'))
+	chmodSync(work, 0o755)
+	const parts = {
+		data: join(work, 'data'),
+		...(database === 'postgres' && { postgres: join(work, 'postgres') }),
+	}
 	const env = {
 		PAGE_CACHE_MS: '0',
 		METRICS_PORT: String(PORTS.appMetrics),
 		API_METRICS_PORT: String(PORTS.apiMetrics),
-		...(postgres && { DATABASE_URL: postgres.url }),
 	}
+	let postgres = null
 	try {
-		// First start: migrations and the demo data; then the school, with the API stopped.
-		let product = await launch({
+		postgres = await prepareSchool(database, scale, parts, env)
+		if (GENERATE_ONLY) return null
+		postgres ??= parts.postgres ? await startTempPostgres({ dataDir: parts.postgres }) : null
+		const product = await launch({
 			appPort: PORTS.app,
 			apiPort: PORTS.api,
-			dataDir,
-			env,
+			dataDir: parts.data,
+			env: { ...env, ...(postgres && { DATABASE_URL: postgres.url }) },
 			quiet: true,
 		})
-		product.stop()
-		await new Promise((resolve) => setTimeout(resolve, 1500))
-		const started = performance.now()
-		await generate(database, postgres ? postgres.url : join(dataDir, 'db'), scale)
-		console.log(`  generated ×${scale} in ${Math.round((performance.now() - started) / 1000)} s`)
-		product = await launch({ appPort: PORTS.app, apiPort: PORTS.api, dataDir, env, quiet: true })
 		const rows = []
 		const memoryRows = []
 		try {
@@ -310,17 +362,16 @@ async function measure(database, scale) {
 			const after = await memory()
 			memoryRows.push({ pages: large, rounds: MEMORY_ROUNDS, before, after })
 		} finally {
-			product.stop()
+			await product.stop()
 		}
 		return { rows, memory: memoryRows[0] }
 	} finally {
-		await new Promise((resolve) => setTimeout(resolve, 1000))
 		await postgres?.stop()
-		rmSync(dataDir, { recursive: true, force: true })
+		rmSync(work, { recursive: true, force: true })
 	}
 }
 
-if (!process.env.BENCH_SKIP_BUILD) {
+if (!process.env.BENCH_SKIP_BUILD && !GENERATE_ONLY) {
 	const { status } = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' })
 	if (status !== 0) throw new Error('npm run build failed')
 }
@@ -328,12 +379,15 @@ const results = { date: new Date().toISOString(), samples: SAMPLES, runs: [] }
 for (const database of DATABASES) {
 	for (const scale of SCALES) {
 		console.log(`\n== ${database}, school ×${scale}`)
-		const { rows, memory: held } = await measure(database, scale)
+		const measured = await measure(database, scale)
+		if (!measured) continue
+		const { rows, memory: held } = measured
 		results.runs.push({ database, scale, rows, memory: held })
 		console.table(rows)
 		console.log('memory', JSON.stringify(held))
 	}
 }
-writeFileSync('bench/scale-results.json', `${JSON.stringify(results, null, '\t')}\n`)
+if (!GENERATE_ONLY)
+	writeFileSync('bench/scale-results.json', `${JSON.stringify(results, null, '\t')}\n`)
 // The servers' children ending on stop() set a failing exit code (scripts/launch.mjs): a finished run is a success.
 process.exitCode = 0
