@@ -141,21 +141,26 @@ const statementsRun = () => metric(PORTS.apiMetrics, 'api_db_statements_total')
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
- * Waits until the API's own periodic work has just run (the mail outbox is polled every 5 s), so
- * that a first answer's statement count is the page's alone and the same at every scale, not one
- * more when a poll fell inside it. Each reading runs one statement (the mail queue's gauge): more
- * than one between two readings is the poll. Waits at most 6 s; answers the count to start from.
+ * Waits until the API's own periodic work has just run and ended (the mail outbox is polled every
+ * 5 s; the reminders' sweep, every minute and at start, may send a school's worth of reminders), so
+ * that a first answer's statement count is the page's alone and the same at every scale. Each
+ * reading runs one statement (the mail queue's gauge, counted in the next reading): more than one
+ * between two readings is that work. Answers the count to start from, after at most 30 s.
  */
 async function afterBackgroundWork() {
 	let last = await statementsRun()
-	for (const deadline = Date.now() + 6000; Date.now() < deadline;) {
+	let worked = false
+	let quiet = 0
+	for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
 		await sleep(100)
 		const now = await statementsRun()
-		if (now - last > 1) break
+		if (now - last > 1) [worked, quiet] = [true, 0]
+		else quiet += 1
 		last = now
+		// Quiet for 0.3 s after the work: it is over, and the next poll is some 5 s away.
+		if (worked && quiet >= 3) break
 	}
-	await sleep(100)
-	return statementsRun()
+	return last
 }
 
 async function timePage(url, headers, samples = SAMPLES) {

@@ -57,7 +57,9 @@ const scalesOf = (results, database) =>
 /** Every target over the runs the file holds: `targets` (name, value, limit, met) and `notChecked`. */
 export function evaluateTargets(results) {
 	const targets = []
-	const notChecked = []
+	const notChecked = [
+		'the CSV files’ statements, on purpose: a streamed file reads a thousand students per pair of statements',
+	]
 	const target = (name, value, limit, met) => targets.push({ name, value, limit, met })
 	for (const database of DATABASES) {
 		const runs = results.runs[database] ?? {}
