@@ -47,6 +47,9 @@ console.log(
 	`Runs: ${runs.map((run) => `${column(run)} (${run.date?.slice(0, 16).replace('T', ' ') ?? 'date unknown'} UTC)`).join(', ')}.`,
 )
 if (dates.length > 1) console.log('Separate runs, merged by database and scale.')
+const commits = [...new Set(runs.map((run) => run.commit ?? 'unknown'))]
+if (commits.length > 1)
+	console.log(`The runs measured different commits (${commits.join(', ')}): compare with care.`)
 
 console.log(
 	'\nFirst answer / median of 7, in ms (a background export: its start, and the job’s own time; "background": the app offers the background export instead of the streamed file):\n',

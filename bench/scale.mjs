@@ -429,7 +429,11 @@ if (!process.env.BENCH_SKIP_BUILD && !GENERATE_ONLY) {
 	const { status } = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' })
 	if (status !== 0) throw new Error('npm run build failed')
 }
-// Runs of other databases and scales stay in the file: separate runs add up to the whole table.
+// Runs of other databases and scales stay in the file: separate runs add up to the whole table,
+// each with the commit it measured.
+const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
+	encoding: 'utf8',
+}).stdout.trim()
 const results = readResults()
 results.samples = SAMPLES
 for (const database of DATABASES) {
@@ -439,7 +443,7 @@ for (const database of DATABASES) {
 		if (!measured) continue
 		console.table(measured.rows)
 		console.log('memory', JSON.stringify(measured.memory))
-		mergeRun(results, database, scale, { date: new Date().toISOString(), ...measured })
+		mergeRun(results, database, scale, { date: new Date().toISOString(), commit, ...measured })
 	}
 }
 if (GENERATE_ONLY) process.exit(0)
