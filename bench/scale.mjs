@@ -306,6 +306,10 @@ const startProduct = (parts, env, postgres) =>
 async function prepareSchool(database, scale, parts, env) {
 	const cache = DATA_CACHE && schoolCache(DATA_CACHE, database, scale, schoolSql(scale))
 	const stale = cache?.staleness()
+	if (cache && !stale && GENERATE_ONLY) {
+		console.log(`  already kept: ${cache.dir} (generated ${cache.meta().generatedAt})`)
+		return null
+	}
 	if (cache && !stale) {
 		cache.restore(parts)
 		console.log(`  reused cached school ${cache.dir} (generated ${cache.meta().generatedAt})`)
