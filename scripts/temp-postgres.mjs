@@ -1,9 +1,19 @@
 // A throwaway PostgreSQL cluster on loopback for tests: initdb into a temporary directory, start
 // the server on 127.0.0.1 (no Unix socket outside that directory), answer its URL, and stop and
-// remove it all on `stop()`. Uses Debian's `postgresql` binaries (/usr/lib/postgresql/*/bin).
+// remove it all on `stop()`. Given a `dataDir`, the cluster lives there instead: made by initdb only
+// if it holds none yet, started on it as it is otherwise, and left in place on `stop()` (the
+// data-scale bench keeps a generated school that way). Uses Debian's `postgresql` binaries (/usr/lib/postgresql/*/bin).
 // As root (CI), the server runs as the `postgres` user, since PostgreSQL refuses to run as root.
 import { spawn, spawnSync } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import {
+	chownSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -42,25 +52,37 @@ function serverUser() {
 	return { uid: Number(uid), gid: Number(gid) }
 }
 
-export async function startTempPostgres({ port, bin = postgresBinDir(), log = 'ignore' } = {}) {
+export async function startTempPostgres({
+	port,
+	bin = postgresBinDir(),
+	log = 'ignore',
+	dataDir,
+} = {}) {
 	if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql)')
 	const user = serverUser()
+	// The socket's directory (and the cluster, unless the caller keeps its own).
 	const dir = mkdtempSync(join(tmpdir(), 'tutorhub-pg-'))
 	if (user.uid !== undefined) chownSync(dir, user.uid, user.gid)
-	const data = join(dir, 'data')
+	const data = dataDir ?? join(dir, 'data')
 	const asServer = { ...user, stdio: ['ignore', log, log] }
-	const init = spawnSync(
-		join(bin, 'initdb'),
-		['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync'],
-		{
-			...asServer,
-			stdio: ['ignore', 'ignore', 'pipe'],
-			encoding: 'utf8',
-		},
-	)
-	if (init.status !== 0) {
-		rmSync(dir, { recursive: true, force: true })
-		throw new Error(`initdb failed: ${init.stderr || init.error?.message}`)
+	if (!existsSync(join(data, 'PG_VERSION'))) {
+		if (dataDir) {
+			mkdirSync(data, { recursive: true, mode: 0o700 })
+			if (user.uid !== undefined) chownSync(data, user.uid, user.gid)
+		}
+		const init = spawnSync(
+			join(bin, 'initdb'),
+			['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync'],
+			{
+				...asServer,
+				stdio: ['ignore', 'ignore', 'pipe'],
+				encoding: 'utf8',
+			},
+		)
+		if (init.status !== 0) {
+			rmSync(dir, { recursive: true, force: true })
+			throw new Error(`initdb failed: ${init.stderr || init.error?.message}`)
+		}
 	}
 	const listenPort = port ?? (await freePort())
 	// Test settings: fast and disposable (no fsync), enough connections for parallel test files.
@@ -101,6 +123,8 @@ export async function startTempPostgres({ port, bin = postgresBinDir(), log = 'i
 	return {
 		url,
 		port: listenPort,
+		dataDir: data,
+		/** Stops the server (a clean shutdown: its data directory can then be copied). */
 		async stop() {
 			// SIGINT: PostgreSQL's fast shutdown (ends sessions, no waiting for clients).
 			if (server.exitCode === null) server.kill('SIGINT')
