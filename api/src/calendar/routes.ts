@@ -4,7 +4,7 @@ import type { ApiDeps } from '../platform/context.ts'
 import { ApiError } from '../platform/errors.ts'
 import { answers, ApiRoutes, fileAnswer, isoDateTime } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { listSchedules, schedulesFingerprint } from '../schedules/repository.ts'
+import { feedSessions, schedulesFingerprint } from '../schedules/repository.ts'
 import { feedIdOf, feedToken } from './feeds.ts'
 import { ensureFeed, findFeedOwner, recordFeedVersion, resetFeed } from './repository.ts'
 import { sessionsCalendar } from './ics.ts'
@@ -140,17 +140,9 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 					}
 					if (notModified(c.req.raw.headers, etag, changedAt)) return c.body(null, 304, headers)
 					const [past, future] = await Promise.all(
-						parts.map((part) =>
-							listSchedules(
-								db,
-								viewer,
-								part.filters,
-								{ page: 1, limit: part.limit, offset: 0 },
-								now,
-							),
-						),
+						parts.map((part) => feedSessions(db, viewer, part.filters, part.limit, now)),
 					)
-					const rows = [...past!.rows.reverse(), ...future!.rows]
+					const rows = [...past!.reverse(), ...future!]
 					return c.body(sessionsCalendar(rows, name), 200, {
 						...headers,
 						'Content-Type': 'text/calendar; charset=utf-8',
