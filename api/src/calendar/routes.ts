@@ -11,16 +11,16 @@ import { sessionsCalendar } from './ics.ts'
 
 const FEED_NOT_FOUND = 'Calendar not found'
 /**
- * What a feed holds (issue 28, decision 046): the sessions from now on, at most the nearest 1,000,
+ * What a feed holds (issue 28, decision 046): the sessions from now on, at most the nearest 500,
  * and those of the last 90 days, at most the newest 500. A calendar app refetches the whole feed
- * every hour, and 1,000 sessions are two weeks ahead for the busiest teacher (500 a week) and
- * months for any other; later sessions arrive as the nearest pass. So the feed stays under 1,500
- * sessions (about 0.4 MB) however many sessions a teacher has, and its cost at 50,000 sessions a
- * week is within 3× of a teacher's with 500. The subscribe screen and api/README.md say so.
+ * every hour or day; 500 sessions are the week ahead for the busiest teacher (500 a week) and
+ * months for any other, and later sessions come in as the nearest pass. So a feed is at most
+ * 1,000 sessions (about 0.3 MB) however many a teacher has, at most twice a 500-a-week
+ * teacher's. The subscribe screen and api/README.md say so.
  */
 const PAST_DAYS = 90
 const PAST_LIMIT = 500
-const FUTURE_LIMIT = 1000
+const FUTURE_LIMIT = 500
 const DAY_MS = 86_400_000
 
 /** The two parts of a feed at `now`: newest past first, nearest future first. */
@@ -102,7 +102,7 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 					method: 'get',
 					path: '/feeds/{token}',
 					summary:
-						'The feed as iCalendar: the nearest 1,000 sessions from now on and the newest 500 of the last 90 days; 304 to If-None-Match or If-Modified-Since when unchanged',
+						'The feed as iCalendar: the nearest 500 sessions from now on and the newest 500 of the last 90 days; 304 to If-None-Match or If-Modified-Since when unchanged',
 					request: { params: z.object({ token: z.string() }) },
 					responses: {
 						...answers({ 200: fileAnswer('text/calendar') }),
