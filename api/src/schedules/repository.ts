@@ -173,7 +173,7 @@ export async function schedulesFingerprint(
 
 /**
  * The sessions of a calendar feed's part: only what an event is written from, and no count of
- * all that match (at ×100 that count alone read 18,000 rows for a feed of 1,000).
+ * all that match (at ×100 that count alone read 18,000 rows for a part of 500).
  */
 export const feedSessions = (
 	db: Db,
