@@ -123,7 +123,7 @@ test('a teacher finds the feed on the schedule page and it holds their session',
 	await page.goto('/teachersdashboard/schedule')
 	const url = await feedAddress(page)
 	await expect(
-		page.getByText('The feed holds your next 4,000 sessions and up to 1,000 of the last 90 days'),
+		page.getByText('The feed holds your next 500 sessions and up to 500 of the last 90 days'),
 	).toBeVisible()
 	const calendar = parseFeed((await subscribe(url)).text)
 	expect(calendar.name).toBe('TutorHub: Cora Lindqvist')

@@ -30,10 +30,10 @@ beforeAll(async () => {
 	otherTeacher = (await login(api, 'teacher@example.com')).token
 })
 
-async function plan(fields: Record<string, string>) {
+async function plan(fields: Record<string, string>, by = { token: teacher, courseId }) {
 	const form = new FormData()
 	const values = {
-		courseId,
+		courseId: by.courseId,
 		title: 'Night sky',
 		scheduledDate: '2030-03-30',
 		startTime: '20:00',
@@ -42,9 +42,43 @@ async function plan(fields: Record<string, string>) {
 		...fields,
 	}
 	for (const [key, value] of Object.entries(values)) form.append(key, value)
-	const answer = await call(api, 'POST', '/schedule/create', { token: teacher, body: form })
+	const answer = await call(api, 'POST', '/schedule/create', { token: by.token, body: form })
 	expect(answer.status).toBe(201)
 	return answer.body.schedule as { id: string; startsAt: string; endsAt: string }
+}
+
+/** A session at 10:00 UTC a week from today, planned through the API. */
+const planNextWeek = (by: { token: string; courseId: string }) =>
+	plan(
+		{
+			title: 'Next week',
+			scheduledDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+			startTime: '10:00',
+			duration: '60',
+			timeZone: 'UTC',
+		},
+		by,
+	)
+
+/**
+ * `count` sessions of a course written in SQL, `${prefix}1` to `${prefix}${count}`, the first at
+ * now (to the minute) + `from` and each `step` after the one before (intervals; negative goes back).
+ */
+async function addSessions(
+	course: string,
+	prefix: string,
+	count: number,
+	{ from, step }: { from: string; step: string },
+) {
+	await sql`
+		INSERT INTO schedules (course_id, tutor_id, title, scheduled_date, start_time, duration,
+			time_zone, starts_at, ends_at)
+		SELECT c.id, c.tutor_id, ${prefix} || n, to_char(at, 'YYYY-MM-DD'), to_char(at, 'HH24:MI'),
+			30, 'UTC', at, at + interval '30 minutes'
+		FROM courses c, generate_series(1, ${count}::int) AS n,
+			LATERAL (SELECT date_trunc('minute', now()) + ${from}::interval
+				+ (n - 1) * ${step}::interval AS at) t
+		WHERE c.id = ${course}`.execute(api.db)
 }
 
 const feedOf = async (token: string) => {
@@ -203,40 +237,21 @@ describe('the calendar feed', () => {
 		expect((await feedOf(teacher)).token).not.toBe((await feedOf(student.token)).token)
 	})
 
-	test('a busy teacher’s feed holds every future session and the newest past ones (issue 28)', async () => {
-		const { token: busy, courseId: busyCourse } = await teacherWithCourse('busy', 'Busy course')
-		// 1,100 sessions in the last 80 days (the old feed took the oldest 1,000 and stopped there),
-		// one an hour, the newest 2 hours ago.
-		await sql`
-			INSERT INTO schedules (course_id, tutor_id, title, scheduled_date, start_time, duration,
-				time_zone, starts_at, ends_at)
-			SELECT c.id, c.tutor_id, 'Past ' || n, to_char(at, 'YYYY-MM-DD'), to_char(at, 'HH24:MI'),
-				30, 'UTC', at, at + interval '30 minutes'
-			FROM courses c, generate_series(1, 1100) AS n,
-				LATERAL (SELECT date_trunc('minute', now()) - (n + 1) * interval '1 hour' AS at) t
-			WHERE c.id = ${busyCourse}`.execute(api.db)
-		const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
-		const form = new FormData()
-		for (const [key, value] of Object.entries({
-			courseId: busyCourse,
-			title: 'Next week',
-			scheduledDate: nextWeek,
-			startTime: '10:00',
-			duration: '60',
-			timeZone: 'UTC',
-		}))
-			form.append(key, value)
-		const planned = await call(api, 'POST', '/schedule/create', { token: busy, body: form })
-		expect(planned.status).toBe(201)
+	test('a busy teacher’s feed holds next week’s session and the newest 500 past ones (issue 28)', async () => {
+		const busy = await teacherWithCourse('busy', 'Busy course')
+		// 600 sessions in the last 25 days (the first feed took the oldest 1,000 of 90 days and
+		// stopped there), one an hour, the newest 2 hours ago.
+		await addSessions(busy.courseId, 'Past ', 600, { from: '-2 hours', step: '-1 hour' })
+		await planNextWeek(busy)
 
-		const { events } = parseFeed((await subscribe((await feedOf(busy)).token)).text)
+		const { events } = parseFeed((await subscribe((await feedOf(busy.token)).token)).text)
 		const titles = events.map((event) => event.summary.replace(/ \(Busy course\)$/, ''))
 		expect(titles).toContain('Next week')
-		// The past is cut at 1,000 sessions, the newest kept: Past 1 to Past 1000, not Past 1001.
-		expect(titles.filter((title) => title.startsWith('Past '))).toHaveLength(1000)
+		// The past is cut at 500 sessions, the newest kept: Past 1 to Past 500, not Past 501.
+		expect(titles.filter((title) => title.startsWith('Past '))).toHaveLength(500)
 		expect(titles).toContain('Past 1')
-		expect(titles).toContain('Past 1000')
-		expect(titles).not.toContain('Past 1001')
+		expect(titles).toContain('Past 500')
+		expect(titles).not.toContain('Past 501')
 	})
 })
 
@@ -285,24 +300,18 @@ describe('polling the feed (issue 28)', () => {
 		expect(await removed.text()).not.toContain(`${session.id}@tutorhub`)
 	})
 
-	test('a teacher with more future sessions than the feed holds gets the nearest 4,000', async () => {
-		const { token: crowded, courseId: crowdedCourse } = await teacherWithCourse(
-			'crowded',
-			'Crowded course',
-		)
-		// 4,100 sessions from tomorrow on, one every ten minutes.
-		await sql`
-			INSERT INTO schedules (course_id, tutor_id, title, scheduled_date, start_time, duration,
-				time_zone, starts_at, ends_at)
-			SELECT c.id, c.tutor_id, 'Next ' || n, to_char(at, 'YYYY-MM-DD'), to_char(at, 'HH24:MI'),
-				10, 'UTC', at, at + interval '10 minutes'
-			FROM courses c, generate_series(1, 4100) AS n,
-				LATERAL (SELECT date_trunc('minute', now()) + interval '1 day' + n * interval '10 minutes' AS at) t
-			WHERE c.id = ${crowdedCourse}`.execute(api.db)
-		const { events } = parseFeed((await subscribe((await feedOf(crowded)).token)).text)
+	test('a teacher with more future sessions than the feed holds gets next week’s and the nearest 500', async () => {
+		const crowded = await teacherWithCourse('crowded', 'Crowded course')
+		// 600 sessions from 8 days on, one an hour: more than the feed holds, all after next week.
+		await addSessions(crowded.courseId, 'Later ', 600, { from: '8 days 1 hour', step: '1 hour' })
+		await planNextWeek(crowded)
+		const { events } = parseFeed((await subscribe((await feedOf(crowded.token)).token)).text)
 		const titles = events.map((event) => event.summary.replace(/ \(Crowded course\)$/, ''))
-		expect(titles).toHaveLength(4000)
-		expect(titles[0]).toBe('Next 1')
-		expect(titles.at(-1)).toBe('Next 4000')
+		// The nearest 500, in order: next week's session, then the first 499 after it.
+		expect(titles).toHaveLength(500)
+		expect(titles[0]).toBe('Next week')
+		expect(titles[1]).toBe('Later 1')
+		expect(titles.at(-1)).toBe('Later 499')
+		expect(titles).not.toContain('Later 500')
 	})
 })

@@ -4,21 +4,23 @@ import type { ApiDeps } from '../platform/context.ts'
 import { ApiError } from '../platform/errors.ts'
 import { answers, ApiRoutes, fileAnswer, isoDateTime } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { listSchedules, schedulesFingerprint } from '../schedules/repository.ts'
+import { feedSessions, schedulesFingerprint } from '../schedules/repository.ts'
 import { feedIdOf, feedToken } from './feeds.ts'
 import { ensureFeed, findFeedOwner, recordFeedVersion, resetFeed } from './repository.ts'
 import { sessionsCalendar } from './ics.ts'
 
 const FEED_NOT_FOUND = 'Calendar not found'
 /**
- * What a feed holds (issue 28): the sessions from now on, at most the nearest 4,000, and those of
- * the last 90 days, at most the newest 1,000, so a subscriber always has the weeks ahead and the
- * feed stays bounded (5,000 sessions) however many sessions a teacher has. The subscribe
- * screen and api/README.md say so.
+ * What a feed holds (issue 28, decision 046): the sessions from now on, at most the nearest 500,
+ * and those of the last 90 days, at most the newest 500. A calendar app refetches the whole feed
+ * every hour or day; 500 sessions are the week ahead for the busiest teacher (500 a week) and
+ * months for any other, and later sessions come in as the nearest pass. So a feed is at most
+ * 1,000 sessions (about 0.3 MB) however many a teacher has, at most twice a 500-a-week
+ * teacher's. The subscribe screen and api/README.md say so.
  */
 const PAST_DAYS = 90
-const PAST_LIMIT = 1000
-const FUTURE_LIMIT = 4000
+const PAST_LIMIT = 500
+const FUTURE_LIMIT = 500
 const DAY_MS = 86_400_000
 
 /** The two parts of a feed at `now`: newest past first, nearest future first. */
@@ -100,7 +102,7 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 					method: 'get',
 					path: '/feeds/{token}',
 					summary:
-						"The feed as iCalendar: the next year's sessions and the recent past; 304 to If-None-Match or If-Modified-Since when unchanged",
+						'The feed as iCalendar: the nearest 500 sessions from now on and the newest 500 of the last 90 days; 304 to If-None-Match or If-Modified-Since when unchanged',
 					request: { params: z.object({ token: z.string() }) },
 					responses: {
 						...answers({ 200: fileAnswer('text/calendar') }),
@@ -140,17 +142,9 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 					}
 					if (notModified(c.req.raw.headers, etag, changedAt)) return c.body(null, 304, headers)
 					const [past, future] = await Promise.all(
-						parts.map((part) =>
-							listSchedules(
-								db,
-								viewer,
-								part.filters,
-								{ page: 1, limit: part.limit, offset: 0 },
-								now,
-							),
-						),
+						parts.map((part) => feedSessions(db, viewer, part.filters, part.limit, now)),
 					)
-					const rows = [...past!.rows.reverse(), ...future!.rows]
+					const rows = [...past!.reverse(), ...future!]
 					return c.body(sessionsCalendar(rows, name), 200, {
 						...headers,
 						'Content-Type': 'text/calendar; charset=utf-8',

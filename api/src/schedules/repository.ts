@@ -131,9 +131,23 @@ export async function listSchedules(
 }
 
 /**
- * A fingerprint of the sessions `listSchedules` answers with these filters, at most `limit` of
- * them (their ids, changes, status and course titles), read without reading the sessions: a
- * calendar feed's ETag (issue 28). Any change, addition or removal changes it.
+ * The first `limit` sessions `viewer` sees that match `filters`, in the filters' order (then by
+ * id), with no columns chosen yet: a part of a calendar feed, read through the index on the
+ * teacher's (or course's) sessions by start time, stopping at `limit` (issue 28).
+ */
+const firstSchedules = (db: Db, viewer: Viewer, filters: Filters, limit: number, now: Date) =>
+	db
+		.selectFrom('schedules')
+		.innerJoin('courses', 'courses.id', 'schedules.course_id')
+		.where((eb) => eb.and([visibleTo(viewer)(eb), matchesFilters(filters, now)(eb)]))
+		.orderBy('schedules.starts_at', filters.order)
+		.orderBy('schedules.id')
+		.limit(limit)
+
+/**
+ * A fingerprint of the sessions `feedSessions` answers with these filters and limit (their ids,
+ * changes, status and course titles), read without reading the sessions: a calendar feed's ETag
+ * (issue 28). Any change, addition or removal changes it.
  */
 export async function schedulesFingerprint(
 	db: Db,
@@ -142,18 +156,11 @@ export async function schedulesFingerprint(
 	limit: number,
 	now = new Date(),
 ) {
-	const sessions = db
-		.selectFrom('schedules')
-		.innerJoin('courses', 'courses.id', 'schedules.course_id')
-		.select(
-			sql<string>`concat_ws('|', schedules.id, schedules.updated_at, schedules.sequence, schedules.status, courses.title)`.as(
-				'line',
-			),
-		)
-		.where((eb) => eb.and([visibleTo(viewer)(eb), matchesFilters(filters, now)(eb)]))
-		.orderBy('schedules.starts_at', filters.order)
-		.orderBy('schedules.id')
-		.limit(limit)
+	const sessions = firstSchedules(db, viewer, filters, limit, now).select(
+		sql<string>`concat_ws('|', schedules.id, schedules.updated_at, schedules.sequence, schedules.status, courses.title)`.as(
+			'line',
+		),
+	)
 	const row = await db
 		.selectFrom(sessions.as('s'))
 		.select([
@@ -163,6 +170,35 @@ export async function schedulesFingerprint(
 		.executeTakeFirstOrThrow()
 	return `${row.count}-${row.hash}`
 }
+
+/**
+ * The sessions of a calendar feed's part: only what an event is written from, and no count of
+ * all that match (at ×100 that count alone read 18,000 rows for a part of 500).
+ */
+export const feedSessions = (
+	db: Db,
+	viewer: Viewer,
+	filters: Filters,
+	limit: number,
+	now = new Date(),
+) =>
+	firstSchedules(db, viewer, filters, limit, now)
+		.select([
+			'schedules.id',
+			'schedules.title',
+			'schedules.description',
+			'schedules.time_zone',
+			'schedules.starts_at',
+			'schedules.ends_at',
+			'schedules.status',
+			'schedules.created_at',
+			'schedules.updated_at',
+			'schedules.sequence',
+			'courses.title as course_title',
+		])
+		.execute()
+
+export type FeedSession = Awaited<ReturnType<typeof feedSessions>>[number]
 
 /** One session as `viewer` reads it; whether they may see it at all is the caller's check. */
 export const findSchedule = (db: Db, id: string, viewer: Viewer) =>

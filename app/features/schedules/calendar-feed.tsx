@@ -71,7 +71,7 @@ export function CalendarFeed({ links }: { links: CalendarFeedLinks | null }) {
 						Reset link makes a new address; the old one stops working at once.
 					</p>
 					<p className="text-xs text-slate-600">
-						The feed holds your next 4,000 sessions and up to 1,000 of the last 90 days; see your
+						The feed holds your next 500 sessions and up to 500 of the last 90 days; see your
 						schedule here for the rest.
 					</p>
 				</>
