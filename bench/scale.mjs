@@ -18,7 +18,8 @@
 // (pglite,postgres), BENCH_SKIP_BUILD=1 (reuse build/), BENCH_APP_PORT and BENCH_API_PORT (3470,
 // 4470) with their metrics ports BENCH_APP_METRICS_PORT and BENCH_API_METRICS_PORT (each port + 1),
 // BENCH_DATA_CACHE=<dir> (keep each generated school there and reuse it while it is today's, see
-// bench/lib/school-cache.mjs), BENCH_GENERATE_ONLY=1 (only generate and keep the schools).
+// bench/lib/school-cache.mjs), BENCH_GENERATE_ONLY=1 (only generate and keep the schools), BENCH_EXPORT_WAIT
+// (seconds a background export is followed to its end, 600; its start is what is timed).
 //
 // The school at ×1: 5,000 students of the demo organization with 6 subjects × 3 terms of scores
 // (90,000), 2,000 organization courses, 500 sessions of the demo teacher in this week, and the demo
@@ -43,6 +44,8 @@ import {
 import { currentMigrations, schoolCache, seedDay } from './lib/school-cache.mjs'
 
 const SCALES = (process.env.BENCH_SCALES ?? '1').split(',').map(Number)
+// How long a background export's job is followed to its end; its start is what is timed.
+const EXPORT_WAIT_S = Number(process.env.BENCH_EXPORT_WAIT ?? 600)
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',')
 const port = (name, fallback) => Number(process.env[name] ?? fallback)
 const PORTS = { app: port('BENCH_APP_PORT', 3470), api: port('BENCH_API_PORT', 4470) }
@@ -246,8 +249,18 @@ async function backgroundExport(apiUrl, kind) {
 	})
 	const startMs = Math.round(performance.now() - started)
 	const job = (await answer.json()).export
+	const givenUp = Date.now() + EXPORT_WAIT_S * 1000
 	for (;;) {
 		const state = (await (await fetch(`${exportsUrl}/${job.id}`, { headers })).json()).export
+		if (Date.now() > givenUp)
+			return {
+				page: `API background export (${kind})`,
+				firstMs: startMs,
+				medianMs: startMs,
+				kb: null,
+				statements: null,
+				status: `${answer.status} → still ${state.status} after ${EXPORT_WAIT_S} s (not waited for)`,
+			}
 		if (state.status === 'done' || state.status === 'failed') {
 			return {
 				page: `API background export (${kind})`,

@@ -29,7 +29,10 @@ const isTarget = (page) => page !== 'API GET scores'
 /** A streamed export at a scale where the app offers the background job instead. */
 export const BACKGROUND = 'background: see API background export'
 const answered = (row) =>
-	row.status === 200 || row.status === 304 || String(row.status).startsWith('202 → done')
+	row.status === 200 ||
+	row.status === 304 ||
+	String(row.status).startsWith('202 → done') ||
+	String(row.status).startsWith('202 → still running')
 
 /**
  * The results file, or an empty one. Runs are keyed `runs[database][scale]`; a file of the older
