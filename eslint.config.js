@@ -299,7 +299,7 @@ export default tseslint.config(
 	// Node runs the API's TypeScript itself by stripping the types (no tsx, no build step: decision
 	// 016), which only works for syntax that erases: no parameter properties, enums or namespaces.
 	{
-		files: ['api/**/*.ts', 'reporting/**/*.ts', 'contract/**/*.ts'],
+		files: ['api/**/*.ts', 'reporting/**/*.ts', 'conformance/**/*.ts', 'contract/**/*.ts'],
 		rules: {
 			'@typescript-eslint/parameter-properties': ['error', { prefer: 'class-property' }],
 			'no-restricted-syntax': ['error', ...strippableSyntax],
