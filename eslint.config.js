@@ -177,6 +177,8 @@ const apiSql = [
 	{ selector: "MemberExpression[object.name='sql']", message: SQL_ONLY_IN_REPOSITORIES },
 ]
 const apiImport = (regex, message) => ({ regex, message: `${message} (API layers, decision 043).` })
+// contract/ (decision 048) is pure: every layer of the API may import it, as the app does.
+const CONTRACT = '(\\.\\./)+contract/'
 // Only app.ts mounts a domain's routes; an organization's own areas are mounted under its path.
 const routesImport = apiImport(
 	'^\\.\\.?/(?!(departments|scores|roster)/routes\\.ts$)(.+/)?routes\\.ts$',
@@ -216,7 +218,7 @@ const apiLayers = [
 		sql: true,
 		patterns: [
 			apiImport(
-				'^(?!\\.\\./(db|schema)\\.ts$|\\.\\./platform/|(\\.|\\.\\./[\\w-]+)/(repository|schemas)\\.ts$)\\.\\.?/',
+				`^(?!\\.\\./(db|schema)\\.ts$|\\.\\./platform/|(\\.|\\.\\./[\\w-]+)/(repository|schemas)\\.ts$|${CONTRACT})\\.\\.?/`,
 				'A repository imports only repositories, schemas, platform/, db.ts and schema.ts: no service, route or present.ts',
 			),
 		],
@@ -225,8 +227,8 @@ const apiLayers = [
 		paths: [kyselySql],
 		patterns: [
 			apiImport(
-				'^(?!\\.\\./schema\\.ts$|\\.\\./platform/|(\\.|\\.\\./[\\w-]+)/(present|schemas|time|grades)\\.ts$)\\.\\.?/',
-				'present.ts and schemas.ts are pure: they import no repository or service, only present.ts, schemas.ts and platform/',
+				`^(?!\\.\\./schema\\.ts$|\\.\\./platform/|(\\.|\\.\\./[\\w-]+)/(present|schemas|time|grades)\\.ts$|${CONTRACT})\\.\\.?/`,
+				'present.ts and schemas.ts are pure: they import no repository or service, only present.ts, schemas.ts, platform/ and contract/',
 			),
 		],
 	}),
@@ -296,10 +298,37 @@ export default tseslint.config(
 			],
 		},
 	},
+	// The rules both sides of the contract state, written once (decision 048): the app and the API
+	// import them, so they are pure TypeScript that Node can strip, with zod as their one package.
+	// Nothing here reaches the app, the API, Node, the browser or React.
+	{
+		files: ['contract/**'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							regex: '^(?!zod$|\\./)',
+							message:
+								'contract/ imports only zod and its own modules: no app/, api/, node:, React or other package (decision 048).',
+						},
+					],
+				},
+			],
+			'no-restricted-globals': [
+				'error',
+				...['process', 'fetch', 'Buffer', 'window', 'document', 'localStorage'].map((name) => ({
+					name,
+					message: 'contract/ holds pure rules: no I/O, no Node or browser state (decision 048).',
+				})),
+			],
+		},
+	},
 	// Node runs the API's TypeScript itself by stripping the types (no tsx, no build step: decision
 	// 016), which only works for syntax that erases: no parameter properties, enums or namespaces.
 	{
-		files: ['api/**/*.ts', 'reporting/**/*.ts', 'contract/**/*.ts'],
+		files: ['api/**/*.ts', 'reporting/**/*.ts', 'conformance/**/*.ts', 'contract/**/*.ts'],
 		rules: {
 			'@typescript-eslint/parameter-properties': ['error', { prefer: 'class-property' }],
 			'no-restricted-syntax': ['error', ...strippableSyntax],

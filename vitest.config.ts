@@ -11,7 +11,7 @@ export default defineConfig({
 			'api/**/*.test.ts',
 			'reporting/**/*.test.ts',
 			'deploy/**/*.test.ts',
-			'contract/**/*.test.ts',
+			'conformance/**/*.test.ts',
 		],
 		environment: 'node',
 		testTimeout: 30_000,

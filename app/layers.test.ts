@@ -77,3 +77,56 @@ test('the layers stay kept beside the new rules', async () => {
 	)
 	expect(forms).toContain('Parse posted forms with parseForm')
 })
+
+// contract/ (decision 048): the rules both programs state, written once and imported by both.
+async function contractRefusals(filePath: string, code: string) {
+	const [result] = await eslint.lintText(code, { filePath })
+	return (result?.messages ?? []).map((message) => message.message)
+}
+
+test('contract/ imports only zod and its own modules, and touches no I/O', async () => {
+	const PURE = 'contract/ imports only zod and its own modules'
+	for (const source of [
+		'../app/platform/dates',
+		'~/platform/dates',
+		'../api/src/schedules/time.ts',
+		'node:fs',
+		'react',
+		'@hono/zod-openapi',
+	]) {
+		const refusals = await contractRefusals(
+			'contract/example.ts',
+			`import * as x from '${source}'\nexport const y = x`,
+		)
+		expect(refusals, source).toEqual([expect.stringContaining(PURE)])
+	}
+	expect(
+		await contractRefusals('contract/example.ts', 'export const origin = process.env.APP_ORIGIN'),
+	).toEqual([expect.stringContaining('contract/ holds pure rules: no I/O')])
+	expect(
+		await contractRefusals(
+			'contract/example.ts',
+			"import { z } from 'zod'\nimport { isClockTime } from './calendar.ts'\nexport const time = z.string().refine(isClockTime)",
+		),
+	).toEqual([])
+})
+
+test('the app and every layer of the API may import contract/', async () => {
+	for (const [file, path] of [
+		['app/features/courses/example.ts', '../../../contract/courses.ts'],
+		['app/features/courses/example.server.ts', '../../../contract/courses.ts'],
+		['api/src/courses/schemas.ts', '../../../contract/courses.ts'],
+		['api/src/courses/repository.ts', '../../../contract/courses.ts'],
+		['api/src/courses/routes.ts', '../../../contract/courses.ts'],
+		['api/src/platform/example.ts', '../../../contract/courses.ts'],
+	] as const) {
+		const [result] = await eslint.lintText(
+			`import { COURSE_LEVELS } from '${path}'\nexport const x = COURSE_LEVELS\n`,
+			{ filePath: file },
+		)
+		const imports = (result?.messages ?? []).filter((message) =>
+			message.ruleId?.endsWith('no-restricted-imports'),
+		)
+		expect(imports, file).toEqual([])
+	}
+})

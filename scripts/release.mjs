@@ -1,6 +1,7 @@
 // `npm run release [-- <folder>]`: the folder production runs from (release/ unless named). It
 // builds the app, then copies what the two programs read at run time and nothing else: the build,
-// the API's TypeScript (Node strips its types, docs/decisions/016) and migrations, the Sentry
+// the API's TypeScript (Node strips its types, docs/decisions/016) and migrations, the contract's
+// rules it imports (contract/, decision 048; the app's build carries its own copy), the Sentry
 // reporting they share, the app server, the launcher, and package.json with the lockfile. In the
 // folder, `npm ci --omit=dev` installs the dependencies (no Vite, no TypeScript compiler, no test
 // tools) and `node` starts each program. The Dockerfile's build is this script; the multi-process
@@ -23,6 +24,7 @@ export const RELEASE_FILES = [
 	'package-lock.json',
 	'api/src',
 	'api/migrations',
+	'contract',
 	'reporting',
 	'scripts/start.mjs',
 	'scripts/launch.mjs',

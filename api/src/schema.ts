@@ -1,4 +1,6 @@
 import type { ColumnType, Generated } from 'kysely'
+import type { CourseLevel } from '../../contract/courses.ts'
+import type { AttendanceStatus } from '../../contract/schedules.ts'
 
 export type UserRole = 'student' | 'tutor'
 export type AccountType = 'user' | 'organization'
@@ -478,8 +480,6 @@ export interface TestHistoryTable {
 }
 
 // Issue 3: courses and payments (migration 003).
-export const COURSE_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const
-export type CourseLevel = (typeof COURSE_LEVELS)[number]
 export type CourseSchedule = {
 	startDate: string
 	endDate: string
@@ -581,8 +581,7 @@ export interface RoomTicketsTable {
 
 // Issue 6: schedules and attendance (migration 006).
 export type StoredScheduleStatus = 'Scheduled' | 'Cancelled'
-export const ATTENDANCE_STATUSES = ['Present', 'Absent', 'Late', 'Excused'] as const
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number]
+export type { AttendanceStatus }
 
 export interface SchedulesTable {
 	id: Generated<string>

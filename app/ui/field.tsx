@@ -206,6 +206,34 @@ export function ConformField({
 	return <TextField meta={meta} {...inputProps(meta, type)} {...rest} />
 }
 
+type ConformFieldProps = Parameters<typeof ConformField>[0]
+
+/**
+ * A required email address, bound to conform: the email keyboard and the browser's own address
+ * (`autoComplete="off"` where it is someone else's, as an invitation's).
+ */
+export function EmailField({
+	label = 'Email',
+	autoComplete = 'email',
+	...rest
+}: Omit<ConformFieldProps, 'type' | 'label'> & { label?: ReactNode }) {
+	return <ConformField label={label} type="email" autoComplete={autoComplete} required {...rest} />
+}
+
+/**
+ * A required password, bound to conform: the saved one by default, `autoComplete="new-password"`
+ * where one is chosen.
+ */
+export function PasswordField({
+	label = 'Password',
+	autoComplete = 'current-password',
+	...rest
+}: Omit<ConformFieldProps, 'type' | 'label'> & { label?: ReactNode }) {
+	return (
+		<ConformField label={label} type="password" autoComplete={autoComplete} required {...rest} />
+	)
+}
+
 /** A textarea bound to conform, as ConformField. */
 export function ConformTextArea({
 	meta,

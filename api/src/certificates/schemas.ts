@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { certificateFields } from '../../../contract/certificates.ts'
 import { isoDateTime } from '../platform/openapi.ts'
 import { pageAnswer } from '../platform/pagination.ts'
 import { body } from '../platform/validation.ts'
@@ -30,20 +31,7 @@ export const defaultAppOrigin = () =>
 
 /** The README's Certificate. */
 export const certificate = z
-	.object({
-		id: z.string(),
-		publicId: z.string(),
-		courseId: z.string(),
-		courseTitle: z.string(),
-		studentId: z.string(),
-		studentName: z.string(),
-		studentEmail: z.string(),
-		issuerName: z.string(),
-		issuedBy: z.object({ id: z.string(), type: z.enum(['tutor', 'organization']) }),
-		issuedAt: isoDateTime,
-		verifyPath: z.string(),
-		pdfPath: z.string(),
-	})
+	.object({ ...certificateFields, issuedAt: isoDateTime })
 	.openapi('Certificate')
 
 /** What anyone holding the link may see: no email, no internal ids. */

@@ -1,25 +1,12 @@
 import { z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { ApiEnv } from '../platform/context.ts'
-import { COURSE_LEVELS } from '../schema.ts'
+import { COURSE_CATEGORIES, COURSE_LEVELS, CURRENCIES } from '../../../contract/courses.ts'
 import { body, optionalText, requiredText } from '../platform/validation.ts'
 import { searchText } from '../platform/search.ts'
 import { answers, isoDateTime } from '../platform/openapi.ts'
 import { paginationQuery } from '../platform/pagination.ts'
 import { user } from '../users/schemas.ts'
-
-export const COURSE_CATEGORIES = [
-	'Mathematics',
-	'Science',
-	'Programming',
-	'Languages',
-	'Business',
-	'Arts',
-	'Test Preparation',
-	'Other',
-] as const
-
-export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const
 
 const WEEKDAYS = [
 	'Monday',

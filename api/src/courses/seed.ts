@@ -1,3 +1,4 @@
+import { sampleCourse } from '../../../contract/sample-course.ts'
 import type { Db } from '../db.ts'
 import type { CourseInput } from './schemas.ts'
 
@@ -14,71 +15,7 @@ const course = (
 import { insertCourse, updateCourse } from './repository.ts'
 
 /** Spec section 3's sample course, in full. The app's teacher course-details shows the same one. */
-export const SAMPLE_COURSE: CourseInput = course({
-	title: 'Advanced Mathematics: Calculus and Linear Algebra',
-	subtitle: 'Master limits, derivatives, integrals, vectors and matrices',
-	description:
-		'A rigorous course for students who want a deep understanding of calculus and linear algebra. Weekly live sessions, problem sets and a final project prepare you for university-level mathematics, engineering and data science.',
-	thumbnail: null,
-	level: 'Advanced',
-	category: 'Mathematics',
-	subcategory: 'Calculus',
-	price: { amount: 299.99, currency: 'USD', discounted: 249.99 },
-	schedule: {
-		startDate: '2027-01-11',
-		endDate: '2027-04-02',
-		sessionsPerWeek: 2,
-		timeSlots: [
-			{ day: 'Monday', startTime: '18:00', endTime: '19:30' },
-			{ day: 'Thursday', startTime: '18:00', endTime: '19:30' },
-		],
-	},
-	maxStudents: 30,
-	prerequisites: ['Algebra II', 'Trigonometry', 'Pre-calculus or equivalent'],
-	learningOutcomes: [
-		'Compute limits, derivatives and integrals of elementary functions',
-		'Apply calculus to optimisation and rates of change',
-		'Solve systems of linear equations with matrices',
-		'Work with vector spaces, eigenvalues and eigenvectors',
-	],
-	instructors: [{ name: 'Taylor Morgan', title: 'Lead instructor, M.Sc. Mathematics' }],
-	modules: [
-		{
-			title: 'Limits and Continuity',
-			description: 'The foundations of calculus: limits, continuity and the formal definition.',
-			duration: '2 weeks',
-			topics: ['Limits', 'One-sided limits', 'Continuity', 'Epsilon-delta definition'],
-		},
-		{
-			title: 'Differentiation',
-			description: 'Derivatives, their rules and their applications.',
-			duration: '3 weeks',
-			topics: ['Derivative rules', 'Chain rule', 'Implicit differentiation', 'Optimisation'],
-		},
-		{
-			title: 'Integration',
-			description: 'Definite and indefinite integrals and the fundamental theorem.',
-			duration: '3 weeks',
-			topics: [
-				'Riemann sums',
-				'Fundamental theorem of calculus',
-				'Substitution',
-				'Integration by parts',
-			],
-		},
-		{
-			title: 'Linear Algebra',
-			description: 'Vectors, matrices and linear transformations.',
-			duration: '4 weeks',
-			topics: ['Matrices', 'Determinants', 'Vector spaces', 'Eigenvalues and eigenvectors'],
-		},
-	],
-	languages: ['English'],
-	certification: 'Certificate of completion',
-	tags: ['calculus', 'linear algebra', 'university prep'],
-	duration: { weeks: 12, hoursPerWeek: 3 },
-	isPublished: true,
-})
+export const SAMPLE_COURSE: CourseInput = course(sampleCourse)
 
 const TEACHER_COURSES: CourseInput[] = [
 	SAMPLE_COURSE,

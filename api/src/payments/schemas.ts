@@ -1,24 +1,11 @@
 import { z } from '@hono/zod-openapi'
+import { isLuhnValid } from '../../../contract/payments.ts'
 import { isoDateTime } from '../platform/openapi.ts'
 import { body, requiredText } from '../platform/validation.ts'
 
 export const checkoutRequest = body({
 	courseId: z.guid({ error: 'courseId must be a UUID' }),
 })
-
-/** Passes the Luhn checksum every real card number carries. */
-export function isLuhnValid(digits: string) {
-	let sum = 0
-	for (let index = 0; index < digits.length; index++) {
-		let digit = Number(digits[digits.length - 1 - index])
-		if (index % 2 === 1) {
-			digit *= 2
-			if (digit > 9) digit -= 9
-		}
-		sum += digit
-	}
-	return sum % 10 === 0
-}
 
 /** The test provider's card form. The number is used to decide the outcome and then dropped. */
 export const testCard = body({

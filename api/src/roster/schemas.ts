@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { rosterRowFields } from '../../../contract/roster.ts'
 import { isoDateTime, uploadedFile } from '../platform/openapi.ts'
 import { paginationAnswer, paginationQuery } from '../platform/pagination.ts'
 
@@ -9,8 +10,6 @@ export const rosterUpload = z.object({ file: uploadedFile.optional() })
 export const rosterRowsQuery = paginationQuery.extend({
 	show: z.string().optional().openapi({ description: '`errors`: only the rows with an error' }),
 })
-
-const outcome = z.enum(['create', 'invite', 'member', 'invited', 'error'])
 
 const counts = z.object({
 	rows: z.number().int(),
@@ -35,17 +34,8 @@ export const rosterImport = z
 	})
 	.openapi('RosterImport')
 
-/** A line of the file as read, and what importing it does. */
 const rosterRow = z.object({
-	line: z.number().int(),
-	role: z.string(),
-	firstName: z.string(),
-	lastName: z.string(),
-	email: z.string(),
-	department: z.string(),
-	studentNumber: z.string(),
-	outcome,
-	error: z.string().optional(),
+	...rosterRowFields,
 	/** The department the row's name matched. */
 	departmentId: z.string().optional(),
 })

@@ -1,11 +1,14 @@
 import { z } from '@hono/zod-openapi'
 import { isoDateTime } from '../platform/openapi.ts'
 import { paginationAnswer, paginationQuery } from '../platform/pagination.ts'
-import { ATTENDANCE_STATUSES } from '../schema.ts'
+import {
+	ATTENDANCE_STATUSES,
+	SCHEDULE_STATUSES,
+	scheduleFields,
+} from '../../../contract/schedules.ts'
 import { body, optionalText, requiredText } from '../platform/validation.ts'
 import { isCalendarDate, isClockTime, isTimeZone } from './time.ts'
 
-export const SCHEDULE_STATUSES = ['Scheduled', 'Completed', 'Cancelled'] as const
 export const MIN_DURATION = 5
 export const MAX_DURATION = 720
 
@@ -108,21 +111,9 @@ export const scheduleFilters = paginationQuery.extend({
 /** The README's Schedule: `status` read at the time of the answer. */
 export const schedule = z
 	.object({
-		id: z.string(),
-		courseId: z.string(),
-		courseTitle: z.string(),
-		tutorId: z.string(),
-		title: z.string(),
-		description: z.string().nullable(),
-		scheduledDate: z.string(),
-		startTime: z.string(),
-		duration: z.number().int(),
-		timeZone: z.string(),
+		...scheduleFields,
 		startsAt: isoDateTime,
 		endsAt: isoDateTime,
-		status: z.enum(SCHEDULE_STATUSES),
-		roomId: z.string().nullable(),
-		attendanceStatus: z.enum(ATTENDANCE_STATUSES).nullable(),
 		createdAt: isoDateTime,
 		updatedAt: isoDateTime,
 	})

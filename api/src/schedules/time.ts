@@ -1,24 +1,9 @@
 import { DateTime, IANAZone } from 'luxon'
 
 // Calendar dates, wall-clock times and IANA time zones. Zone arithmetic is luxon's (as the calendar
-// feed's); only the strict input formats are our own.
+// feed's); the strict date and time formats are the contract's (contract/calendar.ts).
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/
-
-/** A real calendar day as YYYY-MM-DD, between the years 2000 and 2100. */
-export function isCalendarDate(value: string): boolean {
-	const match = DATE.exec(value)
-	if (!match) return false
-	const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
-	const date = new Date(Date.UTC(year, month - 1, day))
-	return (
-		year >= 2000 && year <= 2100 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-	)
-}
-
-/** A 24-hour HH:MM time. */
-export const isClockTime = (value: string) => TIME.test(value)
+export { isCalendarDate, isClockTime } from '../../../contract/calendar.ts'
 
 export function isTimeZone(zone: string): boolean {
 	return zone.length > 0 && zone.length <= 64 && IANAZone.isValidZone(zone)

@@ -1,9 +1,8 @@
-/**
- * Spec section 9: grade distribution buckets. A score on a boundary belongs to the upper one. The
- * score summaries count the same bands (migration 022): change both together.
- */
-export const GRADE_BUCKETS = ['0-60', '60-70', '70-80', '80-90', '90-100'] as const
-export type GradeBucket = (typeof GRADE_BUCKETS)[number]
+import type { GradeBucket } from '../../../contract/scores.ts'
+
+// The contract's grade buckets (contract/scores.ts). The score summaries count the same bands
+// (migration 022): change both together.
+export { GRADE_BUCKETS, type GradeBucket } from '../../../contract/scores.ts'
 
 export function bucketOf(score: number): GradeBucket {
 	if (score >= 90) return '90-100'

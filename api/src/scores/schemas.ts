@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { isoDateTime } from '../platform/openapi.ts'
 import { pageIfAskedQuery, paginationAnswer } from '../platform/pagination.ts'
 import { body, requiredText } from '../platform/validation.ts'
-import { GRADE_BUCKETS } from './grades.ts'
+import { analyticsFields, resultCardFields, scoreFields } from '../../../contract/scores.ts'
 
 /**
  * Brackets are kept out of subjects. The app's grid once named its inputs scores[student][subject]
@@ -86,20 +86,8 @@ export const resultCardQuery = pageIfAskedQuery.extend(termQuery.shape)
 /** A result card: the term to read is required. */
 export const resultCardTermQuery = z.object({ term })
 
-const bucket = z.enum(GRADE_BUCKETS)
-
 /** The README's Score. */
-export const scoreAnswer = z
-	.object({
-		id: z.string(),
-		studentId: z.string(),
-		studentName: z.string(),
-		subject: z.string(),
-		term: z.string(),
-		score: z.number(),
-		updatedAt: isoDateTime,
-	})
-	.openapi('Score')
+export const scoreAnswer = z.object({ ...scoreFields, updatedAt: isoDateTime }).openapi('Score')
 
 /** `GET /organizations/{id}/scores`: the scores asked for, every term and the subjects used. */
 export const scoreList = z.object({
@@ -118,15 +106,7 @@ export const savedScores = z.object({
 })
 
 /** The README's Result card: one student's scores of one term, their average and its band. */
-export const resultCard = z
-	.object({
-		student: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-		term: z.string(),
-		subjects: z.array(z.object({ subject: z.string(), score: z.number(), bucket })),
-		average: z.number(),
-		bucket,
-	})
-	.openapi('ResultCard')
+export const resultCard = z.object(resultCardFields).openapi('ResultCard')
 
 /** A term's result cards (the latest term's without one; none yet: `term` is null). */
 export const resultCardList = z.object({
@@ -136,14 +116,4 @@ export const resultCardList = z.object({
 	pagination: paginationAnswer.optional(),
 })
 
-export const analytics = z.object({
-	enrolment: z.array(
-		z.object({ month: z.string(), role: z.enum(['student', 'tutor']), count: z.number().int() }),
-	),
-	performance: z.array(
-		z.object({ term: z.string(), average: z.number().nullable(), scores: z.number().int() }),
-	),
-	distribution: z.array(z.object({ bucket, count: z.number().int() })),
-	terms: z.array(z.string()),
-	term: z.string().nullable(),
-})
+export const analytics = z.object(analyticsFields(z.number().int()))

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { ssoSettingsFields } from '../../../contract/sso.ts'
 import { body, email, requiredText } from '../platform/validation.ts'
 
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
@@ -70,19 +71,7 @@ export const ssoLink = body({
 	linkToken: z.string({ error: 'linkToken is required' }).min(1).max(2000),
 })
 
-/** An organization's single sign-on as it set it up; never the client secret itself. */
-export const ssoSettings = z
-	.object({
-		providerName: z.string(),
-		issuer: z.string(),
-		clientId: z.string(),
-		hasClientSecret: z.boolean(),
-		domains: z.array(z.string()),
-		joinByDomain: z.boolean(),
-		/** The app's page that starts this organization's sign-in. */
-		loginPath: z.string(),
-	})
-	.openapi('SsoSettings')
+export const ssoSettings = z.object(ssoSettingsFields).openapi('SsoSettings')
 
 /** GET /sso/settings: null while the organization has none. */
 export const ssoSettingsAnswer = z.object({ sso: z.union([ssoSettings, z.null()]) })

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { userFields } from '../../../contract/users.ts'
 import { isoDateTime } from '../platform/openapi.ts'
 import { paginationQuery } from '../platform/pagination.ts'
 import { searchText } from '../platform/search.ts'
@@ -59,21 +60,7 @@ export const teacherProfileUpdate = body({
 })
 
 /** The README's User: never the password hash. */
-export const user = z
-	.object({
-		id: z.string(),
-		role: z.enum(['student', 'tutor']),
-		email: z.string(),
-		firstName: z.string(),
-		lastName: z.string(),
-		name: z.string(),
-		phone: z.string().nullable(),
-		bio: z.string().nullable(),
-		profilePicture: z.string().nullable(),
-		organization_id: z.string().nullable(),
-		createdAt: isoDateTime,
-	})
-	.openapi('User')
+export const user = z.object({ ...userFields, createdAt: isoDateTime }).openapi('User')
 
 /** A tutor as another account sees them: no email, phone or organization (theirs to share). */
 export const publicTeacher = user

@@ -4,7 +4,7 @@ import { Form } from 'react-router'
 import { formatDateTime } from '~/platform/dates'
 import type { Settled } from '~/platform/settle.server'
 import { Button } from '~/ui/button'
-import { ConformField, FormErrors, type inputProps } from '~/ui/field'
+import { ConformField, EmailField, FormErrors, type inputProps, PasswordField } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import {
@@ -31,36 +31,20 @@ const sectionClass = 'rounded-lg border border-slate-200 bg-white p-6'
 type Field = Parameters<typeof inputProps>[0]
 
 function CurrentPasswordField({ field }: { field: Field }) {
-	return (
-		<ConformField
-			label="Current password"
-			meta={field}
-			type="password"
-			autoComplete="current-password"
-			required
-		/>
-	)
+	return <PasswordField label="Current password" meta={field} />
 }
 
 /** A new password and its confirmation: the reset page and Change password ask the same way. */
 export function NewPasswordFields({ password, confirm }: { password: Field; confirm: Field }) {
 	return (
 		<>
-			<ConformField
+			<PasswordField
 				label="New password"
 				hint="At least 8 characters."
 				meta={password}
-				type="password"
 				autoComplete="new-password"
-				required
 			/>
-			<ConformField
-				label="Confirm new password"
-				meta={confirm}
-				type="password"
-				autoComplete="new-password"
-				required
-			/>
+			<PasswordField label="Confirm new password" meta={confirm} autoComplete="new-password" />
 		</>
 	)
 }
@@ -129,13 +113,10 @@ export function ChangeEmailForm({
 				<input type="hidden" name="intent" value="email" />
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<div className="grid gap-4 sm:grid-cols-2">
-					<ConformField
+					<EmailField
 						label="New email address"
 						hint="It changes once you follow the link we send to it."
 						meta={fields.email}
-						type="email"
-						autoComplete="email"
-						required
 					/>
 					<CurrentPasswordField field={fields.currentPassword} />
 				</div>

@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react'
 import { Form, useSearchParams } from 'react-router'
 import { Button } from '~/ui/button'
-import { ConformField, FormErrors } from '~/ui/field'
+import { EmailField, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
@@ -43,13 +43,7 @@ export function ForgotPasswordPage({
 			<Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<input type="hidden" name="as" value={asOrganization ? 'organization' : 'user'} />
-				<ConformField
-					label="Email"
-					meta={fields.email}
-					type="email"
-					autoComplete="email"
-					required
-				/>
+				<EmailField meta={fields.email} />
 				<Button disabled={sending}>{sending ? 'Sending…' : 'Send reset link'}</Button>
 			</Form>
 			<p className="mt-6 text-sm text-slate-700">

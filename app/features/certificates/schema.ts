@@ -1,20 +1,8 @@
 import { z } from 'zod'
+import { certificateFields } from '../../../contract/certificates.ts'
 
 // Answers of the reference API (api/README.md).
-export const certificateSchema = z.object({
-	id: z.string(),
-	publicId: z.string(),
-	courseId: z.string(),
-	courseTitle: z.string(),
-	studentId: z.string(),
-	studentName: z.string(),
-	studentEmail: z.string(),
-	issuerName: z.string(),
-	issuedBy: z.object({ id: z.string(), type: z.enum(['tutor', 'organization']) }),
-	issuedAt: z.string(),
-	verifyPath: z.string(),
-	pdfPath: z.string(),
-})
+export const certificateSchema = z.object(certificateFields)
 export type Certificate = z.infer<typeof certificateSchema>
 
 export const certificateListSchema = z.object({

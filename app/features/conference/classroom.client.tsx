@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
-import { LiveChat } from './chat'
-import { ConnectionNotice, ParticipantList } from './presence'
+import { ConnectionNotice } from './presence'
+import { RoomSide } from './room-side'
 import type { ChatMessage, Room } from './schema'
 import { useCall, type RemotePeer } from './use-call'
 import { useRoomSocket } from './use-room-socket'
@@ -199,16 +199,7 @@ export default function ClassroomIsland({
 						<Whiteboard doc={socket.doc} label="Whiteboard beside the call" canClear={host} />
 					</div>
 				) : null}
-				<div className="flex flex-col gap-4">
-					<ParticipantList participants={socket.participants} myPeerId={socket.peerId} />
-					<LiveChat
-						messages={socket.messages}
-						disabled={!connected}
-						onSend={(text) => socket.send({ type: 'chat', text })}
-						unsent={socket.unsent}
-						onSendAgain={socket.sendAgain}
-					/>
-				</div>
+				<RoomSide socket={socket} />
 			</div>
 		</div>
 	)

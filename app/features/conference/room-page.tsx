@@ -4,7 +4,7 @@ import { Suspense, type ComponentType } from 'react'
 import { Form } from 'react-router'
 import type { LoadFailure } from '~/platform/toast'
 import { Button } from '~/ui/button'
-import { ConformField, ConformTextArea, FormErrors } from '~/ui/field'
+import { ConformTextArea, EmailField, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
 import { Spinner } from '~/ui/spinner'
 import { useHydrated } from '~/ui/use-hydrated'
@@ -93,13 +93,11 @@ function InviteForm({ lastResult }: { lastResult: SubmissionResult<string[]> | u
 			<Form method="post" className="mt-2 flex flex-col gap-2 pb-2" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<input type="hidden" name="intent" value="invite" />
-				<ConformField
+				<EmailField
 					label="Email of their account"
 					hint="Students of this course are already in; invite anyone else with an account."
 					meta={fields.email}
-					type="email"
 					autoComplete="off"
-					required
 				/>
 				<Button disabled={sending}>{sending ? 'Sending…' : 'Send invitation'}</Button>
 			</Form>

@@ -1,5 +1,5 @@
-import { LiveChat } from './chat'
-import { ConnectionNotice, ParticipantList } from './presence'
+import { ConnectionNotice } from './presence'
+import { RoomSide } from './room-side'
 import type { ChatMessage, Room } from './schema'
 import { useRoomSocket } from './use-room-socket'
 import { Whiteboard } from './whiteboard'
@@ -25,16 +25,7 @@ export default function WhiteboardIsland({
 			<ConnectionNotice status={socket.status} notice={socket.notice} />
 			<div className="grid gap-4 lg:grid-cols-[3fr_1fr]">
 				<Whiteboard doc={socket.doc} canClear={room.role === 'host'} />
-				<div className="flex flex-col gap-4">
-					<ParticipantList participants={socket.participants} myPeerId={socket.peerId} />
-					<LiveChat
-						messages={socket.messages}
-						disabled={socket.status !== 'connected'}
-						onSend={(text) => socket.send({ type: 'chat', text })}
-						unsent={socket.unsent}
-						onSendAgain={socket.sendAgain}
-					/>
-				</div>
+				<RoomSide socket={socket} />
 			</div>
 		</div>
 	)

@@ -4,7 +4,7 @@ import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { CATALOGUE_SEARCH_MAX, courseCategories, courseLevels } from './catalogue'
 import type { loadCatalogue } from './catalogue.server'
-import { BuyCourseLink, CourseCard } from './course-card'
+import { BuyCourseLink, CourseGrid } from './course-card'
 
 const selectClass = 'rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900'
 
@@ -94,23 +94,17 @@ export function CataloguePage({ query, courses }: Awaited<ReturnType<typeof load
 						{courses.value.pagination.total === 1 ? 'course' : 'courses'} found
 					</p>
 					{courses.value.courses.length ? (
-						<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-							{courses.value.courses.map((course) => (
-								<li key={course.id}>
-									<CourseCard
-										course={course}
-										actions={
-											<div className="flex flex-wrap gap-2">
-												<Link to={`/courses/${course.id}`} className={buttonClass('secondary')}>
-													Details<span className="sr-only"> of {course.title}</span>
-												</Link>
-												<BuyCourseLink course={course} />
-											</div>
-										}
-									/>
-								</li>
-							))}
-						</ul>
+						<CourseGrid
+							courses={courses.value.courses}
+							actions={(course) => (
+								<div className="flex flex-wrap gap-2">
+									<Link to={`/courses/${course.id}`} className={buttonClass('secondary')}>
+										Details<span className="sr-only"> of {course.title}</span>
+									</Link>
+									<BuyCourseLink course={course} />
+								</div>
+							)}
+						/>
 					) : (
 						<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
 							{query.search

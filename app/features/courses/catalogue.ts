@@ -1,20 +1,13 @@
 import type { Course, CourseList, Price } from './schema'
 
-// What the course pages show in the browser without loading the schema library: the values the
-// reference API accepts (api/README.md, Courses) and how prices read. The catalogue and the home
+// What the course pages show in the browser without loading the schema library: the values a
+// course takes (the contract's, decision 048) and how prices read. The catalogue and the home
 // page import only this module, so they ship no zod.
-export const courseCategories = [
-	'Mathematics',
-	'Science',
-	'Programming',
-	'Languages',
-	'Business',
-	'Arts',
-	'Test Preparation',
-	'Other',
-] as const
-export const courseLevels = ['Beginner', 'Intermediate', 'Advanced'] as const
-export const currencies = ['USD', 'EUR', 'GBP', 'CAD', 'AUD'] as const
+export {
+	COURSE_CATEGORIES as courseCategories,
+	COURSE_LEVELS as courseLevels,
+	CURRENCIES as currencies,
+} from '../../../contract/courses.ts'
 
 /** The API takes at most 100 characters of search: a longer one is cut rather than refused. */
 export const CATALOGUE_SEARCH_MAX = 100

@@ -85,3 +85,22 @@ export function CourseCard({
 		</article>
 	)
 }
+
+/** Course cards in a grid, each with its own actions (a details link, a buy link, Open). */
+export function CourseGrid<C extends CourseSummary>({
+	courses,
+	actions,
+}: {
+	courses: C[]
+	actions: (course: C) => ReactNode
+}) {
+	return (
+		<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+			{courses.map((course) => (
+				<li key={course.id}>
+					<CourseCard course={course} actions={actions(course)} />
+				</li>
+			))}
+		</ul>
+	)
+}

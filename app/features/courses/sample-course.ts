@@ -1,74 +1,14 @@
+import { sampleCourse as sampleContent } from '../../../contract/sample-course.ts'
 import type { Course } from './schema'
 
 /**
  * The built-in sample advanced-mathematics course that teachersdashboard/course-details shows when
- * no course is given (spec section 2). The reference API seeds the same course as a real one.
+ * no course is given (spec section 2): the contract's sample course, which the reference API seeds
+ * as a real one.
  */
 export const sampleCourse: Course = {
 	id: 'sample',
-	title: 'Advanced Mathematics: Calculus and Linear Algebra',
-	subtitle: 'Master limits, derivatives, integrals, vectors and matrices',
-	description:
-		'A rigorous course for students who want a deep understanding of calculus and linear algebra. Weekly live sessions, problem sets and a final project prepare you for university-level mathematics, engineering and data science.',
-	thumbnail: null,
-	level: 'Advanced',
-	category: 'Mathematics',
-	subcategory: 'Calculus',
-	price: { amount: 299.99, currency: 'USD', discounted: 249.99 },
-	schedule: {
-		startDate: '2027-01-11',
-		endDate: '2027-04-02',
-		sessionsPerWeek: 2,
-		timeSlots: [
-			{ day: 'Monday', startTime: '18:00', endTime: '19:30' },
-			{ day: 'Thursday', startTime: '18:00', endTime: '19:30' },
-		],
-	},
-	maxStudents: 30,
-	prerequisites: ['Algebra II', 'Trigonometry', 'Pre-calculus or equivalent'],
-	learningOutcomes: [
-		'Compute limits, derivatives and integrals of elementary functions',
-		'Apply calculus to optimisation and rates of change',
-		'Solve systems of linear equations with matrices',
-		'Work with vector spaces, eigenvalues and eigenvectors',
-	],
-	instructors: [{ name: 'Taylor Morgan', title: 'Lead instructor, M.Sc. Mathematics' }],
-	modules: [
-		{
-			title: 'Limits and Continuity',
-			description: 'The foundations of calculus: limits, continuity and the formal definition.',
-			duration: '2 weeks',
-			topics: ['Limits', 'One-sided limits', 'Continuity', 'Epsilon-delta definition'],
-		},
-		{
-			title: 'Differentiation',
-			description: 'Derivatives, their rules and their applications.',
-			duration: '3 weeks',
-			topics: ['Derivative rules', 'Chain rule', 'Implicit differentiation', 'Optimisation'],
-		},
-		{
-			title: 'Integration',
-			description: 'Definite and indefinite integrals and the fundamental theorem.',
-			duration: '3 weeks',
-			topics: [
-				'Riemann sums',
-				'Fundamental theorem of calculus',
-				'Substitution',
-				'Integration by parts',
-			],
-		},
-		{
-			title: 'Linear Algebra',
-			description: 'Vectors, matrices and linear transformations.',
-			duration: '4 weeks',
-			topics: ['Matrices', 'Determinants', 'Vector spaces', 'Eigenvalues and eigenvectors'],
-		},
-	],
-	languages: ['English'],
-	certification: 'Certificate of completion',
-	tags: ['calculus', 'linear algebra', 'university prep'],
-	duration: { weeks: 12, hoursPerWeek: 3 },
-	isPublished: true,
+	...sampleContent,
 	teacherId: null,
 	teacherName: 'Taylor Morgan',
 	organizationId: null,

@@ -4,7 +4,7 @@ import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
-import { CourseCard } from './course-card'
+import { CourseGrid } from './course-card'
 import type { loadStudentCourses } from './student-courses.server'
 
 export function StudentCoursesPage({
@@ -24,23 +24,17 @@ export function StudentCoursesPage({
 			{courses.ok ? (
 				courses.value.courses.length ? (
 					<>
-						<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-							{courses.value.courses.map((course) => (
-								<li key={course.id}>
-									<CourseCard
-										course={course}
-										actions={
-											<Link
-												to={`/studentdashboard/${course.id}/course-details`}
-												className={buttonClass()}
-											>
-												Open<span className="sr-only"> {course.title}</span>
-											</Link>
-										}
-									/>
-								</li>
-							))}
-						</ul>
+						<CourseGrid
+							courses={courses.value.courses}
+							actions={(course) => (
+								<Link
+									to={`/studentdashboard/${course.id}/course-details`}
+									className={buttonClass()}
+								>
+									Open<span className="sr-only"> {course.title}</span>
+								</Link>
+							)}
+						/>
 						<Pagination
 							page={page}
 							totalPages={courses.value.pagination.totalPages ?? 1}

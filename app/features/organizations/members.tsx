@@ -6,7 +6,7 @@ import type { User } from '~/features/users/schema'
 import type { LoadFailure } from '~/platform/toast'
 import { Button, buttonClass } from '~/ui/button'
 import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
-import { ConformField, FormErrors } from '~/ui/field'
+import { ConformField, EmailField, FormErrors, PasswordField } from '~/ui/field'
 import { ListSearch } from '~/ui/list-search'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
@@ -174,14 +174,11 @@ function NewMemberForm({ kind, lastResult }: { kind: MemberKind; lastResult: Act
 					<ConformField label="First name" meta={fields.firstName} autoComplete="off" required />
 					<ConformField label="Last name" meta={fields.lastName} autoComplete="off" required />
 				</div>
-				<ConformField label="Email" meta={fields.email} type="email" autoComplete="off" required />
-				<ConformField
-					label="Password"
+				<EmailField meta={fields.email} autoComplete="off" />
+				<PasswordField
 					hint="At least 8 characters."
 					meta={fields.password}
-					type="password"
 					autoComplete="new-password"
-					required
 				/>
 				<Button disabled={busy}>{busy ? 'Adding…' : `Add ${kind}`}</Button>
 			</Form>
@@ -213,13 +210,7 @@ function ExistingStudentForm({ lastResult }: { lastResult: ActionResult }) {
 			<Form method="post" className="mt-4 flex flex-col gap-3" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="attach" />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<ConformField
-					label="Student’s email"
-					meta={fields.email}
-					type="email"
-					autoComplete="off"
-					required
-				/>
+				<EmailField label="Student’s email" meta={fields.email} autoComplete="off" />
 				<Button disabled={busy}>{busy ? 'Sending…' : 'Send invitation'}</Button>
 			</Form>
 		</section>

@@ -1,6 +1,5 @@
-import { useEffect } from 'react'
-import { useRevalidator } from 'react-router'
 import { buttonClass } from '~/ui/button'
+import { useFollow } from '~/ui/job-status'
 import { Spinner } from '~/ui/spinner'
 import { useHydrated } from '~/ui/use-hydrated'
 import type { RouteData } from '~/platform/route-data'
@@ -18,14 +17,8 @@ export function PaymentProcessingPage({
 }) {
 	const { payment } = loaderData
 	const hydrated = useHydrated()
-	const revalidator = useRevalidator()
-	useEffect(() => {
-		// With JavaScript: ask again every 1.5 s; the loader redirects once the payment settles.
-		const timer = window.setInterval(() => {
-			if (revalidator.state === 'idle') void revalidator.revalidate()
-		}, POLL_MS)
-		return () => window.clearInterval(timer)
-	}, [revalidator])
+	// With JavaScript: ask again every 1.5 s; the loader redirects once the payment settles.
+	useFollow(true, POLL_MS)
 	return (
 		<div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
 			<Spinner label="Waiting for payment confirmation" />

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isLuhnValid } from '../../../contract/payments.ts'
 
 // Answers of the reference API's payment calls (api/README.md, Payments).
 export const paymentSchema = z.object({
@@ -38,19 +39,6 @@ export const isSettled = (payment: Pick<Payment, 'status'>) =>
 	payment.status === 'succeeded' || payment.status === 'failed'
 
 // The test provider's card form (no Stripe keys). The same schema checks the browser and the action.
-function luhn(digits: string) {
-	let sum = 0
-	for (let index = 0; index < digits.length; index++) {
-		let digit = Number(digits[digits.length - 1 - index])
-		if (index % 2 === 1) {
-			digit *= 2
-			if (digit > 9) digit -= 9
-		}
-		sum += digit
-	}
-	return sum % 10 === 0
-}
-
 export const cardFormSchema = z.object({
 	name: z
 		.string({ error: 'Enter the name on the card' })
@@ -60,7 +48,10 @@ export const cardFormSchema = z.object({
 	cardNumber: z
 		.string({ error: 'Enter your card number' })
 		.transform((value) => value.replace(/[\s-]/g, ''))
-		.refine((value) => /^\d{12,19}$/.test(value) && luhn(value), 'Enter a valid card number'),
+		.refine(
+			(value) => /^\d{12,19}$/.test(value) && isLuhnValid(value),
+			'Enter a valid card number',
+		),
 	expiry: z
 		.string({ error: 'Enter the expiry date' })
 		.trim()

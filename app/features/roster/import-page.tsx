@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { useEffect } from 'react'
-import { Form, Link, useRevalidator } from 'react-router'
+import { Form, Link } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
 import { FormErrors } from '~/ui/field'
+import { JobStatus, useFollow } from '~/ui/job-status'
 import { Pagination } from '~/ui/pagination'
 import { TableScroll } from '~/ui/table-scroll'
 import { useForm, useSubmitting } from '~/ui/use-form'
@@ -33,15 +33,7 @@ export function RosterImportPage({
 	errorsOnly: boolean
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
-	const revalidator = useRevalidator()
-	const running = job.status === 'running'
-	useEffect(() => {
-		if (!running) return
-		const timer = setInterval(() => {
-			if (revalidator.state === 'idle') void revalidator.revalidate()
-		}, POLL_MS)
-		return () => clearInterval(timer)
-	}, [running, revalidator])
+	useFollow(job.status === 'running', POLL_MS)
 	const toApply = job.counts.create + job.counts.invite
 	return (
 		<div className="flex flex-col gap-6">
@@ -89,23 +81,12 @@ function StatusLine({ job }: { job: RosterImport }) {
 		failed: job.error ?? 'The import failed and nothing was changed.',
 	}[job.status]
 	return (
-		<div
-			role="status"
-			className={`flex flex-wrap items-center gap-3 rounded-md border p-3 ${
-				job.status === 'failed'
-					? 'border-red-300 bg-red-50 text-red-800'
-					: 'border-slate-300 bg-slate-50 text-slate-800'
-			}`}
+		<JobStatus
+			failed={job.status === 'failed'}
+			refresh={job.status === 'running' ? 'Refresh' : undefined}
 		>
-			<p>
-				<span className="font-semibold">{STATUS_LABELS[job.status]}</span> {text}
-			</p>
-			{job.status === 'running' ? (
-				<Link to="." reloadDocument className={buttonClass('secondary')}>
-					Refresh
-				</Link>
-			) : null}
-		</div>
+			<span className="font-semibold">{STATUS_LABELS[job.status]}</span> {text}
+		</JobStatus>
 	)
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { noFileChosen } from '~/platform/file-input'
+import { type RosterOutcome, rosterRowFields } from '../../../contract/roster.ts'
 
 // Roster import (issue 31, docs/decisions/039): the API's answers and the page's two forms.
 
@@ -7,8 +8,7 @@ export const ROSTER_FILE_LIMIT = 2 * 1024 * 1024
 export const ROSTER_FILE_TOO_LARGE = 'The file is too large (max 2 MB)'
 export const ROSTER_ROWS_PER_PAGE = 100
 
-const outcome = z.enum(['create', 'invite', 'member', 'invited', 'error'])
-export type RosterOutcome = z.infer<typeof outcome>
+export type { RosterOutcome } from '../../../contract/roster.ts'
 
 const counts = z.object({
 	rows: z.number(),
@@ -32,17 +32,7 @@ export const rosterImportSchema = z.object({
 })
 export type RosterImport = z.infer<typeof rosterImportSchema>
 
-export const rosterRowSchema = z.object({
-	line: z.number(),
-	role: z.string(),
-	firstName: z.string(),
-	lastName: z.string(),
-	email: z.string(),
-	department: z.string(),
-	studentNumber: z.string(),
-	outcome,
-	error: z.string().optional(),
-})
+export const rosterRowSchema = z.object({ ...rosterRowFields, line: z.number() })
 export type RosterRow = z.infer<typeof rosterRowSchema>
 
 export const rosterImportAnswerSchema = z.object({ import: rosterImportSchema })

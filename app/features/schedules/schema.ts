@@ -1,29 +1,23 @@
 import { z } from 'zod'
 import { descriptionField, titleField } from '~/platform/form-fields'
 import { isCalendarDate, isClockTime, isTimeZone } from './time-zones'
+import { ATTENDANCE_STATUSES, scheduleFields } from '../../../contract/schedules.ts'
 
 export const MIN_DURATION = 5
 export const MAX_DURATION = 720
-export const ATTENDANCE_STATUSES = ['Present', 'Absent', 'Late', 'Excused'] as const
-export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number]
-export const SCHEDULE_STATUSES = ['Scheduled', 'Completed', 'Cancelled'] as const
+export {
+	ATTENDANCE_STATUSES,
+	type AttendanceStatus,
+	SCHEDULE_STATUSES,
+} from '../../../contract/schedules.ts'
 
 // Answers of the reference API (api/README.md, Schedules), parsed, never cast.
 export const scheduleSchema = z.object({
-	id: z.string(),
-	courseId: z.string(),
-	courseTitle: z.string(),
-	tutorId: z.string(),
-	title: z.string(),
-	description: z.string().nullable(),
-	scheduledDate: z.string(),
-	startTime: z.string(),
+	...scheduleFields,
+	// Read more loosely than the contract states them: a page still shows a session whose status
+	// another backend spells otherwise.
 	duration: z.number(),
-	timeZone: z.string(),
-	startsAt: z.string(),
-	endsAt: z.string(),
 	status: z.string(),
-	roomId: z.string().nullable(),
 	attendanceStatus: z.string().nullable(),
 })
 export type Schedule = z.infer<typeof scheduleSchema>

@@ -1,22 +1,8 @@
-// Calendar dates, wall-clock times and IANA time zones with Intl only. The reference API has its
-// own copy of the instant rules (api/src/schedules/time.ts): app and API share no code.
+// Calendar dates, wall-clock times and IANA time zones with Intl only. The date and time formats
+// are the contract's (contract/calendar.ts, decision 048); the reference API reckons instants with
+// its own rules (api/src/schedules/time.ts), and the app imports nothing of it.
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/
-
-/** A real calendar day as YYYY-MM-DD, between the years 2000 and 2100. */
-export function isCalendarDate(value: string): boolean {
-	const match = DATE.exec(value)
-	if (!match) return false
-	const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
-	const date = new Date(Date.UTC(year, month - 1, day))
-	return (
-		year >= 2000 && year <= 2100 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-	)
-}
-
-/** A 24-hour HH:MM time. */
-export const isClockTime = (value: string) => TIME.test(value)
+export { isCalendarDate, isClockTime } from '../../../contract/calendar.ts'
 
 export function isTimeZone(zone: string): boolean {
 	if (!zone || zone.length > 64) return false

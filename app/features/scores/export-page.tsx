@@ -1,6 +1,6 @@
-import { useEffect } from 'react'
-import { Link, useRevalidator } from 'react-router'
+import { Link } from 'react-router'
 import { buttonClass } from '~/ui/button'
+import { JobStatus, useFollow } from '~/ui/job-status'
 import { EXPORT_NAMES, type ExportJob } from './schema'
 
 // While the file is being made, the page asks again this often (with JavaScript; without, the
@@ -21,15 +21,8 @@ const STATUS_TEXT: Record<ExportJob['status'], string> = {
 
 /** A background export's page (docs/decisions/046): its state, then "Download … (CSV)". */
 export function ExportPage({ job }: { job: ExportJob }) {
-	const revalidator = useRevalidator()
 	const underWay = job.status === 'queued' || job.status === 'running'
-	useEffect(() => {
-		if (!underWay) return
-		const timer = setInterval(() => {
-			if (revalidator.state === 'idle') void revalidator.revalidate()
-		}, POLL_MS)
-		return () => clearInterval(timer)
-	}, [underWay, revalidator])
+	useFollow(underWay, POLL_MS)
 	const name = EXPORT_NAMES[job.kind]
 	const back = BACK[job.kind]
 	return (
@@ -45,28 +38,14 @@ export function ExportPage({ job }: { job: ExportJob }) {
 					{back.label}
 				</Link>
 			</div>
-			<div
-				role="status"
-				className={`flex flex-wrap items-center gap-3 rounded-md border p-3 ${
-					job.status === 'failed'
-						? 'border-red-300 bg-red-50 text-red-800'
-						: 'border-slate-300 bg-slate-50 text-slate-800'
-				}`}
-			>
-				<p>
-					{STATUS_TEXT[job.status]}{' '}
-					{underWay
-						? 'This page updates by itself; we also email you when the file is ready.'
-						: job.status === 'failed'
-							? job.error
-							: `${job.students.toLocaleString('en-US')} students, ${fileSize(job.bytes ?? 0)}.`}
-				</p>
-				{underWay ? (
-					<Link to="." reloadDocument className={buttonClass('secondary')}>
-						Check again
-					</Link>
-				) : null}
-			</div>
+			<JobStatus failed={job.status === 'failed'} refresh={underWay ? 'Check again' : undefined}>
+				{STATUS_TEXT[job.status]}{' '}
+				{underWay
+					? 'This page updates by itself; we also email you when the file is ready.'
+					: job.status === 'failed'
+						? job.error
+						: `${job.students.toLocaleString('en-US')} students, ${fileSize(job.bytes ?? 0)}.`}
+			</JobStatus>
 			{job.status === 'done' ? (
 				<p>
 					<a

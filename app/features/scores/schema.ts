@@ -1,18 +1,10 @@
 import { z } from 'zod'
+import { analyticsFields, resultCardFields, scoreFields } from '../../../contract/scores.ts'
 
-/** Spec section 9: grade distribution buckets. */
-export const gradeBuckets = ['0-60', '60-70', '70-80', '80-90', '90-100'] as const
-export type GradeBucket = (typeof gradeBuckets)[number]
+export { GRADE_BUCKETS as gradeBuckets, type GradeBucket } from '../../../contract/scores.ts'
 
 // Answers of the reference API (api/README.md), parsed, never cast.
-export const scoreSchema = z.object({
-	id: z.string(),
-	studentId: z.string(),
-	studentName: z.string(),
-	subject: z.string(),
-	term: z.string(),
-	score: z.number(),
-})
+export const scoreSchema = z.object(scoreFields)
 export type Score = z.infer<typeof scoreSchema>
 
 const pagination = z.object({
@@ -40,15 +32,7 @@ export const scoresSavedSchema = z.object({
 	removed: z.number(),
 })
 
-export const resultCardSchema = z.object({
-	student: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-	term: z.string(),
-	subjects: z.array(
-		z.object({ subject: z.string(), score: z.number(), bucket: z.enum(gradeBuckets) }),
-	),
-	average: z.number(),
-	bucket: z.enum(gradeBuckets),
-})
+export const resultCardSchema = z.object(resultCardFields)
 export type ResultCard = z.infer<typeof resultCardSchema>
 
 export const resultCardListSchema = z.object({
@@ -58,17 +42,7 @@ export const resultCardListSchema = z.object({
 	pagination: pagination.optional(),
 })
 
-export const analyticsSchema = z.object({
-	enrolment: z.array(
-		z.object({ month: z.string(), role: z.enum(['student', 'tutor']), count: z.number() }),
-	),
-	performance: z.array(
-		z.object({ term: z.string(), average: z.number().nullable(), scores: z.number() }),
-	),
-	distribution: z.array(z.object({ bucket: z.enum(gradeBuckets), count: z.number() })),
-	terms: z.array(z.string()),
-	term: z.string().nullable(),
-})
+export const analyticsSchema = z.object(analyticsFields(z.number()))
 export type Analytics = z.infer<typeof analyticsSchema>
 
 export const termField = z

@@ -5,7 +5,14 @@ import type { OrganizationSignup } from '~/features/organizations/schema'
 import type { StudentSignupFields, TeacherSignupFields } from '~/features/users/schema'
 import { safeRedirect } from '~/platform/safe-redirect'
 import { Button } from '~/ui/button'
-import { ConformField, ConformSelect, ConformTextArea, FormErrors } from '~/ui/field'
+import {
+	ConformField,
+	ConformSelect,
+	ConformTextArea,
+	EmailField,
+	FormErrors,
+	PasswordField,
+} from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import { TextLink } from '~/ui/text-link'
 import { returnQuery, signupHeadings, signupRole, type SignupRole } from './signup'
@@ -72,20 +79,15 @@ export function SignupPage({
 				) : (
 					<PersonFields fields={fields} teacher={role === 'teacher'} />
 				)}
-				<ConformField
-					label="Password"
+				<PasswordField
 					hint="At least 8 characters."
 					meta={fields.password}
-					type="password"
 					autoComplete="new-password"
-					required
 				/>
-				<ConformField
+				<PasswordField
 					label="Confirm password"
 					meta={fields.confirmPassword}
-					type="password"
 					autoComplete="new-password"
-					required
 				/>
 				<Button disabled={busy}>{busy ? 'Creating account…' : 'Create account'}</Button>
 			</Form>
@@ -117,13 +119,7 @@ function PersonFields({ fields, teacher }: { fields: Fields; teacher: boolean })
 					required
 				/>
 			</div>
-			<ConformField
-				label="Email"
-				meta={field('email')}
-				type="email"
-				autoComplete="email"
-				required
-			/>
+			<EmailField meta={field('email')} />
 			<ConformField label="Phone (optional)" meta={field('phone')} type="tel" autoComplete="tel" />
 			{teacher ? (
 				<>
@@ -149,13 +145,7 @@ function OrganizationFields({ fields }: { fields: Fields }) {
 				autoComplete="organization"
 				required
 			/>
-			<ConformField
-				label="Email"
-				meta={field('email')}
-				type="email"
-				autoComplete="email"
-				required
-			/>
+			<EmailField meta={field('email')} />
 			<div className="grid gap-4 sm:grid-cols-2">
 				<ConformSelect
 					label="Kind of organization"

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ssoSettingsFields } from '../../../contract/sso.ts'
 import { emailField } from '~/features/account/schema'
 import { userLoginSchema } from '~/features/users/schema'
 
@@ -29,17 +30,7 @@ export const ssoSignInSchema = z.union([
 ])
 
 export const ssoSettingsSchema = z.object({
-	sso: z
-		.object({
-			providerName: z.string(),
-			issuer: z.string(),
-			clientId: z.string(),
-			hasClientSecret: z.boolean(),
-			domains: z.array(z.string()),
-			joinByDomain: z.boolean(),
-			loginPath: z.string(),
-		})
-		.nullable(),
+	sso: z.object(ssoSettingsFields).nullable(),
 })
 export type SsoSettings = NonNullable<z.infer<typeof ssoSettingsSchema>['sso']>
 

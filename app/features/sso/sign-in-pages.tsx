@@ -4,7 +4,7 @@ import { safeRedirect } from '~/platform/safe-redirect'
 import type { LoadFailure } from '~/platform/toast'
 import { LoadError } from '~/ui/load-error'
 import { Button, buttonClass } from '~/ui/button'
-import { ConformField, FormErrors } from '~/ui/field'
+import { EmailField, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import { TextLink } from '~/ui/text-link'
 import type { FindSchoolFields, PublicSso } from './schema'
@@ -36,13 +36,7 @@ export function FindSchoolPage({ actionData }: { actionData: Result }) {
 			</p>
 			<Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<ConformField
-					label="School email"
-					meta={fields.email}
-					type="email"
-					autoComplete="email"
-					required
-				/>
+				<EmailField label="School email" meta={fields.email} />
 				<Button disabled={busy}>{busy ? 'Looking…' : 'Continue'}</Button>
 			</Form>
 			<PasswordInstead />

@@ -5,6 +5,7 @@ import { taskTypeLabel } from './schema'
 import { SubmitWorkForm } from './submit-work'
 import type { SubmitWorkResult } from './submit-work.server'
 import type { loadTaskDetails } from './task-details.server'
+import { Detail, DetailList, Panel } from '~/ui/panel'
 
 const filePath = (query: string) => `/studentdashboard/task-details/file?${query}`
 
@@ -39,32 +40,20 @@ export function TaskDetailsPage({
 				</p>
 			</div>
 
-			<section
-				aria-labelledby="task-heading"
-				className="rounded-lg border border-slate-200 bg-white p-6"
-			>
-				<h2 id="task-heading" className="text-lg font-semibold">
-					The task
-				</h2>
-				<dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-					<dt className="font-medium text-slate-600">Status</dt>
-					<dd>
+			<Panel id="task-heading" title="The task">
+				<DetailList>
+					<Detail term="Status">
 						<StatusBadge status={submission.status} />
-					</dd>
-					<dt className="font-medium text-slate-600">Due</dt>
-					<dd>
+					</Detail>
+					<Detail term="Due">
 						<DateTime iso={task.dueDate} timeZone={timeZone} />
-					</dd>
+					</Detail>
 					{task.endDate ? (
-						<>
-							<dt className="font-medium text-slate-600">Closes</dt>
-							<dd>
-								<DateTime iso={task.endDate} timeZone={timeZone} />
-							</dd>
-						</>
+						<Detail term="Closes">
+							<DateTime iso={task.endDate} timeZone={timeZone} />
+						</Detail>
 					) : null}
-					<dt className="font-medium text-slate-600">Attachment</dt>
-					<dd>
+					<Detail term="Attachment">
 						{task.attachment ? (
 							<FileLink
 								href={filePath(`taskId=${encodeURIComponent(task.id)}`)}
@@ -73,38 +62,29 @@ export function TaskDetailsPage({
 						) : (
 							'None'
 						)}
-					</dd>
-				</dl>
+					</Detail>
+				</DetailList>
 				{task.description ? <p className="mt-4 whitespace-pre-line">{task.description}</p> : null}
-			</section>
+			</Panel>
 
-			<section
-				aria-labelledby="work-heading"
-				className="rounded-lg border border-slate-200 bg-white p-6"
-			>
-				<h2 id="work-heading" className="text-lg font-semibold">
-					Your work
-				</h2>
+			<Panel id="work-heading" title="Your work">
 				{submission.id && submission.file ? (
-					<dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-						<dt className="font-medium text-slate-600">File</dt>
-						<dd>
+					<DetailList>
+						<Detail term="File">
 							<FileLink
 								href={filePath(`submissionId=${encodeURIComponent(submission.id)}`)}
 								file={submission.file}
 							/>
-						</dd>
-						<dt className="font-medium text-slate-600">Submitted at</dt>
-						<dd>
+						</Detail>
+						<Detail term="Submitted at">
 							<DateTime iso={submission.submittedAt} timeZone={timeZone} />
-						</dd>
+						</Detail>
 						{submission.comment ? (
-							<>
-								<dt className="font-medium text-slate-600">Your note</dt>
-								<dd className="whitespace-pre-line">{submission.comment}</dd>
-							</>
+							<Detail term="Your note" className="whitespace-pre-line">
+								{submission.comment}
+							</Detail>
 						) : null}
-					</dl>
+					</DetailList>
 				) : (
 					<p className="mt-2 text-slate-700">You have not handed in any work yet.</p>
 				)}
@@ -121,18 +101,15 @@ export function TaskDetailsPage({
 						</p>
 					</div>
 				) : null}
-			</section>
+			</Panel>
 
 			{graded ? null : closed ? (
 				<p className="text-slate-700">Submissions for this task are closed.</p>
 			) : (
-				<section
-					aria-labelledby="submit-heading"
-					className="rounded-lg border border-slate-200 bg-white p-6"
+				<Panel
+					id="submit-heading"
+					title={submission.id ? 'Resubmit your work' : 'Submit your work'}
 				>
-					<h2 id="submit-heading" className="text-lg font-semibold">
-						{submission.id ? 'Resubmit your work' : 'Submit your work'}
-					</h2>
 					{submission.id ? (
 						<p className="mt-1 text-sm text-slate-700">
 							A new file replaces the one you handed in, until your teacher grades it.
@@ -150,7 +127,7 @@ export function TaskDetailsPage({
 							resubmission={submission.id !== null}
 						/>
 					</div>
-				</section>
+				</Panel>
 			)}
 		</div>
 	)

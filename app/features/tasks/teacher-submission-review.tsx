@@ -10,6 +10,7 @@ import { DateTime, FileLink, StatusBadge } from './components'
 import { gradeSchema, type Submission } from './schema'
 import { submissionsPath } from './teacher-paths'
 import type { loadSubmissionReview } from './teacher-submissions.server'
+import { Detail, DetailList, Panel } from '~/ui/panel'
 
 /** One student's work on a task, and the form that grades it. */
 export function SubmissionReviewPage({
@@ -41,28 +42,18 @@ export function SubmissionReviewPage({
 					{task.courseTitle} · Due <DateTime iso={task.dueDate} timeZone={timeZone} />
 				</p>
 			</div>
-			<section
-				aria-labelledby="work-heading"
-				className="rounded-lg border border-slate-200 bg-white p-6"
-			>
-				<h2 id="work-heading" className="text-lg font-semibold">
-					Submitted work
-				</h2>
-				<dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-					<dt className="font-medium text-slate-600">Status</dt>
-					<dd>
+			<Panel id="work-heading" title="Submitted work">
+				<DetailList>
+					<Detail term="Status">
 						<StatusBadge status={submission.status} />
-					</dd>
-					<dt className="font-medium text-slate-600">Student</dt>
-					<dd>
+					</Detail>
+					<Detail term="Student">
 						{submission.student.name} ({submission.student.email})
-					</dd>
-					<dt className="font-medium text-slate-600">Submitted at</dt>
-					<dd>
+					</Detail>
+					<Detail term="Submitted at">
 						<DateTime iso={submission.submittedAt} timeZone={timeZone} />
-					</dd>
-					<dt className="font-medium text-slate-600">File</dt>
-					<dd>
+					</Detail>
+					<Detail term="File">
 						{submission.file && submission.id ? (
 							<FileLink
 								href={`/teachersdashboard/tasks/file?submissionId=${encodeURIComponent(submission.id)}`}
@@ -71,15 +62,14 @@ export function SubmissionReviewPage({
 						) : (
 							'No work handed in yet'
 						)}
-					</dd>
+					</Detail>
 					{submission.comment ? (
-						<>
-							<dt className="font-medium text-slate-600">Student’s note</dt>
-							<dd className="whitespace-pre-line">{submission.comment}</dd>
-						</>
+						<Detail term="Student’s note" className="whitespace-pre-line">
+							{submission.comment}
+						</Detail>
 					) : null}
-				</dl>
-			</section>
+				</DetailList>
+			</Panel>
 			{submission.id ? (
 				<GradeForm
 					key={`${submission.id}-${submission.gradeInfo?.gradedAt ?? ''}`}
@@ -115,13 +105,7 @@ function GradeForm({
 	})
 	const busy = useSubmitting()
 	return (
-		<section
-			aria-labelledby="grade-heading"
-			className="rounded-lg border border-slate-200 bg-white p-6"
-		>
-			<h2 id="grade-heading" className="text-lg font-semibold">
-				{submission.gradeInfo ? 'Change the grade' : 'Grade this work'}
-			</h2>
+		<Panel id="grade-heading" title={submission.gradeInfo ? 'Change the grade' : 'Grade this work'}>
 			<Form method="post" className="mt-4 flex max-w-xl flex-col gap-4" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<input type="hidden" name="submissionId" value={submission.id ?? ''} />
@@ -136,6 +120,6 @@ function GradeForm({
 					<Button disabled={busy}>{busy ? 'Saving grade…' : 'Save grade'}</Button>
 				</div>
 			</Form>
-		</section>
+		</Panel>
 	)
 }

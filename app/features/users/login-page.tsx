@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useSearchParams } from 'react-router'
 import { safeRedirect } from '~/platform/safe-redirect'
 import { Button } from '~/ui/button'
-import { ConformField, FormErrors } from '~/ui/field'
+import { EmailField, FormErrors, PasswordField } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import { TextLink } from '~/ui/text-link'
 import { loginSearch, otherLoginOf } from './login-switch'
@@ -75,20 +75,8 @@ export function LoginPage({
 				) : null}
 				<input type="hidden" name="redirectTo" value={redirectTo} />
 				<input type="hidden" name="as" value={asOrganization ? 'organization' : 'user'} />
-				<ConformField
-					label="Email"
-					meta={fields.email}
-					type="email"
-					autoComplete="email"
-					required
-				/>
-				<ConformField
-					label="Password"
-					meta={fields.password}
-					type="password"
-					autoComplete="current-password"
-					required
-				/>
+				<EmailField meta={fields.email} />
+				<PasswordField meta={fields.password} />
 				<Button disabled={busy}>{busy ? 'Logging in…' : 'Log in'}</Button>
 			</Form>
 			<p className="mt-4 text-sm">

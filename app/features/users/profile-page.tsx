@@ -21,26 +21,33 @@ type ProfilePageProps = {
 	actionData: ProfileAnswer | undefined
 }
 
-const detailsResult = (actionData: ProfileAnswer | undefined) =>
-	actionData && 'details' in actionData ? actionData.details : undefined
+/** What both profiles' details forms share: their id, their last answer, when they validate. */
+const detailsForm = (actionData: ProfileAnswer | undefined) => ({
+	id: 'profile-details',
+	lastResult: actionData && 'details' in actionData ? actionData.details : undefined,
+	shouldValidate: 'onBlur' as const,
+	shouldRevalidate: 'onInput' as const,
+})
+
+/** The person's fields as both details forms start. */
+const personDefaults = (profile: Profile) => ({
+	firstName: profile.firstName,
+	lastName: profile.lastName,
+	phone: profile.phone ?? '',
+	bio: profile.bio ?? '',
+})
 
 export function StudentProfilePage({ loaderData, actionData }: ProfilePageProps) {
 	const { profile } = loaderData
 	const [form, fields] = useForm({
-		id: 'profile-details',
-		lastResult: detailsResult(actionData),
+		...detailsForm(actionData),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: studentProfileFormSchema }),
 		defaultValue: {
-			firstName: profile.firstName,
-			lastName: profile.lastName,
-			phone: profile.phone ?? '',
-			bio: profile.bio ?? '',
+			...personDefaults(profile),
 			gradeLevel: profile.gradeLevel ?? '',
 			dateOfBirth: profile.dateOfBirth ?? '',
 			guardianName: profile.guardianName ?? '',
 		},
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: studentProfileFormSchema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
 	})
 	return (
 		<ProfileLayout
@@ -78,13 +85,10 @@ export function StudentProfilePage({ loaderData, actionData }: ProfilePageProps)
 export function TeacherProfilePage({ loaderData, actionData }: ProfilePageProps) {
 	const { profile } = loaderData
 	const [form, fields] = useForm({
-		id: 'profile-details',
-		lastResult: detailsResult(actionData),
+		...detailsForm(actionData),
+		onValidate: ({ formData }) => parseWithZod(formData, { schema: teacherProfileFormSchema }),
 		defaultValue: {
-			firstName: profile.firstName,
-			lastName: profile.lastName,
-			phone: profile.phone ?? '',
-			bio: profile.bio ?? '',
+			...personDefaults(profile),
 			subjects: (profile.subjects ?? []).join(', '),
 			qualifications: profile.qualifications ?? '',
 			experienceYears:
@@ -92,9 +96,6 @@ export function TeacherProfilePage({ loaderData, actionData }: ProfilePageProps)
 					? ''
 					: String(profile.experienceYears),
 		},
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: teacherProfileFormSchema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
 	})
 	return (
 		<ProfileLayout

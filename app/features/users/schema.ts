@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { userFields } from '../../../contract/users.ts'
 import { emailField, newPassword } from '~/features/account/schema'
 
 const name = (what: string) =>
@@ -86,18 +87,13 @@ export function splitSubjects(subjects: string | undefined) {
 }
 
 // Answers of the reference API (api/README.md), parsed, never cast.
-export const userSchema = z.object({
-	id: z.string(),
-	role: z.enum(['student', 'tutor']),
-	email: z.string(),
-	firstName: z.string(),
-	lastName: z.string(),
-	name: z.string(),
-	phone: z.string().nullable().optional(),
-	bio: z.string().nullable().optional(),
-	profilePicture: z.string().nullable().optional(),
-	organization_id: z.string().nullable().optional(),
-	createdAt: z.string().optional(),
+// The app reads a user without the contract's later fields too.
+export const userSchema = z.object(userFields).partial({
+	phone: true,
+	bio: true,
+	profilePicture: true,
+	organization_id: true,
+	createdAt: true,
 })
 export type User = z.infer<typeof userSchema>
 
