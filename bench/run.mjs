@@ -8,8 +8,8 @@
 // contended each, 3), BENCH_MEMORY_SECONDS (60), BENCH_LIGHTHOUSE_RUNS (3), BENCH_SKIP_BUILD=1
 // (reuse build/ and bench/baseline/build/), BENCH_LABEL (a name for this run in results.json),
 // BENCH_QUICK=1 (the quiet throughput rounds only, for trying a change; results.json is not written)
-// with BENCH_PAGES=baseline,dashboard (some of the pages only); BENCH_SCALE=1 (the data-scale mode
-// of bench/scale.mjs instead).
+// with BENCH_PAGES=baseline,dashboard (some of the pages only); BENCH_JS=1 (the JavaScript per page
+// only, not written); BENCH_SCALE=1 (the data-scale mode of bench/scale.mjs instead).
 import autocannon from 'autocannon'
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -550,4 +550,12 @@ function report() {
 if (process.env.BENCH_SCALE) await import('./scale.mjs')
 // BENCH_ROSTER=1: a 10,000-row roster import instead (bench/roster.mjs, issue 31).
 else if (process.env.BENCH_ROSTER) await import('./roster.mjs')
-else await main()
+// BENCH_JS=1: only the JavaScript each page loads before it is interactive (from the builds), for
+// checking a change to what a page imports; results.json is not written.
+else if (process.env.BENCH_JS) {
+	build()
+	jsShipped(await readBuild('build'), await readBuild('bench/baseline/build'))
+	const missed = results.targets.filter(({ met }) => !met)
+	console.log(missed.length ? `Missed: ${missed.map(({ name }) => name).join('; ')}` : 'All met.')
+	process.exitCode = missed.length ? 1 : 0
+} else await main()
