@@ -271,6 +271,9 @@ export default tseslint.config(
 				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
 			],
 			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+			// `import { type X } from './schema'` keeps the module (verbatimModuleSyntax): a page
+			// importing only a form's types pulled the schema, and zod with it, into its JavaScript.
+			'@typescript-eslint/no-import-type-side-effects': 'error',
 		},
 	},
 	// The layers (decision 028): routes → features → platform, ui beside platform; the app and the

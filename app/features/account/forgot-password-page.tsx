@@ -5,7 +5,7 @@ import { EmailField, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
-import { type ForgotPasswordFields } from './schema'
+import type { ForgotPasswordFields } from './schema'
 import type { forgotPasswordAction } from './forgot-password.server'
 
 export function ForgotPasswordPage({

@@ -6,7 +6,7 @@ import { useForm, useSubmitting } from '~/ui/use-form'
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
 import { NewPasswordFields } from './account-settings'
-import { type ResetPasswordFields } from './schema'
+import type { ResetPasswordFields } from './schema'
 import type { loadResetPassword } from './reset-password.server'
 import type { resetPasswordAction } from './reset-password.server'
 

@@ -5,7 +5,7 @@ import { ConformField, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import { formatCalendarDate } from '~/platform/dates'
 import type { RouteData } from '~/platform/route-data'
-import { type FindStudentFields } from './schema'
+import type { FindStudentFields } from './schema'
 import type { findStudentAction } from './find-student.server'
 
 export function FindStudentPage({
