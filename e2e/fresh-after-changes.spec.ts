@@ -67,6 +67,24 @@ async function teacherBrowser(browser: Browser, testInfo: TestInfo, email: strin
 
 const yourStudents = (page: Page) => page.getByRole('region', { name: 'Your students' })
 
+/**
+ * Each test's start: a course with its work, a new student signed in on `page` (the test's
+ * browser) and its teacher in a browser of their own, who has no student yet.
+ */
+async function studentAndTeacher(
+	{ page, request, browser }: { page: Page; request: APIRequestContext; browser: Browser },
+	testInfo: TestInfo,
+	name: string,
+) {
+	const { teacher, course, work } = await courseWithWork(request)
+	const student = await registerAccount(request, 'student', name)
+	const teacherView = await teacherBrowser(browser, testInfo, teacher.email)
+	await expect(yourStudents(teacherView.page).getByText('No students yet.')).toBeVisible()
+	await logIn(page, student.email, password)
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	return { course, work, student, teacherView }
+}
+
 async function studentSeesNoWork(page: Page) {
 	await page.goto('/studentdashboard/tasks')
 	await expect(page.getByText('No tasks yet.')).toBeVisible()
@@ -81,13 +99,11 @@ test('after buying, the course’s task, session and announcement show at once, 
 	request,
 	browser,
 }, testInfo) => {
-	const { teacher, course, work } = await courseWithWork(request)
-	const student = await registerAccount(request, 'student', 'Nia')
-	const teacherView = await teacherBrowser(browser, testInfo, teacher.email)
-	await expect(yourStudents(teacherView.page).getByText('No students yet.')).toBeVisible()
-
-	await logIn(page, student.email, password)
-	await expect(page).toHaveURL(/\/studentdashboard$/)
+	const { course, work, student, teacherView } = await studentAndTeacher(
+		{ page, request, browser },
+		testInfo,
+		'Nia',
+	)
 	await studentSeesNoWork(page)
 
 	await page.goto(`/course/${course.id}/checkout`)
@@ -117,12 +133,11 @@ test('a payment settled where the app cannot see it shows on a full page reload'
 	request,
 	browser,
 }, testInfo) => {
-	const { teacher, course, work } = await courseWithWork(request)
-	const student = await registerAccount(request, 'student', 'Oli')
-	const teacherView = await teacherBrowser(browser, testInfo, teacher.email)
-	await expect(yourStudents(teacherView.page).getByText('No students yet.')).toBeVisible()
-	await logIn(page, student.email, password)
-	await expect(page).toHaveURL(/\/studentdashboard$/)
+	const { course, work, student, teacherView } = await studentAndTeacher(
+		{ page, request, browser },
+		testInfo,
+		'Oli',
+	)
 	await page.goto('/studentdashboard/tasks')
 	await expect(page.getByText('No tasks yet.')).toBeVisible()
 
@@ -141,12 +156,11 @@ test('a payment the provider settles at the API shows everywhere once the studen
 	request,
 	browser,
 }, testInfo) => {
-	const { teacher, course, work } = await courseWithWork(request)
-	const student = await registerAccount(request, 'student', 'Pax')
-	const teacherView = await teacherBrowser(browser, testInfo, teacher.email)
-	await expect(yourStudents(teacherView.page).getByText('No students yet.')).toBeVisible()
-	await logIn(page, student.email, password)
-	await expect(page).toHaveURL(/\/studentdashboard$/)
+	const { course, work, student, teacherView } = await studentAndTeacher(
+		{ page, request, browser },
+		testInfo,
+		'Pax',
+	)
 	await studentSeesNoWork(page)
 
 	// As with Stripe: the checkout opens the payment, the provider's webhook settles it at the API,
