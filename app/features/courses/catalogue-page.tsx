@@ -8,6 +8,37 @@ import { BuyCourseLink, CourseGrid } from './course-card'
 
 const selectClass = 'rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900'
 
+/** One of the catalogue's filters: every value, or "all" (empty). */
+function FilterSelect({
+	name,
+	label,
+	all,
+	values,
+	value,
+}: {
+	name: string
+	label: string
+	all: string
+	values: readonly string[]
+	value: string | undefined
+}) {
+	return (
+		<div className="flex flex-col gap-1">
+			<label htmlFor={`filter-${name}`} className="text-sm font-medium">
+				{label}
+			</label>
+			<select id={`filter-${name}`} name={name} defaultValue={value ?? ''} className={selectClass}>
+				<option value="">{all}</option>
+				{values.map((each) => (
+					<option key={each} value={each}>
+						{each}
+					</option>
+				))}
+			</select>
+		</div>
+	)
+}
+
 /** The public catalogue: a filter form that lands in the URL, and a page of course cards. */
 export function CataloguePage({ query, courses }: Awaited<ReturnType<typeof loadCatalogue>>) {
 	const filtered = Boolean(query.category || query.level || query.search)
@@ -42,42 +73,20 @@ export function CataloguePage({ query, courses }: Awaited<ReturnType<typeof load
 						className={selectClass}
 					/>
 				</div>
-				<div className="flex flex-col gap-1">
-					<label htmlFor="filter-category" className="text-sm font-medium">
-						Category
-					</label>
-					<select
-						id="filter-category"
-						name="category"
-						defaultValue={query.category ?? ''}
-						className={selectClass}
-					>
-						<option value="">All categories</option>
-						{courseCategories.map((category) => (
-							<option key={category} value={category}>
-								{category}
-							</option>
-						))}
-					</select>
-				</div>
-				<div className="flex flex-col gap-1">
-					<label htmlFor="filter-level" className="text-sm font-medium">
-						Level
-					</label>
-					<select
-						id="filter-level"
-						name="level"
-						defaultValue={query.level ?? ''}
-						className={selectClass}
-					>
-						<option value="">All levels</option>
-						{courseLevels.map((level) => (
-							<option key={level} value={level}>
-								{level}
-							</option>
-						))}
-					</select>
-				</div>
+				<FilterSelect
+					name="category"
+					label="Category"
+					all="All categories"
+					values={courseCategories}
+					value={query.category}
+				/>
+				<FilterSelect
+					name="level"
+					label="Level"
+					all="All levels"
+					values={courseLevels}
+					value={query.level}
+				/>
 				<button type="submit" className={buttonClass()}>
 					Show courses
 				</button>

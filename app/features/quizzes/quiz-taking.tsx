@@ -291,24 +291,22 @@ export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 			{hydrated ? (
 				<fieldset className="flex flex-wrap items-center gap-4 text-sm">
 					<legend className="sr-only">How to show the questions</legend>
-					<label className="flex items-center gap-2">
-						<input
-							type="radio"
-							name="view-mode"
-							checked={view === 'all'}
-							onChange={() => setView('all')}
-						/>
-						All questions on one page
-					</label>
-					<label className="flex items-center gap-2">
-						<input
-							type="radio"
-							name="view-mode"
-							checked={view === 'one'}
-							onChange={() => setView('one')}
-						/>
-						One question at a time
-					</label>
+					{(
+						[
+							['all', 'All questions on one page'],
+							['one', 'One question at a time'],
+						] as const
+					).map(([mode, label]) => (
+						<label key={mode} className="flex items-center gap-2">
+							<input
+								type="radio"
+								name="view-mode"
+								checked={view === mode}
+								onChange={() => setView(mode)}
+							/>
+							{label}
+						</label>
+					))}
 				</fieldset>
 			) : null}
 
