@@ -203,6 +203,18 @@ function matchedPattern(page) {
 	)
 }
 
+/**
+ * The path as logged: a segment the route names `:token` (a calendar feed's address is its only
+ * key) is logged as that name, so no feed's address reaches the logs.
+ */
+function loggedPath(path, route) {
+	const names = route.split('/')
+	return path
+		.split('/')
+		.map((segment, index) => (names[index]?.startsWith(':token') ? names[index] : segment))
+		.join('/')
+}
+
 const requestDuration = new Histogram({
 	name: 'app_http_request_duration_seconds',
 	help: 'App requests by route pattern, method and status',
@@ -227,7 +239,7 @@ function measure(request, response, requestId, page) {
 				requestId,
 				method: request.method,
 				route,
-				path,
+				path: loggedPath(path, route),
 				status,
 				durationMs: Math.round(durationMs * 10) / 10,
 			},

@@ -177,6 +177,37 @@ test.skipIf(missing)(
 )
 
 test.skipIf(missing)(
+	"a calendar feed's address, its only key, is on no log line of either program",
+	async () => {
+		const [appA] = cluster.apps
+		const [apiA] = cluster.apis
+		const signedIn = await fetch(`${apiA}/auth/login`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ email: 'teacher@example.com', password: 'DemoPass123!' }),
+		})
+		const { user } = (await signedIn.json()) as { user: { accessToken: string } }
+		const feed = await fetch(`${apiA}/calendar/feed`, {
+			headers: { Authorization: `Bearer ${user.accessToken}` },
+		})
+		const { token } = ((await feed.json()) as { feed: { token: string } }).feed
+		const calendar = await fetch(`${appA}/calendar/${token}.ics`)
+		expect(calendar.status).toBe(200)
+		const requestId = calendar.headers.get('x-request-id') ?? ''
+
+		const appLine = await waitForLine('app-a', (line) => line.requestId === requestId)
+		expect(appLine).toMatchObject({ route: '/calendar/:token', path: '/calendar/:token' })
+		const apiLine = await waitForLine(
+			'api-a',
+			(line) => line.requestId === requestId && line.msg === 'request',
+		)
+		expect(apiLine).toMatchObject({ path: '/api/v1/calendar/feeds/:token' })
+		for (const name of ['api-a', 'api-b', 'app-a', 'app-b'])
+			expect(cluster.outputOf(name)).not.toContain(token)
+	},
+)
+
+test.skipIf(missing)(
 	'/metrics answers on the private listeners with the series, and 404 on the public ports',
 	async () => {
 		const [apiMetrics, , appMetrics] = cluster.metrics

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
+import { log } from '../src/platform/log.ts'
 import { apiForFile, call, login, registerStudent, uniqueEmail } from './helpers.ts'
 import { longestLine, parseFeed } from './ical-helpers.ts'
 
@@ -313,5 +314,24 @@ describe('polling the feed (issue 28)', () => {
 		expect(titles[1]).toBe('Later 1')
 		expect(titles.at(-1)).toBe('Later 499')
 		expect(titles).not.toContain('Later 500')
+	})
+
+	test('a feed’s address is not written to the log: its request line names the parameter instead', async () => {
+		const feed = await feedOf(teacher)
+		const logged = vi.spyOn(log, 'info')
+		try {
+			expect((await subscribe(feed.token)).status).toBe(200)
+			const lines = logged.mock.calls.filter(([, message]) => message === 'request')
+			expect(lines).toContainEqual([
+				expect.objectContaining({
+					route: '/api/v1/calendar/feeds/:token',
+					path: '/api/v1/calendar/feeds/:token',
+				}),
+				'request',
+			])
+			expect(JSON.stringify(logged.mock.calls)).not.toContain(feed.token)
+		} finally {
+			logged.mockRestore()
+		}
 	})
 })

@@ -13,6 +13,21 @@ export function requestId(sent: string | null | undefined): string {
 	return sent && WELL_FORMED.test(sent) ? sent : randomUUID()
 }
 
+/** Path parameters that are credentials (a calendar feed's address is its only key). */
+const SECRET_PARAMS = new Set([':token'])
+
+/**
+ * The path as logged: each segment the route names a secret parameter is logged as the name
+ * (`/api/v1/calendar/feeds/:token`), so no feed's address reaches the logs.
+ */
+export function loggedPath(path: string, route: string): string {
+	const names = route.split('/')
+	return path
+		.split('/')
+		.map((segment, index) => (SECRET_PARAMS.has(names[index] ?? '') ? names[index] : segment))
+		.join('/')
+}
+
 /**
  * One log line and one histogram sample per request: method, route pattern, status, duration and
  * request id, which is also answered in X-Request-Id and tagged on a 500's error report.
@@ -39,7 +54,7 @@ export function requestLog(): MiddlewareHandler<ApiEnv> {
 					requestId: id,
 					method: c.req.method,
 					route,
-					path: c.req.path,
+					path: loggedPath(c.req.path, route),
 					status: c.res.status,
 					durationMs: Math.round(durationMs * 10) / 10,
 				},
