@@ -48,6 +48,7 @@ if (process.env.SENTRY_DSN) await import('./instrument.server.mjs')
 // Imported once NODE_ENV is set: React picks its production or development build on first load.
 const { RouterContextProvider, createContext, createRequestHandler, matchRoutes } =
 	await import('react-router')
+const { unstable_preloadRoutePattern } = await import('react-router/route-pattern')
 const { createReadableStreamFromReadable, writeReadableStreamToWritable } =
 	await import('@react-router/node')
 
@@ -154,9 +155,11 @@ const patternReported = {
 		})
 	},
 }
+unstable_preloadRoutePattern()
 const handleRequest = createRequestHandler(
 	{
 		...build,
+		future: { ...build.future, unstable_routePatternMatching: true },
 		entry: {
 			...build.entry,
 			module: {
@@ -289,7 +292,30 @@ function onListen() {
 	process.send?.('listening', () => process.disconnect())
 }
 
+/**
+ * Where a request's path must go before React Router sees it, when anywhere: this server matches
+ * routes with React Router's route-pattern matcher and the browser with its default one (decision
+ * 049), and the two read two kinds of path differently. A path with an empty segment (`/courses//`)
+ * is sent on to the same path without it; one whose %-escapes do not decode is refused (null).
+ */
+function canonicalPath(path) {
+	try {
+		decodeURIComponent(path)
+	} catch {
+		return null
+	}
+	return path.includes('//') ? path.replace(/\/{2,}/g, '/') : path
+}
+
 async function renderPage(request, response, page) {
+	const [path, query] = splitTarget(request.url ?? '/')
+	const canonical = canonicalPath(path)
+	if (canonical !== path) {
+		if (canonical === null) response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' })
+		else response.writeHead(308, { Location: `${canonical}${query}` })
+		response.end(canonical === null ? 'Bad Request' : undefined)
+		return
+	}
 	let fetchRequest
 	try {
 		fetchRequest = toFetchRequest(request, response)
@@ -313,6 +339,12 @@ async function renderPage(request, response, page) {
 			response.end('Internal Server Error')
 		}
 	}
+}
+
+/** A request target's path, and its query with the `?` (or ''). */
+function splitTarget(target) {
+	const at = target.indexOf('?')
+	return at === -1 ? [target, ''] : [target.slice(0, at), target.slice(at)]
 }
 
 /** The Fetch API request React Router reads: as @react-router/express builds it, proxies as TRUST_PROXY says. */

@@ -100,6 +100,32 @@ async function certificateLink(origin: string, headers: Record<string, string>) 
 	return /\/URI \((http[^)]+)\)/.exec(pdf.text)?.[1] ?? ''
 }
 
+test('an address with an empty segment is sent on without it; one that does not decode is refused', async () => {
+	// The app matches routes with another matcher than the browser's (decision 049): these are the
+	// two kinds of path the two read differently, so neither reaches React Router.
+	for (const [path, location] of [
+		['/courses//', '/courses/'],
+		['/courses//?category=Science', '/courses/?category=Science'],
+		['//login', '/login'],
+		['///', '/'],
+	]) {
+		const response = await fetch(`${appOrigin}${path}`, { redirect: 'manual' })
+		expect(response.status, path).toBe(308)
+		expect(response.headers.get('location'), path).toBe(location)
+	}
+	// A form posted to such an address is posted again to the right one (308 keeps the method).
+	const posted = await fetch(`${appOrigin}/login//`, { method: 'POST', redirect: 'manual' })
+	expect(posted.status).toBe(308)
+	for (const path of ['/%', '/courses/%zz', '/%E2%9C']) {
+		const response = await fetch(`${appOrigin}${path}`)
+		expect(response.status, path).toBe(400)
+		expect(await response.text()).toBe('Bad Request')
+	}
+	// And the addresses pages use are answered as before.
+	expect((await fetch(`${appOrigin}/courses/`)).status).toBe(200)
+	expect((await fetch(`${appOrigin}/courses/a%20b`)).status).toBe(404)
+})
+
 test('behind a trusted proxy, Stripe return URLs and certificate links are https:// on the public host', async () => {
 	expect(await paymentReturn(proxied.url, PUBLIC, 'https://tutor.deploy-check.test')).toBe(
 		'https://tutor.deploy-check.test/teachersdashboard/stripe/complete-onboarding',
