@@ -11,6 +11,13 @@ const formsRule = {
 	message: "Use useForm from '~/ui/use-form': it resets the form after a successful submission.",
 }
 
+// React Router's Link resolves its address twice; the app's own is lighter for its own paths (decision 049).
+const linkRule = {
+	name: 'react-router',
+	importNames: ['Link'],
+	message: "Use Link from '~/ui/link': it renders a link to one of the app's own paths for less.",
+}
+
 // An action's answer echoes what it parsed: the server parses through parseForm, which reads only
 // the form's own fields (issue 29, decision 037). Components may still validate with conform's own.
 const parseRule = {
@@ -119,12 +126,12 @@ function layers(folders) {
 					),
 				]
 		return [
-			config([files], restricted, [formsRule], ['app/ui/use-form.ts']),
+			config([files], restricted, [formsRule, linkRule], ['app/ui/use-form.ts', 'app/ui/link.tsx']),
 			config(
 				server,
 				restricted,
-				[formsRule, parseRule],
-				['app/ui/use-form.ts', 'app/platform/own-fields.ts'],
+				[formsRule, linkRule, parseRule],
+				['app/ui/use-form.ts', 'app/ui/link.tsx', 'app/platform/own-fields.ts'],
 			),
 		]
 	})

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
-import { Link, useLocation, useRouteLoaderData } from 'react-router'
+import { useLocation, useRouteLoaderData } from 'react-router'
+import { Link } from '~/ui/link'
 import { usePagesReadyOffline } from '~/platform/offline-pages'
 import type { Role } from '~/platform/roles'
 import { showFrame } from './area-frame'

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
-import { Link, useRevalidator } from 'react-router'
+import { useRevalidator } from 'react-router'
+import { Link } from '~/ui/link'
 import { buttonClass } from '~/ui/button'
 
 /**

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from 'react-router'
+import { Form, useLocation } from 'react-router'
+import { Link } from '~/ui/link'
 import { MENU_SEARCH } from '~/platform/course-menu'
 import { countOf } from '~/platform/plural'
 import { Button, buttonClass } from './button'

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
+import { Link } from '~/ui/link'
 
 /**
  * Previous / next links for a paged list, keeping the page's other query parameters. Plain links,

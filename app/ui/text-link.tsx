@@ -1,4 +1,5 @@
-import { Link, type LinkProps } from 'react-router'
+import type { LinkProps } from 'react-router'
+import { Link } from '~/ui/link'
 
 /** The look of a link inside text or beside a heading ("All test results", "Back to courses"). */
 export const textLinkClass = 'font-semibold text-indigo-800 underline'

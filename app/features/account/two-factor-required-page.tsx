@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/ui/link'
 import { TwoFactorSettings } from './account-settings'
 import type { AccountStatus } from './schema'
 

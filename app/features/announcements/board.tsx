@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link, useSearchParams } from 'react-router'
+import { Form, useSearchParams } from 'react-router'
+import { Link } from '~/ui/link'
 import { Button, buttonClass } from '~/ui/button'
 import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import { ConformField, ConformSelect, ConformTextArea, FormErrors } from '~/ui/field'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/ui/link'
 import type { RouteData } from '~/platform/route-data'
 import { formatDateTime } from '~/platform/dates'
 import type { loadStudentAnnouncement } from './student-announcement.server'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '~/ui/link'
 import { Button, buttonClass } from '~/ui/button'
 import { ConnectionNotice } from './presence'
 import { RoomSide } from './room-side'

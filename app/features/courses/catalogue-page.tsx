@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '~/ui/link'
 import { buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '~/ui/link'
 import { formatMoney, type CourseSummary } from './catalogue'
 import type { Course, Price } from './schema'
 import { countOf } from '~/platform/plural'

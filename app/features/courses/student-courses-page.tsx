@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/ui/link'
 import { buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/ui/link'
 import { buttonClass } from '~/ui/button'
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'

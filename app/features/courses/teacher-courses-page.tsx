@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '~/ui/link'
 import { handlesOffline } from '~/platform/offline-forms'
 import { useOfflineQueue } from '~/platform/use-offline-queue'
 import { buttonClass } from '~/ui/button'

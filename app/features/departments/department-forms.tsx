@@ -1,6 +1,7 @@
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '~/ui/link'
 import { Button, buttonClass } from '~/ui/button'
 import { ConformField, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'

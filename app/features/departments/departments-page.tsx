@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Link } from 'react-router'
+import { Link } from '~/ui/link'
 import { buttonClass } from '~/ui/button'
 import { ListSearch } from '~/ui/list-search'
 import { LoadError } from '~/ui/load-error'

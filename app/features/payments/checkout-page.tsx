@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { lazy, Suspense } from 'react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '~/ui/link'
 import { chargeOf, formatMoney } from '~/features/courses/catalogue'
 import { PriceTag } from '~/features/courses/course-card'
 import { Button, buttonClass } from '~/ui/button'

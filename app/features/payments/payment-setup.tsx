@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '~/ui/link'
 import type { Settled } from '~/platform/settle.server'
 import { Button, buttonClass } from '~/ui/button'
 import { FormErrors, formErrorsOf } from '~/ui/field'

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { Form, useNavigation, useSearchParams } from 'react-router'
+import { Link } from '~/ui/link'
 import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/ui/link'
 import type { Template } from './schema'
 import { countOf } from '~/platform/plural'
 

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, useNavigation } from 'react-router'
+import { Link } from '~/ui/link'
 import { countOf } from '~/platform/plural'
 import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'

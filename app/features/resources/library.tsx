@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '~/ui/link'
 import { Button, buttonClass } from '~/ui/button'
 import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
 import { Pagination } from '~/ui/pagination'

@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '~/ui/link'
 import { Button, buttonClass } from '~/ui/button'
 import { FormErrors } from '~/ui/field'
 import { JobStatus, useFollow } from '~/ui/job-status'

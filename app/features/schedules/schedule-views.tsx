@@ -1,6 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '~/ui/link'
 import { Button } from '~/ui/button'
 import { ConformField, ConformSelect, ConformTextArea } from '~/ui/field'
 import type { Settled } from '~/platform/settle.server'

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Form, Link, useSearchParams } from 'react-router'
+import { Form, useSearchParams } from 'react-router'
+import { Link } from '~/ui/link'
 import { Button, buttonClass } from '~/ui/button'
 import { FormErrors, formErrorsOf } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '~/ui/link'
 import { buttonClass } from '~/ui/button'
 import { JobStatus, useFollow } from '~/ui/job-status'
 import { EXPORT_NAMES, type ExportJob } from './schema'

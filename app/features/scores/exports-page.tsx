@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
-import { Link } from 'react-router'
+import { Link } from '~/ui/link'
 import type { Settled } from '~/platform/settle.server'
 import { LoadError } from '~/ui/load-error'
 import { EXPORT_NAMES, type ExportJob } from './schema'

@@ -1,5 +1,6 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
-import { Form, Link, useSearchParams } from 'react-router'
+import { Form, useSearchParams } from 'react-router'
+import { Link } from '~/ui/link'
 import { organizationTypes } from '~/features/organizations/organization-types'
 import type { OrganizationSignup } from '~/features/organizations/schema'
 import type { StudentSignupFields, TeacherSignupFields } from '~/features/users/schema'

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link } from '~/ui/link'
 import { LeaveOrganization, StudentInvitations } from '~/features/organizations/student-invitations'
 import { Reminders } from '~/features/reminders/reminders'
 import { NextSession } from '~/features/schedules/schedule-views'

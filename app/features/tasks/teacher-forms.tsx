@@ -1,7 +1,8 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
+import { Link } from '~/ui/link'
 import { handlesOffline } from '~/platform/offline-forms'
 import { Button, buttonClass } from '~/ui/button'
 import {

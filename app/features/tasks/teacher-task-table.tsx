@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react'
-import { Link } from 'react-router'
+import { Link } from '~/ui/link'
 import { TextLink } from '~/ui/text-link'
 import { Table } from '~/ui/table'
 import { DateTime, FileLink } from './components'

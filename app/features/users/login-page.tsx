@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { Form, Link, useSearchParams } from 'react-router'
+import { Form, useSearchParams } from 'react-router'
+import { Link } from '~/ui/link'
 import { safeRedirect } from '~/platform/safe-redirect'
 import { Button } from '~/ui/button'
 import { EmailField, FormErrors, PasswordField } from '~/ui/field'

@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from 'react-router'
+import { useRouteLoaderData } from 'react-router'
+import { Link } from '~/ui/link'
 import { dashboardPath } from '~/platform/roles'
 import { buttonClass } from '~/ui/button'
 import type { loader as rootLoader } from '~/root'

@@ -1,4 +1,5 @@
-import { Link, NavLink, Outlet, useRouteLoaderData, useSearchParams } from 'react-router'
+import { NavLink, Outlet, useRouteLoaderData, useSearchParams } from 'react-router'
+import { Link } from '~/ui/link'
 import { dashboardPath } from '~/platform/roles'
 import { safeRedirect } from '~/platform/safe-redirect'
 import { buttonClass } from '~/ui/button'

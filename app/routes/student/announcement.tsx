@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link } from 'react-router'
+import { isRouteErrorResponse } from 'react-router'
+import { Link } from '~/ui/link'
 import type { Route } from './+types/announcement'
 import { loadStudentAnnouncement } from '~/features/announcements/student-announcement.server'
 import { StudentAnnouncementPage } from '~/features/announcements/student-announcement-page'
