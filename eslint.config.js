@@ -126,12 +126,22 @@ function layers(folders) {
 					),
 				]
 		return [
-			config([files], restricted, [formsRule, linkRule], ['app/ui/use-form.ts', 'app/ui/link.tsx']),
+			config(
+				[files],
+				restricted,
+				[formsRule, linkRule],
+				['app/ui/use-form.ts', 'app/ui/link.tsx', 'app/ui/link.test.tsx'],
+			),
 			config(
 				server,
 				restricted,
 				[formsRule, linkRule, parseRule],
-				['app/ui/use-form.ts', 'app/ui/link.tsx', 'app/platform/own-fields.ts'],
+				[
+					'app/ui/use-form.ts',
+					'app/ui/link.tsx',
+					'app/ui/link.test.tsx',
+					'app/platform/own-fields.ts',
+				],
 			),
 		]
 	})
