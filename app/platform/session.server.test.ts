@@ -1,0 +1,51 @@
+import { createSession } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { readSession, sessionStorage, type SessionData } from './session.server'
+
+const user = {
+	id: 'u1',
+	role: 'tutor',
+	name: 'Ada',
+	email: 'ada@example.com',
+	organizationId: null,
+} satisfies SessionData['user']
+
+async function signedInCookie() {
+	const session = createSession<SessionData>({
+		user,
+		accessToken: 'access',
+		refreshToken: 'refresh',
+		upstreamCookies: { refreshToken: 'refresh' },
+	})
+	return (await sessionStorage.commitSession(session)).split(';')[0]!
+}
+
+describe('readSession', () => {
+	it('gives each request its own session of a cookie it has opened before', async () => {
+		const cookie = await signedInCookie()
+		const first = await readSession(cookie)
+		const second = await readSession(cookie)
+		const third = await readSession(cookie)
+		expect(second.data).toEqual(first.data)
+		// A request's change is its own.
+		second.set('accessToken', 'changed')
+		second.set('user', { ...user, name: 'Changed' })
+		expect(third.get('accessToken')).toBe('access')
+		expect((await readSession(cookie)).get('user')).toEqual(user)
+		// The values the sessions start with are shared and read-only: none can be changed in place.
+		const shared = third.get('upstreamCookies')!
+		expect(() => {
+			shared.refreshToken = 'stolen'
+		}).toThrow(TypeError)
+		expect(() => {
+			;(third.get('user') as { name: string }).name = 'Changed'
+		}).toThrow(TypeError)
+		expect((await readSession(cookie)).get('upstreamCookies')).toEqual({ refreshToken: 'refresh' })
+	})
+
+	it('gives no session for a cookie that was changed', async () => {
+		const cookie = await signedInCookie()
+		const tampered = `${cookie.slice(0, -4)}AAAA`
+		expect((await readSession(tampered)).has('user')).toBe(false)
+	})
+})
