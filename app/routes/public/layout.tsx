@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useRouteLoaderData, useSearchParams } from 'react-router'
+import { Outlet, useLocation, useRouteLoaderData, useSearchParams } from 'react-router'
 import { Link } from '~/ui/link'
 import { dashboardPath } from '~/platform/roles'
 import { safeRedirect } from '~/platform/safe-redirect'
@@ -20,6 +20,10 @@ export default function PublicLayout() {
 	const [searchParams] = useSearchParams()
 	const back = safeRedirect(searchParams.get('redirectTo'), '')
 	const returnQuery = back ? `?redirectTo=${encodeURIComponent(back)}` : ''
+	// The current page's link, worked out once for the list (as NavLink with `end` would, per link).
+	const current = useLocation()
+		.pathname.replace(/(.)\/+$/, '$1')
+		.toLowerCase()
 	return (
 		<div className="flex min-h-screen flex-col">
 			<header className="border-b border-slate-200 bg-white">
@@ -31,17 +35,17 @@ export default function PublicLayout() {
 						<ul className="flex flex-wrap gap-4 text-sm font-medium">
 							{links.map((link) => (
 								<li key={link.to}>
-									<NavLink
+									<Link
 										to={link.to}
-										end
-										className={({ isActive }) =>
-											isActive
+										aria-current={current === link.to ? 'page' : undefined}
+										className={
+											current === link.to
 												? 'text-indigo-800 underline'
 												: 'text-slate-700 hover:text-indigo-800'
 										}
 									>
 										{link.label}
-									</NavLink>
+									</Link>
 								</li>
 							))}
 						</ul>
