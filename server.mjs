@@ -297,14 +297,17 @@ function onListen() {
  * routes with React Router's route-pattern matcher and the browser with its default one (decision
  * 049), and the two read two kinds of path differently. A path with an empty segment (`/courses//`)
  * is sent on to the same path without it; one whose %-escapes do not decode is refused (null).
+ * A backslash counts as a slash here, as browsers read one in an address: the redirect never
+ * starts with `/\`, which a browser would follow to another site.
  */
+const EMPTY_SEGMENTS = /[\\/]{2,}/g
 function canonicalPath(path) {
 	try {
 		decodeURIComponent(path)
 	} catch {
 		return null
 	}
-	return path.includes('//') ? path.replace(/\/{2,}/g, '/') : path
+	return path.replace(EMPTY_SEGMENTS, '/')
 }
 
 async function renderPage(request, response, page) {

@@ -59,7 +59,7 @@ function reachesReactRouter(path: string) {
 	} catch {
 		return false
 	}
-	return !path.split('?')[0]!.includes('//')
+	return !/[\\/]{2}/.test(path.split('?')[0]!)
 }
 
 describe('route matching', () => {

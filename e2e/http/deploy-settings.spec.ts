@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import http from 'node:http'
 import { expect, test } from '@playwright/test'
 import { apiUrl } from '../../playwright.config'
 import { startApp, type AppProcess } from './fault-proxy'
@@ -113,6 +114,10 @@ test('an address with an empty segment is sent on without it; one that does not 
 		expect(response.status, path).toBe(308)
 		expect(response.headers.get('location'), path).toBe(location)
 	}
+	// A backslash is a slash to a browser: no redirect may start with `/\`, another site's address.
+	const backslashed = await rawGet(`/\\evil.example//x`)
+	expect(backslashed.status).toBe(308)
+	expect(backslashed.location).toBe('/evil.example/x')
 	// A form posted to such an address is posted again to the right one (308 keeps the method).
 	const posted = await fetch(`${appOrigin}/login//`, { method: 'POST', redirect: 'manual' })
 	expect(posted.status).toBe(308)
@@ -125,6 +130,17 @@ test('an address with an empty segment is sent on without it; one that does not 
 	expect((await fetch(`${appOrigin}/courses/`)).status).toBe(200)
 	expect((await fetch(`${appOrigin}/courses/a%20b`)).status).toBe(404)
 })
+
+/** A GET of `path` exactly as written: fetch would read its backslashes as slashes first. */
+function rawGet(path: string) {
+	return new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+		const request = http.get(`${appOrigin}/`, { path }, (response) => {
+			response.resume()
+			resolve({ status: response.statusCode ?? 0, location: response.headers.location })
+		})
+		request.on('error', reject)
+	})
+}
 
 test('behind a trusted proxy, Stripe return URLs and certificate links are https:// on the public host', async () => {
 	expect(await paymentReturn(proxied.url, PUBLIC, 'https://tutor.deploy-check.test')).toBe(
