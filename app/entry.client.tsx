@@ -12,7 +12,7 @@ import { holdFormsOffline } from './platform/offline-forms'
 /**
  * The server matches paths with React Router's route-pattern matcher (server.mjs, decision 049), and
  * its handoff tells the browser so. The browser keeps the default matcher, which gives the same
- * matches for this route table (app/routes.test.ts) and costs 6 KB less to download: without the
+ * matches for this route table (app/route-matching.test.ts) and costs 6 KB less to download: without the
  * other matcher loaded here, React Router would refuse to start with the flag on.
  */
 declare global {
