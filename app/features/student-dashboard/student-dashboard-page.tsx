@@ -5,6 +5,7 @@ import { Reminders } from '~/features/reminders/reminders'
 import { NextSession } from '~/features/schedules/schedule-views'
 import { DateTime, StatusBadge } from '~/features/tasks/components'
 import { LoadError } from '~/ui/load-error'
+import { Detail, DetailList, Panel } from '~/ui/panel'
 import { formatCalendarDate } from '~/platform/dates'
 import { TextLink } from '~/ui/text-link'
 import type { loadStudentDashboard } from './student-dashboard.server'
@@ -114,31 +115,22 @@ export function StudentDashboardPage({
 				</Summary>
 			</div>
 			{profile.ok ? (
-				<section
-					aria-labelledby="profile-heading"
-					className="rounded-lg border border-slate-200 bg-white p-6"
-				>
-					<h2 id="profile-heading" className="text-lg font-semibold">
-						Your account
-					</h2>
-					<dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-						<dt className="font-medium text-slate-600">Email</dt>
-						<dd>{profile.value.email}</dd>
-						<dt className="font-medium text-slate-600">Grade level</dt>
-						<dd>{profile.value.gradeLevel ?? 'Not set'}</dd>
-						<dt className="font-medium text-slate-600">Member since</dt>
-						<dd>
+				<Panel id="profile-heading" title="Your account">
+					<DetailList>
+						<Detail term="Email">{profile.value.email}</Detail>
+						<Detail term="Grade level">{profile.value.gradeLevel ?? 'Not set'}</Detail>
+						<Detail term="Member since">
 							{profile.value.createdAt
 								? formatCalendarDate(profile.value.createdAt, zone, 'long')
 								: '—'}
-						</dd>
-					</dl>
+						</Detail>
+					</DetailList>
 					{profile.value.organization_id ? (
 						<div className="mt-4">
 							<LeaveOrganization />
 						</div>
 					) : null}
-				</section>
+				</Panel>
 			) : (
 				<LoadError error={profile.error} />
 			)}

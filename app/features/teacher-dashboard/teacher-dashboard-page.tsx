@@ -1,5 +1,6 @@
 import { Reminders } from '~/features/reminders/reminders'
 import { LoadError } from '~/ui/load-error'
+import { Detail, DetailList, Panel } from '~/ui/panel'
 import type { RouteData } from '~/platform/route-data'
 import { StudentTable } from '~/features/users/student-table'
 import type { loadTeacherDashboard } from './teacher-dashboard.server'
@@ -15,22 +16,14 @@ export function TeacherDashboardPage({
 			<h1 className="text-2xl font-bold">Welcome, {name}</h1>
 			<Reminders reminders={reminders} zone={zone} />
 			{profile.ok ? (
-				<section
-					aria-labelledby="profile-heading"
-					className="rounded-lg border border-slate-200 bg-white p-6"
-				>
-					<h2 id="profile-heading" className="text-lg font-semibold">
-						Your teaching profile
-					</h2>
-					<dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
-						<dt className="font-medium text-slate-600">Email</dt>
-						<dd>{profile.value.email}</dd>
-						<dt className="font-medium text-slate-600">Subjects</dt>
-						<dd>
+				<Panel id="profile-heading" title="Your teaching profile">
+					<DetailList>
+						<Detail term="Email">{profile.value.email}</Detail>
+						<Detail term="Subjects">
 							{profile.value.subjects?.length ? profile.value.subjects.join(', ') : 'Not set'}
-						</dd>
-					</dl>
-				</section>
+						</Detail>
+					</DetailList>
+				</Panel>
 			) : (
 				<LoadError error={profile.error} />
 			)}
