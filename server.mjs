@@ -230,7 +230,8 @@ function measure(request, response, requestId, page) {
 	const started = performance.now()
 	response.on('close', () => {
 		const durationMs = performance.now() - started
-		const path = (request.url ?? '/').split('?')[0] ?? '/'
+		// A redirected path is logged as where it was sent (its pattern names a feed's token there).
+		const path = page.loggedAs ?? (request.url ?? '/').split('?')[0] ?? '/'
 		const route = routeOf(path, page)
 		const status = response.writableFinished ? response.statusCode : 499
 		requestDuration.observe(
@@ -256,8 +257,8 @@ const server = http.createServer((request, response) => {
 	if (shuttingDown) response.shouldKeepAlive = false
 	const requestId = requestIdOf(request)
 	response.setHeader('X-Request-Id', requestId)
-	// Filled in once the request is handed to React Router (renderPage).
-	const page = { rendered: false, pattern: '' }
+	// Filled in once the request is handed to React Router (renderPage), or redirected before it.
+	const page = { rendered: false, pattern: '', loggedAs: undefined }
 	measure(request, response, requestId, page)
 	answering.add(response)
 	response.on('close', () => answering.delete(response))
@@ -314,6 +315,10 @@ async function renderPage(request, response, page) {
 	const [path, query] = splitTarget(request.url ?? '/')
 	const canonical = canonicalPath(path)
 	if (canonical !== path) {
+		// Logged as the path it is sent to, matched for its label; never as written, where a
+		// feed's token would go unnamed (`/calendar/<token>.ics//` matches no pattern).
+		page.loggedAs = canonical ?? '(undecodable)'
+		page.rendered = canonical !== null
 		if (canonical === null) response.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' })
 		else response.writeHead(308, { Location: `${canonical}${query}` })
 		response.end(canonical === null ? 'Bad Request' : undefined)

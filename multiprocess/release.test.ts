@@ -202,6 +202,14 @@ test.skipIf(missing)(
 			(line) => line.requestId === requestId && line.msg === 'request',
 		)
 		expect(apiLine).toMatchObject({ path: '/api/v1/calendar/feeds/:token' })
+		// A feed address with an empty segment is redirected, and logged as where it is sent.
+		const redirected = await fetch(`${appA}/calendar/${token}.ics//`, { redirect: 'manual' })
+		expect(redirected.status).toBe(308)
+		const redirectLine = await waitForLine(
+			'app-a',
+			(line) => line.requestId === redirected.headers.get('x-request-id'),
+		)
+		expect(redirectLine).toMatchObject({ status: 308, path: '/calendar/:token/' })
 		for (const name of ['api-a', 'api-b', 'app-a', 'app-b'])
 			expect(cluster.outputOf(name)).not.toContain(token)
 	},
