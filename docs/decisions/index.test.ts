@@ -17,10 +17,11 @@ test('every decision is in the index once, with its number, date and status', ()
 		.map((line) => line.split(' | '))
 	const listed = rows.map((cells) => /\]\((\d{3}-[^)]+\.md)\)/.exec(cells[1] ?? '')?.[1])
 	expect(listed).toEqual(records)
-	for (const [number, , date, status] of rows) {
-		const file = listed[rows.findIndex((cells) => cells[0] === number)]
-		expect(file?.slice(0, 3), `${number}: its link names its own record`).toBe(number.slice(2))
+	rows.forEach(([number = '', , date, status], index) => {
+		expect(listed[index]?.slice(0, 3), `${number}: its link names its own record`).toBe(
+			number.slice(2),
+		)
 		expect(date, `${number}: a date`).toMatch(/^\d{4}-\d{2}-\d{2}$/)
 		expect(status, `${number}: a status`).toMatch(/^(accepted|superseded)/)
-	}
+	})
 })
