@@ -12,6 +12,8 @@ export default defineConfig({
 			'reporting/**/*.test.ts',
 			'deploy/**/*.test.ts',
 			'conformance/**/*.test.ts',
+			'docs/**/*.test.ts',
+			'bench/**/*.test.ts',
 		],
 		environment: 'node',
 		testTimeout: 30_000,

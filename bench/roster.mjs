@@ -4,7 +4,7 @@
 // confirmed job from its start to `done` (polled as the page polls it), the same file again (a
 // preview of 10,000 "already a member" rows, applied with no change) and the roster's export.
 // Target: the whole import (upload, preview, job) under a minute on each database. Prints a table
-// and writes bench/roster-results.json; exits 1 when a target is missed. A benchmark, not a test.
+// and writes bench/roster-results.json and docs/performance.md's latest results; exits 1 when a target is missed. A benchmark, not a test.
 //
 // Env: BENCH_DATABASES (pglite,postgres), BENCH_ROSTER_ROWS (10000).
 import { spawn } from 'node:child_process'
@@ -13,6 +13,7 @@ import os from 'node:os'
 import { join } from 'node:path'
 import { startTempPostgres } from '../scripts/temp-postgres.mjs'
 import { waitUntilUp } from './lib/http.mjs'
+import { updatePerformanceDoc } from './lib/performance-doc.mjs'
 
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',')
 const ROWS = Number(process.env.BENCH_ROSTER_ROWS ?? 10_000)
@@ -137,4 +138,5 @@ writeFileSync(
 	'bench/roster-results.json',
 	`${JSON.stringify({ date: new Date().toISOString(), limitMs: LIMIT_MS, runs }, null, '\t')}\n`,
 )
+updatePerformanceDoc()
 process.exitCode = missed.length > 0 ? 1 : 0

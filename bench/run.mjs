@@ -1,6 +1,6 @@
 // `npm run bench`: the product's speed against a bare React Router app (bench/baseline), both
 // production builds served on loopback in the same run. Prints a table, writes bench/results.json
-// and exits 1 when a target is missed. A benchmark, not a test: run it on a quiet machine.
+// and docs/performance.md's latest results from it, and exits 1 when a target is missed. A benchmark, not a test: run it on a quiet machine.
 //
 // Errors and timeouts under load are figures in the table and a missed target, never an abort.
 //
@@ -21,6 +21,7 @@ import { startDelayProxy } from './lib/delay-proxy.mjs'
 import { logIn, median, timeToFirstByte, waitUntilUp } from './lib/http.mjs'
 import { initialScripts, readBuild, whereLoaded } from './lib/js-shipped.mjs'
 import { audit } from './lib/lighthouse.mjs'
+import { updatePerformanceDoc } from './lib/performance-doc.mjs'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const MEMORY_SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60)
@@ -543,6 +544,7 @@ function report() {
 	writeFileSync('bench/results.json', `${JSON.stringify(results, null, '\t')}\n`)
 	console.log(missed.length ? `\n${missed.length} target(s) missed.` : '\nEvery target met.')
 	console.log('Written to bench/results.json.')
+	updatePerformanceDoc()
 	process.exitCode = missed.length ? 1 : 0
 }
 

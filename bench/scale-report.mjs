@@ -1,7 +1,8 @@
-// `node bench/scale-report.mjs`: README's data-scale tables, in Markdown, from
+// `node bench/scale-report.mjs`: every data-scale table, in Markdown, from
 // bench/scale-results.json (what `BENCH_SCALE=1 npm run bench` wrote, runs of separate invocations
-// merged by database and scale), with the targets evaluated again over every run in the file. So
-// README is filled from the file, not by hand.
+// merged by database and scale), with the targets evaluated again over every run in the file.
+// docs/performance.md shows the times (bench/lib/performance-doc.mjs); this adds sizes, statements
+// and memory.
 import {
 	BACKGROUND,
 	DATABASES,

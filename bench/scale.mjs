@@ -7,7 +7,8 @@
 // before and after. Prints a table per run, adds the runs to bench/scale-results.json (by database
 // and scale: runs made separately add up), then checks issue 28's targets over every run in the
 // file (bench/lib/scale-targets.mjs), prints them and exits 1 when one is missed. A benchmark, not
-// a test. `node bench/scale-report.mjs` makes README's tables from the file.
+// a test. It writes docs/performance.md's latest results from the file; `node bench/scale-report.mjs`
+// prints every table of it.
 //
 // A whole term's file is also made in the background (decision 046): the time to start the job, the
 // job's own time and the file's size. Where the term is above the API's EXPORT_STREAM_LIMIT (×10 and
@@ -41,6 +42,7 @@ import {
 	readResults,
 	RESULTS_FILE,
 } from './lib/scale-targets.mjs'
+import { updatePerformanceDoc } from './lib/performance-doc.mjs'
 import { currentMigrations, schoolCache, seedDay } from './lib/school-cache.mjs'
 
 const SCALES = (process.env.BENCH_SCALES ?? '1').split(',').map(Number)
@@ -489,8 +491,7 @@ console.table(
 for (const line of notChecked) console.log(`Not checked: ${line}`)
 const missed = targets.filter((item) => !item.met)
 console.log(missed.length ? `\n${missed.length} target(s) missed.` : '\nEvery target met.')
-console.log(
-	`Written to ${RESULTS_FILE}; \`node bench/scale-report.mjs\` makes README's tables from it.`,
-)
+console.log(`Written to ${RESULTS_FILE}; \`node bench/scale-report.mjs\` prints every table of it.`)
+updatePerformanceDoc()
 // The servers' children ending on stop() set a failing exit code (scripts/launch.mjs): the targets decide.
 process.exitCode = allMet ? 0 : 1

@@ -1,6 +1,6 @@
 // Issue 28's targets, read from the data-scale bench's results (bench/scale-results.json): runs
 // keyed by database and scale, each with its rows (one per page) and its memory reading. Used by
-// bench/scale.mjs after its runs and by bench/scale-report.mjs for README's tables.
+// bench/scale.mjs after its runs and by bench/scale-report.mjs for its tables.
 import { existsSync, readFileSync } from 'node:fs'
 
 export const RESULTS_FILE = 'bench/scale-results.json'

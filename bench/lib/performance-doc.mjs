@@ -1,0 +1,234 @@
+// The latest results in docs/performance.md, made from the bench's own results files so the page
+// cannot drift from them: every mode that writes a file (bench/run.mjs, scale.mjs, roster.mjs) calls
+// updatePerformanceDoc() after writing it, and docs/performance.test.ts fails when the page differs
+// from what this makes from the committed files. Only the part between the two markers is made here;
+// the prose around it (how to run each mode, what the targets mean) is written by hand.
+//
+// A results file is `bench/results*.json` or `bench/*-results.json`. The three known modes get a
+// table of their own; any other (a new mode) renders as one table of its `targets` array
+// (`{ name, value, limit, met }`, as every mode writes them), under its date and machine.
+//
+// `node bench/lib/performance-doc.mjs` writes the page again from the files (after a merge, say).
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url))
+export const DOC = 'docs/performance.md'
+export const START = '<!-- bench results: start (made by bench/lib/performance-doc.mjs) -->'
+export const END = '<!-- bench results: end -->'
+
+const number = (value) =>
+	typeof value === 'number' ? value.toLocaleString('en-US') : (value ?? '–')
+const when = (iso) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : 'date unknown')
+const cell = (value) => String(value).replaceAll('|', '\\|')
+const table = (header, lines) =>
+	[
+		`| ${header.join(' | ')} |`,
+		`|${header.map(() => '---').join('|')}|`,
+		...lines.map((cells) => `| ${cells.map(cell).join(' | ')} |`),
+	].join('\n')
+const median = (values) => {
+	const sorted = values.toSorted((a, b) => a - b)
+	return sorted[Math.floor(sorted.length / 2)]
+}
+
+function machine(info) {
+	if (!info) return ''
+	const load = info.loadAverageAtStart?.[0]
+	return [
+		`${info.cores} cores (${info.cpu}), ${info.memoryGiB} GiB`,
+		info.node && `Node ${info.node}`,
+		info.reactRouter && `React Router ${info.reactRouter}`,
+		load !== undefined && `load average ${load} at the start`,
+	]
+		.filter(Boolean)
+		.join(', ')
+}
+
+function metLine(targets) {
+	const missed = targets.filter((item) => !item.met)
+	return missed.length === 0
+		? `**every target met (${targets.length} of ${targets.length})**`
+		: `**${targets.length - missed.length} of ${targets.length} targets met**; missed: ${missed
+				.map((item) => `${item.name} (${number(item.value)}, target ${item.limit})`)
+				.join('; ')}`
+}
+
+function targetsTable(targets) {
+	return table(
+		['target', 'value', 'limit', 'met'],
+		targets.map((item) => [item.name, number(item.value), item.limit, item.met ? 'yes' : '**no**']),
+	)
+}
+
+const PAGES = {
+	baseline: 'one-route baseline',
+	routeTable: 'route-table baseline',
+	home: 'home',
+	catalog: 'catalogue',
+	dashboard: 'teacher dashboard',
+	catalogRendered: 'catalogue rendered for every request',
+}
+
+/** Each page's median requests/s and p99 over the rounds of one condition, in one sentence. */
+function throughput(condition) {
+	const rounds = condition?.rounds ?? []
+	if (rounds.length === 0) return ''
+	const pages = Object.keys(rounds[0])
+	return pages
+		.map((page) => {
+			const rps = median(rounds.map((round) => round[page]?.requestsPerSecond ?? 0))
+			const p99 = median(rounds.map((round) => round[page]?.p99Ms ?? 0))
+			return `${PAGES[page] ?? page} ${number(rps)} (${number(p99)})`
+		})
+		.join(', ')
+}
+
+function mainMode(results) {
+	const label = results.label ? ` ("${results.label}")` : ''
+	return [
+		`Run ${when(results.date)}${label}, ${machine(results.machine)}: ${metLine(results.targets)}.`,
+		`Median requests/s (p99 ms) of ${results.ssr?.rounds.length ?? 0} rounds, quiet: ${throughput(results.ssr)}. Contended: ${throughput(results.contended)}.`,
+		targetsTable(results.targets),
+	]
+}
+
+const DATABASE_NAMES = { pglite: 'PGlite', postgres: 'PG' }
+
+/** A page's time in one data-scale run: first answer / median, or what stood in for it. */
+function scaleTime(row) {
+	if (!row) return '–'
+	if (row.status === 'background') return 'background'
+	const job = /done in (.*)$/.exec(String(row.status))?.[1]
+	if (job) return `${number(row.firstMs)} (job ${job})`
+	const failed = row.status === 200 || row.status === 304 ? '' : ` (${row.status})`
+	return `${number(row.firstMs)} / ${number(row.medianMs)}${failed}`
+}
+
+function scaleMode(results) {
+	const runs = Object.entries(results.runs ?? {}).flatMap(([database, byScale]) =>
+		Object.entries(byScale)
+			.map(([scale, run]) => ({ database, scale: Number(scale), ...run }))
+			.sort((a, b) => a.scale - b.scale),
+	)
+	const column = (run) => `${DATABASE_NAMES[run.database] ?? run.database} ×${run.scale}`
+	const pages = [...new Set(runs.flatMap((run) => run.rows.map((row) => row.page)))]
+	const commits = [...new Set(runs.map((run) => run.commit ?? 'unknown'))]
+	return [
+		`Runs: ${runs.map((run) => `${column(run)} ${when(run.date)}`).join(', ')}; ${commits.length === 1 ? `commit ${commits[0]}` : `commits ${commits.join(', ')}`}. Over every run: ${metLine(results.targets ?? [])}.${(results.notChecked ?? []).map((line) => ` Not checked: ${line}.`).join('')}`,
+		`First answer / median of ${results.samples ?? 7}, in ms, signed in, page cache off (a background export: its start and the job's own time; "background": the app offers the background export instead of the streamed file). \`node bench/scale-report.mjs\` prints the sizes, statements and memory too.`,
+		table(
+			['page', ...runs.map(column)],
+			pages.map((page) => [
+				`\`${page}\``,
+				...runs.map((run) => scaleTime(run.rows.find((row) => row.page === page))),
+			]),
+		),
+	]
+}
+
+function rosterMode(results) {
+	const limit = results.limitMs ?? 60_000
+	const runs = results.runs ?? []
+	const met = runs.filter((run) => run['total ms'] < limit && run['again: created'] === 0)
+	return [
+		`Run ${when(results.date)}: ${met.length === runs.length ? '**every target met**' : `**${runs.length - met.length} of ${runs.length} databases missed**`} (the whole import under ${number(limit / 1000)} s on each database, and the same file again creating no one).`,
+		table(
+			[
+				'database',
+				'rows',
+				'upload → preview (ms)',
+				'job (ms)',
+				'in all (ms)',
+				'again: preview (ms)',
+				'again: job (ms)',
+				'again: created',
+				'export (ms)',
+				'export (KB)',
+			],
+			runs.map((run) => [
+				run.database,
+				number(run.rows),
+				number(run['upload → preview ms']),
+				number(run['confirm → done ms']),
+				number(run['total ms']),
+				number(run['again: preview ms']),
+				number(run['again: job ms']),
+				number(run['again: created']),
+				number(run['export ms']),
+				number(run['export KB']),
+			]),
+		),
+	]
+}
+
+function otherMode(results) {
+	const targets = Array.isArray(results.targets) ? results.targets : []
+	return [
+		`Run ${when(results.date)}${results.machine ? `, ${machine(results.machine)}` : ''}: ${metLine(targets)}.`,
+		targetsTable(targets),
+	]
+}
+
+const MODES = [
+	{
+		file: 'bench/results.json',
+		title: 'Throughput, JavaScript, Lighthouse, memory',
+		render: mainMode,
+	},
+	{ file: 'bench/scale-results.json', title: 'Big schools (data scale)', render: scaleMode },
+	{ file: 'bench/roster-results.json', title: 'Roster import', render: rosterMode },
+]
+
+/** Every results file in bench/: the known modes first, then any other in name order. */
+function resultsFiles(root) {
+	const known = MODES.map((mode) => mode.file)
+	const others = readdirSync(join(root, 'bench'))
+		.filter((name) => /^results.*\.json$|-results\.json$/.test(name))
+		.map((name) => `bench/${name}`)
+		.filter((file) => !known.includes(file))
+		.sort()
+	return [
+		...MODES.filter((mode) => existsSync(join(root, mode.file))),
+		...others.map((file) => ({
+			file,
+			title: `Mode of \`${file.replace(/^bench\//, '')}\``,
+			render: otherMode,
+		})),
+	]
+}
+
+/** The generated part of docs/performance.md, markers included. */
+export function renderResults(root = REPOSITORY) {
+	const sections = resultsFiles(root).map(({ file, title, render }) => {
+		const results = JSON.parse(readFileSync(join(root, file), 'utf8'))
+		return [`### ${title}`, `From [\`${file}\`](../${file}).`, ...render(results)].join('\n\n')
+	})
+	return [
+		START,
+		'<!-- Do not edit by hand: run the bench, or `node bench/lib/performance-doc.mjs`. -->',
+		'',
+		...sections.flatMap((section) => [section, '']),
+		END,
+	].join('\n')
+}
+
+/** The page's text with its generated part made again from the results files. */
+export function performanceDoc(text, root = REPOSITORY) {
+	const start = text.indexOf(START)
+	const end = text.indexOf(END)
+	if (start === -1 || end < start) throw new Error(`${DOC} has lost its markers: ${START} … ${END}`)
+	return text.slice(0, start) + renderResults(root) + text.slice(end + END.length)
+}
+
+/** Writes docs/performance.md's results again; each bench mode calls it after its results file. */
+export function updatePerformanceDoc(root = REPOSITORY) {
+	const path = join(root, DOC)
+	const before = readFileSync(path, 'utf8')
+	const after = performanceDoc(before, root)
+	if (after !== before) writeFileSync(path, after)
+	console.log(`${DOC}: the latest results ${after === before ? 'unchanged' : 'written'}.`)
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) updatePerformanceDoc()

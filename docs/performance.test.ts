@@ -1,0 +1,57 @@
+// docs/performance.md's latest results are what the bench's committed results files say: the bench
+// writes them (bench/lib/performance-doc.mjs), so a hand edit, or a results file committed without
+// the page, fails here. `node bench/lib/performance-doc.mjs` writes the page again.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
+import os from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, test } from 'vitest'
+import { DOC, END, performanceDoc, renderResults, START } from '../bench/lib/performance-doc.mjs'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const scratch = mkdtempSync(join(os.tmpdir(), 'performance-doc-'))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+describe('docs/performance.md', () => {
+	test('its latest results are made from the committed results files', () => {
+		const page = readFileSync(join(root, DOC), 'utf8')
+		expect(page).toContain(START)
+		expect(page).toContain(END)
+		expect(page, 'run `node bench/lib/performance-doc.mjs`').toBe(performanceDoc(page, root))
+	})
+
+	test('a figure changed in a results file changes the page', () => {
+		mkdirSync(join(scratch, 'bench'), { recursive: true })
+		for (const name of ['results.json', 'scale-results.json', 'roster-results.json'])
+			cpSync(join(root, 'bench', name), join(scratch, 'bench', name))
+		const file = join(scratch, 'bench/results.json')
+		const results = JSON.parse(readFileSync(file, 'utf8'))
+		const before = renderResults(scratch)
+		results.targets[0] = { ...results.targets[0], value: 0.1, met: false }
+		writeFileSync(file, JSON.stringify(results))
+		const after = renderResults(scratch)
+		expect(after).not.toBe(before)
+		expect(after).toContain(
+			`**${results.targets.length - 1} of ${results.targets.length} targets met**`,
+		)
+	})
+
+	test("a new mode's results file with targets renders as a table of its own", () => {
+		mkdirSync(join(scratch, 'bench'), { recursive: true })
+		writeFileSync(
+			join(scratch, 'bench/results-load.json'),
+			JSON.stringify({
+				date: '2026-11-29T01:00:00.000Z',
+				targets: [
+					{ name: 'dashboard p99 at 200 connections', value: 180, limit: '<= 250', met: true },
+					{ name: 'errors | timeouts', value: 2, limit: '= 0', met: false },
+				],
+			}),
+		)
+		const made = renderResults(scratch)
+		expect(made).toContain('### Mode of `results-load.json`')
+		expect(made).toContain('Run 2026-11-29 01:00 UTC: **1 of 2 targets met**')
+		expect(made).toContain('| dashboard p99 at 200 connections | 180 | <= 250 | yes |')
+		expect(made).toContain('| errors \\| timeouts | 2 | = 0 | **no** |')
+	})
+})
