@@ -91,6 +91,10 @@ export class Contract {
 	}
 }
 
+/** A call needs a token when it names a scheme and no empty requirement (`{}`: none needed). */
+const needsToken = (security: unknown[] = []) =>
+	security.length > 0 && !security.some((requirement) => !Object.keys(requirement as object).length)
+
 const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1')
 
 function toOperation(method: string, path: string, operation: OperationObject): Operation {
@@ -99,7 +103,7 @@ function toOperation(method: string, path: string, operation: OperationObject): 
 		name: `${method.toUpperCase()} ${path}`,
 		method: method.toUpperCase(),
 		path,
-		roles: operation.security?.length ? (operation['x-roles'] ?? ROLES) : undefined,
+		roles: needsToken(operation.security) ? (operation['x-roles'] ?? ROLES) : undefined,
 		pathParameters: parameters.filter((one) => one.in === 'path').map((one) => one.name),
 		requiredQuery: parameters
 			.filter((one) => one.in === 'query' && one.required)
