@@ -39,7 +39,10 @@ export function openApiDocument(api: OpenAPIHono<ApiEnv>): Document {
 			operation.tags ??= [domainOf(path)]
 			for (const tag of operation.tags) domains.add(tag)
 		}
-	document.tags = [...domains].map((name) => ({ name }))
+	document.tags = [...domains].map((name) => ({
+		name,
+		description: `The calls under /api/v1/${name}`,
+	}))
 	return document
 }
 
