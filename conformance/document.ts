@@ -193,7 +193,8 @@ function toOperation(method: string, path: string, operation: OperationObject): 
 		signed: parameters.some((one) => one.in === 'header' && one.required),
 		statuses: new Map(
 			Object.entries(operation.responses)
-				.filter(([status]) => status !== 'default')
+				// `default` and the ranges (`4XX`) are the refusals' Error, checked as such.
+				.filter(([status]) => /^\d{3}$/.test(status))
 				.map(([status, answer]) => [
 					Number(status),
 					{

@@ -50,23 +50,21 @@ export function answers<const A extends Partial<Record<Status, z.ZodType | Conte
 			},
 		]),
 	)
-	return {
-		...declared,
-		default: {
-			description: 'A refusal: the error body of api/README.md',
-			content: { 'application/json': { schema: errorAnswer } },
-		},
-	} as {
+	const refusal = {
+		description: 'A refusal: the error body of api/README.md',
+		content: { 'application/json': { schema: errorAnswer } },
+	}
+	// `4XX` says a client's mistake is answered with it (Redocly's operation-4xx-response);
+	// `default` covers the rest (a 500 has the same body).
+	return { ...declared, '4XX': refusal, default: refusal } as {
 		[S in keyof A]: {
 			description: string
 			content: A[S] extends z.ZodType ? { 'application/json': { schema: A[S] } } : A[S]
 		}
-	} & {
-		default: {
-			description: string
-			content: { 'application/json': { schema: typeof errorAnswer } }
-		}
-	}
+	} & Record<
+		'4XX' | 'default',
+		{ description: string; content: { 'application/json': { schema: typeof errorAnswer } } }
+	>
 }
 
 /** A JSON request body as the API always read it: parsed whatever its content type, then validated. */

@@ -129,7 +129,9 @@ export const declaredAs = {
 } as const
 
 /** A declared format, or the empty string that clears an optional field. */
-export const orEmpty = (declared: object) => ({ anyOf: [declared, { maxLength: 0 }] })
+export const orEmpty = (declared: { format?: string; pattern?: string }) => ({
+	anyOf: [declared, { maxLength: 0 }],
+})
 
 /** Digits with spaces, dashes, dots or brackets, an optional leading +, and 7 to 15 digits (E.164's most). */
 export const isPhoneNumber = (value: string) => {
