@@ -2,6 +2,19 @@ import { readFile } from 'node:fs/promises'
 import { expect, test } from 'vitest'
 import type { ZodType } from 'zod'
 import type { Method, Upstream } from '~/platform/upstream.server'
+import { sortedQuery } from '~/platform/upstream-cache.server'
+import { createSchedule } from '~/features/schedules/api.server'
+import { scheduleFormSchema } from '~/features/schedules/schema'
+import {
+	getTeacherStudents,
+	login,
+	organizationLogin,
+	registerStudent,
+	updateStudentProfile,
+} from '~/features/users/api.server'
+import { loginSchema, studentProfileFormSchema } from '~/features/users/schema'
+// The document's reader that `npm run contract` uses: a tool over api/openapi.json, not the API.
+import { Contract } from '../conformance/document.ts'
 
 // The app against the contract (decision 041): every call its domains make is in the API's
 // OpenAPI document, and each answer schema the app parses with accepts what the document allows.
@@ -216,5 +229,92 @@ test("the app's answer schemas accept every answer the document allows", () => {
 			}
 		}
 	}
+	expect(refused).toEqual([])
+})
+
+// The app's requests against the document (decision 055): the calls above are made with stand-ins,
+// so their bodies say nothing; these are made with what the app's forms produce from what a person
+// types, and each request (path, query, JSON or form body) must be one the document takes, as a
+// backend that validates with the document would.
+
+type Sent = { method: string; path: string; json?: unknown; form?: Record<string, string | File> }
+
+/** An upstream that keeps each request as it would go out, and answers what the document allows. */
+function recordingUpstream(sent: Sent[]): Upstream {
+	const answer = (method: string, path: string) => {
+		const declared = operationsOf(method, path.split('?')[0]!)[0]
+		const ok = declared && Object.keys(declared.operation.responses).find((s) => s < '300')
+		const content = ok && declared.operation.responses[ok]!.content?.['application/json']
+		return content ? example(content.schema, 'full') : {}
+	}
+	const withQuery = (path: string, query?: Parameters<typeof sortedQuery>[0]) => {
+		const search = sortedQuery(query)
+		return search ? `${path}?${search}` : path
+	}
+	return {
+		get: async (path, { query }) => {
+			sent.push({ method: 'GET', path: withQuery(path, query) })
+			return answer('GET', path) as never
+		},
+		send: async (method: Method, path, { json, form }) => {
+			sent.push({
+				method,
+				path,
+				json,
+				form: form && (Object.fromEntries(form.entries()) as Record<string, string | File>),
+			})
+			return answer(method, path) as never
+		},
+		stream: async (path) => (sent.push({ method: 'GET', path }), new Response('')),
+		tokens: () => null,
+		refreshIfExpiring: async () => false,
+	}
+}
+
+const contract = new Contract(document as never)
+
+test("the app's requests, built from what a person types, are ones the document takes", async () => {
+	const sent: Sent[] = []
+	const api = recordingUpstream(sent)
+	const typed = loginSchema.parse({ email: 'Student@Example.com', password: 'Lantern-Harbour-42' })
+	const credentials = { email: typed.email, password: typed.password, timeZone: 'Europe/London' }
+	await login(api, credentials)
+	await organizationLogin(api, credentials)
+	await registerStudent(api, {
+		firstName: 'Sam',
+		lastName: 'Rivera',
+		email: 'Sam.Rivera@School.EDU',
+		password: 'Lantern-Harbour-42',
+		phone: '+44 20 7946 0958',
+	})
+	await updateStudentProfile(
+		api,
+		studentProfileFormSchema.parse({
+			firstName: 'Sam',
+			lastName: 'Rivera',
+			phone: '(020) 7946-0958',
+			dateOfBirth: '2010-04-05',
+		}),
+	)
+	await getTeacherStudents(api, { page: 2, limit: 100 })
+	await createSchedule(
+		api,
+		scheduleFormSchema.parse({
+			courseId: '7a1c0de5-9b0a-4c1e-8d2f-000000000009',
+			title: 'Fractions',
+			scheduledDate: '2026-12-01',
+			startTime: '09:30',
+			duration: 45,
+			timeZone: 'Europe/London',
+		}),
+	)
+	expect(sent.length).toBe(6)
+	const refused = sent.flatMap((request) => {
+		const operation = contract.find(request.method, `${BASE}${request.path.split('?')[0]}`)
+		if (!operation) return [`${request.method} ${request.path}: not in the document`]
+		return contract
+			.requestProblems(operation, { ...request, path: `${BASE}${request.path}` })
+			.map((problem) => `${request.method} ${request.path}: ${problem}`)
+	})
 	expect(refused).toEqual([])
 })

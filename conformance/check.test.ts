@@ -63,6 +63,50 @@ test('the check reaches every call whose ids the scenario makes', () => {
 	expect(announcement.checks).toContain('bad body 400')
 })
 
+test('the requests the check sends are checked against the document too (decision 055)', () => {
+	const login = report.calls.find((call) => call.call === 'POST /api/v1/auth/login')!
+	expect(login.checks).toEqual(
+		expect.arrayContaining(['student signs in 200', 'tutor signs in 200']),
+	)
+	const find = (name: string) => contract.operations.find((operation) => operation.name === name)!
+	const signIn = find('POST /api/v1/auth/login')
+	const path = `${BASE}/auth/login`
+	// The email as a person types it: the document's pattern takes it (the `i` flag had leaked in).
+	expect(
+		contract.requestProblems(signIn, {
+			method: 'POST',
+			path,
+			json: { email: 'Student@Example.com', password: 'Lantern-Harbour-42' },
+		}),
+	).toEqual([])
+	expect(
+		contract
+			.requestProblems(signIn, { method: 'POST', path, json: { email: 'Student' } })
+			.toSorted(),
+	).toEqual([
+		"request (the request body) must have required property 'password'",
+		expect.stringMatching(/^request \/email must match pattern "\^/),
+	])
+	const list = find('GET /api/v1/courses/public/list')
+	const listed = (query: string) =>
+		contract.requestProblems(list, { method: 'GET', path: `${BASE}/courses/public/list?${query}` })
+	expect(listed('page=2&limit=100')).toEqual([])
+	expect(listed('limit=101')).toEqual(['request query parameter limit must be <= 100'])
+	expect(listed('page=0')).toEqual(['request query parameter page must be >= 1'])
+	const picture = find('POST /api/v1/auth/upload-student-profile-picture')
+	expect(
+		contract.requestProblems(picture, {
+			method: 'POST',
+			path: `${BASE}/auth/upload-student-profile-picture`,
+			form: {},
+		}),
+	).toEqual(["request (the request body) must have required property 'profilePicture'"])
+	const course = find('GET /api/v1/courses/{id}')
+	expect(
+		contract.requestProblems(course, { method: 'GET', path: `${BASE}/courses/not-an-id` }),
+	).toEqual(['request path parameter id must match format "uuid"'])
+})
+
 test('the areas not declared yet are reported as not in the contract', async () => {
 	// The areas app/contract.test.ts still lists as pending, as they are there.
 	expect(report.notInContract).toEqual(await pendingAreas())

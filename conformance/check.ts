@@ -110,6 +110,10 @@ export async function checkBackend({
 			problems.push(`${answer.status} is not a status the contract declares for it`)
 		else if (json && !answer.contentType.includes('application/json'))
 			problems.push(`answered ${answer.contentType || 'no content type'}, not the JSON declared`)
+		else if (declared && !json && !declared.mediaTypes.some(fits(answer.contentType)))
+			problems.push(
+				`answered ${answer.contentType || 'no content type'}, not one of ${declared.mediaTypes.join(', ')}`,
+			)
 		else if (json && typeof answer.body === 'symbol') problems.push('answered malformed JSON')
 		else if (json) problems.push(...contract.problems(operation, answer.status, answer.body))
 		if (text && !problems.length && messageOf(answer) !== text)
@@ -126,11 +130,15 @@ export async function checkBackend({
 		const given = accounts[role]
 		const credentials = given ?? (await register(role))
 		if (!credentials) continue
-		const login = await send(
-			'POST',
-			`${BASE}/auth/${role === 'organization' ? 'organization-login' : 'login'}`,
-			{ json: credentials },
-		)
+		const path = `${BASE}/auth/${role === 'organization' ? 'organization-login' : 'login'}`
+		const login = await send('POST', path, { json: credentials })
+		// Judged as a call once it succeeds (a wrong account given is a note), its request always.
+		const operation = contract.find('POST', path)
+		if (operation)
+			record(operation, `${role} signs in ${login.status}`, [
+				...(login.status === 200 ? judge(operation, login, [200]) : []),
+				...contract.requestProblems(operation, { method: 'POST', path, json: credentials }),
+			])
 		const user = (login.body as { user?: { accessToken?: string; id?: string } } | undefined)?.user
 		if (login.status === 200 && user?.accessToken && user.id)
 			sessions[role] = { token: user.accessToken, id: user.id }
@@ -140,10 +148,10 @@ export async function checkBackend({
 
 	async function register(role: Role): Promise<Credentials | undefined> {
 		const email = `contract-${role}-${randomUUID().slice(0, 8)}@example.com`
-		const person = { firstName: 'Contract', lastName: 'Check', email, password: PASSWORD }
-		const answer =
+		const request =
 			role === 'organization'
-				? await send('POST', `${BASE}/organizations/register`, {
+				? {
+						path: `${BASE}/organizations/register`,
 						form: {
 							name: 'Contract Check School',
 							email,
@@ -151,14 +159,19 @@ export async function checkBackend({
 							type: 'school',
 							country: 'US',
 						},
-					})
-				: await send('POST', `${BASE}/auth/register-${role === 'tutor' ? 'tutor' : 'student'}`, {
-						json: person,
-					})
-		// Registering is a call of the contract too: judged like every other.
-		const path = role === 'organization' ? `${BASE}/organizations/register` : undefined
-		const operation = path && contract.find('POST', path)
-		if (operation) record(operation, `anyone ${answer.status}`, judge(operation, answer, [201]))
+					}
+				: {
+						path: `${BASE}/auth/register-${role === 'tutor' ? 'tutor' : 'student'}`,
+						json: { firstName: 'Contract', lastName: 'Check', email, password: PASSWORD },
+					}
+		const answer = await send('POST', request.path, request)
+		// Registering is a call of the contract too: judged like every other, its request as well.
+		const operation = contract.find('POST', request.path)
+		if (operation)
+			record(operation, `anyone ${answer.status}`, [
+				...judge(operation, answer, [201]),
+				...contract.requestProblems(operation, { method: 'POST', ...request }),
+			])
 		if (answer.status === 201) return { email, password: PASSWORD }
 		notes.push(`could not register a ${role}: ${answer.status}${said(answer)}`)
 		return undefined
@@ -175,19 +188,17 @@ export async function checkBackend({
 		const session = step.as && sessions[step.as]
 		if (missing.length || (step.as && !session)) return
 		const path = `${BASE}${template.replaceAll(/\{(\w+)\}/g, (_, name: keyof Ids) => ids[name]!)}`
-		const answer = await send(method, path, {
-			token: session?.token,
-			json: step.json?.(ids),
-			form: step.form?.(ids),
-		})
+		const request = { method, path, json: step.json?.(ids), form: step.form?.(ids) }
+		const answer = await send(method, path, { token: session?.token, ...request })
 		const operation = contract.find(method, path.split('?')[0]!)
 		const expected = step.status ? [step.status] : operation ? successes(operation) : [200, 201]
+		// What the scenario sends is a request the contract allows, or the check is wrong: a
+		// backend that follows the document must be able to take it (decision 055).
 		if (operation)
-			record(
-				operation,
-				`${step.as ?? 'anyone'} ${answer.status}`,
-				judge(operation, answer, expected),
-			)
+			record(operation, `${step.as ?? 'anyone'} ${answer.status}`, [
+				...judge(operation, answer, expected),
+				...contract.requestProblems(operation, request),
+			])
 		else if (!expected.includes(answer.status))
 			notes.push(`setup ${step.call} as ${step.as ?? 'anyone'}: ${answer.status}${said(answer)}`)
 		if (expected.includes(answer.status) && answer.status < 300)
@@ -245,6 +256,17 @@ export async function checkBackend({
 				: 'not exercised') as Verdict,
 	}))
 	return { calls, notInContract: pending, notes }
+}
+
+/** Whether a declared media type (`text/csv`, `image/*`, `*\/*`) covers an answer's content type. */
+const fits = (contentType: string) => (declared: string) => {
+	const type = contentType.split(';')[0]!.trim().toLowerCase()
+	const [kind, sub] = declared.toLowerCase().split('/')
+	return (
+		declared === '*/*' ||
+		type === declared.toLowerCase() ||
+		(sub === '*' && type.startsWith(`${kind}/`))
+	)
 }
 
 function messageOf(answer: Answer) {

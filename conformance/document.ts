@@ -14,8 +14,8 @@ type OperationObject = {
 	summary?: string
 	security?: unknown[]
 	'x-roles'?: Role[]
-	parameters?: { name: string; in: string; required?: boolean }[]
-	requestBody?: { content: Media }
+	parameters?: { name: string; in: string; required?: boolean; schema?: { type?: unknown } }[]
+	requestBody?: { required?: boolean; content: Media }
 	responses: Record<string, { content?: Media }>
 }
 export type OpenApiDocument = {
@@ -78,17 +78,102 @@ export class Contract {
 		const declared = this.document.paths[operation.path]![operation.method.toLowerCase()]!
 		const key = String(status) in declared.responses ? String(status) : 'default'
 		const pointer = `contract#/paths/${escape(operation.path)}/${operation.method.toLowerCase()}/responses/${key}/content/application~1json/schema`
+		return this.#check(pointer, body, '(the body)')
+	}
+
+	/**
+	 * Why a request is not one the call declares (decision 055): its path and query parameters
+	 * against their schemas, a required one missing, and its JSON or form body against the body's
+	 * schema for the content type sent (a file in a form stands as its bytes, a binary string).
+	 */
+	requestProblems(operation: Operation, request: Request): string[] {
+		const declared = this.document.paths[operation.path]![operation.method.toLowerCase()]!
+		const base = `contract#/paths/${escape(operation.path)}/${operation.method.toLowerCase()}`
+		const url = new URL(request.path, 'http://contract.invalid')
+		const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name!)
+		const captures = new RegExp(`^${operation.path.replaceAll(/\{[^}]+\}/g, '([^/]+)')}$`)
+		const values = captures.exec(url.pathname)?.slice(1) ?? []
+		const given: Record<string, Map<string, string>> = {
+			path: new Map(names.map((name, index) => [name, decodeURIComponent(values[index] ?? '')])),
+			query: new Map(url.searchParams),
+		}
+		const problems: string[] = []
+		;(declared.parameters ?? []).forEach((parameter, index) => {
+			const value = given[parameter.in]?.get(parameter.name)
+			if (value === undefined) {
+				if (parameter.required && parameter.in in given)
+					problems.push(`${parameter.in} parameter ${parameter.name} is missing`)
+				return
+			}
+			problems.push(
+				...this.#check(
+					`${base}/parameters/${index}/schema`,
+					parameterValue(value, parameter.schema),
+					`${parameter.in} parameter ${parameter.name}`,
+				),
+			)
+		})
+		const content = declared.requestBody?.content ?? {}
+		const [type, body] =
+			request.json !== undefined
+				? ['application/json', request.json]
+				: request.form
+					? [
+							'multipart/form-data',
+							Object.fromEntries(
+								Object.entries(request.form).map(([name, value]) => [
+									name,
+									typeof value === 'string' ? value : `(the file ${value.name})`,
+								]),
+							),
+						]
+					: [undefined, undefined]
+		if (type && !content[type]) problems.push(`sent ${type}, which the call does not take`)
+		else if (type)
+			problems.push(
+				...this.#check(
+					`${base}/requestBody/content/${escape(type)}/schema`,
+					body,
+					'(the request body)',
+				),
+			)
+		else if (declared.requestBody?.required) problems.push('sent no body, which the call requires')
+		return problems.map((problem) => `request ${problem}`)
+	}
+
+	#check(pointer: string, value: unknown, whole: string): string[] {
 		let validate = this.#validators.get(pointer)
 		if (!validate) {
 			validate = this.#ajv.getSchema(pointer)
 			if (!validate) return []
 			this.#validators.set(pointer, validate)
 		}
-		if (validate(body)) return []
+		if (validate(value)) return []
 		return (validate.errors ?? [])
 			.slice(0, 3)
-			.map((error) => `${error.instancePath || '(the body)'} ${error.message}`)
+			.map((error) => `${error.instancePath || whole} ${error.message}`)
 	}
+}
+
+/** A call needs a token when it names a scheme and no empty requirement (`{}`: none needed). */
+const needsToken = (security: unknown[] = []) =>
+	security.length > 0 && !security.some((requirement) => !Object.keys(requirement as object).length)
+
+/** A request as the check sends it: its path with the query, and its JSON or form body. */
+export type Request = {
+	method: string
+	path: string
+	json?: unknown
+	form?: Record<string, string | File>
+}
+
+/** A query or path value as its declared type reads it: the URL carries text only. */
+function parameterValue(value: string, schema: { type?: unknown } = {}) {
+	const types = [schema.type].flat()
+	if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(value))
+		return Number(value)
+	if (types.includes('boolean') && (value === 'true' || value === 'false')) return value === 'true'
+	return value
 }
 
 const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1')
@@ -99,7 +184,7 @@ function toOperation(method: string, path: string, operation: OperationObject): 
 		name: `${method.toUpperCase()} ${path}`,
 		method: method.toUpperCase(),
 		path,
-		roles: operation.security?.length ? (operation['x-roles'] ?? ROLES) : undefined,
+		roles: needsToken(operation.security) ? (operation['x-roles'] ?? ROLES) : undefined,
 		pathParameters: parameters.filter((one) => one.in === 'path').map((one) => one.name),
 		requiredQuery: parameters
 			.filter((one) => one.in === 'query' && one.required)
@@ -108,7 +193,8 @@ function toOperation(method: string, path: string, operation: OperationObject): 
 		signed: parameters.some((one) => one.in === 'header' && one.required),
 		statuses: new Map(
 			Object.entries(operation.responses)
-				.filter(([status]) => status !== 'default')
+				// `default` and the ranges (`4XX`) are the refusals' Error, checked as such.
+				.filter(([status]) => /^\d{3}$/.test(status))
 				.map(([status, answer]) => [
 					Number(status),
 					{

@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { expect, test, vi } from 'vitest'
 import { createRoute } from '@hono/zod-openapi'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
 import { z } from 'zod'
 import { handleError } from '../src/platform/errors.ts'
 import { answers, ApiRoutes } from '../src/platform/openapi.ts'
@@ -34,7 +39,7 @@ test('GET /openapi.json is an OpenAPI 3.1 document of the declared calls', async
 	// Who may call (decision 042): the guard's roles.
 	expect(announcements.put.security).toEqual([{ bearer: [] }])
 	expect(announcements.put['x-roles']).toEqual(['tutor', 'organization'])
-	expect(answer.body.paths['/api/v1/courses/public/list'].get.security).toBeUndefined()
+	expect(answer.body.paths['/api/v1/courses/public/list'].get.security).toEqual([])
 })
 
 test('no named schema is null itself (a .nullable() of it belongs where it is used)', async () => {
@@ -99,4 +104,153 @@ test('api/openapi.json is the document the API serves (vitest -u rewrites it)', 
 	await expect(`${JSON.stringify(answer.body, null, '\t')}\n`).toMatchFileSnapshot(
 		'../openapi.json',
 	)
+})
+
+// Decision 055: the document is one a validator or a generated client can use as written.
+
+/** The served document in ajv (JSON Schema 2020-12 with its formats), as other tools read it. */
+async function documentInAjv() {
+	const { body } = await call(api, 'GET', '/openapi.json')
+	const ajv = new Ajv2020({ strict: false, allErrors: true })
+	addFormats(ajv)
+	for (const format of ['binary', 'int32', 'int64']) ajv.addFormat(format, true)
+	ajv.addSchema(body, 'contract')
+	const pointer = (path: string, method: string) =>
+		`contract#/paths/${path.replaceAll('/', '~1')}/${method}`
+	return {
+		body,
+		requestBody: (path: string, method: string, type = 'application/json') =>
+			ajv.getSchema(
+				`${pointer(path, method)}/requestBody/content/${type.replaceAll('/', '~1')}/schema`,
+			)!,
+		parameter: (path: string, method: string, name: string) => {
+			const operation = body.paths[path][method]
+			const index = operation.parameters.findIndex((one: { name: string }) => one.name === name)
+			return ajv.getSchema(`${pointer(path, method)}/parameters/${index}/schema`)!
+		},
+	}
+}
+
+test('the email pattern is JSON Schema 2020-12 as written: a login with Student@Example.com passes', async () => {
+	const { requestBody } = await documentInAjv()
+	const login = requestBody('/api/v1/auth/login', 'post')
+	expect(login({ email: 'Student@Example.com', password: 'Lantern-Harbour-42' })).toBe(true)
+	expect(login({ email: 'student@[192.168.0.1]', password: 'x' })).toBe(true)
+	expect(login({ email: 'not an email', password: 'x' })).toBe(false)
+	const register = requestBody('/api/v1/auth/register-student', 'post')
+	expect(
+		register({
+			firstName: 'Sam',
+			lastName: 'Rivera',
+			email: 'SAM@school.EDU',
+			password: 'Lantern-Harbour-42',
+		}),
+		JSON.stringify(register.errors),
+	).toBe(true)
+})
+
+test('a page or limit out of its range is refused by the document and by the API alike', async () => {
+	const { parameter } = await documentInAjv()
+	const limit = parameter('/api/v1/courses/public/list', 'get', 'limit')
+	const page = parameter('/api/v1/courses/public/list', 'get', 'page')
+	expect([limit(100), limit(101), limit(0), page(1), page(0)]).toEqual([
+		true,
+		false,
+		false,
+		true,
+		false,
+	])
+	const list = (query: string) => call(api, 'GET', `/courses/public/list?${query}`)
+	expect((await list('limit=100')).status).toBe(200)
+	expect((await list('limit=101')).status).toBe(400)
+	expect((await list('limit=0')).status).toBe(400)
+	expect((await list('page=0')).status).toBe(400)
+})
+
+test('the formats the API checks are declared: dates, clock times, web addresses, phones, required files', async () => {
+	const { requestBody } = await documentInAjv()
+	const session = requestBody('/api/v1/schedules/{id}', 'put')
+	expect(session({ scheduledDate: '2026-12-01', startTime: '09:30' })).toBe(true)
+	expect(session({ scheduledDate: '01/12/2026' })).toBe(false)
+	expect(session({ startTime: '9.30' })).toBe(false)
+	const profile = requestBody('/api/v1/users/student/profile', 'put')
+	expect(profile({ phone: '+44 (20) 7946-0958', dateOfBirth: '2010-04-05' })).toBe(true)
+	expect(profile({ phone: '', dateOfBirth: '' }), 'empty clears').toBe(true)
+	expect(profile({ phone: '12345' })).toBe(false)
+	expect(profile({ dateOfBirth: 'yesterday' })).toBe(false)
+	const onboarding = requestBody('/api/v1/payments/onboarding', 'post')
+	expect(onboarding({ returnUrl: 'https://a.example/r', refreshUrl: 'http://a.example/f' })).toBe(
+		true,
+	)
+	expect(onboarding({ returnUrl: 'javascript:alert(1)', refreshUrl: 'http://a.example' })).toBe(
+		false,
+	)
+	const picture = requestBody(
+		'/api/v1/auth/upload-student-profile-picture',
+		'post',
+		'multipart/form-data',
+	)
+	expect(picture({}), 'the picture is required').toBe(false)
+})
+
+test('every call has its own operationId, its domain as tag and says who may call', async () => {
+	const { body } = await call(api, 'GET', '/openapi.json')
+	const operations = Object.entries(body.paths as Record<string, Record<string, never>>).flatMap(
+		([path, item]) =>
+			Object.entries(item).map(([method, operation]) => ({
+				path,
+				method,
+				...(operation as { operationId?: string; tags?: string[]; security?: unknown[] }),
+			})),
+	)
+	expect(operations.length).toBeGreaterThan(100)
+	const ids = operations.map((one) => one.operationId)
+	expect(ids.filter((id) => !id || !/^[a-z][A-Za-z0-9]*$/.test(id))).toEqual([])
+	expect(ids.length).toBe(new Set(ids).size)
+	expect(operations.filter((one) => one.tags?.length !== 1).map((one) => one.path)).toEqual([])
+	expect(operations.filter((one) => !Array.isArray(one.security)).map((one) => one.path)).toEqual(
+		[],
+	)
+	expect(body.paths['/api/v1/courses/{id}/students'].get.operationId).toBe('getCoursesByIdStudents')
+	expect(body.paths['/api/v1/courses/{id}/students'].get.tags).toEqual(['courses'])
+	expect(body.tags).toContainEqual(expect.objectContaining({ name: 'courses' }))
+})
+
+test('no two paths are one: no final slash, no second name for the same parameter', async () => {
+	const { body } = await call(api, 'GET', '/openapi.json')
+	const paths = Object.keys(body.paths)
+	expect(paths.filter((path) => path.endsWith('/'))).toEqual([])
+	const shapes = paths.map((path) => path.replaceAll(/\{[^}]+\}/g, '{}'))
+	expect(shapes.filter((shape, index) => shapes.indexOf(shape) !== index)).toEqual([])
+	// The spec's spelling with the slash is still served, outside the contract:
+	// api/test/organizations.test.ts calls `/organizations/{id}/tutors/`.
+})
+
+const run = promisify(execFile)
+
+test("Redocly's recommended rules find no error in api/openapi.json", async () => {
+	const cli = fileURLToPath(import.meta.resolve('@redocly/cli/bin/cli.js'))
+	const document = fileURLToPath(new URL('../openapi.json', import.meta.url))
+	// Offline: no telemetry (redocly.yaml) and no look for a newer version.
+	const { stdout } = await run(
+		process.execPath,
+		[cli, 'lint', '--format=json', '--max-problems=1000', document],
+		{
+			cwd: fileURLToPath(new URL('../..', import.meta.url)),
+			env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+			maxBuffer: 64 * 1024 * 1024,
+		},
+	).catch((failed: { stdout: string }) => failed)
+	const { problems } = JSON.parse(stdout) as {
+		problems: {
+			ruleId: string
+			severity: string
+			message: string
+			location: { pointer: string }[]
+		}[]
+	}
+	const errors = problems
+		.filter((problem) => problem.severity === 'error')
+		.map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`)
+	expect(errors).toEqual([])
 })

@@ -55,6 +55,8 @@ export const secondStep = body({
 
 /** POST /auth/upload-*-profile-picture: the image (readImage says what is wrong with it). */
 export const profilePictureForm = body({ profilePicture: uploadedFile.optional() })
+	// Required in the contract; read as optional so that readImage's message stands.
+	.openapi({ required: ['profilePicture'] })
 
 /** What every way of signing in adds to the account once its session is open (open-session.ts). */
 const session = {

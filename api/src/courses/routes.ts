@@ -254,6 +254,8 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					method: 'get',
 					path: '/{id}',
 					summary: 'One course (a token is optional), and whether the caller is enrolled',
+					// No token, or a bearer token of any role.
+					security: [{}, { bearer: [] }],
 					request: { params: uuidParams('id') },
 					responses: answers({ 200: oneCourse }),
 				},

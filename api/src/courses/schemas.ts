@@ -2,10 +2,10 @@ import { z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { ApiEnv } from '../platform/context.ts'
 import { COURSE_CATEGORIES, COURSE_LEVELS, CURRENCIES } from '../../../contract/courses.ts'
-import { body, optionalText, requiredText } from '../platform/validation.ts'
+import { body, declaredAs, optionalText, requiredText } from '../platform/validation.ts'
 import { searchText } from '../platform/search.ts'
 import { answers, isoDateTime } from '../platform/openapi.ts'
-import { paginationQuery } from '../platform/pagination.ts'
+import { paginationQuery, wholeNumber } from '../platform/pagination.ts'
 import { user } from '../users/schemas.ts'
 
 const WEEKDAYS = [
@@ -60,8 +60,14 @@ const price = z
 const schedule = z
 	.object(
 		{
-			startDate: z.string().refine(isCalendarDay, 'Start date must be a date as YYYY-MM-DD'),
-			endDate: z.string().refine(isCalendarDay, 'End date must be a date as YYYY-MM-DD'),
+			startDate: z
+				.string()
+				.refine(isCalendarDay, 'Start date must be a date as YYYY-MM-DD')
+				.openapi(declaredAs.date),
+			endDate: z
+				.string()
+				.refine(isCalendarDay, 'End date must be a date as YYYY-MM-DD')
+				.openapi(declaredAs.date),
 			sessionsPerWeek: z
 				.number({ error: 'Sessions per week must be a number' })
 				.int('Sessions per week must be a whole number')
@@ -264,12 +270,7 @@ export const toMinor = (amount: number) => Math.round(amount * 100)
 /** A picker call's `search` and `limit` query parameters. */
 export const courseMenuQuery = z.object({
 	search: searchText,
-	limit: z
-		.string()
-		.regex(/^\d{1,3}$/, 'Limit must be a whole number from 1 to 100')
-		.transform(Number)
-		.refine((value) => value >= 1 && value <= 100, 'Limit must be a whole number from 1 to 100')
-		.optional(),
+	limit: wholeNumber('Limit must be a whole number from 1 to 100', 100, 3).optional(),
 })
 
 export type CourseMenu = { search?: string; limit?: number }

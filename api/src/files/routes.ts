@@ -1,16 +1,16 @@
 import { z } from '@hono/zod-openapi'
 import type { ApiDeps } from '../platform/context.ts'
 import { ApiError } from '../platform/errors.ts'
-import { answers, ApiRoutes, fileAnswer } from '../platform/openapi.ts'
+import { answers, ApiRoutes, fileAnswer, IMAGE_MEDIA_TYPES } from '../platform/openapi.ts'
 import { FILE_KEY, PRIVATE_FILE_PREFIX } from '../platform/storage.ts'
 
 export function fileRoutes({ storage, config }: ApiDeps) {
 	const publicFile = {
 		method: 'get',
 		path: '/{key}',
-		summary: 'A public stored file (a profile picture): no sign-in',
+		summary: 'A public stored file (a profile picture or a logo): no sign-in',
 		request: { params: z.object({ key: z.string() }) },
-		responses: answers({ 200: fileAnswer() }),
+		responses: answers({ 200: fileAnswer(...IMAGE_MEDIA_TYPES) }),
 	} as const
 	return new ApiRoutes(config).endpoint(publicFile, async (c) => {
 		const { key } = c.req.valid('param')

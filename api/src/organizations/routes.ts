@@ -107,7 +107,10 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 	return (
 		organizations
 			.endpoint(statsRoute('/{id}/tutors'), async (c) => c.json(await statsOf(c), 200))
-			.endpoint(statsRoute('/{id}/tutors/'), async (c) => c.json(await statsOf(c), 200))
+			// The spec's spelling, served for the clients that use it; the contract names one path.
+			.endpoint({ ...statsRoute('/{id}/tutors/'), hide: true }, async (c) =>
+				c.json(await statsOf(c), 200),
+			)
 			.endpoint(
 				{
 					method: 'get',

@@ -6,9 +6,11 @@ import { user } from '../users/schemas.ts'
 import { ORGANIZATION_TYPES } from '../schema.ts'
 import {
 	body,
+	declaredAs,
 	email,
 	newPassword,
 	optionalText,
+	orEmpty,
 	phone,
 	requiredText,
 } from '../platform/validation.ts'
@@ -29,10 +31,12 @@ const organizationType = z.enum(ORGANIZATION_TYPES, {
 const contactFields = {
 	phone,
 	address: optionalText('Address', 500),
-	website: optionalText('Website', 300).refine(
-		(value) => value == null || isWebAddress(value),
-		'Enter a website address starting with http:// or https://',
-	),
+	website: optionalText('Website', 300)
+		.refine(
+			(value) => value == null || isWebAddress(value),
+			'Enter a website address starting with http:// or https://',
+		)
+		.openapi(orEmpty(declaredAs.webAddress)),
 	description: optionalText('Description', 2000),
 }
 

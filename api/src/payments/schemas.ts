@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { isLuhnValid } from '../../../contract/payments.ts'
 import { isoDateTime } from '../platform/openapi.ts'
-import { body, requiredText } from '../platform/validation.ts'
+import { body, declaredAs, requiredText } from '../platform/validation.ts'
 
 export const checkoutRequest = body({
 	courseId: z.guid({ error: 'courseId must be a UUID' }),
@@ -52,6 +52,7 @@ const httpUrl = (label: string) =>
 				return false
 			}
 		}, `${label} must be an http(s) URL`)
+		.openapi(declaredAs.webAddress)
 
 export const onboardingRequest = body({
 	returnUrl: httpUrl('returnUrl'),

@@ -50,23 +50,21 @@ export function answers<const A extends Partial<Record<Status, z.ZodType | Conte
 			},
 		]),
 	)
-	return {
-		...declared,
-		default: {
-			description: 'A refusal: the error body of api/README.md',
-			content: { 'application/json': { schema: errorAnswer } },
-		},
-	} as {
+	const refusal = {
+		description: 'A refusal: the error body of api/README.md',
+		content: { 'application/json': { schema: errorAnswer } },
+	}
+	// `4XX` says a client's mistake is answered with it (Redocly's operation-4xx-response);
+	// `default` covers the rest (a 500 has the same body).
+	return { ...declared, '4XX': refusal, default: refusal } as {
 		[S in keyof A]: {
 			description: string
 			content: A[S] extends z.ZodType ? { 'application/json': { schema: A[S] } } : A[S]
 		}
-	} & {
-		default: {
-			description: string
-			content: { 'application/json': { schema: typeof errorAnswer } }
-		}
-	}
+	} & Record<
+		'4XX' | 'default',
+		{ description: string; content: { 'application/json': { schema: typeof errorAnswer } } }
+	>
 }
 
 /** A JSON request body as the API always read it: parsed whatever its content type, then validated. */
@@ -92,10 +90,20 @@ export const formBody = <S extends z.ZodType>(schema: S) => ({
 /** A form's file field: what `readOptionalDocument` and its kin check, as the document names it. */
 export const uploadedFile = z.unknown().openapi({ type: 'string', format: 'binary' })
 
-/** A file answer: its bytes, of the stored file's own type. */
-export const fileAnswer = (mediaType = 'application/octet-stream') => ({
-	[mediaType]: { schema: z.string().openapi({ format: 'binary' }) },
-})
+/**
+ * A file answer: its bytes, under each media type the call may answer with (`*\/*`: a stored
+ * file of whatever type its sender gave it).
+ */
+export const fileAnswer = (...mediaTypes: readonly string[]) =>
+	Object.fromEntries(
+		(mediaTypes.length ? mediaTypes : ['*/*']).map((type) => [
+			type,
+			{ schema: z.string().openapi({ format: 'binary' }) },
+		]),
+	) as Content
+
+/** The images the API stores (platform/images.ts): a profile picture, a logo. */
+export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const
 
 /** Validates the declared parts of a request with the API's own messages (platform/validation.ts). */
 const readRequest =
@@ -144,16 +152,21 @@ export class ApiRoutes extends OpenAPIHono<ApiEnv> {
 	}
 
 	endpoint<const R extends RouteConfig>(route: R, handler: RouteHandler<R, ApiEnv>) {
-		const { middleware, hide: _hide, ...declared } = route
+		const { middleware, hide, ...declared } = route
 		// Who may call, for a backend author and `npm run contract` (decision 042): a guarded call
-		// needs the bearer token of one of `x-roles`.
+		// needs the bearer token of one of `x-roles`; any other says so with `security: []`, unless
+		// it declares its own (a token that is optional).
 		const roles = [middleware ?? []]
 			.flat()
 			.map((handler) => guardRoles.get(handler as MiddlewareHandler<ApiEnv>))
 			.find(Boolean)
-		this.openAPIRegistry.registerPath(
-			roles ? { ...declared, security: [{ bearer: [] }], 'x-roles': roles } : declared,
-		)
+		// A hidden route is served but not in the contract: an old spelling of a declared path.
+		if (!hide)
+			this.openAPIRegistry.registerPath(
+				roles
+					? { ...declared, security: [{ bearer: [] }], 'x-roles': roles }
+					: { ...declared, security: declared.security ?? [] },
+			)
 		this.on(
 			[route.method.toUpperCase()],
 			[route.path.replaceAll(/\/{(.+?)}/g, '/:$1')],
@@ -165,6 +178,26 @@ export class ApiRoutes extends OpenAPIHono<ApiEnv> {
 		return this
 	}
 }
+
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
+
+/**
+ * The `operationId` of a call no route names itself: its method and path in camelCase, a
+ * parameter as `By<Name>` (`GET /api/v1/courses/{id}/students` is `getCoursesByIdStudents`), so
+ * it is stable while the path is and unique while paths are (decision 055).
+ */
+export function operationName(method: string, path: string) {
+	const words = path
+		.replace(/^\/api\/v1/, '')
+		.split(/[/-]/)
+		.filter(Boolean)
+		.map((segment) => segment.replace(/^\{(.+)\}$/, 'by-$1'))
+		.flatMap((segment) => segment.split('-'))
+	return method.toLowerCase() + words.map(capital).join('')
+}
+
+/** The tag of a call: its domain, the path's first segment under /api/v1. */
+export const domainOf = (path: string) => path.replace(/^\/api\/v1/, '').split('/')[1] ?? ''
 
 /** A deletion's answer: what it says and the id that is gone. */
 export const deletedAnswer = z.object({ message: z.string(), id: z.string() })

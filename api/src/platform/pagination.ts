@@ -4,19 +4,24 @@ import { validate } from './validation.ts'
 
 const MAX_LIMIT = 100
 
-const wholeNumber = (message: string, max: number) =>
+/**
+ * A whole number of the query string from 1 to `max`. The contract declares the number and its
+ * range, what a client sends and the API takes (decision 055), not the digits' pattern it is read with.
+ */
+export const wholeNumber = (message: string, max: number, digits = 9) =>
 	z
 		.string()
-		.regex(/^\d{1,9}$/, message)
+		.regex(new RegExp(`^\\d{1,${digits}}$`), message)
 		.transform(Number)
 		.refine((value) => value >= 1 && value <= max, message)
+		.openapi({ type: 'integer', minimum: 1, maximum: max, pattern: undefined })
 
 const pageNumber = wholeNumber('Page must be a whole number of at least 1', 1_000_000)
 const pageLimit = wholeNumber(`Limit must be a whole number from 1 to ${MAX_LIMIT}`, MAX_LIMIT)
 
 export const paginationQuery = z.object({
-	page: pageNumber.default(1),
-	limit: pageLimit.default(10),
+	page: pageNumber.default(1).openapi({ default: 1 }),
+	limit: pageLimit.default(10).openapi({ default: 10 }),
 })
 
 /** `page` and `limit` of a list that is paged only when the caller sends either (issue 28). */

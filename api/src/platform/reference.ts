@@ -2,8 +2,11 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import { Hono } from 'hono'
 import { html, raw } from 'hono/html'
 import type { ApiConfig, ApiEnv } from './context.ts'
+import { domainOf, operationName } from './openapi.ts'
 
 type Document = ReturnType<OpenAPIHono['getOpenAPI31Document']>
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 
 /** The contract of every declared route (decision 041), built once from the routes' zod schemas. */
 export function openApiDocument(api: OpenAPIHono<ApiEnv>): Document {
@@ -14,7 +17,7 @@ export function openApiDocument(api: OpenAPIHono<ApiEnv>): Document {
 		description:
 			'The accessToken of a login. Missing, malformed or expired: 403 "Access token is missing or expired"; a role not in the call\'s x-roles: 403 "You do not have permission to do this".',
 	})
-	return api.getOpenAPI31Document({
+	const document = api.getOpenAPI31Document({
 		openapi: '3.1.0',
 		info: {
 			title: 'TutorHub API',
@@ -22,14 +25,32 @@ export function openApiDocument(api: OpenAPIHono<ApiEnv>): Document {
 			description:
 				'The calls of the reference API that declare their shapes; api/README.md says what a schema cannot (who may call, what each call does).',
 		},
+		// The paths carry /api/v1: a client puts them after the API's own origin.
+		servers: [{ url: '/', description: 'The origin the API is served from' }],
 	})
+	// What every call carries whoever declared it (decision 055): an operationId, from its method
+	// and path unless the route names one, and its domain as tag.
+	const domains = new Set<string>()
+	for (const [path, item] of Object.entries(document.paths ?? {}))
+		for (const method of METHODS) {
+			const operation = item?.[method]
+			if (!operation) continue
+			operation.operationId ??= operationName(method, path)
+			operation.tags ??= [domainOf(path)]
+			for (const tag of operation.tags) domains.add(tag)
+		}
+	document.tags = [...domains].map((name) => ({
+		name,
+		description: `The calls under /api/v1/${name}`,
+	}))
+	return document
 }
-
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
 
 /** The roles whose bearer token a guarded call takes (`x-roles`, platform/openapi.ts). */
 function whoMayCall(operation: { security?: unknown[]; 'x-roles'?: unknown }) {
 	if (!operation.security?.length) return 'No token needed.'
+	if (operation.security.some((requirement) => !Object.keys(requirement as object).length))
+		return 'A bearer token is optional.'
 	const roles = Array.isArray(operation['x-roles']) ? operation['x-roles'].join(', ') : 'any role'
 	return `Bearer token of: ${roles}.`
 }

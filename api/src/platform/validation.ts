@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
-import { z } from 'zod'
+import { z } from '@hono/zod-openapi'
 import { validationError } from './errors.ts'
 
 export const NUL_MESSAGE = 'Must not contain a NUL character'
@@ -79,10 +79,10 @@ export const optionalText = (label: string, max: number) =>
 
 const IPV4_OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)'
 // Spec section 5: a local part, an @, and a domain with a dotted suffix of at least two letters,
-// or a bracketed IPv4 address.
+// or a bracketed IPv4 address. No flag: the OpenAPI document carries the pattern's source alone
+// (JSON Schema has no flags), so the letters' case is in the class, not in an `i` after it.
 export const EMAIL_PATTERN = new RegExp(
-	`^[^\\s@]+@(?:(?:[^\\s@.\\[\\]]+\\.)+[a-z]{2,}|\\[(?:${IPV4_OCTET}\\.){3}${IPV4_OCTET}\\])$`,
-	'i',
+	`^[^\\s@]+@(?:(?:[^\\s@.\\[\\]]+\\.)+[a-zA-Z]{2,}|\\[(?:${IPV4_OCTET}\\.){3}${IPV4_OCTET}\\])$`,
 )
 
 export const email = textType('Email')
@@ -114,16 +114,37 @@ export const password = textType('Password')
 
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/
 
+/**
+ * What the contract declares of a string whose check is a refine the document cannot see
+ * (decision 055): the same rule as a JSON Schema format or an ECMA-262 pattern without flags.
+ */
+export const declaredAs = {
+	date: { format: 'date' },
+	dateTime: { format: 'date-time' },
+	/** A 24-hour HH:MM (contract/calendar.ts); JSON Schema's `time` wants seconds and an offset. */
+	clockTime: { pattern: '^([01]\\d|2[0-3]):[0-5]\\d$' },
+	webAddress: { format: 'uri', pattern: '^[hH][tT][tT][pP][sS]?://' },
+	/** isPhoneNumber as a pattern: an optional +, then 7 to 15 digits among spaces, dashes, dots and brackets. */
+	phone: { pattern: '^\\+?(?:[\\s().-]*\\d){7,15}[\\s().-]*$' },
+} as const
+
+/** A declared format, or the empty string that clears an optional field. */
+export const orEmpty = (declared: { format?: string; pattern?: string }) => ({
+	anyOf: [declared, { maxLength: 0 }],
+})
+
 /** Digits with spaces, dashes, dots or brackets, an optional leading +, and 7 to 15 digits (E.164's most). */
 export const isPhoneNumber = (value: string) => {
 	const digits = value.replace(/\D/g, '').length
 	return PHONE_CHARACTERS.test(value) && digits >= 7 && digits <= 15
 }
 
-export const phone = optionalText('Phone number', 30).refine(
-	(value) => value == null || isPhoneNumber(value),
-	'Phone number must have 7 to 15 digits, with only spaces, dashes, dots, brackets and a leading +',
-)
+export const phone = optionalText('Phone number', 30)
+	.refine(
+		(value) => value == null || isPhoneNumber(value),
+		'Phone number must have 7 to 15 digits, with only spaces, dashes, dots, brackets and a leading +',
+	)
+	.openapi(orEmpty(declaredAs.phone))
 
 /** A UUID path parameter; anything else is a 400 naming the parameter. */
 export function readId(name: string, value: string | undefined): string {

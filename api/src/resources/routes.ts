@@ -10,7 +10,12 @@ import {
 } from '../platform/openapi.ts'
 import { pageOf, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { fileResponse, readOptionalDocument, storeDocument } from '../tasks/documents.ts'
+import {
+	DOCUMENT_MEDIA_TYPES,
+	fileResponse,
+	readOptionalDocument,
+	storeDocument,
+} from '../tasks/documents.ts'
 import { toResource } from './present.ts'
 import {
 	deleteResource,
@@ -135,7 +140,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 				summary: "A resource's file, as an attachment",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: fileAnswer() }),
+				responses: answers({ 200: fileAnswer(...DOCUMENT_MEDIA_TYPES) }),
 			},
 			async (c) => {
 				const row = await resourceOrNotFound(c.req.valid('param').id)

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { isoDateTime, uploadedFile } from '../platform/openapi.ts'
 import { pageAnswer, paginationQuery } from '../platform/pagination.ts'
-import { body, optionalText, requiredText } from '../platform/validation.ts'
+import { body, declaredAs, optionalText, orEmpty, requiredText } from '../platform/validation.ts'
 import { RESOURCE_TYPES } from '../schema.ts'
 
 const resourceType = z.enum(RESOURCE_TYPES, {
@@ -20,6 +20,7 @@ const link = z
 			return false
 		}
 	}, 'Link must be a web address starting with http:// or https://')
+	.openapi(orEmpty(declaredAs.webAddress))
 	.optional()
 	.transform((value) => value || null)
 

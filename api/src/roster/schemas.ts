@@ -4,7 +4,10 @@ import { isoDateTime, uploadedFile } from '../platform/openapi.ts'
 import { paginationAnswer, paginationQuery } from '../platform/pagination.ts'
 
 /** POST /organizations/{id}/roster/imports: the CSV file (the handler says when it is missing). */
-export const rosterUpload = z.object({ file: uploadedFile.optional() })
+// Required: the handler refuses a form without it in its own words ('Choose a CSV file to upload').
+export const rosterUpload = z
+	.object({ file: uploadedFile.optional() })
+	.openapi({ required: ['file'] })
 
 /** A page of an import's rows; `show=errors` for only the rows with an error. */
 export const rosterRowsQuery = paginationQuery.extend({

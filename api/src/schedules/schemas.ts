@@ -6,7 +6,7 @@ import {
 	SCHEDULE_STATUSES,
 	scheduleFields,
 } from '../../../contract/schedules.ts'
-import { body, optionalText, requiredText } from '../platform/validation.ts'
+import { body, declaredAs, optionalText, requiredText } from '../platform/validation.ts'
 import { isCalendarDate, isClockTime, isTimeZone } from './time.ts'
 
 export const MIN_DURATION = 5
@@ -21,10 +21,12 @@ const text = (label: string) =>
 const scheduledDate = text('Date')
 	.trim()
 	.refine(isCalendarDate, 'Enter the date as YYYY-MM-DD (a real day between 2000 and 2100)')
+	.openapi(declaredAs.date)
 
 const startTime = text('Start time')
 	.trim()
 	.refine(isClockTime, 'Enter the start time as HH:MM (24-hour)')
+	.openapi(declaredAs.clockTime)
 
 const durationMessage = `Duration must be a whole number of minutes from ${MIN_DURATION} to ${MAX_DURATION}`
 // Multipart sends text, JSON a number: both are read.
@@ -94,6 +96,10 @@ const instant = (label: string) =>
 				!Number.isNaN(Date.parse(value)),
 			`${label} must be an ISO 8601 date-time such as 2026-11-22T05:00:00Z`,
 		)
+		.openapi({
+			pattern:
+				'^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,3})?)?(Z|[+-]\\d{2}:\\d{2}))?$',
+		})
 		.transform((value) => new Date(value))
 
 export const scheduleFilters = paginationQuery.extend({

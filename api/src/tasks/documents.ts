@@ -53,6 +53,11 @@ const DOCUMENT_TYPES: Record<string, { type: string; matches: (bytes: Uint8Array
 	zip: { type: 'application/zip', matches: (bytes) => startsWith(bytes, ZIP) },
 }
 
+/** The media types a stored document is served with, for the contract (decision 055). */
+export const DOCUMENT_MEDIA_TYPES = [
+	...new Set(Object.values(DOCUMENT_TYPES).map(({ type }) => type.split(';')[0]!)),
+]
+
 export const DOCUMENT_KINDS = 'a PDF, image, text, Word, Excel, PowerPoint or ZIP file'
 
 const isEmptyFileInput = (value: unknown) =>

@@ -19,7 +19,13 @@ import {
 } from '../platform/openapi.ts'
 import { pagination as pageOf, toPage, type Page } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { fileResponse, readDocument, readOptionalDocument, storeAttachment } from './documents.ts'
+import {
+	DOCUMENT_MEDIA_TYPES,
+	fileResponse,
+	readDocument,
+	readOptionalDocument,
+	storeAttachment,
+} from './documents.ts'
 import { toSubmission, toTask } from './present.ts'
 import {
 	findStudentSubmission,
@@ -191,7 +197,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				summary: "A submission's file",
 				middleware: requireAccount(),
 				request: { params: uuidParams('submissionId') },
-				responses: answers({ 200: fileAnswer() }),
+				responses: answers({ 200: fileAnswer(...DOCUMENT_MEDIA_TYPES) }),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -286,7 +292,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				summary: "A task's file",
 				middleware: requireAccount(),
 				request: { params: uuidParams('taskId') },
-				responses: answers({ 200: fileAnswer() }),
+				responses: answers({ 200: fileAnswer(...DOCUMENT_MEDIA_TYPES) }),
 			},
 			async (c) => {
 				const task = await visibleTask(c.get('account'), c.req.valid('param').taskId)

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { isoDateTime, uploadedFile } from '../platform/openapi.ts'
 import { paginationAnswer, paginationQuery } from '../platform/pagination.ts'
-import { body, optionalText, requiredText } from '../platform/validation.ts'
+import { body, declaredAs, optionalText, requiredText } from '../platform/validation.ts'
 
 export const TASK_TYPES = ['assignment', 'homework', 'project', 'quiz', 'essay'] as const
 export const SUBMISSION_STATUSES = ['Pending', 'Submitted', 'Late', 'Graded'] as const
@@ -16,6 +16,7 @@ const dateTime = (label: string) =>
 		.trim()
 		.pipe(z.iso.datetime({ offset: true, error: `${label} must be an ISO 8601 date and time` }))
 		.transform((value) => new Date(value))
+		.openapi(declaredAs.dateTime)
 
 const optionalDateTime = (label: string) =>
 	z.union([z.literal('').transform(() => null), z.null(), dateTime(label)]).optional()
@@ -102,7 +103,10 @@ export const newTaskForm = newTask.safeExtend({ attachment: uploadedFile.optiona
 export const taskUpdateForm = taskUpdate.safeExtend({ attachment: uploadedFile.optional() })
 
 /** POST /tasks/{taskId}/submit: the file and its note (readDocument says when the file is missing). */
-export const submissionForm = submissionFields.extend({ file: uploadedFile.optional() })
+export const submissionForm = submissionFields
+	.extend({ file: uploadedFile.optional() })
+	// Required in the contract; read as optional so that readDocument's message stands.
+	.openapi({ required: ['file'] })
 
 const fileLink = z.object({
 	name: z.string(),

@@ -3,7 +3,14 @@ import { userFields } from '../../../contract/users.ts'
 import { isoDateTime } from '../platform/openapi.ts'
 import { paginationQuery } from '../platform/pagination.ts'
 import { searchText } from '../platform/search.ts'
-import { body, optionalText, phone, requiredText } from '../platform/validation.ts'
+import {
+	body,
+	declaredAs,
+	optionalText,
+	orEmpty,
+	phone,
+	requiredText,
+} from '../platform/validation.ts'
 
 export const subjects = z
 	.array(requiredText('Subject', 100), { error: 'Subjects must be a list of text' })
@@ -26,10 +33,12 @@ function isBirthDate(value: string) {
 	)
 }
 
-const dateOfBirth = optionalText('Date of birth', 10).refine(
-	(value) => value == null || isBirthDate(value),
-	'Enter a past date of birth as YYYY-MM-DD',
-)
+const dateOfBirth = optionalText('Date of birth', 10)
+	.refine(
+		(value) => value == null || isBirthDate(value),
+		'Enter a past date of birth as YYYY-MM-DD',
+	)
+	.openapi(orEmpty(declaredAs.date))
 
 const experienceYears = z
 	.number({ error: 'Experience must be a number of years' })

@@ -46,9 +46,9 @@ export function registerOrganization(
 
 const organizationPath = (id: string) => `/organizations/${encodeURIComponent(id)}`
 
-/** GET /organizations/{id}/tutors/: the four groups, each with data and total. */
+/** GET /organizations/{id}/tutors (the spec writes a final slash, which the contract leaves out): the four groups, each with data and total. */
 export function getOrganizationStats(api: Upstream, organizationId: string, fresh = false) {
-	return api.get(`${organizationPath(organizationId)}/tutors/`, {
+	return api.get(`${organizationPath(organizationId)}/tutors`, {
 		schema: statsSchema,
 		fallback: 'Failed to fetch organization tutors',
 		retry: true,
