@@ -342,6 +342,73 @@ describe('roster import', () => {
 		expect((await rowsOf(org, id)).body.import.status).toBe('preview')
 	})
 
+	test("a NUL byte or another control character in a cell is that row's error, never a 500 (issue 38)", async () => {
+		const org = await schoolWithDepartments()
+		const good = uniqueEmail('good')
+		const file = [
+			HEADER,
+			`student\u0000,Ada,Lovelace,${uniqueEmail('nul')},Mathematics,`,
+			`student,Ada\u0000,Lovelace,${uniqueEmail('nul')},Mathematics,`,
+			`student,Ada,Lovelace,a\u0000${uniqueEmail('nul')},Mathematics,`,
+			`student,Ada,Lovelace,${uniqueEmail('nul')},Mathe\u0000matics,`,
+			`student,Ada,Lovelace,${uniqueEmail('esc')},Mathematics,S\u001b[31m1`,
+			`student,Ada,Lovelace,${good},Mathematics,S-1`,
+		].join('\n')
+		const preview = await upload(org, file)
+		expect(preview.status).toBe(201)
+		expect(preview.body.import.counts).toMatchObject({ rows: 6, create: 1, error: 5 })
+		const page = await rowsOf(org, preview.body.import.id)
+		expect(page.body.rows.map((row: { error?: string }) => row.error)).toEqual([
+			'Role contains a character that is not allowed',
+			'First name contains a character that is not allowed',
+			'Email contains a character that is not allowed',
+			'Department contains a character that is not allowed',
+			'Student number contains a character that is not allowed',
+			undefined,
+		])
+		// The preview shows where the character was.
+		expect(page.body.rows[1].firstName).toBe('Ada\uFFFD')
+		expect((await confirm(org, preview.body.import.id)).status).toBe(202)
+		expect((await rowsOf(org, preview.body.import.id)).body.import).toMatchObject({
+			status: 'done',
+			result: { create: 1, error: 5 },
+		})
+		expect((await membersOf(org)).map((member) => member.email)).toEqual([good])
+		// A file's name is stored too: NUL in it is the file field's error.
+		const named = await upload(
+			org,
+			`${HEADER}\nstudent,A,B,${uniqueEmail('n')},Mathematics,`,
+			'a\u0000.csv',
+		)
+		expect(named.status).toBe(400)
+		expect(named.body.errors).toEqual([{ path: 'file', msg: 'Must not contain a NUL character' }])
+	})
+
+	test("a role named like a property of every object (constructor, __proto__, toString) is the row's unknown role, and the rest imports (issue 38)", async () => {
+		const org = await schoolWithDepartments()
+		const good = uniqueEmail('good')
+		const file = [
+			HEADER,
+			...['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'].map(
+				(role) => `${role},Ada,Lovelace,${uniqueEmail('proto')},Mathematics,`,
+			),
+			`student,Ada,Lovelace,${good},Mathematics,`,
+		].join('\n')
+		const preview = await upload(org, file)
+		expect(preview.status).toBe(201)
+		expect(preview.body.import.counts).toMatchObject({ rows: 6, create: 1, error: 5 })
+		const page = await rowsOf(org, preview.body.import.id)
+		expect(page.body.rows.slice(0, 5).map((row: { error?: string }) => row.error)).toEqual(
+			Array(5).fill('Role must be student or teacher'),
+		)
+		expect((await confirm(org, preview.body.import.id)).status).toBe(202)
+		expect((await rowsOf(org, preview.body.import.id)).body.import).toMatchObject({
+			status: 'done',
+			result: { create: 1 },
+		})
+		expect((await membersOf(org)).map((member) => member.email)).toEqual([good])
+	})
+
 	test('a file that cannot be read is refused with its reason and stores nothing', async () => {
 		const org = await schoolWithDepartments()
 		const cases: [string | Uint8Array<ArrayBuffer>, string][] = [
