@@ -1,8 +1,19 @@
 import { sql } from 'kysely'
-import { describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startMailWorker, type MailWorker } from '../src/mail/worker.ts'
 import { afterAnswersDone } from '../src/platform/after-answer.ts'
-import { apiForFile, call, login, registerStudent, uniqueEmail, verifyEmailOf } from './helpers.ts'
+import {
+	apiForFile,
+	call,
+	login,
+	registerStudent,
+	startApi,
+	uniqueEmail,
+	verifyEmailOf,
+	type TestApi,
+} from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
+import { startSmtp, type TestSmtp } from './smtp.ts'
 
 const api = apiForFile({ seed: false })
 
@@ -10,10 +21,15 @@ type Org = Awaited<ReturnType<typeof newOrganization>>
 
 const HEADER = 'role,first name,last name,email,department,student number'
 
-async function schoolWithDepartments(names = ['Mathematics', 'Sciences']) {
-	const org = await newOrganization(api)
+/** A school with departments, whose own address is verified unless `verified: false`. */
+async function schoolWithDepartments(
+	names = ['Mathematics', 'Sciences'],
+	{ verified = true, on = api }: { verified?: boolean; on?: TestApi } = {},
+) {
+	const org = await newOrganization(on)
+	if (verified) await verifyEmailOf(on, org.email)
 	for (const departmentName of names) {
-		const answer = await call(api, 'POST', '/organizations/create-department', {
+		const answer = await call(on, 'POST', '/organizations/create-department', {
 			token: org.token,
 			json: { departmentName },
 		})
@@ -22,23 +38,28 @@ async function schoolWithDepartments(names = ['Mathematics', 'Sciences']) {
 	return org
 }
 
-const upload = (org: Org, text: string | Uint8Array<ArrayBuffer>, name = 'roster.csv') => {
+const upload = (
+	org: Org,
+	text: string | Uint8Array<ArrayBuffer>,
+	name = 'roster.csv',
+	on: TestApi = api,
+) => {
 	const form = new FormData()
 	form.set('file', new File([text], name, { type: 'text/csv' }))
-	return call(api, 'POST', `/organizations/${org.id}/roster/imports`, {
+	return call(on, 'POST', `/organizations/${org.id}/roster/imports`, {
 		token: org.token,
 		body: form,
 	})
 }
 
-const rowsOf = (org: Org, importId: string, query = '?limit=100') =>
-	call(api, 'GET', `/organizations/${org.id}/roster/imports/${importId}${query}`, {
+const rowsOf = (org: Org, importId: string, query = '?limit=100', on: TestApi = api) =>
+	call(on, 'GET', `/organizations/${org.id}/roster/imports/${importId}${query}`, {
 		token: org.token,
 	})
 
-async function confirm(org: Org, importId: string) {
+async function confirm(org: Org, importId: string, on: TestApi = api) {
 	const answer = await call(
-		api,
+		on,
 		'POST',
 		`/organizations/${org.id}/roster/imports/${importId}/confirm`,
 		{
@@ -49,8 +70,8 @@ async function confirm(org: Org, importId: string) {
 	return answer
 }
 
-const outboxTo = (email: string) =>
-	api.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).execute()
+const outboxTo = (email: string, on: TestApi = api) =>
+	on.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email).execute()
 
 const membersOf = (org: Org) =>
 	api.db
@@ -470,5 +491,198 @@ describe('roster import', () => {
 			invite: 0,
 			error: 0,
 		})
+	})
+})
+
+describe('the mail a roster import causes is bounded by the organization’s trust (issue 38)', () => {
+	// A second API whose mail leaves through a real SMTP server, three set-your-password mails an
+	// hour per organization (1,000 by default).
+	let mailApi: TestApi
+	let smtp: TestSmtp
+	let worker: MailWorker
+	beforeAll(async () => {
+		smtp = await startSmtp()
+		mailApi = await startApi({ seed: false, config: { rosterMailsPerHour: 3 } })
+		worker = startMailWorker({
+			db: mailApi.db,
+			smtpUrl: smtp.url,
+			from: 'TutorHub <no-reply@tutorhub.test>',
+			pollMs: 200,
+			baseDelayMs: 100,
+			log: () => {},
+		})
+	})
+	afterAll(async () => {
+		await worker.stop()
+		await mailApi.close()
+		await smtp.close()
+	})
+
+	const newRows = (count: number, prefix: string) =>
+		Array.from({ length: count }, () => uniqueEmail(prefix))
+	const fileOf = (emails: string[]) =>
+		[HEADER, ...emails.map((email) => `student,Sam,Pupil,${email},Mathematics,`)].join('\n')
+
+	test('an organization whose own address is not verified previews but cannot confirm: no account, no mail, until it verifies', async () => {
+		const org = await schoolWithDepartments(['Mathematics'], { verified: false, on: mailApi })
+		const emails = newRows(3, 'unverified')
+		const preview = await upload(org, fileOf(emails), 'roster.csv', mailApi)
+		expect(preview.status).toBe(201)
+		const page = await rowsOf(org, preview.body.import.id, '?limit=100', mailApi)
+		expect(page.body.limits).toEqual({
+			addressVerified: false,
+			mailsPerHour: 3,
+			invitationsPerHour: 50,
+		})
+		const refused = await confirm(org, preview.body.import.id, mailApi)
+		expect(refused.status).toBe(403)
+		expect(refused.body.message).toBe(
+			"Verify your organization's email address before you import: new people get a mail from TutorHub in your name, so we first need to know the address is yours. Open the link we mailed you (or send it again from the notice at the top of the page), then confirm the import.",
+		)
+		expect((await rowsOf(org, preview.body.import.id, '', mailApi)).body.import.status).toBe(
+			'preview',
+		)
+		const written = await mailApi.db
+			.selectFrom('users')
+			.select('email')
+			.where('email', 'in', emails)
+			.execute()
+		expect(written).toEqual([])
+		for (const email of emails) expect(await outboxTo(email, mailApi)).toEqual([])
+
+		// Once the address is verified, the same preview is confirmed and the mails go.
+		await verifyEmailOf(mailApi, org.email)
+		expect((await confirm(org, preview.body.import.id, mailApi)).status).toBe(202)
+		const mail = await smtp.waitForMail((received) => received.to.includes(emails[0] as string))
+		expect(mail.subject).toBe('Your TutorHub account: choose your password')
+	})
+
+	test('set-your-password mails go at most so many an hour per organization, the rest later in the outbox; the job says when the last goes', async () => {
+		const org = await schoolWithDepartments(['Mathematics'], { on: mailApi })
+		const emails = newRows(5, 'budget')
+		const preview = await upload(org, fileOf(emails), 'roster.csv', mailApi)
+		const before = Date.now()
+		expect((await confirm(org, preview.body.import.id, mailApi)).status).toBe(202)
+		const done = (await rowsOf(org, preview.body.import.id, '', mailApi)).body.import
+		expect(done).toMatchObject({ status: 'done', result: { create: 5 } })
+		// Three at once, then one every 20 minutes: the last 40 minutes from now.
+		const until = new Date(done.mailsUntil).getTime()
+		expect(until - before).toBeGreaterThan(39 * 60_000)
+		expect(until - before).toBeLessThan(41 * 60_000)
+		for (const email of emails.slice(0, 3)) {
+			await smtp.waitForMail((received) => received.to.includes(email))
+		}
+		const waiting = await mailApi.db
+			.selectFrom('mail_outbox')
+			.select(['to_address', 'status', 'next_attempt_at'])
+			.where('to_address', 'in', emails.slice(3))
+			.orderBy('next_attempt_at')
+			.execute()
+		expect(waiting.map((mail) => mail.status)).toEqual(['pending', 'pending'])
+		expect(waiting[0]!.next_attempt_at.getTime() - before).toBeGreaterThan(19 * 60_000)
+		for (const email of emails.slice(3)) expect(smtp.mailsTo(email)).toEqual([])
+
+		// The organization's next import waits behind this one's: its budget is shared.
+		const more = newRows(1, 'budget-more')
+		const second = await upload(org, fileOf(more), 'roster.csv', mailApi)
+		await confirm(org, second.body.import.id, mailApi)
+		const next = (await rowsOf(org, second.body.import.id, '', mailApi)).body.import
+		expect(new Date(next.mailsUntil).getTime() - before).toBeGreaterThan(59 * 60_000)
+		// Another organization's mails do not wait for it.
+		const other = await schoolWithDepartments(['Mathematics'], { on: mailApi })
+		const theirs = newRows(1, 'budget-other')
+		const third = await upload(other, fileOf(theirs), 'roster.csv', mailApi)
+		await confirm(other, third.body.import.id, mailApi)
+		await smtp.waitForMail((received) => received.to.includes(theirs[0] as string))
+	})
+})
+
+describe('a roster import’s invitations count against the organization’s 50 an hour (issue 38)', () => {
+	test('55 existing students in one file: 50 invited, 5 rows say why not; a single invitation after is refused', async () => {
+		const org = await schoolWithDepartments()
+		// Students with accounts of their own (written directly: 55 sign-ups are not the point).
+		const emails = Array.from({ length: 55 }, () => uniqueEmail('capped'))
+		await api.db
+			.insertInto('users')
+			.values(
+				emails.map((email) => ({
+					role: 'student' as const,
+					email,
+					password_hash: 'not-a-hash',
+					first_name: 'Sam',
+					last_name: 'Pupil',
+					profile: '{}',
+				})),
+			)
+			.execute()
+		const preview = await upload(
+			org,
+			[HEADER, ...emails.map((email) => `student,Sam,Pupil,${email},Mathematics,`)].join('\n'),
+		)
+		expect(preview.body.import.counts).toMatchObject({ invite: 50, error: 5 })
+		const capped =
+			'Not invited: your organization can send 50 invitations an hour and this file goes over that. Upload the same file again in an hour to invite this student.'
+		const errors = await rowsOf(org, preview.body.import.id, '?show=errors')
+		expect(
+			errors.body.rows.map((row: { line: number; error: string }) => [row.line, row.error]),
+		).toEqual([52, 53, 54, 55, 56].map((line) => [line, capped]))
+		expect((await confirm(org, preview.body.import.id)).status).toBe(202)
+		expect((await rowsOf(org, preview.body.import.id)).body.import).toMatchObject({
+			status: 'done',
+			result: { invite: 50, error: 5 },
+		})
+		const invitations = await api.db
+			.selectFrom('organization_invitations')
+			.select('email')
+			.where('organization_id', '=', org.id)
+			.execute()
+		expect(invitations).toHaveLength(50)
+		const single = await call(api, 'POST', `/organizations/${org.id}/students`, {
+			token: org.token,
+			json: { email: uniqueEmail('one-more') },
+		})
+		expect(single.status).toBe(429)
+	})
+
+	test('invitations sent one at a time leave the import the rest of the hour, counted again when it is confirmed', async () => {
+		const org = await schoolWithDepartments()
+		const emails = Array.from({ length: 10 }, () => uniqueEmail('later'))
+		await api.db
+			.insertInto('users')
+			.values(
+				emails.map((email) => ({
+					role: 'student' as const,
+					email,
+					password_hash: 'not-a-hash',
+					first_name: 'Sam',
+					last_name: 'Pupil',
+					profile: '{}',
+				})),
+			)
+			.execute()
+		for (let n = 0; n < 42; n++) {
+			const sent = await call(api, 'POST', `/organizations/${org.id}/students`, {
+				token: org.token,
+				json: { email: uniqueEmail('single') },
+			})
+			expect(sent.status).toBe(201)
+		}
+		const preview = await upload(
+			org,
+			[HEADER, ...emails.map((email) => `student,Sam,Pupil,${email},Mathematics,`)].join('\n'),
+		)
+		expect(preview.body.import.counts).toMatchObject({ invite: 8, error: 2 })
+		// Three more sent between the preview and the confirmation: five are left, not eight.
+		for (let n = 0; n < 3; n++) {
+			await call(api, 'POST', `/organizations/${org.id}/students`, {
+				token: org.token,
+				json: { email: uniqueEmail('single') },
+			})
+		}
+		await confirm(org, preview.body.import.id)
+		const job = await rowsOf(org, preview.body.import.id, '?show=errors')
+		expect(job.body.import).toMatchObject({ status: 'done', result: { invite: 5, error: 5 } })
+		expect(job.body.rows).toHaveLength(5)
+		expect(job.body.pagination.total).toBe(5)
 	})
 })
