@@ -287,6 +287,43 @@ describe('roster import', () => {
 		expect((await confirm(org, preview.body.import.id)).status).toBe(409)
 	})
 
+	test('a failure in a later batch keeps the batches before it, says so, and the same file again finishes the job (issue 38)', async () => {
+		const org = await schoolWithDepartments()
+		const existing = await registerStudent(api)
+		const fresh = Array.from({ length: 150 }, () => uniqueEmail('batch'))
+		const file = [
+			HEADER,
+			...fresh.map((email) => `student,Sam,Pupil,${email},Mathematics,`),
+			`student,Eve,Existing,${existing.email},Sciences,`,
+		].join('\n')
+		const preview = await upload(org, file)
+		// The second batch (rows 101 to 151) holds the invitation: make its statement fail.
+		await sql`CREATE FUNCTION roster_test_fail() RETURNS trigger LANGUAGE plpgsql AS $$
+			BEGIN RAISE EXCEPTION 'disk full'; END $$`.execute(api.db)
+		await sql`CREATE TRIGGER roster_test_fail BEFORE INSERT ON organization_invitations
+			FOR EACH ROW EXECUTE FUNCTION roster_test_fail()`.execute(api.db)
+		try {
+			expect((await confirm(org, preview.body.import.id)).status).toBe(202)
+		} finally {
+			await sql`DROP TRIGGER roster_test_fail ON organization_invitations`.execute(api.db)
+			await sql`DROP FUNCTION roster_test_fail()`.execute(api.db)
+		}
+		expect((await rowsOf(org, preview.body.import.id)).body.import).toMatchObject({
+			status: 'failed',
+			error:
+				'The import stopped after writing 100 rows. Upload the same file again to finish it: those rows show as already a member or already invited.',
+		})
+		expect(await membersOf(org)).toHaveLength(100)
+		const again = await upload(org, file)
+		expect(again.body.import.counts).toMatchObject({ member: 100, create: 50, invite: 1 })
+		await confirm(org, again.body.import.id)
+		expect((await rowsOf(org, again.body.import.id)).body.import).toMatchObject({
+			status: 'done',
+			result: { create: 50, invite: 1 },
+		})
+		expect(await membersOf(org)).toHaveLength(150)
+	})
+
 	test('a job left running by a stopped API process reads as failed, with nothing changed', async () => {
 		const org = await schoolWithDepartments()
 		const preview = await upload(
@@ -685,4 +722,50 @@ describe('a roster import’s invitations count against the organization’s 50 
 		expect(job.body.rows).toHaveLength(5)
 		expect(job.body.pagination.total).toBe(5)
 	})
+})
+
+describe('a big import leaves the API answering (issue 38)', () => {
+	test('while 10,000 rows are confirmed, /health answers between batches, never only after the whole job', async () => {
+		const org = await schoolWithDepartments()
+		const emails = Array.from({ length: 10_000 }, (_, n) => `big-${n}-${uniqueEmail('big')}`)
+		const preview = await upload(
+			org,
+			[HEADER, ...emails.map((email) => `student,Sam,Pupil,${email},Mathematics,`)].join('\n'),
+		)
+		expect(preview.body.import.counts).toMatchObject({ rows: 10_000, create: 10_000 })
+		// Asked every 100 ms; the gap between two answers (or the last one and the job's end) is how
+		// long a caller could wait, whether the request waited or could not even be sent.
+		let running = true
+		const answered: number[] = [performance.now()]
+		const polling = (async () => {
+			while (running) {
+				const health = await call(api, 'GET', '/health')
+				answered.push(performance.now())
+				expect(health.status).toBe(200)
+				await new Promise((resolve) => setTimeout(resolve, 100))
+			}
+		})()
+		try {
+			expect((await confirm(org, preview.body.import.id)).status).toBe(202)
+			answered.push(performance.now())
+		} finally {
+			running = false
+			await polling
+		}
+		expect((await rowsOf(org, preview.body.import.id, '?limit=1')).body.import).toMatchObject({
+			status: 'done',
+			result: { create: 10_000 },
+		})
+		answered.sort((a, b) => a - b)
+		const took = (answered.at(-1) as number) - (answered[0] as number)
+		const longest = Math.max(...answered.slice(1).map((at, n) => at - (answered[n] as number)))
+		console.log(
+			`health during the import: ${answered.length - 2} answers in ${Math.round(took)} ms, longest wait ${Math.round(longest)} ms`,
+		)
+		// It waited for the whole job, one transaction (21 s, issue 38); now for a batch of 100 rows
+		// at most (a few hundred ms on a quiet machine). Bounded against the job's own time, so a
+		// loaded machine that slows both does not fail it, and generously in seconds.
+		expect(longest).toBeLessThan(took / 5)
+		expect(longest).toBeLessThan(5000)
+	}, 180_000)
 })
