@@ -134,17 +134,21 @@ export async function applyJob(
 	for (let at = 0; at < toApply.length; at += ROSTER_BATCH) {
 		if (at > 0) await pause(BREATHER_MS)
 		const batch = toApply.slice(at, at + ROSTER_BATCH)
-		const written = await db
-			.transaction()
-			.execute((trx) => applyBatch(trx, organization, batch, options))
+		const written = await db.transaction().execute(async (trx) => {
+			const batchWritten = await applyBatch(trx, organization, batch, options)
+			// Saved with the batch: a job whose process stops knows whether it wrote anything.
+			await saveProgress(trx, jobId, {
+				...counts,
+				create: counts.create + batchWritten.created,
+				invite: counts.invite + batchWritten.invited.length,
+			})
+			return batchWritten
+		})
 		counts.create += written.created
 		counts.invite += written.invited.length
 		invitedStudents.push(...written.invited)
 		mailsUntil = written.mailsUntil ?? mailsUntil
-		if (at + ROSTER_BATCH < toApply.length) {
-			await saveProgress(db, jobId, counts)
-			options.progress?.(counts)
-		}
+		options.progress?.(counts)
 		if (written.created > 0) mailQueued.emit('queued')
 	}
 	// What actually happened, had a row been decided otherwise between reading and writing.
