@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
 import { apiUrl } from '../playwright.config'
 import { expect, logIn, test, uniqueEmail } from './fixtures'
-import { linkIn, waitForMail } from './mailbox'
+import { confirmEmail, linkIn, mailsTo, waitForMail } from './mailbox'
 
 // Issue 31: an organization imports a roster file with good and bad rows, checks the preview,
 // confirms, and the new people choose their passwords from their mails and sign in. The same
@@ -141,6 +141,22 @@ test('an organization imports a roster: preview with errors, confirm, mails, sig
 	await page.getByRole('link', { name: 'Show only rows with errors (3)' }).click()
 	await expect(rows.getByRole('row')).toHaveCount(4)
 
+	// A new organization mails nobody in bulk until its own address is verified (issue 38).
+	await expect(
+		page.getByRole('note').filter({
+			hasText: "Verify your organization's email address to import",
+		}),
+	).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Confirm import' })).toHaveCount(0)
+	const importPage = page.url()
+	await confirmEmail(
+		page,
+		linkIn(await waitForMail(email, 'Confirm your TutorHub email address'), '/verify-email'),
+	)
+	await expect(page.getByText('Your email address is verified.')).toBeVisible()
+	await page.goto(importPage)
+	await expect(page.getByRole('note')).toHaveCount(0)
+
 	await page.getByRole('button', { name: 'Confirm import' }).click()
 	const finished = page.getByRole('status').filter({ hasText: 'Import finished.' })
 	if (javaScriptEnabled) {
@@ -178,4 +194,63 @@ test('an organization imports a roster: preview with errors, confirm, mails, sig
 	await expect(page).toHaveURL(/\/login$/)
 	await logIn(page, newStudent, 'Roster-Meadow-Lantern-31')
 	await expect(page).toHaveURL(/\/studentdashboard$/)
+})
+
+test('a school mails its new people at most so many an hour: the page says so before and after, and the rest wait', async ({
+	page,
+	javaScriptEnabled,
+}) => {
+	const { email } = await school()
+	await logIn(page, email, password, 'organization')
+	await expect(page).toHaveURL(/\/organization\/dashboard$/)
+	await confirmEmail(
+		page,
+		linkIn(await waitForMail(email, 'Confirm your TutorHub email address'), '/verify-email'),
+	)
+	await expect(page.getByText('Your email address is verified.')).toBeVisible()
+	await page.goto('/organization/roster')
+	// The e2e API sends two such mails an hour per organization (scripts/e2e-servers.mjs).
+	const people = ['roster-first', 'roster-second', 'roster-third'].map((name) => uniqueEmail(name))
+	await page.getByLabel('Roster file (CSV)').setInputFiles({
+		name: 'three.csv',
+		mimeType: 'text/csv',
+		buffer: Buffer.from(
+			[
+				'role,first name,last name,email,department,student number',
+				...people.map((address, n) => `student,Pupil,Number${n + 1},${address},Mathematics,`),
+			].join('\n'),
+			'utf8',
+		),
+	})
+	await page.getByRole('button', { name: 'Upload and preview' }).click()
+	await expect(page.getByRole('heading', { name: 'Roster import', level: 1 })).toBeVisible()
+	await expect(
+		page.getByText(
+			'New people get their mail to choose a password at most 2 an hour: the first 2 of these 3 go at once, the rest over the next hour.',
+			{ exact: false },
+		),
+	).toBeVisible()
+
+	await page.getByRole('button', { name: 'Confirm import' }).click()
+	const finished = page.getByRole('status').filter({ hasText: 'Import finished.' })
+	if (javaScriptEnabled) {
+		await expect(finished).toBeVisible({ timeout: 15_000 })
+	} else {
+		await expect(async () => {
+			await page.reload()
+			await expect(finished).toBeVisible({ timeout: 1000 })
+		}).toPass({ timeout: 15_000 })
+	}
+	await expect(
+		page.getByText(
+			/^3 mails to choose a password are on their way, at most 2 an hour: the last goes out around \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M/,
+		),
+	).toBeVisible()
+	// Two now; the third is due half an hour later, so it is not in the mailbox.
+	await waitForMail(people[0] as string, 'Your TutorHub account: choose your password')
+	await waitForMail(people[1] as string, 'Your TutorHub account: choose your password')
+	expect(mailsTo(people[2] as string)).toEqual([])
+	// The accounts are there already: the third person can use "Forgot password?" meanwhile.
+	await page.goto('/organization/students')
+	await expect(page.getByRole('cell', { name: 'Pupil Number3', exact: true })).toBeVisible()
 })

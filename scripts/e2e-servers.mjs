@@ -58,6 +58,8 @@ const { stop } = await launch({
 		API_PROXY_SECRET: 'e2e-proxy-secret',
 		// A term of more than two students is exported in the background (e2e/export-jobs.spec.ts).
 		EXPORT_STREAM_LIMIT: '2',
+		// An organization's roster mails two an hour, the rest later (e2e/roster-import.spec.ts).
+		ROSTER_MAILS_PER_HOUR: '2',
 	},
 })
 const cleanUp = () => {

@@ -48,6 +48,8 @@ export interface OrganizationsTable {
 	email_verified_at: VerifiedAt
 	// Migration 023: its teachers must sign in with two-factor (decision 037).
 	teachers_need_two_factor: Generated<boolean>
+	// Migration 031: when its next roster mail may go, past the hour's allowance (decision 054).
+	roster_mails_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 export interface UsersTable {
@@ -670,4 +672,6 @@ export interface RosterImportsTable {
 	created_at: CreatedAt
 	started_at: Date | null
 	finished_at: Date | null
+	// Migration 031: when the import's last set-your-password mail goes.
+	mails_until: ColumnType<Date | null, Date | null | undefined, Date | null>
 }

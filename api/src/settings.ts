@@ -150,6 +150,7 @@ export async function readSettings(env: Env = process.env): Promise<Settings> {
 			stripe: stripeKeys(env),
 			publicUrl: publicUrl(env, production),
 			exportStreamLimit: wholeNumber(env, 'EXPORT_STREAM_LIMIT', 20_000, 10_000_000),
+			rosterMailsPerHour: wholeNumber(env, 'ROSTER_MAILS_PER_HOUR', 1_000, 1_000_000),
 			// Without SMTP, mails stay in the database: a developer reads them on /dev/outbox, on
 			// this machine only.
 			devOutbox: !smtpUrl && !production && isLoopback(host),

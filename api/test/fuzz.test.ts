@@ -112,6 +112,16 @@ const bodies: Array<[string, string, string | undefined]> = [
 		'multipart/form-data; boundary=xyz',
 	],
 	['multipart without a boundary', 'a=b', 'multipart/form-data'],
+	[
+		'multipart with NUL bytes',
+		[
+			'--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\na\u0000b',
+			'--xyz\r\nContent-Disposition: form-data; name="title"\r\n\r\na\u0000b',
+			'--xyz\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.csv"\r\nContent-Type: text/csv\r\n\r\nrole\u0000,email\r\nstudent\u0000,a\u0000@example.com',
+			'--xyz--\r\n',
+		].join('\r\n'),
+		'multipart/form-data; boundary=xyz',
+	],
 ]
 
 /**

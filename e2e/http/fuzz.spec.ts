@@ -580,6 +580,43 @@ test.describe('fuzzing every action', () => {
 		await fuzzRole('organization', baseURL as string)
 	})
 
+	// A file's cells and name reach the database too (issue 38: NUL in a roster cell was a 500).
+	test('a roster file with NUL bytes and prototype names: each row’s error, never a 5xx', async ({
+		baseURL,
+	}) => {
+		const browser = new Browser(baseURL as string)
+		await browser.logIn(world.organization.email, 'organization')
+		const upload = (name: string, text: string) => {
+			const form = new FormData()
+			form.set('file', new File([text], name, { type: 'text/csv' }))
+			return browser.send('/organization/roster', { method: 'POST', body: form })
+		}
+		const header = 'role,first name,last name,email,department,student number'
+		const cells = await upload(
+			'nul.csv',
+			[
+				header,
+				'student,A\u0000da,Lovelace,nul-cell@example.com,Maths,',
+				'student\u0000,Ada,Lovelace,nul-role@example.com,Maths,',
+				'constructor,Ada,Lovelace,proto-role@example.com,Maths,',
+				'__proto__,Ada,Lovelace,proto-two@example.com,Maths,',
+			].join('\n'),
+		)
+		expect(cells.status, cells.html.slice(0, 300)).toBe(302)
+		const preview = await browser.send(cells.location as string)
+		expect(preview.status).toBe(200)
+		expect(preview.html).toContain('First name contains a character that is not allowed')
+		expect(preview.html).toContain('Role contains a character that is not allowed')
+		expect(preview.html).toContain('Role must be student or teacher')
+		expect(preview.html).toMatch(/>Not imported<\/dt><dd[^>]*>4</)
+		const named = await upload(
+			'a\u0000.csv',
+			`${header}\nstudent,Ada,Lovelace,named@example.com,Maths,`,
+		)
+		expect(named.status).toBeLessThan(500)
+		expect(showsError(named.html), 'the file field says what is wrong').toBe(true)
+	})
+
 	test('a visitor’s actions (log in, sign up, log out)', async ({ baseURL }) => {
 		const browser = new Browser(baseURL as string)
 		const shapes = await shapesOf(browser, 'visitor')

@@ -92,6 +92,29 @@ export function createAccountLimits({
 		},
 		invitationSent: (organizationId: string) =>
 			take(invitationsByOrganization, organizationId, 'invitations'),
+		/** The organization's invitations an hour (a roster import's rows over it wait, decision 054). */
+		invitationsPerHour: invitationsPerOrganization,
+		/** How many more invitations the organization may send in this hour's window. */
+		async invitationsLeft(organizationId: string) {
+			const res = await invitationsByOrganization.get(organizationId)
+			return Math.max(0, invitationsPerOrganization - (res?.consumedPoints ?? 0))
+		},
+		/**
+		 * Takes up to `wanted` of the organization's invitations at once (a roster import's): answers
+		 * how many it got, which may be none.
+		 */
+		async takeInvitations(organizationId: string, wanted: number) {
+			const granted = Math.min(wanted, await this.invitationsLeft(organizationId))
+			if (granted === 0) return 0
+			try {
+				await invitationsByOrganization.consume(organizationId, granted)
+				return granted
+			} catch (error) {
+				// Another call took them meanwhile: none now (what it took counts either way).
+				if (!(error instanceof RateLimiterRes)) throw error
+				return 0
+			}
+		},
 	}
 }
 

@@ -86,6 +86,11 @@ export type ApiConfig = {
 	accountLimits?: AccountLimitOptions
 	/** A term with more students than this is exported in the background (EXPORT_STREAM_LIMIT). */
 	exportStreamLimit?: number
+	/**
+	 * Set-your-password mails an organization's roster imports send an hour (ROSTER_MAILS_PER_HOUR,
+	 * default 1,000); the rest wait in the outbox for their turn (decision 054).
+	 */
+	rosterMailsPerHour?: number
 	/** Stripe keys; without them payments use the built-in test provider. */
 	stripe?: {
 		secretKey: string

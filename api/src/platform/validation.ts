@@ -25,6 +25,9 @@ function nulPaths(input: unknown): string[] {
 		const { value } = visit
 		if (typeof value === 'string') {
 			if (value.includes('\u0000')) found.push(pathOf(visit))
+		} else if (value instanceof File) {
+			// An uploaded file's name is stored (a submission's, a roster's): its bytes are its own.
+			if (value.name.includes('\u0000')) found.push(pathOf(visit))
 		} else if (Array.isArray(value)) {
 			for (let index = value.length - 1; index >= 0; index--)
 				pending.push({ value: value[index], key: String(index), parent: visit })

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto'
+import { setTimeout as pause } from 'node:timers/promises'
 import type { z } from 'zod'
 import { hashOf } from '../account/tokens.ts'
 import type { Db } from '../db.ts'
 import { appLink, composeMail, quotedName } from '../mail/compose.ts'
 import { mailQueued } from '../mail/outbox.ts'
 import { ROSTER_ROLES, type RosterLine, type RosterRole } from './parse.ts'
-import { classifyRows, countRows, type RosterCounts } from './preview.ts'
+import { classifyRows, countRows, type RosterCounts, type RosterRow } from './preview.ts'
 import {
+	findJobLines,
 	findStudentsByEmails,
 	finishJob,
 	insertAccounts,
@@ -14,7 +16,9 @@ import {
 	insertJob,
 	insertWelcomeMails,
 	insertWelcomeTokens,
-	lockJobRows,
+	lockMailClock,
+	saveProgress,
+	setMailClock,
 	type JobRow,
 } from './repository.ts'
 import type { rosterImport } from './schemas.ts'
@@ -32,16 +36,54 @@ export const toJob = (row: JobRow): z.input<typeof rosterImport> => ({
 	error: row.error,
 	createdAt: row.created_at.toISOString(),
 	finishedAt: row.finished_at?.toISOString() ?? null,
+	mailsUntil: row.mails_until?.toISOString() ?? null,
 })
 
-/** Stores the preview: the parsed rows with their outcomes, server-side, as a job not yet run. */
+/** Rows written per transaction: each is short, so other requests run between them (issue 38). */
+export const ROSTER_BATCH = 100
+/**
+ * The pause between two batches: long enough for requests that came in meanwhile to be read and
+ * reach the database before the next batch takes it (a bare turn of the event loop was not: on
+ * PGlite they got in only every third to fifth batch). the 100 batches of 10,000 rows wait 1 s in all.
+ */
+const BREATHER_MS = 10
+
+/** A row the hour's invitations did not cover: re-uploading the file later invites it. */
+export const overInvitationCap = (perHour: number) =>
+	`Not invited: your organization can send ${perHour} invitations an hour and this file goes over that. Upload the same file again in an hour to invite this student.`
+
+/**
+ * The first `allowed` invitations stay; the rest become errors that say why (a roster's
+ * invitations count against the organization's hourly cap, like those sent one at a time).
+ */
+export function capInvitations(rows: RosterRow[], allowed: number, perHour: number): RosterRow[] {
+	let left = allowed
+	return rows.map((row) => {
+		if (row.outcome !== 'invite') return row
+		if (left > 0) {
+			left -= 1
+			return row
+		}
+		return { ...row, outcome: 'error', error: overInvitationCap(perHour) }
+	})
+}
+
+/**
+ * Stores the preview: the parsed rows with their outcomes, server-side, as a job not yet run.
+ * Invitations beyond the `invitationsLeft` of this hour show as errors already.
+ */
 export async function createJob(
 	db: Db,
 	organizationId: string,
 	fileName: string,
 	lines: RosterLine[],
+	invitations: { left: number; perHour: number },
 ) {
-	const rows = await classifyRows(db, organizationId, lines)
+	const rows = capInvitations(
+		await classifyRows(db, organizationId, lines),
+		invitations.left,
+		invitations.perHour,
+	)
 	return insertJob(db, { organizationId, fileName, rows, counts: countRows(rows) })
 }
 
@@ -52,40 +94,103 @@ export type AppliedRoster = {
 	invitedStudents: { id: string; email: string }[]
 }
 
+export type ApplyOptions = {
+	publicUrl: string
+	passwordHash: string
+	/** Set-your-password mails the organization may send an hour; the rest wait their turn. */
+	mailsPerHour: number
+	invitationsPerHour: number
+	/** Takes up to so many of the hour's invitations; answers how many it got. */
+	takeInvitations: (wanted: number) => Promise<number>
+	/** Told after each batch is written, with the counts so far. */
+	progress?: (counts: RosterCounts) => void
+}
+
 /**
- * Applies a started job's rows in one transaction, set-based (one statement per table, the rows
- * passed as one JSON value): new accounts with a set-your-password link and its mail, invitations
- * for existing students. Either every valid row is applied or, on any failure, none (the job is
- * then `failed`). Rows are decided again first, so applying a file twice changes nothing.
+ * Applies a started job's rows, decided again against the database as it is now (applying a file
+ * twice changes nothing), in batches of ROSTER_BATCH rows: each batch is one transaction, set-based
+ * (one statement per table, the rows passed as one JSON value): new accounts with a
+ * set-your-password link and its mail, invitations for existing students. Between batches the
+ * event loop and the database are free for other requests (on PGlite, the one connection). A
+ * failure rolls back the batch it happened in; the batches before it stay, and uploading the same
+ * file again finishes the job (their rows are then members or invited).
  */
 export async function applyJob(
 	db: Db,
 	organization: Organization,
 	jobId: string,
-	{ publicUrl, passwordHash }: { publicUrl: string; passwordHash: string },
+	options: ApplyOptions,
 ): Promise<AppliedRoster> {
-	const applied = await db.transaction().execute(async (trx) => {
-		const stored = await lockJobRows(trx, jobId)
-		const rows = await classifyRows(trx, organization.id, stored)
-		const creates = rows.filter((row) => row.outcome === 'create')
-		const invites = rows.filter((row) => row.outcome === 'invite')
+	const stored = await findJobLines(db, jobId)
+	const decided = await classifyRows(db, organization.id, stored)
+	const wanted = decided.filter((row) => row.outcome === 'invite').length
+	const granted = wanted === 0 ? 0 : await options.takeInvitations(wanted)
+	const rows = capInvitations(decided, granted, options.invitationsPerHour)
+	const toApply = rows.filter((row) => row.outcome === 'create' || row.outcome === 'invite')
 
-		const created =
-			creates.length === 0
-				? []
-				: await insertAccounts(
-						trx,
-						organization.id,
-						creates.map((row) => ({
-							role: ROSTER_ROLES[row.role as RosterRole],
-							email: row.email,
-							first_name: row.firstName,
-							last_name: row.lastName,
-							department_id: row.departmentId,
-							student_number: row.studentNumber || null,
-						})),
-						passwordHash,
-					)
+	const counts = { ...countRows(rows), create: 0, invite: 0 }
+	const invitedStudents: AppliedRoster['invitedStudents'] = []
+	let mailsUntil: Date | null = null
+	for (let at = 0; at < toApply.length; at += ROSTER_BATCH) {
+		if (at > 0) await pause(BREATHER_MS)
+		const batch = toApply.slice(at, at + ROSTER_BATCH)
+		const written = await db.transaction().execute(async (trx) => {
+			const batchWritten = await applyBatch(trx, organization, batch, options)
+			// Saved with the batch: a job whose process stops knows whether it wrote anything.
+			await saveProgress(trx, jobId, {
+				...counts,
+				create: counts.create + batchWritten.created,
+				invite: counts.invite + batchWritten.invited.length,
+			})
+			return batchWritten
+		})
+		counts.create += written.created
+		counts.invite += written.invited.length
+		invitedStudents.push(...written.invited)
+		mailsUntil = written.mailsUntil ?? mailsUntil
+		options.progress?.(counts)
+		if (written.created > 0) mailQueued.emit('queued')
+	}
+	// What actually happened, had a row been decided otherwise between reading and writing.
+	const changed = rows.some((row, index) => row.outcome !== stored[index]?.outcome)
+	await finishJob(db, jobId, { counts, mailsUntil, ...(changed && { rows }) })
+	return { counts, invitedStudents }
+}
+
+/** One batch of rows, in one transaction. */
+async function applyBatch(
+	trx: Db,
+	organization: Organization,
+	rows: RosterRow[],
+	{ publicUrl, passwordHash, mailsPerHour }: ApplyOptions,
+) {
+	const creates = rows.filter((row) => row.outcome === 'create')
+	const invites = rows.filter((row) => row.outcome === 'invite')
+	const created =
+		creates.length === 0
+			? []
+			: await insertAccounts(
+					trx,
+					organization.id,
+					creates.map((row) => ({
+						role: ROSTER_ROLES[row.role as RosterRole],
+						email: row.email,
+						first_name: row.firstName,
+						last_name: row.lastName,
+						department_id: row.departmentId,
+						student_number: row.studentNumber || null,
+					})),
+					passwordHash,
+				)
+	let mailsUntil: Date | null = null
+	if (created.length > 0) {
+		const sendAt = mailTimes(
+			await lockMailClock(trx, organization.id),
+			created.length,
+			mailsPerHour,
+		)
+		await setMailClock(trx, organization.id, sendAt.next)
+		mailsUntil = sendAt.times.at(-1) ?? null
 		const links = created.map((account) => ({
 			...account,
 			token: randomBytes(32).toString('base64url'),
@@ -101,7 +206,7 @@ export async function applyJob(
 		)
 		await insertWelcomeMails(
 			trx,
-			links.map((link) => {
+			links.map((link, index) => {
 				const mail = welcomeMail(publicUrl, organization, link)
 				return {
 					kind: 'roster_welcome',
@@ -109,20 +214,35 @@ export async function applyJob(
 					subject: mail.subject,
 					text_body: mail.text,
 					html_body: mail.html,
+					next_attempt_at: (sendAt.times[index] as Date).toISOString(),
 				}
 			}),
 		)
-		const invited = await insertInvitations(trx, organization.id, invites)
-		const invitedStudents = invited.length === 0 ? [] : await findStudentsByEmails(trx, invited)
-		const counts = countRows(rows)
-		// What actually happened, had a row been decided otherwise between reading and writing.
-		counts.create = created.length
-		counts.invite = invited.length
-		await finishJob(trx, jobId, counts)
-		return { counts, invitedStudents }
-	})
-	if (applied.counts.create > 0) mailQueued.emit('queued')
-	return applied
+	}
+	const invitedEmails =
+		invites.length === 0 ? [] : await insertInvitations(trx, organization.id, invites)
+	const invited = invitedEmails.length === 0 ? [] : await findStudentsByEmails(trx, invitedEmails)
+	return { created: created.length, invited, mailsUntil }
+}
+
+const HOUR_MS = 60 * 60 * 1000
+
+/**
+ * When each of `count` mails may go, at most `perHour` an hour (the generic cell rate algorithm):
+ * an organization that has sent none for an hour sends `perHour` at once, then one every
+ * hour / `perHour`. `clock` is when its next one could go (null: none held back yet); `next` is the
+ * clock to keep for the mails after these.
+ */
+export function mailTimes(clock: Date | null, count: number, perHour: number, now = new Date()) {
+	const interval = HOUR_MS / perHour
+	const tolerance = HOUR_MS - interval
+	let next = Math.max(clock?.getTime() ?? 0, now.getTime())
+	const times: Date[] = []
+	for (let index = 0; index < count; index++) {
+		times.push(new Date(Math.max(now.getTime(), next - tolerance)))
+		next += interval
+	}
+	return { times, next: new Date(next) }
 }
 
 function welcomeMail(

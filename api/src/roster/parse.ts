@@ -18,6 +18,12 @@ export const ROSTER_FILE_LIMIT = 2 * 1024 * 1024
 export const ROSTER_ROLES = { student: 'student', teacher: 'tutor' } as const
 export type RosterRole = keyof typeof ROSTER_ROLES
 
+/**
+ * Whether a cell names one of the roles. Only the object's own keys: `constructor`, `__proto__` or
+ * `toString` are on every object's prototype, and `in` once read them as roles (issue 38).
+ */
+export const isRosterRole = (role: string): role is RosterRole => Object.hasOwn(ROSTER_ROLES, role)
+
 /** One line of the file as read: its cells trimmed, and the first thing wrong with it. */
 export type RosterLine = {
 	line: number
@@ -36,6 +42,17 @@ export class RosterFileError extends Error {}
 const MISSING_COLUMNS = `The first line must name the template's columns: ${ROSTER_COLUMNS.join(', ')} (student number may be left out)`
 
 const TEXT_LIMIT = 200
+
+/**
+ * Control characters: PostgreSQL cannot store NUL in text (nor `\u0000` in jsonb), and none of the
+ * others belongs in a name, an address or a number.
+ */
+// eslint-disable-next-line no-control-regex -- finding them is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+// eslint-disable-next-line no-control-regex -- as above
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g
+/** What the preview shows of a cell with control characters: each one as a replacement mark. */
+const shown = (value: string) => value.replace(CONTROLS, '\uFFFD')
 
 /**
  * Reads an uploaded roster: UTF-8 with or without a byte order mark, comma or semicolon (whichever
@@ -99,13 +116,28 @@ export function readRoster(bytes: Uint8Array): RosterLine[] {
 			department: cell('department'),
 			studentNumber: cell('student number'),
 		}
+		const withControl = CELLS.find(([, key]) => CONTROL.test(row[key]))
+		if (withControl) {
+			// Kept with each control character shown as a mark, so the row is stored and previewed.
+			for (const [, key] of CELLS) row[key] = shown(row[key])
+			return { ...row, error: `${withControl[0]} contains a character that is not allowed` }
+		}
 		const error = rowError(row)
 		return error ? { ...row, error } : row
 	})
 }
 
+const CELLS = [
+	['Role', 'role'],
+	['First name', 'firstName'],
+	['Last name', 'lastName'],
+	['Email', 'email'],
+	['Department', 'department'],
+	['Student number', 'studentNumber'],
+] as const
+
 function rowError(row: RosterLine): string | undefined {
-	if (!(row.role in ROSTER_ROLES)) return 'Role must be student or teacher'
+	if (!isRosterRole(row.role)) return 'Role must be student or teacher'
 	if (!row.firstName) return 'Enter a first name'
 	if (!row.lastName) return 'Enter a last name'
 	if (!row.email) return 'Enter an email address'
@@ -118,7 +150,6 @@ function rowError(row: RosterLine): string | undefined {
 		['Student number', row.studentNumber],
 	] as const) {
 		if (value.length > TEXT_LIMIT) return `${label} must be at most ${TEXT_LIMIT} characters`
-		if (value.includes('\0')) return `${label} must not contain a NUL character`
 	}
 	return undefined
 }

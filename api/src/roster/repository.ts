@@ -62,6 +62,7 @@ const JOB_COLUMNS = [
 	'error',
 	'created_at',
 	'finished_at',
+	'mails_until',
 ] as const
 
 export type JobRow = {
@@ -73,6 +74,7 @@ export type JobRow = {
 	error: string | null
 	created_at: Date
 	finished_at: Date | null
+	mails_until: Date | null
 }
 
 /** Stores a job not yet run: the preview's rows with their outcomes, and their counts. */
@@ -137,11 +139,52 @@ export const startJob = (db: Db, organizationId: string, jobId: string) =>
 		.returning(JOB_COLUMNS)
 		.executeTakeFirst()
 
-/** A started job's stored rows, its row locked until the transaction ends. */
-export async function lockJobRows(db: Db, jobId: string) {
+/** A started job's stored rows (only its one run reads them: `startJob` let one through). */
+export async function findJobLines(db: Db, jobId: string) {
 	const job = await sql<{ rows: RosterRow[] }>`
-		SELECT rows FROM roster_imports WHERE id = ${jobId} FOR UPDATE`.execute(db)
+		SELECT rows FROM roster_imports WHERE id = ${jobId}`.execute(db)
 	return job.rows[0]?.rows ?? []
+}
+
+/** Whether the organization's own address is verified: only then does an import mail anyone. */
+export async function organizationAddressVerified(db: Db, organizationId: string) {
+	const row = await db
+		.selectFrom('organizations')
+		.select('email_verified_at')
+		.where('id', '=', organizationId)
+		.executeTakeFirst()
+	return Boolean(row?.email_verified_at)
+}
+
+/**
+ * When the organization's next roster mail may go (null: never held back yet), its row locked
+ * until the transaction ends, so two imports at once take turns.
+ */
+export async function lockMailClock(db: Db, organizationId: string) {
+	const row = await db
+		.selectFrom('organizations')
+		.select('roster_mails_at')
+		.where('id', '=', organizationId)
+		.forUpdate()
+		.executeTakeFirst()
+	return row?.roster_mails_at ?? null
+}
+
+export async function setMailClock(db: Db, organizationId: string, at: Date) {
+	await db
+		.updateTable('organizations')
+		.set({ roster_mails_at: at })
+		.where('id', '=', organizationId)
+		.execute()
+}
+
+/** What a running job has written so far (its page shows it; a stopped job's words use it). */
+export async function saveProgress(db: Db, jobId: string, counts: RosterCounts) {
+	await db
+		.updateTable('roster_imports')
+		.set({ result: JSON.stringify(counts) })
+		.where('id', '=', jobId)
+		.execute()
 }
 
 /** New accounts' set-your-password links (their hashes), valid for `ttlMs`. */
@@ -169,13 +212,17 @@ export async function insertWelcomeMails(
 		subject: string
 		text_body: string
 		html_body: string
+		/** Not before then: the organization's allowance of mails an hour. */
+		next_attempt_at: string
 	}[],
 ) {
 	await insertJson(
 		db,
-		sql`INSERT INTO mail_outbox (kind, to_address, subject, text_body, html_body)
-			SELECT r.kind, r.to_address, r.subject, r.text_body, r.html_body FROM jsonb_to_recordset(`,
-		sql`) AS r(kind text, to_address text, subject text, text_body text, html_body text)`,
+		sql`INSERT INTO mail_outbox (kind, to_address, subject, text_body, html_body, next_attempt_at)
+			SELECT r.kind, r.to_address, r.subject, r.text_body, r.html_body, r.next_attempt_at
+			FROM jsonb_to_recordset(`,
+		sql`) AS r(kind text, to_address text, subject text, text_body text, html_body text,
+			next_attempt_at timestamptz)`,
 		mails,
 	)
 }
@@ -188,22 +235,50 @@ export const findStudentsByEmails = (db: Db, emails: string[]) =>
 		.where('role', '=', 'student')
 		.execute()
 
-export async function finishJob(db: Db, jobId: string, counts: RosterCounts) {
+/**
+ * The job done: what it wrote, when its last mail goes, and its rows as they ended where the run
+ * decided some otherwise than the preview (over the hour's invitations, say).
+ */
+export async function finishJob(
+	db: Db,
+	jobId: string,
+	{
+		counts,
+		mailsUntil,
+		rows,
+	}: { counts: RosterCounts; mailsUntil: Date | null; rows?: RosterRow[] },
+) {
 	await db
 		.updateTable('roster_imports')
-		.set({ status: 'done', result: JSON.stringify(counts), finished_at: new Date() })
+		.set({
+			status: 'done',
+			result: JSON.stringify(counts),
+			finished_at: new Date(),
+			mails_until: mailsUntil,
+			...(rows && { rows: JSON.stringify(rows) }),
+		})
 		.where('id', '=', jobId)
+		.where('status', '=', 'running')
 		.execute()
 }
 
 /**
  * A job still `running` long after any import could take was left by an API process that stopped
- * mid-way: its transaction was rolled back, so it is failed, and the file can be imported again.
+ * mid-way: the batch it was writing was rolled back, so it is failed with `nothing` when no batch
+ * was written (no progress saved) and `partly` when some were, and the file can be imported again.
  */
-export const failStoppedJobs = (db: Db, organizationId: string, error: string) =>
+export const failStoppedJobs = (
+	db: Db,
+	organizationId: string,
+	{ nothing, partly }: { nothing: string; partly: string },
+) =>
 	db
 		.updateTable('roster_imports')
-		.set({ status: 'failed', error, finished_at: new Date() })
+		.set({
+			status: 'failed',
+			error: sql<string>`CASE WHEN result IS NULL THEN ${nothing} ELSE ${partly} END`,
+			finished_at: new Date(),
+		})
 		.where('organization_id', '=', organizationId)
 		.where('status', '=', 'running')
 		.where('started_at', '<', sql<Date>`now() - interval '10 minutes'`)

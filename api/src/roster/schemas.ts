@@ -34,6 +34,8 @@ export const rosterImport = z
 		error: z.string().nullable(),
 		createdAt: isoDateTime,
 		finishedAt: isoDateTime.nullable(),
+		/** When the last of its set-your-password mails goes (they go at most so many an hour). */
+		mailsUntil: isoDateTime.nullable(),
 	})
 	.openapi('RosterImport')
 
@@ -47,8 +49,19 @@ export const rosterImportAnswer = z.object({ message: z.string(), import: roster
 
 export const rosterImportList = z.object({ imports: z.array(rosterImport) })
 
+/** What bounds the mail an import causes (decision 054), for the page to say before confirming. */
+const rosterMailLimits = z.object({
+	/** The organization's own address is verified: only then may an import be confirmed. */
+	addressVerified: z.boolean(),
+	/** Set-your-password mails sent an hour; the rest wait their turn in the outbox. */
+	mailsPerHour: z.number().int(),
+	/** Invitations an hour, single ones and an import's together. */
+	invitationsPerHour: z.number().int(),
+})
+
 export const rosterImportPage = z.object({
 	import: rosterImport,
 	rows: z.array(rosterRow),
 	pagination: paginationAnswer,
+	limits: rosterMailLimits,
 })

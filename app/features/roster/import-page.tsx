@@ -16,6 +16,8 @@ import {
 	type RosterRow,
 } from './schema'
 import { TextLink } from '~/ui/text-link'
+import { formatDateTime } from '~/platform/dates'
+import type { RosterLimits } from './schema'
 
 // While the job runs, the page asks again this often (with JavaScript; without, Refresh).
 const POLL_MS = 1000
@@ -26,12 +28,16 @@ export function RosterImportPage({
 	rows,
 	pagination,
 	errorsOnly,
+	limits,
+	timeZone,
 	lastResult,
 }: {
 	job: RosterImport
 	rows: RosterRow[]
 	pagination: { page: number; totalPages: number }
 	errorsOnly: boolean
+	limits: RosterLimits
+	timeZone: string
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
 	useFollow(job.status === 'running', POLL_MS)
@@ -49,7 +55,14 @@ export function RosterImportPage({
 			</p>
 			<StatusLine job={job} />
 			<Counts counts={job.result ?? job.counts} done={job.status === 'done'} />
-			{job.status === 'preview' ? <ConfirmForm toApply={toApply} lastResult={lastResult} /> : null}
+			<MailNote job={job} limits={limits} timeZone={timeZone} />
+			{job.status === 'preview' ? (
+				<ConfirmForm
+					toApply={toApply}
+					addressVerified={limits.addressVerified}
+					lastResult={lastResult}
+				/>
+			) : null}
 			<section aria-labelledby="rows-heading" className="flex flex-col gap-3">
 				<h2 id="rows-heading" className="text-lg font-semibold">
 					{errorsOnly ? 'Rows with errors' : 'Rows'}
@@ -79,7 +92,7 @@ function StatusLine({ job }: { job: RosterImport }) {
 		preview: 'Preview: nothing has been written yet. Check the rows, then confirm.',
 		running: 'This page updates by itself; without JavaScript, refresh it to see the progress.',
 		done: 'Import finished.',
-		failed: job.error ?? 'The import failed and nothing was changed.',
+		failed: job.error ?? 'The import stopped before it finished.',
 	}[job.status]
 	return (
 		<JobStatus
@@ -116,11 +129,51 @@ function Counts({ counts, done }: { counts: RosterCounts; done: boolean }) {
 	)
 }
 
+/**
+ * When the new people's mails go: at most so many an hour (the rest wait their turn), said before
+ * confirming when the file has more, and after, when the last one goes (docs/decisions/054).
+ */
+function MailNote({
+	job,
+	limits,
+	timeZone,
+}: {
+	job: RosterImport
+	limits: RosterLimits
+	timeZone: string
+}) {
+	const count = (n: number) => n.toLocaleString('en-US')
+	if (job.status === 'preview' && job.counts.create > limits.mailsPerHour) {
+		const hours = Math.ceil(job.counts.create / limits.mailsPerHour) - 1
+		return (
+			<p className="text-slate-700">
+				New people get their mail to choose a password at most {count(limits.mailsPerHour)} an hour:
+				the first {count(limits.mailsPerHour)} of these {count(job.counts.create)} go at once, the
+				rest over the next {hours === 1 ? 'hour' : `${count(hours)} hours`}. Their accounts are
+				ready at once either way.
+			</p>
+		)
+	}
+	const mailed = job.result?.create ?? 0
+	if (job.status !== 'done' || mailed === 0 || !job.mailsUntil || !job.finishedAt) return null
+	// Within a minute of the end: they went at once.
+	if (Date.parse(job.mailsUntil) - Date.parse(job.finishedAt) < 60_000) return null
+	return (
+		<p className="text-slate-700">
+			{count(mailed)} mails to choose a password are on their way, at most{' '}
+			{count(limits.mailsPerHour)} an hour: the last goes out around{' '}
+			{formatDateTime(job.mailsUntil, timeZone)}.
+		</p>
+	)
+}
+
 function ConfirmForm({
 	toApply,
+	addressVerified,
 	lastResult,
 }: {
 	toApply: number
+	addressVerified: boolean
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
 	const [form] = useForm({ id: 'roster-confirm', lastResult })
@@ -132,12 +185,28 @@ function ConfirmForm({
 			</p>
 		)
 	}
+	if (!addressVerified) {
+		return (
+			<div
+				role="note"
+				className="rounded-md border border-amber-300 bg-amber-50 p-3 text-slate-800"
+			>
+				<p className="font-semibold">Verify your organization&apos;s email address to import</p>
+				<p>
+					New people get a mail from TutorHub in your name, so we first need to know the address is
+					yours. Open the link we mailed you when you signed up (or send it again from the notice at
+					the top of the page), then come back to this page to confirm the import.
+				</p>
+			</div>
+		)
+	}
 	return (
 		<Form method="post" className="flex flex-col gap-3" {...getFormProps(form)}>
 			<FormErrors id={form.errorId} errors={form.errors} />
 			<input type="hidden" name="intent" value="confirm" />
 			<p className="text-slate-700">
-				Confirming writes every row without an error, all together: if anything fails, nothing is
+				Confirming writes every row without an error, a hundred at a time. If it stops part way,
+				upload the same file again: the rows already written show as no change, and the rest are
 				written.
 			</p>
 			<div>

@@ -8,6 +8,7 @@ import {
 } from '~/platform/form.server'
 import { pageParam } from '~/platform/page-param'
 import type { upstream } from '~/platform/request.server'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { needed, settle } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -88,7 +89,7 @@ export async function loadRosterImport(
 	const query = importQuery(request)
 	const answer = await needed(getRosterImport(api, organizationId, importId, query))
 	if (answer.import.status === 'done') announceFinished(answer.import.id)
-	return { ...answer, errorsOnly: query.errorsOnly }
+	return { ...answer, errorsOnly: query.errorsOnly, timeZone: viewerTimeZone(request).zone }
 }
 
 /** Confirming the preview: the API starts the job once; the page then shows its progress. */

@@ -29,6 +29,8 @@ export const rosterImportSchema = z.object({
 	error: z.string().nullable(),
 	createdAt: z.string(),
 	finishedAt: z.string().nullable(),
+	/** When its last set-your-password mail goes (they go at most so many an hour). */
+	mailsUntil: z.string().nullable(),
 })
 export type RosterImport = z.infer<typeof rosterImportSchema>
 
@@ -37,10 +39,19 @@ export type RosterRow = z.infer<typeof rosterRowSchema>
 
 export const rosterImportAnswerSchema = z.object({ import: rosterImportSchema })
 export const rosterImportListSchema = z.object({ imports: z.array(rosterImportSchema) })
+/** What bounds the mail an import causes (docs/decisions/054). */
+const rosterLimitsSchema = z.object({
+	addressVerified: z.boolean(),
+	mailsPerHour: z.number(),
+	invitationsPerHour: z.number(),
+})
+export type RosterLimits = z.infer<typeof rosterLimitsSchema>
+
 export const rosterImportPageSchema = z.object({
 	import: rosterImportSchema,
 	rows: z.array(rosterRowSchema),
 	pagination: z.object({ total: z.number(), page: z.number(), totalPages: z.number() }),
+	limits: rosterLimitsSchema,
 })
 
 export const rosterUploadSchema = z.object({
@@ -68,5 +79,5 @@ export const STATUS_LABELS: Record<RosterImport['status'], string> = {
 	preview: 'Preview, not imported',
 	running: 'Importing…',
 	done: 'Imported',
-	failed: 'Failed, nothing changed',
+	failed: 'Stopped',
 }

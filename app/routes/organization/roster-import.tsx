@@ -25,6 +25,8 @@ export default function OrganizationRosterImport({ loaderData, actionData }: Rou
 			rows={loaderData.rows}
 			pagination={loaderData.pagination}
 			errorsOnly={loaderData.errorsOnly}
+			limits={loaderData.limits}
+			timeZone={loaderData.timeZone}
 			lastResult={actionData}
 		/>
 	)
