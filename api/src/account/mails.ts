@@ -214,3 +214,15 @@ export const sendRecoveryCodeUsed = (deps: MailDeps, account: AccountRef, left: 
 		what: `One of your two-factor recovery codes was just used to log in to your TutorHub account. Each code works once; ${left === 1 ? 'one is' : `${left} are`} left.`,
 		undo: 'If it was not you, reset your password with the link above (that logs out every device), and in your profile turn two-factor sign-in off and on again for new recovery codes.',
 	})
+
+/**
+ * Wrong two-factor codes for the account, many of them (issue 38): whoever entered them knew the
+ * password, since the code step comes only after it. Sent at most once an hour while they go on.
+ */
+export const sendWrongCodesWarning = (deps: MailDeps, account: AccountRef) =>
+	sendSecurityNotice(deps, account, {
+		kind: 'two_factor_wrong_codes',
+		subject: 'Wrong two-factor codes were entered for your TutorHub account',
+		what: 'Someone entered the right password for your TutorHub account and then many wrong two-factor codes. For your safety, codes for your account are not checked for a while after each wrong one, so logging in may have to wait a few minutes.',
+		undo: 'If it was not you, someone knows your password: change it in your profile, or reset it with the link above (that logs out every device). Your two-factor codes kept them out.',
+	})

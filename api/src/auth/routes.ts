@@ -17,7 +17,7 @@ import { registerUser, type Registration } from '../users/registration.ts'
 import { replaceProfilePicture } from '../users/profile-picture.ts'
 import { maySeeStudent } from '../users/access.ts'
 import { findUserByEmail, findUserCredentials, saveTimeZone } from '../users/repository.ts'
-import { sendRecoveryCodeUsed, welcomeNewAccount } from '../account/mails.ts'
+import { sendRecoveryCodeUsed, sendWrongCodesWarning, welcomeNewAccount } from '../account/mails.ts'
 import { afterAnswer } from '../platform/after-answer.ts'
 import { loadAccount, userAccount } from './accounts.ts'
 import { openSignedIn } from './open-session.ts'
@@ -26,6 +26,7 @@ import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refre
 import { rotateRefreshToken, sessionOfRefreshToken, type RefreshSession } from './refresh-tokens.ts'
 import { revokeSession } from './repository.ts'
 import { signChallenge, verifyChallenge } from './two-factor-challenge.ts'
+import { createTwoFactorLimits } from './two-factor-limits.ts'
 import { isTwoFactorOn, spendSecondFactor, WRONG_CODE } from './two-factor.ts'
 import {
 	credentials,
@@ -52,10 +53,23 @@ export const TWO_FACTOR_NEEDED = 'Enter the code from your authenticator app'
 export const CHALLENGE_EXPIRED = 'Your sign-in took too long. Log in again.'
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
+/** A 429 of the code step is said next to the code field, where the person is looking. */
+async function codeFieldSays(admitted: Promise<void>) {
+	try {
+		await admitted
+	} catch (error) {
+		if (error instanceof ApiError && error.status === 429) {
+			throw new ApiError(429, error.message, [{ path: 'code', msg: error.message }], error.headers)
+		}
+		throw error
+	}
+}
+
 export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 	const { db, config } = deps
 	const requireAccount = accountGuard({ db, config })
 	const loginLimits = createLoginLimits({ redis: deps.redis?.commands })
+	const twoFactorLimits = createTwoFactorLimits({ redis: deps.redis?.commands })
 
 	const findCredentials: Record<
 		AccountType,
@@ -154,8 +168,10 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			async secondStep(c: Context<ApiEnv>, ref: RefreshSession, email: string, code: string) {
 				const address = clientAddress(c, config.proxySecret)
 				const account = `two-factor:${accountType}:${ref.accountId}`
+				const wholeAccount = `${accountType}:${ref.accountId}`
 				const { row, used } = await loginLimits.oneAtATime(address, account, async () => {
-					await loginLimits.admit(address, account)
+					await codeFieldSays(loginLimits.admit(address, account))
+					await twoFactorLimits.admit(wholeAccount)
 					const found = await find(email)
 					const used =
 						found?.id === ref.accountId
@@ -163,9 +179,15 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 							: null
 					if (!found || !used) {
 						await loginLimits.failed(address, account)
+						if (await twoFactorLimits.failed(wholeAccount)) {
+							afterAnswer(() => sendWrongCodesWarning(deps, ref))
+						}
 						throw new ApiError(401, WRONG_CODE, [{ path: 'code', msg: WRONG_CODE }])
 					}
-					await loginLimits.succeeded(address, account)
+					await Promise.all([
+						loginLimits.succeeded(address, account),
+						twoFactorLimits.succeeded(wholeAccount),
+					])
 					return { row: found, used }
 				})
 				if (used.kind === 'recovery') afterAnswer(() => sendRecoveryCodeUsed(deps, ref, used.left))

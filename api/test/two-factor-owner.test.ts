@@ -1,0 +1,123 @@
+import { generate } from 'otplib'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startMailWorker, type MailWorker } from '../src/mail/worker.ts'
+import { call, registerStudent, startApi, type TestApi } from './helpers.ts'
+import { linkIn, startSmtp, type TestSmtp } from './smtp.ts'
+
+// Issue 38: two-factor sign-in that protects its owner (decision 053), over HTTP with every mail
+// received by a real SMTP server. Wrong codes are limited per account whatever the address; a
+// change of two-factor needs the password; an owner locked out by someone else's set-up has a
+// mailed, delayed way back.
+
+const PASSWORD = 'Lantern-Harbour-42'
+const PUBLIC_URL = 'http://app.test:3000'
+const PROXY_SECRET = 'two-factor-owner-proxy-secret'
+const WRONG_CODE =
+	'That code is not right. Enter the current code from your authenticator app, or one of your recovery codes.'
+
+let api: TestApi
+let smtp: TestSmtp
+let worker: MailWorker
+
+beforeAll(async () => {
+	smtp = await startSmtp()
+	api = await startApi({ config: { publicUrl: PUBLIC_URL, proxySecret: PROXY_SECRET } })
+	worker = startMailWorker({
+		db: api.db,
+		smtpUrl: smtp.url,
+		from: 'TutorHub <no-reply@tutorhub.test>',
+		pollMs: 200,
+		baseDelayMs: 100,
+		log: () => {},
+	})
+}, 120_000)
+afterAll(async () => {
+	await worker.stop()
+	await api.close()
+	await smtp.close()
+})
+
+let nextAddress = 1
+/** Each call from its own address, as the app vouches for each browser's. */
+const from = (address = `198.51.100.${nextAddress++}`) => ({
+	'x-tutorhub-client-address': address,
+	'x-tutorhub-proxy-secret': PROXY_SECRET,
+})
+
+/** The code an authenticator app shows `steps` periods of 30 s from now. */
+const codeOf = (secret: string, steps = 0) =>
+	generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 })
+
+const loginWith = (email: string, password = PASSWORD, headers = from()) =>
+	call(api, 'POST', '/auth/login', { json: { email, password }, headers })
+const secondStep = (challenge: string, code: string, headers = from()) =>
+	call(api, 'POST', '/auth/two-factor', { json: { challenge, code }, headers })
+
+/** Two-factor turned on by whoever holds `token` (the owner, or a thief with their session). */
+async function turnOn(token: string) {
+	const setup = await call(api, 'POST', '/account/two-factor/setup', {
+		token,
+		json: { currentPassword: PASSWORD },
+	})
+	expect(setup.status).toBe(200)
+	const secret = setup.body.secret as string
+	const enabled = await call(api, 'POST', '/account/two-factor/enable', {
+		token,
+		json: { code: await codeOf(secret), currentPassword: PASSWORD },
+	})
+	expect(enabled.status).toBe(200)
+	return { secret, recoveryCodes: enabled.body.recoveryCodes as string[] }
+}
+
+describe('wrong codes, per account', () => {
+	test('40 addresses with wrong codes lock the account’s code step; the right code waits too; the owner is mailed once', async () => {
+		const student = await registerStudent(api)
+		const { secret } = await turnOn(student.token)
+		const { challenge } = (await loginWith(student.email)).body
+		const statuses: number[] = []
+		// Five wrong codes from each of 40 addresses: none of them reaches its own address's limit.
+		for (let address = 0; address < 40; address++) {
+			const headers = from(`203.0.113.${address + 1}`)
+			for (let guess = 0; guess < 5; guess++) {
+				statuses.push((await secondStep(challenge, String(100000 + guess), headers)).status)
+			}
+		}
+		expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401))
+		expect(statuses.slice(10).every((status) => status === 429)).toBe(true)
+
+		// The right code, from an address that never tried, is refused while the lock lasts.
+		const right = await secondStep(challenge, await codeOf(secret))
+		expect(right.status).toBe(429)
+		expect(right.body.message).toMatch(
+			/^Too many wrong codes were entered for this account\. Try again in \d+ (second|minute)s?\.$/,
+		)
+		expect(right.body.errors).toEqual([{ path: 'code', msg: right.body.message }])
+		expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0)
+
+		const warning = await smtp.waitForMail(
+			(mail) =>
+				mail.to.includes(student.email) &&
+				mail.subject === 'Wrong two-factor codes were entered for your TutorHub account',
+		)
+		expect(warning.text).toContain('Someone entered the right password for your TutorHub account')
+		// Once, not once per wrong code.
+		await new Promise((resolve) => setTimeout(resolve, 600))
+		expect(
+			smtp.mailsTo(student.email).filter((mail) => mail.subject === warning.subject),
+		).toHaveLength(1)
+	})
+
+	test('a wrong code now and then never locks the owner out: the right code clears the count', async () => {
+		const student = await registerStudent(api)
+		const { recoveryCodes } = await turnOn(student.token)
+		for (let round = 0; round < 3; round++) {
+			const { challenge } = (await loginWith(student.email)).body
+			for (let guess = 0; guess < 4; guess++) {
+				expect((await secondStep(challenge, '000000', from())).status).toBe(401)
+			}
+			// 12 wrong codes in all, but never 10 without a right one between.
+			const signedIn = await secondStep(challenge, recoveryCodes[round] as string)
+			expect(signedIn.status).toBe(200)
+		}
+	})
+})
