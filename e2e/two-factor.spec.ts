@@ -24,6 +24,11 @@ test('two-factor sign-in: set up from the profile, log in with a code or a recov
 	await expect(page).toHaveURL(/\/studentdashboard$/)
 	await page.goto('/studentdashboard/profile')
 	const section = page.getByRole('region', { name: 'Two-factor sign-in' })
+	// The set-up needs the current password (decision 053): a session alone starts nothing.
+	await section.getByLabel('Current password').fill('Not-The-Password-1')
+	await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click()
+	await expect(section.getByText('Your current password is not right')).toBeVisible()
+	await section.getByLabel('Current password').fill(password)
 	await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click()
 	await expect(
 		section.getByRole('img', { name: 'QR code for your authenticator app' }),
@@ -32,9 +37,11 @@ test('two-factor sign-in: set up from the profile, log in with a code or a recov
 	expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
 
 	await section.getByLabel('Code from your app').fill('000000')
+	await section.getByLabel('Current password').fill(password)
 	await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
 	await expect(section.getByText(WRONG_CODE, { exact: true })).toBeVisible()
 	await section.getByLabel('Code from your app').fill(await codeOf(secret))
+	await section.getByLabel('Current password').fill(password)
 	await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
 	const codes = section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')
 	await expect(codes).toHaveCount(10)

@@ -121,3 +121,56 @@ describe('wrong codes, per account', () => {
 		}
 	})
 })
+
+describe('changing two-factor needs the password', () => {
+	test('a session alone cannot set it up or turn it on; a wrong password changes nothing', async () => {
+		const { token } = await registerStudent(api)
+		const bare = await call(api, 'POST', '/account/two-factor/setup', { token })
+		expect(bare.status).toBe(400)
+		const noPassword = await call(api, 'POST', '/account/two-factor/setup', { token, json: {} })
+		expect(noPassword.status).toBe(400)
+		expect(noPassword.body.errors).toEqual([
+			{ path: 'currentPassword', msg: 'Password is required' },
+		])
+		const wrong = await call(api, 'POST', '/account/two-factor/setup', {
+			token,
+			json: { currentPassword: 'Not-The-Password-1' },
+		})
+		expect(wrong.status).toBe(400)
+		expect(wrong.body.errors).toEqual([
+			{ path: 'currentPassword', msg: 'Your current password is not right' },
+		])
+		expect((await call(api, 'GET', '/account', { token })).body.account.twoFactor).toEqual({
+			enabled: false,
+			setup: null,
+		})
+
+		// Set up by the owner, it still cannot be turned on by the session alone.
+		const setup = await call(api, 'POST', '/account/two-factor/setup', {
+			token,
+			json: { currentPassword: PASSWORD },
+		})
+		const code = await codeOf(setup.body.secret)
+		const enableBare = await call(api, 'POST', '/account/two-factor/enable', {
+			token,
+			json: { code },
+		})
+		expect(enableBare.status).toBe(400)
+		expect(enableBare.body.errors).toEqual([
+			{ path: 'currentPassword', msg: 'Password is required' },
+		])
+		const enableWrong = await call(api, 'POST', '/account/two-factor/enable', {
+			token,
+			json: { code, currentPassword: 'Not-The-Password-1' },
+		})
+		expect(enableWrong.status).toBe(400)
+		expect((await call(api, 'GET', '/account', { token })).body.account.twoFactor.enabled).toBe(
+			false,
+		)
+		const enabled = await call(api, 'POST', '/account/two-factor/enable', {
+			token,
+			json: { code, currentPassword: PASSWORD },
+		})
+		expect(enabled.status).toBe(200)
+	})
+})

@@ -24,6 +24,7 @@ import { answers, ApiRoutes, jsonBody } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import type { AccountTokenPurpose, NotificationPreferences } from '../schema.ts'
 import { accountLimitsOf } from './limits.ts'
+import { currentPasswordCheck } from './recent-password.ts'
 import {
 	sendEmailChanged,
 	sendPasswordChanged,
@@ -50,8 +51,9 @@ import {
 	sessionList,
 	sessionParams,
 	tokenOnly,
-	twoFactorCode,
 	twoFactorOff,
+	twoFactorOn,
+	twoFactorSetupRequest,
 	twoFactorSetupAnswer,
 	unsubscribed,
 } from './schemas.ts'
@@ -73,7 +75,6 @@ export const INVALID_RESET_LINK =
 	'This password reset link is invalid, used or expired. Ask for a new one.'
 export const INVALID_VERIFICATION_LINK =
 	'This verification link is invalid, used or expired. Ask for a new one from your dashboard.'
-const WRONG_PASSWORD = 'Your current password is not right'
 const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on'
 
 const invalidResetLink = () =>
@@ -133,15 +134,8 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 		return account
 	}
 
-	/** The current password, before a change of password or email; wrong guesses are limited. */
-	async function checkCurrentPassword(account: AccountRecord, given: string) {
-		const key = `${account.accountType}:${account.accountId}`
-		await limits.passwordCheckAllowed(key)
-		if (!(await passwords.verify(account.passwordHash, given))) {
-			await limits.passwordCheckFailed(key)
-			throw validationError([{ path: 'currentPassword', msg: WRONG_PASSWORD }])
-		}
-	}
+	/** The current password, before a change of password, email or two-factor (wrong guesses limited). */
+	const checkCurrentPassword = currentPasswordCheck(deps, passwords)
 
 	/**
 	 * Whether a link's token would still work, without spending it: the pages the reset and
@@ -452,12 +446,17 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/two-factor/setup',
-				summary: 'Start setting up two-factor sign-in: a new secret for the authenticator app',
+				summary:
+					'Start setting up two-factor sign-in (the current password is needed): a new secret for the authenticator app',
 				middleware: requireAccount(),
+				request: { body: jsonBody(twoFactorSetupRequest) },
 				responses: answers({ 200: twoFactorSetupAnswer }),
 			},
 			async (c) => {
+				const { currentPassword } = c.req.valid('json')
 				const account = await ownAccount(c)
+				if (await isTwoFactorOn(db, account)) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
+				await checkCurrentPassword(account, currentPassword)
 				const secret = await startEnrollment(db, account, config.jwtSecret)
 				if (!secret) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
 				return c.json(
@@ -476,18 +475,19 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				method: 'post',
 				path: '/two-factor/enable',
 				summary:
-					"Turn two-factor sign-in on with the app's first code; answers the recovery codes once",
+					"Turn two-factor sign-in on with the app's first code and the current password; answers the recovery codes once",
 				middleware: requireAccount(),
-				request: { body: jsonBody(twoFactorCode) },
+				request: { body: jsonBody(twoFactorOn) },
 				responses: answers({ 200: recoveryCodesAnswer }),
 			},
 			async (c) => {
-				const { code } = c.req.valid('json')
+				const { code, currentPassword } = c.req.valid('json')
 				const account = await ownAccount(c)
 				if (await isTwoFactorOn(db, account)) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
 				if (!(await pendingSecret(db, account, config.jwtSecret))) {
 					throw new ApiError(409, 'Start setting up two-factor sign-in first')
 				}
+				await checkCurrentPassword(account, currentPassword)
 				const recoveryCodes = await checkCode(account, () =>
 					finishEnrollment(db, account, code, config.jwtSecret),
 				)

@@ -36,8 +36,11 @@ export const notificationPreferences = body(
 
 const code = requiredText('Code', 20)
 
-/** POST /account/two-factor/enable: the first code of the authenticator app just set up. */
-export const twoFactorCode = body({ code })
+/** POST /account/two-factor/setup: the current password (decision 053). */
+export const twoFactorSetupRequest = body({ currentPassword: password })
+
+/** POST /account/two-factor/enable: the first code of the app just set up, and the password. */
+export const twoFactorOn = body({ code, currentPassword: password })
 
 /** POST /account/two-factor/disable: the password and a code (or a recovery code). */
 export const twoFactorOff = body({ currentPassword: password, code })

@@ -260,7 +260,11 @@ export function TwoFactorSettings({
 	const busy = useSubmitting('two-factor-setup')
 	const enabling = useSubmitting('two-factor-enable')
 	const disabling = useSubmitting('two-factor-disable')
-	const [enableForm, enableFields] = useForm<{ code: string }>({
+	const [setupForm, setupFields] = useForm<{ currentPassword: string }>({
+		id: 'two-factor-setup',
+		lastResult: accountResult(actionData, 'two-factor-setup'),
+	})
+	const [enableForm, enableFields] = useForm<{ code: string; currentPassword: string }>({
 		id: 'two-factor-enable',
 		lastResult: accountResult(actionData, 'two-factor-enable'),
 		// Checked by the action only: a code is right or wrong there, not in the browser.
@@ -351,13 +355,16 @@ export function TwoFactorSettings({
 					<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(enableForm)}>
 						<input type="hidden" name="intent" value="two-factor-enable" />
 						<FormErrors id={enableForm.errorId} errors={enableForm.errors} />
-						<ConformField
-							label="Code from your app"
-							meta={enableFields.code}
-							autoComplete="one-time-code"
-							inputMode="numeric"
-							required
-						/>
+						<div className="grid gap-4 sm:grid-cols-2">
+							<ConformField
+								label="Code from your app"
+								meta={enableFields.code}
+								autoComplete="one-time-code"
+								inputMode="numeric"
+								required
+							/>
+							<CurrentPasswordField field={enableFields.currentPassword} />
+						</div>
 						<Button disabled={enabling}>
 							{enabling ? 'Checking…' : 'Turn on two-factor sign-in'}
 						</Button>
@@ -369,8 +376,12 @@ export function TwoFactorSettings({
 						Two-factor sign-in is off. With it on, logging in also asks for a code from an
 						authenticator app on your phone, so your password alone does not open your account.
 					</p>
-					<Form method="post" className="mt-4">
+					<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(setupForm)}>
 						<input type="hidden" name="intent" value="two-factor-setup" />
+						<FormErrors id={setupForm.errorId} errors={setupForm.errors} />
+						<div className="sm:max-w-xs">
+							<CurrentPasswordField field={setupFields.currentPassword} />
+						</div>
 						<Button variant="secondary" disabled={busy}>
 							Set up two-factor sign-in
 						</Button>

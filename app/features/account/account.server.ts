@@ -73,9 +73,9 @@ export function saveAccountForm(api: Upstream, form: AccountSettingsForm) {
 		case 'end-other-sessions':
 			return endOtherSessions(api)
 		case 'two-factor-setup':
-			return startTwoFactorSetup(api)
+			return startTwoFactorSetup(api, form.currentPassword)
 		case 'two-factor-enable':
-			return enableTwoFactor(api, form.code)
+			return enableTwoFactor(api, form.code, form.currentPassword)
 		case 'two-factor-disable':
 			return disableTwoFactor(api, form.currentPassword, form.code)
 	}

@@ -87,16 +87,17 @@ export async function getAccount(api: Upstream): Promise<AccountStatus> {
 	return { ...account, sessions, setupQrCode }
 }
 
-export function startTwoFactorSetup(api: Upstream) {
+export function startTwoFactorSetup(api: Upstream, currentPassword: string) {
 	return api.send('POST', '/account/two-factor/setup', {
+		json: { currentPassword },
 		schema: messageAnswerSchema,
 		fallback: 'Failed to start setting up two-factor sign-in',
 	})
 }
 
-export function enableTwoFactor(api: Upstream, code: string) {
+export function enableTwoFactor(api: Upstream, code: string, currentPassword: string) {
 	return api.send('POST', '/account/two-factor/enable', {
-		json: { code },
+		json: { code, currentPassword },
 		schema: recoveryCodesAnswerSchema,
 		fallback: 'Failed to turn on two-factor sign-in',
 	})

@@ -138,18 +138,27 @@ const twoFactorCode = z
 	.min(1, 'Enter the code from your authenticator app')
 	.max(20, 'That code is too long')
 
-/** Two-factor sign-in (decision 033): start the set-up, confirm it with a code, or turn it off. */
-export const twoFactorSetupSchema = z.object({ intent: z.literal('two-factor-setup') })
+const currentPassword = z
+	.string({ error: 'Enter your current password' })
+	.min(1, 'Enter your current password')
+	.max(128, 'Password is too long')
+
+/**
+ * Two-factor sign-in (decision 033): start the set-up, confirm it with a code, or turn it off.
+ * Each needs the current password, so a session alone changes none of them (decision 053).
+ */
+export const twoFactorSetupSchema = z.object({
+	intent: z.literal('two-factor-setup'),
+	currentPassword,
+})
 export const twoFactorEnableSchema = z.object({
 	intent: z.literal('two-factor-enable'),
 	code: twoFactorCode,
+	currentPassword,
 })
 export const twoFactorDisableSchema = z.object({
 	intent: z.literal('two-factor-disable'),
-	currentPassword: z
-		.string({ error: 'Enter your current password' })
-		.min(1, 'Enter your current password')
-		.max(128, 'Password is too long'),
+	currentPassword,
 	code: twoFactorCode,
 })
 
