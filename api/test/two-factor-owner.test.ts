@@ -1,7 +1,7 @@
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startMailWorker, type MailWorker } from '../src/mail/worker.ts'
-import { call, registerStudent, startApi, type TestApi } from './helpers.ts'
+import { call, refreshCookie, registerStudent, startApi, type TestApi } from './helpers.ts'
 import { linkIn, startSmtp, type TestSmtp } from './smtp.ts'
 
 // Issue 38: two-factor sign-in that protects its owner (decision 053), over HTTP with every mail
@@ -143,6 +143,7 @@ describe('changing two-factor needs the password', () => {
 		expect((await call(api, 'GET', '/account', { token })).body.account.twoFactor).toEqual({
 			enabled: false,
 			setup: null,
+			recoveryReadyAt: null,
 		})
 
 		// Set up by the owner, it still cannot be turned on by the session alone.
@@ -172,5 +173,167 @@ describe('changing two-factor needs the password', () => {
 			json: { code, currentPassword: PASSWORD },
 		})
 		expect(enabled.status).toBe(200)
+	})
+})
+
+describe('the way back for an owner locked out by someone else’s set-up', () => {
+	const NEW_PASSWORD = 'Quiet-Orchard-Lamp-77'
+
+	/** The newest mail to `email` with `subject`, received after `before` mails to it. */
+	const mailAfter = (email: string, subject: string, before: number) =>
+		smtp.waitForMail(
+			(mail) =>
+				mail.to.includes(email) &&
+				mail.subject === subject &&
+				smtp.mailsTo(email).indexOf(mail) >= before,
+		)
+
+	async function resetPassword(email: string) {
+		const before = smtp.mailsTo(email).length
+		expect(
+			(await call(api, 'POST', '/account/forgot-password', { json: { email }, headers: from() }))
+				.status,
+		).toBe(200)
+		const mail = await mailAfter(email, 'Reset your TutorHub password', before)
+		const token = linkIn(mail, `${PUBLIC_URL}/reset-password`).searchParams.get('token')
+		const reset = await call(api, 'POST', '/account/reset-password', {
+			json: { token, password: NEW_PASSWORD },
+			headers: from(),
+		})
+		expect(reset.status).toBe(200)
+	}
+
+	/** The owner, locked out: asks for the way back from the code step and follows the mailed link. */
+	async function startWayBack(email: string) {
+		const login = await loginWith(email, NEW_PASSWORD)
+		expect(login.body.twoFactorRequired).toBe(true)
+		const before = smtp.mailsTo(email).length
+		const asked = await call(api, 'POST', '/auth/two-factor/recovery', {
+			json: { challenge: login.body.challenge },
+			headers: from(),
+		})
+		expect(asked.status).toBe(200)
+		expect(asked.body.message).toBe(
+			'We sent a link to your email address. Follow it within an hour: two-factor sign-in then turns off three days later, and you log in with your password alone.',
+		)
+		const mail = await mailAfter(
+			email,
+			'Turn off two-factor sign-in for your TutorHub account',
+			before,
+		)
+		const token = linkIn(mail, `${PUBLIC_URL}/two-factor-recovery`).searchParams.get('token')
+		const started = await call(api, 'POST', '/account/two-factor/recovery/start', {
+			json: { token },
+			headers: from(),
+		})
+		expect(started.status).toBe(200)
+		return { token, started }
+	}
+
+	test('a thief turns two-factor on; the owner resets the password, asks, waits three days, and logs in with the password alone', async () => {
+		const owner = await registerStudent(api)
+		// The thief has the password and a session of their own.
+		const thief = await loginWith(owner.email)
+		const thiefToken = thief.body.user.accessToken as string
+		await turnOn(thiefToken)
+		const onMail = await smtp.waitForMail(
+			(mail) =>
+				mail.to.includes(owner.email) &&
+				mail.subject === 'Two-factor sign-in was turned on for your TutorHub account',
+		)
+		// The mail's way back is the real one.
+		expect(onMail.text).toContain('reset it with the link above')
+		expect(onMail.text).toContain('choose "I can\'t use my codes"')
+
+		// The owner resets the password: every session ends, the thief's too.
+		await resetPassword(owner.email)
+		expect((await call(api, 'GET', '/account', { token: thiefToken })).status).toBe(403)
+		expect((await call(api, 'GET', '/account', { token: owner.token })).status).toBe(403)
+		const thiefRefresh = await call(api, 'POST', '/auth/refresh-token', {
+			headers: { cookie: refreshCookie(thief) },
+		})
+		expect(thiefRefresh.status).toBe(401)
+		// The old password opens nothing now.
+		expect((await loginWith(owner.email)).status).toBe(401)
+
+		const { token, started } = await startWayBack(owner.email)
+		const readyAt = new Date(started.body.readyAt).getTime()
+		const threeDays = 3 * 24 * 60 * 60 * 1000
+		expect(Math.abs(readyAt - Date.now() - threeDays)).toBeLessThan(60_000)
+		await mailAfter(
+			owner.email,
+			'Two-factor sign-in for your TutorHub account turns off in three days',
+			0,
+		)
+		// The link works once.
+		const again = await call(api, 'POST', '/account/two-factor/recovery/start', {
+			json: { token },
+			headers: from(),
+		})
+		expect(again.status).toBe(400)
+
+		// Meanwhile the login still asks for a code, and says when the request takes effect.
+		const waiting = await loginWith(owner.email, NEW_PASSWORD)
+		expect(waiting.body.twoFactorRequired).toBe(true)
+		expect(waiting.body.recoveryReadyAt).toBe(started.body.readyAt)
+
+		// Three days later (the test hook moves the request's time), the password is enough.
+		const elapsed = await call(api, 'POST', '/__test/two-factor-recovery/elapse', {
+			json: { email: owner.email },
+		})
+		expect(elapsed.body).toEqual({ elapsed: 1 })
+		const before = smtp.mailsTo(owner.email).length
+		const signedIn = await loginWith(owner.email, NEW_PASSWORD)
+		expect(signedIn.status).toBe(200)
+		expect(signedIn.body.user.accessToken).toBeTruthy()
+		const account = await call(api, 'GET', '/account', { token: signedIn.body.user.accessToken })
+		expect(account.body.account.twoFactor).toEqual({
+			enabled: false,
+			setup: null,
+			recoveryReadyAt: null,
+		})
+		await mailAfter(
+			owner.email,
+			'Two-factor sign-in was turned off for your TutorHub account',
+			before,
+		)
+	})
+
+	test('the owner with a code cancels the request; until then it is shown', async () => {
+		const owner = await registerStudent(api)
+		const { secret, recoveryCodes } = await turnOn(owner.token)
+		await resetPassword(owner.email)
+		const { started } = await startWayBack(owner.email)
+
+		const login = await loginWith(owner.email, NEW_PASSWORD)
+		const session = await secondStep(login.body.challenge, await codeOf(secret, 1))
+		expect(session.status).toBe(200)
+		const token = session.body.user.accessToken as string
+		const shown = await call(api, 'GET', '/account', { token })
+		expect(shown.body.account.twoFactor.recoveryReadyAt).toBe(started.body.readyAt)
+
+		const wrongCode = await call(api, 'POST', '/account/two-factor/recovery/cancel', {
+			token,
+			json: { currentPassword: NEW_PASSWORD, code: '000000' },
+		})
+		expect(wrongCode.status).toBe(400)
+		expect(wrongCode.body.errors).toEqual([{ path: 'code', msg: WRONG_CODE }])
+		// A code used to log in is spent; a recovery code is another code the owner has.
+		const cancelled = await call(api, 'POST', '/account/two-factor/recovery/cancel', {
+			token,
+			json: { currentPassword: NEW_PASSWORD, code: recoveryCodes[0] },
+		})
+		expect(cancelled.status).toBe(200)
+		expect(cancelled.body.message).toBe('Cancelled: two-factor sign-in stays on.')
+		expect(
+			(await call(api, 'GET', '/account', { token })).body.account.twoFactor.recoveryReadyAt,
+		).toBeNull()
+		// Nothing is left to wait out: the login asks for a code, and says of no request.
+		await call(api, 'POST', '/__test/two-factor-recovery/elapse', {
+			json: { email: owner.email },
+		})
+		const after = await loginWith(owner.email, NEW_PASSWORD)
+		expect(after.body.twoFactorRequired).toBe(true)
+		expect(after.body.recoveryReadyAt).toBeUndefined()
 	})
 })

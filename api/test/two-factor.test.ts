@@ -56,7 +56,11 @@ describe('enrolment', () => {
 	test('the set-up secret is confirmed by a code; ten recovery codes come once; a mail tells of it', async () => {
 		const { token, email } = await registerStudent(api)
 		const before = await call(api, 'GET', '/account', { token })
-		expect(before.body.account.twoFactor).toEqual({ enabled: false, setup: null })
+		expect(before.body.account.twoFactor).toEqual({
+			enabled: false,
+			setup: null,
+			recoveryReadyAt: null,
+		})
 		const setup = await call(api, 'POST', '/account/two-factor/setup', {
 			token,
 			json: { currentPassword: PASSWORD },
@@ -87,7 +91,11 @@ describe('enrolment', () => {
 			expect(stored.map((row) => row.code_hash)).not.toContain(code)
 		}
 		const after = await call(api, 'GET', '/account', { token })
-		expect(after.body.account.twoFactor).toEqual({ enabled: true, setup: null })
+		expect(after.body.account.twoFactor).toEqual({
+			enabled: true,
+			setup: null,
+			recoveryReadyAt: null,
+		})
 		const again = await call(api, 'POST', '/account/two-factor/setup', {
 			token,
 			json: { currentPassword: PASSWORD },
