@@ -82,6 +82,10 @@ const targets: Record<string, Target> = {
 		pages: () => [],
 		extra: () => [form('/verify-email', ['token'])],
 	},
+	'routes/public/two-factor-recovery.tsx': {
+		role: 'visitor',
+		pages: () => ['/two-factor-recovery?token=unknown'],
+	},
 	// A notification mail's unsubscribe page: its button posts to the link's own address.
 	'routes/public/unsubscribe.tsx': {
 		role: 'visitor',

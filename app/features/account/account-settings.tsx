@@ -253,9 +253,12 @@ export function SignedInDevices({
 export function TwoFactorSettings({
 	account,
 	actionData,
+	timeZone = 'UTC',
 }: {
 	account: AccountStatus
 	actionData: unknown
+	/** The viewer's zone, for when a request to turn it off takes effect. */
+	timeZone?: string
 }) {
 	const busy = useSubmitting('two-factor-setup')
 	const enabling = useSubmitting('two-factor-enable')
@@ -273,6 +276,11 @@ export function TwoFactorSettings({
 		id: 'two-factor-disable',
 		lastResult: accountResult(actionData, 'two-factor-disable'),
 	})
+	const [cancelForm, cancelFields] = useForm<{ currentPassword: string; code: string }>({
+		id: 'two-factor-recovery-cancel',
+		lastResult: accountResult(actionData, 'two-factor-recovery-cancel'),
+	})
+	const cancelling = useSubmitting('two-factor-recovery-cancel')
 	const recoveryCodes =
 		typeof actionData === 'object' && actionData !== null && 'recoveryCodes' in actionData
 			? (actionData as { recoveryCodes: string[] }).recoveryCodes
@@ -306,6 +314,41 @@ export function TwoFactorSettings({
 									<li key={code}>{code}</li>
 								))}
 							</ul>
+						</div>
+					) : null}
+					{twoFactor.recoveryReadyAt ? (
+						<div
+							role="status"
+							className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm"
+						>
+							<h3 className="font-semibold">A request to turn it off is waiting</h3>
+							<p className="mt-1">
+								Someone asked to turn off two-factor sign-in without a code, and followed the link
+								we mailed. On {formatDateTime(twoFactor.recoveryReadyAt, timeZone)}, it turns off
+								and the next login asks for the password alone. If it was not you, cancel it and
+								change your password.
+							</p>
+							<Form
+								method="post"
+								className="mt-3 flex flex-col gap-4"
+								{...getFormProps(cancelForm)}
+							>
+								<input type="hidden" name="intent" value="two-factor-recovery-cancel" />
+								<FormErrors id={cancelForm.errorId} errors={cancelForm.errors} />
+								<div className="grid gap-4 sm:grid-cols-2">
+									<CurrentPasswordField field={cancelFields.currentPassword} />
+									<ConformField
+										label="Code from your app"
+										hint="Or one of your recovery codes."
+										meta={cancelFields.code}
+										autoComplete="one-time-code"
+										required
+									/>
+								</div>
+								<Button disabled={cancelling}>
+									{cancelling ? 'Cancelling…' : 'Cancel the request'}
+								</Button>
+							</Form>
 						</div>
 					) : null}
 					<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(disableForm)}>
@@ -416,7 +459,7 @@ export function AccountSettings({
 					lastResult={accountResult(actionData, 'notifications')}
 				/>
 			) : null}
-			<TwoFactorSettings account={account.value} actionData={actionData} />
+			<TwoFactorSettings account={account.value} actionData={actionData} timeZone={timeZone} />
 			<SignedInDevices
 				sessions={account.value.sessions}
 				timeZone={timeZone}

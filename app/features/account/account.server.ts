@@ -5,6 +5,7 @@ import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import type { Upstream } from '~/platform/upstream.server'
 import {
+	cancelTwoFactorRecovery,
 	changeEmail,
 	changePassword,
 	disableTwoFactor,
@@ -78,5 +79,7 @@ export function saveAccountForm(api: Upstream, form: AccountSettingsForm) {
 			return enableTwoFactor(api, form.code, form.currentPassword)
 		case 'two-factor-disable':
 			return disableTwoFactor(api, form.currentPassword, form.code)
+		case 'two-factor-recovery-cancel':
+			return cancelTwoFactorRecovery(api, form.currentPassword, form.code)
 	}
 }

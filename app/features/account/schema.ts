@@ -162,6 +162,13 @@ export const twoFactorDisableSchema = z.object({
 	code: twoFactorCode,
 })
 
+/** Cancels a waiting request to turn two-factor off without a code (decision 053). */
+export const twoFactorRecoveryCancelSchema = z.object({
+	intent: z.literal('two-factor-recovery-cancel'),
+	currentPassword,
+	code: twoFactorCode,
+})
+
 /** The account forms of a profile or settings page, told apart by `intent`: a page joins them to
  * its own forms' schemas in its one union. */
 export const accountSettingsSchemas = [
@@ -173,6 +180,7 @@ export const accountSettingsSchemas = [
 	twoFactorSetupSchema,
 	twoFactorEnableSchema,
 	twoFactorDisableSchema,
+	twoFactorRecoveryCancelSchema,
 ] as const
 export type AccountIntent = AccountSettingsForm['intent']
 export const accountIntents: readonly string[] = accountSettingsSchemas.map(
@@ -191,6 +199,8 @@ export const accountAnswerSchema = z.object({
 			.object({
 				enabled: z.boolean(),
 				setup: z.object({ secret: z.string(), uri: z.string() }).nullable(),
+				/** When a request to turn it off without a code takes effect (decision 053). */
+				recoveryReadyAt: z.string().nullable().optional(),
 			})
 			// A backend without two-factor sign-in: the section says it is off and offers nothing.
 			.optional(),
@@ -217,6 +227,7 @@ export type AccountStatus = z.infer<typeof accountAnswerSchema>['account'] & {
 }
 
 export const messageAnswerSchema = z.object({ message: z.string() })
+export const recoveryStartedSchema = messageAnswerSchema.extend({ readyAt: z.string() })
 export const recoveryCodesAnswerSchema = messageAnswerSchema.extend({
 	recoveryCodes: z.array(z.string()),
 })
