@@ -63,7 +63,7 @@ export function TwoFactorLoginPage({
 			{pending && !recoveryReadyAt ? (
 				<section aria-labelledby="way-back-heading" className="mt-8 border-t border-slate-200 pt-4">
 					<h2 id="way-back-heading" className="font-semibold">
-						Can&apos;t use your codes?
+						Locked out of two-factor sign-in?
 					</h2>
 					<p className="mt-1 text-sm text-slate-700">
 						If you have lost your phone and your recovery codes, or someone else turned two-factor
