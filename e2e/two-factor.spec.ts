@@ -104,7 +104,8 @@ async function withTwoFactor(request: APIRequestContext, firstName: string) {
 		data: { code: await codeOf(secret), currentPassword: password },
 	})
 	expect(enabled.status()).toBe(200)
-	return { email, secret }
+	const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] }
+	return { email, secret, recoveryCodes }
 }
 
 test('wrong codes from many addresses lock the code step; the page says when to try again, by the field', async ({
@@ -176,4 +177,44 @@ test("an owner who can't use their codes asks by mail, waits three days, then lo
 	await logIn(page, email, password)
 	await expect(page).toHaveURL(/\/studentdashboard$/)
 	await waitForMail(email, 'Two-factor sign-in was turned off for your TutorHub account')
+})
+
+test('a waiting request to turn two-factor off shows in the profile, and its owner cancels it there', async ({
+	page,
+	request,
+}) => {
+	const { email, secret, recoveryCodes } = await withTwoFactor(request, 'Pim')
+	// Someone with the password and the mailbox starts the wait.
+	const login = await request.post(`${apiUrl}/auth/login`, { data: { email, password } })
+	const { challenge } = (await login.json()) as { challenge: string }
+	await request.post(`${apiUrl}/auth/two-factor/recovery`, { data: { challenge } })
+	const mail = await waitForMail(email, 'Turn off two-factor sign-in for your TutorHub account')
+	const token = new URL(linkIn(mail, '/two-factor-recovery')).searchParams.get('token')
+	const started = await request.post(`${apiUrl}/account/two-factor/recovery/start`, {
+		data: { token },
+	})
+	expect(started.status()).toBe(200)
+
+	// The owner logs in with a code, and the profile says what waits.
+	await logIn(page, email, password)
+	await expect(page.getByText(/A request to turn off two-factor sign-in/)).toBeVisible()
+	await page.getByLabel('Code').fill(await codeOf(secret, 1))
+	await page.getByRole('button', { name: 'Log in' }).click()
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	await page.goto('/studentdashboard/profile')
+	const waiting = page
+		.getByRole('status')
+		.filter({ hasText: 'A request to turn it off is waiting' })
+	await expect(waiting).toBeVisible()
+	await waiting.getByLabel('Current password').fill(password)
+	await waiting.getByLabel('Code from your app').fill('000000')
+	await waiting.getByRole('button', { name: 'Cancel the request' }).click()
+	await expect(waiting.getByLabel('Code from your app')).toHaveAccessibleDescription(
+		new RegExp(WRONG_CODE.slice(0, 25)),
+	)
+	await waiting.getByLabel('Current password').fill(password)
+	await waiting.getByLabel('Code from your app').fill(recoveryCodes[0] as string)
+	await waiting.getByRole('button', { name: 'Cancel the request' }).click()
+	await expect(page.getByText('Cancelled: two-factor sign-in stays on.').first()).toBeVisible()
+	await expect(page.getByText('A request to turn it off is waiting')).toHaveCount(0)
 })

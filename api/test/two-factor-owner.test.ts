@@ -299,6 +299,23 @@ describe('the way back for an owner locked out by someone else’s set-up', () =
 		)
 	})
 
+	test('asking for the link is limited per account, not per address', async () => {
+		const owner = await registerStudent(api)
+		await turnOn(owner.token)
+		const { challenge } = (await loginWith(owner.email)).body
+		const ask = () =>
+			call(api, 'POST', '/auth/two-factor/recovery', { json: { challenge }, headers: from() })
+		for (let time = 0; time < 3; time++) expect((await ask()).status).toBe(200)
+		const refused = await ask()
+		expect(refused.status).toBe(429)
+		expect(refused.body.message).toMatch(/^Too many links asked for\. Try again in \d+ minutes?\.$/)
+		// Forged or expired challenges ask for nothing.
+		const forged = await call(api, 'POST', '/auth/two-factor/recovery', {
+			json: { challenge: 'not-a-challenge' },
+		})
+		expect(forged.status).toBe(401)
+	})
+
 	test('the owner with a code cancels the request; until then it is shown', async () => {
 		const owner = await registerStudent(api)
 		const { secret, recoveryCodes } = await turnOn(owner.token)

@@ -312,10 +312,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 				const { challenge } = c.req.valid('json')
 				const pending = await verifyChallenge(challenge, config.jwtSecret)
 				if (!pending) throw new ApiError(401, CHALLENGE_EXPIRED)
-				await accountLimitsOf(deps).resetRequested(
-					clientAddress(c, config.proxySecret),
-					`two-factor:${pending.accountType}:${pending.accountId}`,
-				)
+				await accountLimitsOf(deps).wayBackRequested(`${pending.accountType}:${pending.accountId}`)
 				const token = await requestRecoveryLink(db, pending)
 				if (token) afterAnswer(() => sendTwoFactorRecoveryLink(deps, pending, token))
 				return c.json({ message: RECOVERY_LINK_SENT }, 200)
