@@ -25,6 +25,7 @@ export default [
 		route('forgot-password', 'routes/public/forgot-password.tsx'),
 		route('reset-password', 'routes/public/reset-password.tsx'),
 		route('verify-email', 'routes/public/verify-email.tsx'),
+		route('two-factor-recovery', 'routes/public/two-factor-recovery.tsx'),
 		route('unsubscribe', 'routes/public/unsubscribe.tsx'),
 		route('verify/certificate/:publicId', 'routes/public/verify-certificate.tsx'),
 		route('verify/report-card/:publicId', 'routes/public/verify-report-card.tsx'),

@@ -85,6 +85,11 @@ function visits(d: A11yData): Record<string, Visit[]> {
 			},
 		],
 		'/unsubscribe': [{ url: '/unsubscribe?token=unknown', as: 'anonymous' }],
+		// The link of "I can't use my codes" (decision 053): its button, or why there is none.
+		'/two-factor-recovery': [
+			{ url: '/two-factor-recovery?token=unknown', as: 'anonymous', note: 'a link' },
+			{ url: '/two-factor-recovery', as: 'anonymous', note: 'no token' },
+		],
 		'/unauthorized': [{ url: '/unauthorized', as: 'anonymous' }],
 		'/signup/:role': [
 			{ url: '/signup/student', as: 'anonymous' },

@@ -58,10 +58,12 @@ test('an organization requires two-factor of its teachers; a teacher sets it up 
 	await page.goto('/teachersdashboard/courses')
 	await expect(page).toHaveURL(/\/teachersdashboard\/two-factor$/)
 	const section = page.getByRole('region', { name: 'Two-factor sign-in' })
+	await section.getByLabel('Current password').fill(demoPassword)
 	await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click()
 	const secret = (await section.getByTestId('totp-key').textContent())?.trim() ?? ''
 	expect(secret).toMatch(/^[A-Z2-7]{16,}$/)
 	await section.getByLabel('Code from your app').fill(await generate({ secret }))
+	await section.getByLabel('Current password').fill(demoPassword)
 	await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click()
 	await expect(
 		section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem'),

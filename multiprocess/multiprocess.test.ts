@@ -3,6 +3,7 @@
 // Run by `npm test` (after the build) and by hand: `npx vitest run -c vitest.multiprocess.config.ts`.
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
+import { generate } from 'otplib'
 import pg from 'pg'
 import { WebSocket } from 'ws'
 import * as Y from 'yjs'
@@ -556,6 +557,51 @@ describe.skipIf(Boolean(missing))(
 			// 20 failures a minute from one address, whichever process counts them: 10 on each app was all.
 			expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true)
 			expect(statuses.slice(20)).toEqual([429, 429])
+		})
+
+		test('wrong two-factor codes for one account count through both APIs together (decision 053)', async () => {
+			const email = `tfa-${randomUUID().slice(0, 8)}@example.com`
+			await new ApiClient(cluster.apis[0]).ok('POST', '/auth/register-student', {
+				firstName: 'Tia',
+				lastName: 'Factor',
+				email,
+				password: PASSWORD,
+			})
+			const owner = await ApiClient.login(cluster.apis[0], email)
+			const { secret } = await owner.ok<{ secret: string }>('POST', '/account/two-factor/setup', {
+				currentPassword: PASSWORD,
+			})
+			await owner.ok('POST', '/account/two-factor/enable', {
+				code: await generate({ secret }),
+				currentPassword: PASSWORD,
+			})
+			const { challenge } = await new ApiClient(cluster.apis[1]).ok<{ challenge: string }>(
+				'POST',
+				'/auth/login',
+				{ email, password: PASSWORD },
+			)
+			// Ten wrong codes, each from its own address, five through each API.
+			const statuses: number[] = []
+			for (let index = 0; index < 10; index++) {
+				const guesser = new ApiClient(cluster.apis[index % 2]!)
+				statuses.push(
+					(await guesser.call('POST', '/auth/two-factor', { challenge, code: '000000' })).status,
+				)
+			}
+			expect(statuses).toEqual(Array(10).fill(401))
+			// The right code, through either API and from a new address, waits: the lock is shared.
+			for (const api of cluster.apis) {
+				const right = await new ApiClient(api).call<{ message: string }>(
+					'POST',
+					'/auth/two-factor',
+					{
+						challenge,
+						code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }),
+					},
+				)
+				expect(right.status).toBe(429)
+				expect(right.body.message).toMatch(/^Too many wrong codes were entered for this account\./)
+			}
 		})
 
 		/** Runs `during` with Redis stopped, then starts it again and waits for both APIs to see it. */

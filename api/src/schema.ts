@@ -125,6 +125,18 @@ export interface RecoveryCodesTable {
 	used_at: Date | null
 }
 
+// Migration 030 (issue 38): an owner's request to turn two-factor off without a code.
+export interface TwoFactorRecoveriesTable {
+	account_type: AccountType
+	account_id: string
+	/** sha256 of the mailed link's token. */
+	token_hash: string
+	link_expires_at: Date
+	/** When two-factor may turn off: set when the link is followed; null until then. */
+	ready_at: Date | null
+	created_at: CreatedAt
+}
+
 export interface OrganizationSsoTable {
 	organization_id: string
 	provider_name: string
@@ -288,6 +300,7 @@ export interface Database {
 	two_factor: TwoFactorTable
 	reminders: RemindersTable
 	recovery_codes: RecoveryCodesTable
+	two_factor_recoveries: TwoFactorRecoveriesTable
 	organization_invitations: OrganizationInvitationsTable
 	roster_imports: RosterImportsTable
 	// Migration 027 (issue 28): background exports.

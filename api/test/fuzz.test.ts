@@ -16,13 +16,12 @@ const STARTUP_TIMEOUT_MS = 120_000
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 const REFUSALS = [400, 401, 403, 404, 405, 409, 413, 415, 422, 429]
 // Calls that may succeed whatever the body: log out, a calendar link reset, ending the other
-// sign-ins and starting a two-factor set-up take none, and a profile is a partial update whose
+// sign-ins take none, and a profile is a partial update whose
 // unknown keys are dropped, so a body naming no profile field changes nothing (200).
 const IGNORES_BODY = new Set([
 	'POST /api/v1/auth/logout',
 	'POST /api/v1/calendar/feed/reset',
 	'POST /api/v1/account/sessions/end-others',
-	'POST /api/v1/account/two-factor/setup',
 	'PUT /api/v1/users/student/profile',
 	'PUT /api/v1/users/tutor/profile',
 ])

@@ -71,11 +71,14 @@ describe('a teacher without two-factor', () => {
 		// Their own account's settings stay open: that is where two-factor is set up.
 		expect((await call(api, 'GET', '/account', { token })).status).toBe(200)
 		expect((await call(api, 'GET', '/account/sessions', { token })).status).toBe(200)
-		const setup = await call(api, 'POST', '/account/two-factor/setup', { token })
+		const setup = await call(api, 'POST', '/account/two-factor/setup', {
+			token,
+			json: { currentPassword: PASSWORD },
+		})
 		expect(setup.status).toBe(200)
 		const enabled = await call(api, 'POST', '/account/two-factor/enable', {
 			token,
-			json: { code: await generate({ secret: setup.body.secret }) },
+			json: { code: await generate({ secret: setup.body.secret }), currentPassword: PASSWORD },
 		})
 		expect(enabled.status).toBe(200)
 		// On, the same session goes on at once.

@@ -37,13 +37,16 @@ async function mailKinds(email: string) {
 /** A student with two-factor on: its secret and recovery codes. */
 async function enrolled() {
 	const student = await registerStudent(api)
-	const setup = await call(api, 'POST', '/account/two-factor/setup', { token: student.token })
+	const setup = await call(api, 'POST', '/account/two-factor/setup', {
+		token: student.token,
+		json: { currentPassword: PASSWORD },
+	})
 	expect(setup.status).toBe(200)
 	const secret = setup.body.secret as string
 	expect(setup.body.uri).toMatch(/^otpauth:\/\/totp\/TutorHub:.+\?.*secret=/)
 	const enabled = await call(api, 'POST', '/account/two-factor/enable', {
 		token: student.token,
-		json: { code: await codeOf(secret) },
+		json: { code: await codeOf(secret), currentPassword: PASSWORD },
 	})
 	expect(enabled.status).toBe(200)
 	return { ...student, secret, recoveryCodes: enabled.body.recoveryCodes as string[] }
@@ -53,8 +56,15 @@ describe('enrolment', () => {
 	test('the set-up secret is confirmed by a code; ten recovery codes come once; a mail tells of it', async () => {
 		const { token, email } = await registerStudent(api)
 		const before = await call(api, 'GET', '/account', { token })
-		expect(before.body.account.twoFactor).toEqual({ enabled: false, setup: null })
-		const setup = await call(api, 'POST', '/account/two-factor/setup', { token })
+		expect(before.body.account.twoFactor).toEqual({
+			enabled: false,
+			setup: null,
+			recoveryReadyAt: null,
+		})
+		const setup = await call(api, 'POST', '/account/two-factor/setup', {
+			token,
+			json: { currentPassword: PASSWORD },
+		})
 		const { secret } = setup.body
 		// Until a code confirms it, the set-up waits and login asks for no code.
 		const pending = await call(api, 'GET', '/account', { token })
@@ -64,13 +74,13 @@ describe('enrolment', () => {
 
 		const wrong = await call(api, 'POST', '/account/two-factor/enable', {
 			token,
-			json: { code: '000000' },
+			json: { code: '000000', currentPassword: PASSWORD },
 		})
 		expect(wrong.status).toBe(400)
 		expect(wrong.body.errors).toEqual([{ path: 'code', msg: WRONG_CODE }])
 		const enabled = await call(api, 'POST', '/account/two-factor/enable', {
 			token,
-			json: { code: await codeOf(secret) },
+			json: { code: await codeOf(secret), currentPassword: PASSWORD },
 		})
 		expect(enabled.status).toBe(200)
 		expect(enabled.body.recoveryCodes).toHaveLength(10)
@@ -81,8 +91,15 @@ describe('enrolment', () => {
 			expect(stored.map((row) => row.code_hash)).not.toContain(code)
 		}
 		const after = await call(api, 'GET', '/account', { token })
-		expect(after.body.account.twoFactor).toEqual({ enabled: true, setup: null })
-		const again = await call(api, 'POST', '/account/two-factor/setup', { token })
+		expect(after.body.account.twoFactor).toEqual({
+			enabled: true,
+			setup: null,
+			recoveryReadyAt: null,
+		})
+		const again = await call(api, 'POST', '/account/two-factor/setup', {
+			token,
+			json: { currentPassword: PASSWORD },
+		})
 		expect(again.status).toBe(409)
 
 		const mail = (await mailKinds(email)).find((row) => row.kind === 'two_factor_on')

@@ -33,7 +33,12 @@ export type SessionData = {
 	ssoLink?: SsoLink
 }
 
-export type PendingSignIn = { challenge: string; redirectTo: string }
+export type PendingSignIn = {
+	challenge: string
+	redirectTo: string
+	/** When a request to turn two-factor off without a code takes effect, if one waits. */
+	recoveryReadyAt?: string
+}
 export type SsoSignIn = {
 	organizationId: string
 	state: string

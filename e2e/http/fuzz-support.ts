@@ -220,7 +220,9 @@ export const fuzzCases: FuzzCase[] = [
 export type Answer = { status: number; location: string | null; html: string }
 
 /** The statuses an action may answer fuzzing with (a refusal of some kind, never a crash). */
-const refusals = new Set([400, 403, 404, 409, 413, 415, 422])
+// 429 too: a form that checks the current password (decision 053) refuses the fuzzer's wrong
+// ones, and from the 5th in 15 minutes says how long to wait instead, as it would to a person.
+const refusals = new Set([400, 403, 404, 409, 413, 415, 422, 429])
 
 /**
  * A good answer to bad input: a refusal (400/413/422, or the upstream's 403/404/409 for an id

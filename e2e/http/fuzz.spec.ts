@@ -82,6 +82,10 @@ const targets: Record<string, Target> = {
 		pages: () => [],
 		extra: () => [form('/verify-email', ['token'])],
 	},
+	'routes/public/two-factor-recovery.tsx': {
+		role: 'visitor',
+		pages: () => ['/two-factor-recovery?token=unknown'],
+	},
 	// A notification mail's unsubscribe page: its button posts to the link's own address.
 	'routes/public/unsubscribe.tsx': {
 		role: 'visitor',
@@ -122,7 +126,7 @@ const targets: Record<string, Target> = {
 	'routes/student/profile.tsx': {
 		role: 'student',
 		pages: () => ['/studentdashboard/profile'],
-		noInput: intentIs('notifications', 'two-factor-setup', 'end-other-sessions'),
+		noInput: intentIs('notifications', 'end-other-sessions'),
 	},
 	'routes/student/dashboard.tsx': {
 		role: 'student',
@@ -203,13 +207,12 @@ const targets: Record<string, Target> = {
 	'routes/teacher/profile.tsx': {
 		role: 'tutor',
 		pages: () => ['/teachersdashboard/profile'],
-		noInput: intentIs('notifications', 'two-factor-setup', 'end-other-sessions'),
+		noInput: intentIs('notifications', 'end-other-sessions'),
 	},
 	// Where a teacher is held until two-factor is on (decision 037): the profile's two-factor forms.
 	'routes/teacher/two-factor.tsx': {
 		role: 'tutor',
 		pages: () => ['/teachersdashboard/two-factor'],
-		noInput: intentIs('two-factor-setup'),
 	},
 	'routes/teacher/qa-create.tsx': {
 		role: 'tutor',
@@ -320,7 +323,7 @@ const targets: Record<string, Target> = {
 		role: 'organization',
 		pages: () => ['/organization/settings'],
 		// An unticked box sends nothing: the requirement off (decision 037).
-		noInput: intentIs('two-factor-setup', 'end-other-sessions', 'teacher-two-factor'),
+		noInput: intentIs('end-other-sessions', 'teacher-two-factor'),
 	},
 	'routes/organization/single-sign-on.tsx': {
 		role: 'organization',

@@ -118,6 +118,8 @@ export const rules: Record<string, Rule> = {
 		url: s('/reset-password?token=unknown'),
 	},
 	'/verify-email': { get: all, url: s('/verify-email?token=unknown'), status: 400 },
+	// The link of "I can't use my codes" (decision 053): a button for anyone, signed in or not.
+	'/two-factor-recovery': { get: all, url: s('/two-factor-recovery?token=unknown') },
 	// A notification mail's unsubscribe page: a form for anyone, signed in or not.
 	'/unsubscribe': { get: all, url: s('/unsubscribe?token=unknown') },
 	'/verify/certificate/:publicId': {

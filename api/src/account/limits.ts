@@ -58,6 +58,12 @@ export function createAccountLimits({
 		tokenPresented: (address: string) => take(tokensByAddress, address, 'attempts'),
 		resendRequested: (account: string) =>
 			take(resendsByAccount, account, 'verification mails asked for'),
+		/**
+		 * "I can't use my codes" (decision 053): 3 links per account in 15 minutes. Not per address:
+		 * the password was right, and a school's pupils share one address.
+		 */
+		wayBackRequested: (account: string) =>
+			take(resendsByAccount, `two-factor-recovery:${account}`, 'links asked for'),
 		/** Before checking a current password: refuses once the account has had its wrong guesses. */
 		async passwordCheckAllowed(account: string) {
 			const res = await passwordChecks.get(account)

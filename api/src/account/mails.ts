@@ -196,7 +196,7 @@ export const sendTwoFactorOn = (deps: MailDeps, account: AccountRef) =>
 		kind: 'two_factor_on',
 		subject: 'Two-factor sign-in was turned on for your TutorHub account',
 		what: 'Two-factor sign-in was just turned on for your TutorHub account: logging in now also asks for a code from an authenticator app, or one of ten recovery codes.',
-		undo: 'If you did not turn it on, someone else knows your password: reset it with the link above (that logs out every device), then turn two-factor sign-in off in your profile, or keep it and set it up again yourself.',
+		undo: 'If you did not turn it on, someone else knows your password: reset it with the link above (that logs out every device). Then log in with your new password and, on the page that asks for your code, choose "I can\'t use my codes": we mail you a link, and three days after you follow it, two-factor sign-in turns off and you log in with your password alone.',
 	})
 
 export const sendTwoFactorOff = (deps: MailDeps, account: AccountRef) =>
@@ -213,4 +213,51 @@ export const sendRecoveryCodeUsed = (deps: MailDeps, account: AccountRef, left: 
 		subject: 'A recovery code was used to log in to your TutorHub account',
 		what: `One of your two-factor recovery codes was just used to log in to your TutorHub account. Each code works once; ${left === 1 ? 'one is' : `${left} are`} left.`,
 		undo: 'If it was not you, reset your password with the link above (that logs out every device), and in your profile turn two-factor sign-in off and on again for new recovery codes.',
+	})
+
+/**
+ * Wrong two-factor codes for the account, many of them (issue 38): whoever entered them knew the
+ * password, since the code step comes only after it. Sent at most once an hour while they go on.
+ */
+export const sendWrongCodesWarning = (deps: MailDeps, account: AccountRef) =>
+	sendSecurityNotice(deps, account, {
+		kind: 'two_factor_wrong_codes',
+		subject: 'Wrong two-factor codes were entered for your TutorHub account',
+		what: 'Someone entered the right password for your TutorHub account and then many wrong two-factor codes. For your safety, codes for your account are not checked for a while after each wrong one, so logging in may have to wait a few minutes.',
+		undo: 'If it was not you, someone knows your password: change it in your profile, or reset it with the link above (that logs out every device). Your two-factor codes kept them out.',
+	})
+
+/** The link of an owner's request to turn two-factor off without a code (decision 053). */
+export async function sendTwoFactorRecoveryLink(
+	{ db, config }: MailDeps,
+	account: AccountRef,
+	token: string,
+) {
+	const record = await findAccount(db, account)
+	if (!record) return
+	const mail = composeMail({
+		subject: 'Turn off two-factor sign-in for your TutorHub account',
+		greeting: `Hello ${record.name},`,
+		paragraphs: [
+			"Someone who knows your password (we hope you) said they can't use the two-factor codes of your TutorHub account. If you follow the link below, two-factor sign-in turns off three days later, and then you log in with your password alone.",
+			'The three days give you time to stop it if it was not you: log in with a code and cancel it in your profile.',
+		],
+		action: {
+			label: 'Start turning off two-factor sign-in',
+			url: appLink(config.publicUrl ?? DEFAULT_PUBLIC_URL, '/two-factor-recovery', { token }),
+		},
+		footer: [
+			'The link works once, for one hour.',
+			'If you did not ask for this, ignore this mail, and change your password: whoever asked knows it.',
+		],
+	})
+	await queueMails(db, [{ ...mail, to: record.email, kind: 'two_factor_recovery' }])
+}
+
+export const sendTwoFactorRecoveryStarted = (deps: MailDeps, account: AccountRef, readyAt: Date) =>
+	sendSecurityNotice(deps, account, {
+		kind: 'two_factor_recovery_started',
+		subject: 'Two-factor sign-in for your TutorHub account turns off in three days',
+		what: `A request to turn off two-factor sign-in for your TutorHub account was confirmed from this mailbox. On ${readyAt.toUTCString()}, two-factor sign-in turns off, and the next login asks for the password alone.`,
+		undo: 'If it was not you, log in with your code, cancel the request in your profile, and change your password. If you cannot log in, reset your password with the link above (that logs out every device).',
 	})

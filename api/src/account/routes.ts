@@ -11,6 +11,7 @@ import {
 	WRONG_CODE,
 } from '../auth/two-factor.ts'
 import { deleteTwoFactor, revokeAllSessions, revokeOtherSessions } from '../auth/repository.ts'
+import { cancelRecovery, recoveryReadyAt, startRecovery } from '../auth/two-factor-recovery.ts'
 import { endFeedAddress } from '../calendar/repository.ts'
 import { afterAnswer } from '../platform/after-answer.ts'
 import { NOTIFICATION_TOPICS } from '../mail/notifications.ts'
@@ -24,12 +25,14 @@ import { answers, ApiRoutes, jsonBody } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import type { AccountTokenPurpose, NotificationPreferences } from '../schema.ts'
 import { accountLimitsOf } from './limits.ts'
+import { currentPasswordCheck } from './recent-password.ts'
 import {
 	sendEmailChanged,
 	sendPasswordChanged,
 	sendPasswordReset,
 	sendTwoFactorOff,
 	sendTwoFactorOn,
+	sendTwoFactorRecoveryStarted,
 	sendVerification,
 } from './mails.ts'
 import { toNotificationSettings } from './present.ts'
@@ -45,13 +48,16 @@ import {
 	notificationsSaved,
 	otherSessionsEnded,
 	passwordChange,
+	recoveryCancel,
 	recoveryCodesAnswer,
+	recoveryStarted,
 	resetPassword,
 	sessionList,
 	sessionParams,
 	tokenOnly,
-	twoFactorCode,
 	twoFactorOff,
+	twoFactorOn,
+	twoFactorSetupRequest,
 	twoFactorSetupAnswer,
 	unsubscribed,
 } from './schemas.ts'
@@ -71,9 +77,10 @@ export const RESET_REQUESTED =
 	'If an account with this email exists, we have sent it a link to choose a new password. The link works for one hour.'
 export const INVALID_RESET_LINK =
 	'This password reset link is invalid, used or expired. Ask for a new one.'
+export const INVALID_RECOVERY_LINK =
+	'This link is invalid, used or expired. Log in and ask for a new one on the page that asks for your code.'
 export const INVALID_VERIFICATION_LINK =
 	'This verification link is invalid, used or expired. Ask for a new one from your dashboard.'
-const WRONG_PASSWORD = 'Your current password is not right'
 const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on'
 
 const invalidResetLink = () =>
@@ -109,9 +116,11 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 	/** Whether two-factor is on, and the set-up under way (its secret, shown until confirmed). */
 	async function twoFactorOf(account: AccountRecord) {
 		const secret = await pendingSecret(db, account, config.jwtSecret)
+		const readyAt = await recoveryReadyAt(db, account)
 		return {
 			enabled: await isTwoFactorOn(db, account),
 			setup: secret ? { secret, uri: otpauthUri(secret, account.email) } : null,
+			recoveryReadyAt: readyAt?.toISOString() ?? null,
 		}
 	}
 
@@ -133,15 +142,8 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 		return account
 	}
 
-	/** The current password, before a change of password or email; wrong guesses are limited. */
-	async function checkCurrentPassword(account: AccountRecord, given: string) {
-		const key = `${account.accountType}:${account.accountId}`
-		await limits.passwordCheckAllowed(key)
-		if (!(await passwords.verify(account.passwordHash, given))) {
-			await limits.passwordCheckFailed(key)
-			throw validationError([{ path: 'currentPassword', msg: WRONG_PASSWORD }])
-		}
-	}
+	/** The current password, before a change of password, email or two-factor (wrong guesses limited). */
+	const checkCurrentPassword = currentPasswordCheck(deps, passwords)
 
 	/**
 	 * Whether a link's token would still work, without spending it: the pages the reset and
@@ -452,12 +454,17 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/two-factor/setup',
-				summary: 'Start setting up two-factor sign-in: a new secret for the authenticator app',
+				summary:
+					'Start setting up two-factor sign-in (the current password is needed): a new secret for the authenticator app',
 				middleware: requireAccount(),
+				request: { body: jsonBody(twoFactorSetupRequest) },
 				responses: answers({ 200: twoFactorSetupAnswer }),
 			},
 			async (c) => {
+				const { currentPassword } = c.req.valid('json')
 				const account = await ownAccount(c)
+				if (await isTwoFactorOn(db, account)) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
+				await checkCurrentPassword(account, currentPassword)
 				const secret = await startEnrollment(db, account, config.jwtSecret)
 				if (!secret) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
 				return c.json(
@@ -476,18 +483,19 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				method: 'post',
 				path: '/two-factor/enable',
 				summary:
-					"Turn two-factor sign-in on with the app's first code; answers the recovery codes once",
+					"Turn two-factor sign-in on with the app's first code and the current password; answers the recovery codes once",
 				middleware: requireAccount(),
-				request: { body: jsonBody(twoFactorCode) },
+				request: { body: jsonBody(twoFactorOn) },
 				responses: answers({ 200: recoveryCodesAnswer }),
 			},
 			async (c) => {
-				const { code } = c.req.valid('json')
+				const { code, currentPassword } = c.req.valid('json')
 				const account = await ownAccount(c)
 				if (await isTwoFactorOn(db, account)) throw new ApiError(409, TWO_FACTOR_ALREADY_ON)
 				if (!(await pendingSecret(db, account, config.jwtSecret))) {
 					throw new ApiError(409, 'Start setting up two-factor sign-in first')
 				}
+				await checkCurrentPassword(account, currentPassword)
 				const recoveryCodes = await checkCode(account, () =>
 					finishEnrollment(db, account, code, config.jwtSecret),
 				)
@@ -521,6 +529,56 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				await deleteTwoFactor(db, account)
 				afterAnswer(() => sendTwoFactorOff(deps, account))
 				return c.json({ message: 'Two-factor sign-in is off.' }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/two-factor/recovery/start',
+				summary:
+					'Follow the mailed link of a request to turn two-factor off without a code: it turns off after three days',
+				request: { body: jsonBody(tokenOnly) },
+				responses: answers({ 200: recoveryStarted }),
+			},
+			async (c) => {
+				const { token } = c.req.valid('json')
+				await limits.tokenPresented(address(c))
+				const started = await startRecovery(db, token)
+				if (!started) {
+					throw new ApiError(400, INVALID_RECOVERY_LINK, [
+						{ path: 'token', msg: INVALID_RECOVERY_LINK },
+					])
+				}
+				afterAnswer(() => sendTwoFactorRecoveryStarted(deps, started.account, started.readyAt))
+				return c.json(
+					{
+						message: `Two-factor sign-in turns off on ${started.readyAt.toUTCString()}. From then, you log in with your password alone. We have mailed you so.`,
+						readyAt: started.readyAt.toISOString(),
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/two-factor/recovery/cancel',
+				summary:
+					'Cancel a request to turn two-factor off without a code (the password and a code are needed)',
+				middleware: requireAccount(),
+				request: { body: jsonBody(recoveryCancel) },
+				responses: answers({ 200: messageAnswer }),
+			},
+			async (c) => {
+				const { currentPassword, code } = c.req.valid('json')
+				const account = await ownAccount(c)
+				if (!(await recoveryReadyAt(db, account))) {
+					throw new ApiError(409, 'No request to turn off two-factor sign-in is waiting')
+				}
+				await checkCurrentPassword(account, currentPassword)
+				await checkCode(account, () => spendSecondFactor(db, account, code, config.jwtSecret))
+				await cancelRecovery(db, account)
+				return c.json({ message: 'Cancelled: two-factor sign-in stays on.' }, 200)
 			},
 		)
 		.endpoint(

@@ -36,11 +36,20 @@ export const notificationPreferences = body(
 
 const code = requiredText('Code', 20)
 
-/** POST /account/two-factor/enable: the first code of the authenticator app just set up. */
-export const twoFactorCode = body({ code })
+/** POST /account/two-factor/setup: the current password (decision 053). */
+export const twoFactorSetupRequest = body({ currentPassword: password })
+
+/** POST /account/two-factor/enable: the first code of the app just set up, and the password. */
+export const twoFactorOn = body({ code, currentPassword: password })
 
 /** POST /account/two-factor/disable: the password and a code (or a recovery code). */
 export const twoFactorOff = body({ currentPassword: password, code })
+
+/** POST /account/two-factor/recovery/cancel: the password and a code, as turning it off needs. */
+export const recoveryCancel = twoFactorOff
+
+/** POST /account/two-factor/recovery/start: the request has begun its wait. */
+export const recoveryStarted = z.object({ message: z.string(), readyAt: isoDateTime })
 
 /** DELETE /account/sessions/{id}: a session of the list. */
 export const sessionParams = uuidParams('id')
@@ -79,7 +88,12 @@ export const accountSettings = z
 		/** The address a change waits on, until its link is followed. */
 		pendingEmail: z.string().nullable(),
 		notifications: z.union([notificationSettings, z.null()]),
-		twoFactor: z.object({ enabled: z.boolean(), setup: twoFactorSetup.nullable() }),
+		twoFactor: z.object({
+			enabled: z.boolean(),
+			setup: twoFactorSetup.nullable(),
+			/** When a request to turn it off without a code takes effect, if one waits (decision 053). */
+			recoveryReadyAt: isoDateTime.nullable(),
+		}),
 	})
 	.openapi('AccountSettings')
 

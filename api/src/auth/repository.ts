@@ -302,9 +302,9 @@ export async function countUnusedRecoveryCodes(db: Db, account: RefreshSession) 
 	return Number(left)
 }
 
-/** Turns two-factor off: the secret and the recovery codes go. */
+/** Turns two-factor off: the secret, the recovery codes and any request to turn it off go. */
 export async function deleteTwoFactor(db: Db, account: RefreshSession) {
-	for (const table of ['two_factor', 'recovery_codes'] as const) {
+	for (const table of ['two_factor', 'recovery_codes', 'two_factor_recoveries'] as const) {
 		await db
 			.deleteFrom(table)
 			.where('account_type', '=', account.accountType)
@@ -335,3 +335,84 @@ export async function resealSecret(
 		.where('secret', '=', row.secret)
 		.execute()
 }
+
+// An owner's request to turn two-factor off without a code (decision 053).
+
+/**
+ * A new link for the account's request, unless one already waits out its period (then undefined:
+ * asking again neither restarts nor shortens it).
+ */
+export const storeRecoveryLink = (
+	db: Db,
+	account: RefreshSession,
+	tokenHash: string,
+	linkExpiresAt: Date,
+) =>
+	db
+		.insertInto('two_factor_recoveries')
+		.values({
+			account_type: account.accountType,
+			account_id: account.accountId,
+			token_hash: tokenHash,
+			link_expires_at: linkExpiresAt,
+		})
+		.onConflict((conflict) =>
+			conflict
+				.columns(['account_type', 'account_id'])
+				.doUpdateSet({ token_hash: tokenHash, link_expires_at: linkExpiresAt })
+				.where('two_factor_recoveries.ready_at', 'is', null),
+		)
+		.returning('account_id')
+		.executeTakeFirst()
+
+/** Starts the waiting period of the request whose unexpired link this is; once only. */
+export const startRecoveryByLink = (db: Db, tokenHash: string, readyAt: Date) =>
+	db
+		.updateTable('two_factor_recoveries')
+		.set({ ready_at: readyAt })
+		.where('token_hash', '=', tokenHash)
+		.where('ready_at', 'is', null)
+		.where('link_expires_at', '>', sql<Date>`now()`)
+		.returning(['account_type', 'account_id', 'ready_at'])
+		.executeTakeFirst()
+
+/** When the account's started request takes effect, if one waits. */
+export const findStartedRecovery = (db: Db, account: RefreshSession) =>
+	db
+		.selectFrom('two_factor_recoveries')
+		.select('ready_at')
+		.where('account_type', '=', account.accountType)
+		.where('account_id', '=', account.accountId)
+		.where('ready_at', 'is not', null)
+		.executeTakeFirst()
+
+/** Cancels the account's request, started or not; true when there was one. */
+export async function deleteRecovery(db: Db, account: RefreshSession) {
+	const deleted = await db
+		.deleteFrom('two_factor_recoveries')
+		.where('account_type', '=', account.accountType)
+		.where('account_id', '=', account.accountId)
+		.executeTakeFirst()
+	return Number(deleted.numDeletedRows) > 0
+}
+
+/** Takes the account's request if its period is over (deleted); true when it was. */
+export async function takeReadyRecovery(db: Db, account: RefreshSession) {
+	const taken = await db
+		.deleteFrom('two_factor_recoveries')
+		.where('account_type', '=', account.accountType)
+		.where('account_id', '=', account.accountId)
+		.where('ready_at', '<=', sql<Date>`now()`)
+		.executeTakeFirst()
+	return Number(taken.numDeletedRows) > 0
+}
+
+/** Test hooks only: the account's started request has waited its period. */
+export const endRecoveryWait = (db: Db, account: RefreshSession) =>
+	db
+		.updateTable('two_factor_recoveries')
+		.set({ ready_at: sql<Date>`now() - interval '1 second'` })
+		.where('account_type', '=', account.accountType)
+		.where('account_id', '=', account.accountId)
+		.where('ready_at', 'is not', null)
+		.executeTakeFirst()

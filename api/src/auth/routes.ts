@@ -17,7 +17,14 @@ import { registerUser, type Registration } from '../users/registration.ts'
 import { replaceProfilePicture } from '../users/profile-picture.ts'
 import { maySeeStudent } from '../users/access.ts'
 import { findUserByEmail, findUserCredentials, saveTimeZone } from '../users/repository.ts'
-import { sendRecoveryCodeUsed, welcomeNewAccount } from '../account/mails.ts'
+import { accountLimitsOf } from '../account/limits.ts'
+import {
+	sendRecoveryCodeUsed,
+	sendTwoFactorOff,
+	sendTwoFactorRecoveryLink,
+	sendWrongCodesWarning,
+	welcomeNewAccount,
+} from '../account/mails.ts'
 import { afterAnswer } from '../platform/after-answer.ts'
 import { loadAccount, userAccount } from './accounts.ts'
 import { openSignedIn } from './open-session.ts'
@@ -26,6 +33,8 @@ import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refre
 import { rotateRefreshToken, sessionOfRefreshToken, type RefreshSession } from './refresh-tokens.ts'
 import { revokeSession } from './repository.ts'
 import { signChallenge, verifyChallenge } from './two-factor-challenge.ts'
+import { createTwoFactorLimits } from './two-factor-limits.ts'
+import { finishReadyRecovery, recoveryReadyAt, requestRecoveryLink } from './two-factor-recovery.ts'
 import { isTwoFactorOn, spendSecondFactor, WRONG_CODE } from './two-factor.ts'
 import {
 	credentials,
@@ -35,6 +44,7 @@ import {
 	organizationLogin,
 	pictureUpdated,
 	profilePictureForm,
+	recoveryRequest,
 	refreshCookie,
 	refreshed,
 	registered,
@@ -50,12 +60,27 @@ import {
 const INVALID_REFRESH = 'Invalid or expired refresh token'
 export const TWO_FACTOR_NEEDED = 'Enter the code from your authenticator app'
 export const CHALLENGE_EXPIRED = 'Your sign-in took too long. Log in again.'
+export const RECOVERY_LINK_SENT =
+	'We sent a link to your email address. Follow it within an hour: two-factor sign-in then turns off three days later, and you log in with your password alone.'
 const BEARER = /^Bearer\s+(\S+)\s*$/i
+
+/** A 429 of the code step is said next to the code field, where the person is looking. */
+async function codeFieldSays(admitted: Promise<void>) {
+	try {
+		await admitted
+	} catch (error) {
+		if (error instanceof ApiError && error.status === 429) {
+			throw new ApiError(429, error.message, [{ path: 'code', msg: error.message }], error.headers)
+		}
+		throw error
+	}
+}
 
 export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 	const { db, config } = deps
 	const requireAccount = accountGuard({ db, config })
 	const loginLimits = createLoginLimits({ redis: deps.redis?.commands })
+	const twoFactorLimits = createTwoFactorLimits({ redis: deps.redis?.commands })
 
 	const findCredentials: Record<
 		AccountType,
@@ -142,10 +167,17 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 					await saveTimeZone(db, row.id, timeZone)
 				}
 				if (await isTwoFactorOn(db, ref)) {
+					// The owner's request to turn it off has waited its period: the password is enough.
+					if (await finishReadyRecovery(db, ref)) {
+						afterAnswer(() => sendTwoFactorOff(deps, ref))
+						return signedIn(c, row)
+					}
+					const readyAt = await recoveryReadyAt(db, ref)
 					const needed: z.input<typeof twoFactorNeeded> = {
 						message: TWO_FACTOR_NEEDED,
 						twoFactorRequired: true,
 						challenge: await signChallenge(ref, row.email, config.jwtSecret),
+						...(readyAt && { recoveryReadyAt: readyAt.toISOString() }),
 					}
 					return needed
 				}
@@ -154,8 +186,10 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			async secondStep(c: Context<ApiEnv>, ref: RefreshSession, email: string, code: string) {
 				const address = clientAddress(c, config.proxySecret)
 				const account = `two-factor:${accountType}:${ref.accountId}`
+				const wholeAccount = `${accountType}:${ref.accountId}`
 				const { row, used } = await loginLimits.oneAtATime(address, account, async () => {
-					await loginLimits.admit(address, account)
+					await codeFieldSays(loginLimits.admit(address, account))
+					await twoFactorLimits.admit(wholeAccount)
 					const found = await find(email)
 					const used =
 						found?.id === ref.accountId
@@ -163,9 +197,15 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 							: null
 					if (!found || !used) {
 						await loginLimits.failed(address, account)
+						if (await twoFactorLimits.failed(wholeAccount)) {
+							afterAnswer(() => sendWrongCodesWarning(deps, ref))
+						}
 						throw new ApiError(401, WRONG_CODE, [{ path: 'code', msg: WRONG_CODE }])
 					}
-					await loginLimits.succeeded(address, account)
+					await Promise.all([
+						loginLimits.succeeded(address, account),
+						twoFactorLimits.succeeded(wholeAccount),
+					])
 					return { row: found, used }
 				})
 				if (used.kind === 'recovery') afterAnswer(() => sendRecoveryCodeUsed(deps, ref, used.left))
@@ -257,6 +297,25 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 				if (!pending) throw new ApiError(401, CHALLENGE_EXPIRED)
 				const login = logins[pending.accountType]
 				return c.json(await login.secondStep(c, pending, pending.email, code), 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/two-factor/recovery',
+				summary:
+					"A login's owner can't use their codes: mail a link that turns two-factor off after a wait",
+				request: { body: jsonBody(recoveryRequest) },
+				responses: answers({ 200: done }),
+			},
+			async (c) => {
+				const { challenge } = c.req.valid('json')
+				const pending = await verifyChallenge(challenge, config.jwtSecret)
+				if (!pending) throw new ApiError(401, CHALLENGE_EXPIRED)
+				await accountLimitsOf(deps).wayBackRequested(`${pending.accountType}:${pending.accountId}`)
+				const token = await requestRecoveryLink(db, pending)
+				if (token) afterAnswer(() => sendTwoFactorRecoveryLink(deps, pending, token))
+				return c.json({ message: RECOVERY_LINK_SENT }, 200)
 			},
 		)
 		.endpoint(

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { organization } from '../organizations/schemas.ts'
-import { uploadedFile } from '../platform/openapi.ts'
+import { isoDateTime, uploadedFile } from '../platform/openapi.ts'
 import { subjects, user } from '../users/schemas.ts'
 import {
 	body,
@@ -79,8 +79,19 @@ export const organizationLogin = z
 
 /** A right password for an account with two-factor on: no session yet, the code comes next. */
 export const twoFactorNeeded = z
-	.object({ message: z.string(), twoFactorRequired: z.literal(true), challenge: z.string() })
+	.object({
+		message: z.string(),
+		twoFactorRequired: z.literal(true),
+		challenge: z.string(),
+		/** When the owner's request to turn two-factor off takes effect, if one waits (decision 053). */
+		recoveryReadyAt: isoDateTime.optional(),
+	})
 	.openapi('TwoFactorNeeded')
+
+/** POST /auth/two-factor/recovery: the login's challenge (the password was right). */
+export const recoveryRequest = body({
+	challenge: z.string({ error: 'Log in again' }).min(1, 'Log in again').max(2000),
+})
 
 export const registered = z.object({ message: z.string(), user })
 

@@ -253,14 +253,21 @@ export function SignedInDevices({
 export function TwoFactorSettings({
 	account,
 	actionData,
+	timeZone = 'UTC',
 }: {
 	account: AccountStatus
 	actionData: unknown
+	/** The viewer's zone, for when a request to turn it off takes effect. */
+	timeZone?: string
 }) {
 	const busy = useSubmitting('two-factor-setup')
 	const enabling = useSubmitting('two-factor-enable')
 	const disabling = useSubmitting('two-factor-disable')
-	const [enableForm, enableFields] = useForm<{ code: string }>({
+	const [setupForm, setupFields] = useForm<{ currentPassword: string }>({
+		id: 'two-factor-setup',
+		lastResult: accountResult(actionData, 'two-factor-setup'),
+	})
+	const [enableForm, enableFields] = useForm<{ code: string; currentPassword: string }>({
 		id: 'two-factor-enable',
 		lastResult: accountResult(actionData, 'two-factor-enable'),
 		// Checked by the action only: a code is right or wrong there, not in the browser.
@@ -269,6 +276,11 @@ export function TwoFactorSettings({
 		id: 'two-factor-disable',
 		lastResult: accountResult(actionData, 'two-factor-disable'),
 	})
+	const [cancelForm, cancelFields] = useForm<{ currentPassword: string; code: string }>({
+		id: 'two-factor-recovery-cancel',
+		lastResult: accountResult(actionData, 'two-factor-recovery-cancel'),
+	})
+	const cancelling = useSubmitting('two-factor-recovery-cancel')
 	const recoveryCodes =
 		typeof actionData === 'object' && actionData !== null && 'recoveryCodes' in actionData
 			? (actionData as { recoveryCodes: string[] }).recoveryCodes
@@ -302,6 +314,41 @@ export function TwoFactorSettings({
 									<li key={code}>{code}</li>
 								))}
 							</ul>
+						</div>
+					) : null}
+					{twoFactor.recoveryReadyAt ? (
+						<div
+							role="status"
+							className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm"
+						>
+							<h3 className="font-semibold">A request to turn it off is waiting</h3>
+							<p className="mt-1">
+								Someone asked to turn off two-factor sign-in without a code, and followed the link
+								we mailed. On {formatDateTime(twoFactor.recoveryReadyAt, timeZone)}, it turns off
+								and the next login asks for the password alone. If it was not you, cancel it and
+								change your password.
+							</p>
+							<Form
+								method="post"
+								className="mt-3 flex flex-col gap-4"
+								{...getFormProps(cancelForm)}
+							>
+								<input type="hidden" name="intent" value="two-factor-recovery-cancel" />
+								<FormErrors id={cancelForm.errorId} errors={cancelForm.errors} />
+								<div className="grid gap-4 sm:grid-cols-2">
+									<CurrentPasswordField field={cancelFields.currentPassword} />
+									<ConformField
+										label="Code from your app"
+										hint="Or one of your recovery codes."
+										meta={cancelFields.code}
+										autoComplete="one-time-code"
+										required
+									/>
+								</div>
+								<Button disabled={cancelling}>
+									{cancelling ? 'Cancelling…' : 'Cancel the request'}
+								</Button>
+							</Form>
 						</div>
 					) : null}
 					<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(disableForm)}>
@@ -351,13 +398,16 @@ export function TwoFactorSettings({
 					<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(enableForm)}>
 						<input type="hidden" name="intent" value="two-factor-enable" />
 						<FormErrors id={enableForm.errorId} errors={enableForm.errors} />
-						<ConformField
-							label="Code from your app"
-							meta={enableFields.code}
-							autoComplete="one-time-code"
-							inputMode="numeric"
-							required
-						/>
+						<div className="grid gap-4 sm:grid-cols-2">
+							<ConformField
+								label="Code from your app"
+								meta={enableFields.code}
+								autoComplete="one-time-code"
+								inputMode="numeric"
+								required
+							/>
+							<CurrentPasswordField field={enableFields.currentPassword} />
+						</div>
 						<Button disabled={enabling}>
 							{enabling ? 'Checking…' : 'Turn on two-factor sign-in'}
 						</Button>
@@ -369,8 +419,12 @@ export function TwoFactorSettings({
 						Two-factor sign-in is off. With it on, logging in also asks for a code from an
 						authenticator app on your phone, so your password alone does not open your account.
 					</p>
-					<Form method="post" className="mt-4">
+					<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(setupForm)}>
 						<input type="hidden" name="intent" value="two-factor-setup" />
+						<FormErrors id={setupForm.errorId} errors={setupForm.errors} />
+						<div className="sm:max-w-xs">
+							<CurrentPasswordField field={setupFields.currentPassword} />
+						</div>
 						<Button variant="secondary" disabled={busy}>
 							Set up two-factor sign-in
 						</Button>
@@ -405,7 +459,7 @@ export function AccountSettings({
 					lastResult={accountResult(actionData, 'notifications')}
 				/>
 			) : null}
-			<TwoFactorSettings account={account.value} actionData={actionData} />
+			<TwoFactorSettings account={account.value} actionData={actionData} timeZone={timeZone} />
 			<SignedInDevices
 				sessions={account.value.sessions}
 				timeZone={timeZone}

@@ -5,6 +5,7 @@ import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import type { Upstream } from '~/platform/upstream.server'
 import {
+	cancelTwoFactorRecovery,
 	changeEmail,
 	changePassword,
 	disableTwoFactor,
@@ -73,10 +74,12 @@ export function saveAccountForm(api: Upstream, form: AccountSettingsForm) {
 		case 'end-other-sessions':
 			return endOtherSessions(api)
 		case 'two-factor-setup':
-			return startTwoFactorSetup(api)
+			return startTwoFactorSetup(api, form.currentPassword)
 		case 'two-factor-enable':
-			return enableTwoFactor(api, form.code)
+			return enableTwoFactor(api, form.code, form.currentPassword)
 		case 'two-factor-disable':
 			return disableTwoFactor(api, form.currentPassword, form.code)
+		case 'two-factor-recovery-cancel':
+			return cancelTwoFactorRecovery(api, form.currentPassword, form.code)
 	}
 }

@@ -5,6 +5,7 @@ import {
 	accountAnswerSchema,
 	messageAnswerSchema,
 	recoveryCodesAnswerSchema,
+	recoveryStartedSchema,
 	sessionsAnswerSchema,
 	type AccountStatus,
 	type NotificationKind,
@@ -87,16 +88,17 @@ export async function getAccount(api: Upstream): Promise<AccountStatus> {
 	return { ...account, sessions, setupQrCode }
 }
 
-export function startTwoFactorSetup(api: Upstream) {
+export function startTwoFactorSetup(api: Upstream, currentPassword: string) {
 	return api.send('POST', '/account/two-factor/setup', {
+		json: { currentPassword },
 		schema: messageAnswerSchema,
 		fallback: 'Failed to start setting up two-factor sign-in',
 	})
 }
 
-export function enableTwoFactor(api: Upstream, code: string) {
+export function enableTwoFactor(api: Upstream, code: string, currentPassword: string) {
 	return api.send('POST', '/account/two-factor/enable', {
-		json: { code },
+		json: { code, currentPassword },
 		schema: recoveryCodesAnswerSchema,
 		fallback: 'Failed to turn on two-factor sign-in',
 	})
@@ -107,6 +109,24 @@ export function disableTwoFactor(api: Upstream, currentPassword: string, code: s
 		json: { currentPassword, code },
 		schema: messageAnswerSchema,
 		fallback: 'Failed to turn off two-factor sign-in',
+	})
+}
+
+/** The mailed link of "I can't use my codes": the three-day wait starts (decision 053). */
+export function startTwoFactorRecovery(api: Upstream, token: string) {
+	return api.send('POST', '/account/two-factor/recovery/start', {
+		json: { token },
+		schema: recoveryStartedSchema,
+		fallback: 'Failed to start turning off two-factor sign-in',
+	})
+}
+
+/** Cancels a waiting request to turn two-factor off (the password and a code). */
+export function cancelTwoFactorRecovery(api: Upstream, currentPassword: string, code: string) {
+	return api.send('POST', '/account/two-factor/recovery/cancel', {
+		json: { currentPassword, code },
+		schema: messageAnswerSchema,
+		fallback: 'Failed to cancel the request',
 	})
 }
 

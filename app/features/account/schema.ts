@@ -138,18 +138,34 @@ const twoFactorCode = z
 	.min(1, 'Enter the code from your authenticator app')
 	.max(20, 'That code is too long')
 
-/** Two-factor sign-in (decision 033): start the set-up, confirm it with a code, or turn it off. */
-export const twoFactorSetupSchema = z.object({ intent: z.literal('two-factor-setup') })
+const currentPassword = z
+	.string({ error: 'Enter your current password' })
+	.min(1, 'Enter your current password')
+	.max(128, 'Password is too long')
+
+/**
+ * Two-factor sign-in (decision 033): start the set-up, confirm it with a code, or turn it off.
+ * Each needs the current password, so a session alone changes none of them (decision 053).
+ */
+export const twoFactorSetupSchema = z.object({
+	intent: z.literal('two-factor-setup'),
+	currentPassword,
+})
 export const twoFactorEnableSchema = z.object({
 	intent: z.literal('two-factor-enable'),
 	code: twoFactorCode,
+	currentPassword,
 })
 export const twoFactorDisableSchema = z.object({
 	intent: z.literal('two-factor-disable'),
-	currentPassword: z
-		.string({ error: 'Enter your current password' })
-		.min(1, 'Enter your current password')
-		.max(128, 'Password is too long'),
+	currentPassword,
+	code: twoFactorCode,
+})
+
+/** Cancels a waiting request to turn two-factor off without a code (decision 053). */
+export const twoFactorRecoveryCancelSchema = z.object({
+	intent: z.literal('two-factor-recovery-cancel'),
+	currentPassword,
 	code: twoFactorCode,
 })
 
@@ -164,6 +180,7 @@ export const accountSettingsSchemas = [
 	twoFactorSetupSchema,
 	twoFactorEnableSchema,
 	twoFactorDisableSchema,
+	twoFactorRecoveryCancelSchema,
 ] as const
 export type AccountIntent = AccountSettingsForm['intent']
 export const accountIntents: readonly string[] = accountSettingsSchemas.map(
@@ -182,6 +199,8 @@ export const accountAnswerSchema = z.object({
 			.object({
 				enabled: z.boolean(),
 				setup: z.object({ secret: z.string(), uri: z.string() }).nullable(),
+				/** When a request to turn it off without a code takes effect (decision 053). */
+				recoveryReadyAt: z.string().nullable().optional(),
 			})
 			// A backend without two-factor sign-in: the section says it is off and offers nothing.
 			.optional(),
@@ -208,6 +227,7 @@ export type AccountStatus = z.infer<typeof accountAnswerSchema>['account'] & {
 }
 
 export const messageAnswerSchema = z.object({ message: z.string() })
+export const recoveryStartedSchema = messageAnswerSchema.extend({ readyAt: z.string() })
 export const recoveryCodesAnswerSchema = messageAnswerSchema.extend({
 	recoveryCodes: z.array(z.string()),
 })

@@ -18,6 +18,7 @@ import {
 // Answer shapes built once: the upstream client parses a cached answer once per schema.
 const studentProfileAnswer = z.object({ studentProfile: profileSchema })
 const teacherProfileAnswer = z.object({ tutorProfile: profileSchema })
+const messageAnswer = z.object({ message: z.string() })
 
 // The Auth and Users calls of spec section 7, each with the spec's fallback error text.
 type Upstream = ReturnType<typeof createUpstream>
@@ -41,6 +42,15 @@ export function twoFactorLogin(api: Upstream, challenge: string, code: string) {
 		json: { challenge, code },
 		schema: z.union([userLoginSchema, organizationLoginSchema]),
 		fallback: 'Login failed',
+	})
+}
+
+/** "I can't use my codes": a mailed link that turns two-factor off after a wait (decision 053). */
+export function requestTwoFactorRecovery(api: Upstream, challenge: string) {
+	return api.send('POST', '/auth/two-factor/recovery', {
+		json: { challenge },
+		schema: messageAnswer,
+		fallback: 'Failed to send the link',
 	})
 }
 

@@ -10,7 +10,7 @@ import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 
 export type Authenticated = { user: SessionUser; tokens: Tokens }
 /** The password was right; the account's two-factor code comes next (decision 033). */
-export type CodeNeeded = { challenge: string }
+export type CodeNeeded = { challenge: string; recoveryReadyAt?: string }
 
 /** The form's email and password, and the browser's zone when known (reminders use it, decision 038). */
 function credentials(form: FormData, request: Request) {
@@ -51,8 +51,13 @@ export function authenticated(user: LoginUser): Authenticated {
 	}
 }
 
-const outcome = (answer: { user: LoginUser } | { challenge: string }) =>
-	'challenge' in answer ? { challenge: answer.challenge } : authenticated(answer.user)
+const outcome = (answer: { user: LoginUser } | CodeNeeded) =>
+	'challenge' in answer
+		? {
+				challenge: answer.challenge,
+				...(answer.recoveryReadyAt && { recoveryReadyAt: answer.recoveryReadyAt }),
+			}
+		: authenticated(answer.user)
 
 /**
  * Two form strategies: people (students and teachers) and organizations log in through separate

@@ -1,11 +1,11 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
+import { parseForm, readForm, replyStatus, replyWithUpstreamError } from '~/platform/form.server'
 import { held, holdSignIn, pendingSignIn, startSession, upstream } from '~/platform/request.server'
 import { dashboardPath } from '~/platform/roles'
 import { safeRedirect } from '~/platform/safe-redirect'
-import { twoFactorLogin } from './api.server'
+import { requestTwoFactorRecovery, twoFactorLogin } from './api.server'
 import { authenticated, authenticator } from './auth.server'
-import { loginSchema, twoFactorCodeSchema } from './schema'
+import { loginSchema, twoFactorCodeSchema, type WayBackAnswer } from './schema'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { infoToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
@@ -42,6 +42,7 @@ export async function logIn(context: Readonly<RouterContextProvider>, request: R
 			holdSignIn(context, {
 				challenge: result.challenge,
 				redirectTo: safeRedirect(submission.value.redirectTo, ''),
+				...(result.recoveryReadyAt && { recoveryReadyAt: result.recoveryReadyAt }),
 			})
 			return redirect(TWO_FACTOR_PATH)
 		}
@@ -54,13 +55,46 @@ export async function logIn(context: Readonly<RouterContextProvider>, request: R
 }
 
 /**
+ * "I can't use my codes" on the code step (decision 053): the API mails the account a link that
+ * turns two-factor off three days after it is followed. Needs the challenge (the password was
+ * right); without one the login starts again.
+ */
+async function askForWayBack(context: Readonly<RouterContextProvider>, request: Request) {
+	const pending = pendingSignIn(context)
+	if (!pending) {
+		sendToast(context, infoToast(CHALLENGE_EXPIRED))
+		return redirect('/login')
+	}
+	try {
+		const { message } = await requestTwoFactorRecovery(
+			upstream(context, request),
+			pending.challenge,
+		)
+		return data<WayBackAnswer>({ wayBack: { sent: true, message } })
+	} catch (error) {
+		if (!(error instanceof UpstreamError)) throw error
+		if (error.text === CHALLENGE_EXPIRED) {
+			holdSignIn(context, null)
+			sendToast(context, infoToast(CHALLENGE_EXPIRED))
+			return redirect('/login')
+		}
+		return data<WayBackAnswer>(
+			{ wayBack: { sent: false, message: error.text } },
+			{ status: replyStatus(error.status) },
+		)
+	}
+}
+
+/**
  * The second step of a two-factor login: the code opens the session the password alone did not.
  * A wrong code is said by the field (the API throttles them as it does passwords); a step left too
  * long goes back to the login.
  */
 export async function logInWithCode(context: Readonly<RouterContextProvider>, request: Request) {
 	const pending = pendingSignIn(context)
-	const submission = parseForm(await readForm(request), { schema: twoFactorCodeSchema })
+	const formData = await readForm(request)
+	if (formData.get('intent') === 'recovery') return askForWayBack(context, request)
+	const submission = parseForm(formData, { schema: twoFactorCodeSchema })
 	// No password first (or it was long ago): said on the page, which links back to the login.
 	if (!pending) {
 		return data(submission.reply({ formErrors: [CHALLENGE_EXPIRED], hideFields: ['code'] }), {

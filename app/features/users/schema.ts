@@ -137,6 +137,8 @@ export const organizationLoginSchema = z.object({
 export const twoFactorNeededSchema = z.object({
 	twoFactorRequired: z.literal(true),
 	challenge: z.string(),
+	/** When the owner's request to turn two-factor off takes effect, if one waits (decision 053). */
+	recoveryReadyAt: z.string().optional(),
 })
 
 /** The second step of a two-factor login: the code from the app, or a recovery code. */
@@ -148,6 +150,9 @@ export const twoFactorCodeSchema = z.object({
 		.max(20, 'That code is too long'),
 })
 export type TwoFactorCodeFields = z.input<typeof twoFactorCodeSchema>
+
+/** The answer of "I can't use my codes" on the code step (decision 053): what was sent, or why not. */
+export type WayBackAnswer = { wayBack: { sent: boolean; message: string } }
 
 export const registeredSchema = z.object({ message: z.string().optional(), user: userSchema })
 

@@ -1,23 +1,31 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
+import { formatDateTime } from '~/platform/dates'
 import { Button } from '~/ui/button'
 import { ConformField, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import { TextLink } from '~/ui/text-link'
-import type { TwoFactorCodeFields } from './schema'
+import type { TwoFactorCodeFields, WayBackAnswer } from './schema'
+
+const isWayBack = (value: unknown): value is WayBackAnswer =>
+	typeof value === 'object' && value !== null && 'wayBack' in value
 
 /** A two-factor login's second step: the code from the app, or a recovery code (decision 033). */
 export function TwoFactorLoginPage({
 	pending,
+	recoveryReadyAt,
 	actionData,
 }: {
 	/** Whether a password was right just before: otherwise there is no code to ask for. */
 	pending: boolean
-	actionData: SubmissionResult<string[]> | undefined
+	/** When the owner's request to turn two-factor off takes effect, if one waits (decision 053). */
+	recoveryReadyAt: string | null
+	actionData: SubmissionResult<string[]> | WayBackAnswer | undefined
 }) {
+	const wayBack = isWayBack(actionData) ? actionData.wayBack : null
 	const [form, fields] = useForm<TwoFactorCodeFields>({
 		id: 'two-factor-login',
-		lastResult: actionData,
+		lastResult: isWayBack(actionData) ? undefined : actionData,
 		// Validated by the action (public pages ship no schema library; docs/decisions/010).
 	})
 	const busy = useSubmitting()
@@ -29,6 +37,16 @@ export function TwoFactorLoginPage({
 					? 'Your password was right. Enter the code your authenticator app shows for TutorHub.'
 					: 'Log in with your email and password first; this page then asks for your code.'}
 			</p>
+			{recoveryReadyAt ? (
+				<p
+					role="status"
+					className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
+				>
+					A request to turn off two-factor sign-in for this account is waiting. On{' '}
+					{formatDateTime(recoveryReadyAt, 'UTC')}, it turns off and you log in with your password
+					alone. If you did not ask for it, log in with your code and cancel it in your profile.
+				</p>
+			) : null}
 			<Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<ConformField
@@ -42,6 +60,32 @@ export function TwoFactorLoginPage({
 				/>
 				<Button disabled={busy}>{busy ? 'Checking…' : 'Log in'}</Button>
 			</Form>
+			{pending && !recoveryReadyAt ? (
+				<section aria-labelledby="way-back-heading" className="mt-8 border-t border-slate-200 pt-4">
+					<h2 id="way-back-heading" className="font-semibold">
+						Locked out of two-factor sign-in?
+					</h2>
+					<p className="mt-1 text-sm text-slate-700">
+						If you have lost your phone and your recovery codes, or someone else turned two-factor
+						sign-in on, we can mail you a link. Three days after you follow it, two-factor sign-in
+						turns off and you log in with your password alone.
+					</p>
+					{wayBack ? (
+						<p
+							role={wayBack.sent ? 'status' : 'alert'}
+							className={`mt-2 text-sm ${wayBack.sent ? 'text-emerald-800' : 'text-red-700'}`}
+						>
+							{wayBack.message}
+						</p>
+					) : null}
+					<Form method="post" className="mt-3">
+						<input type="hidden" name="intent" value="recovery" />
+						<Button variant="secondary" disabled={busy}>
+							I can&apos;t use my codes
+						</Button>
+					</Form>
+				</section>
+			) : null}
 			<p className="mt-4 text-sm">
 				<TextLink to="/login">Start again</TextLink>
 			</p>

@@ -5,7 +5,8 @@ import { pendingSignIn, redirectSignedIn } from '~/platform/request.server'
 
 export function loader({ context }: Route.LoaderArgs) {
 	redirectSignedIn(context)
-	return { pending: pendingSignIn(context) !== null }
+	const pending = pendingSignIn(context)
+	return { pending: pending !== null, recoveryReadyAt: pending?.recoveryReadyAt ?? null }
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -18,5 +19,11 @@ export function meta() {
 }
 
 export default function LoginTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
-	return <TwoFactorLoginPage pending={loaderData.pending} actionData={actionData} />
+	return (
+		<TwoFactorLoginPage
+			pending={loaderData.pending}
+			recoveryReadyAt={loaderData.recoveryReadyAt}
+			actionData={actionData}
+		/>
+	)
 }
