@@ -86,6 +86,11 @@ export type ApiConfig = {
 	accountLimits?: AccountLimitOptions
 	/** A term with more students than this is exported in the background (EXPORT_STREAM_LIMIT). */
 	exportStreamLimit?: number
+	/**
+	 * The name servers that check organizations' domain records (DNS_SERVERS: `1.1.1.1`,
+	 * `127.0.0.1:5353`, `[::1]:53`); unset, the system's resolver (decision 051).
+	 */
+	dnsServers?: string[]
 	/** Stripe keys; without them payments use the built-in test provider. */
 	stripe?: {
 		secretKey: string
