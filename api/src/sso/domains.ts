@@ -6,6 +6,7 @@ import { log } from '../platform/log.ts'
 import { startPeriodic } from '../platform/periodic.ts'
 import { RELEASE_AFTER_FAILURES, txtRecordValue } from './present.ts'
 import {
+	domainsProvenElsewhere,
 	findDomainClaim,
 	markDomainChecked,
 	markDomainProven,
@@ -24,7 +25,8 @@ import {
 export const RECHECK_EVERY_MS = 24 * 60 * 60 * 1000
 const SWEEP_EVERY_MS = 60 * 60 * 1000
 const SWEEP_BATCH = 200
-const LOOKUP_TIMEOUT_MS = 3_000
+// c-ares doubles the timeout at its second try: at most about 6 s for a server that never answers.
+const LOOKUP_TIMEOUT_MS = 2_000
 
 export const newDomainToken = () => randomBytes(16).toString('hex')
 
@@ -71,7 +73,15 @@ export async function verifyDomain(
 	now = new Date(),
 ) {
 	const claim = await findDomainClaim(db, organizationId, domain)
-	if (!claim) throw new ApiError(404, NOT_CLAIMED)
+	if (!claim) {
+		// Released because another organization proved it first: say so, not "add it".
+		if ((await domainsProvenElsewhere(db, organizationId, [domain])).length > 0) {
+			throw new ApiError(409, 'Validation failed', [
+				{ path: 'domain', msg: provenElsewhere(domain) },
+			])
+		}
+		throw new ApiError(404, NOT_CLAIMED)
+	}
 	let records: string[]
 	try {
 		records = await txtRecords(config.dnsServers, domain)
