@@ -2,11 +2,12 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { startProvider, type TestProvider } from '../api/test/oidc-provider'
 import { freePort } from '../api/test/ports'
 import { apiUrl, appPort } from '../playwright.config'
+import { proveDomain, publishTxt } from './dns'
 import { expect, logIn, test } from './fixtures'
 
 // Issue 31: single sign-on through a real OpenID provider (oidc-provider) on loopback, with
-// JavaScript on and off: an organization sets its provider up in its settings, a student on its
-// roster signs in with the school's account, someone not on it is refused with a page that says
+// JavaScript on and off: an organization sets its provider up in its settings and proves its email
+// domain with a DNS TXT record (decision 051), a student on its roster signs in with the school's account, someone not on it is refused with a page that says
 // why, and a provider that is down leaves the login usable with a plain message.
 
 const PASSWORD = 'Lantern-Harbour-42'
@@ -75,6 +76,7 @@ async function configure(
 		},
 	})
 	expect(saved.status()).toBe(200)
+	await proveDomain(request, school.token, school.domain)
 }
 
 /** At the provider's own login page (oidc-provider's), as `login`. */
@@ -116,7 +118,7 @@ async function expectRefusal(page: Page, message: string) {
 	await expect(page.getByRole('alert')).toHaveText(message)
 }
 
-test('an organization sets up single sign-on and a student on its roster signs in with the school account', async ({
+test('an organization sets up single sign-on, proves its domain, and a student on its roster signs in with the school account', async ({
 	page,
 	request,
 }) => {
@@ -135,6 +137,31 @@ test('an organization sets up single sign-on and a student on its roster signs i
 	// The secret is kept by the API and never comes back to the page.
 	await expect(page.getByLabel('Client secret')).toHaveValue('')
 	expect(await page.content()).not.toContain(provider.clientSecret)
+
+	// The domain counts only once proven: the page shows the TXT record to publish.
+	const domainItem = page.getByRole('listitem').filter({ hasText: 'Record type' })
+	await expect(domainItem.getByRole('heading', { name: school.domain })).toBeVisible()
+	await expect(domainItem.getByText('Not verified yet')).toBeVisible()
+	const value = await domainItem.locator('code', { hasText: 'tutorhub-verification=' }).innerText()
+	expect(value).toMatch(/^tutorhub-verification=[0-9a-f]{32}$/)
+	const lookup = await request.get(`${apiUrl}/sso/lookup?email=mina@${school.domain}`)
+	expect(lookup.status()).toBe(404)
+	await page.getByRole('button', { name: `Verify ${school.domain}` }).click()
+	await expect(
+		page
+			.getByText(`We could not find the TXT record for ${school.domain} yet.`, { exact: false })
+			.first(),
+	).toBeVisible()
+	await expect(domainItem.getByText('Not verified yet')).toBeVisible()
+	publishTxt(school.domain, [value])
+	await page.getByRole('button', { name: `Verify ${school.domain}` }).click()
+	await expect(
+		page
+			.getByText(`${school.domain} is verified: addresses in it now sign in with your provider`)
+			.first(),
+	).toBeVisible()
+	await expect(domainItem.getByText('Verified', { exact: true })).toBeVisible()
+	await expect(page.getByRole('button', { name: `Check again ${school.domain}` })).toBeVisible()
 	await page.getByRole('button', { name: 'Log out' }).click()
 	await expect(page).toHaveURL(/\/login$/)
 

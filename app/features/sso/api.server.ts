@@ -73,3 +73,11 @@ export const removeSsoSettings = (api: Upstream) =>
 		schema: messageSchema,
 		fallback: 'Could not turn single sign-on off',
 	})
+
+/** Looks the domain's TXT record up now: found, the domain is proven (decision 051). */
+export const verifySsoDomain = (api: Upstream, domain: string) =>
+	api.send('POST', '/sso/domains/verify', {
+		json: { domain },
+		schema: messageSchema,
+		fallback: 'Could not verify the domain',
+	})
