@@ -43,13 +43,15 @@ export async function startDnsServer({
 				const values = [...(records.get(name) ?? []), ...(await recordsFromDir(recordsDir, name))]
 				if (question?.type === Packet.TYPE.TXT && values.length > 0) {
 					for (const value of values) {
-						response.answers.push({
-							name: question.name,
-							type: Packet.TYPE.TXT,
-							class: Packet.CLASS.IN,
-							ttl: 1,
-							data: value,
-						})
+						response.answers.push(
+							new Packet.Resource({
+								name: question.name,
+								type: Packet.TYPE.TXT,
+								class: Packet.CLASS.IN,
+								ttl: 1,
+								data: value,
+							}),
+						)
 					}
 				} else if (values.length === 0) {
 					response.header.rcode = Packet.RCODE.NXDOMAIN

@@ -1,5 +1,8 @@
 import * as oidc from 'openid-client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { readSettings } from '../src/settings.ts'
 import { recheckProvenDomains } from '../src/sso/domains.ts'
 import { startDnsServer, type TestDnsServer } from './dns-server.ts'
 import { call, login, startApi, type TestApi } from './helpers.ts'
@@ -350,6 +353,16 @@ describe('joining by domain', () => {
 		expect(again.body.user.emailVerified).toBe(false)
 		expect((await userByEmail(email))?.email_verified_at).toBeNull()
 	})
+})
+
+test('DNS_SERVERS names the servers that check the records; a wrong one stops the start with its name', async () => {
+	const env = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: join(tmpdir(), 'tutorhub-dns-settings') }
+	expect((await readSettings(env)).api.dnsServers).toBeUndefined()
+	const servers = await readSettings({ ...env, DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[::1]:53' })
+	expect(servers.api.dnsServers).toEqual(['1.1.1.1', '127.0.0.1:5353', '[::1]:53'])
+	await expect(readSettings({ ...env, DNS_SERVERS: 'dns.example.org' })).rejects.toThrow(
+		'DNS_SERVERS must be IP addresses with optional ports, e.g. 1.1.1.1,127.0.0.1:5353, got "dns.example.org"',
+	)
 })
 
 async function resetTokenFor(email: string) {

@@ -186,7 +186,7 @@ function DomainClaimItem({
 	const busy = useSubmitting('verify')
 	const verified = claim.status === 'verified'
 	const headingId = `sso-domain-${claim.domain}`
-	const fieldErrors = fields.domain.errors
+	const fieldErrors = fields.domain?.errors
 	const errors = fieldErrors?.length ? fieldErrors : form.errors
 	return (
 		<li aria-labelledby={headingId} className="rounded-md border border-slate-200 p-4">
