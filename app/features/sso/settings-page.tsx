@@ -189,7 +189,7 @@ function DomainClaimItem({
 	const fieldErrors = fields.domain?.errors
 	const errors = fieldErrors?.length ? fieldErrors : form.errors
 	return (
-		<li aria-labelledby={headingId} className="rounded-md border border-slate-200 p-4">
+		<li className="rounded-md border border-slate-200 p-4">
 			<h3 id={headingId} className="font-semibold break-all">
 				{claim.domain}{' '}
 				<span
