@@ -281,6 +281,53 @@ describe('re-checks', () => {
 	})
 })
 
+describe('re-checks that prove nothing', () => {
+	test('two sweeps at once count a missing record once', async () => {
+		const domain = freshDomain()
+		const school = await claimant(domain, 'Two Sweeps')
+		await proveDomain(api, school.token, domain, dns)
+		dns.setTxt(domain, [])
+		const later = new Date(Date.now() + 25 * HOUR)
+		await Promise.all([recheckProvenDomains(api, later), recheckProvenDomains(api, later)])
+		expect(await claimsOf(school.token)).toMatchObject([{ status: 'verified', failedChecks: 1 }])
+	})
+
+	test('a name server that does not answer counts no miss', async () => {
+		const own = await startApi({ config: { dnsServers: [dns.address] } })
+		try {
+			const domain = freshDomain()
+			const org = await newOrganization(own)
+			await call(own, 'PUT', '/sso/settings', {
+				token: org.token,
+				json: {
+					providerName: 'X',
+					issuer: provider.issuer,
+					clientId: 'x',
+					clientSecret: 'y',
+					domains: domain,
+				},
+			})
+			await proveDomain(own, org.token, domain, dns)
+			const silent = await startDnsServer()
+			await silent.close()
+			const deaf = { db: own.db, config: { ...own.config, dnsServers: [silent.address] } }
+			const later = new Date(Date.now() + 25 * HOUR)
+			expect(await recheckProvenDomains(deaf, later)).toEqual({ checked: 1, released: [] })
+			const row = await own.db
+				.selectFrom('organization_domains')
+				.select(['failed_checks', 'checked_at', 'verified_at'])
+				.where('domain', '=', domain)
+				.executeTakeFirstOrThrow()
+			expect(row.failed_checks).toBe(0)
+			expect(row.verified_at).not.toBeNull()
+			// Not marked checked either: the next sweep tries it again.
+			expect(row.checked_at!.getTime()).toBeLessThan(later.getTime() - 20 * HOUR)
+		} finally {
+			await own.close()
+		}
+	}, 90_000)
+})
+
 describe('joining by domain', () => {
 	test('an account made for a proven domain is verified and sees invitations; its owner then resets the password', async () => {
 		const domain = freshDomain()

@@ -130,7 +130,16 @@ export async function recheckProvenDomains(
 			continue
 		}
 		const found = publishes(records, claim.token)
-		const stillProven = await recordRecheck(db, claim.id, found, now, RELEASE_AFTER_FAILURES)
+		// Several API processes may sweep at once: a claim another one checked meanwhile is left
+		// alone, so one missing record counts once.
+		const stillProven = await recordRecheck(
+			db,
+			claim.id,
+			found,
+			now,
+			RELEASE_AFTER_FAILURES,
+			claim.checked_at,
+		)
 		if (!stillProven) {
 			released.push(claim.domain)
 			log.info(

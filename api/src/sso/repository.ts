@@ -119,7 +119,7 @@ export const markDomainChecked = (db: Db, claimId: string, now: Date) =>
 export const provenClaimsDue = (db: Db, before: Date, limit: number) =>
 	db
 		.selectFrom('organization_domains')
-		.select(['id', 'organization_id', 'domain', 'token'])
+		.select(['id', 'organization_id', 'domain', 'token', 'checked_at'])
 		.where('verified_at', 'is not', null)
 		.where('proof', '=', 'dns')
 		.where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', before)]))
@@ -138,6 +138,8 @@ export const recordRecheck = async (
 	found: boolean,
 	now: Date,
 	releaseAt: number,
+	/** The check this one follows, as read: another process that re-checked first wins. */
+	after?: Date | null,
 ) => {
 	const row = await db
 		.updateTable('organization_domains')
@@ -152,8 +154,20 @@ export const recordRecheck = async (
 		)
 		.where('id', '=', claimId)
 		.where('verified_at', 'is not', null)
+		.$if(after !== undefined, (query) =>
+			query.where((eb) => (after ? eb('checked_at', '=', after) : eb('checked_at', 'is', null))),
+		)
 		.returning('verified_at')
 		.executeTakeFirst()
+	// Not updated (released meanwhile, or re-checked by another process): as it stands now.
+	if (!row && after !== undefined) {
+		const current = await db
+			.selectFrom('organization_domains')
+			.select('verified_at')
+			.where('id', '=', claimId)
+			.executeTakeFirst()
+		return current?.verified_at != null
+	}
 	return row?.verified_at != null
 }
 
