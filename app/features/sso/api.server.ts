@@ -48,6 +48,8 @@ export const linkSso = (api: Upstream, linkToken: string) =>
 export const getSsoSettings = (api: Upstream) =>
 	api.get('/sso/settings', {
 		schema: ssoSettingsSchema,
+		// Fresh each time: a Verify that found no record changed when the domain was last checked.
+		fresh: true,
 		fallback: 'Could not load the single sign-on settings',
 	})
 

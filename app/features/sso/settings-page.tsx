@@ -218,7 +218,7 @@ function DomainClaimItem({
 				<dt className="font-medium">Name (host)</dt>
 				<dd className="break-all">
 					<code className="rounded bg-slate-100 px-1">{claim.txtRecord.name}</code> (the domain
-					itself, often written @)
+					itself: @ in a DNS panel for this domain)
 				</dd>
 				<dt className="font-medium">Value</dt>
 				<dd className="break-all">

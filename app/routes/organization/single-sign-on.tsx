@@ -10,6 +10,14 @@ export async function action({ context, request }: Route.ActionArgs) {
 	return ssoSettingsAction(context, request)
 }
 
+// A Verify that found no record answers 400, yet the page's "last checked" changed.
+export function shouldRevalidate({
+	formData,
+	defaultShouldRevalidate,
+}: Route.ShouldRevalidateFunctionArgs) {
+	return formData?.get('intent') === 'verify' || defaultShouldRevalidate
+}
+
 export function meta() {
 	return [{ title: 'Single sign-on | TutorHub' }]
 }
