@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/single-sign-on'
 import { SsoSettingsPage } from '~/features/sso/settings-page'
 import { loadSsoSettings, ssoSettingsAction } from '~/features/sso/settings.server'
@@ -14,7 +15,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 export function shouldRevalidate({
 	formData,
 	defaultShouldRevalidate,
-}: Route.ShouldRevalidateFunctionArgs) {
+}: ShouldRevalidateFunctionArgs) {
 	return formData?.get('intent') === 'verify' || defaultShouldRevalidate
 }
 
