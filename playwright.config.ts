@@ -17,6 +17,11 @@ const chromium =
 export const apiUrl = `http://127.0.0.1:${apiPort}/api/v1`
 /** Where the e2e servers' SMTP server writes each mail it receives (e2e/mailbox.ts reads them). */
 export const mailboxDir = `${outputDir}/mailbox`
+/**
+ * The e2e servers' DNS server answers TXT questions from the files here, one `<name>.json` each:
+ * the journeys publish organizations' domain records there (e2e/dns.ts, decision 051).
+ */
+export const dnsRecordsDir = `${outputDir}/dns`
 
 export default defineConfig({
 	testDir: 'e2e',
@@ -55,7 +60,7 @@ export default defineConfig({
 		{ name: 'load', testMatch: 'load/**/*.spec.ts' },
 	],
 	webServer: {
-		command: `node scripts/e2e-servers.mjs ${appPort} ${apiPort} ${mailboxDir}`,
+		command: `node scripts/e2e-servers.mjs ${appPort} ${apiPort} ${mailboxDir} ${dnsRecordsDir}`,
 		url: `http://127.0.0.1:${appPort}/`,
 		reuseExistingServer: false,
 		timeout: 240_000,

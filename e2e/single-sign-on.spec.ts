@@ -1,12 +1,14 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { startProvider, type TestProvider } from '../api/test/oidc-provider'
 import { freePort } from '../api/test/ports'
 import { apiUrl, appPort } from '../playwright.config'
+import { proveDomain, publishTxt } from './dns'
 import { expect, logIn, test } from './fixtures'
 
 // Issue 31: single sign-on through a real OpenID provider (oidc-provider) on loopback, with
-// JavaScript on and off: an organization sets its provider up in its settings, a student on its
-// roster signs in with the school's account, someone not on it is refused with a page that says
+// JavaScript on and off: an organization sets its provider up in its settings and proves its email
+// domain with a DNS TXT record (decision 051), a student on its roster signs in with the school's account, someone not on it is refused with a page that says
 // why, and a provider that is down leaves the login usable with a plain message.
 
 const PASSWORD = 'Lantern-Harbour-42'
@@ -75,6 +77,7 @@ async function configure(
 		},
 	})
 	expect(saved.status()).toBe(200)
+	await proveDomain(request, school.token, school.domain)
 }
 
 /** At the provider's own login page (oidc-provider's), as `login`. */
@@ -116,11 +119,18 @@ async function expectRefusal(page: Page, message: string) {
 	await expect(page.getByRole('alert')).toHaveText(message)
 }
 
-test('an organization sets up single sign-on and a student on its roster signs in with the school account', async ({
+test('an organization sets up single sign-on, proves its domain, and a student on its roster signs in with the school account', async ({
 	page,
 	request,
-}) => {
+}, testInfo) => {
 	const school = await newSchool(request)
+	// On the roster first: the API token lives 12 s in the journeys.
+	const email = `mina@${school.domain}`
+	const member = await request.post(`${apiUrl}/auth/register-student/organization`, {
+		headers: { Authorization: `Bearer ${school.token}` },
+		data: { firstName: 'Mina', lastName: 'Park', email, password: PASSWORD },
+	})
+	expect(member.status()).toBe(201)
 	await logIn(page, school.email, PASSWORD, 'organization')
 	await expect(page).toHaveURL(/\/organization/)
 	await page.goto('/organization/single-sign-on')
@@ -135,15 +145,43 @@ test('an organization sets up single sign-on and a student on its roster signs i
 	// The secret is kept by the API and never comes back to the page.
 	await expect(page.getByLabel('Client secret')).toHaveValue('')
 	expect(await page.content()).not.toContain(provider.clientSecret)
+
+	// The domain counts only once proven: the page shows the TXT record to publish.
+	const domainItem = page.getByRole('listitem').filter({ hasText: 'Record type' })
+	await expect(domainItem.getByRole('heading', { name: school.domain })).toBeVisible()
+	await expect(domainItem.getByText('Not verified yet')).toBeVisible()
+	await expect(domainItem.getByText('Not yet', { exact: true })).toBeVisible()
+	const value = await domainItem.locator('code', { hasText: 'tutorhub-verification=' }).innerText()
+	expect(value).toMatch(/^tutorhub-verification=[0-9a-f]{32}$/)
+	await page.getByRole('button', { name: `Verify ${school.domain}` }).click()
+	await expect(
+		page
+			.getByText(`We could not find the TXT record for ${school.domain} yet.`, { exact: false })
+			.first(),
+	).toBeVisible()
+	await expect(domainItem.getByText('Not verified yet')).toBeVisible()
+	// The page says when the record was looked for.
+	await expect(domainItem.getByText('Not yet', { exact: true })).toHaveCount(0)
+	publishTxt(school.domain, [value])
+	await page.getByRole('button', { name: `Verify ${school.domain}` }).click()
+	await expect(
+		page
+			.getByText(`${school.domain} is verified: addresses in it now sign in with your provider`)
+			.first(),
+	).toBeVisible()
+	await expect(domainItem.getByText('Verified', { exact: true })).toBeVisible()
+	await expect(page.getByRole('button', { name: `Check again ${school.domain}` })).toBeVisible()
+	if (testInfo.project.name === 'js') {
+		// axe runs as a script in the page: the domains' list reads well to assistive technology.
+		const { violations } = await new AxeBuilder({ page })
+			.include('section[aria-labelledby="sso-domains-heading"]')
+			.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+			.analyze()
+		expect(violations.map((violation) => violation.id)).toEqual([])
+	}
 	await page.getByRole('button', { name: 'Log out' }).click()
 	await expect(page).toHaveURL(/\/login$/)
 
-	const email = `mina@${school.domain}`
-	const member = await request.post(`${apiUrl}/auth/register-student/organization`, {
-		headers: { Authorization: `Bearer ${school.token}` },
-		data: { firstName: 'Mina', lastName: 'Park', email, password: PASSWORD },
-	})
-	expect(member.status()).toBe(201)
 	provider.accounts.set('mina', { email, email_verified: true, given_name: 'Mina' })
 
 	await page.getByRole('link', { name: 'Sign in with your school' }).click()

@@ -1,15 +1,22 @@
 // The servers the Playwright journeys drive: a fresh database each run, short-lived access tokens
 // so the refresh path really runs, the API's test hooks (revoking a session on purpose), and a
-// real SMTP server that receives the API's mails (decision 023).
+// real SMTP server that receives the API's mails (decision 023), and a real DNS server whose TXT
+// records the journeys publish as files, for organizations proving their domains (decision 051).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { startDnsServer } from '../api/test/dns-server.ts'
 import { launch } from './launch.mjs'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tutorhub-e2e-'))
-const [appPort = '3310', apiPort = '4310', mailbox = 'test-results/mailbox'] = process.argv.slice(2)
+const [
+	appPort = '3310',
+	apiPort = '4310',
+	mailbox = 'test-results/mailbox',
+	dnsRecords = 'test-results/dns',
+] = process.argv.slice(2)
 
 // Every mail the API sends lands here as one JSON file ({ to, subject, text, html }), for the
 // journeys to read (e2e/mailbox.ts). On a free port: any number of runs share the machine.
@@ -41,6 +48,10 @@ const smtp = new SMTPServer({
 })
 await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve))
 
+rmSync(dnsRecords, { recursive: true, force: true })
+mkdirSync(dnsRecords, { recursive: true })
+const dns = await startDnsServer({ recordsDir: dnsRecords })
+
 const { stop } = await launch({
 	appPort: Number(appPort),
 	apiPort: Number(apiPort),
@@ -60,11 +71,13 @@ const { stop } = await launch({
 		EXPORT_STREAM_LIMIT: '2',
 		// An organization's roster mails two an hour, the rest later (e2e/roster-import.spec.ts).
 		ROSTER_MAILS_PER_HOUR: '2',
+		DNS_SERVERS: dns.address,
 	},
 })
 const cleanUp = () => {
 	stop()
 	smtp.close()
+	void dns.close()
 	rmSync(dataDir, { recursive: true, force: true })
 }
 process.on('SIGTERM', cleanUp)

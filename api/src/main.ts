@@ -7,6 +7,7 @@ import { openDatabase, type Db } from './db.ts'
 import { migrate } from './migrate.ts'
 import { startReminderSweeper } from './reminders/sweep.ts'
 import { startExportCleanup } from './exports/jobs.ts'
+import { startDomainRechecks } from './sso/domains.ts'
 import { sealPlainSecrets } from './auth/totp-secrets.ts'
 import { lockDataDir } from './platform/data-lock.ts'
 import { connectRedis, redisAnswers } from './platform/redis.ts'
@@ -130,6 +131,12 @@ async function start() {
 		{ db, storage },
 		{ onError: (error) => log.warn({ err: error }, 'Removing old exports failed') },
 	)
+	// Proven email domains are looked up again every day; a record gone releases its domain
+	// (decision 051).
+	const domainRechecks = startDomainRechecks(
+		{ db, config: settings.api },
+		{ onError: (error) => log.warn({ err: error }, 'Domain re-check failed') },
+	)
 	const metricsServer = settings.metrics
 		? await serveMetrics(db, settings.metrics.port, settings.metrics.host, [
 				liveRoomMetrics(db),
@@ -167,6 +174,7 @@ async function start() {
 		metricsServer?.close()
 		await reminders.stop()
 		await exportCleanup.stop()
+		await domainRechecks.stop()
 		await mailWorker.stop()
 		await redis?.close()
 		await db.destroy()

@@ -147,9 +147,18 @@ export interface OrganizationSsoTable {
 	updated_at: ColumnType<Date, Date | undefined, Date>
 }
 
-export interface OrganizationSsoDomainsTable {
-	domain: string
+export type DomainProof = 'dns' | 'demo'
+
+export interface OrganizationDomainsTable {
+	id: Generated<string>
 	organization_id: string
+	domain: string
+	token: string
+	proof: ColumnType<DomainProof, DomainProof | undefined, DomainProof>
+	verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+	checked_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+	failed_checks: ColumnType<number, number | undefined, number>
+	created_at: CreatedAt
 }
 
 export interface SsoIdentitiesTable {
@@ -307,7 +316,7 @@ export interface Database {
 	export_jobs: ExportJobsTable
 	// Migration 026 (issue 31): single sign-on.
 	organization_sso: OrganizationSsoTable
-	organization_sso_domains: OrganizationSsoDomainsTable
+	organization_domains: OrganizationDomainsTable
 	sso_identities: SsoIdentitiesTable
 	files: FilesTable
 	courses: CoursesTable

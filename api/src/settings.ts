@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { PRODUCTION_HASHING } from './auth/passwords.ts'
 import type { ApiConfig } from './platform/context.ts'
@@ -98,6 +99,30 @@ function publicUrl(env: Env, production: boolean) {
 	}
 }
 
+/**
+ * DNS_SERVERS: the name servers that check organizations' domain records (decision 051), as
+ * `address` or `address:port`, separated by commas; unset, the system's resolver.
+ */
+function dnsServers(env: Env): string[] | undefined {
+	const raw = env.DNS_SERVERS?.trim()
+	if (!raw) return undefined
+	return raw.split(/[\s,]+/).map((server) => {
+		const bracketed = server.match(/^\[([^\]]+)\](?::(\d+))?$/)
+		const [host, port] = bracketed
+			? [bracketed[1]!, bracketed[2]]
+			: isIP(server)
+				? [server, undefined]
+				: [server.slice(0, server.lastIndexOf(':')), server.slice(server.lastIndexOf(':') + 1)]
+		const portNumber = port === undefined ? 53 : Number(port)
+		if (!isIP(host) || !Number.isInteger(portNumber) || portNumber < 1 || portNumber > 65_535) {
+			throw new Error(
+				`DNS_SERVERS must be IP addresses with optional ports, e.g. 1.1.1.1,127.0.0.1:5353, got "${server}"`,
+			)
+		}
+		return server
+	})
+}
+
 /** The README's environment variables, checked; a bad value stops the start with its name. */
 export async function readSettings(env: Env = process.env): Promise<Settings> {
 	const production = env.NODE_ENV === 'production'
@@ -151,6 +176,7 @@ export async function readSettings(env: Env = process.env): Promise<Settings> {
 			publicUrl: publicUrl(env, production),
 			exportStreamLimit: wholeNumber(env, 'EXPORT_STREAM_LIMIT', 20_000, 10_000_000),
 			rosterMailsPerHour: wholeNumber(env, 'ROSTER_MAILS_PER_HOUR', 1_000, 1_000_000),
+			dnsServers: dnsServers(env),
 			// Without SMTP, mails stay in the database: a developer reads them on /dev/outbox, on
 			// this machine only.
 			devOutbox: !smtpUrl && !production && isLoopback(host),

@@ -40,3 +40,26 @@ export async function newMember(
 	if (answer.status !== 201) throw new Error(`register member: ${answer.status}`)
 	return { id: answer.body.user.id as string, email }
 }
+
+/**
+ * Proves the organization holds `domain` as a school would (decision 051): publishes the TXT record
+ * its settings show on the test's DNS server, then presses Verify.
+ */
+export async function proveDomain(
+	api: TestApi,
+	token: string,
+	domain: string,
+	dns: { setTxt: (name: string, values: string[]) => void },
+) {
+	const settings = await call(api, 'GET', '/sso/settings', { token })
+	const claim = settings.body.sso?.domainClaims.find(
+		(candidate: { domain: string }) => candidate.domain === domain,
+	)
+	if (!claim) throw new Error(`${domain} is not claimed`)
+	dns.setTxt(domain, [claim.txtRecord.value])
+	const verified = await call(api, 'POST', '/sso/domains/verify', { token, json: { domain } })
+	if (verified.status !== 200) {
+		throw new Error(`verify ${domain}: ${verified.status} ${JSON.stringify(verified.body)}`)
+	}
+	return claim.txtRecord.value as string
+}

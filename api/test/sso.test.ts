@@ -1,8 +1,9 @@
 import * as oidc from 'openid-client'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startDnsServer, type TestDnsServer } from './dns-server.ts'
 import { call, login, registerStudent, startApi, verifyEmailOf, type TestApi } from './helpers.ts'
 import { signInAtProvider, startProvider, type TestProvider } from './oidc-provider.ts'
-import { newMember, newOrganization } from './org-helpers.ts'
+import { newMember, newOrganization, proveDomain } from './org-helpers.ts'
 import { freePort } from './ports.ts'
 
 // Issue 31: single sign-on with an organization's own identity provider, over HTTP against a real
@@ -16,17 +17,21 @@ const PASSWORD = 'Lantern-Harbour-42'
 
 let api: TestApi
 let provider: TestProvider
+// Each school proves its domain with a TXT record on this real DNS server (decision 051).
+let dns: TestDnsServer
 beforeAll(async () => {
-	api = await startApi({ config: { publicUrl: APP_URL } })
+	dns = await startDnsServer()
+	api = await startApi({ config: { publicUrl: APP_URL, dnsServers: [dns.address] } })
 	provider = await startProvider({ appUrl: APP_URL })
 })
 afterAll(async () => {
 	await provider?.close()
 	await api?.close()
+	await dns?.close()
 })
 
 let schools = 0
-/** An organization with single sign-on through the test provider, for its own email domain. */
+/** An organization with single sign-on through the test provider, for its own proven email domain. */
 async function schoolWithSso(settings: Record<string, unknown> = {}) {
 	const domain = `school${Date.now()}${++schools}.test`
 	const org = await newOrganization(api, { name: `School ${schools}` })
@@ -42,6 +47,7 @@ async function schoolWithSso(settings: Record<string, unknown> = {}) {
 		},
 	})
 	expect(saved.status).toBe(200)
+	await proveDomain(api, org.token, domain, dns)
 	return { ...org, domain }
 }
 
@@ -154,6 +160,20 @@ describe('settings', () => {
 			clientId: provider.clientId,
 			hasClientSecret: true,
 			domains: [school.domain],
+			domainClaims: [
+				{
+					domain: school.domain,
+					status: 'verified',
+					txtRecord: {
+						name: school.domain,
+						value: expect.stringMatching(/^tutorhub-verification=[0-9a-f]{32}$/),
+					},
+					verifiedAt: expect.any(String),
+					checkedAt: expect.any(String),
+					failedChecks: 0,
+					releasedAfter: 3,
+				},
+			],
 			joinByDomain: true,
 			loginPath: `/login/sso/${school.id}`,
 		})

@@ -40,6 +40,20 @@ export async function seedOrganizationDemo(db: Db, passwords: Passwords, passwor
 		.where('email', '=', DEMO_ORGANIZATION)
 		.executeTakeFirst()
 	if (!organization) return
+	// The demo's single sign-on uses example.com (README), a domain nobody can publish a record
+	// for: it is seeded proven, and never re-checked (decision 051).
+	await db
+		.insertInto('organization_domains')
+		.values({
+			organization_id: organization.id,
+			domain: 'example.com',
+			token: 'demo',
+			proof: 'demo',
+			verified_at: new Date(),
+			checked_at: new Date(),
+		})
+		.onConflict((oc) => oc.doNothing())
+		.execute()
 	const hasDepartments = await db
 		.selectFrom('departments')
 		.select('id')

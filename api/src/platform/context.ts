@@ -91,6 +91,11 @@ export type ApiConfig = {
 	 * default 1,000); the rest wait in the outbox for their turn (decision 054).
 	 */
 	rosterMailsPerHour?: number
+	/**
+	 * The name servers that check organizations' domain records (DNS_SERVERS: `1.1.1.1`,
+	 * `127.0.0.1:5353`, `[::1]:53`); unset, the system's resolver (decision 051).
+	 */
+	dnsServers?: string[]
 	/** Stripe keys; without them payments use the built-in test provider. */
 	stripe?: {
 		secretKey: string

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { confirmEmail } from '../account/repository.ts'
+import { confirmEmail, findAccount } from '../account/repository.ts'
 import { userAccount } from '../auth/accounts.ts'
 import { openSignedIn } from '../auth/open-session.ts'
 import type { Passwords } from '../auth/passwords.ts'
@@ -23,13 +23,14 @@ import {
 	SIGN_IN_FAILED,
 	type ProviderSettings,
 } from './provider.ts'
+import { newDomainToken, provenElsewhere, verifyDomain } from './domains.ts'
 import {
 	deleteSsoSettings,
-	domainsTakenElsewhere,
+	domainsProvenElsewhere,
 	findOrganizationByDomain,
 	findSsoSettings,
 	linkIdentity,
-	listSsoDomains,
+	listDomainClaims,
 	saveSsoSettings,
 	type SsoSettingsRow,
 } from './repository.ts'
@@ -44,6 +45,8 @@ import {
 	ssoLookup,
 	ssoSettingsAnswer,
 	ssoSettingsChange,
+	verifyDomainAnswer,
+	verifyDomainRequest,
 } from './schemas.ts'
 import { openSecret, sealSecret } from './secret.ts'
 import { LINK_NEEDED, resolveSignIn, signLink, verifyLink } from './sign-in.ts'
@@ -101,11 +104,11 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			},
 			async (c) => {
 				const organizationId = c.get('account').id
-				const [row, domains] = await Promise.all([
+				const [row, claims] = await Promise.all([
 					findSsoSettings(db, organizationId),
-					listSsoDomains(db, organizationId),
+					listDomainClaims(db, organizationId),
 				])
-				return c.json({ sso: row ? toSsoSettings(row, domains) : null }, 200)
+				return c.json({ sso: row ? toSsoSettings(row, claims) : null }, 200)
 			},
 		)
 		.endpoint(
@@ -126,13 +129,11 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 					{ path: 'clientSecret', msg: !stored && !change.clientSecret ? SECRET_NEEDED : null },
 				].filter((problem): problem is FieldError => problem.msg !== null)
 				if (problems.length > 0) throw validationError(problems)
-				const taken = await domainsTakenElsewhere(db, organizationId, change.domains)
+				// Only a proven claim blocks: an unproven one anybody may contest (decision 051).
+				const taken = await domainsProvenElsewhere(db, organizationId, change.domains)
 				const domainTaken = () =>
 					new ApiError(409, 'Validation failed', [
-						{
-							path: 'domains',
-							msg: `${taken[0] ?? 'A domain'} already signs in with another organization`,
-						},
+						{ path: 'domains', msg: provenElsewhere(taken[0] ?? 'A domain') },
 					])
 				if (taken.length > 0) throw domainTaken()
 				try {
@@ -144,7 +145,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 							? sealSecret(change.clientSecret, config.jwtSecret, organizationId)
 							: undefined,
 						joinByDomain: change.joinByDomain,
-						domains: change.domains,
+						domains: change.domains.map((domain) => ({ domain, token: newDomainToken() })),
 					})
 				} catch (error) {
 					if (isUniqueViolation(error)) throw domainTaken()
@@ -155,9 +156,24 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 		)
 		.endpoint(
 			{
+				method: 'post',
+				path: '/domains/verify',
+				summary:
+					"Looks the domain's TXT record up now: found, the domain is proven and counts (decision 051)",
+				middleware: organizationOnly,
+				request: { body: jsonBody(verifyDomainRequest) },
+				responses: answers({ 200: verifyDomainAnswer }),
+			},
+			async (c) => {
+				const { domain } = c.req.valid('json')
+				return c.json(await verifyDomain(deps, c.get('account').id, domain), 200)
+			},
+		)
+		.endpoint(
+			{
 				method: 'delete',
 				path: '/settings',
-				summary: 'Turns single sign-on off; passwords only again',
+				summary: 'Turns single sign-on off; passwords only again (the domains stay claimed)',
 				middleware: organizationOnly,
 				responses: answers({ 200: done }),
 			},
@@ -186,7 +202,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 				method: 'get',
 				path: '/lookup',
 				summary:
-					'The organization whose email domain an address is in, if it offers single sign-on',
+					'The organization that has proven the email domain an address is in, if it offers single sign-on',
 				request: { query: ssoLookup },
 				responses: answers({ 200: publicSsoAnswer }),
 			},
@@ -258,15 +274,18 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 				}
 				const { user } = outcome
 				const ref = { accountType: 'user' as const, accountId: user.id }
-				// The school's provider vouched for this address, in one of the school's domains.
-				await confirmEmail(db, ref, user.email)
+				// The school's provider vouched for this address, in a domain the school proved it
+				// holds (decision 051); otherwise the address is as verified as it was.
+				if (outcome.emailProven) await confirmEmail(db, ref, user.email)
+				const emailVerified =
+					outcome.emailProven || ((await findAccount(db, ref))?.emailVerified ?? false)
 				// The school's own sign-in stands in for the platform's two-factor step (decision 040).
 				return c.json(
 					{
 						message: 'Login successful',
 						user: {
 							...toUser(user),
-							emailVerified: true,
+							emailVerified,
 							...(await openSignedIn(deps, c, 'user', userAccount(user))),
 						},
 					},

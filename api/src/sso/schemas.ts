@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { ssoSettingsFields } from '../../../contract/sso.ts'
 import { body, email, requiredText } from '../platform/validation.ts'
 
-const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
+export const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 const MAX_DOMAINS = 50
 
 /** Domains as a list or as text separated by commas, spaces or lines; each a plain host name. */
@@ -43,6 +43,18 @@ export const ssoSettingsChange = body({
 })
 
 export const ssoLookup = z.object({ email })
+
+/** POST /sso/domains/verify: one of the organization's claimed domains. */
+export const verifyDomainRequest = body({
+	domain: z
+		.string({ error: 'Enter the email domain, e.g. school.edu' })
+		.trim()
+		.toLowerCase()
+		.max(253, 'Enter the email domain, e.g. school.edu')
+		.regex(DOMAIN, 'Enter the email domain, e.g. school.edu'),
+})
+
+export const verifyDomainAnswer = z.object({ message: z.string() })
 
 const check = (label: string) =>
 	z

@@ -7,7 +7,12 @@ import { ApiError } from '../platform/errors.ts'
 import { findUser, findUserByEmail, insertUser } from '../users/repository.ts'
 import type { UserRow } from '../users/repository.ts'
 import type { VerifiedClaims } from './provider.ts'
-import { findLinkedUser, joinedByInvitation, linkIdentity, listSsoDomains } from './repository.ts'
+import {
+	findLinkedUser,
+	joinedByInvitation,
+	linkIdentity,
+	listProvenDomains,
+} from './repository.ts'
 
 /** The organization a sign-in is for, as its settings say. */
 export type SignInOrganization = {
@@ -19,7 +24,16 @@ export type SignInOrganization = {
 
 /** Where a verified sign-in leads: a person to sign in, a refusal, or a password to prove first. */
 export type SignInOutcome =
-	{ kind: 'signed-in'; user: UserRow } | { kind: 'link-needed'; user: UserRow; join: boolean }
+	| {
+			kind: 'signed-in'
+			user: UserRow
+			/**
+			 * The provider vouched for the account's own address, in a domain the organization has
+			 * proven (decision 051): the address counts as verified. Otherwise it stays as it was.
+			 */
+			emailProven: boolean
+	  }
+	| { kind: 'link-needed'; user: UserRow; join: boolean }
 
 export const notOnRoster = (organization: SignInOrganization) =>
 	`Your ${organization.providerName} account is not on ${organization.name}'s list of members, so it cannot sign in here. Ask ${organization.name} to add you, then sign in again.`
@@ -46,13 +60,21 @@ export async function resolveSignIn(
 	const refuse = (message: string): never => {
 		throw new ApiError(403, message)
 	}
-	const linked = await findLinkedUser(db, claims.issuer, claims.subject)
+	// Only a domain the organization proved it holds (decision 051): its provider's word on an
+	// address in any other is no proof that the person holds that mailbox.
+	const [linked, domains] = await Promise.all([
+		findLinkedUser(db, claims.issuer, claims.subject),
+		listProvenDomains(db, organization.id),
+	])
+	const vouchedFor = (email: string) =>
+		claims.emailVerified &&
+		claims.email?.toLowerCase() === email.toLowerCase() &&
+		domains.includes(domainOf(email.toLowerCase()))
 	if (linked && linked.organization_id === organization.id) {
 		const user = await findUser(db, linked.user_id)
 		if (!user || user.organization_id !== organization.id) return refuse(notOnRoster(organization))
-		return { kind: 'signed-in', user }
+		return { kind: 'signed-in', user, emailProven: vouchedFor(user.email) }
 	}
-	const domains = await listSsoDomains(db, organization.id)
 	if (!claims.email || !claims.emailVerified || !domains.includes(domainOf(claims.email))) {
 		return refuse(emailNotAllowed(organization))
 	}
@@ -67,7 +89,7 @@ export async function resolveSignIn(
 			return { kind: 'link-needed', user: existing, join: false }
 		}
 		await linkIdentity(db, { ...identity, userId: existing.id })
-		return { kind: 'signed-in', user: existing }
+		return { kind: 'signed-in', user: existing, emailProven: vouchedFor(existing.email) }
 	}
 	if (!organization.joinByDomain) return refuse(notOnRoster(organization))
 	if (existing) {
@@ -86,9 +108,11 @@ export async function resolveSignIn(
 		firstName: claims.firstName ?? claims.email.slice(0, claims.email.indexOf('@')),
 		lastName: claims.lastName ?? '',
 		organizationId: organization.id,
+		// Verified because the address is in a domain the organization proved (checked above).
+		emailVerified: true,
 	})
 	await linkIdentity(db, { ...identity, userId: user.id })
-	return { kind: 'signed-in', user }
+	return { kind: 'signed-in', user, emailProven: true }
 }
 
 // Between a school sign-in that found an account of its owner's own and that owner's password: a

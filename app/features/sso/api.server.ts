@@ -48,6 +48,8 @@ export const linkSso = (api: Upstream, linkToken: string) =>
 export const getSsoSettings = (api: Upstream) =>
 	api.get('/sso/settings', {
 		schema: ssoSettingsSchema,
+		// Fresh each time: a Verify that found no record changed when the domain was last checked.
+		fresh: true,
 		fallback: 'Could not load the single sign-on settings',
 	})
 
@@ -72,4 +74,12 @@ export const removeSsoSettings = (api: Upstream) =>
 	api.send('DELETE', '/sso/settings', {
 		schema: messageSchema,
 		fallback: 'Could not turn single sign-on off',
+	})
+
+/** Looks the domain's TXT record up now: found, the domain is proven (decision 051). */
+export const verifySsoDomain = (api: Upstream, domain: string) =>
+	api.send('POST', '/sso/domains/verify', {
+		json: { domain },
+		schema: messageSchema,
+		fallback: 'Could not verify the domain',
 	})

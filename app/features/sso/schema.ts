@@ -47,7 +47,7 @@ const text = (label: string, max: number) =>
 		.min(1, `Enter the ${label}`)
 		.max(max, `The ${label} must be at most ${max} characters`)
 
-/** The organization's single sign-on settings: save them, or turn single sign-on off. */
+/** The organization's single sign-on settings: save them, verify a domain, or turn it off. */
 export const ssoSettingsFormSchema = z.discriminatedUnion('intent', [
 	z.object({
 		intent: z.literal('save'),
@@ -67,6 +67,14 @@ export const ssoSettingsFormSchema = z.discriminatedUnion('intent', [
 			.literal('on', { error: 'Tick or untick the box, then save' })
 			.optional()
 			.transform((value) => value === 'on'),
+	}),
+	z.object({
+		intent: z.literal('verify'),
+		domain: z
+			.string({ error: 'Choose the domain to verify' })
+			.trim()
+			.min(1, 'Choose the domain to verify')
+			.max(253, 'Choose the domain to verify'),
 	}),
 	z.object({ intent: z.literal('remove') }),
 ])

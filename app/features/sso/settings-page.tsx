@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
+import { formatDateTime } from '~/platform/dates'
 import { Button } from '~/ui/button'
 import { ConformField, ConformTextArea, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
@@ -21,7 +22,8 @@ export function SsoSettingsPage({
 	loaderData: Awaited<ReturnType<typeof loadSsoSettings>>
 	actionData: Result
 }) {
-	const { sso, signInLink, redirectUri } = loaderData
+	const { sso, signInLink, redirectUri, timeZone } = loaderData
+	const intent = actionData?.initialValue?.intent
 	return (
 		<div className="flex max-w-2xl flex-col gap-8">
 			<h1 className="text-2xl font-bold">Single sign-on</h1>
@@ -43,8 +45,15 @@ export function SsoSettingsPage({
 			<SettingsForm
 				key={JSON.stringify(sso)}
 				sso={sso}
-				lastResult={actionData?.initialValue?.intent === 'remove' ? undefined : actionData}
+				lastResult={intent === 'remove' || intent === 'verify' ? undefined : actionData}
 			/>
+			{sso && sso.domainClaims.length > 0 ? (
+				<DomainsSection
+					claims={sso.domainClaims}
+					timeZone={timeZone}
+					lastResult={intent === 'verify' ? actionData : undefined}
+				/>
+			) : null}
 			{sso ? (
 				<RemoveForm
 					lastResult={actionData?.initialValue?.intent === 'remove' ? actionData : undefined}
@@ -119,6 +128,119 @@ function SettingsForm({ sso, lastResult }: { sso: SsoSettings | null; lastResult
 				<Button disabled={busy}>{busy ? 'Saving…' : 'Save single sign-on'}</Button>
 			</Form>
 		</section>
+	)
+}
+
+type DomainClaim = SsoSettings['domainClaims'][number]
+
+/**
+ * Each email domain with what proves it (decision 051): a TXT record the organization publishes at
+ * the domain, then Verify. Until then, the domain counts nowhere.
+ */
+function DomainsSection({
+	claims,
+	timeZone,
+	lastResult,
+}: {
+	claims: DomainClaim[]
+	timeZone: string
+	lastResult: Result
+}) {
+	const verifiedFor = lastResult?.initialValue?.domain
+	return (
+		<section aria-labelledby="sso-domains-heading" className={sectionClass}>
+			<h2 id="sso-domains-heading" className="text-lg font-semibold">
+				Email domains
+			</h2>
+			<p className="mt-2 text-sm text-slate-700">
+				A domain counts only once you prove your school holds it: until then nobody signs in with it
+				for the first time, joins by it, or finds your school by it. Add a TXT record to the
+				domain&apos;s DNS (where you manage its records, e.g. your registrar) with the value shown,
+				then press Verify. Keep the record: we check it again every day, and a domain whose record
+				is gone for three checks in a row is no longer verified.
+			</p>
+			<ul className="mt-4 flex flex-col gap-4">
+				{claims.map((claim) => (
+					<DomainClaimItem
+						key={claim.domain}
+						claim={claim}
+						timeZone={timeZone}
+						lastResult={verifiedFor === claim.domain ? lastResult : undefined}
+					/>
+				))}
+			</ul>
+		</section>
+	)
+}
+
+function DomainClaimItem({
+	claim,
+	timeZone,
+	lastResult,
+}: {
+	claim: DomainClaim
+	timeZone: string
+	lastResult: Result
+}) {
+	const [form, fields] = useForm({ id: `sso-verify-${claim.domain}`, lastResult })
+	const busy = useSubmitting('verify')
+	const verified = claim.status === 'verified'
+	const headingId = `sso-domain-${claim.domain}`
+	const fieldErrors = fields.domain?.errors
+	const errors = fieldErrors?.length ? fieldErrors : form.errors
+	return (
+		<li className="rounded-md border border-slate-200 p-4">
+			<h3 id={headingId} className="font-semibold break-all">
+				{claim.domain}{' '}
+				<span
+					className={
+						verified
+							? 'ml-1 rounded bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900'
+							: 'ml-1 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900'
+					}
+				>
+					{verified ? 'Verified' : 'Not verified yet'}
+				</span>
+			</h3>
+			{verified ? (
+				<p className="mt-2 text-sm text-slate-700">
+					Addresses in {claim.domain} sign in with your provider.
+					{claim.failedChecks > 0
+						? ` Our last ${claim.failedChecks === 1 ? 'check' : `${claim.failedChecks} checks`} could not find its TXT record: put it back, or the domain stops counting after ${claim.releasedAfter} checks in a row.`
+						: ''}
+				</p>
+			) : (
+				<p className="mt-2 text-sm text-slate-700">Publish this TXT record, then press Verify.</p>
+			)}
+			<dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+				<dt className="font-medium">Record type</dt>
+				<dd>TXT</dd>
+				<dt className="font-medium">Name (host)</dt>
+				<dd className="break-all">
+					<code className="rounded bg-slate-100 px-1">{claim.txtRecord.name}</code> (the domain
+					itself: @ in a DNS panel for this domain)
+				</dd>
+				<dt className="font-medium">Value</dt>
+				<dd className="break-all">
+					<code className="rounded bg-slate-100 px-1">{claim.txtRecord.value}</code>
+				</dd>
+				<dt className="font-medium">Last checked</dt>
+				<dd>{claim.checkedAt ? formatDateTime(claim.checkedAt, timeZone) : 'Not yet'}</dd>
+			</dl>
+			<Form method="post" className="mt-3 flex flex-col gap-2" {...getFormProps(form)}>
+				<input type="hidden" name="intent" value="verify" />
+				<input type="hidden" name="domain" value={claim.domain} />
+				{errors?.length ? <FormErrors id={form.errorId} errors={errors} /> : null}
+				<Button
+					variant={verified ? 'secondary' : 'primary'}
+					disabled={busy}
+					aria-label={`${verified ? 'Check again' : 'Verify'} ${claim.domain}`}
+					className="self-start"
+				>
+					{busy ? 'Checking…' : verified ? 'Check again' : 'Verify'}
+				</Button>
+			</Form>
+		</li>
 	)
 }
 

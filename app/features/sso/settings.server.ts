@@ -5,7 +5,8 @@ import { upstream } from '~/platform/request.server'
 import { needed } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
-import { getSsoSettings, removeSsoSettings, saveSsoSettings } from './api.server'
+import { viewerTimeZone } from '~/features/schedules/time-zone.server'
+import { getSsoSettings, removeSsoSettings, saveSsoSettings, verifySsoDomain } from './api.server'
 import { ssoSettingsFormSchema } from './schema'
 
 type Context = Readonly<RouterContextProvider>
@@ -20,10 +21,11 @@ export async function loadSsoSettings(context: Context, request: Request) {
 		sso,
 		signInLink: sso ? `${origin}${sso.loginPath}` : null,
 		redirectUri: `${origin}/login/sso/callback`,
+		timeZone: viewerTimeZone(request).zone,
 	}
 }
 
-/** Save the provider, or turn single sign-on off. */
+/** Save the provider, verify one of its domains, or turn single sign-on off. */
 export async function ssoSettingsAction(context: Context, request: Request) {
 	const submission = parseForm(await readForm(request), { schema: ssoSettingsFormSchema })
 	if (submission.status !== 'success') {
@@ -42,7 +44,9 @@ export async function ssoSettingsAction(context: Context, request: Request) {
 						domains: form.domains,
 						joinByDomain: form.joinByDomain,
 					})
-				: await removeSsoSettings(api)
+				: form.intent === 'verify'
+					? await verifySsoDomain(api, form.domain)
+					: await removeSsoSettings(api)
 		sendToast(context, successToast(message))
 		return redirect(SSO_SETTINGS_PATH)
 	} catch (error) {

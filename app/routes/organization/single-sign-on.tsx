@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/single-sign-on'
 import { SsoSettingsPage } from '~/features/sso/settings-page'
 import { loadSsoSettings, ssoSettingsAction } from '~/features/sso/settings.server'
@@ -8,6 +9,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
 	return ssoSettingsAction(context, request)
+}
+
+// A Verify that found no record answers 400, yet the page's "last checked" changed.
+export function shouldRevalidate({
+	formData,
+	defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+	return formData?.get('intent') === 'verify' || defaultShouldRevalidate
 }
 
 export function meta() {
