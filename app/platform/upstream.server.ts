@@ -16,6 +16,7 @@ import {
 	sortedQuery,
 	type QueryParams,
 	type ResponseCache,
+	userTag,
 } from './upstream-cache.server'
 import { upstreamCache, upstreamCalls, upstreamDuration } from './metrics.server'
 import { SessionExpiredError, toastForFailure, UpstreamError } from './upstream-errors'
@@ -24,6 +25,7 @@ import {
 	applySetCookies,
 	refreshTokenFrom,
 	refusesToken,
+	sessionKeyOf,
 	sharedRefresh,
 	tokenFrom,
 } from './upstream-session.server'
@@ -90,6 +92,11 @@ export type SendOptions<T> = {
 	retry?: boolean
 	/** Tags made stale besides the path's first segment (staleAfter in cache-invalidation.server.ts). */
 	invalidates?: readonly string[]
+	/**
+	 * The call may end other sign-ins of this user (end the others, a new password): every process
+	 * asks the API again before it serves any of them a cached answer (docs/decisions/056).
+	 */
+	endsSessions?: boolean
 }
 
 export type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -125,6 +132,11 @@ type Call = {
 }
 
 const maxAttempts = 3
+
+/** The API's refusal of the sign-in itself (ended, or held for two-factor), not a failure to answer. */
+const refusesSession = (error: unknown) =>
+	error instanceof SessionExpiredError ||
+	(error instanceof UpstreamError && (error.status === 401 || error.status === 403))
 
 /** The refresh call's refusal of the token itself (the reference API answers 401). */
 const refusesRefresh = (status: number) => status === 401 || status === 403
@@ -308,6 +320,48 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 		return reply.text
 	}
 
+	/** Whether this request's sign-in may be served cached answers without asking the API. */
+	function sessionKnownOpen(): boolean {
+		const accessToken = tokens?.accessToken
+		return !accessToken || options.userKey === null || cache.sessionOpen(sessionKeyOf(accessToken))
+	}
+
+	/**
+	 * Cached answers are the user's, not the sign-in's: before one is served, the API says this
+	 * sign-in is still open and not held (`GET /auth/session`), at most SESSION_RECHECK_MS ago, and
+	 * an end or hold the app sees forgets that at once (docs/decisions/056). A refusal ends the
+	 * session or holds it as any call's does; an API that cannot answer refuses nothing, so the
+	 * cached answer is served.
+	 */
+	async function checkSession(): Promise<void> {
+		const accessToken = tokens?.accessToken
+		if (!accessToken || options.userKey === null) return
+		let asked = false
+		const ask = () => {
+			asked = true
+			return perform({
+				method: 'GET',
+				path: '/auth/session',
+				search: '',
+				fallback: 'Failed to check the sign-in',
+			}).catch((error: unknown) => {
+				// A backend without the call: its sign-ins are taken as open, as before it existed.
+				if (!(error instanceof UpstreamError && error.status === 404)) throw error
+			})
+		}
+		try {
+			await cache.checkSession(sessionKeyOf(accessToken), options.userKey, ask)
+		} catch (error) {
+			if (!refusesSession(error)) return
+			// Another request's check, with its own tokens: this request asks for itself.
+			if (!asked)
+				await ask().catch((own: unknown) => {
+					if (refusesSession(own)) throw own
+				})
+			else throw error
+		}
+	}
+
 	async function withRetries(
 		retry: boolean | undefined,
 		method: Method | 'GET',
@@ -345,7 +399,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			if (!fresh) {
 				const hit = cache.get(key)
 				upstreamCache.inc({ outcome: hit === undefined ? 'miss' : 'hit' })
-				if (hit !== undefined) return parseCachedAnswer(hit, request.schema, request.fallback)
+				if (hit !== undefined) {
+					if (!sessionKnownOpen()) await checkSession()
+					return parseCachedAnswer(hit, request.schema, request.fallback)
+				}
 			} else upstreamCache.inc({ outcome: 'miss' })
 			const raw = await cache.dedupe(
 				key,
@@ -376,7 +433,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			}
 			const text = await withRetries(request.retry, method, () => perform(call))
 			// The mutation happened even if its answer turns out malformed, so invalidate first.
-			invalidate([resourceOf(path), ...(request.invalidates ?? [])])
+			invalidate([
+				resourceOf(path),
+				...(request.invalidates ?? []),
+				...(request.endsSessions && options.userKey !== null ? [userTag(options.userKey)] : []),
+			])
 			return parseAnswer(readJson(text, request.fallback), request.schema, request.fallback)
 		},
 

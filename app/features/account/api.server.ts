@@ -1,5 +1,6 @@
 import QRCode from 'qrcode'
 import { z } from 'zod'
+import { sessionTag } from '~/platform/upstream-cache.server'
 import type { Upstream } from '~/platform/upstream.server'
 import {
 	accountAnswerSchema,
@@ -114,6 +115,8 @@ export function endSession(api: Upstream, sessionId: string) {
 	return api.send('DELETE', `/account/sessions/${encodeURIComponent(sessionId)}`, {
 		schema: messageAnswerSchema,
 		fallback: 'Failed to log out that device',
+		// No process serves that device another cached page (decision 056).
+		invalidates: [sessionTag(sessionId)],
 	})
 }
 
@@ -121,6 +124,7 @@ export function endOtherSessions(api: Upstream) {
 	return api.send('POST', '/account/sessions/end-others', {
 		schema: messageAnswerSchema,
 		fallback: 'Failed to log out the other devices',
+		endsSessions: true,
 	})
 }
 
@@ -131,6 +135,8 @@ export function changePassword(api: Upstream, currentPassword: string, newPasswo
 		fallback: 'Failed to change the password',
 		// The calendar feed's address changes with the password.
 		invalidates: ['calendar'],
+		// It logs the account's other devices out.
+		endsSessions: true,
 	})
 }
 
