@@ -66,6 +66,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
 		cookies: state.upstreamCookies,
 		client: clientOf(request),
 		requestId: request.headers.get('x-request-id') ?? undefined,
+		heldForTwoFactor: user?.twoFactorSetupRequired === true,
 		onSessionChange: ({ tokens, cookies }) => {
 			state.upstreamCookies = cookies
 			if (state.user && tokens) {

@@ -19,6 +19,7 @@ import {
 	userTag,
 } from './upstream-cache.server'
 import { upstreamCache, upstreamCalls, upstreamDuration } from './metrics.server'
+import { TWO_FACTOR_SETUP_REQUIRED } from './roles'
 import { SessionExpiredError, toastForFailure, UpstreamError } from './upstream-errors'
 import {
 	accessTokenExpiresSoon,
@@ -66,6 +67,11 @@ export type UpstreamOptions = {
 	client?: { address: string; userAgent: string; proxySecret: string }
 	/** The page request's id (server.mjs), sent as X-Request-Id so the API logs the same one. */
 	requestId?: string
+	/**
+	 * The sign-in is already held at the two-factor set-up (decision 037), whose pages read only
+	 * what the API still answers it: the hold's refusal of the session check is no news to them.
+	 */
+	heldForTwoFactor?: boolean
 }
 
 export type GetOptions<T> = {
@@ -159,6 +165,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 	// Spec: one refresh per request. `from` is the token it replaced: a 403 for a call made with
 	// any other token is a permission refusal, not an expired session.
 	let refresh: { from: string; done: Promise<void> } | null = null
+	// The access token that refresh gave. A call sent with it and refused for the token itself is
+	// as a replay refused: the session ended upstream (a refresh shared with another request of the
+	// browser just before the end, or one made before any call, e.g. refreshIfExpiring).
+	let refreshedToken: string | undefined
 
 	function publish() {
 		options.onSessionChange({ tokens: tokens && { ...tokens }, cookies: { ...cookies } })
@@ -265,6 +275,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 		const rotated = refreshTokenFrom(reply.text)
 		if (rotated) cookies.refreshToken = rotated
 		tokens = { accessToken: token, refreshToken: cookies.refreshToken ?? current.refreshToken }
+		refreshedToken = token
 		publish()
 	}
 
@@ -296,9 +307,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 	): Promise<{ answer: R; replayed: boolean }> {
 		const sentWith = tokens?.accessToken
 		const answer = await send(sentWith)
-		if (answer.status !== 403 || !sentWith) return { answer, replayed: false }
+		// Sent with the token this request's refresh just gave: a refusal now is the replay's.
+		const fresh = sentWith !== undefined && sentWith === refreshedToken
+		if (answer.status !== 403 || !sentWith) return { answer, replayed: fresh }
 		const renewed = await renewedToken(sentWith, fallback)
-		if (!renewed) return { answer, replayed: false }
+		if (!renewed) return { answer, replayed: fresh }
 		await discard(answer)
 		return { answer: await send(renewed), replayed: true }
 	}
@@ -349,14 +362,22 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 				if (!(error instanceof UpstreamError && error.status === 404)) throw error
 			})
 		}
+		// The API checks that a session is open before it checks the hold: a held one is open.
+		const refused = (error: unknown) =>
+			refusesSession(error) &&
+			!(
+				options.heldForTwoFactor &&
+				error instanceof UpstreamError &&
+				error.text === TWO_FACTOR_SETUP_REQUIRED
+			)
 		try {
 			await cache.checkSession(sessionKeyOf(accessToken), options.userKey, ask)
 		} catch (error) {
-			if (!refusesSession(error)) return
+			if (!refused(error)) return
 			// Another request's check, with its own tokens: this request asks for itself.
 			if (!asked)
 				await ask().catch((own: unknown) => {
-					if (refusesSession(own)) throw own
+					if (refused(own)) throw own
 				})
 			else throw error
 		}

@@ -1083,3 +1083,53 @@ test('a backend without GET /auth/session keeps serving cached answers, asking e
 		})
 	expect(server.count('/api/v1/auth/session')).toBe(1)
 })
+
+test('a token this request just refreshed, refused for itself, ends the session as a replay does', async () => {
+	// The refresh was answered before the session ended (shared with another request of the
+	// browser), so the call made with its token is refused: not a permission error, the end.
+	const server = await upstreamServer((hit, res) =>
+		hit.path === '/api/v1/auth/refresh-token'
+			? json(res, 200, { token: 'new-access' })
+			: json(res, 403, { message: 'Access token is missing or expired' }),
+	)
+	const expired = fakeJwt(Math.floor(Date.now() / 1000) - 60)
+	const { upstream, changes } = client(server.baseUrl, {
+		tokens: { accessToken: expired, refreshToken: 'r1' },
+	})
+	expect(await upstream.refreshIfExpiring()).toBe(true)
+	const error = await failure(upstream.get('/tasks', tasks))
+	expect(error).toBeInstanceOf(SessionExpiredError)
+	expect(changes.at(-1)).toEqual({ tokens: null, cookies: {} })
+	// A refusal of the action itself, with that token, stays a permission error.
+	const forbidden = await upstreamServer((hit, res) =>
+		hit.path === '/api/v1/auth/refresh-token'
+			? json(res, 200, { token: 'new-access' })
+			: json(res, 403, { message: 'You do not have permission to do this' }),
+	)
+	const other = client(forbidden.baseUrl, { tokens: { accessToken: expired, refreshToken: 'r1' } })
+	await other.upstream.refreshIfExpiring()
+	const refusal = await failure(other.upstream.get('/tasks', tasks))
+	expect(refusal).toBeInstanceOf(UpstreamError)
+	expect((refusal as UpstreamError).status).toBe(403)
+})
+
+test('a sign-in already held at the two-factor set-up is served what the set-up reads', async () => {
+	const api = await signInsServer()
+	const cache = new ResponseCache()
+	await device(api.baseUrl, cache, 'desk').get('/account', tasks)
+	api.held.add('desk')
+	cache.invalidate([EVERY_SESSION])
+	const held = client(api.baseUrl, {
+		cache,
+		tokens: { accessToken: tokenOf('desk'), refreshToken: 'r-desk' },
+		cookies: { refreshToken: 'r-desk' },
+		heldForTwoFactor: true,
+	}).upstream
+	expect(await held.get('/account', tasks)).toEqual({ courses: ['v0'] })
+	// Not yet known to be held: the hold's refusal, which sends the teacher to the set-up.
+	const error = await failure(device(api.baseUrl, cache, 'desk').get('/account', tasks))
+	expect((error as UpstreamError).text).toBe(SET_UP_FIRST)
+	// An ended one is refused even so.
+	api.ended.add('desk')
+	expect(await failure(held.get('/account', tasks))).toBeInstanceOf(SessionExpiredError)
+})
