@@ -1,6 +1,6 @@
 import QRCode from 'qrcode'
 import { z } from 'zod'
-import { sessionTag } from '~/platform/upstream-cache.server'
+import { EVERY_SESSION, sessionTag } from '~/platform/upstream-cache.server'
 import type { Upstream } from '~/platform/upstream.server'
 import {
 	accountAnswerSchema,
@@ -46,6 +46,9 @@ export function resetPassword(api: Upstream, token: string, password: string) {
 		json: { token, password },
 		schema: messageAnswerSchema,
 		fallback: 'Failed to reset the password',
+		// It logs out every device of an account this visitor's app does not know: every sign-in is
+		// asked about again before its next cached page (decision 056).
+		invalidates: [EVERY_SESSION],
 	})
 }
 
