@@ -374,6 +374,71 @@ describe.skipIf(Boolean(missing))(
 			expect(pageGone).toBeLessThan(1_000)
 		})
 
+		test('a sign-in ended through app A opens none of its pages through app B, at once (issue 38)', async () => {
+			const [appA, appB] = cluster.apps
+			const email = `ended-${randomUUID().slice(0, 8)}@example.com`
+			await new ApiClient(cluster.apis[0]).ok('POST', '/auth/register-student', {
+				firstName: 'Enid',
+				lastName: 'Ended',
+				email,
+				password: PASSWORD,
+			})
+			const pages = [
+				'/studentdashboard/courses',
+				'/studentdashboard/tasks',
+				'/studentdashboard/announcements',
+			]
+			// Each page as a document and as a client-side navigation's data request.
+			const requests = pages.flatMap((page) => [page, `${page}.data`])
+			const refusedAll = async (browser: Browser, cookies: Map<string, string>) => {
+				for (const path of requests) {
+					// The ended browser's cookie as it was, for each request: not the cleared one.
+					for (const [name, value] of cookies) browser.cookies.set(name, value)
+					const answer = await browser.request(path)
+					const to = path.endsWith('.data')
+						? (answer.text.match(/\/login[^"]*/)?.[0] ?? answer.location)
+						: answer.location
+					expect({ path, status: answer.status, to }).toMatchObject({
+						path,
+						status: path.endsWith('.data') ? 202 : 302,
+						to: expect.stringMatching(/^\/login/),
+					})
+				}
+			}
+
+			// Two devices through app B open the pages: the second device's come from B's cache.
+			const laptop = await new Browser(appB).logIn(email)
+			const phone = await new Browser(appB).logIn(email)
+			for (const browser of [laptop, phone])
+				for (const path of requests) expect((await browser.request(path)).status).toBe(200)
+			const laptopCookies = new Map(laptop.cookies)
+			const phoneCookies = new Map(phone.cookies)
+
+			// Through app A, a third device ends the laptop's sign-in (the oldest one in its list).
+			const desk = await new Browser(appA).logIn(email)
+			const deskApi = await ApiClient.login(cluster.apis[1], email)
+			const { sessions } = await deskApi.ok<{ sessions: { id: string; signedInAt: string }[] }>(
+				'GET',
+				'/account/sessions',
+			)
+			const oldest = [...sessions].sort((a, b) => a.signedInAt.localeCompare(b.signedInAt))[0]
+			const ended = await desk.request('/studentdashboard/profile', {
+				intent: 'end-session',
+				sessionId: oldest?.id ?? '',
+			})
+			expect(ended.status).toBe(302)
+			await refusedAll(laptop, laptopCookies)
+			for (const path of requests) expect((await phone.request(path)).status).toBe(200)
+
+			// Then all the others: the phone's pages through app B go to /login too.
+			const others = await desk.request('/studentdashboard/profile', {
+				intent: 'end-other-sessions',
+			})
+			expect(others.status).toBe(302)
+			await refusedAll(phone, phoneCookies)
+			expect((await desk.request('/studentdashboard/tasks')).status).toBe(200)
+		})
+
 		test('chat, presence and signals cross API processes; "end session" on A closes the sockets on B', async () => {
 			const teacherApi = await ApiClient.login(cluster.apis[0], 'teacher@example.com')
 			const studentApi = await ApiClient.login(cluster.apis[1], 'student@example.com')

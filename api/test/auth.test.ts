@@ -586,6 +586,37 @@ describe('sessions: rotation, reuse and logout revoke at once', () => {
 		expect((await refresh(refreshCookie(byBearer.answer))).status).toBe(401)
 	})
 
+	test('GET /auth/session answers whether a sign-in is open, and refuses one ended any way', async () => {
+		const session = (token?: string) => call(api, 'GET', '/auth/session', { token })
+		const ended = { message: 'Access token is missing or expired' }
+		const kept = await login(api, 'student@example.com')
+		const byLogout = await login(api, 'student@example.com')
+		const byDevice = await login(api, 'student@example.com')
+		const byOthers = await login(api, 'student@example.com')
+		for (const { token } of [kept, byLogout, byDevice, byOthers]) {
+			const open = await session(token)
+			expect(open.status).toBe(200)
+			expect(open.body).toEqual({ open: true })
+		}
+		expect(await session()).toMatchObject({ status: 403, body: ended })
+
+		await call(api, 'POST', '/auth/logout', { token: byLogout.token })
+		expect(await session(byLogout.token)).toMatchObject({ status: 403, body: ended })
+		const devices = await call(api, 'GET', '/account/sessions', { token: kept.token })
+		const sid = (token: string) =>
+			JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()).sid
+		const device = devices.body.sessions.find(
+			(row: { id: string }) => row.id === sid(byDevice.token),
+		)
+		expect(device).toBeDefined()
+		await call(api, 'DELETE', `/account/sessions/${device.id}`, { token: kept.token })
+		expect(await session(byDevice.token)).toMatchObject({ status: 403, body: ended })
+		expect((await session(byOthers.token)).status).toBe(200)
+		await call(api, 'POST', '/account/sessions/end-others', { token: kept.token })
+		expect(await session(byOthers.token)).toMatchObject({ status: 403, body: ended })
+		expect((await session(kept.token)).status).toBe(200)
+	})
+
 	test('a course page that takes an optional token refuses a logged-out one too', async () => {
 		const { token } = await login(api, 'teacher@example.com')
 		const { body } = await call(api, 'GET', '/courses/public/list?limit=1')

@@ -63,6 +63,9 @@ describe('a teacher without two-factor', () => {
 		expect(held.status).toBe(403)
 		expect(held.body.message).toBe(SET_UP_FIRST)
 		expect((await call(api, 'GET', '/courses/list', { token })).status).toBe(403)
+		// The app's check before it serves cached pages (decision 056) says so too.
+		const check = await call(api, 'GET', '/auth/session', { token })
+		expect(check).toMatchObject({ status: 403, body: { message: SET_UP_FIRST } })
 		// A new sign-in says so, for the app to send them to the set-up.
 		const again = await login(api, teacher.email, PASSWORD)
 		expect(again.user.twoFactorSetupRequired).toBe(true)

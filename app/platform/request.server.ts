@@ -19,7 +19,9 @@ import {
 import { sendToast } from './toast.server'
 import { createUpstream, type Tokens } from './upstream.server'
 import { SessionExpiredError, sessionToasts, UpstreamError } from './upstream-errors'
-import { responseCache } from './upstream-cache.server'
+import { invalidate } from './cache-invalidation.server'
+import { responseCache, sessionTag } from './upstream-cache.server'
+import { sessionKeyOf } from './upstream-session.server'
 
 type Upstream = ReturnType<typeof createUpstream>
 
@@ -64,6 +66,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
 		cookies: state.upstreamCookies,
 		client: clientOf(request),
 		requestId: request.headers.get('x-request-id') ?? undefined,
+		heldForTwoFactor: user?.twoFactorSetupRequired === true,
 		onSessionChange: ({ tokens, cookies }) => {
 			state.upstreamCookies = cookies
 			if (state.user && tokens) {
@@ -133,9 +136,19 @@ function state(context: Context): RequestState {
 function endSession(context: Context, error: SessionExpiredError) {
 	const current = state(context)
 	if (current.user) responseCache.dropUser(current.user.id)
+	forgetSignIn(current)
 	current.user = null
 	current.ended = true
 	sendToast(context, error.toast)
+}
+
+/**
+ * An ended sign-in (logged out, or refused by the API): no process serves a copy of its cookie
+ * another cached answer before asking the API (docs/decisions/056).
+ */
+function forgetSignIn(current: RequestState) {
+	const accessToken = current.session.get('accessToken')
+	if (current.user && accessToken) invalidate([sessionTag(sessionKeyOf(accessToken))])
 }
 
 export function currentUser(context: Context): SessionUser | null {
@@ -281,6 +294,7 @@ export function pendingSignIn(context: Context): PendingSignIn | null {
 export function finishSession(context: Context) {
 	const current = state(context)
 	if (current.user) responseCache.dropUser(current.user.id)
+	forgetSignIn(current)
 	current.user = null
 	current.ended = true
 }

@@ -24,6 +24,26 @@ export function userTag(userKey: string): string {
 	return `user:${userKey}`
 }
 
+/**
+ * The tag of one sign-in (the `sid` of its access tokens): published when it ends, so no process
+ * serves it another cached answer before the API has been asked again (docs/decisions/056).
+ */
+export function sessionTag(sessionKey: string): string {
+	return `session:${sessionKey}`
+}
+
+/** Every sign-in must be asked about again (a change the app cannot pin to sessions: a hold). */
+export const EVERY_SESSION = 'session:*'
+
+/**
+ * How long the API's word that a sign-in is open (`GET /auth/session`) lets the cache serve it
+ * without asking again. A sign-in ended or held through the app is told at once, on every process;
+ * this bounds one ended where the app never saw it (docs/decisions/056).
+ */
+export const SESSION_RECHECK_MS = 5_000
+
+type SessionCheck = { promise: Promise<void>; userKey: string; current: boolean }
+
 export function cacheKey(
 	userKey: string | null,
 	method: string,
@@ -41,18 +61,63 @@ export class ResponseCache {
 	readonly #entries = new Map<string, Entry>()
 	readonly #flights = new Map<string, Flight>()
 	readonly #invalidationListeners: ((resource: string) => void)[] = []
+	// Sign-ins the API said were open, until when; and the checks under way, one per sign-in.
+	readonly #sessions = new Map<string, { userKey: string; until: number }>()
+	readonly #sessionChecks = new Map<string, SessionCheck>()
 	readonly #maxEntries: number
 	readonly #ttlMs: number
+	readonly #sessionRecheckMs: number
 	readonly #now: () => number
 
 	constructor({
 		maxEntries = 2000,
 		ttlMs = 300_000,
+		sessionRecheckMs = SESSION_RECHECK_MS,
 		now = Date.now,
-	}: { maxEntries?: number; ttlMs?: number; now?: () => number } = {}) {
+	}: {
+		maxEntries?: number
+		ttlMs?: number
+		sessionRecheckMs?: number
+		now?: () => number
+	} = {}) {
 		this.#maxEntries = maxEntries
 		this.#ttlMs = ttlMs
+		this.#sessionRecheckMs = sessionRecheckMs
 		this.#now = now
+	}
+
+	/** Whether the API said, within SESSION_RECHECK_MS and nothing since, that the sign-in is open. */
+	sessionOpen(sessionKey: string): boolean {
+		const known = this.#sessions.get(sessionKey)
+		return known !== undefined && known.until > this.#now()
+	}
+
+	/**
+	 * Asks the API whether the sign-in is open (`ask` rejects when it refuses), sharing one question
+	 * between the requests of the sign-in; an answer that an end or hold of it overtook is not kept.
+	 */
+	checkSession(sessionKey: string, userKey: string, ask: () => Promise<unknown>): Promise<void> {
+		const under = this.#sessionChecks.get(sessionKey)
+		if (under?.current) return under.promise
+		const check: SessionCheck = { promise: Promise.resolve(), userKey, current: true }
+		this.#sessionChecks.set(sessionKey, check)
+		check.promise = (async () => {
+			try {
+				await ask()
+				if (check.current) {
+					this.#sessions.delete(sessionKey)
+					this.#sessions.set(sessionKey, { userKey, until: this.#now() + this.#sessionRecheckMs })
+					for (const oldest of this.#sessions.keys()) {
+						if (this.#sessions.size <= this.#maxEntries) break
+						this.#sessions.delete(oldest)
+					}
+				}
+			} finally {
+				if (this.#sessionChecks.get(sessionKey) === check) this.#sessionChecks.delete(sessionKey)
+				check.current = false
+			}
+		})()
+		return check.promise
 	}
 
 	get size(): number {
@@ -128,12 +193,23 @@ export class ResponseCache {
 			(tag) =>
 				wanted.has(tag.resource) || (tag.userKey !== null && wanted.has(userTag(tag.userKey))),
 		)
+		// Most changes name resources alone: sign-ins are looked at only when one is named.
+		const sessions = new Set<string>()
+		const users = new Set<string>()
+		for (const tag of wanted) {
+			if (tag.startsWith('session:')) sessions.add(tag.slice('session:'.length))
+			else if (tag.startsWith('user:')) users.add(tag.slice('user:'.length))
+		}
+		if (sessions.has('*')) this.#forgetSessions(() => true)
+		else if (sessions.size > 0 || users.size > 0)
+			this.#forgetSessions((sessionKey, userKey) => sessions.has(sessionKey) || users.has(userKey))
 		for (const listener of this.#invalidationListeners) for (const tag of wanted) listener(tag)
 	}
 
 	/** Everything, for every user: after this process may have missed invalidations. */
 	dropAll(): void {
 		this.#drop(() => true)
+		this.#forgetSessions(() => true)
 		for (const listener of this.#invalidationListeners) listener('*')
 	}
 
@@ -145,6 +221,20 @@ export class ResponseCache {
 	/** On login and logout, so a role change never shows the previous account's data. */
 	dropUser(userKey: string): void {
 		this.#drop((tag) => tag.userKey === userKey)
+	}
+
+	/** The API is asked again before the matching sign-ins are served a cached answer. */
+	#forgetSessions(matches: (sessionKey: string, userKey: string) => boolean): void {
+		if (this.#sessions.size === 0 && this.#sessionChecks.size === 0) return
+		for (const [sessionKey, { userKey }] of this.#sessions) {
+			if (matches(sessionKey, userKey)) this.#sessions.delete(sessionKey)
+		}
+		for (const [sessionKey, check] of this.#sessionChecks) {
+			if (matches(sessionKey, check.userKey)) {
+				check.current = false
+				this.#sessionChecks.delete(sessionKey)
+			}
+		}
 	}
 
 	#drop(matches: (tag: EntryTag) => boolean): void {

@@ -3,22 +3,59 @@ import { parseLenient, type Reply } from './upstream-answers.server'
 // The session's side of the upstream: its access token's expiry, the refresh answers (shared
 // between the requests of one session), and the cookie jar the upstream writes to.
 
+type Claims = { exp?: number; sid?: string }
+
+// A session's requests carry the same access token until it is refreshed: its claims are decoded
+// once, not on every request.
+const decoded = new Map<string, Claims>()
+const maxDecoded = 2_000
+
+/** The unverified claims of a JWT (`exp`, `sid`); none for an opaque token. */
+function claimsOf(token: string): Claims {
+	const known = decoded.get(token)
+	if (known) return known
+	const claims = decodeClaims(token)
+	decoded.set(token, claims)
+	if (decoded.size > maxDecoded) {
+		const oldest = decoded.keys().next()
+		if (!oldest.done) decoded.delete(oldest.value)
+	}
+	return claims
+}
+
+function decodeClaims(token: string): Claims {
+	const parts = token.split('.')
+	const payload = parts[1]
+	if (parts.length !== 3 || !payload) return {}
+	let claims: unknown
+	try {
+		claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+	} catch {
+		return {}
+	}
+	if (typeof claims !== 'object' || claims === null) return {}
+	const { exp, sid } = claims as Record<string, unknown>
+	return {
+		...(typeof exp === 'number' && { exp }),
+		...(typeof sid === 'string' && sid !== '' && { sid }),
+	}
+}
+
 /**
  * Decodes a JWT's `exp` without verifying it: only the upstream can judge the token, this just
  * avoids a round trip that is sure to answer 403. Opaque tokens are left to the 403 path.
  */
 export function accessTokenExpiresSoon(token: string, skewSeconds = 5): boolean {
-	const parts = token.split('.')
-	const payload = parts[1]
-	if (parts.length !== 3 || !payload) return false
-	let claims: unknown
-	try {
-		claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
-	} catch {
-		return false
-	}
-	const exp = typeof claims === 'object' && claims !== null && 'exp' in claims ? claims.exp : null
-	return typeof exp === 'number' && exp * 1000 <= Date.now() + skewSeconds * 1000
+	const { exp } = claimsOf(token)
+	return exp !== undefined && exp * 1000 <= Date.now() + skewSeconds * 1000
+}
+
+/**
+ * Which sign-in an access token belongs to: its `sid` (decision 013), or for a backend whose tokens
+ * say nothing the token itself (a refresh then counts as a new sign-in, asked about again).
+ */
+export function sessionKeyOf(accessToken: string): string {
+	return claimsOf(accessToken).sid ?? accessToken
 }
 
 /**

@@ -16,14 +16,17 @@ import {
 	sortedQuery,
 	type QueryParams,
 	type ResponseCache,
+	userTag,
 } from './upstream-cache.server'
 import { upstreamCache, upstreamCalls, upstreamDuration } from './metrics.server'
+import { TWO_FACTOR_SETUP_REQUIRED } from './roles'
 import { SessionExpiredError, toastForFailure, UpstreamError } from './upstream-errors'
 import {
 	accessTokenExpiresSoon,
 	applySetCookies,
 	refreshTokenFrom,
 	refusesToken,
+	sessionKeyOf,
 	sharedRefresh,
 	tokenFrom,
 } from './upstream-session.server'
@@ -64,6 +67,11 @@ export type UpstreamOptions = {
 	client?: { address: string; userAgent: string; proxySecret: string }
 	/** The page request's id (server.mjs), sent as X-Request-Id so the API logs the same one. */
 	requestId?: string
+	/**
+	 * The sign-in is already held at the two-factor set-up (decision 037), whose pages read only
+	 * what the API still answers it: the hold's refusal of the session check is no news to them.
+	 */
+	heldForTwoFactor?: boolean
 }
 
 export type GetOptions<T> = {
@@ -90,6 +98,11 @@ export type SendOptions<T> = {
 	retry?: boolean
 	/** Tags made stale besides the path's first segment (staleAfter in cache-invalidation.server.ts). */
 	invalidates?: readonly string[]
+	/**
+	 * The call may end other sign-ins of this user (end the others, a new password): every process
+	 * asks the API again before it serves any of them a cached answer (docs/decisions/056).
+	 */
+	endsSessions?: boolean
 }
 
 export type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -126,6 +139,11 @@ type Call = {
 
 const maxAttempts = 3
 
+/** The API's refusal of the sign-in itself (ended, or held for two-factor), not a failure to answer. */
+const refusesSession = (error: unknown) =>
+	error instanceof SessionExpiredError ||
+	(error instanceof UpstreamError && (error.status === 401 || error.status === 403))
+
 /** The refresh call's refusal of the token itself (the reference API answers 401). */
 const refusesRefresh = (status: number) => status === 401 || status === 403
 // Far beyond any real address (ids are UUIDs, searches at most 100 characters); servers refuse a
@@ -147,6 +165,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 	// Spec: one refresh per request. `from` is the token it replaced: a 403 for a call made with
 	// any other token is a permission refusal, not an expired session.
 	let refresh: { from: string; done: Promise<void> } | null = null
+	// The access token that refresh gave. A call sent with it and refused for the token itself is
+	// as a replay refused: the session ended upstream (a refresh shared with another request of the
+	// browser just before the end, or one made before any call, e.g. refreshIfExpiring).
+	let refreshedToken: string | undefined
 
 	function publish() {
 		options.onSessionChange({ tokens: tokens && { ...tokens }, cookies: { ...cookies } })
@@ -253,6 +275,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 		const rotated = refreshTokenFrom(reply.text)
 		if (rotated) cookies.refreshToken = rotated
 		tokens = { accessToken: token, refreshToken: cookies.refreshToken ?? current.refreshToken }
+		refreshedToken = token
 		publish()
 	}
 
@@ -284,9 +307,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 	): Promise<{ answer: R; replayed: boolean }> {
 		const sentWith = tokens?.accessToken
 		const answer = await send(sentWith)
-		if (answer.status !== 403 || !sentWith) return { answer, replayed: false }
+		// Sent with the token this request's refresh just gave: a refusal now is the replay's.
+		const fresh = sentWith !== undefined && sentWith === refreshedToken
+		if (answer.status !== 403 || !sentWith) return { answer, replayed: fresh }
 		const renewed = await renewedToken(sentWith, fallback)
-		if (!renewed) return { answer, replayed: false }
+		if (!renewed) return { answer, replayed: fresh }
 		await discard(answer)
 		return { answer: await send(renewed), replayed: true }
 	}
@@ -306,6 +331,56 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 		}
 		if (!reply.ok) throw errorFromReply(reply, call)
 		return reply.text
+	}
+
+	/** Whether this request's sign-in may be served cached answers without asking the API. */
+	function sessionKnownOpen(): boolean {
+		const accessToken = tokens?.accessToken
+		return !accessToken || options.userKey === null || cache.sessionOpen(sessionKeyOf(accessToken))
+	}
+
+	/**
+	 * Cached answers are the user's, not the sign-in's: before one is served, the API says this
+	 * sign-in is still open and not held (`GET /auth/session`), at most SESSION_RECHECK_MS ago, and
+	 * an end or hold the app sees forgets that at once (docs/decisions/056). A refusal ends the
+	 * session or holds it as any call's does; an API that cannot answer refuses nothing, so the
+	 * cached answer is served.
+	 */
+	async function checkSession(): Promise<void> {
+		const accessToken = tokens?.accessToken
+		if (!accessToken || options.userKey === null) return
+		let asked = false
+		const ask = () => {
+			asked = true
+			return perform({
+				method: 'GET',
+				path: '/auth/session',
+				search: '',
+				fallback: 'Failed to check the sign-in',
+			}).catch((error: unknown) => {
+				// A backend without the call: its sign-ins are taken as open, as before it existed.
+				if (!(error instanceof UpstreamError && error.status === 404)) throw error
+			})
+		}
+		// The API checks that a session is open before it checks the hold: a held one is open.
+		const refused = (error: unknown) =>
+			refusesSession(error) &&
+			!(
+				options.heldForTwoFactor &&
+				error instanceof UpstreamError &&
+				error.text === TWO_FACTOR_SETUP_REQUIRED
+			)
+		try {
+			await cache.checkSession(sessionKeyOf(accessToken), options.userKey, ask)
+		} catch (error) {
+			if (!refused(error)) return
+			// Another request's check, with its own tokens: this request asks for itself.
+			if (!asked)
+				await ask().catch((own: unknown) => {
+					if (refused(own)) throw own
+				})
+			else throw error
+		}
 	}
 
 	async function withRetries(
@@ -345,7 +420,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			if (!fresh) {
 				const hit = cache.get(key)
 				upstreamCache.inc({ outcome: hit === undefined ? 'miss' : 'hit' })
-				if (hit !== undefined) return parseCachedAnswer(hit, request.schema, request.fallback)
+				if (hit !== undefined) {
+					if (!sessionKnownOpen()) await checkSession()
+					return parseCachedAnswer(hit, request.schema, request.fallback)
+				}
 			} else upstreamCache.inc({ outcome: 'miss' })
 			const raw = await cache.dedupe(
 				key,
@@ -376,7 +454,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			}
 			const text = await withRetries(request.retry, method, () => perform(call))
 			// The mutation happened even if its answer turns out malformed, so invalidate first.
-			invalidate([resourceOf(path), ...(request.invalidates ?? [])])
+			invalidate([
+				resourceOf(path),
+				...(request.invalidates ?? []),
+				...(request.endsSessions && options.userKey !== null ? [userTag(options.userKey)] : []),
+			])
 			return parseAnswer(readJson(text, request.fallback), request.schema, request.fallback)
 		},
 

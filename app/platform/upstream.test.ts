@@ -2,7 +2,13 @@ import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from 'vitest'
 import { z } from 'zod'
-import { ResponseCache } from './upstream-cache.server'
+import {
+	EVERY_SESSION,
+	ResponseCache,
+	SESSION_RECHECK_MS,
+	sessionTag,
+	userTag,
+} from './upstream-cache.server'
 import { SessionExpiredError, UpstreamError } from './upstream-errors'
 import { accessTokenExpiresSoon } from './upstream-session.server'
 import { client, failure, type Handler, type Hit, upstreamServer } from './upstream-test-server'
@@ -38,6 +44,10 @@ function expiringSession(
 		json(res, 403, { message: 'Access token is missing or expired' })
 	}
 }
+
+/** The calls for data, without the checks that a sign-in is still open (GET /auth/session). */
+const dataCalls = (server: { hits: Hit[] }) =>
+	server.hits.filter((hit) => hit.path !== '/api/v1/auth/session')
 
 function fakeJwt(exp: number): string {
 	const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
@@ -531,10 +541,10 @@ test('a cached GET is served without a call, per user, until a mutation of its r
 	expect(await student.get('/courses/list', { ...list, query: { limit: 10, page: 1 } })).toEqual({
 		courses: ['v0'],
 	})
-	expect(server.hits).toHaveLength(1)
+	expect(dataCalls(server)).toHaveLength(1)
 
 	await teacher.get('/courses/list', list)
-	expect(server.hits).toHaveLength(2)
+	expect(dataCalls(server)).toHaveLength(2)
 
 	await teacher.send('PUT', '/courses/update-course/1', {
 		json: { title: 'New' },
@@ -542,13 +552,13 @@ test('a cached GET is served without a call, per user, until a mutation of its r
 		fallback: 'Failed to update course',
 	})
 	expect(await student.get('/courses/list', list)).toEqual({ courses: ['v1'] })
-	expect(server.hits).toHaveLength(4)
+	expect(dataCalls(server)).toHaveLength(4)
 
 	await student.get('/courses/list', { ...list, cache: false })
 	await student.get('/courses/list', { ...list, fresh: true })
-	expect(server.hits).toHaveLength(6)
+	expect(dataCalls(server)).toHaveLength(6)
 	await student.get('/courses/list', list)
-	expect(server.hits).toHaveLength(6)
+	expect(dataCalls(server)).toHaveLength(6)
 })
 
 test('a mutation also invalidates the resources it names', async () => {
@@ -583,7 +593,7 @@ test('a request marked fresh (a full page reload) asks the upstream and refreshe
 	const reload = client(server.baseUrl, { cache, fresh: true }).upstream
 	expect(await reload.get('/tasks', list)).toEqual({ courses: ['v1'] })
 	expect(await navigation.get('/tasks', list)).toEqual({ courses: ['v1'] })
-	expect(server.hits).toHaveLength(2)
+	expect(dataCalls(server)).toHaveLength(2)
 })
 
 test('a mutation publishes its tags through the given invalidate', async () => {
@@ -911,4 +921,215 @@ test('a refreshed token refused for itself ends the session instead of showing "
 	expect((error as SessionExpiredError).toast.title).toBe('Session expired. Please login again.')
 	expect(upstream.tokens()).toBeNull()
 	expect(changes.at(-1)).toEqual({ tokens: null, cookies: {} })
+})
+
+// Issue 38 (decision 056): cached answers are the user's, shared by their sign-ins; one is served
+// to a sign-in only while the API's word that it is open is at most SESSION_RECHECK_MS old, and an
+// end or hold the app sees forgets that word at once.
+
+/** An access token of sign-in `sid`, which the server below refuses once that sign-in ends. */
+function tokenOf(sid: string): string {
+	const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+	return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'u1', sid, exp: 4102444800 })}.sig`
+}
+
+const SET_UP_FIRST = 'Your organization requires two-factor sign-in. Set it up to continue.'
+
+/** The API: sign-ins open until ended or held; every GET answers the version of the data. */
+async function signInsServer() {
+	const ended = new Set<string>()
+	const held = new Set<string>()
+	let version = 0
+	const server = await upstreamServer((hit, res) => {
+		if (hit.path === '/api/v1/auth/refresh-token') {
+			const of = /refreshToken=r-([^;]+)/.exec(hit.headers.cookie ?? '')?.[1] ?? ''
+			return ended.has(of) || !of
+				? json(res, 401, { message: 'Invalid or expired refresh token' })
+				: json(res, 200, { token: tokenOf(of) })
+		}
+		const sid = /^Bearer (.+)$/.exec(hit.headers.authorization ?? '')?.[1]?.split('.')[1]
+		const claims = sid ? JSON.parse(Buffer.from(sid, 'base64url').toString()) : {}
+		if (ended.has(claims.sid))
+			return json(res, 403, { message: 'Access token is missing or expired' })
+		if (held.has(claims.sid)) return json(res, 403, { message: SET_UP_FIRST })
+		if (hit.path === '/api/v1/auth/session') return json(res, 200, { open: true })
+		json(res, 200, { courses: [`v${version}`] })
+	})
+	return { ...server, ended, held, bump: () => version++ }
+}
+
+const tasks = { schema: coursesSchema, fallback: 'Failed to fetch tasks' }
+
+function device(baseUrl: string, cache: ResponseCache, sid: string) {
+	return client(baseUrl, {
+		cache,
+		tokens: { accessToken: tokenOf(sid), refreshToken: `r-${sid}` },
+		cookies: { refreshToken: `r-${sid}` },
+	}).upstream
+}
+
+test('an ended sign-in is not served the answers its user’s other sign-in keeps in the cache', async () => {
+	const api = await signInsServer()
+	const cache = new ResponseCache()
+	expect(await device(api.baseUrl, cache, 'laptop').get('/tasks', tasks)).toEqual({
+		courses: ['v0'],
+	})
+	// The phone's first cached answer is served once the API says its sign-in is open...
+	expect(await device(api.baseUrl, cache, 'phone').get('/tasks', tasks)).toEqual({
+		courses: ['v0'],
+	})
+	expect(api.count('/api/v1/auth/session')).toBe(1)
+	// ...and the next ones without asking again, for a few seconds.
+	expect(await device(api.baseUrl, cache, 'phone').get('/tasks', tasks)).toEqual({
+		courses: ['v0'],
+	})
+	expect(api.count('/api/v1/auth/session')).toBe(1)
+	expect(dataCalls(api)).toHaveLength(1)
+
+	// The laptop ends the phone's sign-in through the app: the phone's next page asks, and is refused.
+	api.ended.add('phone')
+	cache.invalidate([sessionTag('phone')])
+	const error = await failure(device(api.baseUrl, cache, 'phone').get('/tasks', tasks))
+	expect(error).toBeInstanceOf(SessionExpiredError)
+	// The laptop still reads the cache.
+	expect(await device(api.baseUrl, cache, 'laptop').get('/tasks', tasks)).toEqual({
+		courses: ['v0'],
+	})
+})
+
+test('every sign-in of a user, or every sign-in at all, is asked about again when the app is told', async () => {
+	const api = await signInsServer()
+	const cache = new ResponseCache()
+	await device(api.baseUrl, cache, 'laptop').get('/tasks', tasks)
+	await device(api.baseUrl, cache, 'phone').get('/tasks', tasks)
+	expect(api.count('/api/v1/auth/session')).toBe(1)
+
+	// "End all other sessions", or a new password, from the laptop: the user's tag.
+	api.ended.add('phone')
+	cache.invalidate([userTag('u1')])
+	await device(api.baseUrl, cache, 'laptop').get('/tasks', tasks)
+	expect(await failure(device(api.baseUrl, cache, 'phone').get('/tasks', tasks))).toBeInstanceOf(
+		SessionExpiredError,
+	)
+
+	// An organization requires two-factor of its teachers: every sign-in is asked about again.
+	await device(api.baseUrl, cache, 'desk').get('/tasks', tasks)
+	await device(api.baseUrl, cache, 'desk').get('/tasks', tasks)
+	const asked = api.count('/api/v1/auth/session')
+	api.held.add('desk')
+	cache.invalidate([EVERY_SESSION])
+	const held = await failure(device(api.baseUrl, cache, 'desk').get('/tasks', tasks))
+	expect(held).toBeInstanceOf(UpstreamError)
+	expect((held as UpstreamError).text).toBe(SET_UP_FIRST)
+	// Asked, refused, and asked again with a refreshed token, as any call refused with 403 is.
+	expect(api.count('/api/v1/auth/session')).toBe(asked + 2)
+})
+
+test('a sign-in ended where the app did not see it is refused cached answers within seconds', async () => {
+	const api = await signInsServer()
+	let now = 1_000_000
+	const cache = new ResponseCache({ now: () => now })
+	await device(api.baseUrl, cache, 'laptop').get('/tasks', tasks)
+	await device(api.baseUrl, cache, 'phone').get('/tasks', tasks)
+	// Ended at the API itself: within SESSION_RECHECK_MS the phone's word still holds.
+	api.ended.add('phone')
+	now += SESSION_RECHECK_MS - 1
+	expect(await device(api.baseUrl, cache, 'phone').get('/tasks', tasks)).toEqual({
+		courses: ['v0'],
+	})
+	now += 1
+	expect(await failure(device(api.baseUrl, cache, 'phone').get('/tasks', tasks))).toBeInstanceOf(
+		SessionExpiredError,
+	)
+})
+
+test('the requests of one sign-in share one check; an API that cannot answer refuses nothing', async () => {
+	let failing = false
+	let answered = 0
+	const server = await upstreamServer((hit, res) => {
+		if (hit.path !== '/api/v1/auth/session') return json(res, 200, { courses: ['v0'] })
+		if (failing) return json(res, 503, { message: 'Service unavailable' })
+		// Held back so that the other requests find it under way.
+		setTimeout(() => json(res, 200, { open: true }), 50)
+		answered++
+	})
+	const cache = new ResponseCache()
+	await device(server.baseUrl, cache, 'laptop').get('/tasks', tasks)
+	const pages = await Promise.all(
+		[1, 2, 3].map(() => device(server.baseUrl, cache, 'phone').get('/tasks', tasks)),
+	)
+	expect(pages).toEqual([1, 2, 3].map(() => ({ courses: ['v0'] })))
+	expect(answered).toBe(1)
+
+	failing = true
+	cache.invalidate([sessionTag('phone')])
+	expect(await device(server.baseUrl, cache, 'phone').get('/tasks', tasks)).toEqual({
+		courses: ['v0'],
+	})
+	expect(server.count('/api/v1/auth/session')).toBe(2)
+})
+
+test('a backend without GET /auth/session keeps serving cached answers, asking every few seconds', async () => {
+	const server = await upstreamServer((hit, res) =>
+		hit.path === '/api/v1/auth/session'
+			? json(res, 404, { message: 'Not found' })
+			: json(res, 200, { courses: ['v0'] }),
+	)
+	const cache = new ResponseCache()
+	await device(server.baseUrl, cache, 'laptop').get('/tasks', tasks)
+	for (let page = 0; page < 3; page++)
+		expect(await device(server.baseUrl, cache, 'phone').get('/tasks', tasks)).toEqual({
+			courses: ['v0'],
+		})
+	expect(server.count('/api/v1/auth/session')).toBe(1)
+})
+
+test('a token this request just refreshed, refused for itself, ends the session as a replay does', async () => {
+	// The refresh was answered before the session ended (shared with another request of the
+	// browser), so the call made with its token is refused: not a permission error, the end.
+	const server = await upstreamServer((hit, res) =>
+		hit.path === '/api/v1/auth/refresh-token'
+			? json(res, 200, { token: 'new-access' })
+			: json(res, 403, { message: 'Access token is missing or expired' }),
+	)
+	const expired = fakeJwt(Math.floor(Date.now() / 1000) - 60)
+	const { upstream, changes } = client(server.baseUrl, {
+		tokens: { accessToken: expired, refreshToken: 'r1' },
+	})
+	expect(await upstream.refreshIfExpiring()).toBe(true)
+	const error = await failure(upstream.get('/tasks', tasks))
+	expect(error).toBeInstanceOf(SessionExpiredError)
+	expect(changes.at(-1)).toEqual({ tokens: null, cookies: {} })
+	// A refusal of the action itself, with that token, stays a permission error.
+	const forbidden = await upstreamServer((hit, res) =>
+		hit.path === '/api/v1/auth/refresh-token'
+			? json(res, 200, { token: 'new-access' })
+			: json(res, 403, { message: 'You do not have permission to do this' }),
+	)
+	const other = client(forbidden.baseUrl, { tokens: { accessToken: expired, refreshToken: 'r1' } })
+	await other.upstream.refreshIfExpiring()
+	const refusal = await failure(other.upstream.get('/tasks', tasks))
+	expect(refusal).toBeInstanceOf(UpstreamError)
+	expect((refusal as UpstreamError).status).toBe(403)
+})
+
+test('a sign-in already held at the two-factor set-up is served what the set-up reads', async () => {
+	const api = await signInsServer()
+	const cache = new ResponseCache()
+	await device(api.baseUrl, cache, 'desk').get('/account', tasks)
+	api.held.add('desk')
+	cache.invalidate([EVERY_SESSION])
+	const held = client(api.baseUrl, {
+		cache,
+		tokens: { accessToken: tokenOf('desk'), refreshToken: 'r-desk' },
+		cookies: { refreshToken: 'r-desk' },
+		heldForTwoFactor: true,
+	}).upstream
+	expect(await held.get('/account', tasks)).toEqual({ courses: ['v0'] })
+	// Not yet known to be held: the hold's refusal, which sends the teacher to the set-up.
+	const error = await failure(device(api.baseUrl, cache, 'desk').get('/account', tasks))
+	expect((error as UpstreamError).text).toBe(SET_UP_FIRST)
+	// An ended one is refused even so.
+	api.ended.add('desk')
+	expect(await failure(held.get('/account', tasks))).toBeInstanceOf(SessionExpiredError)
 })

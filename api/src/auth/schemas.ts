@@ -111,3 +111,6 @@ export const pictureUpdated = z.object({
 
 /** An answer that only says what happened (a logout). */
 export const done = z.object({ message: z.string() })
+
+/** `GET /auth/session`: the bearer's sign-in is open and not held for two-factor set-up. */
+export const sessionOpen = z.object({ open: z.literal(true) })

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode'
 import { z } from 'zod'
+import { EVERY_SESSION, sessionTag } from '~/platform/upstream-cache.server'
 import type { Upstream } from '~/platform/upstream.server'
 import {
 	accountAnswerSchema,
@@ -46,6 +47,9 @@ export function resetPassword(api: Upstream, token: string, password: string) {
 		json: { token, password },
 		schema: messageAnswerSchema,
 		fallback: 'Failed to reset the password',
+		// It logs out every device of an account this visitor's app does not know: every sign-in is
+		// asked about again before its next cached page (decision 056).
+		invalidates: [EVERY_SESSION],
 	})
 }
 
@@ -134,6 +138,8 @@ export function endSession(api: Upstream, sessionId: string) {
 	return api.send('DELETE', `/account/sessions/${encodeURIComponent(sessionId)}`, {
 		schema: messageAnswerSchema,
 		fallback: 'Failed to log out that device',
+		// No process serves that device another cached page (decision 056).
+		invalidates: [sessionTag(sessionId)],
 	})
 }
 
@@ -141,6 +147,7 @@ export function endOtherSessions(api: Upstream) {
 	return api.send('POST', '/account/sessions/end-others', {
 		schema: messageAnswerSchema,
 		fallback: 'Failed to log out the other devices',
+		endsSessions: true,
 	})
 }
 
@@ -151,6 +158,8 @@ export function changePassword(api: Upstream, currentPassword: string, newPasswo
 		fallback: 'Failed to change the password',
 		// The calendar feed's address changes with the password.
 		invalidates: ['calendar'],
+		// It logs the account's other devices out.
+		endsSessions: true,
 	})
 }
 

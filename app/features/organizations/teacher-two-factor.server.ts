@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EVERY_SESSION } from '~/platform/upstream-cache.server'
 import type { Upstream } from '~/platform/upstream.server'
 
 // The organization's requirement of two-factor sign-in for its teachers (decision 037).
@@ -26,5 +27,7 @@ export function setTeacherTwoFactor(
 		json: { teachersNeedTwoFactor },
 		schema: requirementSchema.extend({ message: z.string() }),
 		fallback: 'Failed to save the two-factor setting',
+		// Its teachers without two-factor are held from their next page, cached or not (decision 056).
+		invalidates: [EVERY_SESSION],
 	})
 }
