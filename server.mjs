@@ -186,6 +186,7 @@ const MANIFEST_PATH = build.routeDiscovery?.manifestPath ?? '/__manifest'
  */
 function routeOf(path, page) {
 	if (path === '/healthz') return '/healthz'
+	if (path === '(too long)') return '(too long)'
 	if (path.startsWith(ASSET_PREFIX)) return '/assets/*'
 	if (path === MANIFEST_PATH) return MANIFEST_PATH
 	// Single-fetch data requests, as React Router names them: /courses.data, and /_.data for /.
@@ -270,6 +271,17 @@ const server = http.createServer((request, response) => {
 		response.end(request.method === 'HEAD' ? undefined : 'ok')
 		return
 	}
+	if (beyondBounds(request.url ?? '/')) {
+		// Logged under one label, not as written: the path is long, and may carry a feed's token.
+		page.loggedAs = '(too long)'
+		response.writeHead(414, {
+			'Content-Type': 'text/plain; charset=utf-8',
+			'Cache-Control': 'no-store',
+			Connection: 'close',
+		})
+		response.end('This address is too long.')
+		return
+	}
 	compress(request, response, () => {
 		const path = (request.url ?? '/').split('?')[0] ?? '/'
 		const render = () => void renderPage(request, response, page)
@@ -291,6 +303,33 @@ function onListen() {
 	log.info(`App listening on http://${host ?? 'localhost'}:${port}`)
 	// scripts/launch.mjs waits for this rather than for an answer another copy could give.
 	process.send?.('listening', () => process.disconnect())
+}
+
+/**
+ * The most any request target may ask of React Router (decision 050). Its manifest matching walks
+ * every ancestor of a path, so the work grows with the square of the segment count: a 14 KB path
+ * of 7,000 segments held the whole process for 6-32 s. The deepest real route has 6 segments and
+ * the longest a real path gets is about 800 characters (a certificate's: three ids and an escaped
+ * e-mail address), so 32 segments and 4 KB of path, and 8 KB of query (filters and search words;
+ * the request line and headers together are already held to 16 KB by Node's parser, which answers
+ * 431 past it), are far above anything the app links to. Both slash and backslash count as a
+ * separator, as the URL parser reads them. Only a path over 32 characters is scanned.
+ */
+const MAX_PATH_LENGTH = 4096
+const MAX_SEGMENTS = 32
+const MAX_QUERY_LENGTH = 8192
+function beyondBounds(target) {
+	if (target.length <= MAX_SEGMENTS) return false
+	const at = target.indexOf('?')
+	const pathLength = at === -1 ? target.length : at
+	if (pathLength > MAX_PATH_LENGTH) return true
+	if (at !== -1 && target.length - at - 1 > MAX_QUERY_LENGTH) return true
+	let separators = 0
+	for (let index = 0; index < pathLength; index++) {
+		const code = target.charCodeAt(index)
+		if ((code === 47 || code === 92) && ++separators > MAX_SEGMENTS) return true
+	}
+	return false
 }
 
 /**
