@@ -207,16 +207,31 @@ function matchedPattern(page) {
 	)
 }
 
+/** A calendar feed's address (api/src/calendar/feeds.ts: 32 hex digits and a 43-character MAC). */
+const FEED_TOKEN = /[0-9a-f]{32}[\w-]{43}/g
+const CALENDAR = /calendar/i
+
 /**
- * The path as logged: a segment the route names `:token` (a calendar feed's address is its only
- * key) is logged as that name, so no feed's address reaches the logs.
+ * The path as logged, with no calendar feed's address in it whatever its form (issue 38; the API's
+ * request log does the same): the address is the feed's only key. Masking the segment the route
+ * names `:token` missed every path that matched no route (`/calendar/<token>.ics/extra`,
+ * `/Calendar/…`). So the path is read as the router would (%-escapes decoded), anything shaped like
+ * an address is logged as `:token`, and whatever follows the word `calendar` too.
  */
-function loggedPath(path, route) {
-	const names = route.split('/')
-	return path
-		.split('/')
-		.map((segment, index) => (names[index]?.startsWith(':token') ? names[index] : segment))
-		.join('/')
+function loggedPath(path) {
+	let plain = path
+	if (plain.includes('%')) {
+		try {
+			plain = decodeURIComponent(plain)
+		} catch {
+			// Logged as sent; the token's shape is still masked below.
+		}
+	}
+	plain = plain.replace(FEED_TOKEN, ':token')
+	const at = plain.search(CALENDAR)
+	if (at === -1) return plain
+	const head = at + 'calendar'.length
+	return head === plain.length ? plain : `${plain.slice(0, head)}/:token`
 }
 
 const requestDuration = new Histogram({
@@ -244,7 +259,7 @@ function measure(request, response, requestId, page) {
 				requestId,
 				method: request.method,
 				route,
-				path: loggedPath(path, route),
+				path: loggedPath(path),
 				status,
 				durationMs: Math.round(durationMs * 10) / 10,
 			},
@@ -338,9 +353,13 @@ function beyondBounds(target) {
  * 049), and the two read two kinds of path differently. A path with an empty segment (`/courses//`)
  * is sent on to the same path without it; one whose %-escapes do not decode is refused (null).
  * A backslash counts as a slash here, as browsers read one in an address: the redirect never
- * starts with `/\`, which a browser would follow to another site.
+ * starts with `/\`, which a browser would follow to another site. A lone backslash is sent on to
+ * the slash too (decision 050): the URL parser below would read it as one and serve the page, so
+ * `/calendar\<token>.ics` was a second spelling of a feed's address that matched no route in the
+ * logs and no rule a proxy keeps for `/calendar/`. Browsers never send one (they turn it into a
+ * slash first), so only other clients meet the redirect, and they follow it.
  */
-const EMPTY_SEGMENTS = /[\\/]{2,}/g
+const EMPTY_SEGMENTS = /[\\/]{2,}|\\/g
 function canonicalPath(path) {
 	try {
 		decodeURIComponent(path)
