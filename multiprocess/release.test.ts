@@ -248,6 +248,12 @@ test.skipIf(missing)(
 			const line = await waitForLine('app-a', (logged) => logged.requestId === answer.requestId)
 			expect(line).toMatchObject({ status: answer.status })
 		}
+		// A path past the app's bounds (decision 050) is refused, logged and counted under one label,
+		// never as written (it may carry a feed's address too).
+		const long = await rawGet(`${appA}/calendar/${token}.ics${'/a'.repeat(7_000)}`)
+		expect(long.status).toBe(414)
+		const longLine = await waitForLine('app-a', (line) => line.requestId === long.requestId)
+		expect(longLine).toMatchObject({ status: 414, route: '(too long)', path: '(too long)' })
 		for (const name of ['api-a', 'api-b', 'app-a', 'app-b'])
 			expect(cluster.outputOf(name)).not.toContain(token)
 	},
