@@ -186,6 +186,7 @@ const MANIFEST_PATH = build.routeDiscovery?.manifestPath ?? '/__manifest'
  */
 function routeOf(path, page) {
 	if (path === '/healthz') return '/healthz'
+	if (path === '(too long)') return '(too long)'
 	if (path.startsWith(ASSET_PREFIX)) return '/assets/*'
 	if (path === MANIFEST_PATH) return MANIFEST_PATH
 	// Single-fetch data requests, as React Router names them: /courses.data, and /_.data for /.
@@ -206,16 +207,31 @@ function matchedPattern(page) {
 	)
 }
 
+/** A calendar feed's address (api/src/calendar/feeds.ts: 32 hex digits and a 43-character MAC). */
+const FEED_TOKEN = /[0-9a-f]{32}[\w-]{43}/g
+const CALENDAR = /calendar/i
+
 /**
- * The path as logged: a segment the route names `:token` (a calendar feed's address is its only
- * key) is logged as that name, so no feed's address reaches the logs.
+ * The path as logged, with no calendar feed's address in it whatever its form (issue 38; the API's
+ * request log does the same): the address is the feed's only key. Masking the segment the route
+ * names `:token` missed every path that matched no route (`/calendar/<token>.ics/extra`,
+ * `/Calendar/…`). So the path is read as the router would (%-escapes decoded), anything shaped like
+ * an address is logged as `:token`, and whatever follows the word `calendar` too.
  */
-function loggedPath(path, route) {
-	const names = route.split('/')
-	return path
-		.split('/')
-		.map((segment, index) => (names[index]?.startsWith(':token') ? names[index] : segment))
-		.join('/')
+function loggedPath(path) {
+	let plain = path
+	if (plain.includes('%')) {
+		try {
+			plain = decodeURIComponent(plain)
+		} catch {
+			// Logged as sent; the token's shape is still masked below.
+		}
+	}
+	plain = plain.replace(FEED_TOKEN, ':token')
+	const at = plain.search(CALENDAR)
+	if (at === -1) return plain
+	const head = at + 'calendar'.length
+	return head === plain.length ? plain : `${plain.slice(0, head)}/:token`
 }
 
 const requestDuration = new Histogram({
@@ -243,7 +259,7 @@ function measure(request, response, requestId, page) {
 				requestId,
 				method: request.method,
 				route,
-				path: loggedPath(path, route),
+				path: loggedPath(path),
 				status,
 				durationMs: Math.round(durationMs * 10) / 10,
 			},
@@ -270,6 +286,17 @@ const server = http.createServer((request, response) => {
 		response.end(request.method === 'HEAD' ? undefined : 'ok')
 		return
 	}
+	if (beyondBounds(request.url ?? '/')) {
+		// Logged under one label, not as written: the path is long, and may carry a feed's token.
+		page.loggedAs = '(too long)'
+		response.writeHead(414, {
+			'Content-Type': 'text/plain; charset=utf-8',
+			'Cache-Control': 'no-store',
+			Connection: 'close',
+		})
+		response.end('This address is too long.')
+		return
+	}
 	compress(request, response, () => {
 		const path = (request.url ?? '/').split('?')[0] ?? '/'
 		const render = () => void renderPage(request, response, page)
@@ -294,14 +321,45 @@ function onListen() {
 }
 
 /**
+ * The most any request target may ask of React Router (decision 050). Its manifest matching walks
+ * every ancestor of a path, so the work grows with the square of the segment count: a 14 KB path
+ * of 7,000 segments held the whole process for 6-32 s. The deepest real route has 6 segments and
+ * the longest a real path gets is about 800 characters (a certificate's: three ids and an escaped
+ * e-mail address), so 32 segments and 4 KB of path, and 8 KB of query (filters and search words;
+ * the request line and headers together are already held to 16 KB by Node's parser, which answers
+ * 431 past it), are far above anything the app links to. Both slash and backslash count as a
+ * separator, as the URL parser reads them. Only a path over 32 characters is scanned.
+ */
+const MAX_PATH_LENGTH = 4096
+const MAX_SEGMENTS = 32
+const MAX_QUERY_LENGTH = 8192
+function beyondBounds(target) {
+	if (target.length <= MAX_SEGMENTS) return false
+	const at = target.indexOf('?')
+	const pathLength = at === -1 ? target.length : at
+	if (pathLength > MAX_PATH_LENGTH) return true
+	if (at !== -1 && target.length - at - 1 > MAX_QUERY_LENGTH) return true
+	let separators = 0
+	for (let index = 0; index < pathLength; index++) {
+		const code = target.charCodeAt(index)
+		if ((code === 47 || code === 92) && ++separators > MAX_SEGMENTS) return true
+	}
+	return false
+}
+
+/**
  * Where a request's path must go before React Router sees it, when anywhere: this server matches
  * routes with React Router's route-pattern matcher and the browser with its default one (decision
  * 049), and the two read two kinds of path differently. A path with an empty segment (`/courses//`)
  * is sent on to the same path without it; one whose %-escapes do not decode is refused (null).
  * A backslash counts as a slash here, as browsers read one in an address: the redirect never
- * starts with `/\`, which a browser would follow to another site.
+ * starts with `/\`, which a browser would follow to another site. A lone backslash is sent on to
+ * the slash too (decision 050): the URL parser below would read it as one and serve the page, so
+ * `/calendar\<token>.ics` was a second spelling of a feed's address that matched no route in the
+ * logs and no rule a proxy keeps for `/calendar/`. Browsers never send one (they turn it into a
+ * slash first), so only other clients meet the redirect, and they follow it.
  */
-const EMPTY_SEGMENTS = /[\\/]{2,}/g
+const EMPTY_SEGMENTS = /[\\/]{2,}|\\/g
 function canonicalPath(path) {
 	try {
 		decodeURIComponent(path)

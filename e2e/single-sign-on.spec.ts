@@ -235,6 +235,50 @@ test('a provider that is down leaves the login usable with a plain message', asy
 	await expect(page).toHaveURL(/\/organization/)
 })
 
+test('a provider stopped after a sign-in is said to be down, not sent to (issue 38)', async ({
+	page,
+	request,
+}) => {
+	const own = await startProvider({ appUrl })
+	let stopped = false
+	try {
+		const school = await newSchool(request)
+		await configure(request, school, own.issuer, {
+			clientId: own.clientId,
+			clientSecret: own.clientSecret,
+		})
+		const email = `rae@${school.domain}`
+		const member = await request.post(`${apiUrl}/auth/register-student/organization`, {
+			headers: { Authorization: `Bearer ${school.token}` },
+			data: { firstName: 'Rae', lastName: 'Park', email, password: PASSWORD },
+		})
+		expect(member.status()).toBe(201)
+		own.accounts.set('rae', { email, email_verified: true })
+		await startAtSchool(page, school)
+		await expect(page).toHaveURL(new RegExp(`^${own.issuer}/interaction/`))
+		await page.getByPlaceholder('Enter any login').fill('rae')
+		await page.getByPlaceholder('and password').fill('any')
+		await page.getByRole('button', { name: 'Sign-in' }).click()
+		await expect(page).toHaveURL(/\/studentdashboard$/)
+		await page.getByRole('button', { name: 'Log out' }).click()
+		await expect(page).toHaveURL(/\/login$/)
+
+		await own.close()
+		stopped = true
+		await startAtSchool(page, school)
+		await expect(
+			page
+				.getByText(
+					'Riverside Login cannot be reached right now. Try again later, or log in with your password.',
+				)
+				.first(),
+		).toBeVisible()
+		await expect(page).toHaveURL(new RegExp(`/login/sso/${school.id}$`))
+	} finally {
+		if (!stopped) await own.close()
+	}
+})
+
 test('an ID token that expired, or was made for another client, signs nobody in', async ({
 	page,
 	request,

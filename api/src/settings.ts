@@ -170,6 +170,7 @@ export async function readSettings(env: Env = process.env): Promise<Settings> {
 			jwtSecret: await jwtSecret(env, dataDir, production),
 			testHooks,
 			production,
+			allowPrivateIssuers: env.SSO_ALLOW_PRIVATE_ISSUERS === '1',
 			passwordHashing: PRODUCTION_HASHING,
 			proxySecret: env.API_PROXY_SECRET || undefined,
 			stripe: stripeKeys(env),

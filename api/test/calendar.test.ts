@@ -334,4 +334,44 @@ describe('polling the feed (issue 28)', () => {
 			logged.mockRestore()
 		}
 	})
+
+	test('a feed’s address is in no log line whatever form the path takes (issue 38)', async () => {
+		const { token } = await feedOf(teacher)
+		const escaped = `%${token.charCodeAt(0).toString(16)}${token.slice(1)}`
+		const forms = [
+			`/calendar/feeds/${token}/`,
+			`/calendar/feeds/${token}/x`,
+			`/calendar/feeds//${token}`,
+			`/Calendar/feeds/${token}`,
+			`/CALENDAR/FEEDS/${token}`,
+			`/calendar/feeds/${escaped}`,
+			`/calendar%2Ffeeds%2F${token}`,
+			`/calendar/feeds/x${token}y`,
+			`/calendarfeeds${token.slice(0, 40)}/${token.slice(40)}`,
+		]
+		const logged = vi.spyOn(log, 'info')
+		try {
+			for (const form of forms) await fetch(`${api.baseUrl}${form}`)
+			const paths = logged.mock.calls
+				.filter(([, message]) => message === 'request')
+				.map(([line]) => (line as { path: string }).path)
+			expect(paths).toHaveLength(forms.length)
+			expect(JSON.stringify(logged.mock.calls)).not.toContain(token)
+			expect(JSON.stringify(logged.mock.calls)).not.toContain(token.slice(40))
+			// The calls that carry no address are still logged as they are.
+			expect(paths).toContain('/api/v1/Calendar/feeds/:token')
+		} finally {
+			logged.mockRestore()
+		}
+		const plain = vi.spyOn(log, 'info')
+		try {
+			await call(api, 'GET', '/calendar/feed', { token: teacher })
+			expect(plain.mock.calls).toContainEqual([
+				expect.objectContaining({ path: '/api/v1/calendar/feed' }),
+				'request',
+			])
+		} finally {
+			plain.mockRestore()
+		}
+	})
 })

@@ -5,6 +5,7 @@ import { call, login, registerStudent, startApi, verifyEmailOf, type TestApi } f
 import { signInAtProvider, startProvider, type TestProvider } from './oidc-provider.ts'
 import { newMember, newOrganization, proveDomain } from './org-helpers.ts'
 import { freePort } from './ports.ts'
+import { createServer as createTcpServer } from 'node:net'
 
 // Issue 31: single sign-on with an organization's own identity provider, over HTTP against a real
 // OpenID provider (oidc-provider) on loopback: settings, the roster's first and later sign-ins, a
@@ -378,14 +379,14 @@ describe('signing in', () => {
 	})
 })
 
-test('discovery and the provider’s keys are fetched once for many sign-ins', async () => {
+test('the provider’s keys are fetched once for many sign-ins; its discovery at each start, to know it answers', async () => {
 	const school = await schoolWithSso()
 	const subject = providerAccount((await rosteredStudent(school, 'cache')).email)
 	const from = provider.served.length
 	for (let round = 0; round < 3; round++)
 		expect((await signIn(school.id, subject)).status).toBe(200)
 	const served = provider.served.slice(from)
-	expect(served.filter((path) => path === '/.well-known/openid-configuration')).toHaveLength(1)
+	expect(served.filter((path) => path === '/.well-known/openid-configuration')).toHaveLength(3)
 	expect(served.filter((path) => path === '/jwks')).toHaveLength(1)
 	expect(served.filter((path) => path === '/token')).toHaveLength(3)
 })
@@ -497,4 +498,157 @@ test('in production a provider is reached over https only, not on this machine o
 	} finally {
 		await production.close()
 	}
+})
+
+test('a provider stopped after a sign-in is said to be down at the next start, not sent to (issue 38)', async () => {
+	const own = await startProvider({ appUrl: APP_URL })
+	let stopped = false
+	try {
+		const org = await newOrganization(api)
+		const domain = `stopped${Date.now()}.test`
+		const saved = await call(api, 'PUT', '/sso/settings', {
+			token: org.token,
+			json: {
+				providerName: 'Stopping Login',
+				issuer: own.issuer,
+				clientId: own.clientId,
+				clientSecret: own.clientSecret,
+				domains: domain,
+			},
+		})
+		expect(saved.status).toBe(200)
+		const email = `pupil@${domain}`
+		await newMember(api, org.token, 'student', { email })
+		own.accounts.set('pupil', { email, email_verified: true })
+		const { answer, checks } = await startSignIn(org.id)
+		const back = await signInAtProvider(answer.body.url, 'pupil')
+		expect((await finish(org.id, back, checks)).status).toBe(200)
+
+		await own.close()
+		stopped = true
+		const again = await startSignIn(org.id)
+		expect(again.answer.status).toBe(503)
+		expect(again.answer.body.message).toBe(
+			'Stopping Login cannot be reached right now. Try again later, or log in with your password.',
+		)
+	} finally {
+		if (!stopped) await own.close()
+	}
+})
+
+describe('issuer addresses (issue 38)', () => {
+	const NOT_PUBLIC = 'The issuer URL must be a public address on the internet'
+	const EXTRAS = 'The issuer URL cannot have a user name, password, query (?) or fragment (#)'
+	const save = (on: TestApi, token: string, issuer: string) =>
+		call(on, 'PUT', '/sso/settings', {
+			token,
+			json: {
+				providerName: 'P',
+				issuer,
+				clientId: 'x',
+				clientSecret: 'y',
+				domains: `p${Date.now()}.test`,
+			},
+		})
+
+	test('production refuses loopback, private and link-local issuers unless the operator allows them', async () => {
+		const production = await startApi({ config: { publicUrl: APP_URL, production: true } })
+		const allowing = await startApi({
+			config: { publicUrl: APP_URL, production: true, allowPrivateIssuers: true },
+		})
+		try {
+			const org = await newOrganization(production)
+			for (const issuer of [
+				'https://127.0.0.1:8443/',
+				'https://localhost:8443/',
+				'https://LOCALHOST./',
+				'https://169.254.169.254/',
+				'https://10.1.2.3/realms/school',
+				'https://192.168.0.10/',
+				'https://[::1]/',
+				'https://[fd00::1]/',
+				'https://[::ffff:127.0.0.1]/',
+				'https://0.0.0.0/',
+				'https://intranet/',
+				'https://idp.school.internal/',
+			]) {
+				const saved = await save(production, org.token, issuer)
+				expect([issuer, saved.status, saved.body.errors]).toEqual([
+					issuer,
+					400,
+					[{ path: 'issuer', msg: NOT_PUBLIC }],
+				])
+			}
+			// Real issuers have paths (Entra's tenant, Keycloak's realm): kept.
+			for (const issuer of [
+				'https://login.microsoftonline.com/9188040d-6c67-4c5b-b112-36a304b66dad/v2.0',
+				'https://sso.school.example/realms/pupils',
+				'https://203.0.114.9/',
+			])
+				expect([issuer, (await save(production, org.token, issuer)).status]).toEqual([issuer, 200])
+
+			const school = await newOrganization(allowing)
+			expect((await save(allowing, school.token, 'https://10.1.2.3/realms/school')).status).toBe(
+				200,
+			)
+		} finally {
+			await production.close()
+			await allowing.close()
+		}
+	})
+
+	test('an issuer with a query, fragment or credentials is refused, in development too', async () => {
+		const org = await newOrganization(api)
+		for (const issuer of [
+			`${provider.issuer}/internal/admin?delete=1`,
+			`${provider.issuer}#x`,
+			`${provider.issuer}?`,
+			'http://user:secret@127.0.0.1:9/',
+		]) {
+			const saved = await save(api, org.token, issuer)
+			expect([issuer, saved.status, saved.body.errors]).toEqual([
+				issuer,
+				400,
+				[{ path: 'issuer', msg: EXTRAS }],
+			])
+		}
+	})
+
+	test('in production each connection is checked: a name that resolves to this machine is never connected to', async () => {
+		const production = await startApi({ config: { publicUrl: APP_URL, production: true } })
+		const connections: string[] = []
+		const listener = createTcpServer((socket) => {
+			connections.push(socket.remoteAddress ?? '')
+			socket.destroy()
+		})
+		await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve))
+		const { port } = listener.address() as { port: number }
+		try {
+			const org = await newOrganization(production)
+			expect((await save(production, org.token, 'https://idp.school.example/')).status).toBe(200)
+			// As if the name now resolved to this machine (DNS rebinding): the stored issuer is one
+			// whose name resolves to loopback.
+			await production.db
+				.updateTable('organization_sso')
+				.set({ issuer: `https://localhost:${port}` })
+				.where('organization_id', '=', org.id)
+				.execute()
+			const answer = await call(production, 'POST', '/sso/authorize', {
+				json: {
+					organizationId: org.id,
+					state: oidc.randomState(),
+					nonce: oidc.randomNonce(),
+					codeChallenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+				},
+			})
+			expect(answer.status).toBe(503)
+			expect(answer.body.message).toBe(
+				'P cannot be reached right now. Try again later, or log in with your password.',
+			)
+			expect(connections).toEqual([])
+		} finally {
+			await new Promise((resolve) => listener.close(resolve))
+			await production.close()
+		}
+	}, 60_000)
 })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import { cookieValue } from './cookie-header'
 import { env } from './env.server'
 
 const nonceContext = createContext<string>('')
@@ -107,5 +108,19 @@ export const securityMiddleware: MiddlewareFunction<Response> = async (
 	headers.set('Permissions-Policy', 'camera=(self), microphone=(self), geolocation=()')
 	if (env.isProduction)
 		headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+	if (isPersonal(request, headers) && !headers.get('Cache-Control')?.includes('no-store'))
+		headers.set('Cache-Control', 'no-store')
 	return response
+}
+
+/**
+ * An answer for someone signed in (a session cookie sent), or one that sets a cookie: documents,
+ * their `.data` and resource routes alike are never kept by the browser or a shared cache (issue
+ * 38), so the back button on a shared computer or a proxy cannot show a profile (with a pending
+ * two-factor secret) to the next person. Visitors' pages keep whatever caching they had.
+ */
+function isPersonal(request: Request, headers: Headers) {
+	return (
+		cookieValue(request.headers.get('Cookie'), '__session') !== null || headers.has('Set-Cookie')
+	)
 }

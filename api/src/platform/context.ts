@@ -73,6 +73,11 @@ export type ApiConfig = {
 	testHooks: boolean
 	/** NODE_ENV=production: links in mails never reach the log. */
 	production: boolean
+	/**
+	 * SSO_ALLOW_PRIVATE_ISSUERS=1: in production, an identity provider on a loopback, private or
+	 * link-local address is accepted (a school's own provider inside its network). Off by default.
+	 */
+	allowPrivateIssuers?: boolean
 	passwordHashing: PasswordHashing
 	/** Live rooms' per-member limits, to change one in tests (rooms/limits.ts ROOM_LIMITS). */
 	roomLimits?: Partial<RoomLimits>

@@ -13,19 +13,36 @@ export function requestId(sent: string | null | undefined): string {
 	return sent && WELL_FORMED.test(sent) ? sent : randomUUID()
 }
 
-/** Path parameters that are credentials (a calendar feed's address is its only key). */
-const SECRET_PARAMS = new Set([':token'])
+/** A calendar feed's address (api/src/calendar/feeds.ts: 32 hex digits and a 43-character MAC). */
+const FEED_TOKEN = /[0-9a-f]{32}[\w-]{43}/g
+const CALENDAR = /calendar/i
+/** What may follow the word calendar and still be logged: the API's own `/feed` and `/feeds`. */
+const FEEDS = /^[\\/]+feeds?(?=[\\/]|$)/i
 
 /**
- * The path as logged: each segment the route names a secret parameter is logged as the name
- * (`/api/v1/calendar/feeds/:token`), so no feed's address reaches the logs.
+ * The path as logged, with no calendar feed's address in it whatever its form (issue 38): the
+ * address is the feed's only key, so anyone reading the logs could subscribe to a teacher's or
+ * student's schedule. Masking the segment the route names `:token` missed every path that matched
+ * no route (`/calendar/feeds/<token>/x`, `//<token>`, `/Calendar/…`). So the path is read as the
+ * router would (%-escapes decoded), anything shaped like an address is logged as `:token`, and
+ * whatever follows the word `calendar` (any case, after `/feeds`) is logged as `:token` too.
+ * A handful of string scans on a short path: well under a microsecond per request.
  */
-export function loggedPath(path: string, route: string): string {
-	const names = route.split('/')
-	return path
-		.split('/')
-		.map((segment, index) => (SECRET_PARAMS.has(names[index] ?? '') ? names[index] : segment))
-		.join('/')
+export function loggedPath(path: string): string {
+	let plain = path
+	if (plain.includes('%')) {
+		try {
+			plain = decodeURIComponent(plain)
+		} catch {
+			// Logged as sent; the token's shape is still masked below.
+		}
+	}
+	plain = plain.replace(FEED_TOKEN, ':token')
+	const at = plain.search(CALENDAR)
+	if (at === -1) return plain
+	const head = at + 'calendar'.length
+	const kept = head + (FEEDS.exec(plain.slice(head))?.[0].length ?? 0)
+	return kept === plain.length ? plain : `${plain.slice(0, kept)}/:token`
 }
 
 /**
@@ -54,7 +71,7 @@ export function requestLog(): MiddlewareHandler<ApiEnv> {
 					requestId: id,
 					method: c.req.method,
 					route,
-					path: loggedPath(c.req.path, route),
+					path: loggedPath(c.req.path),
 					status: c.res.status,
 					durationMs: Math.round(durationMs * 10) / 10,
 				},

@@ -88,6 +88,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			clientId: row.client_id,
 			clientSecret,
 			version: row.updated_at.toISOString(),
+			publicOnly: config.production && !config.allowPrivateIssuers,
 		}
 	}
 
