@@ -517,6 +517,7 @@ test('a provider stopped after a sign-in is said to be down at the next start, n
 			},
 		})
 		expect(saved.status).toBe(200)
+		await proveDomain(api, org.token, domain, dns)
 		const email = `pupil@${domain}`
 		await newMember(api, org.token, 'student', { email })
 		own.accounts.set('pupil', { email, email_verified: true })
