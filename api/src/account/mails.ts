@@ -214,3 +214,31 @@ export const sendRecoveryCodeUsed = (deps: MailDeps, account: AccountRef, left: 
 		what: `One of your two-factor recovery codes was just used to log in to your TutorHub account. Each code works once; ${left === 1 ? 'one is' : `${left} are`} left.`,
 		undo: 'If it was not you, reset your password with the link above (that logs out every device), and in your profile turn two-factor sign-in off and on again for new recovery codes.',
 	})
+
+/**
+ * A school sign-in linked to the account (decision 052): which organization and provider may now
+ * sign it in without its password, and where to remove that if it was not the owner's choice.
+ */
+export async function sendSsoLinked(
+	{ db, config }: MailDeps,
+	account: AccountRef,
+	role: AccountRole,
+	link: { organizationName: string; providerName: string; joined: boolean },
+) {
+	const record = await findAccount(db, account)
+	if (!record) return
+	const publicUrl = config.publicUrl ?? DEFAULT_PUBLIC_URL
+	const mail = composeMail({
+		subject: `${link.organizationName}'s sign-in was linked to your TutorHub account`,
+		greeting: `Hello ${record.name},`,
+		paragraphs: [
+			`${link.organizationName}'s ${link.providerName} sign-in was just linked to your TutorHub account: ${link.providerName} can now sign you in without your password.${link.joined ? ` You also joined ${link.organizationName}, which now sees you as a member.` : ''}`,
+			'If this was you, there is nothing to do.',
+		],
+		action: { label: 'See where you are signed in', url: appLink(publicUrl, SIGN_INS_PAGE[role]) },
+		footer: [
+			`If it was not you, press "Remove" beside ${link.organizationName} under "Linked school sign-ins" on the page above, then choose a new password here (it logs out every device): ${appLink(publicUrl, '/forgot-password', loginQuery(account))}`,
+		],
+	})
+	await queueMails(db, [{ ...mail, to: record.email, kind: 'sso_linked' }])
+}
