@@ -310,7 +310,7 @@ test('an account its owner made is linked only on the consent page naming the or
 	// Consent: a wrong password is refused by its field; the right one links and signs in.
 	await page.getByLabel('Your TutorHub password').fill('not-the-password')
 	await page.getByRole('button', { name: 'Link my account' }).click()
-	await expect(page.getByText('That password is not right.')).toBeVisible()
+	await expect(page.getByText('That password is not right.', { exact: true })).toBeVisible()
 	await page.getByLabel('Your TutorHub password').fill(PASSWORD)
 	await page.getByRole('button', { name: 'Link my account' }).click()
 	await expect(page).toHaveURL(/\/studentdashboard$/)
