@@ -5,6 +5,7 @@ import { freePort } from '../api/test/ports'
 import { apiUrl, appPort } from '../playwright.config'
 import { proveDomain, publishTxt } from './dns'
 import { expect, logIn, test } from './fixtures'
+import { waitForMail } from './mailbox'
 
 // Issue 31: single sign-on through a real OpenID provider (oidc-provider) on loopback, with
 // JavaScript on and off: an organization sets its provider up in its settings and proves its email
@@ -342,7 +343,7 @@ test("an answer with another sign-in's state, and a code brought back twice, sig
 	await expectRefusal(page, 'Your school sign-in took too long. Start again from the login page.')
 })
 
-test('an account its owner made is linked to the school sign-in only after its password', async ({
+test('an account its owner made is linked only on the consent page naming the organization, with its password; the link is listed and removed', async ({
 	page,
 	request,
 }) => {
@@ -355,25 +356,66 @@ test('an account its owner made is linked to the school sign-in only after its p
 	expect(registered.status()).toBe(201)
 	const login = `own-${school.domain}`
 	provider.accounts.set(login, { email, email_verified: true })
+	const consentHeading = page.getByRole('heading', { name: 'Link your Riverside Login sign-in?' })
 
+	// The planted link (issue 38): the person says no, then logs in with the password as usual:
+	// nothing is linked by that login, and the school's button still cannot sign them in.
 	await startAtSchool(page, school)
 	await signInAtProvider(page, login)
-	await expect(page).toHaveURL(/\/login\?email=/)
+	await expect(page).toHaveURL(/\/login\/sso\/link$/)
+	await expect(consentHeading).toBeVisible()
 	await expect(
-		page.getByText(`Log in with the password of ${email} once: your school sign-in is then linked`),
+		page.getByText(
+			`${school.name} wants to link its Riverside Login sign-in to your TutorHub account ${email}.`,
+		),
 	).toBeVisible()
-	await expect(page.getByLabel('Email')).toHaveValue(email)
-	await page.getByLabel('Password').fill(PASSWORD)
-	await page.getByRole('button', { name: 'Log in' }).click()
+	await expect(
+		page.getByText(
+			`You will also join ${school.name}, and ${school.name} will see you as a member.`,
+		),
+	).toBeVisible()
+	await page.getByRole('button', { name: "Don't link" }).click()
+	await expect(page).toHaveURL(/\/login$/)
+	await expect(
+		page.getByText(`Nothing was linked. ${school.name} cannot sign you in.`).first(),
+	).toBeVisible()
+	await logIn(page, email, PASSWORD)
+	await expect(page).toHaveURL(/\/studentdashboard$/)
+	await page.goto('/studentdashboard/profile')
+	await expect(page.getByText('No school sign-in is linked to your account.')).toBeVisible()
+	await page.getByRole('button', { name: 'Log out' }).click()
+	await expect(page).toHaveURL(/\/login$/)
+	await startAtSchool(page, school)
+	await signInAtProvider(page, login)
+	await expect(consentHeading).toBeVisible()
+
+	// Consent: a wrong password is refused by its field; the right one links and signs in.
+	await page.getByLabel('Your TutorHub password').fill('not-the-password')
+	await page.getByRole('button', { name: 'Link my account' }).click()
+	await expect(page.getByText('That password is not right.', { exact: true })).toBeVisible()
+	await page.getByLabel('Your TutorHub password').fill(PASSWORD)
+	await page.getByRole('button', { name: 'Link my account' }).click()
 	await expect(page).toHaveURL(/\/studentdashboard$/)
 	await expect(
-		page.getByText('Your school sign-in is linked to your account').first(),
+		page.getByText(`${school.name}'s Riverside Login sign-in is linked to your account`).first(),
 	).toBeVisible()
+	const mail = await waitForMail(
+		email,
+		`${school.name}'s sign-in was linked to your TutorHub account`,
+	)
+	expect(mail.text).toContain('Riverside Login can now sign you in without your password.')
+
+	// Listed with the signed-in devices, and removed there.
+	await page.goto('/studentdashboard/profile')
+	const linked = page.getByRole('list', { name: 'Linked school sign-ins' })
+	await expect(linked.getByText(`Riverside Login of ${school.name}`)).toBeVisible()
+	await page.getByRole('button', { name: `Remove Riverside Login of ${school.name}` }).click()
+	await expect(page.getByText('No school sign-in is linked to your account.')).toBeVisible()
 	await page.getByRole('button', { name: 'Log out' }).click()
 	await expect(page).toHaveURL(/\/login$/)
 
-	// From now on the school's button alone signs the account in.
+	// Removed, the school's button asks again instead of signing in.
 	await startAtSchool(page, school)
 	await signInAtProvider(page, login)
-	await expect(page).toHaveURL(/\/studentdashboard$/)
+	await expect(consentHeading).toBeVisible()
 })

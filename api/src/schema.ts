@@ -73,6 +73,8 @@ export interface UsersTable {
 	student_number: ColumnType<string | null, string | null | undefined, string | null>
 	/** Migration 024: the zone reminders are written in (the browser's at the last login). */
 	time_zone: ColumnType<string | null, string | null | undefined, string | null>
+	/** Migration 029: a school sign-in links to this account only with its owner's consent. */
+	sso_consent_required: Generated<boolean>
 }
 
 export interface RefreshTokensTable {

@@ -322,7 +322,7 @@ describe('signing in', () => {
 		})
 	})
 
-	test('an account its owner made is linked only after its password is given once', async () => {
+	test('an account its owner made is linked only with its password, given to link it', async () => {
 		const school = await schoolWithSso()
 		const ownEmail = `own@${school.domain}`
 		const registered = await call(api, 'POST', '/auth/register-student', {
@@ -353,24 +353,22 @@ describe('signing in', () => {
 		expect(needsPassword.body).toMatchObject({
 			linkRequired: true,
 			email: own.email,
-			message:
-				'An account with this email address already exists. Log in with its password once to link your school sign-in to it.',
+			organizationName: expect.stringMatching(/^School/),
+			providerName: 'School Login',
+			join: false,
 		})
 		expect(needsPassword.body.user).toBeUndefined()
 		expect(await isLinked(subject)).toBe(false)
 
-		// Someone else's password does not link it.
-		const stranger = await registerStudent(api)
+		// Another password does not link it (decision 052: the owner's own consent does).
 		const forged = await call(api, 'POST', '/sso/link', {
-			token: stranger.token,
-			json: { linkToken: needsPassword.body.linkToken },
+			json: { linkToken: needsPassword.body.linkToken, password: 'Someone-Elses-Pass-1' },
 		})
-		expect(forged.status).toBe(403)
+		expect(forged.status).toBe(400)
+		expect(await isLinked(subject)).toBe(false)
 
-		const owner = await login(api, own.email, PASSWORD)
 		const linked = await call(api, 'POST', '/sso/link', {
-			token: owner.token,
-			json: { linkToken: needsPassword.body.linkToken },
+			json: { linkToken: needsPassword.body.linkToken, password: PASSWORD },
 		})
 		expect(linked.status).toBe(200)
 		const after = await signIn(school.id, subject)

@@ -29,7 +29,8 @@ export type SessionData = {
 	pendingSignIn?: PendingSignIn
 	/** A school sign-in on its way (decision 040): its checks, until the provider sends the browser back. */
 	ssoSignIn?: SsoSignIn
-	/** A school sign-in that found an account of its owner's own: linked once its password is given. */
+	/** A school sign-in that found an account of its owner's own: linked only if its owner consents
+	 * on the consent page, with its password (decision 052). */
 	ssoLink?: SsoLink
 }
 
@@ -46,7 +47,14 @@ export type SsoSignIn = {
 	codeVerifier: string
 	redirectTo: string
 }
-export type SsoLink = { linkToken: string; email: string }
+export type SsoLink = {
+	linkToken: string
+	email: string
+	organizationName: string
+	providerName: string
+	/** Linking also makes the person a member of the organization. */
+	join: boolean
+}
 
 const MAX_AGE = 60 * 60 * 24 * 7
 

@@ -62,6 +62,12 @@ const targets: Record<string, Target> = {
 		extra: () => [form('/login/two-factor', ['code'])],
 	},
 	'routes/public/login-sso.tsx': { role: 'visitor', pages: () => ['/login/sso'] },
+	// The consent to link a school sign-in: with none waiting the page says so, but it is posted.
+	'routes/public/login-sso-link.tsx': {
+		role: 'visitor',
+		pages: () => [],
+		extra: () => [form('/login/sso/link', ['intent', 'password', 'code'])],
+	},
 	'routes/public/signup.tsx': {
 		role: 'visitor',
 		pages: () => ['/signup/student', '/signup/teacher', '/signup/organization'],

@@ -86,7 +86,7 @@ export const rules: Record<string, Rule> = {
 	'/login/two-factor': { get: ['anonymous'], guestOnly: true, url: s('/login/two-factor') },
 	// Single sign-on (issue 31, decision 040): finding the school, its page (an organization
 	// without single sign-on says so, 404), its button (back to the page when the API refuses),
-	// the provider's way back (no sign-in started here: 400), and the link after a password login.
+	// the provider's way back (no sign-in started here: 400), and the consent to link an account.
 	'/login/sso': { get: ['anonymous'], guestOnly: true, url: s('/login/sso') },
 	'/login/sso/callback': {
 		get: ['anonymous'],
@@ -94,7 +94,8 @@ export const rules: Record<string, Rule> = {
 		url: s('/login/sso/callback?code=unknown&state=unknown'),
 		status: 400,
 	},
-	'/login/sso/link': { get: signedIn, url: s('/login/sso/link'), status: 302 },
+	// The consent page (decision 052): with no school sign-in waiting, it says so.
+	'/login/sso/link': { get: ['anonymous'], guestOnly: true, url: s('/login/sso/link') },
 	'/login/sso/:organizationId': {
 		get: ['anonymous'],
 		guestOnly: true,

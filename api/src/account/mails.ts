@@ -261,3 +261,31 @@ export const sendTwoFactorRecoveryStarted = (deps: MailDeps, account: AccountRef
 		what: `A request to turn off two-factor sign-in for your TutorHub account was confirmed from this mailbox. On ${readyAt.toUTCString()}, two-factor sign-in turns off, and the next login asks for the password alone.`,
 		undo: 'If it was not you, log in with your code, cancel the request in your profile, and change your password. If you cannot log in, reset your password with the link above (that logs out every device).',
 	})
+
+/**
+ * A school sign-in linked to the account (decision 052): which organization and provider may now
+ * sign it in without its password, and where to remove that if it was not the owner's choice.
+ */
+export async function sendSsoLinked(
+	{ db, config }: MailDeps,
+	account: AccountRef,
+	role: AccountRole,
+	link: { organizationName: string; providerName: string; joined: boolean },
+) {
+	const record = await findAccount(db, account)
+	if (!record) return
+	const publicUrl = config.publicUrl ?? DEFAULT_PUBLIC_URL
+	const mail = composeMail({
+		subject: `${link.organizationName}'s sign-in was linked to your TutorHub account`,
+		greeting: `Hello ${record.name},`,
+		paragraphs: [
+			`${link.organizationName}'s ${link.providerName} sign-in was just linked to your TutorHub account: ${link.providerName} can now sign you in without your password.${link.joined ? ` You also joined ${link.organizationName}, which now sees you as a member.` : ''}`,
+			'If this was you, there is nothing to do.',
+		],
+		action: { label: 'See where you are signed in', url: appLink(publicUrl, SIGN_INS_PAGE[role]) },
+		footer: [
+			`If it was not you, press "Remove" beside ${link.organizationName} under "Linked school sign-ins" on the page above, then choose a new password here (it logs out every device): ${appLink(publicUrl, '/forgot-password', loginQuery(account))}`,
+		],
+	})
+	await queueMails(db, [{ ...mail, to: record.email, kind: 'sso_linked' }])
+}

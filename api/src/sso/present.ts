@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import type { DomainClaimRow, SsoSettingsRow } from './repository.ts'
-import type { publicSso, ssoSettings } from './schemas.ts'
+import type { DomainClaimRow, listLinks, SsoSettingsRow } from './repository.ts'
+import type { publicSso, ssoLinksAnswer, ssoSettings } from './schemas.ts'
 
 /** Re-checks in a row without the record before a proven domain is released (decision 051). */
 export const RELEASE_AFTER_FAILURES = 3
@@ -36,4 +36,15 @@ export const toSsoSettings = (
 	})),
 	joinByDomain: row.join_by_domain,
 	loginPath: `/login/sso/${row.organization_id}`,
+})
+
+/** A linked school sign-in, for the list beside the signed-in devices. */
+export const toSsoLink = (
+	row: Awaited<ReturnType<typeof listLinks>>[number],
+): z.input<typeof ssoLinksAnswer>['links'][number] => ({
+	organizationId: row.organization_id,
+	organizationName: row.organization_name,
+	// The organization turned single sign-on off: the link stays until removed, and signs in nobody.
+	providerName: row.provider_name ?? 'Single sign-on',
+	linkedAt: row.created_at.toISOString(),
 })

@@ -271,12 +271,41 @@ export const linkIdentity = (
 			.execute()
 	})
 
-/** Whether the person joined the organization by accepting its invitation (an account of their own). */
-export const joinedByInvitation = async (db: Db, organizationId: string, email: string) =>
-	(await db
-		.selectFrom('organization_invitations')
-		.select('id')
-		.where('organization_id', '=', organizationId)
-		.where(sql<string>`lower(email)`, '=', email.toLowerCase())
-		.where('status', '=', 'accepted')
-		.executeTakeFirst()) !== undefined
+/**
+ * Whether a school sign-in may link to this account only with its owner's consent: anything but an
+ * account its organization made and that kept its email and organization since (migration 029).
+ */
+export const needsConsentToLink = async (db: Db, userId: string) =>
+	(
+		await db
+			.selectFrom('users')
+			.select('sso_consent_required')
+			.where('id', '=', userId)
+			.executeTakeFirst()
+	)?.sso_consent_required ?? true
+
+/** The school sign-ins linked to a person, with the organization and provider they belong to. */
+export const listLinks = (db: Db, userId: string) =>
+	db
+		.selectFrom('sso_identities as identity')
+		.innerJoin('organizations', 'organizations.id', 'identity.organization_id')
+		.leftJoin('organization_sso', 'organization_sso.organization_id', 'identity.organization_id')
+		.select([
+			'identity.organization_id',
+			'organizations.name as organization_name',
+			'organization_sso.provider_name',
+			'identity.created_at',
+		])
+		.where('identity.user_id', '=', userId)
+		.orderBy('identity.created_at', 'desc')
+		.execute()
+
+/** Ends a person's link to an organization's sign-in; false when there was none. */
+export const removeLink = async (db: Db, userId: string, organizationId: string) =>
+	(
+		await db
+			.deleteFrom('sso_identities')
+			.where('user_id', '=', userId)
+			.where('organization_id', '=', organizationId)
+			.executeTakeFirst()
+	).numDeletedRows > 0n

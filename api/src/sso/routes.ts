@@ -12,15 +12,14 @@ import {
 	type FieldError,
 } from '../platform/errors.ts'
 import { answers, ApiRoutes, jsonBody } from '../platform/openapi.ts'
+import { createLoginLimits } from '../platform/rate-limit.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { toUser } from '../users/present.ts'
-import { findUser } from '../users/repository.ts'
 import {
 	authorizationUrl,
 	exchangeCode,
 	issuerProblem,
 	providerDown,
-	SIGN_IN_FAILED,
 	type ProviderSettings,
 } from './provider.ts'
 import { newDomainToken, provenElsewhere, verifyDomain } from './domains.ts'
@@ -29,12 +28,13 @@ import {
 	domainsProvenElsewhere,
 	findOrganizationByDomain,
 	findSsoSettings,
-	linkIdentity,
 	listDomainClaims,
+	listLinks,
+	removeLink,
 	saveSsoSettings,
 	type SsoSettingsRow,
 } from './repository.ts'
-import { toPublicSso, toSsoSettings } from './present.ts'
+import { toPublicSso, toSsoLink, toSsoSettings } from './present.ts'
 import {
 	authorization,
 	linkNeeded,
@@ -42,6 +42,7 @@ import {
 	ssoAuthorize,
 	ssoCallback,
 	ssoLink,
+	ssoLinksAnswer,
 	ssoLookup,
 	ssoSettingsAnswer,
 	ssoSettingsChange,
@@ -49,13 +50,14 @@ import {
 	verifyDomainRequest,
 } from './schemas.ts'
 import { openSecret, sealSecret } from './secret.ts'
-import { LINK_NEEDED, resolveSignIn, signLink, verifyLink } from './sign-in.ts'
+import { consentToLink } from './links.ts'
+import { linkNeeded as linkNeededText, resolveSignIn, signLink } from './sign-in.ts'
 
 const NOT_OFFERED = 'This organization does not offer single sign-on.'
 const NO_ORGANIZATION_FOR_DOMAIN =
 	'No organization signs in with this email address. Log in with your password instead.'
 const SECRET_NEEDED = 'Enter the client secret your identity provider gave you'
-const LINK_EXPIRED = 'Your school sign-in took too long. Sign in with your school again.'
+const NO_SUCH_LINK = 'No such linked sign-in'
 const SETTINGS_SAVED = 'Single sign-on settings saved'
 
 const CALLBACK_PATH = '/login/sso/callback'
@@ -68,6 +70,8 @@ const CALLBACK_PATH = '/login/sso/callback'
 export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 	const { db, config } = deps
 	const requireAccount = accountGuard(deps)
+	// The consent's password and code are throttled like a login's (decision 052).
+	const loginLimits = createLoginLimits({ redis: deps.redis?.commands })
 	// The provider sends the browser back to the app's page, which hands the answer on here.
 	const redirectUri = `${config.publicUrl ?? 'http://localhost:3000'}${CALLBACK_PATH}`
 
@@ -265,9 +269,12 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 					// A step remains, as with a two-factor login's challenge: no session yet.
 					return c.json(
 						{
-							message: LINK_NEEDED,
+							message: linkNeededText(organization),
 							linkRequired: true as const,
 							email: outcome.user.email,
+							organizationName: organization.name,
+							providerName: organization.providerName,
+							join: outcome.join,
 							linkToken,
 						},
 						200,
@@ -298,24 +305,42 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/link',
-				summary: "Links the school's sign-in to the signed-in account, after its password",
-				middleware: requireAccount({ roles: ['student', 'tutor'] }),
+				summary:
+					"The owner's consent: links the school's sign-in with the account's password (and code), and signs in",
 				request: { body: jsonBody(ssoLink) },
+				responses: answers({ 200: userLogin }),
+			},
+			async (c) =>
+				c.json(await consentToLink(deps, passwords, loginLimits, c, c.req.valid('json')), 200),
+		)
+		.endpoint(
+			{
+				method: 'get',
+				path: '/links',
+				summary: "The school sign-ins linked to the caller's account",
+				middleware: requireAccount({ roles: ['student', 'tutor'] }),
+				responses: answers({ 200: ssoLinksAnswer }),
+			},
+			async (c) => {
+				const rows = await listLinks(db, c.get('account').id)
+				return c.json({ links: rows.map(toSsoLink) }, 200)
+			},
+		)
+		.endpoint(
+			{
+				method: 'delete',
+				path: '/links/{organizationId}',
+				summary: 'Removes a linked school sign-in: that provider no longer signs the account in',
+				middleware: requireAccount({ roles: ['student', 'tutor'] }),
+				request: { params: z.object({ organizationId: z.string() }) },
 				responses: answers({ 200: done }),
 			},
 			async (c) => {
-				const { linkToken } = c.req.valid('json')
-				const account = c.get('account')
-				const link = await verifyLink(linkToken, config.jwtSecret)
-				if (!link) throw new ApiError(400, LINK_EXPIRED)
-				if (link.userId !== account.id) throw new ApiError(403, SIGN_IN_FAILED)
-				const user = await findUser(db, account.id)
-				const member = user?.organization_id === link.organizationId
-				if (!user || (!member && !(link.join && user.organization_id === null))) {
-					throw new ApiError(403, SIGN_IN_FAILED)
+				const id = z.uuid().safeParse(c.req.valid('param').organizationId)
+				if (!id.success || !(await removeLink(db, c.get('account').id, id.data))) {
+					throw new ApiError(404, NO_SUCH_LINK)
 				}
-				await linkIdentity(db, { ...link, userId: user.id }, { join: !member })
-				return c.json({ message: 'Your school sign-in is linked to your account' }, 200)
+				return c.json({ message: 'The linked sign-in is removed' }, 200)
 			},
 		)
 }

@@ -79,8 +79,25 @@ export const ssoCallback = body({
 	codeVerifier: check('codeVerifier'),
 })
 
+/** POST /sso/link: the owner's consent, with the account's password (and code, if two-factor is on). */
 export const ssoLink = body({
 	linkToken: z.string({ error: 'linkToken is required' }).min(1).max(2000),
+	password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(200),
+	code: z.string({ error: 'code must be text' }).max(40).optional(),
+})
+
+/** GET /sso/links: the school sign-ins linked to the caller's account. */
+export const ssoLinksAnswer = z.object({
+	links: z.array(
+		z
+			.object({
+				organizationId: z.string(),
+				organizationName: z.string(),
+				providerName: z.string(),
+				linkedAt: z.string(),
+			})
+			.openapi('SsoLink'),
+	),
 })
 
 export const ssoSettings = z.object(ssoSettingsFields).openapi('SsoSettings')
@@ -98,12 +115,19 @@ export const publicSsoAnswer = z.object({ sso: publicSso })
 /** Where the browser goes to sign in at the organization's identity provider. */
 export const authorization = z.object({ url: z.url() })
 
-/** The provider vouched for an existing account not yet linked: its password first, then /sso/link. */
+/**
+ * The provider vouched for an existing account not yet linked: its owner chooses, with its
+ * password, on a page naming the organization and provider (then POST /sso/link).
+ */
 export const linkNeeded = z
 	.object({
 		message: z.string(),
 		linkRequired: z.literal(true),
 		email: z.string(),
+		organizationName: z.string(),
+		providerName: z.string(),
+		/** Linking also makes the person a member of the organization. */
+		join: z.boolean(),
 		linkToken: z.string(),
 	})
 	.openapi('SsoLinkNeeded')

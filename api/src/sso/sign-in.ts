@@ -9,9 +9,9 @@ import type { UserRow } from '../users/repository.ts'
 import type { VerifiedClaims } from './provider.ts'
 import {
 	findLinkedUser,
-	joinedByInvitation,
 	linkIdentity,
 	listProvenDomains,
+	needsConsentToLink,
 } from './repository.ts'
 
 /** The organization a sign-in is for, as its settings say. */
@@ -39,17 +39,19 @@ export const notOnRoster = (organization: SignInOrganization) =>
 	`Your ${organization.providerName} account is not on ${organization.name}'s list of members, so it cannot sign in here. Ask ${organization.name} to add you, then sign in again.`
 export const emailNotAllowed = (organization: SignInOrganization) =>
 	`${organization.providerName} did not give a verified email address that ${organization.name} signs in with.`
-export const LINK_NEEDED =
-	'An account with this email address already exists. Log in with its password once to link your school sign-in to it.'
+/** The callback's words when the owner must choose whether to link (decision 052). */
+export const linkNeeded = (organization: SignInOrganization) =>
+	`${organization.name} wants to link its ${organization.providerName} sign-in to your TutorHub account. Only you can allow it, with your password.`
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1)
 
 /**
  * Who a verified ID token signs in. A provider account linked before signs in as its person while
  * they are still a member. Otherwise its verified email, in one of the organization's domains,
- * finds the person: a member the organization registered is linked at once; an account its owner
- * made (a sign-up, or a member by an accepted invitation) is linked only after its password is
- * given once; no account at all is a new student when the organization lets its domains join.
+ * finds the person: a member the organization registered (same email and organization since) is
+ * linked at once; any other account (a sign-up, a member by an accepted invitation, one whose email
+ * changed) is linked only when its owner consents with its password (decision 052); no account at
+ * all is a new student when the organization lets its domains join.
  */
 export async function resolveSignIn(
 	db: Db,
@@ -85,7 +87,7 @@ export async function resolveSignIn(
 	}
 	const existing = await findUserByEmail(db, claims.email)
 	if (existing?.organization_id === organization.id) {
-		if (await joinedByInvitation(db, organization.id, existing.email)) {
+		if (await needsConsentToLink(db, existing.id)) {
 			return { kind: 'link-needed', user: existing, join: false }
 		}
 		await linkIdentity(db, { ...identity, userId: existing.id })
@@ -115,8 +117,9 @@ export async function resolveSignIn(
 	return { kind: 'signed-in', user, emailProven: true }
 }
 
-// Between a school sign-in that found an account of its owner's own and that owner's password: a
-// short-lived signed note of which provider account to link, to whom, and whether they join.
+// Between a school sign-in that found an account of its owner's own and that owner's consent: a
+// short-lived signed note of which provider account to link, to whom, and whether they join. It
+// opens nothing by itself: POST /sso/link needs it with the account's password (and code).
 
 const LINK_TTL_SECONDS = 15 * 60
 const linkClaims = z.object({

@@ -13,6 +13,7 @@ import {
 	notificationKinds,
 	type AccountIntent,
 	type AccountStatus,
+	type LinkedSignIn,
 	type SignedInDevice,
 } from './schema'
 
@@ -249,6 +250,75 @@ export function SignedInDevices({
 	)
 }
 
+/**
+ * "Linked school sign-ins" (decision 052): each organization's provider that may sign the account
+ * in without its password, and a plain form to remove it.
+ */
+export function LinkedSignIns({
+	links,
+	timeZone,
+	actionData,
+}: {
+	links: LinkedSignIn[]
+	timeZone: string
+	actionData: unknown
+}) {
+	const busy = useSubmitting('remove-link')
+	const removed = accountResult(actionData, 'remove-link')
+	return (
+		<section aria-labelledby="linked-sign-ins-heading" className={sectionClass}>
+			<h2 id="linked-sign-ins-heading" className="text-lg font-semibold">
+				Linked school sign-ins
+			</h2>
+			<p className="mt-1 text-sm text-slate-600">
+				Each of these can sign you in to TutorHub without your password. Remove one you do not know:
+				it then cannot sign you in (your membership of the organization stays).
+			</p>
+			{removed?.error ? (
+				<FormErrors
+					id="linked-sign-ins-error"
+					errors={Object.values(removed.error)
+						.flat()
+						.filter((error) => typeof error === 'string')}
+				/>
+			) : null}
+			{links.length === 0 ? (
+				<p className="mt-4 text-sm text-slate-700">No school sign-in is linked to your account.</p>
+			) : (
+				<ul
+					className="mt-4 flex flex-col divide-y divide-slate-200"
+					aria-label="Linked school sign-ins"
+				>
+					{links.map((link) => (
+						<li
+							key={link.organizationId}
+							className="flex flex-wrap items-center justify-between gap-3 py-3"
+						>
+							<div className="text-sm">
+								<p className="font-semibold">
+									{link.providerName} of {link.organizationName}
+								</p>
+								<p className="text-slate-600">Linked {formatDateTime(link.linkedAt, timeZone)}</p>
+							</div>
+							<Form method="post">
+								<input type="hidden" name="intent" value="remove-link" />
+								<input type="hidden" name="organizationId" value={link.organizationId} />
+								<Button
+									variant="secondary"
+									disabled={busy}
+									aria-label={`Remove ${link.providerName} of ${link.organizationName}`}
+								>
+									Remove
+								</Button>
+							</Form>
+						</li>
+					))}
+				</ul>
+			)}
+		</section>
+	)
+}
+
 /** Two-factor sign-in (decision 033): set up from the QR code or the key, confirmed by a code. */
 export function TwoFactorSettings({
 	account,
@@ -465,6 +535,9 @@ export function AccountSettings({
 				timeZone={timeZone}
 				actionData={actionData}
 			/>
+			{account.value.links ? (
+				<LinkedSignIns links={account.value.links} timeZone={timeZone} actionData={actionData} />
+			) : null}
 		</>
 	)
 }

@@ -12,6 +12,7 @@ import {
 	enableTwoFactor,
 	endOtherSessions,
 	endSession,
+	removeLinkedSignIn,
 	saveNotifications,
 	startTwoFactorSetup,
 } from './api.server'
@@ -73,6 +74,8 @@ export function saveAccountForm(api: Upstream, form: AccountSettingsForm) {
 			return endSession(api, form.sessionId)
 		case 'end-other-sessions':
 			return endOtherSessions(api)
+		case 'remove-link':
+			return removeLinkedSignIn(api, form.organizationId)
 		case 'two-factor-setup':
 			return startTwoFactorSetup(api, form.currentPassword)
 		case 'two-factor-enable':

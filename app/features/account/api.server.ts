@@ -7,6 +7,7 @@ import {
 	messageAnswerSchema,
 	recoveryCodesAnswerSchema,
 	recoveryStartedSchema,
+	linkedSignInsSchema,
 	sessionsAnswerSchema,
 	type AccountStatus,
 	type NotificationKind,
@@ -75,21 +76,34 @@ export function verifyEmail(api: Upstream, token: string) {
 	})
 }
 
-/** The account's settings and where it is signed in (the list is never cached: it is always now). */
-export async function getAccount(api: Upstream): Promise<AccountStatus> {
-	const [{ account }, { sessions }] = await Promise.all([
+/**
+ * The account's settings and where it is signed in (the lists are never cached: they are always
+ * now), with a person's linked school sign-ins when asked.
+ */
+export async function getAccount(
+	api: Upstream,
+	{ linkedSignIns = false } = {},
+): Promise<AccountStatus> {
+	const [{ account }, { sessions }, linked] = await Promise.all([
 		api.get('/account', { schema: accountAnswerSchema, fallback: 'Failed to fetch account' }),
 		api.get('/account/sessions', {
 			schema: sessionsAnswerSchema,
 			fallback: 'Failed to fetch where you are signed in',
 			cache: false,
 		}),
+		linkedSignIns
+			? api.get('/sso/links', {
+					schema: linkedSignInsSchema,
+					fallback: 'Failed to fetch your linked school sign-ins',
+					cache: false,
+				})
+			: null,
 	])
 	const setup = account.twoFactor?.setup
 	const setupQrCode = setup
 		? `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(setup.uri, { type: 'svg', margin: 2 })).toString('base64')}`
 		: null
-	return { ...account, sessions, setupQrCode }
+	return { ...account, sessions, links: linked?.links ?? null, setupQrCode }
 }
 
 export function startTwoFactorSetup(api: Upstream, currentPassword: string) {
@@ -140,6 +154,13 @@ export function endSession(api: Upstream, sessionId: string) {
 		fallback: 'Failed to log out that device',
 		// No process serves that device another cached page (decision 056).
 		invalidates: [sessionTag(sessionId)],
+	})
+}
+
+export function removeLinkedSignIn(api: Upstream, organizationId: string) {
+	return api.send('DELETE', `/sso/links/${encodeURIComponent(organizationId)}`, {
+		schema: messageAnswerSchema,
+		fallback: 'Failed to remove the linked sign-in',
 	})
 }
 

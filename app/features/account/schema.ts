@@ -131,6 +131,11 @@ export const endSessionSchema = z.object({
 	sessionId: z.uuid({ error: 'Choose a device from the list' }),
 })
 export const endOtherSessionsSchema = z.object({ intent: z.literal('end-other-sessions') })
+/** A linked school sign-in removed (decision 052): that provider no longer signs the account in. */
+export const removeLinkSchema = z.object({
+	intent: z.literal('remove-link'),
+	organizationId: z.uuid({ error: 'Choose a linked sign-in from the list' }),
+})
 
 const twoFactorCode = z
 	.string({ error: 'Enter the code from your authenticator app' })
@@ -177,6 +182,7 @@ export const accountSettingsSchemas = [
 	notificationsSchema,
 	endSessionSchema,
 	endOtherSessionsSchema,
+	removeLinkSchema,
 	twoFactorSetupSchema,
 	twoFactorEnableSchema,
 	twoFactorDisableSchema,
@@ -220,8 +226,23 @@ export const sessionsAnswerSchema = z.object({
 })
 export type SignedInDevice = z.infer<typeof sessionsAnswerSchema>['sessions'][number]
 
+/** GET /sso/links: the school sign-ins linked to a person's account. */
+export const linkedSignInsSchema = z.object({
+	links: z.array(
+		z.object({
+			organizationId: z.string(),
+			organizationName: z.string(),
+			providerName: z.string(),
+			linkedAt: z.string(),
+		}),
+	),
+})
+export type LinkedSignIn = z.infer<typeof linkedSignInsSchema>['links'][number]
+
 export type AccountStatus = z.infer<typeof accountAnswerSchema>['account'] & {
 	sessions: SignedInDevice[]
+	/** The school sign-ins linked to a person's account (null where not asked: an organization). */
+	links: LinkedSignIn[] | null
 	/** The set-up's QR code (an SVG data address), while a two-factor set-up waits for its code. */
 	setupQrCode: string | null
 }

@@ -1,6 +1,7 @@
 import type { Upstream } from '~/platform/upstream.server'
 import {
 	authorizationSchema,
+	linkedSchema,
 	messageSchema,
 	publicSsoSchema,
 	ssoSettingsSchema,
@@ -42,8 +43,16 @@ export const finishSso = (
 ) =>
 	api.send('POST', '/sso/callback', { json: request, schema: ssoSignInSchema, fallback: FALLBACK })
 
-export const linkSso = (api: Upstream, linkToken: string) =>
-	api.send('POST', '/sso/link', { json: { linkToken }, schema: messageSchema, fallback: FALLBACK })
+/** The owner's consent: links with the account's password (and code), and signs in. */
+export const linkSso = (
+	api: Upstream,
+	consent: { linkToken: string; password: string; code?: string },
+) =>
+	api.send('POST', '/sso/link', {
+		json: consent,
+		schema: linkedSchema,
+		fallback: 'Could not link your school sign-in. Try again.',
+	})
 
 export const getSsoSettings = (api: Upstream) =>
 	api.get('/sso/settings', {

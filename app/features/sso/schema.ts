@@ -24,10 +24,33 @@ export const ssoSignInSchema = z.union([
 	z.object({
 		linkRequired: z.literal(true),
 		email: z.string(),
+		organizationName: z.string(),
+		providerName: z.string(),
+		join: z.boolean(),
 		linkToken: z.string(),
 		message: z.string(),
 	}),
 ])
+
+/** The consent's answer: linked, and a session as a login's. */
+export const linkedSchema = userLoginSchema.extend({ message: z.string() })
+
+/**
+ * The consent page (decision 052): link with the account's password (and two-factor code, if on),
+ * or do not link. Checked by the action only (a public page ships no schema library).
+ */
+export const linkConsentSchema = z.discriminatedUnion('intent', [
+	z.object({
+		intent: z.literal('link'),
+		password: z
+			.string({ error: 'Enter your TutorHub password' })
+			.min(1, 'Enter your TutorHub password')
+			.max(200, 'Password is too long'),
+		code: z.string().trim().max(40, 'That code is too long').optional(),
+	}),
+	z.object({ intent: z.literal('cancel') }),
+])
+export type LinkConsentFields = { intent: string; password: string; code: string }
 
 export const ssoSettingsSchema = z.object({
 	sso: z.object(ssoSettingsFields).nullable(),

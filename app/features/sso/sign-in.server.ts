@@ -5,12 +5,12 @@ import { parseForm, readForm, replyStatus, replyWithUpstreamError } from '~/plat
 import { held, hold, redirectSignedIn, startSession, upstream } from '~/platform/request.server'
 import { dashboardPath } from '~/platform/roles'
 import { safeRedirect } from '~/platform/safe-redirect'
-import type { SessionUser, SsoSignIn } from '~/platform/session.server'
+import type { SsoSignIn } from '~/platform/session.server'
 import { infoToast, successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { linkSso, ssoOfEmail, ssoOfOrganization } from './api.server'
-import { findSchoolSchema } from './schema'
+import { findSchoolSchema, linkConsentSchema } from './schema'
 import { OidcStrategy, SsoExpiredError, type SsoResult } from './strategy.server'
 
 type Context = Readonly<RouterContextProvider>
@@ -105,30 +105,71 @@ export async function finishSchoolSignIn(context: Context, request: Request) {
 	}
 	const { answer } = result
 	if ('linkRequired' in answer) {
-		hold(context, 'ssoLink', { linkToken: answer.linkToken, email: answer.email })
-		sendToast(context, infoToast(answer.message))
-		return redirect(`/login?email=${encodeURIComponent(answer.email)}`)
+		// Nothing links on its own: the owner chooses on the consent page, with the password.
+		const { linkToken, email, organizationName, providerName, join } = answer
+		hold(context, 'ssoLink', { linkToken, email, organizationName, providerName, join })
+		return redirect(LINK_PATH)
 	}
 	const { user, tokens } = authenticated(answer.user)
 	startSession(context, user, tokens)
 	return redirect(safeRedirect(result.redirectTo, dashboardPath[user.role]))
 }
 
-/** The email a school sign-in waits for a password login of, for the login page to say so. */
-export const linkWaitingFor = (context: Context) => held(context, 'ssoLink')?.email ?? null
+export const LINK_PATH = '/login/sso/link'
+const NOTHING_WAITING = 'Your school sign-in took too long. Sign in with your school again.'
 
-/** Links the school sign-in that waited for this password login, then on to the signed-in user's dashboard. */
-export async function linkSchoolSignIn(context: Context, request: Request, user: SessionUser) {
+/** The consent page: which organization and provider want to link to which account, or nothing. */
+export function loadLinkConsent(context: Context) {
+	redirectSignedIn(context)
 	const link = held(context, 'ssoLink')
-	if (link) {
-		hold(context, 'ssoLink', null)
-		try {
-			const { message } = await linkSso(upstream(context, request), link.linkToken)
-			sendToast(context, successToast(message))
-		} catch (error) {
-			if (!(error instanceof UpstreamError)) throw error
-			sendToast(context, error.toast)
-		}
-	}
-	return redirect(dashboardPath[user.role])
+	if (!link) return { link: null }
+	const { organizationName, providerName, email, join } = link
+	return { link: { organizationName, providerName, email, join } }
 }
+
+/**
+ * The owner's answer on the consent page (decision 052): "Link" with the account's password (and
+ * two-factor code) links and signs in; "Don't link" forgets the request. A wrong password is said
+ * by its field, and the request stays for another try.
+ */
+export async function answerLinkConsent(context: Context, request: Request) {
+	redirectSignedIn(context)
+	const submission = parseForm(await readForm(request), { schema: linkConsentSchema })
+	const link = held(context, 'ssoLink')
+	if (!link) {
+		return data(submission.reply({ formErrors: [NOTHING_WAITING], hideFields: SECRETS }), {
+			status: 400,
+		})
+	}
+	if (submission.status !== 'success') {
+		return data(submission.reply({ hideFields: SECRETS }), { status: 400 })
+	}
+	if (submission.value.intent === 'cancel') {
+		hold(context, 'ssoLink', null)
+		sendToast(
+			context,
+			infoToast(`Nothing was linked. ${link.organizationName} cannot sign you in.`),
+		)
+		return redirect('/login')
+	}
+	const { password, code } = submission.value
+	try {
+		const answer = await linkSso(upstream(context, request), {
+			linkToken: link.linkToken,
+			password,
+			...(code ? { code } : {}),
+		})
+		hold(context, 'ssoLink', null)
+		const { user, tokens } = authenticated(answer.user)
+		startSession(context, user, tokens)
+		sendToast(context, successToast(answer.message))
+		return redirect(dashboardPath[user.role])
+	} catch (error) {
+		if (error instanceof UpstreamError && error.status === 400 && error.text === NOTHING_WAITING) {
+			hold(context, 'ssoLink', null)
+		}
+		return replyWithUpstreamError(context, submission, error, SECRETS)
+	}
+}
+
+const SECRETS = ['password', 'code']

@@ -10,14 +10,7 @@ import { loginSearch, otherLoginOf } from './login-switch'
 import type { LoginFields } from './schema'
 
 /** Log in, as a person (student or teacher) or as an organization (`?as=organization`). */
-export function LoginPage({
-	actionData,
-	linking,
-}: {
-	actionData: SubmissionResult<string[]> | undefined
-	/** A school sign-in waits for this account's password, to be linked to it (decision 040). */
-	linking: string | null
-}) {
+export function LoginPage({ actionData }: { actionData: SubmissionResult<string[]> | undefined }) {
 	const [searchParams] = useSearchParams()
 	const asOrganization = searchParams.get('as') === 'organization'
 	const [form, fields] = useForm<LoginFields>({
@@ -54,15 +47,6 @@ export function LoginPage({
 					Organization
 				</Link>
 			</nav>
-			{linking && !asOrganization ? (
-				<p
-					role="status"
-					className="mt-4 rounded-md border border-indigo-200 bg-indigo-50 p-3 text-sm"
-				>
-					Log in with the password of {linking} once: your school sign-in is then linked to this
-					account, and next time the school&apos;s button signs you in.
-				</p>
-			) : null}
 			<Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
 				{otherLogin ? (

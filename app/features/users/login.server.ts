@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseForm, readForm, replyStatus, replyWithUpstreamError } from '~/platform/form.server'
-import { held, holdSignIn, pendingSignIn, startSession, upstream } from '~/platform/request.server'
+import { holdSignIn, pendingSignIn, startSession, upstream } from '~/platform/request.server'
 import { dashboardPath } from '~/platform/roles'
 import { safeRedirect } from '~/platform/safe-redirect'
 import { requestTwoFactorRecovery, twoFactorLogin } from './api.server'
@@ -12,14 +12,6 @@ import { sendToast } from '~/platform/toast.server'
 
 export const TWO_FACTOR_PATH = '/login/two-factor'
 const CHALLENGE_EXPIRED = 'Your sign-in took too long. Log in again.'
-// Where a school sign-in that waited for this password login is linked (features/sso, above users).
-const SSO_LINK_PATH = '/login/sso/link'
-
-/** After a password login: a school sign-in waiting for it is linked first. */
-function afterPasswordSignIn(context: Readonly<RouterContextProvider>, path: string) {
-	return held(context, 'ssoLink') ? SSO_LINK_PATH : path
-}
-
 /** People (students, teachers) and organizations log in through separate calls. */
 function accountKind(form: FormData) {
 	return form.get('as') === 'organization' ? 'organization' : 'user'
@@ -48,7 +40,7 @@ export async function logIn(context: Readonly<RouterContextProvider>, request: R
 		}
 		startSession(context, result.user, result.tokens)
 		const next = safeRedirect(submission.value.redirectTo, dashboardPath[result.user.role])
-		return redirect(afterPasswordSignIn(context, next))
+		return redirect(next)
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error, ['password'])
 	}
@@ -113,7 +105,7 @@ export async function logInWithCode(context: Readonly<RouterContextProvider>, re
 		const { user: signedIn, tokens } = authenticated(user)
 		startSession(context, signedIn, tokens)
 		const next = safeRedirect(pending.redirectTo, dashboardPath[signedIn.role])
-		return redirect(afterPasswordSignIn(context, next))
+		return redirect(next)
 	} catch (error) {
 		if (error instanceof UpstreamError && error.text === CHALLENGE_EXPIRED) {
 			holdSignIn(context, null)

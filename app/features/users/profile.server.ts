@@ -74,7 +74,7 @@ export async function loadProfile(
 	const api = upstream(context, request)
 	const [profile, account] = await Promise.all([
 		needed(pages[role].getProfile(api, user.id)),
-		settle(getAccount(api)),
+		settle(getAccount(api, { linkedSignIns: true })),
 	])
 	return { profile, account, timeZone: viewerTimeZone(request).zone }
 }

@@ -1,8 +1,20 @@
 import type { Route } from './+types/login-sso-link'
-import { linkSchoolSignIn } from '~/features/sso/sign-in.server'
-import { requireUser } from '~/platform/request.server'
+import { LinkConsentPage } from '~/features/sso/sign-in-pages'
+import { answerLinkConsent, loadLinkConsent } from '~/features/sso/sign-in.server'
 
-// After a password login that a school sign-in waited for: links it, then the dashboard.
-export async function loader({ context, request }: Route.LoaderArgs) {
-	return linkSchoolSignIn(context, request, requireUser(context, request))
+// After a school sign-in that found the person's own account: they choose whether to link it.
+export function loader({ context }: Route.LoaderArgs) {
+	return loadLinkConsent(context)
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+	return answerLinkConsent(context, request)
+}
+
+export function meta() {
+	return [{ title: 'Link your school sign-in? | TutorHub' }]
+}
+
+export default function LoginSsoLink({ loaderData, actionData }: Route.ComponentProps) {
+	return <LinkConsentPage link={loaderData.link} actionData={actionData} />
 }

@@ -1,12 +1,11 @@
 import type { Route } from './+types/login'
 import { LoginPage } from '~/features/users/login-page'
 import { logIn } from '~/features/users/login.server'
-import { linkWaitingFor } from '~/features/sso/sign-in.server'
 import { redirectSignedIn } from '~/platform/request.server'
 
 export function loader({ context }: Route.LoaderArgs) {
 	redirectSignedIn(context)
-	return { linking: linkWaitingFor(context) }
+	return null
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -18,6 +17,6 @@ export function meta() {
 	return [{ title: 'Log in | TutorHub' }]
 }
 
-export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-	return <LoginPage actionData={actionData} linking={loaderData.linking} />
+export default function Login({ actionData }: Route.ComponentProps) {
+	return <LoginPage actionData={actionData} />
 }
