@@ -12,7 +12,7 @@ type Service = {
 	image?: string
 	build?: { context: string; dockerfile: string }
 	command?: string[]
-	environment?: Record<string, string>
+	environment?: Record<string, string | null>
 	depends_on?: Record<string, { condition: string }> | string[]
 	healthcheck?: { test: string[] }
 	volumes?: string[]
@@ -46,6 +46,26 @@ const documented = new Set(
 			[...(line.split('|')[1] ?? '').matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]),
 		),
 )
+
+/** Each row of docs/deploy.md's settings table: its names and the programs that read them. */
+const settingsTable = (deployGuide.split('\n## Settings')[1] ?? '')
+	.split('\n## ')[0]!
+	.split('\n')
+	.filter((line) => line.startsWith('| `'))
+	.map((line) => {
+		const [, names = '', readers = ''] = line.split('|')
+		return {
+			names: [...names.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]!),
+			app: /\bapp\b/.test(readers),
+			api: /\bAPI\b/.test(readers),
+		}
+	})
+
+/** Documented settings compose does not pass on, and why. */
+const NOT_IN_COMPOSE: Record<string, string> = {
+	DATA_DIR: 'the embedded database and disk uploads: compose keeps them in PostgreSQL and MinIO',
+	API_TEST_HOOKS: 'refused in production',
+}
 
 describe('Dockerfile', () => {
 	it('builds on the official Node 24 slim image with the release script, and runs as a user', () => {
@@ -84,7 +104,7 @@ describe('compose.yaml', () => {
 		expect(services['proxy']?.image).toMatch(/^caddy:/)
 		expect(services['postgres']?.image).toMatch(/^postgres:/)
 		expect(services['redis']?.image).toMatch(/^redis:/)
-		expect(services['minio']?.image).toMatch(/^minio\/minio/)
+		expect(services['minio']?.image).toMatch(/minio\/minio:/)
 		for (const name of ['app-1', 'app-2'])
 			expect(services[name]?.command?.slice(-2)).toEqual(['server.mjs', 'build/server/index.js'])
 		for (const name of ['api-1', 'api-2'])
@@ -125,6 +145,50 @@ describe('compose.yaml', () => {
 			(each) => !each.startsWith('AWS_'),
 		))
 			expect(documented.has(name), `${name} in docs/deploy.md's table`).toBe(true)
+	})
+
+	it('passes every documented setting on to the programs that read it (issue 42)', () => {
+		const environments = {
+			app: services['app-1']?.environment ?? {},
+			api: services['api-1']?.environment ?? {},
+		}
+		expect(settingsTable.length).toBeGreaterThan(30)
+		const missing = settingsTable.flatMap(({ names, app, api }) =>
+			names
+				.filter((name) => !(name in NOT_IN_COMPOSE))
+				.flatMap((name) => [
+					...(app && !(name in environments.app) ? [`${name} (app)`] : []),
+					...(api && !(name in environments.api) ? [`${name} (API)`] : []),
+				]),
+		)
+		expect(missing).toEqual([])
+		for (const name of ['app-2', 'api-2', 'migrate'])
+			expect(services[name]?.environment).toEqual(
+				services[name === 'app-2' ? 'app-1' : 'api-1']?.environment,
+			)
+	})
+
+	it('runs images pinned to a release that exists, MinIO from its own registry', () => {
+		for (const [name, service] of Object.entries(services)) {
+			if (!service.image || service.build || service.image === 'tutorhub:latest') continue
+			expect(service.image, name).toMatch(/:[\w.-]+$/)
+			expect(service.image, name).not.toMatch(/:latest$/)
+		}
+		// minio/minio and minio/mc are gone from Docker Hub; quay.io keeps MinIO's releases.
+		expect(services['minio']?.image).toBe('quay.io/minio/minio:RELEASE.2025-09-07T16-13-09Z')
+		expect(services['bucket']?.image).toBe('quay.io/minio/mc:RELEASE.2025-08-13T08-35-41Z')
+	})
+
+	it('the proxy retries a request another way and leaves out a process that fails', () => {
+		const blocks = caddyfile.split(/reverse_proxy /).slice(1)
+		expect(blocks).toHaveLength(2)
+		for (const block of blocks) {
+			expect(block).toMatch(/\n\s*lb_retries \d+/)
+			expect(block).toMatch(/\n\s*lb_try_duration \d+s/)
+			expect(block).toMatch(/\n\s*fail_duration \d+s/)
+			expect(block).toMatch(/\n\s*max_fails \d+/)
+			expect(block).toMatch(/\n\s*health_uri \//)
+		}
 	})
 
 	it('checks each app and API with its health endpoint', () => {

@@ -618,11 +618,17 @@ describe('the queue', () => {
 		expect((await call(api, 'GET', '/dev/outbox')).status).toBe(404)
 	})
 
-	test('sent mails leave the outbox after the kept days; pending and failed ones stay', async () => {
+	test('sent mails leave the outbox after the kept days; pending, failed and never-sent ones stay', async () => {
 		const local = await startApi({ seed: false })
 		const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000)
-		const row = (subject: string, status: 'pending' | 'sent' | 'failed', sentDaysAgo?: number) => ({
+		const row = (
+			subject: string,
+			status: 'pending' | 'sent' | 'failed',
+			sentDaysAgo?: number,
+			deliveredBy = status === 'sent' ? 'smtp' : null,
+		) => ({
 			kind: 'test',
+			delivered_by: deliveredBy,
 			to_address: 'kept@example.com',
 			subject,
 			text_body: 'text',
@@ -638,6 +644,8 @@ describe('the queue', () => {
 			.values([
 				row('sent long ago', 'sent', 31),
 				row('sent lately', 'sent', 29),
+				// MAIL_DISABLED=1: kept in the outbox, never sent, so never pruned (issue 42).
+				row('kept unsent long ago', 'sent', 31, 'outbox'),
 				row('failed long ago', 'failed'),
 				row('still pending', 'pending'),
 			])
@@ -656,7 +664,7 @@ describe('the queue', () => {
 						await local.db.selectFrom('mail_outbox').select('subject').orderBy('subject').execute()
 					).map((mail) => mail.subject),
 				)
-				.toEqual(['failed long ago', 'sent lately', 'still pending'])
+				.toEqual(['failed long ago', 'kept unsent long ago', 'sent lately', 'still pending'])
 			expect(await pruner.prune()).toBe(0)
 		} finally {
 			await pruner.stop()

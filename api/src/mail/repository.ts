@@ -74,11 +74,16 @@ export async function updateMail(db: Db, id: string, changes: Updateable<MailOut
 	await db.updateTable('mail_outbox').set(changes).where('id', '=', id).execute()
 }
 
-/** Deletes mails sent more than `keepSentDays` ago; answers how many went. */
+/**
+ * Deletes mails sent over SMTP more than `keepSentDays` ago; answers how many went. A mail only
+ * kept in the outbox (MAIL_DISABLED=1, or no SMTP_URL outside production) never left the server:
+ * it stays, so an operator can still read or send it (docs/decisions/058).
+ */
 export async function deleteSentMails(db: Db, keepSentDays: number) {
 	const { numDeletedRows } = await db
 		.deleteFrom('mail_outbox')
 		.where('status', '=', 'sent')
+		.where('delivered_by', '=', 'smtp')
 		.where('sent_at', '<', sql<Date>`now() - make_interval(days => ${keepSentDays})`)
 		.executeTakeFirst()
 	return Number(numDeletedRows)

@@ -5,13 +5,15 @@ import {
 	type RateLimiterAbstract,
 } from 'rate-limiter-flexible'
 import { ApiError } from './errors.ts'
+import { redisFailed, redisUsable } from './redis.ts'
 
 export type LimiterOptions = { keyPrefix: string; points: number; duration: number }
 
 /**
  * A counter in Redis when the API has one, so every API process counts against the same limit
  * (docs/decisions/026); else in this process's memory. If Redis stops answering, the count goes
- * on in memory (rate-limiter-flexible's insurance limiter) rather than failing the request.
+ * on in memory (rate-limiter-flexible's insurance limiter) rather than failing the request: within
+ * one command timeout, and at once while the circuit is open (redis.ts, docs/decisions/058).
  */
 export function createLimiter(options: LimiterOptions, redis?: Redis): RateLimiterAbstract {
 	const memory = new RateLimiterMemory(options)
@@ -29,11 +31,22 @@ export function createLimiter(options: LimiterOptions, redis?: Redis): RateLimit
 	)
 }
 
+/** rate-limiter-flexible's own steps, which this limiter watches (not in its typings). */
+type StoreSteps = {
+	_isRedisReady: () => boolean
+	_upsert: (...args: unknown[]) => Promise<unknown>
+	_get: (...args: unknown[]) => Promise<unknown>
+	_delete: (...args: unknown[]) => Promise<unknown>
+}
+
 /**
- * rate-limiter-flexible's Redis limiter checks that Redis is ready before counting, but not before
- * `delete`: while Redis was away, clearing a count (a good login) waited in ioredis's queue for the
- * whole outage (issue 27). Here a delete with Redis away clears the memory count at once, and one
- * Redis does not answer in time is given up (the count expires by itself).
+ * rate-limiter-flexible's Redis limiter asks ioredis's `status` whether Redis is ready, which
+ * stays 'ready' while Redis is frozen or the link black-holed (issue 42): here it asks whether
+ * the circuit is closed too (redisUsable), and any failed or timed-out step opens the circuit,
+ * so the following requests count in memory at once. It did not check before `delete` either:
+ * while Redis was away, clearing a count (a good login) waited for the whole outage (issue 27).
+ * Here a delete with Redis away clears the memory count at once, and one Redis does not answer
+ * in time is given up (the count expires by itself).
  */
 class RedisLimiter extends RateLimiterRedis {
 	private readonly redis: Redis
@@ -47,11 +60,21 @@ class RedisLimiter extends RateLimiterRedis {
 		super(options)
 		this.redis = redis
 		this.memory = memory
+		const steps = this as unknown as StoreSteps
+		steps._isRedisReady = () => redisUsable(redis)
+		for (const name of ['_upsert', '_get', '_delete'] as const) {
+			const step = steps[name].bind(this)
+			steps[name] = (...args) =>
+				step(...args).catch((error: unknown) => {
+					redisFailed(redis)
+					throw error
+				})
+		}
 	}
 
 	override async delete(key: string | number, options?: Record<string, unknown>) {
 		const inMemory = this.memory.delete(key, options)
-		if (this.redis.status !== 'ready') return inMemory
+		if (!redisUsable(this.redis)) return inMemory
 		let timer: NodeJS.Timeout | undefined
 		const late = new Promise<boolean>((resolve) => {
 			timer = setTimeout(() => resolve(false), REDIS_WAIT_MS)

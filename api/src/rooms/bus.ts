@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { log } from '../platform/log.ts'
-import type { RedisConnections } from '../platform/redis.ts'
+import { redisFailed, redisUsable, type RedisConnections } from '../platform/redis.ts'
 import type { Participant } from './presence.ts'
 import type { ChatMessage } from './present.ts'
 
@@ -92,7 +92,10 @@ export function redisRoomBus(redis: RedisConnections): RoomBus {
 		ready,
 		publish(event) {
 			const envelope: Envelope = { from: process, event }
+			// With the circuit open the event stays in this process (docs/decisions/058).
+			if (!redisUsable(redis.commands)) return
 			redis.commands.publish(REDIS_ROOM_CHANNEL, JSON.stringify(envelope)).catch((error: Error) => {
+				redisFailed(redis.commands)
 				log.error(
 					{ err: error.message },
 					`Room ${event.roomId}: a ${event.type} event was not shared`,

@@ -1,0 +1,297 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import type { Server } from 'node:http'
+import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import WebSocket from 'ws'
+import { createApi } from '../src/app.ts'
+import { createPasswords } from '../src/auth/passwords.ts'
+import { migrate } from '../src/migrate.ts'
+import { connectRedis, redisAnswers, type RedisConnections } from '../src/platform/redis.ts'
+import { createDiskStorage } from '../src/platform/storage.ts'
+import { createSocketServer } from '../src/platform/websocket.ts'
+import { closeRooms } from '../src/rooms/hubs.ts'
+import { DEMO_ROOM_ID } from '../src/rooms/seed.ts'
+import { seedDemo } from '../src/seed.ts'
+import { call, DEMO_PASSWORD, openTestDatabase, TEST_SECRET, type TestDatabase } from './helpers.ts'
+import { freePort } from './ports.ts'
+
+// Issue 42, finding 2: a frozen (SIGSTOP) or black-holed Redis held every login and room message
+// for the whole outage, because the limiters trusted the connection's 'ready' and no command had
+// a timeout. Here a real redis-server sits behind a TCP proxy this test controls; logins and room
+// chat must answer within a generous bound (they used to take the whole fault). Redis that
+// answers again is used again: readiness says ok, and the limits count in it once more.
+
+const REDIS_SERVER = '/usr/bin/redis-server'
+/** Far above the 0.5 s a command may wait, far below the faults (which last until healed). */
+const BOUND_MS = 2_000
+/** The longest a fault lasts, so a held request ends (and is measured) on today's code too. */
+const FAULT_MS = 10_000
+const PROXY_SECRET = 'test-proxy-secret'
+
+/**
+ * A TCP proxy to Redis that can stop forwarding bytes, both ways, without closing anything: the
+ * bytes wait (as TCP retransmits through a link that drops every packet) and flow again once
+ * healed, unless an end gives up on the connection first.
+ */
+async function startProxy(target: number) {
+	let holed = false
+	const sockets = new Set<Socket>()
+	const server = createServer((client) => {
+		const upstream = createConnection({ port: target, host: '127.0.0.1' })
+		for (const socket of [client, upstream]) {
+			sockets.add(socket)
+			if (holed) socket.pause()
+			socket.on('error', () => {})
+			socket.on('close', () => {
+				sockets.delete(socket)
+				client.destroy()
+				upstream.destroy()
+			})
+		}
+		client.pipe(upstream)
+		upstream.pipe(client)
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	return {
+		port: (server.address() as AddressInfo).port,
+		blackHole: () => {
+			holed = true
+			for (const socket of sockets) socket.pause()
+		},
+		heal: () => {
+			holed = false
+			for (const socket of sockets) socket.resume()
+		},
+		close: async () => {
+			for (const socket of sockets) socket.destroy()
+			await new Promise<void>((resolve) => server.close(() => resolve()))
+		},
+	}
+}
+
+async function startRedis(port: number): Promise<ChildProcess> {
+	const redis = spawn(
+		REDIS_SERVER,
+		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+		{ stdio: 'ignore' },
+	)
+	const deadline = Date.now() + 10_000
+	for (;;) {
+		const up = await new Promise<boolean>((resolve) => {
+			const socket = createConnection({ port, host: '127.0.0.1' }, () => {
+				socket.end()
+				resolve(true)
+			})
+			socket.on('error', () => resolve(false))
+		})
+		if (up) return redis
+		if (Date.now() > deadline) throw new Error('redis-server did not start')
+		await new Promise((resolve) => setTimeout(resolve, 50))
+	}
+}
+
+let redisProcess: ChildProcess
+let proxy: Awaited<ReturnType<typeof startProxy>>
+let redis: RedisConnections
+let database: TestDatabase
+let uploads = ''
+let server: Server
+let websocket: { server: ReturnType<typeof createSocketServer> }
+let baseUrl = ''
+let socketBase = ''
+const api = {
+	get baseUrl() {
+		return baseUrl
+	},
+}
+
+beforeAll(async () => {
+	const redisPort = await freePort()
+	redisProcess = await startRedis(redisPort)
+	proxy = await startProxy(redisPort)
+	redis = await connectRedis(`redis://127.0.0.1:${proxy.port}`)
+	database = await openTestDatabase()
+	await migrate(database.db)
+	const config = {
+		accessTokenTtl: 900,
+		refreshTokenTtl: 3600,
+		jwtSecret: TEST_SECRET,
+		testHooks: true,
+		production: false,
+		proxySecret: PROXY_SECRET,
+		passwordHashing: { memoryCost: 4096, timeCost: 2 },
+	}
+	await seedDemo(database.db, createPasswords(config.passwordHashing))
+	uploads = await mkdtemp(join(tmpdir(), 'redis-faults-'))
+	const app = createApi({
+		db: database.db,
+		config,
+		storage: createDiskStorage(uploads),
+		redis,
+		healthChecks: { redis: () => redisAnswers(redis.commands) },
+	})
+	websocket = { server: createSocketServer() }
+	server = await new Promise<Server>((resolve) => {
+		const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', websocket }, () =>
+			resolve(started as Server),
+		)
+	})
+	const { port } = server.address() as AddressInfo
+	baseUrl = `http://127.0.0.1:${port}/api/v1`
+	socketBase = `ws://127.0.0.1:${port}/api/v1`
+})
+
+afterAll(async () => {
+	redisProcess?.kill('SIGCONT')
+	proxy?.heal()
+	const closed = new Promise<void>((resolve) => server?.close(() => resolve()))
+	if (database) await closeRooms(database.db)
+	for (const client of websocket?.server.clients ?? []) client.terminate()
+	server?.closeAllConnections()
+	await closed
+	await redis?.close()
+	await proxy?.close()
+	redisProcess?.kill('SIGKILL')
+	await database?.drop()
+	if (uploads) await rm(uploads, { recursive: true, force: true })
+})
+
+let nextAddress = 1
+const login = (email: string, password: string) =>
+	call(api, 'POST', '/auth/login', {
+		json: { email, password },
+		headers: {
+			'x-tutorhub-client-address': `203.0.113.${nextAddress++}`,
+			'x-tutorhub-proxy-secret': PROXY_SECRET,
+		},
+	})
+
+/** How long `work` took, and what it answered. */
+async function timed<T>(work: () => Promise<T>) {
+	const started = performance.now()
+	const value = await work()
+	return { value, ms: performance.now() - started }
+}
+
+type Inbox = { socket: WebSocket; texts: Array<Record<string, unknown>> }
+
+function openSocket(url: string): Promise<Inbox> {
+	return new Promise((resolve, reject) => {
+		const socket = new WebSocket(url)
+		const inbox: Inbox = { socket, texts: [] }
+		socket.on('message', (data, isBinary) => {
+			if (isBinary) return
+			const message = JSON.parse(String(data)) as Record<string, unknown>
+			inbox.texts.push(message)
+			if (message.type === 'welcome') resolve(inbox)
+		})
+		socket.on('error', reject)
+	})
+}
+
+async function until<T>(read: () => T | undefined, timeoutMs: number): Promise<T> {
+	const deadline = Date.now() + timeoutMs
+	for (;;) {
+		const value = read()
+		if (value !== undefined) return value
+		if (Date.now() > deadline) throw new Error(`nothing within ${timeoutMs} ms`)
+		await new Promise((resolve) => setTimeout(resolve, 10))
+	}
+}
+
+/** A classroom socket of the demo room's teacher. */
+async function teacherInRoom() {
+	const token = (await login('teacher@example.com', DEMO_PASSWORD)).body.user.accessToken as string
+	const ticket = await call(api, 'POST', `/rooms/${DEMO_ROOM_ID}/ticket`, { token })
+	expect(ticket.status).toBe(201)
+	return openSocket(
+		`${socketBase}/rooms/${DEMO_ROOM_ID}/socket?ticket=${encodeURIComponent(ticket.body.ticket)}&view=classroom`,
+	)
+}
+
+/** A chat message's echo (its acknowledgement) reaches its author within the bound. */
+async function chatAcknowledged(inbox: Inbox, text: string) {
+	inbox.socket.send(JSON.stringify({ type: 'chat', text }))
+	return until(
+		() =>
+			inbox.texts.find(
+				(message) => message.type === 'chat' && (message.message as { text: string }).text === text,
+			),
+		BOUND_MS,
+	)
+}
+
+/** Logins, right and wrong, each answer within the bound with their usual answer. */
+async function loginsAnswerPromptly() {
+	for (let round = 0; round < 3; round++) {
+		const right = await timed(() => login('student@example.com', DEMO_PASSWORD))
+		expect(right.value.status).toBe(200)
+		expect(right.ms).toBeLessThan(BOUND_MS)
+		const wrong = await timed(() => login('student@example.com', 'wrong-password'))
+		expect(wrong.value.status).toBe(401)
+		expect(wrong.ms).toBeLessThan(BOUND_MS)
+	}
+}
+
+describe('Redis that stops answering holds no request (issue 42)', () => {
+	test('a black-holed Redis connection: logins and room chat answer promptly, readiness says degraded, and all is back once healed', async () => {
+		const teacher = await teacherInRoom()
+		await chatAcknowledged(teacher, 'Before the fault')
+		proxy.blackHole()
+		// Healed after 10 s whatever happens, so a request held for the whole fault fails below
+		// with how long it took (it used to).
+		const limit = setTimeout(() => proxy.heal(), FAULT_MS)
+		try {
+			await loginsAnswerPromptly()
+			await chatAcknowledged(teacher, 'During the black hole')
+			const health = await timed(() => call(api, 'GET', '/health'))
+			expect(health.value.status).toBe(200)
+			expect(health.value.body).toMatchObject({ status: 'degraded', degraded: ['redis'] })
+			expect(health.ms).toBeLessThan(BOUND_MS + 500)
+		} finally {
+			clearTimeout(limit)
+			proxy.heal()
+		}
+		// Once Redis answers again (the dropped socket reconnects), readiness says so.
+		const deadline = Date.now() + 15_000
+		for (;;) {
+			const health = await call(api, 'GET', '/health')
+			if (health.body.status === 'ok') break
+			if (Date.now() > deadline)
+				throw new Error(`still ${JSON.stringify(health.body)} ${redis.commands.status}`)
+			await new Promise((resolve) => setTimeout(resolve, 200))
+		}
+		await loginsAnswerPromptly()
+		await chatAcknowledged(teacher, 'After the fault')
+		teacher.socket.close()
+	}, 60_000)
+
+	test('a frozen Redis (SIGSTOP): logins and room chat answer promptly until it resumes', async () => {
+		const teacher = await teacherInRoom()
+		redisProcess.kill('SIGSTOP')
+		const limit = setTimeout(() => redisProcess.kill('SIGCONT'), FAULT_MS)
+		try {
+			await loginsAnswerPromptly()
+			await chatAcknowledged(teacher, 'While Redis is frozen')
+			const health = await call(api, 'GET', '/health')
+			expect(health.body).toMatchObject({ status: 'degraded', degraded: ['redis'] })
+		} finally {
+			clearTimeout(limit)
+			redisProcess.kill('SIGCONT')
+		}
+		const deadline = Date.now() + 15_000
+		for (;;) {
+			const health = await call(api, 'GET', '/health')
+			if (health.body.status === 'ok') break
+			if (Date.now() > deadline)
+				throw new Error(`still ${JSON.stringify(health.body)} ${redis.commands.status}`)
+			await new Promise((resolve) => setTimeout(resolve, 200))
+		}
+		await loginsAnswerPromptly()
+		teacher.socket.close()
+	}, 60_000)
+})
