@@ -59,6 +59,11 @@ type Envelope = { from: string; event: RoomEvent }
  * misses nothing: an update stored before that read is in it, one stored after is published
  * after the subscription (a process stores an update, then publishes it).
  */
+/** The most events one process keeps while Redis is away; the oldest go first past it. */
+const UNSENT_LIMIT = 10_000
+/** How often kept events are tried again. */
+const UNSENT_RETRY_MS = 250
+
 export function redisRoomBus(redis: RedisConnections): RoomBus {
 	const process = randomUUID()
 	const listeners: ((event: RoomEvent) => void)[] = []
@@ -86,21 +91,53 @@ export function redisRoomBus(redis: RedisConnections): RoomBus {
 			(error: Error) => log.error({ err: error.message }, 'Rooms: could not subscribe again'),
 		)
 	})
+	// Events this process could not hand to Redis (its connection down or its circuit open), kept
+	// in order and sent once Redis answers again, as ioredis's offline queue did before the waits
+	// were bounded (docs/decisions/058): the other processes' rooms then converge. A send that
+	// timed out is not sent again (Redis may have taken it).
+	const unsent: string[] = []
+	let flushing: NodeJS.Timeout | undefined
+	const keep = (text: string) => {
+		if (unsent.length >= UNSENT_LIMIT) unsent.shift()
+		unsent.push(text)
+		flushing ??= setInterval(flush, UNSENT_RETRY_MS)
+		flushing.unref()
+	}
+	const send = (text: string) =>
+		redis.commands.publish(REDIS_ROOM_CHANNEL, text).then(
+			() => true,
+			(error: Error) => {
+				redisFailed(redis.commands)
+				if (!/timed out/i.test(error.message)) keep(text)
+				else log.error({ err: error.message }, 'Rooms: an event was not shared')
+				return false
+			},
+		)
+	let sending = false
+	async function flush() {
+		if (sending || !redisUsable(redis.commands)) return
+		sending = true
+		try {
+			while (unsent.length > 0 && redisUsable(redis.commands)) {
+				const text = unsent.shift() as string
+				if (!(await send(text))) break
+			}
+			if (unsent.length === 0 && flushing) {
+				clearInterval(flushing)
+				flushing = undefined
+			}
+		} finally {
+			sending = false
+		}
+	}
 	return {
 		process,
 		shared: true,
 		ready,
 		publish(event) {
-			const envelope: Envelope = { from: process, event }
-			// With the circuit open the event stays in this process (docs/decisions/058).
-			if (!redisUsable(redis.commands)) return
-			redis.commands.publish(REDIS_ROOM_CHANNEL, JSON.stringify(envelope)).catch((error: Error) => {
-				redisFailed(redis.commands)
-				log.error(
-					{ err: error.message },
-					`Room ${event.roomId}: a ${event.type} event was not shared`,
-				)
-			})
+			const text = JSON.stringify({ from: process, event } satisfies Envelope)
+			if (unsent.length > 0 || !redisUsable(redis.commands)) return keep(text)
+			void send(text)
 		},
 		listen(listener) {
 			listeners.push(listener)
