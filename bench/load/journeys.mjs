@@ -1,0 +1,289 @@
+// What each person of the load model does (bench/load/model.mjs), as their browser asks for it: the
+// first page of a visit as a document, later pages as client-side navigations (`.data` of the one
+// route that changes), forms posted as they are rendered (every field the page put in them, with
+// what the person typed), the test island's JSON saves. Links and ids are read from the pages, as a
+// person clicks what they see.
+//
+// Each journey runs until `person.running()` is false. Every write the app acknowledged is noted in
+// `person.acknowledged` (key → what the database must hold) for the check after the run.
+import { formsOf } from './browser.mjs'
+
+const PASSWORD = 'DemoPass123!'
+const pick = (list, random = Math.random) => list[Math.floor(random() * list.length)]
+const linksOf = (html, pattern) =>
+	[
+		...new Set(
+			[...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1].replaceAll('&amp;', '&')),
+		),
+	].filter((href) => pattern.test(href))
+const formWith = (html, test) => formsOf(html).find(test)
+
+/** The name a role's requests are counted under. */
+const LABELS = { studentBrowsing: 'student', studentTest: 'test' }
+
+/** Opens the login page and signs in with its form; answers whether the session began. */
+async function signIn(person, email, as) {
+	const { browser } = person
+	const label = LABELS[person.role] ?? person.role
+	const query = as ? `?as=${as}` : ''
+	const page = await browser.document(`${label}: login page`, `/login${query}`)
+	const form = formWith(page.body, (item) => item.fields.some(([name]) => name === 'password'))
+	const fields = new URLSearchParams(form?.fields ?? (as ? [['as', as]] : []))
+	fields.set('email', email)
+	fields.set('password', PASSWORD)
+	const answer = await browser.postForm(`${label}: sign in`, `/login${query}`, fields)
+	return answer.ok && browser.cookies.has('__session')
+}
+
+/** Pupils: dashboard, a course of theirs, the tasks, a task's work handed in with a file, the news. */
+export async function studentBrowsing(person) {
+	const { browser, think } = person
+	if (!(await signIn(person, person.email))) return
+	const dashboard = await browser.document('student: dashboard', '/studentdashboard')
+	let taskLinks = linksOf(dashboard.body, /^\/studentdashboard\/task-details\?taskId=/)
+	await think()
+	const courses = await browser.document('student: courses', '/studentdashboard/courses')
+	const courseLinks = linksOf(courses.body, /^\/studentdashboard\/[^/]+\/course-details$/)
+	let handedIn = false
+	while (person.running()) {
+		await think()
+		await browser.navigate(
+			'student: dashboard (.data)',
+			'/studentdashboard',
+			'routes/student/dashboard',
+		)
+		if (courseLinks.length > 0) {
+			await think()
+			await browser.navigate(
+				'student: a course (.data)',
+				pick(courseLinks),
+				'routes/student/course-details',
+			)
+		}
+		await think()
+		const tasks = await browser.document('student: tasks', '/studentdashboard/tasks')
+		taskLinks = linksOf(tasks.body, /^\/studentdashboard\/task-details\?taskId=/).concat(taskLinks)
+		if (!handedIn && taskLinks.length > 0 && person.running()) {
+			await think()
+			const path = pick(taskLinks)
+			const task = await browser.document('student: a task', path)
+			const form = formWith(task.body, (item) => item.html.includes('name="comment"'))
+			if (form) {
+				await think()
+				const body = new FormData()
+				for (const [name, value] of form.fields) body.append(name, value)
+				body.set('comment', `Handed in by ${person.email}`)
+				body.set(
+					'file',
+					new File([`Homework of ${person.email}\n`.repeat(200)], 'homework.txt', {
+						type: 'text/plain',
+					}),
+				)
+				const answer = await browser.postMultipart(
+					'student: hand in a task (file)',
+					form.action,
+					body,
+				)
+				if (answer.ok) {
+					handedIn = true
+					const taskId = new URL(form.action, browser.appUrl).searchParams.get('taskId')
+					person.acknowledged.set(`submission:${taskId}:${person.email}`, {
+						comment: `Handed in by ${person.email}`,
+					})
+				}
+			}
+		}
+		await think()
+		await browser.navigate(
+			'student: announcements (.data)',
+			'/studentdashboard/announcements',
+			'routes/student/announcements',
+		)
+	}
+}
+
+/**
+ * Pupils in the timed test: start it, an answer saved every `testSaveEverySeconds` by the page's
+ * island, the whole test submitted when its time (or the step) is over; then again.
+ */
+export async function studentTest(person) {
+	const { browser, model, ids } = person
+	if (!(await signIn(person, person.email))) return
+	await browser.document('test: dashboard', '/studentdashboard')
+	const base = `/studentdashboard/test/${ids.templateId}`
+	while (person.running()) {
+		await person.think()
+		const intro = await browser.document('test: introduction', base)
+		const start = formWith(intro.body, (item) => item.fields.some(([, value]) => value === 'start'))
+		if (!start) continue
+		const started = await browser.postForm('test: start', start.action, start.fields)
+		const sessionId =
+			started.location && new URL(started.location, browser.appUrl).searchParams.get('session')
+		if (!sessionId) continue
+		const page = await browser.document('test: the test', started.location)
+		// The radios: answer-<question id> with the option ids as values.
+		const questions = new Map()
+		for (const [input] of page.body.matchAll(/<input\b[^>]*name="answer-\d+"[^>]*>/g)) {
+			const question = /name="answer-(\d+)"/.exec(input)[1]
+			const option = Number(/value="(\d+)"/.exec(input)?.[1])
+			if (!questions.has(question)) questions.set(question, [])
+			questions.get(question).push(option)
+		}
+		const deadline = Math.min(
+			Date.now() + model.testMinutes * 60_000,
+			person.stepEndsAt - 2 * model.testSaveEverySeconds * 1000,
+		)
+		const answers = {}
+		const progressPath = `${base}/progress`
+		const key = `test:${sessionId}`
+		while (person.running() && Date.now() < deadline) {
+			await person.sleep(model.testSaveEverySeconds * 1000)
+			const [question, options] = pick([...questions])
+			answers[question] = pick(options)
+			const progress = { answers: { ...answers }, flagged: [] }
+			const saved = await browser.postJson('test: answer saved', progressPath, {
+				intent: 'save',
+				sessionId,
+				progress,
+			})
+			if (saved.ok) person.acknowledged.set(key, progress)
+		}
+		if (!person.running()) return
+		const progress = { answers: { ...answers }, flagged: [] }
+		const submitted = await browser.postJson('test: submitted', progressPath, {
+			intent: 'submit',
+			sessionId,
+			progress,
+		})
+		if (submitted.ok) {
+			person.acknowledged.set(key, progress)
+			const result = JSON.parse(submitted.body).resultUrl
+			await browser.navigate('test: result (.data)', result, 'routes/student/test-result')
+		}
+	}
+}
+
+/** Teachers: dashboard, schedule, a session's attendance, a batch of submissions graded, a post. */
+export async function teacher(person) {
+	const { browser, think, ids } = person
+	if (!(await signIn(person, person.email))) return
+	await browser.document('teacher: dashboard', '/teachersdashboard')
+	let round = 0
+	while (person.running()) {
+		round += 1
+		await think()
+		await browser.navigate(
+			'teacher: schedule (.data)',
+			'/teachersdashboard/schedule',
+			'routes/teacher/schedule',
+		)
+		await think()
+		const sessionPath = `/teachersdashboard/schedule/${pick(ids.sessions)}/attendance`
+		const attendance = await browser.document('teacher: attendance', sessionPath)
+		const register = formWith(attendance.body, (item) =>
+			item.buttons.some((button) => button.value === 'all-present'),
+		)
+		if (register) {
+			await think()
+			await browser.postForm('teacher: attendance saved', register.action, [
+				...register.fields,
+				['intent', 'all-present'],
+			])
+		}
+		await think()
+		await gradeBatch(person)
+		if (round % 3 === 1) {
+			await think()
+			const list = await browser.document(
+				'teacher: announcements',
+				'/teachersdashboard/announcement/list',
+			)
+			const post = formWith(list.body, (item) => item.fields.some(([, value]) => value === 'post'))
+			if (post) {
+				const fields = new URLSearchParams(post.fields)
+				fields.set('courseId', pick(ids.classes))
+				fields.set('title', `Monday notice ${person.index}-${round}`)
+				fields.set('body', 'Bring your calculators to the first lesson.')
+				await browser.postForm('teacher: announcement posted', post.action, fields)
+			}
+		}
+	}
+}
+
+/** A task's work handed in and not graded yet, a few of them opened and graded. */
+async function gradeBatch(person) {
+	const { browser, think, ids } = person
+	const courses = [...ids.tasksByCourse.keys()]
+	if (courses.length === 0) return
+	const taskId = pick(ids.tasksByCourse.get(pick(courses)))
+	const list = await browser.document(
+		'teacher: submissions',
+		`/teachersdashboard/tasks/submissions?taskId=${taskId}&status=Submitted`,
+	)
+	const submissions = linksOf(list.body, /^\/teachersdashboard\/tasks\/view-submissions\?/)
+	for (const path of submissions.slice(0, 3)) {
+		await think()
+		const page = await browser.document('teacher: a submission', path)
+		const form = formWith(page.body, (item) => item.fields.some(([name]) => name === 'grade'))
+		if (!form) continue
+		const fields = new URLSearchParams(form.fields)
+		fields.set('grade', String(50 + Math.floor(Math.random() * 50)))
+		fields.set('feedback', 'Well done.')
+		await browser.postForm('teacher: grade saved', form.action ?? path, fields)
+	}
+}
+
+/** The school office: score input (a grid saved), analytics, result cards. */
+export async function organization(person) {
+	const { browser, think } = person
+	if (!(await signIn(person, 'organization@example.com', 'organization'))) return
+	await browser.document('organization: dashboard', '/organization/dashboard')
+	while (person.running()) {
+		await think()
+		const grid = await browser.document('organization: score input', '/organization/score-input')
+		const save = formWith(grid.body, (item) =>
+			item.fields.some(([name]) => /^scores\[\d+\]\[\d+\]$/.test(name)),
+		)
+		if (save) {
+			await think()
+			const fields = save.fields.map(([name, value]) =>
+				/^scores\[\d+\]\[\d+\]$/.test(name) && Math.random() < 0.2
+					? [name, String(40 + Math.floor(Math.random() * 60))]
+					: [name, value],
+			)
+			await browser.postForm('organization: scores saved', save.action, fields)
+		}
+		await think()
+		await browser.navigate(
+			'organization: analytics (.data)',
+			'/organization/analytics',
+			'routes/organization/analytics',
+		)
+		await think()
+		await browser.navigate(
+			'organization: result cards (.data)',
+			'/organization/result-cards',
+			'routes/organization/result-cards',
+		)
+	}
+}
+
+/** Visitors: the home page, a catalogue search, a course's page, its checkout. */
+export async function visitor(person) {
+	const { browser, think, ids } = person
+	while (person.running()) {
+		await browser.document('visitor: home', '/')
+		await think()
+		await browser.document('visitor: catalogue search', `/courses?search=course`)
+		await think()
+		const courseId = pick(ids.publicCourses)
+		await browser.document('visitor: a course', `/courses/${courseId}`)
+		await think()
+		await browser.document('visitor: checkout', `/course/${courseId}/checkout`, {
+			expect: [200, 302],
+		})
+		await think()
+	}
+}
+
+export const JOURNEYS = { studentBrowsing, studentTest, teacher, organization, visitor }
