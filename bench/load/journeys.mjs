@@ -22,7 +22,7 @@ const formWith = (html, test) => formsOf(html).find(test)
 const LABELS = { studentBrowsing: 'student', studentTest: 'test' }
 
 /** Opens the login page and signs in with its form; answers whether the session began. */
-async function signIn(person, email, as) {
+async function signIn(person, email, as, password = PASSWORD) {
 	const { browser } = person
 	const label = LABELS[person.role] ?? person.role
 	const query = as ? `?as=${as}` : ''
@@ -30,7 +30,7 @@ async function signIn(person, email, as) {
 	const form = formWith(page.body, (item) => item.fields.some(([name]) => name === 'password'))
 	const fields = new URLSearchParams(form?.fields ?? (as ? [['as', as]] : []))
 	fields.set('email', email)
-	fields.set('password', PASSWORD)
+	fields.set('password', password)
 	const answer = await browser.postForm(`${label}: sign in`, `/login${query}`, fields)
 	return answer.ok && browser.cookies.has('__session')
 }
@@ -268,9 +268,13 @@ export async function organization(person) {
 	}
 }
 
-/** Visitors: the home page, a catalogue search, a course's page, its checkout. */
+/**
+ * Visitors: the home page, a catalogue search, a course's page; one in `model.visitorBuys` then
+ * signs up as a pupil and pays at checkout with the test card (a free course: enrols).
+ */
 export async function visitor(person) {
-	const { browser, think, ids } = person
+	const { browser, think, ids, model } = person
+	let signedUp = false
 	while (person.running()) {
 		await browser.document('visitor: home', '/')
 		await think()
@@ -279,11 +283,62 @@ export async function visitor(person) {
 		const courseId = pick(ids.publicCourses)
 		await browser.document('visitor: a course', `/courses/${courseId}`)
 		await think()
-		await browser.document('visitor: checkout', `/course/${courseId}/checkout`, {
+		if (!signedUp && Math.random() < (model.visitorBuys ?? 0.5)) {
+			signedUp = await signUp(person)
+			if (signedUp) await think()
+		}
+		if (!signedUp) continue
+		const checkout = await browser.document('visitor: checkout', `/course/${courseId}/checkout`, {
 			expect: [200, 302],
 		})
+		const pay = formWith(checkout.body, (item) => item.html.includes('name="cardNumber"'))
+		const free = formWith(checkout.body, (item) =>
+			item.fields.some(([name, value]) => name === 'intent' && value === 'free'),
+		)
+		if (!pay && !free) continue
+		await think()
+		const fields = new URLSearchParams((pay ?? free).fields)
+		if (pay) {
+			fields.set('intent', 'pay')
+			fields.set('name', 'Sam Visitor')
+			fields.set('cardNumber', '4242 4242 4242 4242')
+			fields.set('expiry', '12/30')
+			fields.set('cvc', '123')
+		}
+		await browser.postForm(
+			pay ? 'visitor: paid with the test card' : 'visitor: enrolled (free)',
+			(pay ?? free).action ?? `/course/${courseId}/checkout`,
+			fields,
+		)
 		await think()
 	}
+}
+
+/** A new pupil's account, made with the sign-up form, then signed in as sign-up asks. */
+async function signUp(person) {
+	const { browser } = person
+	const page = await browser.document('visitor: sign-up page', '/signup/student')
+	const form = formWith(page.body, (item) =>
+		item.fields.some(([name]) => name === 'confirmPassword'),
+	)
+	if (!form) return false
+	await person.think()
+	const fields = new URLSearchParams(form.fields)
+	const password = 'Quiet-Harbour-Lantern-2026'
+	fields.set('firstName', 'Sam')
+	fields.set('lastName', `Visitor ${person.index}`)
+	fields.set('email', `load-visitor-${process.pid}-${person.index}-${Date.now()}@example.com`)
+	fields.set('password', password)
+	fields.set('confirmPassword', password)
+	const answer = await browser.postForm(
+		'visitor: signed up',
+		form.action ?? '/signup/student',
+		fields,
+	)
+	if (!answer.ok) return false
+	// The new account signs in on the login page sign-up sends them to.
+	await person.think()
+	return signIn(person, fields.get('email'), undefined, password)
 }
 
 export const JOURNEYS = { studentBrowsing, studentTest, teacher, organization, visitor }

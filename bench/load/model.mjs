@@ -26,7 +26,7 @@ export const MONDAY_MORNING = {
 		teacher: 300,
 		// Score input (a grid saved), analytics, result cards.
 		organization: 5,
-		// Home, catalogue search, a course page, checkout with the test card.
+		// Home, catalogue search, a course page; some sign up and pay with the test card.
 		visitor: 100,
 	},
 	/** Mean seconds between one page and the next (exponential, capped at 4× the mean). */
@@ -41,8 +41,8 @@ export const MONDAY_MORNING = {
 	/** The timed test: an answer saved every 10 s, submitted when the planned time is over. */
 	testSaveEverySeconds: 10,
 	testMinutes: 15,
-	/** People sign in spread over this many seconds at the start of a step (2,000 in ten minutes). */
-	signInSpreadSeconds: 600,
+	/** The share of visitors who sign up as a pupil and buy the course they looked at. */
+	visitorBuys: 0.3,
 	/** Live rooms: 20 rooms of 30 pupils, a chat message and a stroke now and then. */
 	rooms: { count: 20, pupilsEach: 30, chatEverySeconds: 60, strokeEverySeconds: 5 },
 }
