@@ -9,12 +9,15 @@
 // too) is what the shape serves. Writes bench/results-load.json and docs/performance.md's latest
 // results; exits 1 when a target is missed. Errors and lost writes are figures, never an abort.
 //
-// People persist from step to step (a step adds the newcomers, who sign in spread over its first
-// BENCH_LOAD_RAMP_SECONDS); the ramp stops after the first step that misses a limit.
+// A step is a ramp, then a hold. In the ramp the newcomers arrive, BENCH_LOAD_SIGN_INS_PER_SECOND of
+// them a second, each signing in first (its statistics and CPU are kept apart: the cost of a
+// sign-in); in the hold (BENCH_LOAD_STEP_SECONDS) everyone works and the step is measured. People
+// persist from step to step. The ramp stops after the first step that misses a limit; errors of
+// its sign-ins count against it too.
 //
 // Env: BENCH_LOAD_SCALE (the data-scale school's factor: ×1 is 5,000 pupils; 1), BENCH_LOAD_SHAPES (pglite-1+1,
 // postgres-1+1; postgres-1+1), BENCH_LOAD_STEPS (active people per step, 250,500,1000,2000,3000,4000),
-// BENCH_LOAD_STEP_SECONDS (60), BENCH_LOAD_RAMP_SECONDS (20), BENCH_LOAD_MODEL (a JSON file of model
+// BENCH_LOAD_STEP_SECONDS (60), BENCH_LOAD_SIGN_INS_PER_SECOND (20), BENCH_LOAD_MODEL (a JSON file of model
 // parameters, see model.mjs), BENCH_DATA_CACHE (keep the generated school, as BENCH_SCALE does),
 // BENCH_SKIP_BUILD=1, BENCH_LOAD_APP_PORT and BENCH_LOAD_API_PORT (3484, 4484), BENCH_LABEL.
 import { spawnSync } from 'node:child_process'
@@ -47,7 +50,7 @@ const SCALE = Number(env.BENCH_LOAD_SCALE ?? DEFAULT_SCALE)
 const SHAPES = (env.BENCH_LOAD_SHAPES ?? 'postgres-1+1').split(',')
 const STEPS = (env.BENCH_LOAD_STEPS ?? '250,500,1000,2000,3000,4000').split(',').map(Number)
 const STEP_SECONDS = Number(env.BENCH_LOAD_STEP_SECONDS ?? 60)
-const RAMP_SECONDS = Number(env.BENCH_LOAD_RAMP_SECONDS ?? Math.min(20, STEP_SECONDS / 3))
+const SIGN_INS_PER_SECOND = Number(env.BENCH_LOAD_SIGN_INS_PER_SECOND ?? 20)
 const PORTS = {
 	app: Number(env.BENCH_LOAD_APP_PORT ?? 3484),
 	api: Number(env.BENCH_LOAD_API_PORT ?? 4484),
@@ -211,23 +214,32 @@ function crowd({ appUrl, ids }) {
 			for (const { role } of people) counts[role] = (counts[role] ?? 0) + 1
 			return counts
 		},
-		/** Adds people up to `wanted` of each role, spread over the ramp; answers when the step ends. */
-		async step(number, wanted, seconds, rampSeconds) {
+		/**
+		 * A step's ramp: adds people up to `wanted` of each role, one every 1/`signInsPerSecond` s
+		 * (each signs in first). Answers the ramp's statistics and how many came.
+		 */
+		async ramp(number, wanted, signInsPerSecond, holdSeconds) {
 			step = number
 			stats = new Stats()
-			stepEndsAt = Date.now() + seconds * 1000
 			const have = this.countsByRole()
 			const newcomers = Object.entries(wanted).flatMap(([role, count]) =>
 				Array.from({ length: Math.max(0, count - (have[role] ?? 0)) }, () => role),
 			)
 			// Interleaved, so each role's sign-ins spread over the whole ramp.
 			newcomers.sort(() => Math.random() - 0.5)
-			const gap = newcomers.length > 0 ? (rampSeconds * 1000) / newcomers.length : 0
+			const gap = 1000 / signInsPerSecond
+			stepEndsAt = Date.now() + newcomers.length * gap + holdSeconds * 1000
 			for (const role of newcomers) {
 				add(role)
 				await sleep(gap)
 			}
-			await sleep(Math.max(0, stepEndsAt - Date.now()))
+			return { newcomers: newcomers.length, ...stats.summary() }
+		},
+		/** A step's hold: everyone at work for `seconds`; answers its statistics. */
+		async hold(seconds) {
+			stats = new Stats()
+			stepEndsAt = Date.now() + seconds * 1000
+			await sleep(seconds * 1000)
 			return stats.summary()
 		},
 		/** Ends every journey; requests on the way are answered (at most 30 s more). */
@@ -301,36 +313,58 @@ async function runShape(shape) {
 		for (const [index, users] of STEPS.entries()) {
 			const wanted = shareOut(users, model.activeAtPeak, NOT_PLAYED)
 			log(`step ${index + 1}: ${users} active people ${JSON.stringify(wanted)}`)
+			const beforeRamp = readProcesses(pids)
+			const rampStarted = performance.now()
+			const ramp = await people.ramp(index + 1, wanted, SIGN_INS_PER_SECOND, STEP_SECONDS)
+			const rampSeconds = (performance.now() - rampStarted) / 1000
 			const before = readProcesses(pids)
 			const started = performance.now()
-			const summary = await people.step(index + 1, wanted, STEP_SECONDS, RAMP_SECONDS)
+			const summary = await people.hold(STEP_SECONDS)
 			const seconds = (performance.now() - started) / 1000
 			const after = readProcesses(pids)
 			const cpu = {}
 			const cpuPerHour = {}
 			const memoryMiB = {}
+			const rampCpu = {}
 			for (const name of Object.keys(after)) {
 				cpu[name] = round2(after[name].cpu - (before[name]?.cpu ?? 0))
 				cpuPerHour[name] = cpuPerUserHour(cpu[name], users, seconds)
 				memoryMiB[name] = after[name].rssMiB
+				rampCpu[name] = round2((before[name]?.cpu ?? 0) - (beforeRamp[name]?.cpu ?? 0))
 			}
 			const step = {
 				users,
 				roles: wanted,
 				seconds: Math.round(seconds),
 				...summary,
+				// Errors while the newcomers signed in count against the step too.
+				errors: summary.errors + ramp.errors,
 				requestsPerSecond: Math.round(summary.requests / seconds),
 				cpuSeconds: cpu,
 				cpuSecondsPerUserHour: cpuPerHour,
 				memoryMiB,
 				lostWrites: 0,
+				ramp: {
+					newcomers: ramp.newcomers,
+					seconds: Math.round(rampSeconds),
+					requests: ramp.requests,
+					p95Ms: ramp.p95Ms,
+					p99Ms: ramp.p99Ms,
+					errors: ramp.errors,
+					problems: ramp.problems,
+					signIn: Object.fromEntries(
+						Object.entries(ramp.byName).filter(([name]) => name.endsWith(': sign in')),
+					),
+					cpuSeconds: rampCpu,
+				},
 			}
 			steps.push(step)
 			const { met, missed } = judgeStep(step)
 			log(
 				`  ${summary.requests} requests, p95 ${summary.p95Ms} ms, p99 ${summary.p99Ms} ms, ${summary.errors} errors; CPU s ${JSON.stringify(cpu)}${met ? '' : `; missed: ${missed.join(', ')}`}`,
 			)
-			if (summary.errors > 0) log(`  problems: ${JSON.stringify(summary.problems)}`)
+			if (step.errors > 0)
+				log(`  problems: ${JSON.stringify({ ...ramp.problems, ...summary.problems })}`)
 			if (!met) break
 		}
 		log('ending the journeys, stopping the app and the API')
@@ -398,7 +432,7 @@ const results = {
 		students: 5000 * SCALE,
 		steps: STEPS,
 		stepSeconds: STEP_SECONDS,
-		rampSeconds: RAMP_SECONDS,
+		signInsPerSecond: SIGN_INS_PER_SECOND,
 		limits: LIMITS,
 		loadGenerator: 'on the same machine (bench/load/, Node fetch)',
 	},

@@ -67,13 +67,14 @@ describe('docs/performance.md', () => {
 			lostWrites: 0,
 			cpuSecondsPerUserHour: { app: 12.5, api: 30, loadGenerator: 2 },
 			memoryMiB: { app: 180, api: 250 },
+			ramp: { newcomers: 100, p95Ms: 350, cpuSeconds: { app: 1, api: 4, loadGenerator: 9 } },
 		})
 		writeFileSync(
 			join(scratch, 'bench/results-load.json'),
 			JSON.stringify({
 				date: '2026-11-29T02:30:00.000Z',
 				model: { name: 'Monday 8:00', notPlayed: ['studentRoom'] },
-				conditions: { scale: 1, students: 5000, stepSeconds: 40, rampSeconds: 10 },
+				conditions: { scale: 1, students: 5000, stepSeconds: 40, signInsPerSecond: 20 },
 				shapes: [
 					{
 						shape: 'pglite-1+1',
@@ -96,7 +97,7 @@ describe('docs/performance.md', () => {
 			'**pglite-1+1**: 100 active people served; 0 of 42 acknowledged writes lost.',
 		)
 		expect(made).toContain(
-			'| 200 | 20 | 20 | 900 | 400 | 0 | 0 | 12.5 | 30 | – | 2 | 180 | 250 | – |',
+			'| 200 | 20 | 20 | 900 | 400 | 0 | 0 | 12.5 | 30 | – | 2 | 180 | 250 | – | 350 | 0.05 |',
 		)
 		expect(made).toContain('**postgres-redis-2+2**: not run (not started yet).')
 	})

@@ -163,12 +163,20 @@ function rosterMode(results) {
 	]
 }
 
+/** The servers' CPU seconds in a ramp per person who arrived (and signed in) in it. */
+function perNewcomer(ramp) {
+	if (!ramp?.newcomers || !ramp.cpuSeconds) return null
+	const servers = ['app', 'api', 'postgres', 'redis']
+	const total = servers.reduce((sum, name) => sum + (ramp.cpuSeconds[name] ?? 0), 0)
+	return Number((total / ramp.newcomers).toFixed(3))
+}
+
 /** The busiest hour (bench/load.mjs): each shape's steps, and the most people it served. */
 function loadMode(results) {
 	const conditions = results.conditions ?? {}
 	const lines = [
 		`Run ${when(results.date)}${results.label ? ` ("${results.label}")` : ''}${results.commit ? `, commit ${results.commit}` : ''}, ${machine(results.machine)}: ${metLine(results.targets ?? [])}.`,
-		`Model: ${results.model?.name ?? 'unknown'}${results.model?.notPlayed?.length ? ` (not played yet: ${results.model.notPlayed.join(', ')})` : ''}; school ×${conditions.scale} (${number(conditions.students)} pupils); steps of ${conditions.stepSeconds} s, newcomers signing in over ${conditions.rampSeconds} s; the load generator ${conditions.loadGenerator ?? 'on the same machine'}. CPU in seconds per active user-hour, memory in MiB at the step's end.`,
+		`Model: ${results.model?.name ?? 'unknown'}${results.model?.notPlayed?.length ? ` (not played yet: ${results.model.notPlayed.join(', ')})` : ''}; school ×${conditions.scale} (${number(conditions.students)} pupils); each step measured over a hold of ${conditions.stepSeconds} s after its newcomers arrived, ${conditions.signInsPerSecond} a second, each signing in first (the ramp: its p95 and the servers' CPU seconds per newcomer are shown apart); the load generator ${conditions.loadGenerator ?? 'on the same machine'}. CPU in seconds per active user-hour, memory in MiB at the step's end.`,
 	]
 	for (const run of results.shapes ?? []) {
 		if (run.notRun) {
@@ -209,6 +217,8 @@ function loadMode(results) {
 					number(step.memoryMiB?.app),
 					number(step.memoryMiB?.api),
 					number(step.memoryMiB?.postgres),
+					number(step.ramp?.p95Ms),
+					number(perNewcomer(step.ramp)),
 				]),
 			),
 		)
