@@ -6,6 +6,8 @@
 //
 // Each journey runs until `person.running()` is false. Every write the app acknowledged is noted in
 // `person.acknowledged` (key → what the database must hold) for the check after the run.
+import WebSocket from 'ws'
+import * as Y from 'yjs'
 import { formsOf } from './browser.mjs'
 
 const PASSWORD = 'DemoPass123!'
@@ -19,7 +21,7 @@ const linksOf = (html, pattern) =>
 const formWith = (html, test) => formsOf(html).find(test)
 
 /** The name a role's requests are counted under. */
-const LABELS = { studentBrowsing: 'student', studentTest: 'test' }
+const LABELS = { studentBrowsing: 'student', studentTest: 'test', studentRoom: 'room' }
 
 /** Opens the login page and signs in with its form; answers whether the session began. */
 async function signIn(person, email, as, password = PASSWORD) {
@@ -160,6 +162,113 @@ export async function studentTest(person) {
 			const result = JSON.parse(submitted.body).resultUrl
 			await browser.navigate('test: result (.data)', result, 'routes/student/test-result')
 		}
+	}
+}
+
+/**
+ * Pupils in a live room: the classroom page (its ticket), the room's socket through the app's
+ * origin, a whiteboard stroke now and then (a Yjs update of the board's `items`) and a chat
+ * message now and then, each noted for the check after the run: a stroke once sent on an open
+ * socket with no refusal, a message once the room echoed it.
+ */
+export async function studentRoom(person) {
+	const { browser, model, room } = person
+	if (!(await signIn(person, person.email))) return
+	const page = await browser.document('room: classroom page', `/conference/classroom/${room}`)
+	const ticket = /\\"ticket\\",\\"([A-Za-z0-9_-]+)\\"/.exec(page.body)?.[1]
+	if (!ticket) {
+		person.stats.record('room: socket opened', 0, false, 'no ticket on the classroom page')
+		return
+	}
+	const url = new URL(browser.appUrl)
+	const opened = performance.now()
+	const socket = new WebSocket(
+		`ws://${url.host}/api/v1/rooms/${room}/socket?ticket=${encodeURIComponent(ticket)}&view=whiteboard`,
+		{ headers: { Origin: browser.appUrl, Cookie: browser.cookieHeader() } },
+	)
+	const doc = new Y.Doc()
+	const items = doc.getArray('items')
+	const chats = new Map()
+	let welcomed = false
+	let closedByUs = false
+	let lastStroke = null
+	doc.on('update', (update, origin) => {
+		if (origin !== 'remote' && socket.readyState === WebSocket.OPEN) socket.send(update)
+	})
+	const ready = new Promise((resolve) => {
+		socket.on('message', (data, binary) => {
+			if (binary) return Y.applyUpdate(doc, new Uint8Array(data), 'remote')
+			const message = JSON.parse(String(data))
+			if (message.type === 'welcome' && !welcomed) {
+				welcomed = true
+				person.stats.record('room: socket opened', performance.now() - opened, true, null)
+				resolve(true)
+			} else if (message.type === 'chat' && chats.has(message.message?.text)) {
+				const sent = chats.get(message.message.text)
+				chats.delete(message.message.text)
+				person.stats.record('room: chat echoed', performance.now() - sent, true, null)
+				person.acknowledged.set(`chat:${room}:${message.message.text}`, true)
+			} else if (message.type === 'error') {
+				// A stroke or message refused (too fast, too big): not acknowledged, an error.
+				if (lastStroke && /draw/i.test(message.message ?? '')) {
+					person.acknowledged.delete(`stroke:${room}:${lastStroke}`)
+				}
+				person.stats.record('room: refused', 0, false, `room: ${message.message}`)
+			}
+		})
+		socket.on('unexpected-response', (_request, response) => {
+			person.stats.record(
+				'room: socket opened',
+				performance.now() - opened,
+				false,
+				`room: ${response.statusCode} ${response.headers['x-refusal'] ?? ''}`,
+			)
+			resolve(false)
+		})
+		socket.on('error', (error) => {
+			if (!welcomed) {
+				person.stats.record('room: socket opened', performance.now() - opened, false, error.message)
+				resolve(false)
+			}
+		})
+		socket.on('close', (code) => {
+			if (!closedByUs && welcomed)
+				person.stats.record('room: socket closed', 0, false, `room: closed ${code}`)
+			resolve(false)
+		})
+	})
+	try {
+		if (!(await ready)) return
+		const strokeMs = model.rooms.strokeEverySeconds * 1000
+		const chatEvery = Math.max(
+			1,
+			Math.round(model.rooms.chatEverySeconds / model.rooms.strokeEverySeconds),
+		)
+		for (let n = 1; person.running() && socket.readyState === WebSocket.OPEN; n++) {
+			await person.sleep(Math.round(strokeMs * (0.5 + Math.random())))
+			const id = `${person.email}-${n}`
+			const x = Math.round(Math.random() * 800)
+			const y = Math.round(Math.random() * 600)
+			items.push([
+				{
+					id,
+					kind: 'pen',
+					color: '#1e3a8a',
+					width: 2,
+					points: [x, y, x + 20, y + 5, x + 40, y + 20],
+				},
+			])
+			lastStroke = id
+			person.acknowledged.set(`stroke:${room}:${id}`, true)
+			if (n % chatEvery === 0) {
+				const text = `${person.email} says hello ${n}`
+				chats.set(text, performance.now())
+				socket.send(JSON.stringify({ type: 'chat', text }))
+			}
+		}
+	} finally {
+		closedByUs = true
+		socket.close()
 	}
 }
 
@@ -341,4 +450,11 @@ async function signUp(person) {
 	return signIn(person, fields.get('email'), undefined, password)
 }
 
-export const JOURNEYS = { studentBrowsing, studentTest, teacher, organization, visitor }
+export const JOURNEYS = {
+	studentBrowsing,
+	studentTest,
+	studentRoom,
+	teacher,
+	organization,
+	visitor,
+}

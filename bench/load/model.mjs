@@ -20,7 +20,7 @@ export const MONDAY_MORNING = {
 		studentBrowsing: 800,
 		// Signs in and takes the timed test: answers saved every `testSaveEverySeconds`, then submitted.
 		studentTest: 600,
-		// In a live room: chat and whiteboard strokes (20 rooms of 30; not played yet, see README).
+		// In a live room (20 rooms of 30): whiteboard strokes and chat over the room's socket.
 		studentRoom: 600,
 		// Dashboard, a session's attendance, a batch of submissions to grade, an announcement, schedule.
 		teacher: 300,
@@ -43,8 +43,12 @@ export const MONDAY_MORNING = {
 	testMinutes: 15,
 	/** The share of visitors who sign up as a pupil and buy the course they looked at. */
 	visitorBuys: 0.3,
-	/** Live rooms: 20 rooms of 30 pupils, a chat message and a stroke now and then. */
-	rooms: { count: 20, pupilsEach: 30, chatEverySeconds: 60, strokeEverySeconds: 5 },
+	/**
+	 * Live rooms: 20 rooms of 30 pupils (made by bench/load/school.mjs); each pupil draws a stroke
+	 * about every `strokeEverySeconds` (0.5 to 1.5 times it) and writes in the chat about every
+	 * `chatEverySeconds`.
+	 */
+	rooms: { count: 20, pupilsEach: 30, chatEverySeconds: 60, strokeEverySeconds: 15 },
 }
 
 /** The model of this run: the default, with what BENCH_LOAD_MODEL's file gives instead. */

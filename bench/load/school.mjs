@@ -1,7 +1,8 @@
 // The school the load model plays: the data-scale bench's school (bench/lib/school.mjs) with what
 // its busiest hour needs on top. Its pupils can sign in (the demo student's password), each is in
 // three of the demo teacher's classes (so a course, its tasks and its announcements are theirs),
-// and the ids the journeys pick from are read once before the run.
+// 20 of those classes have a live room, and the ids the journeys pick from are read once before
+// the run.
 import { join } from 'node:path'
 import { launch } from '../../scripts/launch.mjs'
 import { startTempPostgres } from '../../scripts/temp-postgres.mjs'
@@ -22,6 +23,10 @@ CROSS JOIN LATERAL (
 ) c
 WHERE u.email LIKE 'scale-student-%'
 ON CONFLICT DO NOTHING;
+
+INSERT INTO rooms (course_id, owner_id, kind, title)
+SELECT id, tutor_id, 'classroom', 'Load room ' || title
+FROM courses WHERE title LIKE 'Scale class %' ORDER BY title LIMIT 20;
 
 ANALYZE;
 `
@@ -88,6 +93,20 @@ export async function schoolIds(database, location) {
 	// In LOAD_SQL's order: pupil n is in the three classes from place n % 98.
 	const classes = await rows(`
 		SELECT id FROM courses WHERE title LIKE 'Scale class %' ORDER BY title`)
+	// The live rooms (one per class of the first 20) and 30 of each class's pupils.
+	const roomRows = await rows(`
+		SELECT r.id, u.email FROM rooms r
+		CROSS JOIN LATERAL (
+			SELECT u.email FROM enrollments e JOIN users u ON u.id = e.student_id
+			WHERE e.course_id = r.course_id AND u.email LIKE 'scale-student-%'
+			ORDER BY u.email LIMIT 30
+		) u
+		WHERE r.title LIKE 'Load room %' ORDER BY r.title, u.email`)
+	const rooms = new Map()
+	for (const { id, email } of roomRows) {
+		if (!rooms.has(id)) rooms.set(id, [])
+		rooms.get(id).push(email)
+	}
 	const tasksByCourse = new Map()
 	for (const task of tasks) {
 		if (!tasksByCourse.has(task.course_id)) tasksByCourse.set(task.course_id, [])
@@ -97,6 +116,7 @@ export async function schoolIds(database, location) {
 		students: count,
 		templateId: templates[0]?.id,
 		tasksByCourse,
+		rooms: [...rooms].map(([id, pupils]) => ({ id, pupils })),
 		sessions: sessions.map((row) => row.id),
 		publicCourses: publicCourses.map((row) => row.id),
 		classes: classes.map((row) => row.id),
