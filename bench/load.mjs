@@ -106,7 +106,11 @@ function readProcesses(pids) {
 		let rss = 0
 		for (const pid of processTree(rootPid)) {
 			try {
-				cpu += cpuSecondsOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+				const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+				cpu += cpuSecondsOfStat(stat)
+				// Children that ended (a PostgreSQL backend whose connection closed) count in their
+				// parent's cutime and cstime once waited for.
+				if (pid === rootPid) cpu += cpuSecondsOfStat(stat, 100, true)
 				rss += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
 			} catch {
 				// A backend that ended meanwhile: its CPU is lost to the reading (a few ms).
@@ -180,7 +184,8 @@ function crowd({ appUrl, ids }) {
 		} else if (role === 'teacher') email = 'teacher@example.com'
 		else if (role.startsWith('student'))
 			email = `scale-student-${((nextPupil++ - 1) % ids.students) + 1}@example.com`
-		const notes = new Map()
+		let arrived
+		const arrival = new Promise((resolve) => (arrived = resolve))
 		const person = {
 			role,
 			index,
@@ -194,24 +199,27 @@ function crowd({ appUrl, ids }) {
 				return stepEndsAt
 			},
 			running: () => !ended.signal.aborted,
-			sleep: wait,
-			think: () => wait(thinkMs(model.thinkSeconds[role] ?? 20)),
+			// The first pause comes after signing in and the first page: the person has arrived.
+			sleep: (ms) => (arrived(), wait(ms)),
+			think: () => (arrived(), wait(thinkMs(model.thinkSeconds[role] ?? 20))),
 			// Each acknowledged write, with the step it was made in.
 			acknowledged: {
 				set: (key, value) => {
-					notes.set(key, true)
 					acknowledged.set(key, { step, value })
 				},
 				delete: (key) => acknowledged.delete(key),
 			},
 		}
-		const done = JOURNEYS[role](person).catch((error) => {
-			if (!(error instanceof StepOver)) {
-				recorder.record(`${role}: journey broke`, 0, false, error.message)
-				console.error(error)
-			}
-		})
+		const done = JOURNEYS[role](person)
+			.catch((error) => {
+				if (!(error instanceof StepOver)) {
+					recorder.record(`${role}: journey broke`, 0, false, error.message)
+					console.error(error)
+				}
+			})
+			.finally(() => arrived())
 		people.push({ role, done })
+		return arrival
 	}
 
 	return {
@@ -239,10 +247,13 @@ function crowd({ appUrl, ids }) {
 			newcomers.sort(() => Math.random() - 0.5)
 			const gap = 1000 / signInsPerSecond
 			stepEndsAt = Date.now() + newcomers.length * gap + holdSeconds * 1000
+			const arrivals = []
 			for (const role of newcomers) {
-				add(role)
+				arrivals.push(add(role))
 				await sleep(gap)
 			}
+			// The hold begins once every newcomer has signed in and seen their first page (60 s at most).
+			await Promise.race([Promise.all(arrivals), sleep(60_000)])
 			return { newcomers: newcomers.length, ...stats.summary() }
 		},
 		/** A step's hold: everyone at work for `seconds`; answers its statistics. */

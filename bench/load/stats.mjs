@@ -113,12 +113,16 @@ function canonical(value) {
 	return JSON.stringify(value)
 }
 
-/** CPU seconds of a process from /proc/<pid>/stat's utime and stime (clock ticks). */
-export function cpuSecondsOfStat(statLine, ticksPerSecond = 100) {
+/**
+ * CPU seconds of a process from /proc/<pid>/stat's utime and stime (clock ticks), or with
+ * `ofEndedChildren` its cutime and cstime: the children it has waited for.
+ */
+export function cpuSecondsOfStat(statLine, ticksPerSecond = 100, ofEndedChildren = false) {
 	// The command name is in parentheses and may hold spaces: count the fields after its end.
 	const fields = statLine.slice(statLine.lastIndexOf(')') + 2).split(' ')
-	// utime and stime are fields 14 and 15 of the line; after the name they are 12th and 13th.
-	return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond
+	// utime, stime, cutime, cstime are fields 14 to 17 of the line; after the name, 12th to 15th.
+	const first = ofEndedChildren ? 13 : 11
+	return (Number(fields[first]) + Number(fields[first + 1])) / ticksPerSecond
 }
 
 /** CPU seconds per user-hour: what a step's processes spent, per active user, over an hour. */

@@ -88,6 +88,10 @@ describe('CPU readings', () => {
 		const line =
 			'1234 (node (my app)) S 1 1234 1234 0 -1 4194304 100 0 0 0 250 50 0 0 20 0 11 0 100 0 0'
 		expect(cpuSecondsOfStat(line)).toBe(3)
+		// cutime 0 and cstime 0 here; the ended children's CPU is read from those two.
+		expect(cpuSecondsOfStat(line, 100, true)).toBe(0)
+		const parent = '7 (postgres) S 1 7 7 0 -1 0 0 0 0 0 100 100 300 200 20 0 1 0 5 0 0'
+		expect(cpuSecondsOfStat(parent, 100, true)).toBe(5)
 	})
 
 	it('scales a step to CPU seconds per user-hour', () => {
