@@ -9,7 +9,8 @@
 // (reuse build/ and bench/baseline/build/), BENCH_LABEL (a name for this run in results.json),
 // BENCH_QUICK=1 (the quiet throughput rounds only, for trying a change; results.json is not written)
 // with BENCH_PAGES=baseline,dashboard (some of the pages only); BENCH_JS=1 (the JavaScript per page
-// only, not written); BENCH_SCALE=1 (the data-scale mode of bench/scale.mjs instead).
+// only, not written); BENCH_SCALE=1 (the data-scale mode of bench/scale.mjs instead); BENCH_LOAD=1
+// (the busiest hour's load model of bench/load.mjs instead).
 import autocannon from 'autocannon'
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -552,6 +553,8 @@ function report() {
 if (process.env.BENCH_SCALE) await import('./scale.mjs')
 // BENCH_ROSTER=1: a 10,000-row roster import instead (bench/roster.mjs, issue 31).
 else if (process.env.BENCH_ROSTER) await import('./roster.mjs')
+// BENCH_LOAD=1: a school's busiest hour, people of every role at once (bench/load.mjs, issue 41).
+else if (process.env.BENCH_LOAD) await import('./load.mjs')
 // BENCH_JS=1: only the JavaScript each page loads before it is interactive (from the builds), for
 // checking a change to what a page imports; results.json is not written.
 else if (process.env.BENCH_JS) {

@@ -39,7 +39,7 @@ describe('docs/performance.md', () => {
 	test("a new mode's results file with targets renders as a table of its own", () => {
 		mkdirSync(join(scratch, 'bench'), { recursive: true })
 		writeFileSync(
-			join(scratch, 'bench/results-load.json'),
+			join(scratch, 'bench/results-example.json'),
 			JSON.stringify({
 				date: '2026-11-29T01:00:00.000Z',
 				targets: [
@@ -49,9 +49,56 @@ describe('docs/performance.md', () => {
 			}),
 		)
 		const made = renderResults(scratch)
-		expect(made).toContain('### Mode of `results-load.json`')
+		expect(made).toContain('### Mode of `results-example.json`')
 		expect(made).toContain('Run 2026-11-29 01:00 UTC: **1 of 2 targets met**')
 		expect(made).toContain('| dashboard p99 at 200 connections | 180 | <= 250 | yes |')
 		expect(made).toContain('| errors \\| timeouts | 2 | = 0 | **no** |')
+	})
+
+	test("the busiest hour's file renders each shape's steps and the people it served", () => {
+		mkdirSync(join(scratch, 'bench'), { recursive: true })
+		const step = (users: number, p95Ms: number) => ({
+			users,
+			requestsPerSecond: users / 10,
+			p50Ms: 20,
+			p95Ms,
+			p99Ms: 400,
+			errors: 0,
+			lostWrites: 0,
+			cpuSecondsPerUserHour: { app: 12.5, api: 30, loadGenerator: 2 },
+			memoryMiB: { app: 180, api: 250 },
+			ramp: { newcomers: 100, p95Ms: 350, cpuSeconds: { app: 1, api: 4, loadGenerator: 9 } },
+		})
+		writeFileSync(
+			join(scratch, 'bench/results-load.json'),
+			JSON.stringify({
+				date: '2026-11-29T02:30:00.000Z',
+				model: { name: 'Monday 8:00', notPlayed: ['studentRoom'] },
+				conditions: { scale: 1, students: 5000, stepSeconds: 40, signInsPerSecond: 20 },
+				shapes: [
+					{
+						shape: 'pglite-1+1',
+						served: 100,
+						lostWrites: 0,
+						acknowledgedWrites: { test: 40, submission: 2 },
+						steps: [step(100, 250), step(200, 900)],
+					},
+					{ shape: 'postgres-redis-2+2', notRun: 'not started yet' },
+				],
+				targets: [{ name: 'pglite-1+1 served', value: 100, limit: '>= 1', met: true }],
+			}),
+		)
+		const made = renderResults(scratch)
+		expect(made).toContain('### The busiest hour (load model)')
+		expect(made).toContain(
+			'Model: Monday 8:00 (not played yet: studentRoom); school ×1 (5,000 pupils)',
+		)
+		expect(made).toContain(
+			'**pglite-1+1**: 100 active people served; 0 of 42 acknowledged writes lost.',
+		)
+		expect(made).toContain(
+			'| 200 | 20 | 20 | 900 | 400 | 0 | 0 | 12.5 | 30 | – | 2 | 180 | 250 | – | 350 | 0.05 |',
+		)
+		expect(made).toContain('**postgres-redis-2+2**: not run (not started yet).')
 	})
 })

@@ -119,6 +119,7 @@ export async function launch({
 	// The app vouches for its browsers' addresses to the API with this (an operator's own wins).
 	const proxySecret = process.env.API_PROXY_SECRET ?? secrets.API_PROXY_SECRET
 	let apiUrl = process.env.API_URL
+	let apiPid
 	if (!apiUrl) {
 		const api = start(['api/src/main.ts'], {
 			...process.env,
@@ -130,6 +131,7 @@ export async function launch({
 			...env,
 		})
 		apiUrl = `http://127.0.0.1:${apiPort}`
+		apiPid = api.pid
 		await listening(api, 'The API')
 	}
 
@@ -168,6 +170,8 @@ export async function launch({
 		apiUrl,
 		appUrl: `http://${host === '0.0.0.0' ? 'localhost' : host}:${appPort}`,
 		appPid: app.pid,
+		// The API this launch started (none when API_URL points at another).
+		apiPid,
 		stop,
 	}
 }

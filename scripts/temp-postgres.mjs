@@ -124,6 +124,8 @@ export async function startTempPostgres({
 		url,
 		port: listenPort,
 		dataDir: data,
+		/** The postmaster; its backends are its children. */
+		pid: server.pid,
 		/** Stops the server (a clean shutdown: its data directory can then be copied). */
 		async stop() {
 			// SIGINT: PostgreSQL's fast shutdown (ends sessions, no waiting for clients).

@@ -90,6 +90,30 @@ describe('scores', () => {
 		expect(maths.body.scores.map((s: { score: number }) => s.score)).toEqual([61, 100])
 	})
 
+	test('scores with two decimals that binary floating point cannot hold exactly are saved', async () => {
+		// 0.29 * 100 is 28.999999999999996 in JavaScript: a check on `Number.isInteger(score * 100)`
+		// refused them, and with them every grid page that held one (found by the load bench, issue 41).
+		const { org, ada, ben } = await schoolWithTwoStudents()
+		const answer = await save(org, {
+			term: 'Term 1',
+			scores: [
+				{ studentId: ada.id, subject: 'Maths', score: 0.29 },
+				{ studentId: ada.id, subject: 'Art', score: 1.13 },
+				{ studentId: ben.id, subject: 'Maths', score: 57.01 },
+			],
+		})
+		expect(answer.status).toBe(200)
+		expect(answer.body.saved).toBe(3)
+		const listed = await call(api, 'GET', `/organizations/${org.id}/scores?term=Term%201`, {
+			token: org.token,
+		})
+		expect(
+			listed.body.scores
+				.map((s: { score: number }) => s.score)
+				.sort((a: number, b: number) => a - b),
+		).toEqual([0.29, 1.13, 57.01])
+	})
+
 	test('nothing is saved when any entry is invalid, and each problem has its path', async () => {
 		const { org, ada, ben } = await schoolWithTwoStudents()
 		const stranger = await newMember(api, (await newOrganization(api)).token)

@@ -163,6 +163,70 @@ function rosterMode(results) {
 	]
 }
 
+/** The servers' CPU seconds in a ramp per person who arrived (and signed in) in it. */
+function perNewcomer(ramp) {
+	if (!ramp?.newcomers || !ramp.cpuSeconds) return null
+	const servers = ['app', 'api', 'postgres', 'redis']
+	const total = servers.reduce((sum, name) => sum + (ramp.cpuSeconds[name] ?? 0), 0)
+	return Number((total / ramp.newcomers).toFixed(3))
+}
+
+/** The busiest hour (bench/load.mjs): each shape's steps, and the most people it served. */
+function loadMode(results) {
+	const conditions = results.conditions ?? {}
+	const lines = [
+		`Run ${when(results.date)}${results.label ? ` ("${results.label}")` : ''}${results.commit ? `, commit ${results.commit}` : ''}, ${machine(results.machine)}: ${metLine(results.targets ?? [])}.`,
+		`Model: ${results.model?.name ?? 'unknown'}${results.model?.notPlayed?.length ? ` (not played yet: ${results.model.notPlayed.join(', ')})` : ''}; school ×${conditions.scale} (${number(conditions.students)} pupils); each step measured over a hold of ${conditions.stepSeconds} s after its newcomers arrived, ${conditions.signInsPerSecond} a second, each signing in first (the ramp: its p95 and the servers' CPU seconds per newcomer are shown apart); the load generator ${conditions.loadGenerator ?? 'on the same machine'}. CPU in seconds per active user-hour, memory in MiB at the step's end.`,
+	]
+	for (const run of results.shapes ?? []) {
+		if (run.notRun) {
+			lines.push(`**${run.shape}**: not run (${run.notRun}).`)
+			continue
+		}
+		lines.push(
+			`**${run.shape}**: ${number(run.served)} active people served; ${number(run.lostWrites)} of ${number(Object.values(run.acknowledgedWrites ?? {}).reduce((sum, count) => sum + count, 0))} acknowledged writes lost.`,
+			table(
+				[
+					'people',
+					'requests/s',
+					'p50',
+					'p95',
+					'p99',
+					'errors',
+					'lost',
+					'CPU app',
+					'CPU API',
+					'CPU PG',
+					'CPU generator',
+					'MiB app',
+					'MiB API',
+					'MiB PG',
+				],
+				run.steps.map((step) => [
+					number(step.users),
+					number(step.requestsPerSecond),
+					number(step.p50Ms),
+					number(step.p95Ms),
+					number(step.p99Ms),
+					number(step.errors),
+					number(step.lostWrites),
+					number(step.cpuSecondsPerUserHour?.app),
+					number(step.cpuSecondsPerUserHour?.api),
+					number(step.cpuSecondsPerUserHour?.postgres),
+					number(step.cpuSecondsPerUserHour?.loadGenerator),
+					number(step.memoryMiB?.app),
+					number(step.memoryMiB?.api),
+					number(step.memoryMiB?.postgres),
+					number(step.ramp?.p95Ms),
+					number(perNewcomer(step.ramp)),
+				]),
+			),
+		)
+	}
+	lines.push(targetsTable(results.targets ?? []))
+	return lines
+}
+
 function otherMode(results) {
 	const targets = Array.isArray(results.targets) ? results.targets : []
 	return [
@@ -179,6 +243,7 @@ const MODES = [
 	},
 	{ file: 'bench/scale-results.json', title: 'Big schools (data scale)', render: scaleMode },
 	{ file: 'bench/roster-results.json', title: 'Roster import', render: rosterMode },
+	{ file: 'bench/results-load.json', title: 'The busiest hour (load model)', render: loadMode },
 ]
 
 /** Every results file in bench/: the known modes first, then any other in name order. */

@@ -19,7 +19,11 @@ const score = z
 	.number({ error: 'Score must be a number from 0 to 100, or null to remove it' })
 	.min(0, 'Score must be at least 0')
 	.max(100, 'Score must be at most 100')
-	.refine((value) => Number.isInteger(value * 100), 'Score can have at most two decimals')
+	// Within a millionth of a hundredth: 0.29 * 100 is 28.999999999999996 in floating point.
+	.refine(
+		(value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+		'Score can have at most two decimals',
+	)
 	.nullable()
 
 export const scoreBatch = body({

@@ -1,0 +1,460 @@
+// What each person of the load model does (bench/load/model.mjs), as their browser asks for it: the
+// first page of a visit as a document, later pages as client-side navigations (`.data` of the one
+// route that changes), forms posted as they are rendered (every field the page put in them, with
+// what the person typed), the test island's JSON saves. Links and ids are read from the pages, as a
+// person clicks what they see.
+//
+// Each journey runs until `person.running()` is false. Every write the app acknowledged is noted in
+// `person.acknowledged` (key → what the database must hold) for the check after the run.
+import WebSocket from 'ws'
+import * as Y from 'yjs'
+import { formsOf } from './browser.mjs'
+
+const PASSWORD = 'DemoPass123!'
+const pick = (list, random = Math.random) => list[Math.floor(random() * list.length)]
+const linksOf = (html, pattern) =>
+	[
+		...new Set(
+			[...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1].replaceAll('&amp;', '&')),
+		),
+	].filter((href) => pattern.test(href))
+const formWith = (html, test) => formsOf(html).find(test)
+
+/** The name a role's requests are counted under. */
+const LABELS = { studentBrowsing: 'student', studentTest: 'test', studentRoom: 'room' }
+
+/** Opens the login page and signs in with its form; answers whether the session began. */
+async function signIn(person, email, as, password = PASSWORD) {
+	const { browser } = person
+	const label = LABELS[person.role] ?? person.role
+	const query = as ? `?as=${as}` : ''
+	const page = await browser.document(`${label}: login page`, `/login${query}`)
+	const form = formWith(page.body, (item) => item.fields.some(([name]) => name === 'password'))
+	const fields = new URLSearchParams(form?.fields ?? (as ? [['as', as]] : []))
+	fields.set('email', email)
+	fields.set('password', password)
+	const answer = await browser.postForm(`${label}: sign in`, `/login${query}`, fields)
+	return answer.ok && browser.cookies.has('__session')
+}
+
+/** Pupils: dashboard, a course of theirs, the tasks, a task's work handed in with a file, the news. */
+export async function studentBrowsing(person) {
+	const { browser, think } = person
+	if (!(await signIn(person, person.email))) return
+	const dashboard = await browser.document('student: dashboard', '/studentdashboard')
+	let taskLinks = linksOf(dashboard.body, /^\/studentdashboard\/task-details\?taskId=/)
+	await think()
+	const courses = await browser.document('student: courses', '/studentdashboard/courses')
+	const courseLinks = linksOf(courses.body, /^\/studentdashboard\/[^/]+\/course-details$/)
+	let handedIn = false
+	while (person.running()) {
+		await think()
+		await browser.navigate(
+			'student: dashboard (.data)',
+			'/studentdashboard',
+			'routes/student/dashboard',
+		)
+		if (courseLinks.length > 0) {
+			await think()
+			await browser.navigate(
+				'student: a course (.data)',
+				pick(courseLinks),
+				'routes/student/course-details',
+			)
+		}
+		await think()
+		const tasks = await browser.document('student: tasks', '/studentdashboard/tasks')
+		taskLinks = linksOf(tasks.body, /^\/studentdashboard\/task-details\?taskId=/).concat(taskLinks)
+		if (!handedIn && taskLinks.length > 0 && person.running()) {
+			await think()
+			const path = pick(taskLinks)
+			const task = await browser.document('student: a task', path)
+			const form = formWith(task.body, (item) => item.html.includes('name="comment"'))
+			if (form) {
+				await think()
+				const body = new FormData()
+				for (const [name, value] of form.fields) body.append(name, value)
+				body.set('comment', `Handed in by ${person.email}`)
+				body.set(
+					'file',
+					new File([`Homework of ${person.email}\n`.repeat(200)], 'homework.txt', {
+						type: 'text/plain',
+					}),
+				)
+				const answer = await browser.postMultipart(
+					'student: hand in a task (file)',
+					form.action,
+					body,
+				)
+				if (answer.ok) {
+					handedIn = true
+					const taskId = new URL(form.action, browser.appUrl).searchParams.get('taskId')
+					person.acknowledged.set(`submission:${taskId}:${person.email}`, {
+						comment: `Handed in by ${person.email}`,
+					})
+				}
+			}
+		}
+		await think()
+		await browser.navigate(
+			'student: announcements (.data)',
+			'/studentdashboard/announcements',
+			'routes/student/announcements',
+		)
+	}
+}
+
+/**
+ * Pupils in the timed test: start it, an answer saved every `testSaveEverySeconds` by the page's
+ * island, the whole test submitted when its time (or the step) is over; then again.
+ */
+export async function studentTest(person) {
+	const { browser, model, ids } = person
+	if (!(await signIn(person, person.email))) return
+	await browser.document('test: dashboard', '/studentdashboard')
+	const base = `/studentdashboard/test/${ids.templateId}`
+	while (person.running()) {
+		await person.think()
+		const intro = await browser.document('test: introduction', base)
+		const start = formWith(intro.body, (item) => item.fields.some(([, value]) => value === 'start'))
+		if (!start) continue
+		const started = await browser.postForm('test: start', start.action, start.fields)
+		const sessionId =
+			started.location && new URL(started.location, browser.appUrl).searchParams.get('session')
+		if (!sessionId) continue
+		const page = await browser.document('test: the test', started.location)
+		// The radios: answer-<question id> with the option ids as values.
+		const questions = new Map()
+		for (const [input] of page.body.matchAll(/<input\b[^>]*name="answer-\d+"[^>]*>/g)) {
+			const question = /name="answer-(\d+)"/.exec(input)[1]
+			const option = Number(/value="(\d+)"/.exec(input)?.[1])
+			if (!questions.has(question)) questions.set(question, [])
+			questions.get(question).push(option)
+		}
+		const deadline = Math.min(
+			Date.now() + model.testMinutes * 60_000,
+			person.stepEndsAt - 2 * model.testSaveEverySeconds * 1000,
+		)
+		const answers = {}
+		const progressPath = `${base}/progress`
+		const key = `test:${sessionId}`
+		while (person.running() && Date.now() < deadline) {
+			await person.sleep(model.testSaveEverySeconds * 1000)
+			const [question, options] = pick([...questions])
+			answers[question] = pick(options)
+			const progress = { answers: { ...answers }, flagged: [] }
+			const saved = await browser.postJson('test: answer saved', progressPath, {
+				intent: 'save',
+				sessionId,
+				progress,
+			})
+			if (saved.ok) person.acknowledged.set(key, progress)
+		}
+		if (!person.running()) return
+		const progress = { answers: { ...answers }, flagged: [] }
+		const submitted = await browser.postJson('test: submitted', progressPath, {
+			intent: 'submit',
+			sessionId,
+			progress,
+		})
+		if (submitted.ok) {
+			person.acknowledged.set(key, progress)
+			const result = JSON.parse(submitted.body).resultUrl
+			await browser.navigate('test: result (.data)', result, 'routes/student/test-result')
+		}
+	}
+}
+
+/**
+ * Pupils in a live room: the classroom page (its ticket), the room's socket through the app's
+ * origin, a whiteboard stroke now and then (a Yjs update of the board's `items`) and a chat
+ * message now and then, each noted for the check after the run: a stroke once sent on an open
+ * socket with no refusal, a message once the room echoed it.
+ */
+export async function studentRoom(person) {
+	const { browser, model, room } = person
+	if (!(await signIn(person, person.email))) return
+	const page = await browser.document('room: classroom page', `/conference/classroom/${room}`)
+	const ticket = /\\"ticket\\",\\"([A-Za-z0-9_-]+)\\"/.exec(page.body)?.[1]
+	if (!ticket) {
+		person.stats.record('room: socket opened', 0, false, 'no ticket on the classroom page')
+		return
+	}
+	const url = new URL(browser.appUrl)
+	const opened = performance.now()
+	const socket = new WebSocket(
+		`ws://${url.host}/api/v1/rooms/${room}/socket?ticket=${encodeURIComponent(ticket)}&view=whiteboard`,
+		{ headers: { Origin: browser.appUrl, Cookie: browser.cookieHeader() } },
+	)
+	const doc = new Y.Doc()
+	const items = doc.getArray('items')
+	const chats = new Map()
+	let welcomed = false
+	let closedByUs = false
+	let lastStroke = null
+	doc.on('update', (update, origin) => {
+		if (origin !== 'remote' && socket.readyState === WebSocket.OPEN) socket.send(update)
+	})
+	const ready = new Promise((resolve) => {
+		socket.on('message', (data, binary) => {
+			if (binary) return Y.applyUpdate(doc, new Uint8Array(data), 'remote')
+			const message = JSON.parse(String(data))
+			if (message.type === 'welcome' && !welcomed) {
+				welcomed = true
+				person.stats.record('room: socket opened', performance.now() - opened, true, null)
+				resolve(true)
+			} else if (message.type === 'chat' && chats.has(message.message?.text)) {
+				const sent = chats.get(message.message.text)
+				chats.delete(message.message.text)
+				person.stats.record('room: chat echoed', performance.now() - sent, true, null)
+				person.acknowledged.set(`chat:${room}:${message.message.text}`, true)
+			} else if (message.type === 'error') {
+				// A stroke or message refused (too fast, too big): not acknowledged, an error.
+				if (lastStroke && /draw/i.test(message.message ?? '')) {
+					person.acknowledged.delete(`stroke:${room}:${lastStroke}`)
+				}
+				person.stats.record('room: refused', 0, false, `room: ${message.message}`)
+			}
+		})
+		socket.on('unexpected-response', (_request, response) => {
+			person.stats.record(
+				'room: socket opened',
+				performance.now() - opened,
+				false,
+				`room: ${response.statusCode} ${response.headers['x-refusal'] ?? ''}`,
+			)
+			resolve(false)
+		})
+		socket.on('error', (error) => {
+			if (!welcomed) {
+				person.stats.record('room: socket opened', performance.now() - opened, false, error.message)
+				resolve(false)
+			}
+		})
+		socket.on('close', (code) => {
+			if (!closedByUs && welcomed)
+				person.stats.record('room: socket closed', 0, false, `room: closed ${code}`)
+			resolve(false)
+		})
+	})
+	try {
+		if (!(await ready)) return
+		const strokeMs = model.rooms.strokeEverySeconds * 1000
+		const chatEvery = Math.max(
+			1,
+			Math.round(model.rooms.chatEverySeconds / model.rooms.strokeEverySeconds),
+		)
+		for (let n = 1; person.running() && socket.readyState === WebSocket.OPEN; n++) {
+			await person.sleep(Math.round(strokeMs * (0.5 + Math.random())))
+			const id = `${person.email}-${n}`
+			const x = Math.round(Math.random() * 800)
+			const y = Math.round(Math.random() * 600)
+			items.push([
+				{
+					id,
+					kind: 'pen',
+					color: '#1e3a8a',
+					width: 2,
+					points: [x, y, x + 20, y + 5, x + 40, y + 20],
+				},
+			])
+			lastStroke = id
+			person.acknowledged.set(`stroke:${room}:${id}`, true)
+			if (n % chatEvery === 0) {
+				const text = `${person.email} says hello ${n}`
+				chats.set(text, performance.now())
+				socket.send(JSON.stringify({ type: 'chat', text }))
+			}
+		}
+	} finally {
+		closedByUs = true
+		socket.close()
+	}
+}
+
+/** Teachers: dashboard, schedule, a session's attendance, a batch of submissions graded, a post. */
+export async function teacher(person) {
+	const { browser, think, ids } = person
+	if (!(await signIn(person, person.email))) return
+	await browser.document('teacher: dashboard', '/teachersdashboard')
+	let round = 0
+	while (person.running()) {
+		round += 1
+		await think()
+		await browser.navigate(
+			'teacher: schedule (.data)',
+			'/teachersdashboard/schedule',
+			'routes/teacher/schedule',
+		)
+		await think()
+		const sessionPath = `/teachersdashboard/schedule/${pick(ids.sessions)}/attendance`
+		const attendance = await browser.document('teacher: attendance', sessionPath)
+		const register = formWith(attendance.body, (item) =>
+			item.buttons.some((button) => button.value === 'all-present'),
+		)
+		if (register) {
+			await think()
+			await browser.postForm('teacher: attendance saved', register.action, [
+				...register.fields,
+				['intent', 'all-present'],
+			])
+		}
+		await think()
+		await gradeBatch(person)
+		if (round % 3 === 1) {
+			await think()
+			const list = await browser.document(
+				'teacher: announcements',
+				'/teachersdashboard/announcement/list',
+			)
+			const post = formWith(list.body, (item) => item.fields.some(([, value]) => value === 'post'))
+			if (post) {
+				const fields = new URLSearchParams(post.fields)
+				fields.set('courseId', pick(ids.classes))
+				fields.set('title', `Monday notice ${person.index}-${round}`)
+				fields.set('body', 'Bring your calculators to the first lesson.')
+				await browser.postForm('teacher: announcement posted', post.action, fields)
+			}
+		}
+	}
+}
+
+/** A task's work handed in and not graded yet, a few of them opened and graded. */
+async function gradeBatch(person) {
+	const { browser, think, ids } = person
+	const courses = [...ids.tasksByCourse.keys()]
+	if (courses.length === 0) return
+	const taskId = pick(ids.tasksByCourse.get(pick(courses)))
+	const list = await browser.document(
+		'teacher: submissions',
+		`/teachersdashboard/tasks/submissions?taskId=${taskId}&status=Submitted`,
+	)
+	const submissions = linksOf(list.body, /^\/teachersdashboard\/tasks\/view-submissions\?/)
+	for (const path of submissions.slice(0, 3)) {
+		await think()
+		const page = await browser.document('teacher: a submission', path)
+		const form = formWith(page.body, (item) => item.fields.some(([name]) => name === 'grade'))
+		if (!form) continue
+		const fields = new URLSearchParams(form.fields)
+		fields.set('grade', String(50 + Math.floor(Math.random() * 50)))
+		fields.set('feedback', 'Well done.')
+		await browser.postForm('teacher: grade saved', form.action ?? path, fields)
+	}
+}
+
+/** The school office: score input (a grid saved), analytics, result cards. */
+export async function organization(person) {
+	const { browser, think } = person
+	if (!(await signIn(person, 'organization@example.com', 'organization'))) return
+	await browser.document('organization: dashboard', '/organization/dashboard')
+	while (person.running()) {
+		await think()
+		const grid = await browser.document('organization: score input', '/organization/score-input')
+		const save = formWith(grid.body, (item) =>
+			item.fields.some(([name]) => /^scores\[\d+\]\[\d+\]$/.test(name)),
+		)
+		if (save) {
+			await think()
+			const fields = save.fields.map(([name, value]) =>
+				/^scores\[\d+\]\[\d+\]$/.test(name) && Math.random() < 0.2
+					? [name, String(40 + Math.floor(Math.random() * 60))]
+					: [name, value],
+			)
+			await browser.postForm('organization: scores saved', save.action, fields)
+		}
+		await think()
+		await browser.navigate(
+			'organization: analytics (.data)',
+			'/organization/analytics',
+			'routes/organization/analytics',
+		)
+		await think()
+		await browser.navigate(
+			'organization: result cards (.data)',
+			'/organization/result-cards',
+			'routes/organization/result-cards',
+		)
+	}
+}
+
+/**
+ * Visitors: the home page, a catalogue search, a course's page; one in `model.visitorBuys` then
+ * signs up as a pupil and pays at checkout with the test card (a free course: enrols).
+ */
+export async function visitor(person) {
+	const { browser, think, ids, model } = person
+	let signedUp = false
+	while (person.running()) {
+		await browser.document('visitor: home', '/')
+		await think()
+		await browser.document('visitor: catalogue search', `/courses?search=course`)
+		await think()
+		const courseId = pick(ids.publicCourses)
+		await browser.document('visitor: a course', `/courses/${courseId}`)
+		await think()
+		if (!signedUp && Math.random() < (model.visitorBuys ?? 0.5)) {
+			signedUp = await signUp(person)
+			if (signedUp) await think()
+		}
+		if (!signedUp) continue
+		const checkout = await browser.document('visitor: checkout', `/course/${courseId}/checkout`, {
+			expect: [200, 302],
+		})
+		const pay = formWith(checkout.body, (item) => item.html.includes('name="cardNumber"'))
+		const free = formWith(checkout.body, (item) =>
+			item.fields.some(([name, value]) => name === 'intent' && value === 'free'),
+		)
+		if (!pay && !free) continue
+		await think()
+		const fields = new URLSearchParams((pay ?? free).fields)
+		if (pay) {
+			fields.set('intent', 'pay')
+			fields.set('name', 'Sam Visitor')
+			fields.set('cardNumber', '4242 4242 4242 4242')
+			fields.set('expiry', '12/30')
+			fields.set('cvc', '123')
+		}
+		await browser.postForm(
+			pay ? 'visitor: paid with the test card' : 'visitor: enrolled (free)',
+			(pay ?? free).action ?? `/course/${courseId}/checkout`,
+			fields,
+		)
+		await think()
+	}
+}
+
+/** A new pupil's account, made with the sign-up form, then signed in as sign-up asks. */
+async function signUp(person) {
+	const { browser } = person
+	const page = await browser.document('visitor: sign-up page', '/signup/student')
+	const form = formWith(page.body, (item) =>
+		item.fields.some(([name]) => name === 'confirmPassword'),
+	)
+	if (!form) return false
+	await person.think()
+	const fields = new URLSearchParams(form.fields)
+	const password = 'Quiet-Harbour-Lantern-2026'
+	fields.set('firstName', 'Sam')
+	fields.set('lastName', `Visitor ${person.index}`)
+	fields.set('email', `load-visitor-${process.pid}-${person.index}-${Date.now()}@example.com`)
+	fields.set('password', password)
+	fields.set('confirmPassword', password)
+	const answer = await browser.postForm(
+		'visitor: signed up',
+		form.action ?? '/signup/student',
+		fields,
+	)
+	if (!answer.ok) return false
+	// The new account signs in on the login page sign-up sends them to.
+	await person.think()
+	return signIn(person, fields.get('email'), undefined, password)
+}
+
+export const JOURNEYS = {
+	studentBrowsing,
+	studentTest,
+	studentRoom,
+	teacher,
+	organization,
+	visitor,
+}

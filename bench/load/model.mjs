@@ -1,0 +1,99 @@
+// A school's busiest hour as a load model (issue 41): who is active, what each of them does, and how
+// long they think between pages. The runner (bench/load.mjs) keeps a given number of people active
+// at once, shared out by `mix`; each signs in once and then repeats their role's journey
+// (bench/load/journeys.mjs) until the step ends.
+//
+// The default is Monday at 8:00 in a school of 5,000 pupils (the data-scale school at ×1): within
+// ten minutes 2,000 pupils sign in, 600 of them start a timed test, 600 are in 20 live rooms of 30,
+// about 300 teachers take attendance, grade and post, the office saves scores and reads analytics,
+// and visitors look at the catalogue and buy a course. The counts below are that hour's active
+// people; their ratios are the mix at any number of active users.
+//
+// Every figure is a parameter: BENCH_LOAD_MODEL=<file.json> overrides any of them (same keys).
+import { readFileSync } from 'node:fs'
+
+export const MONDAY_MORNING = {
+	name: 'Monday 8:00, a school of 5,000 pupils',
+	/** Active people at the busiest moment of the hour, by what they do. */
+	activeAtPeak: {
+		// Signs in, reads the dashboard, a course, the tasks, submits a task with a file, announcements.
+		studentBrowsing: 800,
+		// Signs in and takes the timed test: answers saved every `testSaveEverySeconds`, then submitted.
+		studentTest: 600,
+		// In a live room (20 rooms of 30): whiteboard strokes and chat over the room's socket.
+		studentRoom: 600,
+		// Dashboard, a session's attendance, a batch of submissions to grade, an announcement, schedule.
+		teacher: 300,
+		// Score input (a grid saved), analytics, result cards.
+		organization: 5,
+		// Home, catalogue search, a course page; some sign up and pay with the test card.
+		visitor: 100,
+	},
+	/** Mean seconds between one page and the next (exponential, capped at 4× the mean). */
+	thinkSeconds: {
+		studentBrowsing: 20,
+		studentTest: 10,
+		studentRoom: 15,
+		teacher: 25,
+		organization: 30,
+		visitor: 15,
+	},
+	/** The timed test: an answer saved every 10 s, submitted when the planned time is over. */
+	testSaveEverySeconds: 10,
+	testMinutes: 15,
+	/** The share of visitors who sign up as a pupil and buy the course they looked at. */
+	visitorBuys: 0.3,
+	/**
+	 * Live rooms: 20 rooms of 30 pupils (made by bench/load/school.mjs); each pupil draws a stroke
+	 * about every `strokeEverySeconds` (0.5 to 1.5 times it) and writes in the chat about every
+	 * `chatEverySeconds`.
+	 */
+	rooms: { count: 20, pupilsEach: 30, chatEverySeconds: 60, strokeEverySeconds: 15 },
+}
+
+/** The model of this run: the default, with what BENCH_LOAD_MODEL's file gives instead. */
+export function loadModel(env = process.env) {
+	if (!env.BENCH_LOAD_MODEL) return MONDAY_MORNING
+	const given = JSON.parse(readFileSync(env.BENCH_LOAD_MODEL, 'utf8'))
+	return {
+		...MONDAY_MORNING,
+		...given,
+		activeAtPeak: { ...MONDAY_MORNING.activeAtPeak, ...given.activeAtPeak },
+		thinkSeconds: { ...MONDAY_MORNING.thinkSeconds, ...given.thinkSeconds },
+		rooms: { ...MONDAY_MORNING.rooms, ...given.rooms },
+	}
+}
+
+/**
+ * `users` active people shared out by the model's mix, largest remainders first, so the parts add
+ * up to `users` exactly; a role with any share at the peak gets at least one person once there are
+ * as many people as roles. Roles listed in `skip` (not played yet) are left out of the share.
+ */
+export function shareOut(users, activeAtPeak, skip = []) {
+	const roles = Object.entries(activeAtPeak).filter(
+		([role, count]) => count > 0 && !skip.includes(role),
+	)
+	const total = roles.reduce((sum, [, count]) => sum + count, 0)
+	const exact = roles.map(([role, count]) => [role, (users * count) / total])
+	const parts = Object.fromEntries(exact.map(([role, value]) => [role, Math.floor(value)]))
+	if (users >= roles.length) for (const [role] of roles) if (parts[role] === 0) parts[role] = 1
+	let left = users - Object.values(parts).reduce((sum, count) => sum + count, 0)
+	const byRemainder = exact
+		.map(([role, value]) => [role, value - Math.floor(value)])
+		.sort((a, b) => b[1] - a[1])
+	for (let index = 0; left > 0; index = (index + 1) % byRemainder.length, left--)
+		parts[byRemainder[index][0]] += 1
+	// Taking back what the "at least one" rule added beyond `users`, from the largest parts.
+	while (left < 0) {
+		const [largest] = Object.entries(parts).sort((a, b) => b[1] - a[1])[0]
+		parts[largest] -= 1
+		left += 1
+	}
+	return parts
+}
+
+/** A think time: exponential around `meanSeconds`, capped at four times it, in ms. */
+export function thinkMs(meanSeconds, random = Math.random) {
+	const seconds = -Math.log(1 - random()) * meanSeconds + 0
+	return Math.round(Math.min(seconds, 4 * meanSeconds) * 1000)
+}

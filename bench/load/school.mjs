@@ -1,0 +1,124 @@
+// The school the load model plays: the data-scale bench's school (bench/lib/school.mjs) with what
+// its busiest hour needs on top. Its pupils can sign in (the demo student's password), each is in
+// three of the demo teacher's classes (so a course, its tasks and its announcements are theirs),
+// 20 of those classes have a live room, and the ids the journeys pick from are read once before
+// the run.
+import { join } from 'node:path'
+import { launch } from '../../scripts/launch.mjs'
+import { startTempPostgres } from '../../scripts/temp-postgres.mjs'
+import { schoolCache, currentMigrations, seedDay } from '../lib/school-cache.mjs'
+import { runSql, schoolSql } from '../lib/school.mjs'
+
+/** What the load model adds to the data-scale school. */
+export const LOAD_SQL = `
+UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = 'student@example.com')
+WHERE email LIKE 'scale-student-%';
+
+INSERT INTO enrollments (course_id, student_id)
+SELECT c.id, u.id
+FROM users u
+CROSS JOIN LATERAL (
+	SELECT id FROM courses WHERE title LIKE 'Scale class %' ORDER BY title
+	OFFSET (substring(u.email from 'scale-student-([0-9]+)')::int % 98) LIMIT 3
+) c
+WHERE u.email LIKE 'scale-student-%'
+ON CONFLICT DO NOTHING;
+
+INSERT INTO rooms (course_id, owner_id, kind, title)
+SELECT id, tutor_id, 'classroom', 'Load room ' || title
+FROM courses WHERE title LIKE 'Scale class %' ORDER BY title LIMIT 20;
+
+ANALYZE;
+`
+
+/**
+ * The school of `database` at `scale` in `parts` (`data`, and `postgres` for PostgreSQL's cluster):
+ * copied from BENCH_DATA_CACHE when it holds today's, else made (the API's first start migrates
+ * and seeds the demo, then the SQL runs with the API stopped) and kept there when it is set.
+ * Answers PostgreSQL running when it had to start it.
+ */
+export async function prepareLoadSchool({ database, scale, parts, ports, cacheRoot, log }) {
+	const cache =
+		cacheRoot && schoolCache(cacheRoot, `load-${database}`, scale, schoolSql(scale) + LOAD_SQL)
+	const stale = cache?.staleness()
+	if (cache && !stale) {
+		cache.restore(parts)
+		log(`reused the kept school ${cache.dir} (generated ${cache.meta().generatedAt})`)
+		return null
+	}
+	const seeded = { ...seedDay(), migrations: currentMigrations() }
+	let postgres = parts.postgres ? await startTempPostgres({ dataDir: parts.postgres }) : null
+	const product = await launch({
+		appPort: ports.app,
+		apiPort: ports.api,
+		dataDir: parts.data,
+		env: postgres ? { DATABASE_URL: postgres.url } : {},
+		quiet: true,
+	})
+	await product.stop()
+	const started = performance.now()
+	const location = postgres ? postgres.url : join(parts.data, 'db')
+	await runSql(database, location, schoolSql(scale) + LOAD_SQL)
+	const seconds = Math.round((performance.now() - started) / 1000)
+	log(`generated the ×${scale} school in ${seconds} s`)
+	if (cache) {
+		await postgres?.stop()
+		postgres = null
+		cache.keep(parts, { ...seeded, generatedAt: new Date().toISOString(), seconds })
+		log(`kept in ${cache.dir}`)
+	}
+	return postgres
+}
+
+/** The ids the journeys pick from, read before the run. */
+export async function schoolIds(database, location) {
+	const rows = async (sql) => (await runSql(database, location, sql)).rows
+	const [{ count }] = await rows(
+		`SELECT count(*)::int AS count FROM users WHERE email LIKE 'scale-student-%'`,
+	)
+	const templates = await rows(`SELECT id FROM qa_templates WHERE is_active ORDER BY created_at`)
+	// Three tasks still open in each class, for the pupils' submissions.
+	const tasks = await rows(`
+		SELECT id, course_id FROM (
+			SELECT t.id, t.course_id, row_number() OVER (PARTITION BY t.course_id ORDER BY t.due_date) AS n
+			FROM tasks t JOIN courses c ON c.id = t.course_id
+			WHERE c.title LIKE 'Scale class %' AND t.due_date > now() + interval '1 day'
+		) open WHERE n <= 3`)
+	const sessions = await rows(`
+		SELECT s.id FROM schedules s JOIN users u ON u.id = s.tutor_id
+		WHERE u.email = 'teacher@example.com' ORDER BY s.starts_at LIMIT 200`)
+	const publicCourses = await rows(`
+		SELECT id FROM courses WHERE is_published AND organization_id IS NULL
+		ORDER BY created_at LIMIT 50`)
+	// In LOAD_SQL's order: pupil n is in the three classes from place n % 98.
+	const classes = await rows(`
+		SELECT id FROM courses WHERE title LIKE 'Scale class %' ORDER BY title`)
+	// The live rooms (one per class of the first 20) and 30 of each class's pupils.
+	const roomRows = await rows(`
+		SELECT r.id, u.email FROM rooms r
+		CROSS JOIN LATERAL (
+			SELECT u.email FROM enrollments e JOIN users u ON u.id = e.student_id
+			WHERE e.course_id = r.course_id AND u.email LIKE 'scale-student-%'
+			ORDER BY u.email LIMIT 30
+		) u
+		WHERE r.title LIKE 'Load room %' ORDER BY r.title, u.email`)
+	const rooms = new Map()
+	for (const { id, email } of roomRows) {
+		if (!rooms.has(id)) rooms.set(id, [])
+		rooms.get(id).push(email)
+	}
+	const tasksByCourse = new Map()
+	for (const task of tasks) {
+		if (!tasksByCourse.has(task.course_id)) tasksByCourse.set(task.course_id, [])
+		tasksByCourse.get(task.course_id).push(task.id)
+	}
+	return {
+		students: count,
+		templateId: templates[0]?.id,
+		tasksByCourse,
+		rooms: [...rooms].map(([id, pupils]) => ({ id, pupils })),
+		sessions: sessions.map((row) => row.id),
+		publicCourses: publicCourses.map((row) => row.id),
+		classes: classes.map((row) => row.id),
+	}
+}

@@ -1,0 +1,155 @@
+// The load bench's arithmetic (bench/load/stats.mjs, model.mjs, browser.mjs's form reading): what
+// decides the number of people a shape serves and whether a write was lost.
+import { describe, expect, it } from 'vitest'
+import { formsOf } from './browser.mjs'
+import { shareOut, thinkMs } from './model.mjs'
+import {
+	cpuPerUserHour,
+	cpuSecondsOfStat,
+	judgeStep,
+	largestServed,
+	lostWrites,
+	percentile,
+	Stats,
+} from './stats.mjs'
+
+const step = (users: number, fields: Partial<Record<string, number | null>> = {}) => ({
+	users,
+	requests: 100,
+	p95Ms: 100,
+	p99Ms: 400,
+	errors: 0,
+	lostWrites: 0,
+	...fields,
+})
+
+describe('percentiles', () => {
+	it('takes the nearest rank', () => {
+		const sorted = Array.from({ length: 100 }, (_, index) => index + 1)
+		expect(percentile(sorted, 0.95)).toBe(95)
+		expect(percentile(sorted, 0.99)).toBe(99)
+		expect(percentile([7], 0.99)).toBe(7)
+		expect(percentile([], 0.5)).toBeNull()
+	})
+
+	it('counts failures by step name and by kind, with ids folded', () => {
+		const stats = new Stats()
+		stats.record('a', 10, true, null)
+		stats.record('a', 30, false, '500 /x/0d4f1c2e-1111-4222-8333-444455556666')
+		stats.record('b', 20, false, '500 /x/9d4f1c2e-1111-4222-8333-444455556666')
+		const summary = stats.summary()
+		expect(summary).toMatchObject({ requests: 3, errors: 2, p50Ms: 20 })
+		expect(summary.problems).toEqual({ '500 /x/:id': 2 })
+		expect(summary.byName.a).toMatchObject({ requests: 2, errors: 1 })
+	})
+})
+
+describe('the people a shape serves', () => {
+	it('is the largest step meeting every limit, every smaller one too', () => {
+		expect(largestServed([step(250), step(500), step(1000, { p95Ms: 301 })])).toBe(500)
+		// A step that passes after a failing one is luck, not capacity.
+		expect(largestServed([step(250), step(500, { errors: 1 }), step(1000)])).toBe(250)
+		expect(largestServed([step(250, { lostWrites: 1 })])).toBe(0)
+		expect(largestServed([step(1000), step(250)])).toBe(1000)
+	})
+
+	it('says which limit a step missed', () => {
+		expect(judgeStep(step(10, { p99Ms: 1001, errors: 2 }))).toEqual({
+			met: false,
+			missed: ['p99 1001 ms', '2 errors'],
+		})
+		expect(judgeStep(step(10, { requests: 0, p95Ms: null, p99Ms: null })).met).toBe(false)
+		expect(judgeStep(step(10)).met).toBe(true)
+	})
+})
+
+describe('lost writes', () => {
+	it('are acknowledged values the database does not hold as acknowledged', () => {
+		const acknowledged = new Map<string, unknown>([
+			['test:1', { answers: { '1': 2, '3': 4 }, flagged: [] }],
+			['test:2', { answers: { '1': 2 }, flagged: [] }],
+			['submission:9:a', { comment: 'x' }],
+		])
+		const stored = new Map<string, unknown>([
+			// The same answers in another key order: kept.
+			['test:1', { flagged: [], answers: { '3': 4, '1': 2 } }],
+			// An older save: the last acknowledged one was lost.
+			['test:2', { answers: {}, flagged: [] }],
+		])
+		expect(lostWrites(acknowledged, stored).map(({ key }) => key)).toEqual([
+			'test:2',
+			'submission:9:a',
+		])
+	})
+})
+
+describe('CPU readings', () => {
+	it('reads utime and stime from /proc/<pid>/stat, a name with spaces and parentheses too', () => {
+		const line =
+			'1234 (node (my app)) S 1 1234 1234 0 -1 4194304 100 0 0 0 250 50 0 0 20 0 11 0 100 0 0'
+		expect(cpuSecondsOfStat(line)).toBe(3)
+		// cutime 0 and cstime 0 here; the ended children's CPU is read from those two.
+		expect(cpuSecondsOfStat(line, 100, true)).toBe(0)
+		const parent = '7 (postgres) S 1 7 7 0 -1 0 0 0 0 0 100 100 300 200 20 0 1 0 5 0 0'
+		expect(cpuSecondsOfStat(parent, 100, true)).toBe(5)
+	})
+
+	it('scales a step to CPU seconds per user-hour', () => {
+		expect(cpuPerUserHour(60, 100, 60)).toBe(36)
+		expect(cpuPerUserHour(1, 0, 60)).toBeNull()
+	})
+})
+
+describe('the mix', () => {
+	const peak = {
+		studentBrowsing: 800,
+		studentTest: 600,
+		studentRoom: 600,
+		teacher: 300,
+		organization: 5,
+		visitor: 100,
+	}
+
+	it('shares out exactly the people asked for, by the peak hour ratios', () => {
+		const parts = shareOut(2405, peak)
+		expect(parts).toEqual(peak)
+		for (const users of [6, 7, 100, 999, 3000]) {
+			const shared = shareOut(users, peak)
+			expect(Object.values(shared).reduce((sum, count) => sum + count, 0)).toBe(users)
+			expect(Math.min(...Object.values(shared))).toBeGreaterThanOrEqual(1)
+		}
+	})
+
+	it('leaves out the roles not played', () => {
+		const parts = shareOut(100, peak, ['studentRoom'])
+		expect(parts.studentRoom).toBeUndefined()
+		expect(Object.values(parts).reduce((sum, count) => sum + count, 0)).toBe(100)
+	})
+
+	it('thinks exponentially around the mean, at most four times it', () => {
+		expect(thinkMs(10, () => 0)).toBe(0)
+		expect(thinkMs(10, () => 1 - Math.exp(-1))).toBe(10_000)
+		expect(thinkMs(10, () => 0.999999)).toBe(40_000)
+	})
+})
+
+describe('forms as a browser posts them', () => {
+	it('sends hidden and text fields, checked boxes only, textareas and the chosen option', () => {
+		const html = `<form action="/a?x=1&amp;y=2" method="post"><input type="hidden" name="intent" value="post"/>
+			<input name="title" value="A &quot;b&quot;"/><input type="checkbox" name="c" value="1"/>
+			<input type="radio" name="r" value="2" checked=""/><input type="file" name="file"/>
+			<textarea name="body">Hi &amp; bye</textarea><select name="s"><option value="p">P</option>
+			<option value="q" selected="">Q</option></select><button name="intent" value="save">Save</button></form>`
+		const [form] = formsOf(html)
+		expect(form.action).toBe('/a?x=1&y=2')
+		expect(form.method).toBe('post')
+		expect(form.fields).toEqual([
+			['intent', 'post'],
+			['title', 'A "b"'],
+			['r', '2'],
+			['body', 'Hi & bye'],
+			['s', 'q'],
+		])
+		expect(form.buttons).toEqual([{ name: 'intent', value: 'save' }])
+	})
+})
