@@ -140,7 +140,9 @@ describe('forms as a browser posts them', () => {
 			<input type="radio" name="r" value="2" checked=""/><input type="file" name="file"/>
 			<textarea name="body">Hi &amp; bye</textarea><select name="s"><option value="p">P</option>
 			<option value="q" selected="">Q</option></select><button name="intent" value="save">Save</button></form>`
-		const [form] = formsOf(html)
+		const forms = formsOf(html)
+		expect(forms).toHaveLength(1)
+		const form = forms[0] as (typeof forms)[number]
 		expect(form.action).toBe('/a?x=1&y=2')
 		expect(form.method).toBe('post')
 		expect(form.fields).toEqual([
