@@ -1,5 +1,6 @@
 import js from '@eslint/js'
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
+import lingui from 'eslint-plugin-lingui'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -68,6 +69,58 @@ export const domainOrder = [
 	'teacher-dashboard',
 	'site',
 ]
+
+/**
+ * The parts of the app whose every string a person reads goes through the catalogs (decision
+ * 063): a literal left in their JSX, or a `t` called at a module's top (where no request's
+ * language is known yet), fails lint. Each area joins as its strings are translated.
+ */
+export const translatedAreas = ['app/root.tsx']
+
+const linguiRules = {
+	files: translatedAreas,
+	plugins: { lingui },
+	rules: {
+		'lingui/t-call-in-function': 'error',
+		'lingui/no-single-variables-to-translate': 'error',
+		'lingui/no-trans-inside-trans': 'error',
+		'lingui/no-expression-in-message': 'error',
+		'lingui/no-unlocalized-strings': [
+			'error',
+			{
+				// What a person never reads: class lists, addresses, ids, names of fields, types.
+				ignoreNames: [
+					{
+						regex: {
+							pattern:
+								'^(className|class|href|to|src|id|name|type|method|action|rel|role|lang|dir|htmlFor|key|as|target|encType|autoComplete|inputMode|pattern|media|content|charSet|nonce|variant|size|tone|accept|form|headers|testId|data-.*|aria-(controls|describedby|labelledby|live|current|hidden|haspopup|expanded|pressed|invalid|owns|activedescendant))$',
+						},
+					},
+					{ regex: { pattern: '^[A-Z0-9_]+$' } },
+				],
+				ignoreFunctions: [
+					'console.*',
+					'redirect',
+					'data',
+					'*.get',
+					'*.set',
+					'*.has',
+					'*.append',
+					'*.delete',
+					'*.getAll',
+					'new URL',
+					'new URLSearchParams',
+					'Error',
+					'new Error',
+					'cn',
+					'clsx',
+					'z.*',
+				],
+				ignore: ['^[\\w./:#?&=%~-]+$', '^(GET|POST|PUT|PATCH|DELETE)$'],
+			},
+		],
+	},
+}
 
 /** Each domain's folder: the features layer's rules, and the domains after it refused. */
 function domains(order) {
@@ -368,5 +421,6 @@ export default tseslint.config(
 		},
 		rules: { 'import-x/no-cycle': 'error' },
 	},
+	linguiRules,
 	{ languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 )

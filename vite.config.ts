@@ -1,13 +1,15 @@
+import { lingui } from '@lingui/vite-plugin'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { sentryReactRouter } from '@sentry/react-router'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type PluginOption } from 'vite'
+import { linguiMacros } from './scripts/lingui-macros'
 
 const uploadSourceMaps = Boolean(process.env.SENTRY_AUTH_TOKEN)
 
 export default defineConfig((config) => {
-	const plugins: PluginOption[] = [tailwindcss(), reactRouter()]
+	const plugins: PluginOption[] = [linguiMacros(), lingui(), tailwindcss(), reactRouter()]
 	if (uploadSourceMaps) {
 		plugins.push(
 			sentryReactRouter(

@@ -1,9 +1,13 @@
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { lingui } from '@lingui/vite-plugin'
 import { defineConfig } from 'vitest/config'
+import { linguiMacros } from './scripts/lingui-macros'
 
 // Own config without the reactRouter plugin: unit and API tests run in plain Node.
 export default defineConfig({
+	// The app's translations compile in tests as in the build (decision 063).
+	plugins: [linguiMacros(), lingui()],
 	resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
 	test: {
 		include: [
@@ -14,6 +18,7 @@ export default defineConfig({
 			'conformance/**/*.test.ts',
 			'docs/**/*.test.ts',
 			'bench/**/*.test.ts',
+			'locales/**/*.test.ts',
 		],
 		environment: 'node',
 		testTimeout: 30_000,

@@ -1,3 +1,6 @@
+import { I18nProvider } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
+import { t } from '@lingui/core/macro'
 import { useEffect } from 'react'
 import {
 	Links,
@@ -12,6 +15,8 @@ import {
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { publicEnv } from './platform/env.server'
+import { directionOf, loadPageMessages, pageI18n, type PageMessages } from './platform/i18n'
+import { i18nMiddleware, pageMessages } from './platform/i18n.server'
 import { useNonce } from './platform/nonce'
 import { offlineReplayMiddleware } from './platform/offline-replay.server'
 import { isOffline } from './platform/offline-snapshot'
@@ -28,6 +33,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 	pageCacheMiddleware,
 	...toastMiddleware,
 	sessionMiddleware,
+	i18nMiddleware((context) => currentUser(context)?.locale ?? null),
 	offlineReplayMiddleware,
 ]
 
@@ -39,13 +45,21 @@ export const links: Route.LinksFunction = () => [
 	{ rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
 ]
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, pattern }: Route.LoaderArgs) {
 	const user = currentUser(context)
 	return {
 		user: user ? { name: user.name, role: user.role } : null,
 		toasts: takeToasts(context),
 		ENV: publicEnv(user),
+		i18n: pageMessages(context, pattern),
 	}
+}
+
+/** A new page's messages join the browser's catalogs before the page renders (decision 063). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+	const data = await serverLoader()
+	loadPageMessages(data.i18n as PageMessages)
+	return data
 }
 
 // Toasts and the signed-in user must be current after every navigation, and this loader is cheap.
@@ -55,38 +69,44 @@ export const shouldRevalidate = () => !isOffline()
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
 	const data = useRouteLoaderData<typeof loader>('root')
+	// Before hydration the first page's messages come with its data; later pages' come by the
+	// client loader. On the server this is the request's own instance.
+	const i18n = pageI18n((data?.i18n as PageMessages | undefined) ?? { locale: 'en', messages: {} })
+	const locale = data?.i18n.locale ?? 'en'
 	return (
-		<html lang="en">
-			<head>
-				<meta charSet="utf-8" />
-				<meta name="viewport" content="width=device-width, initial-scale=1" />
-				{/* Light or dark follows the system setting (app.css); form controls and scrollbars follow too. */}
-				<meta name="color-scheme" content="light dark" />
-				<meta name="theme-color" content="#3730a3" media="(prefers-color-scheme: light)" />
-				<meta name="theme-color" content="#020617" media="(prefers-color-scheme: dark)" />
-				<Meta />
-				<Links />
-			</head>
-			<body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
-				<a
-					href="#main"
-					className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-				>
-					Skip to content
-				</a>
-				{children}
-				<Toasts toasts={data?.toasts ?? []} />
-				<script
-					nonce={nonce}
-					// Public settings for the browser (Sentry DSN); never secrets. `<` is escaped so no
-					// value can close the script element.
-					dangerouslySetInnerHTML={{
-						__html: `window.ENV = ${JSON.stringify(data?.ENV ?? {}).replace(/</g, '\\u003c')}`,
-					}}
-				/>
-				<Scripts nonce={nonce} />
-			</body>
-		</html>
+		<I18nProvider i18n={i18n}>
+			<html lang={locale} dir={directionOf(locale)}>
+				<head>
+					<meta charSet="utf-8" />
+					<meta name="viewport" content="width=device-width, initial-scale=1" />
+					{/* Light or dark follows the system setting (app.css); form controls and scrollbars follow too. */}
+					<meta name="color-scheme" content="light dark" />
+					<meta name="theme-color" content="#3730a3" media="(prefers-color-scheme: light)" />
+					<meta name="theme-color" content="#020617" media="(prefers-color-scheme: dark)" />
+					<Meta />
+					<Links />
+				</head>
+				<body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
+					<a
+						href="#main"
+						className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+					>
+						<Trans>Skip to content</Trans>
+					</a>
+					{children}
+					<Toasts toasts={data?.toasts ?? []} />
+					<script
+						nonce={nonce}
+						// Public settings for the browser (Sentry DSN); never secrets. `<` is escaped so no
+						// value can close the script element.
+						dangerouslySetInnerHTML={{
+							__html: `window.ENV = ${JSON.stringify(data?.ENV ?? {}).replace(/</g, '\\u003c')}`,
+						}}
+					/>
+					<Scripts nonce={nonce} />
+				</body>
+			</html>
+		</I18nProvider>
 	)
 }
 
@@ -112,7 +132,7 @@ export default function App() {
 }
 
 export function meta() {
-	return [{ title: 'Tutoring Platform' }]
+	return [{ title: t`Tutoring Platform` }]
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,6 +1,8 @@
-// Dates and times as the spec shows them (section 9): en-US, 12-hour times, in the viewer's zone
-// (the `tz` cookie, read by the loader, so the server and the browser render the same text). One
-// formatter per zone and style is built once and kept.
+// Dates and times as the spec shows them (section 9) in the page's language: en-US with 12-hour
+// times in English, each language's own order, words and clock elsewhere (decision 063); always in
+// the viewer's zone (the `tz` cookie, read by the loader, so the server and the browser render the
+// same text). One formatter per language, zone and style is built once and kept.
+import { intlLocale } from './i18n'
 
 /** Every way the app shows a date or time, by name. */
 const styles = {
@@ -11,13 +13,12 @@ const styles = {
 		year: 'numeric',
 		hour: 'numeric',
 		minute: '2-digit',
-		hour12: true,
 		timeZoneName: 'short',
 	},
 	/** 'Sun, Nov 22, 2026' */
 	date: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' },
 	/** '3:00 PM' */
-	time: { hour: 'numeric', minute: '2-digit', hour12: true },
+	time: { hour: 'numeric', minute: '2-digit' },
 	/** 'Nov 22, 2026' */
 	mediumDate: { dateStyle: 'medium' },
 	/** 'November 22, 2026' */
@@ -34,16 +35,19 @@ const styles = {
 
 export type DateStyle = keyof typeof styles
 
-// Keyed by style, then zone: no key is built per call (long lists format many dates).
-const formatters = new Map<DateStyle, Map<string, Intl.DateTimeFormat>>()
+// Keyed by language, style, then zone: no key is built per call (long lists format many dates).
+const formatters = new Map<string, Map<DateStyle, Map<string, Intl.DateTimeFormat>>>()
 
-/** The en-US formatter for `zone` in this style, built once. */
+/** The page language's formatter for `zone` in this style, built once. */
 export function dateFormat(zone: string, style: DateStyle): Intl.DateTimeFormat {
-	let byZone = formatters.get(style)
-	if (!byZone) formatters.set(style, (byZone = new Map()))
+	const locale = intlLocale()
+	let byStyle = formatters.get(locale)
+	if (!byStyle) formatters.set(locale, (byStyle = new Map()))
+	let byZone = byStyle.get(style)
+	if (!byZone) byStyle.set(style, (byZone = new Map()))
 	let found = byZone.get(zone)
 	if (!found) {
-		found = new Intl.DateTimeFormat('en-US', { ...styles[style], timeZone: zone })
+		found = new Intl.DateTimeFormat(locale, { ...styles[style], timeZone: zone })
 		byZone.set(zone, found)
 	}
 	return found

@@ -1,3 +1,4 @@
+import type { Locale } from '../../contract/locales'
 import { createHash } from 'node:crypto'
 import { EncryptJWT, jwtDecrypt } from 'jose'
 import { createCookie, createSession, type Session, type SessionStorage } from 'react-router'
@@ -17,6 +18,8 @@ export type SessionUser = {
 	/** A teacher whose organization requires two-factor sign-in, not yet set up: every page of the
 	 * app sends them to the set-up until it is on (decision 037). */
 	twoFactorSetupRequired?: boolean
+	/** The account's language: its own setting, else its organization's default (decision 063). */
+	locale?: Locale | null
 }
 
 export type SessionData = {

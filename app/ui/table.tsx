@@ -23,8 +23,8 @@ export function Table({
 }) {
 	return (
 		<TableScroll label={label}>
-			<table className="w-full text-left text-sm">
-				<caption className={captionHidden ? 'sr-only' : 'px-4 py-3 text-left font-semibold'}>
+			<table className="w-full text-start text-sm">
+				<caption className={captionHidden ? 'sr-only' : 'px-4 py-3 text-start font-semibold'}>
 					{caption}
 				</caption>
 				<thead className="bg-slate-100 text-slate-700">

@@ -207,7 +207,7 @@ export function SignedInDevices({
 							<p className="font-semibold">
 								{session.device}
 								{session.current ? (
-									<span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+									<span className="ms-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
 										This device
 									</span>
 								) : null}
@@ -441,7 +441,7 @@ export function TwoFactorSettings({
 				</>
 			) : setup ? (
 				<>
-					<ol className="mt-2 flex list-decimal flex-col gap-3 pl-5 text-sm text-slate-700">
+					<ol className="mt-2 flex list-decimal flex-col gap-3 ps-5 text-sm text-slate-700">
 						<li>
 							Scan this QR code with an authenticator app (any app for one-time codes):
 							{account.setupQrCode ? (

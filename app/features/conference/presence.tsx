@@ -70,7 +70,7 @@ export function ParticipantList({
 							<span className="font-semibold">{participant.name}</span>
 							{participant.peerId === myPeerId ? ' (you)' : ''}
 							{participant.hand ? (
-								<span aria-hidden="true" className="ml-1">
+								<span aria-hidden="true" className="ms-1">
 									✋
 								</span>
 							) : null}

@@ -22,20 +22,20 @@ function RoomTable({ rooms }: { rooms: Room[] }) {
 	}
 	return (
 		<TableScroll label="Live rooms of your courses" framed={false}>
-			<table className="w-full border-collapse text-left text-sm">
+			<table className="w-full border-collapse text-start text-sm">
 				<caption className="sr-only">Live rooms of your courses</caption>
 				<thead>
 					<tr className="border-b border-slate-300">
-						<th scope="col" className="py-2 pr-4">
+						<th scope="col" className="py-2 pe-4">
 							Room
 						</th>
-						<th scope="col" className="py-2 pr-4">
+						<th scope="col" className="py-2 pe-4">
 							Course
 						</th>
-						<th scope="col" className="py-2 pr-4">
+						<th scope="col" className="py-2 pe-4">
 							Host
 						</th>
-						<th scope="col" className="py-2 pr-4">
+						<th scope="col" className="py-2 pe-4">
 							Status
 						</th>
 						<th scope="col" className="py-2">
@@ -46,10 +46,10 @@ function RoomTable({ rooms }: { rooms: Room[] }) {
 				<tbody>
 					{rooms.map((room) => (
 						<tr key={room.id} className="border-b border-slate-200">
-							<td className="py-2 pr-4 font-medium">{room.title}</td>
-							<td className="py-2 pr-4">{room.courseTitle}</td>
-							<td className="py-2 pr-4">{room.ownerName}</td>
-							<td className="py-2 pr-4">
+							<td className="py-2 pe-4 font-medium">{room.title}</td>
+							<td className="py-2 pe-4">{room.courseTitle}</td>
+							<td className="py-2 pe-4">{room.ownerName}</td>
+							<td className="py-2 pe-4">
 								{room.endedAt ? `Ended ${dateFormat.format(new Date(room.endedAt))}` : 'Open'}
 							</td>
 							<td className="py-2">

@@ -337,7 +337,7 @@ export function Whiteboard({
 				{count === 0 ? (
 					<p>The board is empty.</p>
 				) : (
-					<ol className="list-decimal pl-6">
+					<ol className="list-decimal ps-6">
 						{items.map((item) => (
 							<li key={item.id}>{boardItemLabel(item)}</li>
 						))}

@@ -63,7 +63,7 @@ export function OrganizationCoursesPage({
 										{course.enrolledStudents}
 										{course.maxStudents ? ` of ${course.maxStudents}` : ''}
 										{course.enrolledStudents ? (
-											<TextLink to={classHref(course.id)} className="ml-2">
+											<TextLink to={classHref(course.id)} className="ms-2">
 												View students<span className="sr-only"> of {course.title}</span>
 											</TextLink>
 										) : null}

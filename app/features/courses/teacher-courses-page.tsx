@@ -137,7 +137,7 @@ function CourseTable({
 									<a
 										href={`/teachersdashboard/courses/class-list?course=${encodeURIComponent(course.id)}`}
 										download
-										className="ml-2 text-sm font-semibold whitespace-nowrap text-indigo-800 underline"
+										className="ms-2 text-sm font-semibold whitespace-nowrap text-indigo-800 underline"
 									>
 										Class list (CSV)<span className="sr-only"> of {course.title}</span>
 									</a>

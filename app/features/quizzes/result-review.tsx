@@ -32,7 +32,7 @@ export function ResultReview({ review }: { review: QuestionReview[] }) {
 								>
 									{option.text}
 									{notes.length ? (
-										<span className="ml-2 font-semibold">({notes.join(', ')})</span>
+										<span className="ms-2 font-semibold">({notes.join(', ')})</span>
 									) : null}
 								</li>
 							)

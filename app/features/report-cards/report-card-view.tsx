@@ -38,7 +38,7 @@ export function ReportCardView({
 			</div>
 			{card.components.length ? (
 				<TableScroll label={`Scores in ${courseTitle}`} framed={false}>
-					<table className="w-full text-left text-sm">
+					<table className="w-full text-start text-sm">
 						<caption className="sr-only">Scores by subject or component in {courseTitle}</caption>
 						<thead className="bg-slate-100 text-slate-700">
 							<tr>

@@ -220,12 +220,12 @@ function RowTable({ rows }: { rows: RosterRow[] }) {
 	if (!rows.length) return <p className="text-slate-700">No rows here.</p>
 	return (
 		<TableScroll label="Rows of the file">
-			<table className="w-full text-left text-sm">
+			<table className="w-full text-start text-sm">
 				<thead>
 					<tr className="border-b border-slate-300">
 						{['Row', 'Role', 'Name', 'Email', 'Department', 'Student number', 'What happens'].map(
 							(heading) => (
-								<th key={heading} scope="col" className="py-2 pr-4">
+								<th key={heading} scope="col" className="py-2 pe-4">
 									{heading}
 								</th>
 							),
@@ -235,16 +235,16 @@ function RowTable({ rows }: { rows: RosterRow[] }) {
 				<tbody>
 					{rows.map((row) => (
 						<tr key={row.line} className="border-b border-slate-200 align-top">
-							<td className="py-2 pr-4">{row.line}</td>
-							<td className="py-2 pr-4">{row.role}</td>
-							<td className="py-2 pr-4">
+							<td className="py-2 pe-4">{row.line}</td>
+							<td className="py-2 pe-4">{row.role}</td>
+							<td className="py-2 pe-4">
 								{row.firstName} {row.lastName}
 							</td>
-							<td className="py-2 pr-4 break-all">{row.email}</td>
-							<td className="py-2 pr-4">{row.department}</td>
-							<td className="py-2 pr-4">{row.studentNumber}</td>
+							<td className="py-2 pe-4 break-all">{row.email}</td>
+							<td className="py-2 pe-4">{row.department}</td>
+							<td className="py-2 pe-4">{row.studentNumber}</td>
 							<td
-								className={`py-2 pr-4 ${row.outcome === 'error' ? 'font-semibold text-red-800' : ''}`}
+								className={`py-2 pe-4 ${row.outcome === 'error' ? 'font-semibold text-red-800' : ''}`}
 							>
 								{row.outcome === 'error' ? row.error : OUTCOME_LABELS[row.outcome]}
 							</td>

@@ -104,19 +104,19 @@ function ImportList({ imports }: { imports: RosterImport[] }) {
 	if (!imports.length) return <p className="text-slate-700">No imports yet.</p>
 	return (
 		<TableScroll label="Recent imports">
-			<table className="w-full text-left text-sm">
+			<table className="w-full text-start text-sm">
 				<thead>
 					<tr className="border-b border-slate-300">
-						<th scope="col" className="py-2 pr-4">
+						<th scope="col" className="py-2 pe-4">
 							File
 						</th>
-						<th scope="col" className="py-2 pr-4">
+						<th scope="col" className="py-2 pe-4">
 							Status
 						</th>
-						<th scope="col" className="py-2 pr-4">
+						<th scope="col" className="py-2 pe-4">
 							Rows
 						</th>
-						<th scope="col" className="py-2 pr-4">
+						<th scope="col" className="py-2 pe-4">
 							With errors
 						</th>
 					</tr>
@@ -124,12 +124,12 @@ function ImportList({ imports }: { imports: RosterImport[] }) {
 				<tbody>
 					{imports.map((job) => (
 						<tr key={job.id} className="border-b border-slate-200">
-							<td className="py-2 pr-4">
+							<td className="py-2 pe-4">
 								<TextLink to={`/organization/roster/imports/${job.id}`}>{job.fileName}</TextLink>
 							</td>
-							<td className="py-2 pr-4">{STATUS_LABELS[job.status]}</td>
-							<td className="py-2 pr-4">{job.counts.rows.toLocaleString('en-US')}</td>
-							<td className="py-2 pr-4">{job.counts.error.toLocaleString('en-US')}</td>
+							<td className="py-2 pe-4">{STATUS_LABELS[job.status]}</td>
+							<td className="py-2 pe-4">{job.counts.rows.toLocaleString('en-US')}</td>
+							<td className="py-2 pe-4">{job.counts.error.toLocaleString('en-US')}</td>
 						</tr>
 					))}
 				</tbody>

@@ -453,7 +453,7 @@ function WeekView({
 					>
 						<h3 className="text-sm font-semibold">
 							{formatDay(date, 'short')}
-							{date === today ? <span className="ml-1 text-indigo-800">(today)</span> : null}
+							{date === today ? <span className="ms-1 text-indigo-800">(today)</span> : null}
 						</h3>
 						{schedules.length ? (
 							<ul className="flex flex-col gap-2">

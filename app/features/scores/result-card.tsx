@@ -28,7 +28,7 @@ export function ResultCardView({
 			</dl>
 			<div className="mt-4">
 				<TableScroll label={`Scores of ${card.student.name}`} framed={false}>
-					<table className="w-full text-left text-sm">
+					<table className="w-full text-start text-sm">
 						<caption className="sr-only">
 							Scores of {card.student.name} in {card.term}
 						</caption>
@@ -37,10 +37,10 @@ export function ResultCardView({
 								<th scope="col" className="py-2">
 									Subject
 								</th>
-								<th scope="col" className="py-2 text-right">
+								<th scope="col" className="py-2 text-end">
 									Score
 								</th>
-								<th scope="col" className="py-2 text-right">
+								<th scope="col" className="py-2 text-end">
 									Grade band
 								</th>
 							</tr>
@@ -51,8 +51,8 @@ export function ResultCardView({
 									<th scope="row" className="py-2 font-normal">
 										{subject.subject}
 									</th>
-									<td className="py-2 text-right">{subject.score}</td>
-									<td className="py-2 text-right">{subject.bucket}</td>
+									<td className="py-2 text-end">{subject.score}</td>
+									<td className="py-2 text-end">{subject.bucket}</td>
 								</tr>
 							))}
 						</tbody>
@@ -61,10 +61,10 @@ export function ResultCardView({
 								<th scope="row" className="py-2">
 									Average
 								</th>
-								<td className="py-2 text-right" data-testid="result-card-average">
+								<td className="py-2 text-end" data-testid="result-card-average">
 									{card.average}
 								</td>
-								<td className="py-2 text-right">{card.bucket}</td>
+								<td className="py-2 text-end">{card.bucket}</td>
 							</tr>
 						</tfoot>
 					</table>

@@ -195,8 +195,8 @@ function DomainClaimItem({
 				<span
 					className={
 						verified
-							? 'ml-1 rounded bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900'
-							: 'ml-1 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900'
+							? 'ms-1 rounded bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900'
+							: 'ms-1 rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900'
 					}
 				>
 					{verified ? 'Verified' : 'Not verified yet'}

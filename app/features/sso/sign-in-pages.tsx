@@ -140,7 +140,7 @@ export function LinkConsentPage({
 				<strong>{org}</strong> wants to link its <strong>{provider}</strong> sign-in to your
 				TutorHub account <strong>{link.email}</strong>.
 			</p>
-			<ul className="mt-3 list-disc pl-5 text-slate-700">
+			<ul className="mt-3 list-disc ps-5 text-slate-700">
 				<li>After linking, {provider} can sign you in to TutorHub without your password.</li>
 				{link.join ? (
 					<li>

@@ -44,7 +44,7 @@ export function GradeDistribution({ grades }: { grades: number[] }) {
 	const largest = Math.max(1, ...buckets.map((bucket) => bucket.count))
 	return (
 		<table className="w-full text-sm">
-			<caption className="mb-2 text-left font-semibold">
+			<caption className="mb-2 text-start font-semibold">
 				Grade distribution ({grades.length} graded)
 			</caption>
 			<thead className="sr-only">
@@ -56,7 +56,7 @@ export function GradeDistribution({ grades }: { grades: number[] }) {
 			<tbody>
 				{buckets.map((bucket) => (
 					<tr key={bucket.label}>
-						<th scope="row" className="w-20 py-1 pr-3 text-left font-medium text-slate-700">
+						<th scope="row" className="w-20 py-1 pe-3 text-start font-medium text-slate-700">
 							{bucket.label}
 						</th>
 						<td className="py-1">

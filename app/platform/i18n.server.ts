@@ -1,0 +1,135 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { readFileSync } from 'node:fs'
+import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
+import {
+	DEFAULT_LOCALE,
+	LOCALES,
+	PSEUDO_LOCALE,
+	negotiateLocale,
+	supportedLocale,
+	type Locale,
+} from '../../contract/locales'
+import { setServerI18nResolver, type PageMessages } from './i18n'
+
+/**
+ * The server's side of the translations (decision 063): every catalog of every language, compiled
+ * by the Vite plugin as the build imports them; one instance per language, shared by all requests
+ * (nothing writes to it after start); and the request's language, chosen once per request.
+ */
+const compiled = import.meta.glob<Messages>('../../locales/*/*.po', {
+	eager: true,
+	import: 'messages',
+})
+
+const catalogs = new Map<Locale, Messages>()
+for (const [path, messages] of Object.entries(compiled)) {
+	const locale = path.split('/').at(-2) as Locale
+	catalogs.set(locale, { ...catalogs.get(locale), ...messages })
+}
+
+const instances = new Map<Locale, I18n>(
+	([...LOCALES, PSEUDO_LOCALE] as Locale[]).map((locale): [Locale, I18n] => [
+		locale,
+		setupI18n({ locale, messages: { [locale]: catalogs.get(locale) ?? {} } }),
+	]),
+)
+
+export const i18nFor = (locale: Locale): I18n =>
+	instances.get(locale) ?? instances.get(DEFAULT_LOCALE)!
+
+const request = new AsyncLocalStorage<I18n>()
+setServerI18nResolver(() => request.getStore() ?? i18nFor(DEFAULT_LOCALE))
+
+const localeContext = createContext<Locale>(DEFAULT_LOCALE)
+
+/** The language of the request being answered. */
+export const localeOf = (context: Readonly<RouterContextProvider>): Locale =>
+	context.get(localeContext)
+
+/** The cookie a visitor's choice in the footer sets (a year; no account needed). */
+export const LANGUAGE_COOKIE = 'lang'
+
+function cookieLocale(cookieHeader: string | null): Locale | null {
+	if (!cookieHeader) return null
+	const match = /(?:^|;\s*)lang=([A-Za-z-]{2,8})/.exec(cookieHeader)
+	return match ? supportedLocale(match[1]) : null
+}
+
+/** Where a page's language may come from besides the visitor: a course's own, an account's. */
+export type LocaleSources = {
+	course?: Locale | null
+	account?: Locale | null
+}
+
+/**
+ * The order Moodle, Canvas and Open edX use: a course's language over the person's own setting
+ * (which already falls back to their organization's default), then the visitor's choice in the
+ * footer, then the browser's `Accept-Language`, then English.
+ */
+export function chooseLocale(request: Request, sources: LocaleSources = {}): Locale {
+	return (
+		sources.course ??
+		sources.account ??
+		cookieLocale(request.headers.get('Cookie')) ??
+		negotiateLocale(request.headers.get('Accept-Language')) ??
+		DEFAULT_LOCALE
+	)
+}
+
+/**
+ * Sets the request's language and keeps it for everything the request runs, rendering included,
+ * so `t` in an action, a loader or a component speaks it.
+ */
+export function i18nMiddleware(
+	accountLocale: (context: Readonly<RouterContextProvider>) => Locale | null,
+): MiddlewareFunction<Response> {
+	return ({ request: incoming, context }, next) => {
+		const locale = chooseLocale(incoming, { account: accountLocale(context) })
+		context.set(localeContext, locale)
+		return request.run(i18nFor(locale), next)
+	}
+}
+
+/**
+ * A course's language, when its teacher set one, wins for every page of that course (decision
+ * 063): the course areas' middleware, which runs before their loaders.
+ */
+export function courseLocaleMiddleware(
+	courseLocale: (args: Parameters<MiddlewareFunction<Response>>[0]) => Promise<Locale | null>,
+): MiddlewareFunction<Response> {
+	return async (args, next) => {
+		const locale = await courseLocale(args)
+		if (!locale) return next()
+		args.context.set(localeContext, locale)
+		return request.run(i18nFor(locale), next)
+	}
+}
+
+// Which messages each page needs in the browser: written by the build (scripts/route-messages.mjs)
+// from the page's own client chunks. Without it (development) the browser gets the whole catalog.
+let routeMessages: Record<string, string[]> | null = null
+try {
+	routeMessages = JSON.parse(
+		readFileSync(new URL('./route-messages.json', import.meta.url), 'utf8'),
+	) as Record<string, string[]>
+} catch {
+	routeMessages = null
+}
+
+/** The page's messages in its language, and no others: what the root loader sends the browser. */
+export function pageMessages(
+	context: Readonly<RouterContextProvider>,
+	pattern: string,
+): PageMessages {
+	const locale = localeOf(context)
+	const all = catalogs.get(locale) ?? {}
+	const ids = routeMessages?.[pattern]
+	if (!ids) return { locale, messages: all }
+	const messages: Messages = {}
+	for (const id of ids) {
+		const message = all[id]
+		if (message !== undefined) messages[id] = message
+	}
+	return { locale, messages }
+}

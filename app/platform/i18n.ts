@@ -1,0 +1,83 @@
+import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import { DEFAULT_LOCALE, directionOf, type Locale } from '../../contract/locales'
+
+/**
+ * The interface's translations (decision 063). Components use Lingui's macros: `<Trans>` and
+ * `useLingui()` from `@lingui/react/macro` in JSX, `t` and `msg` from `@lingui/core/macro`
+ * elsewhere (actions, loaders, schemas' error functions). The `t` macro compiles to a call on the
+ * `i18n` exported here (lingui.config.ts, runtimeConfigModule): on the server it is the request's
+ * language (i18n.server.ts keeps it for the request), in the browser the page's.
+ */
+
+/** What the root loader sends the browser: the page's language and only the page's messages. */
+export type PageMessages = { locale: Locale; messages: Messages }
+
+let resolveServerI18n: (() => I18n) | null = null
+
+/** Set once by i18n.server.ts: where the server finds the current request's catalogs. */
+export function setServerI18nResolver(resolve: () => I18n) {
+	resolveServerI18n = resolve
+}
+
+const browserInstances = new Map<Locale, I18n>()
+let browserLocale: Locale = DEFAULT_LOCALE
+
+/** The browser's instance for a language, made on first use; later pages add their messages. */
+function browserI18n(locale: Locale): I18n {
+	let instance = browserInstances.get(locale)
+	if (!instance) {
+		instance = setupI18n({ locale, messages: { [locale]: {} } })
+		browserInstances.set(locale, instance)
+	}
+	return instance
+}
+
+/**
+ * Adds a page's messages to the browser's catalogs. Called by the root's client loader before a
+ * new page renders, and once before hydration; adding before render keeps every message there
+ * when the page's components first ask for it.
+ */
+export function loadPageMessages({ locale, messages }: PageMessages) {
+	const instance = browserI18n(locale)
+	browserLocale = locale
+	const known = instance.messages
+	for (const id in messages) {
+		if (!(id in known)) {
+			instance.load(locale, messages)
+			return instance
+		}
+	}
+	return instance
+}
+
+/** The instance a page renders with: the request's on the server, in the browser the page's. */
+export function pageI18n(page: PageMessages): I18n {
+	if (resolveServerI18n) return resolveServerI18n()
+	return loadPageMessages(page)
+}
+
+/** The instance for what is being rendered now: the request's on the server, the page's here. */
+export function currentI18n(): I18n {
+	if (resolveServerI18n) return resolveServerI18n()
+	return browserI18n(browserLocale)
+}
+
+/** What the `t` macro calls: always the current language, whichever side renders. */
+export const i18n: Pick<I18n, '_' | 't'> & { readonly locale: string } = {
+	_: ((...args: Parameters<I18n['_']>) => currentI18n()._(...args)) as I18n['_'],
+	t: ((...args: Parameters<I18n['t']>) => currentI18n().t(...args)) as I18n['t'],
+	get locale() {
+		return currentI18n().locale
+	},
+}
+
+/**
+ * The `Intl` locale of the page's language: English as the spec writes dates and numbers (en-US),
+ * the pseudo-locale as English; the others as their own.
+ */
+export function intlLocale(): string {
+	const locale = currentI18n().locale
+	return locale === 'en' || locale === 'en-XA' ? 'en-US' : locale
+}
+
+export { directionOf }

@@ -1,0 +1,80 @@
+import { getConfig } from '@lingui/conf'
+import { getCatalogs } from '@lingui/cli/api'
+import { compileMessage } from '@lingui/message-utils/compileMessage'
+import { describe, expect, it } from 'vitest'
+import { LOCALES } from '../contract/locales'
+
+/**
+ * The catalogs as a translator and a reviewer need them (decision 063): every message in the code
+ * is in the catalogs and nothing else is; every shipped language has every message, in valid ICU
+ * syntax, with the same placeholders as the English.
+ */
+const config = getConfig({ cwd: process.cwd() })
+const catalogs = await getCatalogs(config)
+const shipped = LOCALES.filter((locale) => locale !== config.sourceLocale)
+
+/** The names an ICU message takes from the code: `{count}`, `{0}`, `<0>…</0>`. */
+function placeholders(message: string): string[] {
+	const names = new Set<string>()
+	for (const match of message.matchAll(/\{\s*([\w]+)\s*[,}]/g)) names.add(`{${match[1]}}`)
+	for (const match of message.matchAll(/<(\d+)\/?>/g)) names.add(`<${match[1]}>`)
+	return [...names].sort()
+}
+
+describe.each(catalogs.map((catalog) => [catalog.path.split('/').at(-1)!, catalog] as const))(
+	'the %s catalog',
+	(_name, catalog) => {
+		it('holds exactly the messages the code has (run `npm run i18n:extract`)', async () => {
+			const extracted = await catalog.collect()
+			const inCode = Object.keys(extracted ?? {}).sort()
+			const english = await catalog.read(config.sourceLocale)
+			const inCatalog = Object.entries(english ?? {})
+				.filter(([, entry]) => !entry.obsolete)
+				.map(([id]) => id)
+				.sort()
+			expect(inCatalog).toEqual(inCode)
+		}, 120_000)
+
+		it.each(shipped)(
+			'has every message in %s, in valid ICU with the same placeholders',
+			async (locale) => {
+				const english = (await catalog.read(config.sourceLocale)) ?? {}
+				const translated = (await catalog.read(locale)) ?? {}
+				const problems: string[] = []
+				for (const [id, entry] of Object.entries(english)) {
+					if (entry.obsolete) continue
+					const source = entry.message ?? entry.translation ?? id
+					const translation = translated[id]?.translation
+					if (!translation) {
+						problems.push(`missing: ${JSON.stringify(source)}`)
+						continue
+					}
+					try {
+						compileMessage(translation)
+					} catch (error) {
+						problems.push(
+							`broken ICU in ${JSON.stringify(translation)}: ${(error as Error).message}`,
+						)
+						continue
+					}
+					if (placeholders(translation).join() !== placeholders(source).join()) {
+						problems.push(
+							`placeholders differ: ${JSON.stringify(source)} → ${JSON.stringify(translation)}`,
+						)
+					}
+					if (
+						translation === source &&
+						/[a-z]{4,}/i.test(source) &&
+						!SAME_IN_EVERY_LANGUAGE.has(source)
+					) {
+						problems.push(`left in English: ${JSON.stringify(source)}`)
+					}
+				}
+				expect(problems).toEqual([])
+			},
+		)
+	},
+)
+
+/** Words that are the same in the shipped languages (names, codes): listed so no English slips by. */
+const SAME_IN_EVERY_LANGUAGE = new Set(['TutorHub', 'Stripe', 'Google', 'Microsoft', 'Email', 'OK'])
