@@ -41,6 +41,8 @@ export default [
 	route('logout', 'routes/public/logout.tsx'),
 	// The dashboards' "Resend" of the email verification banner (a form post, then back).
 	route('account/resend-verification', 'routes/account/resend-verification.tsx'),
+	// The footer's language form (issue 40, decision 063): not in the spec's route list.
+	route('language', 'routes/account/language.tsx'),
 	// Operators: make one error in each place the app reports from (ERROR_CHECK=1 only).
 	route('error-check', 'routes/operations/error-check.tsx'),
 	// Resource route: stored files of the API's /files/{key} (profile pictures) at the same path.

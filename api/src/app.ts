@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
+import { languageRoutes } from './account/language-routes.ts'
 import { accountRoutes } from './account/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { ssoRoutes } from './sso/routes.ts'
@@ -63,6 +64,7 @@ export function createApi(deps: ApiDeps) {
 	app.route('/', exportRoutes(deps))
 	app.route('/auth', authRoutes(deps, passwords))
 	app.route('/sso', ssoRoutes(deps, passwords))
+	app.route('/account/language', languageRoutes(deps))
 	app.route('/account', accountRoutes(deps, passwords))
 	app.route('/organizations', organizationRoutes(deps, passwords))
 	app.route('/users', userRoutes(deps))

@@ -50,6 +50,8 @@ export interface OrganizationsTable {
 	teachers_need_two_factor: Generated<boolean>
 	// Migration 031: when its next roster mail may go, past the hour's allowance (decision 054).
 	roster_mails_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+	/** Migration 033: the language of its members who chose none, and of its own pages. */
+	default_locale: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface UsersTable {
@@ -75,6 +77,8 @@ export interface UsersTable {
 	time_zone: ColumnType<string | null, string | null | undefined, string | null>
 	/** Migration 029: a school sign-in links to this account only with its owner's consent. */
 	sso_consent_required: Generated<boolean>
+	/** Migration 033: the person's own language (decision 063); null follows the organization. */
+	locale: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface RefreshTokensTable {
@@ -205,6 +209,8 @@ export interface CoursesTable {
 	// numeric arrives as a string from the driver.
 	hours_per_week: ColumnType<string | null, number | null, number | null>
 	updated_at: ColumnType<Date, never, Date>
+	/** Migration 033: the course's own language, over its members' (decision 063). */
+	locale: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface EnrollmentsTable {

@@ -84,10 +84,17 @@ export function chooseLocale(request: Request, sources: LocaleSources = {}): Loc
 export function i18nMiddleware(
 	accountLocale: (context: Readonly<RouterContextProvider>) => Locale | null,
 ): MiddlewareFunction<Response> {
-	return ({ request: incoming, context }, next) => {
+	return async ({ request: incoming, context }, next) => {
 		const locale = chooseLocale(incoming, { account: accountLocale(context) })
 		context.set(localeContext, locale)
-		return request.run(i18nFor(locale), next)
+		const response = await request.run(i18nFor(locale), next)
+		// The same address answers in each visitor's language: a shared cache must keep them apart.
+		try {
+			response.headers.append('Vary', 'Accept-Language, Cookie')
+		} catch {
+			// A response whose headers are fixed (a proxied file) is not a page.
+		}
+		return response
 	}
 }
 

@@ -1,3 +1,4 @@
+import type { Locale } from '../../contract/locales'
 import {
 	createContext,
 	data,
@@ -264,6 +265,15 @@ export function holdForTwoFactorSetup(context: Context, held: boolean) {
 	const current = state(context)
 	if (!current.user || Boolean(current.user.twoFactorSetupRequired) === held) return
 	current.user = { ...current.user, twoFactorSetupRequired: held || undefined }
+	current.session.set('user', current.user)
+	current.changed = true
+}
+
+/** The signed-in account chose a language (decision 063): its next pages speak it. */
+export function setSessionLocale(context: Context, locale: Locale | null) {
+	const current = state(context)
+	if (!current.user) return
+	current.user = { ...current.user, locale }
 	current.session.set('user', current.user)
 	current.changed = true
 }

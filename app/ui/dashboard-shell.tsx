@@ -5,6 +5,7 @@ import { usePagesReadyOffline } from '~/platform/offline-pages'
 import type { Role } from '~/platform/roles'
 import { showFrame } from './area-frame'
 import { RouteError } from './error-pages'
+import { LanguageSwitcher } from './language-switcher'
 import { LogoutButton } from './logout-button'
 
 export type AreaLink = { to: string; label: string; end?: boolean }
@@ -79,6 +80,11 @@ export function DashboardShell({
 			<main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
 				{children}
 			</main>
+			<footer className="border-t border-slate-200 bg-white">
+				<div className="mx-auto max-w-6xl px-4 py-4">
+					<LanguageSwitcher />
+				</div>
+			</footer>
 		</div>
 	)
 }

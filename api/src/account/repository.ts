@@ -184,3 +184,47 @@ export const findNewestVerificationEmail = (db: Db, account: AccountRef) =>
 		.where('expires_at', '>', sql<Date>`now()`)
 		.orderBy('created_at', 'desc')
 		.executeTakeFirst()
+
+/**
+ * An account's own language (decision 063): a person's, or an organization's default for its
+ * members and its own pages; null when none was chosen.
+ */
+export async function ownLanguage(db: Db, { accountType, accountId }: AccountRef) {
+	const row =
+		accountType === 'organization'
+			? await db
+					.selectFrom('organizations')
+					.select('default_locale as locale')
+					.where('id', '=', accountId)
+					.executeTakeFirst()
+			: await db.selectFrom('users').select('locale').where('id', '=', accountId).executeTakeFirst()
+	return row?.locale ?? null
+}
+
+/** The language an account's pages and mails speak: its own, else its organization's default. */
+export async function spokenLanguage(db: Db, { accountType, accountId }: AccountRef) {
+	if (accountType === 'organization') return ownLanguage(db, { accountType, accountId })
+	const row = await db
+		.selectFrom('users')
+		.leftJoin('organizations', 'organizations.id', 'users.organization_id')
+		.select(['users.locale as own', 'organizations.default_locale as organization'])
+		.where('users.id', '=', accountId)
+		.executeTakeFirst()
+	return row?.own ?? row?.organization ?? null
+}
+
+export async function setOwnLanguage(
+	db: Db,
+	{ accountType, accountId }: AccountRef,
+	locale: string | null,
+) {
+	if (accountType === 'organization') {
+		await db
+			.updateTable('organizations')
+			.set({ default_locale: locale })
+			.where('id', '=', accountId)
+			.execute()
+	} else {
+		await db.updateTable('users').set({ locale }).where('id', '=', accountId).execute()
+	}
+}

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { warnOfNewDevice } from '../account/mails.ts'
+import { spokenLanguage } from '../account/repository.ts'
 import { signAccessToken } from '../platform/access-tokens.ts'
 import { clientDevice } from '../platform/client-address.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
@@ -31,9 +32,12 @@ export async function openSignedIn(
 	setRefreshCookie(c, refreshToken, config)
 	const { mustSetUpTwoFactor } = await sessionState(db, session.sessionId, signedIn.role)
 	// The app sends such a teacher to the set-up first; the API refuses the rest meanwhile.
+	// The app speaks it on every page of the session (decision 063).
+	const locale = await spokenLanguage(db, ref)
 	return {
 		accessToken,
 		refreshToken,
 		...(mustSetUpTwoFactor && { twoFactorSetupRequired: true as const }),
+		...(locale && { locale }),
 	}
 }

@@ -65,6 +65,8 @@ const session = {
 	refreshToken: z.string(),
 	// A teacher whose organization requires two-factor and who has not set it up (decision 037).
 	twoFactorSetupRequired: z.literal(true).optional(),
+	// The language the account's pages speak, when it or its organization chose one (decision 063).
+	locale: z.string().optional(),
 }
 
 /** A person's login, a two-factor step or a school sign-in that opened a session. */

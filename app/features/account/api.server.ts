@@ -206,3 +206,12 @@ export function saveNotifications(api: Upstream, preferences: Record<Notificatio
 		fallback: 'Failed to save notification settings',
 	})
 }
+
+/** The account's language (decision 063): a person's own, an organization's default. */
+export function setLanguage(api: Upstream, locale: string | null) {
+	return api.send('PUT', '/account/language', {
+		json: { locale },
+		schema: z.object({ locale: z.string().nullable(), spoken: z.string().nullable() }),
+		fallback: 'Failed to change the language',
+	})
+}

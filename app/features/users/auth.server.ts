@@ -1,3 +1,4 @@
+import { supportedLocale } from '../../../contract/locales'
 import type { RouterContextProvider } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
@@ -30,6 +31,7 @@ type LoginUser = {
 	organization_id?: string | null
 	emailVerified?: boolean
 	twoFactorSetupRequired?: boolean
+	locale?: string
 	accessToken: string
 	refreshToken: string
 }
@@ -46,6 +48,7 @@ export function authenticated(user: LoginUser): Authenticated {
 			organizationId: organization ? user.id : (user.organization_id ?? null),
 			emailVerified: user.emailVerified,
 			...(user.twoFactorSetupRequired && { twoFactorSetupRequired: true }),
+			locale: supportedLocale(user.locale),
 		},
 		tokens: { accessToken: user.accessToken, refreshToken: user.refreshToken },
 	}

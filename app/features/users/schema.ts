@@ -111,9 +111,11 @@ const tokens = z.object({ accessToken: z.string().min(1), refreshToken: z.string
 
 // emailVerified: false until the address is confirmed (decision 023); a backend without it shows no banner.
 // twoFactorSetupRequired: a teacher whose organization requires two-factor, not set up (decision 037).
+// locale: the account's language, its own or its organization's default (decision 063).
 const verification = z.object({
 	emailVerified: z.boolean().optional(),
 	twoFactorSetupRequired: z.boolean().optional(),
+	locale: z.string().optional(),
 })
 
 export const userLoginSchema = z.object({

@@ -1,4 +1,5 @@
 import { Outlet, useLocation, useRouteLoaderData, useSearchParams } from 'react-router'
+import { LanguageSwitcher } from '~/ui/language-switcher'
 import { Link } from '~/ui/link'
 import { dashboardPath } from '~/platform/roles'
 import { safeRedirect } from '~/platform/safe-redirect'
@@ -96,6 +97,7 @@ export default function PublicLayout() {
 							</li>
 						</ul>
 					</nav>
+					<LanguageSwitcher />
 				</div>
 			</footer>
 		</div>
