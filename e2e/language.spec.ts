@@ -1,14 +1,12 @@
+import type { Page } from '@playwright/test'
+import { apiUrl } from '../playwright.config'
 import { expect, test, uniqueEmail, callApi } from './fixtures'
 import { password, registerAccount, signIn } from './library-fixtures'
 
 // Issue 40 (decision 063): the language is chosen without JavaScript, in the order a course, the
 // person, their organization, the visitor's choice, the browser.
 
-async function chooseLanguage(
-	page: import('@playwright/test').Page,
-	name: string,
-	label = 'Language',
-) {
+async function chooseLanguage(page: Page, name: string, label = 'Language') {
 	const footer = page.locator('footer')
 	await footer.getByLabel(label).selectOption({ label: name })
 	await footer.locator('form[action="/language"] button[type="submit"]').click()
@@ -74,7 +72,6 @@ test("an organization's default language speaks for its members who chose none",
 		country: 'FR',
 	}))
 		form.append(key, value)
-	const { apiUrl } = await import('../playwright.config')
 	expect(
 		(await fetch(`${apiUrl}/organizations/register`, { method: 'POST', body: form })).status,
 	).toBe(201)
