@@ -50,13 +50,18 @@ test('no named schema is null itself (a .nullable() of it belongs where it is us
 	expect(nullable).toEqual([])
 })
 
-test('GET /reference lists each call on a page that needs no other site', async () => {
+test("GET /reference is Scalar's page, its script served by the API itself, no CDN", async () => {
 	const answer = await call(api, 'GET', '/reference')
 	expect(answer.status).toBe(200)
 	expect(answer.headers.get('content-type')).toContain('text/html')
-	expect(answer.body).toContain('<code>PUT /api/v1/announcements/{id}</code>')
-	expect(answer.body).toContain('Bearer token of: tutor, organization.')
-	expect(answer.body).not.toMatch(/<(script|link)\b/)
+	const page = answer.body as string
+	expect(page).toContain('<script src="reference/scalar.js"></script>')
+	expect(page).toContain('"url": "openapi.json"')
+	expect(page).not.toMatch(/https?:\/\//)
+	const script = await fetch(`${api.baseUrl}/reference/scalar.js`)
+	expect(script.status).toBe(200)
+	expect(script.headers.get('content-type')).toContain('text/javascript')
+	expect(await script.text()).toContain('createApiReference')
 })
 
 test('a request off its declared schema gets the same 400 as before', async () => {
@@ -74,6 +79,7 @@ test('production serves the document but not the browsable page', async () => {
 	try {
 		expect((await call(production, 'GET', '/openapi.json')).status).toBe(200)
 		expect((await call(production, 'GET', '/reference')).status).toBe(404)
+		expect((await call(production, 'GET', '/reference/scalar.js')).status).toBe(404)
 	} finally {
 		await production.close()
 	}
