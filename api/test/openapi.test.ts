@@ -7,7 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { z } from 'zod'
 import { handleError } from '../src/platform/errors.ts'
-import { answers, ApiRoutes } from '../src/platform/openapi.ts'
+import { answers, ApiRoutes, exampleText } from '../src/platform/openapi.ts'
 import { apiForFile, call, registerStudent, startApi } from './helpers.ts'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
@@ -32,7 +32,8 @@ test('GET /openapi.json is an OpenAPI 3.1 document of the declared calls', async
 		properties: { announcement: { $ref: '#/components/schemas/Announcement' } },
 		required: ['announcement'],
 	})
-	expect(announcements.get.responses.default.content['application/json'].schema).toEqual({
+	expect(announcements.get.responses.default).toEqual({ $ref: '#/components/responses/Failure' })
+	expect(answer.body.components.responses.Failure.content['application/json'].schema).toEqual({
 		$ref: '#/components/schemas/Error',
 	})
 	expect(answer.body.components.schemas.Announcement.required).toContain('createdAt')
@@ -220,6 +221,65 @@ test('every call has its own operationId, its domain as tag and says who may cal
 	expect(body.paths['/api/v1/courses/{id}/students'].get.operationId).toBe('getCoursesByIdStudents')
 	expect(body.paths['/api/v1/courses/{id}/students'].get.tags).toEqual(['courses'])
 	expect(body.tags).toContainEqual(expect.objectContaining({ name: 'courses' }))
+})
+
+test('every call says what it does and who may call, and each refusal its texts (decision 059)', async () => {
+	const { body } = await call(api, 'GET', '/openapi.json')
+	type Example = { $ref?: string; value?: unknown }
+	type Response = {
+		$ref?: string
+		content?: { 'application/json'?: { examples?: Record<string, Example> } }
+	}
+	const missing: string[] = []
+	for (const [path, item] of Object.entries(
+		body.paths as Record<
+			string,
+			Record<
+				string,
+				{ summary?: string; description?: string; responses: Record<string, Response> }
+			>
+		>,
+	))
+		for (const [method, operation] of Object.entries(item)) {
+			const name = `${method.toUpperCase()} ${path}`
+			if (!operation.summary?.trim()) missing.push(`${name}: no summary`)
+			if (!operation.description?.trim()) missing.push(`${name}: no description`)
+			for (const [status, response] of Object.entries(operation.responses)) {
+				if (!/^[45]|default/.test(status)) continue
+				// What every call shares (`4XX`, `default`) is a component: the document must hold it.
+				const answer: Response = response.$ref
+					? body.components.responses[response.$ref.split('/').pop()!]
+					: response
+				const texts = Object.values(answer?.content?.['application/json']?.examples ?? {}).map(
+					(example) => {
+						// A shared text is a component: the document must hold it.
+						const resolved = example.$ref
+							? body.components.examples[example.$ref.split('/').pop()!]
+							: example
+						const text = resolved && exampleText(resolved)
+						return typeof text === 'string' ? text : text?.msg
+					},
+				)
+				if (!texts.length || texts.some((text) => !text?.trim()))
+					missing.push(`${name}: ${status} without its message`)
+			}
+		}
+	expect(missing).toEqual([])
+	const announcement = body.paths['/api/v1/announcements/{id}'].get
+	expect(announcement.responses['404'].content['application/json'].examples).toEqual({
+		'Announcement not found': { value: { message: 'Announcement not found' } },
+	})
+	// The guard's texts, shared by many calls, are said once in the components.
+	expect(announcement.responses['403']).toEqual({ $ref: '#/components/responses/NoTokenOrRole' })
+	const confirm = body.paths['/api/v1/organizations/{id}/roster/imports/{importId}/confirm'].post
+	expect(Object.values(confirm.responses['403'].content['application/json'].examples)).toEqual([
+		{ $ref: '#/components/examples/TokenMissing' },
+		{ $ref: '#/components/examples/Forbidden' },
+		{ value: { message: expect.stringMatching(/^Verify your organization's email address/) } },
+	])
+	expect(body.components.examples.TokenMissing.value).toEqual({
+		message: 'Access token is missing or expired',
+	})
 })
 
 test('no two paths are one: no final slash, no second name for the same parameter', async () => {

@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url'
 import { Scalar } from '@scalar/hono-api-reference'
 import { Hono } from 'hono'
 import type { ApiConfig, ApiEnv } from './context.ts'
-import { domainOf, operationName } from './openapi.ts'
+import {
+	domainOf,
+	operationName,
+	sharedRefusalExamples,
+	sharedRefusalResponses,
+} from './openapi.ts'
 
 type Document = ReturnType<OpenAPIHono['getOpenAPI31Document']>
 
@@ -17,15 +22,20 @@ export function openApiDocument(api: OpenAPIHono<ApiEnv>): Document {
 		type: 'http',
 		scheme: 'bearer',
 		description:
-			'The accessToken of a login. Missing, malformed or expired: 403 "Access token is missing or expired"; a role not in the call\'s x-roles: 403 "You do not have permission to do this".',
+			'The accessToken of a login. Missing, malformed or expired: 403 "Access token is missing or expired"; a role not in the call\'s x-roles: 403 "You do not have permission to do this"; a teacher whose organization requires two-factor sign-in, until it is on (every call but those under /account): 403 "Your organization requires two-factor sign-in. Set it up to continue."',
 	})
+	// The refusal texts many calls answer, each once (platform/openapi.ts SHARED_REFUSALS).
+	for (const [name, example] of Object.entries(sharedRefusalExamples()))
+		api.openAPIRegistry.registerComponent('examples', name, example)
+	for (const [name, response] of Object.entries(sharedRefusalResponses()))
+		api.openAPIRegistry.registerComponent('responses', name, response)
 	const document = api.getOpenAPI31Document({
 		openapi: '3.1.0',
 		info: {
 			title: 'TutorHub API',
 			version: '1',
 			description:
-				'The calls of the reference API that declare their shapes; api/README.md says what a schema cannot (who may call, what each call does).',
+				"The reference API's calls: each one's shapes, who may call it (`x-roles`, and its description), what it does and the texts of its refusals, declared in its route (api/src/<domain>/routes.ts). How to run the API and its conventions (errors, pagination, authentication): api/README.md.",
 		},
 		// The paths carry /api/v1: a client puts them after the API's own origin.
 		servers: [{ url: '/', description: 'The origin the API is served from' }],
@@ -79,7 +89,6 @@ export function contractRoutes(api: OpenAPIHono<ApiEnv>, config: Pick<ApiConfig,
 					withDefaultFonts: false,
 					telemetry: false,
 					hideClientButton: true,
-					showToolbar: 'never',
 					showDeveloperTools: 'never',
 					agent: { disabled: true },
 					tagsSorter: 'alpha',
