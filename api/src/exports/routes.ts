@@ -30,7 +30,12 @@ export function exportRoutes({ db, config }: ApiDeps) {
 				summary: "A task's submissions and grades as CSV (its tutor's)",
 				middleware: requireAccount({ roles: ['tutor'] }),
 				request: { params: uuidParams('taskId') },
-				responses: answers({ 200: fileAnswer(CSV) }),
+				description:
+					"The task's tutor: every student on the task's roster (Pending ones too), by last name, at most 10,000 rows, as CSV: Student, Email, Status, Submitted at, File, Comment, Grade, Feedback, Graded at. The CSV conventions are in api/README.md.",
+				responses: answers(
+					{ 200: fileAnswer(CSV) },
+					{ 403: MESSAGES.forbidden, 404: 'Task not found' },
+				),
 			},
 			async (c) => {
 				const task = await findTask(db, c.req.valid('param').taskId)
@@ -77,7 +82,12 @@ export function exportRoutes({ db, config }: ApiDeps) {
 				summary: "A course's class list as CSV (its tutor's or organization's)",
 				middleware: requireAccount({ roles: ['tutor', 'organization'] }),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: fileAnswer(CSV) }),
+				description:
+					"The course's tutor or organization: the class list by last name, at most 10,000 rows, as CSV: First name, Last name, Email, Course.",
+				responses: answers(
+					{ 200: fileAnswer(CSV) },
+					{ 403: MESSAGES.forbidden, 404: 'Course not found' },
+				),
 			},
 			async (c) => {
 				const course = await findCourse(db, c.req.valid('param').id)
