@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { expect, test, vi } from 'vitest'
@@ -280,6 +282,78 @@ test('every call says what it does and who may call, and each refusal its texts 
 	expect(body.components.examples.TokenMissing.value).toEqual({
 		message: 'Access token is missing or expired',
 	})
+})
+
+/** api/src without the routes' `answers(...)` declarations: the code that says the texts. */
+function codeOfTheApi() {
+	const root = fileURLToPath(new URL('../src', import.meta.url))
+	const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+		(file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+	)
+	const withoutDeclarations = (source: string) => {
+		let code = ''
+		let from = 0
+		for (
+			let at = source.indexOf('answers(', from);
+			at >= 0;
+			at = source.indexOf('answers(', from)
+		) {
+			code += source.slice(from, at)
+			let depth = 0
+			let quote = ''
+			let end = at + 'answers'.length
+			for (; end < source.length; end++) {
+				const char = source[end]
+				if (quote) {
+					if (char === '\\') end++
+					else if (char === quote) quote = ''
+				} else if (char === "'" || char === '"' || char === '`') quote = char
+				else if (char === '(') depth++
+				else if (char === ')' && --depth === 0) break
+			}
+			from = end + 1
+		}
+		return code + source.slice(from)
+	}
+	return files.map((file) => withoutDeclarations(readFileSync(join(root, file), 'utf8'))).join('\n')
+}
+
+test('each documented refusal is word for word a text the code of the API says', async () => {
+	const { body } = await call(api, 'GET', '/openapi.json')
+	const texts = new Set<string>()
+	const collect = (value: unknown): void => {
+		if (!value || typeof value !== 'object') return
+		const example = value as { value?: unknown; $ref?: string }
+		if (example.value && typeof example.value === 'object' && !example.$ref) {
+			const text = exampleText(example)
+			if (text) texts.add(typeof text === 'string' ? text : text.msg)
+		}
+		for (const inner of Object.values(value)) collect(inner)
+	}
+	collect(body.paths)
+	collect(body.components.examples)
+	expect(texts.size).toBeGreaterThan(100)
+	const code = codeOfTheApi()
+	// A text made in a template (`Too many ${what}. Try again in ${wait}.`) matches its pattern.
+	const templates = [...code.matchAll(/`([^`]*\$\{[^`]*)`/g)]
+		// Words enough to be a message, not `${first} ${last}` (which would match anything).
+		.filter(([, template]) => template!.replaceAll(/\$\{[^}]*\}/g, '').length >= 20)
+		.map(
+			([, template]) =>
+				new RegExp(
+					`^${template!
+						.split(/\$\{[^}]*\}/)
+						.map((part) => part.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+						.join('.+')}$`,
+				),
+		)
+	const unsaid = [...texts].filter((text) => {
+		const parts = text.split(/<[^>]+>|…/).map((part) => part.trim())
+		if (parts.every((part) => part.length < 4 || code.includes(part))) return false
+		const example = text.replaceAll(/<[^>]+>|…/g, 'x')
+		return !templates.some((pattern) => pattern.test(example))
+	})
+	expect(unsaid).toEqual([])
 })
 
 test('no two paths are one: no final slash, no second name for the same parameter', async () => {
