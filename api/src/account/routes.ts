@@ -204,7 +204,13 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				responses: answers(
 					{ 200: messageAnswer },
 					{
-						400: 'This password reset link is invalid, used or expired. Ask for a new one.',
+						400: [
+							'This password reset link is invalid, used or expired. Ask for a new one.',
+							{
+								path: 'password',
+								msg: 'This password is too common and easy to guess. Choose another one.',
+							},
+						],
 						429: 'Too many attempts. Try again in <time>.',
 					},
 				),
@@ -349,6 +355,10 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 						400: [
 							{ path: 'currentPassword', msg: 'Your current password is not right' },
 							{ path: 'newPassword', msg: 'Choose a password different from your current one' },
+							{
+								path: 'newPassword',
+								msg: 'This password is too common and easy to guess. Choose another one.',
+							},
 						],
 						404: 'Account not found',
 						429: 'Too many wrong passwords. Try again in <time>.',

@@ -251,7 +251,16 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			middleware: requireAccount({ roles: ['organization'] }),
 			request: { body: jsonBody(memberRegistration) },
 			description: `An organization registers a ${role === 'tutor' ? 'teacher' : 'student'} as its member (\`organization_id\` set to the caller). The account starts unverified and is mailed a verification link. A member so made, with the same email and organization since, is linked at its first school sign-in without the consent step.`,
-			responses: answers({ 201: registered }, { 409: MESSAGES.duplicateEmail }),
+			responses: answers(
+				{ 201: registered },
+				{
+					400: {
+						path: 'password',
+						msg: 'This password is too common and easy to guess. Choose another one.',
+					},
+					409: MESSAGES.duplicateEmail,
+				},
+			),
 		}) as const
 
 	const profilePictureRoute = (role: UserRole) =>
@@ -377,7 +386,16 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 				request: { body: jsonBody(studentRegistration) },
 				description:
 					'Anyone signs up as a student. The account starts unverified and is mailed a verification link (at most 6 mails an hour to one address; past that the account is made without the mail).',
-				responses: answers({ 201: registered }, { 409: MESSAGES.duplicateEmail }),
+				responses: answers(
+					{ 201: registered },
+					{
+						400: {
+							path: 'password',
+							msg: 'This password is too common and easy to guess. Choose another one.',
+						},
+						409: MESSAGES.duplicateEmail,
+					},
+				),
 			},
 			async (c) => c.json(await register({ ...c.req.valid('json'), role: 'student' }), 201),
 		)
@@ -389,7 +407,16 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 				request: { body: jsonBody(teacherRegistration) },
 				description:
 					"Anyone signs up as a tutor. The account starts unverified and is mailed a verification link, as a student's sign-up.",
-				responses: answers({ 201: registered }, { 409: MESSAGES.duplicateEmail }),
+				responses: answers(
+					{ 201: registered },
+					{
+						400: {
+							path: 'password',
+							msg: 'This password is too common and easy to guess. Choose another one.',
+						},
+						409: MESSAGES.duplicateEmail,
+					},
+				),
 			},
 			async (c) => {
 				const { subjects, ...tutor } = c.req.valid('json')
@@ -404,7 +431,16 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 				request: { body: jsonBody(registration) },
 				description:
 					'Anyone signs up as a tutor, or a student with `role: "student"`; otherwise as the two calls above.',
-				responses: answers({ 201: registered }, { 409: MESSAGES.duplicateEmail }),
+				responses: answers(
+					{ 201: registered },
+					{
+						400: {
+							path: 'password',
+							msg: 'This password is too common and easy to guess. Choose another one.',
+						},
+						409: MESSAGES.duplicateEmail,
+					},
+				),
 			},
 			async (c) => {
 				const { subjects, role, ...user } = c.req.valid('json')

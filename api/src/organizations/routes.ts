@@ -296,7 +296,17 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 						'Anyone signs an organization up (a multipart form, with an optional logo: PNG, JPEG, WebP or GIF, at most 2 MB). The account starts unverified and is mailed a verification link. Its refusals carry their text under `error`, not `message`.',
 					responses: answers(
 						{ 201: registeredOrganization },
-						{ 409: 'An organization with this email already exists', 413: MESSAGES.fileTooLarge },
+						{
+							400: [
+								{
+									path: 'password',
+									msg: 'This password is too common and easy to guess. Choose another one.',
+								},
+								{ path: 'logo', msg: 'Use a PNG, JPEG, WebP or GIF image' },
+							],
+							409: 'An organization with this email already exists',
+							413: MESSAGES.fileTooLarge,
+						},
 						{ under: 'error' },
 					),
 				},
