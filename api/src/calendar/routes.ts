@@ -16,7 +16,7 @@ const FEED_NOT_FOUND = 'Calendar not found'
  * every hour or day; 500 sessions are the week ahead for the busiest teacher (500 a week) and
  * months for any other, and later sessions come in as the nearest pass. So a feed is at most
  * 1,000 sessions (about 0.3 MB) however many a teacher has, at most twice a 500-a-week
- * teacher's. The subscribe screen and api/README.md say so.
+ * teacher's. The subscribe screen and the feed's description say so.
  */
 const PAST_DAYS = 90
 const PAST_LIMIT = 500
@@ -58,7 +58,7 @@ function notModified(headers: Headers, etag: string, changedAt: Date) {
 	return !Number.isNaN(since) && wholeSeconds(changedAt) <= since / 1000
 }
 
-/** The private calendar feed of a student's or teacher's sessions (issue 19); see api/README.md. */
+/** The private calendar feed of a student's or teacher's sessions (issue 19). */
 /** A calendar feed: the secret token of its address, and when it was made. */
 const feed = z.object({ token: z.string(), createdAt: isoDateTime }).openapi('CalendarFeed')
 

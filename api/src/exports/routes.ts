@@ -8,7 +8,7 @@ import { accountGuard } from '../platform/require-account.ts'
 import { findTask, listSubmissions } from '../tasks/repository.ts'
 import { listCourseStudents } from '../users/repository.ts'
 
-/** The most rows one export holds; a list longer than this is cut (api/README.md says so). */
+/** The most rows one export holds; a list longer than this is cut (its call's description says so). */
 export const EXPORT_ROW_LIMIT = 10_000
 const everything = { page: 1, limit: EXPORT_ROW_LIMIT, offset: 0 }
 const CSV = 'text/csv'

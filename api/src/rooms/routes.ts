@@ -329,7 +329,7 @@ export function roomRoutes(deps: ApiDeps) {
 				},
 			)
 			// The socket is not a call of the contract (OpenAPI describes no WebSocket): its protocol
-			// is in api/README.md (Rooms), and it stays a plain route.
+			// is in the description of POST /rooms/{id}/ticket, and it stays a plain route.
 			.get(
 				'/:id/socket',
 				async (c, next) => {

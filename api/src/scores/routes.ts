@@ -34,7 +34,7 @@ import {
 	termQuery,
 } from './schemas.ts'
 
-/** Scores, result cards and analytics, mounted under `/organizations`; see api/README.md. */
+/** Scores, result cards and analytics, mounted under `/organizations`. */
 export function scoreRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 
