@@ -208,7 +208,7 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					middleware: staff,
 					request: { body: jsonBody(courseCreate) },
 					description:
-						"A tutor or an organization creates a course (money in major units; a price of 0 is a free course; what a student pays is `discounted` when set, else `amount`). A tutor's course is theirs (and their organization's, if they are in one); an organization's is filed under it. `isPublished` defaults to false: a draft is seen only by its owner.",
+						"A tutor or an organization creates a course (money in major units; a price of 0 is a free course; what a student pays is `discounted` when set, else `amount`). A tutor's course is theirs; an organization's is filed under it, and an organization also owns its tutors' courses. `isPublished` defaults to false: a draft is seen only by its owner.",
 					responses: answers({ 201: changedCourse }),
 				},
 				async (c) => {

@@ -176,8 +176,7 @@ export function departmentRoutes({ db, config }: ApiDeps) {
 				summary: 'Delete a department',
 				middleware: organizationOnly,
 				request: { params: uuidParams('id') },
-				description:
-					"The department's organization deletes it; its members stay in the organization.",
+				description: "The department's organization deletes it.",
 				responses: answers(
 					{ 200: deletedAnswer },
 					{ 403: MESSAGES.forbidden, 404: 'Department not found' },

@@ -151,7 +151,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				middleware: teachersOnly,
 				request: { body: formBody(newTaskForm) },
 				description:
-					"The course's tutor sets a task (multipart; `endDate`, not before `dueDate`, closes it to submissions). The course's students are mailed (the `newTasks` kind). Files: PDF, PNG, JPEG, GIF, WebP, TXT, MD, CSV, DOC(X), XLS(X), PPT(X) or ZIP, judged by name and bytes, at most 10 MB; never served by `/files/{key}`.",
+					"The course's tutor sets a task (multipart; `endDate`, not before `dueDate`, closes it to submissions). The course's students are mailed (the `newTask` kind). Files: PDF, PNG, JPEG, GIF, WebP, TXT, MD, CSV, DOC(X), XLS(X), PPT(X) or ZIP, judged by name and bytes, at most 10 MB; never served by `/files/{key}`.",
 				responses: answers(
 					{ 201: changedTask },
 					{
@@ -469,7 +469,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				middleware: teachersOnly,
 				request: { params: uuidParams('submissionId'), body: jsonBody(gradeData) },
 				description:
-					"The task's tutor grades a submission (a whole number 0-100, `feedback` optional); grading again corrects the grade. The student is mailed (the `grades` kind); a graded submission can no longer be replaced.",
+					"The task's tutor grades a submission (a whole number 0-100, `feedback` optional); grading again corrects the grade. The student is mailed (the `submissionGraded` kind); a graded submission can no longer be replaced.",
 				responses: answers(
 					{ 200: changedSubmission },
 					{ 403: MESSAGES.forbidden, 404: ['Submission not found', 'Task not found'] },

@@ -96,7 +96,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 			description:
 				answer === 'accept'
 					? 'The invited student joins the organization (leaving the one they were in). Only from a verified email: an invitation is for whoever holds the mailbox.'
-					: 'The invited student declines; the organization may invite them again.',
+					: 'The invited student declines the invitation.',
 			responses: answers(
 				{ 200: messageAnswer },
 				{ 403: CONFIRM_EMAIL_FIRST, 404: ['Invitation not found', 'User not found'] },
