@@ -16,7 +16,7 @@ type OperationObject = {
 	'x-roles'?: Role[]
 	parameters?: { name: string; in: string; required?: boolean; schema?: { type?: unknown } }[]
 	requestBody?: { required?: boolean; content: Media }
-	responses: Record<string, { content?: Media }>
+	responses: Record<string, { content?: Media; $ref?: string }>
 }
 export type OpenApiDocument = {
 	openapi: string
@@ -77,7 +77,12 @@ export class Contract {
 	problems(operation: Operation, status: number, body: unknown): string[] {
 		const declared = this.document.paths[operation.path]![operation.method.toLowerCase()]!
 		const key = String(status) in declared.responses ? String(status) : 'default'
-		const pointer = `contract#/paths/${escape(operation.path)}/${operation.method.toLowerCase()}/responses/${key}/content/application~1json/schema`
+		// An answer every call shares (`default`) is a component the operation refers to.
+		const shared = declared.responses[key]?.$ref
+		const answer = shared
+			? `contract${shared}`
+			: `contract#/paths/${escape(operation.path)}/${operation.method.toLowerCase()}/responses/${key}`
+		const pointer = `${answer}/content/application~1json/schema`
 		return this.#check(pointer, body, '(the body)')
 	}
 

@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { expect, test, vi } from 'vitest'
@@ -7,7 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { z } from 'zod'
 import { handleError } from '../src/platform/errors.ts'
-import { answers, ApiRoutes } from '../src/platform/openapi.ts'
+import { answers, ApiRoutes, exampleText } from '../src/platform/openapi.ts'
 import { apiForFile, call, registerStudent, startApi } from './helpers.ts'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
@@ -32,7 +34,8 @@ test('GET /openapi.json is an OpenAPI 3.1 document of the declared calls', async
 		properties: { announcement: { $ref: '#/components/schemas/Announcement' } },
 		required: ['announcement'],
 	})
-	expect(announcements.get.responses.default.content['application/json'].schema).toEqual({
+	expect(announcements.get.responses.default).toEqual({ $ref: '#/components/responses/Failure' })
+	expect(answer.body.components.responses.Failure.content['application/json'].schema).toEqual({
 		$ref: '#/components/schemas/Error',
 	})
 	expect(answer.body.components.schemas.Announcement.required).toContain('createdAt')
@@ -50,13 +53,18 @@ test('no named schema is null itself (a .nullable() of it belongs where it is us
 	expect(nullable).toEqual([])
 })
 
-test('GET /reference lists each call on a page that needs no other site', async () => {
+test("GET /reference is Scalar's page, its script served by the API itself, no CDN", async () => {
 	const answer = await call(api, 'GET', '/reference')
 	expect(answer.status).toBe(200)
 	expect(answer.headers.get('content-type')).toContain('text/html')
-	expect(answer.body).toContain('<code>PUT /api/v1/announcements/{id}</code>')
-	expect(answer.body).toContain('Bearer token of: tutor, organization.')
-	expect(answer.body).not.toMatch(/<(script|link)\b/)
+	const page = answer.body as string
+	expect(page).toContain('<script src="reference/scalar.js"></script>')
+	expect(page).toContain('"url": "openapi.json"')
+	expect(page).not.toMatch(/https?:\/\//)
+	const script = await fetch(`${api.baseUrl}/reference/scalar.js`)
+	expect(script.status).toBe(200)
+	expect(script.headers.get('content-type')).toContain('text/javascript')
+	expect(await script.text()).toContain('createApiReference')
 })
 
 test('a request off its declared schema gets the same 400 as before', async () => {
@@ -74,6 +82,7 @@ test('production serves the document but not the browsable page', async () => {
 	try {
 		expect((await call(production, 'GET', '/openapi.json')).status).toBe(200)
 		expect((await call(production, 'GET', '/reference')).status).toBe(404)
+		expect((await call(production, 'GET', '/reference/scalar.js')).status).toBe(404)
 	} finally {
 		await production.close()
 	}
@@ -214,6 +223,137 @@ test('every call has its own operationId, its domain as tag and says who may cal
 	expect(body.paths['/api/v1/courses/{id}/students'].get.operationId).toBe('getCoursesByIdStudents')
 	expect(body.paths['/api/v1/courses/{id}/students'].get.tags).toEqual(['courses'])
 	expect(body.tags).toContainEqual(expect.objectContaining({ name: 'courses' }))
+})
+
+test('every call says what it does and who may call, and each refusal its texts (decision 059)', async () => {
+	const { body } = await call(api, 'GET', '/openapi.json')
+	type Example = { $ref?: string; value?: unknown }
+	type Response = {
+		$ref?: string
+		content?: { 'application/json'?: { examples?: Record<string, Example> } }
+	}
+	const missing: string[] = []
+	for (const [path, item] of Object.entries(
+		body.paths as Record<
+			string,
+			Record<
+				string,
+				{ summary?: string; description?: string; responses: Record<string, Response> }
+			>
+		>,
+	))
+		for (const [method, operation] of Object.entries(item)) {
+			const name = `${method.toUpperCase()} ${path}`
+			if (!operation.summary?.trim()) missing.push(`${name}: no summary`)
+			if (!operation.description?.trim()) missing.push(`${name}: no description`)
+			for (const [status, response] of Object.entries(operation.responses)) {
+				if (!/^[45]|default/.test(status)) continue
+				// What every call shares (`4XX`, `default`) is a component: the document must hold it.
+				const answer: Response = response.$ref
+					? body.components.responses[response.$ref.split('/').pop()!]
+					: response
+				const texts = Object.values(answer?.content?.['application/json']?.examples ?? {}).map(
+					(example) => {
+						// A shared text is a component: the document must hold it.
+						const resolved = example.$ref
+							? body.components.examples[example.$ref.split('/').pop()!]
+							: example
+						const text = resolved && exampleText(resolved)
+						return typeof text === 'string' ? text : text?.msg
+					},
+				)
+				if (!texts.length || texts.some((text) => !text?.trim()))
+					missing.push(`${name}: ${status} without its message`)
+			}
+		}
+	expect(missing).toEqual([])
+	const announcement = body.paths['/api/v1/announcements/{id}'].get
+	expect(announcement.responses['404'].content['application/json'].examples).toEqual({
+		'Announcement not found': { value: { message: 'Announcement not found' } },
+	})
+	// The guard's texts, shared by many calls, are said once in the components.
+	expect(announcement.responses['403']).toEqual({ $ref: '#/components/responses/NoTokenOrRole' })
+	const confirm = body.paths['/api/v1/organizations/{id}/roster/imports/{importId}/confirm'].post
+	expect(Object.values(confirm.responses['403'].content['application/json'].examples)).toEqual([
+		{ $ref: '#/components/examples/TokenMissing' },
+		{ $ref: '#/components/examples/Forbidden' },
+		{ value: { message: expect.stringMatching(/^Verify your organization's email address/) } },
+	])
+	expect(body.components.examples.TokenMissing.value).toEqual({
+		message: 'Access token is missing or expired',
+	})
+})
+
+/** api/src without the routes' `answers(...)` declarations: the code that says the texts. */
+function codeOfTheApi() {
+	const root = fileURLToPath(new URL('../src', import.meta.url))
+	const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(
+		(file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+	)
+	const withoutDeclarations = (source: string) => {
+		let code = ''
+		let from = 0
+		for (
+			let at = source.indexOf('answers(', from);
+			at >= 0;
+			at = source.indexOf('answers(', from)
+		) {
+			code += source.slice(from, at)
+			let depth = 0
+			let quote = ''
+			let end = at + 'answers'.length
+			for (; end < source.length; end++) {
+				const char = source[end]
+				if (quote) {
+					if (char === '\\') end++
+					else if (char === quote) quote = ''
+				} else if (char === "'" || char === '"' || char === '`') quote = char
+				else if (char === '(') depth++
+				else if (char === ')' && --depth === 0) break
+			}
+			from = end + 1
+		}
+		return code + source.slice(from)
+	}
+	return files.map((file) => withoutDeclarations(readFileSync(join(root, file), 'utf8'))).join('\n')
+}
+
+test('each documented refusal is word for word a text the code of the API says', async () => {
+	const { body } = await call(api, 'GET', '/openapi.json')
+	const texts = new Set<string>()
+	const collect = (value: unknown): void => {
+		if (!value || typeof value !== 'object') return
+		const example = value as { value?: unknown; $ref?: string }
+		if (example.value && typeof example.value === 'object' && !example.$ref) {
+			const text = exampleText(example)
+			if (text) texts.add(typeof text === 'string' ? text : text.msg)
+		}
+		for (const inner of Object.values(value)) collect(inner)
+	}
+	collect(body.paths)
+	collect(body.components.examples)
+	expect(texts.size).toBeGreaterThan(100)
+	const code = codeOfTheApi()
+	// A text made in a template (`Too many ${what}. Try again in ${wait}.`) matches its pattern.
+	const templates = [...code.matchAll(/`([^`]*\$\{[^`]*)`/g)]
+		// Words enough to be a message, not `${first} ${last}` (which would match anything).
+		.filter(([, template]) => template!.replaceAll(/\$\{[^}]*\}/g, '').length >= 20)
+		.map(
+			([, template]) =>
+				new RegExp(
+					`^${template!
+						.split(/\$\{[^}]*\}/)
+						.map((part) => part.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+						.join('.+')}$`,
+				),
+		)
+	const unsaid = [...texts].filter((text) => {
+		const parts = text.split(/<[^>]+>|…/).map((part) => part.trim())
+		if (parts.every((part) => part.length < 4 || code.includes(part))) return false
+		const example = text.replaceAll(/<[^>]+>|…/g, 'x')
+		return !templates.some((pattern) => pattern.test(example))
+	})
+	expect(unsaid).toEqual([])
 })
 
 test('no two paths are one: no final slash, no second name for the same parameter', async () => {

@@ -162,7 +162,12 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				summary:
 					'Mail a link to choose a new password (the same answer whether or not the email has an account)',
 				request: { body: jsonBody(forgotPassword) },
-				responses: answers({ 200: messageAnswer }),
+				description:
+					'Anyone: `{ email, accountType? }` (`user` by default, or `organization`). The same answer whether or not an account has that email; the mail, with a link to `PUBLIC_URL/reset-password?token=…` (`&as=organization` for an organization) good for an hour and once, is queued after the answer. At most 10 requests per address and 3 per email in 15 minutes (429 with `Retry-After`). Mails are queued in `mail_outbox` and sent by a worker with retries; no call waits for a mail server (decision 023).',
+				responses: answers(
+					{ 200: messageAnswer },
+					{ 429: 'Too many password reset requests. Try again in <time>.' },
+				),
 			},
 			async (c) => {
 				const { email, accountType } = c.req.valid('json')
@@ -182,7 +187,9 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				path: '/reset-password/check',
 				summary: 'Whether a password reset link would still work, without spending it',
 				request: { body: jsonBody(tokenOnly) },
-				responses: answers({ 200: linkCheck }),
+				description:
+					"Anyone: `{ valid }`, whether a reset link's token would still work, without spending it.",
+				responses: answers({ 200: linkCheck }, { 429: 'Too many attempts. Try again in <time>.' }),
 			},
 			async (c) => c.json(await checkToken(c, 'password_reset', c.req.valid('json').token), 200),
 		)
@@ -192,7 +199,21 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				path: '/reset-password',
 				summary: "A new password by a reset link's token; every session of the account ends",
 				request: { body: jsonBody(resetPassword) },
-				responses: answers({ 200: messageAnswer }),
+				description:
+					"Anyone with a reset link's token sets a new password (the sign-up's rules; the token is checked before the password is hashed): every session of the account ends, the calendar feed gets a new address, and a notice is mailed.",
+				responses: answers(
+					{ 200: messageAnswer },
+					{
+						400: [
+							'This password reset link is invalid, used or expired. Ask for a new one.',
+							{
+								path: 'password',
+								msg: 'This password is too common and easy to guess. Choose another one.',
+							},
+						],
+						429: 'Too many attempts. Try again in <time>.',
+					},
+				),
 			},
 			async (c) => {
 				const { token, password } = c.req.valid('json')
@@ -232,7 +253,9 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				path: '/verify-email/check',
 				summary: 'Whether a verification link would still work, without spending it',
 				request: { body: jsonBody(tokenOnly) },
-				responses: answers({ 200: linkCheck }),
+				description:
+					"Anyone: `{ valid }`, whether a verification link's token would still work, without spending it (the page the link opens asks, then shows a button that posts, so a mail scanner's visit changes nothing).",
+				responses: answers({ 200: linkCheck }, { 429: 'Too many attempts. Try again in <time>.' }),
 			},
 			async (c) =>
 				c.json(await checkToken(c, 'email_verification', c.req.valid('json').token), 200),
@@ -243,7 +266,16 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				path: '/verify-email',
 				summary: "Confirm an email address (a new one, or the account's first) by its link's token",
 				request: { body: jsonBody(tokenOnly) },
-				responses: answers({ 200: emailVerified }),
+				description:
+					"Anyone with a verification link's token confirms the address. For an email change the account's email becomes the new one, reset links sent before stop working, and the old address is mailed `Your TutorHub email address was changed`, naming both addresses and how to get the account back. 409 when another account took the new email meanwhile.",
+				responses: answers(
+					{ 200: emailVerified },
+					{
+						400: 'This verification link is invalid, used or expired. Ask for a new one from your dashboard.',
+						409: MESSAGES.duplicateEmail,
+						429: 'Too many attempts. Try again in <time>.',
+					},
+				),
 			},
 			async (c) => {
 				const { token } = c.req.valid('json')
@@ -287,7 +319,9 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				path: '/',
 				summary: "The signed-in account's settings: email, notifications, two-factor",
 				middleware: requireAccount(),
-				responses: answers({ 200: accountAnswer }),
+				description:
+					'Any account: its email, whether it is verified, a pending new email, `notifications` (each kind of notification mail as a boolean for people: `submissionGraded`, `newTask`, `sessions`, `announcements`, `certificates`, `invitations`, `sessionReminders`, `taskReminders`, `gradingReminders`; null for organizations) and `twoFactor` (`{ enabled, setup, recoveryReadyAt }`: `setup` while a set-up waits for its code, `recoveryReadyAt` while a request to turn it off waits).',
+				responses: answers({ 200: accountAnswer }, { 404: 'Account not found' }),
 			},
 			async (c) => {
 				const account = await ownAccount(c)
@@ -313,7 +347,23 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				summary: 'Change the password (the current one is needed); other devices are logged out',
 				middleware: requireAccount(),
 				request: { body: jsonBody(passwordChange) },
-				responses: answers({ 200: messageAnswer }),
+				description:
+					'Any account changes its password with the current one: every other session ends and the calendar feed gets a new address. At most 5 wrong current passwords in 15 minutes.',
+				responses: answers(
+					{ 200: messageAnswer },
+					{
+						400: [
+							{ path: 'currentPassword', msg: 'Your current password is not right' },
+							{ path: 'newPassword', msg: 'Choose a password different from your current one' },
+							{
+								path: 'newPassword',
+								msg: 'This password is too common and easy to guess. Choose another one.',
+							},
+						],
+						404: 'Account not found',
+						429: 'Too many wrong passwords. Try again in <time>.',
+					},
+				),
 			},
 			async (c) => {
 				const { currentPassword, newPassword } = c.req.valid('json')
@@ -345,7 +395,24 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				summary: 'Change the email address: it counts once the link mailed to it is followed',
 				middleware: requireAccount(),
 				request: { body: jsonBody(emailChange) },
-				responses: answers({ 200: emailChangeAnswer }),
+				description:
+					'Any account asks to change its email, with the current password: a verification link goes to the new address, which replaces the old one once followed (`pendingEmail` meanwhile). At most 3 in 15 minutes, counted before the address is looked up (so a taken one answers 429 too), and at most 6 mails an hour to one address.',
+				responses: answers(
+					{ 200: emailChangeAnswer },
+					{
+						400: [
+							{ path: 'currentPassword', msg: 'Your current password is not right' },
+							{ path: 'email', msg: 'This is already your email address' },
+						],
+						404: 'Account not found',
+						409: MESSAGES.duplicateEmail,
+						429: [
+							'Too many wrong passwords. Try again in <time>.',
+							'Too many verification mails asked for. Try again in <time>.',
+							'Too many mails to this address. Try again in <time>.',
+						],
+					},
+				),
 			},
 			async (c) => {
 				const { email, currentPassword } = c.req.valid('json')
@@ -379,7 +446,19 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				path: '/verification',
 				summary: 'Mail the verification link again (to the pending address, if a change waits)',
 				middleware: requireAccount(),
-				responses: answers({ 200: messageAnswer }),
+				description:
+					'Any account (empty body): the verification link is mailed again, to the pending new email if there is one (`We sent a new verification link to …`). At most 3 in 15 minutes, and 6 mails an hour to one address.',
+				responses: answers(
+					{ 200: messageAnswer },
+					{
+						404: 'Account not found',
+						409: 'Your email address is already verified',
+						429: [
+							'Too many verification mails asked for. Try again in <time>.',
+							'Too many mails to this address. Try again in <time>.',
+						],
+					},
+				),
 			},
 			async (c) => {
 				const account = await ownAccount(c)
@@ -400,6 +479,8 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				path: '/sessions',
 				summary: 'Where the account is signed in, the most recently used first',
 				middleware: requireAccount(),
+				description:
+					"Any account: its open sign-ins, the most recently used first. `device` is read from the user agent at sign-in (`Firefox on Linux`, `Safari on iOS`, `Unknown browser`); `address` and `lastSeenAt` follow each refresh; `current` marks the caller's own (decision 033).",
 				responses: answers({ 200: sessionList }),
 			},
 			async (c) => {
@@ -414,7 +495,12 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				summary: 'Log out one device the account is signed in on',
 				middleware: requireAccount(),
 				request: { params: sessionParams },
-				responses: answers({ 200: messageAnswer }),
+				description:
+					"Any account logs out one of its devices: that session's access tokens are refused from the next call (403) and its refresh tokens too (401).",
+				responses: answers(
+					{ 200: messageAnswer },
+					{ 404: 'This device is not signed in to your account' },
+				),
 			},
 			async (c) => {
 				const { id } = c.req.valid('param')
@@ -430,6 +516,8 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				path: '/sessions/end-others',
 				summary: 'Log out every device but this one',
 				middleware: requireAccount(),
+				description:
+					"Any account (empty body): every session but the caller's ends; `message` says how many (`2 other devices were logged out.`, `One other device…`, `No other devices…`).",
 				responses: answers({ 200: otherSessionsEnded }),
 			},
 			async (c) => {
@@ -458,7 +546,17 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 					'Start setting up two-factor sign-in (the current password is needed): a new secret for the authenticator app',
 				middleware: requireAccount(),
 				request: { body: jsonBody(twoFactorSetupRequest) },
-				responses: answers({ 200: twoFactorSetupAnswer }),
+				description:
+					'Any account, with its current password: a new base32 secret and its `otpauth://totp/TutorHub:…` address, waiting for a code (a set-up started again replaces it); `GET /account` then has `twoFactor.setup`. At most 5 wrong current passwords in 15 minutes.',
+				responses: answers(
+					{ 200: twoFactorSetupAnswer },
+					{
+						400: { path: 'currentPassword', msg: 'Your current password is not right' },
+						404: 'Account not found',
+						409: 'Two-factor sign-in is already on',
+						429: 'Too many wrong passwords. Try again in <time>.',
+					},
+				),
 			},
 			async (c) => {
 				const { currentPassword } = c.req.valid('json')
@@ -486,7 +584,23 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 					"Turn two-factor sign-in on with the app's first code and the current password; answers the recovery codes once",
 				middleware: requireAccount(),
 				request: { body: jsonBody(twoFactorOn) },
-				responses: answers({ 200: recoveryCodesAnswer }),
+				description:
+					"Any account turns two-factor sign-in on with the app's first code and its current password: the answer holds ten one-time recovery codes (`xxxxx-xxxxx`), given this once and stored hashed; the account is mailed. Wrong codes are limited like wrong passwords.",
+				responses: answers(
+					{ 200: recoveryCodesAnswer },
+					{
+						400: [
+							{ path: 'currentPassword', msg: 'Your current password is not right' },
+							{
+								path: 'code',
+								msg: 'That code is not right. Enter the current code from your authenticator app, or one of your recovery codes.',
+							},
+						],
+						404: 'Account not found',
+						409: ['Two-factor sign-in is already on', 'Start setting up two-factor sign-in first'],
+						429: 'Too many wrong passwords. Try again in <time>.',
+					},
+				),
 			},
 			async (c) => {
 				const { code, currentPassword } = c.req.valid('json')
@@ -516,7 +630,23 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				summary: 'Turn two-factor sign-in off (the password and a code are needed)',
 				middleware: requireAccount(),
 				request: { body: jsonBody(twoFactorOff) },
-				responses: answers({ 200: messageAnswer }),
+				description:
+					'Any account turns two-factor sign-in off with its current password and a code (or a recovery code); the account is mailed.',
+				responses: answers(
+					{ 200: messageAnswer },
+					{
+						400: [
+							{ path: 'currentPassword', msg: 'Your current password is not right' },
+							{
+								path: 'code',
+								msg: 'That code is not right. Enter the current code from your authenticator app, or one of your recovery codes.',
+							},
+						],
+						404: 'Account not found',
+						409: 'Two-factor sign-in is already off',
+						429: 'Too many wrong passwords. Try again in <time>.',
+					},
+				),
 			},
 			async (c) => {
 				const { currentPassword, code } = c.req.valid('json')
@@ -538,7 +668,15 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				summary:
 					'Follow the mailed link of a request to turn two-factor off without a code: it turns off after three days',
 				request: { body: jsonBody(tokenOnly) },
-				responses: answers({ 200: recoveryStarted }),
+				description:
+					'Anyone with the token of the mail of `POST /auth/two-factor/recovery`: the three-day wait starts (`Two-factor sign-in turns off on <date>. …`, with `readyAt`), the account is mailed `Two-factor sign-in for your TutorHub account turns off in three days`, and `GET /account` shows `twoFactor.recoveryReadyAt` (decision 053).',
+				responses: answers(
+					{ 200: recoveryStarted },
+					{
+						400: 'This link is invalid, used or expired. Log in and ask for a new one on the page that asks for your code.',
+						429: 'Too many attempts. Try again in <time>.',
+					},
+				),
 			},
 			async (c) => {
 				const { token } = c.req.valid('json')
@@ -567,7 +705,23 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 					'Cancel a request to turn two-factor off without a code (the password and a code are needed)',
 				middleware: requireAccount(),
 				request: { body: jsonBody(recoveryCancel) },
-				responses: answers({ 200: messageAnswer }),
+				description:
+					'Any account, with its current password and a code: the waiting request to turn two-factor off is cancelled (`Cancelled: two-factor sign-in stays on.`).',
+				responses: answers(
+					{ 200: messageAnswer },
+					{
+						400: [
+							{ path: 'currentPassword', msg: 'Your current password is not right' },
+							{
+								path: 'code',
+								msg: 'That code is not right. Enter the current code from your authenticator app, or one of your recovery codes.',
+							},
+						],
+						404: 'Account not found',
+						409: 'No request to turn off two-factor sign-in is waiting',
+						429: 'Too many wrong passwords. Try again in <time>.',
+					},
+				),
 			},
 			async (c) => {
 				const { currentPassword, code } = c.req.valid('json')
@@ -588,7 +742,9 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				summary:
 					"Turn off the one kind of notification mail a mail's signed link names (no sign-in)",
 				request: { body: jsonBody(tokenOnly) },
-				responses: answers({ 200: unsubscribed }),
+				description:
+					"Anyone, with the token of a notification mail's unsubscribe link: that one kind of mail is turned off for that one account (again: the same answer). Every notification mail carries the link (`<PUBLIC_URL>/unsubscribe?token=…`) in its footer and as `List-Unsubscribe` with `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058), so a mail client's one-click post does the same as the app's button.",
+				responses: answers({ 200: unsubscribed }, { 400: 'This unsubscribe link is not valid.' }),
 			},
 			async (c) => {
 				// A notification mail's one-click unsubscribe (RFC 8058), with no session: the signed link
@@ -621,7 +777,12 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				summary: 'Turn kinds of notification mail on or off (students and teachers)',
 				middleware: requireAccount({ roles: ['student', 'tutor'] }),
 				request: { body: jsonBody(notificationPreferences) },
-				responses: answers({ 200: notificationsSaved }),
+				description:
+					'A student or a teacher turns kinds of notification mail on or off (any of the kinds of `GET /account`, each `true` or `false`). `sessionReminders`, `taskReminders` and `gradingReminders` switch the reminder mails (decision 038).',
+				responses: answers(
+					{ 200: notificationsSaved },
+					{ 400: { path: '<kind>', msg: 'Must be true or false' }, 404: 'Account not found' },
+				),
 			},
 			async (c) => {
 				const changes = c.req.valid('json')

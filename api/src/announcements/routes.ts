@@ -59,6 +59,8 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 				summary: 'Where the caller may post',
 				middleware: staff,
 				request: { query: courseMenuQuery },
+				description:
+					"A tutor or an organization: the courses the caller may announce to (an organization's own and its tutors' courses), and `organizationWide`, true for an organization, which may also announce to all its students. `search` keeps the courses whose title holds it, `limit` the first by title; `total` counts every match (without either: all of them).",
 				responses: answers({ 200: audiences }),
 			}),
 			async (c) => {
@@ -74,6 +76,8 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 				summary: "A student's announcements, or those the caller wrote",
 				middleware: requireAccount(),
 				request: { query: announcementListQuery },
+				description:
+					"Any signed-in account. A student gets what they may read (their courses' announcements and their organization's), newest first, with `unread` counting the unread ones over all pages; `unread=true` lists only those (`total` then counts them). A tutor or an organization gets the announcements they wrote, each with `readCount`.",
 				responses: answers({ 200: announcementList }),
 			}),
 			async (c) => {
@@ -106,7 +110,16 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 				summary: 'Post an announcement',
 				middleware: staff,
 				request: { body: jsonBody(announcementInput) },
-				responses: answers({ 201: changedAnnouncement }),
+				description:
+					'A tutor announces to one of their courses (`courseId` required); an organization to one of its courses or, without `courseId`, to all its students. The students it reaches are mailed (the `announcements` notification kind). `read` is present for students only, `readCount` for its author only.',
+				responses: answers(
+					{ 201: changedAnnouncement },
+					{
+						400: { path: 'courseId', msg: 'Choose the course to announce to' },
+						403: MESSAGES.forbidden,
+						404: ['Course not found', 'Announcement not found'],
+					},
+				),
 			}),
 			async (c) => {
 				const account = c.get('account')
@@ -155,7 +168,12 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 				summary: 'One announcement',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: oneAnnouncement }),
+				description:
+					'A student it is addressed to (enrolled in its course, or a member of its organization), or its author.',
+				responses: answers(
+					{ 200: oneAnnouncement },
+					{ 403: MESSAGES.forbidden, 404: 'Announcement not found' },
+				),
 			}),
 			async (c) => {
 				const row = await visibleAnnouncement(c.get('account'), c.req.valid('param').id)
@@ -169,7 +187,12 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 				summary: 'Record that the student read it',
 				middleware: requireAccount({ roles: ['student'] }),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: oneAnnouncement }),
+				description:
+					'A student it is addressed to records a read receipt (the body is empty; again changes nothing) and gets the announcement with `read: true`.',
+				responses: answers(
+					{ 200: oneAnnouncement },
+					{ 403: MESSAGES.forbidden, 404: 'Announcement not found' },
+				),
 			}),
 			async (c) => {
 				const account = c.get('account')
@@ -185,7 +208,12 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 				summary: 'Edit the words of an announcement',
 				middleware: staff,
 				request: { params: uuidParams('id'), body: jsonBody(announcementUpdate) },
-				responses: answers({ 200: changedAnnouncement }),
+				description:
+					'Its author changes the title and the text; the audience and the read receipts stay. 404 also when it was deleted meanwhile.',
+				responses: answers(
+					{ 200: changedAnnouncement },
+					{ 403: MESSAGES.forbidden, 404: 'Announcement not found' },
+				),
 			}),
 			async (c) => {
 				const row = await visibleAnnouncement(c.get('account'), c.req.valid('param').id)
@@ -205,7 +233,11 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 				summary: 'Delete an announcement',
 				middleware: staff,
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: deletedAnswer }),
+				description: 'Its author deletes it, with its read receipts.',
+				responses: answers(
+					{ 200: deletedAnswer },
+					{ 403: MESSAGES.forbidden, 404: 'Announcement not found' },
+				),
 			}),
 			async (c) => {
 				const row = await visibleAnnouncement(c.get('account'), c.req.valid('param').id)

@@ -16,7 +16,7 @@ const FEED_NOT_FOUND = 'Calendar not found'
  * every hour or day; 500 sessions are the week ahead for the busiest teacher (500 a week) and
  * months for any other, and later sessions come in as the nearest pass. So a feed is at most
  * 1,000 sessions (about 0.3 MB) however many a teacher has, at most twice a 500-a-week
- * teacher's. The subscribe screen and api/README.md say so.
+ * teacher's. The subscribe screen and the feed's description say so.
  */
 const PAST_DAYS = 90
 const PAST_LIMIT = 500
@@ -58,7 +58,7 @@ function notModified(headers: Headers, etag: string, changedAt: Date) {
 	return !Number.isNaN(since) && wholeSeconds(changedAt) <= since / 1000
 }
 
-/** The private calendar feed of a student's or teacher's sessions (issue 19); see api/README.md. */
+/** The private calendar feed of a student's or teacher's sessions (issue 19). */
 /** A calendar feed: the secret token of its address, and when it was made. */
 const feed = z.object({ token: z.string(), createdAt: isoDateTime }).openapi('CalendarFeed')
 
@@ -79,6 +79,8 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 					path: '/feed',
 					summary: "The caller's calendar feed (made on first use)",
 					middleware: studentOrTeacher,
+					description:
+						'A student or a teacher: their private calendar address, made on first call; the same token until it is reset. The address is the secret: a random feed id plus an HMAC-SHA256 of it under `JWT_SECRET`, so the stored id alone makes no working address (changing `JWT_SECRET` ends every feed address).',
 					responses: answers({ 200: z.object({ feed }) }),
 				},
 				async (c) => c.json({ feed: present(await ensureFeed(db, c.get('account').id)) }, 200),
@@ -89,6 +91,8 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 					path: '/feed/reset',
 					summary: 'A new feed address; the old one stops working',
 					middleware: studentOrTeacher,
+					description:
+						'A student or a teacher gets a new feed address; the old one answers 404 from now on.',
 					responses: answers({ 200: z.object({ message: z.string(), feed }) }),
 				},
 				async (c) => {
@@ -104,8 +108,10 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 					summary:
 						'The feed as iCalendar: the nearest 500 sessions from now on and the newest 500 of the last 90 days; 304 to If-None-Match or If-Modified-Since when unchanged',
 					request: { params: z.object({ token: z.string() }) },
+					description:
+						"Anyone with the token, no account (`.ics` ending optional): RFC 5545 `text/calendar` of the sessions the owner sees in the schedule: from now on, at most the nearest 500, and the last 90 days, at most the newest 500 (decision 046). One VEVENT per session, `UID:{scheduleId}@tutorhub`, `SEQUENCE` counting changes and cancellation, `STATUS:CONFIRMED` or `STATUS:CANCELLED`, times with the session's `TZID` and its VTIMEZONE. Every answer has an `ETag` (a fingerprint of the sessions it holds, read in one aggregate query) and a `Last-Modified`: a matching `If-None-Match`, or else an `If-Modified-Since` at or after that time, is answered 304 with no body, so an hourly poll of an unchanged feed costs one small query. An unknown, altered or reset token is 404.",
 					responses: {
-						...answers({ 200: fileAnswer('text/calendar') }),
+						...answers({ 200: fileAnswer('text/calendar') }, { 404: 'Calendar not found' }),
 						304: {
 							description: 'Unchanged since the copy named by If-None-Match or If-Modified-Since',
 						},

@@ -57,6 +57,8 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				path: '/verify/{publicId}',
 				summary: 'Whether a certificate is genuine (no sign-in)',
 				request: { params: z.object({ publicId: z.string() }) },
+				description:
+					'Anyone, no token: whether a certificate is genuine, by the `publicId` (128 random bits, 22 base64url characters) its verification link and QR code carry; an unknown or altered id answers 200 `{ genuine: false, message: "No certificate has this id" }`.',
 				responses: answers({ 200: verification }),
 			},
 			async (c) => {
@@ -77,6 +79,8 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				summary: "A student's certificates, or those of the courses the caller runs",
 				middleware: requireAccount(),
 				request: { query: paginationQuery },
+				description:
+					"Any signed-in account: a student's own certificates; a tutor's or an organization's, those of the courses they run. Newest first.",
 				responses: answers({ 200: certificateList }),
 			},
 			async (c) => {
@@ -95,7 +99,16 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				summary: 'Issue a certificate (once: 200 with the one already issued)',
 				middleware: requireAccount({ roles: ['tutor', 'organization'] }),
 				request: { body: jsonBody(certificateInput) },
-				responses: answers({ 200: issuedCertificate, 201: issuedCertificate }),
+				description:
+					"The course's tutor or organization marks an enrolled student as having completed the course, which issues the certificate, once (201); asked again, 200 `Certificate already issued` with the same one. Names and the course title are kept as issued; the student is mailed (the `certificates` kind). `verifyPath` is a path of the web app.",
+				responses: answers(
+					{ 200: issuedCertificate, 201: issuedCertificate },
+					{
+						400: { path: 'studentId', msg: 'The student is not enrolled in this course' },
+						403: MESSAGES.forbidden,
+						404: ['Course not found', 'Student not found'],
+					},
+				),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -145,7 +158,12 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				summary: "A student's certificate for a course",
 				middleware: requireAccount(),
 				request: { params: uuidParams('courseId', 'studentId') },
-				responses: answers({ 200: oneCertificate }),
+				description:
+					"That student, or the course's tutor or organization: the student's certificate for the course.",
+				responses: answers(
+					{ 200: oneCertificate },
+					{ 403: MESSAGES.forbidden, 404: ['Course not found', 'Certificate not found'] },
+				),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -167,7 +185,12 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				summary: 'The certificate as a PDF with its verification QR code',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id'), query: pdfQuery },
-				responses: answers({ 200: fileAnswer('application/pdf') }),
+				description:
+					"The certificate's student, or its course's tutor or organization: the certificate as a PDF (A4 landscape) with a QR code and a link to `{origin}/verify/certificate/{publicId}`; names in any script (embedded Noto subsets). `origin` is the web app's origin (the app sends its own); without it, `APP_ORIGIN`.",
+				responses: answers(
+					{ 200: fileAnswer('application/pdf') },
+					{ 403: MESSAGES.forbidden, 404: 'Certificate not found' },
+				),
 			},
 			async (c) => {
 				const row = await visibleCertificate(c.get('account'), c.req.valid('param').id)
@@ -202,7 +225,11 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				summary: 'One certificate',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: oneCertificate }),
+				description: "The certificate's student, or its course's tutor or organization.",
+				responses: answers(
+					{ 200: oneCertificate },
+					{ 403: MESSAGES.forbidden, 404: 'Certificate not found' },
+				),
 			},
 			async (c) => {
 				const row = await visibleCertificate(c.get('account'), c.req.valid('param').id)

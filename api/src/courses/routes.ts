@@ -99,6 +99,8 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					path: '/public/list',
 					summary: 'The public catalogue: published courses, filtered',
 					request: { query: courseFilters },
+					description:
+						"Anyone, no token: the published courses only (`isPublished` is ignored). `category` matches any letter case; `search` (at most 100 characters) matches any part of the title, the description or the teacher's full name, any letter case, `%` and `_` being plain characters. Newest first.",
 					responses: answers({ 200: coursePage }),
 				},
 				async (c) => {
@@ -120,6 +122,8 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					summary: 'The courses the caller may see, filtered',
 					middleware: requireAccount(),
 					request: { query: courseFilters },
+					description:
+						"Any signed-in account: the published courses plus the caller's own drafts, with the filters of the public list and `isPublished`. Newest first.",
 					responses: answers({ 200: coursePage }),
 				},
 				async (c) => {
@@ -136,6 +140,7 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					summary: "The student's courses",
 					middleware: requireAccount({ roles: ['student'] }),
 					request: { query: paginationQuery },
+					description: 'A student: the courses they are enrolled in, newest enrolment first.',
 					responses: answers({ 200: coursePage }),
 				},
 				async (c) => {
@@ -152,7 +157,12 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					summary: "A course's class list",
 					middleware: staff,
 					request: { params: uuidParams('id'), query: paginationQuery },
-					responses: answers({ 200: classList }),
+					description:
+						"The course's tutor or its organization: the students enrolled in it, by last name.",
+					responses: answers(
+						{ 200: classList },
+						{ 403: MESSAGES.forbidden, 404: 'Course not found' },
+					),
 				},
 				async (c) => {
 					const course = await ownedCourse(c.get('account'), c.req.valid('param').id)
@@ -169,7 +179,12 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					summary: 'One student of the class list',
 					middleware: staff,
 					request: { params: uuidParams('id', 'studentId') },
-					responses: answers({ 200: oneStudent }),
+					description:
+						"The course's tutor or its organization: one student enrolled in the course; 404 `Student not found` when that id is no student enrolled in it.",
+					responses: answers(
+						{ 200: oneStudent },
+						{ 403: MESSAGES.forbidden, 404: ['Course not found', 'Student not found'] },
+					),
 				},
 				async (c) => {
 					const { id, studentId } = c.req.valid('param')
@@ -192,6 +207,8 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					summary: 'Create a course',
 					middleware: staff,
 					request: { body: jsonBody(courseCreate) },
+					description:
+						"A tutor or an organization creates a course (money in major units; a price of 0 is a free course; what a student pays is `discounted` when set, else `amount`). A tutor's course is theirs; an organization's is filed under it, and an organization also owns its tutors' courses. `isPublished` defaults to false: a draft is seen only by its owner.",
 					responses: answers({ 201: changedCourse }),
 				},
 				async (c) => {
@@ -212,7 +229,19 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					summary: 'Change a course',
 					middleware: staff,
 					request: { params: uuidParams('id'), body: jsonBody(courseUpdate) },
-					responses: answers({ 200: changedCourse }),
+					description:
+						"The course's owner (its tutor, or the organization it is filed under, which includes its tutors' courses) changes any of its fields.",
+					responses: answers(
+						{ 200: changedCourse },
+						{
+							400: {
+								path: 'maxStudents',
+								msg: 'Max students cannot be below the <n> already enrolled',
+							},
+							403: MESSAGES.forbidden,
+							404: 'Course not found',
+						},
+					),
 				},
 				async (c) => {
 					const course = await ownedCourse(c.get('account'), c.req.valid('param').id)
@@ -240,7 +269,16 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					summary: 'Delete a course nobody is enrolled in',
 					middleware: staff,
 					request: { params: uuidParams('id') },
-					responses: answers({ 200: deletedAnswer }),
+					description:
+						"The course's owner deletes a course nobody is enrolled in; one with students is unpublished instead.",
+					responses: answers(
+						{ 200: deletedAnswer },
+						{
+							403: MESSAGES.forbidden,
+							404: 'Course not found',
+							409: 'A course with enrolled students cannot be deleted; unpublish it instead',
+						},
+					),
 				},
 				async (c) => {
 					const course = await ownedCourse(c.get('account'), c.req.valid('param').id)
@@ -257,7 +295,12 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					// No token, or a bearer token of any role.
 					security: [{}, { bearer: [] }],
 					request: { params: uuidParams('id') },
-					responses: answers({ 200: oneCourse }),
+					description:
+						'Anyone: a published course. A bearer token is optional, but must be valid if sent. A draft is visible only to its owner and its enrolled students (404 to others). `enrolled` is true for a student enrolled in it.',
+					responses: answers(
+						{ 200: oneCourse },
+						{ 403: MESSAGES.tokenMissing, 404: 'Course not found' },
+					),
 				},
 				async (c) => {
 					const { id } = c.req.valid('param')

@@ -289,5 +289,7 @@ export const courseMenuRoute = (middleware: MiddlewareHandler<ApiEnv>) =>
 		summary: 'The courses the caller runs, for a picker',
 		middleware,
 		request: { query: courseMenuQuery },
+		description:
+			"A tutor: the courses they run, `{ id, title }` by title, for a form's picker. `search` keeps the courses whose title holds it, `limit` the first by title; `total` counts every match (without either: all of them).",
 		responses: answers({ 200: courseMenuAnswer }),
 	}) as const

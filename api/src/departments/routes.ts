@@ -55,7 +55,12 @@ export function departmentRoutes({ db, config }: ApiDeps) {
 				summary: 'Create a department of the calling organization',
 				middleware: organizationOnly,
 				request: { body: jsonBody(departmentCreation) },
-				responses: answers({ 201: createdDepartment }),
+				description:
+					'An organization creates a department. Names are unique within an organization, any letter case.',
+				responses: answers(
+					{ 201: createdDepartment },
+					{ 409: 'A department with this name already exists' },
+				),
 			},
 			async (c) => {
 				const { departmentName, description } = c.req.valid('json')
@@ -81,7 +86,9 @@ export function departmentRoutes({ db, config }: ApiDeps) {
 				summary: "An organization's departments (the caller's own by default), by name",
 				middleware: requireAccount(),
 				request: { query: departmentListQuery },
-				responses: answers({ 200: departmentList }),
+				description:
+					"The organization, or one of its teachers and students: its departments, by name. `organizationId` defaults to the caller's organization and must be it; `departmentName` matches any part of the name.",
+				responses: answers({ 200: departmentList }, { 403: MESSAGES.forbidden }),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -117,7 +124,11 @@ export function departmentRoutes({ db, config }: ApiDeps) {
 				summary: 'A department',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: departmentAnswer }),
+				description: "The department's organization, or one of its teachers and students.",
+				responses: answers(
+					{ 200: departmentAnswer },
+					{ 403: MESSAGES.forbidden, 404: 'Department not found' },
+				),
 			},
 			async (c) => {
 				const department = await loadDepartment(c.req.valid('param').id)
@@ -134,7 +145,16 @@ export function departmentRoutes({ db, config }: ApiDeps) {
 				summary: 'Rename a department or change its description',
 				middleware: organizationOnly,
 				request: { params: uuidParams('id'), body: jsonBody(departmentUpdate) },
-				responses: answers({ 200: savedDepartment }),
+				description:
+					"The department's organization changes its name or description (at least one).",
+				responses: answers(
+					{ 200: savedDepartment },
+					{
+						403: MESSAGES.forbidden,
+						404: 'Department not found',
+						409: 'A department with this name already exists',
+					},
+				),
 			},
 			async (c) => {
 				const department = await loadDepartment(c.req.valid('param').id)
@@ -156,7 +176,11 @@ export function departmentRoutes({ db, config }: ApiDeps) {
 				summary: 'Delete a department',
 				middleware: organizationOnly,
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: deletedAnswer }),
+				description: "The department's organization deletes it.",
+				responses: answers(
+					{ 200: deletedAnswer },
+					{ 403: MESSAGES.forbidden, 404: 'Department not found' },
+				),
 			},
 			async (c) => {
 				const department = await loadDepartment(c.req.valid('param').id)

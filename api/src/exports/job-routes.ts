@@ -1,7 +1,7 @@
 import { ownOrganization } from '../organizations/access.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import { csvFileAnswer } from '../platform/csv.ts'
-import { ApiError } from '../platform/errors.ts'
+import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import {
@@ -48,7 +48,12 @@ export function exportJobRoutes(deps: ApiDeps) {
 				summary: 'The latest background exports, and the term size above which one is made',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: exportJobList }),
+				description:
+					"That organization only: its last ten background exports, `streamLimit` (the term size in students above which the app asks for one: `EXPORT_STREAM_LIMIT`, 20,000 by default) and `keepDays` (a finished job and its file are removed 7 days after it finished). A big term's file is made in the background because it cannot be streamed within a request's time (decision 046).",
+				responses: answers(
+					{ 200: exportJobList },
+					{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
+				),
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)
@@ -71,7 +76,12 @@ export function exportJobRoutes(deps: ApiDeps) {
 					"Start making a term's score grid or result cards as a file; the job under way for the same term and kind is answered instead of a second",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id'), body: jsonBody(exportStart) },
-				responses: answers({ 202: exportJobAnswer }),
+				description:
+					"That organization only: starts making a term's score grid or result cards (`kind`) as a file, 202. A job writes the same bytes as the streamed call for the same term to the API's storage (never served by `/files/{key}`), then mails the organization a link to its page. While a job of the same organization, kind and term is queued or running, that job is answered (`This export is already being prepared`): a unique index makes two clicks one job. A finished one is not reused.",
+				responses: answers(
+					{ 202: exportJobAnswer },
+					{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
+				),
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)
@@ -95,7 +105,12 @@ export function exportJobRoutes(deps: ApiDeps) {
 				summary: 'A background export: its status, counts and, when done, its download',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id', 'exportId') },
-				responses: answers({ 200: exportJobAnswer }),
+				description:
+					"That organization only: a job's `status` (`queued`, `running`, `done`, `failed`), its counts and, when done, its `download` call. A job not finished an hour after it was queued (its API process stopped) reads as `failed` and can be started again.",
+				responses: answers(
+					{ 200: exportJobAnswer },
+					{ 403: MESSAGES.forbidden, 404: ['Organization not found', 'Export not found'] },
+				),
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)
@@ -117,7 +132,15 @@ export function exportJobRoutes(deps: ApiDeps) {
 				summary: "A finished background export's CSV file",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id', 'exportId') },
-				responses: answers({ 200: fileAnswer('text/csv') }),
+				description:
+					"That organization only: a finished export's CSV file, as the streamed call gives it (same headers, and `Content-Length`).",
+				responses: answers(
+					{ 200: fileAnswer('text/csv') },
+					{
+						403: MESSAGES.forbidden,
+						404: ['Organization not found', 'Export not found', 'Export file not found'],
+					},
+				),
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)

@@ -8,7 +8,7 @@ import { accountGuard } from '../platform/require-account.ts'
 import { findTask, listSubmissions } from '../tasks/repository.ts'
 import { listCourseStudents } from '../users/repository.ts'
 
-/** The most rows one export holds; a list longer than this is cut (api/README.md says so). */
+/** The most rows one export holds; a list longer than this is cut (its call's description says so). */
 export const EXPORT_ROW_LIMIT = 10_000
 const everything = { page: 1, limit: EXPORT_ROW_LIMIT, offset: 0 }
 const CSV = 'text/csv'
@@ -30,7 +30,12 @@ export function exportRoutes({ db, config }: ApiDeps) {
 				summary: "A task's submissions and grades as CSV (its tutor's)",
 				middleware: requireAccount({ roles: ['tutor'] }),
 				request: { params: uuidParams('taskId') },
-				responses: answers({ 200: fileAnswer(CSV) }),
+				description:
+					"The task's tutor: every student on the task's roster (Pending ones too), by last name, at most 10,000 rows, as CSV: Student, Email, Status, Submitted at, File, Comment, Grade, Feedback, Graded at. The CSV conventions are in api/README.md.",
+				responses: answers(
+					{ 200: fileAnswer(CSV) },
+					{ 403: MESSAGES.forbidden, 404: 'Task not found' },
+				),
 			},
 			async (c) => {
 				const task = await findTask(db, c.req.valid('param').taskId)
@@ -77,7 +82,12 @@ export function exportRoutes({ db, config }: ApiDeps) {
 				summary: "A course's class list as CSV (its tutor's or organization's)",
 				middleware: requireAccount({ roles: ['tutor', 'organization'] }),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: fileAnswer(CSV) }),
+				description:
+					"The course's tutor or organization: the class list by last name, at most 10,000 rows, as CSV: First name, Last name, Email, Course.",
+				responses: answers(
+					{ 200: fileAnswer(CSV) },
+					{ 403: MESSAGES.forbidden, 404: 'Course not found' },
+				),
 			},
 			async (c) => {
 				const course = await findCourse(db, c.req.valid('param').id)

@@ -9,7 +9,7 @@ import { departmentRoutes } from '../departments/routes.ts'
 import { exportJobRoutes } from '../exports/job-routes.ts'
 import { removeFile, storeImage } from '../files/store.ts'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
-import { ApiError, isUniqueViolation, validationError } from '../platform/errors.ts'
+import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
 import { readOptionalImage } from '../platform/images.ts'
 import { answers, ApiRoutes, formBody, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { toPage } from '../platform/pagination.ts'
@@ -67,7 +67,12 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				"The organization's dashboard: a few of its teachers, students, courses and departments, with totals",
 			middleware: requireAccount(),
 			request: { params: uuidParams('id') },
-			responses: answers({ 200: organizationDashboard }),
+			description:
+				"The organization itself: its 5 newest teachers and students, the 5 newest of its courses and its tutors' courses, its first 5 departments by name, each with the total. The spec's spelling with a final slash is served too.",
+			responses: answers(
+				{ 200: organizationDashboard },
+				{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
+			),
 		}) as const
 
 	const organizations = new ApiRoutes(deps.config).endpoint(
@@ -76,6 +81,8 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 			path: '/list',
 			summary: 'The public directory of organizations',
 			request: { query: organizationListQuery },
+			description:
+				'Anyone, no token: the public directory, newest first. `type` is one of the five types, `country` is matched exactly, any letter case. A public organization has no `email`, `phone` or `address`.',
 			responses: answers({ 200: organizationList }),
 		},
 		async (c) => {
@@ -118,7 +125,11 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 					summary: "The organization's own record",
 					middleware: requireAccount(),
 					request: { params: uuidParams('id') },
-					responses: answers({ 200: organizationAnswer }),
+					description: 'The organization itself (its own id in the path).',
+					responses: answers(
+						{ 200: organizationAnswer },
+						{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
+					),
 				},
 				async (c) => c.json({ organization: toOrganization(await ownOrganization(db, c)) }, 200),
 			)
@@ -129,7 +140,16 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 					summary: 'Change the organization, or delete it with `{ "deleted": true }`',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), body: jsonBody(organizationUpdate) },
-					responses: answers({ 200: changedOrganization }),
+					description:
+						'The organization itself changes any of its fields (`null` or `""` clears an optional one), or with `{ deleted: true }` deletes itself: its departments and scores go, its teachers and students keep their accounts with `organization_id` null, its sessions end and its login answers 401 from then on.',
+					responses: answers(
+						{ 200: changedOrganization },
+						{
+							400: { path: 'body', msg: 'Send at least one field to change' },
+							403: MESSAGES.forbidden,
+							404: 'Organization not found',
+						},
+					),
 				},
 				async (c) => {
 					const organization = await ownOrganization(db, c)
@@ -169,7 +189,17 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 					summary: 'Invite a student by email (201; 200 when one is already open)',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), body: jsonBody(studentAttachment) },
-					responses: answers({ 200: invitationSent, 201: invitationSent }),
+					description:
+						'The organization invites the student with that email: 201 with the invitation, or 200 with the open one when asked again. The answer is the same whether or not an account has that email; the student joins only by accepting, from a verified email, and is mailed (at most 6 mails an hour to one address). At most 50 invitations an hour per organization.',
+					responses: answers(
+						{ 200: invitationSent, 201: invitationSent },
+						{
+							403: MESSAGES.forbidden,
+							404: 'Organization not found',
+							409: 'This student is already in your organization',
+							429: 'Too many invitations. Try again in <time>.',
+						},
+					),
 				},
 				async (c) => {
 					const organization = await ownOrganization(db, c)
@@ -198,7 +228,12 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 					summary: 'The open invitations',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id') },
-					responses: answers({ 200: invitationList }),
+					description:
+						'The organization itself: its open invitations, newest first; only the email typed, never the account.',
+					responses: answers(
+						{ 200: invitationList },
+						{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
+					),
 				},
 				async (c) => {
 					const organization = await ownOrganization(db, c)
@@ -213,7 +248,11 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 					summary: 'Withdraw an open invitation',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id', 'invitationId') },
-					responses: answers({ 200: messageAnswer }),
+					description: 'The organization withdraws an open invitation.',
+					responses: answers(
+						{ 200: messageAnswer },
+						{ 403: MESSAGES.forbidden, 404: ['Organization not found', 'Invitation not found'] },
+					),
 				},
 				async (c) => {
 					const organization = await ownOrganization(db, c)
@@ -231,7 +270,12 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 					summary: 'Remove a student from the organization',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id', 'studentId') },
-					responses: answers({ 200: messageAnswer }),
+					description:
+						"The organization removes a student, who keeps their account; the student's school sign-in links end.",
+					responses: answers(
+						{ 200: messageAnswer },
+						{ 403: MESSAGES.forbidden, 404: ['Organization not found', 'Student not found'] },
+					),
 				},
 				async (c) => {
 					const organization = await ownOrganization(db, c)
@@ -248,7 +292,23 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 					path: '/register',
 					summary: 'Sign up an organization (a form, with an optional logo); refusals name `error`',
 					request: { body: formBody(organizationRegistrationForm) },
-					responses: answers({ 201: registeredOrganization }),
+					description:
+						'Anyone signs an organization up (a multipart form, with an optional logo: PNG, JPEG, WebP or GIF, at most 2 MB). The account starts unverified and is mailed a verification link. Its refusals carry their text under `error`, not `message`.',
+					responses: answers(
+						{ 201: registeredOrganization },
+						{
+							400: [
+								{
+									path: 'password',
+									msg: 'This password is too common and easy to guess. Choose another one.',
+								},
+								{ path: 'logo', msg: 'Use a PNG, JPEG, WebP or GIF image' },
+							],
+							409: 'An organization with this email already exists',
+							413: MESSAGES.fileTooLarge,
+						},
+						{ under: 'error' },
+					),
 				},
 				async (c) => {
 					const { password, logo: logoField, ...fields } = c.req.valid('form')

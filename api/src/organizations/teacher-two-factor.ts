@@ -8,6 +8,7 @@ import {
 	teacherTwoFactorChanged,
 	teacherTwoFactorRequirement,
 } from './schemas.ts'
+import { MESSAGES } from '../platform/errors.ts'
 
 /**
  * Whether the organization's teachers must sign in with two-factor (issue 29, decision 037):
@@ -24,7 +25,11 @@ export function teacherTwoFactorRoutes(deps: ApiDeps) {
 				summary: "Whether the organization's teachers must sign in with two-factor",
 				middleware: organizationOnly,
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: teacherTwoFactor }),
+				description: 'That organization only: whether its teachers must sign in with two-factor.',
+				responses: answers(
+					{ 200: teacherTwoFactor },
+					{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
+				),
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)
@@ -41,7 +46,12 @@ export function teacherTwoFactorRoutes(deps: ApiDeps) {
 				summary: "Require two-factor sign-in of the organization's teachers, or stop",
 				middleware: organizationOnly,
 				request: { params: uuidParams('id'), body: jsonBody(teacherTwoFactorRequirement) },
-				responses: answers({ 200: teacherTwoFactorChanged }),
+				description:
+					'That organization only requires two-factor sign-in of its teachers, or stops. A teacher without it then gets `twoFactorSetupRequired: true` at login and 403 `Your organization requires two-factor sign-in. Set it up to continue.` from every call but those under `/account`, until it is on (decision 037).',
+				responses: answers(
+					{ 200: teacherTwoFactorChanged },
+					{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
+				),
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)

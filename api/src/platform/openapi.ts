@@ -1,6 +1,7 @@
 import { OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { ApiConfig, ApiEnv } from './context.ts'
+import { MESSAGES } from './errors.ts'
 import { isMultipart, readForm } from './forms.ts'
 import { readJson } from './json.ts'
 import { guardRoles } from './require-account.ts'
@@ -37,10 +38,167 @@ type Status = 200 | 201 | 202 | 204
 type Content = Record<string, { schema: z.ZodType }>
 
 /**
- * A route's answers: its successes by status (a zod schema for JSON, or content of another type),
- * and the error body for every refusal.
+ * What a refusal says, word for word as the handler throws it: its text (under `message`), or a
+ * field's `{ path, msg }` (under `errors`, with `Validation failed`). A part that varies is written
+ * `<like this>` or `…`: `Too many invitations. Try again in <time>.`
  */
-export function answers<const A extends Partial<Record<Status, z.ZodType | Content>>>(ok: A) {
+export type Refusal = string | { path: string; msg: string }
+type RefusalStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503
+/** A call's own refusals (decision 059), by status: what its handler and services throw. */
+export type Refusals = Partial<Record<RefusalStatus, Refusal | readonly Refusal[]>>
+
+const refusalBody = (refusal: Refusal, under: 'message' | 'error') =>
+	typeof refusal === 'string'
+		? { [under]: refusal }
+		: { [under]: 'Validation failed', errors: [{ path: refusal.path, msg: refusal.msg }] }
+
+const refusalLine = (refusal: Refusal) =>
+	typeof refusal === 'string' ? `- ${refusal}` : `- on \`${refusal.path}\`: ${refusal.msg}`
+
+/**
+ * Texts many calls answer, each an example in the document's components that a call's refusal
+ * refers to instead of repeating it (`#/components/examples/<name>`).
+ */
+export const SHARED_REFUSALS = {
+	ValidationFailed: MESSAGES.validation,
+	InvalidJson: MESSAGES.invalidJson,
+	BodyTooLarge: MESSAGES.bodyTooLarge,
+	TokenMissing: MESSAGES.tokenMissing,
+	Forbidden: MESSAGES.forbidden,
+	Internal: MESSAGES.internal,
+	Busy: MESSAGES.busy,
+	DatabaseUnavailable: MESSAGES.databaseUnavailable,
+} as const
+
+const sharedName = new Map<string, string>(
+	Object.entries(SHARED_REFUSALS).map(([name, text]) => [text, name]),
+)
+
+/** The shared answers as the document's response components (platform/reference.ts). */
+export const sharedRefusalResponses = () =>
+	Object.fromEntries(
+		Object.entries(SHARED_ANSWERS).map(([name, { refusals, description }]) => [
+			name,
+			{
+				description,
+				content: {
+					'application/json': {
+						schema: { $ref: '#/components/schemas/Error' },
+						examples: refusalAnswer(refusals).content['application/json'].examples,
+					},
+				},
+			},
+		]),
+	)
+
+/** The shared refusals as the document's example components (platform/reference.ts). */
+export const sharedRefusalExamples = () =>
+	Object.fromEntries(
+		Object.entries(SHARED_REFUSALS).map(([name, text]) => [
+			name,
+			{ summary: text, value: { message: text } },
+		]),
+	)
+
+const refusalKey = (refusal: Refusal) =>
+	typeof refusal === 'string' ? refusal : `${refusal.path}: ${refusal.msg}`
+
+/**
+ * The documented answer of one status's refusals: the description says when, or lists the texts,
+ * and each text is an example body (by name, the refusal's words), so the reference shows what a
+ * caller reads.
+ */
+export function refusalAnswer(
+	refusals: readonly Refusal[],
+	under: 'message' | 'error' = 'message',
+	description = refusals.map(refusalLine).join('\n'),
+) {
+	return {
+		description,
+		content: {
+			'application/json': {
+				schema: errorAnswer,
+				examples: Object.fromEntries(
+					refusals.map((refusal) => {
+						const shared = typeof refusal === 'string' && under === 'message'
+						const name = shared ? sharedName.get(refusal) : undefined
+						return [
+							refusalKey(refusal),
+							name
+								? { $ref: `#/components/examples/${name}` }
+								: { value: refusalBody(refusal, under) },
+						]
+					}),
+				),
+			},
+		},
+	}
+}
+
+/** The text of a documented refusal's example, whether written out or shared. */
+export function exampleText(example: { $ref?: string; value?: unknown }): Refusal | undefined {
+	if (example.$ref) {
+		const name = example.$ref.split('/').pop() as keyof typeof SHARED_REFUSALS
+		return SHARED_REFUSALS[name]
+	}
+	const value = example.value as {
+		message?: string
+		error?: string
+		errors?: { path: string; msg: string }[]
+	}
+	return value.errors?.[0] ?? value.message ?? value.error
+}
+
+/**
+ * Answers many calls share, each said once among the document's response components: what any
+ * call may answer besides its own refusals (`4XX`, `default`: platform/errors.ts,
+ * body-limits.ts), and the 400 and 403s a call's declaration implies when it has no others.
+ */
+const SHARED_ANSWERS = {
+	Refusal: {
+		refusals: [MESSAGES.invalidJson, MESSAGES.bodyTooLarge],
+		description: 'Any call: a body that is not JSON, or a JSON body over 1 MB',
+	},
+	Failure: {
+		refusals: [MESSAGES.internal, MESSAGES.busy, MESSAGES.databaseUnavailable],
+		description: 'Something failed on the server, or the database is unavailable or slow',
+	},
+	InvalidRequest: {
+		refusals: [MESSAGES.validation],
+		description: "A request off the call's schemas: `errors` holds one `{ path, msg }` per field",
+	},
+	NoToken: {
+		refusals: [MESSAGES.tokenMissing],
+		description: 'No bearer token, or one malformed, expired or of a sign-in that has ended',
+	},
+	NoTokenOrRole: {
+		refusals: [MESSAGES.tokenMissing, MESSAGES.forbidden],
+		description:
+			'No bearer token (or one malformed, expired or of a sign-in that has ended), or the token of a role not in `x-roles`',
+	},
+} satisfies Record<string, { refusals: Refusal[]; description: string }>
+
+const ANY_CALL = { '4XX': SHARED_ANSWERS.Refusal, default: SHARED_ANSWERS.Failure }
+
+/** The shared answer that says exactly these refusals, if any. */
+const sharedAnswer = (refusals: readonly Refusal[]) =>
+	Object.entries(SHARED_ANSWERS).find(
+		([, answer]) =>
+			answer.refusals.length === refusals.length &&
+			answer.refusals.every((text, index) => text === refusals[index]),
+	)?.[0]
+
+/**
+ * A route's answers: its successes by status (a zod schema for JSON, or content of another type),
+ * its own refusals by status with their texts (`refused`), and the error body for every other
+ * refusal. The guard's 403s and the 400 of a request off its schema are added to the document
+ * by `ApiRoutes.endpoint`.
+ */
+export function answers<const A extends Partial<Record<Status, z.ZodType | Content>>>(
+	ok: A,
+	refused: Refusals = {},
+	{ under = 'message' }: { under?: 'message' | 'error' } = {},
+) {
 	const declared = Object.fromEntries(
 		Object.entries(ok).map(([status, answer]) => [
 			status,
@@ -50,13 +208,20 @@ export function answers<const A extends Partial<Record<Status, z.ZodType | Conte
 			},
 		]),
 	)
-	const refusal = {
-		description: 'A refusal: the error body of api/README.md',
-		content: { 'application/json': { schema: errorAnswer } },
-	}
+	const own = Object.fromEntries(
+		Object.entries(refused).map(([status, texts]) => [
+			status,
+			refusalAnswer([texts as Refusal | Refusal[]].flat(), under),
+		]),
+	)
 	// `4XX` says a client's mistake is answered with it (Redocly's operation-4xx-response);
 	// `default` covers the rest (a 500 has the same body).
-	return { ...declared, '4XX': refusal, default: refusal } as {
+	return {
+		...declared,
+		...own,
+		'4XX': refusalAnswer(ANY_CALL['4XX'].refusals, under, ANY_CALL['4XX'].description),
+		default: refusalAnswer(ANY_CALL.default.refusals, under, ANY_CALL.default.description),
+	} as {
 		[S in keyof A]: {
 			description: string
 			content: A[S] extends z.ZodType ? { 'application/json': { schema: A[S] } } : A[S]
@@ -142,6 +307,64 @@ const checkAnswer =
 			throw new AnswerMismatch(`${where} off its schema:\n${z.prettifyError(result.error)}`)
 	}
 
+/**
+ * The refusals a route's declaration implies, beside its own: the 400 of a request off its
+ * schemas, and the guard's 403s (no token; a role not in `x-roles`).
+ */
+function withCommonRefusals({ request, responses }: RouteConfig, roles: string[] | undefined) {
+	const texts = (status: number): Refusal[] => {
+		const own = responses[status]
+		if (!own || !('content' in own)) return []
+		return Object.values(declaredExamples(own.content)).flatMap(
+			(example) => exampleText(example) ?? [],
+		)
+	}
+	const common: Partial<Record<400 | 403, Refusal[]>> = {}
+	if (request?.params || request?.query || request?.body)
+		common[400] = [
+			MESSAGES.validation,
+			...texts(400).filter((text) => text !== MESSAGES.validation),
+		]
+	if (roles) {
+		const guard = [MESSAGES.tokenMissing, ...(roles.length < 3 ? [MESSAGES.forbidden] : [])]
+		common[403] = [...guard, ...texts(403).filter((text) => !guard.includes(text as never))]
+	}
+	// A call whose refusals say `error` (organizations/register) says it in these too.
+	const fallback = responses.default
+	const under =
+		fallback &&
+		'content' in fallback &&
+		Object.values(declaredExamples(fallback.content)).some(
+			(example) => example.value && 'error' in example.value,
+		)
+			? 'error'
+			: 'message'
+	// What many calls share is said once, in the document's components.
+	const documented = (refusals: readonly Refusal[]) => {
+		const shared = under === 'message' && sharedAnswer(refusals)
+		return shared ? { $ref: `#/components/responses/${shared}` } : refusalAnswer(refusals, under)
+	}
+	const added = Object.fromEntries(
+		Object.entries({
+			...common,
+			// A call whose refusals say `error` keeps its own (answers()).
+			...(under === 'message' && {
+				'4XX': ANY_CALL['4XX'].refusals,
+				default: ANY_CALL.default.refusals,
+			}),
+		}).map(([status, refusals]) => [status, documented(refusals)]),
+	)
+	return { ...responses, ...added }
+}
+
+/** The examples of declared JSON content (a refusal's texts, `refusalAnswer`). */
+function declaredExamples(content: unknown): Record<string, { $ref?: string; value?: object }> {
+	const media = (
+		content as Record<string, { examples?: Record<string, { $ref?: string; value?: object }> }>
+	)?.['application/json']
+	return media?.examples ?? {}
+}
+
 /** A domain's routes, each declared with `endpoint(route, handler)`: the route object is its contract. */
 export class ApiRoutes extends OpenAPIHono<ApiEnv> {
 	#checkAnswers: boolean
@@ -161,12 +384,14 @@ export class ApiRoutes extends OpenAPIHono<ApiEnv> {
 			.map((handler) => guardRoles.get(handler as MiddlewareHandler<ApiEnv>))
 			.find(Boolean)
 		// A hidden route is served but not in the contract: an old spelling of a declared path.
-		if (!hide)
+		if (!hide) {
+			const documented = { ...declared, responses: withCommonRefusals(route, roles) }
 			this.openAPIRegistry.registerPath(
 				roles
-					? { ...declared, security: [{ bearer: [] }], 'x-roles': roles }
-					: { ...declared, security: declared.security ?? [] },
+					? { ...documented, security: [{ bearer: [] }], 'x-roles': roles }
+					: { ...documented, security: declared.security ?? [] },
 			)
+		}
 		this.on(
 			[route.method.toUpperCase()],
 			[route.path.replaceAll(/\/{(.+?)}/g, '/:$1')],

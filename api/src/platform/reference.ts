@@ -1,8 +1,15 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { Scalar } from '@scalar/hono-api-reference'
 import { Hono } from 'hono'
-import { html, raw } from 'hono/html'
 import type { ApiConfig, ApiEnv } from './context.ts'
-import { domainOf, operationName } from './openapi.ts'
+import {
+	domainOf,
+	operationName,
+	sharedRefusalExamples,
+	sharedRefusalResponses,
+} from './openapi.ts'
 
 type Document = ReturnType<OpenAPIHono['getOpenAPI31Document']>
 
@@ -15,15 +22,20 @@ export function openApiDocument(api: OpenAPIHono<ApiEnv>): Document {
 		type: 'http',
 		scheme: 'bearer',
 		description:
-			'The accessToken of a login. Missing, malformed or expired: 403 "Access token is missing or expired"; a role not in the call\'s x-roles: 403 "You do not have permission to do this".',
+			'The accessToken of a login. Missing, malformed or expired: 403 "Access token is missing or expired"; a role not in the call\'s x-roles: 403 "You do not have permission to do this"; a teacher whose organization requires two-factor sign-in, until it is on (every call but those under /account): 403 "Your organization requires two-factor sign-in. Set it up to continue."',
 	})
+	// The refusal texts many calls answer, each once (platform/openapi.ts SHARED_REFUSALS).
+	for (const [name, example] of Object.entries(sharedRefusalExamples()))
+		api.openAPIRegistry.registerComponent('examples', name, example)
+	for (const [name, response] of Object.entries(sharedRefusalResponses()))
+		api.openAPIRegistry.registerComponent('responses', name, response)
 	const document = api.getOpenAPI31Document({
 		openapi: '3.1.0',
 		info: {
 			title: 'TutorHub API',
 			version: '1',
 			description:
-				'The calls of the reference API that declare their shapes; api/README.md says what a schema cannot (who may call, what each call does).',
+				"The reference API's calls: each one's shapes, who may call it (`x-roles`, and its description), what it does and the texts of its refusals, declared in its route (api/src/<domain>/routes.ts). How to run the API and its conventions (errors, pagination, authentication): api/README.md.",
 		},
 		// The paths carry /api/v1: a client puts them after the API's own origin.
 		servers: [{ url: '/', description: 'The origin the API is served from' }],
@@ -46,85 +58,49 @@ export function openApiDocument(api: OpenAPIHono<ApiEnv>): Document {
 	return document
 }
 
-/** The roles whose bearer token a guarded call takes (`x-roles`, platform/openapi.ts). */
-function whoMayCall(operation: { security?: unknown[]; 'x-roles'?: unknown }) {
-	if (!operation.security?.length) return 'No token needed.'
-	if (operation.security.some((requirement) => !Object.keys(requirement as object).length))
-		return 'A bearer token is optional.'
-	const roles = Array.isArray(operation['x-roles']) ? operation['x-roles'].join(', ') : 'any role'
-	return `Bearer token of: ${roles}.`
-}
-
-/** A page listing each call with its request and answers, readable without the internet. */
-function referencePage(document: Document) {
-	const calls = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-		METHODS.flatMap((method) => {
-			const operation = item?.[method]
-			if (!operation) return []
-			return [
-				html`<section>
-					<h2><code>${method.toUpperCase()} ${path}</code></h2>
-					<p>${operation.summary ?? ''}</p>
-					<p>${whoMayCall(operation)}</p>
-					<details>
-						<summary>Request and answers</summary>
-						<pre>
-${JSON.stringify(
-								{
-									parameters: operation.parameters,
-									requestBody: operation.requestBody,
-									responses: operation.responses,
-								},
-								null,
-								2,
-							)}</pre>
-					</details>
-				</section>`,
-			]
-		}),
-	)
-	return html`<!doctype html>
-		<html lang="en">
-			<head>
-				<meta charset="utf-8" />
-				<title>${document.info.title}: reference</title>
-				<style>
-					body {
-						font:
-							16px/1.5 system-ui,
-							sans-serif;
-						max-width: 60rem;
-						margin: 2rem auto;
-						padding: 0 1rem;
-					}
-					pre {
-						overflow-x: auto;
-						background: #f4f4f5;
-						padding: 0.5rem;
-					}
-				</style>
-			</head>
-			<body>
-				<h1>${document.info.title}</h1>
-				<p>
-					${document.info.description} The same as JSON: <a href="openapi.json">openapi.json</a>;
-					components:
-					${raw(
-						Object.keys(document.components?.schemas ?? {})
-							.map((name) => `<code>${name}</code>`)
-							.join(', '),
-					)}.
-				</p>
-				${calls}
-			</body>
-		</html>`
-}
+/**
+ * Scalar's page (decision 059) runs its bundle from the installed `@scalar/api-reference` (a
+ * development dependency), never from a CDN, so the reference works on a machine without the
+ * internet. Read once, on the first request for it.
+ */
+let bundle: Promise<string | undefined> | undefined
+const scalarBundle = () =>
+	(bundle ??= (async () => {
+		// The package exports no path to it: it sits beside the entry, in dist/browser.
+		const entry = import.meta.resolve('@scalar/api-reference')
+		return readFile(fileURLToPath(new URL('browser/standalone.js', entry)), 'utf8')
+	})().catch(() => undefined))
 
 /** `GET /openapi.json` everywhere; `GET /reference`, the browsable page, outside production. */
 export function contractRoutes(api: OpenAPIHono<ApiEnv>, config: Pick<ApiConfig, 'production'>) {
 	let document: Document | undefined
 	const contract = () => (document ??= openApiDocument(api))
 	const routes = new Hono<ApiEnv>().get('/openapi.json', (c) => c.json(contract()))
-	if (!config.production) routes.get('/reference', (c) => c.html(referencePage(contract())))
+	if (!config.production)
+		routes
+			.get(
+				'/reference',
+				Scalar({
+					pageTitle: 'TutorHub API: reference',
+					url: 'openapi.json',
+					cdn: 'reference/scalar.js',
+					// Nothing from another site: the system's fonts, no telemetry, none of Scalar's
+					// hosted services (its client, AI agent, SDK generator, sharing toolbar).
+					withDefaultFonts: false,
+					telemetry: false,
+					hideClientButton: true,
+					showDeveloperTools: 'never',
+					agent: { disabled: true },
+					tagsSorter: 'alpha',
+					showOperationId: true,
+				}),
+			)
+			.get('/reference/scalar.js', async (c) => {
+				const script = await scalarBundle()
+				if (script === undefined)
+					return c.text('The reference page needs the development dependencies (npm ci).', 404)
+				c.header('Cache-Control', 'public, max-age=3600')
+				return c.body(script, 200, { 'Content-Type': 'text/javascript; charset=utf-8' })
+			})
 	return routes
 }

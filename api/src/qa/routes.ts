@@ -46,6 +46,8 @@ export function qaRoutes({ db, config }: ApiDeps) {
 				summary: 'Templates the caller may see, filtered',
 				middleware: requireAccount(),
 				request: { query: templateListQuery },
+				description:
+					"Any signed-in account: the templates the caller may see, newest first; `createdBy` a tutor's id, `isActive` `1`/`0` (or `true`/`false`). A tutor sees their own templates (active or not) and other tutors' active ones; students and organizations see active ones only. `questions` (with the correct options) is present only for the template's creator; anyone else sees `questionCount`. `isActive` is sent as `1` or `0` (spec section 3), accepted as `1`, `0`, `true` or `false`; `timeLimit` is in minutes. Templates are not tied to a course: any student may take any active template.",
 				responses: answers({ 200: templateList }),
 			},
 			async (c) => {
@@ -73,7 +75,9 @@ export function qaRoutes({ db, config }: ApiDeps) {
 				summary: 'One template',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: oneTemplate }),
+				description:
+					"Its creator; anyone while it is active (another tutor's inactive template is 404). A tutor sees their own templates (active or not) and other tutors' active ones; students and organizations see active ones only. `questions` (with the correct options) is present only for the template's creator; anyone else sees `questionCount`. `isActive` is sent as `1` or `0` (spec section 3), accepted as `1`, `0`, `true` or `false`; `timeLimit` is in minutes.",
+				responses: answers({ 200: oneTemplate }, { 404: 'Template not found' }),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -89,7 +93,18 @@ export function qaRoutes({ db, config }: ApiDeps) {
 				summary: 'Create a template',
 				middleware: requireAccount({ roles: ['tutor'] }),
 				request: { body: jsonBody(templateBody) },
-				responses: answers({ 201: changedTemplate }),
+				description:
+					'A tutor creates a template: questions with 2 to 10 options each, at least one correct. Options get ids by position (1, 2, …); a test answer names the chosen option by that id.',
+				responses: answers(
+					{ 201: changedTemplate },
+					{
+						400: [
+							{ path: 'questions', msg: 'A template needs at least one question' },
+							{ path: 'questions.<index>.options', msg: 'Mark at least one option as correct' },
+						],
+						404: 'Template not found',
+					},
+				),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -116,7 +131,12 @@ export function qaRoutes({ db, config }: ApiDeps) {
 				summary: 'Turn a template on or off',
 				middleware: requireAccount({ roles: ['tutor'] }),
 				request: { params: uuidParams('id'), body: jsonBody(toggleBody) },
-				responses: answers({ 200: changedTemplate }),
+				description:
+					'Its creator sets `isActive` (`1` or `0`); `{}` flips it. Only active templates can be taken.',
+				responses: answers(
+					{ 200: changedTemplate },
+					{ 403: MESSAGES.forbidden, 404: 'Template not found' },
+				),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -142,7 +162,12 @@ export function templateDeleteRoutes({ db, config }: ApiDeps) {
 			summary: 'Delete a template',
 			middleware: requireAccount({ roles: ['tutor'] }),
 			request: { params: uuidParams('id') },
-			responses: answers({ 200: deletedAnswer }),
+			description:
+				'Its creator deletes a template (the path has no `/qa` prefix, as in spec section 7); attempts and history already made keep their copy of the questions.',
+			responses: answers(
+				{ 200: deletedAnswer },
+				{ 403: MESSAGES.forbidden, 404: 'Template not found' },
+			),
 		},
 		async (c) => {
 			const row = await ownTemplate({ db }, c.get('account'), c.req.valid('param').id)

@@ -75,7 +75,12 @@ export function quizRoutes({ db, config }: ApiDeps) {
 				summary: 'Start a test, or resume the open attempt (200)',
 				middleware: requireStudent,
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: startedSession, 201: startedSession }),
+				description:
+					"A student starts a test (empty body): 201 with a new attempt, or 200 `resumed: true` with their open attempt at this template (same deadline, saved answers, on any device). While in progress the options never carry `isCorrect`. A start after a closed attempt begins a fresh one (retakes allowed). The deadline is the server's (`startedAt` + `timeLimit` minutes); saves and submissions are accepted until 30 seconds after it, then refused with the time-up message. An attempt left open past that is closed as `expired` at its deadline with the answers last saved (when it is next read).",
+				responses: answers(
+					{ 200: startedSession, 201: startedSession },
+					{ 404: MESSAGES_TESTS.templateNotFound, 409: MESSAGES_TESTS.notActive },
+				),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -127,7 +132,12 @@ export function quizRoutes({ db, config }: ApiDeps) {
 				summary: 'One test session',
 				middleware: requireStudent,
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: oneSession }),
+				description:
+					'The student who owns it. Once closed, `result` holds the score and the review of each question.',
+				responses: answers(
+					{ 200: oneSession },
+					{ 403: MESSAGES.forbidden, 404: MESSAGES_TESTS.sessionNotFound },
+				),
 			},
 			async (c) => {
 				const now = new Date()
@@ -142,7 +152,20 @@ export function quizRoutes({ db, config }: ApiDeps) {
 				summary: 'Save the answers and flags so far',
 				middleware: requireStudent,
 				request: { params: uuidParams('id'), body: jsonBody(saveAnswersBody) },
-				responses: answers({ 200: savedAnswers }),
+				description:
+					"The owner saves the whole current state (answers by question id, flagged questions), replacing what was saved. The deadline is the server's (`startedAt` + `timeLimit` minutes); saves and submissions are accepted until 30 seconds after it, then refused with the time-up message. An attempt left open past that is closed as `expired` at its deadline with the answers last saved (when it is next read).",
+				responses: answers(
+					{ 200: savedAnswers },
+					{
+						400: [
+							{ path: 'answers.<questionId>', msg: 'No such question in this test' },
+							{ path: 'answers.<questionId>', msg: 'No such option for this question' },
+						],
+						403: MESSAGES.forbidden,
+						404: MESSAGES_TESTS.sessionNotFound,
+						409: [MESSAGES_TESTS.alreadySubmitted, MESSAGES_TESTS.timeUp],
+					},
+				),
 			},
 			async (c) => {
 				const now = new Date()
@@ -170,7 +193,20 @@ export function quizRoutes({ db, config }: ApiDeps) {
 				summary: 'Submit the test for scoring',
 				middleware: requireStudent,
 				request: { params: uuidParams('id'), body: jsonBody(submitBody) },
-				responses: answers({ 200: submittedSession }),
+				description:
+					"The owner submits (unanswered questions left out) and the test is scored: one point per question whose chosen option is a correct one; it gets its history entry. The deadline is the server's (`startedAt` + `timeLimit` minutes); saves and submissions are accepted until 30 seconds after it, then refused with the time-up message. An attempt left open past that is closed as `expired` at its deadline with the answers last saved (when it is next read).",
+				responses: answers(
+					{ 200: submittedSession },
+					{
+						400: [
+							{ path: 'submissions.<index>', msg: 'No such question in this test' },
+							{ path: 'submissions.<index>', msg: 'No such option for this question' },
+						],
+						403: MESSAGES.forbidden,
+						404: MESSAGES_TESTS.sessionNotFound,
+						409: [MESSAGES_TESTS.alreadySubmitted, MESSAGES_TESTS.timeUp],
+					},
+				),
 			},
 			async (c) => {
 				const now = new Date()
@@ -212,6 +248,7 @@ export function quizRoutes({ db, config }: ApiDeps) {
 				summary: "The student's closed tests, newest first",
 				middleware: requireStudent,
 				request: { query: paginationQuery },
+				description: 'A student: their closed tests (submitted or expired), latest first.',
 				responses: answers({ 200: historyList }),
 			},
 			async (c) => {
@@ -235,7 +272,11 @@ export function quizRoutes({ db, config }: ApiDeps) {
 				summary: 'One history entry',
 				middleware: requireStudent,
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: oneHistoryEntry }),
+				description: 'The student it belongs to.',
+				responses: answers(
+					{ 200: oneHistoryEntry },
+					{ 403: MESSAGES.forbidden, 404: 'Test history entry not found' },
+				),
 			},
 			async (c) => {
 				const account = c.get('account')

@@ -34,6 +34,8 @@ export function reminderRoutes({ db, config }: ApiDeps) {
 			path: '/',
 			summary: "The caller's reminders that still stand",
 			middleware: requireAccount({ roles: ['student', 'tutor'] }),
+			description:
+				'A student or a teacher: the reminders given to the caller that still stand (`session`, `task` or `grading`), soonest first (decision 038); the notification kinds `sessionReminders`, `taskReminders` and `gradingReminders` switch their mails.',
 			responses: answers({ 200: z.object({ reminders: z.array(reminder) }) }),
 		},
 		async (c) => {

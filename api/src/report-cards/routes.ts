@@ -81,6 +81,8 @@ export function reportCardRoutes({ db, config }: ApiDeps) {
 				path: '/verify/{publicId}',
 				summary: 'Whether a report card is genuine (no sign-in)',
 				request: { params: z.object({ publicId: z.string() }) },
+				description:
+					'Anyone, no token: whether a report card is genuine, by its `publicId`; an unknown id answers 200 `{ genuine: false, message: "No report card has this id" }`.',
 				responses: answers({ 200: reportCardVerification }),
 			},
 			async (c) => {
@@ -116,7 +118,12 @@ export function reportCardRoutes({ db, config }: ApiDeps) {
 				summary: "A student's courses, each with its report card or null",
 				middleware: requireAccount(),
 				request: { params: uuidParams('studentId') },
-				responses: answers({ 200: studentReportCards }),
+				description:
+					"That student (all their courses), or a tutor or organization running at least one of the student's courses (those courses only): each course with its report card or null, and the average score and grade of the written cards (null when none).",
+				responses: answers(
+					{ 200: studentReportCards },
+					{ 403: MESSAGES.forbidden, 404: 'Student not found' },
+				),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -149,7 +156,19 @@ export function reportCardRoutes({ db, config }: ApiDeps) {
 				summary: "A student's report card in one course, or null",
 				middleware: requireAccount(),
 				request: { params: uuidParams('studentId', 'courseId') },
-				responses: answers({ 200: courseReportCard }),
+				description:
+					"That student, or the course's tutor or organization: the student's report card in the course, or null when none is written.",
+				responses: answers(
+					{ 200: courseReportCard },
+					{
+						403: MESSAGES.forbidden,
+						404: [
+							'Student not found',
+							'Course not found',
+							'The student is not enrolled in this course',
+						],
+					},
+				),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -174,7 +193,20 @@ export function reportCardRoutes({ db, config }: ApiDeps) {
 				summary: 'Write or rewrite a report card (201 when new)',
 				middleware: requireAccount({ roles: ['tutor', 'organization'] }),
 				request: { params: uuidParams('studentId', 'courseId'), body: jsonBody(reportCardInput) },
-				responses: answers({ 200: savedReportCard, 201: savedReportCard }),
+				description:
+					"The course's tutor or organization writes (201) or rewrites (200) an enrolled student's report card: an overall score, graded components and comments. Grades follow spec section 9: A 90-100, B 80-89, C 70-79, D 60-69, F below 60.",
+				responses: answers(
+					{ 200: savedReportCard, 201: savedReportCard },
+					{
+						403: MESSAGES.forbidden,
+						404: [
+							'Student not found',
+							'Course not found',
+							'The student is not enrolled in this course',
+							'Report card not found',
+						],
+					},
+				),
 			},
 			async (c) => {
 				const account = c.get('account')

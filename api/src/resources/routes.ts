@@ -52,6 +52,8 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 				summary: 'The library, filtered',
 				middleware: requireAccount(),
 				request: { query: resourceQuery },
+				description:
+					'Any signed-in account: the library, newest first, a resource being a stored file or an external link (exactly one of `file` and `url`). `search` (at most 100 characters) matches the title or the description, any letter case; `subject` (default `All`: every subject) any letter case; `type` (default `all`) is `all` or a resource type. `subjects` lists every subject of the library once, for the filter.',
 				responses: answers({ 200: resourceList }),
 			},
 			async (c) => {
@@ -78,7 +80,19 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 				summary: 'Add a file or a link to the library',
 				middleware: requireAccount({ roles: ['tutor'] }),
 				request: { body: formBody(resourceUpload) },
-				responses: answers({ 201: uploadedResource }),
+				description:
+					'A tutor adds a resource (multipart): either a file `file` (PDF, image, text, Markdown, CSV, Word, Excel, PowerPoint or ZIP, by extension and content, at most 10 MB) or a `url` (http or https).',
+				responses: answers(
+					{ 201: uploadedResource },
+					{
+						400: [
+							{ path: 'file', msg: 'Choose a file to upload or give a link' },
+							{ path: 'file', msg: 'Give a file or a link, not both' },
+							{ path: 'file', msg: 'Upload <the kinds above>' },
+						],
+						413: MESSAGES.documentTooLarge,
+					},
+				),
 			},
 			async (c) => {
 				const { file, ...fields } = c.req.valid('form')
@@ -126,7 +140,8 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 				summary: 'One resource',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: oneResource }),
+				description: 'Any signed-in account.',
+				responses: answers({ 200: oneResource }, { 404: 'Resource not found' }),
 			},
 			async (c) => {
 				const row = await resourceOrNotFound(c.req.valid('param').id)
@@ -140,7 +155,12 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 				summary: "A resource's file, as an attachment",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: fileAnswer(...DOCUMENT_MEDIA_TYPES) }),
+				description:
+					"Any signed-in account: the resource's file, as an attachment (a link resource has none).",
+				responses: answers(
+					{ 200: fileAnswer(...DOCUMENT_MEDIA_TYPES) },
+					{ 404: ['Resource not found', 'File not found'] },
+				),
 			},
 			async (c) => {
 				const row = await resourceOrNotFound(c.req.valid('param').id)
@@ -157,7 +177,11 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 				summary: 'Delete a resource and its file',
 				middleware: requireAccount({ roles: ['tutor'] }),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: deletedAnswer }),
+				description: 'The tutor who uploaded it deletes it, with its stored file.',
+				responses: answers(
+					{ 200: deletedAnswer },
+					{ 403: MESSAGES.forbidden, 404: 'Resource not found' },
+				),
 			},
 			async (c) => {
 				const row = await resourceOrNotFound(c.req.valid('param').id)

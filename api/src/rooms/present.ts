@@ -4,7 +4,7 @@ import type { chatMessage, room } from './schemas.ts'
 import { isHost } from './schemas.ts'
 
 /**
- * A room as `api/README.md` shows it; `role` is the caller's part in it: an organization looks
+ * A room as the API answers it (`Room` in the document); `role` is the caller's part in it: an organization looks
  * on at the rooms of its own courses (`observer`).
  */
 export function toRoom(row: RoomRow, callerId: string, observer = false): z.input<typeof room> {

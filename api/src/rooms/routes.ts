@@ -119,7 +119,12 @@ export function roomRoutes(deps: ApiDeps) {
 					summary: "Open a live room for one of the tutor's courses",
 					middleware: requireAccount({ roles: ['tutor'] }),
 					request: { body: jsonBody(newRoom) },
-					responses: answers({ 201: roomCreated }),
+					description:
+						"The course's teacher opens a live room (`kind`: `classroom` by default, or `whiteboard`: the page it opens on; both pages work for every room). A room belongs to a course; its members are the room's owner, the course's teacher, its enrolled students and anyone the host invited; the host (owner or course teacher) may invite, mute everyone and end the session. An organization has no seat: it looks on at the rooms of its own courses (`role: \"observer\"`), reading each room and its chat.",
+					responses: answers(
+						{ 201: roomCreated },
+						{ 403: MESSAGES.forbidden, 404: ROOM_MESSAGES.courseNotFound },
+					),
 				},
 				async (c) => {
 					const account = c.get('account')
@@ -142,6 +147,8 @@ export function roomRoutes(deps: ApiDeps) {
 						"The caller's rooms (an organization's: those of its courses), of a course or all",
 					middleware: signedIn,
 					request: { query: roomListQuery },
+					description:
+						"Any signed-in account: the rooms the caller may join, newest first, at most 100, of one course if `courseId` is given; for an organization, the rooms of its own courses. `role` is the caller's part: `host`, `participant` or `observer`; `endedAt` is set once the session ends.",
 					responses: answers({ 200: roomList }),
 				},
 				async (c) => {
@@ -162,7 +169,12 @@ export function roomRoutes(deps: ApiDeps) {
 					summary: 'A room, to its members and to the organization of its course',
 					middleware: signedIn,
 					request: { params: roomParams },
-					responses: answers({ 200: roomAnswer }),
+					description:
+						"The room's members, and the organization of its course. A room belongs to a course; its members are the room's owner, the course's teacher, its enrolled students and anyone the host invited; the host (owner or course teacher) may invite, mute everyone and end the session. An organization has no seat: it looks on at the rooms of its own courses (`role: \"observer\"`), reading each room and its chat.",
+					responses: answers(
+						{ 200: roomAnswer },
+						{ 403: [ROOM_MESSAGES.notMember, MESSAGES.forbidden], 404: ROOM_MESSAGES.notFound },
+					),
 				},
 				async (c) => {
 					const { room, account, observer } = await loadViewableRoom(
@@ -180,7 +192,15 @@ export function roomRoutes(deps: ApiDeps) {
 					summary: 'The host lets someone outside the course in, by their email',
 					middleware: signedIn,
 					request: { params: roomParams, body: jsonBody(invite) },
-					responses: answers({ 201: invited }),
+					description:
+						'The host lets someone outside the course in, by their email (again for the same person: 201).',
+					responses: answers(
+						{ 201: invited },
+						{
+							403: [ROOM_MESSAGES.notMember, MESSAGES.forbidden],
+							404: [ROOM_MESSAGES.notFound, ROOM_MESSAGES.userNotFound],
+						},
+					),
 				},
 				async (c) => {
 					const account = c.get('account')
@@ -211,7 +231,12 @@ export function roomRoutes(deps: ApiDeps) {
 					summary: "The room's latest chat messages, oldest first",
 					middleware: signedIn,
 					request: { params: roomParams },
-					responses: answers({ 200: messageList }),
+					description:
+						"The room's members, and the organization of its course: the latest 200 chat messages, oldest first.",
+					responses: answers(
+						{ 200: messageList },
+						{ 403: [ROOM_MESSAGES.notMember, MESSAGES.forbidden], 404: ROOM_MESSAGES.notFound },
+					),
 				},
 				async (c) => {
 					const { room } = await loadViewableRoom(db, c.get('account'), c.req.valid('param').id)
@@ -226,7 +251,15 @@ export function roomRoutes(deps: ApiDeps) {
 					summary: 'Send a chat message to the room (its members, until it ends)',
 					middleware: signedIn,
 					request: { params: roomParams, body: jsonBody(newMessage) },
-					responses: answers({ 201: messageSent }),
+					description: 'A member sends a chat message, also pushed to everyone connected.',
+					responses: answers(
+						{ 201: messageSent },
+						{
+							403: [ROOM_MESSAGES.notMember, MESSAGES.forbidden],
+							404: ROOM_MESSAGES.notFound,
+							409: ROOM_MESSAGES.ended,
+						},
+					),
 				},
 				async (c) => {
 					const { room, account } = await loadMemberRoom(
@@ -249,7 +282,12 @@ export function roomRoutes(deps: ApiDeps) {
 						'The host ends the session: everyone in it is told, and it takes no more messages',
 					middleware: signedIn,
 					request: { params: roomParams },
-					responses: answers({ 200: roomAnswer.extend({ message: z.string() }) }),
+					description:
+						'The host ends the session (again: 200): connected sockets get `{ type: "ended" }` and are closed with 4000, and the room takes no more messages.',
+					responses: answers(
+						{ 200: roomAnswer.extend({ message: z.string() }) },
+						{ 403: [ROOM_MESSAGES.notMember, MESSAGES.forbidden], 404: ROOM_MESSAGES.notFound },
+					),
 				},
 				async (c) => {
 					const account = c.get('account')
@@ -268,7 +306,16 @@ export function roomRoutes(deps: ApiDeps) {
 					summary: "A single-use ticket for the room's socket (GET /rooms/{id}/socket?ticket=...)",
 					middleware: signedIn,
 					request: { params: roomParams },
-					responses: answers({ 201: socketTicket }),
+					description:
+						'A member (empty body) gets a ticket that opens the room\'s socket once, within 60 s.\n\n**The room socket**: `GET /api/v1/rooms/{id}/socket?ticket=<ticket>&view=classroom|whiteboard` (or an `Authorization: Bearer` header instead of the ticket). Browsers use tickets through the web app\'s origin (`server.mjs` passes the upgrade on and forwards no cookie). A refused upgrade is an HTTP answer with the reason in `X-Refusal`: 403 `Access token is missing or expired` (no, forged, used or expired ticket), 403 `You are not a member of this room`, 404 `Room not found`, 426 for a plain GET. A member who connects after the end is sent `{ type: "ended" }` and closed with 4000.\n\nBinary frames carry the whiteboard: [Yjs](https://docs.yjs.dev) updates of one document whose `items` array holds the drawings (`{ id, kind: pen|eraser|line|rect|ellipse|text, color, width, points, text? }`). On connect the server sends the whole document, then the welcome; each update is applied, stored (a log in `room_board_updates`, folded into one snapshot every 200 updates) and passed to the others in every API process (through Redis with `REDIS_URL`). An update that could not be stored is kept and stored once the database answers; its drawer is told once: `Your drawing could not be saved yet. It stays on the board and is saved as soon as the server can.`\n\nText frames are JSON. From the client: `{ type: "chat", text }`, `{ type: "hand", raised }`, `{ type: "media", inCall, camera, microphone }`, `{ type: "mute-all" }` and `{ type: "end" }` (host only), `{ type: "signal", to: peerId, data }` (WebRTC, relayed as is). From the server: `{ type: "welcome", peerId, participants, messages }` (the latest 100), `{ type: "participants", participants }`, `{ type: "chat", message }` (to everyone, its author too, once stored; else to its author alone `{ type: "error", message: "Your message could not be sent. Send it again.", unsent }`), `{ type: "muted", by }`, `{ type: "signal", from, data }`, `{ type: "ended" }`, `{ type: "error", message }`. A participant is `{ peerId, userId, name, role, host, view, hand, inCall, camera, microphone }`, one per open socket in any process (a process that stops without a word is forgotten within 45 s). After a lost Redis or database, each process delivers the stored messages its members missed, once.\n\nLimits per member (decision 015): 10 chat messages and 60 board updates in 10 s, past which each is dropped with `You are sending messages too fast. Wait a moment and try again.` / `You are drawing too fast. Wait a moment: your last change was not shared.`; an update of at most 256 KB, a document of at most 2 MB; only the host may take others\' drawings off the board (`Only the teacher can clear the board or remove other people\'s drawings.`). Close codes: 4000 the session ended, 1012 the server is restarting (reconnect with a new ticket), 1003 a bad update, 4008 50 drops in a minute.',
+					responses: answers(
+						{ 201: socketTicket },
+						{
+							403: [ROOM_MESSAGES.notMember, MESSAGES.forbidden],
+							404: ROOM_MESSAGES.notFound,
+							409: ROOM_MESSAGES.ended,
+						},
+					),
 				},
 				async (c) => {
 					const { room, account } = await loadMemberRoom(
@@ -282,7 +329,7 @@ export function roomRoutes(deps: ApiDeps) {
 				},
 			)
 			// The socket is not a call of the contract (OpenAPI describes no WebSocket): its protocol
-			// is in api/README.md (Rooms), and it stays a plain route.
+			// is in the description of POST /rooms/{id}/ticket, and it stays a plain route.
 			.get(
 				'/:id/socket',
 				async (c, next) => {

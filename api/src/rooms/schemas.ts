@@ -23,7 +23,7 @@ export const roomListQuery = z.object({
 	courseId: z.guid({ error: 'courseId must be a UUID' }).optional(),
 })
 
-/** A room as `api/README.md` shows it; `role` is the caller's part in it. */
+/** A room as the API answers it; `role` is the caller's part in it. */
 export const room = z
 	.object({
 		id: z.string(),

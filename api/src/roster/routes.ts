@@ -5,7 +5,7 @@ import { ownOrganization } from '../organizations/access.ts'
 import { notifyInvited } from '../organizations/invitations.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import { csvAnswer, fileSlug } from '../platform/csv.ts'
-import { ApiError, validationError } from '../platform/errors.ts'
+import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
 import { runJobAfterAnswer } from '../platform/jobs.ts'
 import { answers, ApiRoutes, fileAnswer, formBody, uuidParams } from '../platform/openapi.ts'
 import { pagination, toPage } from '../platform/pagination.ts'
@@ -66,7 +66,12 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 				summary: "The roster file's template: its columns and an example row",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: fileAnswer('text/csv') }),
+				description:
+					"The organization itself: the roster file's template as CSV (UTF-8 with a byte order mark): the columns `role, first name, last name, email, department, student number` and an example row.",
+				responses: answers(
+					{ 200: fileAnswer('text/csv') },
+					{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
+				),
 			},
 			async (c) => {
 				await ownOrganization(db, c)
@@ -85,7 +90,11 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 				summary: "The organization's roster in the template's format",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: fileAnswer('text/csv') }),
+				description: "The organization itself: its members in the template's columns, as CSV.",
+				responses: answers(
+					{ 200: fileAnswer('text/csv') },
+					{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
+				),
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)
@@ -105,7 +114,11 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 				summary: 'The latest imports',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: rosterImportList }),
+				description: 'The organization itself: its last ten imports.',
+				responses: answers(
+					{ 200: rosterImportList },
+					{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
+				),
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)
@@ -120,7 +133,34 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 				summary: 'Upload a roster CSV (a form): its preview, stored as an import not yet run',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id'), body: formBody(rosterUpload) },
-				responses: answers({ 201: rosterImportAnswer }),
+				description:
+					"The organization uploads a roster (multipart `file`, at most 2 MB and 10,000 rows): it is read and its preview stored as an import not yet run. A row's problem is that row's error, not the file's: a cell with a control character (`First name contains a character that is not allowed`), a role other than `student` or `teacher`, or invitations beyond what is left of the organization's 50 an hour (decision 054).",
+				responses: answers(
+					{ 201: rosterImportAnswer },
+					{
+						400: [
+							{ path: 'file', msg: 'Choose a CSV file to upload' },
+							{ path: 'file', msg: 'The file is too large (max 2 MB)' },
+							{
+								path: 'file',
+								msg: 'The file is not UTF-8 text: save it as "CSV UTF-8" and upload it again',
+							},
+							{ path: 'file', msg: 'The file is not a readable CSV: <why>' },
+							{ path: 'file', msg: 'The file is empty: fill in the template and upload it' },
+							{
+								path: 'file',
+								msg: "The first line must name the template's columns: role, first name, last name, email, department, student number (student number may be left out)",
+							},
+							{ path: 'file', msg: 'The file has no rows under its header' },
+							{
+								path: 'file',
+								msg: 'The file has <n> rows: at most 10,000 can be imported at once',
+							},
+						],
+						403: MESSAGES.forbidden,
+						404: 'Organization not found',
+					},
+				),
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)
@@ -158,7 +198,12 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 				summary: 'An import and a page of its rows (all, or those with an error)',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id', 'importId'), query: rosterRowsQuery },
-				responses: answers({ 200: rosterImportPage }),
+				description:
+					"The organization itself: an import and a page of its rows (`show=errors`: only those with an error), each row's `outcome` being `create`, `invite`, `member`, `invited` or `error`. `limits` says whether the organization's own address is verified (which confirming needs) and its mails and invitations an hour; `mailsUntil` is when the last set-your-password mail goes.",
+				responses: answers(
+					{ 200: rosterImportPage },
+					{ 403: MESSAGES.forbidden, 404: ['Organization not found', 'Import not found'] },
+				),
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)
@@ -197,7 +242,19 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 				summary: 'Apply an import: it runs after the answer; its status says when it is done',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id', 'importId') },
-				responses: answers({ 202: rosterImportAnswer }),
+				description:
+					"The organization applies an import: 202, and a job applies every valid row after the answer, 100 rows a transaction (`result` counts what is written so far), then `status` is `done` or `failed` (its `error` says whether any rows were written; the same file again finishes it). Invitations count against the organization's 50 an hour; set-your-password mails go at most `ROSTER_MAILS_PER_HOUR` (1,000) an hour per organization, the rest wait in the outbox (decisions 039, 054).",
+				responses: answers(
+					{ 202: rosterImportAnswer },
+					{
+						403: [
+							MESSAGES.forbidden,
+							"Verify your organization's email address before you import: new people get a mail from TutorHub in your name, so we first need to know the address is yours. Open the link we mailed you (or send it again from the notice at the top of the page), then confirm the import.",
+						],
+						404: ['Organization not found', 'Import not found'],
+						409: 'This import was already confirmed',
+					},
+				),
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)

@@ -125,6 +125,8 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 					summary: 'The sessions the caller may see, filtered',
 					middleware: requireAccount(),
 					request: { query: scheduleFilters },
+					description:
+						"Any account: a tutor's own sessions, a student's courses' sessions (with their own `attendanceStatus`), an organization's courses' sessions. `status` is one of the three; `from` (inclusive) and `to` (exclusive) filter `startsAt` (ISO 8601 with `Z` or an offset; a bare `YYYY-MM-DD` is that day's 00:00 UTC); `order` is `asc` (default) or `desc` by `startsAt`; `totals=true` adds `totals: { sessions, minutes }` over every match, cancelled sessions left out. A session keeps the date, start time and IANA time zone the teacher entered (shown back on edit) and the instants computed from them (`startsAt`, `endsAt`). `status` is `Scheduled`, `Cancelled`, or `Completed`: read at request time for a session not cancelled whose `endsAt` has passed. A wall-clock time the zone skips is refused; one that happens twice is read as one of the two. `roomId` is the session's own live classroom.",
 					responses: answers({ 200: scheduleList }),
 				},
 				async (c) => {
@@ -164,7 +166,20 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 					summary: 'Schedule a session (a form; errors under `error`)',
 					middleware: teacher,
 					request: { body: formBody(scheduleCreation) },
-					responses: answers({ 201: createdSchedule }),
+					description:
+						"A tutor schedules a session of their own course (multipart or urlencoded; `timeZone` `UTC` when absent); its live classroom opens with it and the course's students are mailed (the `sessions` kind). Refusals carry their text under `error` (spec section 8). A session keeps the date, start time and IANA time zone the teacher entered (shown back on edit) and the instants computed from them (`startsAt`, `endsAt`). `status` is `Scheduled`, `Cancelled`, or `Completed`: read at request time for a session not cancelled whose `endsAt` has passed. A wall-clock time the zone skips is refused; one that happens twice is read as one of the two. `roomId` is the session's own live classroom.",
+					responses: answers(
+						{ 201: createdSchedule },
+						{
+							400: {
+								path: 'startTime',
+								msg: '<time> does not exist on <date> in <zone> (the clocks skip it); choose another time',
+							},
+							403: MESSAGES.forbidden,
+							404: 'Course not found',
+						},
+						{ under: 'error' },
+					),
 				},
 				async (c) => {
 					const account = c.get('account')
@@ -202,7 +217,16 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 					summary: 'Cancel a session (again: no change)',
 					middleware: teacher,
 					request: { params: uuidParams('id') },
-					responses: answers({ 200: changedSchedule }),
+					description:
+						"The session's teacher cancels it (again: the same answer); the course's students are mailed.",
+					responses: answers(
+						{ 200: changedSchedule },
+						{
+							403: MESSAGES.forbidden,
+							404: 'Schedule not found',
+							409: 'A completed session cannot be cancelled',
+						},
+					),
 				},
 				async (c) => {
 					const account = c.get('account')
@@ -235,7 +259,11 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 					summary: 'Delete a session',
 					middleware: teacher,
 					request: { params: uuidParams('id') },
-					responses: answers({ 200: deletedAnswer }),
+					description: "The session's teacher deletes it, with its attendance.",
+					responses: answers(
+						{ 200: deletedAnswer },
+						{ 403: MESSAGES.forbidden, 404: 'Schedule not found' },
+					),
 				},
 				async (c) => {
 					const row = await ownSchedule(db, c.get('account'), c.req.valid('param').id)
@@ -268,7 +296,12 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 				summary: 'One session',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: oneSchedule }),
+				description:
+					"The session's teacher, a student enrolled in its course, or the course's organization. A session keeps the date, start time and IANA time zone the teacher entered (shown back on edit) and the instants computed from them (`startsAt`, `endsAt`). `status` is `Scheduled`, `Cancelled`, or `Completed`: read at request time for a session not cancelled whose `endsAt` has passed. A wall-clock time the zone skips is refused; one that happens twice is read as one of the two. `roomId` is the session's own live classroom.",
+				responses: answers(
+					{ 200: oneSchedule },
+					{ 403: MESSAGES.forbidden, 404: 'Schedule not found' },
+				),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -285,7 +318,20 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 				summary: 'Change a session',
 				middleware: teacher,
 				request: { params: uuidParams('id'), body: jsonBody(scheduleUpdate) },
-				responses: answers({ 200: changedSchedule }),
+				description:
+					"The session's teacher changes any of its fields (at least one; `courseId` one of their own courses; `null` clears `description`); the course's students are mailed.",
+				responses: answers(
+					{ 200: changedSchedule },
+					{
+						400: {
+							path: 'startTime',
+							msg: '<time> does not exist on <date> in <zone> (the clocks skip it); choose another time',
+						},
+						403: MESSAGES.forbidden,
+						404: ['Schedule not found', 'Course not found'],
+						409: 'A cancelled session cannot be edited',
+					},
+				),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -327,7 +373,12 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 				summary: "A session's attendance, one row per enrolled student",
 				middleware: teacher,
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: attendanceList }),
+				description:
+					"The session's teacher: every enrolled student with their `attendanceStatus` and `recordedAt` (null until taken).",
+				responses: answers(
+					{ 200: attendanceList },
+					{ 403: MESSAGES.forbidden, 404: 'Schedule not found' },
+				),
 			},
 			async (c) => {
 				const row = await ownSchedule(db, c.get('account'), c.req.valid('param').id)
@@ -357,7 +408,17 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 				summary: "Record a student's attendance",
 				middleware: teacher,
 				request: { params: uuidParams('id'), body: jsonBody(attendanceRecord) },
-				responses: answers({ 200: recordedAttendance }),
+				description:
+					"The session's teacher records a student's attendance (`Present`, `Absent`, `Late` or `Excused`): one status per student, recording again corrects it.",
+				responses: answers(
+					{ 200: recordedAttendance },
+					{
+						400: { path: 'studentId', msg: 'This student is not enrolled in the course' },
+						403: MESSAGES.forbidden,
+						404: 'Schedule not found',
+						409: 'Attendance cannot be recorded for a cancelled session',
+					},
+				),
 			},
 			async (c) => {
 				const account = c.get('account')

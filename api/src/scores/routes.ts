@@ -3,7 +3,7 @@ import { ownOrganization } from '../organizations/access.ts'
 import type { Context } from 'hono'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
 import { csvStream } from '../platform/csv.ts'
-import { ApiError, validationError } from '../platform/errors.ts'
+import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
 import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { pageIfAsked, pagination } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
@@ -34,7 +34,7 @@ import {
 	termQuery,
 } from './schemas.ts'
 
-/** Scores, result cards and analytics, mounted under `/organizations`; see api/README.md. */
+/** Scores, result cards and analytics, mounted under `/organizations`. */
 export function scoreRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 
@@ -46,7 +46,14 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 			summary,
 			middleware: requireAccount(),
 			request: { params: uuidParams('id'), query: termQuery },
-			responses: answers({ 200: fileAnswer('text/csv') }),
+			description:
+				list === 'scores'
+					? 'That organization only: the score grid of a term (the latest without `term`) as CSV, every student of the organization, streamed a thousand at a time: Student, Email, Term, then one column per subject (alphabetical). The CSV conventions are in api/README.md.'
+					: "That organization only: the term's result cards (the latest term without `term`) as CSV: Student, Email, Term, the subjects, Average, Band.",
+			responses: answers(
+				{ 200: fileAnswer('text/csv') },
+				{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
+			),
 		}) as const
 
 	/** The term's file (the latest term without one), streamed a batch of students at a time. */
@@ -66,7 +73,12 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 					summary: "The organization's scores, its terms and the subjects used",
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), query: scoreQuery },
-					responses: answers({ 200: scoreList }),
+					description:
+						"The organization itself: its scores (one per student, subject and term, 0 to 100 with at most two decimals), `terms` and `subjects` (all it has used, terms in the order first used), and `termSubjects` (the subjects of each term, alphabetical). `studentIds` (comma-separated, at most 100) keeps those students' scores (empty: none, the terms and subjects alone). With `page` or `limit` the scores come a page at a time, by student name then subject, with `pagination`; without either, every matching score.",
+					responses: answers(
+						{ 200: scoreList },
+						{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
+					),
 				},
 				async (c) => {
 					const organization = await ownOrganization(db, c)
@@ -98,7 +110,19 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 					summary: "Set or remove scores of the organization's students in one term",
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), body: jsonBody(scoreBatch) },
-					responses: answers({ 200: savedScores }),
+					description:
+						'The organization itself sets scores of its students in one term (1 to 2000 entries); `score: null` removes one. All or nothing: any bad entry is a 400 with one `{ path: "scores.<index>.<field>", msg }` per problem and nothing is saved.',
+					responses: answers(
+						{ 200: savedScores },
+						{
+							400: [
+								{ path: 'scores.<index>.studentId', msg: 'Not a student of this organization' },
+								{ path: 'scores.<index>', msg: 'The same student and subject appear twice' },
+							],
+							403: MESSAGES.forbidden,
+							404: 'Organization not found',
+						},
+					),
 				},
 				async (c) => {
 					const organization = await ownOrganization(db, c)
@@ -132,7 +156,12 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 					summary: 'The result cards of a term (the latest without one)',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), query: resultCardQuery },
-					responses: answers({ 200: resultCardList }),
+					description:
+						"The organization itself: one result card per student with scores in the term, by name (`average`: the mean of the term's scores to two decimals; `bucket`: its band, `0-60` … `90-100`, a boundary in the upper band). Without `term`, the latest term; with no scores at all `{ term: null, terms: [], resultCards: [] }`. With `page` or `limit`, a page of students' cards with `pagination` (`total`: the students with scores that term).",
+					responses: answers(
+						{ 200: resultCardList },
+						{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
+					),
 				},
 				async (c) => {
 					const organization = await ownOrganization(db, c)
@@ -177,7 +206,15 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 					summary: "A student's result card of a term (the organization's, or the student's own)",
 					middleware: requireAccount(),
 					request: { params: uuidParams('id', 'studentId'), query: resultCardTermQuery },
-					responses: answers({ 200: z.object({ resultCard }) }),
+					description:
+						"The organization, or that student: the student's result card of `term` (required).",
+					responses: answers(
+						{ 200: z.object({ resultCard }) },
+						{
+							403: MESSAGES.forbidden,
+							404: ['Organization not found', 'Student not found', 'Result card not found'],
+						},
+					),
 				},
 				async (c) => {
 					const { id: organizationId, studentId } = c.req.valid('param')
@@ -200,7 +237,12 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 					summary: 'Members joined per month, average per term and the grade bands',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), query: termQuery },
-					responses: answers({ 200: analytics }),
+					description:
+						'The organization itself: members who joined per month (UTC, by role), the average score per term (null for a term without scores) and how many scores fall in each band, in `term` or in all terms; each grouped in SQL.',
+					responses: answers(
+						{ 200: analytics },
+						{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
+					),
 				},
 				async (c) => {
 					const organization = await ownOrganization(db, c)

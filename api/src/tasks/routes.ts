@@ -115,7 +115,9 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				summary: "A tutor's tasks, or a student's",
 				middleware: requireAccount({ roles: ['tutor', 'student'] }),
 				request: { query: taskListQuery },
-				responses: answers({ 200: taskList }),
+				description:
+					"A tutor: their own tasks, newest first (`createdBy` another tutor: 403). A student: the tasks of their courses, soonest due first; `createdBy` filters by tutor, `dueFrom` keeps those due at or after it, `unsubmitted=true` those they have not handed in. `submissionStatus` is the student's own: `Pending` (nothing in), `Submitted` (by the due date), `Late` (after the due date, judged against the current one), `Graded`.",
+				responses: answers({ 200: taskList }, { 403: MESSAGES.forbidden }),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -148,7 +150,20 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				summary: 'Set a task (a form, with an optional file)',
 				middleware: teachersOnly,
 				request: { body: formBody(newTaskForm) },
-				responses: answers({ 201: changedTask }),
+				description:
+					"The course's tutor sets a task (multipart; `endDate`, not before `dueDate`, closes it to submissions). The course's students are mailed (the `newTask` kind). Files: PDF, PNG, JPEG, GIF, WebP, TXT, MD, CSV, DOC(X), XLS(X), PPT(X) or ZIP, judged by name and bytes, at most 10 MB; never served by `/files/{key}`.",
+				responses: answers(
+					{ 201: changedTask },
+					{
+						400: [
+							{ path: 'attachment', msg: 'Upload <the kinds above>' },
+							{ path: 'attachment', msg: 'The file is empty' },
+						],
+						403: MESSAGES.forbidden,
+						404: 'Course not found',
+						413: MESSAGES.documentTooLarge,
+					},
+				),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -197,7 +212,12 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				summary: "A submission's file",
 				middleware: requireAccount(),
 				request: { params: uuidParams('submissionId') },
-				responses: answers({ 200: fileAnswer(...DOCUMENT_MEDIA_TYPES) }),
+				description:
+					"The submitting student or the task's tutor: the submitted file, as an attachment.",
+				responses: answers(
+					{ 200: fileAnswer(...DOCUMENT_MEDIA_TYPES) },
+					{ 403: MESSAGES.forbidden, 404: ['Submission not found', 'File not found'] },
+				),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -223,7 +243,20 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 						content: { ...jsonBody(taskUpdate).content, ...formBody(taskUpdateForm).content },
 					},
 				},
-				responses: answers({ 200: changedTask }),
+				description:
+					'The task\'s tutor changes any of its fields (`null` or `""` clears `endDate`), as JSON, or as a multipart form whose file `attachment` replaces the task\'s file; `removeAttachment: true` takes the file away. A file replaced or removed is deleted. Files: PDF, PNG, JPEG, GIF, WebP, TXT, MD, CSV, DOC(X), XLS(X), PPT(X) or ZIP, judged by name and bytes, at most 10 MB; never served by `/files/{key}`.',
+				responses: answers(
+					{ 200: changedTask },
+					{
+						400: [
+							{ path: 'endDate', msg: 'End date must not be before the due date' },
+							{ path: 'attachment', msg: 'Choose a new file or remove the attachment, not both' },
+						],
+						403: MESSAGES.forbidden,
+						404: 'Task not found',
+						413: MESSAGES.documentTooLarge,
+					},
+				),
 			},
 			async (c) => {
 				const task = await ownTask(c.get('account'), c.req.valid('param').id)
@@ -277,7 +310,12 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				summary: 'Delete a task',
 				middleware: teachersOnly,
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: deletedAnswer }),
+				description:
+					"The task's tutor deletes it (a soft delete, `isDeleted`): from then on it is 404 everywhere.",
+				responses: answers(
+					{ 200: deletedAnswer },
+					{ 403: MESSAGES.forbidden, 404: 'Task not found' },
+				),
 			},
 			async (c) => {
 				const task = await ownTask(c.get('account'), c.req.valid('param').id)
@@ -292,7 +330,12 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				summary: "A task's file",
 				middleware: requireAccount(),
 				request: { params: uuidParams('taskId') },
-				responses: answers({ 200: fileAnswer(...DOCUMENT_MEDIA_TYPES) }),
+				description:
+					"The task's tutor or a student of its course: the task's file, as an attachment.",
+				responses: answers(
+					{ 200: fileAnswer(...DOCUMENT_MEDIA_TYPES) },
+					{ 403: MESSAGES.forbidden, 404: ['Task not found', 'File not found'] },
+				),
 			},
 			async (c) => {
 				const task = await visibleTask(c.get('account'), c.req.valid('param').taskId)
@@ -306,7 +349,24 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				summary: 'Hand in work (201 the first time, 200 replacing it)',
 				middleware: studentsOnly,
 				request: { params: uuidParams('taskId'), body: formBody(submissionForm) },
-				responses: answers({ 200: changedSubmission, 201: changedSubmission }),
+				description:
+					"A student of the task's course hands in one file (multipart `file`, `comment?`): 201 the first time, 200 when it replaces their earlier file before grading. Statuses: `Pending` (nothing in), `Submitted` (by the due date), `Late` (after the due date, judged against the current one), `Graded`. Files: PDF, PNG, JPEG, GIF, WebP, TXT, MD, CSV, DOC(X), XLS(X), PPT(X) or ZIP, judged by name and bytes, at most 10 MB; never served by `/files/{key}`.",
+				responses: answers(
+					{ 200: changedSubmission, 201: changedSubmission },
+					{
+						400: [
+							{ path: 'file', msg: 'Choose a file to upload' },
+							{ path: 'file', msg: 'The file is empty' },
+						],
+						403: MESSAGES.forbidden,
+						404: ['Task not found', 'Submission not found'],
+						409: [
+							'Submissions for this task are closed',
+							'This submission has already been graded',
+						],
+						413: MESSAGES.documentTooLarge,
+					},
+				),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -348,7 +408,12 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				summary: "A task's submissions, one per enrolled student",
 				middleware: teachersOnly,
 				request: { params: uuidParams('taskId'), query: submissionListQuery },
-				responses: answers({ 200: submissionList }),
+				description:
+					"The task's tutor: one row per student of the course (Pending ones included), with `summary` counting each status and listing the grades. `sortBy`: `submittedAt` (default), `studentName`, `status`, `grade`; `sortDirection`: `desc` (default) or `asc`, empty values last; `status`: statuses, comma-separated (`Submitted,Late` is the ungraded work).",
+				responses: answers(
+					{ 200: submissionList },
+					{ 403: MESSAGES.forbidden, 404: 'Task not found' },
+				),
 			},
 			async (c) => {
 				const task = await ownTask(c.get('account'), c.req.valid('param').taskId)
@@ -376,7 +441,12 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				summary: "One student's submission",
 				middleware: requireAccount({ roles: ['tutor', 'student'] }),
 				request: { params: uuidParams('taskId', 'studentId') },
-				responses: answers({ 200: taskSubmission }),
+				description:
+					"The task's tutor, or the student themself: the task and the student's submission (a Pending one when nothing is in).",
+				responses: answers(
+					{ 200: taskSubmission },
+					{ 403: MESSAGES.forbidden, 404: ['Task not found', 'Student not found for this task'] },
+				),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -398,7 +468,12 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				summary: 'Grade a submission',
 				middleware: teachersOnly,
 				request: { params: uuidParams('submissionId'), body: jsonBody(gradeData) },
-				responses: answers({ 200: changedSubmission }),
+				description:
+					"The task's tutor grades a submission (a whole number 0-100, `feedback` optional); grading again corrects the grade. The student is mailed (the `submissionGraded` kind); a graded submission can no longer be replaced.",
+				responses: answers(
+					{ 200: changedSubmission },
+					{ 403: MESSAGES.forbidden, 404: ['Submission not found', 'Task not found'] },
+				),
 			},
 			async (c) => {
 				const account = c.get('account')

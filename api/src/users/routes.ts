@@ -93,7 +93,14 @@ export function userRoutes({ db, config }: ApiDeps) {
 					: "Decline an organization's invitation",
 			middleware: studentsOnly,
 			request: { params: uuidParams('invitationId') },
-			responses: answers({ 200: messageAnswer }),
+			description:
+				answer === 'accept'
+					? 'The invited student joins the organization (leaving the one they were in). Only from a verified email: an invitation is for whoever holds the mailbox.'
+					: 'The invited student declines the invitation.',
+			responses: answers(
+				{ 200: messageAnswer },
+				{ 403: CONFIRM_EMAIL_FIRST, 404: ['Invitation not found', 'User not found'] },
+			),
 		}) as const
 
 	const answerWith =
@@ -116,7 +123,8 @@ export function userRoutes({ db, config }: ApiDeps) {
 			summary: `The organization's ${role === 'students' ? 'students' : 'teachers'} (itself only)`,
 			middleware: requireAccount(),
 			request: { params: uuidParams('organizationId'), query: memberListQuery },
-			responses: answers({ 200: schema }),
+			description: `That organization only: its ${role === 'students' ? 'students' : 'teachers'}, paged; \`search\` (at most 100 characters) matches any part of the full name or the email, any letter case.`,
+			responses: answers({ 200: schema }, { 403: MESSAGES.forbidden }),
 		}) as const
 
 	const ownOrganization = (account: Account, organizationId: string) => {
@@ -133,6 +141,8 @@ export function userRoutes({ db, config }: ApiDeps) {
 				summary: 'Every tutor (contact details only for themself and their organization)',
 				middleware: requireAccount(),
 				request: { query: paginationQuery },
+				description:
+					'Any signed-in account: every tutor, as a User for the tutor themself and for their own organization, and as the public profile (no `email`, `phone` or `organization_id`) for anyone else.',
 				responses: answers({ 200: teacherList }),
 			},
 			async (c) => {
@@ -157,6 +167,8 @@ export function userRoutes({ db, config }: ApiDeps) {
 				path: '/invitations',
 				summary: "The organizations' invitations waiting for the student",
 				middleware: studentsOnly,
+				description:
+					"A student: the open invitations to their email, each with its organization. Until the student's email is verified the list is empty and `waitingForVerification` says how many wait (not from whom).",
 				responses: answers({ 200: invitationList }),
 			},
 			async (c) => {
@@ -187,7 +199,9 @@ export function userRoutes({ db, config }: ApiDeps) {
 				path: '/organization/leave',
 				summary: "Leave the student's organization",
 				middleware: studentsOnly,
-				responses: answers({ 200: messageAnswer }),
+				description:
+					'A student leaves their organization (they keep their account); their school sign-in links end.',
+				responses: answers({ 200: messageAnswer }, { 409: 'You are not in an organization' }),
 			},
 			async (c) => {
 				const student = await findUser(db, c.get('account').id)
@@ -203,7 +217,11 @@ export function userRoutes({ db, config }: ApiDeps) {
 				summary: "A student's profile (themself, their tutors and their organization)",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: z.object({ studentProfile }) }),
+				description: 'The student themself, their organization, or a tutor who teaches them.',
+				responses: answers(
+					{ 200: z.object({ studentProfile }) },
+					{ 403: MESSAGES.forbidden, 404: 'Student not found' },
+				),
 			},
 			async (c) => {
 				const student = await findUser(db, c.req.valid('param').id)
@@ -221,7 +239,11 @@ export function userRoutes({ db, config }: ApiDeps) {
 				summary: "A tutor's profile",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
-				responses: answers({ 200: z.object({ tutorProfile: teacherProfile }) }),
+				description: "Any signed-in account: a tutor's profile.",
+				responses: answers(
+					{ 200: z.object({ tutorProfile: teacherProfile }) },
+					{ 404: 'Tutor not found' },
+				),
 			},
 			async (c) => {
 				const teacher = await findUser(db, c.req.valid('param').id)
@@ -236,7 +258,12 @@ export function userRoutes({ db, config }: ApiDeps) {
 				summary: "Change the student's own profile",
 				middleware: studentsOnly,
 				request: { body: jsonBody(studentProfileUpdate) },
-				responses: answers({ 200: z.object({ message: z.string(), profile: studentProfile }) }),
+				description:
+					'A student changes their own profile (every field optional; `null` or `""` clears an optional one). Answers `{ message: "Profile updated successfully", profile }`: a profile is a User plus its role\'s fields, absent values null (`subjects` `[]`).',
+				responses: answers(
+					{ 200: z.object({ message: z.string(), profile: studentProfile }) },
+					{ 404: 'User not found' },
+				),
 			},
 			async (c) => {
 				const update = splitUpdate(c.req.valid('json'))
@@ -250,7 +277,12 @@ export function userRoutes({ db, config }: ApiDeps) {
 				summary: "Change the tutor's own profile",
 				middleware: teachersOnly,
 				request: { body: jsonBody(teacherProfileUpdate) },
-				responses: answers({ 200: z.object({ message: z.string(), profile: teacherProfile }) }),
+				description:
+					'A tutor changes their own profile (every field optional; `null` or `""` clears an optional one). Answers `{ message: "Profile updated successfully", profile }`: a profile is a User plus its role\'s fields, absent values null (`subjects` `[]`).',
+				responses: answers(
+					{ 200: z.object({ message: z.string(), profile: teacherProfile }) },
+					{ 404: 'User not found' },
+				),
 			},
 			async (c) => {
 				const update = splitUpdate(c.req.valid('json'))
@@ -264,6 +296,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 				summary: "The students of the tutor's courses",
 				middleware: teachersOnly,
 				request: { query: paginationQuery },
+				description: 'A tutor: the students enrolled in any of their courses.',
 				responses: answers({ 200: studentList }),
 			},
 			async (c) => {

@@ -1,7 +1,7 @@
 import type { ChatMessage } from './schema'
 
-// What the room socket carries (api/README.md, "Room socket"): JSON text frames both ways, and the
-// whiteboard's Yjs updates as binary frames.
+// What the room socket carries (the API reference, POST /rooms/{id}/ticket): JSON text frames
+// both ways, and the whiteboard's Yjs updates as binary frames.
 
 export type Participant = {
 	peerId: string
