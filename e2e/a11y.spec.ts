@@ -296,6 +296,7 @@ test('every page of the route table is covered by the sweep', () => {
 		'/login/sso/:organizationId/start',
 		'/logout',
 		'/account/resend-verification',
+		'/language',
 		'/files/:key',
 		'/calendar/:token',
 		'/studentdashboard/test/:templateId/progress',
