@@ -16,7 +16,9 @@ const area = (name: string, include: string[]) => ({
 export default defineConfig({
 	sourceLocale: 'en',
 	locales: ['en', 'es', 'fr', 'ar', 'en-XA'],
-	pseudoLocale: 'en-XA',
+	// Accented, a third longer and bracketed: a string that skipped the catalogs reads plain, and a
+	// layout that cannot take longer words overflows (decision 063).
+	pseudoLocale: { locale: 'en-XA', prepend: '[', append: ']', extend: 0.35, extendCharacter: '·' },
 	fallbackLocales: { default: 'en' },
 	// No line numbers and a fixed date: a catalog changes only when its messages do.
 	format: formatter({

@@ -15,7 +15,13 @@ import {
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { publicEnv } from './platform/env.server'
-import { directionOf, loadPageMessages, pageI18n, type PageMessages } from './platform/i18n'
+import {
+	directionOf,
+	loadPageMessages,
+	messagesWithoutPageData,
+	pageI18n,
+	type PageMessages,
+} from './platform/i18n'
 import { i18nMiddleware, pageMessages } from './platform/i18n.server'
 import { useNonce } from './platform/nonce'
 import { offlineReplayMiddleware } from './platform/offline-replay.server'
@@ -71,8 +77,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const data = useRouteLoaderData<typeof loader>('root')
 	// Before hydration the first page's messages come with its data; later pages' come by the
 	// client loader. On the server this is the request's own instance.
-	const i18n = pageI18n((data?.i18n as PageMessages | undefined) ?? { locale: 'en', messages: {} })
-	const locale = data?.i18n.locale ?? 'en'
+	const page = (data?.i18n as PageMessages | undefined) ?? messagesWithoutPageData()
+	const i18n = pageI18n(page)
+	const locale = page.locale
 	return (
 		<I18nProvider i18n={i18n}>
 			<html lang={locale} dir={directionOf(locale)}>
@@ -103,6 +110,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 							__html: `window.ENV = ${JSON.stringify(data?.ENV ?? {}).replace(/</g, '\\u003c')}`,
 						}}
 					/>
+					{data ? null : (
+						<script
+							nonce={nonce}
+							dangerouslySetInnerHTML={{
+								__html: `window.__i18n = ${JSON.stringify(page).replace(/</g, '\\u003c')}`,
+							}}
+						/>
+					)}
 					<Scripts nonce={nonce} />
 				</body>
 			</html>

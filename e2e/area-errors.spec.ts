@@ -151,7 +151,7 @@ test('a form post the page refuses shows the 404 page inside the area, and chang
 	// The page's form, aimed at the same student under another student's email (as a stale or
 	// edited address would): the post is refused as the page itself is.
 	await page
-		.locator('form[method="post"]')
+		.locator('main form[method="post"]')
 		.last()
 		.evaluate((form, action) => form.setAttribute('action', action), certificatePage(mila.email))
 	await page.getByRole('button', { name: 'Mark course completed and issue certificate' }).click()

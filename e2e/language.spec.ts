@@ -107,3 +107,32 @@ test('a language the list does not hold changes nothing', async ({ page }) => {
 	await page.goto('/contact-us')
 	await expect(page.locator('html')).toHaveAttribute('lang', 'en')
 })
+
+test("a course's own language outranks the visitor's and the student's", async ({ page }) => {
+	const teacher = await callApi('POST', '/auth/login', {
+		email: 'teacher@example.com',
+		password: 'DemoPass123!',
+	})
+	const token = teacher.body.user.accessToken as string
+	const created = await callApi(
+		'POST',
+		'/courses/create-course',
+		{
+			title: `Conversation en français ${Date.now()}`,
+			description: 'Une heure par semaine, en français.',
+			category: 'Languages',
+			level: 'Beginner',
+			price: { amount: 0, currency: 'EUR' },
+			locale: 'fr',
+			isPublished: true,
+		},
+		token,
+	)
+	expect(created.status).toBe(201)
+	const courseId = created.body.course.id as string
+	await page.goto(`/courses/${courseId}`)
+	await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+	// Off the course, the visitor's own language again.
+	await page.goto('/pricing')
+	await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+})

@@ -93,3 +93,55 @@ describe('an account chooses its language (decision 063)', () => {
 		expect(now.spoken).toBe(now.locale)
 	})
 })
+
+describe("a course's own language (decision 063)", () => {
+	const newCourse = (fields: Record<string, unknown> = {}) => ({
+		title: 'Français pour débutants',
+		description: 'Les bases, en classe.',
+		category: 'Languages',
+		level: 'Beginner',
+		price: { amount: 20, currency: 'EUR' },
+		...fields,
+	})
+
+	it('its teacher sets it, anyone reads it, others cannot change it', async () => {
+		const teacher = await login(api, 'teacher@example.com')
+		const created = await call(api, 'POST', '/courses/create-course', {
+			token: teacher.token,
+			json: newCourse({ locale: 'fr' }),
+		})
+		expect(created.status).toBe(201)
+		expect(created.body.course.locale).toBe('fr')
+		const id = created.body.course.id as string
+		const read = await call(api, 'GET', `/courses/${id}`, { token: teacher.token })
+		expect(read.body.course.locale).toBe('fr')
+
+		const refused = await call(api, 'PUT', `/courses/update-course/${id}`, {
+			token: teacher.token,
+			json: { locale: 'de' },
+		})
+		expect(refused.status).toBe(400)
+		const other = await registerStudent(api)
+		const stranger = await call(api, 'PUT', `/courses/update-course/${id}`, {
+			token: other.token,
+			json: { locale: 'es' },
+		})
+		expect(stranger.status).toBe(403)
+
+		const cleared = await call(api, 'PUT', `/courses/update-course/${id}`, {
+			token: teacher.token,
+			json: { locale: null },
+		})
+		expect(cleared.status).toBe(200)
+		expect(cleared.body.course.locale).toBeNull()
+	})
+
+	it('a course made without one has none', async () => {
+		const teacher = await login(api, 'teacher@example.com')
+		const created = await call(api, 'POST', '/courses/create-course', {
+			token: teacher.token,
+			json: newCourse(),
+		})
+		expect(created.body.course.locale).toBeNull()
+	})
+})

@@ -50,6 +50,21 @@ export function loadPageMessages({ locale, messages }: PageMessages) {
 	return instance
 }
 
+/**
+ * What a page renders with when the root's data is missing (a middleware refused the request, so
+ * no loader ran): on the server the request's whole catalog, which the page writes into itself;
+ * in the browser that, read back before hydration.
+ */
+export function messagesWithoutPageData(): PageMessages {
+	if (resolveServerI18n) {
+		const instance = resolveServerI18n()
+		return { locale: instance.locale as Locale, messages: instance.messages }
+	}
+	return (
+		(globalThis as { __i18n?: PageMessages }).__i18n ?? { locale: DEFAULT_LOCALE, messages: {} }
+	)
+}
+
 /** The instance a page renders with: the request's on the server, in the browser the page's. */
 export function pageI18n(page: PageMessages): I18n {
 	if (resolveServerI18n) return resolveServerI18n()

@@ -1,3 +1,4 @@
+import type { LOCALES } from '../../../contract/locales.ts'
 import type { Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { CoursesTable } from '../schema.ts'
@@ -35,6 +36,7 @@ export function toCourse(row: CourseRow): z.input<typeof course> {
 		},
 		schedule: row.schedule,
 		maxStudents: row.max_students,
+		locale: (row.locale as (typeof LOCALES)[number] | null) ?? null,
 		prerequisites: details.prerequisites ?? [],
 		learningOutcomes: details.learningOutcomes ?? [],
 		instructors: details.instructors ?? [],

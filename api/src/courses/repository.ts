@@ -161,6 +161,7 @@ function columnsOf(input: CourseUpdate) {
 	}
 	if (input.schedule !== undefined) columns.schedule = JSON.stringify(input.schedule)
 	if (input.maxStudents !== undefined) columns.max_students = input.maxStudents
+	if (input.locale !== undefined) columns.locale = input.locale ?? null
 	if (input.duration !== undefined) {
 		columns.duration_weeks = input.duration?.weeks ?? null
 		columns.hours_per_week = input.duration?.hoursPerWeek ?? null

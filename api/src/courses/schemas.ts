@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { ApiEnv } from '../platform/context.ts'
 import { COURSE_CATEGORIES, COURSE_LEVELS, CURRENCIES } from '../../../contract/courses.ts'
+import { LOCALES } from '../../../contract/locales.ts'
 import { body, declaredAs, optionalText, requiredText } from '../platform/validation.ts'
 import { searchText } from '../platform/search.ts'
 import { answers, isoDateTime } from '../platform/openapi.ts'
@@ -139,6 +140,8 @@ const courseFields = {
 		.min(1, 'Max students must be at least 1')
 		.max(10_000, 'Max students must be at most 10000')
 		.nullish(),
+	// The language the course's pages speak to everyone in them (decision 063); null: each their own.
+	locale: z.enum(LOCALES, { error: `Language must be one of ${LOCALES.join(', ')}` }).nullish(),
 	prerequisites: textList('Prerequisite', 300, 30).optional(),
 	learningOutcomes: textList('Learning outcome', 300, 30).optional(),
 	instructors: z
@@ -215,6 +218,7 @@ export const course = z
 			})
 			.nullable(),
 		maxStudents: z.number().int().nullable(),
+		locale: z.enum(LOCALES).nullable(),
 		prerequisites: texts,
 		learningOutcomes: texts,
 		instructors: z.array(z.object({ name: z.string(), title: z.string() })),

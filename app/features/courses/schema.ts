@@ -42,6 +42,8 @@ export const courseSchema = z.object({
 		.nullable()
 		.optional(),
 	maxStudents: z.number().nullable().optional(),
+	// The language the course's pages speak, when its teacher chose one (decision 063).
+	locale: z.string().nullable().optional(),
 	prerequisites: z.array(z.string()).default([]),
 	learningOutcomes: z.array(z.string()).default([]),
 	instructors: z.array(z.object({ name: z.string(), title: z.string() })).default([]),

@@ -2,6 +2,10 @@ import type { Route } from './+types/checkout'
 import { CheckoutPage } from '~/features/payments/checkout-page'
 import { checkoutAction, loadCheckout } from '~/features/payments/checkout.server'
 import { requireRole } from '~/platform/request.server'
+import { courseLanguage } from '~/features/courses/course-locale.server'
+
+/** The course's own language, when its teacher chose one (decision 063). */
+export const middleware: Route.MiddlewareFunction[] = [courseLanguage]
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
 	requireRole(context, request, 'student')

@@ -1,6 +1,10 @@
 import type { Route } from './+types/course'
 import { loadPublicCourse } from '~/features/courses/public-course.server'
 import { PublicCoursePage } from '~/features/courses/public-course-page'
+import { courseLanguage } from '~/features/courses/course-locale.server'
+
+/** The course's own language, when its teacher chose one (decision 063). */
+export const middleware: Route.MiddlewareFunction[] = [courseLanguage]
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
 	return loadPublicCourse(context, request, params)

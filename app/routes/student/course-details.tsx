@@ -1,6 +1,10 @@
 import type { Route } from './+types/course-details'
 import { loadStudentCourseDetails } from '~/features/courses/student-course-details.server'
 import { StudentCourseDetailsPage } from '~/features/courses/student-course-details-page'
+import { courseLanguage } from '~/features/courses/course-locale.server'
+
+/** The course's own language, when its teacher chose one (decision 063). */
+export const middleware: Route.MiddlewareFunction[] = [courseLanguage]
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
 	return loadStudentCourseDetails(context, request, params)
