@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
 import { Link } from '~/ui/link'
 import { Button } from '~/ui/button'
@@ -23,6 +24,9 @@ export function StaffCertificatePage({
 	back?: { to: string; label: string }
 }) {
 	const busy = useSubmitting()
+	const { t } = useLingui()
+	const name = student.name
+	const email = student.email
 	return (
 		<div className="flex flex-col gap-6">
 			{back ? (
@@ -30,9 +34,13 @@ export function StaffCertificatePage({
 					{back.label}
 				</Link>
 			) : null}
-			<h1 className="text-2xl font-bold">Certificate</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Certificate</Trans>
+			</h1>
 			<p className="text-slate-700">
-				Student: <span className="font-semibold">{student.name}</span> ({student.email})
+				<Trans>
+					Student: <span className="font-semibold">{name}</span> ({email})
+				</Trans>
 			</p>
 			{certificate ? (
 				<CertificateCard certificate={certificate} pdfHref={`${pdfBase}/${certificate.id}/pdf`} />
@@ -42,17 +50,19 @@ export function StaffCertificatePage({
 					className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6"
 				>
 					<h2 id="issue-heading" className="text-lg font-semibold">
-						No certificate yet
+						<Trans>No certificate yet</Trans>
 					</h2>
 					<p className="text-slate-700">
-						When {student.name} has completed this course, mark the course as completed: the
-						certificate is issued at once and the student can download it.
+						<Trans>
+							When {name} has completed this course, mark the course as completed: the certificate
+							is issued at once and the student can download it.
+						</Trans>
 					</p>
 					<FormErrors id="issue-errors" errors={errors} />
 					<Form method="post">
 						<input type="hidden" name="intent" value="issue" />
 						<Button disabled={busy}>
-							{busy ? 'Issuing…' : 'Mark course completed and issue certificate'}
+							{busy ? t`Issuing…` : t`Mark course completed and issue certificate`}
 						</Button>
 					</Form>
 				</section>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { pagePath, upstream } from '~/platform/request.server'
@@ -54,6 +55,6 @@ export async function issueCertificateAction(context: Context, request: Request,
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error)
 	}
-	sendToast(context, successToast('Certificate issued successfully'))
+	sendToast(context, successToast(t`Certificate issued successfully`))
 	return redirect(new URL(pagePath(request), 'http://x').pathname)
 }

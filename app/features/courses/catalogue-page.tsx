@@ -1,9 +1,16 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
 import { Link } from '~/ui/link'
 import { buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
-import { CATALOGUE_SEARCH_MAX, courseCategories, courseLevels } from './catalogue'
+import {
+	CATALOGUE_SEARCH_MAX,
+	categoryName,
+	courseCategories,
+	courseLevels,
+	levelName,
+} from './catalogue'
 import type { loadCatalogue } from './catalogue.server'
 import { BuyCourseLink, CourseGrid } from './course-card'
 
@@ -16,12 +23,14 @@ function FilterSelect({
 	all,
 	values,
 	value,
+	nameOf,
 }: {
 	name: string
 	label: string
 	all: string
 	values: readonly string[]
 	value: string | undefined
+	nameOf: (value: string) => string
 }) {
 	return (
 		<div className="flex flex-col gap-1">
@@ -32,7 +41,7 @@ function FilterSelect({
 				<option value="">{all}</option>
 				{values.map((each) => (
 					<option key={each} value={each}>
-						{each}
+						{nameOf(each)}
 					</option>
 				))}
 			</select>
@@ -43,12 +52,17 @@ function FilterSelect({
 /** The public catalogue: a filter form that lands in the URL, and a page of course cards. */
 export function CataloguePage({ query, courses }: Awaited<ReturnType<typeof loadCatalogue>>) {
 	const filtered = Boolean(query.category || query.level || query.search)
+	const { t } = useLingui()
+	const search = query.search
+	const found = courses.ok ? courses.value.pagination.total : 0
 	return (
 		<div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10">
 			<div>
-				<h1 className="text-3xl font-bold">Courses</h1>
+				<h1 className="text-3xl font-bold">
+					<Trans>Courses</Trans>
+				</h1>
 				<p className="mt-2 text-slate-700">
-					Learn with real teachers. Pay once by card and start right away.
+					<Trans>Learn with real teachers. Pay once by card and start right away.</Trans>
 				</p>
 			</div>
 			{/* A GET form: the filters land in the URL, so links and the back button keep them. */}
@@ -57,12 +71,12 @@ export function CataloguePage({ query, courses }: Awaited<ReturnType<typeof load
 				key={`${query.category ?? ''}|${query.level ?? ''}|${query.search ?? ''}`}
 				method="get"
 				className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4"
-				aria-label="Filter courses"
+				aria-label={t`Filter courses`}
 				role="search"
 			>
 				<div className="flex min-w-0 grow basis-56 flex-col gap-1">
 					<label htmlFor="filter-search" className="text-sm font-medium">
-						Search
+						<Trans>Search</Trans>
 					</label>
 					<input
 						id="filter-search"
@@ -70,38 +84,39 @@ export function CataloguePage({ query, courses }: Awaited<ReturnType<typeof load
 						type="search"
 						defaultValue={query.search ?? ''}
 						maxLength={CATALOGUE_SEARCH_MAX}
-						placeholder="Title, topic or teacher"
+						placeholder={t`Title, topic or teacher`}
 						className={selectClass}
 					/>
 				</div>
 				<FilterSelect
 					name="category"
-					label="Category"
-					all="All categories"
+					label={t`Category`}
+					all={t`All categories`}
 					values={courseCategories}
 					value={query.category}
+					nameOf={(category) => categoryName(category, t)}
 				/>
 				<FilterSelect
 					name="level"
-					label="Level"
-					all="All levels"
+					label={t`Level`}
+					all={t`All levels`}
 					values={courseLevels}
 					value={query.level}
+					nameOf={(level) => levelName(level, t)}
 				/>
 				<button type="submit" className={buttonClass()}>
-					Show courses
+					<Trans>Show courses</Trans>
 				</button>
 				{filtered ? (
 					<Link to="/courses" className={buttonClass('link')}>
-						Clear filters
+						<Trans>Clear filters</Trans>
 					</Link>
 				) : null}
 			</Form>
 			{courses.ok ? (
 				<>
 					<p className="text-sm text-slate-700" role="status">
-						{courses.value.pagination.total}{' '}
-						{courses.value.pagination.total === 1 ? 'course' : 'courses'} found
+						<Plural value={found} one="# course found" other="# courses found" />
 					</p>
 					{courses.value.courses.length ? (
 						<CourseGrid
@@ -109,7 +124,7 @@ export function CataloguePage({ query, courses }: Awaited<ReturnType<typeof load
 							actions={(course) => (
 								<div className="flex flex-wrap gap-2">
 									<Link to={`/courses/${course.id}`} className={buttonClass('secondary')}>
-										Details<span className="sr-only"> of {course.title}</span>
+										<CourseDetailsLabel title={course.title} />
 									</Link>
 									<BuyCourseLink course={course} />
 								</div>
@@ -117,20 +132,31 @@ export function CataloguePage({ query, courses }: Awaited<ReturnType<typeof load
 						/>
 					) : (
 						<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
-							{query.search
-								? `No courses match “${query.search}” with these filters.`
-								: 'No courses match these filters yet.'}
+							{search ? (
+								<Trans>No courses match “{search}” with these filters.</Trans>
+							) : (
+								<Trans>No courses match these filters yet.</Trans>
+							)}
 						</p>
 					)}
 					<Pagination
 						page={query.page}
 						totalPages={courses.value.pagination.totalPages ?? 1}
-						label="Course pages"
+						label={t`Course pages`}
 					/>
 				</>
 			) : (
 				<LoadError error={courses.error} />
 			)}
 		</div>
+	)
+}
+
+/** "Details", naming the course to a screen reader. */
+function CourseDetailsLabel({ title }: { title: string }) {
+	return (
+		<Trans>
+			Details<span className="sr-only"> of {title}</span>
+		</Trans>
 	)
 }

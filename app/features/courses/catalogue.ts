@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
 import type { Course, CourseList, Price } from './schema'
 
 // What the course pages show in the browser without loading the schema library: the values a
@@ -12,28 +14,33 @@ export {
 /** The API takes at most 100 characters of search: a longer one is cut rather than refused. */
 export const CATALOGUE_SEARCH_MAX = 100
 
-// Building a NumberFormat costs far more than using one, and a catalogue page prices every card.
-const moneyFormats = new Map<string, Intl.NumberFormat | null>()
-
-function moneyFormat(currency: string) {
-	if (!moneyFormats.has(currency)) {
-		let format: Intl.NumberFormat | null = null
-		try {
-			format = new Intl.NumberFormat('en-US', { style: 'currency', currency })
-		} catch {
-			// Not a currency Intl knows: formatMoney writes the code after the amount.
-		}
-		// Currency codes come from the API; a bound keeps odd ones from growing the map forever.
-		if (moneyFormats.size < 100) moneyFormats.set(currency, format)
-		return format
-	}
-	return moneyFormats.get(currency) ?? null
+// The values a course takes stay the contract's English words (the API's); a person reads them in
+// the page's language. A value this table does not know (an older course's) shows as it is.
+const categoryNames: Record<string, MessageDescriptor> = {
+	Mathematics: msg`Mathematics`,
+	Science: msg`Science`,
+	Programming: msg`Programming`,
+	Languages: msg`Languages`,
+	Business: msg`Business`,
+	Arts: msg`Arts`,
+	'Test Preparation': msg`Test Preparation`,
+	Other: msg`Other`,
+}
+const levelNames: Record<string, MessageDescriptor> = {
+	Beginner: msg`Beginner`,
+	Intermediate: msg`Intermediate`,
+	Advanced: msg`Advanced`,
 }
 
-/** $249.99, €19.00: the course currency, en-US. */
-export function formatMoney(amount: number, currency: string) {
-	return moneyFormat(currency)?.format(amount) ?? `${amount.toFixed(2)} ${currency}`
-}
+type Translate = (descriptor: MessageDescriptor) => string
+
+/** A course category as a person reads it ('Matemáticas'); `t` from useLingui. */
+export const categoryName = (category: string, t: Translate) =>
+	categoryNames[category] ? t(categoryNames[category]) : category
+
+/** A course level as a person reads it ('Principiante'); `t` from useLingui. */
+export const levelName = (level: string, t: Translate) =>
+	levelNames[level] ? t(levelNames[level]) : level
 
 /** What a student pays now: the discounted price when there is one. */
 export function chargeOf(price: Price) {

@@ -1,18 +1,26 @@
 import type { ReactNode } from 'react'
 import { Link } from '~/ui/link'
-import { formatMoney, type CourseSummary } from './catalogue'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { formatMoney } from '~/platform/numbers'
+import { categoryName, levelName, type CourseSummary } from './catalogue'
 import type { Course, Price } from './schema'
-import { countOf } from '~/platform/plural'
 import { buttonClass } from '~/ui/button'
 
 export function PriceTag({ price }: { price: Price }) {
-	if (price.amount === 0) return <span className="font-semibold">Free</span>
+	if (price.amount === 0)
+		return (
+			<span className="font-semibold">
+				<Trans>Free</Trans>
+			</span>
+		)
 	if (price.discounted != null) {
 		return (
 			<span className="flex items-baseline gap-2">
 				<span className="font-semibold">{formatMoney(price.discounted, price.currency)}</span>
 				<s className="text-sm text-slate-600">
-					<span className="sr-only">was </span>
+					<span className="sr-only">
+						<Trans>was</Trans>{' '}
+					</span>
 					{formatMoney(price.amount, price.currency)}
 				</s>
 			</span>
@@ -31,14 +39,15 @@ export function courseOwnerName(course: Pick<Course, 'teacherName' | 'organizati
  */
 export function BuyCourseLink({
 	course,
-	label = 'Buy',
+	label,
 }: {
 	course: Pick<Course, 'id' | 'title'>
 	label?: string
 }) {
+	const { t } = useLingui()
 	return (
 		<Link to={`/course/${course.id}/checkout`} reloadDocument className={buttonClass()}>
-			{label}
+			{label ?? t`Buy`}
 			<span className="sr-only"> {course.title}</span>
 		</Link>
 	)
@@ -55,27 +64,44 @@ export function CourseCard({
 	headingLevel?: 'h2' | 'h3'
 }) {
 	const Heading = headingLevel
+	const { t } = useLingui()
+	const owner = courseOwnerName(course)
+	const weeks = course.duration?.weeks ?? 0
+	const hours = course.duration?.hoursPerWeek ?? 0
+	const max = course.maxStudents ?? 0
+	const enrolled = course.enrolledStudents
 	return (
 		<article className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-5">
 			<p className="text-xs font-semibold uppercase tracking-wide text-indigo-700">
-				{course.category} · {course.level}
+				{categoryName(course.category, t)} · {levelName(course.level, t)}
 			</p>
 			<Heading className="mt-1 text-lg font-semibold">{course.title}</Heading>
 			{course.subtitle ? <p className="mt-1 text-sm text-slate-700">{course.subtitle}</p> : null}
-			<p className="mt-2 text-sm text-slate-600">by {courseOwnerName(course)}</p>
+			<p className="mt-2 text-sm text-slate-600">
+				<Trans>by {owner}</Trans>
+			</p>
 			<dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
 				{course.duration ? (
 					<>
-						<dt className="text-slate-600">Duration</dt>
+						<dt className="text-slate-600">
+							<Trans>Duration</Trans>
+						</dt>
 						<dd>
-							{countOf(course.duration.weeks, 'week')}, {course.duration.hoursPerWeek} h/week
+							<Plural value={weeks} one="# week" other="# weeks" />, <Trans>{hours} h/week</Trans>
 						</dd>
 					</>
 				) : null}
-				<dt className="text-slate-600">Students</dt>
+				<dt className="text-slate-600">
+					<Trans>Students</Trans>
+				</dt>
 				<dd>
-					{course.enrolledStudents}
-					{course.maxStudents ? ` of ${course.maxStudents}` : ''}
+					{max ? (
+						<Trans>
+							{enrolled} of {max}
+						</Trans>
+					) : (
+						enrolled
+					)}
 				</dd>
 			</dl>
 			<div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useOfflineQueue } from '~/platform/use-offline-queue'
 import { handlesOffline } from '~/platform/offline-forms'
 import type { RouteData } from '~/platform/route-data'
@@ -16,16 +17,22 @@ export function CourseEditPage({
 	actionData: RouteData<typeof courseEditAction> | undefined
 }) {
 	const { course } = loaderData
+	const { t } = useLingui()
+	const title = course.title
 	const { queued, queueWhenOffline } = useOfflineQueue(COURSE_OFFLINE_KEY)
 	const waiting = queued.filter(
 		(item) => item.action === `/teachersdashboard/courses/edit/${course.id}`,
 	).length
 	return (
 		<div className="flex max-w-3xl flex-col gap-6">
-			<nav aria-label="Breadcrumb" className="text-sm">
-				<TextLink to="/teachersdashboard/courses">My courses</TextLink>
+			<nav aria-label={t`Breadcrumb`} className="text-sm">
+				<TextLink to="/teachersdashboard/courses">
+					<Trans>My courses</Trans>
+				</TextLink>
 			</nav>
-			<h1 className="text-2xl font-bold">Edit {course.title}</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Edit {title}</Trans>
+			</h1>
 			<OfflineWaiting waiting={waiting} />
 			<div {...handlesOffline}>
 				<CourseForm
@@ -34,7 +41,7 @@ export function CourseEditPage({
 					id="edit-course"
 					lastResult={actionData}
 					defaultValue={formValuesOf(course)}
-					submitLabel="Save changes"
+					submitLabel={t`Save changes`}
 					onSubmit={queueWhenOffline('UPDATE')}
 				/>
 			</div>

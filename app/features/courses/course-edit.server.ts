@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect } from 'react-router'
 import type { RouterContextProvider } from 'react-router'
 import { areaUser } from '~/platform/area-guard.server'
@@ -41,6 +42,6 @@ export async function courseEditAction(
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error)
 	}
-	sendToast(context, successToast('Course updated successfully'))
+	sendToast(context, successToast(t`Course updated successfully`))
 	return redirect('/teachersdashboard/courses')
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { FormEvent } from 'react'
@@ -6,10 +7,11 @@ import { Form, useNavigation } from 'react-router'
 import { Button } from '~/ui/button'
 import { ConformField, ConformSelect, ConformTextArea, FormErrors } from '~/ui/field'
 import { useForm } from '~/ui/use-form'
-import { courseCategories, courseLevels, currencies } from './catalogue'
+import { categoryName, courseCategories, courseLevels, currencies, levelName } from './catalogue'
 import { courseFormSchema } from './schema'
 
-const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }))
+const options = (values: readonly string[], nameOf: (value: string) => string = (value) => value) =>
+	values.map((value) => ({ value, label: nameOf(value) }))
 
 /** The teacher's create and edit form; it posts without JavaScript too. */
 export function CourseForm({
@@ -26,6 +28,7 @@ export function CourseForm({
 	onSubmit?: (event: FormEvent<HTMLFormElement>) => void
 }) {
 	const navigation = useNavigation()
+	const { t } = useLingui()
 	const [form, fields] = useForm<z.input<typeof courseFormSchema>>({
 		id,
 		lastResult,
@@ -47,63 +50,67 @@ export function CourseForm({
 			}}
 		>
 			<FormErrors id={form.errorId} errors={form.errors} />
-			<ConformField label="Title" meta={fields.title} required />
-			<ConformField label="Subtitle (optional)" meta={fields.subtitle} />
-			<ConformTextArea label="Description" meta={fields.description} rows={5} required />
+			<ConformField label={t`Title`} meta={fields.title} required />
+			<ConformField label={t`Subtitle (optional)`} meta={fields.subtitle} />
+			<ConformTextArea label={t`Description`} meta={fields.description} rows={5} required />
 			<div className="grid gap-4 sm:grid-cols-2">
 				<ConformSelect
-					label="Category"
+					label={t`Category`}
 					meta={fields.category}
-					options={options(courseCategories)}
+					options={options(courseCategories, (category) => categoryName(category, t))}
 				/>
-				<ConformSelect label="Level" meta={fields.level} options={options(courseLevels)} />
+				<ConformSelect
+					label={t`Level`}
+					meta={fields.level}
+					options={options(courseLevels, (level) => levelName(level, t))}
+				/>
 			</div>
 			<div className="grid gap-4 sm:grid-cols-3">
 				<ConformField
-					label="Price"
-					hint="For example 49.99. Use 0 for a free course."
+					label={t`Price`}
+					hint={t`For example 49.99. Use 0 for a free course.`}
 					meta={fields.price}
 					inputMode="decimal"
 					required
 				/>
 				<ConformField
-					label="Discounted price (optional)"
+					label={t`Discounted price (optional)`}
 					meta={fields.discountedPrice}
 					inputMode="decimal"
 				/>
-				<ConformSelect label="Currency" meta={fields.currency} options={options(currencies)} />
+				<ConformSelect label={t`Currency`} meta={fields.currency} options={options(currencies)} />
 			</div>
 			<div className="grid gap-4 sm:grid-cols-3">
 				<ConformField
-					label="Max students (optional)"
+					label={t`Max students (optional)`}
 					meta={fields.maxStudents}
 					inputMode="numeric"
 				/>
 				<ConformField
-					label="Duration in weeks (optional)"
+					label={t`Duration in weeks (optional)`}
 					meta={fields.weeks}
 					inputMode="numeric"
 				/>
 				<ConformField
-					label="Hours per week (optional)"
+					label={t`Hours per week (optional)`}
 					meta={fields.hoursPerWeek}
 					inputMode="decimal"
 				/>
 			</div>
 			<ConformField
-				label="Languages (optional)"
-				hint="Separate languages with commas."
+				label={t`Languages (optional)`}
+				hint={t`Separate languages with commas.`}
 				meta={fields.languages}
 			/>
 			<ConformTextArea
-				label="Learning outcomes (optional)"
-				hint="One outcome per line."
+				label={t`Learning outcomes (optional)`}
+				hint={t`One outcome per line.`}
 				meta={fields.learningOutcomes}
 				rows={4}
 			/>
 			<ConformTextArea
-				label="Modules (optional)"
-				hint="One module per line: the title, then a colon and its topics separated by semicolons. For example: Limits: one-sided limits; continuity"
+				label={t`Modules (optional)`}
+				hint={t`One module per line: the title, then a colon and its topics separated by semicolons. For example: Limits: one-sided limits; continuity`}
 				meta={fields.modules}
 				rows={5}
 			/>
@@ -116,11 +123,11 @@ export function CourseForm({
 					className="size-4"
 				/>
 				<label htmlFor={fields.isPublished.id} className="text-sm font-medium">
-					Published (visible in the course catalogue)
+					<Trans>Published (visible in the course catalogue)</Trans>
 				</label>
 			</div>
 			<div>
-				<Button disabled={busy}>{busy ? 'Saving…' : submitLabel}</Button>
+				<Button disabled={busy}>{busy ? t`Saving…` : submitLabel}</Button>
 			</div>
 		</Form>
 	)

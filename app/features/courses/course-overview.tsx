@@ -1,13 +1,47 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { PriceTag, courseOwnerName } from './course-card'
+import { categoryName, levelName } from './catalogue'
 import type { Course } from './schema'
-import { countOf } from '~/platform/plural'
-import { formatCalendarDate } from '~/platform/dates'
+import { formatCalendarDate, formatTime } from '~/platform/dates'
 
-/** "18:00" -> "6:00 PM" (spec section 9: 12-hour times). */
-function twelveHour(time: string) {
+/** "18:00" -> "6:00 PM" in English (spec section 9: 12-hour times), "18:00" in Spanish. */
+function timeOfDay(time: string) {
 	const [hours = 0, minutes = 0] = time.split(':').map(Number)
-	const suffix = hours >= 12 ? 'PM' : 'AM'
-	return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${suffix}`
+	return formatTime(Date.UTC(1970, 0, 1, hours, minutes), 'UTC')
+}
+
+// A time slot's day is the API's English weekday; a person reads it in the page's language.
+const weekdays: Record<string, MessageDescriptor> = {
+	Monday: msg`Monday`,
+	Tuesday: msg`Tuesday`,
+	Wednesday: msg`Wednesday`,
+	Thursday: msg`Thursday`,
+	Friday: msg`Friday`,
+	Saturday: msg`Saturday`,
+	Sunday: msg`Sunday`,
+}
+
+/** One weekly time slot: "Monday 6:00 PM to 7:30 PM". */
+function TimeSlot({
+	day,
+	startTime,
+	endTime,
+}: {
+	day: string
+	startTime: string
+	endTime: string
+}) {
+	const { t } = useLingui()
+	const weekday = weekdays[day] ? t(weekdays[day]) : day
+	const start = timeOfDay(startTime)
+	const end = timeOfDay(endTime)
+	return (
+		<Trans>
+			{weekday} {start} to {end}
+		</Trans>
+	)
 }
 
 function List({ items }: { items: string[] }) {
@@ -41,48 +75,79 @@ function Section({
 
 /** Everything about a course, in the spec's sample course shape (section 3). */
 export function CourseOverview({ course }: { course: Course }) {
+	const { t } = useLingui()
+	const owner = courseOwnerName(course)
+	const enrolled = course.enrolledStudents
+	const max = course.maxStudents ?? 0
+	const schedule = course.schedule
+	const weeks = course.duration?.weeks ?? 0
+	const hoursPerWeek = course.duration?.hoursPerWeek ?? 0
+	const sessionsPerWeek = schedule?.sessionsPerWeek ?? 0
+	const startDate = schedule ? formatCalendarDate(`${schedule.startDate}T00:00:00Z`, 'UTC') : ''
+	const endDate = schedule ? formatCalendarDate(`${schedule.endDate}T00:00:00Z`, 'UTC') : ''
 	return (
 		<div className="flex flex-col gap-5">
 			<header>
 				<p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">
-					{course.category}
-					{course.subcategory ? ` · ${course.subcategory}` : ''} · {course.level}
+					{categoryName(course.category, t)}
+					{course.subcategory ? ` · ${course.subcategory}` : ''} · {levelName(course.level, t)}
 				</p>
 				<h1 className="mt-1 text-3xl font-bold">{course.title}</h1>
 				{course.subtitle ? <p className="mt-2 text-lg text-slate-700">{course.subtitle}</p> : null}
-				<p className="mt-2 text-slate-600">by {courseOwnerName(course)}</p>
+				<p className="mt-2 text-slate-600">
+					<Trans>by {owner}</Trans>
+				</p>
 			</header>
 			<dl className="grid gap-x-6 gap-y-2 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-[max-content_1fr]">
-				<dt className="font-medium text-slate-600">Price</dt>
+				<dt className="font-medium text-slate-600">
+					<Trans>Price</Trans>
+				</dt>
 				<dd>
 					<PriceTag price={course.price} />
 				</dd>
-				<dt className="font-medium text-slate-600">Enrolled students</dt>
+				<dt className="font-medium text-slate-600">
+					<Trans>Enrolled students</Trans>
+				</dt>
 				<dd>
-					{course.enrolledStudents}
-					{course.maxStudents ? ` of ${course.maxStudents} places` : ''}
+					{max ? (
+						<Trans>
+							{enrolled} of {max} places
+						</Trans>
+					) : (
+						enrolled
+					)}
 				</dd>
 				{course.duration ? (
 					<>
-						<dt className="font-medium text-slate-600">Duration</dt>
+						<dt className="font-medium text-slate-600">
+							<Trans>Duration</Trans>
+						</dt>
 						<dd>
-							{countOf(course.duration.weeks, 'week')},{' '}
-							{countOf(course.duration.hoursPerWeek, 'hour per week', 'hours per week')}
+							<Plural value={weeks} one="# week" other="# weeks" />,{' '}
+							<Plural value={hoursPerWeek} one="# hour per week" other="# hours per week" />
 						</dd>
 					</>
 				) : null}
-				{course.schedule ? (
+				{schedule ? (
 					<>
-						<dt className="font-medium text-slate-600">Schedule</dt>
+						<dt className="font-medium text-slate-600">
+							<Trans>Schedule</Trans>
+						</dt>
 						<dd>
-							{formatCalendarDate(`${course.schedule.startDate}T00:00:00Z`, 'UTC')} to{' '}
-							{formatCalendarDate(`${course.schedule.endDate}T00:00:00Z`, 'UTC')},{' '}
-							{countOf(course.schedule.sessionsPerWeek, 'session per week', 'sessions per week')}
-							{course.schedule.timeSlots.length ? (
+							<Trans>
+								{startDate} to {endDate}
+							</Trans>
+							,{' '}
+							<Plural
+								value={sessionsPerWeek}
+								one="# session per week"
+								other="# sessions per week"
+							/>
+							{schedule.timeSlots.length ? (
 								<ul className="mt-1 text-sm text-slate-700">
-									{course.schedule.timeSlots.map((slot) => (
+									{schedule.timeSlots.map((slot) => (
 										<li key={`${slot.day}-${slot.startTime}`}>
-											{slot.day} {twelveHour(slot.startTime)} to {twelveHour(slot.endTime)}
+											<TimeSlot {...slot} />
 										</li>
 									))}
 								</ul>
@@ -92,32 +157,36 @@ export function CourseOverview({ course }: { course: Course }) {
 				) : null}
 				{course.languages.length ? (
 					<>
-						<dt className="font-medium text-slate-600">Languages</dt>
+						<dt className="font-medium text-slate-600">
+							<Trans>Languages</Trans>
+						</dt>
 						<dd>{course.languages.join(', ')}</dd>
 					</>
 				) : null}
 				{course.certification ? (
 					<>
-						<dt className="font-medium text-slate-600">Certification</dt>
+						<dt className="font-medium text-slate-600">
+							<Trans>Certification</Trans>
+						</dt>
 						<dd>{course.certification}</dd>
 					</>
 				) : null}
 			</dl>
-			<Section id="about-course" title="About this course">
+			<Section id="about-course" title={t`About this course`}>
 				<p className="whitespace-pre-line text-slate-800">{course.description}</p>
 			</Section>
 			{course.learningOutcomes.length ? (
-				<Section id="outcomes" title="What you will learn">
+				<Section id="outcomes" title={t`What you will learn`}>
 					<List items={course.learningOutcomes} />
 				</Section>
 			) : null}
 			{course.prerequisites.length ? (
-				<Section id="prerequisites" title="Prerequisites">
+				<Section id="prerequisites" title={t`Prerequisites`}>
 					<List items={course.prerequisites} />
 				</Section>
 			) : null}
 			{course.modules.length ? (
-				<Section id="modules" title="Modules">
+				<Section id="modules" title={t`Modules`}>
 					<ol className="flex flex-col gap-4">
 						{course.modules.map((module, index) => (
 							<li key={`${index}-${module.title}`}>
@@ -128,16 +197,14 @@ export function CourseOverview({ course }: { course: Course }) {
 									) : null}
 								</h3>
 								{module.description ? <p className="text-slate-700">{module.description}</p> : null}
-								{module.topics.length ? (
-									<p className="text-sm text-slate-600">Topics: {module.topics.join(', ')}</p>
-								) : null}
+								{module.topics.length ? <ModuleTopics topics={module.topics} /> : null}
 							</li>
 						))}
 					</ol>
 				</Section>
 			) : null}
 			{course.instructors.length ? (
-				<Section id="instructors" title="Instructors">
+				<Section id="instructors" title={t`Instructors`}>
 					<ul className="flex flex-col gap-1">
 						{course.instructors.map((instructor) => (
 							<li key={instructor.name}>
@@ -148,7 +215,7 @@ export function CourseOverview({ course }: { course: Course }) {
 				</Section>
 			) : null}
 			{course.tags.length ? (
-				<ul aria-label="Tags" className="flex flex-wrap gap-2">
+				<ul aria-label={t`Tags`} className="flex flex-wrap gap-2">
 					{course.tags.map((tag) => (
 						<li key={tag} className="rounded-full bg-indigo-50 px-3 py-1 text-sm text-indigo-900">
 							{tag}
@@ -157,5 +224,14 @@ export function CourseOverview({ course }: { course: Course }) {
 				</ul>
 			) : null}
 		</div>
+	)
+}
+
+function ModuleTopics({ topics }: { topics: string[] }) {
+	const list = topics.join(', ')
+	return (
+		<p className="text-sm text-slate-600">
+			<Trans>Topics: {list}</Trans>
+		</p>
 	)
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import type { Settled } from '~/platform/settle.server'
 import { LoadError } from '~/ui/load-error'
 import { TextLink } from '~/ui/text-link'
@@ -10,9 +11,11 @@ export function FeaturedCourses({ courses }: { courses: Settled<CataloguePage> }
 		<section aria-labelledby="featured-courses" className="mx-auto max-w-6xl px-4 pt-12">
 			<div className="flex flex-wrap items-baseline justify-between gap-4">
 				<h2 id="featured-courses" className="text-2xl font-bold">
-					Featured courses
+					<Trans>Featured courses</Trans>
 				</h2>
-				<TextLink to="/courses">See all courses</TextLink>
+				<TextLink to="/courses">
+					<Trans>See all courses</Trans>
+				</TextLink>
 			</div>
 			{courses.ok ? (
 				courses.value.courses.length ? (
@@ -28,7 +31,9 @@ export function FeaturedCourses({ courses }: { courses: Settled<CataloguePage> }
 						))}
 					</ul>
 				) : (
-					<p className="mt-4 text-slate-700">New courses are on their way.</p>
+					<p className="mt-4 text-slate-700">
+						<Trans>New courses are on their way.</Trans>
+					</p>
 				)
 			) : (
 				<div className="mt-4">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
 import { CourseForm } from './course-form'
@@ -8,13 +9,18 @@ export function NewCoursePage({
 }: {
 	actionData: RouteData<typeof newCourseAction> | undefined
 }) {
+	const { t } = useLingui()
 	return (
 		<div className="flex max-w-3xl flex-col gap-6">
-			<nav aria-label="Breadcrumb" className="text-sm">
-				<TextLink to="/teachersdashboard/courses">My courses</TextLink>
+			<nav aria-label={t`Breadcrumb`} className="text-sm">
+				<TextLink to="/teachersdashboard/courses">
+					<Trans>My courses</Trans>
+				</TextLink>
 			</nav>
-			<h1 className="text-2xl font-bold">Create a course</h1>
-			<CourseForm id="create-course" lastResult={actionData} submitLabel="Create course" />
+			<h1 className="text-2xl font-bold">
+				<Trans>Create a course</Trans>
+			</h1>
+			<CourseForm id="create-course" lastResult={actionData} submitLabel={t`Create course`} />
 		</div>
 	)
 }

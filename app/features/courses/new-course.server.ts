@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect } from 'react-router'
 import type { RouterContextProvider } from 'react-router'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
@@ -17,6 +18,6 @@ export async function newCourseAction(context: Context, request: Request) {
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error)
 	}
-	sendToast(context, successToast('Course created successfully!'))
+	sendToast(context, successToast(t`Course created successfully!`))
 	return redirect('/teachersdashboard/courses')
 }

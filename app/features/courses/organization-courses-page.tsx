@@ -1,3 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { categoryName, levelName } from './catalogue'
 import { useSearchParams } from 'react-router'
 import { StudentTable } from '~/features/users/student-table'
 import { CsvDownload } from '~/ui/csv-download'
@@ -17,6 +19,7 @@ export function OrganizationCoursesPage({
 }) {
 	const { page, courses, classList, organizationId } = loaderData
 	const [searchParams] = useSearchParams()
+	const { t } = useLingui()
 	const classHref = (courseId: string) => {
 		const next = new URLSearchParams(searchParams)
 		next.set('course', courseId)
@@ -26,61 +29,70 @@ export function OrganizationCoursesPage({
 	return (
 		<div className="flex flex-col gap-6">
 			<div className="flex flex-wrap items-center justify-between gap-4">
-				<h1 className="text-2xl font-bold">Courses</h1>
-				<TextLink to="/organization/payment-setup">Payment setup</TextLink>
+				<h1 className="text-2xl font-bold">
+					<Trans>Courses</Trans>
+				</h1>
+				<TextLink to="/organization/payment-setup">
+					<Trans>Payment setup</Trans>
+				</TextLink>
 			</div>
 			{courses.ok ? (
 				<>
 					<dl className="grid gap-4 sm:grid-cols-2">
 						<div className="rounded-lg border border-slate-200 bg-white p-4">
-							<dt className="text-sm text-slate-600">Total courses</dt>
+							<dt className="text-sm text-slate-600">
+								<Trans>Total courses</Trans>
+							</dt>
 							<dd className="text-2xl font-bold">{courses.value.pagination.total}</dd>
 						</div>
 						<div className="rounded-lg border border-slate-200 bg-white p-4">
-							<dt className="text-sm text-slate-600">Enrolled students in these courses</dt>
+							<dt className="text-sm text-slate-600">
+								<Trans>Enrolled students in these courses</Trans>
+							</dt>
 							<dd className="text-2xl font-bold">{totalEnrolled(courses.value.courses)}</dd>
 						</div>
 					</dl>
 					{courses.value.courses.length ? (
 						<Table
-							label="Courses of your organization"
-							caption="Courses of your organization"
-							headers={['Course', 'Teacher', 'Price', 'Students', 'Status']}
+							label={t`Courses of your organization`}
+							caption={t`Courses of your organization`}
+							headers={[t`Course`, t`Teacher`, t`Price`, t`Students`, t`Status`]}
 						>
 							{courses.value.courses.map((course) => (
 								<tr key={course.id} className="border-t border-slate-200">
 									<th scope="row" className="px-4 py-3 font-medium">
 										{course.title}
 										<p className="font-normal text-slate-600">
-											{course.category} · {course.level}
+											{categoryName(course.category, t)} · {levelName(course.level, t)}
 										</p>
 									</th>
-									<td className="px-4 py-3">{course.teacherName ?? 'Organization'}</td>
+									<td className="px-4 py-3">{course.teacherName ?? t`Organization`}</td>
 									<td className="px-4 py-3">
 										<PriceTag price={course.price} />
 									</td>
 									<td className="px-4 py-3">
-										{course.enrolledStudents}
-										{course.maxStudents ? ` of ${course.maxStudents}` : ''}
+										<EnrolledOf enrolled={course.enrolledStudents} max={course.maxStudents} />
 										{course.enrolledStudents ? (
 											<TextLink to={classHref(course.id)} className="ms-2">
-												View students<span className="sr-only"> of {course.title}</span>
+												<ViewStudentsLabel title={course.title} />
 											</TextLink>
 										) : null}
 									</td>
-									<td className="px-4 py-3">{course.isPublished ? 'Published' : 'Draft'}</td>
+									<td className="px-4 py-3">
+										{course.isPublished ? <Trans>Published</Trans> : <Trans>Draft</Trans>}
+									</td>
 								</tr>
 							))}
 						</Table>
 					) : (
 						<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
-							Your organization has no courses yet.
+							<Trans>Your organization has no courses yet.</Trans>
 						</p>
 					)}
 					<Pagination
 						page={page}
 						totalPages={courses.value.pagination.totalPages ?? 1}
-						label="Course pages"
+						label={t`Course pages`}
 					/>
 				</>
 			) : (
@@ -102,32 +114,34 @@ function ClassListSection({
 	organizationId: string
 }) {
 	const { course, page, students } = classList
+	const { t } = useLingui()
+	const title = course.title
 	return (
 		<section id="class-list" aria-labelledby="class-list-heading" className="flex flex-col gap-3">
 			<div className="flex flex-wrap items-center justify-between gap-3">
 				<h2 id="class-list-heading" className="text-lg font-semibold">
-					Students enrolled in {course.title}
+					<Trans>Students enrolled in {title}</Trans>
 				</h2>
 				<CsvDownload
 					href={`/organization/courses/class-list?course=${encodeURIComponent(course.id)}`}
 				>
-					Download class list
+					<Trans>Download class list</Trans>
 				</CsvDownload>
 			</div>
 			{students.ok ? (
 				<>
 					<StudentTable
-						caption="Enrolled students"
+						caption={t`Enrolled students`}
 						students={students.value.students}
 						total={students.value.total}
-						empty="No students are enrolled in this course yet."
+						empty={t`No students are enrolled in this course yet.`}
 						column={{
-							header: 'Certificate',
+							header: t`Certificate`,
 							cell: (student) => (
 								<TextLink
 									to={`/organization/certificate/${student.id}/${course.id}/${organizationId}/${encodeURIComponent(student.email)}`}
 								>
-									Certificate<span className="sr-only"> of {student.name}</span>
+									<CertificateLabel name={student.name} />
 								</TextLink>
 							),
 						}}
@@ -135,7 +149,7 @@ function ClassListSection({
 					<Pagination
 						page={page}
 						totalPages={Math.ceil(students.value.total / CLASS_LIST_LIMIT)}
-						label="Student pages"
+						label={t`Student pages`}
 						param="studentsPage"
 					/>
 				</>
@@ -143,5 +157,31 @@ function ClassListSection({
 				<LoadError error={students.error} />
 			)}
 		</section>
+	)
+}
+
+function EnrolledOf({ enrolled, max }: { enrolled: number; max: number | null | undefined }) {
+	return max ? (
+		<Trans>
+			{enrolled} of {max}
+		</Trans>
+	) : (
+		enrolled
+	)
+}
+
+function ViewStudentsLabel({ title }: { title: string }) {
+	return (
+		<Trans>
+			View students<span className="sr-only"> of {title}</span>
+		</Trans>
+	)
+}
+
+function CertificateLabel({ name }: { name: string }) {
+	return (
+		<Trans>
+			Certificate<span className="sr-only"> of {name}</span>
+		</Trans>
 	)
 }

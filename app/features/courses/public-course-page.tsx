@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '~/ui/link'
 import { buttonClass } from '~/ui/button'
 import type { RouteData } from '~/platform/route-data'
@@ -15,24 +16,29 @@ export function PublicCoursePage({
 	loaderData: RouteData<typeof loadPublicCourse>
 }) {
 	const { course, enrolled, role } = loaderData
+	const { t } = useLingui()
 	return (
 		<div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10">
 			<TextLink to="/courses" className="text-sm">
-				Back to courses
+				<Trans>Back to courses</Trans>
 			</TextLink>
 			<CourseOverview course={course} />
 			<div className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-5">
 				{enrolled ? (
 					<>
-						<p>You are enrolled in this course.</p>
+						<p>
+							<Trans>You are enrolled in this course.</Trans>
+						</p>
 						<Link to={`/studentdashboard/${course.id}/course-details`} className={buttonClass()}>
-							Go to the course
+							<Trans>Go to the course</Trans>
 						</Link>
 					</>
 				) : role === null || role === 'student' ? (
-					<BuyCourseLink course={course} label="Buy course" />
+					<BuyCourseLink course={course} label={t`Buy course`} />
 				) : (
-					<p className="text-slate-700">Students buy courses from their own account.</p>
+					<p className="text-slate-700">
+						<Trans>Students buy courses from their own account.</Trans>
+					</p>
 				)}
 			</div>
 		</div>

@@ -10,6 +10,8 @@ export const sampleCourse: Course = {
 	id: 'sample',
 	...sampleContent,
 	teacherId: null,
+	// A person's name, the same in every language.
+	// eslint-disable-next-line lingui/no-unlocalized-strings
 	teacherName: 'Taylor Morgan',
 	organizationId: null,
 	organizationName: null,

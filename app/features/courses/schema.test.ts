@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { chargeOf, formatMoney } from './catalogue'
+import { formatMoney } from '~/platform/numbers'
+import { chargeOf } from './catalogue'
 import {
 	adjustTotal,
 	courseBodyFromForm,

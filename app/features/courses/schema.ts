@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import { CATALOGUE_SEARCH_MAX, courseCategories, courseLevels, currencies } from './catalogue'
 
@@ -140,57 +141,79 @@ const commaList = (text: string | undefined) =>
 		.map((item) => item.trim())
 		.filter(Boolean)
 
-const requiredText = (label: string, max: number) =>
+// Error messages are functions, read when the form is checked: in the page's language (decision 063).
+type Message = () => string
+
+const requiredText = (max: number, missing: Message, tooLong: Message) =>
+	z.string({ error: missing }).trim().min(1, { error: missing }).max(max, { error: tooLong })
+
+const optionalText = (max: number, tooLong: Message) =>
+	z.string().trim().max(max, { error: tooLong }).optional()
+
+const moneyText = (missing: Message, notAnAmount: Message) =>
 	z
-		.string({ error: `Enter the ${label.toLowerCase()}` })
+		.string({ error: missing })
 		.trim()
-		.min(1, `Enter the ${label.toLowerCase()}`)
-		.max(max, `${label} must be at most ${max} characters`)
+		.regex(/^\d{1,6}(\.\d{1,2})?$/, { error: notAnAmount })
 
-const optionalText = (label: string, max: number) =>
-	z.string().trim().max(max, `${label} must be at most ${max} characters`).optional()
-
-const moneyText = (label: string) =>
-	z
-		.string({ error: `Enter the ${label.toLowerCase()}` })
-		.trim()
-		.regex(/^\d{1,6}(\.\d{1,2})?$/, `${label} must be an amount like 49 or 49.99`)
-
-const wholeNumberText = (label: string, min: number, max: number) =>
+const wholeNumberText = (min: number, max: number, notWhole: Message, outOfRange: Message) =>
 	z
 		.string()
 		.trim()
-		.regex(/^\d+$/, `${label} must be a whole number`)
-		.refine(
-			(value) => Number(value) >= min && Number(value) <= max,
-			`${label} must be from ${min} to ${max}`,
-		)
+		.regex(/^\d+$/, { error: notWhole })
+		.refine((value) => Number(value) >= min && Number(value) <= max, { error: outOfRange })
 		.optional()
 
 export const courseFormSchema = z
 	.object({
-		title: requiredText('Title', 200),
-		subtitle: optionalText('Subtitle', 300),
-		description: requiredText('Description', 5000),
-		category: z.enum(courseCategories, { error: 'Choose a category' }),
-		level: z.enum(courseLevels, { error: 'Choose a level' }),
-		price: moneyText('Price'),
-		discountedPrice: moneyText('Discounted price').optional(),
-		currency: z.enum(currencies, { error: 'Choose a currency' }),
-		maxStudents: wholeNumberText('Max students', 1, 10_000),
-		weeks: wholeNumberText('Weeks', 1, 104),
+		title: requiredText(
+			200,
+			() => t`Enter the title`,
+			() => t`Title must be at most 200 characters`,
+		),
+		subtitle: optionalText(300, () => t`Subtitle must be at most 300 characters`),
+		description: requiredText(
+			5000,
+			() => t`Enter the description`,
+			() => t`Description must be at most 5000 characters`,
+		),
+		category: z.enum(courseCategories, { error: () => t`Choose a category` }),
+		level: z.enum(courseLevels, { error: () => t`Choose a level` }),
+		price: moneyText(
+			() => t`Enter the price`,
+			() => t`Price must be an amount like 49 or 49.99`,
+		),
+		discountedPrice: moneyText(
+			() => t`Enter the discounted price`,
+			() => t`Discounted price must be an amount like 49 or 49.99`,
+		).optional(),
+		currency: z.enum(currencies, { error: () => t`Choose a currency` }),
+		maxStudents: wholeNumberText(
+			1,
+			10_000,
+			() => t`Max students must be a whole number`,
+			() => t`Max students must be from 1 to 10000`,
+		),
+		weeks: wholeNumberText(
+			1,
+			104,
+			() => t`Weeks must be a whole number`,
+			() => t`Weeks must be from 1 to 104`,
+		),
 		hoursPerWeek: z
 			.string()
 			.trim()
-			.regex(/^\d{1,2}(\.\d)?$/, 'Hours per week must be a number like 3 or 2.5')
-			.refine(
-				(value) => Number(value) >= 0.5 && Number(value) <= 80,
-				'Hours per week must be from 0.5 to 80',
-			)
+			.regex(/^\d{1,2}(\.\d)?$/, { error: () => t`Hours per week must be a number like 3 or 2.5` })
+			.refine((value) => Number(value) >= 0.5 && Number(value) <= 80, {
+				error: () => t`Hours per week must be from 0.5 to 80`,
+			})
 			.optional(),
-		languages: optionalText('Languages', 500),
-		learningOutcomes: optionalText('Learning outcomes', 9000),
-		modules: optionalText('Modules', 20_000),
+		languages: optionalText(500, () => t`Languages must be at most 500 characters`),
+		learningOutcomes: optionalText(
+			9000,
+			() => t`Learning outcomes must be at most 9000 characters`,
+		),
+		modules: optionalText(20_000, () => t`Modules must be at most 20000 characters`),
 		isPublished: z.literal('on').optional(),
 	})
 	.superRefine((value, ctx) => {
@@ -198,14 +221,14 @@ export const courseFormSchema = z
 			ctx.addIssue({
 				code: 'custom',
 				path: ['discountedPrice'],
-				message: 'Discounted price must be below the price',
+				message: t`Discounted price must be below the price`,
 			})
 		}
 		if (Boolean(value.weeks) !== Boolean(value.hoursPerWeek)) {
 			ctx.addIssue({
 				code: 'custom',
 				path: [value.weeks ? 'hoursPerWeek' : 'weeks'],
-				message: 'Give both weeks and hours per week, or neither',
+				message: t`Give both weeks and hours per week, or neither`,
 			})
 		}
 	})

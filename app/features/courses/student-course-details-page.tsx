@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '~/ui/link'
 import { buttonClass } from '~/ui/button'
 import type { RouteData } from '~/platform/route-data'
@@ -11,23 +12,28 @@ export function StudentCourseDetailsPage({
 	loaderData: RouteData<typeof loadStudentCourseDetails>
 }) {
 	const { course, enrolled } = loaderData
+	const { t } = useLingui()
 	return (
 		<div className="flex flex-col gap-6">
-			<nav aria-label="Breadcrumb" className="text-sm">
-				<TextLink to="/studentdashboard/courses">My courses</TextLink>
+			<nav aria-label={t`Breadcrumb`} className="text-sm">
+				<TextLink to="/studentdashboard/courses">
+					<Trans>My courses</Trans>
+				</TextLink>
 			</nav>
 			{enrolled ? (
 				<p
 					role="status"
 					className="self-start rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900"
 				>
-					You are enrolled
+					<Trans>You are enrolled</Trans>
 				</p>
 			) : (
 				<div className="flex flex-wrap items-center gap-3 rounded-lg border border-indigo-200 bg-indigo-50 p-4">
-					<p>You are not enrolled in this course yet.</p>
+					<p>
+						<Trans>You are not enrolled in this course yet.</Trans>
+					</p>
 					<Link to={`/course/${course.id}/checkout`} reloadDocument className={buttonClass()}>
-						Buy course
+						<Trans>Buy course</Trans>
 					</Link>
 				</div>
 			)}

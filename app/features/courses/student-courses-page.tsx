@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '~/ui/link'
 import { buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
@@ -13,12 +14,15 @@ export function StudentCoursesPage({
 	loaderData: RouteData<typeof loadStudentCourses>
 }) {
 	const { page, courses } = loaderData
+	const { t } = useLingui()
 	return (
 		<div className="flex flex-col gap-6">
 			<div className="flex flex-wrap items-center justify-between gap-4">
-				<h1 className="text-2xl font-bold">My courses</h1>
+				<h1 className="text-2xl font-bold">
+					<Trans>My courses</Trans>
+				</h1>
 				<Link to="/courses" className={buttonClass('secondary')}>
-					Find more courses
+					<Trans>Find more courses</Trans>
 				</Link>
 			</div>
 			{courses.ok ? (
@@ -31,25 +35,35 @@ export function StudentCoursesPage({
 									to={`/studentdashboard/${course.id}/course-details`}
 									className={buttonClass()}
 								>
-									Open<span className="sr-only"> {course.title}</span>
+									<OpenCourseLabel title={course.title} />
 								</Link>
 							)}
 						/>
 						<Pagination
 							page={page}
 							totalPages={courses.value.pagination.totalPages ?? 1}
-							label="My course pages"
+							label={t`My course pages`}
 						/>
 					</>
 				) : (
 					<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
-						You are not enrolled in any course yet.{' '}
-						<TextLink to="/courses">Browse the catalogue</TextLink>.
+						<Trans>
+							You are not enrolled in any course yet.{' '}
+							<TextLink to="/courses">Browse the catalogue</TextLink>.
+						</Trans>
 					</p>
 				)
 			) : (
 				<LoadError error={courses.error} />
 			)}
 		</div>
+	)
+}
+
+function OpenCourseLabel({ title }: { title: string }) {
+	return (
+		<Trans>
+			Open<span className="sr-only"> {title}</span>
+		</Trans>
 	)
 }

@@ -1,3 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { categoryName, levelName } from './catalogue'
 import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { Link } from '~/ui/link'
@@ -28,6 +30,7 @@ export function TeacherCoursesPage({
 	actionData: SubmissionResult<string[]> | undefined
 }) {
 	const { page, courses } = loaderData
+	const { t } = useLingui()
 	const actionError = actionData?.error?.['']?.[0]
 	const { queued, queueWhenOffline } = useOfflineQueue(COURSE_OFFLINE_KEY)
 	// Changes waiting offline show at once, marked until they reach the server; each queued delete
@@ -37,16 +40,18 @@ export function TeacherCoursesPage({
 	return (
 		<div className="flex flex-col gap-6">
 			<div className="flex flex-wrap items-center justify-between gap-4">
-				<h1 className="text-2xl font-bold">My courses</h1>
+				<h1 className="text-2xl font-bold">
+					<Trans>My courses</Trans>
+				</h1>
 				<div className="flex flex-wrap gap-3">
 					<Link to="/courses/find-student" className={buttonClass('secondary')}>
-						Find a student
+						<Trans>Find a student</Trans>
 					</Link>
 					<Link to="/teachersdashboard/course-details" className={buttonClass('secondary')}>
-						Sample course
+						<Trans>Sample course</Trans>
 					</Link>
 					<Link to="/teachersdashboard/courses/form" className={buttonClass()}>
-						Create course
+						<Trans>Create course</Trans>
 					</Link>
 				</div>
 			</div>
@@ -67,7 +72,7 @@ export function TeacherCoursesPage({
 				<Pagination
 					page={page}
 					totalPages={courses.value.pagination.totalPages ?? 1}
-					label="Course pages"
+					label={t`Course pages`}
 				/>
 			) : null}
 		</div>
@@ -83,17 +88,22 @@ function CourseTable({
 	total: number
 	queueWhenOffline: ReturnType<typeof useOfflineQueue>['queueWhenOffline']
 }) {
+	const { t } = useLingui()
 	return (
 		<>
 			<dl className="grid gap-4 sm:grid-cols-2">
 				<div className="rounded-lg border border-slate-200 bg-white p-4">
-					<dt className="text-sm text-slate-600">Total courses</dt>
+					<dt className="text-sm text-slate-600">
+						<Trans>Total courses</Trans>
+					</dt>
 					<dd className="text-2xl font-bold" data-testid="total-courses">
 						{total}
 					</dd>
 				</div>
 				<div className="rounded-lg border border-slate-200 bg-white p-4">
-					<dt className="text-sm text-slate-600">Enrolled students in these courses</dt>
+					<dt className="text-sm text-slate-600">
+						<Trans>Enrolled students in these courses</Trans>
+					</dt>
 					<dd className="text-2xl font-bold">
 						{totalEnrolled(courses.filter((course) => course.offline !== 'DELETE'))}
 					</dd>
@@ -101,9 +111,9 @@ function CourseTable({
 			</dl>
 			{courses.length ? (
 				<Table
-					label="Your courses"
-					caption="Your courses"
-					headers={['Course', 'Price', 'Students', 'Status', 'Actions']}
+					label={t`Your courses`}
+					caption={t`Your courses`}
+					headers={[t`Course`, t`Price`, t`Students`, t`Status`, t`Actions`]}
 				>
 					{courses.map((course) => (
 						<tr
@@ -118,13 +128,15 @@ function CourseTable({
 									{course.title}
 								</Link>
 								<p className="font-normal text-slate-600">
-									{course.category} · {course.level}
+									{categoryName(course.category, t)} · {levelName(course.level, t)}
 								</p>
 								{course.offline ? (
 									<p className="text-xs font-semibold text-amber-800">
-										{course.offline === 'DELETE'
-											? 'Deleted offline: syncs when back online'
-											: 'Changed offline: syncs when back online'}
+										{course.offline === 'DELETE' ? (
+											<Trans>Deleted offline: syncs when back online</Trans>
+										) : (
+											<Trans>Changed offline: syncs when back online</Trans>
+										)}
 									</p>
 								) : null}
 							</th>
@@ -139,52 +151,17 @@ function CourseTable({
 										download
 										className="ms-2 text-sm font-semibold whitespace-nowrap text-indigo-800 underline"
 									>
-										Class list (CSV)<span className="sr-only"> of {course.title}</span>
+										<ClassListLabel title={course.title} />
 									</a>
 								) : null}
 							</td>
-							<td className="px-4 py-3">{course.isPublished ? 'Published' : 'Draft'}</td>
+							<td className="px-4 py-3">
+								{course.isPublished ? <Trans>Published</Trans> : <Trans>Draft</Trans>}
+							</td>
 							<td className="px-4 py-3">
 								{/* A course deleted offline has nothing left to do until it syncs. */}
 								{course.offline === 'DELETE' ? null : (
-									<div className="flex flex-wrap items-start gap-2">
-										<Link
-											to={`/teachersdashboard/courses/edit/${course.id}`}
-											className={buttonClass('secondary')}
-											aria-label={`Edit ${course.title}`}
-										>
-											Edit
-										</Link>
-										<Form method="post" {...handlesOffline} onSubmit={queueWhenOffline('UPDATE')}>
-											<input type="hidden" name="intent" value="publish" />
-											<input type="hidden" name="courseId" value={course.id} />
-											<input
-												type="hidden"
-												name="isPublished"
-												value={course.isPublished ? 'false' : 'true'}
-											/>
-											<button
-												type="submit"
-												className={buttonClass('secondary')}
-												aria-label={`${course.isPublished ? 'Unpublish' : 'Publish'} ${course.title}`}
-											>
-												{course.isPublished ? 'Unpublish' : 'Publish'}
-											</button>
-										</Form>
-										<ConfirmDisclosure
-											summary="Delete"
-											summaryLabel={`Delete ${course.title}`}
-											question={`Delete ${course.title}? This cannot be undone.`}
-										>
-											<Form method="post" {...handlesOffline} onSubmit={queueWhenOffline('DELETE')}>
-												<input type="hidden" name="intent" value="delete" />
-												<input type="hidden" name="courseId" value={course.id} />
-												<button type="submit" className={buttonClass('danger')}>
-													Yes, delete this course
-												</button>
-											</Form>
-										</ConfirmDisclosure>
-									</div>
+									<RowActions course={course} queueWhenOffline={queueWhenOffline} />
 								)}
 							</td>
 						</tr>
@@ -192,10 +169,68 @@ function CourseTable({
 				</Table>
 			) : (
 				<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
-					You have no courses yet.{' '}
-					<TextLink to="/teachersdashboard/courses/form">Create your first course</TextLink>.
+					<Trans>
+						You have no courses yet.{' '}
+						<TextLink to="/teachersdashboard/courses/form">Create your first course</TextLink>.
+					</Trans>
 				</p>
 			)}
 		</>
+	)
+}
+
+/** Edit, Publish or Unpublish, and Delete: each names the course to a screen reader. */
+function RowActions({
+	course,
+	queueWhenOffline,
+}: {
+	course: Shown<Courses[number]>
+	queueWhenOffline: ReturnType<typeof useOfflineQueue>['queueWhenOffline']
+}) {
+	const { t } = useLingui()
+	const title = course.title
+	return (
+		<div className="flex flex-wrap items-start gap-2">
+			<Link
+				to={`/teachersdashboard/courses/edit/${course.id}`}
+				className={buttonClass('secondary')}
+				aria-label={t`Edit ${title}`}
+			>
+				<Trans>Edit</Trans>
+			</Link>
+			<Form method="post" {...handlesOffline} onSubmit={queueWhenOffline('UPDATE')}>
+				<input type="hidden" name="intent" value="publish" />
+				<input type="hidden" name="courseId" value={course.id} />
+				<input type="hidden" name="isPublished" value={course.isPublished ? 'false' : 'true'} />
+				<button
+					type="submit"
+					className={buttonClass('secondary')}
+					aria-label={course.isPublished ? t`Unpublish ${title}` : t`Publish ${title}`}
+				>
+					{course.isPublished ? <Trans>Unpublish</Trans> : <Trans>Publish</Trans>}
+				</button>
+			</Form>
+			<ConfirmDisclosure
+				summary={t`Delete`}
+				summaryLabel={t`Delete ${title}`}
+				question={t`Delete ${title}? This cannot be undone.`}
+			>
+				<Form method="post" {...handlesOffline} onSubmit={queueWhenOffline('DELETE')}>
+					<input type="hidden" name="intent" value="delete" />
+					<input type="hidden" name="courseId" value={course.id} />
+					<button type="submit" className={buttonClass('danger')}>
+						<Trans>Yes, delete this course</Trans>
+					</button>
+				</Form>
+			</ConfirmDisclosure>
+		</div>
+	)
+}
+
+function ClassListLabel({ title }: { title: string }) {
+	return (
+		<Trans>
+			Class list (CSV)<span className="sr-only"> of {title}</span>
+		</Trans>
 	)
 }

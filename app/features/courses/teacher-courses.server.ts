@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
@@ -31,7 +32,7 @@ export async function loadTeacherCourses(context: Context, request: Request, tea
 export async function teacherCourseAction(context: Context, request: Request) {
 	const submission = parseForm(await readForm(request), { schema: courseRowActionSchema })
 	if (submission.status !== 'success')
-		return data(submission.reply({ formErrors: ['Choose a course and an action.'] }), {
+		return data(submission.reply({ formErrors: [t`Choose a course and an action.`] }), {
 			status: 400,
 		})
 	const api = upstream(context, request)
@@ -40,11 +41,11 @@ export async function teacherCourseAction(context: Context, request: Request) {
 		switch (form.intent) {
 			case 'publish':
 				await updateCourse(api, form.courseId, { isPublished: form.isPublished === 'true' })
-				sendToast(context, successToast('Course updated successfully'))
+				sendToast(context, successToast(t`Course updated successfully`))
 				break
 			case 'delete':
 				await deleteCourse(api, form.courseId)
-				sendToast(context, successToast('Course deleted successfully'))
+				sendToast(context, successToast(t`Course deleted successfully`))
 				break
 		}
 	} catch (error) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getCourse } from '~/features/courses/api.server'
 import { env } from '~/platform/env.server'
@@ -41,7 +42,7 @@ export async function checkoutAction(context: Context, request: Request, courseI
 				if (!clientSecret)
 					return data(
 						submission.reply({
-							formErrors: ['Card payments are not set up with Stripe on the server.'],
+							formErrors: [t`Card payments are not set up with Stripe on the server.`],
 						}),
 						{ status: 409 },
 					)

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { Link } from '~/ui/link'
@@ -8,10 +11,10 @@ import { LoadError } from '~/ui/load-error'
 import { useSubmitting } from '~/ui/use-form'
 import type { PayoutAccount } from './schema'
 
-const statusText: Record<PayoutAccount['status'], string> = {
-	not_started: 'Not set up: you cannot receive course payments yet.',
-	pending: 'Started: the card payment provider still needs some details from you.',
-	complete: 'Ready: course payments are paid out to your account.',
+const statusText: Record<PayoutAccount['status'], MessageDescriptor> = {
+	not_started: msg`Not set up: you cannot receive course payments yet.`,
+	pending: msg`Started: the card payment provider still needs some details from you.`,
+	complete: msg`Ready: course payments are paid out to your account.`,
 }
 
 /** The payment-setup page of both areas. */
@@ -23,13 +26,18 @@ export function PaymentSetupPage({
 	actionData: SubmissionResult<string[]> | undefined
 }) {
 	const busy = useSubmitting()
+	const { t } = useLingui()
 	return (
 		<div className="flex max-w-2xl flex-col gap-6">
 			<div>
-				<h1 className="text-2xl font-bold">Payment setup</h1>
+				<h1 className="text-2xl font-bold">
+					<Trans>Payment setup</Trans>
+				</h1>
 				<p className="mt-2 text-slate-700">
-					Connect an account with our card payment provider so that students can pay for your
-					courses and the money reaches you.
+					<Trans>
+						Connect an account with our card payment provider so that students can pay for your
+						courses and the money reaches you.
+					</Trans>
 				</p>
 			</div>
 			<FormErrors id="payment-setup-errors" errors={formErrorsOf(actionData)} />
@@ -39,20 +47,28 @@ export function PaymentSetupPage({
 					className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6"
 				>
 					<h2 id="payout-heading" className="text-lg font-semibold">
-						Payout account
+						<Trans>Payout account</Trans>
 					</h2>
 					<dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2">
-						<dt className="text-slate-600">Status</dt>
-						<dd data-testid="payout-status">{statusText[account.value.status]}</dd>
-						<dt className="text-slate-600">Provider</dt>
+						<dt className="text-slate-600">
+							<Trans>Status</Trans>
+						</dt>
+						<dd data-testid="payout-status">{t(statusText[account.value.status])}</dd>
+						<dt className="text-slate-600">
+							<Trans>Provider</Trans>
+						</dt>
 						<dd>
-							{account.value.provider === 'stripe'
-								? 'Stripe'
-								: 'Test payments (no Stripe keys configured)'}
+							{account.value.provider === 'stripe' ? (
+								'Stripe'
+							) : (
+								<Trans>Test payments (no Stripe keys configured)</Trans>
+							)}
 						</dd>
 						{account.value.accountId ? (
 							<>
-								<dt className="text-slate-600">Account</dt>
+								<dt className="text-slate-600">
+									<Trans>Account</Trans>
+								</dt>
 								<dd className="font-mono text-sm">{account.value.accountId}</dd>
 							</>
 						) : null}
@@ -60,7 +76,11 @@ export function PaymentSetupPage({
 					{account.value.status !== 'complete' ? (
 						<Form method="post">
 							<Button disabled={busy}>
-								{account.value.status === 'not_started' ? 'Set up payments' : 'Continue setup'}
+								{account.value.status === 'not_started' ? (
+									<Trans>Set up payments</Trans>
+								) : (
+									<Trans>Continue setup</Trans>
+								)}
 							</Button>
 						</Form>
 					) : null}
@@ -82,15 +102,21 @@ export function CompleteOnboardingPage({
 }) {
 	return (
 		<div className="flex max-w-2xl flex-col gap-4">
-			<h1 className="text-2xl font-bold">Payment setup</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Payment setup</Trans>
+			</h1>
 			{account.ok ? (
 				account.value.status === 'complete' ? (
 					<p role="status" className="rounded-md border border-green-300 bg-green-50 p-4">
-						Your payout account is ready. Students' payments for your courses now reach you.
+						<Trans>
+							Your payout account is ready. Students' payments for your courses now reach you.
+						</Trans>
 					</p>
 				) : (
 					<p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-4">
-						The card payment provider still needs some details before you can receive payments.
+						<Trans>
+							The card payment provider still needs some details before you can receive payments.
+						</Trans>
 					</p>
 				)
 			) : (
@@ -98,10 +124,10 @@ export function CompleteOnboardingPage({
 			)}
 			<div className="flex flex-wrap gap-3">
 				<Link to={`${area}/payment-setup`} className={buttonClass('secondary')}>
-					Back to payment setup
+					<Trans>Back to payment setup</Trans>
 				</Link>
 				<Link to={`${area}/courses`} className={buttonClass()}>
-					Go to courses
+					<Trans>Go to courses</Trans>
 				</Link>
 			</div>
 		</div>

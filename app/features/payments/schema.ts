@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import { isLuhnValid } from '../../../contract/payments.ts'
 
@@ -40,26 +41,28 @@ export const isSettled = (payment: Pick<Payment, 'status'>) =>
 
 // The test provider's card form (no Stripe keys). The same schema checks the browser and the action.
 export const cardFormSchema = z.object({
+	// Error messages are functions, read when the form is checked: in the page's language.
 	name: z
-		.string({ error: 'Enter the name on the card' })
+		.string({ error: () => t`Enter the name on the card` })
 		.trim()
-		.min(1, 'Enter the name on the card')
-		.max(100, 'Name is too long'),
+		.min(1, { error: () => t`Enter the name on the card` })
+		.max(100, { error: () => t`Name is too long` }),
 	cardNumber: z
-		.string({ error: 'Enter your card number' })
+		.string({ error: () => t`Enter your card number` })
 		.transform((value) => value.replace(/[\s-]/g, ''))
-		.refine(
-			(value) => /^\d{12,19}$/.test(value) && isLuhnValid(value),
-			'Enter a valid card number',
-		),
+		.refine((value) => /^\d{12,19}$/.test(value) && isLuhnValid(value), {
+			error: () => t`Enter a valid card number`,
+		}),
 	expiry: z
-		.string({ error: 'Enter the expiry date' })
+		.string({ error: () => t`Enter the expiry date` })
 		.trim()
-		.regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, 'Enter the expiry date as MM/YY'),
+		.regex(/^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, {
+			error: () => t`Enter the expiry date as MM/YY`,
+		}),
 	cvc: z
-		.string({ error: 'Enter the security code' })
+		.string({ error: () => t`Enter the security code` })
 		.trim()
-		.regex(/^\d{3,4}$/, 'The security code is 3 or 4 digits'),
+		.regex(/^\d{3,4}$/, { error: () => t`The security code is 3 or 4 digits` }),
 })
 export type CardForm = z.infer<typeof cardFormSchema>
 

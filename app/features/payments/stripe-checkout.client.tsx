@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 // The pure entry: Stripe.js is fetched when loadStripe runs, not as a side effect of importing.
 import type { Stripe } from '@stripe/stripe-js'
@@ -52,6 +53,7 @@ function StripePaymentForm({ courseId, payLabel }: { courseId: string; payLabel:
 	const [error, setError] = useState<string | null>(null)
 	const [busy, setBusy] = useState(false)
 	const confirmed = useRef<string | null>(null)
+	const { t } = useLingui()
 
 	useEffect(() => {
 		const created = fetcher.data?.stripe
@@ -69,10 +71,10 @@ function StripePaymentForm({ courseId, payLabel }: { courseId: string; payLabel:
 			})
 			.then(({ error: confirmError }) => {
 				// Reached only when Stripe could not redirect: the card was refused or needs fixing.
-				setError(confirmError.message ?? 'Your payment could not be completed.')
+				setError(confirmError.message ?? t`Your payment could not be completed.`)
 				setBusy(false)
 			})
-	}, [fetcher.data, stripe, elements, courseId])
+	}, [fetcher.data, stripe, elements, courseId, t])
 
 	// The action's refusal (already enrolled, course full) ends the attempt.
 	const serverError = fetcher.state === 'idle' ? (formErrorsOf(fetcher.data)?.[0] ?? null) : null
@@ -86,7 +88,7 @@ function StripePaymentForm({ courseId, payLabel }: { courseId: string; payLabel:
 		setBusy(true)
 		const { error: submitError } = await elements.submit()
 		if (submitError) {
-			setError(submitError.message ?? 'Check your card details.')
+			setError(submitError.message ?? t`Check your card details.`)
 			setBusy(false)
 			return
 		}
@@ -94,14 +96,14 @@ function StripePaymentForm({ courseId, payLabel }: { courseId: string; payLabel:
 	}
 
 	return (
-		<form onSubmit={pay} className="flex flex-col gap-4" aria-label="Card payment">
+		<form onSubmit={pay} className="flex flex-col gap-4" aria-label={t`Card payment`}>
 			<PaymentElement />
 			{shownError ? (
 				<p role="alert" className="text-sm text-red-700">
 					{shownError}
 				</p>
 			) : null}
-			<Button disabled={!stripe || working}>{working ? 'Processing…' : payLabel}</Button>
+			<Button disabled={!stripe || working}>{working ? t`Processing…` : payLabel}</Button>
 		</form>
 	)
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { Button } from '~/ui/button'
@@ -22,18 +23,19 @@ export function TestCardForm({
 		lastResult,
 	})
 	const busy = useSubmitting()
+	const { t } = useLingui()
 	return (
 		<Form
 			method="post"
 			className="flex flex-col gap-4"
 			{...getFormProps(form)}
-			aria-label="Card payment"
+			aria-label={t`Card payment`}
 		>
 			<input type="hidden" name="intent" value="pay" />
 			<FormErrors id={form.errorId} errors={form.errors} />
-			<ConformField label="Name on card" meta={fields.name} autoComplete="cc-name" required />
+			<ConformField label={t`Name on card`} meta={fields.name} autoComplete="cc-name" required />
 			<ConformField
-				label="Card number"
+				label={t`Card number`}
 				meta={fields.cardNumber}
 				inputMode="numeric"
 				autoComplete="cc-number"
@@ -42,21 +44,21 @@ export function TestCardForm({
 			/>
 			<div className="grid grid-cols-2 gap-4">
 				<ConformField
-					label="Expiry (MM/YY)"
+					label={t`Expiry (MM/YY)`}
 					meta={fields.expiry}
 					autoComplete="cc-exp"
-					placeholder="MM/YY"
+					placeholder={t`MM/YY`}
 					required
 				/>
 				<ConformField
-					label="Security code (CVC)"
+					label={t`Security code (CVC)`}
 					meta={fields.cvc}
 					inputMode="numeric"
 					autoComplete="cc-csc"
 					required
 				/>
 			</div>
-			<Button disabled={busy}>{busy ? 'Processing…' : payLabel}</Button>
+			<Button disabled={busy}>{busy ? t`Processing…` : payLabel}</Button>
 		</Form>
 	)
 }

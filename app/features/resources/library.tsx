@@ -1,3 +1,5 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { t } from '@lingui/core/macro'
 import { Form } from 'react-router'
 import { Link } from '~/ui/link'
 import { Button, buttonClass } from '~/ui/button'
@@ -27,6 +29,7 @@ export function LibraryFilters({
 		subjects.includes(filters.subject) || filters.subject === 'All'
 			? subjects
 			: [...subjects, filters.subject]
+	const { t } = useLingui()
 	return (
 		<Form
 			// The controls are uncontrolled: a new set of filters in the URL (Clear filters, Back)
@@ -34,12 +37,12 @@ export function LibraryFilters({
 			key={`${filters.search}\n${filters.subject}\n${filters.type}`}
 			method="get"
 			role="search"
-			aria-label="Filter resources"
+			aria-label={t`Filter resources`}
 			className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4"
 		>
 			<div className="flex min-w-56 flex-1 flex-col gap-1">
 				<label htmlFor="library-search" className="text-sm font-medium text-slate-800">
-					Search resources
+					<Trans>Search resources</Trans>
 				</label>
 				<input
 					id="library-search"
@@ -48,12 +51,12 @@ export function LibraryFilters({
 					defaultValue={filters.search}
 					maxLength={100}
 					className={controlClass}
-					placeholder="Title or description"
+					placeholder={t`Title or description`}
 				/>
 			</div>
 			<div className="flex flex-col gap-1">
 				<label htmlFor="library-subject" className="text-sm font-medium text-slate-800">
-					Subject
+					<Trans>Subject</Trans>
 				</label>
 				<select
 					id="library-subject"
@@ -61,7 +64,7 @@ export function LibraryFilters({
 					defaultValue={filters.subject}
 					className={controlClass}
 				>
-					<option value="All">All</option>
+					<option value="All">{t`All`}</option>
 					{subjectOptions.map((subject) => (
 						<option key={subject} value={subject}>
 							{subject}
@@ -71,20 +74,22 @@ export function LibraryFilters({
 			</div>
 			<div className="flex flex-col gap-1">
 				<label htmlFor="library-type" className="text-sm font-medium text-slate-800">
-					Type
+					<Trans>Type</Trans>
 				</label>
 				<select id="library-type" name="type" defaultValue={filters.type} className={controlClass}>
-					<option value="all">All types</option>
+					<option value="all">{t`All types`}</option>
 					{resourceTypes.map((type) => (
 						<option key={type.value} value={type.value}>
-							{type.label}
+							{t(type.label)}
 						</option>
 					))}
 				</select>
 			</div>
-			<Button>Apply filters</Button>
+			<Button>
+				<Trans>Apply filters</Trans>
+			</Button>
 			<Link to="." className={buttonClass('secondary')}>
-				Clear filters
+				<Trans>Clear filters</Trans>
 			</Link>
 		</Form>
 	)
@@ -107,19 +112,21 @@ export function LibraryList({
 	headingLevel?: 'h2' | 'h3'
 }) {
 	const { resources, pagination } = list
+	const { t } = useLingui()
+	const total = pagination.total
 	if (!resources.length) {
 		return (
 			<p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">
-				No resources match these filters.
+				<Trans>No resources match these filters.</Trans>
 			</p>
 		)
 	}
 	return (
 		<div className="flex flex-col gap-4">
 			<p className="text-sm text-slate-700" aria-live="polite">
-				{pagination.total === 1 ? '1 resource' : `${pagination.total} resources`}
+				<Plural value={total} one="# resource" other="# resources" />
 			</p>
-			<ul className="grid gap-4 md:grid-cols-2" aria-label="Resources">
+			<ul className="grid gap-4 md:grid-cols-2" aria-label={t`Resources`}>
 				{resources.map((resource) => (
 					<li
 						key={resource.id}
@@ -131,23 +138,24 @@ export function LibraryList({
 								{resource.subject}
 							</span>
 							<span className="rounded bg-slate-100 px-2 py-0.5 text-slate-800">
-								{resourceTypeLabel(resource.resourceType)}
+								{resourceTypeLabel(resource.resourceType, t)}
 							</span>
 						</p>
 						{resource.description ? (
 							<p className="text-sm text-slate-700">{resource.description}</p>
 						) : null}
 						<p className="text-xs text-slate-600">
-							Shared by {resource.uploadedBy.name} on{' '}
-							{formatCalendarDate(resource.createdAt, 'UTC')}
+							<SharedBy
+								name={resource.uploadedBy.name}
+								date={formatCalendarDate(resource.createdAt, 'UTC')}
+							/>
 						</p>
 						<div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
 							{resource.file ? (
 								// No `download` attribute: the file comes as an attachment (with its name), and a
 								// refusal (a file removed since) shows the area's page.
 								<a href={`${filesPath}/${resource.id}/file`} className={buttonClass('secondary')}>
-									Download<span className="sr-only"> {resource.title}</span> (
-									{formatBytes(resource.file.size)})
+									<DownloadLabel title={resource.title} size={formatBytes(resource.file.size)} />
 								</a>
 							) : null}
 							{resource.url ? (
@@ -157,21 +165,21 @@ export function LibraryList({
 									rel="noopener noreferrer"
 									className={buttonClass('secondary')}
 								>
-									Open link<span className="sr-only">: {resource.title} (opens in a new tab)</span>
+									<OpenLinkLabel title={resource.title} />
 								</a>
 							) : null}
 							{canDelete?.(resource.uploadedBy.id) ? (
 								// Asks first, without JavaScript too: one click never deletes.
 								<ConfirmDisclosure
-									summary="Delete"
-									summaryLabel={`Delete ${resource.title}`}
-									question={`Delete “${resource.title}”? Students will no longer find it in the library.`}
+									summary={t`Delete`}
+									summaryLabel={deleteLabel(resource.title)}
+									question={deleteQuestion(resource.title)}
 								>
 									<Form method="post">
 										<input type="hidden" name="intent" value="delete" />
 										<input type="hidden" name="resourceId" value={resource.id} />
-										<Button variant="danger" aria-label={`Yes, delete ${resource.title}`}>
-											Yes, delete
+										<Button variant="danger" aria-label={confirmLabel(resource.title)}>
+											<Trans>Yes, delete</Trans>
 										</Button>
 									</Form>
 								</ConfirmDisclosure>
@@ -183,8 +191,38 @@ export function LibraryList({
 			<Pagination
 				page={pagination.currentPage}
 				totalPages={pagination.totalPages}
-				label="Resource pages"
+				label={t`Resource pages`}
 			/>
 		</div>
 	)
 }
+
+function SharedBy({ name, date }: { name: string; date: string }) {
+	return (
+		<Trans>
+			Shared by {name} on {date}
+		</Trans>
+	)
+}
+
+function DownloadLabel({ title, size }: { title: string; size: string }) {
+	return (
+		<Trans>
+			Download<span className="sr-only"> {title}</span> ({size})
+		</Trans>
+	)
+}
+
+function OpenLinkLabel({ title }: { title: string }) {
+	return (
+		<Trans>
+			Open link<span className="sr-only">: {title} (opens in a new tab)</span>
+		</Trans>
+	)
+}
+
+// What the delete controls say, naming the resource (rendered, so in the page's language).
+const deleteLabel = (title: string) => t`Delete ${title}`
+const deleteQuestion = (title: string) =>
+	t`Delete “${title}”? Students will no longer find it in the library.`
+const confirmLabel = (title: string) => t`Yes, delete ${title}`

@@ -1,63 +1,75 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
 import { z } from 'zod'
 import { descriptionField, titleField } from '~/platform/form-fields'
 import { pageParam } from '~/platform/page-param'
 
 export const resourceTypes = [
-	{ value: 'document', label: 'Document' },
-	{ value: 'video', label: 'Video' },
-	{ value: 'worksheet', label: 'Worksheet' },
-	{ value: 'slides', label: 'Slides' },
-	{ value: 'link', label: 'Link' },
-	{ value: 'other', label: 'Other' },
+	{ value: 'document', label: msg`Document` },
+	{ value: 'video', label: msg`Video` },
+	{ value: 'worksheet', label: msg`Worksheet` },
+	{ value: 'slides', label: msg`Slides` },
+	{ value: 'link', label: msg`Link` },
+	{ value: 'other', label: msg`Other` },
 ] as const
 type ResourceType = (typeof resourceTypes)[number]['value']
 const typeValues = resourceTypes.map((type) => type.value) as [ResourceType, ...ResourceType[]]
 
-export const resourceTypeLabel = (value: string) =>
-	resourceTypes.find((type) => type.value === value)?.label ?? value
+/** A resource type as a person reads it, in the page's language; `t` from useLingui. */
+export function resourceTypeLabel(value: string, t: (descriptor: MessageDescriptor) => string) {
+	const type = resourceTypes.find((each) => each.value === value)
+	return type ? t(type.label) : value
+}
 
 /** What the library files may be (api/README.md): at most 10 MB. */
 export const maxResourceBytes = 10 * 1024 * 1024
+// File name endings for the file picker: nobody reads them as text.
 export const resourceFileAccept =
+	// eslint-disable-next-line lingui/no-unlocalized-strings
 	'.pdf,.doc,.docx,.ppt,.pptx,.xls,.xlsx,.txt,.md,.csv,.png,.jpg,.jpeg,.gif,.webp,.zip'
 
 const webAddress = z
 	.string()
 	.trim()
-	.max(2000, 'Link must be at most 2000 characters')
-	.refine((value) => {
-		try {
-			return ['http:', 'https:'].includes(new URL(value).protocol)
-		} catch {
-			return false
-		}
-	}, 'Enter a web address starting with http:// or https://')
+	.max(2000, { error: () => t`Link must be at most 2000 characters` })
+	.refine(
+		(value) => {
+			try {
+				return ['http:', 'https:'].includes(new URL(value).protocol)
+			} catch {
+				return false
+			}
+		},
+		{ error: () => t`Enter a web address starting with http:// or https://` },
+	)
 
 const uploadFields = z.object({
 	title: titleField,
 	description: descriptionField,
 	subject: z
-		.string({ error: 'Enter a subject' })
+		.string({ error: () => t`Enter a subject` })
 		.trim()
-		.min(1, 'Enter a subject')
-		.max(100, 'Subject must be at most 100 characters'),
-	resourceType: z.enum(typeValues, { error: 'Choose a type' }),
+		.min(1, { error: () => t`Enter a subject` })
+		.max(100, { error: () => t`Subject must be at most 100 characters` }),
+	resourceType: z.enum(typeValues, { error: () => t`Choose a type` }),
 	url: webAddress.optional(),
 	file: z
 		.instanceof(File)
 		.optional()
-		.refine((file) => !file || file.size <= maxResourceBytes, 'The file must be at most 10 MB'),
+		.refine((file) => !file || file.size <= maxResourceBytes, {
+			error: () => t`The file must be at most 10 MB`,
+		}),
 })
 
 function fileOrLink(value: { file?: File; url?: string }, ctx: z.RefinementCtx) {
 	const hasFile = Boolean(value.file && value.file.size > 0)
 	if (hasFile && value.url) {
-		ctx.addIssue({ code: 'custom', path: ['url'], message: 'Give a file or a link, not both' })
+		ctx.addIssue({ code: 'custom', path: ['url'], message: t`Give a file or a link, not both` })
 	} else if (!hasFile && !value.url) {
 		ctx.addIssue({
 			code: 'custom',
 			path: ['file'],
-			message: 'Choose a file to upload or give a link',
+			message: t`Choose a file to upload or give a link`,
 		})
 	}
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { LoadError } from '~/ui/load-error'
 import type { RouteData } from '~/platform/route-data'
 import { LibraryFilters, LibraryList } from './library'
@@ -11,9 +12,11 @@ export function StudentLibraryPage({
 	const { filters, list } = loaderData
 	return (
 		<div className="flex flex-col gap-6">
-			<h1 className="text-2xl font-bold">Library</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Library</Trans>
+			</h1>
 			<p className="text-slate-700">
-				Study resources shared by teachers: search, filter and download.
+				<Trans>Study resources shared by teachers: search, filter and download.</Trans>
 			</p>
 			<LibraryFilters filters={filters} subjects={list.ok ? list.value.subjects : []} />
 			{list.ok ? (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
@@ -30,19 +31,22 @@ export function TeacherLibraryPage({
 		shouldRevalidate: 'onInput',
 	})
 	const uploading = useSubmitting('upload')
+	const { t } = useLingui()
 
 	return (
 		<div className="flex flex-col gap-8">
-			<h1 className="text-2xl font-bold">Library</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Library</Trans>
+			</h1>
 			<section
 				aria-labelledby="upload-heading"
 				className="rounded-lg border border-slate-200 bg-white p-6"
 			>
 				<h2 id="upload-heading" className="text-lg font-semibold">
-					Upload a resource
+					<Trans>Upload a resource</Trans>
 				</h2>
 				<p className="mt-1 text-sm text-slate-700">
-					Share a file (at most 10 MB) or a link with every student.
+					<Trans>Share a file (at most 10 MB) or a link with every student.</Trans>
 				</p>
 				<Form
 					method="post"
@@ -54,45 +58,48 @@ export function TeacherLibraryPage({
 					<div className="md:col-span-2">
 						<FormErrors id={form.errorId} errors={form.errors} />
 					</div>
-					<ConformField label="Title" meta={fields.title} required />
+					<ConformField label={t`Title`} meta={fields.title} required />
 					<ConformField
-						label="Subject"
-						hint="For example: Mathematics"
+						label={t`Subject`}
+						hint={t`For example: Mathematics`}
 						meta={fields.subject}
 						required
 					/>
 					<ConformSelect
-						label="Resource type"
+						label={t`Resource type`}
 						meta={fields.resourceType}
-						options={[{ value: '', label: 'Choose…' }, ...resourceTypes]}
+						options={[
+							{ value: '', label: t`Choose…` },
+							...resourceTypes.map((type) => ({ value: type.value, label: t(type.label) })),
+						]}
 						required
 					/>
 					<ConformField
-						label="Link (instead of a file)"
+						label={t`Link (instead of a file)`}
 						meta={fields.url}
 						type="url"
 						placeholder="https://"
 					/>
 					<div className="md:col-span-2">
-						<ConformTextArea label="Description (optional)" meta={fields.description} rows={3} />
+						<ConformTextArea label={t`Description (optional)`} meta={fields.description} rows={3} />
 					</div>
 					<div className="md:col-span-2">
 						<ConformField
-							label="File"
-							hint="PDF, Word, PowerPoint, Excel, text, CSV, image or ZIP; at most 10 MB."
+							label={t`File`}
+							hint={t`PDF, Word, PowerPoint, Excel, text, CSV, image or ZIP; at most 10 MB.`}
 							meta={fields.file}
 							type="file"
 							accept={resourceFileAccept}
 						/>
 					</div>
 					<div className="md:col-span-2">
-						<Button disabled={uploading}>{uploading ? 'Uploading…' : 'Upload resource'}</Button>
+						<Button disabled={uploading}>{uploading ? t`Uploading…` : t`Upload resource`}</Button>
 					</div>
 				</Form>
 			</section>
 			<section aria-labelledby="browse-heading" className="flex flex-col gap-4">
 				<h2 id="browse-heading" className="text-lg font-semibold">
-					Browse the library
+					<Trans>Browse the library</Trans>
 				</h2>
 				<ErrorAlert text={deleteError} />
 				<LibraryFilters filters={filters} subjects={list.ok ? list.value.subjects : []} />

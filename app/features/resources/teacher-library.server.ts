@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { FORM_LIMIT, parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { pagePath, upstream } from '~/platform/request.server'
@@ -26,7 +27,7 @@ export async function teacherLibraryAction(context: Context, request: Request) {
 	if (submission.status !== 'success') {
 		// The delete form has no field to show an error by: it shows above the list.
 		const formErrors =
-			submission.payload.intent === 'delete' ? ['Choose a resource to delete'] : undefined
+			submission.payload.intent === 'delete' ? [t`Choose a resource to delete`] : undefined
 		return data(submission.reply({ formErrors, hideFields: ['file'] }), { status: 400 })
 	}
 	const api = upstream(context, request)
@@ -36,12 +37,12 @@ export async function teacherLibraryAction(context: Context, request: Request) {
 			case 'upload': {
 				const { intent: _, ...upload } = form
 				await uploadResource(api, upload)
-				sendToast(context, successToast('Resource uploaded successfully'))
+				sendToast(context, successToast(t`Resource uploaded successfully`))
 				return redirect('/teachersdashboard/library')
 			}
 			case 'delete':
 				await deleteResource(api, form.resourceId)
-				sendToast(context, successToast('Resource deleted successfully'))
+				sendToast(context, successToast(t`Resource deleted successfully`))
 				return redirect(pagePath(request))
 		}
 	} catch (error) {

@@ -1,3 +1,5 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { formatPercent } from '~/platform/numbers'
 import type { ReactNode } from 'react'
 import { Link } from '~/ui/link'
 import { LeaveOrganization, StudentInvitations } from '~/features/organizations/student-invitations'
@@ -24,9 +26,13 @@ export function StudentDashboardPage({
 	results,
 	reminders,
 }: Awaited<ReturnType<typeof loadStudentDashboard>>) {
+	const { t } = useLingui()
+	const unreadCount = unread.ok ? unread.count : 0
 	return (
 		<div className="flex flex-col gap-6">
-			<h1 className="text-2xl font-bold">Welcome, {name}</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Welcome, {name}</Trans>
+			</h1>
 			<StudentInvitations
 				invitations={invitations}
 				awaitingVerification={invitationsAwaitingVerification}
@@ -35,16 +41,20 @@ export function StudentDashboardPage({
 			{next !== undefined ? (
 				<NextSession schedule={next} zone={zone} now={now} />
 			) : (
-				<p className="text-slate-700">Your sessions could not be loaded.</p>
+				<p className="text-slate-700">
+					<Trans>Your sessions could not be loaded.</Trans>
+				</p>
 			)}
 			<div className="grid gap-6 md:grid-cols-3">
 				<Summary
 					id="due-heading"
-					title="Tasks due"
-					more={{ to: '/studentdashboard/tasks', label: 'All tasks' }}
+					title={t`Tasks due`}
+					more={{ to: '/studentdashboard/tasks', label: t`All tasks` }}
 				>
 					{!due.ok ? (
-						<p className="text-slate-700">Your tasks could not be loaded.</p>
+						<p className="text-slate-700">
+							<Trans>Your tasks could not be loaded.</Trans>
+						</p>
 					) : due.tasks.length ? (
 						<ul className="flex flex-col gap-3">
 							{due.tasks.map((task) => (
@@ -53,29 +63,37 @@ export function StudentDashboardPage({
 										{task.title}
 									</TextLink>
 									<span className="text-sm text-slate-700">
-										Due <DateTime iso={task.dueDate} timeZone={zone} />
+										<Trans>
+											Due <DateTime iso={task.dueDate} timeZone={zone} />
+										</Trans>
 									</span>
 									{task.submissionStatus ? <StatusBadge status={task.submissionStatus} /> : null}
 								</li>
 							))}
 						</ul>
 					) : (
-						<p className="text-slate-700">Nothing due. You are up to date.</p>
+						<p className="text-slate-700">
+							<Trans>Nothing due. You are up to date.</Trans>
+						</p>
 					)}
 				</Summary>
 				<Summary
 					id="unread-heading"
-					title="Announcements"
-					more={{ to: '/studentdashboard/announcements', label: 'All announcements' }}
+					title={t`Announcements`}
+					more={{ to: '/studentdashboard/announcements', label: t`All announcements` }}
 				>
 					{!unread.ok ? (
-						<p className="text-slate-700">Announcements could not be loaded.</p>
+						<p className="text-slate-700">
+							<Trans>Announcements could not be loaded.</Trans>
+						</p>
 					) : unread.count ? (
 						<>
 							<p className="text-sm text-slate-700">
-								{unread.count === 1
-									? '1 unread announcement'
-									: `${unread.count} unread announcements`}
+								<Plural
+									value={unreadCount}
+									one="# unread announcement"
+									other="# unread announcements"
+								/>
 							</p>
 							<ul className="flex flex-col gap-2">
 								{unread.latest.map((item) => (
@@ -88,16 +106,20 @@ export function StudentDashboardPage({
 							</ul>
 						</>
 					) : (
-						<p className="text-slate-700">No unread announcements.</p>
+						<p className="text-slate-700">
+							<Trans>No unread announcements.</Trans>
+						</p>
 					)}
 				</Summary>
 				<Summary
 					id="results-heading"
-					title="Recent results"
-					more={{ to: '/studentdashboard/test-results', label: 'All results' }}
+					title={t`Recent results`}
+					more={{ to: '/studentdashboard/test-results', label: t`All results` }}
 				>
 					{!results.ok ? (
-						<p className="text-slate-700">Your results could not be loaded.</p>
+						<p className="text-slate-700">
+							<Trans>Your results could not be loaded.</Trans>
+						</p>
 					) : results.history.length ? (
 						<ul className="flex flex-col gap-2">
 							{results.history.map((entry) => (
@@ -105,21 +127,23 @@ export function StudentDashboardPage({
 									<TextLink to={`/studentdashboard/test-summary/${entry.id}`}>
 										{entry.templateTitle}
 									</TextLink>
-									<span className="text-sm">{Math.round(entry.percentage)}%</span>
+									<span className="text-sm">{formatPercent(Math.round(entry.percentage))}</span>
 								</li>
 							))}
 						</ul>
 					) : (
-						<p className="text-slate-700">No test results yet.</p>
+						<p className="text-slate-700">
+							<Trans>No test results yet.</Trans>
+						</p>
 					)}
 				</Summary>
 			</div>
 			{profile.ok ? (
-				<Panel id="profile-heading" title="Your account">
+				<Panel id="profile-heading" title={t`Your account`}>
 					<DetailList>
-						<Detail term="Email">{profile.value.email}</Detail>
-						<Detail term="Grade level">{profile.value.gradeLevel ?? 'Not set'}</Detail>
-						<Detail term="Member since">
+						<Detail term={t`Email`}>{profile.value.email}</Detail>
+						<Detail term={t`Grade level`}>{profile.value.gradeLevel ?? t`Not set`}</Detail>
+						<Detail term={t`Member since`}>
 							{profile.value.createdAt
 								? formatCalendarDate(profile.value.createdAt, zone, 'long')
 								: '—'}

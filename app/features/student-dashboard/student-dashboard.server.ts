@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { i18n } from '~/platform/i18n'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getAnnouncements } from '~/features/announcements/api.server'
 import { answerInvitation, getReceivedInvitations } from '~/features/organizations/api.server'
@@ -87,9 +89,9 @@ export async function loadStudentDashboard(context: Context, request: Request, u
 }
 
 const answered = {
-	accept: 'Invitation accepted',
-	decline: 'Invitation declined',
-	leave: 'You left the organization',
+	accept: msg`Invitation accepted`,
+	decline: msg`Invitation declined`,
+	leave: msg`You left the organization`,
 }
 
 /** The dashboard's invitation forms: accept, decline, or leave the organization (one schema over `intent`). */
@@ -101,6 +103,6 @@ export async function answerInvitationAction(context: Context, request: Request)
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error)
 	}
-	sendToast(context, successToast(answered[submission.value.intent]))
+	sendToast(context, successToast(i18n._(answered[submission.value.intent])))
 	return redirect('/studentdashboard')
 }

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { isRouteErrorResponse } from 'react-router'
 import { Link } from '~/ui/link'
 import type { Route } from './+types/announcement'
@@ -9,8 +11,12 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 	return loadStudentAnnouncement(context, request, params)
 }
 
+/** The product's name, the same in every language. */
+const PRODUCT = 'TutorHub'
+
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: `${loaderData?.announcement.title ?? 'Announcement'} | TutorHub` }]
+	const announcement = loaderData?.announcement.title
+	return [{ title: announcement ? `${announcement} | ${PRODUCT}` : t`Announcement | TutorHub` }]
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -18,10 +24,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 		return <RouteError error={error} framed />
 	return (
 		<div className="flex flex-col gap-3">
-			<h1 className="text-2xl font-bold">Announcement not found</h1>
-			<p>This announcement does not exist or is not addressed to you.</p>
+			<h1 className="text-2xl font-bold">
+				<Trans>Announcement not found</Trans>
+			</h1>
+			<p>
+				<Trans>This announcement does not exist or is not addressed to you.</Trans>
+			</p>
 			<Link to="/studentdashboard/announcements" className="text-indigo-800 underline">
-				All announcements
+				<Trans>All announcements</Trans>
 			</Link>
 		</div>
 	)

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/announcements'
 import { loadStudentAnnouncements } from '~/features/announcements/student-announcements.server'
 import { StudentAnnouncementsPage } from '~/features/announcements/student-announcements-page'
@@ -7,7 +8,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Announcements | TutorHub' }]
+	return [{ title: t`Announcements | TutorHub` }]
 }
 
 export default function StudentAnnouncements({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/certificates'
 import { loadStudentCertificates } from '~/features/certificates/student-certificates.server'
 import { StudentCertificatesPage } from '~/features/certificates/student-certificates-page'
@@ -7,7 +8,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Certificates | TutorHub' }]
+	return [{ title: t`Certificates | TutorHub` }]
 }
 
 export default function StudentCertificates({ loaderData }: Route.ComponentProps) {

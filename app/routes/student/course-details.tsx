@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/course-details'
 import { loadStudentCourseDetails } from '~/features/courses/student-course-details.server'
 import { StudentCourseDetailsPage } from '~/features/courses/student-course-details-page'
@@ -10,8 +11,12 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 	return loadStudentCourseDetails(context, request, params)
 }
 
+/** The product's name, the same in every language. */
+const PRODUCT = 'TutorHub'
+
 export function meta({ loaderData: data }: Route.MetaArgs) {
-	return [{ title: data ? `${data.course.title} | TutorHub` : 'Course | TutorHub' }]
+	const course = data?.course.title
+	return [{ title: course ? `${course} | ${PRODUCT}` : t`Course | TutorHub` }]
 }
 
 export default function StudentCourseDetails({ loaderData }: Route.ComponentProps) {

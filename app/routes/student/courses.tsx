@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/courses'
 import { loadStudentCourses } from '~/features/courses/student-courses.server'
 import { StudentCoursesPage } from '~/features/courses/student-courses-page'
@@ -7,7 +8,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'My courses | TutorHub' }]
+	return [{ title: t`My courses | TutorHub` }]
 }
 
 export default function StudentCourses({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/dashboard'
 import { StudentDashboardPage } from '~/features/student-dashboard/student-dashboard-page'
 import {
@@ -16,7 +17,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Student dashboard | TutorHub' }]
+	return [{ title: t`Student dashboard | TutorHub` }]
 }
 
 export default function StudentDashboard({ loaderData }: Route.ComponentProps) {

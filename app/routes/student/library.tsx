@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/library'
 import { loadStudentLibrary } from '~/features/resources/student-library.server'
 import { StudentLibraryPage } from '~/features/resources/student-library-page'
@@ -7,7 +8,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Library | TutorHub' }]
+	return [{ title: t`Library | TutorHub` }]
 }
 
 export default function StudentLibrary({ loaderData }: Route.ComponentProps) {

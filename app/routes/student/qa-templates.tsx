@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/qa-templates'
 import { loadStudentTemplates } from '~/features/qa/student-templates.server'
 import { StudentTemplatesPage } from '~/features/qa/student-templates-page'
@@ -7,7 +8,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Available tests | TutorHub' }]
+	return [{ title: t`Available tests | TutorHub` }]
 }
 
 export default function AvailableTests({ loaderData }: Route.ComponentProps) {

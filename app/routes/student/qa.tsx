@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/qa'
 import { loadTestsOverview } from '~/features/quizzes/tests-overview.server'
 import { TestsOverviewPage } from '~/features/quizzes/tests-overview-page'
@@ -8,7 +9,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Tests | TutorHub' }]
+	return [{ title: t`Tests | TutorHub` }]
 }
 
 export default function TestsOverview({ loaderData }: Route.ComponentProps) {

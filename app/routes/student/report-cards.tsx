@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/report-cards'
 import { loadStudentReportCards } from '~/features/report-cards/student-report-cards.server'
 import { StudentReportCardsPage } from '~/features/report-cards/student-report-cards-page'
@@ -9,7 +10,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Report cards | TutorHub' }]
+	return [{ title: t`Report cards | TutorHub` }]
 }
 
 export default function StudentReportCards({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/sessions'
 import { StudentSessionsPage } from '~/features/schedules/student-sessions-page'
 import {
@@ -14,7 +15,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'My sessions | TutorHub' }]
+	return [{ title: t`My sessions | TutorHub` }]
 }
 
 export default function StudentSessions({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/task-details'
 import { TaskDetailsPage } from '~/features/tasks/task-details-page'
 import { loadTaskDetails, submitTaskWork } from '~/features/tasks/task-details.server'
@@ -12,8 +13,12 @@ export async function action({ context, request }: Route.ActionArgs) {
 	return submitTaskWork(context, request)
 }
 
+/** The product's name, the same in every language. */
+const PRODUCT = 'TutorHub'
+
 export function meta({ loaderData: data }: Route.MetaArgs) {
-	return [{ title: `${data?.task?.title ?? 'Task details'} | TutorHub` }]
+	const task = data?.task?.title
+	return [{ title: task ? `${task} | ${PRODUCT}` : t`Task details | TutorHub` }]
 }
 
 export default function TaskDetails({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/tasks'
 import { browserTimeZone } from '~/features/schedules/time-zone'
 import { StudentTasksPage } from '~/features/tasks/student-tasks-page'
@@ -17,7 +18,7 @@ export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) =>
 clientLoader.hydrate = true as const
 
 export function meta() {
-	return [{ title: 'Tasks | TutorHub' }]
+	return [{ title: t`Tasks | TutorHub` }]
 }
 
 export default function StudentTasks({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/test-result'
 import { loadQuizResult } from '~/features/quizzes/test-result.server'
 import { QuizResultPage } from '~/features/quizzes/test-result-page'
@@ -7,7 +8,8 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: `Result: ${loaderData?.session.title ?? 'Test'} | TutorHub` }]
+	const test = loaderData?.session.title
+	return [{ title: test ? t`Result: ${test} | TutorHub` : t`Result: Test | TutorHub` }]
 }
 
 export default function TestResult({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/test-results'
 import { loadQuizResults } from '~/features/quizzes/test-results.server'
 import { QuizResultsPage } from '~/features/quizzes/test-results-page'
@@ -7,7 +8,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Test results | TutorHub' }]
+	return [{ title: t`Test results | TutorHub` }]
 }
 
 export default function TestResults({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/test-summary'
 import { loadQuizSummary } from '~/features/quizzes/test-summary.server'
 import { QuizSummaryPage } from '~/features/quizzes/test-summary-page'
@@ -7,7 +8,8 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [{ title: `Summary: ${loaderData?.entry.templateTitle ?? 'Test'} | TutorHub` }]
+	const test = loaderData?.entry.templateTitle
+	return [{ title: test ? t`Summary: ${test} | TutorHub` : t`Summary: Test | TutorHub` }]
 }
 
 export default function TestSummary({ loaderData }: Route.ComponentProps) {
