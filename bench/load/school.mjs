@@ -1,7 +1,8 @@
 // The school the load model plays: the data-scale bench's school (bench/lib/school.mjs) with what
 // its busiest hour needs on top. Its pupils can sign in (the demo student's password), each is in
-// three of the demo teacher's classes (so a course, its tasks and its announcements are theirs),
-// 20 of those classes have a live room, and the ids the journeys pick from are read once before
+// three of the scale classes (so a course, its tasks and its announcements are theirs), each class
+// has a teacher of its own (load-teacher-N, the demo teacher's password) with five sessions, 20 of
+// those classes have a live room, and the ids the journeys pick from are read once before
 // the run.
 import { join } from 'node:path'
 import { launch } from '../../scripts/launch.mjs'
@@ -23,6 +24,29 @@ CROSS JOIN LATERAL (
 ) c
 WHERE u.email LIKE 'scale-student-%'
 ON CONFLICT DO NOTHING;
+
+-- A teacher of their own for each class (load-teacher-N teaches Scale class N), with the demo
+-- teacher's password and organization: teachers sign in as themselves, not all as one account.
+INSERT INTO users (role, email, password_hash, first_name, last_name, organization_id)
+SELECT 'tutor', 'load-teacher-' || n || '@example.com', t.password_hash, 'Teacher' || (n % 89),
+	'Load ' || lpad(n::text, 3, '0'), t.organization_id
+FROM users t, generate_series(1, 100) AS n WHERE t.email = 'teacher@example.com';
+
+UPDATE courses c SET tutor_id = u.id FROM users u
+WHERE c.title LIKE 'Scale class %'
+	AND u.email = 'load-teacher-' || substring(c.title from 'Scale class ([0-9]+)')::int || '@example.com';
+UPDATE tasks t SET created_by = c.tutor_id FROM courses c
+WHERE c.id = t.course_id AND c.title LIKE 'Scale class %';
+UPDATE announcements a SET author_id = c.tutor_id FROM courses c
+WHERE c.id = a.course_id AND c.title LIKE 'Scale class %';
+
+-- Five sessions of each class, one a day, the latest begun this hour: a register to take.
+INSERT INTO schedules (course_id, tutor_id, title, scheduled_date, start_time, duration, time_zone, starts_at, ends_at)
+SELECT c.id, c.tutor_id, 'Load session ' || d, to_char(at, 'YYYY-MM-DD'), to_char(at, 'HH24:MI'), 45, 'UTC',
+	at, at + interval '45 minutes'
+FROM courses c, generate_series(0, 4) AS d,
+	LATERAL (SELECT date_trunc('hour', now()) - d * interval '1 day' AS at) t
+WHERE c.title LIKE 'Scale class %';
 
 INSERT INTO rooms (course_id, owner_id, kind, title)
 SELECT id, tutor_id, 'classroom', 'Load room ' || title
@@ -84,9 +108,13 @@ export async function schoolIds(database, location) {
 			FROM tasks t JOIN courses c ON c.id = t.course_id
 			WHERE c.title LIKE 'Scale class %' AND t.due_date > now() + interval '1 day'
 		) open WHERE n <= 3`)
+	// Each teacher's sessions and classes, by their email.
 	const sessions = await rows(`
-		SELECT s.id FROM schedules s JOIN users u ON u.id = s.tutor_id
-		WHERE u.email = 'teacher@example.com' ORDER BY s.starts_at LIMIT 200`)
+		SELECT s.id, u.email FROM schedules s JOIN users u ON u.id = s.tutor_id
+		WHERE u.email LIKE 'load-teacher-%' ORDER BY s.starts_at`)
+	const teaching = await rows(`
+		SELECT c.id, u.email FROM courses c JOIN users u ON u.id = c.tutor_id
+		WHERE u.email LIKE 'load-teacher-%' ORDER BY c.title`)
 	const publicCourses = await rows(`
 		SELECT id FROM courses WHERE is_published AND organization_id IS NULL
 		ORDER BY created_at LIMIT 50`)
@@ -112,12 +140,19 @@ export async function schoolIds(database, location) {
 		if (!tasksByCourse.has(task.course_id)) tasksByCourse.set(task.course_id, [])
 		tasksByCourse.get(task.course_id).push(task.id)
 	}
+	const byTeacher = (list) => {
+		const map = new Map()
+		for (const { id, email } of list) map.set(email, [...(map.get(email) ?? []), id])
+		return map
+	}
 	return {
 		students: count,
+		teachers: new Set(teaching.map((row) => row.email)).size,
+		sessionsByTeacher: byTeacher(sessions),
+		classesByTeacher: byTeacher(teaching),
 		templateId: templates[0]?.id,
 		tasksByCourse,
 		rooms: [...rooms].map(([id, pupils]) => ({ id, pupils })),
-		sessions: sessions.map((row) => row.id),
 		publicCourses: publicCourses.map((row) => row.id),
 		classes: classes.map((row) => row.id),
 	}
