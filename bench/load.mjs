@@ -16,8 +16,8 @@
 // its sign-ins count against it too.
 //
 // Env: BENCH_LOAD_SCALE (the data-scale school's factor: ×1 is 5,000 pupils; 1), BENCH_LOAD_SHAPES (pglite-1+1,
-// postgres-1+1, postgres-redis-2+2; postgres-1+1), BENCH_LOAD_STEPS (active people per step, 250,500,1000,2000,3000,4000),
-// BENCH_LOAD_STEP_SECONDS (60), BENCH_LOAD_SIGN_INS_PER_SECOND (20), BENCH_LOAD_MODEL (a JSON file of model
+// postgres-1+1, postgres-redis-2+2; all three), BENCH_LOAD_STEPS (active people per step, 200,400,800,1200,1600,2400,3000),
+// BENCH_LOAD_PGLITE_STEPS (the same for PGlite, 10,25,50,100,200), BENCH_LOAD_STEP_SECONDS (30), BENCH_LOAD_SIGN_INS_PER_SECOND (20), BENCH_LOAD_MODEL (a JSON file of model
 // parameters, see model.mjs), BENCH_DATA_CACHE (keep the generated school, as BENCH_SCALE does),
 // BENCH_SKIP_BUILD=1, BENCH_LOAD_APP_PORT and BENCH_LOAD_API_PORT (3484, 4484; the second app and API of
 // 2+2 take the next port), BENCH_LOAD_REDIS_PORT (6484), BENCH_LABEL.
@@ -31,7 +31,7 @@ import { launch } from '../scripts/launch.mjs'
 import { startTempPostgres } from '../scripts/temp-postgres.mjs'
 import { Browser } from './load/browser.mjs'
 import { JOURNEYS } from './load/journeys.mjs'
-import { loadModel, shareOut, thinkMs } from './load/model.mjs'
+import { loadModel, personAddress, shareOut, thinkMs } from './load/model.mjs'
 import { prepareLoadSchool, schoolIds } from './load/school.mjs'
 import {
 	cpuPerUserHour,
@@ -49,9 +49,12 @@ const env = process.env
 // The data-scale school at ×1 has 5,000 pupils (bench/lib/school.mjs): the issue's school.
 const DEFAULT_SCALE = 1
 const SCALE = Number(env.BENCH_LOAD_SCALE ?? DEFAULT_SCALE)
-const SHAPES = (env.BENCH_LOAD_SHAPES ?? 'postgres-1+1').split(',')
-const STEPS = (env.BENCH_LOAD_STEPS ?? '250,500,1000,2000,3000,4000').split(',').map(Number)
-const STEP_SECONDS = Number(env.BENCH_LOAD_STEP_SECONDS ?? 60)
+const SHAPES = (env.BENCH_LOAD_SHAPES ?? 'postgres-1+1,postgres-redis-2+2,pglite-1+1').split(',')
+const STEPS = (env.BENCH_LOAD_STEPS ?? '200,400,800,1200,1600,2400,3000').split(',').map(Number)
+// PGlite serves one statement at a time (one connection): its steps start small.
+const PGLITE_STEPS = (env.BENCH_LOAD_PGLITE_STEPS ?? '10,25,50,100,200').split(',').map(Number)
+// Holds of 30 s keep a run of the three shapes within 15 minutes (issue 41).
+const STEP_SECONDS = Number(env.BENCH_LOAD_STEP_SECONDS ?? 30)
 const SIGN_INS_PER_SECOND = Number(env.BENCH_LOAD_SIGN_INS_PER_SECOND ?? 20)
 const PORTS = {
 	app: Number(env.BENCH_LOAD_APP_PORT ?? 3484),
@@ -218,7 +221,11 @@ function crowd({ appUrls, ids }) {
 		const index = people.length
 		// No balancer in front (the multi-process suite has none): people are dealt to the apps in
 		// turn and each stays on theirs, as a balancer's sticky sessions would keep them.
-		const browser = new Browser({ appUrl: appUrls[index % appUrls.length], stats: recorder })
+		const browser = new Browser({
+			appUrl: appUrls[index % appUrls.length],
+			stats: recorder,
+			...(model.addresses !== 'one' && { address: personAddress(index) }),
+		})
 		// A pupil in a live room is one of its class's 30: room after room, then the next pupil.
 		let room = null
 		let email = null
@@ -406,6 +413,8 @@ async function runShape(shape) {
 					apiPort: PORTS.api + pair,
 					dataDir: parts.data,
 					env: {
+						// People with addresses of their own come as through a balancer (model.addresses).
+						...(model.addresses !== 'one' && { TRUST_PROXY: '1' }),
 						...(postgres && { DATABASE_URL: postgres.url }),
 						...(redis && { REDIS_URL: redis.url }),
 					},
@@ -422,7 +431,7 @@ async function runShape(shape) {
 		await quietAfterStart(pids)
 		const people = crowd({ appUrls: pairs.map((each) => each.appUrl), ids })
 		const steps = []
-		for (const [index, users] of STEPS.entries()) {
+		for (const [index, users] of (database === 'pglite' ? PGLITE_STEPS : STEPS).entries()) {
 			const wanted = shareOut(users, model.activeAtPeak, NOT_PLAYED)
 			log(`step ${index + 1}: ${users} active people ${JSON.stringify(wanted)}`)
 			const beforeRamp = readProcesses(pids)
@@ -448,6 +457,8 @@ async function runShape(shape) {
 				users,
 				roles: wanted,
 				seconds: Math.round(seconds),
+				// The machine is shared: its load at the hold's end says how far latency is ours.
+				loadAverage: os.loadavg().map((load) => round2(load)),
 				...summary,
 				// Errors while the newcomers signed in count against the step too.
 				errors: summary.errors + ramp.errors,
@@ -553,6 +564,7 @@ const results = {
 		scale: SCALE,
 		students: 5000 * SCALE,
 		steps: STEPS,
+		pgliteSteps: PGLITE_STEPS,
 		stepSeconds: STEP_SECONDS,
 		signInsPerSecond: SIGN_INS_PER_SECOND,
 		limits: LIMITS,

@@ -184,7 +184,13 @@ export async function studentRoom(person) {
 	const opened = performance.now()
 	const socket = new WebSocket(
 		`ws://${url.host}/api/v1/rooms/${room}/socket?ticket=${encodeURIComponent(ticket)}&view=whiteboard`,
-		{ headers: { Origin: browser.appUrl, Cookie: browser.cookieHeader() } },
+		{
+			headers: {
+				Origin: browser.appUrl,
+				Cookie: browser.cookieHeader(),
+				...(browser.address && { 'X-Forwarded-For': browser.address }),
+			},
+		},
 	)
 	const doc = new Y.Doc()
 	const items = doc.getArray('items')

@@ -2,7 +2,7 @@
 // decides the number of people a shape serves and whether a write was lost.
 import { describe, expect, it } from 'vitest'
 import { formsOf } from './browser.mjs'
-import { shareOut, thinkMs } from './model.mjs'
+import { personAddress, shareOut, thinkMs } from './model.mjs'
 import {
 	cpuPerUserHour,
 	cpuSecondsOfStat,
@@ -124,6 +124,15 @@ describe('the mix', () => {
 		const parts = shareOut(100, peak, ['studentRoom'])
 		expect(parts.studentRoom).toBeUndefined()
 		expect(Object.values(parts).reduce((sum, count) => sum + count, 0)).toBe(100)
+	})
+
+	it('gives each person an address of their own in 10.0.0.0/8', () => {
+		expect(personAddress(0)).toBe('10.0.0.1')
+		expect(personAddress(254)).toBe('10.0.0.255')
+		expect(personAddress(255)).toBe('10.0.1.0')
+		const addresses = Array.from({ length: 70_000 }, (_, index) => personAddress(index))
+		expect(new Set(addresses).size).toBe(70_000)
+		expect(addresses.every((address) => /^10\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address))).toBe(true)
 	})
 
 	it('thinks exponentially around the mean, at most four times it', () => {
