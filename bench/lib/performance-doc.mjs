@@ -12,6 +12,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { BUSY_SHARE, measuredCosts, SCHOOLS, sizeSchool } from '../load/sizing.mjs'
 
 const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url))
 export const DOC = 'docs/performance.md'
@@ -233,7 +234,39 @@ function loadMode(results) {
 		)
 	}
 	lines.push(targetsTable(results.targets ?? []))
+	lines.push(...sizingLines(results))
 	return lines
+}
+
+/** The sizing table derived from the run (bench/load/sizing.mjs; docs/deploy.md explains it). */
+function sizingLines(results) {
+	const costs = measuredCosts(results)
+	if (!costs) return []
+	const names = Object.keys(costs.cpu)
+	const label = { app: 'app', api: 'API', postgres: 'PostgreSQL', redis: 'Redis' }
+	const size = (mib) =>
+		mib >= 1024 ? `${(mib / 1024).toFixed(1)} GiB` : mib > 0 ? `${Math.ceil(mib)} MiB` : '–'
+	return [
+		`Sizing derived from this run: ${costs.perPupil.toFixed(2)} active people per pupil at the busiest moment (the model), CPU seconds per active user-hour (${names.map((name) => `${label[name] ?? name} ${costs.cpu[name]}`).join(', ')}: the dearer of the PostgreSQL shapes at the step each served), cores at most ${BUSY_SHARE * 100} % busy, one core per Node process, memory as measured base plus growth per person (PostgreSQL's sums its processes, each counting the shared buffers it touched: an upper bound).`,
+		table(
+			['pupils', 'active at the peak', ...names.map((name) => label[name] ?? name)],
+			SCHOOLS.map((pupils) => {
+				const school = sizeSchool({ pupils, ...costs })
+				return [
+					number(pupils),
+					number(school.active),
+					...names.map((name) => {
+						const { cores, processes, memoryMiB } = school.processes[name]
+						const count =
+							name === 'app' || name === 'api'
+								? ` in ${processes} process${processes === 1 ? '' : 'es'}`
+								: ''
+						return `${cores} cores${count}, ${size(memoryMiB)}`
+					}),
+				]
+			}),
+		),
+	]
 }
 
 function otherMode(results) {

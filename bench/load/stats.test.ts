@@ -12,6 +12,7 @@ import {
 	percentile,
 	Stats,
 } from './stats.mjs'
+import { activePerPupil, measuredCosts, memoryLine, sizeSchool } from './sizing.mjs'
 
 const step = (users: number, fields: Partial<Record<string, number | null>> = {}) => ({
 	users,
@@ -162,5 +163,63 @@ describe('forms as a browser posts them', () => {
 			['s', 'q'],
 		])
 		expect(form.buttons).toEqual([{ name: 'intent', value: 'save' }])
+	})
+})
+
+describe('sizing a school from a run', () => {
+	it('counts the active people of the busiest hour per pupil from the model', () => {
+		expect(activePerPupil({ activeAtPeak: { a: 2000, b: 405 } })).toBeCloseTo(0.481)
+	})
+
+	it('reads memory as a base and a growth per person, never shrinking', () => {
+		expect(memoryLine({ users: 200, memoryMiB: 300 }, { users: 400, memoryMiB: 400 })).toEqual({
+			baseMiB: 200,
+			perPersonMiB: 0.5,
+		})
+		expect(memoryLine({ users: 200, memoryMiB: 500 }, { users: 400, memoryMiB: 450 })).toEqual({
+			baseMiB: 500,
+			perPersonMiB: 0,
+		})
+	})
+
+	it('provisions cores so they are at most 60 % busy, one core per Node process', () => {
+		const school = sizeSchool({
+			pupils: 5000,
+			perPupil: 0.48,
+			cpu: { app: 1.8, postgres: 0.9 },
+			memory: { app: { baseMiB: 200, perPersonMiB: 0.1 } },
+		})
+		expect(school.active).toBe(2400)
+		// 2,400 people × 1.8 s / 3,600 s = 1.2 busy cores; / 0.6 = 2 cores, two app processes.
+		expect(school.processes.app).toEqual({ cores: 2, processes: 2, memoryMiB: 640 })
+		expect(school.processes.postgres).toEqual({ cores: 1, processes: 1, memoryMiB: 0 })
+	})
+
+	it('takes the dearer shape per process and the memory per process of a shape of two', () => {
+		const step = (users, app) => ({ users, memoryMiB: { app, loadGenerator: 1 } })
+		const costs = measuredCosts({
+			model: { activeAtPeak: { a: 5000 } },
+			shapes: [
+				{ database: 'pglite', served: 10, cpuSecondsPerUserHourAtServed: { app: 9 }, steps: [] },
+				{
+					database: 'postgres',
+					served: 400,
+					cpuSecondsPerUserHourAtServed: { app: 1.5, loadGenerator: 1 },
+					steps: [step(200, 300), step(400, 400), step(800, 900)],
+				},
+				{
+					database: 'postgres',
+					served: 200,
+					processes: { app: 2 },
+					cpuSecondsPerUserHourAtServed: { app: 2, redis: 0.05 },
+					steps: [step(200, 600)],
+				},
+			],
+		})
+		expect(costs?.cpu).toEqual({ app: 2, redis: 0.05 })
+		expect(costs?.perPupil).toBe(1)
+		// One + one: 300 MiB at 200, 900 at 800 (a step that missed holds memory all the same).
+		expect(costs?.memory.app).toEqual({ baseMiB: 100, perPersonMiB: 1 })
+		expect(measuredCosts({ model: { activeAtPeak: {} }, shapes: [] })).toBeNull()
 	})
 })
