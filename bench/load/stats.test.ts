@@ -196,7 +196,7 @@ describe('sizing a school from a run', () => {
 	})
 
 	it('takes the dearer shape per process and the memory per process of a shape of two', () => {
-		const step = (users, app) => ({ users, memoryMiB: { app, loadGenerator: 1 } })
+		const step = (users: number, app: number) => ({ users, memoryMiB: { app, loadGenerator: 1 } })
 		const costs = measuredCosts({
 			model: { activeAtPeak: { a: 5000 } },
 			shapes: [
