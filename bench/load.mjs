@@ -16,11 +16,12 @@
 // its sign-ins count against it too.
 //
 // Env: BENCH_LOAD_SCALE (the data-scale school's factor: ×1 is 5,000 pupils; 1), BENCH_LOAD_SHAPES (pglite-1+1,
-// postgres-1+1; postgres-1+1), BENCH_LOAD_STEPS (active people per step, 250,500,1000,2000,3000,4000),
-// BENCH_LOAD_STEP_SECONDS (60), BENCH_LOAD_SIGN_INS_PER_SECOND (20), BENCH_LOAD_MODEL (a JSON file of model
+// postgres-1+1, postgres-redis-2+2; all three), BENCH_LOAD_STEPS (active people per step, 200,400,800,1200,1600,2400,3000),
+// BENCH_LOAD_PGLITE_STEPS (the same for PGlite, 10,25,50,100,200), BENCH_LOAD_STEP_SECONDS (30), BENCH_LOAD_SIGN_INS_PER_SECOND (20), BENCH_LOAD_MODEL (a JSON file of model
 // parameters, see model.mjs), BENCH_DATA_CACHE (keep the generated school, as BENCH_SCALE does),
-// BENCH_SKIP_BUILD=1, BENCH_LOAD_APP_PORT and BENCH_LOAD_API_PORT (3484, 4484), BENCH_LABEL.
-import { spawnSync } from 'node:child_process'
+// BENCH_SKIP_BUILD=1, BENCH_LOAD_APP_PORT and BENCH_LOAD_API_PORT (3484, 4484; the second app and API of
+// 2+2 take the next port), BENCH_LOAD_REDIS_PORT (6484), BENCH_LABEL.
+import { spawn, spawnSync } from 'node:child_process'
 import * as Y from 'yjs'
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -30,7 +31,7 @@ import { launch } from '../scripts/launch.mjs'
 import { startTempPostgres } from '../scripts/temp-postgres.mjs'
 import { Browser } from './load/browser.mjs'
 import { JOURNEYS } from './load/journeys.mjs'
-import { loadModel, shareOut, thinkMs } from './load/model.mjs'
+import { loadModel, personAddress, shareOut, thinkMs } from './load/model.mjs'
 import { prepareLoadSchool, schoolIds } from './load/school.mjs'
 import {
 	cpuPerUserHour,
@@ -48,13 +49,17 @@ const env = process.env
 // The data-scale school at ×1 has 5,000 pupils (bench/lib/school.mjs): the issue's school.
 const DEFAULT_SCALE = 1
 const SCALE = Number(env.BENCH_LOAD_SCALE ?? DEFAULT_SCALE)
-const SHAPES = (env.BENCH_LOAD_SHAPES ?? 'postgres-1+1').split(',')
-const STEPS = (env.BENCH_LOAD_STEPS ?? '250,500,1000,2000,3000,4000').split(',').map(Number)
-const STEP_SECONDS = Number(env.BENCH_LOAD_STEP_SECONDS ?? 60)
+const SHAPES = (env.BENCH_LOAD_SHAPES ?? 'postgres-1+1,postgres-redis-2+2,pglite-1+1').split(',')
+const STEPS = (env.BENCH_LOAD_STEPS ?? '200,400,800,1200,1600,2400,3000').split(',').map(Number)
+// PGlite serves one statement at a time (one connection): its steps start small.
+const PGLITE_STEPS = (env.BENCH_LOAD_PGLITE_STEPS ?? '10,25,50,100,200').split(',').map(Number)
+// Holds of 30 s keep a run of the three shapes within 15 minutes (issue 41).
+const STEP_SECONDS = Number(env.BENCH_LOAD_STEP_SECONDS ?? 30)
 const SIGN_INS_PER_SECOND = Number(env.BENCH_LOAD_SIGN_INS_PER_SECOND ?? 20)
 const PORTS = {
 	app: Number(env.BENCH_LOAD_APP_PORT ?? 3484),
 	api: Number(env.BENCH_LOAD_API_PORT ?? 4484),
+	redis: Number(env.BENCH_LOAD_REDIS_PORT ?? 6484),
 }
 /** The issue's target: one app and one API on PostgreSQL, the default model, 5,000 pupils. */
 const TARGET_USERS = 3000
@@ -97,14 +102,20 @@ function processTree(rootPid) {
 	return tree
 }
 
-/** CPU seconds and resident MiB of each named process, with its descendants. */
+/**
+ * CPU seconds and resident MiB of each named process, with its descendants; a name with several
+ * processes (the two apps of 2+2) answers their sums.
+ */
 function readProcesses(pids) {
 	const reading = {}
-	for (const [name, rootPid] of Object.entries(pids)) {
-		if (!rootPid) continue
+	for (const [name, rootPids] of Object.entries(pids)) {
+		const roots = [rootPids].flat().filter(Boolean)
+		if (roots.length === 0) continue
 		let cpu = 0
 		let rss = 0
-		for (const pid of processTree(rootPid)) {
+		for (const [rootPid, pid] of roots.flatMap((root) =>
+			processTree(root).map((pid) => [root, pid]),
+		)) {
 			try {
 				const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
 				cpu += cpuSecondsOfStat(stat)
@@ -145,13 +156,48 @@ async function quietAfterStart(pids) {
 	}
 }
 
+/** Redis as the multi-process suite runs it: in memory only, on loopback, stopped by its pid. */
+async function startRedis(port, dir) {
+	const child = spawn('/usr/bin/redis-server', [
+		'--port',
+		String(port),
+		'--bind',
+		'127.0.0.1',
+		'--save',
+		'',
+		'--appendonly',
+		'no',
+		'--dir',
+		dir,
+	])
+	let output = ''
+	child.stdout.on('data', (chunk) => (output += chunk))
+	const deadline = Date.now() + 10_000
+	while (!output.includes('Ready to accept connections')) {
+		if (Date.now() > deadline || child.exitCode !== null)
+			throw new Error(`Redis did not start:\n${output}`)
+		await sleep(100)
+	}
+	return {
+		url: `redis://127.0.0.1:${port}`,
+		pid: child.pid,
+		stop: () =>
+			child.exitCode === null
+				? new Promise((resolve) => {
+						child.once('exit', resolve)
+						child.kill('SIGTERM')
+					})
+				: undefined,
+	}
+}
+
 class StepOver extends Error {}
 
 /**
  * The people of one shape's run: added step by step, each running their role's journey until the
  * run ends. Their requests count in the statistics of the step they are made in.
  */
-function crowd({ appUrl, ids }) {
+function crowd({ appUrls, ids }) {
 	let stats = new Stats()
 	const recorder = { record: (...args) => stats.record(...args) }
 	const acknowledged = new Map()
@@ -160,6 +206,7 @@ function crowd({ appUrl, ids }) {
 	let stepEndsAt = 0
 	let step = 0
 	let nextPupil = 1
+	let nextTeacher = 0
 	let roomPeople = 0
 	const wait = async (ms) => {
 		if (ended.signal.aborted) throw new StepOver()
@@ -172,7 +219,13 @@ function crowd({ appUrl, ids }) {
 
 	function add(role) {
 		const index = people.length
-		const browser = new Browser({ appUrl, stats: recorder })
+		// No balancer in front (the multi-process suite has none): people are dealt to the apps in
+		// turn and each stays on theirs, as a balancer's sticky sessions would keep them.
+		const browser = new Browser({
+			appUrl: appUrls[index % appUrls.length],
+			stats: recorder,
+			...(model.addresses !== 'one' && { address: personAddress(index) }),
+		})
 		// A pupil in a live room is one of its class's 30: room after room, then the next pupil.
 		let room = null
 		let email = null
@@ -181,7 +234,9 @@ function crowd({ appUrl, ids }) {
 			const chosen = ids.rooms[place % ids.rooms.length]
 			room = chosen.id
 			email = chosen.pupils[Math.floor(place / ids.rooms.length) % chosen.pupils.length]
-		} else if (role === 'teacher') email = 'teacher@example.com'
+		} else if (role === 'teacher')
+			// A teacher of their own classes; more active teachers than classes share accounts.
+			email = `load-teacher-${(nextTeacher++ % ids.teachers) + 1}@example.com`
 		else if (role.startsWith('student'))
 			email = `scale-student-${((nextPupil++ - 1) % ids.students) + 1}@example.com`
 		let arrived
@@ -320,8 +375,11 @@ async function storedWrites(database, location) {
 async function runShape(shape) {
 	const [database] = shape.split('-')
 	const processes = Number(/(\d+)\+\d+$/.exec(shape)?.[1] ?? 1)
-	if (processes !== 1 || !['pglite', 'postgres'].includes(database))
-		return { shape, notRun: 'only one app and one API (pglite-1+1, postgres-1+1) are started yet' }
+	const withRedis = shape.includes('-redis-')
+	if (![1, 2].includes(processes) || !['pglite', 'postgres'].includes(database))
+		return { shape, notRun: 'shapes played: pglite-1+1, postgres-1+1, postgres-redis-2+2' }
+	if (processes > 1 && (database !== 'postgres' || !withRedis))
+		return { shape, notRun: 'several processes need PostgreSQL and Redis (postgres-redis-2+2)' }
 	const work = mkdtempSync(join(os.tmpdir(), 'bench-load-'))
 	chmodSync(work, 0o755)
 	const parts = {
@@ -330,6 +388,7 @@ async function runShape(shape) {
 	}
 	let postgres = null
 	let product = null
+	let redis = null
 	try {
 		postgres = await prepareLoadSchool({
 			database,
@@ -342,18 +401,37 @@ async function runShape(shape) {
 		postgres ??= parts.postgres ? await startTempPostgres({ dataDir: parts.postgres }) : null
 		const location = postgres ? postgres.url : join(parts.data, 'db')
 		const ids = await schoolIds(database, location)
-		product = await launch({
-			appPort: PORTS.app,
-			apiPort: PORTS.api,
-			dataDir: parts.data,
-			env: postgres ? { DATABASE_URL: postgres.url } : {},
-			quiet: true,
-		})
-		const pids = { app: product.appPid, api: product.apiPid, postgres: postgres?.pid }
+		if (withRedis) redis = await startRedis(PORTS.redis, work)
+		// Each app with its own API, as the multi-process suite starts them (multiprocess/cluster.ts),
+		// one pair after the other (the first migrates). They share the database, Redis and the
+		// data directory (the secrets, and the uploads, which a deployment keeps in S3).
+		const pairs = []
+		for (let pair = 0; pair < processes; pair++)
+			pairs.push(
+				await launch({
+					appPort: PORTS.app + pair,
+					apiPort: PORTS.api + pair,
+					dataDir: parts.data,
+					env: {
+						// People with addresses of their own come as through a balancer (model.addresses).
+						...(model.addresses !== 'one' && { TRUST_PROXY: '1' }),
+						...(postgres && { DATABASE_URL: postgres.url }),
+						...(redis && { REDIS_URL: redis.url }),
+					},
+					quiet: true,
+				}),
+			)
+		product = { stop: () => Promise.all(pairs.map((each) => each.stop())) }
+		const pids = {
+			app: pairs.map((each) => each.appPid),
+			api: pairs.map((each) => each.apiPid),
+			postgres: postgres?.pid,
+			redis: redis?.pid,
+		}
 		await quietAfterStart(pids)
-		const people = crowd({ appUrl: product.appUrl, ids })
+		const people = crowd({ appUrls: pairs.map((each) => each.appUrl), ids })
 		const steps = []
-		for (const [index, users] of STEPS.entries()) {
+		for (const [index, users] of (database === 'pglite' ? PGLITE_STEPS : STEPS).entries()) {
 			const wanted = shareOut(users, model.activeAtPeak, NOT_PLAYED)
 			log(`step ${index + 1}: ${users} active people ${JSON.stringify(wanted)}`)
 			const beforeRamp = readProcesses(pids)
@@ -379,6 +457,8 @@ async function runShape(shape) {
 				users,
 				roles: wanted,
 				seconds: Math.round(seconds),
+				// The machine is shared: its load at the hold's end says how far latency is ours.
+				loadAverage: os.loadavg().map((load) => round2(load)),
 				...summary,
 				// Errors while the newcomers signed in count against the step too.
 				errors: summary.errors + ramp.errors,
@@ -446,6 +526,12 @@ async function runShape(shape) {
 		return {
 			shape,
 			database,
+			processes: {
+				app: processes,
+				api: processes,
+				postgres: postgres ? 1 : 0,
+				redis: redis ? 1 : 0,
+			},
 			scale: SCALE,
 			served,
 			acknowledgedWrites: writesByKind,
@@ -458,6 +544,7 @@ async function runShape(shape) {
 		}
 	} finally {
 		await product?.stop()
+		await redis?.stop()
 		await postgres?.stop()
 		rmSync(work, { recursive: true, force: true })
 	}
@@ -477,6 +564,7 @@ const results = {
 		scale: SCALE,
 		students: 5000 * SCALE,
 		steps: STEPS,
+		pgliteSteps: PGLITE_STEPS,
 		stepSeconds: STEP_SECONDS,
 		signInsPerSecond: SIGN_INS_PER_SECOND,
 		limits: LIMITS,
@@ -506,6 +594,7 @@ for (const shape of SHAPES) {
 			'app CPU s/user-h': step.cpuSecondsPerUserHour.app,
 			'API CPU s/user-h': step.cpuSecondsPerUserHour.api,
 			'PG CPU s/user-h': step.cpuSecondsPerUserHour.postgres ?? '–',
+			'Redis CPU s/user-h': step.cpuSecondsPerUserHour.redis ?? '–',
 		})),
 	)
 	const limit = shape === 'postgres-1+1' && SCALE === DEFAULT_SCALE ? TARGET_USERS : 1

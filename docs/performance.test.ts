@@ -73,7 +73,7 @@ describe('docs/performance.md', () => {
 			join(scratch, 'bench/results-load.json'),
 			JSON.stringify({
 				date: '2026-11-29T02:30:00.000Z',
-				model: { name: 'Monday 8:00', notPlayed: ['studentRoom'] },
+				model: { name: 'Monday 8:00', notPlayed: ['studentRoom'], activeAtPeak: { a: 2500 } },
 				conditions: { scale: 1, students: 5000, stepSeconds: 40, signInsPerSecond: 20 },
 				shapes: [
 					{
@@ -84,6 +84,14 @@ describe('docs/performance.md', () => {
 						steps: [step(100, 250), step(200, 900)],
 					},
 					{ shape: 'postgres-redis-2+2', notRun: 'not started yet' },
+					{
+						shape: 'postgres-1+1',
+						database: 'postgres',
+						served: 100,
+						lostWrites: 0,
+						cpuSecondsPerUserHourAtServed: { app: 1.44, loadGenerator: 2 },
+						steps: [step(100, 250)],
+					},
 				],
 				targets: [{ name: 'pglite-1+1 served', value: 100, limit: '>= 1', met: true }],
 			}),
@@ -97,8 +105,15 @@ describe('docs/performance.md', () => {
 			'**pglite-1+1**: 100 active people served; 0 of 42 acknowledged writes lost.',
 		)
 		expect(made).toContain(
-			'| 200 | 20 | 20 | 900 | 400 | 0 | 0 | 12.5 | 30 | – | 2 | 180 | 250 | – | 350 | 0.05 |',
+			'| 200 | 20 | 20 | 900 | 400 | 0 | 0 | 12.5 | 30 | – | – | 2 | 180 | 250 | – | 350 | 0.05 | – |',
 		)
+		// A header for every column of the rows.
+		expect(made).toContain(
+			'| people | requests/s | p50 | p95 | p99 | errors | lost | CPU app | CPU API | CPU PG | CPU Redis | CPU generator | MiB app | MiB API | MiB PG | ramp p95 | CPU s per newcomer | load average |',
+		)
+		// The sizing derived from the PostgreSQL shape: 2,500 people × 1.44 s ÷ 3,600 s = 1 busy
+		// core, 1.7 at 60 % busy, two app processes of 180 MiB.
+		expect(made).toContain('| 5,000 | 2,500 | 1.7 cores in 2 processes, 360 MiB |')
 		expect(made).toContain('**postgres-redis-2+2**: not run (not started yet).')
 	})
 })

@@ -12,6 +12,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { BUSY_SHARE, measuredCosts, SCHOOLS, sizeSchool } from '../load/sizing.mjs'
 
 const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url))
 export const DOC = 'docs/performance.md'
@@ -176,15 +177,18 @@ function loadMode(results) {
 	const conditions = results.conditions ?? {}
 	const lines = [
 		`Run ${when(results.date)}${results.label ? ` ("${results.label}")` : ''}${results.commit ? `, commit ${results.commit}` : ''}, ${machine(results.machine)}: ${metLine(results.targets ?? [])}.`,
-		`Model: ${results.model?.name ?? 'unknown'}${results.model?.notPlayed?.length ? ` (not played yet: ${results.model.notPlayed.join(', ')})` : ''}; school ×${conditions.scale} (${number(conditions.students)} pupils); each step measured over a hold of ${conditions.stepSeconds} s after its newcomers arrived, ${conditions.signInsPerSecond} a second, each signing in first (the ramp: its p95 and the servers' CPU seconds per newcomer are shown apart); the load generator ${conditions.loadGenerator ?? 'on the same machine'}. CPU in seconds per active user-hour, memory in MiB at the step's end.`,
+		`Model: ${results.model?.name ?? 'unknown'}${results.model?.notPlayed?.length ? ` (not played yet: ${results.model.notPlayed.join(', ')})` : ''}; school ×${conditions.scale} (${number(conditions.students)} pupils); each step measured over a hold of ${conditions.stepSeconds} s after its newcomers arrived, ${conditions.signInsPerSecond} a second, each signing in first (the ramp: its p95 and the servers' CPU seconds per newcomer are shown apart); the load generator ${conditions.loadGenerator ?? 'on the same machine'}. CPU in seconds per active user-hour, memory in MiB at the step's end, the machine's 1-minute load average at the hold's end (the machine is shared: latency measured under a high load average is pessimistic, CPU per user-hour stays meaningful).`,
 	]
 	for (const run of results.shapes ?? []) {
 		if (run.notRun) {
 			lines.push(`**${run.shape}**: not run (${run.notRun}).`)
 			continue
 		}
+		const processes = run.processes
+			? ` (${run.processes.app} app and ${run.processes.api} API processes: their CPU and memory are the sums)`
+			: ''
 		lines.push(
-			`**${run.shape}**: ${number(run.served)} active people served; ${number(run.lostWrites)} of ${number(Object.values(run.acknowledgedWrites ?? {}).reduce((sum, count) => sum + count, 0))} acknowledged writes lost.`,
+			`**${run.shape}**${run.processes?.app > 1 ? processes : ''}: ${number(run.served)} active people served; ${number(run.lostWrites)} of ${number(Object.values(run.acknowledgedWrites ?? {}).reduce((sum, count) => sum + count, 0))} acknowledged writes lost.`,
 			table(
 				[
 					'people',
@@ -197,10 +201,14 @@ function loadMode(results) {
 					'CPU app',
 					'CPU API',
 					'CPU PG',
+					'CPU Redis',
 					'CPU generator',
 					'MiB app',
 					'MiB API',
 					'MiB PG',
+					'ramp p95',
+					'CPU s per newcomer',
+					'load average',
 				],
 				run.steps.map((step) => [
 					number(step.users),
@@ -213,18 +221,52 @@ function loadMode(results) {
 					number(step.cpuSecondsPerUserHour?.app),
 					number(step.cpuSecondsPerUserHour?.api),
 					number(step.cpuSecondsPerUserHour?.postgres),
+					number(step.cpuSecondsPerUserHour?.redis),
 					number(step.cpuSecondsPerUserHour?.loadGenerator),
 					number(step.memoryMiB?.app),
 					number(step.memoryMiB?.api),
 					number(step.memoryMiB?.postgres),
 					number(step.ramp?.p95Ms),
 					number(perNewcomer(step.ramp)),
+					number(step.loadAverage?.[0]),
 				]),
 			),
 		)
 	}
 	lines.push(targetsTable(results.targets ?? []))
+	lines.push(...sizingLines(results))
 	return lines
+}
+
+/** The sizing table derived from the run (bench/load/sizing.mjs; docs/deploy.md explains it). */
+function sizingLines(results) {
+	const costs = measuredCosts(results)
+	if (!costs) return []
+	const names = Object.keys(costs.cpu)
+	const label = { app: 'app', api: 'API', postgres: 'PostgreSQL', redis: 'Redis' }
+	const size = (mib) =>
+		mib >= 1024 ? `${(mib / 1024).toFixed(1)} GiB` : mib > 0 ? `${Math.ceil(mib)} MiB` : '–'
+	return [
+		`Sizing derived from this run: ${costs.perPupil.toFixed(2)} active people per pupil at the busiest moment (the model), CPU seconds per active user-hour (${names.map((name) => `${label[name] ?? name} ${costs.cpu[name]}`).join(', ')}: the dearer of the PostgreSQL shapes at the step each served), cores at most ${BUSY_SHARE * 100} % busy, one core per Node process, memory as measured base plus growth per person (PostgreSQL's sums its processes, each counting the shared buffers it touched: an upper bound).`,
+		table(
+			['pupils', 'active at the peak', ...names.map((name) => label[name] ?? name)],
+			SCHOOLS.map((pupils) => {
+				const school = sizeSchool({ pupils, ...costs })
+				return [
+					number(pupils),
+					number(school.active),
+					...names.map((name) => {
+						const { cores, processes, memoryMiB } = school.processes[name]
+						const count =
+							name === 'app' || name === 'api'
+								? ` in ${processes} process${processes === 1 ? '' : 'es'}`
+								: ''
+						return `${cores} cores${count}, ${size(memoryMiB)}`
+					}),
+				]
+			}),
+		),
+	]
 }
 
 function otherMode(results) {

@@ -10,9 +10,14 @@
 
 /** The site's own answer when a request failed: what the run counts, never a thrown error. */
 export class Browser {
-	/** @param {{ appUrl: string, stats: import('./stats.mjs').Stats, timeoutMs?: number }} options */
-	constructor({ appUrl, stats, timeoutMs = 30_000 }) {
+	/**
+	 * `address`: the person's own address, sent as X-Forwarded-For (the app trusts one proxy, as
+	 * behind a balancer); without it the person connects from the generator's address.
+	 * @param {{ appUrl: string, stats: import('./stats.mjs').Stats, timeoutMs?: number, address?: string }} options
+	 */
+	constructor({ appUrl, stats, timeoutMs = 30_000, address }) {
 		this.appUrl = appUrl
+		this.address = address
 		this.stats = stats
 		this.timeoutMs = timeoutMs
 		/** @type {Map<string, string>} */
@@ -61,6 +66,7 @@ export class Browser {
 					'Accept-Language': 'en',
 					...(this.cookies.size > 0 && { Cookie: this.cookieHeader() }),
 					...(method !== 'GET' && { Origin: this.appUrl, 'Sec-Fetch-Site': 'same-origin' }),
+					...(this.address && { 'X-Forwarded-For': this.address }),
 					...headers,
 				},
 			})

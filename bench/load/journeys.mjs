@@ -184,7 +184,13 @@ export async function studentRoom(person) {
 	const opened = performance.now()
 	const socket = new WebSocket(
 		`ws://${url.host}/api/v1/rooms/${room}/socket?ticket=${encodeURIComponent(ticket)}&view=whiteboard`,
-		{ headers: { Origin: browser.appUrl, Cookie: browser.cookieHeader() } },
+		{
+			headers: {
+				Origin: browser.appUrl,
+				Cookie: browser.cookieHeader(),
+				...(browser.address && { 'X-Forwarded-For': browser.address }),
+			},
+		},
 	)
 	const doc = new Y.Doc()
 	const items = doc.getArray('items')
@@ -272,7 +278,10 @@ export async function studentRoom(person) {
 	}
 }
 
-/** Teachers: dashboard, schedule, a session's attendance, a batch of submissions graded, a post. */
+/**
+ * Teachers, each signed in as a teacher of their own classes: dashboard, schedule, a session's
+ * attendance, a batch of their classes' submissions graded, a post to one of their classes.
+ */
 export async function teacher(person) {
 	const { browser, think, ids } = person
 	if (!(await signIn(person, person.email))) return
@@ -287,7 +296,7 @@ export async function teacher(person) {
 			'routes/teacher/schedule',
 		)
 		await think()
-		const sessionPath = `/teachersdashboard/schedule/${pick(ids.sessions)}/attendance`
+		const sessionPath = `/teachersdashboard/schedule/${pick(ids.sessionsByTeacher.get(person.email))}/attendance`
 		const attendance = await browser.document('teacher: attendance', sessionPath)
 		const register = formWith(attendance.body, (item) =>
 			item.buttons.some((button) => button.value === 'all-present'),
@@ -310,7 +319,7 @@ export async function teacher(person) {
 			const post = formWith(list.body, (item) => item.fields.some(([, value]) => value === 'post'))
 			if (post) {
 				const fields = new URLSearchParams(post.fields)
-				fields.set('courseId', pick(ids.classes))
+				fields.set('courseId', pick(ids.classesByTeacher.get(person.email)))
 				fields.set('title', `Monday notice ${person.index}-${round}`)
 				fields.set('body', 'Bring your calculators to the first lesson.')
 				await browser.postForm('teacher: announcement posted', post.action, fields)
@@ -322,7 +331,10 @@ export async function teacher(person) {
 /** A task's work handed in and not graded yet, a few of them opened and graded. */
 async function gradeBatch(person) {
 	const { browser, think, ids } = person
-	const courses = [...ids.tasksByCourse.keys()]
+	// A task of one of the teacher's own classes.
+	const courses = (ids.classesByTeacher.get(person.email) ?? []).filter((id) =>
+		ids.tasksByCourse.has(id),
+	)
 	if (courses.length === 0) return
 	const taskId = pick(ids.tasksByCourse.get(pick(courses)))
 	const list = await browser.document(

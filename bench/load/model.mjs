@@ -49,6 +49,13 @@ export const MONDAY_MORNING = {
 	 * `chatEverySeconds`.
 	 */
 	rooms: { count: 20, pupilsEach: 30, chatEverySeconds: 60, strokeEverySeconds: 15 },
+	/**
+	 * Where people connect from, as the API's per-address login limits see it: 'each' gives every
+	 * person an address of their own (pupils at home, or a balancer that passes each device's
+	 * address on), sent as X-Forwarded-For to an app trusting one proxy; 'one' sends everyone from
+	 * the generator's own address, as a school behind one NAT address would (decision 061).
+	 */
+	addresses: 'each',
 }
 
 /** The model of this run: the default, with what BENCH_LOAD_MODEL's file gives instead. */
@@ -96,4 +103,10 @@ export function shareOut(users, activeAtPeak, skip = []) {
 export function thinkMs(meanSeconds, random = Math.random) {
 	const seconds = -Math.log(1 - random()) * meanSeconds + 0
 	return Math.round(Math.min(seconds, 4 * meanSeconds) * 1000)
+}
+
+/** The address of person `index` (from 0) when each has their own: 10.0.0.1, 10.0.0.2, … */
+export function personAddress(index) {
+	const number = index + 1
+	return `10.${(number >> 16) & 255}.${(number >> 8) & 255}.${number & 255}`
 }

@@ -1,7 +1,8 @@
 // The school the load model plays: the data-scale bench's school (bench/lib/school.mjs) with what
 // its busiest hour needs on top. Its pupils can sign in (the demo student's password), each is in
-// three of the demo teacher's classes (so a course, its tasks and its announcements are theirs),
-// 20 of those classes have a live room, and the ids the journeys pick from are read once before
+// three of 500 classes of about 30 (so a course, its tasks and its announcements are theirs), 250
+// teachers (load-teacher-N, the demo teacher's password) teach two classes each, every class has
+// five sessions, 20 classes have a live room, and the ids the journeys pick from are read once before
 // the run.
 import { join } from 'node:path'
 import { launch } from '../../scripts/launch.mjs'
@@ -11,6 +12,23 @@ import { runSql, schoolSql } from '../lib/school.mjs'
 
 /** What the load model adds to the data-scale school. */
 export const LOAD_SQL = `
+-- The data-scale school has 100 classes of about 150 pupils; a school of 5,000 pupils has about 500
+-- classes of 30 (a register of 150 would cost five times a real one). Classes 101 to 500, each with
+-- the tasks and news of the first hundred.
+INSERT INTO courses (tutor_id, title, is_published)
+SELECT u.id, 'Scale class ' || lpad(n::text, 4, '0'), true
+FROM users u, generate_series(101, 500) AS n WHERE u.email = 'teacher@example.com';
+
+INSERT INTO tasks (course_id, created_by, title, task_type, due_date)
+SELECT c.id, c.tutor_id, 'Scale task ' || n, 'homework', now() + (n - 5) * interval '1 day'
+FROM courses c, generate_series(1, 10) AS n
+WHERE c.title LIKE 'Scale class %' AND c.title > 'Scale class 0100';
+
+INSERT INTO announcements (author_id, author_type, author_name, course_id, title, body, created_at)
+SELECT c.tutor_id, 'tutor', 'Scale Teacher', c.id, 'Scale news ' || n, 'Text.', now() - n * interval '1 hour'
+FROM courses c, generate_series(1, 22) AS n
+WHERE c.title LIKE 'Scale class %' AND c.title > 'Scale class 0100';
+
 UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = 'student@example.com')
 WHERE email LIKE 'scale-student-%';
 
@@ -19,9 +37,41 @@ SELECT c.id, u.id
 FROM users u
 CROSS JOIN LATERAL (
 	SELECT id FROM courses WHERE title LIKE 'Scale class %' ORDER BY title
-	OFFSET (substring(u.email from 'scale-student-([0-9]+)')::int % 98) LIMIT 3
+	OFFSET (substring(u.email from 'scale-student-([0-9]+)')::int % 498) LIMIT 3
 ) c
 WHERE u.email LIKE 'scale-student-%'
+ON CONFLICT DO NOTHING;
+
+-- 250 teachers of two classes each (load-teacher-N teaches Scale classes 2N-1 and 2N), with the
+-- demo teacher's password and organization: teachers sign in as themselves, not all as one account.
+INSERT INTO users (role, email, password_hash, first_name, last_name, organization_id)
+SELECT 'tutor', 'load-teacher-' || n || '@example.com', t.password_hash, 'Teacher' || (n % 89),
+	'Load ' || lpad(n::text, 3, '0'), t.organization_id
+FROM users t, generate_series(1, 250) AS n WHERE t.email = 'teacher@example.com';
+
+UPDATE courses c SET tutor_id = u.id FROM users u
+WHERE c.title LIKE 'Scale class %'
+	AND u.email = 'load-teacher-' || (substring(c.title from 'Scale class ([0-9]+)')::int + 1) / 2 || '@example.com';
+UPDATE tasks t SET created_by = c.tutor_id FROM courses c
+WHERE c.id = t.course_id AND c.title LIKE 'Scale class %';
+UPDATE announcements a SET author_id = c.tutor_id FROM courses c
+WHERE c.id = a.course_id AND c.title LIKE 'Scale class %';
+
+-- Five sessions of each class, one a day, the latest begun this hour: a register to take.
+INSERT INTO schedules (course_id, tutor_id, title, scheduled_date, start_time, duration, time_zone, starts_at, ends_at)
+SELECT c.id, c.tutor_id, 'Load session ' || d, to_char(at, 'YYYY-MM-DD'), to_char(at, 'HH24:MI'), 45, 'UTC',
+	at, at + interval '45 minutes'
+FROM courses c, generate_series(0, 4) AS d,
+	LATERAL (SELECT date_trunc('hour', now()) - d * interval '1 day' AS at) t
+WHERE c.title LIKE 'Scale class %';
+
+-- The homework reminders already given, as in a school in use (given as tasks come due, a few a
+-- minute): a fresh copy would give 15,000 at the API's start and mail them during the first steps,
+-- about 70 s of one core on PGlite and a steady tenth of a core after (decision 061).
+INSERT INTO reminders (kind, subject_id, recipient_id, event_at)
+SELECT 'task_due', t.id, e.student_id, t.due_date
+FROM tasks t JOIN courses c ON c.id = t.course_id JOIN enrollments e ON e.course_id = c.id
+WHERE c.title LIKE 'Scale class %' AND t.due_date > now() - interval '1 day'
 ON CONFLICT DO NOTHING;
 
 INSERT INTO rooms (course_id, owner_id, kind, title)
@@ -84,13 +134,17 @@ export async function schoolIds(database, location) {
 			FROM tasks t JOIN courses c ON c.id = t.course_id
 			WHERE c.title LIKE 'Scale class %' AND t.due_date > now() + interval '1 day'
 		) open WHERE n <= 3`)
+	// Each teacher's sessions and classes, by their email.
 	const sessions = await rows(`
-		SELECT s.id FROM schedules s JOIN users u ON u.id = s.tutor_id
-		WHERE u.email = 'teacher@example.com' ORDER BY s.starts_at LIMIT 200`)
+		SELECT s.id, u.email FROM schedules s JOIN users u ON u.id = s.tutor_id
+		WHERE u.email LIKE 'load-teacher-%' ORDER BY s.starts_at`)
+	const teaching = await rows(`
+		SELECT c.id, u.email FROM courses c JOIN users u ON u.id = c.tutor_id
+		WHERE u.email LIKE 'load-teacher-%' ORDER BY c.title`)
 	const publicCourses = await rows(`
 		SELECT id FROM courses WHERE is_published AND organization_id IS NULL
 		ORDER BY created_at LIMIT 50`)
-	// In LOAD_SQL's order: pupil n is in the three classes from place n % 98.
+	// In LOAD_SQL's order: pupil n is in the three classes from place n % 498.
 	const classes = await rows(`
 		SELECT id FROM courses WHERE title LIKE 'Scale class %' ORDER BY title`)
 	// The live rooms (one per class of the first 20) and 30 of each class's pupils.
@@ -112,12 +166,19 @@ export async function schoolIds(database, location) {
 		if (!tasksByCourse.has(task.course_id)) tasksByCourse.set(task.course_id, [])
 		tasksByCourse.get(task.course_id).push(task.id)
 	}
+	const byTeacher = (list) => {
+		const map = new Map()
+		for (const { id, email } of list) map.set(email, [...(map.get(email) ?? []), id])
+		return map
+	}
 	return {
 		students: count,
+		teachers: new Set(teaching.map((row) => row.email)).size,
+		sessionsByTeacher: byTeacher(sessions),
+		classesByTeacher: byTeacher(teaching),
 		templateId: templates[0]?.id,
 		tasksByCourse,
 		rooms: [...rooms].map(([id, pupils]) => ({ id, pupils })),
-		sessions: sessions.map((row) => row.id),
 		publicCourses: publicCourses.map((row) => row.id),
 		classes: classes.map((row) => row.id),
 	}

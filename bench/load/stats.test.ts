@@ -2,7 +2,7 @@
 // decides the number of people a shape serves and whether a write was lost.
 import { describe, expect, it } from 'vitest'
 import { formsOf } from './browser.mjs'
-import { shareOut, thinkMs } from './model.mjs'
+import { personAddress, shareOut, thinkMs } from './model.mjs'
 import {
 	cpuPerUserHour,
 	cpuSecondsOfStat,
@@ -12,6 +12,7 @@ import {
 	percentile,
 	Stats,
 } from './stats.mjs'
+import { activePerPupil, measuredCosts, memoryLine, sizeSchool } from './sizing.mjs'
 
 const step = (users: number, fields: Partial<Record<string, number | null>> = {}) => ({
 	users,
@@ -126,6 +127,15 @@ describe('the mix', () => {
 		expect(Object.values(parts).reduce((sum, count) => sum + count, 0)).toBe(100)
 	})
 
+	it('gives each person an address of their own in 10.0.0.0/8', () => {
+		expect(personAddress(0)).toBe('10.0.0.1')
+		expect(personAddress(254)).toBe('10.0.0.255')
+		expect(personAddress(255)).toBe('10.0.1.0')
+		const addresses = Array.from({ length: 70_000 }, (_, index) => personAddress(index))
+		expect(new Set(addresses).size).toBe(70_000)
+		expect(addresses.every((address) => /^10\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address))).toBe(true)
+	})
+
 	it('thinks exponentially around the mean, at most four times it', () => {
 		expect(thinkMs(10, () => 0)).toBe(0)
 		expect(thinkMs(10, () => 1 - Math.exp(-1))).toBe(10_000)
@@ -153,5 +163,63 @@ describe('forms as a browser posts them', () => {
 			['s', 'q'],
 		])
 		expect(form.buttons).toEqual([{ name: 'intent', value: 'save' }])
+	})
+})
+
+describe('sizing a school from a run', () => {
+	it('counts the active people of the busiest hour per pupil from the model', () => {
+		expect(activePerPupil({ activeAtPeak: { a: 2000, b: 405 } })).toBeCloseTo(0.481)
+	})
+
+	it('reads memory as a base and a growth per person, never shrinking', () => {
+		expect(memoryLine({ users: 200, memoryMiB: 300 }, { users: 400, memoryMiB: 400 })).toEqual({
+			baseMiB: 200,
+			perPersonMiB: 0.5,
+		})
+		expect(memoryLine({ users: 200, memoryMiB: 500 }, { users: 400, memoryMiB: 450 })).toEqual({
+			baseMiB: 500,
+			perPersonMiB: 0,
+		})
+	})
+
+	it('provisions cores so they are at most 60 % busy, one core per Node process', () => {
+		const school = sizeSchool({
+			pupils: 5000,
+			perPupil: 0.48,
+			cpu: { app: 1.8, postgres: 0.9 },
+			memory: { app: { baseMiB: 200, perPersonMiB: 0.1 } },
+		})
+		expect(school.active).toBe(2400)
+		// 2,400 people × 1.8 s / 3,600 s = 1.2 busy cores; / 0.6 = 2 cores, two app processes.
+		expect(school.processes.app).toEqual({ cores: 2, processes: 2, memoryMiB: 640 })
+		expect(school.processes.postgres).toEqual({ cores: 1, processes: 1, memoryMiB: 0 })
+	})
+
+	it('takes the dearer shape per process and the memory per process of a shape of two', () => {
+		const step = (users: number, app: number) => ({ users, memoryMiB: { app, loadGenerator: 1 } })
+		const costs = measuredCosts({
+			model: { activeAtPeak: { a: 5000 } },
+			shapes: [
+				{ database: 'pglite', served: 10, cpuSecondsPerUserHourAtServed: { app: 9 }, steps: [] },
+				{
+					database: 'postgres',
+					served: 400,
+					cpuSecondsPerUserHourAtServed: { app: 1.5, loadGenerator: 1 },
+					steps: [step(200, 300), step(400, 400), step(800, 900)],
+				},
+				{
+					database: 'postgres',
+					served: 200,
+					processes: { app: 2 },
+					cpuSecondsPerUserHourAtServed: { app: 2, redis: 0.05 },
+					steps: [step(200, 600)],
+				},
+			],
+		})
+		expect(costs?.cpu).toEqual({ app: 2, redis: 0.05 })
+		expect(costs?.perPupil).toBe(1)
+		// One + one: 300 MiB at 200, 900 at 800 (a step that missed holds memory all the same).
+		expect(costs?.memory.app).toEqual({ baseMiB: 100, perPersonMiB: 1 })
+		expect(measuredCosts({ model: { activeAtPeak: {} }, shapes: [] })).toBeNull()
 	})
 })

@@ -289,43 +289,63 @@ export async function organizationStudentIds(db: Db, organizationId: string, stu
 
 export type ScoreChange = { studentId: string; subject: string; score: number | null }
 
-/** Writes every change in one transaction: a number sets the score, null removes it. */
+/**
+ * Writes every change in one transaction, set-based: one upsert for every score set and one delete
+ * for every score removed, whatever the number of cells (issue 41: a grid saved cell by cell was
+ * about 150 statements, each firing the summaries' triggers). The batch holds each student and
+ * subject once (the schema refuses twice), so the two statements never touch the same row. Rows
+ * go in student then subject order, so two grids saved at once lock their common rows in one order.
+ */
 export function saveScores(db: Db, organizationId: string, term: string, changes: ScoreChange[]) {
+	const inOrder = [...changes].sort(
+		(a, b) =>
+			a.studentId.localeCompare(b.studentId) ||
+			(a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0),
+	)
+	const set = inOrder.flatMap((change) =>
+		change.score === null ? [] : [{ ...change, score: change.score }],
+	)
+	const cleared = inOrder.filter((change) => change.score === null)
 	return db.transaction().execute(async (trx) => {
-		let saved = 0
-		let removed = 0
-		for (const change of changes) {
-			if (change.score === null) {
-				const result = await trx
-					.deleteFrom('scores')
-					.where('organization_id', '=', organizationId)
-					.where('student_id', '=', change.studentId)
-					.where('subject', '=', change.subject)
-					.where('term', '=', term)
-					.executeTakeFirst()
-				removed += Number(result.numDeletedRows)
-			} else {
-				await trx
-					.insertInto('scores')
-					.values({
+		if (set.length > 0) {
+			const updatedAt = new Date()
+			await trx
+				.insertInto('scores')
+				.values(
+					set.map((change) => ({
 						organization_id: organizationId,
 						student_id: change.studentId,
 						subject: change.subject,
 						term,
 						score: change.score,
-					})
-					.onConflict((oc) =>
-						oc.constraint('scores_student_subject_term_key').doUpdateSet({
-							score: change.score as number,
-							organization_id: organizationId,
-							updated_at: new Date(),
-						}),
-					)
-					.execute()
-				saved += 1
-			}
+					})),
+				)
+				.onConflict((oc) =>
+					oc.constraint('scores_student_subject_term_key').doUpdateSet((eb) => ({
+						score: eb.ref('excluded.score'),
+						organization_id: eb.ref('excluded.organization_id'),
+						updated_at: updatedAt,
+					})),
+				)
+				.execute()
 		}
-		return { saved, removed }
+		let removed = 0
+		if (cleared.length > 0) {
+			const result = await trx
+				.deleteFrom('scores')
+				.where('organization_id', '=', organizationId)
+				.where('term', '=', term)
+				.where((eb) =>
+					eb(
+						eb.refTuple('student_id', 'subject'),
+						'in',
+						cleared.map((change) => eb.tuple(change.studentId, change.subject)),
+					),
+				)
+				.executeTakeFirst()
+			removed = Number(result.numDeletedRows)
+		}
+		return { saved: set.length, removed }
 	})
 }
 
