@@ -136,3 +136,31 @@ test("a course's own language outranks the visitor's and the student's", async (
 	await page.goto('/pricing')
 	await expect(page.locator('html')).toHaveAttribute('lang', 'en')
 })
+
+test("a teacher sets the course's language in its form", async ({ page }) => {
+	const teacher = await registerAccount('tutor', 'Inès', 'Moreau')
+	const login = await callApi('POST', '/auth/login', { email: teacher.email, password })
+	const created = await callApi(
+		'POST',
+		'/courses/create-course',
+		{
+			title: `Atelier d'écriture ${Date.now()}`,
+			description: 'Écrire chaque semaine.',
+			category: 'Languages',
+			level: 'Beginner',
+			price: { amount: 0, currency: 'EUR' },
+			isPublished: true,
+		},
+		login.body.user.accessToken,
+	)
+	const courseId = created.body.course.id as string
+	await signIn(page, teacher.email)
+	await page.goto(`/teachersdashboard/courses/edit/${courseId}`)
+	await page.getByLabel("Language of the course's pages").selectOption({ label: 'Français' })
+	await page.getByRole('button', { name: 'Save changes' }).click()
+	await expect(page.getByText('Course updated successfully')).toBeVisible()
+	await page.goto(`/courses/${courseId}`)
+	await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+	await page.goto(`/teachersdashboard/courses/edit/${courseId}`)
+	await expect(page.getByLabel("Language of the course's pages")).toHaveValue('fr')
+})

@@ -9,6 +9,7 @@ import { ConformField, ConformSelect, ConformTextArea, FormErrors } from '~/ui/f
 import { useForm } from '~/ui/use-form'
 import { categoryName, courseCategories, courseLevels, currencies, levelName } from './catalogue'
 import { courseFormSchema } from './schema'
+import { LOCALE_NAMES, LOCALES } from '../../../contract/locales'
 
 const options = (values: readonly string[], nameOf: (value: string) => string = (value) => value) =>
 	values.map((value) => ({ value, label: nameOf(value) }))
@@ -101,6 +102,15 @@ export function CourseForm({
 				label={t`Languages (optional)`}
 				hint={t`Separate languages with commas.`}
 				meta={fields.languages}
+			/>
+			<ConformSelect
+				label={t`Language of the course's pages`}
+				hint={t`Everyone in the course sees its pages in this language, whatever their own.`}
+				meta={fields.pageLanguage}
+				options={[
+					{ value: '', label: t`Each person's own language` },
+					...LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] })),
+				]}
 			/>
 			<ConformTextArea
 				label={t`Learning outcomes (optional)`}

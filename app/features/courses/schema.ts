@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import { CATALOGUE_SEARCH_MAX, courseCategories, courseLevels, currencies } from './catalogue'
+import { LOCALES, supportedLocale } from '../../../contract/locales'
 
 /** Offline queue key of spec section 9. */
 export const COURSE_OFFLINE_KEY = 'course_offline_data'
@@ -209,6 +210,10 @@ export const courseFormSchema = z
 			})
 			.optional(),
 		languages: optionalText(500, () => t`Languages must be at most 500 characters`),
+		// The language the course's pages speak to everyone (decision 063); empty: each their own.
+		pageLanguage: z
+			.enum(LOCALES, { error: () => t`Choose one of the languages in the list.` })
+			.optional(),
 		learningOutcomes: optionalText(
 			9000,
 			() => t`Learning outcomes must be at most 9000 characters`,
@@ -287,6 +292,7 @@ export function courseBodyFromForm(form: CourseForm, existingModules: CourseModu
 				? { weeks: Number(form.weeks), hoursPerWeek: Number(form.hoursPerWeek) }
 				: null,
 		languages: commaList(form.languages),
+		locale: form.pageLanguage ?? null,
 		learningOutcomes: lines(form.learningOutcomes),
 		modules: linesToModules(form.modules, existingModules),
 		isPublished: form.isPublished === 'on',
@@ -308,6 +314,7 @@ export function formValuesOf(course: Course) {
 		weeks: course.duration ? String(course.duration.weeks) : '',
 		hoursPerWeek: course.duration ? String(course.duration.hoursPerWeek) : '',
 		languages: course.languages.join(', '),
+		pageLanguage: supportedLocale(course.locale) ?? '',
 		learningOutcomes: course.learningOutcomes.join('\n'),
 		modules: modulesToLines(course.modules),
 		isPublished: course.isPublished ? 'on' : undefined,
