@@ -301,10 +301,11 @@ export async function startCluster({
 			await listening(service.child, name, service.output)
 			return service
 		}
-		const [appA, appB] = await Promise.all([
-			app('app-a', appPortA, apiPortA, { METRICS_PORT: String(appMetricsA) }),
-			app('app-b', appPortB, apiPortB, { METRICS_PORT: String(appMetricsB) }),
-		])
+		const appArgs = [
+			['app-a', appPortA, apiPortA, { METRICS_PORT: String(appMetricsA) }],
+			['app-b', appPortB, apiPortB, { METRICS_PORT: String(appMetricsB) }],
+		] as const
+		let [appA, appB] = await Promise.all(appArgs.map((args) => app(...args)))
 		const extra: Service[] = []
 
 		return {
@@ -319,6 +320,14 @@ export async function startCluster({
 			/** What one process (api-a, api-b, app-a, app-b) has written so far. */
 			outputOf: (name: string) =>
 				[apiA, apiB, appA, appB].find((each) => each.name === name)?.output() ?? '',
+			/** Ends app A (0) or B (1): SIGKILL as a crash, SIGTERM as a deploy stops it. */
+			stopApp: (index: 0 | 1, signal: NodeJS.Signals) => stopped(index ? appB! : appA!, signal),
+			/** Starts app A (0) or B (1) again, on its port, as a process manager would. */
+			startApp: async (index: 0 | 1) => {
+				const service = await app(...appArgs[index])
+				if (index) appB = service
+				else appA = service
+			},
 			/** Ends API B at once, as a crash would (SIGKILL: no goodbye to its sockets). */
 			killApiB: () => stopped(apiB, 'SIGKILL'),
 			/** Redis stopped (SIGTERM, as a restart does) and started again on its port, empty. */

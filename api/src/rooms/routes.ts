@@ -236,7 +236,7 @@ export function roomRoutes(deps: ApiDeps) {
 					)
 					const { text } = c.req.valid('json')
 					if (room.ended_at) throw new ApiError(409, ROOM_MESSAGES.ended)
-					const message = toMessage(await insertMessage(db, room.id, account.id, text))
+					const message = toMessage((await insertMessage(db, room.id, account.id, text)).row)
 					hubs.share({ roomId: room.id, type: 'chat', message })
 					return c.json({ message: 'Message sent', chatMessage: message }, 201)
 				},

@@ -17,10 +17,15 @@ export function ConnectionNotice({
 	notice: string | null
 }) {
 	return (
-		<div role="status" className="flex flex-col gap-1 text-sm">
+		<div role="status" aria-label="Connection to the room" className="flex flex-col gap-1 text-sm">
 			<p className={status === 'connected' ? 'text-green-800' : 'text-amber-900'}>
 				{statusText[status]}
 			</p>
+			{status === 'reconnecting' ? (
+				<p className="text-slate-700">
+					What you draw and write meanwhile is kept here and shared when you are back.
+				</p>
+			) : null}
 			{notice ? <p className="text-red-800">{notice}</p> : null}
 		</div>
 	)
