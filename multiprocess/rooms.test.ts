@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs'
 import pg from 'pg'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright'
+import { WebSocket } from 'ws'
 import * as Y from 'yjs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Balancer, startBalancer } from './balancer'
@@ -27,7 +28,7 @@ let browser: Browser
 
 beforeAll(async () => {
 	if (missing) return
-	cluster = await startCluster({ buildDir })
+	cluster = await startCluster({ buildDir, busProxy: true })
 	balancer = await startBalancer([Number(new URL(cluster.apps[0]).port)])
 	browser = await chromium.launch({
 		executablePath: chromiumPath,
@@ -212,4 +213,154 @@ describe.skipIf(Boolean(missing))('a live room while its app goes away', () => {
 		},
 		90_000,
 	)
+})
+
+type ServerMessage = { type: string; [key: string]: unknown }
+
+/** A member's socket straight at an API (bearer token), with its own copy of the board. */
+class Member {
+	readonly doc = new Y.Doc()
+	readonly messages: ServerMessage[] = []
+	socket!: WebSocket
+
+	constructor() {
+		this.doc.on('update', (update: Uint8Array, origin: unknown) => {
+			if (origin !== 'remote' && this.socket?.readyState === WebSocket.OPEN)
+				this.socket.send(update)
+		})
+	}
+
+	async connect(api: string, token: string, roomId: string) {
+		this.socket = new WebSocket(
+			`${api.replace('http', 'ws')}/rooms/${roomId}/socket?view=whiteboard`,
+			{ headers: { Authorization: `Bearer ${token}` } },
+		)
+		this.socket.binaryType = 'arraybuffer'
+		this.socket.on('message', (data: ArrayBuffer, isBinary: boolean) => {
+			if (isBinary) return Y.applyUpdate(this.doc, new Uint8Array(data), 'remote')
+			this.messages.push(JSON.parse(Buffer.from(data).toString()) as ServerMessage)
+		})
+		await this.until((message) => message.type === 'welcome')
+		return this
+	}
+
+	async until(matches: (message: ServerMessage) => boolean, timeoutMs = 5_000) {
+		const found = await eventually(async () => this.messages.find(matches), Boolean, timeoutMs)
+		if (!found)
+			throw new Error(
+				`No such message in ${timeoutMs} ms; got ${JSON.stringify(this.messages.map((each) => each.type))}`,
+			)
+		return found
+	}
+
+	chat(): string[] {
+		return this.messages
+			.filter((message) => message.type === 'chat')
+			.map((message) => (message.message as { text: string }).text)
+	}
+
+	draw(label: string) {
+		this.doc.getArray('items').push([{ id: label, kind: 'pen', label, points: [0, 0, 10, 10] }])
+	}
+
+	drawings() {
+		return this.doc.getArray('items').length
+	}
+}
+
+async function health(api: string, path = '/health') {
+	const response = await fetch(`${api}${path}`)
+	return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+describe.skipIf(Boolean(missing))('a lasting Redis partition that cuts API B off', () => {
+	test('the members on B are told, readiness for room sockets fails on B only, logins go on, and the room heals', async () => {
+		const [apiA, apiB] = cluster.apis
+		const roomId = await newRoom('Split room')
+		const teacher = await new Member().connect(
+			apiA,
+			await apiLogin(apiA, 'teacher@example.com'),
+			roomId,
+		)
+		const student = await new Member().connect(
+			apiB,
+			await apiLogin(apiB, 'student@example.com'),
+			roomId,
+		)
+		teacher.socket.send(JSON.stringify({ type: 'chat', text: 'Before the split' }))
+		await student.until((message) => message.type === 'chat')
+
+		cluster.cutApiB()
+		try {
+			const cutAt = Date.now()
+			await student.until((message) => message.type === 'split' && message.split === true, 15_000)
+			console.log(`API B's members told of the split after ${Date.now() - cutAt} ms`)
+			expect(teacher.messages.some((message) => message.type === 'split')).toBe(false)
+			// Readiness names it: B's room sockets should go elsewhere; B still answers the rest.
+			expect(await health(apiB, '/health/rooms')).toMatchObject({
+				status: 503,
+				body: { failing: ['roomBus'], checks: { database: 'ok', roomBus: 'unreachable' } },
+			})
+			expect(await health(apiA, '/health/rooms')).toMatchObject({ status: 200 })
+			const whole = await health(apiB)
+			expect(whole.status).toBe(200)
+			expect(whole.body.degraded).toEqual(expect.arrayContaining(['roomBus']))
+			const loginStarted = Date.now()
+			expect((await apiLogin(apiB, 'student@example.com')).length).toBeGreaterThan(10)
+			expect(Date.now() - loginStarted).toBeLessThan(2_000)
+			// A member who joins B meanwhile is told at once.
+			const late = await new Member().connect(
+				apiB,
+				await apiLogin(apiB, 'student@example.com'),
+				roomId,
+			)
+			await late.until((message) => message.type === 'split' && message.split === true, 1_000)
+			late.socket.close()
+
+			// Both sides go on during the split; what each does is stored.
+			teacher.socket.send(JSON.stringify({ type: 'chat', text: 'From A during the split' }))
+			teacher.draw('A1')
+			student.socket.send(JSON.stringify({ type: 'chat', text: 'From B during the split' }))
+			student.draw('B1')
+			await eventually(
+				() => stored(roomId),
+				(room) => room.drawings === 2 && room.chat.length === 3,
+				5_000,
+			)
+			// A lasting split: well past every timeout and reconnection of B's Redis connections.
+			await sleep(Math.max(1_000, cutAt + 10_000 - Date.now()))
+			expect(await health(apiB, '/health/rooms')).toMatchObject({ status: 503 })
+			expect(student.chat()).not.toContain('From A during the split')
+		} finally {
+			cluster.healApiB()
+		}
+		const healedAt = Date.now()
+		await student.until((message) => message.type === 'split' && message.split === false, 20_000)
+		console.log(`The room healed ${Date.now() - healedAt} ms after the link came back`)
+		// Each side has what the other did during the split, once.
+		await eventually(
+			async () => [student.chat(), teacher.chat(), student.drawings(), teacher.drawings()],
+			([studentChat, teacherChat, a, b]) =>
+				(studentChat as string[]).includes('From A during the split') &&
+				(teacherChat as string[]).includes('From B during the split') &&
+				a === 2 &&
+				b === 2,
+			10_000,
+		)
+		for (const member of [student, teacher])
+			expect([...member.chat()].sort()).toEqual(
+				['Before the split', 'From A during the split', 'From B during the split'].sort(),
+			)
+		expect(student.drawings()).toBe(2)
+		expect(teacher.drawings()).toBe(2)
+		expect(await health(apiB, '/health/rooms')).toMatchObject({ status: 200 })
+		// And they hear each other live again.
+		teacher.socket.send(JSON.stringify({ type: 'chat', text: 'After the split' }))
+		await student.until(
+			(message) =>
+				message.type === 'chat' && (message.message as { text: string }).text === 'After the split',
+		)
+		teacher.socket.close()
+		student.socket.close()
+	}, 90_000)
 })

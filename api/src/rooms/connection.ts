@@ -85,6 +85,8 @@ export function connect(room: Room, member: Member, socket: WSContext): Connecti
 			participants: room.presence.everyone(),
 			messages: messages.map(toMessage),
 		})
+		// Joined while this process is cut off from the others: said at once.
+		if (room.bus.apart) room.presence.send(peer, { type: 'split', split: true })
 		room.announceParticipants()
 	})()
 	return {

@@ -29,6 +29,8 @@ export type ServerMessage =
 	/** To its author only: the chat message the page sent as `clientId` is stored (as `message`). */
 	| { type: 'sent'; clientId: string; message: ChatMessage }
 	| { type: 'muted'; by: string }
+	/** The API serving this socket is cut off from the others (true) or hears them again (false). */
+	| { type: 'split'; split: boolean }
 	| { type: 'ended' }
 	| { type: 'signal'; from: string; data: SignalData }
 	/** `unsent`: a chat message the server could not store, given back so it can be sent again. */

@@ -75,6 +75,8 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 	const [unsent, setUnsent] = useState<string[]>([])
 	const [pending, setPending] = useState<PendingMessage[]>([])
 	const [mutedBy, setMutedBy] = useState<{ by: string; at: number } | null>(null)
+	/** The server says part of the room cannot be reached (its API cut off from the others). */
+	const [split, setSplit] = useState(false)
 	/** The socket, once the server welcomed it (messages sent before would race the welcome). */
 	const socketRef = useRef<WebSocket | null>(null)
 	const outbox = useRef<PendingMessage[]>([])
@@ -125,6 +127,7 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 					setParticipants(message.participants)
 					setMessages(message.messages)
 					setNotice(null)
+					setSplit(false)
 					// Whatever was drawn while disconnected goes up now: what the server's board lacks.
 					socket.send(Y.encodeStateAsUpdate(doc, serverState) as Uint8Array<ArrayBuffer>)
 					// Then the chat messages still waiting, in the order they were written.
@@ -144,6 +147,9 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 					return
 				case 'muted':
 					setMutedBy({ by: message.by, at: Date.now() })
+					return
+				case 'split':
+					setSplit(message.split)
 					return
 				case 'ended':
 					ended = true
@@ -257,6 +263,7 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 		pending,
 		notice,
 		mutedBy,
+		split,
 		unsent,
 		send,
 		sendChat,
