@@ -3,7 +3,7 @@ import { newClientId, RECONNECT_CAP_MS, reconnectDelay } from './reconnect'
 
 test('the wait doubles with each failed try and stops at the cap', () => {
 	expect([0, 1, 2, 3, 4, 10, 100].map((attempt) => reconnectDelay(attempt, 1))).toEqual([
-		1000, 2000, 4000, 8000, 8000, 8000, 8000,
+		1000, 2000, 4000, 5000, 5000, 5000, 5000,
 	])
 	expect(reconnectDelay(1000, 1)).toBe(RECONNECT_CAP_MS)
 })

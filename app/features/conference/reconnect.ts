@@ -1,7 +1,7 @@
 /** The first wait after a lost room connection; each failed try doubles it, up to the cap. */
 export const RECONNECT_FIRST_MS = 1000
 /** The longest wait between two tries, however long the server has been away. */
-export const RECONNECT_CAP_MS = 8000
+export const RECONNECT_CAP_MS = 5000
 
 /**
  * How long to wait before try number `attempt` (0 for the first) to reach the room again:
