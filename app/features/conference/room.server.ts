@@ -86,7 +86,7 @@ export async function roomAction(
  */
 export async function roomTicket(context: Context, request: Request, roomId: string) {
 	const user = areaUser(context)
-	if (user.role === 'organization') return Response.json({ ticketError: null }, { status: 403 })
+	if (user.role === 'organization') throw redirect('/unauthorized')
 	const answer = await ticketFor(upstream(context, request), roomId)
 	return 'ticket' in answer
 		? Response.json(answer)

@@ -77,7 +77,6 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 	const [mutedBy, setMutedBy] = useState<{ by: string; at: number } | null>(null)
 	/** The server says part of the room cannot be reached (its API cut off from the others). */
 	const [split, setSplit] = useState(false)
-	/** The socket, once the server welcomed it (messages sent before would race the welcome). */
 	const socketRef = useRef<WebSocket | null>(null)
 	const outbox = useRef<PendingMessage[]>([])
 	const signalListeners = useRef(new Set<SignalListener>())
@@ -98,6 +97,7 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 		const url = `${scheme}://${window.location.host}/api/v1/rooms/${encodeURIComponent(roomId)}/socket?ticket=${encodeURIComponent(ticket)}&view=${view}`
 		const socket = new WebSocket(url)
 		socket.binaryType = 'arraybuffer'
+		socketRef.current = socket
 
 		const sendUpdate = (update: Uint8Array, origin: unknown) => {
 			if (welcomed && origin !== REMOTE && socket.readyState === WebSocket.OPEN)
@@ -120,7 +120,6 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 			switch (message.type) {
 				case 'welcome': {
 					welcomed = true
-					socketRef.current = socket
 					setStatus('connected')
 					setAttempt(0)
 					setPeerId(message.peerId)
