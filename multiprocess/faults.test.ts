@@ -181,8 +181,11 @@ describe.skipIf(Boolean(missing))('a live room while its app goes away', () => {
 			} finally {
 				await cluster.startApp(0)
 			}
-
+			const restartedAt = Date.now()
 			await connected(student.page, 30_000)
+			console.log(
+				`${signal}: the page was back in the room ${Date.now() - restartedAt} ms after its app listened again`,
+			)
 			expect(await student.page.evaluate(() => 'sameDocument' in window)).toBe(true)
 			// The connection's state is said in a polite live region of its own, named for what it is.
 			expect(
@@ -291,11 +294,17 @@ describe.skipIf(Boolean(missing))('a lasting Redis partition that cuts API B off
 		)
 		teacher.socket.send(JSON.stringify({ type: 'chat', text: 'Before the split' }))
 		await student.until((message) => message.type === 'chat')
+		// The same student's page, through app B (which calls API B).
+		const onPage = await inRoom(cluster.apps[1], 'student@example.com', roomId)
+		const notice = onPage.page
+			.getByRole('status', { name: 'Connection to the room' })
+			.getByText('Some people in this room cannot be reached just now')
 
 		cluster.cutApiB()
 		try {
 			const cutAt = Date.now()
 			await student.until((message) => message.type === 'split' && message.split === true, 15_000)
+			await notice.waitFor()
 			console.log(`API B's members told of the split after ${Date.now() - cutAt} ms`)
 			expect(teacher.messages.some((message) => message.type === 'split')).toBe(false)
 			// Readiness names it: B's room sockets should go elsewhere; B still answers the rest.
@@ -309,7 +318,9 @@ describe.skipIf(Boolean(missing))('a lasting Redis partition that cuts API B off
 			expect(whole.body.degraded).toEqual(expect.arrayContaining(['roomBus']))
 			const loginStarted = Date.now()
 			expect((await apiLogin(apiB, 'student@example.com')).length).toBeGreaterThan(10)
-			expect(Date.now() - loginStarted).toBeLessThan(2_000)
+			const loginTook = Date.now() - loginStarted
+			console.log(`A login through API B during the split answered in ${loginTook} ms`)
+			expect(loginTook).toBeLessThan(2_000)
 			// A member who joins B meanwhile is told at once.
 			const late = await new Member().connect(
 				apiB,
@@ -339,6 +350,8 @@ describe.skipIf(Boolean(missing))('a lasting Redis partition that cuts API B off
 		const healedAt = Date.now()
 		await student.until((message) => message.type === 'split' && message.split === false, 20_000)
 		console.log(`The room healed ${Date.now() - healedAt} ms after the link came back`)
+		await notice.waitFor({ state: 'detached' })
+		await onPage.context.close()
 		// Each side has what the other did during the split, once.
 		await eventually(
 			async () => [student.chat(), teacher.chat(), student.drawings(), teacher.drawings()],
