@@ -183,6 +183,7 @@ export default [
 		index('routes/conference/index.tsx'),
 		route('classroom/:roomId', 'routes/conference/classroom.tsx'),
 		route('whiteboard/:roomId', 'routes/conference/whiteboard.tsx'),
+		route('rooms/:roomId/ticket', 'routes/conference/ticket.ts'),
 		areaNotFound('conference'),
 	]),
 

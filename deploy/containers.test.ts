@@ -181,7 +181,9 @@ describe('compose.yaml', () => {
 
 	it('the proxy retries a request another way and leaves out a process that fails', () => {
 		const blocks = caddyfile.split(/reverse_proxy /).slice(1)
-		expect(blocks).toHaveLength(2)
+		// The apps; the APIs' room sockets (by /api/v1/health/rooms); the rest of the API calls.
+		expect(blocks).toHaveLength(3)
+		expect(caddyfile).toMatch(/health_uri \/api\/v1\/health\/rooms\n/)
 		for (const block of blocks) {
 			expect(block).toMatch(/\n\s*lb_retries \d+/)
 			expect(block).toMatch(/\n\s*lb_try_duration \d+s/)

@@ -8,6 +8,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import S3rver from 's3rver'
+import { startProxy } from '../api/test/tcp-proxy'
 
 export const REDIS_SERVER = '/usr/bin/redis-server'
 
@@ -114,10 +115,13 @@ export async function startCluster({
 	buildDir,
 	release,
 	apiEnv = {},
+	busProxy = false,
 }: {
 	buildDir: string
 	release?: string
 	apiEnv?: Record<string, string>
+	/** API B reaches Redis through a TCP proxy the test controls (`cutApiB`, `healApiB`). */
+	busProxy?: boolean
 }) {
 	const dir = mkdtempSync(join(tmpdir(), 'tutorhub-multiprocess-'))
 	const fixed = process.env.MULTIPROCESS_PORTS?.split(',').map(Number)
@@ -137,11 +141,13 @@ export async function startCluster({
 	const services: Service[] = []
 	let pgStop = () => {}
 	let s3: S3rver | undefined
+	let proxy: Awaited<ReturnType<typeof startProxy>> | undefined
 
 	const stopAll = async () => {
 		await Promise.all(services.map((service) => stopped(service)))
 		pgStop()
 		await s3?.close()
+		await proxy?.close()
 		rmSync(dir, { recursive: true, force: true })
 	}
 
@@ -270,7 +276,11 @@ export async function startCluster({
 			return service
 		}
 		const apiA = await api('api-a', apiPortA, true, { API_METRICS_PORT: String(apiMetricsA) })
-		const apiB = await api('api-b', apiPortB, false, { API_METRICS_PORT: String(apiMetricsB) })
+		if (busProxy) proxy = await startProxy(redisPort)
+		const apiB = await api('api-b', apiPortB, false, {
+			API_METRICS_PORT: String(apiMetricsB),
+			...(proxy && { REDIS_URL: `redis://127.0.0.1:${proxy.port}` }),
+		})
 
 		const app = async (
 			name: string,
@@ -301,10 +311,13 @@ export async function startCluster({
 			await listening(service.child, name, service.output)
 			return service
 		}
-		const [appA, appB] = await Promise.all([
-			app('app-a', appPortA, apiPortA, { METRICS_PORT: String(appMetricsA) }),
-			app('app-b', appPortB, apiPortB, { METRICS_PORT: String(appMetricsB) }),
-		])
+		const appArgs: [string, number, number, Record<string, string>][] = [
+			['app-a', appPortA, apiPortA, { METRICS_PORT: String(appMetricsA) }],
+			['app-b', appPortB, apiPortB, { METRICS_PORT: String(appMetricsB) }],
+		]
+		let [appA, appB] = (await Promise.all(
+			appArgs.map(([name, port, apiPort, env]) => app(name, port, apiPort, env)),
+		)) as [Service, Service]
 		const extra: Service[] = []
 
 		return {
@@ -319,6 +332,18 @@ export async function startCluster({
 			/** What one process (api-a, api-b, app-a, app-b) has written so far. */
 			outputOf: (name: string) =>
 				[apiA, apiB, appA, appB].find((each) => each.name === name)?.output() ?? '',
+			/** Ends app A (0) or B (1): SIGKILL as a crash, SIGTERM as a deploy stops it. */
+			stopApp: (index: 0 | 1, signal: NodeJS.Signals) => stopped(index ? appB : appA, signal),
+			/** Starts app A (0) or B (1) again, on its port, as a process manager would. */
+			startApp: async (index: 0 | 1) => {
+				const [name, port, apiPort, env] = appArgs[index]!
+				const service = await app(name, port, apiPort, env)
+				if (index) appB = service
+				else appA = service
+			},
+			/** A lasting partition between API B and Redis (busProxy): no byte passes, nothing closes. */
+			cutApiB: () => proxy!.blackHole(),
+			healApiB: () => proxy!.heal(),
 			/** Ends API B at once, as a crash would (SIGKILL: no goodbye to its sockets). */
 			killApiB: () => stopped(apiB, 'SIGKILL'),
 			/** Redis stopped (SIGTERM, as a restart does) and started again on its port, empty. */

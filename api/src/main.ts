@@ -20,7 +20,7 @@ import { flushErrorReports, reportError, startErrorReports } from './platform/er
 import { createDiskStorage } from './platform/storage.ts'
 import { createS3Storage } from './platform/storage-s3.ts'
 import { createSocketServer } from './platform/websocket.ts'
-import { closeRooms } from './rooms/hubs.ts'
+import { closeRooms, roomBusCheck } from './rooms/hubs.ts'
 import { liveRoomMetrics } from './rooms/metrics.ts'
 import { startMailWorker } from './mail/worker.ts'
 import { seedDemo } from './seed.ts'
@@ -99,6 +99,9 @@ async function start() {
 		redis,
 		// GET /health reports Redis down without failing: the API works on without it.
 		healthChecks: redis ? { redis: () => redisAnswers(redis.commands) } : {},
+		// GET /health/rooms fails while this process is cut off from the others: a balancer then
+		// sends new room sockets elsewhere, and everything else (logins) here still.
+		roomHealthChecks: redis ? { roomBus: roomBusCheck({ db, redis }) } : {},
 	})
 	const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host
 	const mailWorker = startMailWorker({

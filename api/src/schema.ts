@@ -593,6 +593,8 @@ export interface RoomMessagesTable {
 	room_id: string
 	author_id: string | null
 	body: string
+	/** The sending page's own id for the message, so a message sent again is stored once. */
+	client_id: string | null
 	created_at: CreatedAt
 }
 

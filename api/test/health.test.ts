@@ -60,3 +60,42 @@ describe('GET /health with a dependency down', () => {
 		})
 	})
 })
+
+describe('GET /health/rooms: readiness for new room sockets (issue 42)', () => {
+	let api: TestApi
+	let busHeard = true
+	beforeAll(async () => {
+		api = await startApi({
+			seed: false,
+			// As the API registers its room bus with Redis: fails while cut off from the others.
+			roomHealthChecks: {
+				roomBus: async () => {
+					if (!busHeard) throw new Error('cut off from the other API processes')
+				},
+			},
+		})
+	})
+	afterAll(() => api.close())
+
+	test('503 naming the bus while this process is cut off; /health stays 200 and names it', async () => {
+		expect(await call(api, 'GET', '/health/rooms')).toMatchObject({
+			status: 200,
+			body: { status: 'ok', checks: { database: 'ok', roomBus: 'ok' } },
+		})
+		busHeard = false
+		const rooms = await call(api, 'GET', '/health/rooms')
+		expect(rooms.status).toBe(503)
+		expect(rooms.body).toEqual({
+			status: 'unavailable',
+			failing: ['roomBus'],
+			checks: { database: 'ok', roomBus: 'unreachable' },
+		})
+		expect(rooms.headers.get('cache-control')).toBe('no-store')
+		expect(await call(api, 'GET', '/health')).toMatchObject({
+			status: 200,
+			body: { status: 'degraded', degraded: ['roomBus'] },
+		})
+		busHeard = true
+		expect((await call(api, 'GET', '/health/rooms')).status).toBe(200)
+	})
+})

@@ -99,12 +99,14 @@ export async function startApi({
 	database,
 	storage: givenStorage,
 	healthChecks,
+	roomHealthChecks,
 }: {
 	seed?: boolean
 	config?: Partial<ApiConfig>
 	database?: Db
 	storage?: Storage
 	healthChecks?: Record<string, HealthCheck>
+	roomHealthChecks?: Record<string, HealthCheck>
 } = {}): Promise<TestApi> {
 	const own = database ? undefined : await openTestDatabase()
 	const db = database ?? own!.db
@@ -121,7 +123,7 @@ export async function startApi({
 	const uploads = givenStorage ? undefined : await mkdtemp(join(tmpdir(), 'api-uploads-'))
 	const storage = givenStorage ?? createDiskStorage(uploads!)
 	if (seed && own) await seedDemo(db, createPasswords(fullConfig.passwordHashing), storage)
-	const app = createApi({ db, config: fullConfig, storage, healthChecks })
+	const app = createApi({ db, config: fullConfig, storage, healthChecks, roomHealthChecks })
 	const server = await new Promise<Server>((resolve) => {
 		const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
 			resolve(started as Server),

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import type { Server } from 'node:http'
-import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net'
+import { createConnection, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
@@ -18,6 +18,7 @@ import { DEMO_ROOM_ID } from '../src/rooms/seed.ts'
 import { seedDemo } from '../src/seed.ts'
 import { call, DEMO_PASSWORD, openTestDatabase, TEST_SECRET, type TestDatabase } from './helpers.ts'
 import { freePort } from './ports.ts'
+import { startProxy } from './tcp-proxy.ts'
 
 // Issue 42, finding 2: a frozen (SIGSTOP) or black-holed Redis held every login and room message
 // for the whole outage, because the limiters trusted the connection's 'ready' and no command had
@@ -31,47 +32,6 @@ const BOUND_MS = 2_000
 /** The longest a fault lasts, so a held request ends (and is measured) on today's code too. */
 const FAULT_MS = 10_000
 const PROXY_SECRET = 'test-proxy-secret'
-
-/**
- * A TCP proxy to Redis that can stop forwarding bytes, both ways, without closing anything: the
- * bytes wait (as TCP retransmits through a link that drops every packet) and flow again once
- * healed, unless an end gives up on the connection first.
- */
-async function startProxy(target: number) {
-	let holed = false
-	const sockets = new Set<Socket>()
-	const server = createServer((client) => {
-		const upstream = createConnection({ port: target, host: '127.0.0.1' })
-		for (const socket of [client, upstream]) {
-			sockets.add(socket)
-			if (holed) socket.pause()
-			socket.on('error', () => {})
-			socket.on('close', () => {
-				sockets.delete(socket)
-				client.destroy()
-				upstream.destroy()
-			})
-		}
-		client.pipe(upstream)
-		upstream.pipe(client)
-	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	return {
-		port: (server.address() as AddressInfo).port,
-		blackHole: () => {
-			holed = true
-			for (const socket of sockets) socket.pause()
-		},
-		heal: () => {
-			holed = false
-			for (const socket of sockets) socket.resume()
-		},
-		close: async () => {
-			for (const socket of sockets) socket.destroy()
-			await new Promise<void>((resolve) => server.close(() => resolve()))
-		},
-	}
-}
 
 async function startRedis(port: number): Promise<ChildProcess> {
 	const redis = spawn(

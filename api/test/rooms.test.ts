@@ -631,6 +631,54 @@ describe('the room socket', () => {
 		expect(room.body.room.endedAt).toEqual(expect.any(String))
 	})
 
+	test('a chat message sent again with its clientId after a lost connection is stored and shown once (issue 42)', async () => {
+		const roomId = await newRoom('Sent twice')
+		const teacher = await openSocket(socketUrl(roomId, await ticketFor(roomId, tokens.teacher)))
+		const first = await openSocket(socketUrl(roomId, await ticketFor(roomId, tokens.student)))
+		const clientId = 'c0ffee00c0ffee00c0ffee00c0ffee00'
+		first.socket.send(JSON.stringify({ type: 'chat', text: 'Is this on?', clientId }))
+		const sent = await until(() => lastOfType(first, 'sent'))
+		expect(sent).toMatchObject({ clientId, message: { text: 'Is this on?' } })
+		await until(() => lastOfType(teacher, 'chat'))
+		first.socket.close()
+
+		// The page never saw that acknowledgement (its connection dropped): it sends the message again
+		// on its new socket, then a new one.
+		const again = await openSocket(socketUrl(roomId, await ticketFor(roomId, tokens.student)))
+		again.socket.send(JSON.stringify({ type: 'chat', text: 'Is this on?', clientId }))
+		again.socket.send(
+			JSON.stringify({
+				type: 'chat',
+				text: 'Hello?',
+				clientId: 'c0ffee00c0ffee00c0ffee00c0ffee01',
+			}),
+		)
+		await until(() =>
+			again.texts.filter((m) => m.type === 'sent').length === 2 ? true : undefined,
+		)
+		const acks = again.texts.filter((m) => m.type === 'sent') as Array<{
+			clientId: string
+			message: { id: string }
+		}>
+		expect(acks.map((ack) => ack.clientId)).toEqual([clientId, 'c0ffee00c0ffee00c0ffee00c0ffee01'])
+		expect(acks[0]!.message.id).toBe((sent.message as { id: string }).id)
+		await until(() =>
+			teacher.texts.filter((m) => m.type === 'chat').length === 2 ? true : undefined,
+		)
+		const stored = await call(api, 'GET', `/rooms/${roomId}/messages`, { token: tokens.teacher })
+		expect(stored.body.messages.map((m: { text: string }) => m.text)).toEqual([
+			'Is this on?',
+			'Hello?',
+		])
+		// The same id from another author is another message.
+		teacher.socket.send(JSON.stringify({ type: 'chat', text: 'Yes', clientId }))
+		await until(() => lastOfType(teacher, 'sent'))
+		const after = await call(api, 'GET', `/rooms/${roomId}/messages`, { token: tokens.teacher })
+		expect(after.body.messages).toHaveLength(3)
+		teacher.socket.close()
+		again.socket.close()
+	})
+
 	test('a member whose ticket predates the end is told the session ended, not refused', async () => {
 		const roomId = await newRoom()
 		const ticket = await ticketFor(roomId, tokens.student)

@@ -139,6 +139,12 @@ type Call = {
 
 const maxAttempts = 3
 
+/**
+ * The least a call gets once its request's budget is spent: enough for an answer that waits on
+ * nothing (the API answers those in milliseconds), far less than another wait on a lock.
+ */
+export const SPENT_BUDGET_CALL_MS = 500
+
 /** The API's refusal of the sign-in itself (ended, or held for two-factor), not a failure to answer. */
 const refusesSession = (error: unknown) =>
 	error instanceof SessionExpiredError ||
@@ -169,6 +175,16 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 	// as a replay refused: the session ended upstream (a refresh shared with another request of the
 	// browser just before the end, or one made before any call, e.g. refreshIfExpiring).
 	let refreshedToken: string | undefined
+	// One time budget for the whole request, across its calls (issue 42): `timeoutMs` from its start,
+	// and spent at once when a call timed out or the API answered 503 after a wait (it waited out
+	// its own database timeout: a locked table). A page whose action and loaders all wait on a
+	// locked table then answers within about one wait, not one per call (or per retry). Later calls
+	// still get SPENT_BUDGET_CALL_MS, so what waits on nothing still comes; a quick 503 (an API
+	// restarting behind a balancer) spends nothing and may be retried.
+	let deadline = Date.now() + options.timeoutMs
+	const floorMs = Math.min(SPENT_BUDGET_CALL_MS, options.timeoutMs)
+	const budgetSpent = () => Date.now() >= deadline
+	const callTimeoutMs = () => Math.max(floorMs, Math.min(options.timeoutMs, deadline - Date.now()))
 
 	function publish() {
 		options.onSessionChange({ tokens: tokens && { ...tokens }, cookies: { ...cookies } })
@@ -196,10 +212,16 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 		return result
 	}
 
-	async function exchange(url: string, init: RequestInit, fallback: string): Promise<Reply> {
+	/** `wholeTimeout`: the refresh, whose timeout ends the sign-in, always gets its whole time. */
+	async function exchange(
+		url: string,
+		init: RequestInit,
+		fallback: string,
+		wholeTimeout = false,
+	): Promise<Reply> {
 		if (url.length > maxUrlLength)
 			return { status: 404, ok: false, text: JSON.stringify({ message: 'Not found' }) }
-		const signal = AbortSignal.timeout(options.timeoutMs)
+		const signal = AbortSignal.timeout(wholeTimeout ? options.timeoutMs : callTimeoutMs())
 		const transportError = (cause: unknown) => {
 			const kind = signal.aborted ? 'timeout' : 'network'
 			return new UpstreamError({ kind, text: fallback, toast: toastForFailure({ kind }), cause })
@@ -207,15 +229,18 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 		let response: Response
 		const method = init.method ?? 'GET'
 		const stopTimer = upstreamDuration.startTimer({ method })
+		const sentAt = Date.now()
 		try {
 			response = await fetcher(url, { ...init, signal })
 		} catch (error) {
 			upstreamCalls.inc({ method, status: signal.aborted ? 'timeout' : 'network' })
+			if (signal.aborted) deadline = 0
 			throw transportError(error)
 		} finally {
 			stopTimer()
 		}
 		upstreamCalls.inc({ method, status: String(response.status) })
+		if (response.status === 503 && Date.now() - sentAt >= floorMs) deadline = 0
 		if (applySetCookies(cookies, response.headers.getSetCookie(), Date.now())) publish()
 		try {
 			return { status: response.status, ok: response.ok, text: await response.text() }
@@ -250,6 +275,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 					`${baseUrl}/auth/refresh-token`,
 					{ method: 'POST', headers: requestHeaders },
 					fallback,
+					true,
 				),
 			)
 		} catch (error) {
@@ -394,7 +420,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 				return await run()
 			} catch (error) {
 				if (!(error instanceof UpstreamError) || !isTransient(error, method)) throw error
-				if (attempt >= attempts) {
+				// Tried again only while the request's budget lasts.
+				if (attempt >= attempts || budgetSpent()) {
 					if (retry) error.cause = new Error('Max retries exceeded', { cause: error.cause })
 					throw error
 				}

@@ -505,6 +505,49 @@ test('a retried write repeats a 5xx but never a 429 or a timeout, which may have
 	expect(server.count('/api/v1/auth/slow')).toBe(1)
 })
 
+test('one time budget per request: after a call waited out a locked table, the next ones do not wait again (issue 42)', async () => {
+	// The API answers 503 after its own database timeout (here 1 s) while a table is locked.
+	const locked = (res: ServerResponse) =>
+		setTimeout(
+			() => json(res, 503, { message: 'The server is taking longer than expected.' }),
+			1000,
+		)
+	const server = await upstreamServer((hit, res) => {
+		if (hit.path === '/api/v1/courses/ping') return json(res, 200, { ok: true })
+		locked(res)
+	})
+	// Each call alone may wait 3 s; the action's wait spends the request's budget.
+	const { upstream } = client(server.baseUrl, { timeoutMs: 3000 })
+	const action = await upstreamFailure(
+		upstream.send('POST', '/courses', { json: {}, schema: okSchema, fallback: 'Failed' }),
+	)
+	expect(action).toMatchObject({ status: 503 })
+	const loaderStarted = Date.now()
+	const [list, ping] = await Promise.allSettled([
+		upstream.get('/courses/list', { schema: coursesSchema, fallback: 'Failed', retry: true }),
+		// What waits on nothing still answers.
+		upstream.get('/courses/ping', { schema: okSchema, fallback: 'Failed' }),
+	])
+	// Before: the list waited its own 1 s three times, with retries between (3 s and more).
+	expect(Date.now() - loaderStarted).toBeLessThan(2_000)
+	expect(list).toMatchObject({ status: 'rejected', reason: { kind: 'timeout' } })
+	expect(server.count('/api/v1/courses/list')).toBe(1)
+	expect(ping).toEqual({ status: 'fulfilled', value: { ok: true } })
+})
+
+test('a quick 503 (an API restarting behind its balancer) spends no budget', async () => {
+	const statuses = [503]
+	const server = await upstreamServer((_, res) => {
+		const status = statuses.shift()
+		json(res, status ?? 200, status ? { message: 'Service unavailable' } : { courses: [] })
+	})
+	const { upstream } = client(server.baseUrl)
+	expect(
+		await upstream.get('/courses/list', { schema: coursesSchema, fallback: 'F', retry: true }),
+	).toEqual({ courses: [] })
+	expect(server.hits).toHaveLength(2)
+})
+
 test('a call without retry makes one attempt', async () => {
 	const server = await upstreamServer((_, res) =>
 		json(res, 500, { message: 'Internal server error' }),

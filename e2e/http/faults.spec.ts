@@ -377,11 +377,13 @@ for (const [mode, expected] of Object.entries(faults) as [Exclude<FaultMode, 'pa
 			expect(answer.status).toBe(200)
 			expect(answer.ms).toBeLessThan(slowest)
 			expect(alerts(answer.html)).toEqual([loadAlert(expected, 'Failed to fetch courses')])
-			// Spec section 9: a failed list fetch makes 3 attempts; an answer that arrived but is not
-			// JSON is not asked again. (A refused connection never reaches the proxy to be counted.)
+			// Spec section 9: a failed list fetch makes up to 3 attempts; an answer that arrived but is
+			// not JSON is not asked again, nor is one that timed out: the timeout spent the page
+			// request's one time budget (decision 062), and two more waits would triple the page's.
+			// (A refused connection never reaches the proxy to be counted.)
 			if (mode !== 'down') {
 				const attempts = proxy.requests.slice(before).filter((request) => request.mode === mode)
-				expect(attempts).toHaveLength(mode === 'invalid-json' ? 1 : 3)
+				expect(attempts).toHaveLength(mode === 'invalid-json' || mode === 'slow' ? 1 : 3)
 			}
 			await expectStillServing()
 		})

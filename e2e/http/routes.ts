@@ -381,6 +381,14 @@ export const rules: Record<string, Rule> = {
 		get: ['student', 'tutor'],
 		url: (w) => `/conference/whiteboard/${w.roomId}`,
 	},
+	// A room page's script asks here for a new socket ticket (issue 42): POST only, JSON; a GET is
+	// 405. An organization only looks on: its post goes to /unauthorized.
+	'/conference/rooms/:roomId/ticket': {
+		get: signedIn,
+		post: ['student', 'tutor'],
+		url: (w) => `/conference/rooms/${w.roomId}/ticket`,
+		status: 405,
+	},
 
 	// An unknown address under an area: the area's not-found page, inside its navigation.
 	'/studentdashboard/*': { get: student, url: s('/studentdashboard/no-such-page'), status: 404 },

@@ -121,4 +121,9 @@ export type ApiDeps = {
 	 * `redis`): each check resolves when it answers (platform/health.ts HealthCheck).
 	 */
 	healthChecks?: Record<string, () => Promise<unknown>>
+	/**
+	 * What new room sockets need beyond the database (e.g. `roomBus`: this process hears the
+	 * others), checked by `GET /health/rooms` and reported by `GET /health` like the others.
+	 */
+	roomHealthChecks?: Record<string, () => Promise<unknown>>
 }

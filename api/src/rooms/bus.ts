@@ -36,6 +36,19 @@ export type RoomBus = {
 	 * hears them again: what was published meanwhile is lost, so rooms read it from the database.
 	 */
 	onReconnect(listener: () => void): void
+	/**
+	 * Whether this process is cut off from the others now (its Redis link is down or does not
+	 * answer): its rooms' members do not hear the others', and the others do not hear them.
+	 */
+	readonly apart: boolean
+	/** Called each time this process is cut off from the others (true) or hears them again (false). */
+	onApart(listener: (apart: boolean) => void): void
+	/**
+	 * Cut off while Redis itself seems up (its link is silent, not refused): the others likely hear
+	 * each other, so new room sockets belong with them (readiness). A Redis that refuses
+	 * connections is down for every process, and each one's room sockets are as good as another's.
+	 */
+	readonly partitioned: boolean
 }
 
 export const REDIS_ROOM_CHANNEL = 'tutorhub:rooms'
@@ -48,10 +61,15 @@ export function localRoomBus(): RoomBus {
 		publish() {},
 		listen() {},
 		onReconnect() {},
+		apart: false,
+		partitioned: false,
+		onApart() {},
 	}
 }
 
-type Envelope = { from: string; event: RoomEvent }
+/** A room event from one process; or its heartbeat, which it listens for itself (`apart`). */
+type Envelope =
+	{ from: string; event: RoomEvent; heartbeat?: undefined } | { from: string; heartbeat: true }
 
 /**
  * Redis pub/sub: one channel for every room, which each process subscribes to at start, before
@@ -63,6 +81,8 @@ type Envelope = { from: string; event: RoomEvent }
 const UNSENT_LIMIT = 10_000
 /** How often kept events are tried again. */
 const UNSENT_RETRY_MS = 250
+/** How often a process publishes its heartbeat, which it must hear back (`apart`). */
+export const BUS_PROBE_MS = 1_000
 
 export function redisRoomBus(redis: RedisConnections): RoomBus {
 	const process = randomUUID()
@@ -73,6 +93,13 @@ export function redisRoomBus(redis: RedisConnections): RoomBus {
 		try {
 			envelope = JSON.parse(text) as Envelope
 		} catch {
+			return
+		}
+		if (envelope.heartbeat) {
+			if (envelope.from === process) {
+				heardAt = Date.now()
+				refused = false
+			}
 			return
 		}
 		if (envelope.from === process) return
@@ -130,10 +157,46 @@ export function redisRoomBus(redis: RedisConnections): RoomBus {
 			sending = false
 		}
 	}
+	// Cut off from the others: this process no longer hears its own heartbeat, published every
+	// BUS_PROBE_MS on the rooms' channel through Redis and back through its own subscription (the
+	// way every room event travels), or its publishing connection is down or its circuit open. A
+	// black-holed link gives no error of its own (a subscriber writes nothing, so it never
+	// notices); the missing heartbeat shows it. Told to the rooms (their members) when it changes.
+	let apart = false
+	const apartListeners: ((apart: boolean) => void)[] = []
+	let heardAt = Date.now()
+	/** The last error of either connection was a refusal: Redis itself is down, for everyone. */
+	let refused = false
+	for (const client of [redis.commands, redis.subscriber]) {
+		client.on('error', (error: NodeJS.ErrnoException) => {
+			refused = error.code === 'ECONNREFUSED'
+		})
+	}
+	const heartbeat = JSON.stringify({ from: process, heartbeat: true })
+	const probe = setInterval(() => {
+		if (redisUsable(redis.commands))
+			redis.commands.publish(REDIS_ROOM_CHANNEL, heartbeat).catch(() => {})
+		const now = Date.now() - heardAt > BUS_PROBE_MS * 2.5 || !redisUsable(redis.commands)
+		if (now === apart) return
+		apart = now
+		if (apart) log.warn('Rooms: cut off from the other API processes (Redis does not answer)')
+		else log.info('Rooms: the other API processes are heard again')
+		for (const listener of apartListeners) listener(apart)
+	}, BUS_PROBE_MS)
+	probe.unref()
 	return {
 		process,
 		shared: true,
 		ready,
+		get apart() {
+			return apart
+		},
+		get partitioned() {
+			return apart && !refused
+		},
+		onApart(listener) {
+			apartListeners.push(listener)
+		},
 		publish(event) {
 			const text = JSON.stringify({ from: process, event } satisfies Envelope)
 			if (unsent.length > 0 || !redisUsable(redis.commands)) return keep(text)

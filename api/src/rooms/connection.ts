@@ -85,6 +85,8 @@ export function connect(room: Room, member: Member, socket: WSContext): Connecti
 			participants: room.presence.everyone(),
 			messages: messages.map(toMessage),
 		})
+		// Joined while this process is cut off from the others: said at once.
+		if (room.bus.apart) room.presence.send(peer, { type: 'split', split: true })
 		room.announceParticipants()
 	})()
 	return {
@@ -122,21 +124,27 @@ async function receive(room: Room, peer: Peer, data: string | ArrayBuffer) {
 	const message = result.data
 	switch (message.type) {
 		case 'chat': {
-			if (!(await allowed(room.rates.chat, peer.id))) return drop(room, peer, ROOM_NOTICES.tooFast)
-			// Acknowledged (echoed to its author with everyone else) only once stored; a message
-			// that could not be stored goes back to its author, who may send it again.
-			let row: Awaited<ReturnType<typeof insertMessage>>
+			const { text, clientId } = message
+			if (!(await allowed(room.rates.chat, peer.id)))
+				return drop(room, peer, ROOM_NOTICES.tooFast, { unsent: text, clientId })
+			// Acknowledged (`sent` to its author, and echoed to everyone) only once stored; a message
+			// that could not be stored goes back to its author, who may send it again. One sent again
+			// with the same `clientId` (its acknowledgement lost with the connection) is stored once.
+			let sent: Awaited<ReturnType<typeof insertMessage>>
 			try {
-				row = await insertMessage(room.db, room.roomId, peer.userId, message.text)
+				sent = await insertMessage(room.db, room.roomId, peer.userId, text, clientId)
 			} catch (error) {
 				log.error({ err: error }, `Room ${room.roomId}: a chat message could not be stored`)
 				return room.presence.send(peer, {
 					type: 'error',
 					message: ROOM_NOTICES.chatNotSent,
-					unsent: message.text,
+					unsent: text,
+					clientId,
 				})
 			}
-			room.postChat(toMessage(row))
+			const stored = toMessage(sent.row)
+			if (clientId) room.presence.send(peer, { type: 'sent', clientId, message: stored })
+			if (sent.stored) room.postChat(stored)
 			return
 		}
 		case 'hand':
@@ -182,9 +190,17 @@ async function receive(room: Room, peer: Peer, data: string | ArrayBuffer) {
 	}
 }
 
-/** Refuses one message with a notice; a member who keeps on is disconnected. */
-async function drop(room: Room, peer: Peer, notice: string) {
-	room.presence.send(peer, { type: 'error', message: notice })
+/**
+ * Refuses one message with a notice (a chat message given back, `unsent`); a member who keeps on
+ * is disconnected.
+ */
+async function drop(
+	room: Room,
+	peer: Peer,
+	notice: string,
+	unsent?: { unsent: string; clientId: string | undefined },
+) {
+	room.presence.send(peer, { type: 'error', message: notice, ...unsent })
 	if (!(await allowed(room.rates.drops, peer.id))) {
 		peer.socket.close(CLOSE_FLOODING.code, CLOSE_FLOODING.reason)
 	}

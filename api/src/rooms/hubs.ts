@@ -27,6 +27,20 @@ class RoomHubs {
 		this.#bus.onReconnect(() => {
 			for (const hub of this.#hubs.values()) void hub.resync()
 		})
+		// Cut off from the other processes: the members here are told; heard again, they are told
+		// so and the rooms catch up with what was stored meanwhile (this process's own events,
+		// kept while Redis was away, go to the others then: bus.ts).
+		this.#bus.onApart((apart) => {
+			for (const hub of this.#hubs.values()) {
+				hub.presence.broadcast({ type: 'split', split: apart })
+				if (!apart) void hub.resync()
+			}
+		})
+	}
+
+	/** Whether this process is cut off from the others while they likely hear each other. */
+	get partitioned() {
+		return this.#bus.partitioned
 	}
 
 	find(roomId: string): RoomHub | undefined {
@@ -105,6 +119,14 @@ export function roomHubs(
 		registries.set(db, hubs)
 	}
 	return hubs
+}
+
+/**
+ * The room sockets' readiness (`GET /health/rooms`): fails while this process is cut off from the
+ * others, so a balancer sends new room sockets to one that hears them.
+ */
+export const roomBusCheck = (deps: Pick<ApiDeps, 'db' | 'redis'>) => async () => {
+	if (roomHubs(deps).partitioned) throw new Error('cut off from the other API processes')
 }
 
 /** Live rooms and sockets in this process (none before the first join). */

@@ -168,13 +168,37 @@ export async function listMessages(db: Db, roomId: string, limit = 200) {
 	return rows.reverse()
 }
 
-export async function insertMessage(db: Db, roomId: string, authorId: string, text: string) {
-	const { id } = await db
+/**
+ * Stores a chat message; with the sending page's `clientId`, a message sent again (its
+ * acknowledgement lost with the connection) is the one stored before, and `stored` is false.
+ */
+export async function insertMessage(
+	db: Db,
+	roomId: string,
+	authorId: string,
+	text: string,
+	clientId?: string,
+) {
+	const inserted = await db
 		.insertInto('room_messages')
-		.values({ room_id: roomId, author_id: authorId, body: text })
+		.values({ room_id: roomId, author_id: authorId, body: text, client_id: clientId ?? null })
+		.onConflict((conflict) =>
+			conflict
+				.columns(['room_id', 'author_id', 'client_id'])
+				.where('client_id', 'is not', null)
+				.doNothing(),
+		)
 		.returning('id')
-		.executeTakeFirstOrThrow()
-	return (await messageQuery(db).where('room_messages.id', '=', id).executeTakeFirst())!
+		.executeTakeFirst()
+	const row = await (
+		inserted
+			? messageQuery(db).where('room_messages.id', '=', inserted.id)
+			: messageQuery(db)
+					.where('room_messages.room_id', '=', roomId)
+					.where('room_messages.author_id', '=', authorId)
+					.where('room_messages.client_id', '=', clientId ?? '')
+	).executeTakeFirst()
+	return { row: row!, stored: inserted !== undefined }
 }
 
 const TICKET_TTL_MS = 60_000

@@ -75,7 +75,12 @@ export const socketTicket = z.object({ ticket: z.string(), expiresAt: isoDateTim
 
 /** What a browser may send over the room socket as text; Yjs updates travel as binary frames. */
 export const socketMessage = z.discriminatedUnion('type', [
-	z.object({ type: z.literal('chat'), text: requiredText('Message', MESSAGE_MAX) }),
+	z.object({
+		type: z.literal('chat'),
+		text: requiredText('Message', MESSAGE_MAX),
+		// The page's own id for the message: acknowledged with it, stored once however often sent.
+		clientId: z.string().min(1).max(64).optional(),
+	}),
 	z.object({ type: z.literal('hand'), raised: z.boolean() }),
 	z.object({
 		type: z.literal('media'),

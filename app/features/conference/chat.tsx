@@ -31,19 +31,22 @@ export function ChatLog({ messages }: { messages: ChatMessage[] }) {
 }
 
 /**
- * Chat while connected: messages go over the room socket and arrive for everyone at once. One the
- * server could not store comes back to its author (`unsent`), with Send again.
+ * Chat while connected: messages go over the room socket and arrive for everyone at once. Written
+ * while the connection is lost, they wait here (`pending`, "Sending…") and go when it is back. One
+ * the server could not store comes back to its author (`unsent`), with Send again.
  */
 export function LiveChat({
 	messages,
 	onSend,
 	disabled,
+	pending = [],
 	unsent = [],
 	onSendAgain,
 }: {
 	messages: ChatMessage[]
 	onSend: (text: string) => boolean
 	disabled: boolean
+	pending?: { clientId: string; text: string }[]
 	unsent?: string[]
 	onSendAgain?: (text: string) => boolean
 }) {
@@ -71,6 +74,19 @@ export function LiveChat({
 			</h2>
 			<div aria-live="polite">
 				<ChatLog messages={messages} />
+				{pending.length > 0 ? (
+					<ol aria-label="Messages waiting to be sent" className="mt-2 flex flex-col gap-2">
+						{pending.map((each) => (
+							<li
+								key={each.clientId}
+								className="rounded-md border border-dashed border-slate-300 px-3 py-2"
+							>
+								<p className="text-xs text-slate-600">Sending…</p>
+								<p className="whitespace-pre-wrap break-words">{each.text}</p>
+							</li>
+						))}
+					</ol>
+				) : null}
 			</div>
 			<form onSubmit={submit} className="flex flex-col gap-2">
 				<label htmlFor="live-chat-text" className="text-sm font-medium text-slate-800">

@@ -78,7 +78,7 @@ export default function ClassroomIsland({
 
 	return (
 		<div className="flex flex-col gap-4">
-			<ConnectionNotice status={socket.status} notice={socket.notice} />
+			<ConnectionNotice status={socket.status} notice={socket.notice} split={socket.split} />
 			{socket.mutedBy && call.inCall ? (
 				<p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
 					{socket.mutedBy.by} muted everyone&apos;s microphone. Unmute yourself when you want to

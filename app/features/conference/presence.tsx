@@ -12,15 +12,29 @@ const statusText: Record<ConnectionStatus, string> = {
 export function ConnectionNotice({
 	status,
 	notice,
+	split = false,
 }: {
 	status: ConnectionStatus
 	notice: string | null
+	/** Part of the room cannot be reached for now (the server is cut off from the others). */
+	split?: boolean
 }) {
 	return (
-		<div role="status" className="flex flex-col gap-1 text-sm">
+		<div role="status" aria-label="Connection to the room" className="flex flex-col gap-1 text-sm">
 			<p className={status === 'connected' ? 'text-green-800' : 'text-amber-900'}>
 				{statusText[status]}
 			</p>
+			{status === 'reconnecting' ? (
+				<p className="text-slate-700">
+					What you draw and write meanwhile is kept here and shared when you are back.
+				</p>
+			) : null}
+			{status === 'connected' && split ? (
+				<p className="text-amber-900">
+					Some people in this room cannot be reached just now: you may not see what they draw or
+					write until the link is back. What you do is kept and shared then.
+				</p>
+			) : null}
 			{notice ? <p className="text-red-800">{notice}</p> : null}
 		</div>
 	)

@@ -26,14 +26,19 @@ export type ServerMessage =
 	| { type: 'welcome'; peerId: string; participants: Participant[]; messages: ChatMessage[] }
 	| { type: 'participants'; participants: Participant[] }
 	| { type: 'chat'; message: ChatMessage }
+	/** To its author only: the chat message the page sent as `clientId` is stored (as `message`). */
+	| { type: 'sent'; clientId: string; message: ChatMessage }
 	| { type: 'muted'; by: string }
+	/** The API serving this socket is cut off from the others (true) or hears them again (false). */
+	| { type: 'split'; split: boolean }
 	| { type: 'ended' }
 	| { type: 'signal'; from: string; data: SignalData }
 	/** `unsent`: a chat message the server could not store, given back so it can be sent again. */
-	| { type: 'error'; message: string; unsent?: string }
+	| { type: 'error'; message: string; unsent?: string; clientId?: string }
 
 export type ClientMessage =
-	| { type: 'chat'; text: string }
+	/** `clientId`: the page's own id for the message, so sending it again stores it once. */
+	| { type: 'chat'; text: string; clientId?: string }
 	| { type: 'hand'; raised: boolean }
 	| { type: 'media'; inCall: boolean; camera: boolean; microphone: boolean }
 	| { type: 'mute-all' }

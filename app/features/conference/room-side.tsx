@@ -9,8 +9,9 @@ export function RoomSide({ socket }: { socket: RoomSocket }) {
 			<ParticipantList participants={socket.participants} myPeerId={socket.peerId} />
 			<LiveChat
 				messages={socket.messages}
-				disabled={socket.status !== 'connected'}
-				onSend={(text) => socket.send({ type: 'chat', text })}
+				disabled={socket.status === 'ended'}
+				onSend={socket.sendChat}
+				pending={socket.pending}
 				unsent={socket.unsent}
 				onSendAgain={socket.sendAgain}
 			/>

@@ -79,13 +79,34 @@ export async function roomAction(
 	}
 }
 
+/**
+ * A fresh socket ticket for the room page's script (its own address, `/conference/rooms/<id>/ticket`,
+ * answered as JSON): the script asks again, with backoff, whenever its connection is lost, and
+ * treats anything but a ticket (the app restarting, the balancer's error page) as "try later".
+ */
+export async function roomTicket(context: Context, request: Request, roomId: string) {
+	const user = areaUser(context)
+	if (user.role === 'organization') throw redirect('/unauthorized')
+	const answer = await ticketFor(upstream(context, request), roomId)
+	return 'ticket' in answer
+		? Response.json(answer)
+		: Response.json({ ticketError: answer.ticketError }, { status: answer.status })
+}
+
 /** The ticket for the page's script, which keeps asking while the server is away: no toast, no form. */
 async function freshTicket(api: ReturnType<typeof upstream>, roomId: string) {
+	const answer = await ticketFor(api, roomId)
+	return 'ticket' in answer
+		? answer
+		: data({ ticketError: answer.ticketError }, { status: answer.status })
+}
+
+async function ticketFor(api: ReturnType<typeof upstream>, roomId: string) {
 	try {
 		const { ticket } = await createRoomTicket(api, roomId)
 		return { ticket }
 	} catch (error) {
 		if (!(error instanceof UpstreamError)) throw error
-		return data({ ticketError: error.text }, { status: replyStatus(error.status) })
+		return { ticketError: error.text, status: replyStatus(error.status) }
 	}
 }

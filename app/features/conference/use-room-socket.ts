@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useFetcher } from 'react-router'
 import * as Y from 'yjs'
 import {
 	CLOSE_ENDED,
@@ -9,6 +8,7 @@ import {
 	type ServerMessage,
 	type SignalData,
 } from './protocol'
+import { newClientId, reconnectDelay } from './reconnect'
 import type { ChatMessage } from './schema'
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'ended'
@@ -16,9 +16,12 @@ export type ConnectionStatus = 'connecting' | 'connected' | 'reconnecting' | 'en
 /** Origin of whiteboard changes that came from the server, so they are not sent back. */
 export const REMOTE = 'remote'
 
+/** A chat message written on this page and not yet acknowledged by the server. */
+export type PendingMessage = { clientId: string; text: string }
+
 type Options = {
 	roomId: string
-	/** A single-use ticket from the page's loader; later ones come from the page's `ticket` action. */
+	/** A single-use ticket from the page's loader; later ones come from the room's ticket address. */
 	ticket: string | null
 	view: 'classroom' | 'whiteboard'
 	initialMessages: ChatMessage[]
@@ -26,38 +29,70 @@ type Options = {
 
 type SignalListener = (from: string, data: SignalData) => void
 
+/** How long one ticket request may take before it counts as failed and is tried again later. */
+const TICKET_TIMEOUT_MS = 10_000
+
+/**
+ * A new socket ticket from the app (through the site's address, whichever app process answers),
+ * or why not: `null` when the app could not be reached or answered anything but JSON.
+ */
+async function fetchTicket(roomId: string): Promise<{ ticket?: string; ticketError?: string }> {
+	try {
+		const response = await fetch(`/conference/rooms/${encodeURIComponent(roomId)}/ticket`, {
+			method: 'POST',
+			headers: { Accept: 'application/json' },
+			credentials: 'same-origin',
+			signal: AbortSignal.timeout(TICKET_TIMEOUT_MS),
+		})
+		if (!response.headers.get('Content-Type')?.includes('application/json')) return {}
+		return (await response.json()) as { ticket?: string; ticketError?: string }
+	} catch {
+		return {}
+	}
+}
+
 /**
  * The live side of a room page: one WebSocket (through the app's own origin), presence, chat, the
- * shared whiteboard document, and WebRTC signalling. A dropped connection (an API restart) is
- * picked up again with a fresh ticket from the loader.
+ * shared whiteboard document, and WebRTC signalling.
+ *
+ * A lost connection (the app or the API restarting, a deploy, the network) never ends the page: it
+ * says so, asks the site for a new ticket with backoff until one comes, and reconnects. The board
+ * is a Yjs document held here, so strokes drawn meanwhile stay on it; once back, the server's board
+ * arrives first and what this page has that the server lacks goes up. Chat messages wait here in
+ * order (`pending`) until the server acknowledges each (`sent`), and are sent again after a
+ * reconnect; the server stores a message once however often it comes (its `clientId`).
  */
 export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessages }: Options) {
 	const [doc] = useState(() => new Y.Doc())
 	const [ticket, setTicket] = useState(firstTicket)
-	const [needsTicket, setNeedsTicket] = useState(false)
-	const ticketFetcher = useFetcher<{ ticket?: string }>()
-	const fetchedTicket = ticketFetcher.data?.ticket
-	if (needsTicket && fetchedTicket && fetchedTicket !== ticket) {
-		setTicket(fetchedTicket)
-		setNeedsTicket(false)
-	}
-	const requestTicket = useRef(ticketFetcher.submit)
+	/** Tries since the connection was last welcomed: the backoff's step. */
+	const [attempt, setAttempt] = useState(0)
 	const [status, setStatus] = useState<ConnectionStatus>('connecting')
 	const [peerId, setPeerId] = useState<string | null>(null)
 	const [participants, setParticipants] = useState<Participant[]>([])
 	const [messages, setMessages] = useState<ChatMessage[]>(initialMessages)
 	const [notice, setNotice] = useState<string | null>(null)
 	const [unsent, setUnsent] = useState<string[]>([])
+	const [pending, setPending] = useState<PendingMessage[]>([])
 	const [mutedBy, setMutedBy] = useState<{ by: string; at: number } | null>(null)
+	/** The server says part of the room cannot be reached (its API cut off from the others). */
+	const [split, setSplit] = useState(false)
 	const socketRef = useRef<WebSocket | null>(null)
+	const outbox = useRef<PendingMessage[]>([])
 	const signalListeners = useRef(new Set<SignalListener>())
-	useEffect(() => {
-		requestTicket.current = ticketFetcher.submit
-	})
+
+	const settle = useCallback((clientId: string | undefined) => {
+		if (!clientId) return
+		outbox.current = outbox.current.filter((each) => each.clientId !== clientId)
+		setPending(outbox.current)
+	}, [])
 
 	useEffect(() => {
 		if (!ticket) return
 		let ended = false
+		let welcomed = false
+		/** What the server's board holds, from its first frame: only the rest goes up. */
+		let serverState: Uint8Array | undefined
 		const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws'
 		const url = `${scheme}://${window.location.host}/api/v1/rooms/${encodeURIComponent(roomId)}/socket?ticket=${encodeURIComponent(ticket)}&view=${view}`
 		const socket = new WebSocket(url)
@@ -65,39 +100,55 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 		socketRef.current = socket
 
 		const sendUpdate = (update: Uint8Array, origin: unknown) => {
-			if (origin !== REMOTE && socket.readyState === WebSocket.OPEN)
+			if (welcomed && origin !== REMOTE && socket.readyState === WebSocket.OPEN)
 				socket.send(update as Uint8Array<ArrayBuffer>)
 		}
 		doc.on('update', sendUpdate)
+		const addMessage = (added: ChatMessage) =>
+			setMessages((current) =>
+				current.some((each) => each.id === added.id) ? current : [...current, added],
+			)
 
 		socket.onmessage = (event: MessageEvent<string | ArrayBuffer>) => {
 			if (typeof event.data !== 'string') {
-				Y.applyUpdate(doc, new Uint8Array(event.data), REMOTE)
+				const update = new Uint8Array(event.data)
+				if (!welcomed) serverState ??= Y.encodeStateVectorFromUpdate(update)
+				Y.applyUpdate(doc, update, REMOTE)
 				return
 			}
 			const message = JSON.parse(event.data) as ServerMessage
 			switch (message.type) {
-				case 'welcome':
+				case 'welcome': {
+					welcomed = true
 					setStatus('connected')
+					setAttempt(0)
 					setPeerId(message.peerId)
 					setParticipants(message.participants)
 					setMessages(message.messages)
 					setNotice(null)
-					// Whatever was drawn while disconnected goes up now; the server ignores what it has.
-					socket.send(Y.encodeStateAsUpdate(doc) as Uint8Array<ArrayBuffer>)
+					setSplit(false)
+					// Whatever was drawn while disconnected goes up now: what the server's board lacks.
+					socket.send(Y.encodeStateAsUpdate(doc, serverState) as Uint8Array<ArrayBuffer>)
+					// Then the chat messages still waiting, in the order they were written.
+					for (const each of outbox.current)
+						socket.send(JSON.stringify({ type: 'chat', text: each.text, clientId: each.clientId }))
 					return
+				}
 				case 'participants':
 					setParticipants(message.participants)
 					return
+				case 'sent':
+					settle(message.clientId)
+					addMessage(message.message)
+					return
 				case 'chat':
-					setMessages((current) =>
-						current.some((each) => each.id === message.message.id)
-							? current
-							: [...current, message.message],
-					)
+					addMessage(message.message)
 					return
 				case 'muted':
 					setMutedBy({ by: message.by, at: Date.now() })
+					return
+				case 'split':
+					setSplit(message.split)
 					return
 				case 'ended':
 					ended = true
@@ -110,6 +161,7 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 					setNotice(message.message)
 					if (message.unsent !== undefined) {
 						const text = message.unsent
+						settle(message.clientId)
 						setUnsent((current) => [...current, text])
 					}
 					return
@@ -126,8 +178,9 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 			if (event.code === CLOSE_FLOODING) setNotice(event.reason)
 			setStatus('reconnecting')
 			setParticipants([])
-			// A ticket works once: the page's action fetches a new one, and this effect runs again with it.
-			setNeedsTicket(true)
+			// A ticket works once: the next try asks for a new one, after a wait that grows.
+			if (!welcomed) setAttempt((current) => current + 1)
+			setTicket(null)
 		}
 		return () => {
 			doc.off('update', sendUpdate)
@@ -136,19 +189,26 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 			socket.close(1000, 'Left the room')
 			if (socketRef.current === socket) socketRef.current = null
 		}
-	}, [doc, roomId, ticket, view])
+	}, [doc, roomId, ticket, view, settle])
 
-	// Ask for a ticket a second after a drop, then every few seconds while the server is away.
+	// Disconnected: ask for a new ticket after a wait (backoff with jitter, capped), again and again
+	// while the site does not answer with one.
 	useEffect(() => {
-		if (!needsTicket) return
-		const ask = () => void requestTicket.current({ intent: 'ticket' }, { method: 'post' })
-		const first = setTimeout(ask, 1000)
-		const again = setInterval(ask, 3000)
+		if (ticket || status !== 'reconnecting') return
+		let cancelled = false
+		const timer = setTimeout(() => {
+			void fetchTicket(roomId).then((answer) => {
+				if (cancelled) return
+				if (answer.ticket) return setTicket(answer.ticket)
+				if (answer.ticketError) setNotice(answer.ticketError)
+				setAttempt((current) => current + 1)
+			})
+		}, reconnectDelay(attempt))
 		return () => {
-			clearTimeout(first)
-			clearInterval(again)
+			cancelled = true
+			clearTimeout(timer)
 		}
-	}, [needsTicket])
+	}, [ticket, status, attempt, roomId])
 
 	const send = useCallback((message: ClientMessage) => {
 		const socket = socketRef.current
@@ -157,17 +217,33 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 		return true
 	}, [])
 
-	/** Sends a message the server gave back again; it leaves the list once it went out. */
+	/**
+	 * Sends a chat message now, or as soon as the room is reached again: it waits on this page,
+	 * in order, until the server acknowledges it. False once the session has ended.
+	 */
+	const sendChat = useCallback(
+		(text: string) => {
+			if (status === 'ended') return false
+			const message = { clientId: newClientId(), text }
+			outbox.current = [...outbox.current, message]
+			setPending(outbox.current)
+			send({ type: 'chat', text, clientId: message.clientId })
+			return true
+		},
+		[send, status],
+	)
+
+	/** Sends a message the server gave back again; it leaves the list once it is on its way. */
 	const sendAgain = useCallback(
 		(text: string) => {
-			if (!send({ type: 'chat', text })) return false
+			if (!sendChat(text)) return false
 			setUnsent((current) => {
 				const at = current.indexOf(text)
 				return at < 0 ? current : [...current.slice(0, at), ...current.slice(at + 1)]
 			})
 			return true
 		},
-		[send],
+		[sendChat],
 	)
 
 	const onSignal = useCallback((listener: SignalListener) => {
@@ -183,10 +259,13 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 		peerId,
 		participants,
 		messages,
+		pending,
 		notice,
 		mutedBy,
+		split,
 		unsent,
 		send,
+		sendChat,
 		sendAgain,
 		onSignal,
 	}

@@ -22,7 +22,7 @@ export default function WhiteboardIsland({
 	})
 	return (
 		<div className="flex flex-col gap-4">
-			<ConnectionNotice status={socket.status} notice={socket.notice} />
+			<ConnectionNotice status={socket.status} notice={socket.notice} split={socket.split} />
 			<div className="grid gap-4 lg:grid-cols-[3fr_1fr]">
 				<Whiteboard doc={socket.doc} canClear={room.role === 'host'} />
 				<RoomSide socket={socket} />
