@@ -9,7 +9,8 @@ import babel from 'vite-plugin-babel'
  */
 export function linguiMacros() {
 	return babel({
-		include: /[\\/]app[\\/].*\.tsx?$/,
+		// With a query too: React Router splits a route's client loader into `…tsx?route-chunk=…`.
+		include: /[\\/]app[\\/].*\.tsx?(\?.*)?$/,
 		exclude: /node_modules/,
 		babelConfig: {
 			babelrc: false,
