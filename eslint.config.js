@@ -78,6 +78,7 @@ export const domainOrder = [
 export const translatedAreas = [
 	'app/root.tsx',
 	'app/features/quizzes/**',
+	'app/features/tasks/**',
 ]
 
 const linguiRules = {
