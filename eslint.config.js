@@ -79,6 +79,10 @@ export const translatedAreas = [
 	'app/root.tsx',
 	'app/features/quizzes/**',
 	'app/features/tasks/**',
+	'app/features/qa/**',
+	'app/features/scores/**',
+	'app/features/teacher-dashboard/**',
+	'app/routes/teacher/**',
 ]
 
 const linguiRules = {

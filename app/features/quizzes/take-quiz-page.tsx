@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Form, useNavigation } from 'react-router'
 import { Link } from '~/ui/link'
+import { formatNumber } from '~/platform/numbers'
 import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
 import { quizResultPath } from './paths'
@@ -51,7 +52,9 @@ export function TakeQuizPage({
 				<dt className="font-medium text-slate-600">
 					<Trans>Questions</Trans>
 				</dt>
-				<dd>{template.value.questionCount ?? template.value.questions?.length ?? 0}</dd>
+				<dd>
+					{formatNumber(template.value.questionCount ?? template.value.questions?.length ?? 0)}
+				</dd>
 				<dt className="font-medium text-slate-600">
 					<Trans>Time limit</Trans>
 				</dt>

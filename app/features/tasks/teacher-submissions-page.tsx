@@ -165,7 +165,9 @@ export function TaskSubmissionsPage({
 								<td className="px-4 py-2">{grade === null ? '—' : `${grade} / 100`}</td>
 								<td className="px-4 py-2">
 									<TextLink to={reviewPath(task.id, submission.student.id)}>
-										{submission.id && !submission.gradeInfo ? t`Grade` : t`View`}
+										{submission.id && !submission.gradeInfo
+											? t({ message: 'Grade', context: 'action' })
+											: t`View`}
 										<span className="sr-only"> {submission.student.name}</span>
 									</TextLink>
 								</td>
