@@ -83,6 +83,12 @@ export const translatedAreas = [
 	'app/features/certificates/**',
 	'app/features/resources/**',
 	'app/features/student-dashboard/**',
+	'app/features/quizzes/**',
+	'app/features/tasks/**',
+	'app/features/qa/**',
+	'app/features/scores/**',
+	'app/features/teacher-dashboard/**',
+	'app/routes/teacher/**',
 ]
 
 const linguiRules = {

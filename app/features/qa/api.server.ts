@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import type { Upstream } from '~/platform/upstream.server'
 import { templateAnswerSchema, templateListSchema, type TemplateInput } from './schema'
@@ -19,7 +20,7 @@ export function getTemplates(
 			...(isActive !== undefined && { isActive }),
 		},
 		schema: templateListSchema,
-		fallback: 'Failed to fetch templates',
+		fallback: t`Failed to fetch templates`,
 		retry: true,
 		// Listed under /qa; deleting (/templates/{id}) invalidates 'qa' too.
 		resource: 'qa',
@@ -29,7 +30,7 @@ export function getTemplates(
 export async function getTemplate(api: Upstream, id: string) {
 	const { template } = await api.get(`/qa/templates/${encodeURIComponent(id)}`, {
 		schema: templateAnswerSchema,
-		fallback: 'Failed to fetch templates',
+		fallback: t`Failed to fetch templates`,
 	})
 	return template
 }
@@ -38,7 +39,7 @@ export async function createTemplate(api: Upstream, template: TemplateInput) {
 	const answer = await api.send('POST', '/qa/create-template', {
 		json: template,
 		schema: templateAnswerSchema,
-		fallback: 'Failed to create template',
+		fallback: t`Failed to create template`,
 	})
 	return answer.template
 }
@@ -51,7 +52,7 @@ export async function toggleTemplateStatus(
 	const answer = await api.send('PATCH', `/qa/templates/${encodeURIComponent(id)}/toggle-status`, {
 		json: updates,
 		schema: templateAnswerSchema,
-		fallback: 'Failed to update template',
+		fallback: t`Failed to update template`,
 	})
 	return answer.template
 }
@@ -60,7 +61,7 @@ export async function toggleTemplateStatus(
 export function deleteTemplate(api: Upstream, id: string) {
 	return api.send('DELETE', `/templates/${encodeURIComponent(id)}`, {
 		schema: z.object({ id: z.string().optional() }).loose(),
-		fallback: 'Failed to delete template',
+		fallback: t`Failed to delete template`,
 		invalidates: ['qa'],
 	})
 }

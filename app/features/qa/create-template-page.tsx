@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
+import { Trans } from '@lingui/react/macro'
 import { useMemo } from 'react'
 import { useSubmitting } from '~/ui/use-form'
 import { editorAnswer, type DraftErrors } from './editor'
@@ -22,9 +23,13 @@ export function CreateTemplatePage({
 	return (
 		<div className="flex flex-col gap-6">
 			<div>
-				<h1 className="text-2xl font-bold">Create a QA template</h1>
+				<h1 className="text-2xl font-bold">
+					<Trans>Create a QA template</Trans>
+				</h1>
 				<p className="mt-1 text-slate-700">
-					A timed multiple-choice test your students can take once you make it available.
+					<Trans>
+						A timed multiple-choice test your students can take once you make it available.
+					</Trans>
 				</p>
 			</div>
 			<TemplateEditor

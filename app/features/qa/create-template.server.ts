@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
@@ -16,7 +17,7 @@ type Context = Readonly<RouterContextProvider>
 export async function createTemplateAction(context: Context, request: Request) {
 	const submission = parseEditorPost(await readForm(request))
 	if (submission.status !== 'success')
-		return data(submission.reply({ formErrors: ['The form was incomplete. Please try again.'] }), {
+		return data(submission.reply({ formErrors: [t`The form was incomplete. Please try again.`] }), {
 			status: 400,
 		})
 	const { intent, ...draft } = submission.value
@@ -26,7 +27,7 @@ export async function createTemplateAction(context: Context, request: Request) {
 	if (!checked.ok)
 		return data(
 			submission.reply({
-				formErrors: ['Please fix the problems marked below.'],
+				formErrors: [t`Please fix the problems marked below.`],
 				fieldErrors: checked.errors,
 			}),
 			{ status: 400 },
@@ -37,6 +38,6 @@ export async function createTemplateAction(context: Context, request: Request) {
 		// The API's paths name its own body, which leaves blank options out: not the editor's inputs.
 		return replyWithUpstreamError(context, submission, error, [], () => undefined)
 	}
-	sendToast(context, successToast('Template created successfully'))
+	sendToast(context, successToast(t`Template created successfully`))
 	return redirect('/teachersdashboard/qa/templates')
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 import { parseForm } from '~/platform/own-fields'
@@ -99,7 +100,7 @@ export const editorPostSchema = draftSchema.extend({
 	intent: z.string().transform((value, ctx) => {
 		const intent = readIntent(value)
 		if (intent) return intent
-		ctx.addIssue({ code: 'custom', message: 'Choose a change to make' })
+		ctx.addIssue({ code: 'custom', message: t`Choose a change to make` })
 		return z.NEVER
 	}),
 })
@@ -126,9 +127,11 @@ export function applyIntent(draft: Draft, intent: EditorIntent): Draft {
 export type DraftErrors = Record<string, string[]>
 
 /** The name of a question's input, or of one of its options' (`questions[0].options[2].text`). */
+/* eslint-disable lingui/no-unlocalized-strings -- names of inputs */
 export const questionInput = (index: number, field: string) => `questions[${index}].${field}`
 export const optionInput = (index: number, optionIndex: number, field: 'text' | 'isCorrect') =>
 	questionInput(index, `options[${optionIndex}].${field}`)
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /**
  * Checks a draft before it is sent. Blank options not marked correct are left out (a question
@@ -141,37 +144,37 @@ export function validateDraft(
 	const fail = (path: string, message: string) => (errors[path] ??= []).push(message)
 
 	const title = draft.title.trim()
-	if (!title) fail('title', 'Enter a title')
-	else if (title.length > 200) fail('title', 'Title must be at most 200 characters')
+	if (!title) fail('title', t`Enter a title`)
+	else if (title.length > 200) fail('title', t`Title must be at most 200 characters`)
 	const description = draft.description.trim()
-	if (description.length > 2000) fail('description', 'Description must be at most 2000 characters')
+	if (description.length > 2000) fail('description', t`Description must be at most 2000 characters`)
 	const timeLimit = draft.timeLimit.trim()
 	if (!/^\d{1,4}$/.test(timeLimit))
-		fail('timeLimit', 'Enter the time limit as a whole number of minutes')
+		fail('timeLimit', t`Enter the time limit as a whole number of minutes`)
 	else if (Number(timeLimit) < 1 || Number(timeLimit) > 600)
-		fail('timeLimit', 'Time limit must be from 1 to 600 minutes')
-	if (draft.questions.length === 0) fail('questions', 'A template needs at least one question')
+		fail('timeLimit', t`Time limit must be from 1 to 600 minutes`)
+	if (draft.questions.length === 0) fail('questions', t`A template needs at least one question`)
 
 	const questions = draft.questions.map((question, index) => {
 		const questionText = question.questionText.trim()
-		if (!questionText) fail(questionInput(index, 'questionText'), 'Enter the question')
+		if (!questionText) fail(questionInput(index, 'questionText'), t`Enter the question`)
 		else if (questionText.length > 2000)
-			fail(questionInput(index, 'questionText'), 'Question must be at most 2000 characters')
+			fail(questionInput(index, 'questionText'), t`Question must be at most 2000 characters`)
 		const options = question.options.flatMap((option, optionIndex) => {
 			const text = option.text.trim()
 			if (!text) {
 				if (option.isCorrect)
-					fail(optionInput(index, optionIndex, 'text'), 'A correct option needs text')
+					fail(optionInput(index, optionIndex, 'text'), t`A correct option needs text`)
 				return []
 			}
 			if (text.length > 500)
-				fail(optionInput(index, optionIndex, 'text'), 'Option must be at most 500 characters')
+				fail(optionInput(index, optionIndex, 'text'), t`Option must be at most 500 characters`)
 			return [{ text, isCorrect: option.isCorrect }]
 		})
 		if (options.length < 2)
-			fail(questionInput(index, 'options'), 'Give at least 2 options with text')
+			fail(questionInput(index, 'options'), t`Give at least 2 options with text`)
 		else if (!options.some((option) => option.isCorrect))
-			fail(questionInput(index, 'options'), 'Mark at least one option as correct')
+			fail(questionInput(index, 'options'), t`Mark at least one option as correct`)
 		return { id: question.id, questionText, options }
 	})
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 
 // Answers of the reference API (api/README.md, QA templates), parsed, never cast.
@@ -104,7 +105,7 @@ export const draftSchema = z.object({
 		.max(100)
 		.refine(
 			(questions) => new Set(questions.map((question) => question.id)).size === questions.length,
-			'Each question needs its own id',
+			{ error: () => t`Each question needs its own id` },
 		),
 })
 export type Draft = z.infer<typeof draftSchema>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import type { RouteData } from '~/platform/route-data'
@@ -9,17 +10,20 @@ export function StudentTemplatesPage({
 }: {
 	loaderData: RouteData<typeof loadStudentTemplates>
 }) {
+	const { t } = useLingui()
 	const { templates } = loaderData
 	return (
 		<div className="flex flex-col gap-6">
-			<h1 className="text-2xl font-bold">Available tests</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Available tests</Trans>
+			</h1>
 			{templates.ok ? (
 				<>
 					<TemplateCards templates={templates.value.templates} headingLevel="h2" />
 					<Pagination
 						page={templates.value.pagination.currentPage}
 						totalPages={templates.value.pagination.totalPages ?? 1}
-						label="Test pages"
+						label={t`Test pages`}
 					/>
 				</>
 			) : (

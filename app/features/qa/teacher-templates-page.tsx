@@ -1,5 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form, useNavigation, useSearchParams } from 'react-router'
+import { formatNumber } from '~/platform/numbers'
 import { Link } from '~/ui/link'
 import { Button, buttonClass } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
@@ -19,14 +21,17 @@ export function TeacherTemplatesPage({
 	loaderData: Awaited<ReturnType<typeof loadTeacherTemplates>>
 	actionData: SubmissionResult<string[]> | undefined
 }) {
+	const { t } = useLingui()
 	const { filters, list, toDelete, userId } = loaderData
 	const actionError = actionData?.error?.['']?.[0]
 	return (
 		<div className="flex flex-col gap-6">
 			<div className="flex flex-wrap items-center justify-between gap-4">
-				<h1 className="text-2xl font-bold">QA templates</h1>
+				<h1 className="text-2xl font-bold">
+					<Trans>QA templates</Trans>
+				</h1>
 				<Link to="/teachersdashboard/qa/create" className={buttonClass()}>
-					Create template
+					<Trans>Create template</Trans>
 				</Link>
 			</div>
 			<ErrorAlert text={actionError} />
@@ -37,7 +42,7 @@ export function TeacherTemplatesPage({
 			>
 				<div className="flex flex-col gap-1">
 					<label htmlFor="filter-createdBy" className="text-sm font-medium">
-						Created by
+						<Trans>Created by</Trans>
 					</label>
 					<select
 						id="filter-createdBy"
@@ -45,13 +50,13 @@ export function TeacherTemplatesPage({
 						defaultValue={filters.createdBy}
 						className="rounded-md border border-slate-400 bg-white px-3 py-2"
 					>
-						<option value="me">Me</option>
-						<option value="all">All teachers</option>
+						<option value="me">{t`Me`}</option>
+						<option value="all">{t`All teachers`}</option>
 					</select>
 				</div>
 				<div className="flex flex-col gap-1">
 					<label htmlFor="filter-isActive" className="text-sm font-medium">
-						Status
+						<Trans>Status</Trans>
 					</label>
 					<select
 						id="filter-isActive"
@@ -59,12 +64,14 @@ export function TeacherTemplatesPage({
 						defaultValue={filters.isActive}
 						className="rounded-md border border-slate-400 bg-white px-3 py-2"
 					>
-						<option value="all">Active and inactive</option>
-						<option value="1">Active</option>
-						<option value="0">Inactive</option>
+						<option value="all">{t`Active and inactive`}</option>
+						<option value="1">{t`Active`}</option>
+						<option value="0">{t`Inactive`}</option>
 					</select>
 				</div>
-				<Button variant="secondary">Apply filters</Button>
+				<Button variant="secondary">
+					<Trans>Apply filters</Trans>
+				</Button>
 			</Form>
 			{list.ok ? (
 				<>
@@ -76,7 +83,7 @@ export function TeacherTemplatesPage({
 					<Pagination
 						page={list.value.pagination.currentPage}
 						totalPages={list.value.pagination.totalPages ?? 1}
-						label="Template pages"
+						label={t`Template pages`}
 					/>
 				</>
 			) : (
@@ -95,24 +102,30 @@ function TemplateTable({
 	total: number
 	userId: string
 }) {
+	const { t } = useLingui()
 	const navigation = useNavigation()
 	if (!templates.length) {
 		return (
 			<p className="text-slate-700">
-				No templates match these filters.{' '}
-				<TextLink to="/teachersdashboard/qa/create">Create one</TextLink>.
+				<Trans>
+					No templates match these filters.{' '}
+					<TextLink to="/teachersdashboard/qa/create">Create one</TextLink>.
+				</Trans>
 			</p>
 		)
 	}
+	const count = formatNumber(total)
 	return (
 		<Table
-			label="Templates"
-			caption={<>Templates ({total})</>}
-			headers={['Title', 'Questions', 'Time limit', 'Status', 'Created by', 'Actions']}
+			label={t`Templates`}
+			caption={t`Templates (${count})`}
+			headers={[t`Title`, t`Questions`, t`Time limit`, t`Status`, t`Created by`, t`Actions`]}
 		>
 			{templates.map((template) => {
 				const own = template.createdBy === userId
 				const pending = navigation.formData?.get('templateId') === template.id
+				const title = template.title
+				const n = formatNumber(template.timeLimit)
 				return (
 					<tr key={template.id} className="border-t border-slate-200 align-top">
 						<th scope="row" className="px-4 py-2 font-medium">
@@ -122,18 +135,18 @@ function TemplateTable({
 							) : null}
 						</th>
 						<td className="px-4 py-2">
-							{template.questionCount ?? template.questions?.length ?? 0}
+							{formatNumber(template.questionCount ?? template.questions?.length ?? 0)}
 						</td>
-						<td className="px-4 py-2">{template.timeLimit} min</td>
+						<td className="px-4 py-2">{t`${n} min`}</td>
 						<td className="px-4 py-2">
 							<span
 								className={template.isActive ? 'font-semibold text-green-800' : 'text-slate-600'}
 							>
-								{template.isActive ? 'Active' : 'Inactive'}
+								{template.isActive ? t`Active` : t`Inactive`}
 							</span>
 						</td>
 						<td className="px-4 py-2">
-							{own ? 'You' : (template.createdByName ?? 'Another teacher')}
+							{own ? t`You` : (template.createdByName ?? t`Another teacher`)}
 						</td>
 						<td className="px-4 py-2">
 							{own ? (
@@ -145,22 +158,24 @@ function TemplateTable({
 										<Button
 											variant="secondary"
 											disabled={pending}
-											aria-label={`${template.isActive ? 'Disable' : 'Enable'} ${template.title}`}
+											aria-label={template.isActive ? t`Disable ${title}` : t`Enable ${title}`}
 										>
-											{template.isActive ? 'Disable' : 'Enable'}
+											{template.isActive ? t`Disable` : t`Enable`}
 										</Button>
 									</Form>
 									<Link
 										to={`?delete=${encodeURIComponent(template.id)}`}
 										className={buttonClass('danger')}
-										aria-label={`Delete ${template.title}`}
+										aria-label={t`Delete ${title}`}
 										preventScrollReset
 									>
-										Delete
+										<Trans>Delete</Trans>
 									</Link>
 								</div>
 							) : (
-								<span className="text-slate-600">Only its creator can change it</span>
+								<span className="text-slate-600">
+									<Trans>Only its creator can change it</Trans>
+								</span>
 							)}
 						</td>
 					</tr>
@@ -175,6 +190,7 @@ function DeleteConfirmation({ template }: { template: Template }) {
 	const [searchParams] = useSearchParams()
 	const back = new URLSearchParams(searchParams)
 	back.delete('delete')
+	const title = template.title
 	return (
 		<section
 			role="alertdialog"
@@ -183,22 +199,24 @@ function DeleteConfirmation({ template }: { template: Template }) {
 			className="rounded-lg border border-red-300 bg-red-50 p-6"
 		>
 			<h2 id="delete-heading" className="text-lg font-semibold text-red-900">
-				Delete “{template.title}”?
+				<Trans>Delete “{title}”?</Trans>
 			</h2>
 			<p id="delete-text" className="mt-1 text-sm text-red-900">
-				Students will no longer see it. Results of tests already taken are kept. This cannot be
-				undone.
+				<Trans>
+					Students will no longer see it. Results of tests already taken are kept. This cannot be
+					undone.
+				</Trans>
 			</p>
 			<div className="mt-4 flex flex-wrap gap-3">
 				<Form method="post">
 					<input type="hidden" name="intent" value="delete" />
 					<input type="hidden" name="templateId" value={template.id} />
 					<Button variant="danger" autoFocus>
-						Yes, delete template
+						<Trans>Yes, delete template</Trans>
 					</Button>
 				</Form>
 				<Link to={`?${back.toString()}`} className={buttonClass('secondary')}>
-					Cancel
+					<Trans>Cancel</Trans>
 				</Link>
 			</div>
 		</section>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
@@ -52,7 +53,7 @@ function listUrl(request: Request) {
 export async function teacherTemplateAction(context: Context, request: Request) {
 	const submission = parseForm(await readForm(request), { schema: templateActionSchema })
 	if (submission.status !== 'success')
-		return data(submission.reply({ formErrors: ['Choose a template and an action.'] }), {
+		return data(submission.reply({ formErrors: [t`Choose a template and an action.`] }), {
 			status: 400,
 		})
 	const api = upstream(context, request)
@@ -66,7 +67,7 @@ export async function teacherTemplateAction(context: Context, request: Request) 
 				break
 			case 'delete':
 				await deleteTemplate(api, command.templateId)
-				sendToast(context, successToast('Template deleted successfully'))
+				sendToast(context, successToast(t`Template deleted successfully`))
 				break
 		}
 	} catch (error) {

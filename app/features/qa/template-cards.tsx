@@ -1,6 +1,6 @@
+import { Plural, Trans } from '@lingui/react/macro'
 import { Link } from '~/ui/link'
 import type { Template } from './schema'
-import { countOf } from '~/platform/plural'
 
 /** Tests a student may take, each with what to expect and a way in. */
 export function TemplateCards({
@@ -12,33 +12,50 @@ export function TemplateCards({
 	headingLevel?: 'h2' | 'h3'
 }) {
 	if (!templates.length)
-		return <p className="text-slate-700">No tests are available right now. Check back later.</p>
+		return (
+			<p className="text-slate-700">
+				<Trans>No tests are available right now. Check back later.</Trans>
+			</p>
+		)
 	return (
 		<ul className="grid gap-4 sm:grid-cols-2">
-			{templates.map((template) => (
-				<li
-					key={template.id}
-					className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-6"
-				>
-					<Heading className="text-lg font-semibold">{template.title}</Heading>
-					{template.description ? (
-						<p className="text-sm text-slate-700">{template.description}</p>
-					) : null}
-					<p className="text-sm text-slate-600">
-						{template.questionCount ?? 0} {template.questionCount === 1 ? 'question' : 'questions'}{' '}
-						· {countOf(template.timeLimit, 'minute')}
-						{template.createdByName ? ` · by ${template.createdByName}` : ''}
-					</p>
-					<div>
-						<Link
-							to={`/studentdashboard/test/${template.id}`}
-							className="inline-flex rounded-md bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800"
-						>
-							Take<span className="sr-only"> {template.title}</span>
-						</Link>
-					</div>
-				</li>
-			))}
+			{templates.map((template) => {
+				const title = template.title
+				const author = template.createdByName
+				const questions = template.questionCount ?? 0
+				const minutes = template.timeLimit
+				return (
+					<li
+						key={template.id}
+						className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-6"
+					>
+						<Heading className="text-lg font-semibold">{template.title}</Heading>
+						{template.description ? (
+							<p className="text-sm text-slate-700">{template.description}</p>
+						) : null}
+						<p className="text-sm text-slate-600">
+							<Plural value={questions} one="# question" other="# questions" /> ·{' '}
+							<Plural value={minutes} one="# minute" other="# minutes" />
+							{author ? (
+								<>
+									{' '}
+									· <Trans>by {author}</Trans>
+								</>
+							) : null}
+						</p>
+						<div>
+							<Link
+								to={`/studentdashboard/test/${template.id}`}
+								className="inline-flex rounded-md bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800"
+							>
+								<Trans>
+									Take<span className="sr-only"> {title}</span>
+								</Trans>
+							</Link>
+						</div>
+					</li>
+				)
+			})}
 		</ul>
 	)
 }

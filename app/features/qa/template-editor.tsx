@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent, type MouseEvent } from 'react'
 import { Form } from 'react-router'
 import { Button } from '~/ui/button'
@@ -15,8 +16,10 @@ import {
 	type DraftErrors,
 } from './editor'
 import type { Draft } from './schema'
+import { formatNumber } from '~/platform/numbers'
 
 const inputClass =
+	// eslint-disable-next-line lingui/no-unlocalized-strings -- a class list
 	'rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-indigo-700 focus:outline-2 focus:outline-indigo-700 aria-[invalid=true]:border-red-700'
 
 /**
@@ -35,6 +38,7 @@ export function TemplateEditor({
 	formErrors: string[]
 	busy: boolean
 }) {
+	const { t } = useLingui()
 	const [draft, setDraft] = useState(initialDraft)
 	const [errors, setErrors] = useState(serverErrors)
 	// A new answer from the action (an intent posted, or a refused save) replaces the local copy.
@@ -73,6 +77,7 @@ export function TemplateEditor({
 		'aria-describedby': described(path),
 	})
 	const removable = canRemoveQuestion(draft)
+	const questionCount = formatNumber(draft.questions.length)
 
 	return (
 		<Form method="post" noValidate className="flex flex-col gap-6" onSubmit={checkBeforeSave}>
@@ -85,7 +90,7 @@ export function TemplateEditor({
 				tabIndex={-1}
 				aria-hidden="true"
 			>
-				Save template
+				<Trans>Save template</Trans>
 			</button>
 			<FormErrors id="template-form-errors" errors={formErrors} />
 			<section
@@ -93,11 +98,11 @@ export function TemplateEditor({
 				className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6"
 			>
 				<h2 id="template-details" className="text-lg font-semibold">
-					Details
+					<Trans>Details</Trans>
 				</h2>
 				<div className="flex flex-col gap-1">
 					<label htmlFor="field-title" className="text-sm font-medium text-slate-800">
-						Title
+						<Trans>Title</Trans>
 					</label>
 					<input
 						name="title"
@@ -113,7 +118,7 @@ export function TemplateEditor({
 				</div>
 				<div className="flex flex-col gap-1">
 					<label htmlFor="field-description" className="text-sm font-medium text-slate-800">
-						Description (optional)
+						<Trans>Description (optional)</Trans>
 					</label>
 					<textarea
 						name="description"
@@ -128,7 +133,7 @@ export function TemplateEditor({
 				</div>
 				<div className="flex flex-col gap-1">
 					<label htmlFor="field-timeLimit" className="text-sm font-medium text-slate-800">
-						Time limit (minutes)
+						<Trans>Time limit (minutes)</Trans>
 					</label>
 					<input
 						name="timeLimit"
@@ -152,38 +157,42 @@ export function TemplateEditor({
 						checked={draft.isActive}
 						onChange={(event) => edit(mergeDraft(draft, { isActive: event.target.checked }))}
 					/>
-					Make this template available to students now
+					<Trans>Make this template available to students now</Trans>
 				</label>
 			</section>
 
 			<section aria-labelledby="template-questions" className="flex flex-col gap-4">
 				<h2 id="template-questions" className="text-lg font-semibold">
-					Questions ({draft.questions.length})
+					<Trans>Questions ({questionCount})</Trans>
 				</h2>
 				<p className="text-sm text-slate-700">
-					Tick every correct option. Options left blank are not shown to students; each question
-					needs at least 2.
+					<Trans>
+						Tick every correct option. Options left blank are not shown to students; each question
+						needs at least 2.
+					</Trans>
 				</p>
 				<FieldErrors id="field-questions-error" errors={errorFor('questions')} />
 				<ol className="flex flex-col gap-4">
 					{draft.questions.map((question, index) => {
 						const textName = questionInput(index, 'questionText')
 						const optionsName = questionInput(index, 'options')
-						const number = index + 1
+						const number = formatNumber(index + 1)
 						return (
 							<li key={question.id}>
 								<fieldset
 									className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6"
 									aria-describedby={described(optionsName)}
 								>
-									<legend className="px-1 font-semibold">Question {number}</legend>
+									<legend className="px-1 font-semibold">
+										<Trans>Question {number}</Trans>
+									</legend>
 									<input type="hidden" name={questionInput(index, 'id')} value={question.id} />
 									<div className="flex flex-col gap-1">
 										<label
 											htmlFor={`field-${textName}`}
 											className="text-sm font-medium text-slate-800"
 										>
-											Question {number} text
+											<Trans>Question {number} text</Trans>
 										</label>
 										<textarea
 											name={textName}
@@ -202,7 +211,8 @@ export function TemplateEditor({
 									<ul className="flex flex-col gap-2">
 										{question.options.map((option, optionIndex) => {
 											const optionName = optionInput(index, optionIndex, 'text')
-											const label = `Question ${number}, option ${optionIndex + 1}`
+											const optionNumber = formatNumber(optionIndex + 1)
+											const label = t`Question ${number}, option ${optionNumber}`
 											return (
 												<li key={optionIndex} className="flex flex-col gap-1">
 													<div className="flex flex-wrap items-center gap-3">
@@ -210,7 +220,7 @@ export function TemplateEditor({
 															htmlFor={`field-${optionName}`}
 															className="w-20 text-sm font-medium text-slate-800"
 														>
-															Option {optionIndex + 1}
+															<Trans>Option {optionNumber}</Trans>
 														</label>
 														<input
 															aria-label={label}
@@ -241,9 +251,11 @@ export function TemplateEditor({
 																		}),
 																	)
 																}
-																aria-label={`${label} is correct`}
+																aria-label={t`${label} is correct`}
 															/>
-															<span aria-hidden="true">Correct</span>
+															<span aria-hidden="true">
+																<Trans>Correct</Trans>
+															</span>
 														</label>
 													</div>
 													<FieldErrors
@@ -263,12 +275,12 @@ export function TemplateEditor({
 												value={`remove-question:${question.id}`}
 												onClick={(event) => restructure(event, removeQuestion(draft, question.id))}
 											>
-												Remove question {number}
+												<Trans>Remove question {number}</Trans>
 											</Button>
 										</div>
 									) : (
 										<p className="text-sm text-slate-600">
-											A template keeps at least one question.
+											<Trans>A template keeps at least one question.</Trans>
 										</p>
 									)}
 								</fieldset>
@@ -283,13 +295,13 @@ export function TemplateEditor({
 						value="add-question"
 						onClick={(event) => restructure(event, addQuestion(draft))}
 					>
-						Add question
+						<Trans>Add question</Trans>
 					</Button>
 				</div>
 			</section>
 			<div className="flex flex-wrap gap-3">
 				<Button name="intent" value="save" disabled={busy}>
-					{busy ? 'Saving…' : 'Save template'}
+					{busy ? t`Saving…` : t`Save template`}
 				</Button>
 			</div>
 		</Form>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Upstream } from '~/platform/upstream.server'
 import {
 	historyEntryAnswerSchema,
@@ -15,14 +16,14 @@ import {
 export function startQuizSession(api: Upstream, templateId: string) {
 	return api.send('POST', `/test/templates/${encodeURIComponent(templateId)}/start`, {
 		schema: startAnswerSchema,
-		fallback: 'Failed to start test session',
+		fallback: t`Failed to start test session`,
 	})
 }
 
 export async function getQuizSession(api: Upstream, sessionId: string) {
 	const { session } = await api.get(`/test/sessions/${encodeURIComponent(sessionId)}`, {
 		schema: sessionAnswerSchema,
-		fallback: 'Failed to start test session',
+		fallback: t`Failed to start test session`,
 		cache: false,
 	})
 	return session
@@ -32,7 +33,7 @@ export function saveAnswers(api: Upstream, sessionId: string, progress: Progress
 	return api.send('PUT', `/test/sessions/${encodeURIComponent(sessionId)}/answers`, {
 		json: progress,
 		schema: savedAnswersSchema,
-		fallback: 'Failed to submit test',
+		fallback: t`Failed to submit test`,
 	})
 }
 
@@ -44,7 +45,7 @@ export function submitQuiz(api: Upstream, sessionId: string, { answers, flagged 
 	return api.send('POST', `/test/sessions/${encodeURIComponent(sessionId)}/submit`, {
 		json: { submissions, flagged },
 		schema: submittedSchema,
-		fallback: 'Failed to submit test',
+		fallback: t`Failed to submit test`,
 	})
 }
 
@@ -55,7 +56,7 @@ export function getQuizHistory(
 	return api.get('/test/history', {
 		query: { page, limit },
 		schema: historyListSchema,
-		fallback: 'Failed to fetch test history',
+		fallback: t`Failed to fetch test history`,
 		retry: true,
 		cache: false,
 	})
@@ -64,7 +65,7 @@ export function getQuizHistory(
 export async function getQuizHistoryEntry(api: Upstream, historyId: string) {
 	const { entry } = await api.get(`/test/history/${encodeURIComponent(historyId)}`, {
 		schema: historyEntryAnswerSchema,
-		fallback: 'Failed to fetch test history',
+		fallback: t`Failed to fetch test history`,
 		cache: false,
 	})
 	return entry

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '~/ui/button'
@@ -17,16 +19,20 @@ import { remainingSeconds } from './timer'
 import { formatDateTime, formatTime, zoneName } from '~/platform/dates'
 import { showToast } from '~/platform/sonner'
 import { handlesOffline } from '~/platform/offline-forms'
-import { countOf } from '~/platform/plural'
+import { i18n } from '~/platform/i18n'
+import { formatNumber } from '~/platform/numbers'
 
-// Spec section 8, word for word.
+// Spec section 8, word for word (in English; the toasts speak the page's language).
 export const TEST_TEXTS = {
-	offline: 'You are offline. Your answers will be saved locally.',
-	offlineSubmit: 'You are offline. Test will be submitted when connection is restored.',
-	backOnline: 'Back online. Syncing test data...',
-	submitted: 'Test submitted successfully!',
-	submitFailed: 'Failed to submit test',
+	offline: msg`You are offline. Your answers will be saved locally.`,
+	offlineSubmit: msg`You are offline. Test will be submitted when connection is restored.`,
+	backOnline: msg`Back online. Syncing test data...`,
+	submitted: msg`Test submitted successfully!`,
+	submitFailed: msg`Failed to submit test`,
 } as const
+
+/** A toast's text in the page's language, read when it is shown. */
+const say = (text: (typeof TEST_TEXTS)[keyof typeof TEST_TEXTS]) => i18n._(text)
 
 const AUTOSAVE_DELAY_MS = 800
 
@@ -47,6 +53,7 @@ type Props = {
  * an offline queue for the submit.
  */
 export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props) {
+	const { t } = useLingui()
 	const hydrated = useHydrated()
 	const navigate = useNavigate()
 	const [answers, setAnswers] = useState<Progress['answers']>(session.answers)
@@ -128,7 +135,7 @@ export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 		if (submittingRef.current || finished.current) return
 		if (!navigator.onLine) {
 			setPendingSubmit(true)
-			showToast((toast) => toast.info(TEST_TEXTS.offlineSubmit, { duration: 3000 }))
+			showToast((toast) => toast.info(say(TEST_TEXTS.offlineSubmit), { duration: 3000 }))
 			return
 		}
 		submittingRef.current = true
@@ -136,12 +143,12 @@ export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 		try {
 			const reply = await post('submit', latest.current)
 			if (reply.ok) {
-				showToast((toast) => toast.success(TEST_TEXTS.submitted, { duration: 3000 }))
+				showToast((toast) => toast.success(say(TEST_TEXTS.submitted), { duration: 3000 }))
 				leaveForResult()
 				return
 			}
 			showToast((toast) =>
-				toast.error(reply.message || TEST_TEXTS.submitFailed, { duration: 4000 }),
+				toast.error(reply.message || say(TEST_TEXTS.submitFailed), { duration: 4000 }),
 			)
 			if (reply.closed) {
 				leaveForResult()
@@ -152,9 +159,9 @@ export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 			// The connection dropped mid-request: keep the submit for when it is back.
 			if (!navigator.onLine) {
 				setPendingSubmit(true)
-				showToast((toast) => toast.info(TEST_TEXTS.offlineSubmit, { duration: 3000 }))
+				showToast((toast) => toast.info(say(TEST_TEXTS.offlineSubmit), { duration: 3000 }))
 			} else {
-				showToast((toast) => toast.error(TEST_TEXTS.submitFailed, { duration: 4000 }))
+				showToast((toast) => toast.error(say(TEST_TEXTS.submitFailed), { duration: 4000 }))
 			}
 		} finally {
 			submittingRef.current = false
@@ -166,11 +173,11 @@ export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 	useEffect(() => {
 		const wentOffline = () => {
 			setOnline(false)
-			showToast((toast) => toast.info(TEST_TEXTS.offline, { duration: 3000 }))
+			showToast((toast) => toast.info(say(TEST_TEXTS.offline), { duration: 3000 }))
 		}
 		const cameBack = () => {
 			setOnline(true)
-			showToast((toast) => toast.info(TEST_TEXTS.backOnline, { duration: 3000 }))
+			showToast((toast) => toast.info(say(TEST_TEXTS.backOnline), { duration: 3000 }))
 		}
 		window.addEventListener('offline', wentOffline)
 		window.addEventListener('online', cameBack)
@@ -244,7 +251,15 @@ export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 	}
 
 	const questions = session.questions
-	const answeredCount = questions.filter((question) => answers[question.id] !== undefined).length
+	const answered = questions.filter((question) => answers[question.id] !== undefined).length
+	const total = formatNumber(questions.length)
+	const answeredCount = formatNumber(answered)
+	const unansweredCount = formatNumber(questions.length - answered)
+	const flaggedCount = formatNumber(flagged.length)
+	const timeLimit = session.timeLimit
+	const closesAt = formatTime(session.deadline, timeZone)
+	const zone = zoneName(session.deadline, timeZone)
+	const closesOn = formatDateTime(session.deadline, timeZone)
 	const oneAtATime = hydrated && view === 'one'
 	const shownIndex = Math.min(current, questions.length - 1)
 
@@ -260,41 +275,65 @@ export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 	return (
 		<div className="flex flex-col gap-6">
 			<section
-				aria-label="Time"
+				aria-label={t`Time`}
 				className="sticky top-0 z-10 flex flex-col gap-2 rounded-lg border border-slate-200 bg-white/95 p-4 shadow-sm"
 			>
 				{hydrated && restored ? (
 					<QuizTimer remaining={remaining} deadline={session.deadline} timeZone={timeZone} />
 				) : (
 					<p className="text-sm text-slate-700">
-						Time limit: {countOf(session.timeLimit, 'minute')}. This test closes at{' '}
-						<time dateTime={session.deadline}>
-							{formatTime(session.deadline, timeZone)} {zoneName(session.deadline, timeZone)}
-						</time>{' '}
-						({formatDateTime(session.deadline, timeZone)}). Submit before then: answers sent later
-						are not accepted.
+						<Trans>
+							Time limit: <Plural value={timeLimit} one="# minute" other="# minutes" />. This test
+							closes at{' '}
+							<time dateTime={session.deadline}>
+								{closesAt} {zone}
+							</time>{' '}
+							({closesOn}). Submit before then: answers sent later are not accepted.
+						</Trans>
 					</p>
 				)}
 				{hydrated && restored ? (
 					<p className="text-sm text-slate-700" data-testid="save-status">
-						{!online
-							? `Offline: ${unsaved} ${unsaved === 1 ? 'answer' : 'answers'} not yet saved on the server, kept on this device.`
-							: unsaved > 0
-								? `${unsaved} ${unsaved === 1 ? 'answer' : 'answers'} not yet saved on the server.`
-								: 'All answers saved on the server.'}
-						{localSaveFailed ? ' This browser is not keeping a local copy, so stay online.' : ''}
-						{pendingSubmit ? ' Your test will be submitted when the connection is back.' : ''}
+						{!online ? (
+							<Plural
+								value={unsaved}
+								one="Offline: # answer not yet saved on the server, kept on this device."
+								other="Offline: # answers not yet saved on the server, kept on this device."
+							/>
+						) : unsaved > 0 ? (
+							<Plural
+								value={unsaved}
+								one="# answer not yet saved on the server."
+								other="# answers not yet saved on the server."
+							/>
+						) : (
+							<Trans>All answers saved on the server.</Trans>
+						)}
+						{localSaveFailed ? (
+							<>
+								{' '}
+								<Trans>This browser is not keeping a local copy, so stay online.</Trans>
+							</>
+						) : null}
+						{pendingSubmit ? (
+							<>
+								{' '}
+								<Trans>Your test will be submitted when the connection is back.</Trans>
+							</>
+						) : null}
 					</p>
 				) : null}
 			</section>
 
 			{hydrated ? (
 				<fieldset className="flex flex-wrap items-center gap-4 text-sm">
-					<legend className="sr-only">How to show the questions</legend>
+					<legend className="sr-only">
+						<Trans>How to show the questions</Trans>
+					</legend>
 					{(
 						[
-							['all', 'All questions on one page'],
-							['one', 'One question at a time'],
+							['all', t`All questions on one page`],
+							['one', t`One question at a time`],
 						] as const
 					).map(([mode, label]) => (
 						<label key={mode} className="flex items-center gap-2">
@@ -321,6 +360,8 @@ export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 				<ol className="flex flex-col gap-4">
 					{questions.map((question, index) => {
 						const isFlagged = flagged.includes(question.id)
+						const number = formatNumber(index + 1)
+						const text = question.questionText
 						return (
 							<li key={question.id} hidden={oneAtATime && index !== shownIndex}>
 								<fieldset
@@ -332,7 +373,9 @@ export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 										tabIndex={-1}
 										className="px-1 font-semibold"
 									>
-										Question {index + 1} of {questions.length}: {question.questionText}
+										<Trans>
+											Question {number} of {total}: {text}
+										</Trans>
 									</legend>
 									<div className="flex flex-col gap-2">
 										{question.options.map((option) => (
@@ -361,7 +404,7 @@ export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 											checked={isFlagged}
 											onChange={() => setFlagged((previous) => toggleFlag(previous, question.id))}
 										/>
-										Flag question {index + 1} for review
+										<Trans>Flag question {number} for review</Trans>
 									</label>
 								</fieldset>
 							</li>
@@ -376,7 +419,7 @@ export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 							disabled={shownIndex === 0}
 							onClick={() => jumpTo(shownIndex - 1)}
 						>
-							Previous question
+							<Trans>Previous question</Trans>
 						</Button>
 						<Button
 							type="button"
@@ -384,7 +427,7 @@ export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 							disabled={shownIndex === questions.length - 1}
 							onClick={() => jumpTo(shownIndex + 1)}
 						>
-							Next question
+							<Trans>Next question</Trans>
 						</Button>
 					</div>
 				) : null}
@@ -394,17 +437,25 @@ export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 					className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6"
 				>
 					<h2 id="review-heading" className="text-lg font-semibold">
-						Review before you submit
+						<Trans>Review before you submit</Trans>
 					</h2>
 					<p className="text-sm text-slate-700" data-testid="review-counts">
-						{answeredCount} answered, {questions.length - answeredCount} unanswered,{' '}
-						{flagged.length} flagged
+						<Trans>
+							{answeredCount} answered, {unansweredCount} unanswered, {flaggedCount} flagged
+						</Trans>
 					</p>
-					<ul className="flex flex-wrap gap-2" aria-label="Jump to a question">
+					<ul className="flex flex-wrap gap-2" aria-label={t`Jump to a question`}>
 						{questions.map((question, index) => {
 							const answered = answers[question.id] !== undefined
 							const isFlagged = flagged.includes(question.id)
-							const state = `${answered ? 'answered' : 'unanswered'}${isFlagged ? ', flagged' : ''}`
+							const number = formatNumber(index + 1)
+							const state = answered
+								? isFlagged
+									? t`answered, flagged`
+									: t`answered`
+								: isFlagged
+									? t`unanswered, flagged`
+									: t`unanswered`
 							return (
 								<li key={question.id}>
 									<a
@@ -416,7 +467,9 @@ export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 										}}
 										className={`inline-flex min-w-16 flex-col items-center rounded-md border px-3 py-1 text-sm ${answered ? 'border-indigo-300 bg-indigo-50' : 'border-slate-300 bg-white'} ${isFlagged ? 'outline-2 outline-amber-500' : ''}`}
 									>
-										<span className="font-semibold">Q{index + 1}</span>
+										<span className="font-semibold">
+											<Trans>Q{number}</Trans>
+										</span>
 										<span className="text-xs">{state}</span>
 									</a>
 								</li>
@@ -424,7 +477,7 @@ export function QuizTaking({ session, progressUrl, resultUrl, timeZone }: Props)
 						})}
 					</ul>
 					<div>
-						<Button disabled={submitting}>{submitting ? 'Submitting…' : 'Submit test'}</Button>
+						<Button disabled={submitting}>{submitting ? t`Submitting…` : t`Submit test`}</Button>
 					</div>
 				</section>
 			</form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import { formatTime, zoneName } from '~/platform/dates'
 import { formatRemaining, thresholdAnnouncement } from './timer'
@@ -16,6 +17,7 @@ export function QuizTimer({
 	deadline: string
 	timeZone: string
 }) {
+	const { t } = useLingui()
 	const [hidden, setHidden] = useState(false)
 	const [announcement, setAnnouncement] = useState('')
 	const previous = useRef(remaining)
@@ -26,6 +28,8 @@ export function QuizTimer({
 	}, [remaining])
 
 	const low = remaining <= 60
+	const endsAt = formatTime(deadline, timeZone)
+	const zone = zoneName(deadline, timeZone)
 	return (
 		<div className="flex flex-wrap items-center gap-3">
 			{hidden ? null : (
@@ -34,13 +38,19 @@ export function QuizTimer({
 					role="timer"
 					className={`font-mono text-2xl font-bold ${low ? 'text-red-700' : 'text-slate-900'}`}
 				>
-					<span className="sr-only">Time left: </span>
-					{formatRemaining(remaining)}
+					<span className="sr-only">
+						<Trans>Time left:</Trans>{' '}
+					</span>
+					{/* A clock reads from the hours on the left in every language: kept left to right on a right-to-left page. */}
+					<span dir="ltr" className="inline-block" data-testid="timer-clock">
+						{formatRemaining(remaining)}
+					</span>
 				</p>
 			)}
 			<p className="text-sm text-slate-700">
-				Ends at <time dateTime={deadline}>{formatTime(deadline, timeZone)}</time>{' '}
-				{zoneName(deadline, timeZone)}
+				<Trans>
+					Ends at <time dateTime={deadline}>{endsAt}</time> {zone}
+				</Trans>
 			</p>
 			<button
 				type="button"
@@ -49,7 +59,7 @@ export function QuizTimer({
 				aria-expanded={!hidden}
 				onClick={() => setHidden((value) => !value)}
 			>
-				{hidden ? 'Show timer' : 'Hide timer'}
+				{hidden ? t`Show timer` : t`Hide timer`}
 			</button>
 			<p aria-live="polite" aria-atomic="true" className="sr-only">
 				{announcement}

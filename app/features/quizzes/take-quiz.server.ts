@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getTemplate } from '~/features/qa/api.server'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
@@ -59,7 +60,7 @@ export async function takeQuizAction(context: Context, request: Request, templat
 	const submission = parseForm(formData, { schema: takeQuizActionSchema })
 	const sessionId = new URL(request.url).searchParams.get('session')
 	const notStarted = () =>
-		data(submission.reply({ formErrors: ['Start the test first.'] }), { status: 400 })
+		data(submission.reply({ formErrors: [t`Start the test first.`] }), { status: 400 })
 	if (submission.status !== 'success') return notStarted()
 	const api = upstream(context, request)
 	try {
@@ -73,7 +74,7 @@ export async function takeQuizAction(context: Context, request: Request, templat
 			case 'submit':
 				if (!sessionId) return notStarted()
 				await submitQuiz(api, sessionId, progressFromForm(formData))
-				sendToast(context, successToast('Test submitted successfully!'))
+				sendToast(context, successToast(t`Test submitted successfully!`))
 				return redirect(quizResultPath(sessionId))
 		}
 	} catch (error) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, type RouterContextProvider } from 'react-router'
 import { replyStatus } from '~/platform/form.server'
 import { readBodyWithin } from '~/platform/multipart.server'
@@ -18,7 +19,7 @@ export async function quizProgressAction(
 	const bytes = await readBodyWithin(request, MAX_BODY_BYTES)
 	if (!bytes)
 		return data<IslandReply>(
-			{ ok: false, message: 'The answers are too large to send', closed: false },
+			{ ok: false, message: t`The answers are too large to send`, closed: false },
 			{ status: 413 },
 		)
 	let body: unknown
@@ -26,14 +27,14 @@ export async function quizProgressAction(
 		body = JSON.parse(new TextDecoder().decode(bytes))
 	} catch {
 		return data<IslandReply>(
-			{ ok: false, message: 'Send the answers as JSON', closed: false },
+			{ ok: false, message: t`Send the answers as JSON`, closed: false },
 			{ status: 400 },
 		)
 	}
 	const parsed = islandRequestSchema.safeParse(body)
 	if (!parsed.success)
 		return data<IslandReply>(
-			{ ok: false, message: 'The answers could not be read', closed: false },
+			{ ok: false, message: t`The answers could not be read`, closed: false },
 			{ status: 400 },
 		)
 	const { intent, sessionId, progress } = parsed.data

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { TemplateCards } from '~/features/qa/template-cards'
 import { LoadError } from '~/ui/load-error'
 import type { RouteData } from '~/platform/route-data'
@@ -10,18 +11,25 @@ export function TestsOverviewPage({
 }: {
 	loaderData: RouteData<typeof loadTestsOverview>
 }) {
+	const { t } = useLingui()
 	const { templates, history, timeZone } = loaderData
+	const available = templates.ok ? templates.value.pagination.total : 0
 	return (
 		<div className="flex flex-col gap-8">
-			<h1 className="text-2xl font-bold">Tests</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Tests</Trans>
+			</h1>
 			<section aria-labelledby="available-heading" className="flex flex-col gap-3">
 				<div className="flex flex-wrap items-baseline justify-between gap-3">
 					<h2 id="available-heading" className="text-lg font-semibold">
-						Tests to take
+						<Trans>Tests to take</Trans>
 					</h2>
 					<TextLink to="/studentdashboard/qa/templates">
-						All available tests
-						{templates.ok ? ` (${templates.value.pagination.total})` : ''}
+						{templates.ok ? (
+							<Trans>All available tests ({available})</Trans>
+						) : (
+							<Trans>All available tests</Trans>
+						)}
 					</TextLink>
 				</div>
 				{templates.ok ? (
@@ -33,14 +41,16 @@ export function TestsOverviewPage({
 			<section aria-labelledby="recent-heading" className="flex flex-col gap-3">
 				<div className="flex flex-wrap items-baseline justify-between gap-3">
 					<h2 id="recent-heading" className="text-lg font-semibold">
-						Latest results
+						<Trans>Latest results</Trans>
 					</h2>
-					<TextLink to="/studentdashboard/test-results">All test results</TextLink>
+					<TextLink to="/studentdashboard/test-results">
+						<Trans>All test results</Trans>
+					</TextLink>
 				</div>
 				{history.ok ? (
 					<HistoryTable
 						entries={history.value.history}
-						caption="Your latest finished tests"
+						caption={t`Your latest finished tests`}
 						timeZone={timeZone}
 					/>
 				) : (

@@ -1,5 +1,7 @@
 // The test timer's arithmetic (spec sections 4 and 9): test time is timeLimit x 60 seconds,
 // counted down from the server's deadline, announced to screen readers only at thresholds.
+import { plural } from '@lingui/core/macro'
+import { formatNumber } from '~/platform/numbers'
 
 /** Seconds at which the time left is announced: 10, 5 and 1 minutes. */
 export const ANNOUNCE_AT = [600, 300, 60] as const
@@ -12,13 +14,19 @@ export function remainingSeconds(deadline: string | number, now: number): number
 	return Math.max(0, Math.ceil((end - now) / 1000))
 }
 
-/** 754 -> "12:34", 3725 -> "1:02:05". */
+/**
+ * 754 -> "12:34", 3725 -> "1:02:05", in the page's digits (Arabic's own: "١٢:٣٤"). Hours, minutes
+ * and seconds always read from the largest on the left, as a clock does in every language; the
+ * timer shows it in a left-to-right span, so a right-to-left page does not swap its parts.
+ */
 export function formatRemaining(seconds: number): string {
 	const whole = Math.max(0, Math.floor(seconds))
 	const hours = Math.floor(whole / 3600)
 	const minutes = Math.floor((whole % 3600) / 60)
-	const rest = String(whole % 60).padStart(2, '0')
-	return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`
+	const zero = formatNumber(0)
+	const digits = (value: number, width = 1) => formatNumber(value, 0).padStart(width, zero)
+	const rest = digits(whole % 60, 2)
+	return hours > 0 ? `${digits(hours)}:${digits(minutes, 2)}:${rest}` : `${digits(minutes)}:${rest}`
 }
 
 /** The sentence a screen reader hears when the countdown passes a threshold, else null. */
@@ -27,5 +35,5 @@ export function thresholdAnnouncement(before: number, after: number): string | n
 	const last = crossed[crossed.length - 1]
 	if (last === undefined || after === 0) return null
 	const minutes = last / 60
-	return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left`
+	return plural(minutes, { one: '# minute left', other: '# minutes left' })
 }

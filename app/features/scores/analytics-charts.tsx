@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
+import { formatNumber } from '~/platform/numbers'
 import { layoutBars, layoutLine, niceMax, tickCount, ticks } from './charts'
 
 const WIDTH = 560
@@ -10,6 +12,9 @@ const PLOT = {
 }
 
 type Column = { header: string; values: (string | number)[] }
+
+const formatCell = (value: string | number | undefined) =>
+	typeof value === 'number' ? formatNumber(value) : value
 
 /**
  * A chart as a picture for sighted users and as a table for screen readers: the SVG is hidden
@@ -45,6 +50,8 @@ function ChartFigure({
 				className="mt-3 h-auto w-full max-w-2xl"
 				aria-hidden="true"
 				focusable="false"
+				// A chart's axes read left to right in every language: its numbers and time run that way.
+				direction="ltr"
 			>
 				{children}
 			</svg>
@@ -67,7 +74,7 @@ function ChartFigure({
 							<tr key={row}>
 								<th scope="row">{row}</th>
 								{columns.map((column) => (
-									<td key={column.header}>{column.values[index]}</td>
+									<td key={column.header}>{formatCell(column.values[index])}</td>
 								))}
 							</tr>
 						))}
@@ -81,7 +88,7 @@ function ChartFigure({
 function Axes({
 	max,
 	labels,
-	format = String,
+	format = (n: number) => formatNumber(n),
 }: {
 	max: number
 	labels: string[]
@@ -161,7 +168,7 @@ export function BarChart({
 								textAnchor="middle"
 								className="fill-indigo-950 text-[11px]"
 							>
-								{bar.value}
+								{formatNumber(bar.value)}
 							</text>
 						) : null}
 					</g>
@@ -188,6 +195,7 @@ export function LineChart({
 	max: number
 	extraColumns?: Column[]
 }) {
+	const { t } = useLingui()
 	const laidOut = layoutLine(points, { ...PLOT, max })
 	return (
 		<ChartFigure
@@ -198,7 +206,9 @@ export function LineChart({
 			columns={[
 				{
 					header: valueHeader,
-					values: points.map((point) => (point.value === null ? 'No scores' : point.value)),
+					values: points.map((point) =>
+						point.value === null ? t`No scores` : formatNumber(point.value),
+					),
 				},
 				...extraColumns,
 			]}
@@ -220,7 +230,7 @@ export function LineChart({
 							textAnchor="middle"
 							className="fill-indigo-950 text-[11px]"
 						>
-							{point.value}
+							{point.value === null ? null : formatNumber(point.value)}
 						</text>
 					</g>
 				))}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
 import type { Settled } from '~/platform/settle.server'
 import { Button } from '~/ui/button'
@@ -15,10 +16,13 @@ export function AnalyticsPage({
 	/** When the page was made (ISO): the last 12 months count back from it. */
 	now: string
 }) {
+	const { t } = useLingui()
 	if (!analytics.ok) {
 		return (
 			<div className="flex flex-col gap-6">
-				<h1 className="text-2xl font-bold">Analytics</h1>
+				<h1 className="text-2xl font-bold">
+					<Trans>Analytics</Trans>
+				</h1>
 				<LoadError error={analytics.error} />
 			</div>
 		)
@@ -27,46 +31,48 @@ export function AnalyticsPage({
 	const months = enrollmentSeries(enrolment, new Date(now))
 	return (
 		<div className="flex flex-col gap-6">
-			<h1 className="text-2xl font-bold">Analytics</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Analytics</Trans>
+			</h1>
 			<BarChart
-				title="Enrolment over time"
-				description="Students who joined your organization each month, over the last 12 months."
-				rowHeader="Month"
-				valueHeader="Students joined"
+				title={t`Enrolment over time`}
+				description={t`Students who joined your organization each month, over the last 12 months.`}
+				rowHeader={t`Month`}
+				valueHeader={t`Students joined`}
 				bars={months.map((month) => ({
 					label: monthLabel(month.month),
-					shortLabel: monthLabel(month.month).slice(0, 3),
+					shortLabel: monthLabel(month.month, 'short'),
 					value: month.students,
 				}))}
 				extraColumns={[
-					{ header: 'Teachers joined', values: months.map((month) => month.teachers) },
+					{ header: t`Teachers joined`, values: months.map((month) => month.teachers) },
 				]}
 			/>
 			{performance.length ? (
 				<LineChart
-					title="Performance over time"
-					description="Average score of all students in each term, from 0 to 100."
-					rowHeader="Term"
-					valueHeader="Average score"
+					title={t`Performance over time`}
+					description={t`Average score of all students in each term, from 0 to 100.`}
+					rowHeader={t`Term`}
+					valueHeader={t`Average score`}
 					points={performance.map((item) => ({ label: item.term, value: item.average }))}
 					max={100}
 					extraColumns={[
-						{ header: 'Scores recorded', values: performance.map((item) => item.scores) },
+						{ header: t`Scores recorded`, values: performance.map((item) => item.scores) },
 					]}
 				/>
 			) : (
 				<p className="text-slate-700">
-					No scores yet: performance over time appears once scores are entered.
+					<Trans>No scores yet: performance over time appears once scores are entered.</Trans>
 				</p>
 			)}
 			<section aria-labelledby="distribution-filter" className="flex flex-col gap-3">
 				<h2 id="distribution-filter" className="sr-only">
-					Grade distribution
+					<Trans>Grade distribution</Trans>
 				</h2>
 				<Form method="get" className="flex flex-wrap items-end gap-2">
 					<div className="flex flex-col gap-1">
 						<label htmlFor="distribution-term" className="text-sm font-medium text-slate-800">
-							Grade distribution for
+							<Trans>Grade distribution for</Trans>
 						</label>
 						<select
 							id="distribution-term"
@@ -74,7 +80,7 @@ export function AnalyticsPage({
 							defaultValue={term ?? ''}
 							className="rounded-md border border-slate-400 bg-white px-3 py-2"
 						>
-							<option value="">All terms</option>
+							<option value="">{t`All terms`}</option>
 							{terms.map((known) => (
 								<option key={known} value={known}>
 									{known}
@@ -82,13 +88,15 @@ export function AnalyticsPage({
 							))}
 						</select>
 					</div>
-					<Button variant="secondary">Show distribution</Button>
+					<Button variant="secondary">
+						<Trans>Show distribution</Trans>
+					</Button>
 				</Form>
 				<BarChart
-					title={`Grade distribution${term ? ` in ${term}` : ', all terms'}`}
-					description="How many recorded scores fall in each grade band."
-					rowHeader="Grade band"
-					valueHeader="Scores"
+					title={term ? t`Grade distribution in ${term}` : t`Grade distribution, all terms`}
+					description={t`How many recorded scores fall in each grade band.`}
+					rowHeader={t`Grade band`}
+					valueHeader={t`Scores`}
 					bars={distribution.map((bucket) => ({ label: bucket.bucket, value: bucket.count }))}
 				/>
 			</section>

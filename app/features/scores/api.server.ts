@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { createUpstream } from '~/platform/upstream.server'
 import {
 	analyticsSchema,
@@ -43,7 +44,7 @@ export function getScores(
 			limit: filters.limit,
 		},
 		schema: scoreListSchema,
-		fallback: 'Failed to fetch scores',
+		fallback: t`Failed to fetch scores`,
 		retry: true,
 	})
 }
@@ -57,7 +58,7 @@ export function saveScores(
 	return api.send('PUT', `${base(organizationId)}/scores`, {
 		json: { term, scores },
 		schema: scoresSavedSchema,
-		fallback: 'Failed to save scores',
+		fallback: t`Failed to save scores`,
 	})
 }
 
@@ -71,7 +72,7 @@ export function getResultCards(
 	return api.get(`${base(organizationId)}/result-cards`, {
 		query: { term, page: page?.page, limit: page?.limit },
 		schema: resultCardListSchema,
-		fallback: 'Failed to fetch result cards',
+		fallback: t`Failed to fetch result cards`,
 		retry: true,
 	})
 }
@@ -87,7 +88,7 @@ export async function getResultCard(
 		{
 			query: { term },
 			schema: resultCardAnswer,
-			fallback: 'Failed to fetch result card',
+			fallback: t`Failed to fetch result card`,
 		},
 	)
 	return resultCard
@@ -97,7 +98,7 @@ export function getAnalytics(api: Upstream, organizationId: string, term?: strin
 	return api.get(`${base(organizationId)}/analytics`, {
 		query: term ? { term } : {},
 		schema: analyticsSchema,
-		fallback: 'Failed to fetch analytics',
+		fallback: t`Failed to fetch analytics`,
 		retry: true,
 	})
 }
@@ -113,7 +114,7 @@ export function downloadScoresCsv(
 	const path = list === 'scores' ? '/scores/export' : '/result-cards/export'
 	return api.stream(`${base(organizationId)}${path}`, {
 		query: term ? { term } : {},
-		fallback: list === 'scores' ? 'Failed to fetch scores' : 'Failed to fetch result cards',
+		fallback: list === 'scores' ? t`Failed to fetch scores` : t`Failed to fetch result cards`,
 	})
 }
 
@@ -126,7 +127,7 @@ const exportPath = (organizationId: string, exportId: string) =>
 export function getExports(api: Upstream, organizationId: string) {
 	return api.get(exportsPath(organizationId), {
 		schema: exportJobListSchema,
-		fallback: 'Failed to fetch exports',
+		fallback: t`Failed to fetch exports`,
 		cache: false,
 	})
 }
@@ -139,7 +140,7 @@ export function startExport(
 	return api.send('POST', exportsPath(organizationId), {
 		json: job,
 		schema: exportJobAnswerSchema,
-		fallback: 'Failed to start the export',
+		fallback: t`Failed to start the export`,
 	})
 }
 
@@ -147,7 +148,7 @@ export function startExport(
 export function getExport(api: Upstream, organizationId: string, exportId: string) {
 	return api.get(exportPath(organizationId, exportId), {
 		schema: exportJobAnswerSchema,
-		fallback: 'Failed to fetch the export',
+		fallback: t`Failed to fetch the export`,
 		cache: false,
 	})
 }
@@ -155,6 +156,6 @@ export function getExport(api: Upstream, organizationId: string, exportId: strin
 /** A finished export's CSV file, streamed from the API's storage. */
 export function downloadExport(api: Upstream, organizationId: string, exportId: string) {
 	return api.stream(`${exportPath(organizationId, exportId)}/file`, {
-		fallback: 'Failed to fetch the file',
+		fallback: t`Failed to fetch the file`,
 	})
 }

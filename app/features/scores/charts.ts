@@ -1,16 +1,27 @@
+import { intlLocale } from '~/platform/i18n'
 import type { Analytics } from './schema'
 
-const monthFormat = new Intl.DateTimeFormat('en-US', {
-	month: 'short',
-	year: 'numeric',
-	timeZone: 'UTC',
-})
+// One pair of formatters per language, built on first use (decision 063).
+const monthFormats = new Map<string, { long: Intl.DateTimeFormat; short: Intl.DateTimeFormat }>()
 
-/** '2026-11' -> 'Nov 2026' (en-US). */
-export function monthLabel(month: string): string {
+function monthFormat(style: 'long' | 'short'): Intl.DateTimeFormat {
+	const locale = intlLocale()
+	let formats = monthFormats.get(locale)
+	if (!formats) {
+		formats = {
+			long: new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+			short: new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }),
+		}
+		monthFormats.set(locale, formats)
+	}
+	return formats[style]
+}
+
+/** '2026-11' -> 'Nov 2026' in English, 'nov. 2026' in French; `short`: the month alone ('Nov'). */
+export function monthLabel(month: string, style: 'long' | 'short' = 'long'): string {
 	const [year, monthNumber] = month.split('-').map(Number)
 	if (!year || !monthNumber) return month
-	return monthFormat.format(new Date(Date.UTC(year, monthNumber - 1, 1)))
+	return monthFormat(style).format(new Date(Date.UTC(year, monthNumber - 1, 1)))
 }
 
 /** 'YYYY-MM' of `date` (UTC) moved by `offset` months. */

@@ -108,7 +108,7 @@ test('any bad cell fails the whole grid, with the error on that cell only', () =
 	)
 	expect(result.status).toBe('error')
 	expect(errorsOf(result)).toEqual({
-		'scores[1][0]': [cellError],
+		'scores[1][0]': [cellError()],
 		'': ['1 score needs correcting. Nothing was saved.'],
 	})
 	// What was typed comes back to be shown again.
@@ -132,10 +132,10 @@ test('every bad cell is counted, and a name sent twice is no score', () => {
 		),
 	)
 	expect(errorsOf(result)).toEqual({
-		'scores[0][0]': [cellError],
-		'scores[0][1]': [cellError],
-		'scores[1][0]': [cellError],
-		'scores[1][1]': [cellError],
+		'scores[0][0]': [cellError()],
+		'scores[0][1]': [cellError()],
+		'scores[1][0]': [cellError()],
+		'scores[1][1]': [cellError()],
 		'': ['4 scores need correcting. Nothing was saved.'],
 	})
 })
@@ -162,7 +162,7 @@ test('a bad term and bad cells are all named at once', () => {
 	)
 	expect(errorsOf(result)).toEqual({
 		term: ['The term must be at most 50 characters'],
-		'scores[0][0]': [cellError],
+		'scores[0][0]': [cellError()],
 		'': ['1 score needs correcting. Nothing was saved.'],
 	})
 })

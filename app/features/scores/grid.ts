@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro'
 import { z } from 'zod'
 import { parseForm } from '~/platform/own-fields'
 import { maxSubjects, subjectField, termField, type Score, type ScoreChange } from './schema'
@@ -10,15 +11,19 @@ export const cellKey = (studentId: string, subject: string) => `${studentId}\u00
  * row's student id and the column's subject travel in hidden inputs `students[<row>]` and
  * `subjects[<col>]`: conform's paths take only digits inside brackets, and a subject may hold dots.
  */
+/* eslint-disable lingui/no-unlocalized-strings -- names of inputs */
 export const gridInput = {
 	cell: (row: number, col: number) => `scores[${row}][${col}]`,
 	student: (row: number) => `students[${row}]`,
 	subject: (col: number) => `subjects[${col}]`,
 }
+/* eslint-enable lingui/no-unlocalized-strings */
 
 const SCORE = /^\d{1,3}(?:\.\d{1,2})?$/
 
-export const cellError = 'Enter a score from 0 to 100, with at most two decimals, or leave it empty'
+/** A wrong cell's message, in the language of the page or request. */
+export const cellError = () =>
+	t`Enter a score from 0 to 100, with at most two decimals, or leave it empty`
 
 /** One cell's text: '' is no score (null), else a number from 0 to 100 with at most 2 decimals. */
 export function parseCell(text: string): { ok: true; score: number | null } | { ok: false } {
@@ -38,7 +43,7 @@ const scoreCell = z
 		if (text === undefined) return undefined
 		const cell = parseCell(text)
 		if (cell.ok) return cell.score
-		ctx.addIssue({ code: 'custom', message: cellError })
+		ctx.addIssue({ code: 'custom', message: cellError() })
 		return z.NEVER
 	})
 
@@ -64,7 +69,10 @@ function gridCells({ students, subjects, scores = [] }: GridFields) {
 }
 
 const needCorrecting = (count: number) =>
-	`${count} ${count === 1 ? 'score needs' : 'scores need'} correcting. Nothing was saved.`
+	plural(count, {
+		one: '# score needs correcting. Nothing was saved.',
+		other: '# scores need correcting. Nothing was saved.',
+	})
 
 /**
  * The score grid form: a `term`, the rows' students, the columns' subjects and one cell per row
@@ -89,7 +97,7 @@ export const scoreGridSchema = z
 			)
 			if (wrong.size > 0) ctx.addIssue({ code: 'custom', message: needCorrecting(wrong.size) })
 			else if (gridCells(grid).length === 0)
-				ctx.addIssue({ code: 'custom', message: 'There are no scores to save' })
+				ctx.addIssue({ code: 'custom', message: t`There are no scores to save` })
 		},
 		// Also after other problems (a missing term, wrong cells), so all of them show at once.
 		{ when: () => true },
@@ -147,7 +155,7 @@ export function parseSubjects(text: string): { subjects: string[]; errors: strin
 		else if (!subjects.some((subject) => subject.toLowerCase() === parsed.data.toLowerCase()))
 			subjects.push(parsed.data)
 	}
-	if (subjects.length > maxSubjects) errors.push(`Choose at most ${maxSubjects} subjects at once`)
+	if (subjects.length > maxSubjects) errors.push(t`Choose at most ${maxSubjects} subjects at once`)
 	return { subjects, errors }
 }
 

@@ -1,3 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { formatNumber } from '~/platform/numbers'
 import type { ResultCard } from './schema'
 import { TableScroll } from '~/ui/table-scroll'
 
@@ -9,6 +11,9 @@ export function ResultCardView({
 	card: ResultCard
 	organizationName: string
 }) {
+	const { t } = useLingui()
+	const name = card.student.name
+	const term = card.term
 	return (
 		<article
 			aria-labelledby="result-card-heading"
@@ -18,30 +23,36 @@ export function ResultCardView({
 				{organizationName}
 			</p>
 			<h2 id="result-card-heading" className="mt-1 text-2xl font-bold">
-				Result card: {card.student.name}
+				<Trans>Result card: {name}</Trans>
 			</h2>
 			<dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1 text-sm">
-				<dt className="font-medium text-slate-600">Term</dt>
+				<dt className="font-medium text-slate-600">
+					<Trans>Term</Trans>
+				</dt>
 				<dd>{card.term}</dd>
-				<dt className="font-medium text-slate-600">Email</dt>
+				<dt className="font-medium text-slate-600">
+					<Trans>Email</Trans>
+				</dt>
 				<dd>{card.student.email}</dd>
 			</dl>
 			<div className="mt-4">
-				<TableScroll label={`Scores of ${card.student.name}`} framed={false}>
+				<TableScroll label={t`Scores of ${name}`} framed={false}>
 					<table className="w-full text-start text-sm">
 						<caption className="sr-only">
-							Scores of {card.student.name} in {card.term}
+							<Trans>
+								Scores of {name} in {term}
+							</Trans>
 						</caption>
 						<thead className="border-b border-slate-300">
 							<tr>
 								<th scope="col" className="py-2">
-									Subject
+									<Trans>Subject</Trans>
 								</th>
 								<th scope="col" className="py-2 text-end">
-									Score
+									<Trans>Score</Trans>
 								</th>
 								<th scope="col" className="py-2 text-end">
-									Grade band
+									<Trans>Grade band</Trans>
 								</th>
 							</tr>
 						</thead>
@@ -51,7 +62,7 @@ export function ResultCardView({
 									<th scope="row" className="py-2 font-normal">
 										{subject.subject}
 									</th>
-									<td className="py-2 text-end">{subject.score}</td>
+									<td className="py-2 text-end">{formatNumber(subject.score)}</td>
 									<td className="py-2 text-end">{subject.bucket}</td>
 								</tr>
 							))}
@@ -59,10 +70,10 @@ export function ResultCardView({
 						<tfoot>
 							<tr className="font-semibold">
 								<th scope="row" className="py-2">
-									Average
+									<Trans>Average</Trans>
 								</th>
 								<td className="py-2 text-end" data-testid="result-card-average">
-									{card.average}
+									{formatNumber(card.average)}
 								</td>
 								<td className="py-2 text-end">{card.bucket}</td>
 							</tr>
@@ -71,7 +82,9 @@ export function ResultCardView({
 				</TableScroll>
 			</div>
 			<p className="print-hidden mt-4 text-sm text-slate-600">
-				To print this card on its own, use your browser’s Print command (Ctrl+P or ⌘P).
+				<Trans>
+					To print this card on its own, use your browser’s Print command (Ctrl+P or ⌘P).
+				</Trans>
 			</p>
 		</article>
 	)

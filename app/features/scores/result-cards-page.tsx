@@ -1,4 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
+import { formatNumber } from '~/platform/numbers'
 import { TermCsvExport } from '~/features/scores/term-csv-export'
 import { Button } from '~/ui/button'
 import { LoadError } from '~/ui/load-error'
@@ -14,10 +16,14 @@ export function ResultCardsPage({
 }: {
 	loaderData: Awaited<ReturnType<typeof loadResultCards>>
 }) {
+	const { t } = useLingui()
 	const { organizationName, cards, card, page, streamLimit } = loaderData
+	const term = cards.ok ? cards.value.term : null
 	return (
 		<div className="flex flex-col gap-6">
-			<h1 className="text-2xl font-bold">Result cards</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Result cards</Trans>
+			</h1>
 			{card ? (
 				card.ok ? (
 					<ResultCardView card={card.value} organizationName={organizationName} />
@@ -28,18 +34,20 @@ export function ResultCardsPage({
 			{cards.ok ? (
 				cards.value.term === null ? (
 					<p className="text-slate-700">
-						No scores have been entered yet.{' '}
-						<TextLink to="/organization/score-input">Enter scores</TextLink>
+						<Trans>
+							No scores have been entered yet.{' '}
+							<TextLink to="/organization/score-input">Enter scores</TextLink>
+						</Trans>
 					</p>
 				) : (
 					<section aria-labelledby="cards-heading" className="flex flex-col gap-3">
 						<h2 id="cards-heading" className="text-lg font-semibold">
-							Students with scores in {cards.value.term}
+							<Trans>Students with scores in {term}</Trans>
 						</h2>
 						<Form method="get" className="flex flex-wrap items-end gap-2">
 							<div className="flex flex-col gap-1">
 								<label htmlFor="cards-term" className="text-sm font-medium text-slate-800">
-									Term
+									<Trans>Term</Trans>
 								</label>
 								<select
 									id="cards-term"
@@ -47,14 +55,16 @@ export function ResultCardsPage({
 									defaultValue={cards.value.term}
 									className="rounded-md border border-slate-400 bg-white px-3 py-2"
 								>
-									{cards.value.terms.map((term) => (
-										<option key={term} value={term}>
-											{term}
+									{cards.value.terms.map((known) => (
+										<option key={known} value={known}>
+											{known}
 										</option>
 									))}
 								</select>
 							</div>
-							<Button variant="secondary">Show term</Button>
+							<Button variant="secondary">
+								<Trans>Show term</Trans>
+							</Button>
 						</Form>
 						<div>
 							<TermCsvExport
@@ -63,7 +73,7 @@ export function ResultCardsPage({
 								students={cards.value.pagination?.total ?? cards.value.resultCards.length}
 								streamLimit={streamLimit}
 							>
-								Download result cards for {cards.value.term}
+								<Trans>Download result cards for {term}</Trans>
 							</TermCsvExport>
 						</div>
 						<CardTable
@@ -75,7 +85,7 @@ export function ResultCardsPage({
 						<Pagination
 							page={page}
 							totalPages={cards.value.pagination?.totalPages ?? 1}
-							label="Result card pages"
+							label={t`Result card pages`}
 						/>
 					</section>
 				)
@@ -98,41 +108,51 @@ function CardTable({
 	total: number
 	page: number
 }) {
-	if (!total) return <p className="text-slate-700">No student has scores in {term}.</p>
+	const { t } = useLingui()
+	if (!total)
+		return (
+			<p className="text-slate-700">
+				<Trans>No student has scores in {term}.</Trans>
+			</p>
+		)
+	const count = formatNumber(total)
 	const opened = (student: string) =>
 		new URLSearchParams({ term, student, ...(page > 1 && { page: String(page) }) }).toString()
 	return (
 		<Table
-			label={`Result cards for ${term}`}
-			caption={
-				<>
-					Result cards for {term} ({total})
-				</>
-			}
+			label={t`Result cards for ${term}`}
+			caption={t`Result cards for ${term} (${count})`}
 			headers={[
-				'Student',
-				'Average',
-				'Grade band',
+				t`Student`,
+				t`Average`,
+				t`Grade band`,
 				<>
-					<span className="sr-only">Result card</span>
+					<span className="sr-only">
+						<Trans>Result card</Trans>
+					</span>
 				</>,
 			]}
 		>
-			{cards.map((card) => (
-				<tr key={card.student.id} className="border-t border-slate-200">
-					<th scope="row" className="px-4 py-2 font-medium">
-						{card.student.name}
-					</th>
-					<td className="px-4 py-2">{card.average}</td>
-					<td className="px-4 py-2">{card.bucket}</td>
-					<td className="px-4 py-2">
-						<TextLink to={`?${opened(card.student.id)}`}>
-							Open<span className="sr-only"> the</span> result card
-							<span className="sr-only"> of {card.student.name}</span>
-						</TextLink>
-					</td>
-				</tr>
-			))}
+			{cards.map((card) => {
+				const name = card.student.name
+				return (
+					<tr key={card.student.id} className="border-t border-slate-200">
+						<th scope="row" className="px-4 py-2 font-medium">
+							{card.student.name}
+						</th>
+						<td className="px-4 py-2">{formatNumber(card.average)}</td>
+						<td className="px-4 py-2">{card.bucket}</td>
+						<td className="px-4 py-2">
+							<TextLink to={`?${opened(card.student.id)}`}>
+								<Trans>
+									Open<span className="sr-only"> the</span> result card
+									<span className="sr-only"> of {name}</span>
+								</Trans>
+							</TextLink>
+						</td>
+					</tr>
+				)
+			})}
 		</Table>
 	)
 }

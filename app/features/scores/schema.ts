@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import { analyticsFields, resultCardFields, scoreFields } from '../../../contract/scores.ts'
 
@@ -46,17 +47,17 @@ export const analyticsSchema = z.object(analyticsFields(z.number()))
 export type Analytics = z.infer<typeof analyticsSchema>
 
 export const termField = z
-	.string({ error: 'Enter the term, for example Term 1 2026' })
+	.string({ error: () => t`Enter the term, for example Term 1 2026` })
 	.trim()
-	.min(1, 'Enter the term, for example Term 1 2026')
-	.max(50, 'The term must be at most 50 characters')
+	.min(1, { error: () => t`Enter the term, for example Term 1 2026` })
+	.max(50, { error: () => t`The term must be at most 50 characters` })
 
 export const subjectField = z
 	.string()
 	.trim()
-	.min(1, 'Enter a subject')
-	.max(100, 'A subject must be at most 100 characters')
-	.refine((value) => !/[[\]]/.test(value), 'A subject cannot contain [ or ]')
+	.min(1, { error: () => t`Enter a subject` })
+	.max(100, { error: () => t`A subject must be at most 100 characters` })
+	.refine((value) => !/[[\]]/.test(value), { error: () => t`A subject cannot contain [ or ]` })
 
 export const maxSubjects = 12
 
@@ -90,11 +91,6 @@ export const exportJobListSchema = z.object({
 
 /** "Prepare the file (CSV)": which file of which term. */
 export const exportStartSchema = z.object({
-	kind: z.enum(exportKinds, { error: 'Choose the score grid or the result cards' }),
+	kind: z.enum(exportKinds, { error: () => t`Choose the score grid or the result cards` }),
 	term: termField,
 })
-
-export const EXPORT_NAMES: Record<ExportKind, string> = {
-	scores: 'scores',
-	'result-cards': 'result cards',
-}

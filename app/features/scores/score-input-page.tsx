@@ -1,4 +1,5 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
 import { TermCsvExport } from '~/features/scores/term-csv-export'
 import { Button } from '~/ui/button'
@@ -22,10 +23,13 @@ export function ScoreInputPage({
 	loaderData: ScoreGrid
 	actionData: SubmissionResult<string[]> | undefined
 }) {
+	const { t } = useLingui()
 	if (loaderData.state === 'failed') {
 		return (
 			<div className="flex flex-col gap-6">
-				<h1 className="text-2xl font-bold">Score input</h1>
+				<h1 className="text-2xl font-bold">
+					<Trans>Score input</Trans>
+				</h1>
 				<LoadError error={loaderData.error} />
 			</div>
 		)
@@ -36,11 +40,15 @@ export function ScoreInputPage({
 
 	return (
 		<div className="flex flex-col gap-6">
-			<h1 className="text-2xl font-bold">Score input</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Score input</Trans>
+			</h1>
 			<p className="max-w-3xl text-slate-700">
-				Choose a term and the subjects, then enter or correct each student’s score from 0 to 100.
-				Leave a cell empty to remove its score. If any cell is wrong, nothing is saved and the cell
-				says why.
+				<Trans>
+					Choose a term and the subjects, then enter or correct each student’s score from 0 to 100.
+					Leave a cell empty to remove its score. If any cell is wrong, nothing is saved and the
+					cell says why.
+				</Trans>
 			</p>
 
 			<Form
@@ -49,14 +57,14 @@ export function ScoreInputPage({
 			>
 				<div className="flex flex-col gap-1">
 					<label htmlFor="picker-term" className="text-sm font-medium text-slate-800">
-						Term
+						<Trans>Term</Trans>
 					</label>
 					<input
 						id="picker-term"
 						name="term"
 						list="known-terms"
 						defaultValue={loaderData.requestedTerm}
-						placeholder="Term 1 2026"
+						placeholder={t`Term 1 2026`}
 						maxLength={50}
 						aria-invalid={pickerErrors.term ? true : undefined}
 						aria-describedby={pickerErrors.term ? 'picker-term-error' : undefined}
@@ -71,24 +79,24 @@ export function ScoreInputPage({
 				</div>
 				<div className="flex min-w-72 flex-1 flex-col gap-1">
 					<label htmlFor="picker-subjects" className="text-sm font-medium text-slate-800">
-						Subjects
+						<Trans>Subjects</Trans>
 					</label>
 					<input
 						id="picker-subjects"
 						name="subjects"
 						defaultValue={loaderData.requestedSubjects}
-						placeholder="Mathematics, Science, English"
+						placeholder={t`Mathematics, Science, English`}
 						aria-invalid={pickerErrors.subjects ? true : undefined}
 						aria-describedby={`picker-subjects-hint${pickerErrors.subjects ? ' picker-subjects-error' : ''}`}
 						className="rounded-md border border-slate-400 bg-white px-3 py-2"
 					/>
 					<p id="picker-subjects-hint" className="text-xs text-slate-600">
-						Separate subjects with commas.
+						<Trans>Separate subjects with commas.</Trans>
 					</p>
 					<FieldErrors id="picker-subjects-error" errors={pickerErrors.subjects} />
 				</div>
 				<Button variant="secondary" className="mt-6">
-					Show score grid
+					<Trans>Show score grid</Trans>
 				</Button>
 			</Form>
 
@@ -100,7 +108,7 @@ export function ScoreInputPage({
 						students={students.ok ? students.value.total : 0}
 						streamLimit={loaderData.streamLimit}
 					>
-						Download scores for {term}
+						<Trans>Download scores for {term}</Trans>
 					</TermCsvExport>
 				</div>
 			) : null}
@@ -109,10 +117,12 @@ export function ScoreInputPage({
 				<LoadError error={students.error} />
 			) : !pickerValid ? (
 				<p className="text-slate-700">
-					Enter a term and at least one subject to show the score grid.
+					<Trans>Enter a term and at least one subject to show the score grid.</Trans>
 				</p>
 			) : students.value.list.length === 0 ? (
-				<p className="text-slate-700">Your organization has no students yet. Add students first.</p>
+				<p className="text-slate-700">
+					<Trans>Your organization has no students yet. Add students first.</Trans>
+				</p>
 			) : (
 				// Rebuilt only when the stored scores or the grid's term and subjects change, so a refused
 				// save keeps what the user is typing while the page revalidates.
@@ -153,6 +163,7 @@ function ScoreGridForm({
 	values: LoadedGrid['values']
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
+	const { t } = useLingui()
 	const [form, fields] = useForm<ScoreGridForm>({ id: 'score-grid', lastResult })
 	const saving = useSubmitting()
 	const cellErrors = fields.scores.allErrors
@@ -170,49 +181,52 @@ function ScoreGridForm({
 			<input type="hidden" name="page" value={page} />
 			<FormErrors id={form.errorId} errors={formErrors} />
 			<Table
-				label={`Scores for ${term}`}
-				caption={<>Scores for {term}</>}
-				headers={['Student', ...subjects]}
+				label={t`Scores for ${term}`}
+				caption={t`Scores for ${term}`}
+				headers={[t`Student`, ...subjects]}
 			>
-				{students.map((student, row) => (
-					<tr key={student.id} className="border-t border-slate-200 align-top">
-						<th scope="row" className="px-4 py-2 font-medium">
-							{student.name}
-						</th>
-						{subjects.map((subject, col) => {
-							const name = gridInput.cell(row, col)
-							const error = cellErrors[name]?.[0]
-							const errorId = `${form.id}-cell-${row}-${col}-error`
-							return (
-								<td key={subject} className="px-4 py-2">
-									<input
-										name={name}
-										defaultValue={
-											lastResult
-												? typedCell(lastResult.initialValue, row, col)
-												: (values[cellKey(student.id, subject)] ?? '')
-										}
-										inputMode="decimal"
-										autoComplete="off"
-										aria-label={`${subject} score for ${student.name}`}
-										aria-invalid={error ? true : undefined}
-										aria-describedby={error ? errorId : undefined}
-										className="w-20 rounded-md border border-slate-400 px-2 py-1 aria-[invalid=true]:border-red-700"
-									/>
-									{error ? (
-										<p id={errorId} className="mt-1 max-w-40 text-xs text-red-700">
-											{error}
-										</p>
-									) : null}
-								</td>
-							)
-						})}
-					</tr>
-				))}
+				{students.map((student, row) => {
+					const studentName = student.name
+					return (
+						<tr key={student.id} className="border-t border-slate-200 align-top">
+							<th scope="row" className="px-4 py-2 font-medium">
+								{student.name}
+							</th>
+							{subjects.map((subject, col) => {
+								const name = gridInput.cell(row, col)
+								const error = cellErrors[name]?.[0]
+								const errorId = `${form.id}-cell-${row}-${col}-error`
+								return (
+									<td key={subject} className="px-4 py-2">
+										<input
+											name={name}
+											defaultValue={
+												lastResult
+													? typedCell(lastResult.initialValue, row, col)
+													: (values[cellKey(student.id, subject)] ?? '')
+											}
+											inputMode="decimal"
+											autoComplete="off"
+											aria-label={t`${subject} score for ${studentName}`}
+											aria-invalid={error ? true : undefined}
+											aria-describedby={error ? errorId : undefined}
+											className="w-20 rounded-md border border-slate-400 px-2 py-1 aria-[invalid=true]:border-red-700"
+										/>
+										{error ? (
+											<p id={errorId} className="mt-1 max-w-40 text-xs text-red-700">
+												{error}
+											</p>
+										) : null}
+									</td>
+								)
+							})}
+						</tr>
+					)
+				})}
 			</Table>
 			<div className="flex flex-wrap items-center gap-4">
-				<Button disabled={saving}>{saving ? 'Saving…' : 'Save scores'}</Button>
-				<Pagination page={page} totalPages={totalPages} label="Student pages" />
+				<Button disabled={saving}>{saving ? t`Saving…` : t`Save scores`}</Button>
+				<Pagination page={page} totalPages={totalPages} label={t`Student pages`} />
 			</div>
 		</Form>
 	)

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { exportStreamLimit } from '~/features/scores/exports.server'
 import { getOrganizationMembers } from '~/features/organizations/api.server'
@@ -57,7 +58,7 @@ export async function loadScoreGrid(context: Context, request: Request, organiza
 		const parsed = parseSubjects(requestedSubjects)
 		subjects = parsed.subjects
 		if (parsed.errors.length) pickerErrors.subjects = parsed.errors
-		else if (!subjects.length) pickerErrors.subjects = ['Enter at least one subject']
+		else if (!subjects.length) pickerErrors.subjects = [t`Enter at least one subject`]
 	} else {
 		const used = [...(termSubjects[term] ?? [])].sort()
 		subjects = used.length ? used : knownSubjects
@@ -101,7 +102,7 @@ export async function saveScoreGrid(context: Context, request: Request, organiza
 			cellOfBatchPath(cellNames, path),
 		)
 	}
-	sendToast(context, successToast('Scores saved successfully'))
+	sendToast(context, successToast(t`Scores saved successfully`))
 	// Back to the same grid, from the form's own fields (request.url may be the `.data` address).
 	const back = new URLSearchParams({ term, subjects: subjects.join(', ') })
 	const pageNumber = pageParam(new URLSearchParams({ page: page ?? '' }))

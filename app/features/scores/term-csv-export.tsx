@@ -1,5 +1,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
+import { formatNumber } from '~/platform/numbers'
 import { Button } from '~/ui/button'
 import { CsvDownload } from '~/ui/csv-download'
 import { FormErrors } from '~/ui/field'
@@ -54,7 +56,9 @@ export function PrepareExportForm({
 	students?: number
 	lastResult?: SubmissionResult<string[]>
 }) {
+	const { t } = useLingui()
 	const [form] = useForm({ id: `prepare-export-${kind}`, lastResult })
+	const count = formatNumber(students ?? 0)
 	const busy = useSubmitting('prepare-export')
 	return (
 		<Form
@@ -69,13 +73,15 @@ export function PrepareExportForm({
 			<input type="hidden" name="term" value={term} />
 			{students !== undefined ? (
 				<p className="text-sm text-slate-700">
-					{term} has {students.toLocaleString('en-US')} students: the file is prepared in the
-					background, and you get an email when it is ready.
+					<Trans>
+						{term} has {count} students: the file is prepared in the background, and you get an
+						email when it is ready.
+					</Trans>
 				</p>
 			) : null}
 			<div>
 				<Button variant="secondary" disabled={busy}>
-					{busy ? 'Starting…' : 'Prepare the file (CSV)'}
+					{busy ? t`Starting…` : t`Prepare the file (CSV)`}
 				</Button>
 			</div>
 		</Form>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { createUpstream } from '~/platform/upstream.server'
 import {
 	studentSubmissionSchema,
@@ -31,7 +32,7 @@ export function getTasks(
 	return api.get('/tasks', {
 		query: { page, limit, createdBy, taskType, dueFrom, unsubmitted },
 		schema: taskListSchema,
-		fallback: 'Failed to fetch tasks',
+		fallback: t`Failed to fetch tasks`,
 		retry: true,
 	})
 }
@@ -44,7 +45,7 @@ export async function getTaskCourses(
 	const { courses, total } = await api.get('/tasks/courses', {
 		query: menu,
 		schema: taskCoursesSchema,
-		fallback: 'Failed to fetch tasks',
+		fallback: t`Failed to fetch tasks`,
 		retry: true,
 	})
 	return { courses, total: total ?? courses.length }
@@ -72,7 +73,7 @@ export function createTask(api: Upstream, task: NewTask) {
 	return api.send('POST', '/tasks/create-task', {
 		form,
 		schema: taskSavedSchema,
-		fallback: 'Failed to create task',
+		fallback: t`Failed to create task`,
 	})
 }
 
@@ -88,7 +89,7 @@ export type TaskUpdate = {
 
 /** JSON, or a multipart form when a new file replaces the task's attachment. */
 export function updateTask(api: Upstream, taskId: string, updates: TaskUpdate, attachment?: File) {
-	const options = { schema: taskSavedSchema, fallback: 'Failed to update task' }
+	const options = { schema: taskSavedSchema, fallback: t`Failed to update task` }
 	if (!attachment) return api.send('PUT', `/tasks/${id(taskId)}`, { json: updates, ...options })
 	const form = new FormData()
 	for (const [name, value] of Object.entries(updates)) {
@@ -103,7 +104,7 @@ export function updateTask(api: Upstream, taskId: string, updates: TaskUpdate, a
 export function deleteTask(api: Upstream, taskId: string) {
 	return api.send('DELETE', `/tasks/${id(taskId)}`, {
 		schema: taskDeletedSchema,
-		fallback: 'Failed to delete task',
+		fallback: t`Failed to delete task`,
 	})
 }
 
@@ -114,7 +115,7 @@ export function submitTask(api: Upstream, taskId: string, work: { file: File; co
 	return api.send('POST', `/tasks/${id(taskId)}/submit`, {
 		form,
 		schema: submissionSavedSchema,
-		fallback: 'Failed to submit task',
+		fallback: t`Failed to submit task`,
 	})
 }
 
@@ -136,7 +137,7 @@ export function getSubmissions(
 	return api.get(`/tasks/${id(taskId)}/submissions/detailed`, {
 		query: { page, limit, sortBy, sortDirection, status },
 		schema: submissionListSchema,
-		fallback: 'Failed to fetch submission details',
+		fallback: t`Failed to fetch submission details`,
 		retry: true,
 		fresh: options.fresh,
 	})
@@ -145,7 +146,7 @@ export function getSubmissions(
 export function getStudentSubmission(api: Upstream, taskId: string, studentId: string) {
 	return api.get(`/tasks/${id(taskId)}/submission/${id(studentId)}`, {
 		schema: studentSubmissionSchema,
-		fallback: 'Failed to fetch submission details',
+		fallback: t`Failed to fetch submission details`,
 	})
 }
 
@@ -157,7 +158,7 @@ export function gradeSubmission(
 	return api.send('PATCH', `/tasks/${id(submissionId)}/grade`, {
 		json: gradeData,
 		schema: submissionSavedSchema,
-		fallback: 'Failed to grade submission',
+		fallback: t`Failed to grade submission`,
 	})
 }
 
@@ -166,6 +167,7 @@ export async function nextUngradedSubmission(api: Upstream, taskId: string) {
 	const { submissions } = await getSubmissions(
 		api,
 		taskId,
+		// eslint-disable-next-line lingui/no-unlocalized-strings -- the API's status names, a query
 		{ status: 'Submitted,Late', sortBy: 'submittedAt', sortDirection: 'asc', limit: 1 },
 		{ fresh: true },
 	)
@@ -181,7 +183,7 @@ export function downloadTaskFile(
 		'taskId' in file
 			? `/tasks/${id(file.taskId)}/attachment`
 			: `/tasks/submissions/${id(file.submissionId)}/file`
-	return api.stream(path, { fallback: 'Failed to fetch submission details' })
+	return api.stream(path, { fallback: t`Failed to fetch submission details` })
 }
 
 /**
@@ -199,6 +201,6 @@ export function downloadRequestedTaskFile(api: Upstream, request: Request) {
 /** The task's submissions and grades as a CSV file (issue 19), passed through for its tutor. */
 export function downloadSubmissionsCsv(api: Upstream, taskId: string) {
 	return api.stream(`/tasks/${id(taskId)}/submissions/export`, {
-		fallback: 'Failed to fetch submission details',
+		fallback: t`Failed to fetch submission details`,
 	})
 }

@@ -1,31 +1,43 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useSearchParams } from 'react-router'
 import { formatDateTime } from '~/platform/dates'
+import { i18n } from '~/platform/i18n'
+import { formatNumber } from '~/platform/numbers'
 import { TextLink, textLinkClass } from '~/ui/text-link'
 import { gradeDistribution } from './grades'
-import { statusStyle } from './status'
+import { statusLabel, statusStyle } from './status'
 
 /** A submission status label in its own colour (spec section 3). */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
-	const label = status ?? 'Pending'
+	const value = status ?? 'Pending'
 	return (
 		<span
-			className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusStyle(label)}`}
+			className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusStyle(value)}`}
 		>
-			{label}
+			{statusLabel(value)}
 		</span>
 	)
 }
 
-/** A date and 12-hour time, en-US, in the given time zone. */
+/** A date and time in the page's language, in the given time zone. */
 export function DateTime({ iso, timeZone }: { iso: string | null | undefined; timeZone: string }) {
 	if (!iso) return <span className="text-slate-500">—</span>
 	return <time dateTime={iso}>{formatDateTime(iso, timeZone)}</time>
 }
 
+/** 512 B, 1.5 KB, 2.3 MB, in the page's digits and units. */
 export function formatFileSize(bytes: number) {
-	if (bytes < 1024) return `${bytes} B`
-	if (bytes < 1024 * 1024) return `${Math.round(bytes / 102.4) / 10} KB`
-	return `${Math.round(bytes / (1024 * 104.8576)) / 10} MB`
+	if (bytes < 1024) {
+		const n = formatNumber(bytes)
+		return i18n._(msg`${n} B`)
+	}
+	if (bytes < 1024 * 1024) {
+		const n = formatNumber(Math.round(bytes / 102.4) / 10)
+		return i18n._(msg`${n} KB`)
+	}
+	const n = formatNumber(Math.round(bytes / (1024 * 104.8576)) / 10)
+	return i18n._(msg`${n} MB`)
 }
 
 /** A link that downloads a task file through the app (the browser never calls the API itself). */
@@ -41,16 +53,21 @@ export function FileLink({ href, file }: { href: string; file: { name: string; s
 /** The spec's grade buckets as a bar chart that is also a readable table. */
 export function GradeDistribution({ grades }: { grades: number[] }) {
 	const buckets = gradeDistribution(grades)
+	const graded = formatNumber(grades.length)
 	const largest = Math.max(1, ...buckets.map((bucket) => bucket.count))
 	return (
 		<table className="w-full text-sm">
 			<caption className="mb-2 text-start font-semibold">
-				Grade distribution ({grades.length} graded)
+				<Trans>Grade distribution ({graded} graded)</Trans>
 			</caption>
 			<thead className="sr-only">
 				<tr>
-					<th scope="col">Grade range</th>
-					<th scope="col">Students</th>
+					<th scope="col">
+						<Trans>Grade range</Trans>
+					</th>
+					<th scope="col">
+						<Trans>Students</Trans>
+					</th>
 				</tr>
 			</thead>
 			<tbody>
@@ -69,7 +86,7 @@ export function GradeDistribution({ grades }: { grades: number[] }) {
 									}}
 									aria-hidden="true"
 								/>
-								<span>{bucket.count}</span>
+								<span>{formatNumber(bucket.count)}</span>
 							</div>
 						</td>
 					</tr>
@@ -79,17 +96,22 @@ export function GradeDistribution({ grades }: { grades: number[] }) {
 	)
 }
 
-/** Previous / next links that keep the rest of the query string. */
 /** Offline, the list shown is the one saved at `savedAt` (epoch ms): says so and since when. */
-export function OfflineTasksNotice({ savedAt }: { savedAt: number | null }) {
+export function OfflineTasksNotice({
+	savedAt,
+	timeZone,
+}: {
+	savedAt: number | null
+	timeZone: string
+}) {
 	if (savedAt === null) return null
+	const when = formatDateTime(savedAt, timeZone)
 	return (
 		<p
 			role="status"
 			className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
 		>
-			You are offline. These are your tasks as of{' '}
-			{new Date(savedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}.
+			<Trans>You are offline. These are your tasks as of {when}.</Trans>
 		</p>
 	)
 }
@@ -100,13 +122,14 @@ export function TaskPageLinks({
 }: {
 	pagination: { currentPage: number; totalPages: number }
 }) {
+	const { t } = useLingui()
 	const [searchParams] = useSearchParams()
 	return (
 		<PageLinks
 			page={pagination.currentPage}
 			totalPages={pagination.totalPages}
 			search={searchParams.toString()}
-			label="Task pages"
+			label={t`Task pages`}
 		/>
 	)
 }
@@ -123,6 +146,8 @@ export function PageLinks({
 	label: string
 }) {
 	if (totalPages <= 1) return null
+	const current = formatNumber(page)
+	const pages = formatNumber(totalPages)
 	const hrefFor = (target: number) => {
 		const params = new URLSearchParams(search)
 		params.set('page', String(target))
@@ -130,11 +155,21 @@ export function PageLinks({
 	}
 	return (
 		<nav aria-label={label} className="flex items-center gap-4 text-sm">
-			{page > 1 ? <TextLink to={hrefFor(page - 1)}>Previous page</TextLink> : null}
+			{page > 1 ? (
+				<TextLink to={hrefFor(page - 1)}>
+					<Trans>Previous page</Trans>
+				</TextLink>
+			) : null}
 			<span>
-				Page {page} of {totalPages}
+				<Trans>
+					Page {current} of {pages}
+				</Trans>
 			</span>
-			{page < totalPages ? <TextLink to={hrefFor(page + 1)}>Next page</TextLink> : null}
+			{page < totalPages ? (
+				<TextLink to={hrefFor(page + 1)}>
+					<Trans>Next page</Trans>
+				</TextLink>
+			) : null}
 		</nav>
 	)
 }

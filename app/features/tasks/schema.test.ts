@@ -4,7 +4,6 @@ import {
 	createTaskSchema,
 	gradeSchema,
 	MAX_FILE_BYTES,
-	REPLACE_OR_REMOVE,
 	submitTaskSchema,
 	updateTaskSchema,
 } from './schema'
@@ -125,7 +124,9 @@ test('an edit replaces the attachment or removes it, never both', () => {
 		form({ ...fields, attachment: new File(['x'], 'notes.txt'), removeAttachment: 'on' }),
 		{ schema: updateTaskSchema },
 	)
-	expect(errorsOf(both)).toEqual({ attachment: [REPLACE_OR_REMOVE] })
+	expect(errorsOf(both)).toEqual({
+		attachment: ['Choose a new file or remove the attachment, not both'],
+	})
 	const wrongKind = parseWithZod(form({ ...fields, attachment: new File(['MZ'], 'run.exe') }), {
 		schema: updateTaskSchema,
 	})

@@ -1,4 +1,6 @@
+import { msg, t } from '@lingui/core/macro'
 import { z } from 'zod'
+import { i18n } from '~/platform/i18n'
 import { noFileChosen } from '~/platform/file-input'
 import { timeZoneFormSchema } from '~/features/schedules/schema'
 
@@ -6,23 +8,29 @@ import { timeZoneFormSchema } from '~/features/schedules/schema'
 // schemas run in the browser (conform) and again in the action.
 
 export const TASK_TYPES = [
-	{ value: 'assignment', label: 'Assignment' },
-	{ value: 'homework', label: 'Homework' },
-	{ value: 'project', label: 'Project' },
-	{ value: 'quiz', label: 'Quiz' },
-	{ value: 'essay', label: 'Essay' },
+	{ value: 'assignment', label: msg`Assignment` },
+	{ value: 'homework', label: msg`Homework` },
+	{ value: 'project', label: msg`Project` },
+	{ value: 'quiz', label: msg`Quiz` },
+	{ value: 'essay', label: msg`Essay` },
 ] as const
 const taskTypeValues = ['assignment', 'homework', 'project', 'quiz', 'essay'] as const
 export type TaskType = (typeof taskTypeValues)[number]
-export const taskTypeLabel = (value: string) =>
-	TASK_TYPES.find((type) => type.value === value)?.label ?? value
+export function taskTypeLabel(value: string) {
+	const type = TASK_TYPES.find((known) => known.value === value)
+	return type ? i18n._(type.label) : value
+}
+
+/** The task types as a select's options, in the page's language. */
+export const taskTypeOptions = () =>
+	TASK_TYPES.map((type) => ({ value: type.value, label: i18n._(type.label) }))
 
 /** How the teacher's submission list can be sorted. */
 export const SUBMISSION_SORTS = [
-	{ value: 'submittedAt', label: 'Submitted at' },
-	{ value: 'studentName', label: 'Student name' },
-	{ value: 'status', label: 'Status' },
-	{ value: 'grade', label: 'Grade' },
+	{ value: 'submittedAt', label: msg`Submitted at` },
+	{ value: 'studentName', label: msg`Student name` },
+	{ value: 'status', label: msg`Status` },
+	{ value: 'grade', label: msg`Grade` },
 ] as const
 
 const fileInfo = z.object({
@@ -117,40 +125,47 @@ export const FILE_EXTENSIONS = [
 	'zip',
 ]
 export const FILE_ACCEPT = FILE_EXTENSIONS.map((extension) => `.${extension}`).join(',')
-export const FILE_HINT = 'PDF, image, text, Word, Excel, PowerPoint or ZIP, at most 10 MB.'
-export const FILE_TOO_LARGE = 'The file must be at most 10 MB'
-const FILE_KIND = 'Upload a PDF, image, text, Word, Excel, PowerPoint or ZIP file'
+export const fileHint = () => t`PDF, image, text, Word, Excel, PowerPoint or ZIP, at most 10 MB.`
+export const fileTooLarge = () => t`The file must be at most 10 MB`
+const fileKind = () => t`Upload a PDF, image, text, Word, Excel, PowerPoint or ZIP file`
 
 const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? ''
 
-const chosenFile = (missing: string) =>
+// Messages are functions, read when a form is checked: in the language of the page or request.
+type Message = () => string
+
+const chosenFile = (missing: Message) =>
 	z
 		.instanceof(File, { error: missing })
-		.refine((file) => file.size > 0, { message: 'The file is empty', abort: true })
-		.refine((file) => file.size <= MAX_FILE_BYTES, { message: FILE_TOO_LARGE, abort: true })
-		.refine((file) => FILE_EXTENSIONS.includes(extensionOf(file.name)), FILE_KIND)
+		.refine((file) => file.size > 0, { error: () => t`The file is empty`, abort: true })
+		.refine((file) => file.size <= MAX_FILE_BYTES, { error: fileTooLarge, abort: true })
+		.refine((file) => FILE_EXTENSIONS.includes(extensionOf(file.name)), { error: fileKind })
 
 /** A chosen file within the limits. */
-const document = (missing: string) => z.preprocess(noFileChosen, chosenFile(missing))
-const optionalDocument = () => z.preprocess(noFileChosen, chosenFile('Choose a file').optional())
+const document = (missing: Message) => z.preprocess(noFileChosen, chosenFile(missing))
+const optionalDocument = () =>
+	z.preprocess(noFileChosen, chosenFile(() => t`Choose a file`).optional())
 
-const localDateTime = (missing: string) =>
-	z.string({ error: missing }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Enter a date and time')
+const localDateTime = (missing: Message) =>
+	z
+		.string({ error: missing })
+		.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: () => t`Enter a date and time` })
 
+const enterTitle = () => t`Enter a title`
 const taskFields = {
 	title: z
-		.string({ error: 'Enter a title' })
+		.string({ error: enterTitle })
 		.trim()
-		.min(1, 'Enter a title')
-		.max(200, 'The title must be at most 200 characters'),
+		.min(1, { error: enterTitle })
+		.max(200, { error: () => t`The title must be at most 200 characters` }),
 	description: z
 		.string()
 		.trim()
-		.max(5000, 'The description must be at most 5000 characters')
+		.max(5000, { error: () => t`The description must be at most 5000 characters` })
 		.optional(),
-	taskType: z.enum(taskTypeValues, { error: 'Choose a task type' }),
-	dueDate: localDateTime('Choose a due date'),
-	endDate: localDateTime('Choose an end date').optional(),
+	taskType: z.enum(taskTypeValues, { error: () => t`Choose a task type` }),
+	dueDate: localDateTime(() => t`Choose a due date`),
+	endDate: localDateTime(() => t`Choose an end date`).optional(),
 }
 
 const endNotBeforeDue = (value: { dueDate: string; endDate?: string }, ctx: z.RefinementCtx) => {
@@ -159,7 +174,7 @@ const endNotBeforeDue = (value: { dueDate: string; endDate?: string }, ctx: z.Re
 		ctx.addIssue({
 			code: 'custom',
 			path: ['endDate'],
-			message: 'The end date must not be before the due date',
+			message: t`The end date must not be before the due date`,
 		})
 	}
 }
@@ -167,19 +182,19 @@ const endNotBeforeDue = (value: { dueDate: string; endDate?: string }, ctx: z.Re
 export const createTaskSchema = z
 	.object({
 		intent: z.literal('create'),
-		courseId: z.string({ error: 'Choose a course' }).min(1, 'Choose a course'),
+		courseId: z
+			.string({ error: () => t`Choose a course` })
+			.min(1, { error: () => t`Choose a course` }),
 		...taskFields,
 		attachment: optionalDocument(),
 	})
 	.superRefine(endNotBeforeDue)
 
-export const REPLACE_OR_REMOVE = 'Choose a new file or remove the attachment, not both'
-
 /** Editing also replaces the attachment (a new file) or removes it (the checkbox), never both. */
 export const updateTaskSchema = z
 	.object({
 		intent: z.literal('update'),
-		taskId: z.string({ error: 'Missing task' }),
+		taskId: z.string({ error: () => t`Missing task` }),
 		...taskFields,
 		attachment: optionalDocument(),
 		removeAttachment: z
@@ -190,13 +205,17 @@ export const updateTaskSchema = z
 	.superRefine(endNotBeforeDue)
 	.superRefine((value, ctx) => {
 		if (value.attachment && value.removeAttachment) {
-			ctx.addIssue({ code: 'custom', path: ['attachment'], message: REPLACE_OR_REMOVE })
+			ctx.addIssue({
+				code: 'custom',
+				path: ['attachment'],
+				message: t`Choose a new file or remove the attachment, not both`,
+			})
 		}
 	})
 
 export const deleteTaskSchema = z.object({
 	intent: z.literal('delete'),
-	taskId: z.string({ error: 'Missing task' }),
+	taskId: z.string({ error: () => t`Missing task` }),
 })
 
 /** The teacher's task list page: its time zone picker and the create, edit and delete forms. */
@@ -208,16 +227,25 @@ export const teacherTaskActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export const submitTaskSchema = z.object({
-	file: document('Choose a file to upload'),
-	comment: z.string().trim().max(2000, 'The comment must be at most 2000 characters').optional(),
+	file: document(() => t`Choose a file to upload`),
+	comment: z
+		.string()
+		.trim()
+		.max(2000, { error: () => t`The comment must be at most 2000 characters` })
+		.optional(),
 })
 
+const gradeRange = () => t`Enter a grade from 0 to 100`
 export const gradeSchema = z.object({
-	submissionId: z.string({ error: 'Missing submission' }),
+	submissionId: z.string({ error: () => t`Missing submission` }),
 	grade: z
-		.number({ error: 'Enter a grade from 0 to 100' })
-		.int('The grade must be a whole number')
-		.min(0, 'Enter a grade from 0 to 100')
-		.max(100, 'Enter a grade from 0 to 100'),
-	feedback: z.string().trim().max(5000, 'Feedback must be at most 5000 characters').optional(),
+		.number({ error: gradeRange })
+		.int({ error: () => t`The grade must be a whole number` })
+		.min(0, { error: gradeRange })
+		.max(100, { error: gradeRange }),
+	feedback: z
+		.string()
+		.trim()
+		.max(5000, { error: () => t`Feedback must be at most 5000 characters` })
+		.optional(),
 })

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { offlineFailure } from '~/platform/offline-snapshot'
 import { LoadError } from '~/ui/load-error'
 import { TextLink } from '~/ui/text-link'
@@ -5,6 +6,7 @@ import { Table } from '~/ui/table'
 import { DateTime, OfflineTasksNotice, StatusBadge, TaskPageLinks } from './components'
 import { taskTypeLabel, type Task } from './schema'
 import { submissionProgress } from './status'
+import { formatNumber } from '~/platform/numbers'
 import type { loadStudentTasks } from './student-tasks.server'
 
 /** What the page shows: the server's answer, or offline the list last shown (`savedAt`). */
@@ -19,8 +21,10 @@ export function StudentTasksPage({ loaderData }: { loaderData: StudentTasksData 
 	const savedAt = 'savedAt' in loaderData ? loaderData.savedAt : null
 	return (
 		<div className="flex flex-col gap-6">
-			<h1 className="text-2xl font-bold">Your tasks</h1>
-			<OfflineTasksNotice savedAt={savedAt} />
+			<h1 className="text-2xl font-bold">
+				<Trans>Your tasks</Trans>
+			</h1>
+			<OfflineTasksNotice savedAt={savedAt} timeZone={timeZone} />
 			{tasks.ok ? (
 				<>
 					<TaskTable tasks={tasks.value.tasks} timeZone={timeZone} />
@@ -34,23 +38,28 @@ export function StudentTasksPage({ loaderData }: { loaderData: StudentTasksData 
 }
 
 function TaskTable({ tasks, timeZone }: { tasks: Task[]; timeZone: string }) {
+	const { t } = useLingui()
 	if (!tasks.length)
 		return (
 			<p className="text-slate-700">
-				No tasks yet. Tasks your teachers set in your courses appear here.
+				<Trans>No tasks yet. Tasks your teachers set in your courses appear here.</Trans>
 			</p>
 		)
 	const progress = submissionProgress(tasks.map((task) => task.submissionStatus))
+	const submitted = formatNumber(progress.submitted)
+	const pending = formatNumber(progress.pending)
 	return (
 		<>
 			<p className="text-slate-700">
-				{progress.submitted} submitted, {progress.pending} pending
+				<Trans>
+					{submitted} submitted, {pending} pending
+				</Trans>
 			</p>
 			<Table
-				label="Your tasks"
-				caption="Your tasks"
+				label={t`Your tasks`}
+				caption={t`Your tasks`}
 				captionHidden
-				headers={['Task', 'Type', 'Due', 'Status']}
+				headers={[t`Task`, t`Type`, t`Due`, t`Status`]}
 			>
 				{tasks.map((task) => (
 					<tr key={task.id} className="border-t border-slate-200">

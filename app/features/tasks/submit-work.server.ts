@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { SubmissionResult } from '@conform-to/react'
 import type { RouterContextProvider } from 'react-router'
 import { parseForm, readFormWithFile, upstreamErrorReply } from '~/platform/form.server'
@@ -5,7 +6,7 @@ import { upstream } from '~/platform/request.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { submitTask } from './api.server'
-import { FILE_TOO_LARGE, MAX_FILE_BYTES, submitTaskSchema } from './schema'
+import { fileTooLarge, MAX_FILE_BYTES, submitTaskSchema } from './schema'
 
 export type SubmitWorkResult = SubmissionResult<string[]>
 
@@ -26,7 +27,7 @@ export async function submitWork(
 	const { formData, tooLarge } = await readFormWithFile(request, {
 		maxFileBytes: MAX_FILE_BYTES,
 		field: 'file',
-		message: FILE_TOO_LARGE,
+		message: fileTooLarge(),
 	})
 	if (tooLarge) return { saved: false, result: tooLarge, status: 413 }
 	const submission = parseForm(formData, { schema: submitTaskSchema })
@@ -37,7 +38,7 @@ export async function submitWork(
 	} catch (error) {
 		return { saved: false, ...upstreamErrorReply(context, submission, error, ['file']) }
 	}
-	sendToast(context, successToast('Task submitted successfully'))
+	sendToast(context, successToast(t`Task submitted successfully`))
 	return { saved: true }
 }
 
@@ -56,6 +57,7 @@ export async function submitWorkReply(
 
 /** JSON with no raw `<` in its text (the answer echoes the note): inert even if read as HTML. */
 function jsonReply(body: SubmitWorkReply, status: number) {
+	// eslint-disable-next-line lingui/no-unlocalized-strings -- an escape and a header, not texts
 	return new Response(JSON.stringify(body).replace(/</g, '\\u003c'), {
 		status,
 		headers: { 'Content-Type': 'application/json; charset=utf-8' },

@@ -1,14 +1,15 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { useLingui } from '@lingui/react/macro'
 import { useRef, useState } from 'react'
 import { Form, useNavigate, useRevalidator } from 'react-router'
 import { Button } from '~/ui/button'
 import { ConformField, ConformTextArea, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
-import { FILE_ACCEPT, FILE_HINT, submitTaskSchema } from './schema'
+import { FILE_ACCEPT, fileHint, submitTaskSchema } from './schema'
+import { formatPercent } from '~/platform/numbers'
 
 type Result = SubmissionResult<string[]>
-const UPLOAD_FAILED = 'The upload did not finish. Check your connection and try again.'
 
 /** The upload island's own JSON route (the page's action answers posts without JavaScript). */
 const submitUrl = (taskId: string) =>
@@ -37,6 +38,8 @@ export function SubmitWorkForm({
 	lastResult: Result | undefined
 	resubmission: boolean
 }) {
+	const { t } = useLingui()
+	const uploadFailed = t`The upload did not finish. Check your connection and try again.`
 	const navigate = useNavigate()
 	const revalidator = useRevalidator()
 	const submitting = useSubmitting()
@@ -80,18 +83,19 @@ export function SubmitWorkForm({
 					// A refusal from upstream queued the spec's toast: the root loader shows it.
 					if (xhr.status !== 400 && xhr.status !== 413) void revalidator.revalidate()
 				} else {
-					setUploadError(UPLOAD_FAILED)
+					setUploadError(uploadFailed)
 				}
 			})
 			xhr.addEventListener('error', () => {
 				finish()
-				setUploadError(UPLOAD_FAILED)
+				setUploadError(uploadFailed)
 			})
 			xhr.addEventListener('abort', finish)
 			xhr.send(formData)
 		},
 	})
 	const busy = progress !== null || submitting
+	const uploaded = formatPercent(progress ?? 0)
 
 	return (
 		<Form
@@ -105,22 +109,27 @@ export function SubmitWorkForm({
 				errors={uploadError ? [uploadError, ...(form.errors ?? [])] : form.errors}
 			/>
 			<ConformField
-				label={resubmission ? 'Replace your file' : 'Your file'}
-				hint={FILE_HINT}
+				label={resubmission ? t`Replace your file` : t`Your file`}
+				hint={fileHint()}
 				meta={fields.file}
 				type="file"
 				accept={FILE_ACCEPT}
 			/>
-			<ConformTextArea label="Note to your teacher (optional)" meta={fields.comment} rows={3} />
+			<ConformTextArea label={t`Note to your teacher (optional)`} meta={fields.comment} rows={3} />
 			{progress !== null ? (
 				<div className="flex items-center gap-3" role="status">
-					<progress className="h-3 w-64" max={100} value={progress} aria-label="Upload progress" />
-					<span className="text-sm">Uploading… {progress}%</span>
+					<progress
+						className="h-3 w-64"
+						max={100}
+						value={progress}
+						aria-label={t`Upload progress`}
+					/>
+					<span className="text-sm">{t`Uploading… ${uploaded}`}</span>
 				</div>
 			) : null}
 			<div>
 				<Button disabled={busy}>
-					{busy ? 'Submitting…' : resubmission ? 'Resubmit task' : 'Submit task'}
+					{busy ? t`Submitting…` : resubmission ? t`Resubmit task` : t`Submit task`}
 				</Button>
 			</div>
 		</Form>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { upstream } from '~/platform/request.server'
@@ -10,7 +11,7 @@ type Context = Readonly<RouterContextProvider>
 
 function readTaskId(request: Request) {
 	const taskId = new URL(request.url).searchParams.get('taskId')
-	if (!taskId) throw data('Choose a task to see its details', { status: 404 })
+	if (!taskId) throw data(t`Choose a task to see its details`, { status: 404 })
 	return taskId
 }
 
@@ -26,7 +27,8 @@ export async function loadTaskDetails(context: Context, request: Request, user: 
 	} catch (error) {
 		if (!(error instanceof UpstreamError)) throw error
 		if (error.status === 404 || error.status === 400) throw data(error.text, { status: 404 })
-		if (error.status === 403) throw data('This task is not in one of your courses', { status: 403 })
+		if (error.status === 403)
+			throw data(t`This task is not in one of your courses`, { status: 403 })
 		return {
 			task: null,
 			submission: null,

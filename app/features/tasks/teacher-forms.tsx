@@ -1,5 +1,6 @@
 import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Form } from 'react-router'
 import { Link } from '~/ui/link'
@@ -19,8 +20,8 @@ import { toLocalInput } from './dates'
 import {
 	createTaskSchema,
 	FILE_ACCEPT,
-	FILE_HINT,
-	TASK_TYPES,
+	fileHint,
+	taskTypeOptions,
 	updateTaskSchema,
 	type Task,
 } from './schema'
@@ -52,11 +53,14 @@ function TaskFields({
 	course?: ReactNode
 	closesHint?: string
 }) {
-	const zoneHint = `Time zone: ${timeZone}.`
-	const taskType = <ConformSelect label="Task type" meta={fields.taskType} options={TASK_TYPES} />
+	const { t } = useLingui()
+	const zoneHint = t`Time zone: ${timeZone}.`
+	const taskType = (
+		<ConformSelect label={t`Task type`} meta={fields.taskType} options={taskTypeOptions()} />
+	)
 	const title = (
 		<div className="sm:col-span-2">
-			<ConformField label="Title" meta={fields.title} />
+			<ConformField label={t`Title`} meta={fields.title} />
 		</div>
 	)
 	return (
@@ -74,11 +78,16 @@ function TaskFields({
 				</>
 			)}
 			<div className="sm:col-span-2">
-				<ConformTextArea label="Description (optional)" meta={fields.description} rows={4} />
+				<ConformTextArea label={t`Description (optional)`} meta={fields.description} rows={4} />
 			</div>
-			<ConformField label="Due date" hint={zoneHint} meta={fields.dueDate} type="datetime-local" />
 			<ConformField
-				label="Closes (optional)"
+				label={t`Due date`}
+				hint={zoneHint}
+				meta={fields.dueDate}
+				type="datetime-local"
+			/>
+			<ConformField
+				label={t`Closes (optional)`}
 				hint={closesHint ? `${closesHint} ${zoneHint}` : zoneHint}
 				meta={fields.endDate}
 				type="datetime-local"
@@ -100,6 +109,7 @@ export function CreateTask({
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
+	const { t } = useLingui()
 	const busy = useSubmitting('create')
 	return (
 		<section
@@ -107,7 +117,7 @@ export function CreateTask({
 			className="rounded-lg border border-slate-200 bg-white p-6"
 		>
 			<h2 id="create-task-heading" className="text-lg font-semibold">
-				Create a task
+				<Trans>Create a task</Trans>
 			</h2>
 			<Form
 				method="post"
@@ -125,35 +135,32 @@ export function CreateTask({
 					timeZone={timeZone}
 					course={
 						<ConformSelect
-							label="Course"
+							label={t`Course`}
 							meta={fields.courseId}
 							options={[
-								{ value: '', label: 'Choose a course' },
+								{ value: '', label: t`Choose a course` },
 								...courses.map((course) => ({ value: course.id, label: course.title })),
 							]}
 						/>
 					}
-					closesHint="No submissions after this; leave empty to accept late work any time."
+					closesHint={t`No submissions after this; leave empty to accept late work any time.`}
 				/>
 				<div className="sm:col-span-2">
 					<ConformField
-						label="Attachment (optional)"
-						hint={FILE_HINT}
+						label={t`Attachment (optional)`}
+						hint={fileHint()}
 						meta={fields.attachment}
 						type="file"
 						accept={FILE_ACCEPT}
 					/>
 				</div>
 				<div className="sm:col-span-2">
-					<Button disabled={busy}>{busy ? 'Creating task…' : 'Create task'}</Button>
+					<Button disabled={busy}>{busy ? t`Creating task…` : t`Create task`}</Button>
 				</div>
 			</Form>
 		</section>
 	)
 }
-
-const OFFLINE_FILE =
-	'You are offline: a new file can only be sent online. Clear the file to save the other changes now.'
 
 export type OfflineSubmit = {
 	onSubmit: (event: FormEvent<HTMLFormElement>) => void
@@ -172,7 +179,7 @@ function CancelLink({ onCancel }: { onCancel: () => void }) {
 				onCancel()
 			}}
 		>
-			Cancel
+			<Trans>Cancel</Trans>
 		</Link>
 	)
 }
@@ -198,13 +205,19 @@ export function EditTask({
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
+	const { t } = useLingui()
+	const title = task.title
 	const busy = useSubmitting('update')
 	// The offline queue keeps text only: a new file waits until the app is back online.
 	const [offlineFile, setOfflineFile] = useState(false)
 	const attachmentMeta = {
 		id: fields.attachment.id,
 		errorId: fields.attachment.errorId,
-		errors: offlineFile ? [OFFLINE_FILE] : fields.attachment.errors,
+		errors: offlineFile
+			? [
+					t`You are offline: a new file can only be sent online. Clear the file to save the other changes now.`,
+				]
+			: fields.attachment.errors,
 	}
 	return (
 		<section
@@ -212,7 +225,7 @@ export function EditTask({
 			className="rounded-lg border border-slate-200 bg-white p-6"
 		>
 			<h2 id="edit-task-heading" className="text-lg font-semibold">
-				Edit “{task.title}”
+				<Trans>Edit “{title}”</Trans>
 			</h2>
 			<p className="text-sm text-slate-600">{task.courseTitle}</p>
 			<Form
@@ -241,7 +254,7 @@ export function EditTask({
 					{task.attachment ? (
 						<>
 							<p className="text-sm text-slate-800">
-								Attachment:{' '}
+								<Trans>Attachment:</Trans>{' '}
 								<FileLink
 									href={`/teachersdashboard/tasks/file?taskId=${encodeURIComponent(task.id)}`}
 									file={task.attachment}
@@ -255,22 +268,22 @@ export function EditTask({
 									defaultChecked={fields.removeAttachment.initialValue === 'on'}
 									className="h-4 w-4 accent-indigo-700"
 								/>
-								Remove the attachment
+								<Trans>Remove the attachment</Trans>
 							</label>
 						</>
 					) : null}
 					<TextField
 						label={
-							task.attachment ? 'Replace the attachment with (optional)' : 'Attachment (optional)'
+							task.attachment ? t`Replace the attachment with (optional)` : t`Attachment (optional)`
 						}
-						hint={FILE_HINT}
+						hint={fileHint()}
 						meta={attachmentMeta}
 						{...inputProps(fields.attachment, 'file')}
 						accept={FILE_ACCEPT}
 					/>
 				</div>
 				<div className="flex gap-3 sm:col-span-2">
-					<Button disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</Button>
+					<Button disabled={busy}>{busy ? t`Saving…` : t`Save changes`}</Button>
 					<CancelLink onCancel={onCancel} />
 				</div>
 			</Form>
@@ -284,6 +297,9 @@ export function DeleteTask({
 	onSubmit,
 	onCancel,
 }: FormProps & OfflineSubmit & { task: Task }) {
+	const { t } = useLingui()
+	const title = task.title
+	const count = task.submissionCount
 	const busy = useSubmitting('delete')
 	const errors = lastResult?.initialValue?.intent === 'delete' ? lastResult.error?.[''] : undefined
 	return (
@@ -292,18 +308,21 @@ export function DeleteTask({
 			className="rounded-lg border border-red-200 bg-red-50 p-6"
 		>
 			<h2 id="delete-task-heading" className="text-lg font-semibold">
-				Delete “{task.title}”?
+				<Trans>Delete “{title}”?</Trans>
 			</h2>
 			<p className="mt-1 text-sm text-slate-800">
-				Students will no longer see this task, and its {task.submissionCount} submission
-				{task.submissionCount === 1 ? '' : 's'} will no longer be listed.
+				<Plural
+					value={count}
+					one="Students will no longer see this task, and its # submission will no longer be listed."
+					other="Students will no longer see this task, and its # submissions will no longer be listed."
+				/>
 			</p>
 			<Form method="post" className="mt-4 flex gap-3" {...handlesOffline} onSubmit={onSubmit}>
 				<FormErrors id="delete-task-errors" errors={errors ?? undefined} />
 				<input type="hidden" name="intent" value="delete" />
 				<input type="hidden" name="taskId" value={task.id} />
 				<Button variant="danger" disabled={busy}>
-					{busy ? 'Deleting…' : 'Delete task'}
+					{busy ? t`Deleting…` : t`Delete task`}
 				</Button>
 				<CancelLink onCancel={onCancel} />
 			</Form>

@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
 import { Button } from '~/ui/button'
 import { ConformField, ConformTextArea, FormErrors } from '~/ui/field'
@@ -20,51 +21,60 @@ export function SubmissionReviewPage({
 	loaderData: Awaited<ReturnType<typeof loadSubmissionReview>>
 	actionData: SubmissionResult<string[]> | undefined
 }) {
+	const { t } = useLingui()
 	const { task, submission, error, timeZone } = loaderData
 	if (!task || !submission) {
 		return (
 			<div className="flex flex-col gap-4">
-				<h1 className="text-2xl font-bold">Submission</h1>
+				<h1 className="text-2xl font-bold">
+					<Trans>Submission</Trans>
+				</h1>
 				{error ? <LoadError error={error} /> : null}
 			</div>
 		)
 	}
+	const name = submission.student.name
+	const title = task.title
+	const email = submission.student.email
 	return (
 		<div className="flex flex-col gap-6">
 			<div>
 				<TextLink to={submissionsPath(task.id)} className="text-sm">
-					Back to all submissions
+					<Trans>Back to all submissions</Trans>
 				</TextLink>
 				<h1 className="mt-2 text-2xl font-bold">
-					{submission.student.name}: {task.title}
+					{name}: {title}
 				</h1>
 				<p className="text-slate-700">
-					{task.courseTitle} · Due <DateTime iso={task.dueDate} timeZone={timeZone} />
+					{task.courseTitle} ·{' '}
+					<Trans>
+						Due <DateTime iso={task.dueDate} timeZone={timeZone} />
+					</Trans>
 				</p>
 			</div>
-			<Panel id="work-heading" title="Submitted work">
+			<Panel id="work-heading" title={t`Submitted work`}>
 				<DetailList>
-					<Detail term="Status">
+					<Detail term={t`Status`}>
 						<StatusBadge status={submission.status} />
 					</Detail>
-					<Detail term="Student">
-						{submission.student.name} ({submission.student.email})
+					<Detail term={t`Student`}>
+						{name} ({email})
 					</Detail>
-					<Detail term="Submitted at">
+					<Detail term={t`Submitted at`}>
 						<DateTime iso={submission.submittedAt} timeZone={timeZone} />
 					</Detail>
-					<Detail term="File">
+					<Detail term={t`File`}>
 						{submission.file && submission.id ? (
 							<FileLink
 								href={`/teachersdashboard/tasks/file?submissionId=${encodeURIComponent(submission.id)}`}
 								file={submission.file}
 							/>
 						) : (
-							'No work handed in yet'
+							t`No work handed in yet`
 						)}
 					</Detail>
 					{submission.comment ? (
-						<Detail term="Student’s note" className="whitespace-pre-line">
+						<Detail term={t`Student’s note`} className="whitespace-pre-line">
 							{submission.comment}
 						</Detail>
 					) : null}
@@ -78,7 +88,7 @@ export function SubmissionReviewPage({
 				/>
 			) : (
 				<p className="text-slate-700">
-					There is nothing to grade until {submission.student.name} hands in work.
+					<Trans>There is nothing to grade until {name} hands in work.</Trans>
 				</p>
 			)}
 		</div>
@@ -103,21 +113,25 @@ function GradeForm({
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
+	const { t } = useLingui()
 	const busy = useSubmitting()
 	return (
-		<Panel id="grade-heading" title={submission.gradeInfo ? 'Change the grade' : 'Grade this work'}>
+		<Panel
+			id="grade-heading"
+			title={submission.gradeInfo ? t`Change the grade` : t`Grade this work`}
+		>
 			<Form method="post" className="mt-4 flex max-w-xl flex-col gap-4" {...getFormProps(form)}>
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<input type="hidden" name="submissionId" value={submission.id ?? ''} />
 				<ConformField
-					label="Grade (0-100)"
+					label={t`Grade (0-100)`}
 					meta={fields.grade}
 					inputMode="numeric"
 					autoComplete="off"
 				/>
-				<ConformTextArea label="Feedback (optional)" meta={fields.feedback} rows={5} />
+				<ConformTextArea label={t`Feedback (optional)`} meta={fields.feedback} rows={5} />
 				<div>
-					<Button disabled={busy}>{busy ? 'Saving grade…' : 'Save grade'}</Button>
+					<Button disabled={busy}>{busy ? t`Saving grade…` : t`Save grade`}</Button>
 				</div>
 			</Form>
 		</Panel>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
@@ -41,7 +42,7 @@ function pageFailure(error: unknown) {
 export async function loadTaskSubmissions(context: Context, request: Request) {
 	const params = new URL(request.url).searchParams
 	const taskId = params.get('taskId')
-	if (!taskId) throw data('Choose a task to see its submissions', { status: 404 })
+	if (!taskId) throw data(t`Choose a task to see its submissions`, { status: 404 })
 	const filters = {
 		page: pageParam(params),
 		limit: PAGE_SIZE,
@@ -65,7 +66,7 @@ function readTarget(request: Request) {
 	const params = new URL(request.url).searchParams
 	const taskId = params.get('taskId')
 	const studentId = params.get('studentId')
-	if (!taskId || !studentId) throw data('Choose a submission to view', { status: 404 })
+	if (!taskId || !studentId) throw data(t`Choose a submission to view`, { status: 404 })
 	return { taskId, studentId }
 }
 
@@ -94,7 +95,7 @@ export async function gradeSubmissionAction(context: Context, request: Request) 
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error)
 	}
-	sendToast(context, successToast('Task graded successfully'))
+	sendToast(context, successToast(t`Task graded successfully`))
 	const next = await nextUngradedSubmission(api, taskId).catch(() => null)
 	return redirect(next ? reviewPath(taskId, next.student.id) : submissionsPath(taskId))
 }

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import { Form, useSearchParams } from 'react-router'
 import { TimeZonePicker } from '~/features/schedules/time-zone'
@@ -37,6 +38,7 @@ export function TeacherTasksPage({
 	loaderData: TeacherTasksData
 	actionData: SubmissionResult<string[]> | undefined
 }) {
+	const { t } = useLingui()
 	const [searchParams] = useSearchParams()
 	const { queued, queueWhenOffline } = useOfflineQueue(TASKS_OFFLINE_KEY)
 	// Offline, Edit and Delete open their forms in place (a navigation would need the server), and
@@ -59,10 +61,12 @@ export function TeacherTasksPage({
 	return (
 		<div className="flex flex-col gap-8">
 			<div>
-				<h1 className="text-2xl font-bold">Tasks</h1>
+				<h1 className="text-2xl font-bold">
+					<Trans>Tasks</Trans>
+				</h1>
 				<TimeZonePicker zone={timeZone} />
 			</div>
-			<OfflineTasksNotice savedAt={savedAt} />
+			<OfflineTasksNotice savedAt={savedAt} timeZone={timeZone} />
 
 			{offlineTask && localFocus !== 'closed' && localFocus?.mode === 'edit' ? (
 				<EditTask
@@ -110,7 +114,7 @@ export function TeacherTasksPage({
 					</div>
 				) : (
 					<p className="rounded-md border border-slate-200 bg-white p-4">
-						You have no courses yet. Tasks are set in one of your courses.
+						<Trans>You have no courses yet. Tasks are set in one of your courses.</Trans>
 					</p>
 				)
 			) : (
@@ -120,25 +124,27 @@ export function TeacherTasksPage({
 			<section aria-labelledby="task-list-heading" className="flex flex-col gap-3">
 				<div className="flex flex-wrap items-end justify-between gap-3">
 					<h2 id="task-list-heading" className="text-lg font-semibold">
-						Your tasks
+						<Trans>Your tasks</Trans>
 					</h2>
 					<Form method="get" className="flex items-end gap-2">
 						<label className="flex flex-col gap-1 text-sm font-medium">
-							Show
+							<Trans>Show</Trans>
 							<select
 								name="taskType"
 								defaultValue={searchParams.get('taskType') ?? ''}
 								className="rounded-md border border-slate-400 bg-white px-3 py-2"
 							>
-								<option value="">All types</option>
+								<option value="">{t`All types`}</option>
 								{TASK_TYPES.map((type) => (
 									<option key={type.value} value={type.value}>
-										{type.label}
+										{t(type.label)}
 									</option>
 								))}
 							</select>
 						</label>
-						<Button variant="secondary">Filter</Button>
+						<Button variant="secondary">
+							<Trans>Filter</Trans>
+						</Button>
 					</Form>
 				</div>
 				{tasks.ok ? (

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { timeZoneCookie, viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { isTimeZone } from '~/features/schedules/time-zones'
@@ -17,18 +18,19 @@ import {
 	updateTask,
 } from './api.server'
 import { fromLocalInput } from './dates'
-import { FILE_TOO_LARGE, MAX_FILE_BYTES, TASK_TYPES, teacherTaskActionSchema } from './schema'
+import { fileTooLarge, MAX_FILE_BYTES, TASK_TYPES, teacherTaskActionSchema } from './schema'
 import { TEACHER_TASKS_PATH } from './teacher-paths'
 
 type Context = Readonly<RouterContextProvider>
 
 const PAGE_SIZE = 10
 
-const UNLISTED_TIME_ZONE = {
-	type: 'error',
-	title: 'Choose a time zone from the list',
-	duration: 4000,
-} as const
+const unlistedTimeZone = () =>
+	({
+		type: 'error',
+		title: t`Choose a time zone from the list`,
+		duration: 4000,
+	}) as const
 
 /** The teacher's task list page: a page of tasks (filtered by type), the courses to set one in,
  * and the task an `?edit=` or `?delete=` address opens. */
@@ -64,7 +66,7 @@ export async function teacherTaskAction(context: Context, request: Request) {
 	const { formData, tooLarge } = await readFormWithFile(request, {
 		maxFileBytes: MAX_FILE_BYTES,
 		field: 'attachment',
-		message: FILE_TOO_LARGE,
+		message: fileTooLarge(),
 		initialValue: { intent },
 	})
 	if (tooLarge) return data(tooLarge, { status: 413 })
@@ -77,15 +79,15 @@ export async function teacherTaskAction(context: Context, request: Request) {
 			const dueDate = fromLocalInput(value.dueDate, timeZone)
 			const endDate = value.endDate ? fromLocalInput(value.endDate, timeZone) : null
 			if (!dueDate)
-				ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'Enter a date and time' })
+				ctx.addIssue({ code: 'custom', path: ['dueDate'], message: t`Enter a date and time` })
 			if (value.endDate && !endDate)
-				ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'Enter a date and time' })
+				ctx.addIssue({ code: 'custom', path: ['endDate'], message: t`Enter a date and time` })
 			return { ...value, dueDate: dueDate ?? new Date(Number.NaN), endDate }
 		}),
 	})
 	if (submission.status !== 'success') {
 		// Only a tampered post gets a bad time zone (the picker is a fixed list): refuse it, and say so.
-		if (submission.payload.intent === 'timezone') sendToast(context, UNLISTED_TIME_ZONE)
+		if (submission.payload.intent === 'timezone') sendToast(context, unlistedTimeZone())
 		return data(submission.reply(), { status: 400 })
 	}
 	const task = submission.value
@@ -108,7 +110,7 @@ export async function teacherTaskAction(context: Context, request: Request) {
 					endDate: task.endDate,
 					attachment: task.attachment,
 				})
-				sendToast(context, successToast('Task created successfully'))
+				sendToast(context, successToast(t`Task created successfully`))
 				break
 			case 'update':
 				await updateTask(
@@ -124,11 +126,11 @@ export async function teacherTaskAction(context: Context, request: Request) {
 					},
 					task.attachment,
 				)
-				sendToast(context, successToast('Task updated successfully'))
+				sendToast(context, successToast(t`Task updated successfully`))
 				break
 			case 'delete':
 				await deleteTask(api, task.taskId)
-				sendToast(context, successToast('Task deleted successfully'))
+				sendToast(context, successToast(t`Task deleted successfully`))
 				break
 		}
 	} catch (error) {

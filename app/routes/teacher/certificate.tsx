@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data } from 'react-router'
 import type { Route } from './+types/certificate'
 import { StaffCertificatePage } from '~/features/certificates/staff-certificate'
@@ -26,7 +27,7 @@ export function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Certificate | TutorHub' }]
+	return [{ title: t`Certificate | TutorHub` }]
 }
 
 export default function TeacherCertificate({ loaderData, actionData }: Route.ComponentProps) {
@@ -38,7 +39,7 @@ export default function TeacherCertificate({ loaderData, actionData }: Route.Com
 			errors={formErrorsOf(actionData)}
 			back={{
 				to: `/teachersdashboard/report-card/${loaderData.studentId}`,
-				label: "The student's report cards",
+				label: t`The student's report cards`,
 			}}
 		/>
 	)

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/course-details'
 import { loadTeacherCourseDetails } from '~/features/courses/teacher-course-details.server'
 import { TeacherCourseDetailsPage } from '~/features/courses/teacher-course-details-page'
@@ -10,7 +11,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
-	return [{ title: data ? `${data.course.title} | TutorHub` : 'Course details | TutorHub' }]
+	const title = data?.course.title
+	// eslint-disable-next-line lingui/no-unlocalized-strings -- the course's name and the product's: nothing to translate
+	return [{ title: title ? `${title} | TutorHub` : t`Course details | TutorHub` }]
 }
 
 export default function TeacherCourseDetails({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/course-edit'
 import { loadCourseEdit, courseEditAction } from '~/features/courses/course-edit.server'
 import { CourseEditPage } from '~/features/courses/course-edit-page'
@@ -11,9 +12,8 @@ export function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [
-		{ title: loaderData ? `Edit ${loaderData.course.title} | TutorHub` : 'Edit course | TutorHub' },
-	]
+	const title = loaderData?.course.title
+	return [{ title: title ? t`Edit ${title} | TutorHub` : t`Edit course | TutorHub` }]
 }
 
 export default function EditCourse({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/course-form'
 import { newCourseAction } from '~/features/courses/new-course.server'
 import { NewCoursePage } from '~/features/courses/new-course-page'
@@ -11,7 +12,7 @@ export function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Create a course | TutorHub' }]
+	return [{ title: t`Create a course | TutorHub` }]
 }
 
 export default function CreateCourse({ actionData }: Route.ComponentProps) {

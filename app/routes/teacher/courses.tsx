@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/courses'
 import { TeacherCoursesPage } from '~/features/courses/teacher-courses-page'
 import { loadTeacherCourses, teacherCourseAction } from '~/features/courses/teacher-courses.server'
@@ -14,7 +15,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'My courses | TutorHub' }]
+	return [{ title: t`My courses | TutorHub` }]
 }
 
 export default function TeacherCourses({ loaderData, actionData }: Route.ComponentProps) {

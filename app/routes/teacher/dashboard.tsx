@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/dashboard'
 import { loadTeacherDashboard } from '~/features/teacher-dashboard/teacher-dashboard.server'
 import { TeacherDashboardPage } from '~/features/teacher-dashboard/teacher-dashboard-page'
@@ -9,7 +10,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Teacher dashboard | TutorHub' }]
+	return [{ title: t`Teacher dashboard | TutorHub` }]
 }
 
 export default function TeacherDashboard({ loaderData }: Route.ComponentProps) {

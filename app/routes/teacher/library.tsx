@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/library'
 import { TeacherLibraryPage } from '~/features/resources/teacher-library-page'
 import {
@@ -16,7 +17,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Library | TutorHub' }]
+	return [{ title: t`Library | TutorHub` }]
 }
 
 export default function TeacherLibrary({ loaderData, actionData }: Route.ComponentProps) {

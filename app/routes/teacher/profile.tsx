@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/profile'
 import { TeacherProfilePage } from '~/features/users/profile-page'
 import { loadProfile, saveProfile } from '~/features/users/profile.server'
@@ -14,7 +15,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Your profile | TutorHub' }]
+	return [{ title: t`Your profile | TutorHub` }]
 }
 
 export default function TeacherProfile({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/qa-create'
 import { CreateTemplatePage } from '~/features/qa/create-template-page'
 import { createTemplateAction } from '~/features/qa/create-template.server'
@@ -12,7 +13,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Create a QA template | TutorHub' }]
+	return [{ title: t`Create a QA template | TutorHub` }]
 }
 
 export default function CreateTemplate({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/qa-templates'
 import { TeacherTemplatesPage } from '~/features/qa/teacher-templates-page'
 import { loadTeacherTemplates, teacherTemplateAction } from '~/features/qa/teacher-templates.server'
@@ -13,7 +14,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'QA templates | TutorHub' }]
+	return [{ title: t`QA templates | TutorHub` }]
 }
 
 export default function TeacherTemplates({ loaderData, actionData }: Route.ComponentProps) {

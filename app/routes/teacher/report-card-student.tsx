@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/report-card-student'
 import { loadStudentReportCardList } from '~/features/report-cards/student-report-card-list.server'
 import { StudentReportCardListPage } from '~/features/report-cards/student-report-card-list-page'
@@ -9,7 +10,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Report cards | TutorHub' }]
+	return [{ title: t`Report cards | TutorHub` }]
 }
 
 export default function TeacherStudentReportCards({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/report-card'
 import { TeacherReportCardPage } from '~/features/report-cards/teacher-report-card-page'
 import {
@@ -16,7 +17,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Report card | TutorHub' }]
+	return [{ title: t`Report card | TutorHub` }]
 }
 
 export default function TeacherReportCard({ loaderData, actionData }: Route.ComponentProps) {

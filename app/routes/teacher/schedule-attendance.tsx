@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/schedule-attendance'
 import { AttendancePage } from '~/features/schedules/attendance-page'
 import { attendanceAction, loadAttendance } from '~/features/schedules/attendance.server'
@@ -11,7 +12,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Attendance | TutorHub' }]
+	return [{ title: t`Attendance | TutorHub` }]
 }
 
 export default function Attendance({ loaderData, actionData }: Route.ComponentProps) {

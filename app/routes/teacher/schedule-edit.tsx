@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/schedule-edit'
 import { EditSessionPage } from '~/features/schedules/session-form-page'
 import { loadSessionToEdit, updateSession } from '~/features/schedules/session-form.server'
@@ -13,7 +14,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Edit session | TutorHub' }]
+	return [{ title: t`Edit session | TutorHub` }]
 }
 
 export default function EditSession({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/schedule-new'
 import { NewSessionPage } from '~/features/schedules/session-form-page'
 import { createSession, loadNewSession } from '~/features/schedules/session-form.server'
@@ -11,7 +12,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'New session | TutorHub' }]
+	return [{ title: t`New session | TutorHub` }]
 }
 
 export default function NewSession({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/schedule'
 import { TeacherSchedulePage } from '~/features/schedules/teacher-schedule-page'
 import {
@@ -14,7 +15,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Schedule | TutorHub' }]
+	return [{ title: t`Schedule | TutorHub` }]
 }
 
 export default function TeacherSchedule({ loaderData, actionData }: Route.ComponentProps) {

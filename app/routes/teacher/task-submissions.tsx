@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/task-submissions'
 import { TaskSubmissionsPage } from '~/features/tasks/teacher-submissions-page'
 import { loadTaskSubmissions } from '~/features/tasks/teacher-submissions.server'
@@ -7,11 +8,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
-	return [
-		{
-			title: `${data?.list ? `${data.list.taskInfo.title}: submissions` : 'Submissions'} | TutorHub`,
-		},
-	]
+	const title = data?.list?.taskInfo.title
+	return [{ title: title ? t`${title}: submissions | TutorHub` : t`Submissions | TutorHub` }]
 }
 
 export default function TaskSubmissions({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/task-view-submission'
 import { SubmissionReviewPage } from '~/features/tasks/teacher-submission-review'
 import {
@@ -14,11 +15,12 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
-	return [
-		{
-			title: `${data?.submission ? `${data.submission.student.name}: ${data.submission.task.title}` : 'Submission'} | TutorHub`,
-		},
-	]
+	const submission = data?.submission
+	if (!submission) return [{ title: t`Submission | TutorHub` }]
+	const name = submission.student.name
+	const title = submission.task.title
+	// eslint-disable-next-line lingui/no-unlocalized-strings -- names and the product's: nothing to translate
+	return [{ title: `${name}: ${title} | TutorHub` }]
 }
 
 export default function ViewSubmission({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import type { Route } from './+types/tasks'
 import { browserTimeZone } from '~/features/schedules/time-zone'
 import { TeacherTasksPage } from '~/features/tasks/teacher-tasks-page'
 import { loadTeacherTasks, teacherTaskAction } from '~/features/tasks/teacher-tasks.server'
+import { teacherTasksTitle } from '~/features/tasks/titles'
 import { offlineFailure, rememberedOffline } from '~/platform/offline-snapshot'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -26,7 +27,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Tasks | TutorHub' }]
+	return [{ title: teacherTasksTitle() }]
 }
 
 export default function TeacherTasks({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/two-factor'
 import { TwoFactorRequiredPage } from '~/features/account/two-factor-required-page'
 import {
@@ -25,5 +26,5 @@ export default function TeacherTwoFactor({ loaderData, actionData }: Route.Compo
 }
 
 export function meta() {
-	return [{ title: 'Two-factor sign-in | TutorHub' }]
+	return [{ title: t`Two-factor sign-in | TutorHub` }]
 }
