@@ -78,6 +78,9 @@ export const domainOrder = [
 export const translatedAreas = [
 	'app/root.tsx',
 	'app/features/schedules/**',
+	'app/features/organizations/**',
+	'app/features/departments/**',
+	'app/features/announcements/**',
 ]
 
 const linguiRules = {
