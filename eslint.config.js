@@ -81,6 +81,9 @@ export const translatedAreas = [
 	'app/features/organizations/**',
 	'app/features/departments/**',
 	'app/features/announcements/**',
+	'app/features/roster/**',
+	'app/features/report-cards/**',
+	'app/routes/organization/**',
 ]
 
 const linguiRules = {
