@@ -89,6 +89,13 @@ export const translatedAreas = [
 	'app/features/scores/**',
 	'app/features/teacher-dashboard/**',
 	'app/routes/teacher/**',
+	'app/features/schedules/**',
+	'app/features/organizations/**',
+	'app/features/departments/**',
+	'app/features/announcements/**',
+	'app/features/roster/**',
+	'app/features/report-cards/**',
+	'app/routes/organization/**',
 ]
 
 const linguiRules = {

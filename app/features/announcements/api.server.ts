@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import type { Upstream } from '~/platform/upstream.server'
 import {
@@ -16,7 +17,7 @@ export function getAnnouncements(api: Upstream, page = 1, limit = 10, { unread =
 	return api.get('/announcements', {
 		query: { page, limit, unread: unread ? 'true' : undefined },
 		schema: announcementListSchema,
-		fallback: 'Failed to fetch announcements',
+		fallback: t`Failed to fetch announcements`,
 		retry: true,
 	})
 }
@@ -24,7 +25,7 @@ export function getAnnouncements(api: Upstream, page = 1, limit = 10, { unread =
 export async function getAnnouncement(api: Upstream, id: string) {
 	const { announcement } = await api.get(`/announcements/${encodeURIComponent(id)}`, {
 		schema: oneAnnouncementSchema,
-		fallback: 'Failed to fetch announcement',
+		fallback: t`Failed to fetch announcement`,
 	})
 	return announcement
 }
@@ -33,7 +34,7 @@ export async function getAnnouncement(api: Upstream, id: string) {
 export async function markAnnouncementRead(api: Upstream, id: string) {
 	const { announcement } = await api.send('POST', `/announcements/${encodeURIComponent(id)}/read`, {
 		schema: oneAnnouncementSchema,
-		fallback: 'Failed to fetch announcement',
+		fallback: t`Failed to fetch announcement`,
 	})
 	return announcement
 }
@@ -43,7 +44,7 @@ export function getAudiences(api: Upstream, menu: { search?: string; limit?: num
 	return api.get('/announcements/audiences', {
 		query: menu,
 		schema: audiencesSchema,
-		fallback: 'Failed to fetch courses',
+		fallback: t`Failed to fetch courses`,
 	})
 }
 
@@ -51,7 +52,7 @@ export function postAnnouncement(api: Upstream, { title, body, courseId }: Annou
 	return api.send('POST', '/announcements', {
 		json: { title, body, courseId: courseId || null },
 		schema: oneAnnouncementSchema.extend({ message: z.string().optional() }),
-		fallback: 'Failed to create announcement',
+		fallback: t`Failed to create announcement`,
 	})
 }
 
@@ -62,13 +63,13 @@ export function updateAnnouncement(
 	return api.send('PUT', `/announcements/${encodeURIComponent(announcementId)}`, {
 		json: { title, body },
 		schema: oneAnnouncementSchema.extend({ message: z.string().optional() }),
-		fallback: 'Failed to update announcement',
+		fallback: t`Failed to update announcement`,
 	})
 }
 
 export function deleteAnnouncement(api: Upstream, id: string) {
 	return api.send('DELETE', `/announcements/${encodeURIComponent(id)}`, {
 		schema: z.object({ message: z.string().optional() }),
-		fallback: 'Failed to delete announcement',
+		fallback: t`Failed to delete announcement`,
 	})
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { courseMenuQuery } from '~/platform/course-menu'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
@@ -46,7 +47,7 @@ export async function announcementBoardAction(
 	if (submission.status !== 'success') {
 		// The delete form has no field to show an error by: it shows above the list.
 		const formErrors =
-			submission.payload.intent === 'delete' ? ['Choose an announcement to delete'] : undefined
+			submission.payload.intent === 'delete' ? [t`Choose an announcement to delete`] : undefined
 		return data(submission.reply({ formErrors }), { status: 400 })
 	}
 	const api = upstream(context, request)
@@ -55,7 +56,7 @@ export async function announcementBoardAction(
 		switch (form.intent) {
 			case 'post':
 				await postAnnouncement(api, { title: form.title, body: form.body, courseId: form.courseId })
-				sendToast(context, successToast('Announcement posted successfully'))
+				sendToast(context, successToast(t`Announcement posted successfully`))
 				return redirect(listPath)
 			case 'update':
 				await updateAnnouncement(api, {
@@ -63,11 +64,11 @@ export async function announcementBoardAction(
 					title: form.title,
 					body: form.body,
 				})
-				sendToast(context, successToast('Announcement updated successfully'))
+				sendToast(context, successToast(t`Announcement updated successfully`))
 				return redirect(backToList(request, listPath))
 			case 'delete':
 				await deleteAnnouncement(api, form.announcementId)
-				sendToast(context, successToast('Announcement deleted successfully'))
+				sendToast(context, successToast(t`Announcement deleted successfully`))
 				return redirect(listPath)
 		}
 	} catch (error) {

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, useSearchParams } from 'react-router'
@@ -42,10 +44,11 @@ export function AnnouncementComposer({
 	})
 	const busy = useSubmitting('post')
 	const [searchParams] = useSearchParams()
+	const { t } = useLingui()
 	const audienceOptions = [
 		organizationWide
-			? { value: '', label: 'Everyone in the organization' }
-			: { value: '', label: 'Choose a course…' },
+			? { value: '', label: t`Everyone in the organization` }
+			: { value: '', label: t`Choose a course…` },
 		...courses.map((course) => ({ value: course.id, label: course.title })),
 	]
 	return (
@@ -54,26 +57,32 @@ export function AnnouncementComposer({
 			<FormErrors id={form.errorId} errors={form.errors} />
 			{!organizationWide && courses.length === 0 && !searchParams.get(MENU_SEARCH) ? (
 				<p className="text-sm text-slate-700">
-					You have no courses yet: announcements go to the students of one of your courses.
+					<Trans>
+						You have no courses yet: announcements go to the students of one of your courses.
+					</Trans>
 				</p>
 			) : null}
 			<ConformSelect
-				label="Audience"
+				label={t`Audience`}
 				meta={fields.courseId}
 				options={audienceOptions}
 				required={!organizationWide}
 			/>
-			<ConformField label="Title" meta={fields.title} required />
-			<ConformTextArea label="Message" meta={fields.body} rows={5} required />
+			<ConformField label={t`Title`} meta={fields.title} required />
+			<ConformTextArea label={t`Message`} meta={fields.body} rows={5} required />
 			<div>
-				<Button disabled={busy}>{busy ? 'Posting…' : 'Post announcement'}</Button>
+				<Button disabled={busy}>
+					{busy ? <Trans>Posting…</Trans> : <Trans>Post announcement</Trans>}
+				</Button>
 			</div>
 		</Form>
 	)
 }
 
-const audienceOf = (announcement: Announcement) =>
-	announcement.course ? `Students of ${announcement.course.title}` : 'Everyone in the organization'
+function audienceOf(announcement: Announcement) {
+	const course = announcement.course?.title
+	return course ? t`Students of ${course}` : t`Everyone in the organization`
+}
 
 /** What the teacher or organization has posted, newest first, with how many students read each. */
 export function AuthoredAnnouncements({
@@ -93,50 +102,60 @@ export function AuthoredAnnouncements({
 		params.set('edit', id)
 		return `?${params}`
 	}
-	if (!announcements.length) return <p className="text-slate-700">No announcements posted yet.</p>
+	const { t } = useLingui()
+	if (!announcements.length) {
+		return (
+			<p className="text-slate-700">
+				<Trans>No announcements posted yet.</Trans>
+			</p>
+		)
+	}
 	return (
 		<div className="flex flex-col gap-4">
-			<ul className="flex flex-col gap-4" aria-label="Posted announcements">
-				{announcements.map((announcement) => (
-					<li key={announcement.id} className="rounded-lg border border-slate-200 bg-white p-4">
-						<article aria-labelledby={`announcement-${announcement.id}`}>
-							<h3 id={`announcement-${announcement.id}`} className="text-lg font-semibold">
-								{announcement.title}
-							</h3>
-							<p className="text-xs text-slate-600">
-								{audienceOf(announcement)} · {formatDateTime(announcement.createdAt, timeZone)} ·
-								Read by {announcement.readCount ?? 0}{' '}
-								{announcement.readCount === 1 ? 'student' : 'students'}
-							</p>
-							<p className="mt-2 whitespace-pre-line text-slate-800">{announcement.body}</p>
-							<div className="mt-3 flex flex-wrap items-start gap-3">
-								<Link
-									to={editLink(announcement.id)}
-									className={buttonClass('secondary')}
-									aria-label={`Edit ${announcement.title}`}
-								>
-									Edit
-								</Link>
-								{/* Asks first, without JavaScript too: one click never deletes. */}
-								<ConfirmDisclosure
-									summary="Delete"
-									summaryLabel={`Delete ${announcement.title}`}
-									question={`Delete “${announcement.title}”? Its students will no longer see it.`}
-								>
-									<Form method="post">
-										<input type="hidden" name="intent" value="delete" />
-										<input type="hidden" name="announcementId" value={announcement.id} />
-										<Button variant="danger" aria-label={`Yes, delete ${announcement.title}`}>
-											Yes, delete
-										</Button>
-									</Form>
-								</ConfirmDisclosure>
-							</div>
-						</article>
-					</li>
-				))}
+			<ul className="flex flex-col gap-4" aria-label={t`Posted announcements`}>
+				{announcements.map((announcement) => {
+					const title = announcement.title
+					const readCount = announcement.readCount ?? 0
+					return (
+						<li key={announcement.id} className="rounded-lg border border-slate-200 bg-white p-4">
+							<article aria-labelledby={`announcement-${announcement.id}`}>
+								<h3 id={`announcement-${announcement.id}`} className="text-lg font-semibold">
+									{announcement.title}
+								</h3>
+								<p className="text-xs text-slate-600">
+									{audienceOf(announcement)} · {formatDateTime(announcement.createdAt, timeZone)} ·{' '}
+									<Plural value={readCount} one="Read by # student" other="Read by # students" />
+								</p>
+								<p className="mt-2 whitespace-pre-line text-slate-800">{announcement.body}</p>
+								<div className="mt-3 flex flex-wrap items-start gap-3">
+									<Link
+										to={editLink(announcement.id)}
+										className={buttonClass('secondary')}
+										aria-label={t`Edit ${title}`}
+									>
+										<Trans>Edit</Trans>
+									</Link>
+									{/* Asks first, without JavaScript too: one click never deletes. */}
+									<ConfirmDisclosure
+										summary={t`Delete`}
+										summaryLabel={t`Delete ${title}`}
+										question={t`Delete “${title}”? Its students will no longer see it.`}
+									>
+										<Form method="post">
+											<input type="hidden" name="intent" value="delete" />
+											<input type="hidden" name="announcementId" value={announcement.id} />
+											<Button variant="danger" aria-label={t`Yes, delete ${title}`}>
+												<Trans>Yes, delete</Trans>
+											</Button>
+										</Form>
+									</ConfirmDisclosure>
+								</div>
+							</article>
+						</li>
+					)
+				})}
 			</ul>
-			<Pagination page={page} totalPages={totalPages} label="Announcement pages" />
+			<Pagination page={page} totalPages={totalPages} label={t`Announcement pages`} />
 		</div>
 	)
 }
@@ -149,9 +168,16 @@ export function StudentAnnouncementList({
 	announcements: Announcement[]
 	timeZone: string
 }) {
-	if (!announcements.length) return <p className="text-slate-700">No announcements yet.</p>
+	const { t } = useLingui()
+	if (!announcements.length) {
+		return (
+			<p className="text-slate-700">
+				<Trans>No announcements yet.</Trans>
+			</p>
+		)
+	}
 	return (
-		<ul className="flex flex-col gap-3" aria-label="Announcements">
+		<ul className="flex flex-col gap-3" aria-label={t`Announcements`}>
 			{announcements.map((announcement) => (
 				<li
 					key={announcement.id}
@@ -160,7 +186,7 @@ export function StudentAnnouncementList({
 					<div className="flex flex-wrap items-center gap-2">
 						{announcement.read ? null : (
 							<span className="rounded bg-indigo-700 px-2 py-0.5 text-xs font-bold text-white">
-								Unread
+								<Trans>Unread</Trans>
 							</span>
 						)}
 						<Link
@@ -172,7 +198,7 @@ export function StudentAnnouncementList({
 					</div>
 					<p className="mt-1 text-xs text-slate-600">
 						{announcement.author.name} ·{' '}
-						{announcement.course ? announcement.course.title : 'Organization'} ·{' '}
+						{announcement.course ? announcement.course.title : t`Organization`} ·{' '}
 						{formatDateTime(announcement.createdAt, timeZone)}
 					</p>
 				</li>
@@ -208,7 +234,9 @@ export function AnnouncementBoard({
 	const deleteError = resultFor('delete')?.error?.['']?.[0]
 	return (
 		<div className="flex flex-col gap-8">
-			<h1 className="text-2xl font-bold">Announcements</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Announcements</Trans>
+			</h1>
 			{editing ? (
 				<EditAnnouncement
 					key={editing.id}
@@ -221,7 +249,7 @@ export function AnnouncementBoard({
 					className="rounded-lg border border-slate-200 bg-white p-6"
 				>
 					<h2 id="new-announcement" className="mb-4 text-lg font-semibold">
-						New announcement
+						<Trans>New announcement</Trans>
 					</h2>
 					{audiences.ok ? (
 						<div className="flex flex-col gap-4">
@@ -242,7 +270,7 @@ export function AnnouncementBoard({
 			)}
 			<section aria-labelledby="posted-announcements" className="flex flex-col gap-4">
 				<h2 id="posted-announcements" className="text-lg font-semibold">
-					Posted announcements
+					<Trans>Posted announcements</Trans>
 				</h2>
 				<ErrorAlert text={deleteError} />
 				{list.ok ? (
@@ -278,6 +306,9 @@ function EditAnnouncement({
 		shouldRevalidate: 'onInput',
 	})
 	const busy = useSubmitting('update')
+	const { t } = useLingui()
+	const title = announcement.title
+	const audience = audienceOf(announcement)
 	const page = searchParams.get('page')
 	const cancelTo = page ? `?page=${encodeURIComponent(page)}` : '?'
 	return (
@@ -286,21 +317,23 @@ function EditAnnouncement({
 			className="rounded-lg border border-slate-200 bg-white p-6"
 		>
 			<h2 id="edit-announcement" className="text-lg font-semibold">
-				Edit “{announcement.title}”
+				<Trans>Edit “{title}”</Trans>
 			</h2>
 			<p className="mb-4 text-sm text-slate-600">
-				{audienceOf(announcement)}: the audience stays, and students who read it keep it as read.
+				<Trans>{audience}: the audience stays, and students who read it keep it as read.</Trans>
 			</p>
 			<Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="update" />
 				<input type="hidden" name="announcementId" value={announcement.id} />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<ConformField label="Title" meta={fields.title} required />
-				<ConformTextArea label="Message" meta={fields.body} rows={5} required />
+				<ConformField label={t`Title`} meta={fields.title} required />
+				<ConformTextArea label={t`Message`} meta={fields.body} rows={5} required />
 				<div className="flex flex-wrap gap-3">
-					<Button disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</Button>
+					<Button disabled={busy}>
+						{busy ? <Trans>Saving…</Trans> : <Trans>Save changes</Trans>}
+					</Button>
 					<Link to={cancelTo} className={buttonClass('secondary')}>
-						Cancel
+						<Trans>Cancel</Trans>
 					</Link>
 				</div>
 			</Form>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import { titleField } from '~/platform/form-fields'
 import { pageParam } from '~/platform/page-param'
@@ -5,10 +6,10 @@ import { pageParam } from '~/platform/page-param'
 export const announcementFormSchema = z.object({
 	title: titleField,
 	body: z
-		.string({ error: 'Write the announcement' })
+		.string({ error: () => t`Write the announcement` })
 		.trim()
-		.min(1, 'Write the announcement')
-		.max(5000, 'The announcement must be at most 5000 characters'),
+		.min(1, { error: () => t`Write the announcement` })
+		.max(5000, { error: () => t`The announcement must be at most 5000 characters` }),
 	/** Empty: the whole organization (organizations only). */
 	courseId: z.string().optional(),
 })
@@ -17,8 +18,8 @@ export type AnnouncementForm = z.infer<typeof announcementFormSchema>
 /** Teachers announce to one of their courses, so they must choose one. */
 export const teacherAnnouncementFormSchema = announcementFormSchema.extend({
 	courseId: z
-		.string({ error: 'Choose the course to announce to' })
-		.min(1, 'Choose the course to announce to'),
+		.string({ error: () => t`Choose the course to announce to` })
+		.min(1, { error: () => t`Choose the course to announce to` }),
 })
 
 /** An edit changes the words; the audience stays (its readers have already been told). */

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import type { RouteData } from '~/platform/route-data'
@@ -10,21 +11,26 @@ export function StudentAnnouncementsPage({
 	loaderData: RouteData<typeof loadStudentAnnouncements>
 }) {
 	const { list, timeZone } = loaderData
+	const { t } = useLingui()
 	return (
 		<div className="flex flex-col gap-6">
-			<h1 className="text-2xl font-bold">Announcements</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Announcements</Trans>
+			</h1>
 			{list.ok ? (
 				<>
 					<p className="text-slate-700" aria-live="polite">
-						{list.value.unread === 1
-							? '1 unread announcement'
-							: `${list.value.unread ?? 0} unread announcements`}
+						<Plural
+							value={list.value.unread ?? 0}
+							one="# unread announcement"
+							other="# unread announcements"
+						/>
 					</p>
 					<StudentAnnouncementList announcements={list.value.announcements} timeZone={timeZone} />
 					<Pagination
 						page={list.value.pagination.currentPage}
 						totalPages={list.value.pagination.totalPages}
-						label="Announcement pages"
+						label={t`Announcement pages`}
 					/>
 				</>
 			) : (

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { createUpstream } from '~/platform/upstream.server'
 import { departmentAnswerSchema, departmentDeletedSchema, departmentListSchema } from './schema'
 
@@ -27,7 +28,7 @@ export async function getDepartments(
 			...(organizationId && { organizationId }),
 		},
 		schema: departmentListSchema,
-		fallback: 'Failed to fetch departments',
+		fallback: t`Failed to fetch departments`,
 		retry: true,
 		fresh,
 	})
@@ -39,7 +40,7 @@ const departmentPath = (id: string) => `/organizations/departments/${encodeURICo
 export async function getDepartment(api: Upstream, id: string) {
 	const { data } = await api.get(departmentPath(id), {
 		schema: departmentAnswerSchema,
-		fallback: 'Failed to fetch department',
+		fallback: t`Failed to fetch department`,
 	})
 	return data
 }
@@ -50,7 +51,7 @@ export function createDepartment(api: Upstream, fields: DepartmentFields) {
 	return api.send('POST', '/organizations/create-department', {
 		json: fields,
 		schema: departmentAnswerSchema,
-		fallback: 'Failed to create department',
+		fallback: t`Failed to create department`,
 	})
 }
 
@@ -58,13 +59,13 @@ export function updateDepartment(api: Upstream, id: string, fields: DepartmentFi
 	return api.send('PUT', departmentPath(id), {
 		json: { departmentName: fields.departmentName, description: fields.description ?? null },
 		schema: departmentAnswerSchema,
-		fallback: 'Failed to update department',
+		fallback: t`Failed to update department`,
 	})
 }
 
 export function deleteDepartment(api: Upstream, id: string) {
 	return api.send('DELETE', departmentPath(id), {
 		schema: departmentDeletedSchema,
-		fallback: 'Failed to delete department',
+		fallback: t`Failed to delete department`,
 	})
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
@@ -19,20 +20,23 @@ export function CreateForm({ lastResult }: { lastResult: ActionResult }) {
 		shouldRevalidate: 'onInput',
 	})
 	const busy = useSubmitting('create')
+	const { t } = useLingui()
 	return (
 		<section
 			aria-labelledby="create-heading"
 			className="max-w-xl rounded-lg border border-slate-200 bg-white p-5"
 		>
 			<h2 id="create-heading" className="text-lg font-semibold">
-				Create a department
+				<Trans>Create a department</Trans>
 			</h2>
 			<Form method="post" className="mt-4 flex flex-col gap-3" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="create" />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<ConformField label="Department name" meta={fields.departmentName} required />
-				<ConformField label="Description (optional)" meta={fields.description} />
-				<Button disabled={busy}>{busy ? 'Creating…' : 'Create department'}</Button>
+				<ConformField label={t`Department name`} meta={fields.departmentName} required />
+				<ConformField label={t`Description (optional)`} meta={fields.description} />
+				<Button disabled={busy}>
+					{busy ? <Trans>Creating…</Trans> : <Trans>Create department</Trans>}
+				</Button>
 			</Form>
 		</section>
 	)
@@ -56,24 +60,28 @@ export function RenameForm({
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
+	const { t } = useLingui()
+	const name = department.departmentName
 	return (
 		<section
 			aria-labelledby="rename-heading"
 			className="max-w-xl rounded-lg border border-indigo-200 bg-indigo-50 p-5"
 		>
 			<h2 id="rename-heading" className="text-lg font-semibold">
-				Rename {department.departmentName}
+				<Trans>Rename {name}</Trans>
 			</h2>
 			<Form method="post" className="mt-4 flex flex-col gap-3" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="rename" />
 				<input type="hidden" name="departmentId" value={department.id} />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<ConformField label="New department name" meta={fields.departmentName} required />
-				<ConformField label="Description (optional)" meta={fields.description} />
+				<ConformField label={t`New department name`} meta={fields.departmentName} required />
+				<ConformField label={t`Description (optional)`} meta={fields.description} />
 				<div className="flex gap-3">
-					<Button>Save name</Button>
+					<Button>
+						<Trans>Save name</Trans>
+					</Button>
 					<Link to="." className={buttonClass('secondary')}>
-						Cancel
+						<Trans>Cancel</Trans>
 					</Link>
 				</div>
 			</Form>
@@ -89,25 +97,30 @@ export function DeleteConfirmation({
 	lastResult: ActionResult
 }) {
 	const [form] = useForm({ id: `delete-${department.id}`, lastResult })
+	const name = department.departmentName
 	return (
 		<section
 			aria-labelledby="delete-heading"
 			className="max-w-xl rounded-lg border border-red-300 bg-red-50 p-5"
 		>
 			<h2 id="delete-heading" className="text-lg font-semibold text-red-900">
-				Delete {department.departmentName}?
+				<Trans>Delete {name}?</Trans>
 			</h2>
 			<p className="mt-1 text-sm text-red-900">
-				The department is removed for good. Its teachers and students stay in your organization.
+				<Trans>
+					The department is removed for good. Its teachers and students stay in your organization.
+				</Trans>
 			</p>
 			<Form method="post" className="mt-4 flex flex-col gap-3" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="delete" />
 				<input type="hidden" name="departmentId" value={department.id} />
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<div className="flex gap-3">
-					<Button variant="danger">Delete department</Button>
+					<Button variant="danger">
+						<Trans>Delete department</Trans>
+					</Button>
 					<Link to="." className={buttonClass('secondary')}>
-						Cancel
+						<Trans>Cancel</Trans>
 					</Link>
 				</div>
 			</Form>

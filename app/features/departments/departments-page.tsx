@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { SubmissionResult } from '@conform-to/react'
 import { Link } from '~/ui/link'
 import { buttonClass } from '~/ui/button'
@@ -5,6 +6,7 @@ import { ListSearch } from '~/ui/list-search'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { TextLink } from '~/ui/text-link'
+import { formatNumber } from '~/platform/numbers'
 import { Table } from '~/ui/table'
 import { CreateForm, DeleteConfirmation, RenameForm } from './department-forms'
 import type { loadDepartments } from './departments.server'
@@ -23,6 +25,7 @@ export function DepartmentsPage({
 	actionData: ActionResult
 }) {
 	const { list, page, departmentName, selected } = loaderData
+	const { t } = useLingui()
 	const refreshSearch = new URLSearchParams({
 		...(departmentName && { departmentName }),
 		...(page > 1 && { page: String(page) }),
@@ -31,9 +34,11 @@ export function DepartmentsPage({
 	return (
 		<div className="flex flex-col gap-8">
 			<div className="flex flex-wrap items-center justify-between gap-3">
-				<h1 className="text-2xl font-bold">Departments</h1>
+				<h1 className="text-2xl font-bold">
+					<Trans>Departments</Trans>
+				</h1>
 				<Link to={`?${refreshSearch.toString()}`} className={buttonClass('secondary')}>
-					Refresh
+					<Trans>Refresh</Trans>
 				</Link>
 			</div>
 
@@ -58,12 +63,12 @@ export function DepartmentsPage({
 
 			<section aria-labelledby="list-heading" className="flex flex-col gap-3">
 				<h2 id="list-heading" className="text-lg font-semibold">
-					Your departments
+					<Trans>Your departments</Trans>
 				</h2>
 				<ListSearch
 					id="department-search"
 					name="departmentName"
-					label="Search departments by name"
+					label={t`Search departments by name`}
 					value={departmentName}
 				/>
 				{list.ok ? (
@@ -97,47 +102,51 @@ function DepartmentTable({
 	totalPages: number
 	searched: string
 }) {
+	const { t } = useLingui()
 	if (!departments.length) {
 		return (
 			<p className="text-slate-700">
-				{searched
-					? `No departments match “${searched}”.`
-					: 'No departments yet. Create the first one below.'}
+				{searched ? (
+					<Trans>No departments match “{searched}”.</Trans>
+				) : (
+					<Trans>No departments yet. Create the first one below.</Trans>
+				)}
 			</p>
 		)
 	}
+	const count = formatNumber(total)
 	return (
 		<>
 			<Table
-				label="Departments"
-				caption={<>Departments ({total})</>}
-				headers={['Name', 'Description', 'Actions']}
+				label={t`Departments`}
+				caption={<Trans>Departments ({count})</Trans>}
+				headers={[t`Name`, t`Description`, t`Actions`]}
 			>
-				{departments.map((department) => (
-					<tr key={department.id} className="border-t border-slate-200">
-						<td className="px-4 py-2 font-medium">{department.departmentName}</td>
-						<td className="px-4 py-2">{department.description ?? ''}</td>
-						<td className="px-4 py-2">
-							<div className="flex gap-3">
-								<TextLink
-									to={`?edit=${department.id}`}
-									aria-label={`Rename ${department.departmentName}`}
-								>
-									Rename
-								</TextLink>
-								<Link
-									to={`?delete=${department.id}`}
-									className="font-semibold text-red-700 underline"
-									aria-label={`Delete ${department.departmentName}`}
-								>
-									Delete
-								</Link>
-							</div>
-						</td>
-					</tr>
-				))}
+				{departments.map((department) => {
+					const name = department.departmentName
+					return (
+						<tr key={department.id} className="border-t border-slate-200">
+							<td className="px-4 py-2 font-medium">{department.departmentName}</td>
+							<td className="px-4 py-2">{department.description ?? ''}</td>
+							<td className="px-4 py-2">
+								<div className="flex gap-3">
+									<TextLink to={`?edit=${department.id}`} aria-label={t`Rename ${name}`}>
+										<Trans>Rename</Trans>
+									</TextLink>
+									<Link
+										to={`?delete=${department.id}`}
+										className="font-semibold text-red-700 underline"
+										aria-label={t`Delete ${name}`}
+									>
+										<Trans>Delete</Trans>
+									</Link>
+								</div>
+							</td>
+						</tr>
+					)
+				})}
 			</Table>
-			<Pagination page={page} totalPages={totalPages} label="Department pages" />
+			<Pagination page={page} totalPages={totalPages} label={t`Department pages`} />
 		</>
 	)
 }

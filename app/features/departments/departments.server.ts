@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { pageParam } from '~/platform/page-param'
@@ -64,18 +65,18 @@ export async function departmentAction(context: Context, request: Request) {
 					departmentName: form.departmentName,
 					description: form.description,
 				})
-				sendToast(context, successToast('Department created successfully'))
+				sendToast(context, successToast(t`Department created successfully`))
 				break
 			case 'rename':
 				await updateDepartment(api, form.departmentId, {
 					departmentName: form.departmentName,
 					description: form.description,
 				})
-				sendToast(context, successToast('Department updated successfully'))
+				sendToast(context, successToast(t`Department updated successfully`))
 				break
 			case 'delete':
 				await deleteDepartment(api, form.departmentId)
-				sendToast(context, successToast('Department deleted successfully'))
+				sendToast(context, successToast(t`Department deleted successfully`))
 				break
 		}
 	} catch (error) {

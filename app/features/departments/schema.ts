@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 
 /** Departments shown on a page of the list. */
@@ -24,14 +25,14 @@ export const departmentAnswerSchema = z.object({
 export const departmentDeletedSchema = z.object({ message: z.string().optional() })
 
 const departmentName = z
-	.string({ error: 'Enter the department name' })
+	.string({ error: () => t`Enter the department name` })
 	.trim()
-	.min(1, 'Enter the department name')
-	.max(100, 'Department name must be at most 100 characters')
+	.min(1, { error: () => t`Enter the department name` })
+	.max(100, { error: () => t`Department name must be at most 100 characters` })
 const description = z
 	.string()
 	.trim()
-	.max(500, 'Description must be at most 500 characters')
+	.max(500, { error: () => t`Description must be at most 500 characters` })
 	.optional()
 
 export const createDepartmentSchema = z.object({

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { staleAfter } from '~/platform/cache-invalidation.server'
 import type { createUpstream } from '~/platform/upstream.server'
 import { z } from 'zod'
@@ -39,7 +40,7 @@ export function registerOrganization(
 	return api.send('POST', '/organizations/register', {
 		form,
 		schema: organizationCreatedSchema,
-		fallback: 'Failed to create organization',
+		fallback: t`Failed to create organization`,
 		errorField: 'error',
 	})
 }
@@ -50,7 +51,7 @@ const organizationPath = (id: string) => `/organizations/${encodeURIComponent(id
 export function getOrganizationStats(api: Upstream, organizationId: string, fresh = false) {
 	return api.get(`${organizationPath(organizationId)}/tutors`, {
 		schema: statsSchema,
-		fallback: 'Failed to fetch organization tutors',
+		fallback: t`Failed to fetch organization tutors`,
 		retry: true,
 		fresh,
 	})
@@ -60,7 +61,7 @@ export function getOrganizationStats(api: Upstream, organizationId: string, fres
 export async function getOrganization(api: Upstream, organizationId: string) {
 	const { organization } = await api.get(organizationPath(organizationId), {
 		schema: organizationAnswer,
-		fallback: 'Failed to fetch organizations',
+		fallback: t`Failed to fetch organizations`,
 		retry: true,
 	})
 	return organization
@@ -81,7 +82,7 @@ export function updateOrganization(
 			description: settings.description ?? null,
 		},
 		schema: organizationUpdatedSchema,
-		fallback: 'Failed to update organization',
+		fallback: t`Failed to update organization`,
 	})
 }
 
@@ -90,7 +91,7 @@ export function deleteOrganization(api: Upstream, organizationId: string) {
 	return api.send('PUT', organizationPath(organizationId), {
 		json: { deleted: true },
 		schema: organizationDeletedSchema,
-		fallback: 'Failed to delete organization',
+		fallback: t`Failed to delete organization`,
 		invalidates: staleAfter.membership,
 	})
 }
@@ -107,7 +108,7 @@ export function getOrganizationMembers(
 	return api.get(`/users/organization/${encodeURIComponent(organizationId)}/${role}`, {
 		query: { page, limit, ...(search && { search }) },
 		schema: memberListSchema,
-		fallback: role === 'students' ? 'Failed to fetch students' : 'Failed to fetch tutors',
+		fallback: role === 'students' ? t`Failed to fetch students` : t`Failed to fetch tutors`,
 		retry: true,
 	})
 }
@@ -121,7 +122,7 @@ export function registerMember(
 	return api.send('POST', `/auth/register-${role}/organization`, {
 		json: member,
 		schema: registeredSchema,
-		fallback: 'Registration failed',
+		fallback: t`Registration failed`,
 		invalidates: staleAfter.membership,
 	})
 }
@@ -131,7 +132,7 @@ export function inviteStudent(api: Upstream, organizationId: string, email: stri
 	return api.send('POST', `${organizationPath(organizationId)}/students`, {
 		json: { email },
 		schema: invitationSentSchema,
-		fallback: 'Failed to send the invitation',
+		fallback: t`Failed to send the invitation`,
 		invalidates: ['users', 'invitations'],
 	})
 }
@@ -140,7 +141,7 @@ export function inviteStudent(api: Upstream, organizationId: string, email: stri
 export function getInvitations(api: Upstream, organizationId: string) {
 	return api.get(`${organizationPath(organizationId)}/invitations`, {
 		schema: invitationListSchema,
-		fallback: 'Failed to fetch invitations',
+		fallback: t`Failed to fetch invitations`,
 	})
 }
 
@@ -151,7 +152,7 @@ export function cancelInvitation(api: Upstream, organizationId: string, invitati
 		`${organizationPath(organizationId)}/invitations/${encodeURIComponent(invitationId)}`,
 		{
 			schema: messageOnlySchema,
-			fallback: 'Failed to cancel the invitation',
+			fallback: t`Failed to cancel the invitation`,
 			invalidates: ['invitations'],
 		},
 	)
@@ -164,7 +165,7 @@ export function removeStudent(api: Upstream, organizationId: string, studentId: 
 		`${organizationPath(organizationId)}/students/${encodeURIComponent(studentId)}`,
 		{
 			schema: messageOnlySchema,
-			fallback: 'Failed to remove the student',
+			fallback: t`Failed to remove the student`,
 			invalidates: staleAfter.membership,
 		},
 	)
@@ -174,7 +175,7 @@ export function removeStudent(api: Upstream, organizationId: string, studentId: 
 export function getReceivedInvitations(api: Upstream) {
 	return api.get('/users/invitations', {
 		schema: receivedInvitationListSchema,
-		fallback: 'Failed to fetch invitations',
+		fallback: t`Failed to fetch invitations`,
 		resource: 'invitations',
 	})
 }
@@ -192,8 +193,8 @@ export function answerInvitation(
 		schema: messageOnlySchema,
 		fallback:
 			answer.intent === 'leave'
-				? 'Failed to leave the organization'
-				: 'Failed to answer the invitation',
+				? t`Failed to leave the organization`
+				: t`Failed to answer the invitation`,
 		// Accepting or leaving changes which organization courses the student sees.
 		invalidates: staleAfter.membership,
 	})

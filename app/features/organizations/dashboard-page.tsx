@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
@@ -25,7 +27,7 @@ export function OrganizationDashboardPage({
 			<div className="flex flex-wrap items-center justify-between gap-3">
 				<h1 className="text-2xl font-bold">{name}</h1>
 				<Link to="?refresh=1" className={buttonClass('secondary')}>
-					Refresh
+					<Trans>Refresh</Trans>
 				</Link>
 			</div>
 			{stats.ok ? <StatsGroups stats={stats.value} /> : <LoadError error={stats.error} />}
@@ -47,13 +49,14 @@ function QuickDepartmentForm({
 		shouldRevalidate: 'onInput',
 	})
 	const busy = useSubmitting()
+	const { t } = useLingui()
 	return (
 		<section
 			aria-labelledby="quick-department-heading"
 			className="max-w-xl rounded-lg border border-slate-200 bg-white p-5"
 		>
 			<h2 id="quick-department-heading" className="text-lg font-semibold">
-				Quick add a department
+				<Trans>Quick add a department</Trans>
 			</h2>
 			<Form method="post" className="mt-3 flex flex-wrap items-end gap-3" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="create" />
@@ -61,23 +64,34 @@ function QuickDepartmentForm({
 					<FormErrors id={form.errorId} errors={form.errors} />
 				</div>
 				<div className="min-w-60 flex-1">
-					<ConformField label="New department name" meta={fields.departmentName} required />
+					<ConformField label={t`New department name`} meta={fields.departmentName} required />
 				</div>
-				<Button disabled={busy}>{busy ? 'Adding…' : 'Add department'}</Button>
+				<Button disabled={busy}>
+					{busy ? <Trans>Adding…</Trans> : <Trans>Add department</Trans>}
+				</Button>
 			</Form>
 			<p className="mt-2 text-sm text-slate-600">
-				Rename or delete departments on the{' '}
-				<TextLink to="/organization/departments">Departments</TextLink> page.
+				<Trans>
+					Rename or delete departments on the{' '}
+					<TextLink to="/organization/departments">Departments</TextLink> page.
+				</Trans>
 			</p>
 		</section>
 	)
 }
 
+function enrolledCount(count: number) {
+	return t`${count} enrolled`
+}
+
 function StatsGroups({ stats }: { stats: OrganizationStats }) {
+	const { t } = useLingui()
 	const groups = [
 		{
 			key: 'teachers',
-			title: 'Teachers',
+			title: t`Teachers`,
+			inTotal: t`teachers in total`,
+			manage: t`Manage teachers`,
 			total: stats.tutors.total,
 			to: '/organization/teachers',
 			items: stats.tutors.data.map((teacher) => ({
@@ -85,11 +99,13 @@ function StatsGroups({ stats }: { stats: OrganizationStats }) {
 				text: teacher.name,
 				detail: teacher.email,
 			})),
-			empty: 'No teachers yet.',
+			empty: t`No teachers yet.`,
 		},
 		{
 			key: 'students',
-			title: 'Students',
+			title: t`Students`,
+			inTotal: t`students in total`,
+			manage: t`Manage students`,
 			total: stats.students.total,
 			to: '/organization/students',
 			items: stats.students.data.map((student) => ({
@@ -97,23 +113,27 @@ function StatsGroups({ stats }: { stats: OrganizationStats }) {
 				text: student.name,
 				detail: student.email,
 			})),
-			empty: 'No students yet.',
+			empty: t`No students yet.`,
 		},
 		{
 			key: 'courses',
-			title: 'Courses',
+			title: t`Courses`,
+			inTotal: t`courses in total`,
+			manage: t`Manage courses`,
 			total: stats.courses.total,
 			to: '/organization/courses',
 			items: stats.courses.data.map((course) => ({
 				id: course.id,
 				text: course.title,
-				detail: `${course.enrolledStudents} enrolled`,
+				detail: enrolledCount(course.enrolledStudents),
 			})),
-			empty: 'No courses yet.',
+			empty: t`No courses yet.`,
 		},
 		{
 			key: 'departments',
-			title: 'Departments',
+			title: t`Departments`,
+			inTotal: t`departments in total`,
+			manage: t`Manage departments`,
 			total: stats.departments.total,
 			to: '/organization/departments',
 			items: stats.departments.data.map((department) => ({
@@ -121,7 +141,7 @@ function StatsGroups({ stats }: { stats: OrganizationStats }) {
 				text: department.departmentName,
 				detail: '',
 			})),
-			empty: 'No departments yet.',
+			empty: t`No departments yet.`,
 		},
 	]
 	const enrolled = stats.courses.data.reduce((sum, course) => sum + course.enrolledStudents, 0)
@@ -138,10 +158,16 @@ function StatsGroups({ stats }: { stats: OrganizationStats }) {
 					</h2>
 					<p className="text-3xl font-bold" data-testid={`${group.key}-total`}>
 						{group.total}
-						<span className="sr-only"> {group.title.toLowerCase()} in total</span>
+						<span className="sr-only"> {group.inTotal}</span>
 					</p>
 					{group.key === 'courses' && stats.courses.data.length > 0 ? (
-						<p className="text-sm text-slate-600">{enrolled} enrolments in the courses listed</p>
+						<p className="text-sm text-slate-600">
+							<Plural
+								value={enrolled}
+								one="# enrolment in the courses listed"
+								other="# enrolments in the courses listed"
+							/>
+						</p>
 					) : null}
 					{group.items.length ? (
 						<ul className="flex flex-col gap-1 text-sm">
@@ -157,7 +183,7 @@ function StatsGroups({ stats }: { stats: OrganizationStats }) {
 					)}
 					{group.to ? (
 						<TextLink to={group.to} className="mt-auto text-sm">
-							Manage {group.title.toLowerCase()}
+							{group.manage}
 						</TextLink>
 					) : null}
 				</section>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { createDepartment } from '~/features/departments/api.server'
 import { createDepartmentSchema } from '~/features/departments/schema'
@@ -32,6 +33,6 @@ export async function quickDepartmentAction(context: Context, request: Request) 
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error)
 	}
-	sendToast(context, successToast('department created successfully!'))
+	sendToast(context, successToast(t`department created successfully!`))
 	return redirect('/organization/dashboard')
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { pageParam } from '~/platform/page-param'
@@ -74,7 +75,7 @@ export async function memberAction(
 		if (intent === 'remove' || intent === 'cancel-invitation')
 			sendToast(context, {
 				type: 'error',
-				title: intent === 'remove' ? 'Choose a student' : 'Choose an invitation',
+				title: intent === 'remove' ? t`Choose a student` : t`Choose an invitation`,
 				duration: 4000,
 			})
 		return data(submission.reply({ hideFields: ['password'] }), { status: 400 })
@@ -84,19 +85,19 @@ export async function memberAction(
 		switch (form.intent) {
 			case 'register':
 				await registerMember(api, role, form)
-				sendToast(context, successToast('Registered successfully'))
+				sendToast(context, successToast(t`Registered successfully`))
 				break
 			case 'attach':
 				await inviteStudent(api, organizationId, form.email)
-				sendToast(context, successToast('Invitation sent'))
+				sendToast(context, successToast(t`Invitation sent`))
 				break
 			case 'cancel-invitation':
 				await cancelInvitation(api, organizationId, form.invitationId)
-				sendToast(context, successToast('Invitation cancelled'))
+				sendToast(context, successToast(t`Invitation cancelled`))
 				break
 			case 'remove':
 				await removeStudent(api, organizationId, form.studentId)
-				sendToast(context, successToast('Student removed from the organization'))
+				sendToast(context, successToast(t`Student removed from the organization`))
 				break
 		}
 	} catch (error) {

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
@@ -11,6 +12,8 @@ import { ListSearch } from '~/ui/list-search'
 import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { useForm, useSubmitting } from '~/ui/use-form'
+import { intlLocale } from '~/platform/i18n'
+import { formatNumber } from '~/platform/numbers'
 import { Table } from '~/ui/table'
 import { existingStudentSchema, newMemberSchema, type Invitation } from './schema'
 
@@ -21,6 +24,17 @@ export type MemberList =
 	| { ok: false; error: LoadFailure }
 
 type ActionResult = SubmissionResult<string[]> | undefined
+
+const numericDates = new Map<string, Intl.DateTimeFormat>()
+
+/** '11/29/2026' in English, '29/11/2026' in French: the day a moment falls on in UTC. */
+function numericDate(instant: string) {
+	const locale = intlLocale()
+	let format = numericDates.get(locale)
+	if (!format)
+		numericDates.set(locale, (format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC' })))
+	return format.format(new Date(instant))
+}
 
 /** Which form an action's reply belongs to: conform echoes the submitted `intent`. */
 function resultFor(result: ActionResult, intent: string) {
@@ -43,22 +57,24 @@ export function MembersPage({
 	/** Students only: invitations sent and not yet answered. */
 	invitations?: Invitation[]
 }) {
-	const plural = kind === 'student' ? 'Students' : 'Teachers'
+	const { t } = useLingui()
 	return (
 		<div className="flex flex-col gap-8">
-			<h1 className="text-2xl font-bold">{plural}</h1>
+			<h1 className="text-2xl font-bold">
+				{kind === 'student' ? <Trans>Students</Trans> : <Trans>Teachers</Trans>}
+			</h1>
 			<section aria-labelledby="list-heading" className="flex flex-col gap-3">
 				<h2 id="list-heading" className="sr-only">
-					{plural} of your organization
+					{kind === 'student' ? t`Students of your organization` : t`Teachers of your organization`}
 				</h2>
 				<ListSearch
 					id="member-search"
 					name="search"
-					label="Search by name or email"
+					label={t`Search by name or email`}
 					value={search}
 				/>
 				{list.ok ? (
-					<MemberTable kind={kind} plural={plural} search={search} {...list.value} />
+					<MemberTable kind={kind} search={search} {...list.value} />
 				) : (
 					<LoadError error={list.error} />
 				)}
@@ -76,7 +92,6 @@ export function MembersPage({
 
 function MemberTable({
 	kind,
-	plural,
 	search,
 	members,
 	total,
@@ -84,38 +99,48 @@ function MemberTable({
 	totalPages,
 }: {
 	kind: MemberKind
-	plural: string
 	search: string
 	members: User[]
 	total: number
 	page: number
 	totalPages: number
 }) {
+	const { t } = useLingui()
+	const student = kind === 'student'
 	if (!members.length) {
 		return (
 			<p className="text-slate-700">
 				{search
-					? `No ${plural.toLowerCase()} match “${search}”.`
-					: `No ${plural.toLowerCase()} yet. Add one below.`}
+					? student
+						? t`No students match “${search}”.`
+						: t`No teachers match “${search}”.`
+					: student
+						? t`No students yet. Add one below.`
+						: t`No teachers yet. Add one below.`}
 			</p>
 		)
 	}
+	const count = formatNumber(total)
 	return (
 		<>
 			<Table
-				label={`${plural} of your organization`}
+				label={student ? t`Students of your organization` : t`Teachers of your organization`}
 				caption={
-					<>
-						{plural} of your organization ({total})
-					</>
+					student ? (
+						<Trans>Students of your organization ({count})</Trans>
+					) : (
+						<Trans>Teachers of your organization ({count})</Trans>
+					)
 				}
 				headers={[
-					'Name',
-					'Email',
-					'Account created',
-					kind === 'student' ? (
+					t`Name`,
+					t`Email`,
+					t`Account created`,
+					student ? (
 						<>
-							<span className="sr-only">Actions</span>
+							<span className="sr-only">
+								<Trans>Actions</Trans>
+							</span>
 						</>
 					) : null,
 				]}
@@ -124,11 +149,7 @@ function MemberTable({
 					<tr key={member.id} className="border-t border-slate-200">
 						<td className="px-4 py-2">{member.name}</td>
 						<td className="px-4 py-2">{member.email}</td>
-						<td className="px-4 py-2">
-							{member.createdAt
-								? new Date(member.createdAt).toLocaleDateString('en-US', { timeZone: 'UTC' })
-								: ''}
-						</td>
+						<td className="px-4 py-2">{member.createdAt ? numericDate(member.createdAt) : ''}</td>
 						{kind === 'student' ? (
 							<td className="px-4 py-2">
 								<RemoveStudent student={member} />
@@ -140,7 +161,7 @@ function MemberTable({
 			<Pagination
 				page={page}
 				totalPages={totalPages}
-				label={`${kind === 'student' ? 'Student' : 'Teacher'} pages`}
+				label={student ? t`Student pages` : t`Teacher pages`}
 			/>
 		</>
 	)
@@ -155,32 +176,44 @@ function NewMemberForm({ kind, lastResult }: { kind: MemberKind; lastResult: Act
 		shouldRevalidate: 'onInput',
 	})
 	const busy = useSubmitting('register')
+	const { t } = useLingui()
+	const student = kind === 'student'
 	return (
 		<section
 			aria-labelledby={`${form.id}-heading`}
 			className="rounded-lg border border-slate-200 bg-white p-5"
 		>
 			<h2 id={`${form.id}-heading`} className="text-lg font-semibold">
-				Register a new {kind}
+				{student ? <Trans>Register a new student</Trans> : <Trans>Register a new teacher</Trans>}
 			</h2>
 			<p className="mt-1 text-sm text-slate-600">
-				Creates their account in your organization. Share the password with them; they log in at the
-				usual login page.
+				<Trans>
+					Creates their account in your organization. Share the password with them; they log in at
+					the usual login page.
+				</Trans>
 			</p>
 			<Form method="post" className="mt-4 flex flex-col gap-3" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="register" />
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<div className="grid gap-3 sm:grid-cols-2">
-					<ConformField label="First name" meta={fields.firstName} autoComplete="off" required />
-					<ConformField label="Last name" meta={fields.lastName} autoComplete="off" required />
+					<ConformField label={t`First name`} meta={fields.firstName} autoComplete="off" required />
+					<ConformField label={t`Last name`} meta={fields.lastName} autoComplete="off" required />
 				</div>
 				<EmailField meta={fields.email} autoComplete="off" />
 				<PasswordField
-					hint="At least 8 characters."
+					hint={t`At least 8 characters.`}
 					meta={fields.password}
 					autoComplete="new-password"
 				/>
-				<Button disabled={busy}>{busy ? 'Adding…' : `Add ${kind}`}</Button>
+				<Button disabled={busy}>
+					{busy ? (
+						<Trans>Adding…</Trans>
+					) : student ? (
+						<Trans>Add student</Trans>
+					) : (
+						<Trans>Add teacher</Trans>
+					)}
+				</Button>
 			</Form>
 		</section>
 	)
@@ -195,23 +228,28 @@ function ExistingStudentForm({ lastResult }: { lastResult: ActionResult }) {
 		shouldRevalidate: 'onInput',
 	})
 	const busy = useSubmitting('attach')
+	const { t } = useLingui()
 	return (
 		<section
 			aria-labelledby="existing-student-heading"
 			className="rounded-lg border border-slate-200 bg-white p-5"
 		>
 			<h2 id="existing-student-heading" className="text-lg font-semibold">
-				Invite an existing student
+				<Trans>Invite an existing student</Trans>
 			</h2>
 			<p className="mt-1 text-sm text-slate-600">
-				A student who already has an account gets an invitation on their dashboard, and joins your
-				organization when they accept it.
+				<Trans>
+					A student who already has an account gets an invitation on their dashboard, and joins your
+					organization when they accept it.
+				</Trans>
 			</p>
 			<Form method="post" className="mt-4 flex flex-col gap-3" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="attach" />
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<EmailField label="Student’s email" meta={fields.email} autoComplete="off" />
-				<Button disabled={busy}>{busy ? 'Sending…' : 'Send invitation'}</Button>
+				<EmailField label={t`Student’s email`} meta={fields.email} autoComplete="off" />
+				<Button disabled={busy}>
+					{busy ? <Trans>Sending…</Trans> : <Trans>Send invitation</Trans>}
+				</Button>
 			</Form>
 		</section>
 	)
@@ -219,17 +257,19 @@ function ExistingStudentForm({ lastResult }: { lastResult: ActionResult }) {
 
 /** Removing a student is asked first, in a disclosure that works without JavaScript. */
 function RemoveStudent({ student }: { student: User }) {
+	const { t } = useLingui()
+	const name = student.name
 	return (
 		<ConfirmDisclosure
-			summary="Remove"
-			summaryLabel={`Remove ${student.name}`}
-			question={`Remove ${student.name} from your organization? They keep their account.`}
+			summary={t`Remove`}
+			summaryLabel={t`Remove ${name}`}
+			question={t`Remove ${name} from your organization? They keep their account.`}
 		>
 			<Form method="post">
 				<input type="hidden" name="intent" value="remove" />
 				<input type="hidden" name="studentId" value={student.id} />
 				<button type="submit" className={buttonClass('danger')}>
-					Yes, remove this student
+					<Trans>Yes, remove this student</Trans>
 				</button>
 			</Form>
 		</ConfirmDisclosure>
@@ -238,40 +278,43 @@ function RemoveStudent({ student }: { student: User }) {
 
 /** Invitations not yet answered: only the email typed, and a way to withdraw each. */
 function OpenInvitations({ invitations }: { invitations: Invitation[] }) {
+	const { t } = useLingui()
 	return (
 		<section
 			aria-labelledby="invitations-heading"
 			className="rounded-lg border border-slate-200 bg-white p-5"
 		>
 			<h2 id="invitations-heading" className="text-lg font-semibold">
-				Invitations waiting for an answer
+				<Trans>Invitations waiting for an answer</Trans>
 			</h2>
 			{invitations.length ? (
 				<ul className="mt-3 flex flex-col gap-2">
-					{invitations.map((invitation) => (
-						<li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2">
-							<span className="break-all">
-								{invitation.email}{' '}
-								<span className="text-sm text-slate-600">
-									(sent{' '}
-									{new Date(invitation.createdAt).toLocaleDateString('en-US', { timeZone: 'UTC' })})
+					{invitations.map((invitation) => {
+						const email = invitation.email
+						const sent = numericDate(invitation.createdAt)
+						return (
+							<li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2">
+								<span className="break-all">
+									{invitation.email}{' '}
+									<span className="text-sm text-slate-600">
+										<Trans>(sent {sent})</Trans>
+									</span>
 								</span>
-							</span>
-							<Form method="post">
-								<input type="hidden" name="intent" value="cancel-invitation" />
-								<input type="hidden" name="invitationId" value={invitation.id} />
-								<Button
-									variant="secondary"
-									aria-label={`Cancel the invitation to ${invitation.email}`}
-								>
-									Cancel invitation
-								</Button>
-							</Form>
-						</li>
-					))}
+								<Form method="post">
+									<input type="hidden" name="intent" value="cancel-invitation" />
+									<input type="hidden" name="invitationId" value={invitation.id} />
+									<Button variant="secondary" aria-label={t`Cancel the invitation to ${email}`}>
+										<Trans>Cancel invitation</Trans>
+									</Button>
+								</Form>
+							</li>
+						)
+					})}
 				</ul>
 			) : (
-				<p className="mt-2 text-sm text-slate-700">No invitations are waiting.</p>
+				<p className="mt-2 text-sm text-slate-700">
+					<Trans>No invitations are waiting.</Trans>
+				</p>
 			)}
 		</section>
 	)

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import { accountSettingsSchemas, emailField } from '../account/schema'
 import { phoneField, userSchema } from '../users/schema'
@@ -9,31 +10,31 @@ export const ORGANIZATION_OFFLINE_KEY = 'organization_offline_data'
 const maxLogoBytes = 2 * 1024 * 1024
 const logoTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
 
-const optionalText = (max: number, label: string) =>
-	z.string().trim().max(max, `${label} must be at most ${max} characters`).optional()
+const optionalText = (max: number, tooLong: () => string) =>
+	z.string().trim().max(max, { error: tooLong }).optional()
 
 /** The organization's own details: asked at registration and edited in settings. */
 const organizationFields = {
 	name: z
-		.string({ error: 'Enter the organization name' })
+		.string({ error: () => t`Enter the organization name` })
 		.trim()
-		.min(1, 'Enter the organization name')
-		.max(150, 'Name is too long'),
+		.min(1, { error: () => t`Enter the organization name` })
+		.max(150, { error: () => t`Name is too long` }),
 	type: z.enum(['school', 'tutoring_center', 'university', 'company', 'other'], {
-		error: 'Choose the kind of organization',
+		error: () => t`Choose the kind of organization`,
 	}),
 	country: z
-		.string({ error: 'Enter the country' })
+		.string({ error: () => t`Enter the country` })
 		.trim()
-		.min(2, 'Enter the country')
-		.max(100, 'Country is too long'),
+		.min(2, { error: () => t`Enter the country` })
+		.max(100, { error: () => t`Country is too long` }),
 	phone: phoneField,
-	address: optionalText(300, 'Address'),
+	address: optionalText(300, () => t`Address must be at most 300 characters`),
 	website: z
-		.url({ error: 'Enter a full web address, like https://example.org' })
+		.url({ error: () => t`Enter a full web address, like https://example.org` })
 		.max(300)
 		.optional(),
-	description: optionalText(2000, 'Description'),
+	description: optionalText(2000, () => t`Description must be at most 2000 characters`),
 }
 
 export const organizationSignupSchema = z
@@ -43,20 +44,25 @@ export const organizationSignupSchema = z
 		logo: z
 			.instanceof(File)
 			.optional()
-			.refine((file) => !file || file.size <= maxLogoBytes, 'The logo must be at most 2 MB')
-			.refine(
-				(file) => !file || logoTypes.includes(file.type),
-				'The logo must be a PNG, JPEG, WebP or GIF image',
-			),
+			.refine((file) => !file || file.size <= maxLogoBytes, {
+				error: () => t`The logo must be at most 2 MB`,
+			})
+			.refine((file) => !file || logoTypes.includes(file.type), {
+				error: () => t`The logo must be a PNG, JPEG, WebP or GIF image`,
+			}),
 		password: z
-			.string({ error: 'Choose a password' })
-			.min(8, 'Password must be at least 8 characters')
-			.max(128, 'Password must be at most 128 characters'),
-		confirmPassword: z.string({ error: 'Confirm your password' }),
+			.string({ error: () => t`Choose a password` })
+			.min(8, { error: () => t`Password must be at least 8 characters` })
+			.max(128, { error: () => t`Password must be at most 128 characters` }),
+		confirmPassword: z.string({ error: () => t`Confirm your password` }),
 	})
 	.superRefine((value, ctx) => {
 		if (value.password !== value.confirmPassword) {
-			ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' })
+			ctx.addIssue({
+				code: 'custom',
+				path: ['confirmPassword'],
+				message: t`Passwords do not match`,
+			})
 		}
 	})
 export type OrganizationSignup = z.infer<typeof organizationSignupSchema>
@@ -153,11 +159,10 @@ export function organizationDeletionSchema(organizationName: string) {
 	return z.object({
 		intent: z.literal('delete'),
 		confirmName: z
-			.string({ error: 'Type the organization name to confirm' })
-			.refine(
-				(value) => value.trim() === organizationName,
-				'The name does not match. Type it exactly as shown.',
-			),
+			.string({ error: () => t`Type the organization name to confirm` })
+			.refine((value) => value.trim() === organizationName, {
+				error: () => t`The name does not match. Type it exactly as shown.`,
+			}),
 	})
 }
 
@@ -172,23 +177,25 @@ export function organizationSettingsActionSchema(organizationName: string) {
 	])
 }
 
-const personName = (what: string) =>
-	z
-		.string({ error: `Enter the ${what}` })
-		.trim()
-		.min(1, `Enter the ${what}`)
-		.max(100, `The ${what} is too long`)
+const personName = (missing: () => string, tooLong: () => string) =>
+	z.string({ error: missing }).trim().min(1, { error: missing }).max(100, { error: tooLong })
 
 /** A new teacher or student registered by the organization. */
 export const newMemberSchema = z.object({
 	intent: z.literal('register'),
-	firstName: personName('first name'),
-	lastName: personName('last name'),
+	firstName: personName(
+		() => t`Enter the first name`,
+		() => t`The first name is too long`,
+	),
+	lastName: personName(
+		() => t`Enter the last name`,
+		() => t`The last name is too long`,
+	),
 	email: emailField,
 	password: z
-		.string({ error: 'Choose a password' })
-		.min(8, 'Password must be at least 8 characters')
-		.max(128, 'Password must be at most 128 characters'),
+		.string({ error: () => t`Choose a password` })
+		.min(8, { error: () => t`Password must be at least 8 characters` })
+		.max(128, { error: () => t`Password must be at most 128 characters` }),
 })
 export type NewMember = z.infer<typeof newMemberSchema>
 
@@ -198,11 +205,11 @@ export const existingStudentSchema = z.object({ intent: z.literal('attach'), ema
 /** The organization withdraws an open invitation, or removes a student. */
 export const cancelInvitationSchema = z.object({
 	intent: z.literal('cancel-invitation'),
-	invitationId: z.uuid({ error: 'Choose an invitation' }),
+	invitationId: z.uuid({ error: () => t`Choose an invitation` }),
 })
 export const removeStudentSchema = z.object({
 	intent: z.literal('remove'),
-	studentId: z.uuid({ error: 'Choose a student' }),
+	studentId: z.uuid({ error: () => t`Choose a student` }),
 })
 
 /** The forms of an organization's members page: a teacher page only registers; a student page also
@@ -222,11 +229,11 @@ export function memberActionSchema(role: 'tutor' | 'student') {
 export const invitationAnswerSchema = z.discriminatedUnion('intent', [
 	z.object({
 		intent: z.literal('accept'),
-		invitationId: z.uuid({ error: 'Choose an invitation' }),
+		invitationId: z.uuid({ error: () => t`Choose an invitation` }),
 	}),
 	z.object({
 		intent: z.literal('decline'),
-		invitationId: z.uuid({ error: 'Choose an invitation' }),
+		invitationId: z.uuid({ error: () => t`Choose an invitation` }),
 	}),
 	z.object({ intent: z.literal('leave') }),
 ])

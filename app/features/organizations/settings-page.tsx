@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { FormEvent } from 'react'
@@ -11,7 +12,7 @@ import { LoadError } from '~/ui/load-error'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import type { RecoveryCodes } from '~/features/account/account.server'
 import { OfflineWaiting } from '~/ui/offline-waiting'
-import { organizationTypes } from './organization-types'
+import { organizationTypeNames, organizationTypes } from './organization-types'
 import {
 	ORGANIZATION_OFFLINE_KEY,
 	organizationDeletionSchema,
@@ -41,7 +42,9 @@ export function OrganizationSettingsPage({
 	const waiting = queued.length
 	return (
 		<div className="flex max-w-2xl flex-col gap-8">
-			<h1 className="text-2xl font-bold">Settings</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Settings</Trans>
+			</h1>
 			<OfflineWaiting waiting={waiting} />
 			{organization.ok ? (
 				<UpdateForm
@@ -107,15 +110,19 @@ function UpdateForm({
 		shouldRevalidate: 'onInput',
 	})
 	const busy = useSubmitting('update')
+	const { t, i18n } = useLingui()
+	const email = organization.email
 	return (
 		<section
 			aria-labelledby="update-heading"
 			className="rounded-lg border border-slate-200 bg-white p-5"
 		>
 			<h2 id="update-heading" className="text-lg font-semibold">
-				Organization details
+				<Trans>Organization details</Trans>
 			</h2>
-			<p className="mt-1 text-sm text-slate-600">Login email: {organization.email}</p>
+			<p className="mt-1 text-sm text-slate-600">
+				<Trans>Login email: {email}</Trans>
+			</p>
 			<Form
 				method="post"
 				className="mt-4 flex flex-col gap-3"
@@ -126,39 +133,49 @@ function UpdateForm({
 				<input type="hidden" name="intent" value="update" />
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<ConformField
-					label="Organization name"
+					label={t`Organization name`}
 					meta={fields.name}
 					autoComplete="organization"
 					required
 				/>
 				<div className="grid gap-3 sm:grid-cols-2">
 					<ConformSelect
-						label="Kind of organization"
+						label={t`Kind of organization`}
 						meta={fields.type}
-						options={organizationTypes}
+						options={organizationTypes.map(({ value }) => ({
+							value,
+							label: i18n._(organizationTypeNames[value]),
+						}))}
 						required
 					/>
 					<ConformField
-						label="Country"
+						label={t`Country`}
 						meta={fields.country}
 						autoComplete="country-name"
 						required
 					/>
 				</div>
-				<ConformField label="Phone (optional)" meta={fields.phone} type="tel" autoComplete="tel" />
 				<ConformField
-					label="Address (optional)"
+					label={t`Phone (optional)`}
+					meta={fields.phone}
+					type="tel"
+					autoComplete="tel"
+				/>
+				<ConformField
+					label={t`Address (optional)`}
 					meta={fields.address}
 					autoComplete="address-line1"
 				/>
 				<ConformField
-					label="Website (optional)"
+					label={t`Website (optional)`}
 					meta={fields.website}
 					type="url"
 					placeholder="https://"
 				/>
-				<ConformTextArea label="Description (optional)" meta={fields.description} rows={3} />
-				<Button disabled={busy}>{busy ? 'Saving…' : 'Save changes'}</Button>
+				<ConformTextArea label={t`Description (optional)`} meta={fields.description} rows={3} />
+				<Button disabled={busy}>
+					{busy ? <Trans>Saving…</Trans> : <Trans>Save changes</Trans>}
+				</Button>
 			</Form>
 		</section>
 	)
@@ -188,12 +205,14 @@ function DeleteForm({
 			className="rounded-lg border border-red-300 bg-red-50 p-5"
 		>
 			<h2 id="delete-heading" className="text-lg font-semibold text-red-900">
-				Delete this organization
+				<Trans>Delete this organization</Trans>
 			</h2>
 			<p className="mt-1 text-sm text-red-900">
-				Deleting removes your organization, its departments and all recorded scores for good.
-				Teachers and students keep their own accounts but leave the organization. You will be logged
-				out.
+				<Trans>
+					Deleting removes your organization, its departments and all recorded scores for good.
+					Teachers and students keep their own accounts but leave the organization. You will be
+					logged out.
+				</Trans>
 			</p>
 			<Form
 				method="post"
@@ -206,16 +225,16 @@ function DeleteForm({
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<ConformField
 					label={
-						<>
+						<Trans>
 							Type <strong>{name}</strong> to confirm
-						</>
+						</Trans>
 					}
 					meta={fields.confirmName}
 					autoComplete="off"
 					required
 				/>
 				<Button variant="danger" disabled={busy}>
-					{busy ? 'Deleting…' : 'Delete organization'}
+					{busy ? <Trans>Deleting…</Trans> : <Trans>Delete organization</Trans>}
 				</Button>
 			</Form>
 		</section>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { getAccount } from '~/features/account/api.server'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
@@ -67,7 +68,7 @@ export async function organizationSettingsAction(
 			const tokens = api.tokens()
 			if (tokens && organization && organization.name !== user.name)
 				startSession(context, { ...user, name: organization.name }, tokens)
-			sendToast(context, successToast('Organization updated successfully'))
+			sendToast(context, successToast(t`Organization updated successfully`))
 			return redirect(SETTINGS_PATH)
 		}
 		case 'delete':
@@ -78,7 +79,7 @@ export async function organizationSettingsAction(
 			}
 			// The account is gone, so is the session: back to the home page.
 			finishSession(context)
-			sendToast(context, successToast('Organization deleted successfully'))
+			sendToast(context, successToast(t`Organization deleted successfully`))
 			return redirect('/')
 		case 'teacher-two-factor':
 			try {

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
 import { ConfirmDisclosure } from '~/ui/confirm-disclosure'
@@ -16,6 +17,7 @@ export function StudentInvitations({
 	invitations: ReceivedInvitation[]
 	awaitingVerification?: number
 }) {
+	const { t } = useLingui()
 	if (!invitations.length && !awaitingVerification) return null
 	return (
 		<section
@@ -23,47 +25,48 @@ export function StudentInvitations({
 			className="rounded-lg border border-indigo-200 bg-indigo-50 p-6"
 		>
 			<h2 id="invitations-heading" className="text-lg font-semibold">
-				Invitations
+				<Trans>Invitations</Trans>
 			</h2>
 			{awaitingVerification ? (
 				<p className="mt-3">
-					{awaitingVerification === 1
-						? 'An organization has invited you to join it.'
-						: `${awaitingVerification} organizations have invited you to join them.`}{' '}
-					Confirm your email address to see and answer{' '}
-					{awaitingVerification === 1 ? 'the invitation' : 'them'}: follow the link in the mail we
-					sent you.
+					<Plural
+						value={awaitingVerification}
+						one="An organization has invited you to join it. Confirm your email address to see and answer the invitation: follow the link in the mail we sent you."
+						other="# organizations have invited you to join them. Confirm your email address to see and answer them: follow the link in the mail we sent you."
+					/>
 				</p>
 			) : null}
 			<ul className="mt-3 flex flex-col gap-3">
-				{invitations.map((invitation) => (
-					<li key={invitation.id} className="flex flex-col gap-2">
-						<p>
-							<strong>{invitation.organization.name}</strong> invited you to join their organization
-							on {formatCalendarDate(invitation.createdAt, 'UTC', 'long')}. If you accept, they see
-							your profile and results, and can post announcements to you.
-						</p>
-						<div className="flex flex-wrap gap-2">
-							<Form method="post">
-								<input type="hidden" name="intent" value="accept" />
-								<input type="hidden" name="invitationId" value={invitation.id} />
-								<Button aria-label={`Accept the invitation from ${invitation.organization.name}`}>
-									Accept
-								</Button>
-							</Form>
-							<Form method="post">
-								<input type="hidden" name="intent" value="decline" />
-								<input type="hidden" name="invitationId" value={invitation.id} />
-								<Button
-									variant="secondary"
-									aria-label={`Decline the invitation from ${invitation.organization.name}`}
-								>
-									Decline
-								</Button>
-							</Form>
-						</div>
-					</li>
-				))}
+				{invitations.map((invitation) => {
+					const name = invitation.organization.name
+					const date = formatCalendarDate(invitation.createdAt, 'UTC', 'long')
+					return (
+						<li key={invitation.id} className="flex flex-col gap-2">
+							<p>
+								<Trans>
+									<strong>{name}</strong> invited you to join their organization on {date}. If you
+									accept, they see your profile and results, and can post announcements to you.
+								</Trans>
+							</p>
+							<div className="flex flex-wrap gap-2">
+								<Form method="post">
+									<input type="hidden" name="intent" value="accept" />
+									<input type="hidden" name="invitationId" value={invitation.id} />
+									<Button aria-label={t`Accept the invitation from ${name}`}>
+										<Trans>Accept</Trans>
+									</Button>
+								</Form>
+								<Form method="post">
+									<input type="hidden" name="intent" value="decline" />
+									<input type="hidden" name="invitationId" value={invitation.id} />
+									<Button variant="secondary" aria-label={t`Decline the invitation from ${name}`}>
+										<Trans>Decline</Trans>
+									</Button>
+								</Form>
+							</div>
+						</li>
+					)
+				})}
 			</ul>
 		</section>
 	)
@@ -71,15 +74,16 @@ export function StudentInvitations({
 
 /** A student in an organization may leave it, after saying so twice (works without JavaScript). */
 export function LeaveOrganization() {
+	const { t } = useLingui()
 	return (
 		<ConfirmDisclosure
-			summary="Leave your organization"
-			question="Leave your organization? It will no longer see your profile or results."
+			summary={t`Leave your organization`}
+			question={t`Leave your organization? It will no longer see your profile or results.`}
 		>
 			<Form method="post">
 				<input type="hidden" name="intent" value="leave" />
 				<button type="submit" className={buttonClass('danger')}>
-					Yes, leave the organization
+					<Trans>Yes, leave the organization</Trans>
 				</button>
 			</Form>
 		</ConfirmDisclosure>

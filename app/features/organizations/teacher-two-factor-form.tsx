@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import type { Settled } from '~/platform/settle.server'
@@ -22,7 +23,7 @@ export function TeacherTwoFactorForm({
 			className="rounded-lg border border-slate-200 bg-white p-6"
 		>
 			<h2 id="teacher-two-factor-heading" className="text-lg font-semibold">
-				Two-factor sign-in for teachers
+				<Trans>Two-factor sign-in for teachers</Trans>
 			</h2>
 			{required.ok ? (
 				<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
@@ -35,11 +36,13 @@ export function TeacherTwoFactorForm({
 							defaultChecked={required.value}
 							className="mt-0.5 h-4 w-4 shrink-0 accent-indigo-700"
 						/>
-						Require two-factor sign-in of our teachers. A teacher without it is asked to set it up
-						and can do nothing else until it is on.
+						<Trans>
+							Require two-factor sign-in of our teachers. A teacher without it is asked to set it up
+							and can do nothing else until it is on.
+						</Trans>
 					</label>
 					<Button variant="secondary" disabled={busy}>
-						{busy ? 'Saving…' : 'Save two-factor setting'}
+						{busy ? <Trans>Saving…</Trans> : <Trans>Save two-factor setting</Trans>}
 					</Button>
 				</Form>
 			) : (

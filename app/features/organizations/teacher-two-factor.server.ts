@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import { EVERY_SESSION } from '~/platform/upstream-cache.server'
 import type { Upstream } from '~/platform/upstream.server'
@@ -12,7 +13,7 @@ const requirementSchema = z.object({ teachersNeedTwoFactor: z.boolean() })
 export async function getTeacherTwoFactor(api: Upstream, organizationId: string) {
 	const { teachersNeedTwoFactor } = await api.get(requirementPath(organizationId), {
 		schema: requirementSchema,
-		fallback: 'Failed to fetch the two-factor setting',
+		fallback: t`Failed to fetch the two-factor setting`,
 		cache: false,
 	})
 	return teachersNeedTwoFactor
@@ -26,7 +27,7 @@ export function setTeacherTwoFactor(
 	return api.send('PUT', requirementPath(organizationId), {
 		json: { teachersNeedTwoFactor },
 		schema: requirementSchema.extend({ message: z.string() }),
-		fallback: 'Failed to save the two-factor setting',
+		fallback: t`Failed to save the two-factor setting`,
 		// Its teachers without two-factor are held from their next page, cached or not (decision 056).
 		invalidates: [EVERY_SESSION],
 	})

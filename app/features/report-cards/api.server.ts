@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Upstream } from '~/platform/upstream.server'
 import {
 	courseReportSchema,
@@ -13,14 +14,14 @@ const id = encodeURIComponent
 export function getStudentReportCards(api: Upstream, studentId: string) {
 	return api.get(`/report-cards/${id(studentId)}`, {
 		schema: studentReportsSchema,
-		fallback: 'Failed to fetch report cards',
+		fallback: t`Failed to fetch report cards`,
 	})
 }
 
 export function getReportCard(api: Upstream, studentId: string, courseId: string) {
 	return api.get(`/report-cards/${id(studentId)}/${id(courseId)}`, {
 		schema: courseReportSchema,
-		fallback: 'Failed to fetch report cards',
+		fallback: t`Failed to fetch report cards`,
 	})
 }
 
@@ -33,14 +34,14 @@ export function saveReportCard(
 	return api.send('PUT', `/report-cards/${id(studentId)}/${id(courseId)}`, {
 		json: { score: form.score, components: form.components, comments: form.comments ?? null },
 		schema: savedReportCardSchema,
-		fallback: 'Failed to save report card',
+		fallback: t`Failed to save report card`,
 	})
 }
 
 export function verifyReportCard(api: Upstream, publicId: string) {
 	return api.get(`/report-cards/verify/${id(publicId)}`, {
 		schema: reportCardVerificationSchema,
-		fallback: 'Failed to verify report card',
+		fallback: t`Failed to verify report card`,
 		cache: false,
 	})
 }

@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useHydrated } from '~/ui/use-hydrated'
 import { Button } from '~/ui/button'
 import { TableScroll } from '~/ui/table-scroll'
 import { formatCalendarDate } from '~/platform/dates'
+import { formatNumber } from '~/platform/numbers'
 
 type Component = { name: string; score: number; grade: string; remark: string | null }
 
@@ -24,35 +26,44 @@ export function ReportCardView({
 		verifyPath?: string
 	}
 }) {
+	const { t } = useLingui()
+	const score = formatNumber(card.score)
+	const grade = card.grade
+	const author = card.authorName
+	const updated = formatCalendarDate(card.updatedAt, 'UTC', 'long')
 	return (
 		<article
-			aria-label={`Report card for ${courseTitle}`}
+			aria-label={t`Report card for ${courseTitle}`}
 			className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 print:break-inside-avoid print:border-slate-400"
 		>
 			<div className="flex flex-wrap items-baseline justify-between gap-2">
 				<Heading className="text-lg font-semibold">{courseTitle}</Heading>
 				<p className="text-lg">
-					<span className="font-bold">{card.score}</span>/100 · Grade{' '}
-					<span className="font-bold">{card.grade}</span>
+					<Trans>
+						<span className="font-bold">{score}</span>/100 · Grade{' '}
+						<span className="font-bold">{grade}</span>
+					</Trans>
 				</p>
 			</div>
 			{card.components.length ? (
-				<TableScroll label={`Scores in ${courseTitle}`} framed={false}>
+				<TableScroll label={t`Scores in ${courseTitle}`} framed={false}>
 					<table className="w-full text-start text-sm">
-						<caption className="sr-only">Scores by subject or component in {courseTitle}</caption>
+						<caption className="sr-only">
+							<Trans>Scores by subject or component in {courseTitle}</Trans>
+						</caption>
 						<thead className="bg-slate-100 text-slate-700">
 							<tr>
 								<th scope="col" className="px-3 py-2">
-									Subject or component
+									<Trans>Subject or component</Trans>
 								</th>
 								<th scope="col" className="px-3 py-2">
-									Score
+									<Trans>Score</Trans>
 								</th>
 								<th scope="col" className="px-3 py-2">
-									Grade
+									<Trans>Grade</Trans>
 								</th>
 								<th scope="col" className="px-3 py-2">
-									Remark
+									<Trans>Remark</Trans>
 								</th>
 							</tr>
 						</thead>
@@ -73,20 +84,24 @@ export function ReportCardView({
 			) : null}
 			{card.comments ? (
 				<p className="whitespace-pre-line text-slate-800">
-					<span className="font-medium">Comments: </span>
+					<span className="font-medium">
+						<Trans>Comments:</Trans>{' '}
+					</span>
 					{card.comments}
 				</p>
 			) : null}
 			<p className="text-xs text-slate-600">
-				By {card.authorName}, last updated {formatCalendarDate(card.updatedAt, 'UTC', 'long')}
+				<Trans>
+					By {author}, last updated {updated}
+				</Trans>
 			</p>
 			{card.verifyPath ? (
 				<p className="text-sm">
 					<a href={card.verifyPath} className="text-indigo-800 underline">
-						Verification page
+						<Trans>Verification page</Trans>
 					</a>{' '}
 					<span className="text-xs text-slate-600">
-						(anyone with this link can check the report card is genuine)
+						<Trans>(anyone with this link can check the report card is genuine)</Trans>
 					</span>
 				</p>
 			) : null}
@@ -100,7 +115,7 @@ export function PrintButton() {
 	if (!hydrated)
 		return (
 			<p className="text-sm text-slate-600 print:hidden">
-				Use your browser&apos;s Print command to print this page.
+				<Trans>Use your browser&apos;s Print command to print this page.</Trans>
 			</p>
 		)
 	return (
@@ -110,7 +125,7 @@ export function PrintButton() {
 			className="print:hidden"
 			onClick={() => window.print()}
 		>
-			Print
+			<Trans>Print</Trans>
 		</Button>
 	)
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 
 const gradedComponent = z.object({
@@ -66,36 +67,54 @@ export const reportCardVerificationSchema = z.object({
 /** How many component rows the form offers; blank rows are left out. */
 export const componentRows = 6
 
-const score = (label: string) =>
+const score = (range: () => string, whole: () => string) =>
 	z
-		.number({ error: `Enter ${label} from 0 to 100` })
-		.int(`Enter ${label} as a whole number`)
-		.min(0, `Enter ${label} from 0 to 100`)
-		.max(100, `Enter ${label} from 0 to 100`)
+		.number({ error: range })
+		.int({ error: whole })
+		.min(0, { error: range })
+		.max(100, { error: range })
 
 export const reportCardFormSchema = z.object({
-	score: score('the overall score'),
-	comments: z.string().trim().max(2000, 'Comments must be at most 2000 characters').optional(),
+	score: score(
+		() => t`Enter the overall score from 0 to 100`,
+		() => t`Enter the overall score as a whole number`,
+	),
+	comments: z
+		.string()
+		.trim()
+		.max(2000, { error: () => t`Comments must be at most 2000 characters` })
+		.optional(),
 	components: z
 		.array(
 			z
 				.object({
-					name: z.string().trim().max(100, 'At most 100 characters').optional(),
-					score: score('a score').optional(),
-					remark: z.string().trim().max(300, 'At most 300 characters').optional(),
+					name: z
+						.string()
+						.trim()
+						.max(100, { error: () => t`At most 100 characters` })
+						.optional(),
+					score: score(
+						() => t`Enter a score from 0 to 100`,
+						() => t`Enter a score as a whole number`,
+					).optional(),
+					remark: z
+						.string()
+						.trim()
+						.max(300, { error: () => t`At most 300 characters` })
+						.optional(),
 				})
 				.superRefine((row, ctx) => {
 					if (row.name && row.score === undefined)
 						ctx.addIssue({
 							code: 'custom',
 							path: ['score'],
-							message: 'Enter a score for this subject',
+							message: t`Enter a score for this subject`,
 						})
 					if (!row.name && (row.score !== undefined || row.remark)) {
 						ctx.addIssue({
 							code: 'custom',
 							path: ['name'],
-							message: 'Name the subject or component',
+							message: t`Name the subject or component`,
 						})
 					}
 				}),

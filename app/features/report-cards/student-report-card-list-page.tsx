@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { RouteData } from '~/platform/route-data'
 import { PrintButton } from './report-card-view'
 import { StudentReportsView } from './student-reports'
@@ -10,10 +11,14 @@ export function StudentReportCardListPage({
 }) {
 	const { reports, tutorId } = loaderData
 	const { student } = reports
+	const { t } = useLingui()
+	const name = student.name
 	return (
 		<div className="flex flex-col gap-6">
 			<div className="flex flex-wrap items-center justify-between gap-3">
-				<h1 className="text-2xl font-bold">Report cards: {student.name}</h1>
+				<h1 className="text-2xl font-bold">
+					<Trans>Report cards: {name}</Trans>
+				</h1>
 				<PrintButton />
 			</div>
 			<p className="text-slate-700">{student.email}</p>
@@ -21,11 +26,11 @@ export function StudentReportCardListPage({
 				reports={reports}
 				courseLinks={(courseId) => [
 					{
-						label: 'Write or edit the report card',
+						label: t`Write or edit the report card`,
 						to: `/teachersdashboard/report-card/${student.id}/${courseId}`,
 					},
 					{
-						label: 'Certificate',
+						label: t`Certificate`,
 						to: `/teachersdashboard/certificate/${student.id}/${courseId}/${tutorId}/${encodeURIComponent(student.email)}`,
 					},
 				]}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { LoadError } from '~/ui/load-error'
 import type { RouteData } from '~/platform/route-data'
 import { PrintButton } from './report-card-view'
@@ -13,7 +14,9 @@ export function StudentReportCardsPage({
 	return (
 		<div className="flex flex-col gap-6">
 			<div className="flex flex-wrap items-center justify-between gap-3">
-				<h1 className="text-2xl font-bold">Report cards</h1>
+				<h1 className="text-2xl font-bold">
+					<Trans>Report cards</Trans>
+				</h1>
 				<PrintButton />
 			</div>
 			{reports.ok ? (

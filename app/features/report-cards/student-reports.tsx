@@ -1,3 +1,5 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { formatNumber } from '~/platform/numbers'
 import { TextLink } from '~/ui/text-link'
 import { ReportCardView } from './report-card-view'
 import type { StudentReports } from './schema'
@@ -11,20 +13,27 @@ export function StudentReportsView({
 	courseLinks?: (courseId: string) => { label: string; to: string }[]
 }) {
 	const { courses, averageScore, averageGrade } = reports
+	const { t } = useLingui()
+	const average = averageScore === null ? '' : formatNumber(averageScore)
+	const grade = averageGrade
 	return (
 		<div className="flex flex-col gap-4">
 			<p className="text-lg">
 				{averageScore === null ? (
-					'No report cards written yet.'
+					<Trans>No report cards written yet.</Trans>
 				) : (
-					<>
-						Average across courses: <span className="font-bold">{averageScore}</span>/100 · Grade{' '}
-						<span className="font-bold">{averageGrade}</span>
-					</>
+					<Trans>
+						Average across courses: <span className="font-bold">{average}</span>/100 · Grade{' '}
+						<span className="font-bold">{grade}</span>
+					</Trans>
 				)}
 			</p>
-			{courses.length === 0 ? <p className="text-slate-700">No courses yet.</p> : null}
-			<ul className="flex flex-col gap-4" aria-label="Courses">
+			{courses.length === 0 ? (
+				<p className="text-slate-700">
+					<Trans>No courses yet.</Trans>
+				</p>
+			) : null}
+			<ul className="flex flex-col gap-4" aria-label={t`Courses`}>
 				{courses.map(({ course, reportCard }) => (
 					<li key={course.id} className="flex flex-col gap-2">
 						{reportCard ? (
@@ -35,7 +44,9 @@ export function StudentReportsView({
 						) : (
 							<div className="rounded-lg border border-dashed border-slate-300 bg-white p-6">
 								<h2 className="text-lg font-semibold">{course.title}</h2>
-								<p className="text-slate-700">No report card yet.</p>
+								<p className="text-slate-700">
+									<Trans>No report card yet.</Trans>
+								</p>
 							</div>
 						)}
 						{courseLinks ? (

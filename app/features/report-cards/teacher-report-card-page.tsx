@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
@@ -42,23 +43,28 @@ export function TeacherReportCardPage({
 	})
 	const componentFields = fields.components.getFieldList()
 	const busy = useSubmitting()
+	const { t } = useLingui()
+	const name = student.name
+	const courseTitle = course.title
 
 	return (
 		<div className="flex flex-col gap-6">
 			<div className="flex flex-wrap items-center justify-between gap-3">
 				<h1 className="text-2xl font-bold">
-					Report card: {student.name}, {course.title}
+					<Trans>
+						Report card: {name}, {courseTitle}
+					</Trans>
 				</h1>
 				<PrintButton />
 			</div>
 			<p className="flex flex-wrap gap-4 text-sm print:hidden">
 				<TextLink to={`/teachersdashboard/report-card/${student.id}`}>
-					All of {student.name}&apos;s report cards
+					<Trans>All of {name}&apos;s report cards</Trans>
 				</TextLink>
 				<TextLink
 					to={`/teachersdashboard/certificate/${student.id}/${course.id}/${tutorId}/${encodeURIComponent(student.email)}`}
 				>
-					Certificate for this course
+					<Trans>Certificate for this course</Trans>
 				</TextLink>
 			</p>
 			{reportCard ? (
@@ -68,7 +74,7 @@ export function TeacherReportCardPage({
 				/>
 			) : (
 				<p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">
-					No report card yet.
+					<Trans>No report card yet.</Trans>
 				</p>
 			)}
 			<section
@@ -76,12 +82,12 @@ export function TeacherReportCardPage({
 				className="rounded-lg border border-slate-200 bg-white p-6 print:hidden"
 			>
 				<h2 id="edit-heading" className="text-lg font-semibold">
-					{reportCard ? 'Edit the report card' : 'Write the report card'}
+					{reportCard ? <Trans>Edit the report card</Trans> : <Trans>Write the report card</Trans>}
 				</h2>
 				<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
 					<FormErrors id={form.errorId} errors={form.errors} />
 					<ConformField
-						label="Overall score (0 to 100)"
+						label={t`Overall score (0 to 100)`}
 						meta={fields.score}
 						type="number"
 						min={0}
@@ -91,29 +97,32 @@ export function TeacherReportCardPage({
 					/>
 					<fieldset className="flex flex-col gap-3">
 						<legend className="text-sm font-semibold text-slate-800">
-							Subjects or components (optional)
+							<Trans>Subjects or components (optional)</Trans>
 						</legend>
 						{componentFields.map((row, index) => {
 							const cells = row.getFieldset()
+							const number = index + 1
 							return (
 								<div key={row.key} id={row.id} className="grid gap-3 sm:grid-cols-[2fr_1fr_3fr]">
-									<ConformField label={`Subject ${index + 1}`} meta={cells.name} />
+									<ConformField label={t`Subject ${number}`} meta={cells.name} />
 									<ConformField
-										label={`Score ${index + 1}`}
+										label={t`Score ${number}`}
 										meta={cells.score}
 										type="number"
 										min={0}
 										max={100}
 										step={1}
 									/>
-									<ConformField label={`Remark ${index + 1}`} meta={cells.remark} />
+									<ConformField label={t`Remark ${number}`} meta={cells.remark} />
 								</div>
 							)
 						})}
 					</fieldset>
-					<ConformTextArea label="Comments (optional)" meta={fields.comments} rows={3} />
+					<ConformTextArea label={t`Comments (optional)`} meta={fields.comments} rows={3} />
 					<div>
-						<Button disabled={busy}>{busy ? 'Saving…' : 'Save report card'}</Button>
+						<Button disabled={busy}>
+							{busy ? <Trans>Saving…</Trans> : <Trans>Save report card</Trans>}
+						</Button>
 					</div>
 				</Form>
 			</section>

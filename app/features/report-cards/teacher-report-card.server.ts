@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
@@ -34,6 +35,6 @@ export async function saveReportCardAction(
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error)
 	}
-	sendToast(context, successToast('Report card saved successfully'))
+	sendToast(context, successToast(t`Report card saved successfully`))
 	return redirect(`/teachersdashboard/report-card/${studentId}/${courseId}`)
 }

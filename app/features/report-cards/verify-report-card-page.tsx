@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Verdict } from '~/ui/verdict'
 import type { RouteData } from '~/platform/route-data'
 import { ReportCardView } from './report-card-view'
@@ -9,15 +10,20 @@ export function VerifyReportCardPage({
 	loaderData: RouteData<typeof loadReportCardVerification>
 }) {
 	const { publicId, result } = loaderData
+	const { t } = useLingui()
+	const studentName = result.reportCard?.studentName
 	return (
 		<div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-12">
-			<h1 className="text-3xl font-bold">Report card verification</h1>
+			<h1 className="text-3xl font-bold">
+				<Trans>Report card verification</Trans>
+			</h1>
 			{result.genuine && result.reportCard ? (
-				<Verdict genuine title="Genuine report card">
+				<Verdict genuine title={t`Genuine report card`}>
 					<p>
-						This is the current report card of{' '}
-						<span className="font-semibold">{result.reportCard.studentName}</span>, as kept by
-						TutorHub.
+						<Trans>
+							This is the current report card of{' '}
+							<span className="font-semibold">{studentName}</span>, as kept by TutorHub.
+						</Trans>
 					</p>
 					<ReportCardView
 						courseTitle={result.reportCard.courseTitle}
@@ -26,10 +32,12 @@ export function VerifyReportCardPage({
 					/>
 				</Verdict>
 			) : (
-				<Verdict genuine={false} title="Not genuine">
+				<Verdict genuine={false} title={t`Not genuine`}>
 					<p>
-						No report card has the ID <span className="font-mono break-all">{publicId}</span>. The
-						link may have been mistyped or altered.
+						<Trans>
+							No report card has the ID <span className="font-mono break-all">{publicId}</span>. The
+							link may have been mistyped or altered.
+						</Trans>
 					</p>
 				</Verdict>
 			)}

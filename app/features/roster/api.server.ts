@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { staleAfter } from '~/platform/cache-invalidation.server'
 import type { createUpstream } from '~/platform/upstream.server'
 import {
@@ -20,7 +21,7 @@ export function uploadRoster(api: Upstream, organizationId: string, file: File) 
 	return api.send('POST', `${rosterPath(organizationId)}/imports`, {
 		form,
 		schema: rosterImportAnswerSchema,
-		fallback: 'Failed to read the roster',
+		fallback: t`Failed to read the roster`,
 	})
 }
 
@@ -28,7 +29,7 @@ export function uploadRoster(api: Upstream, organizationId: string, file: File) 
 export function getRosterImports(api: Upstream, organizationId: string) {
 	return api.get(`${rosterPath(organizationId)}/imports`, {
 		schema: rosterImportListSchema,
-		fallback: 'Failed to fetch imports',
+		fallback: t`Failed to fetch imports`,
 		cache: false,
 	})
 }
@@ -42,7 +43,7 @@ export function getRosterImport(
 	return api.get(importPath(organizationId, importId), {
 		query: { page, limit: ROSTER_ROWS_PER_PAGE, ...(errorsOnly && { show: 'errors' }) },
 		schema: rosterImportPageSchema,
-		fallback: 'Failed to fetch the import',
+		fallback: t`Failed to fetch the import`,
 		cache: false,
 	})
 }
@@ -50,7 +51,7 @@ export function getRosterImport(
 export function confirmRosterImport(api: Upstream, organizationId: string, importId: string) {
 	return api.send('POST', `${importPath(organizationId, importId)}/confirm`, {
 		schema: rosterImportAnswerSchema,
-		fallback: 'Failed to start the import',
+		fallback: t`Failed to start the import`,
 		invalidates: staleAfter.membership,
 	})
 }
@@ -63,5 +64,5 @@ export const downloadRosterFile = (
 ) =>
 	// A literal path per file, as the contract declares them (app/contract.test.ts matches it).
 	api.stream(`${rosterPath(organizationId)}${file === 'template' ? '/template' : '/export'}`, {
-		fallback: file === 'template' ? 'Failed to fetch the template' : 'Failed to fetch the roster',
+		fallback: file === 'template' ? t`Failed to fetch the template` : t`Failed to fetch the roster`,
 	})

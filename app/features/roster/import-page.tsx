@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { Link } from '~/ui/link'
@@ -17,6 +20,7 @@ import {
 } from './schema'
 import { TextLink } from '~/ui/text-link'
 import { formatDateTime } from '~/platform/dates'
+import { formatNumber } from '~/platform/numbers'
 import type { RosterLimits } from './schema'
 
 // While the job runs, the page asks again this often (with JavaScript; without, Refresh).
@@ -42,16 +46,23 @@ export function RosterImportPage({
 }) {
 	useFollow(job.status === 'running', POLL_MS)
 	const toApply = job.counts.create + job.counts.invite
+	const { t } = useLingui()
+	const fileName = job.fileName
+	const errors = formatNumber(job.counts.error)
 	return (
 		<div className="flex flex-col gap-6">
 			<div className="flex flex-wrap items-center justify-between gap-3">
-				<h1 className="text-2xl font-bold">Roster import</h1>
+				<h1 className="text-2xl font-bold">
+					<Trans>Roster import</Trans>
+				</h1>
 				<Link to="/organization/roster" className={buttonClass('link')}>
-					Back to the roster
+					<Trans>Back to the roster</Trans>
 				</Link>
 			</div>
 			<p className="text-slate-700">
-				File: <span className="font-semibold">{job.fileName}</span>
+				<Trans>
+					File: <span className="font-semibold">{fileName}</span>
+				</Trans>
 			</p>
 			<StatusLine job={job} />
 			<Counts counts={job.result ?? job.counts} done={job.status === 'done'} />
@@ -65,14 +76,16 @@ export function RosterImportPage({
 			) : null}
 			<section aria-labelledby="rows-heading" className="flex flex-col gap-3">
 				<h2 id="rows-heading" className="text-lg font-semibold">
-					{errorsOnly ? 'Rows with errors' : 'Rows'}
+					{errorsOnly ? <Trans>Rows with errors</Trans> : <Trans>Rows</Trans>}
 				</h2>
-				<nav aria-label="Which rows" className="flex gap-4 text-sm">
+				<nav aria-label={t`Which rows`} className="flex gap-4 text-sm">
 					{errorsOnly ? (
-						<TextLink to="?">Show all rows</TextLink>
+						<TextLink to="?">
+							<Trans>Show all rows</Trans>
+						</TextLink>
 					) : job.counts.error > 0 ? (
 						<TextLink to="?show=errors">
-							Show only rows with errors ({job.counts.error.toLocaleString('en-US')})
+							<Trans>Show only rows with errors ({errors})</Trans>
 						</TextLink>
 					) : null}
 				</nav>
@@ -80,7 +93,7 @@ export function RosterImportPage({
 				<Pagination
 					page={pagination.page}
 					totalPages={pagination.totalPages}
-					label="Pages of rows"
+					label={t`Pages of rows`}
 				/>
 			</section>
 		</div>
@@ -88,41 +101,45 @@ export function RosterImportPage({
 }
 
 function StatusLine({ job }: { job: RosterImport }) {
+	const { t, i18n } = useLingui()
 	const text = {
-		preview: 'Preview: nothing has been written yet. Check the rows, then confirm.',
-		running: 'This page updates by itself; without JavaScript, refresh it to see the progress.',
-		done: 'Import finished.',
-		failed: job.error ?? 'The import stopped before it finished.',
+		preview: t`Preview: nothing has been written yet. Check the rows, then confirm.`,
+		running: t`This page updates by itself; without JavaScript, refresh it to see the progress.`,
+		done: t`Import finished.`,
+		failed: job.error ?? t`The import stopped before it finished.`,
 	}[job.status]
 	return (
 		<JobStatus
 			failed={job.status === 'failed'}
-			refresh={job.status === 'running' ? 'Refresh' : undefined}
+			refresh={job.status === 'running' ? t`Refresh` : undefined}
 		>
-			<span className="font-semibold">{STATUS_LABELS[job.status]}</span> {text}
+			<span className="font-semibold">{i18n._(STATUS_LABELS[job.status])}</span> {text}
 		</JobStatus>
 	)
 }
 
 const COUNTED: RosterOutcome[] = ['create', 'invite', 'member', 'invited', 'error']
-const DONE_LABELS: Partial<Record<RosterOutcome, string>> = {
-	create: 'New accounts created and mailed',
-	invite: 'Invitations sent',
+const DONE_LABELS: Partial<Record<RosterOutcome, MessageDescriptor>> = {
+	create: msg`New accounts created and mailed`,
+	invite: msg`Invitations sent`,
 }
 
 function Counts({ counts, done }: { counts: RosterCounts; done: boolean }) {
+	const { i18n } = useLingui()
 	return (
 		<dl className="grid gap-2 sm:grid-cols-3">
 			<div className="rounded-md border border-slate-200 bg-white p-3">
-				<dt className="text-sm text-slate-700">Rows in the file</dt>
-				<dd className="text-xl font-bold">{counts.rows.toLocaleString('en-US')}</dd>
+				<dt className="text-sm text-slate-700">
+					<Trans>Rows in the file</Trans>
+				</dt>
+				<dd className="text-xl font-bold">{formatNumber(counts.rows)}</dd>
 			</div>
 			{COUNTED.map((outcome) => (
 				<div key={outcome} className="rounded-md border border-slate-200 bg-white p-3">
 					<dt className="text-sm text-slate-700">
-						{(done && DONE_LABELS[outcome]) || OUTCOME_LABELS[outcome]}
+						{i18n._((done && DONE_LABELS[outcome]) || OUTCOME_LABELS[outcome])}
 					</dt>
-					<dd className="text-xl font-bold">{counts[outcome].toLocaleString('en-US')}</dd>
+					<dd className="text-xl font-bold">{formatNumber(counts[outcome])}</dd>
 				</div>
 			))}
 		</dl>
@@ -142,15 +159,17 @@ function MailNote({
 	limits: RosterLimits
 	timeZone: string
 }) {
-	const count = (n: number) => n.toLocaleString('en-US')
+	const perHour = formatNumber(limits.mailsPerHour)
 	if (job.status === 'preview' && job.counts.create > limits.mailsPerHour) {
 		const hours = Math.ceil(job.counts.create / limits.mailsPerHour) - 1
+		const created = formatNumber(job.counts.create)
 		return (
 			<p className="text-slate-700">
-				New people get their mail to choose a password at most {count(limits.mailsPerHour)} an hour:
-				the first {count(limits.mailsPerHour)} of these {count(job.counts.create)} go at once, the
-				rest over the next {hours === 1 ? 'hour' : `${count(hours)} hours`}. Their accounts are
-				ready at once either way.
+				<Plural
+					value={hours}
+					one={`New people get their mail to choose a password at most ${perHour} an hour: the first ${perHour} of these ${created} go at once, the rest over the next hour. Their accounts are ready at once either way.`}
+					other={`New people get their mail to choose a password at most ${perHour} an hour: the first ${perHour} of these ${created} go at once, the rest over the next # hours. Their accounts are ready at once either way.`}
+				/>
 			</p>
 		)
 	}
@@ -158,11 +177,14 @@ function MailNote({
 	if (job.status !== 'done' || mailed === 0 || !job.mailsUntil || !job.finishedAt) return null
 	// Within a minute of the end: they went at once.
 	if (Date.parse(job.mailsUntil) - Date.parse(job.finishedAt) < 60_000) return null
+	const last = formatDateTime(job.mailsUntil, timeZone)
 	return (
 		<p className="text-slate-700">
-			{count(mailed)} mails to choose a password are on their way, at most{' '}
-			{count(limits.mailsPerHour)} an hour: the last goes out around{' '}
-			{formatDateTime(job.mailsUntil, timeZone)}.
+			<Plural
+				value={mailed}
+				one={`# mail to choose a password is on its way, at most ${perHour} an hour: the last goes out around ${last}.`}
+				other={`# mails to choose a password are on their way, at most ${perHour} an hour: the last goes out around ${last}.`}
+			/>
 		</p>
 	)
 }
@@ -181,7 +203,9 @@ function ConfirmForm({
 	if (toApply === 0) {
 		return (
 			<p className="text-slate-700">
-				Nothing to import: every row is already a member, already invited, or has an error.
+				<Trans>
+					Nothing to import: every row is already a member, already invited, or has an error.
+				</Trans>
 			</p>
 		)
 	}
@@ -191,11 +215,15 @@ function ConfirmForm({
 				role="note"
 				className="rounded-md border border-amber-300 bg-amber-50 p-3 text-slate-800"
 			>
-				<p className="font-semibold">Verify your organization&apos;s email address to import</p>
+				<p className="font-semibold">
+					<Trans>Verify your organization&apos;s email address to import</Trans>
+				</p>
 				<p>
-					New people get a mail from TutorHub in your name, so we first need to know the address is
-					yours. Open the link we mailed you when you signed up (or send it again from the notice at
-					the top of the page), then come back to this page to confirm the import.
+					<Trans>
+						New people get a mail from TutorHub in your name, so we first need to know the address
+						is yours. Open the link we mailed you when you signed up (or send it again from the
+						notice at the top of the page), then come back to this page to confirm the import.
+					</Trans>
 				</p>
 			</div>
 		)
@@ -205,31 +233,48 @@ function ConfirmForm({
 			<FormErrors id={form.errorId} errors={form.errors} />
 			<input type="hidden" name="intent" value="confirm" />
 			<p className="text-slate-700">
-				Confirming writes every row without an error, a hundred at a time. If it stops part way,
-				upload the same file again: the rows already written show as no change, and the rest are
-				written.
+				<Trans>
+					Confirming writes every row without an error, a hundred at a time. If it stops part way,
+					upload the same file again: the rows already written show as no change, and the rest are
+					written.
+				</Trans>
 			</p>
 			<div>
-				<Button disabled={busy}>{busy ? 'Starting…' : 'Confirm import'}</Button>
+				<Button disabled={busy}>
+					{busy ? <Trans>Starting…</Trans> : <Trans>Confirm import</Trans>}
+				</Button>
 			</div>
 		</Form>
 	)
 }
 
 function RowTable({ rows }: { rows: RosterRow[] }) {
-	if (!rows.length) return <p className="text-slate-700">No rows here.</p>
+	const { t, i18n } = useLingui()
+	if (!rows.length) {
+		return (
+			<p className="text-slate-700">
+				<Trans>No rows here.</Trans>
+			</p>
+		)
+	}
 	return (
-		<TableScroll label="Rows of the file">
+		<TableScroll label={t`Rows of the file`}>
 			<table className="w-full text-start text-sm">
 				<thead>
 					<tr className="border-b border-slate-300">
-						{['Row', 'Role', 'Name', 'Email', 'Department', 'Student number', 'What happens'].map(
-							(heading) => (
-								<th key={heading} scope="col" className="py-2 pe-4">
-									{heading}
-								</th>
-							),
-						)}
+						{[
+							t`Row`,
+							t`Role`,
+							t`Name`,
+							t`Email`,
+							t`Department`,
+							t`Student number`,
+							t`What happens`,
+						].map((heading) => (
+							<th key={heading} scope="col" className="py-2 pe-4">
+								{heading}
+							</th>
+						))}
 					</tr>
 				</thead>
 				<tbody>
@@ -246,7 +291,7 @@ function RowTable({ rows }: { rows: RosterRow[] }) {
 							<td
 								className={`py-2 pe-4 ${row.outcome === 'error' ? 'font-semibold text-red-800' : ''}`}
 							>
-								{row.outcome === 'error' ? row.error : OUTCOME_LABELS[row.outcome]}
+								{row.outcome === 'error' ? row.error : i18n._(OUTCOME_LABELS[row.outcome])}
 							</td>
 						</tr>
 					))}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { invalidate, staleAfter } from '~/platform/cache-invalidation.server'
 import {
@@ -15,7 +16,7 @@ import { sendToast } from '~/platform/toast.server'
 import { confirmRosterImport, getRosterImport, getRosterImports, uploadRoster } from './api.server'
 import {
 	ROSTER_FILE_LIMIT,
-	ROSTER_FILE_TOO_LARGE,
+	rosterFileTooLarge,
 	rosterConfirmSchema,
 	rosterUploadSchema,
 } from './schema'
@@ -41,7 +42,7 @@ export async function rosterUploadAction(
 	const { formData, tooLarge } = await readFormWithFile(request, {
 		maxFileBytes: ROSTER_FILE_LIMIT,
 		field: 'file',
-		message: ROSTER_FILE_TOO_LARGE,
+		message: rosterFileTooLarge(),
 	})
 	if (tooLarge) return data(tooLarge, { status: 413 })
 	const submission = parseForm(formData, { schema: rosterUploadSchema })
@@ -55,7 +56,7 @@ export async function rosterUploadAction(
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error, ['file'])
 	}
-	sendToast(context, successToast('Roster read: check the preview'))
+	sendToast(context, successToast(t`Roster read: check the preview`))
 	return redirect(rosterImportPath(importId))
 }
 
@@ -107,6 +108,6 @@ export async function rosterConfirmAction(
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error)
 	}
-	sendToast(context, successToast('Import started'))
+	sendToast(context, successToast(t`Import started`))
 	return redirect(rosterImportPath(importId))
 }

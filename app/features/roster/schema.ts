@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
 import { z } from 'zod'
 import { noFileChosen } from '~/platform/file-input'
 import { type RosterOutcome, rosterRowFields } from '../../../contract/roster.ts'
@@ -5,7 +7,8 @@ import { type RosterOutcome, rosterRowFields } from '../../../contract/roster.ts
 // Roster import (issue 31, docs/decisions/039): the API's answers and the page's two forms.
 
 export const ROSTER_FILE_LIMIT = 2 * 1024 * 1024
-export const ROSTER_FILE_TOO_LARGE = 'The file is too large (max 2 MB)'
+/** Said when the upload is over the limit, in the request's language. */
+export const rosterFileTooLarge = () => t`The file is too large (max 2 MB)`
 export const ROSTER_ROWS_PER_PAGE = 100
 
 export type { RosterOutcome } from '../../../contract/roster.ts'
@@ -58,26 +61,26 @@ export const rosterUploadSchema = z.object({
 	file: z.preprocess(
 		noFileChosen,
 		z
-			.instanceof(File, { error: 'Choose a CSV file to upload' })
-			.refine((file) => file.size > 0, { message: 'The file is empty', abort: true })
-			.refine((file) => file.size <= ROSTER_FILE_LIMIT, ROSTER_FILE_TOO_LARGE),
+			.instanceof(File, { error: () => t`Choose a CSV file to upload` })
+			.refine((file) => file.size > 0, { error: () => t`The file is empty`, abort: true })
+			.refine((file) => file.size <= ROSTER_FILE_LIMIT, { error: rosterFileTooLarge }),
 	),
 })
 
 export const rosterConfirmSchema = z.object({ intent: z.literal('confirm') })
 
 /** What each outcome means, as the preview and the counts say it. */
-export const OUTCOME_LABELS: Record<RosterOutcome, string> = {
-	create: 'New account, mailed a link to choose a password',
-	invite: 'Invitation to an existing account',
-	member: 'Already a member: no change',
-	invited: 'Already invited: no change',
-	error: 'Not imported',
+export const OUTCOME_LABELS: Record<RosterOutcome, MessageDescriptor> = {
+	create: msg`New account, mailed a link to choose a password`,
+	invite: msg`Invitation to an existing account`,
+	member: msg`Already a member: no change`,
+	invited: msg`Already invited: no change`,
+	error: msg`Not imported`,
 }
 
-export const STATUS_LABELS: Record<RosterImport['status'], string> = {
-	preview: 'Preview, not imported',
-	running: 'Importing…',
-	done: 'Imported',
-	failed: 'Stopped',
+export const STATUS_LABELS: Record<RosterImport['status'], MessageDescriptor> = {
+	preview: msg`Preview, not imported`,
+	running: msg`Importing…`,
+	done: msg`Imported`,
+	failed: msg`Stopped`,
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { createUpstream } from '~/platform/upstream.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { z } from 'zod'
@@ -53,7 +54,7 @@ export async function getSchedule(api: Upstream, id: string) {
 export async function getScheduleCourses(api: Upstream) {
 	const { courses } = await api.get('/schedule/courses', {
 		schema: courseOptionsSchema,
-		fallback: 'Failed to fetch courses',
+		fallback: t`Failed to fetch courses`,
 		resource: 'courses',
 	})
 	return courses
@@ -70,7 +71,7 @@ export async function createSchedule(api: Upstream, values: ScheduleForm) {
 			form,
 			schema: scheduleAnswerSchema,
 			// Spec section 8: the toast falls back to 'Failed to create schedule', the stored text to this.
-			fallback: 'Failed to create schedules',
+			fallback: t`Failed to create schedules`,
 			errorField: 'error',
 			invalidates: ['schedules'],
 		})
@@ -88,7 +89,7 @@ function withCreateFallbackToast(error: unknown) {
 		text: error.text,
 		status: error.status,
 		fieldErrors: error.fieldErrors,
-		toast: { type: 'error', title: 'Failed to create schedule', duration: 4000 },
+		toast: { type: 'error', title: t`Failed to create schedule`, duration: 4000 },
 		cause: error,
 	})
 }
@@ -101,7 +102,7 @@ export async function updateSchedule(api: Upstream, id: string, updates: Schedul
 	const { schedule } = await api.send('PUT', `/schedules/${encodeURIComponent(id)}`, {
 		json: updates,
 		schema: scheduleAnswerSchema,
-		fallback: 'Failed to update schedule',
+		fallback: t`Failed to update schedule`,
 		invalidates: ['schedule'],
 	})
 	return schedule
@@ -110,7 +111,7 @@ export async function updateSchedule(api: Upstream, id: string, updates: Schedul
 export async function cancelSchedule(api: Upstream, id: string) {
 	const { schedule } = await api.send('POST', `/schedule/${encodeURIComponent(id)}/cancel`, {
 		schema: scheduleAnswerSchema,
-		fallback: 'Failed to cancel schedule',
+		fallback: t`Failed to cancel schedule`,
 		invalidates: ['schedules'],
 	})
 	return schedule
@@ -119,7 +120,7 @@ export async function cancelSchedule(api: Upstream, id: string) {
 export function deleteSchedule(api: Upstream, id: string) {
 	return api.send('DELETE', `/schedule/${encodeURIComponent(id)}/delete`, {
 		schema: scheduleAnswerSchema.pick({}).loose(),
-		fallback: 'Failed to delete schedule',
+		fallback: t`Failed to delete schedule`,
 		invalidates: ['schedules'],
 	})
 }
@@ -141,7 +142,7 @@ export async function recordAttendance(
 	const { data } = await api.send('POST', `/schedules/${encodeURIComponent(id)}/attendance`, {
 		json: record,
 		schema: attendanceRecordedSchema,
-		fallback: 'Failed to record attendance',
+		fallback: t`Failed to record attendance`,
 		invalidates: ['schedule'],
 	})
 	return data
@@ -165,7 +166,7 @@ export async function getCalendarFeed(api: Upstream) {
 export function resetCalendarFeed(api: Upstream) {
 	return api.send('POST', '/calendar/feed/reset', {
 		schema: calendarFeedSchema,
-		fallback: 'Failed to reset calendar link',
+		fallback: t`Failed to reset calendar link`,
 	})
 }
 

@@ -1,3 +1,4 @@
+import { Plural, Trans } from '@lingui/react/macro'
 import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { Button } from '~/ui/button'
@@ -7,7 +8,14 @@ import { TextLink } from '~/ui/text-link'
 import type { loadAttendance } from './attendance.server'
 import { statusAt } from './calendar'
 import { ATTENDANCE_STATUSES } from './schema'
-import { sessionWhen, StatusBadge } from './schedule-views'
+import { sessionWhen, StatusBadge, useStatusName } from './schedule-views'
+
+/** 'recorded Nov 23, 2026, 5:00 PM EST', or 'not recorded yet'. */
+function RecordedAt({ at, zone }: { at: string | null | undefined; zone: string }) {
+	if (!at) return <Trans>not recorded yet</Trans>
+	const when = formatDateTime(at, zone)
+	return <Trans>recorded {when}</Trans>
+}
 
 /** A session's attendance: a row of choices per student, saved together (works without JavaScript). */
 export function AttendancePage({
@@ -22,14 +30,19 @@ export function AttendancePage({
 	const formErrors = actionData?.error?.['']
 	const status = statusAt(schedule, now)
 	const cancelled = status === 'Cancelled'
+	const statusName = useStatusName()
+	const title = schedule.title
+	const saved = actionData?.saved ?? 0
 
 	return (
 		<div className="mx-auto flex max-w-3xl flex-col gap-6">
 			<div>
 				<TextLink to="/teachersdashboard/schedule" className="text-sm">
-					Back to schedule
+					<Trans>Back to schedule</Trans>
 				</TextLink>
-				<h1 className="mt-2 text-2xl font-bold">Attendance: {schedule.title}</h1>
+				<h1 className="mt-2 text-2xl font-bold">
+					<Trans>Attendance: {title}</Trans>
+				</h1>
 				<p className="mt-1 flex flex-wrap items-center gap-2 text-slate-700">
 					{schedule.courseTitle} · {sessionWhen(schedule, zone)} <StatusBadge status={status} />
 				</p>
@@ -40,16 +53,26 @@ export function AttendancePage({
 					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
 				>
 					<p>{formErrors.join(' ')}</p>
-					{actionData?.saved ? <p>{actionData.saved} other change(s) were saved.</p> : null}
+					{saved ? (
+						<p>
+							<Plural
+								value={saved}
+								one="# other change was saved."
+								other="# other changes were saved."
+							/>
+						</p>
+					) : null}
 				</div>
 			) : null}
 			{cancelled ? (
 				<p className="rounded-md border border-amber-300 bg-amber-50 p-3">
-					This session was cancelled, so attendance cannot be recorded.
+					<Trans>This session was cancelled, so attendance cannot be recorded.</Trans>
 				</p>
 			) : null}
 			{attendance.length === 0 ? (
-				<p className="text-slate-700">No students are enrolled in this course yet.</p>
+				<p className="text-slate-700">
+					<Trans>No students are enrolled in this course yet.</Trans>
+				</p>
 			) : (
 				<Form method="post" className="flex flex-col gap-4">
 					{attendance.map((entry, index) => (
@@ -62,9 +85,8 @@ export function AttendancePage({
 							<legend className="px-1 font-semibold">{entry.student.name}</legend>
 							<p className="text-sm text-slate-600">
 								{entry.student.email}
-								{entry.recordedAt
-									? ` · recorded ${formatDateTime(entry.recordedAt, zone)}`
-									: ' · not recorded yet'}
+								{' · '}
+								<RecordedAt at={entry.recordedAt} zone={zone} />
 							</p>
 							<input
 								type="hidden"
@@ -86,7 +108,7 @@ export function AttendancePage({
 											defaultChecked={entry.attendanceStatus === option}
 											className="h-4 w-4 accent-indigo-700"
 										/>
-										{option}
+										{statusName(option)}
 									</label>
 								))}
 							</div>
@@ -95,10 +117,10 @@ export function AttendancePage({
 					{cancelled ? null : (
 						<div className="flex flex-wrap gap-3">
 							<Button name="intent" value="save" disabled={busy}>
-								{busy ? 'Saving…' : 'Save attendance'}
+								{busy ? <Trans>Saving…</Trans> : <Trans>Save attendance</Trans>}
 							</Button>
 							<Button name="intent" value="all-present" variant="secondary" disabled={busy}>
-								Mark everyone present
+								<Trans>Mark everyone present</Trans>
 							</Button>
 						</div>
 					)}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseForm, readForm, upstreamErrorReply } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
@@ -20,7 +21,7 @@ export async function loadAttendance(context: Context, request: Request, schedul
 export async function attendanceAction(context: Context, request: Request, scheduleId: string) {
 	const submission = parseForm(await readForm(request), { schema: attendanceFormSchema })
 	if (submission.status !== 'success') {
-		const formErrors = ['Choose Present, Absent, Late or Excused for each student']
+		const formErrors = [t`Choose Present, Absent, Late or Excused for each student`]
 		return data({ ...submission.reply({ formErrors }), saved: 0 }, { status: 400 })
 	}
 	const api = upstream(context, request)
@@ -34,7 +35,7 @@ export async function attendanceAction(context: Context, request: Request, sched
 			: []
 	})
 	if (!changes.length) {
-		sendToast(context, infoToast('No attendance changes to save'))
+		sendToast(context, infoToast(t`No attendance changes to save`))
 		return redirect(back)
 	}
 	const results = await Promise.allSettled(
@@ -47,6 +48,6 @@ export async function attendanceAction(context: Context, request: Request, sched
 		const { result, status } = upstreamErrorReply(context, submission, failure.reason)
 		return data({ ...result, saved }, { status })
 	}
-	sendToast(context, successToast('Attendance saved'))
+	sendToast(context, successToast(t`Attendance saved`))
 	return redirect(back)
 }

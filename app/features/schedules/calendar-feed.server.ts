@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { env } from '~/platform/env.server'
 import { download } from '~/platform/file-response.server'
@@ -34,7 +35,7 @@ export async function resetCalendarLink(
 ) {
 	try {
 		await resetCalendarFeed(api)
-		sendToast(context, successToast('Calendar link reset'))
+		sendToast(context, successToast(t`Calendar link reset`))
 	} catch (error) {
 		if (!(error instanceof UpstreamError)) throw error
 		sendToast(context, error.toast)
@@ -62,6 +63,7 @@ export function openCalendarFeedFile(
 			}
 			return answer
 		},
+		// eslint-disable-next-line lingui/no-unlocalized-strings -- a header
 		{ cache: 'private, no-cache' },
 	)
 }

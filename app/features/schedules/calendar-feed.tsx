@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Form } from 'react-router'
 import { Button, buttonClass } from '~/ui/button'
@@ -18,18 +19,20 @@ export function CalendarFeed({ links }: { links: CalendarFeedLinks | null }) {
 			className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
 		>
 			<h2 id="calendar-feed-heading" className="text-lg font-semibold">
-				Calendar feed
+				<Trans>Calendar feed</Trans>
 			</h2>
 			{links ? (
 				<>
 					<p className="text-sm text-slate-700">
-						Subscribe to your sessions in Google Calendar, Outlook or Apple Calendar: changes and
-						cancellations show up there by themselves. Anyone with this address can see your
-						sessions, so keep it private.
+						<Trans>
+							Subscribe to your sessions in Google Calendar, Outlook or Apple Calendar: changes and
+							cancellations show up there by themselves. Anyone with this address can see your
+							sessions, so keep it private.
+						</Trans>
 					</p>
 					<div className="flex flex-col gap-1">
 						<label htmlFor="calendar-feed-url" className="text-sm font-medium">
-							Calendar address
+							<Trans>Calendar address</Trans>
 						</label>
 						<div className="flex flex-wrap gap-2">
 							<input
@@ -50,33 +53,39 @@ export function CalendarFeed({ links }: { links: CalendarFeedLinks | null }) {
 										)
 									}}
 								>
-									Copy address
+									<Trans>Copy address</Trans>
 								</Button>
 							) : null}
 						</div>
 						<p role="status" className="text-sm text-slate-700">
-							{copied ? 'Address copied' : ''}
+							{copied ? <Trans>Address copied</Trans> : null}
 						</p>
 					</div>
 					<div className="flex flex-wrap items-center gap-3">
 						<a href={links.webcal} className={buttonClass('secondary')}>
-							Subscribe in your calendar app
+							<Trans>Subscribe in your calendar app</Trans>
 						</a>
 						<Form method="post">
 							<input type="hidden" name="intent" value="reset-calendar" />
-							<Button variant="secondary">Reset link</Button>
+							<Button variant="secondary">
+								<Trans>Reset link</Trans>
+							</Button>
 						</Form>
 					</div>
 					<p className="text-xs text-slate-600">
-						Reset link makes a new address; the old one stops working at once.
+						<Trans>Reset link makes a new address; the old one stops working at once.</Trans>
 					</p>
 					<p className="text-xs text-slate-600">
-						The feed holds your next 500 sessions and up to 500 of the last 90 days; see your
-						schedule here for the rest.
+						<Trans>
+							The feed holds your next 500 sessions and up to 500 of the last 90 days; see your
+							schedule here for the rest.
+						</Trans>
 					</p>
 				</>
 			) : (
-				<p className="text-slate-700">Your calendar address could not be loaded.</p>
+				<p className="text-slate-700">
+					<Trans>Your calendar address could not be loaded.</Trans>
+				</p>
 			)}
 		</section>
 	)

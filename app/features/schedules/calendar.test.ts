@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import {
 	activeSchedulesIn,
+	firstDayOfWeek,
 	nextUpcomingSchedule,
 	sessionsByDay,
 	statusAt,
@@ -138,4 +139,23 @@ test('another week keeps the page’s other query parameters, except those it dr
 	expect(
 		weekAddress('/studentdashboard/sessions', new URLSearchParams('week=2026-11-15'), null),
 	).toBe('/studentdashboard/sessions')
+})
+
+test('the week starts where the page’s language starts it: Sunday in English, Monday in Spanish and French, Saturday in Arabic', () => {
+	expect([firstDayOfWeek('en'), firstDayOfWeek('en-XA')]).toEqual([0, 0])
+	expect([firstDayOfWeek('es'), firstDayOfWeek('fr'), firstDayOfWeek('ar')]).toEqual([1, 1, 6])
+	// Wednesday 25 November 2026.
+	expect(weekOf('2026-11-25', 'Europe/Paris', firstDayOfWeek('fr')).days).toEqual([
+		'2026-11-23',
+		'2026-11-24',
+		'2026-11-25',
+		'2026-11-26',
+		'2026-11-27',
+		'2026-11-28',
+		'2026-11-29',
+	])
+	expect(weekOf('2026-11-25', 'Africa/Cairo', firstDayOfWeek('ar')).startDate).toBe('2026-11-21')
+	expect(weekOf('2026-11-22', 'UTC', firstDayOfWeek('ar')).startDate).toBe('2026-11-21')
+	expect(weekOf('2026-11-22', 'UTC', firstDayOfWeek('fr')).startDate).toBe('2026-11-16')
+	expect(weekOf('2026-11-25', 'America/New_York').startDate).toBe('2026-11-22')
 })

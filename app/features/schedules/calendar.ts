@@ -18,9 +18,47 @@ export function sundayOf(date: string): string {
 	return addDays(date, -weekdayOf(date))
 }
 
-/** Spec section 9: a week runs from Sunday 00:00 to the next Sunday 00:00, in the viewer's zone. */
-export function weekOf(date: string, zone: string): Week {
-	const startDate = sundayOf(date)
+/** The first day of the week on or before `date`; `firstDay` 0 is Sunday, 1 Monday, 6 Saturday. */
+export function weekStartOf(date: string, firstDay = 0): string {
+	return addDays(date, -((weekdayOf(date) - firstDay + 7) % 7))
+}
+
+// Where a language's week starts when the runtime's Intl cannot say (no `weekInfo`).
+const fallbackFirstDays: Record<string, number> = { es: 1, fr: 1, ar: 6 }
+const firstDays = new Map<string, number>()
+
+/**
+ * The first day of the week in a language (0 Sunday … 6 Saturday), from Intl's week data: English
+ * as the spec (section 9) keeps Sunday; Spanish and French start on Monday, Arabic on Saturday.
+ */
+export function firstDayOfWeek(locale: string): number {
+	let found = firstDays.get(locale)
+	if (found !== undefined) return found
+	found =
+		locale === 'en' || locale.startsWith('en-')
+			? 0
+			: (fallbackFirstDays[locale.split('-')[0] ?? ''] ?? 1)
+	try {
+		const intlLocale = new Intl.Locale(locale) as Intl.Locale & {
+			getWeekInfo?: () => { firstDay: number }
+			weekInfo?: { firstDay: number }
+		}
+		const info = intlLocale.getWeekInfo?.() ?? intlLocale.weekInfo
+		// Intl counts Monday 1 … Sunday 7.
+		if (info && !locale.startsWith('en')) found = info.firstDay % 7
+	} catch {
+		// An unknown tag: the fallback above.
+	}
+	firstDays.set(locale, found)
+	return found
+}
+
+/**
+ * Spec section 9: a week runs from Sunday 00:00 to the next Sunday 00:00, in the viewer's zone; in
+ * a language whose week starts on another day (`firstDay`), from that day.
+ */
+export function weekOf(date: string, zone: string, firstDay = 0): Week {
+	const startDate = weekStartOf(date, firstDay)
 	const endDate = addDays(startDate, 7)
 	return {
 		startDate,

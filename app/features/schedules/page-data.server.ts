@@ -1,8 +1,9 @@
 import type { createUpstream } from '~/platform/upstream.server'
 import { pageParam } from '~/platform/page-param'
+import { i18n } from '~/platform/i18n'
 import { settle } from '~/platform/settle.server'
 import { getSchedules } from './api.server'
-import { dayOf, weekOf, type DayRange, type Week } from './calendar'
+import { dayOf, firstDayOfWeek, weekOf, type DayRange, type Week } from './calendar'
 import { SCHEDULE_STATUSES } from './schema'
 import { viewerTimeZone } from './time-zone.server'
 import { dateInZone, isCalendarDate } from './time-zones'
@@ -52,7 +53,11 @@ export async function loadTeacherSchedule(api: Upstream, request: Request, { fre
 	const now = Date.now()
 	const today = dateInZone(now, zone)
 	const weekParam = url.searchParams.get('week') ?? ''
-	const week = weekOf(isCalendarDate(weekParam) ? weekParam : today, zone)
+	const week = weekOf(
+		isCalendarDate(weekParam) ? weekParam : today,
+		zone,
+		firstDayOfWeek(i18n.locale),
+	)
 	const day = dayOf(today, zone)
 	const page = pageParam(url.searchParams)
 	const statusParam = url.searchParams.get('status') ?? ''
@@ -91,7 +96,11 @@ export async function loadStudentSessions(api: Upstream, request: Request, { fre
 	const today = dateInZone(now, zone)
 	const params = new URL(request.url).searchParams
 	const weekParam = params.get('week') ?? ''
-	const week = weekOf(isCalendarDate(weekParam) ? weekParam : today, zone)
+	const week = weekOf(
+		isCalendarDate(weekParam) ? weekParam : today,
+		zone,
+		firstDayOfWeek(i18n.locale),
+	)
 	const day = dayOf(today, zone)
 	const [[weekList, todayList], remaining, upcoming, past] = await Promise.all([
 		loadWeekAndToday(api, params, { week, day }, fresh),

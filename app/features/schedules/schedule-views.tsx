@@ -1,4 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react'
+import { msg, t } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { Form } from 'react-router'
 import { Link } from '~/ui/link'
@@ -7,28 +10,57 @@ import { ConformField, ConformSelect, ConformTextArea } from '~/ui/field'
 import type { Settled } from '~/platform/settle.server'
 import { formatDate, formatDay, formatTime } from '~/platform/dates'
 import { Pagination } from '~/ui/pagination'
+import { formatNumber } from '~/platform/numbers'
 import { Table } from '~/ui/table'
 import { sessionsByDay, statusAt, todaysSchedules, type Week } from './calendar'
 import { formatDuration, formatHours, formatWeek } from './format'
 import type { Schedule } from './schema'
 import { addDays, dateInZone, timeZoneNames } from './time-zones'
 
+// Class lists, not words.
+/* eslint-disable lingui/no-unlocalized-strings */
 const statusStyles: Record<string, string> = {
 	Scheduled: 'bg-indigo-100 text-indigo-900',
 	Completed: 'bg-emerald-100 text-emerald-900',
 	Cancelled: 'bg-red-100 text-red-900',
 }
+/* eslint-enable lingui/no-unlocalized-strings */
+
+// The statuses' names as people read them; the API's own word where it sends another.
+const statusNames: Record<string, MessageDescriptor> = {
+	Scheduled: msg`Scheduled`,
+	Completed: msg`Completed`,
+	Cancelled: msg`Cancelled`,
+}
+
+/** A session's or an attendance's status in the page's language. */
+const attendanceNames: Record<string, MessageDescriptor> = {
+	Present: msg`Present`,
+	Absent: msg`Absent`,
+	Late: msg`Late`,
+	Excused: msg`Excused`,
+}
+
+export function useStatusName() {
+	const { i18n } = useLingui()
+	return (status: string) => {
+		const name = statusNames[status] ?? attendanceNames[status]
+		return name ? i18n._(name) : status
+	}
+}
 
 export function StatusBadge({ status }: { status: string }) {
+	const statusName = useStatusName()
 	return (
 		<span
 			className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyles[status] ?? 'bg-slate-100 text-slate-800'}`}
 		>
-			{status}
+			{statusName(status)}
 		</span>
 	)
 }
 
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a class list
 const linkClass = 'font-semibold text-indigo-800 underline hover:text-indigo-950'
 
 /** 'Sun, Nov 22, 2026, 3:00 PM – 4:30 PM' in the viewer's zone. */
@@ -36,21 +68,31 @@ export function sessionWhen(schedule: Schedule, zone: string) {
 	const start = Date.parse(schedule.startsAt)
 	// The end instant itself is not part of the session, hence the minute back.
 	const nextDay = dateInZone(start, zone) !== dateInZone(Date.parse(schedule.endsAt) - 60_000, zone)
-	return `${formatDate(start, zone)}, ${formatTime(start, zone)} – ${formatTime(schedule.endsAt, zone)}${nextDay ? ' (next day)' : ''}`
+	const date = formatDate(start, zone)
+	const from = formatTime(start, zone)
+	const to = formatTime(schedule.endsAt, zone)
+	return nextDay ? t`${date}, ${from} – ${to} (next day)` : t`${date}, ${from} – ${to}`
 }
 
 /** The time as the teacher entered it, when their zone is not the viewer's. */
 function EnteredTime({ schedule, zone }: { schedule: Schedule; zone: string }) {
 	if (schedule.timeZone === zone) return null
+	const time = formatTime(schedule.startsAt, schedule.timeZone)
+	const timeZone = schedule.timeZone
 	return (
 		<span className="block text-xs text-slate-600">
-			Set for {formatTime(schedule.startsAt, schedule.timeZone)} {schedule.timeZone}
+			<Trans>
+				Set for {time} {timeZone}
+			</Trans>
 		</span>
 	)
 }
 
-const sessionLabel = (schedule: Schedule, zone: string) =>
-	`${schedule.title} on ${formatDate(schedule.startsAt, zone)}`
+const sessionLabel = (schedule: Schedule, zone: string) => {
+	const title = schedule.title
+	const date = formatDate(schedule.startsAt, zone)
+	return t`${title} on ${date}`
+}
 
 /** Edit, take attendance, cancel, and delete behind a confirmation; plain forms that need no JavaScript. */
 export function ScheduleActions({
@@ -62,8 +104,10 @@ export function ScheduleActions({
 	zone: string
 	now: number
 }) {
+	const { t } = useLingui()
 	const status = statusAt(schedule, now)
 	const label = sessionLabel(schedule, zone)
+	const title = schedule.title
 	return (
 		<div className="flex flex-wrap items-start gap-x-3 gap-y-2 text-sm">
 			{/* A cancelled session is final: it can be deleted, not edited (the API refuses too). */}
@@ -71,17 +115,17 @@ export function ScheduleActions({
 				<>
 					<Link
 						to={`/teachersdashboard/schedule/${schedule.id}/edit`}
-						aria-label={`Edit ${label}`}
+						aria-label={t`Edit ${label}`}
 						className={linkClass}
 					>
-						Edit
+						<Trans>Edit</Trans>
 					</Link>
 					<Link
 						to={`/teachersdashboard/schedule/${schedule.id}/attendance`}
-						aria-label={`Attendance for ${label}`}
+						aria-label={t`Attendance for ${label}`}
 						className={linkClass}
 					>
-						Attendance
+						<Trans>Attendance</Trans>
 					</Link>
 				</>
 			) : null}
@@ -89,45 +133,47 @@ export function ScheduleActions({
 				// Asks first, like Delete: one click never cancels a session students are expecting.
 				<details>
 					<summary
-						aria-label={`Cancel session ${label}`}
+						aria-label={t`Cancel session ${label}`}
 						className={`cursor-pointer ${linkClass} text-red-800`}
 					>
-						Cancel session
+						<Trans>Cancel session</Trans>
 					</summary>
 					<Form
 						method="post"
 						className="mt-2 flex max-w-xs flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3"
 					>
 						<p className="text-red-900">
-							Cancel “{schedule.title}”? Its students see it as cancelled, and it cannot be edited
-							afterwards.
+							<Trans>
+								Cancel “{title}”? Its students see it as cancelled, and it cannot be edited
+								afterwards.
+							</Trans>
 						</p>
 						<input type="hidden" name="intent" value="cancel" />
 						<input type="hidden" name="scheduleId" value={schedule.id} />
-						<Button variant="danger" aria-label={`Yes, cancel ${label}`}>
-							Yes, cancel session
+						<Button variant="danger" aria-label={t`Yes, cancel ${label}`}>
+							<Trans>Yes, cancel session</Trans>
 						</Button>
 					</Form>
 				</details>
 			) : null}
 			<details>
 				<summary
-					aria-label={`Delete ${label}`}
+					aria-label={t`Delete ${label}`}
 					className={`cursor-pointer ${linkClass} text-red-800`}
 				>
-					Delete
+					<Trans>Delete</Trans>
 				</summary>
 				<Form
 					method="post"
 					className="mt-2 flex max-w-xs flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3"
 				>
 					<p className="text-red-900">
-						Delete “{schedule.title}” for good? Its attendance is deleted with it.
+						<Trans>Delete “{title}” for good? Its attendance is deleted with it.</Trans>
 					</p>
 					<input type="hidden" name="intent" value="delete" />
 					<input type="hidden" name="scheduleId" value={schedule.id} />
-					<Button variant="danger" aria-label={`Yes, delete ${label}`}>
-						Yes, delete
+					<Button variant="danger" aria-label={t`Yes, delete ${label}`}>
+						<Trans>Yes, delete</Trans>
 					</Button>
 				</Form>
 			</details>
@@ -153,11 +199,15 @@ export function SessionList({
 	actions?: (schedule: Schedule) => ReactNode
 	showAttendance?: boolean
 }) {
+	const { t } = useLingui()
+	const statusName = useStatusName()
 	if (!schedules.length) return <p className="text-slate-700">{empty}</p>
 	return (
 		<ul aria-label={label} className="flex flex-col gap-3">
 			{schedules.map((schedule) => {
 				const status = statusAt(schedule, now)
+				const attendance = statusName(schedule.attendanceStatus ?? '')
+				const session = sessionLabel(schedule, zone)
 				return (
 					<li key={schedule.id} className="rounded-lg border border-slate-200 bg-white p-4">
 						<div className="flex flex-wrap items-start justify-between gap-2">
@@ -179,16 +229,18 @@ export function SessionList({
 						) : null}
 						{showAttendance && schedule.attendanceStatus ? (
 							<p className="mt-2 text-sm">
-								Your attendance: <span className="font-semibold">{schedule.attendanceStatus}</span>
+								<Trans>
+									Your attendance: <span className="font-semibold">{attendance}</span>
+								</Trans>
 							</p>
 						) : null}
 						{schedule.roomId && status !== 'Cancelled' ? (
 							<Link
 								to={`/conference/classroom/${schedule.roomId}`}
-								aria-label={`Join the live classroom for ${sessionLabel(schedule, zone)}`}
+								aria-label={t`Join the live classroom for ${session}`}
 								className={`mt-2 inline-block text-sm ${linkClass}`}
 							>
-								Join the live classroom
+								<Trans>Join the live classroom</Trans>
 							</Link>
 						) : null}
 						{actions ? <div className="mt-3">{actions(schedule)}</div> : null}
@@ -217,7 +269,7 @@ export function NextSession({
 				id="next-session-heading"
 				className="text-sm font-semibold uppercase tracking-wide text-indigo-900"
 			>
-				Next session
+				<Trans>Next session</Trans>
 			</h2>
 			{schedule ? (
 				<>
@@ -225,12 +277,17 @@ export function NextSession({
 					<p className="text-sm text-slate-800">
 						{schedule.courseTitle} · {sessionWhen(schedule, zone)}
 						{Date.parse(schedule.startsAt) <= now ? (
-							<span className="font-semibold"> · In progress</span>
+							<span className="font-semibold">
+								{' · '}
+								<Trans>In progress</Trans>
+							</span>
 						) : null}
 					</p>
 				</>
 			) : (
-				<p className="mt-1 text-slate-800">No upcoming sessions.</p>
+				<p className="mt-1 text-slate-800">
+					<Trans>No upcoming sessions.</Trans>
+				</p>
 			)}
 		</section>
 	)
@@ -254,20 +311,31 @@ export function ScheduleStats({
 	todayList: Totalled
 	weekList: Totalled
 }) {
-	const weekLabel = today >= week.startDate && today < week.endDate ? 'this week' : 'in this week'
+	const { t } = useLingui()
+	const thisWeek = today >= week.startDate && today < week.endDate
 	const totals = (list: Totalled) => (list.ok ? (list.value.totals ?? null) : null)
 	const [day, days] = [totals(todayList), totals(weekList)]
 	const items = [
-		{ label: 'Sessions today', value: day?.sessions },
-		{ label: `Sessions ${weekLabel}`, value: days?.sessions },
-		{ label: `Hours ${weekLabel}`, value: days ? formatHours(days.minutes / 60) : null },
+		{ key: 'today', label: t`Sessions today`, value: day?.sessions },
+		{
+			key: 'week',
+			label: thisWeek ? t`Sessions this week` : t`Sessions in this week`,
+			value: days?.sessions,
+		},
+		{
+			key: 'hours',
+			label: thisWeek ? t`Hours this week` : t`Hours in this week`,
+			value: days ? formatHours(days.minutes / 60) : null,
+		},
 	]
 	return (
 		<dl className="grid gap-3 sm:grid-cols-3">
 			{items.map((item) => (
-				<div key={item.label} className="rounded-lg border border-slate-200 bg-white p-4">
+				<div key={item.key} className="rounded-lg border border-slate-200 bg-white p-4">
 					<dt className="text-sm text-slate-700">{item.label}</dt>
-					<dd className="mt-1 text-2xl font-bold">{item.value ?? '–'}</dd>
+					<dd className="mt-1 text-2xl font-bold">
+						{typeof item.value === 'number' ? formatNumber(item.value) : (item.value ?? '–')}
+					</dd>
 				</div>
 			))}
 		</dl>
@@ -289,7 +357,8 @@ export function PageOfList({
 }: {
 	pagination: ListPage
 	shown: number
-	what: string
+	/** Which list: today's sessions or the week's. */
+	what: 'today' | 'week'
 	param: string
 	label: string
 }) {
@@ -300,10 +369,40 @@ export function PageOfList({
 	return (
 		<div className="flex flex-wrap items-center justify-between gap-2 text-sm">
 			<p>
-				Sessions {shown ? `${first}–${first + shown - 1}` : 'none'} of {total} {what}
+				<PageOfListText first={first} last={first + shown - 1} total={total} what={what} />
 			</p>
 			<Pagination page={page} totalPages={totalPages} label={label} param={param} />
 		</div>
+	)
+}
+
+/** 'Sessions 101–200 of 503 in this week', 'Sessions none of 12 today'. */
+function PageOfListText({
+	first,
+	last,
+	total,
+	what,
+}: {
+	first: number
+	last: number
+	total: number
+	what: 'today' | 'week'
+}) {
+	if (last < first) {
+		return what === 'today' ? (
+			<Trans>Sessions none of {total} today</Trans>
+		) : (
+			<Trans>Sessions none of {total} in this week</Trans>
+		)
+	}
+	return what === 'today' ? (
+		<Trans>
+			Sessions {first}–{last} of {total} today
+		</Trans>
+	) : (
+		<Trans>
+			Sessions {first}–{last} of {total} in this week
+		</Trans>
 	)
 }
 
@@ -324,14 +423,15 @@ export function TodaysSessions({
 	actions?: (schedule: Schedule) => ReactNode
 	showAttendance?: boolean
 }) {
+	const { t } = useLingui()
 	return (
 		<>
 			<SessionList
-				label="Today’s sessions"
+				label={t`Today’s sessions`}
 				schedules={todaysSchedules(list.schedules, now, zone)}
 				zone={zone}
 				now={now}
-				empty="No sessions today."
+				empty={t`No sessions today.`}
 				actions={actions}
 				showAttendance={showAttendance}
 			/>
@@ -340,7 +440,7 @@ export function TodaysSessions({
 				shown={list.schedules.length}
 				what="today"
 				param="todayPage"
-				label="Pages of today’s sessions"
+				label={t`Pages of today’s sessions`}
 			/>
 		</>
 	)
@@ -371,7 +471,13 @@ export function WeekOfSessions({
 	weekHref: (date: string | null) => string
 	addHref?: (date: string) => string
 }) {
-	if (!weekList.ok) return <p className="text-slate-700">This week could not be loaded.</p>
+	if (!weekList.ok) {
+		return (
+			<p className="text-slate-700">
+				<Trans>This week could not be loaded.</Trans>
+			</p>
+		)
+	}
 	return (
 		<WeekView
 			week={week}
@@ -410,6 +516,7 @@ function WeekView({
 	/** The teacher's "Add" link of each day; a student's week has none. */
 	addHref?: (date: string) => string
 }) {
+	const { t } = useLingui()
 	const shown = days.reduce((sum, day) => sum + day.schedules.length, 0)
 	const busy = days.flatMap((day, index) => (day.schedules.length ? [index] : []))
 	const lastPage = pagesOf(pagination, shown)
@@ -417,74 +524,85 @@ function WeekView({
 	const elsewhere = (index: number) =>
 		(pagination.page > 1 && index < (busy[0] ?? days.length)) ||
 		(pagination.page < lastPage && index > (busy.at(-1) ?? -1))
-			? 'None on this page'
-			: 'No sessions'
+			? t`None on this page`
+			: t`No sessions`
+	const weekRange = formatWeek(week.startDate, week.days[6] ?? week.startDate)
 	return (
 		<section aria-labelledby="week-heading" className="flex flex-col gap-3">
 			<div className="flex flex-wrap items-center justify-between gap-2">
 				<h2 id="week-heading" className="text-lg font-semibold">
-					Week of {formatWeek(week.startDate, week.days[6] ?? week.startDate)}
+					<Trans>Week of {weekRange}</Trans>
 				</h2>
-				<nav aria-label="Weeks" className="flex gap-3 text-sm">
+				<nav aria-label={t`Weeks`} className="flex gap-3 text-sm">
 					<Link to={links.previous} className={linkClass}>
-						Previous week
+						<Trans>Previous week</Trans>
 					</Link>
 					<Link to={links.current} className={linkClass}>
-						This week
+						<Trans>This week</Trans>
 					</Link>
 					<Link to={links.next} className={linkClass}>
-						Next week
+						<Trans>Next week</Trans>
 					</Link>
 				</nav>
 			</div>
 			<PageOfList
 				pagination={pagination}
 				shown={shown}
-				what="in this week"
+				what="week"
 				param="weekPage"
-				label="Pages of this week"
+				label={t`Pages of this week`}
 			/>
 			<ol className="grid gap-2 md:grid-cols-7">
-				{days.map(({ date, schedules }, index) => (
-					<li
-						key={date}
-						aria-label={formatDay(date)}
-						className={`flex min-h-28 flex-col gap-2 rounded-lg border bg-white p-2 ${date === today ? 'border-indigo-600' : 'border-slate-200'}`}
-					>
-						<h3 className="text-sm font-semibold">
-							{formatDay(date, 'short')}
-							{date === today ? <span className="ms-1 text-indigo-800">(today)</span> : null}
-						</h3>
-						{schedules.length ? (
-							<ul className="flex flex-col gap-2">
-								{schedules.map((schedule) => {
-									const status = statusAt(schedule, now)
-									return (
-										<li key={schedule.id} className="rounded border border-slate-200 p-1.5 text-xs">
-											<p className="font-semibold">{formatTime(schedule.startsAt, zone)}</p>
-											<p className={status === 'Cancelled' ? 'line-through' : ''}>
-												{schedule.title}
-											</p>
-											<p className="text-slate-600">{formatDuration(schedule.duration)}</p>
-											<StatusBadge status={status} />
-										</li>
-									)
-								})}
-							</ul>
-						) : (
-							<p className="text-xs text-slate-600">{elsewhere(index)}</p>
-						)}
-						{addHref ? (
-							<Link
-								to={addHref(date)}
-								aria-label={`Add a session on ${formatDay(date)}`}
-								className={`mt-auto text-xs ${linkClass}`}
-							>
-								Add
-							</Link>
-						) : null}
-					</li>
-				))}
+				{days.map(({ date, schedules }, index) => {
+					const day = formatDay(date)
+					return (
+						<li
+							key={date}
+							aria-label={day}
+							className={`flex min-h-28 flex-col gap-2 rounded-lg border bg-white p-2 ${date === today ? 'border-indigo-600' : 'border-slate-200'}`}
+						>
+							<h3 className="text-sm font-semibold">
+								{formatDay(date, 'short')}
+								{date === today ? (
+									<span className="ms-1 text-indigo-800">
+										<Trans>(today)</Trans>
+									</span>
+								) : null}
+							</h3>
+							{schedules.length ? (
+								<ul className="flex flex-col gap-2">
+									{schedules.map((schedule) => {
+										const status = statusAt(schedule, now)
+										return (
+											<li
+												key={schedule.id}
+												className="rounded border border-slate-200 p-1.5 text-xs"
+											>
+												<p className="font-semibold">{formatTime(schedule.startsAt, zone)}</p>
+												<p className={status === 'Cancelled' ? 'line-through' : ''}>
+													{schedule.title}
+												</p>
+												<p className="text-slate-600">{formatDuration(schedule.duration)}</p>
+												<StatusBadge status={status} />
+											</li>
+										)
+									})}
+								</ul>
+							) : (
+								<p className="text-xs text-slate-600">{elsewhere(index)}</p>
+							)}
+							{addHref ? (
+								<Link
+									to={addHref(date)}
+									aria-label={t`Add a session on ${day}`}
+									className={`mt-auto text-xs ${linkClass}`}
+								>
+									<Trans>Add</Trans>
+								</Link>
+							) : null}
+						</li>
+					)
+				})}
 			</ol>
 		</section>
 	)
@@ -501,12 +619,20 @@ export function ScheduleTable({
 	zone: string
 	now: number
 }) {
-	if (!schedules.length) return <p className="text-slate-700">No sessions match.</p>
+	const { t } = useLingui()
+	if (!schedules.length) {
+		return (
+			<p className="text-slate-700">
+				<Trans>No sessions match.</Trans>
+			</p>
+		)
+	}
+	const count = formatNumber(total)
 	return (
 		<Table
-			label="All sessions"
-			caption={<>All sessions ({total})</>}
-			headers={['When', 'Session', 'Duration', 'Status', 'Actions']}
+			label={t`All sessions`}
+			caption={<Trans>All sessions ({count})</Trans>}
+			headers={[t`When`, t`Session`, t`Duration`, t`Status`, t`Actions`]}
 		>
 			{schedules.map((schedule) => (
 				<tr key={schedule.id} className="border-t border-slate-200 align-top">
@@ -547,24 +673,25 @@ export function ScheduleFormFields({
 	courses: { id: string; title: string }[]
 	timeZone: string
 }) {
+	const { t } = useLingui()
 	return (
 		<>
 			<ConformSelect
-				label="Course"
+				label={t`Course`}
 				meta={fields.courseId}
 				options={[
-					{ value: '', label: 'Choose a course…' },
+					{ value: '', label: t`Choose a course…` },
 					...courses.map((course) => ({ value: course.id, label: course.title })),
 				]}
 				required
 			/>
-			<ConformField label="Title" meta={fields.title} required maxLength={200} />
-			<ConformTextArea label="Description (optional)" meta={fields.description} rows={3} />
+			<ConformField label={t`Title`} meta={fields.title} required maxLength={200} />
+			<ConformTextArea label={t`Description (optional)`} meta={fields.description} rows={3} />
 			<div className="grid gap-4 sm:grid-cols-3">
-				<ConformField label="Date" meta={fields.scheduledDate} type="date" required />
-				<ConformField label="Start time" meta={fields.startTime} type="time" required />
+				<ConformField label={t`Date`} meta={fields.scheduledDate} type="date" required />
+				<ConformField label={t`Start time`} meta={fields.startTime} type="time" required />
 				<ConformField
-					label="Duration (minutes)"
+					label={t`Duration (minutes)`}
 					meta={fields.duration}
 					type="number"
 					min={5}
@@ -573,8 +700,8 @@ export function ScheduleFormFields({
 				/>
 			</div>
 			<ConformSelect
-				label="Time zone"
-				hint="The date and start time are in this zone."
+				label={t`Time zone`}
+				hint={t`The date and start time are in this zone.`}
 				meta={fields.timeZone}
 				options={timeZoneNames(timeZone).map((zone) => ({ value: zone, label: zone }))}
 				required

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import { descriptionField, titleField } from '~/platform/form-fields'
 import { isCalendarDate, isClockTime, isTimeZone } from './time-zones'
@@ -60,23 +61,25 @@ export const attendanceRecordedSchema = z.object({
 
 // The create and edit form, the same schema in the browser and in the action.
 export const scheduleFormSchema = z.object({
-	courseId: z.string({ error: 'Choose a course' }).min(1, 'Choose a course'),
+	courseId: z
+		.string({ error: () => t`Choose a course` })
+		.min(1, { error: () => t`Choose a course` }),
 	title: titleField,
 	description: descriptionField,
 	scheduledDate: z
-		.string({ error: 'Choose a date' })
-		.refine(isCalendarDate, 'Enter the date as YYYY-MM-DD'),
+		.string({ error: () => t`Choose a date` })
+		.refine(isCalendarDate, { error: () => t`Enter the date as YYYY-MM-DD` }),
 	startTime: z
-		.string({ error: 'Choose a start time' })
-		.refine(isClockTime, 'Enter the start time as HH:MM (24-hour)'),
+		.string({ error: () => t`Choose a start time` })
+		.refine(isClockTime, { error: () => t`Enter the start time as HH:MM (24-hour)` }),
 	duration: z
-		.number({ error: `Enter the duration in minutes (${MIN_DURATION} to ${MAX_DURATION})` })
-		.int('Enter a whole number of minutes')
-		.min(MIN_DURATION, `Duration must be at least ${MIN_DURATION} minutes`)
-		.max(MAX_DURATION, `Duration must be at most ${MAX_DURATION} minutes`),
+		.number({ error: () => t`Enter the duration in minutes (${MIN_DURATION} to ${MAX_DURATION})` })
+		.int({ error: () => t`Enter a whole number of minutes` })
+		.min(MIN_DURATION, { error: () => t`Duration must be at least ${MIN_DURATION} minutes` })
+		.max(MAX_DURATION, { error: () => t`Duration must be at most ${MAX_DURATION} minutes` }),
 	timeZone: z
-		.string({ error: 'Choose a time zone' })
-		.refine(isTimeZone, 'Choose a time zone from the list'),
+		.string({ error: () => t`Choose a time zone` })
+		.refine(isTimeZone, { error: () => t`Choose a time zone from the list` }),
 })
 export type ScheduleForm = z.infer<typeof scheduleFormSchema>
 
@@ -89,20 +92,20 @@ export const attendanceFormSchema = z.object({
 				studentId: z.string().min(1),
 				previous: z.string().optional(),
 				attendanceStatus: z
-					.enum(ATTENDANCE_STATUSES, { error: 'Choose Present, Absent, Late or Excused' })
+					.enum(ATTENDANCE_STATUSES, { error: () => t`Choose Present, Absent, Late or Excused` })
 					.optional(),
 			}),
 		)
 		// The form lists every enrolled student (it is not shown without any): a post without a
 		// single row is not that form.
-		.min(1, 'Choose Present, Absent, Late or Excused for each student'),
+		.min(1, { error: () => t`Choose Present, Absent, Late or Excused for each student` }),
 })
 
 export const timeZoneFormSchema = z.object({
 	intent: z.literal('timezone'),
 	timeZone: z
-		.string({ error: 'Choose a time zone' })
-		.refine(isTimeZone, 'Choose a time zone from the list'),
+		.string({ error: () => t`Choose a time zone` })
+		.refine(isTimeZone, { error: () => t`Choose a time zone from the list` }),
 })
 
 /** "Reset link" of the calendar feed, on the sessions and schedule pages (issue 19). */

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ReactNode } from 'react'
@@ -25,14 +26,19 @@ export function NewSessionPage({
 	actionData: ActionData
 }) {
 	const { courses, timeZone, scheduledDate } = loaderData
+	const { t } = useLingui()
 	return (
-		<SessionFormFrame title="New session">
+		<SessionFormFrame title={t`New session`}>
 			{!courses.ok ? (
 				<LoadError error={courses.error} />
 			) : courses.value.length === 0 ? (
 				<p className="text-slate-700">
-					Sessions belong to a course. Create a course first, then schedule its sessions here.{' '}
-					<TextLink to="/teachersdashboard">Go to the dashboard</TextLink>
+					<Trans>
+						Sessions belong to a course. Create a course first, then schedule its sessions here.
+					</Trans>{' '}
+					<TextLink to="/teachersdashboard">
+						<Trans>Go to the dashboard</Trans>
+					</TextLink>
 				</p>
 			) : (
 				<SessionForm
@@ -41,8 +47,8 @@ export function NewSessionPage({
 					defaultValue={{ scheduledDate, timeZone, duration: '60' }}
 					courses={courses.value}
 					timeZone={timeZone}
-					submitLabel="Create session"
-					busyLabel="Creating…"
+					submitLabel={t`Create session`}
+					busyLabel={t`Creating…`}
 				/>
 			)}
 		</SessionFormFrame>
@@ -58,16 +64,21 @@ export function EditSessionPage({
 	actionData: ActionData
 }) {
 	const { schedule, courses, zone } = loaderData
+	const { t } = useLingui()
+	const title = schedule.title
+	const date = formatDate(schedule.startsAt, zone)
 	// The form needs the session's own course even if the course list failed to load.
 	const courseOptions = courses.ok
 		? courses.value
 		: [{ id: schedule.courseId, title: schedule.courseTitle }]
 	return (
 		<SessionFormFrame
-			title="Edit session"
+			title={t`Edit session`}
 			subtitle={
 				<p className="mt-1 flex items-center gap-2 text-slate-700">
-					{schedule.title}, {formatDate(schedule.startsAt, zone)}{' '}
+					<Trans>
+						{title}, {date}
+					</Trans>{' '}
 					<StatusBadge status={schedule.status} />
 				</p>
 			}
@@ -75,7 +86,7 @@ export function EditSessionPage({
 			{schedule.status === 'Cancelled' ? (
 				// The API refuses too: a cancelled session is final.
 				<p role="status" className="rounded-md border border-slate-200 bg-white p-4">
-					This session is cancelled, so it cannot be edited.
+					<Trans>This session is cancelled, so it cannot be edited.</Trans>
 				</p>
 			) : (
 				<>
@@ -94,8 +105,8 @@ export function EditSessionPage({
 						}}
 						courses={courseOptions}
 						timeZone={schedule.timeZone}
-						submitLabel="Save changes"
-						busyLabel="Saving…"
+						submitLabel={t`Save changes`}
+						busyLabel={t`Saving…`}
 					/>
 				</>
 			)}
@@ -116,7 +127,7 @@ function SessionFormFrame({
 		<div className="mx-auto flex max-w-2xl flex-col gap-6">
 			<div>
 				<TextLink to="/teachersdashboard/schedule" className="text-sm">
-					Back to schedule
+					<Trans>Back to schedule</Trans>
 				</TextLink>
 				<h1 className="mt-2 text-2xl font-bold">{title}</h1>
 				{subtitle}
@@ -160,7 +171,7 @@ function SessionForm({
 			<div className="flex flex-wrap gap-3">
 				<Button disabled={busy}>{busy ? busyLabel : submitLabel}</Button>
 				<Link to="/teachersdashboard/schedule" className={buttonClass('secondary')}>
-					Cancel
+					<Trans>Cancel</Trans>
 				</Link>
 			</div>
 		</Form>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
@@ -41,14 +42,14 @@ export async function loadSessionToEdit(
 }
 
 export function createSession(context: Context, request: Request) {
-	return saveSessionForm(context, request, 'Schedule created successfully', createSchedule)
+	return saveSessionForm(context, request, t`Schedule created successfully`, createSchedule)
 }
 
 export function updateSession(context: Context, request: Request, scheduleId: string) {
 	return saveSessionForm(
 		context,
 		request,
-		'Schedule updated successfully',
+		t`Schedule updated successfully`,
 		// A cleared description is sent as null so the stored one is removed.
 		(api, { description, ...rest }) =>
 			updateSchedule(api, scheduleId, { ...rest, description: description ?? null }),

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { SubmissionResult } from '@conform-to/react'
 import { Form, useSearchParams } from 'react-router'
 import { Button } from '~/ui/button'
@@ -28,18 +29,23 @@ export function StudentSessionsPage({
 	const failure = [weekList, todayList, remaining, upcoming, past].find((result) => !result.ok)
 	const weekHref = (date: string | null) =>
 		weekAddress('/studentdashboard/sessions', searchParams, date, ['weekPage'])
+	const { t } = useLingui()
 	const next = remaining.ok ? nextUpcomingSchedule(remaining.value.schedules, now) : null
 
 	return (
 		<div className="flex flex-col gap-8">
 			<div className="flex flex-wrap items-center justify-between gap-4">
 				<div>
-					<h1 className="text-2xl font-bold">My sessions</h1>
+					<h1 className="text-2xl font-bold">
+						<Trans>My sessions</Trans>
+					</h1>
 					<TimeZonePicker zone={zone} />
 				</div>
 				<Form method="post">
 					<input type="hidden" name="intent" value="refresh" />
-					<Button variant="secondary">Refresh</Button>
+					<Button variant="secondary">
+						<Trans>Refresh</Trans>
+					</Button>
 				</Form>
 			</div>
 			<FormErrors id="sessions-errors" errors={formErrorsOf(actionData)} />
@@ -51,12 +57,14 @@ export function StudentSessionsPage({
 
 			<section aria-labelledby="today-heading" className="flex flex-col gap-3">
 				<h2 id="today-heading" className="text-lg font-semibold">
-					Today
+					<Trans>Today</Trans>
 				</h2>
 				{todayList.ok ? (
 					<TodaysSessions list={todayList.value} zone={zone} now={now} showAttendance />
 				) : (
-					<p className="text-slate-700">Today’s sessions could not be loaded.</p>
+					<p className="text-slate-700">
+						<Trans>Today’s sessions could not be loaded.</Trans>
+					</p>
 				)}
 			</section>
 
@@ -64,36 +72,40 @@ export function StudentSessionsPage({
 
 			<section aria-labelledby="upcoming-heading" className="flex flex-col gap-3">
 				<h2 id="upcoming-heading" className="text-lg font-semibold">
-					Upcoming
+					<Trans>Upcoming</Trans>
 				</h2>
 				{upcoming.ok ? (
 					<SessionList
-						label="Upcoming sessions"
+						label={t`Upcoming sessions`}
 						schedules={upcoming.value.schedules}
 						zone={zone}
 						now={now}
-						empty="No upcoming sessions."
+						empty={t`No upcoming sessions.`}
 					/>
 				) : (
-					<p className="text-slate-700">Upcoming sessions could not be loaded.</p>
+					<p className="text-slate-700">
+						<Trans>Upcoming sessions could not be loaded.</Trans>
+					</p>
 				)}
 			</section>
 
 			<section aria-labelledby="past-heading" className="flex flex-col gap-3">
 				<h2 id="past-heading" className="text-lg font-semibold">
-					Recent sessions
+					<Trans>Recent sessions</Trans>
 				</h2>
 				{past.ok ? (
 					<SessionList
-						label="Recent sessions"
+						label={t`Recent sessions`}
 						schedules={past.value.schedules}
 						zone={zone}
 						now={now}
-						empty="No past sessions yet."
+						empty={t`No past sessions yet.`}
 						showAttendance
 					/>
 				) : (
-					<p className="text-slate-700">Recent sessions could not be loaded.</p>
+					<p className="text-slate-700">
+						<Trans>Recent sessions could not be loaded.</Trans>
+					</p>
 				)}
 			</section>
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseForm, readForm } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
@@ -22,7 +23,7 @@ export async function loadStudentSessionsPage(context: Context, request: Request
 export async function studentSessionsAction(context: Context, request: Request) {
 	const submission = parseForm(await readForm(request), { schema: studentSessionsActionSchema })
 	if (submission.status !== 'success')
-		return data(submission.reply({ formErrors: ['Choose a time zone from the list'] }), {
+		return data(submission.reply({ formErrors: [t`Choose a time zone from the list`] }), {
 			status: 400,
 		})
 	// Back to the week the form was on (a data request's URL has more).

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { SubmissionResult } from '@conform-to/react'
 import { Form, useSearchParams } from 'react-router'
 import { Link } from '~/ui/link'
@@ -38,22 +39,27 @@ export function TeacherSchedulePage({
 		params.set('page', String(target))
 		return `?${params.toString()}`
 	}
+	const { t } = useLingui()
 	const totalPages = list.ok ? Math.max(1, Math.ceil(list.value.pagination.total / 10)) : 1
 
 	return (
 		<div className="flex flex-col gap-8">
 			<div className="flex flex-wrap items-center justify-between gap-4">
 				<div>
-					<h1 className="text-2xl font-bold">Schedule</h1>
+					<h1 className="text-2xl font-bold">
+						<Trans>Schedule</Trans>
+					</h1>
 					<TimeZonePicker zone={zone} />
 				</div>
 				<div className="flex flex-wrap gap-3">
 					<Form method="post">
 						<input type="hidden" name="intent" value="refresh" />
-						<Button variant="secondary">Refresh</Button>
+						<Button variant="secondary">
+							<Trans>Refresh</Trans>
+						</Button>
 					</Form>
 					<Link to="/teachersdashboard/schedule/new" className={buttonClass()}>
-						New session
+						<Trans>New session</Trans>
 					</Link>
 				</div>
 			</div>
@@ -73,7 +79,7 @@ export function TeacherSchedulePage({
 
 			<section aria-labelledby="today-heading" className="flex flex-col gap-3">
 				<h2 id="today-heading" className="text-lg font-semibold">
-					Today’s sessions
+					<Trans>Today’s sessions</Trans>
 				</h2>
 				{todayList.ok ? (
 					<TodaysSessions
@@ -83,7 +89,9 @@ export function TeacherSchedulePage({
 						actions={(schedule) => <ScheduleActions schedule={schedule} zone={zone} now={now} />}
 					/>
 				) : (
-					<p className="text-slate-700">Today’s sessions could not be loaded.</p>
+					<p className="text-slate-700">
+						<Trans>Today’s sessions could not be loaded.</Trans>
+					</p>
 				)}
 			</section>
 
@@ -96,7 +104,7 @@ export function TeacherSchedulePage({
 			<section aria-labelledby="all-heading" className="flex flex-col gap-3">
 				<div className="flex flex-wrap items-end justify-between gap-3">
 					<h2 id="all-heading" className="text-lg font-semibold">
-						All sessions
+						<Trans>All sessions</Trans>
 					</h2>
 					<Form method="get" className="flex items-end gap-2">
 						{searchParams.get('week') ? (
@@ -104,7 +112,7 @@ export function TeacherSchedulePage({
 						) : null}
 						<div className="flex flex-col gap-1">
 							<label htmlFor="status-filter" className="text-sm font-medium">
-								Status
+								<Trans>Status</Trans>
 							</label>
 							<select
 								// Remounted when the filter changes, so the uncontrolled select shows it.
@@ -114,13 +122,15 @@ export function TeacherSchedulePage({
 								defaultValue={status}
 								className="rounded-md border border-slate-400 bg-white px-3 py-2"
 							>
-								<option value="">All</option>
-								<option value="Scheduled">Scheduled</option>
-								<option value="Completed">Completed</option>
-								<option value="Cancelled">Cancelled</option>
+								<option value="">{t`All`}</option>
+								<option value="Scheduled">{t`Scheduled`}</option>
+								<option value="Completed">{t`Completed`}</option>
+								<option value="Cancelled">{t`Cancelled`}</option>
 							</select>
 						</div>
-						<Button variant="secondary">Filter</Button>
+						<Button variant="secondary">
+							<Trans>Filter</Trans>
+						</Button>
 					</Form>
 				</div>
 				{list.ok ? (
@@ -132,17 +142,29 @@ export function TeacherSchedulePage({
 							now={now}
 						/>
 						{totalPages > 1 ? (
-							<nav aria-label="Pages" className="flex items-center gap-4 text-sm">
-								{page > 1 ? <TextLink to={pageHref(page - 1)}>Previous page</TextLink> : null}
+							<nav aria-label={t`Pages`} className="flex items-center gap-4 text-sm">
+								{page > 1 ? (
+									<TextLink to={pageHref(page - 1)}>
+										<Trans>Previous page</Trans>
+									</TextLink>
+								) : null}
 								<span>
-									Page {page} of {totalPages}
+									<Trans>
+										Page {page} of {totalPages}
+									</Trans>
 								</span>
-								{page < totalPages ? <TextLink to={pageHref(page + 1)}>Next page</TextLink> : null}
+								{page < totalPages ? (
+									<TextLink to={pageHref(page + 1)}>
+										<Trans>Next page</Trans>
+									</TextLink>
+								) : null}
 							</nav>
 						) : null}
 					</>
 				) : (
-					<p className="text-slate-700">The session list could not be loaded.</p>
+					<p className="text-slate-700">
+						<Trans>The session list could not be loaded.</Trans>
+					</p>
 				)}
 			</section>
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
@@ -25,7 +26,7 @@ export async function loadTeacherSchedulePage(context: Context, request: Request
 export async function teacherScheduleAction(context: Context, request: Request) {
 	const submission = parseForm(await readForm(request), { schema: scheduleActionSchema })
 	if (submission.status !== 'success') {
-		const formErrors = ['Choose a session and try again']
+		const formErrors = [t`Choose a session and try again`]
 		return data(submission.reply({ formErrors }), { status: 400 })
 	}
 	const api = upstream(context, request)
@@ -43,11 +44,11 @@ export async function teacherScheduleAction(context: Context, request: Request) 
 				return resetCalendarLink(api, context, back)
 			case 'cancel':
 				await cancelSchedule(api, form.scheduleId)
-				sendToast(context, successToast('Schedule cancelled successfully'))
+				sendToast(context, successToast(t`Schedule cancelled successfully`))
 				return redirect(back)
 			case 'delete':
 				await deleteSchedule(api, form.scheduleId)
-				sendToast(context, successToast('Schedule deleted successfully'))
+				sendToast(context, successToast(t`Schedule deleted successfully`))
 				return redirect(back)
 		}
 	} catch (error) {

@@ -15,6 +15,7 @@ export function viewerTimeZone(request: Request): { zone: string; known: boolean
 }
 
 export function timeZoneCookie(zone: string): string {
+	// eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie
 	return `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax`
 }
 

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useEffect } from 'react'
 import { Form, useRevalidator } from 'react-router'
 import { Button } from '~/ui/button'
@@ -13,6 +14,7 @@ export function TimeZoneSync({ zone, known }: { zone: string; known: boolean }) 
 		if (known) return
 		const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone
 		if (!browserZone) return
+		// eslint-disable-next-line lingui/no-unlocalized-strings -- a cookie
 		document.cookie = `tz=${encodeURIComponent(browserZone)}; Path=/; Max-Age=31536000; SameSite=Lax`
 		if (browserZone !== zone) void revalidator.revalidate()
 		// Once per page visit: the cookie is set from then on.
@@ -26,13 +28,15 @@ export function TimeZonePicker({ zone }: { zone: string }) {
 	return (
 		<details className="text-sm text-slate-700">
 			<summary className="cursor-pointer">
-				Times are shown in <span className="font-semibold">{zone}</span>. Change time zone
+				<Trans>
+					Times are shown in <span className="font-semibold">{zone}</span>. Change time zone
+				</Trans>
 			</summary>
 			<Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
 				<input type="hidden" name="intent" value="timezone" />
 				<div className="flex flex-col gap-1">
 					<label htmlFor="viewer-time-zone" className="font-medium text-slate-800">
-						Show times in
+						<Trans>Show times in</Trans>
 					</label>
 					<select
 						key={zone}
@@ -48,7 +52,9 @@ export function TimeZonePicker({ zone }: { zone: string }) {
 						))}
 					</select>
 				</div>
-				<Button variant="secondary">Save time zone</Button>
+				<Button variant="secondary">
+					<Trans>Save time zone</Trans>
+				</Button>
 			</Form>
 		</details>
 	)

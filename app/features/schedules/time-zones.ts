@@ -151,6 +151,7 @@ export function startOfDay(date: string, zone: string): number {
 		const instant = zonedInstant(date, time, zone)
 		if (instant !== null) return instant
 	}
+	// eslint-disable-next-line lingui/no-unlocalized-strings -- a programming error, never shown
 	throw new RangeError(`No start of day for ${date} in ${zone}`)
 }
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/analytics'
 import { AnalyticsPage } from '~/features/scores/analytics-page'
 import { loadAnalytics } from '~/features/scores/analytics.server'
@@ -9,7 +10,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Analytics | TutorHub' }]
+	return [{ title: t`Analytics | TutorHub` }]
 }
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/announcements'
 import { AnnouncementBoard } from '~/features/announcements/board'
 import {
@@ -16,7 +17,7 @@ export function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Announcements | TutorHub' }]
+	return [{ title: t`Announcements | TutorHub` }]
 }
 
 export default function OrganizationAnnouncements({

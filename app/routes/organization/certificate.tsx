@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data } from 'react-router'
 import type { Route } from './+types/certificate'
 import { StaffCertificatePage } from '~/features/certificates/staff-certificate'
@@ -26,7 +27,7 @@ export function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Certificate | TutorHub' }]
+	return [{ title: t`Certificate | TutorHub` }]
 }
 
 export default function OrganizationCertificate({ loaderData, actionData }: Route.ComponentProps) {
@@ -38,7 +39,7 @@ export default function OrganizationCertificate({ loaderData, actionData }: Rout
 			errors={formErrorsOf(actionData)}
 			back={{
 				to: `/organization/courses?course=${loaderData.courseId}#class-list`,
-				label: 'Students of the course',
+				label: t`Students of the course`,
 			}}
 		/>
 	)

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/complete-onboarding'
 import { CompleteOnboardingPage } from '~/features/payments/payment-setup'
 import { finishPaymentSetup } from '~/features/payments/setup.server'
@@ -8,7 +9,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Payment setup complete | TutorHub' }]
+	return [{ title: t`Payment setup complete | TutorHub` }]
 }
 
 export default function CompleteOnboarding({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/courses'
 import { OrganizationCoursesPage } from '~/features/courses/organization-courses-page'
 import { loadOrganizationCourses } from '~/features/courses/organization-courses.server'
@@ -9,7 +10,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Courses | TutorHub' }]
+	return [{ title: t`Courses | TutorHub` }]
 }
 
 export default function OrganizationCourses({ loaderData }: Route.ComponentProps) {

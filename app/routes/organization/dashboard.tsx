@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/dashboard'
 import { OrganizationDashboardPage } from '~/features/organizations/dashboard-page'
 import {
@@ -16,7 +17,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Organization dashboard | TutorHub' }]
+	return [{ title: t`Organization dashboard | TutorHub` }]
 }
 
 export default function OrganizationDashboard({ loaderData, actionData }: Route.ComponentProps) {

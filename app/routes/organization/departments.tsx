@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/departments'
 import { DepartmentsPage } from '~/features/departments/departments-page'
 import { departmentAction, loadDepartments } from '~/features/departments/departments.server'
@@ -13,7 +14,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Departments | TutorHub' }]
+	return [{ title: t`Departments | TutorHub` }]
 }
 
 export default function Departments({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/export'
 import { ExportPage } from '~/features/scores/export-page'
 import { loadExport } from '~/features/scores/exports.server'
@@ -10,7 +11,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Export | TutorHub' }]
+	return [{ title: t`Export | TutorHub` }]
 }
 
 export default function OrganizationExport({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/exports'
 import { ExportsPage } from '~/features/scores/exports-page'
 import { loadExports, startExportAction } from '~/features/scores/exports.server'
@@ -16,7 +17,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Exports | TutorHub' }]
+	return [{ title: t`Exports | TutorHub` }]
 }
 
 export default function OrganizationExports({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import type { Route } from './+types/layout'
 import { AreaError, AreaLayout, keepAreaOffline } from '~/features/account/area-layout'
 import { loadArea } from '~/features/account/area.server'
@@ -13,35 +16,43 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export const shouldRevalidate = keepAreaOffline
 
-const links: AreaLink[] = [
-	{ to: '/organization/dashboard', label: 'Dashboard' },
-	{ to: '/organization/courses', label: 'Courses' },
-	{ to: '/organization/payment-setup', label: 'Payment setup' },
-	{ to: '/organization/students', label: 'Students' },
-	{ to: '/organization/teachers', label: 'Teachers' },
-	{ to: '/organization/departments', label: 'Departments' },
-	{ to: '/organization/roster', label: 'Roster' },
-	{ to: '/organization/score-input', label: 'Score input' },
-	{ to: '/organization/result-cards', label: 'Result cards' },
-	{ to: '/organization/analytics', label: 'Analytics' },
-	{ to: '/organization/settings', label: 'Settings' },
-	{ to: '/organization/single-sign-on', label: 'Single sign-on' },
-	{ to: '/organization/org/announcement/list', label: 'Announcements' },
-	{ to: '/conference', label: 'Live rooms' },
+const links: { to: string; label: MessageDescriptor }[] = [
+	{ to: '/organization/dashboard', label: msg`Dashboard` },
+	{ to: '/organization/courses', label: msg`Courses` },
+	{ to: '/organization/payment-setup', label: msg`Payment setup` },
+	{ to: '/organization/students', label: msg`Students` },
+	{ to: '/organization/teachers', label: msg`Teachers` },
+	{ to: '/organization/departments', label: msg`Departments` },
+	{ to: '/organization/roster', label: msg`Roster` },
+	{ to: '/organization/score-input', label: msg`Score input` },
+	{ to: '/organization/result-cards', label: msg`Result cards` },
+	{ to: '/organization/analytics', label: msg`Analytics` },
+	{ to: '/organization/settings', label: msg`Settings` },
+	{ to: '/organization/single-sign-on', label: msg`Single sign-on` },
+	{ to: '/organization/org/announcement/list', label: msg`Announcements` },
+	{ to: '/conference', label: msg`Live rooms` },
 ]
 
+/** The area's navigation in the page's language. */
+function useLinks(): AreaLink[] {
+	const { i18n } = useLingui()
+	return links.map(({ to, label }) => ({ to, label: i18n._(label) }))
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const { t } = useLingui()
 	return (
 		<AreaError
 			error={error}
 			role="organization"
-			label="Organization"
-			links={links}
+			label={t`Organization`}
+			links={useLinks()}
 			layoutId="routes/organization/layout"
 		/>
 	)
 }
 
 export default function OrganizationLayout({ loaderData }: Route.ComponentProps) {
-	return <AreaLayout label="Organization" links={links} data={loaderData} />
+	const { t } = useLingui()
+	return <AreaLayout label={t`Organization`} links={useLinks()} data={loaderData} />
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/payment-setup'
 import { PaymentSetupPage } from '~/features/payments/payment-setup'
 import { loadPaymentSetup, startPaymentSetup } from '~/features/payments/setup.server'
@@ -11,7 +12,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Payment setup | TutorHub' }]
+	return [{ title: t`Payment setup | TutorHub` }]
 }
 
 export default function PaymentSetup({ loaderData, actionData }: Route.ComponentProps) {

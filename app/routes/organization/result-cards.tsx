@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/result-cards'
 import printStylesheet from '~/features/scores/result-card-print.css?url'
 import { ResultCardsPage } from '~/features/scores/result-cards-page'
@@ -10,7 +11,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Result cards | TutorHub' }]
+	return [{ title: t`Result cards | TutorHub` }]
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: printStylesheet }]

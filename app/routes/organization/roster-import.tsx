@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/roster-import'
 import { RosterImportPage } from '~/features/roster/import-page'
 import { loadRosterImport, rosterConfirmAction } from '~/features/roster/roster.server'
@@ -15,7 +16,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Roster import | TutorHub' }]
+	return [{ title: t`Roster import | TutorHub` }]
 }
 
 export default function OrganizationRosterImport({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/roster'
 import { RosterPage } from '~/features/roster/roster-page'
 import { loadRoster, rosterUploadAction } from '~/features/roster/roster.server'
@@ -15,7 +16,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Roster | TutorHub' }]
+	return [{ title: t`Roster | TutorHub` }]
 }
 
 export default function OrganizationRoster({ loaderData, actionData }: Route.ComponentProps) {

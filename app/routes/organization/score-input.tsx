@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/score-input'
 import { ScoreInputPage } from '~/features/scores/score-input-page'
 import { loadScoreGrid, saveScoreGrid } from '~/features/scores/score-input.server'
@@ -14,7 +15,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Score input | TutorHub' }]
+	return [{ title: t`Score input | TutorHub` }]
 }
 
 export default function ScoreInput({ loaderData, actionData }: Route.ComponentProps) {

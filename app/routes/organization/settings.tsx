@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/settings'
 import { OrganizationSettingsPage } from '~/features/organizations/settings-page'
 import {
@@ -17,7 +18,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Settings | TutorHub' }]
+	return [{ title: t`Settings | TutorHub` }]
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/single-sign-on'
 import { SsoSettingsPage } from '~/features/sso/settings-page'
@@ -20,7 +21,7 @@ export function shouldRevalidate({
 }
 
 export function meta() {
-	return [{ title: 'Single sign-on | TutorHub' }]
+	return [{ title: t`Single sign-on | TutorHub` }]
 }
 
 export default function SingleSignOn({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/teachers'
 import { MembersPage } from '~/features/organizations/members'
 import { loadMembers, memberAction } from '~/features/organizations/members.server'
@@ -15,7 +16,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Teachers | TutorHub' }]
+	return [{ title: t`Teachers | TutorHub` }]
 }
 
 export default function OrganizationTeachers({ loaderData, actionData }: Route.ComponentProps) {
