@@ -75,10 +75,12 @@ export const domainOrder = [
  * 063): a literal left in their JSX, or a `t` called at a module's top (where no request's
  * language is known yet), fails lint. Each area joins as its strings are translated.
  */
-export const translatedAreas = ['app/root.tsx']
+export const translatedAreas = ['app/root.tsx', 'app/ui/**', 'app/platform/**']
 
 const linguiRules = {
 	files: translatedAreas,
+	// Tests read and write English on purpose (they check the spec's texts); nobody reads them in the app.
+	ignores: ['**/*.test.ts', '**/*.test.tsx'],
 	plugins: { lingui },
 	rules: {
 		'lingui/t-call-in-function': 'error',
@@ -97,6 +99,10 @@ const linguiRules = {
 						},
 					},
 					{ regex: { pattern: '^[A-Z0-9_]+$' } },
+					// Tailwind class lists kept in variables or tables (`linkClass`, a button's `variants`).
+					{ regex: { pattern: '^(.*[cC]lass(es|Name)?|variants|tones)$' } },
+					// Metrics' descriptions and the error monitor's filters, read by whoever runs the server.
+					{ regex: { pattern: '^(help|ignoreErrors)$' } },
 				],
 				ignoreFunctions: [
 					'console.*',
@@ -115,8 +121,16 @@ const linguiRules = {
 					'cn',
 					'clsx',
 					'z.*',
+					// Selectors, headers, logs and build-time globs: read by code or by whoever runs the server.
+					'*.includes',
+					'*.closest',
+					'*.querySelector',
+					'*.querySelectorAll',
+					'new Headers',
+					'import.meta.glob',
+					'log',
 				],
-				ignore: ['^[\\w./:#?&=%~-]+$', '^(GET|POST|PUT|PATCH|DELETE)$'],
+				ignore: ['^[\\w./:#?&=%~@-]+$', '^(GET|POST|PUT|PATCH|DELETE)$'],
 			},
 		],
 	},

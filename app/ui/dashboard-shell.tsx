@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useEffect, type ReactNode } from 'react'
 import { useLocation, useRouteLoaderData } from 'react-router'
 import { Link } from '~/ui/link'
@@ -43,7 +44,9 @@ export function DashboardShell({
 					</div>
 					<div className="flex items-center gap-3">
 						<p className="text-sm">
-							Signed in as <span className="font-semibold">{userName}</span>
+							<Trans>
+								Signed in as <span className="font-semibold">{userName}</span>
+							</Trans>
 						</p>
 						<LogoutButton />
 					</div>

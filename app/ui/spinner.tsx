@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 export function Spinner({ label = 'Loading' }: { label?: string }) {
 	return (
 		<span role="status" className="inline-flex items-center gap-2">
@@ -12,9 +13,10 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
 
 /** The centred spinner shown while a page loads after a client-side navigation. */
 export function PageSpinner() {
+	const { t } = useLingui()
 	return (
 		<div className="pointer-events-none fixed inset-0 z-40 flex items-center justify-center bg-white/50">
-			<Spinner label="Loading page" />
+			<Spinner label={t`Loading page`} />
 		</div>
 	)
 }
