@@ -75,7 +75,21 @@ export const domainOrder = [
  * 063): a literal left in their JSX, or a `t` called at a module's top (where no request's
  * language is known yet), fails lint. Each area joins as its strings are translated.
  */
-export const translatedAreas = ['app/root.tsx', 'app/ui/**', 'app/platform/**']
+export const translatedAreas = [
+	'app/root.tsx',
+	'app/ui/**',
+	'app/platform/**',
+	'app/routes/account/**',
+	'app/routes/operations/**',
+	'app/routes/files/**',
+	'app/routes/public/**',
+	'app/features/site/**',
+	'app/features/users/**',
+	'app/features/signup/**',
+	'app/features/sso/**',
+	'app/features/account/**',
+	'app/features/reminders/**',
+]
 
 const linguiRules = {
 	files: translatedAreas,

@@ -1,6 +1,7 @@
 import type { MiddlewareFunction } from 'react-router'
 import { cookiePairs } from './cookie-header'
 import { env } from './env.server'
+import { chooseLocale } from './i18n.server'
 import { pageCache } from './metrics.server'
 import { getNonce } from './security.server'
 import { responseCache } from './upstream-cache.server'
@@ -54,7 +55,9 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async (
 ) => {
 	if (!env.pageCacheMs || !isVisitorDocument(request)) return next()
 	const nonce = getNonce(context)
-	const kept = pages.get(request.url)
+	// One page per language: a visitor's is their choice or their browser's (decision 063).
+	const key = `${chooseLocale(request)} ${request.url}`
+	const kept = pages.get(key)
 	const reload = /no-cache/.test(request.headers.get('Cache-Control') ?? '')
 	const hit = kept !== undefined && kept.expiresAt > Date.now() && !reload
 	pageCache.inc({ outcome: hit ? 'hit' : 'miss' })
@@ -75,7 +78,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async (
 	}
 	const body = await response.text()
 	if (!body.includes('role="alert"')) {
-		keep(request.url, {
+		keep(key, {
 			body,
 			status: 200,
 			headers: [...headers],
