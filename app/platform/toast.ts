@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { z } from 'zod'
 
 // The shape of every toast the app shows: spec section 8 gives titles, texts, durations and actions.
@@ -13,16 +11,6 @@ export const toastSchema = z.object({
 		.optional(),
 })
 export type AppToast = z.infer<typeof toastSchema>
-
-/** A toast action's words: the label is a key (it decides what the action does), shown translated. */
-export const toastActionLabels: Record<
-	NonNullable<AppToast['action']>['label'],
-	MessageDescriptor
-> = {
-	Retry: msg`Retry`,
-	Dismiss: msg`Dismiss`,
-	Login: msg`Login`,
-}
 
 /** Success and info toasts last 3 s, warnings and the rest 4 s (spec section 9). */
 export function successToast(title: string): AppToast {

@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+export function Spinner({ label }: { label?: string }) {
+	const { t } = useLingui()
 	return (
 		<span role="status" className="inline-flex items-center gap-2">
 			<span
 				aria-hidden="true"
 				className="size-8 animate-spin rounded-full border-4 border-slate-300 border-t-indigo-600"
 			/>
-			<span className="sr-only">{label}</span>
+			<span className="sr-only">{label ?? t`Loading`}</span>
 		</span>
 	)
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { i18n } from '~/platform/i18n'
-import { toastActionLabels, type AppToast } from '~/platform/toast'
+import type { AppToast } from '~/platform/toast'
+import { toastActionLabels } from '~/platform/toast-labels'
 import { loadSonner, showToast, type Sonner } from '~/platform/sonner'
 
 function show(item: AppToast) {
