@@ -96,6 +96,18 @@ export const translatedAreas = [
 	'app/features/roster/**',
 	'app/features/report-cards/**',
 	'app/routes/organization/**',
+	'app/ui/**',
+	'app/platform/**',
+	'app/routes/account/**',
+	'app/routes/operations/**',
+	'app/routes/files/**',
+	'app/routes/public/**',
+	'app/features/site/**',
+	'app/features/users/**',
+	'app/features/signup/**',
+	'app/features/sso/**',
+	'app/features/account/**',
+	'app/features/reminders/**',
 ]
 
 const linguiRules = {
@@ -120,8 +132,10 @@ const linguiRules = {
 						},
 					},
 					{ regex: { pattern: '^[A-Z0-9_]+$' } },
-					// Tailwind class lists kept in a constant (selectClass, cardClass): nobody reads them.
-					{ regex: { pattern: 'Class(es)?$' } },
+					// Tailwind class lists kept in variables or tables (`linkClass`, a button's `variants`).
+					{ regex: { pattern: '^(.*[cC]lass(es|Name)?|variants|tones)$' } },
+					// Metrics' descriptions and the error monitor's filters, read by whoever runs the server.
+					{ regex: { pattern: '^(help|ignoreErrors)$' } },
 					// An upstream call's fallback error text is the API's error message (spec section 7),
 					// translated centrally with the API's other errors, not in each area.
 					{ regex: { pattern: '^fallback$' } },
@@ -143,8 +157,16 @@ const linguiRules = {
 					'cn',
 					'clsx',
 					'z.*',
+					// Selectors, headers, logs and build-time globs: read by code or by whoever runs the server.
+					'*.includes',
+					'*.closest',
+					'*.querySelector',
+					'*.querySelectorAll',
+					'new Headers',
+					'import.meta.glob',
+					'log',
 				],
-				ignore: ['^[\\w./:#?&=%~-]+$', '^(GET|POST|PUT|PATCH|DELETE)$'],
+				ignore: ['^[\\w./:#?&=%~@-]+$', '^(GET|POST|PUT|PATCH|DELETE)$'],
 			},
 		],
 	},

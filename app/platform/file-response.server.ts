@@ -20,6 +20,7 @@ const PASSED_HEADERS = [
  * A file the upstream answered, passed on to the browser as it streams: its type, size and file
  * name, never cached by shared caches (the file may be private to the user).
  */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a Cache-Control value
 export function passFile(upstreamResponse: Response, { cache = 'private, no-store' } = {}) {
 	const headers = new Headers({ 'Cache-Control': cache, 'X-Content-Type-Options': 'nosniff' })
 	for (const name of PASSED_HEADERS) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { SubmissionResult } from '@conform-to/react'
 import { data, type RouterContextProvider } from 'react-router'
 import { readFormWithin } from './multipart.server'
@@ -27,7 +28,7 @@ export async function readForm(request: Request, maxBytes = FORM_LIMIT): Promise
 	return formData
 }
 
-const tooLargeAnswer = () => data('The form is too large', { status: 413 })
+const tooLargeAnswer = () => data(t`The form is too large`, { status: 413 })
 
 /**
  * The most fields a form may post: the largest real one (a test template of 100 questions of 10

@@ -17,6 +17,7 @@ import { setServerI18nResolver, type PageMessages } from './i18n'
  * by the Vite plugin as the build imports them; one instance per language, shared by all requests
  * (nothing writes to it after start); and the request's language, chosen once per request.
  */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a build-time path
 const compiled = import.meta.glob<Messages>('../../locales/*/*.po', {
 	eager: true,
 	import: 'messages',

@@ -1,4 +1,6 @@
+import { i18n } from './i18n'
 import { showToast } from './sonner'
+import { toastActionLabels } from './toast-labels'
 import { toastForFailure } from './upstream-errors'
 
 /** Spread on a form that handles being offline itself (it queues, or saves locally). */
@@ -27,7 +29,7 @@ export function holdFormsOffline() {
 					description: toast.description,
 					duration: toast.duration,
 					action: {
-						label: 'Retry',
+						label: i18n._(toastActionLabels.Retry),
 						onClick: () =>
 							form.isConnected &&
 							form.requestSubmit(submitter instanceof HTMLElement ? submitter : null),

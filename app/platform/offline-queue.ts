@@ -134,6 +134,7 @@ export async function sendToAction(
 	if (response.type === 'opaqueredirect' || response.ok) return true
 	const { status } = response
 	if (status === 401 || status === 408 || status === 429 || status >= 500) {
+		// eslint-disable-next-line lingui/no-unlocalized-strings -- a log line, never shown
 		throw new ReplayLaterError(`The server answered ${status}; the change stays queued`)
 	}
 	return false

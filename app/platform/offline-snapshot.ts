@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 /**
  * The last data a page showed, kept in local storage so the page can be shown again when the
  * browser is offline (spec section 4: "Offline fetch falls back to locally stored tasks").
@@ -30,9 +31,12 @@ export function isOffline() {
 /** What a page shows in place of data it has never loaded, when offline (spec section 8). */
 export const offlineFailure = {
 	ok: false as const,
-	error: {
-		text: 'You are offline',
-		toast: { type: 'error' as const, title: 'You are offline', duration: 4000 },
+	// Read when shown, in the page's language.
+	get error() {
+		return {
+			text: t`You are offline`,
+			toast: { type: 'error' as const, title: t`You are offline`, duration: 4000 },
+		}
 	},
 }
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 export const roles = ['student', 'tutor', 'organization'] as const
 export type Role = (typeof roles)[number]
 
@@ -18,8 +19,15 @@ export const TWO_FACTOR_SETUP_PATH = '/teachersdashboard/two-factor'
 export const TWO_FACTOR_SETUP_REQUIRED =
 	'Your organization requires two-factor sign-in. Set it up to continue.'
 
+// Getters: each label is read in the request's (or page's) language.
 export const roleLabel: Record<Role, string> = {
-	student: 'Student',
-	tutor: 'Teacher',
-	organization: 'Organization',
+	get student() {
+		return t`Student`
+	},
+	get tutor() {
+		return t`Teacher`
+	},
+	get organization() {
+		return t`Organization`
+	},
 }

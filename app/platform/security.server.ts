@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- Security headers and the content policy: read by browsers, not people. */
 import { randomBytes } from 'node:crypto'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { cookieValue } from './cookie-header'
@@ -91,6 +92,7 @@ export const securityMiddleware: MiddlewareFunction<Response> = async (
 	next,
 ) => {
 	if (isCrossSiteWrite(request)) {
+		// Refused before the request's language is chosen (the middleware runs first).
 		throw new Response('Cross-site form posts are not accepted.', { status: 403 })
 	}
 	const nonce = newNonce()

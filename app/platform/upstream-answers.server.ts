@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { ZodType } from 'zod'
 import {
 	classifyFailure,
@@ -12,8 +13,6 @@ import {
 
 /** One HTTP answer, its body read whole. */
 export type Reply = { status: number; ok: boolean; text: string }
-
-const unexpectedAnswer = 'Unexpected response from the server'
 
 /** '/courses/update-course/1' -> 'courses' */
 export function resourceOf(path: string): string {
@@ -39,10 +38,11 @@ export function errorFromReply(
 	call: { fallback: string; errorField?: 'message' | 'error' },
 ): UpstreamError {
 	const body = parseLenient(reply.text)
+	const status = reply.status
 	const { kind, toast } = classifyFailure({
 		kind: 'response',
 		body,
-		errorMessage: `Request failed with status ${reply.status}`,
+		errorMessage: t`Request failed with status ${status}`,
 	})
 	return new UpstreamError({
 		status: reply.status,
@@ -57,7 +57,10 @@ export function unexpectedResponse(fallback: string, cause: unknown): UpstreamEr
 	return new UpstreamError({
 		kind: 'unknown',
 		text: fallback,
-		toast: toastForFailure({ kind: 'unknown', errorMessage: unexpectedAnswer }),
+		toast: toastForFailure({
+			kind: 'unknown',
+			errorMessage: t`Unexpected response from the server`,
+		}),
 		cause,
 	})
 }

@@ -169,7 +169,7 @@ test('session expiry carries the toast for its reason', () => {
 		duration: 4000,
 		action: { label: 'Login', href: '/login' },
 	})
-	expect(new SessionExpiredError('refresh-timeout').toast).toBe(sessionToasts.timedOut)
+	expect(new SessionExpiredError('refresh-timeout').toast).toEqual(sessionToasts.timedOut)
 	expect(sessionToasts.timedOut).toMatchObject({ duration: 6000, action: { label: 'Retry' } })
 	expect(sessionToasts.refreshed).toEqual({
 		type: 'success',

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { AppToast as ShownToast } from './toast'
 
 // Derived from the toast schema so a toast built here always passes the flash cookie's check;
@@ -43,21 +44,30 @@ export class UpstreamError extends Error {
 	}
 }
 
+// Getters: each toast is read in the request's (or the page's) language when it is sent.
 export const sessionToasts: Record<'refreshed' | 'expired' | 'timedOut' | 'loggedOut', AppToast> = {
-	refreshed: { type: 'success', title: 'Session refreshed successfully', duration: 2000 },
-	expired: {
-		type: 'error',
-		title: 'Session expired. Please login again.',
-		duration: 4000,
-		action: { label: 'Login', href: '/login' },
+	get refreshed(): AppToast {
+		return { type: 'success', title: t`Session refreshed successfully`, duration: 2000 }
 	},
-	timedOut: {
-		type: 'error',
-		title: 'Request timed out. Server may be sleeping. Please try again.',
-		duration: 6000,
-		action: { label: 'Retry' },
+	get expired(): AppToast {
+		return {
+			type: 'error',
+			title: t`Session expired. Please login again.`,
+			duration: 4000,
+			action: { label: 'Login', href: '/login' },
+		}
 	},
-	loggedOut: { type: 'info', title: 'You have been logged out', duration: 3000 },
+	get timedOut(): AppToast {
+		return {
+			type: 'error',
+			title: t`Request timed out. Server may be sleeping. Please try again.`,
+			duration: 6000,
+			action: { label: 'Retry' },
+		}
+	},
+	get loggedOut(): AppToast {
+		return { type: 'info', title: t`You have been logged out`, duration: 3000 }
+	},
 }
 
 /** The refresh token was refused or the refresh timed out: the session is over. */
@@ -81,9 +91,8 @@ export function classifyFailure(failure: Failure): { kind: UpstreamErrorKind; to
 			kind: 'timeout',
 			toast: {
 				type: 'error',
-				title: 'Request Timeout',
-				description:
-					'The server is taking longer than expected. It may be sleeping. Please try again.',
+				title: t`Request Timeout`,
+				description: t`The server is taking longer than expected. It may be sleeping. Please try again.`,
 				duration: 6000,
 				action: { label: 'Retry' },
 			},
@@ -94,8 +103,8 @@ export function classifyFailure(failure: Failure): { kind: UpstreamErrorKind; to
 			kind: 'network',
 			toast: {
 				type: 'error',
-				title: 'Network Error',
-				description: 'Please check your internet connection and try again.',
+				title: t`Network Error`,
+				description: t`Please check your internet connection and try again.`,
 				duration: 5000,
 				action: { label: 'Retry' },
 			},
@@ -108,7 +117,7 @@ export function classifyFailure(failure: Failure): { kind: UpstreamErrorKind; to
 				kind: 'validation',
 				toast: {
 					type: 'error',
-					title: 'Validation Error',
+					title: t`Validation Error`,
 					description: formatFieldErrors(fieldErrors).join('\n'),
 					duration: 5000,
 					action: { label: 'Dismiss' },
@@ -120,7 +129,12 @@ export function classifyFailure(failure: Failure): { kind: UpstreamErrorKind; to
 		if (errorString) {
 			return {
 				kind: 'error-string',
-				toast: { type: 'error', title: 'Request Failed', description: errorString, duration: 4000 },
+				toast: {
+					type: 'error',
+					title: t`Request Failed`,
+					description: errorString,
+					duration: 4000,
+				},
 			}
 		}
 		const message =
@@ -129,7 +143,7 @@ export function classifyFailure(failure: Failure): { kind: UpstreamErrorKind; to
 		if (message) {
 			return {
 				kind: 'message',
-				toast: { type: 'error', title: 'Error', description: message, duration: 4000 },
+				toast: { type: 'error', title: t`Error`, description: message, duration: 4000 },
 			}
 		}
 	}
@@ -137,8 +151,8 @@ export function classifyFailure(failure: Failure): { kind: UpstreamErrorKind; to
 		kind: 'unknown',
 		toast: {
 			type: 'error',
-			title: 'Something went wrong',
-			description: failure.errorMessage || 'An unexpected error occurred',
+			title: t`Something went wrong`,
+			description: failure.errorMessage || t`An unexpected error occurred`,
 			duration: 4000,
 		},
 	}

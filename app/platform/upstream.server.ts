@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ZodType } from 'zod'
 import { invalidate as publishInvalidation } from './cache-invalidation.server'
@@ -220,7 +221,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 		wholeTimeout = false,
 	): Promise<Reply> {
 		if (url.length > maxUrlLength)
-			return { status: 404, ok: false, text: JSON.stringify({ message: 'Not found' }) }
+			return { status: 404, ok: false, text: JSON.stringify({ message: t`Not found` }) }
 		const signal = AbortSignal.timeout(wholeTimeout ? options.timeoutMs : callTimeoutMs())
 		const transportError = (cause: unknown) => {
 			const kind = signal.aborted ? 'timeout' : 'network'
@@ -382,7 +383,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 				method: 'GET',
 				path: '/auth/session',
 				search: '',
-				fallback: 'Failed to check the sign-in',
+				fallback: t`Failed to check the sign-in`,
 			}).catch((error: unknown) => {
 				// A backend without the call: its sign-ins are taken as open, as before it existed.
 				if (!(error instanceof UpstreamError && error.status === 404)) throw error
@@ -538,7 +539,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			const current = tokens?.accessToken
 			if (!current || !accessTokenExpiresSoon(current)) return false
 			try {
-				return (await renewedToken(current, 'Session refresh failed')) !== null
+				return (await renewedToken(current, t`Session refresh failed`)) !== null
 			} catch (error) {
 				// Unreachable or failing upstream: the page's own calls will report it with their own texts.
 				if (error instanceof UpstreamError) return false

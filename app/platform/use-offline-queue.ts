@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { useRevalidator } from 'react-router'
 import {
@@ -10,7 +11,7 @@ import {
 } from './offline-queue'
 import { showToast } from '~/platform/sonner'
 
-export const OFFLINE_TOAST = 'You are offline. Changes will be saved locally.'
+export const offlineToast = () => t`You are offline. Changes will be saved locally.`
 
 // One replay per key at a time: the mount check and an `online` event may overlap.
 const replaying = new Map<string, Promise<unknown>>()
@@ -80,7 +81,7 @@ export function useOfflineQueue(storageKey: string) {
 				id: newItemId(),
 			})
 			setQueued(readQueue(window.localStorage, storageKey))
-			showToast((toast) => toast.info(OFFLINE_TOAST, { duration: 3000 }))
+			showToast((toast) => toast.info(offlineToast(), { duration: 3000 }))
 		},
 		[storageKey],
 	)

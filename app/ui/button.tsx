@@ -1,3 +1,4 @@
+/* eslint-disable lingui/no-unlocalized-strings -- class lists only; a button's words come from its caller */
 import type { ButtonHTMLAttributes } from 'react'
 
 const variants = {

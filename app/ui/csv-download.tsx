@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { buttonClass } from './button'
 
 /**
@@ -8,7 +9,9 @@ export function CsvDownload({ href, children }: { href: string; children: React.
 	return (
 		<a href={href} download className={buttonClass('secondary')}>
 			{children}
-			<span className="text-xs font-normal text-slate-600">(CSV)</span>
+			<span className="text-xs font-normal text-slate-600">
+				<Trans>(CSV)</Trans>
+			</span>
 		</a>
 	)
 }

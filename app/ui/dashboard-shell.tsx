@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, type ReactNode } from 'react'
 import { useLocation, useRouteLoaderData } from 'react-router'
 import { Link } from '~/ui/link'
@@ -32,6 +33,7 @@ export function DashboardShell({
 	const isActive = (link: AreaLink) =>
 		pathname === link.to || (!link.end && pathname.startsWith(`${link.to}/`))
 	const readyOffline = usePagesReadyOffline(links.map((link) => link.to))
+	const { t } = useLingui()
 	return (
 		<div className="flex min-h-screen flex-col">
 			<header className="border-b border-slate-200 bg-white">
@@ -44,13 +46,15 @@ export function DashboardShell({
 					</div>
 					<div className="flex items-center gap-3">
 						<p className="text-sm">
-							Signed in as <span className="font-semibold">{userName}</span>
+							<Trans>
+								Signed in as <span className="font-semibold">{userName}</span>
+							</Trans>
 						</p>
 						<LogoutButton />
 					</div>
 				</div>
 				<nav
-					aria-label={`${areaLabel} navigation`}
+					aria-label={t`${areaLabel} navigation`}
 					className="mx-auto max-w-6xl px-4"
 					data-offline-ready={readyOffline || undefined}
 				>
@@ -59,7 +63,9 @@ export function DashboardShell({
 					<details key={pathname} className="area-menu">
 						<summary className="flex cursor-pointer items-center gap-2 py-2 text-sm font-semibold text-slate-800 md:hidden">
 							<span aria-hidden="true">☰</span>
-							<span>Menu</span>
+							<span>
+								<Trans>Menu</Trans>
+							</span>
 						</summary>
 						<ul className="flex flex-col gap-x-4 pb-2 text-sm font-medium md:flex-row md:flex-wrap md:pb-0">
 							{links.map((link) => (

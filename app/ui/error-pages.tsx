@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type ReactNode } from 'react'
 import { isRouteErrorResponse, useRevalidator } from 'react-router'
 import { isNetworkFailure, networkFailureOf } from '~/platform/network-failure'
@@ -56,6 +59,7 @@ function Frame({
 	centred?: boolean
 	children: ReactNode
 }) {
+	// eslint-disable-next-line lingui/no-unlocalized-strings -- class names
 	const align = centred ? 'items-center text-center' : ''
 	// Inside an area the shell already has the page's <main>.
 	if (framed) return <div className={`flex flex-col gap-4 py-6 ${align}`}>{children}</div>
@@ -72,23 +76,25 @@ function Frame({
 function UpstreamFailurePage({ failure, framed }: { failure: LoadFailure; framed: boolean }) {
 	return (
 		<Frame framed={framed} centred={false}>
-			<h1 className="text-2xl font-bold">This page could not be loaded</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>This page could not be loaded</Trans>
+			</h1>
 			<LoadError error={failure} />
 		</Frame>
 	)
 }
 
-const statusPages: Record<number, { title: string; text: string }> = {
+const statusPages: Record<number, { title: MessageDescriptor; text: MessageDescriptor }> = {
 	400: {
-		title: 'Something is wrong with that request',
-		text: 'What was sent could not be read. Go back and try again.',
+		title: msg`Something is wrong with that request`,
+		text: msg`What was sent could not be read. Go back and try again.`,
 	},
-	401: { title: 'Please log in', text: 'You need to be logged in to see this page.' },
-	403: { title: 'Access denied', text: 'You do not have permission to view this page.' },
-	404: { title: 'Page not found', text: 'We could not find the page you were looking for.' },
+	401: { title: msg`Please log in`, text: msg`You need to be logged in to see this page.` },
+	403: { title: msg`Access denied`, text: msg`You do not have permission to view this page.` },
+	404: { title: msg`Page not found`, text: msg`We could not find the page you were looking for.` },
 	413: {
-		title: 'That is too large',
-		text: 'What was sent is larger than this form accepts. Go back, send less and try again.',
+		title: msg`That is too large`,
+		text: msg`What was sent is larger than this form accepts. Go back, send less and try again.`,
 	},
 }
 
@@ -101,17 +107,18 @@ function RouteErrorPage({
 	statusText: string
 	framed: boolean
 }) {
-	const page = statusPages[status] ?? {
-		title: 'Unexpected Application Error!',
-		text: `${status} ${statusText}`,
-	}
+	const { t } = useLingui()
+	const known = statusPages[status]
+	const page = known
+		? { title: t(known.title), text: t(known.text) }
+		: { title: t`Unexpected Application Error!`, text: `${status} ${statusText}` }
 	return (
 		<Frame framed={framed}>
 			<p className="text-sm font-semibold text-indigo-700">{status}</p>
 			<h1 className="text-3xl font-bold">{page.title}</h1>
 			<p className="text-slate-700">{page.text}</p>
 			<a className={buttonClass()} href="/">
-				Go to the home page
+				<Trans>Go to the home page</Trans>
 			</a>
 		</Frame>
 	)
@@ -121,10 +128,13 @@ function RouteErrorPage({
 function CrashScreen({ error, framed }: { error: unknown; framed: boolean }) {
 	const hydrated = useHydrated()
 	const revalidator = useRevalidator()
-	const message = error instanceof Error ? error.message : 'Unknown error'
-	const stack = error instanceof Error && error.stack ? error.stack : 'No stack trace available'
+	const { t } = useLingui()
+	const message = error instanceof Error ? error.message : t`Unknown error`
+	const stack = error instanceof Error && error.stack ? error.stack : t`No stack trace available`
 
 	async function copyDetails() {
+		// For the support team, who read them in English.
+		/* eslint-disable lingui/no-unlocalized-strings */
 		const details = [
 			`Message: ${message}`,
 			`Stack: ${stack}`,
@@ -132,21 +142,26 @@ function CrashScreen({ error, framed }: { error: unknown; framed: boolean }) {
 			`User agent: ${navigator.userAgent}`,
 			`Time: ${new Date().toISOString()}`,
 		].join('\n')
+		/* eslint-enable lingui/no-unlocalized-strings */
 		try {
 			await navigator.clipboard.writeText(details)
-			window.alert('Error details copied to clipboard. Please share this with our support team.')
+			window.alert(t`Error details copied to clipboard. Please share this with our support team.`)
 		} catch {
 			console.log(details)
-			window.alert('Please check the console for error details to share with support.')
+			window.alert(t`Please check the console for error details to share with support.`)
 		}
 	}
 
 	return (
 		<Frame framed={framed} centred={false}>
-			<h1 className="text-3xl font-bold">Oops! Something went wrong</h1>
+			<h1 className="text-3xl font-bold">
+				<Trans>Oops! Something went wrong</Trans>
+			</h1>
 			<p className="text-slate-700">
-				We're sorry, but something unexpected happened. This error has been automatically reported
-				to our team.
+				<Trans>
+					We're sorry, but something unexpected happened. This error has been automatically reported
+					to our team.
+				</Trans>
 			</p>
 			<details className="rounded-md border border-slate-300 bg-white p-3 text-sm">
 				<summary className="cursor-pointer font-semibold">{message}</summary>
@@ -160,22 +175,22 @@ function CrashScreen({ error, framed }: { error: unknown; framed: boolean }) {
 							className={buttonClass()}
 							onClick={() => void revalidator.revalidate()}
 						>
-							Try Again
+							<Trans>Try Again</Trans>
 						</button>
 						<button
 							type="button"
 							className={buttonClass('secondary')}
 							onClick={() => window.location.reload()}
 						>
-							Reload Page
+							<Trans>Reload Page</Trans>
 						</button>
 						<button type="button" className={buttonClass('secondary')} onClick={copyDetails}>
-							Copy error details for support
+							<Trans>Copy error details for support</Trans>
 						</button>
 					</>
 				) : (
 					<a className={buttonClass()} href="">
-						Reload Page
+						<Trans>Reload Page</Trans>
 					</a>
 				)}
 			</div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import {
 	getInputProps,
 	getSelectProps,
@@ -114,6 +115,7 @@ export function SelectField({
 	hint?: string
 	options: readonly { value: string; label: string }[]
 } & SelectHTMLAttributes<HTMLSelectElement>) {
+	const { t } = useLingui()
 	return (
 		<FieldShell label={label} meta={meta} hint={hint}>
 			<select
@@ -124,7 +126,7 @@ export function SelectField({
 				aria-describedby={describedBy(meta, hint)}
 			>
 				{/* HTML wants a required list's first option to be an empty placeholder. */}
-				{select.required && options[0]?.value !== '' && <option value="">Choose…</option>}
+				{select.required && options[0]?.value !== '' && <option value="">{t`Choose…`}</option>}
 				{options.map((option) => (
 					<option key={option.value} value={option.value}>
 						{option.label}
@@ -213,7 +215,7 @@ type ConformFieldProps = Parameters<typeof ConformField>[0]
  * (`autoComplete="off"` where it is someone else's, as an invitation's).
  */
 export function EmailField({
-	label = 'Email',
+	label = <Trans>Email</Trans>,
 	autoComplete = 'email',
 	...rest
 }: Omit<ConformFieldProps, 'type' | 'label'> & { label?: ReactNode }) {
@@ -225,7 +227,7 @@ export function EmailField({
  * where one is chosen.
  */
 export function PasswordField({
-	label = 'Password',
+	label = <Trans>Password</Trans>,
 	autoComplete = 'current-password',
 	...rest
 }: Omit<ConformFieldProps, 'type' | 'label'> & { label?: ReactNode }) {

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { Form } from 'react-router'
 import { Link } from '~/ui/link'
 import { Button, buttonClass } from './button'
@@ -33,10 +34,12 @@ export function ListSearch({
 					className="rounded-md border border-slate-400 bg-white px-3 py-2"
 				/>
 			</div>
-			<Button variant="secondary">Search</Button>
+			<Button variant="secondary">
+				<Trans>Search</Trans>
+			</Button>
 			{value ? (
 				<Link to="." className={buttonClass('link')}>
-					Clear search
+					<Trans>Clear search</Trans>
 				</Link>
 			) : null}
 		</Form>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useEffect } from 'react'
 import type { LoadFailure } from '~/platform/toast'
 import { showToast } from '~/platform/sonner'
@@ -26,7 +27,7 @@ export function LoadError({ error }: { error: LoadFailure }) {
 			<p>{error.text}</p>
 			{!hydrated && action?.label === 'Retry' ? (
 				<a href="" className="font-semibold underline">
-					Retry
+					<Trans>Retry</Trans>
 				</a>
 			) : null}
 		</div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { Form } from 'react-router'
 import { buttonClass } from './button'
 
@@ -6,7 +7,7 @@ export function LogoutButton() {
 	return (
 		<Form method="post" action="/logout">
 			<button type="submit" className={buttonClass('secondary')}>
-				Log out
+				<Trans>Log out</Trans>
 			</button>
 		</Form>
 	)

@@ -1,7 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
 import { Form, useLocation } from 'react-router'
 import { Link } from '~/ui/link'
 import { MENU_SEARCH } from '~/platform/course-menu'
-import { countOf } from '~/platform/plural'
 import { Button, buttonClass } from './button'
 
 /**
@@ -11,25 +12,38 @@ import { Button, buttonClass } from './button'
  */
 export function CourseMenuSearch({ shown, total }: { shown: number; total: number }) {
 	const location = useLocation()
+	const { t } = useLingui()
 	const search = new URLSearchParams(location.search).get(MENU_SEARCH) ?? ''
 	if (!search && shown >= total) return null
+	const status = !search
+		? plural(total, {
+				one: `The menu shows the first ${shown} of # course: search to find another.`,
+				other: `The menu shows the first ${shown} of # courses: search to find another.`,
+			})
+		: shown < total
+			? plural(total, {
+					one: `# course match “${search}”: the first ${shown} are in the menu.`,
+					other: `# courses match “${search}”: the first ${shown} are in the menu.`,
+				})
+			: plural(total, {
+					one: `# course match “${search}”.`,
+					other: `# courses match “${search}”.`,
+				})
 	return (
 		<Form
 			key={search}
 			method="get"
 			role="search"
-			aria-label="Find a course"
+			aria-label={t`Find a course`}
 			className="flex flex-col gap-2 rounded-md border border-slate-200 bg-slate-50 p-3"
 		>
 			<p className="text-sm text-slate-700" role="status">
-				{search
-					? `${countOf(total, 'course')} match “${search}”${shown < total ? `: the first ${shown} are in the menu` : ''}.`
-					: `The menu shows the first ${shown} of ${countOf(total, 'course')}: search to find another.`}
+				{status}
 			</p>
 			<div className="flex flex-wrap items-end gap-2">
 				<div className="flex flex-col gap-1">
 					<label htmlFor="course-menu-search" className="text-sm font-medium text-slate-800">
-						Search the menu
+						<Trans>Search the menu</Trans>
 					</label>
 					<input
 						id="course-menu-search"
@@ -40,10 +54,12 @@ export function CourseMenuSearch({ shown, total }: { shown: number; total: numbe
 						className="rounded-md border border-slate-400 bg-white px-3 py-2"
 					/>
 				</div>
-				<Button variant="secondary">Find</Button>
+				<Button variant="secondary">
+					<Trans>Find</Trans>
+				</Button>
 				{search ? (
 					<Link to={location.pathname} className={buttonClass('link')}>
-						Clear search
+						<Trans>Clear search</Trans>
 					</Link>
 				) : null}
 			</div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useSearchParams } from 'react-router'
 import { Link } from '~/ui/link'
 
@@ -30,15 +31,17 @@ export function Pagination({
 		<nav aria-label={label} className="flex items-center gap-3 text-sm">
 			{page > 1 ? (
 				<Link to={hrefFor(page - 1)} className={linkClass}>
-					Previous page
+					<Trans>Previous page</Trans>
 				</Link>
 			) : null}
 			<span>
-				Page {page} of {totalPages}
+				<Trans>
+					Page {page} of {totalPages}
+				</Trans>
 			</span>
 			{page < totalPages ? (
 				<Link to={hrefFor(page + 1)} className={linkClass}>
-					Next page
+					<Trans>Next page</Trans>
 				</Link>
 			) : null}
 		</nav>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 
 /**
@@ -16,11 +17,12 @@ export function TableScroll({
 	framed?: boolean
 	children: ReactNode
 }) {
+	const { t } = useLingui()
 	return (
 		<div
 			role="region"
 			// Not the table's own name: a section around it often carries that one already.
-			aria-label={`${label}, scrollable table`}
+			aria-label={t`${label}, scrollable table`}
 			tabIndex={0}
 			className={`relative max-w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 ${framed ? 'rounded-lg border border-slate-200 bg-white' : ''}`}
 		>

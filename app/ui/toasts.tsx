@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { i18n } from '~/platform/i18n'
 import type { AppToast } from '~/platform/toast'
+import { toastActionLabels } from '~/platform/toast-labels'
 import { loadSonner, showToast, type Sonner } from '~/platform/sonner'
 
 function show(item: AppToast) {
@@ -12,7 +15,7 @@ function showOne(showToast: Sonner['toast'], item: AppToast) {
 		duration: item.duration ?? 4000,
 		action: item.action
 			? {
-					label: item.action.label,
+					label: i18n._(toastActionLabels[item.action.label]),
 					onClick: () => {
 						if (item.action?.label === 'Dismiss') showToast.dismiss(id)
 						else if (item.action?.href) window.location.assign(item.action.href)
@@ -57,9 +60,10 @@ export function Toasts({ toasts }: { toasts: AppToast[] }) {
 }
 
 function StaticToasts({ toasts }: { toasts: AppToast[] }) {
+	const { t } = useLingui()
 	return (
 		<section
-			aria-label="Notifications"
+			aria-label={t`Notifications`}
 			className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4"
 		>
 			{/* The strip spans the page width; only the toasts themselves take clicks, not the header beside them. */}
@@ -69,7 +73,7 @@ function StaticToasts({ toasts }: { toasts: AppToast[] }) {
 						id={`static-toast-${index}`}
 						type="checkbox"
 						className="peer sr-only"
-						aria-label="Close notification"
+						aria-label={t`Close notification`}
 					/>
 					<div
 						role={item.type === 'error' ? 'alert' : 'status'}
@@ -85,7 +89,7 @@ function StaticToasts({ toasts }: { toasts: AppToast[] }) {
 									className="mt-2 inline-block font-semibold underline"
 									href={item.action.href ?? ''}
 								>
-									{item.action.label}
+									{t(toastActionLabels[item.action.label])}
 								</a>
 							) : null}
 						</div>
@@ -94,7 +98,9 @@ function StaticToasts({ toasts }: { toasts: AppToast[] }) {
 							className="cursor-pointer px-1 text-slate-300 hover:text-white"
 						>
 							<span aria-hidden="true">×</span>
-							<span className="sr-only">Close</span>
+							<span className="sr-only">
+								<Trans>Close</Trans>
+							</span>
 						</label>
 					</div>
 				</div>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
@@ -32,25 +34,28 @@ const sectionClass = 'rounded-lg border border-slate-200 bg-white p-6'
 type Field = Parameters<typeof inputProps>[0]
 
 function CurrentPasswordField({ field }: { field: Field }) {
-	return <PasswordField label="Current password" meta={field} />
+	const { t } = useLingui()
+	return <PasswordField label={t`Current password`} meta={field} />
 }
 
 /** A new password and its confirmation: the reset page and Change password ask the same way. */
 export function NewPasswordFields({ password, confirm }: { password: Field; confirm: Field }) {
+	const { t } = useLingui()
 	return (
 		<>
 			<PasswordField
-				label="New password"
-				hint="At least 8 characters."
+				label={t`New password`}
+				hint={t`At least 8 characters.`}
 				meta={password}
 				autoComplete="new-password"
 			/>
-			<PasswordField label="Confirm new password" meta={confirm} autoComplete="new-password" />
+			<PasswordField label={t`Confirm new password`} meta={confirm} autoComplete="new-password" />
 		</>
 	)
 }
 
 export function ChangePasswordForm({ lastResult }: { lastResult: Result }) {
+	const { t } = useLingui()
 	const busy = useSubmitting('password')
 	const [form, fields] = useForm({
 		id: 'change-password',
@@ -62,10 +67,10 @@ export function ChangePasswordForm({ lastResult }: { lastResult: Result }) {
 	return (
 		<section aria-labelledby="change-password-heading" className={sectionClass}>
 			<h2 id="change-password-heading" className="text-lg font-semibold">
-				Change password
+				<Trans>Change password</Trans>
 			</h2>
 			<p className="mt-1 text-sm text-slate-600">
-				Every other device signed in to your account is logged out.
+				<Trans>Every other device signed in to your account is logged out.</Trans>
 			</p>
 			<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="password" />
@@ -74,7 +79,7 @@ export function ChangePasswordForm({ lastResult }: { lastResult: Result }) {
 				<div className="grid gap-4 sm:grid-cols-2">
 					<NewPasswordFields password={fields.newPassword} confirm={fields.confirmPassword} />
 				</div>
-				<Button disabled={busy}>{busy ? 'Changing…' : 'Change password'}</Button>
+				<Button disabled={busy}>{busy ? t`Changing…` : t`Change password`}</Button>
 			</Form>
 		</section>
 	)
@@ -87,6 +92,7 @@ export function ChangeEmailForm({
 	account: AccountStatus
 	lastResult: Result
 }) {
+	const { t } = useLingui()
 	const busy = useSubmitting('email')
 	const [form, fields] = useForm({
 		id: 'change-email',
@@ -95,19 +101,30 @@ export function ChangeEmailForm({
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 	})
+	const email = account.email
+	const pendingEmail = account.pendingEmail
 	return (
 		<section aria-labelledby="change-email-heading" className={sectionClass}>
 			<h2 id="change-email-heading" className="text-lg font-semibold">
-				Email address
+				<Trans>Email address</Trans>
 			</h2>
 			<p className="mt-1 text-sm text-slate-700">
-				Your email address is <strong className="break-all">{account.email}</strong>
-				{account.emailVerified ? ' (verified).' : ' (not verified yet).'}
+				{account.emailVerified ? (
+					<Trans>
+						Your email address is <strong className="break-all">{email}</strong> (verified).
+					</Trans>
+				) : (
+					<Trans>
+						Your email address is <strong className="break-all">{email}</strong> (not verified yet).
+					</Trans>
+				)}
 			</p>
 			{account.pendingEmail ? (
 				<p role="status" className="mt-2 text-sm text-slate-700">
-					Waiting for you to confirm <strong className="break-all">{account.pendingEmail}</strong>:
-					follow the link we sent there.
+					<Trans>
+						Waiting for you to confirm <strong className="break-all">{pendingEmail}</strong>: follow
+						the link we sent there.
+					</Trans>
 				</p>
 			) : null}
 			<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
@@ -115,14 +132,14 @@ export function ChangeEmailForm({
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<div className="grid gap-4 sm:grid-cols-2">
 					<EmailField
-						label="New email address"
-						hint="It changes once you follow the link we send to it."
+						label={t`New email address`}
+						hint={t`It changes once you follow the link we send to it.`}
 						meta={fields.email}
 					/>
 					<CurrentPasswordField field={fields.currentPassword} />
 				</div>
 				<Button variant="secondary" disabled={busy}>
-					{busy ? 'Sending…' : 'Change email address'}
+					{busy ? t`Sending…` : t`Change email address`}
 				</Button>
 			</Form>
 		</section>
@@ -136,18 +153,21 @@ export function NotificationsForm({
 	notifications: Record<string, boolean>
 	lastResult: Result
 }) {
+	const { t } = useLingui()
 	const busy = useSubmitting('notifications')
 	const [form] = useForm({ id: 'notifications', lastResult })
 	return (
 		<section aria-labelledby="notifications-heading" className={sectionClass}>
 			<h2 id="notifications-heading" className="text-lg font-semibold">
-				Email notifications
+				<Trans>Email notifications</Trans>
 			</h2>
 			<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
 				<input type="hidden" name="intent" value="notifications" />
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<fieldset className="flex flex-col gap-2">
-					<legend className="mb-2 text-sm text-slate-700">Send me an email when:</legend>
+					<legend className="mb-2 text-sm text-slate-700">
+						<Trans>Send me an email when:</Trans>
+					</legend>
 					{notificationKinds.map(({ kind, label }) => (
 						<label key={kind} className="flex items-start gap-2 text-sm">
 							<input
@@ -156,12 +176,12 @@ export function NotificationsForm({
 								defaultChecked={notifications[kind] !== false}
 								className="mt-0.5 h-4 w-4 shrink-0 accent-indigo-700"
 							/>
-							{label}
+							{t(label)}
 						</label>
 					))}
 				</fieldset>
 				<Button variant="secondary" disabled={busy}>
-					{busy ? 'Saving…' : 'Save notification settings'}
+					{busy ? t`Saving…` : t`Save notification settings`}
 				</Button>
 			</Form>
 		</section>
@@ -178,6 +198,7 @@ export function SignedInDevices({
 	timeZone: string
 	actionData: unknown
 }) {
+	const { t } = useLingui()
 	const endingOne = useSubmitting('end-session')
 	const endingOthers = useSubmitting('end-other-sessions')
 	const busy = endingOne || endingOthers
@@ -187,10 +208,12 @@ export function SignedInDevices({
 	return (
 		<section aria-labelledby="devices-heading" className={sectionClass}>
 			<h2 id="devices-heading" className="text-lg font-semibold">
-				Where you are signed in
+				<Trans>Where you are signed in</Trans>
 			</h2>
 			<p className="mt-1 text-sm text-slate-600">
-				A device you log out here goes back to the login page the next time it opens a page.
+				<Trans>
+					A device you log out here goes back to the login page the next time it opens a page.
+				</Trans>
 			</p>
 			{ended?.error ? (
 				<FormErrors
@@ -200,7 +223,10 @@ export function SignedInDevices({
 						.filter((error) => typeof error === 'string')}
 				/>
 			) : null}
-			<ul className="mt-4 flex flex-col divide-y divide-slate-200" aria-label="Signed-in devices">
+			<ul
+				className="mt-4 flex flex-col divide-y divide-slate-200"
+				aria-label={t`Signed-in devices`}
+			>
 				{sessions.map((session) => (
 					<li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
 						<div className="text-sm">
@@ -208,16 +234,18 @@ export function SignedInDevices({
 								{session.device}
 								{session.current ? (
 									<span className="ms-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
-										This device
+										<Trans>This device</Trans>
 									</span>
 								) : null}
 							</p>
 							<p className="text-slate-700">
-								{session.address || 'Unknown address'} · last seen{' '}
-								{formatDateTime(session.lastSeenAt, timeZone)}
+								<SessionSeen
+									address={session.address || t`Unknown address`}
+									lastSeen={formatDateTime(session.lastSeenAt, timeZone)}
+								/>
 							</p>
 							<p className="text-slate-600">
-								Signed in {formatDateTime(session.signedInAt, timeZone)}
+								<SignedInAt at={formatDateTime(session.signedInAt, timeZone)} />
 							</p>
 						</div>
 						{session.current ? null : (
@@ -227,9 +255,12 @@ export function SignedInDevices({
 								<Button
 									variant="secondary"
 									disabled={busy}
-									aria-label={`End session: ${session.device}, last seen ${formatDateTime(session.lastSeenAt, timeZone)}`}
+									aria-label={endSessionLabel(
+										session.device,
+										formatDateTime(session.lastSeenAt, timeZone),
+									)}
 								>
-									End session
+									<Trans>End session</Trans>
 								</Button>
 							</Form>
 						)}
@@ -240,11 +271,13 @@ export function SignedInDevices({
 				<Form method="post" className="mt-4">
 					<input type="hidden" name="intent" value="end-other-sessions" />
 					<Button variant="secondary" disabled={busy}>
-						End all other sessions
+						<Trans>End all other sessions</Trans>
 					</Button>
 				</Form>
 			) : (
-				<p className="mt-4 text-sm text-slate-700">You are signed in on this device only.</p>
+				<p className="mt-4 text-sm text-slate-700">
+					<Trans>You are signed in on this device only.</Trans>
+				</p>
 			)}
 		</section>
 	)
@@ -263,16 +296,19 @@ export function LinkedSignIns({
 	timeZone: string
 	actionData: unknown
 }) {
+	const { t } = useLingui()
 	const busy = useSubmitting('remove-link')
 	const removed = accountResult(actionData, 'remove-link')
 	return (
 		<section aria-labelledby="linked-sign-ins-heading" className={sectionClass}>
 			<h2 id="linked-sign-ins-heading" className="text-lg font-semibold">
-				Linked school sign-ins
+				<Trans>Linked school sign-ins</Trans>
 			</h2>
 			<p className="mt-1 text-sm text-slate-600">
-				Each of these can sign you in to TutorHub without your password. Remove one you do not know:
-				it then cannot sign you in (your membership of the organization stays).
+				<Trans>
+					Each of these can sign you in to TutorHub without your password. Remove one you do not
+					know: it then cannot sign you in (your membership of the organization stays).
+				</Trans>
 			</p>
 			{removed?.error ? (
 				<FormErrors
@@ -283,11 +319,13 @@ export function LinkedSignIns({
 				/>
 			) : null}
 			{links.length === 0 ? (
-				<p className="mt-4 text-sm text-slate-700">No school sign-in is linked to your account.</p>
+				<p className="mt-4 text-sm text-slate-700">
+					<Trans>No school sign-in is linked to your account.</Trans>
+				</p>
 			) : (
 				<ul
 					className="mt-4 flex flex-col divide-y divide-slate-200"
-					aria-label="Linked school sign-ins"
+					aria-label={t`Linked school sign-ins`}
 				>
 					{links.map((link) => (
 						<li
@@ -296,9 +334,11 @@ export function LinkedSignIns({
 						>
 							<div className="text-sm">
 								<p className="font-semibold">
-									{link.providerName} of {link.organizationName}
+									<ProviderOf provider={link.providerName} organization={link.organizationName} />
 								</p>
-								<p className="text-slate-600">Linked {formatDateTime(link.linkedAt, timeZone)}</p>
+								<p className="text-slate-600">
+									<LinkedAt at={formatDateTime(link.linkedAt, timeZone)} />
+								</p>
 							</div>
 							<Form method="post">
 								<input type="hidden" name="intent" value="remove-link" />
@@ -306,9 +346,9 @@ export function LinkedSignIns({
 								<Button
 									variant="secondary"
 									disabled={busy}
-									aria-label={`Remove ${link.providerName} of ${link.organizationName}`}
+									aria-label={removeLabel(link.providerName, link.organizationName)}
 								>
-									Remove
+									<Trans>Remove</Trans>
 								</Button>
 							</Form>
 						</li>
@@ -330,6 +370,7 @@ export function TwoFactorSettings({
 	/** The viewer's zone, for when a request to turn it off takes effect. */
 	timeZone?: string
 }) {
+	const { t } = useLingui()
 	const busy = useSubmitting('two-factor-setup')
 	const enabling = useSubmitting('two-factor-enable')
 	const disabling = useSubmitting('two-factor-disable')
@@ -361,25 +402,31 @@ export function TwoFactorSettings({
 	return (
 		<section aria-labelledby="two-factor-heading" className={sectionClass}>
 			<h2 id="two-factor-heading" className="text-lg font-semibold">
-				Two-factor sign-in
+				<Trans>Two-factor sign-in</Trans>
 			</h2>
 			{twoFactor.enabled ? (
 				<>
 					<p className="mt-1 text-sm text-slate-700">
-						Two-factor sign-in is <strong>on</strong>: logging in also asks for a code from your
-						authenticator app.
+						<Trans>
+							Two-factor sign-in is <strong>on</strong>: logging in also asks for a code from your
+							authenticator app.
+						</Trans>
 					</p>
 					{recoveryCodes ? (
 						<div
 							role="status"
 							className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm"
 						>
-							<h3 className="font-semibold">Your recovery codes</h3>
+							<h3 className="font-semibold">
+								<Trans>Your recovery codes</Trans>
+							</h3>
 							<p className="mt-1">
-								Keep them somewhere safe. Each works once, in place of a code, if you lose your
-								phone. They are not shown again.
+								<Trans>
+									Keep them somewhere safe. Each works once, in place of a code, if you lose your
+									phone. They are not shown again.
+								</Trans>
 							</p>
-							<ul aria-label="Recovery codes" className="mt-2 grid grid-cols-2 gap-1 font-mono">
+							<ul aria-label={t`Recovery codes`} className="mt-2 grid grid-cols-2 gap-1 font-mono">
 								{recoveryCodes.map((code) => (
 									<li key={code}>{code}</li>
 								))}
@@ -391,12 +438,11 @@ export function TwoFactorSettings({
 							role="status"
 							className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm"
 						>
-							<h3 className="font-semibold">A request to turn it off is waiting</h3>
+							<h3 className="font-semibold">
+								<Trans>A request to turn it off is waiting</Trans>
+							</h3>
 							<p className="mt-1">
-								Someone asked to turn off two-factor sign-in without a code, and followed the link
-								we mailed. On {formatDateTime(twoFactor.recoveryReadyAt, timeZone)}, it turns off
-								and the next login asks for the password alone. If it was not you, cancel it and
-								change your password.
+								<RecoveryWaiting at={formatDateTime(twoFactor.recoveryReadyAt, timeZone)} />
 							</p>
 							<Form
 								method="post"
@@ -408,15 +454,15 @@ export function TwoFactorSettings({
 								<div className="grid gap-4 sm:grid-cols-2">
 									<CurrentPasswordField field={cancelFields.currentPassword} />
 									<ConformField
-										label="Code from your app"
-										hint="Or one of your recovery codes."
+										label={t`Code from your app`}
+										hint={t`Or one of your recovery codes.`}
 										meta={cancelFields.code}
 										autoComplete="one-time-code"
 										required
 									/>
 								</div>
 								<Button disabled={cancelling}>
-									{cancelling ? 'Cancelling…' : 'Cancel the request'}
+									{cancelling ? t`Cancelling…` : t`Cancel the request`}
 								</Button>
 							</Form>
 						</div>
@@ -427,15 +473,15 @@ export function TwoFactorSettings({
 						<div className="grid gap-4 sm:grid-cols-2">
 							<CurrentPasswordField field={disableFields.currentPassword} />
 							<ConformField
-								label="Code from your app"
-								hint="Or one of your recovery codes."
+								label={t`Code from your app`}
+								hint={t`Or one of your recovery codes.`}
 								meta={disableFields.code}
 								autoComplete="one-time-code"
 								required
 							/>
 						</div>
 						<Button variant="secondary" disabled={disabling}>
-							{disabling ? 'Turning off…' : 'Turn off two-factor sign-in'}
+							{disabling ? t`Turning off…` : t`Turn off two-factor sign-in`}
 						</Button>
 					</Form>
 				</>
@@ -443,11 +489,13 @@ export function TwoFactorSettings({
 				<>
 					<ol className="mt-2 flex list-decimal flex-col gap-3 ps-5 text-sm text-slate-700">
 						<li>
-							Scan this QR code with an authenticator app (any app for one-time codes):
+							<Trans>
+								Scan this QR code with an authenticator app (any app for one-time codes):
+							</Trans>
 							{account.setupQrCode ? (
 								<img
 									src={account.setupQrCode}
-									alt="QR code for your authenticator app"
+									alt={t`QR code for your authenticator app`}
 									width={180}
 									height={180}
 									className="mt-2 rounded border border-slate-200 bg-white"
@@ -455,7 +503,7 @@ export function TwoFactorSettings({
 							) : null}
 						</li>
 						<li>
-							Or type this key into the app:{' '}
+							<Trans>Or type this key into the app:</Trans>{' '}
 							<code
 								className="break-all rounded bg-slate-100 px-1 font-mono"
 								data-testid="totp-key"
@@ -463,14 +511,16 @@ export function TwoFactorSettings({
 								{setup.secret}
 							</code>
 						</li>
-						<li>Enter the 6-digit code the app shows.</li>
+						<li>
+							<Trans>Enter the 6-digit code the app shows.</Trans>
+						</li>
 					</ol>
 					<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(enableForm)}>
 						<input type="hidden" name="intent" value="two-factor-enable" />
 						<FormErrors id={enableForm.errorId} errors={enableForm.errors} />
 						<div className="grid gap-4 sm:grid-cols-2">
 							<ConformField
-								label="Code from your app"
+								label={t`Code from your app`}
 								meta={enableFields.code}
 								autoComplete="one-time-code"
 								inputMode="numeric"
@@ -479,15 +529,17 @@ export function TwoFactorSettings({
 							<CurrentPasswordField field={enableFields.currentPassword} />
 						</div>
 						<Button disabled={enabling}>
-							{enabling ? 'Checking…' : 'Turn on two-factor sign-in'}
+							{enabling ? t`Checking…` : t`Turn on two-factor sign-in`}
 						</Button>
 					</Form>
 				</>
 			) : (
 				<>
 					<p className="mt-1 text-sm text-slate-700">
-						Two-factor sign-in is off. With it on, logging in also asks for a code from an
-						authenticator app on your phone, so your password alone does not open your account.
+						<Trans>
+							Two-factor sign-in is off. With it on, logging in also asks for a code from an
+							authenticator app on your phone, so your password alone does not open your account.
+						</Trans>
 					</p>
 					<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(setupForm)}>
 						<input type="hidden" name="intent" value="two-factor-setup" />
@@ -496,7 +548,7 @@ export function TwoFactorSettings({
 							<CurrentPasswordField field={setupFields.currentPassword} />
 						</div>
 						<Button variant="secondary" disabled={busy}>
-							Set up two-factor sign-in
+							<Trans>Set up two-factor sign-in</Trans>
 						</Button>
 					</Form>
 				</>
@@ -540,4 +592,47 @@ export function AccountSettings({
 			) : null}
 		</>
 	)
+}
+
+// Sentences with a value inside, each one message for translators.
+function SessionSeen({ address, lastSeen }: { address: string; lastSeen: string }) {
+	return (
+		<Trans>
+			{address} · last seen {lastSeen}
+		</Trans>
+	)
+}
+
+function SignedInAt({ at }: { at: string }) {
+	return <Trans>Signed in {at}</Trans>
+}
+
+function LinkedAt({ at }: { at: string }) {
+	return <Trans>Linked {at}</Trans>
+}
+
+function ProviderOf({ provider, organization }: { provider: string; organization: string }) {
+	return (
+		<Trans>
+			{provider} of {organization}
+		</Trans>
+	)
+}
+
+function RecoveryWaiting({ at }: { at: string }) {
+	return (
+		<Trans>
+			Someone asked to turn off two-factor sign-in without a code, and followed the link we mailed.
+			On {at}, it turns off and the next login asks for the password alone. If it was not you,
+			cancel it and change your password.
+		</Trans>
+	)
+}
+
+function endSessionLabel(device: string, lastSeen: string) {
+	return t`End session: ${device}, last seen ${lastSeen}`
+}
+
+function removeLabel(provider: string, organization: string) {
+	return t`Remove ${provider} of ${organization}`
 }

@@ -16,7 +16,7 @@ import {
 	saveNotifications,
 	startTwoFactorSetup,
 } from './api.server'
-import { notificationKinds, NOTIFICATIONS_MESSAGE, type AccountSettingsForm } from './schema'
+import { notificationKinds, notificationsMessage, type AccountSettingsForm } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 /** The answer of turning two-factor on: its recovery codes, shown once. */
@@ -35,7 +35,7 @@ export function accountFormReply(submission: Invalid) {
 	const boxes = notificationKinds.some(({ kind }) => submission.error?.[kind])
 	return submission.reply({
 		hideFields: passwordFields,
-		...(boxes && { formErrors: [NOTIFICATIONS_MESSAGE] }),
+		...(boxes && { formErrors: [notificationsMessage()] }),
 	})
 }
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import QRCode from 'qrcode'
 import { z } from 'zod'
 import { EVERY_SESSION, sessionTag } from '~/platform/upstream-cache.server'
@@ -19,7 +20,7 @@ export function requestPasswordReset(api: Upstream, email: string, as: 'user' | 
 	return api.send('POST', '/account/forgot-password', {
 		json: { email, accountType: as },
 		schema: messageAnswerSchema,
-		fallback: 'Failed to send the reset link',
+		fallback: t`Failed to send the reset link`,
 	})
 }
 
@@ -31,7 +32,7 @@ async function isLinkUsable(api: Upstream, path: `/account/${string}/check`, tok
 	const { valid } = await api.send('POST', path, {
 		json: { token },
 		schema: z.object({ valid: z.boolean() }),
-		fallback: 'Failed to check the link',
+		fallback: t`Failed to check the link`,
 	})
 	return valid
 }
@@ -47,7 +48,7 @@ export function resetPassword(api: Upstream, token: string, password: string) {
 	return api.send('POST', '/account/reset-password', {
 		json: { token, password },
 		schema: messageAnswerSchema,
-		fallback: 'Failed to reset the password',
+		fallback: t`Failed to reset the password`,
 		// It logs out every device of an account this visitor's app does not know: every sign-in is
 		// asked about again before its next cached page (decision 056).
 		invalidates: [EVERY_SESSION],
@@ -59,7 +60,7 @@ export function unsubscribe(api: Upstream, token: string) {
 	return api.send('POST', '/account/unsubscribe', {
 		json: { token },
 		schema: messageAnswerSchema,
-		fallback: 'Failed to unsubscribe',
+		fallback: t`Failed to unsubscribe`,
 	})
 }
 
@@ -70,7 +71,7 @@ export function verifyEmail(api: Upstream, token: string) {
 			email: z.string(),
 			accountType: z.enum(['user', 'organization']),
 		}),
-		fallback: 'Failed to verify the email address',
+		fallback: t`Failed to verify the email address`,
 		// Invitations to the address show once it is proven the account's.
 		invalidates: ['invitations'],
 	})
@@ -85,23 +86,24 @@ export async function getAccount(
 	{ linkedSignIns = false } = {},
 ): Promise<AccountStatus> {
 	const [{ account }, { sessions }, linked] = await Promise.all([
-		api.get('/account', { schema: accountAnswerSchema, fallback: 'Failed to fetch account' }),
+		api.get('/account', { schema: accountAnswerSchema, fallback: t`Failed to fetch account` }),
 		api.get('/account/sessions', {
 			schema: sessionsAnswerSchema,
-			fallback: 'Failed to fetch where you are signed in',
+			fallback: t`Failed to fetch where you are signed in`,
 			cache: false,
 		}),
 		linkedSignIns
 			? api.get('/sso/links', {
 					schema: linkedSignInsSchema,
-					fallback: 'Failed to fetch your linked school sign-ins',
+					fallback: t`Failed to fetch your linked school sign-ins`,
 					cache: false,
 				})
 			: null,
 	])
 	const setup = account.twoFactor?.setup
 	const setupQrCode = setup
-		? `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(setup.uri, { type: 'svg', margin: 2 })).toString('base64')}`
+		? // eslint-disable-next-line lingui/no-unlocalized-strings -- a data URL
+			`data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(setup.uri, { type: 'svg', margin: 2 })).toString('base64')}`
 		: null
 	return { ...account, sessions, links: linked?.links ?? null, setupQrCode }
 }
@@ -110,7 +112,7 @@ export function startTwoFactorSetup(api: Upstream, currentPassword: string) {
 	return api.send('POST', '/account/two-factor/setup', {
 		json: { currentPassword },
 		schema: messageAnswerSchema,
-		fallback: 'Failed to start setting up two-factor sign-in',
+		fallback: t`Failed to start setting up two-factor sign-in`,
 	})
 }
 
@@ -118,7 +120,7 @@ export function enableTwoFactor(api: Upstream, code: string, currentPassword: st
 	return api.send('POST', '/account/two-factor/enable', {
 		json: { code, currentPassword },
 		schema: recoveryCodesAnswerSchema,
-		fallback: 'Failed to turn on two-factor sign-in',
+		fallback: t`Failed to turn on two-factor sign-in`,
 	})
 }
 
@@ -126,7 +128,7 @@ export function disableTwoFactor(api: Upstream, currentPassword: string, code: s
 	return api.send('POST', '/account/two-factor/disable', {
 		json: { currentPassword, code },
 		schema: messageAnswerSchema,
-		fallback: 'Failed to turn off two-factor sign-in',
+		fallback: t`Failed to turn off two-factor sign-in`,
 	})
 }
 
@@ -135,7 +137,7 @@ export function startTwoFactorRecovery(api: Upstream, token: string) {
 	return api.send('POST', '/account/two-factor/recovery/start', {
 		json: { token },
 		schema: recoveryStartedSchema,
-		fallback: 'Failed to start turning off two-factor sign-in',
+		fallback: t`Failed to start turning off two-factor sign-in`,
 	})
 }
 
@@ -144,14 +146,14 @@ export function cancelTwoFactorRecovery(api: Upstream, currentPassword: string, 
 	return api.send('POST', '/account/two-factor/recovery/cancel', {
 		json: { currentPassword, code },
 		schema: messageAnswerSchema,
-		fallback: 'Failed to cancel the request',
+		fallback: t`Failed to cancel the request`,
 	})
 }
 
 export function endSession(api: Upstream, sessionId: string) {
 	return api.send('DELETE', `/account/sessions/${encodeURIComponent(sessionId)}`, {
 		schema: messageAnswerSchema,
-		fallback: 'Failed to log out that device',
+		fallback: t`Failed to log out that device`,
 		// No process serves that device another cached page (decision 056).
 		invalidates: [sessionTag(sessionId)],
 	})
@@ -160,14 +162,14 @@ export function endSession(api: Upstream, sessionId: string) {
 export function removeLinkedSignIn(api: Upstream, organizationId: string) {
 	return api.send('DELETE', `/sso/links/${encodeURIComponent(organizationId)}`, {
 		schema: messageAnswerSchema,
-		fallback: 'Failed to remove the linked sign-in',
+		fallback: t`Failed to remove the linked sign-in`,
 	})
 }
 
 export function endOtherSessions(api: Upstream) {
 	return api.send('POST', '/account/sessions/end-others', {
 		schema: messageAnswerSchema,
-		fallback: 'Failed to log out the other devices',
+		fallback: t`Failed to log out the other devices`,
 		endsSessions: true,
 	})
 }
@@ -176,7 +178,7 @@ export function changePassword(api: Upstream, currentPassword: string, newPasswo
 	return api.send('POST', '/account/password', {
 		json: { currentPassword, newPassword },
 		schema: messageAnswerSchema,
-		fallback: 'Failed to change the password',
+		fallback: t`Failed to change the password`,
 		// The calendar feed's address changes with the password.
 		invalidates: ['calendar'],
 		// It logs the account's other devices out.
@@ -188,14 +190,14 @@ export function changeEmail(api: Upstream, email: string, currentPassword: strin
 	return api.send('POST', '/account/email', {
 		json: { email, currentPassword },
 		schema: messageAnswerSchema,
-		fallback: 'Failed to change the email address',
+		fallback: t`Failed to change the email address`,
 	})
 }
 
 export function resendVerification(api: Upstream) {
 	return api.send('POST', '/account/verification', {
 		schema: messageAnswerSchema,
-		fallback: 'Failed to send the verification link',
+		fallback: t`Failed to send the verification link`,
 	})
 }
 
@@ -203,7 +205,7 @@ export function saveNotifications(api: Upstream, preferences: Record<Notificatio
 	return api.send('PUT', '/account/notifications', {
 		json: preferences,
 		schema: messageAnswerSchema,
-		fallback: 'Failed to save notification settings',
+		fallback: t`Failed to save notification settings`,
 	})
 }
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getFormProps } from '@conform-to/react'
 import { Form, useSearchParams } from 'react-router'
 import { Button } from '~/ui/button'
@@ -22,15 +23,17 @@ export function ForgotPasswordPage({
 	})
 	const loginLink = asOrganization ? '/login?as=organization' : '/login'
 	const sending = useSubmitting()
+	const { t } = useLingui()
 
 	return (
 		<div className="mx-auto max-w-md px-4 py-12">
 			<h1 className="text-3xl font-bold">
-				{asOrganization ? 'Organization: forgot password' : 'Forgot password'}
+				{asOrganization ? t`Organization: forgot password` : t`Forgot password`}
 			</h1>
 			<p className="mt-3 text-slate-700">
-				Enter the email address of your {asOrganization ? 'organization account' : 'account'}. We
-				will send it a link to choose a new password.
+				{asOrganization
+					? t`Enter the email address of your organization account. We will send it a link to choose a new password.`
+					: t`Enter the email address of your account. We will send it a link to choose a new password.`}
 			</p>
 			{actionData?.sent ? (
 				<p
@@ -44,10 +47,12 @@ export function ForgotPasswordPage({
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<input type="hidden" name="as" value={asOrganization ? 'organization' : 'user'} />
 				<EmailField meta={fields.email} />
-				<Button disabled={sending}>{sending ? 'Sending…' : 'Send reset link'}</Button>
+				<Button disabled={sending}>{sending ? t`Sending…` : t`Send reset link`}</Button>
 			</Form>
 			<p className="mt-6 text-sm text-slate-700">
-				Remembered it? <TextLink to={loginLink}>Back to log in</TextLink>
+				<Trans>
+					Remembered it? <TextLink to={loginLink}>Back to log in</TextLink>
+				</Trans>
 			</p>
 		</div>
 	)

@@ -12,7 +12,9 @@ import { setLanguage } from './api.server'
 
 const YEAR = 60 * 60 * 24 * 365
 
+// A cookie's attributes, which nobody reads.
 const languageCookie = (locale: Locale) =>
+	// eslint-disable-next-line lingui/no-unlocalized-strings
 	`${LANGUAGE_COOKIE}=${locale}; Path=/; Max-Age=${YEAR}; SameSite=Lax${env.secureCookies ? '; Secure' : ''}`
 
 /**

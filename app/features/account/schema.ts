@@ -1,3 +1,4 @@
+import { msg, t } from '@lingui/core/macro'
 import { z } from 'zod'
 
 // Password reset, email verification and the account's own settings (decision 023): one schema per
@@ -13,16 +14,16 @@ export const emailPattern =
 	/^[^\s@]+@(?:(?:[^\s@.[\]]+\.)+[A-Za-z]{2,}|\[(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\])$/
 
 export const emailField = z
-	.string({ error: 'Enter your email address' })
+	.string({ error: () => t`Enter your email address` })
 	.trim()
-	.min(1, 'Enter your email address')
-	.max(254, 'Email address is too long')
-	.regex(emailPattern, 'Enter a valid email address')
+	.min(1, { error: () => t`Enter your email address` })
+	.max(254, { error: () => t`Email address is too long` })
+	.regex(emailPattern, { error: () => t`Enter a valid email address` })
 
 export const newPassword = z
-	.string({ error: 'Choose a password' })
-	.min(8, 'Password must be at least 8 characters')
-	.max(128, 'Password must be at most 128 characters')
+	.string({ error: () => t`Choose a password` })
+	.min(8, { error: () => t`Password must be at least 8 characters` })
+	.max(128, { error: () => t`Password must be at most 128 characters` })
 
 const accountKind = z.enum(['user', 'organization']).catch('user')
 
@@ -31,7 +32,7 @@ function passwordsMatch(
 	ctx: z.RefinementCtx,
 ) {
 	if (value.password !== value.confirmPassword) {
-		ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' })
+		ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: t`Passwords do not match` })
 	}
 }
 
@@ -40,7 +41,7 @@ export type ForgotPasswordFields = z.input<typeof forgotPasswordSchema>
 
 /** A mail's link token, carried by its page's form. */
 const linkToken = z
-	.string({ error: 'This link is incomplete. Open the link from the mail again.' })
+	.string({ error: () => t`This link is incomplete. Open the link from the mail again.` })
 	.min(1)
 	.max(200)
 
@@ -50,7 +51,7 @@ export const resetPasswordSchema = z
 		token: linkToken,
 		as: accountKind,
 		password: newPassword,
-		confirmPassword: z.string({ error: 'Confirm your password' }),
+		confirmPassword: z.string({ error: () => t`Confirm your password` }),
 	})
 	.superRefine(passwordsMatch)
 export type ResetPasswordFields = z.input<typeof resetPasswordSchema>
@@ -62,17 +63,17 @@ export const verifyEmailSchema = z.object({ token: linkToken })
 export const unsubscribeSchema = z.object({ token: linkToken })
 
 /** The unsubscribe page's answer to a link it cannot use. */
-export const UNSUBSCRIBE_INVALID_LINK = 'This unsubscribe link is not valid.'
+export const unsubscribeInvalidLink = () => t`This unsubscribe link is not valid.`
 
 export const changePasswordSchema = z
 	.object({
 		intent: z.literal('password'),
 		currentPassword: z
-			.string({ error: 'Enter your current password' })
-			.min(1, 'Enter your current password')
-			.max(128, 'Password is too long'),
+			.string({ error: () => t`Enter your current password` })
+			.min(1, { error: () => t`Enter your current password` })
+			.max(128, { error: () => t`Password is too long` }),
 		newPassword,
-		confirmPassword: z.string({ error: 'Confirm your new password' }),
+		confirmPassword: z.string({ error: () => t`Confirm your new password` }),
 	})
 	.superRefine((value, ctx) =>
 		passwordsMatch({ password: value.newPassword, confirmPassword: value.confirmPassword }, ctx),
@@ -83,37 +84,37 @@ export const changeEmailSchema = z.object({
 	intent: z.literal('email'),
 	email: emailField,
 	currentPassword: z
-		.string({ error: 'Enter your current password' })
-		.min(1, 'Enter your current password')
-		.max(128, 'Password is too long'),
+		.string({ error: () => t`Enter your current password` })
+		.min(1, { error: () => t`Enter your current password` })
+		.max(128, { error: () => t`Password is too long` }),
 })
 export type ChangeEmailFields = z.input<typeof changeEmailSchema>
 
 /** The notification mails a person can turn off, in the order the profile lists them. */
 export const notificationKinds = [
-	{ kind: 'submissionGraded', label: 'My submission is graded' },
-	{ kind: 'newTask', label: 'A new task in one of my courses' },
-	{ kind: 'sessions', label: 'A session of my course is scheduled, changed or cancelled' },
-	{ kind: 'announcements', label: 'A new announcement in one of my courses' },
-	{ kind: 'certificates', label: 'A certificate is issued to me' },
-	{ kind: 'invitations', label: 'An organization invites me to join' },
+	{ kind: 'submissionGraded', label: msg`My submission is graded` },
+	{ kind: 'newTask', label: msg`A new task in one of my courses` },
+	{ kind: 'sessions', label: msg`A session of my course is scheduled, changed or cancelled` },
+	{ kind: 'announcements', label: msg`A new announcement in one of my courses` },
+	{ kind: 'certificates', label: msg`A certificate is issued to me` },
+	{ kind: 'invitations', label: msg`An organization invites me to join` },
 	// Reminders (issue 31, decision 038).
-	{ kind: 'sessionReminders', label: 'Remind me of a session a day and an hour before it' },
+	{ kind: 'sessionReminders', label: msg`Remind me of a session a day and an hour before it` },
 	{
 		kind: 'taskReminders',
-		label: 'Remind me of a task due within a day that I have not submitted',
+		label: msg`Remind me of a task due within a day that I have not submitted`,
 	},
 	{
 		kind: 'gradingReminders',
-		label: 'Remind me (teachers) of a submission that has waited three days for a grade',
+		label: msg`Remind me (teachers) of a submission that has waited three days for a grade`,
 	},
 ] as const
 export type NotificationKind = (typeof notificationKinds)[number]['kind']
 
 // A checkbox sends 'on' when ticked and nothing when not; anything else is no checkbox of ours.
-export const NOTIFICATIONS_MESSAGE = 'Tick or untick each box, then save'
+export const notificationsMessage = () => t`Tick or untick each box, then save`
 const checkbox = z
-	.literal('on', { error: NOTIFICATIONS_MESSAGE })
+	.literal('on', { error: notificationsMessage })
 	.optional()
 	.transform((value) => value === 'on')
 
@@ -128,25 +129,25 @@ export const notificationsSchema = z.object({
 /** "Where you are signed in": log out one device (a session of the list), or every other one. */
 export const endSessionSchema = z.object({
 	intent: z.literal('end-session'),
-	sessionId: z.uuid({ error: 'Choose a device from the list' }),
+	sessionId: z.uuid({ error: () => t`Choose a device from the list` }),
 })
 export const endOtherSessionsSchema = z.object({ intent: z.literal('end-other-sessions') })
 /** A linked school sign-in removed (decision 052): that provider no longer signs the account in. */
 export const removeLinkSchema = z.object({
 	intent: z.literal('remove-link'),
-	organizationId: z.uuid({ error: 'Choose a linked sign-in from the list' }),
+	organizationId: z.uuid({ error: () => t`Choose a linked sign-in from the list` }),
 })
 
 const twoFactorCode = z
-	.string({ error: 'Enter the code from your authenticator app' })
+	.string({ error: () => t`Enter the code from your authenticator app` })
 	.trim()
-	.min(1, 'Enter the code from your authenticator app')
-	.max(20, 'That code is too long')
+	.min(1, { error: () => t`Enter the code from your authenticator app` })
+	.max(20, { error: () => t`That code is too long` })
 
 const currentPassword = z
-	.string({ error: 'Enter your current password' })
-	.min(1, 'Enter your current password')
-	.max(128, 'Password is too long')
+	.string({ error: () => t`Enter your current password` })
+	.min(1, { error: () => t`Enter your current password` })
+	.max(128, { error: () => t`Password is too long` })
 
 /**
  * Two-factor sign-in (decision 033): start the set-up, confirm it with a code, or turn it off.

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
 import type { RouteData } from '~/platform/route-data'
 import { Button } from '~/ui/button'
@@ -8,9 +9,6 @@ import type {
 	startTwoFactorRecoveryAction,
 } from './two-factor-recovery.server'
 
-const INVALID_LINK =
-	'This link is invalid, used or expired. Log in and ask for a new one on the page that asks for your code.'
-
 /** The mailed link of "I can't use my codes": one button starts the three-day wait (decision 053). */
 export function TwoFactorRecoveryPage({
 	loaderData,
@@ -19,11 +17,21 @@ export function TwoFactorRecoveryPage({
 	loaderData: RouteData<typeof loadTwoFactorRecovery>
 	actionData: RouteData<typeof startTwoFactorRecoveryAction> | undefined
 }) {
+	const { t } = useLingui()
 	const busy = useSubmitting()
-	const answer = actionData ?? (loaderData.token ? null : { started: false, message: INVALID_LINK })
+	const answer =
+		actionData ??
+		(loaderData.token
+			? null
+			: {
+					started: false,
+					message: t`This link is invalid, used or expired. Log in and ask for a new one on the page that asks for your code.`,
+				})
 	return (
 		<div className="mx-auto max-w-md px-4 py-12">
-			<h1 className="text-3xl font-bold">Turn off two-factor sign-in</h1>
+			<h1 className="text-3xl font-bold">
+				<Trans>Turn off two-factor sign-in</Trans>
+			</h1>
 			{answer ? (
 				<>
 					<p
@@ -33,18 +41,22 @@ export function TwoFactorRecoveryPage({
 						{answer.message}
 					</p>
 					<p className="mt-6">
-						<TextLink to="/login">Log in</TextLink>
+						<TextLink to="/login">
+							<Trans>Log in</Trans>
+						</TextLink>
 					</p>
 				</>
 			) : (
 				<Form method="post" className="mt-6 flex flex-col gap-4">
 					<p className="text-slate-700">
-						You said you can&apos;t use the two-factor codes of your TutorHub account. Three days
-						after you press the button, two-factor sign-in turns off and you log in with your
-						password alone. Until then, logging in with a code can cancel it.
+						<Trans>
+							You said you can&apos;t use the two-factor codes of your TutorHub account. Three days
+							after you press the button, two-factor sign-in turns off and you log in with your
+							password alone. Until then, logging in with a code can cancel it.
+						</Trans>
 					</p>
 					<input type="hidden" name="token" value={loaderData.token ?? ''} />
-					<Button disabled={busy}>{busy ? 'Starting…' : 'Start the three-day wait'}</Button>
+					<Button disabled={busy}>{busy ? t`Starting…` : t`Start the three-day wait`}</Button>
 				</Form>
 			)}
 		</div>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, type RouterContextProvider } from 'react-router'
 import { parseForm, readForm } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
@@ -8,8 +9,8 @@ import { verifyEmailSchema } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 
-const INVALID_LINK =
-	'This link is invalid, used or expired. Log in and ask for a new one on the page that asks for your code.'
+const invalidLink = () =>
+	t`This link is invalid, used or expired. Log in and ask for a new one on the page that asks for your code.`
 const noStore = { 'Cache-Control': 'no-store' }
 
 /**
@@ -26,7 +27,7 @@ export function loadTwoFactorRecovery(request: Request) {
 export async function startTwoFactorRecoveryAction(context: Context, request: Request) {
 	const submission = parseForm(await readForm(request), { schema: verifyEmailSchema })
 	if (submission.status !== 'success') {
-		return data({ started: false, message: INVALID_LINK }, { status: 400, headers: noStore })
+		return data({ started: false, message: invalidLink() }, { status: 400, headers: noStore })
 	}
 	try {
 		const { message } = await startTwoFactorRecovery(
@@ -37,7 +38,7 @@ export async function startTwoFactorRecoveryAction(context: Context, request: Re
 	} catch (error) {
 		if (error instanceof UpstreamError && (error.status === undefined || error.status >= 500))
 			throwPageError(error)
-		const message = error instanceof UpstreamError ? error.text : INVALID_LINK
+		const message = error instanceof UpstreamError ? error.text : invalidLink()
 		return data({ started: false, message }, { status: 400, headers: noStore })
 	}
 }

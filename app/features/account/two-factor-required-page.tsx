@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '~/ui/link'
 import { TwoFactorSettings } from './account-settings'
 import type { AccountStatus } from './schema'
@@ -12,14 +13,17 @@ export function TwoFactorRequiredPage({
 	actionData: unknown
 	dashboard: string
 }) {
+	const { t } = useLingui()
 	const on = account.twoFactor?.enabled === true
 	return (
 		<div className="flex max-w-2xl flex-col gap-6">
-			<h1 className="text-2xl font-bold">Set up two-factor sign-in</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Set up two-factor sign-in</Trans>
+			</h1>
 			<p className="text-slate-700">
 				{on
-					? 'Two-factor sign-in is on. Your organization’s requirement is met.'
-					: 'Your organization requires two-factor sign-in of its teachers. Set it up here to continue: the rest of TutorHub opens once it is on.'}
+					? t`Two-factor sign-in is on. Your organization’s requirement is met.`
+					: t`Your organization requires two-factor sign-in of its teachers. Set it up here to continue: the rest of TutorHub opens once it is on.`}
 			</p>
 			<TwoFactorSettings account={account} actionData={actionData} />
 			{on ? (
@@ -27,7 +31,7 @@ export function TwoFactorRequiredPage({
 					to={dashboard}
 					className="self-start rounded-md bg-indigo-700 px-4 py-2 font-semibold text-white hover:bg-indigo-800"
 				>
-					Continue to your dashboard
+					<Trans>Continue to your dashboard</Trans>
 				</Link>
 			) : null}
 		</div>

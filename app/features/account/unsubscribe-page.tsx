@@ -1,9 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
 import { Button } from '~/ui/button'
 import { useSubmitting } from '~/ui/use-form'
 import type { RouteData } from '~/platform/route-data'
 import { TextLink } from '~/ui/text-link'
-import { UNSUBSCRIBE_INVALID_LINK } from './schema'
+import { unsubscribeInvalidLink } from './schema'
 import type { loadUnsubscribe } from './unsubscribe.server'
 import type { unsubscribeAction } from './unsubscribe.server'
 
@@ -14,12 +15,15 @@ export function UnsubscribePage({
 	loaderData: RouteData<typeof loadUnsubscribe>
 	actionData: RouteData<typeof unsubscribeAction> | undefined
 }) {
+	const { t } = useLingui()
 	const submitting = useSubmitting()
 	const answer =
-		actionData ?? (loaderData.usable ? null : { done: false, message: UNSUBSCRIBE_INVALID_LINK })
+		actionData ?? (loaderData.usable ? null : { done: false, message: unsubscribeInvalidLink() })
 	return (
 		<div className="mx-auto max-w-md px-4 py-12">
-			<h1 className="text-3xl font-bold">Unsubscribe</h1>
+			<h1 className="text-3xl font-bold">
+				<Trans>Unsubscribe</Trans>
+			</h1>
 			{answer ? (
 				<>
 					<p
@@ -29,16 +33,20 @@ export function UnsubscribePage({
 						{answer.message}
 					</p>
 					<p className="mt-6">
-						<TextLink to="/login">Log in to your notification settings</TextLink>
+						<TextLink to="/login">
+							<Trans>Log in to your notification settings</Trans>
+						</TextLink>
 					</p>
 				</>
 			) : (
 				<Form method="post" className="mt-6 flex flex-col gap-4">
 					<p className="text-slate-700">
-						Stop the mails of the kind this link came with. Your other notification mails stay as
-						they are, and you can turn this one on again in your profile.
+						<Trans>
+							Stop the mails of the kind this link came with. Your other notification mails stay as
+							they are, and you can turn this one on again in your profile.
+						</Trans>
 					</p>
-					<Button disabled={submitting}>{submitting ? 'Unsubscribing…' : 'Unsubscribe'}</Button>
+					<Button disabled={submitting}>{submitting ? t`Unsubscribing…` : t`Unsubscribe`}</Button>
 				</Form>
 			)}
 		</div>

@@ -5,7 +5,7 @@ import { upstream } from '~/platform/request.server'
 import { throwPageError } from '~/platform/settle.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { unsubscribe } from './api.server'
-import { UNSUBSCRIBE_INVALID_LINK, unsubscribeSchema } from './schema'
+import { unsubscribeInvalidLink, unsubscribeSchema } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -36,7 +36,7 @@ export async function unsubscribeAction(context: Context, request: Request) {
 	const submission = tokenIn(request)
 	const refusal = (message: string) =>
 		data({ done: false, message }, { status: 400, headers: { 'Cache-Control': 'no-store' } })
-	if (submission.status !== 'success') return refusal(UNSUBSCRIBE_INVALID_LINK)
+	if (submission.status !== 'success') return refusal(unsubscribeInvalidLink())
 	try {
 		const answer = await unsubscribe(upstream(context, request), submission.value.token)
 		return data(
@@ -46,6 +46,6 @@ export async function unsubscribeAction(context: Context, request: Request) {
 	} catch (error) {
 		if (error instanceof UpstreamError && (error.status === undefined || error.status >= 500))
 			throwPageError(error)
-		return refusal(error instanceof UpstreamError ? error.text : UNSUBSCRIBE_INVALID_LINK)
+		return refusal(error instanceof UpstreamError ? error.text : unsubscribeInvalidLink())
 	}
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form, useLocation } from 'react-router'
 
 /**
@@ -5,16 +6,19 @@ import { Form, useLocation } from 'react-router'
  * held back). Resend is a plain form: it works without JavaScript and comes back to this page.
  */
 export function VerifyEmailBanner({ email }: { email: string | null }) {
+	const { t } = useLingui()
 	const location = useLocation()
 	if (!email) return null
 	return (
 		<section
-			aria-label="Email verification"
+			aria-label={t`Email verification`}
 			className="mb-6 flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between"
 		>
 			<p>
-				Please confirm your email address: we sent a link to{' '}
-				<strong className="break-all">{email}</strong>.
+				<Trans>
+					Please confirm your email address: we sent a link to{' '}
+					<strong className="break-all">{email}</strong>.
+				</Trans>
 			</p>
 			<Form method="post" action="/account/resend-verification">
 				<input type="hidden" name="returnTo" value={location.pathname + location.search} />
@@ -22,7 +26,7 @@ export function VerifyEmailBanner({ email }: { email: string | null }) {
 					type="submit"
 					className="rounded-md border border-amber-700 bg-white px-3 py-1.5 font-semibold text-amber-950 hover:bg-amber-100 focus:outline-2 focus:outline-amber-800"
 				>
-					Resend
+					<Trans>Resend</Trans>
 				</button>
 			</Form>
 		</section>

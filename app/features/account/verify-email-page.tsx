@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
 import { Button } from '~/ui/button'
 import { useSubmitting } from '~/ui/use-form'
@@ -13,12 +14,15 @@ export function VerifyEmailPage({
 	loaderData: RouteData<typeof loadVerifyEmail>
 	actionData: RouteData<typeof verifyEmailAction> | undefined
 }) {
+	const { t } = useLingui()
 	const { token } = loaderData
 	const refused = actionData ?? (token ? null : loaderData)
 	const confirming = useSubmitting()
 	return (
 		<div className="mx-auto max-w-md px-4 py-12">
-			<h1 className="text-3xl font-bold">Verify your email address</h1>
+			<h1 className="text-3xl font-bold">
+				<Trans>Verify your email address</Trans>
+			</h1>
 			{refused ? (
 				<>
 					<p
@@ -29,19 +33,21 @@ export function VerifyEmailPage({
 					</p>
 					<p className="mt-6">
 						<TextLink to={refused.next ?? '/login'}>
-							{refused.next ? 'Go to your dashboard' : 'Log in'}
+							{refused.next ? t`Go to your dashboard` : t`Log in`}
 						</TextLink>
 					</p>
 				</>
 			) : (
 				<Form method="post" className="mt-6 flex flex-col gap-4">
 					<p className="text-slate-700">
-						Confirm that you asked for this TutorHub account or email change and that this mailbox
-						is yours.
+						<Trans>
+							Confirm that you asked for this TutorHub account or email change and that this mailbox
+							is yours.
+						</Trans>
 					</p>
 					<input type="hidden" name="token" value={token ?? ''} />
 					<Button disabled={confirming}>
-						{confirming ? 'Confirming…' : 'Confirm my email address'}
+						{confirming ? t`Confirming…` : t`Confirm my email address`}
 					</Button>
 				</Form>
 			)}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect } from 'react-router'
 import type { RouterContextProvider } from 'react-router'
 import { parseForm, readForm } from '~/platform/form.server'
@@ -12,8 +13,8 @@ import { verifyEmailSchema } from './schema'
 
 type Context = Readonly<RouterContextProvider>
 
-const INVALID_LINK =
-	'This verification link is invalid, used or expired. Ask for a new one from your dashboard.'
+const invalidLink = () =>
+	t`This verification link is invalid, used or expired. Ask for a new one from your dashboard.`
 
 const refusal = (context: Context, message: string) => {
 	const user = currentUser(context)
@@ -35,7 +36,7 @@ export async function loadVerifyEmail(context: Context, request: Request) {
 		token.length <= 200 &&
 		// The API down or failing is not a bad link: the page says what happened, in its area.
 		(await isVerificationLinkUsable(upstream(context, request), token).catch(throwPageError))
-	if (!usable) return refusal(context, INVALID_LINK)
+	if (!usable) return refusal(context, invalidLink())
 	return data({ token, message: null, next: null }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
@@ -45,7 +46,7 @@ export async function loadVerifyEmail(context: Context, request: Request) {
  */
 export async function verifyEmailAction(context: Context, request: Request) {
 	const submission = parseForm(await readForm(request), { schema: verifyEmailSchema })
-	if (submission.status !== 'success') return refusal(context, INVALID_LINK)
+	if (submission.status !== 'success') return refusal(context, invalidLink())
 	const api = upstream(context, request)
 	let verified: Awaited<ReturnType<typeof verifyEmail>>
 	try {
@@ -53,7 +54,7 @@ export async function verifyEmailAction(context: Context, request: Request) {
 	} catch (error) {
 		if (error instanceof UpstreamError && (error.status === undefined || error.status >= 500))
 			throwPageError(error)
-		return refusal(context, error instanceof UpstreamError ? error.text : INVALID_LINK)
+		return refusal(context, error instanceof UpstreamError ? error.text : invalidLink())
 	}
 	const user = currentUser(context)
 	if (user) {

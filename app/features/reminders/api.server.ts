@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import type { Upstream } from '~/platform/upstream.server'
 
@@ -18,7 +19,7 @@ const remindersAnswer = z.object({ reminders: z.array(reminderSchema) })
 export async function getReminders(api: Upstream): Promise<Reminder[]> {
 	const { reminders } = await api.get('/reminders', {
 		schema: remindersAnswer,
-		fallback: 'Failed to fetch reminders',
+		fallback: t`Failed to fetch reminders`,
 		// Cached with the tasks: a submission or a grade (the changes that end a task's or a
 		// grading reminder) makes it stale. New reminders come from the API's own sweep, as other
 		// background changes do: a reload shows them at once (decision 018).

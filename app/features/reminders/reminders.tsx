@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { formatDateTime } from '~/platform/dates'
 import { TextLink } from '~/ui/text-link'
 import type { Reminder } from './api.server'
@@ -5,31 +6,38 @@ import type { Reminder } from './api.server'
 /** One reminder's words, in the viewer's zone. */
 function ReminderLine({ reminder, zone }: { reminder: Reminder; zone: string }) {
 	const when = formatDateTime(reminder.at, zone)
+	const title = reminder.title
+	const course = reminder.courseTitle
 	switch (reminder.kind) {
 		case 'session':
 			return (
 				<>
-					<TextLink to="/studentdashboard/sessions">{reminder.title}</TextLink> in{' '}
-					{reminder.courseTitle} starts {when}
+					<Trans>
+						<TextLink to="/studentdashboard/sessions">{title}</TextLink> in {course} starts {when}
+					</Trans>
 				</>
 			)
 		case 'task':
 			return (
 				<>
-					<TextLink to={`/studentdashboard/task-details?taskId=${reminder.taskId ?? ''}`}>
-						{reminder.title}
-					</TextLink>{' '}
-					in {reminder.courseTitle} is due {when}, not submitted yet
+					<Trans>
+						<TextLink to={`/studentdashboard/task-details?taskId=${reminder.taskId ?? ''}`}>
+							{title}
+						</TextLink>{' '}
+						in {course} is due {when}, not submitted yet
+					</Trans>
 				</>
 			)
 		case 'grading':
 			return (
 				<>
-					A submission to{' '}
-					<TextLink to={`/teachersdashboard/tasks/submissions?taskId=${reminder.taskId ?? ''}`}>
-						{reminder.title}
-					</TextLink>{' '}
-					in {reminder.courseTitle}, handed in {when}, waits for a grade
+					<Trans>
+						A submission to{' '}
+						<TextLink to={`/teachersdashboard/tasks/submissions?taskId=${reminder.taskId ?? ''}`}>
+							{title}
+						</TextLink>{' '}
+						in {course}, handed in {when}, waits for a grade
+					</Trans>
 				</>
 			)
 	}
@@ -44,7 +52,7 @@ export function Reminders({ reminders, zone }: { reminders: Reminder[]; zone: st
 			className="rounded-lg border border-amber-300 bg-amber-50 p-4"
 		>
 			<h2 id="reminders-heading" className="text-lg font-semibold">
-				Reminders
+				<Trans>Reminders</Trans>
 			</h2>
 			<ul className="mt-2 flex flex-col gap-2 text-slate-800">
 				{reminders.map((reminder) => (

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getFormProps, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { Form, useSearchParams } from 'react-router'
 import { Link } from '~/ui/link'
@@ -17,6 +20,18 @@ import {
 import { useForm, useSubmitting } from '~/ui/use-form'
 import { TextLink } from '~/ui/text-link'
 import { returnQuery, signupHeadings, signupRole, type SignupRole } from './signup'
+
+// The kinds' names as this page shows them, in the page's language (the values are the API's).
+const organizationTypeLabels: Record<
+	(typeof organizationTypes)[number]['value'],
+	MessageDescriptor
+> = {
+	school: msg`School`,
+	tutoring_center: msg`Tutoring centre`,
+	university: msg`University`,
+	company: msg`Company`,
+	other: msg`Other`,
+}
 
 type SignupFields = StudentSignupFields & TeacherSignupFields & OrganizationSignup
 
@@ -43,13 +58,14 @@ export function SignupPage({
 		lastResult: actionData,
 	})
 	const busy = useSubmitting()
+	const { t } = useLingui()
 
 	return (
 		// An unknown role still gets the student form, with its own top padding (spec section 2).
 		<div className={`mx-auto max-w-xl px-4 pb-12 ${known ? 'pt-12' : 'pt-6'}`}>
-			<h1 className="text-3xl font-bold">{signupHeadings[role].title}</h1>
-			<p className="mt-2 text-slate-700">{signupHeadings[role].intro}</p>
-			<nav aria-label="Account type" className="mt-4 flex flex-wrap gap-2 text-sm">
+			<h1 className="text-3xl font-bold">{t(signupHeadings[role].title)}</h1>
+			<p className="mt-2 text-slate-700">{t(signupHeadings[role].intro)}</p>
+			<nav aria-label={t`Account type`} className="mt-4 flex flex-wrap gap-2 text-sm">
 				{(['student', 'teacher', 'organization'] as const).map((option) => (
 					<Link
 						key={option}
@@ -57,7 +73,13 @@ export function SignupPage({
 						aria-current={option === role ? 'page' : undefined}
 						className={`rounded-md px-3 py-1.5 font-semibold ${option === role ? 'bg-indigo-100 text-indigo-900' : 'text-indigo-800 underline'}`}
 					>
-						{option === 'student' ? 'Student' : option === 'teacher' ? 'Teacher' : 'Organization'}
+						{option === 'student' ? (
+							<Trans>Student</Trans>
+						) : option === 'teacher' ? (
+							<Trans>Teacher</Trans>
+						) : (
+							<Trans>Organization</Trans>
+						)}
 					</Link>
 				))}
 			</nav>
@@ -81,19 +103,21 @@ export function SignupPage({
 					<PersonFields fields={fields} teacher={role === 'teacher'} />
 				)}
 				<PasswordField
-					hint="At least 8 characters."
+					hint={t`At least 8 characters.`}
 					meta={fields.password}
 					autoComplete="new-password"
 				/>
 				<PasswordField
-					label="Confirm password"
+					label={t`Confirm password`}
 					meta={fields.confirmPassword}
 					autoComplete="new-password"
 				/>
-				<Button disabled={busy}>{busy ? 'Creating account…' : 'Create account'}</Button>
+				<Button disabled={busy}>{busy ? t`Creating account…` : t`Create account`}</Button>
 			</Form>
 			<p className="mt-6 text-sm text-slate-700">
-				Already registered? <TextLink to={loginPath(role, back)}>Log in</TextLink>
+				<Trans>
+					Already registered? <TextLink to={loginPath(role, back)}>Log in</TextLink>
+				</Trans>
 			</p>
 		</div>
 	)
@@ -104,32 +128,38 @@ type Fields = Record<string, FieldMetadata<any>>
 
 function PersonFields({ fields, teacher }: { fields: Fields; teacher: boolean }) {
 	const field = (name: string) => fields[name] as FieldMetadata<string | undefined>
+	const { t } = useLingui()
 	return (
 		<>
 			<div className="grid gap-4 sm:grid-cols-2">
 				<ConformField
-					label="First name"
+					label={t`First name`}
 					meta={field('firstName')}
 					autoComplete="given-name"
 					required
 				/>
 				<ConformField
-					label="Last name"
+					label={t`Last name`}
 					meta={field('lastName')}
 					autoComplete="family-name"
 					required
 				/>
 			</div>
 			<EmailField meta={field('email')} />
-			<ConformField label="Phone (optional)" meta={field('phone')} type="tel" autoComplete="tel" />
+			<ConformField
+				label={t`Phone (optional)`}
+				meta={field('phone')}
+				type="tel"
+				autoComplete="tel"
+			/>
 			{teacher ? (
 				<>
 					<ConformField
-						label="Subjects you teach (optional)"
-						hint="Separate subjects with commas, for example: Maths, Physics."
+						label={t`Subjects you teach (optional)`}
+						hint={t`Separate subjects with commas, for example: Maths, Physics.`}
 						meta={field('subjects')}
 					/>
-					<ConformTextArea label="About you (optional)" meta={field('bio')} rows={4} />
+					<ConformTextArea label={t`About you (optional)`} meta={field('bio')} rows={4} />
 				</>
 			) : null}
 		</>
@@ -138,10 +168,11 @@ function PersonFields({ fields, teacher }: { fields: Fields; teacher: boolean })
 
 function OrganizationFields({ fields }: { fields: Fields }) {
 	const field = (name: string) => fields[name] as FieldMetadata<string | undefined>
+	const { t } = useLingui()
 	return (
 		<>
 			<ConformField
-				label="Organization name"
+				label={t`Organization name`}
 				meta={field('name')}
 				autoComplete="organization"
 				required
@@ -149,34 +180,45 @@ function OrganizationFields({ fields }: { fields: Fields }) {
 			<EmailField meta={field('email')} />
 			<div className="grid gap-4 sm:grid-cols-2">
 				<ConformSelect
-					label="Kind of organization"
+					label={t`Kind of organization`}
 					meta={field('type')}
-					options={[{ value: '', label: 'Choose…' }, ...organizationTypes]}
+					options={[
+						{ value: '', label: t`Choose…` },
+						...organizationTypes.map(({ value }) => ({
+							value,
+							label: t(organizationTypeLabels[value]),
+						})),
+					]}
 					required
 				/>
 				<ConformField
-					label="Country"
+					label={t`Country`}
 					meta={field('country')}
 					autoComplete="country-name"
 					required
 				/>
 			</div>
-			<ConformField label="Phone (optional)" meta={field('phone')} type="tel" autoComplete="tel" />
 			<ConformField
-				label="Address (optional)"
+				label={t`Phone (optional)`}
+				meta={field('phone')}
+				type="tel"
+				autoComplete="tel"
+			/>
+			<ConformField
+				label={t`Address (optional)`}
 				meta={field('address')}
 				autoComplete="address-line1"
 			/>
 			<ConformField
-				label="Website (optional)"
+				label={t`Website (optional)`}
 				meta={field('website')}
 				type="url"
 				placeholder="https://"
 			/>
-			<ConformTextArea label="Description (optional)" meta={field('description')} rows={3} />
+			<ConformTextArea label={t`Description (optional)`} meta={field('description')} rows={3} />
 			<ConformField
-				label="Logo (optional)"
-				hint="PNG, JPEG, WebP or GIF, at most 2 MB."
+				label={t`Logo (optional)`}
+				hint={t`PNG, JPEG, WebP or GIF, at most 2 MB.`}
 				meta={field('logo')}
 				type="file"
 				accept="image/png,image/jpeg,image/webp,image/gif"

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { registerOrganization } from '~/features/organizations/api.server'
 import { organizationSignupSchema } from '~/features/organizations/schema'
@@ -46,7 +47,7 @@ async function registerStudentAccount(context: Context, api: Upstream, formData:
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error, secrets)
 	}
-	sendToast(context, successToast('Registered successfully'))
+	sendToast(context, successToast(t`Registered successfully`))
 	return redirect(loginAfterSignup(registration.email, formData))
 }
 
@@ -60,7 +61,7 @@ async function registerTeacherAccount(context: Context, api: Upstream, formData:
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error, secrets)
 	}
-	sendToast(context, successToast('Registered successfully'))
+	sendToast(context, successToast(t`Registered successfully`))
 	return redirect(loginAfterSignup(registration.email, formData))
 }
 
@@ -73,6 +74,6 @@ async function registerOrganizationAccount(context: Context, api: Upstream, form
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error, secrets)
 	}
-	sendToast(context, successToast('Organization created successfully!'))
+	sendToast(context, successToast(t`Organization created successfully!`))
 	return redirect(loginAfterSignup(submission.value.email, formData, 'organization'))
 }

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { safeRedirect } from '~/platform/safe-redirect'
 
 // The sign-up page's pure parts, shared by its action and its page (zod-free: a public page).
@@ -9,18 +11,21 @@ export function signupRole(param: string | undefined): SignupRole {
 	return param === 'teacher' || param === 'organization' ? param : 'student'
 }
 
-export const signupHeadings: Record<SignupRole, { title: string; intro: string }> = {
+export const signupHeadings: Record<
+	SignupRole,
+	{ title: MessageDescriptor; intro: MessageDescriptor }
+> = {
 	student: {
-		title: 'Create a student account',
-		intro: 'Buy courses, take tests, submit tasks and collect certificates.',
+		title: msg`Create a student account`,
+		intro: msg`Buy courses, take tests, submit tasks and collect certificates.`,
 	},
 	teacher: {
-		title: 'Create a teacher account',
-		intro: 'Run courses, grade work, schedule sessions and build tests.',
+		title: msg`Create a teacher account`,
+		intro: msg`Run courses, grade work, schedule sessions and build tests.`,
 	},
 	organization: {
-		title: 'Register your organization',
-		intro: 'Manage departments, teachers, students, scores and result cards.',
+		title: msg`Register your organization`,
+		intro: msg`Manage departments, teachers, students, scores and result cards.`,
 	},
 }
 

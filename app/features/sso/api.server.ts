@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Upstream } from '~/platform/upstream.server'
 import {
 	authorizationSchema,
@@ -10,16 +11,16 @@ import {
 
 // The single sign-on calls of the reference API (api/README.md), each with its fallback text.
 
-const FALLBACK = 'Single sign-on is unavailable right now. Log in with your password.'
+const unavailable = () => t`Single sign-on is unavailable right now. Log in with your password.`
 
 export const ssoOfOrganization = (api: Upstream, organizationId: string) =>
 	api.get(`/sso/organizations/${encodeURIComponent(organizationId)}`, {
 		schema: publicSsoSchema,
-		fallback: FALLBACK,
+		fallback: unavailable(),
 	})
 
 export const ssoOfEmail = (api: Upstream, email: string) =>
-	api.get('/sso/lookup', { query: { email }, schema: publicSsoSchema, fallback: FALLBACK })
+	api.get('/sso/lookup', { query: { email }, schema: publicSsoSchema, fallback: unavailable() })
 
 export const authorizeSso = (
 	api: Upstream,
@@ -28,7 +29,7 @@ export const authorizeSso = (
 	api.send('POST', '/sso/authorize', {
 		json: request,
 		schema: authorizationSchema,
-		fallback: FALLBACK,
+		fallback: unavailable(),
 	})
 
 export const finishSso = (
@@ -41,7 +42,11 @@ export const finishSso = (
 		codeVerifier: string
 	},
 ) =>
-	api.send('POST', '/sso/callback', { json: request, schema: ssoSignInSchema, fallback: FALLBACK })
+	api.send('POST', '/sso/callback', {
+		json: request,
+		schema: ssoSignInSchema,
+		fallback: unavailable(),
+	})
 
 /** The owner's consent: links with the account's password (and code), and signs in. */
 export const linkSso = (
@@ -51,7 +56,7 @@ export const linkSso = (
 	api.send('POST', '/sso/link', {
 		json: consent,
 		schema: linkedSchema,
-		fallback: 'Could not link your school sign-in. Try again.',
+		fallback: t`Could not link your school sign-in. Try again.`,
 	})
 
 export const getSsoSettings = (api: Upstream) =>
@@ -59,7 +64,7 @@ export const getSsoSettings = (api: Upstream) =>
 		schema: ssoSettingsSchema,
 		// Fresh each time: a Verify that found no record changed when the domain was last checked.
 		fresh: true,
-		fallback: 'Could not load the single sign-on settings',
+		fallback: t`Could not load the single sign-on settings`,
 	})
 
 export const saveSsoSettings = (
@@ -76,13 +81,13 @@ export const saveSsoSettings = (
 	api.send('PUT', '/sso/settings', {
 		json: settings,
 		schema: messageSchema,
-		fallback: 'Could not save the single sign-on settings',
+		fallback: t`Could not save the single sign-on settings`,
 	})
 
 export const removeSsoSettings = (api: Upstream) =>
 	api.send('DELETE', '/sso/settings', {
 		schema: messageSchema,
-		fallback: 'Could not turn single sign-on off',
+		fallback: t`Could not turn single sign-on off`,
 	})
 
 /** Looks the domain's TXT record up now: found, the domain is proven (decision 051). */
@@ -90,5 +95,5 @@ export const verifySsoDomain = (api: Upstream, domain: string) =>
 	api.send('POST', '/sso/domains/verify', {
 		json: { domain },
 		schema: messageSchema,
-		fallback: 'Could not verify the domain',
+		fallback: t`Could not verify the domain`,
 	})

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import { ssoSettingsFields } from '../../../contract/sso.ts'
 import { emailField } from '~/features/account/schema'
@@ -43,10 +44,14 @@ export const linkConsentSchema = z.discriminatedUnion('intent', [
 	z.object({
 		intent: z.literal('link'),
 		password: z
-			.string({ error: 'Enter your TutorHub password' })
-			.min(1, 'Enter your TutorHub password')
-			.max(200, 'Password is too long'),
-		code: z.string().trim().max(40, 'That code is too long').optional(),
+			.string({ error: () => t`Enter your TutorHub password` })
+			.min(1, { error: () => t`Enter your TutorHub password` })
+			.max(200, { error: () => t`Password is too long` }),
+		code: z
+			.string()
+			.trim()
+			.max(40, { error: () => t`That code is too long` })
+			.optional(),
 	}),
 	z.object({ intent: z.literal('cancel') }),
 ])
@@ -63,41 +68,53 @@ export const messageSchema = z.object({ message: z.string() })
 export const findSchoolSchema = z.object({ email: emailField })
 export type FindSchoolFields = z.input<typeof findSchoolSchema>
 
-const text = (label: string, max: number) =>
-	z
-		.string({ error: `Enter the ${label}` })
-		.trim()
-		.min(1, `Enter the ${label}`)
-		.max(max, `The ${label} must be at most ${max} characters`)
+/** A required text: its messages as functions, read in the request's (or page's) language. */
+const text = (missing: () => string, tooLong: () => string, max: number) =>
+	z.string({ error: missing }).trim().min(1, { error: missing }).max(max, { error: tooLong })
 
 /** The organization's single sign-on settings: save them, verify a domain, or turn it off. */
 export const ssoSettingsFormSchema = z.discriminatedUnion('intent', [
 	z.object({
 		intent: z.literal('save'),
-		providerName: text('provider name', 100),
-		issuer: text('issuer URL', 500).refine(
-			(value) => /^https?:\/\/\S+$/.test(value),
-			'Enter the issuer URL, starting with https://',
+		providerName: text(
+			() => t`Enter the provider name`,
+			() => t`The provider name must be at most 100 characters`,
+			100,
 		),
-		clientId: text('client ID', 500),
+		issuer: text(
+			() => t`Enter the issuer URL`,
+			() => t`The issuer URL must be at most 500 characters`,
+			500,
+		).refine((value) => /^https?:\/\/\S+$/.test(value), {
+			error: () => t`Enter the issuer URL, starting with https://`,
+		}),
+		clientId: text(
+			() => t`Enter the client ID`,
+			() => t`The client ID must be at most 500 characters`,
+			500,
+		),
 		clientSecret: z
 			.string()
 			.trim()
-			.max(2000, 'The client secret must be at most 2000 characters')
+			.max(2000, { error: () => t`The client secret must be at most 2000 characters` })
 			.optional(),
-		domains: text('email domains', 2000),
+		domains: text(
+			() => t`Enter the email domains`,
+			() => t`The email domains must be at most 2000 characters`,
+			2000,
+		),
 		joinByDomain: z
-			.literal('on', { error: 'Tick or untick the box, then save' })
+			.literal('on', { error: () => t`Tick or untick the box, then save` })
 			.optional()
 			.transform((value) => value === 'on'),
 	}),
 	z.object({
 		intent: z.literal('verify'),
 		domain: z
-			.string({ error: 'Choose the domain to verify' })
+			.string({ error: () => t`Choose the domain to verify` })
 			.trim()
-			.min(1, 'Choose the domain to verify')
-			.max(253, 'Choose the domain to verify'),
+			.min(1, { error: () => t`Choose the domain to verify` })
+			.max(253, { error: () => t`Choose the domain to verify` }),
 	}),
 	z.object({ intent: z.literal('remove') }),
 ])

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { authenticated } from '~/features/users/auth.server'
@@ -116,7 +117,9 @@ export async function finishSchoolSignIn(context: Context, request: Request) {
 }
 
 export const LINK_PATH = '/login/sso/link'
+// The API's text when no sign-in waits (compared), and the same words in the page's language.
 const NOTHING_WAITING = 'Your school sign-in took too long. Sign in with your school again.'
+const nothingWaiting = () => t`Your school sign-in took too long. Sign in with your school again.`
 
 /** The consent page: which organization and provider want to link to which account, or nothing. */
 export function loadLinkConsent(context: Context) {
@@ -137,7 +140,7 @@ export async function answerLinkConsent(context: Context, request: Request) {
 	const submission = parseForm(await readForm(request), { schema: linkConsentSchema })
 	const link = held(context, 'ssoLink')
 	if (!link) {
-		return data(submission.reply({ formErrors: [NOTHING_WAITING], hideFields: SECRETS }), {
+		return data(submission.reply({ formErrors: [nothingWaiting()], hideFields: SECRETS }), {
 			status: 400,
 		})
 	}
@@ -146,10 +149,7 @@ export async function answerLinkConsent(context: Context, request: Request) {
 	}
 	if (submission.value.intent === 'cancel') {
 		hold(context, 'ssoLink', null)
-		sendToast(
-			context,
-			infoToast(`Nothing was linked. ${link.organizationName} cannot sign you in.`),
-		)
+		sendToast(context, infoToast(nothingLinked(link.organizationName)))
 		return redirect('/login')
 	}
 	const { password, code } = submission.value
@@ -173,3 +173,7 @@ export async function answerLinkConsent(context: Context, request: Request) {
 }
 
 const SECRETS = ['password', 'code']
+
+function nothingLinked(organization: string) {
+	return t`Nothing was linked. ${organization} cannot sign you in.`
+}

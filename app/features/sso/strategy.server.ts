@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import * as oidc from 'openid-client'
 import { redirect } from 'react-router'
 import { Strategy } from 'remix-auth/strategy'
@@ -17,7 +18,8 @@ export type SsoChecksStore = {
 	take(): SsoSignIn | null
 }
 
-export const SIGN_IN_EXPIRED = 'Your school sign-in took too long. Start again from the login page.'
+export const signInExpired = () =>
+	t`Your school sign-in took too long. Start again from the login page.`
 
 /** A callback that cannot be finished: no sign-in was started here, or it was started long ago. */
 export class SsoExpiredError extends Error {}
@@ -47,7 +49,7 @@ export class OidcStrategy extends Strategy<SsoResult, SsoResult> {
 		if (!returning && this.start) throw await this.redirectToProvider(this.start)
 		// Whatever happens next, these checks served their one sign-in.
 		const kept = this.checks.take()
-		if (!kept) throw new SsoExpiredError(SIGN_IN_EXPIRED)
+		if (!kept) throw new SsoExpiredError(signInExpired())
 		const answer = await finishSso(this.api, {
 			organizationId: kept.organizationId,
 			query: url.search,

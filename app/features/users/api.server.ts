@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import type { createUpstream } from '~/platform/upstream.server'
 import {
@@ -31,7 +32,7 @@ export function login(api: Upstream, credentials: Credentials) {
 	return api.send('POST', '/auth/login', {
 		json: credentials,
 		schema: userLoginAnswer,
-		fallback: 'Login failed',
+		fallback: t`Login failed`,
 		retry: true,
 	})
 }
@@ -41,7 +42,7 @@ export function twoFactorLogin(api: Upstream, challenge: string, code: string) {
 	return api.send('POST', '/auth/two-factor', {
 		json: { challenge, code },
 		schema: z.union([userLoginSchema, organizationLoginSchema]),
-		fallback: 'Login failed',
+		fallback: t`Login failed`,
 	})
 }
 
@@ -50,7 +51,7 @@ export function requestTwoFactorRecovery(api: Upstream, challenge: string) {
 	return api.send('POST', '/auth/two-factor/recovery', {
 		json: { challenge },
 		schema: messageAnswer,
-		fallback: 'Failed to send the link',
+		fallback: t`Failed to send the link`,
 	})
 }
 
@@ -58,7 +59,7 @@ export function organizationLogin(api: Upstream, credentials: Credentials) {
 	return api.send('POST', '/auth/organization-login', {
 		json: credentials,
 		schema: organizationLoginAnswer,
-		fallback: 'Login failed',
+		fallback: t`Login failed`,
 		retry: true,
 	})
 }
@@ -75,7 +76,7 @@ export function registerStudent(api: Upstream, registration: Registration) {
 	return api.send('POST', '/auth/register-student', {
 		json: registration,
 		schema: registeredSchema,
-		fallback: 'Registration failed',
+		fallback: t`Registration failed`,
 		retry: true,
 	})
 }
@@ -87,7 +88,7 @@ export function registerTeacher(
 	return api.send('POST', '/auth/register-tutor', {
 		json: registration,
 		schema: registeredSchema,
-		fallback: 'Registration failed',
+		fallback: t`Registration failed`,
 		retry: true,
 	})
 }
@@ -95,14 +96,14 @@ export function registerTeacher(
 export function logout(api: Upstream) {
 	return api.send('POST', '/auth/logout', {
 		schema: z.object({}).loose(),
-		fallback: 'Logout failed',
+		fallback: t`Logout failed`,
 	})
 }
 
 export async function getStudentProfile(api: Upstream, id: string) {
 	const { studentProfile } = await api.get(`/users/student-profile/${encodeURIComponent(id)}`, {
 		schema: studentProfileAnswer,
-		fallback: 'Failed to fetch profile',
+		fallback: t`Failed to fetch profile`,
 	})
 	return studentProfile
 }
@@ -110,7 +111,7 @@ export async function getStudentProfile(api: Upstream, id: string) {
 export async function getTeacherProfile(api: Upstream, id: string) {
 	const { tutorProfile } = await api.get(`/users/tutor-profile/${encodeURIComponent(id)}`, {
 		schema: teacherProfileAnswer,
-		fallback: 'Failed to fetch profile',
+		fallback: t`Failed to fetch profile`,
 	})
 	return tutorProfile
 }
@@ -121,7 +122,7 @@ export function getTeacherStudents(api: Upstream, { page = 1, limit = 10 }: Pagi
 	return api.get('/users/tutor/students', {
 		query: { page, limit },
 		schema: studentListSchema,
-		fallback: 'Failed to fetch students',
+		fallback: t`Failed to fetch students`,
 		retry: true,
 	})
 }
@@ -134,7 +135,7 @@ export function getOrganizationStudents(
 	return api.get(`/users/organization/${encodeURIComponent(organizationId)}/students`, {
 		query: { page, limit },
 		schema: studentListSchema,
-		fallback: 'Failed to fetch students',
+		fallback: t`Failed to fetch students`,
 		retry: true,
 	})
 }
@@ -154,7 +155,7 @@ export function updateStudentProfile(api: Upstream, form: StudentProfileForm) {
 			guardianName: orNull(form.guardianName),
 		},
 		schema: profileUpdatedSchema,
-		fallback: 'Failed to update profile',
+		fallback: t`Failed to update profile`,
 	})
 }
 
@@ -170,7 +171,7 @@ export function updateTeacherProfile(api: Upstream, form: TeacherProfileForm) {
 			experienceYears: form.experienceYears ?? null,
 		},
 		schema: profileUpdatedSchema,
-		fallback: 'Failed to update profile',
+		fallback: t`Failed to update profile`,
 	})
 }
 
@@ -180,7 +181,7 @@ export function uploadProfilePicture(api: Upstream, role: 'student' | 'tutor', p
 	return api.send('POST', `/auth/upload-${role}-profile-picture`, {
 		form,
 		schema: pictureUpdatedSchema,
-		fallback: 'Failed to update profile',
+		fallback: t`Failed to update profile`,
 		invalidates: ['users'],
 	})
 }
@@ -190,7 +191,7 @@ export async function findStudent(api: Upstream, email: string) {
 	const { student } = await api.send('POST', '/auth/get-student', {
 		json: { email },
 		schema: z.object({ student: userSchema }),
-		fallback: 'Failed to fetch students',
+		fallback: t`Failed to fetch students`,
 	})
 	return student
 }

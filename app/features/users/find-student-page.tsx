@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getFormProps } from '@conform-to/react'
 import { Form } from 'react-router'
 import { Button } from '~/ui/button'
@@ -14,6 +15,7 @@ export function FindStudentPage({
 	actionData: RouteData<typeof findStudentAction> | undefined
 }) {
 	const busy = useSubmitting()
+	const { t } = useLingui()
 	const [form, fields] = useForm<FindStudentFields>({
 		id: 'find-student',
 		// Validated by the action (public pages ship no schema library; docs/decisions/010).
@@ -23,8 +25,12 @@ export function FindStudentPage({
 	return (
 		<div className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-10">
 			<div>
-				<h1 className="text-3xl font-bold">Find a student</h1>
-				<p className="mt-2 text-slate-700">Look up a registered student by their email address.</p>
+				<h1 className="text-3xl font-bold">
+					<Trans>Find a student</Trans>
+				</h1>
+				<p className="mt-2 text-slate-700">
+					<Trans>Look up a registered student by their email address.</Trans>
+				</p>
 			</div>
 			<Form
 				method="post"
@@ -32,9 +38,11 @@ export function FindStudentPage({
 				{...getFormProps(form)}
 			>
 				<FormErrors id={form.errorId} errors={form.errors} />
-				<ConformField label="Student email" meta={fields.email} type="email" required />
+				<ConformField label={t`Student email`} meta={fields.email} type="email" required />
 				<div>
-					<Button disabled={busy}>Find student</Button>
+					<Button disabled={busy}>
+						<Trans>Find student</Trans>
+					</Button>
 				</div>
 			</Form>
 			{student ? (
@@ -46,16 +54,22 @@ export function FindStudentPage({
 						{student.name}
 					</h2>
 					<dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
-						<dt className="text-slate-600">Email</dt>
+						<dt className="text-slate-600">
+							<Trans>Email</Trans>
+						</dt>
 						<dd>{student.email}</dd>
 						{student.phone ? (
 							<>
-								<dt className="text-slate-600">Phone</dt>
+								<dt className="text-slate-600">
+									<Trans>Phone</Trans>
+								</dt>
 								<dd>{student.phone}</dd>
 							</>
 						) : null}
-						<dt className="text-slate-600">Member since</dt>
-						<dd>{student.createdAt ? formatCalendarDate(student.createdAt, 'UTC') : 'Unknown'}</dd>
+						<dt className="text-slate-600">
+							<Trans>Member since</Trans>
+						</dt>
+						<dd>{student.createdAt ? formatCalendarDate(student.createdAt, 'UTC') : t`Unknown`}</dd>
 					</dl>
 				</section>
 			) : null}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { Form, useSearchParams } from 'react-router'
 import { Link } from '~/ui/link'
@@ -25,17 +26,18 @@ export function LoginPage({ actionData }: { actionData: SubmissionResult<string[
 	const redirectTo = safeRedirect(searchParams.get('redirectTo'), '')
 	const returnQuery = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''
 	const otherLogin = otherLoginOf(form.errors)
+	const { t } = useLingui()
 
 	return (
 		<div className="mx-auto max-w-md px-4 py-12">
-			<h1 className="text-3xl font-bold">{asOrganization ? 'Organization log in' : 'Log in'}</h1>
-			<nav aria-label="Account type" className="mt-4 flex gap-2 text-sm">
+			<h1 className="text-3xl font-bold">{asOrganization ? t`Organization log in` : t`Log in`}</h1>
+			<nav aria-label={t`Account type`} className="mt-4 flex gap-2 text-sm">
 				<Link
 					to={{ search: returnQuery }}
 					aria-current={asOrganization ? undefined : 'page'}
 					className={`rounded-md px-3 py-1.5 font-semibold ${asOrganization ? 'text-indigo-800 underline' : 'bg-indigo-100 text-indigo-900'}`}
 				>
-					Student or teacher
+					<Trans>Student or teacher</Trans>
 				</Link>
 				<Link
 					to={{
@@ -44,7 +46,7 @@ export function LoginPage({ actionData }: { actionData: SubmissionResult<string[
 					aria-current={asOrganization ? 'page' : undefined}
 					className={`rounded-md px-3 py-1.5 font-semibold ${asOrganization ? 'bg-indigo-100 text-indigo-900' : 'text-indigo-800 underline'}`}
 				>
-					Organization
+					<Trans>Organization</Trans>
 				</Link>
 			</nav>
 			<Form method="post" className="mt-6 flex flex-col gap-4" {...getFormProps(form)}>
@@ -53,8 +55,8 @@ export function LoginPage({ actionData }: { actionData: SubmissionResult<string[
 					<p className="text-sm">
 						<TextLink to={{ search: loginSearch(otherLogin, redirectTo) }}>
 							{otherLogin === 'organization'
-								? 'Switch to organization log in'
-								: 'Switch to student or teacher log in'}
+								? t`Switch to organization log in`
+								: t`Switch to student or teacher log in`}
 						</TextLink>
 					</p>
 				) : null}
@@ -62,25 +64,29 @@ export function LoginPage({ actionData }: { actionData: SubmissionResult<string[
 				<input type="hidden" name="as" value={asOrganization ? 'organization' : 'user'} />
 				<EmailField meta={fields.email} />
 				<PasswordField meta={fields.password} />
-				<Button disabled={busy}>{busy ? 'Logging in…' : 'Log in'}</Button>
+				<Button disabled={busy}>{busy ? t`Logging in…` : t`Log in`}</Button>
 			</Form>
 			<p className="mt-4 text-sm">
 				<TextLink to={asOrganization ? '/forgot-password?as=organization' : '/forgot-password'}>
-					Forgot password?
+					<Trans>Forgot password?</Trans>
 				</TextLink>
 			</p>
 			{asOrganization ? null : (
 				<p className="mt-4 text-sm">
-					<TextLink to="/login/sso">Sign in with your school</TextLink>
+					<TextLink to="/login/sso">
+						<Trans>Sign in with your school</Trans>
+					</TextLink>
 				</p>
 			)}
 			<p className="mt-6 text-sm text-slate-700">
-				New here?{' '}
-				<TextLink
-					to={`${asOrganization ? '/signup/organization' : '/signup/student'}${returnQuery}`}
-				>
-					Create an account
-				</TextLink>
+				<Trans>
+					New here?{' '}
+					<TextLink
+						to={`${asOrganization ? '/signup/organization' : '/signup/student'}${returnQuery}`}
+					>
+						Create an account
+					</TextLink>
+				</Trans>
 			</p>
 		</div>
 	)

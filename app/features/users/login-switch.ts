@@ -4,10 +4,13 @@
 
 export type LoginKind = 'user' | 'organization'
 
+// The API's own texts, compared, never shown from here.
+/* eslint-disable lingui/no-unlocalized-strings */
 const otherLoginMessages: Record<LoginKind, string> = {
 	organization: 'This email and password belong to an organization: log in as an organization',
 	user: 'This email and password belong to a student or teacher: log in as a student or teacher',
 }
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /** Which login the form's errors point to, if any. */
 export function otherLoginOf(errors: string[] | undefined): LoginKind | null {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { parseForm, readForm, replyStatus, replyWithUpstreamError } from '~/platform/form.server'
 import { holdSignIn, pendingSignIn, startSession, upstream } from '~/platform/request.server'
@@ -11,7 +12,9 @@ import { infoToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 
 export const TWO_FACTOR_PATH = '/login/two-factor'
+// The API's text for an expired challenge (compared), and the same words in the page's language.
 const CHALLENGE_EXPIRED = 'Your sign-in took too long. Log in again.'
+const challengeExpired = () => t`Your sign-in took too long. Log in again.`
 /** People (students, teachers) and organizations log in through separate calls. */
 function accountKind(form: FormData) {
 	return form.get('as') === 'organization' ? 'organization' : 'user'
@@ -54,7 +57,7 @@ export async function logIn(context: Readonly<RouterContextProvider>, request: R
 async function askForWayBack(context: Readonly<RouterContextProvider>, request: Request) {
 	const pending = pendingSignIn(context)
 	if (!pending) {
-		sendToast(context, infoToast(CHALLENGE_EXPIRED))
+		sendToast(context, infoToast(challengeExpired()))
 		return redirect('/login')
 	}
 	try {
@@ -67,7 +70,7 @@ async function askForWayBack(context: Readonly<RouterContextProvider>, request: 
 		if (!(error instanceof UpstreamError)) throw error
 		if (error.text === CHALLENGE_EXPIRED) {
 			holdSignIn(context, null)
-			sendToast(context, infoToast(CHALLENGE_EXPIRED))
+			sendToast(context, infoToast(challengeExpired()))
 			return redirect('/login')
 		}
 		return data<WayBackAnswer>(
@@ -89,7 +92,7 @@ export async function logInWithCode(context: Readonly<RouterContextProvider>, re
 	const submission = parseForm(formData, { schema: twoFactorCodeSchema })
 	// No password first (or it was long ago): said on the page, which links back to the login.
 	if (!pending) {
-		return data(submission.reply({ formErrors: [CHALLENGE_EXPIRED], hideFields: ['code'] }), {
+		return data(submission.reply({ formErrors: [challengeExpired()], hideFields: ['code'] }), {
 			status: 400,
 		})
 	}
@@ -109,7 +112,7 @@ export async function logInWithCode(context: Readonly<RouterContextProvider>, re
 	} catch (error) {
 		if (error instanceof UpstreamError && error.text === CHALLENGE_EXPIRED) {
 			holdSignIn(context, null)
-			sendToast(context, infoToast(CHALLENGE_EXPIRED))
+			sendToast(context, infoToast(challengeExpired()))
 			return redirect('/login')
 		}
 		return replyWithUpstreamError(context, submission, error, ['code'])

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { ReactNode } from 'react'
@@ -39,6 +41,7 @@ const personDefaults = (profile: Profile) => ({
 
 export function StudentProfilePage({ loaderData, actionData }: ProfilePageProps) {
 	const { profile } = loaderData
+	const { t } = useLingui()
 	const [form, fields] = useForm({
 		...detailsForm(actionData),
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: studentProfileFormSchema }),
@@ -54,17 +57,17 @@ export function StudentProfilePage({ loaderData, actionData }: ProfilePageProps)
 			loaderData={loaderData}
 			actionData={actionData}
 			rows={[
-				['Email', profile.email],
-				['Phone', profile.phone],
-				['Grade level', profile.gradeLevel],
+				[t`Email`, profile.email],
+				[t`Phone`, profile.phone],
+				[t`Grade level`, profile.gradeLevel],
 				[
-					'Date of birth',
+					t`Date of birth`,
 					profile.dateOfBirth
 						? formatCalendarDate(`${profile.dateOfBirth}T00:00:00Z`, 'UTC', 'long')
 						: null,
 				],
-				['Guardian', profile.guardianName],
-				['About', profile.bio],
+				[t`Guardian`, profile.guardianName],
+				[t`About`, profile.bio],
 			]}
 		>
 			<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
@@ -72,9 +75,9 @@ export function StudentProfilePage({ loaderData, actionData }: ProfilePageProps)
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<PersonFields fields={fields} />
 				<div className="grid gap-4 sm:grid-cols-3">
-					<ConformField label="Grade level (optional)" meta={fields.gradeLevel} />
-					<ConformField label="Date of birth (optional)" meta={fields.dateOfBirth} type="date" />
-					<ConformField label="Guardian name (optional)" meta={fields.guardianName} />
+					<ConformField label={t`Grade level (optional)`} meta={fields.gradeLevel} />
+					<ConformField label={t`Date of birth (optional)`} meta={fields.dateOfBirth} type="date" />
+					<ConformField label={t`Guardian name (optional)`} meta={fields.guardianName} />
 				</div>
 				<SaveButton />
 			</Form>
@@ -84,6 +87,8 @@ export function StudentProfilePage({ loaderData, actionData }: ProfilePageProps)
 
 export function TeacherProfilePage({ loaderData, actionData }: ProfilePageProps) {
 	const { profile } = loaderData
+	const { t } = useLingui()
+	const years = profile.experienceYears
 	const [form, fields] = useForm({
 		...detailsForm(actionData),
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: teacherProfileFormSchema }),
@@ -102,17 +107,17 @@ export function TeacherProfilePage({ loaderData, actionData }: ProfilePageProps)
 			loaderData={loaderData}
 			actionData={actionData}
 			rows={[
-				['Email', profile.email],
-				['Phone', profile.phone],
-				['Subjects', profile.subjects?.length ? profile.subjects.join(', ') : null],
-				['Qualifications', profile.qualifications],
+				[t`Email`, profile.email],
+				[t`Phone`, profile.phone],
+				[t`Subjects`, profile.subjects?.length ? profile.subjects.join(', ') : null],
+				[t`Qualifications`, profile.qualifications],
 				[
-					'Experience',
-					profile.experienceYears === null || profile.experienceYears === undefined
+					t`Experience`,
+					years === null || years === undefined
 						? null
-						: `${profile.experienceYears} ${profile.experienceYears === 1 ? 'year' : 'years'}`,
+						: plural(years, { one: '# year', other: '# years' }),
 				],
-				['About', profile.bio],
+				[t`About`, profile.bio],
 			]}
 		>
 			<Form method="post" className="mt-4 flex flex-col gap-4" {...getFormProps(form)}>
@@ -120,13 +125,17 @@ export function TeacherProfilePage({ loaderData, actionData }: ProfilePageProps)
 				<FormErrors id={form.errorId} errors={form.errors} />
 				<PersonFields fields={fields} />
 				<ConformField
-					label="Subjects you teach (optional)"
-					hint="Separate subjects with commas, for example: Maths, Physics."
+					label={t`Subjects you teach (optional)`}
+					hint={t`Separate subjects with commas, for example: Maths, Physics.`}
 					meta={fields.subjects}
 				/>
-				<ConformTextArea label="Qualifications (optional)" meta={fields.qualifications} rows={2} />
+				<ConformTextArea
+					label={t`Qualifications (optional)`}
+					meta={fields.qualifications}
+					rows={2}
+				/>
 				<ConformField
-					label="Years of experience (optional)"
+					label={t`Years of experience (optional)`}
 					meta={fields.experienceYears}
 					type="number"
 					min={0}
@@ -141,7 +150,8 @@ export function TeacherProfilePage({ loaderData, actionData }: ProfilePageProps)
 
 function SaveButton() {
 	const saving = useSubmitting('details')
-	return <Button disabled={saving}>{saving ? 'Saving…' : 'Save profile'}</Button>
+	const { t } = useLingui()
+	return <Button disabled={saving}>{saving ? t`Saving…` : t`Save profile`}</Button>
 }
 
 /** Both profiles: what the profile says beside the picture, the details form, the account forms. */
@@ -157,7 +167,9 @@ function ProfileLayout({
 	const profile: Profile = loaderData.profile
 	return (
 		<div className="flex flex-col gap-8">
-			<h1 className="text-2xl font-bold">Your profile</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Your profile</Trans>
+			</h1>
 			<section
 				aria-labelledby="profile-view-heading"
 				className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-6 sm:flex-row"
@@ -180,7 +192,7 @@ function ProfileLayout({
 				className="rounded-lg border border-slate-200 bg-white p-6"
 			>
 				<h2 id="profile-edit-heading" className="text-lg font-semibold">
-					Edit your profile
+					<Trans>Edit your profile</Trans>
 				</h2>
 				{children}
 			</section>

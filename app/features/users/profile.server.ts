@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Submission } from '@conform-to/react'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
@@ -139,12 +140,12 @@ async function answerProfileForm<Details extends { intent: 'details' }>(
 				const { profile } = await updateDetails(api, form)
 				const tokens = api.tokens()
 				if (tokens) startSession(context, { ...user, name: profile.name }, tokens)
-				sendToast(context, successToast('Profile updated successfully'))
+				sendToast(context, successToast(t`Profile updated successfully`))
 				break
 			}
 			case 'picture':
 				await uploadProfilePicture(api, role, form.profilePicture)
-				sendToast(context, successToast('Profile updated successfully'))
+				sendToast(context, successToast(t`Profile updated successfully`))
 		}
 	} catch (error) {
 		if (form.intent === 'details') {

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { getFormProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SubmissionResult } from '@conform-to/react'
@@ -9,11 +10,13 @@ import { profilePictureSchema, type Profile } from './schema'
 
 /** The picture the API stores is a path under its base (`/files/<key>`); the app serves the same path. */
 export function ProfilePicture({ profile, size = 96 }: { profile: Profile; size?: number }) {
+	const { t } = useLingui()
+	const name = profile.name
 	if (profile.profilePicture) {
 		return (
 			<img
 				src={profile.profilePicture}
-				alt={`Profile picture of ${profile.name}`}
+				alt={t`Profile picture of ${name}`}
 				width={size}
 				height={size}
 				className="rounded-full border border-slate-200 object-cover"
@@ -25,7 +28,7 @@ export function ProfilePicture({ profile, size = 96 }: { profile: Profile; size?
 	return (
 		<span
 			role="img"
-			aria-label={`${profile.name} has no profile picture`}
+			aria-label={t`${name} has no profile picture`}
 			className="inline-flex items-center justify-center rounded-full bg-indigo-100 text-2xl font-bold text-indigo-900"
 			style={{ width: size, height: size }}
 		>
@@ -36,12 +39,13 @@ export function ProfilePicture({ profile, size = 96 }: { profile: Profile; size?
 
 /** What the profile says, as a definition list; absent values read 'Not set'. */
 export function ProfileDetails({ rows }: { rows: [string, string | number | null | undefined][] }) {
+	const { t } = useLingui()
 	return (
 		<dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
 			{rows.map(([label, value]) => (
 				<div key={label} className="contents">
 					<dt className="font-medium text-slate-600">{label}</dt>
-					<dd>{value === null || value === undefined || value === '' ? 'Not set' : value}</dd>
+					<dd>{value === null || value === undefined || value === '' ? t`Not set` : value}</dd>
 				</div>
 			))}
 		</dl>
@@ -58,6 +62,7 @@ export function PictureForm({ lastResult }: { lastResult: Result }) {
 		shouldValidate: 'onSubmit',
 	})
 	const busy = useSubmitting('picture')
+	const { t } = useLingui()
 	return (
 		<Form
 			method="post"
@@ -68,15 +73,15 @@ export function PictureForm({ lastResult }: { lastResult: Result }) {
 			<input type="hidden" name="intent" value="picture" />
 			<FormErrors id={form.errorId} errors={form.errors} />
 			<ConformField
-				label="New profile picture"
-				hint="PNG, JPEG, WebP or GIF, at most 2 MB."
+				label={t`New profile picture`}
+				hint={t`PNG, JPEG, WebP or GIF, at most 2 MB.`}
 				meta={fields.profilePicture}
 				type="file"
 				accept="image/png,image/jpeg,image/webp,image/gif"
 				required
 			/>
 			<Button variant="secondary" disabled={busy}>
-				{busy ? 'Uploading…' : 'Upload picture'}
+				{busy ? t`Uploading…` : t`Upload picture`}
 			</Button>
 		</Form>
 	)
@@ -85,24 +90,25 @@ export function PictureForm({ lastResult }: { lastResult: Result }) {
 /** The common part of both profile forms; role fields come as children. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform field metadata of either role's schema
 export function PersonFields({ fields }: { fields: Record<string, any> }) {
+	const { t } = useLingui()
 	return (
 		<>
 			<div className="grid gap-4 sm:grid-cols-2">
 				<ConformField
-					label="First name"
+					label={t`First name`}
 					meta={fields.firstName}
 					autoComplete="given-name"
 					required
 				/>
 				<ConformField
-					label="Last name"
+					label={t`Last name`}
 					meta={fields.lastName}
 					autoComplete="family-name"
 					required
 				/>
 			</div>
-			<ConformField label="Phone (optional)" meta={fields.phone} type="tel" autoComplete="tel" />
-			<ConformTextArea label="About you (optional)" meta={fields.bio} rows={3} />
+			<ConformField label={t`Phone (optional)`} meta={fields.phone} type="tel" autoComplete="tel" />
+			<ConformTextArea label={t`About you (optional)`} meta={fields.bio} rows={3} />
 		</>
 	)
 }

@@ -1,18 +1,34 @@
+import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import { userFields } from '../../../contract/users.ts'
 import { emailField, newPassword } from '~/features/account/schema'
 
-const name = (what: string) =>
-	z
-		.string({ error: `Enter your ${what}` })
-		.trim()
-		.min(1, `Enter your ${what}`)
-		.max(100, `${what[0]?.toUpperCase()}${what.slice(1)} is too long`)
+// Messages are functions, read at validation time in the request's (or page's) language.
+type Message = () => string
 
-const optionalText = (max: number, label: string) =>
-	z.string().trim().max(max, `${label} must be at most ${max} characters`).optional()
+const name = (missing: Message, tooLong: Message) =>
+	z.string({ error: missing }).trim().min(1, { error: missing }).max(100, { error: tooLong })
 
-export const PHONE_MESSAGE = 'Enter a phone number of 7 to 15 digits, for example +1 555 010 1234'
+const firstName = () =>
+	name(
+		() => t`Enter your first name`,
+		() => t`First name is too long`,
+	)
+const lastName = () =>
+	name(
+		() => t`Enter your last name`,
+		() => t`Last name is too long`,
+	)
+
+const optionalText = (max: number, tooLong: Message) =>
+	z.string().trim().max(max, { error: tooLong }).optional()
+
+const subjectsTooLong: Message = () => t`Subjects must be at most 300 characters`
+const aboutYouTooLong: Message = () => t`About you must be at most 2000 characters`
+
+/** The phone number's message, in the current language. */
+export const phoneMessage = () =>
+	t`Enter a phone number of 7 to 15 digits, for example +1 555 010 1234`
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/
 
 /** As the API checks it: digits with spaces, dashes, dots or brackets, an optional leading +, 7 to 15 digits. */
@@ -25,16 +41,16 @@ export function isPhoneNumber(value: string) {
 export const phoneField = z
 	.string()
 	.trim()
-	.max(30, 'Phone must be at most 30 characters')
+	.max(30, { error: () => t`Phone must be at most 30 characters` })
 	.optional()
-	.refine((value) => !value || isPhoneNumber(value), PHONE_MESSAGE)
+	.refine((value) => !value || isPhoneNumber(value), { error: phoneMessage })
 
 export const loginSchema = z.object({
 	email: emailField,
 	password: z
-		.string({ error: 'Enter your password' })
-		.min(1, 'Enter your password')
-		.max(128, 'Password is too long'),
+		.string({ error: () => t`Enter your password` })
+		.min(1, { error: () => t`Enter your password` })
+		.max(128, { error: () => t`Password is too long` }),
 	redirectTo: z.string().optional(),
 })
 export type LoginFields = z.input<typeof loginSchema>
@@ -48,32 +64,32 @@ function passwordsMatch<T extends { password: string; confirmPassword: string }>
 	ctx: z.RefinementCtx,
 ) {
 	if (value.password !== value.confirmPassword) {
-		ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' })
+		ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: t`Passwords do not match` })
 	}
 }
 
 export const studentSignupSchema = z
 	.object({
-		firstName: name('first name'),
-		lastName: name('last name'),
+		firstName: firstName(),
+		lastName: lastName(),
 		email: emailField,
 		phone: phoneField,
 		password: newPassword,
-		confirmPassword: z.string({ error: 'Confirm your password' }),
+		confirmPassword: z.string({ error: () => t`Confirm your password` }),
 	})
 	.superRefine(passwordsMatch)
 export type StudentSignupFields = z.input<typeof studentSignupSchema>
 
 export const teacherSignupSchema = z
 	.object({
-		firstName: name('first name'),
-		lastName: name('last name'),
+		firstName: firstName(),
+		lastName: lastName(),
 		email: emailField,
 		phone: phoneField,
-		subjects: optionalText(300, 'Subjects'),
-		bio: optionalText(2000, 'About you'),
+		subjects: optionalText(300, subjectsTooLong),
+		bio: optionalText(2000, aboutYouTooLong),
 		password: newPassword,
-		confirmPassword: z.string({ error: 'Confirm your password' }),
+		confirmPassword: z.string({ error: () => t`Confirm your password` }),
 	})
 	.superRefine(passwordsMatch)
 export type TeacherSignupFields = z.input<typeof teacherSignupSchema>
@@ -146,10 +162,10 @@ export const twoFactorNeededSchema = z.object({
 /** The second step of a two-factor login: the code from the app, or a recovery code. */
 export const twoFactorCodeSchema = z.object({
 	code: z
-		.string({ error: 'Enter the code from your authenticator app' })
+		.string({ error: () => t`Enter the code from your authenticator app` })
 		.trim()
-		.min(1, 'Enter the code from your authenticator app')
-		.max(20, 'That code is too long'),
+		.min(1, { error: () => t`Enter the code from your authenticator app` })
+		.max(20, { error: () => t`That code is too long` }),
 })
 export type TwoFactorCodeFields = z.input<typeof twoFactorCodeSchema>
 
@@ -165,40 +181,38 @@ export const studentListSchema = z.object({
 })
 
 // Profile pages (issue 8): the same form schema in the browser and the action.
-const optionalField = (max: number, label: string) =>
-	z.string().trim().max(max, `${label} must be at most ${max} characters`).optional()
+const optionalField = optionalText
 
 const personProfileFields = {
-	firstName: name('first name'),
-	lastName: name('last name'),
+	firstName: firstName(),
+	lastName: lastName(),
 	phone: phoneField,
-	bio: optionalField(2000, 'About you'),
+	bio: optionalField(2000, aboutYouTooLong),
 }
 
 export const studentProfileFormSchema = z.object({
 	...personProfileFields,
-	gradeLevel: optionalField(50, 'Grade level'),
+	gradeLevel: optionalField(50, () => t`Grade level must be at most 50 characters`),
 	dateOfBirth: z
 		.string()
-		.regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD')
-		.refine(
-			(value) => !Number.isNaN(Date.parse(value)) && Date.parse(value) <= Date.now(),
-			'Enter a past date of birth',
-		)
+		.regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => t`Enter the date as YYYY-MM-DD` })
+		.refine((value) => !Number.isNaN(Date.parse(value)) && Date.parse(value) <= Date.now(), {
+			error: () => t`Enter a past date of birth`,
+		})
 		.optional(),
-	guardianName: optionalField(100, 'Guardian name'),
+	guardianName: optionalField(100, () => t`Guardian name must be at most 100 characters`),
 })
 export type StudentProfileForm = z.infer<typeof studentProfileFormSchema>
 
 export const teacherProfileFormSchema = z.object({
 	...personProfileFields,
-	subjects: optionalField(300, 'Subjects'),
-	qualifications: optionalField(2000, 'Qualifications'),
+	subjects: optionalField(300, subjectsTooLong),
+	qualifications: optionalField(2000, () => t`Qualifications must be at most 2000 characters`),
 	experienceYears: z
-		.number({ error: 'Enter a whole number of years' })
-		.int('Enter a whole number of years')
-		.min(0, 'Experience cannot be negative')
-		.max(80, 'Experience must be at most 80 years')
+		.number({ error: () => t`Enter a whole number of years` })
+		.int({ error: () => t`Enter a whole number of years` })
+		.min(0, { error: () => t`Experience cannot be negative` })
+		.max(80, { error: () => t`Experience must be at most 80 years` })
 		.optional(),
 })
 export type TeacherProfileForm = z.infer<typeof teacherProfileFormSchema>
@@ -207,13 +221,14 @@ export const profilePictureTypes = ['image/png', 'image/jpeg', 'image/webp', 'im
 
 export const profilePictureSchema = z.object({
 	profilePicture: z
-		.instanceof(File, { error: 'Choose an image to upload' })
-		.refine((file) => file.size > 0, 'Choose an image to upload')
-		.refine((file) => file.size <= 2 * 1024 * 1024, 'The picture must be at most 2 MB')
-		.refine(
-			(file) => profilePictureTypes.includes(file.type),
-			'Use a PNG, JPEG, WebP or GIF image',
-		),
+		.instanceof(File, { error: () => t`Choose an image to upload` })
+		.refine((file) => file.size > 0, { error: () => t`Choose an image to upload` })
+		.refine((file) => file.size <= 2 * 1024 * 1024, {
+			error: () => t`The picture must be at most 2 MB`,
+		})
+		.refine((file) => profilePictureTypes.includes(file.type), {
+			error: () => t`Use a PNG, JPEG, WebP or GIF image`,
+		}),
 })
 
 export const profileUpdatedSchema = z.object({

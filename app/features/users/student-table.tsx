@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { TextLink } from '~/ui/text-link'
 import { Table } from '~/ui/table'
@@ -13,7 +14,7 @@ export function StudentTable({
 	total,
 	studentHref,
 	column,
-	empty = 'No students yet.',
+	empty,
 }: {
 	caption: string
 	students: User[]
@@ -22,7 +23,8 @@ export function StudentTable({
 	column?: { header: string; cell: (student: User) => ReactNode }
 	empty?: string
 }) {
-	if (!students.length) return <p className="text-slate-700">{empty}</p>
+	const { t } = useLingui()
+	if (!students.length) return <p className="text-slate-700">{empty ?? t`No students yet.`}</p>
 	return (
 		<Table
 			label={caption}
@@ -31,7 +33,7 @@ export function StudentTable({
 					{caption} ({total})
 				</>
 			}
-			headers={['Name', 'Email', column ? column.header : null]}
+			headers={[t`Name`, t`Email`, column ? column.header : null]}
 		>
 			{students.map((student) => (
 				<tr key={student.id} className="border-t border-slate-200">

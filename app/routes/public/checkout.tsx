@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/checkout'
 import { CheckoutPage } from '~/features/payments/checkout-page'
 import { checkoutAction, loadCheckout } from '~/features/payments/checkout.server'
@@ -18,11 +19,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-	return [
-		{
-			title: loaderData ? `Checkout: ${loaderData.course.title} | TutorHub` : 'Checkout | TutorHub',
-		},
-	]
+	const course = loaderData?.course.title
+	return [{ title: course ? t`Checkout: ${course} | TutorHub` : t`Checkout | TutorHub` }]
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {

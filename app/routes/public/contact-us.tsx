@@ -1,7 +1,8 @@
+import { t } from '@lingui/core/macro'
 import { ContactUsPage } from '~/features/site/contact-us-page'
 
 export function meta() {
-	return [{ title: 'Contact us | TutorHub' }]
+	return [{ title: t`Contact us | TutorHub` }]
 }
 
 export default function ContactUs() {

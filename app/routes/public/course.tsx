@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/course'
 import { loadPublicCourse } from '~/features/courses/public-course.server'
 import { PublicCoursePage } from '~/features/courses/public-course-page'
@@ -11,8 +12,10 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
+	const course = loaderData?.course.title
 	return [
-		{ title: loaderData ? `${loaderData.course.title} | TutorHub` : 'Course | TutorHub' },
+		// eslint-disable-next-line lingui/no-unlocalized-strings -- the course's own title and the product's name
+		{ title: course ? `${course} | TutorHub` : t`Course | TutorHub` },
 		...(loaderData?.course.description
 			? [{ name: 'description', content: loaderData.course.description.slice(0, 160) }]
 			: []),

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/courses'
 import { CataloguePage } from '~/features/courses/catalogue-page'
 import { loadCatalogue } from '~/features/courses/catalogue.server'
@@ -9,8 +10,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export function meta() {
 	return [
-		{ title: 'Courses | TutorHub' },
-		{ name: 'description', content: 'Search and browse courses by category and level.' },
+		{ title: t`Courses | TutorHub` },
+		{ name: 'description', content: t`Search and browse courses by category and level.` },
 	]
 }
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/file'
 import { download } from '~/platform/file-response.server'
 import { requireUser, upstream } from '~/platform/request.server'
@@ -12,8 +13,9 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 	return download(
 		() =>
 			upstream(context, request).stream(`/files/${encodeURIComponent(params.key)}`, {
-				fallback: 'Failed to fetch profile',
+				fallback: t`Failed to fetch profile`,
 			}),
+		// eslint-disable-next-line lingui/no-unlocalized-strings -- a Cache-Control value
 		{ cache: 'private, max-age=31536000, immutable' },
 	)
 }

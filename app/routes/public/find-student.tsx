@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/find-student'
 import { loadFindStudent, findStudentAction } from '~/features/users/find-student.server'
 import { FindStudentPage } from '~/features/users/find-student-page'
@@ -12,7 +13,7 @@ export function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Find a student | TutorHub' }]
+	return [{ title: t`Find a student | TutorHub` }]
 }
 
 export default function FindStudent({ actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/forgot-password'
 import { loadForgotPassword, forgotPasswordAction } from '~/features/account/forgot-password.server'
 import { ForgotPasswordPage } from '~/features/account/forgot-password-page'
@@ -11,7 +12,7 @@ export function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Forgot password | TutorHub' }]
+	return [{ title: t`Forgot password | TutorHub` }]
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/home'
 import { loadHome } from '~/features/site/home.server'
 import { HomePage } from '~/features/site/home-page'
@@ -8,11 +9,10 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export function meta() {
 	return [
-		{ title: 'TutorHub: courses, tests and live classes with real teachers' },
+		{ title: t`TutorHub: courses, tests and live classes with real teachers` },
 		{
 			name: 'description',
-			content:
-				'Learn with real teachers: buy courses, take timed tests, submit tasks and earn certificates.',
+			content: t`Learn with real teachers: buy courses, take timed tests, submit tasks and earn certificates.`,
 		},
 	]
 }

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Outlet, useLocation, useRouteLoaderData, useSearchParams } from 'react-router'
 import { LanguageSwitcher } from '~/ui/language-switcher'
 import { Link } from '~/ui/link'
@@ -8,14 +10,15 @@ import { LogoutButton } from '~/ui/logout-button'
 import type { loader as rootLoader } from '~/root'
 
 const links = [
-	{ to: '/', label: 'Home' },
-	{ to: '/courses', label: 'Courses' },
-	{ to: '/pricing', label: 'Pricing' },
-	{ to: '/about-us', label: 'About us' },
-	{ to: '/contact-us', label: 'Contact us' },
+	{ to: '/', label: msg`Home` },
+	{ to: '/courses', label: msg`Courses` },
+	{ to: '/pricing', label: msg`Pricing` },
+	{ to: '/about-us', label: msg`About us` },
+	{ to: '/contact-us', label: msg`Contact us` },
 ]
 
 export default function PublicLayout() {
+	const { t } = useLingui()
 	const user = useRouteLoaderData<typeof rootLoader>('root')?.user
 	// On the way to log in for a page (a checkout), the header's Log in and Sign up keep the way back.
 	const [searchParams] = useSearchParams()
@@ -32,7 +35,7 @@ export default function PublicLayout() {
 					<Link to="/" className="text-xl font-bold text-indigo-800">
 						TutorHub
 					</Link>
-					<nav aria-label="Main">
+					<nav aria-label={t`Main`}>
 						<ul className="flex flex-wrap gap-4 text-sm font-medium">
 							{links.map((link) => (
 								<li key={link.to}>
@@ -45,7 +48,7 @@ export default function PublicLayout() {
 												: 'text-slate-700 hover:text-indigo-800'
 										}
 									>
-										{link.label}
+										{t(link.label)}
 									</Link>
 								</li>
 							))}
@@ -55,17 +58,17 @@ export default function PublicLayout() {
 						{user ? (
 							<>
 								<Link to={dashboardPath[user.role]} className={buttonClass()}>
-									My dashboard
+									<Trans>My dashboard</Trans>
 								</Link>
 								<LogoutButton />
 							</>
 						) : (
 							<>
 								<Link to={`/login${returnQuery}`} className={buttonClass('secondary')}>
-									Log in
+									<Trans>Log in</Trans>
 								</Link>
 								<Link to={`/signup/student${returnQuery}`} className={buttonClass()}>
-									Sign up
+									<Trans>Sign up</Trans>
 								</Link>
 							</>
 						)}
@@ -78,21 +81,21 @@ export default function PublicLayout() {
 			<footer className="border-t border-slate-200 bg-white">
 				<div className="mx-auto flex max-w-6xl flex-wrap justify-between gap-4 px-4 py-6 text-sm text-slate-600">
 					<p>© {new Date().getFullYear()} TutorHub</p>
-					<nav aria-label="Footer">
+					<nav aria-label={t`Footer`}>
 						<ul className="flex flex-wrap gap-4">
 							<li>
 								<Link to="/signup/teacher" className="hover:text-indigo-800">
-									Teach with us
+									<Trans>Teach with us</Trans>
 								</Link>
 							</li>
 							<li>
 								<Link to="/signup/organization" className="hover:text-indigo-800">
-									For organizations
+									<Trans>For organizations</Trans>
 								</Link>
 							</li>
 							<li>
 								<Link to="/contact-us" className="hover:text-indigo-800">
-									Contact
+									<Trans>Contact</Trans>
 								</Link>
 							</li>
 						</ul>

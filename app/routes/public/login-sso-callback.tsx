@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/login-sso-callback'
 import { SchoolSignInRefusedPage } from '~/features/sso/sign-in-pages'
 import { finishSchoolSignIn } from '~/features/sso/sign-in.server'
@@ -8,7 +9,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Sign in with your school | TutorHub' }]
+	return [{ title: t`Sign in with your school | TutorHub` }]
 }
 
 export default function LoginSsoCallback({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/login-sso-link'
 import { LinkConsentPage } from '~/features/sso/sign-in-pages'
 import { answerLinkConsent, loadLinkConsent } from '~/features/sso/sign-in.server'
@@ -12,7 +13,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Link your school sign-in? | TutorHub' }]
+	return [{ title: t`Link your school sign-in? | TutorHub` }]
 }
 
 export default function LoginSsoLink({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/login-sso-organization'
 import { SchoolSignInPage } from '~/features/sso/sign-in-pages'
 import { loadSchool } from '~/features/sso/sign-in.server'
@@ -8,7 +9,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
 	const name = loaderData?.sso?.organizationName
-	return [{ title: `${name ? `Sign in to ${name}` : 'Sign in with your school'} | TutorHub` }]
+	return [
+		{ title: name ? t`Sign in to ${name} | TutorHub` : t`Sign in with your school | TutorHub` },
+	]
 }
 
 export default function LoginSsoOrganization({ loaderData }: Route.ComponentProps) {

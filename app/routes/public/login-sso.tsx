@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/login-sso'
 import { FindSchoolPage } from '~/features/sso/sign-in-pages'
 import { findSchool } from '~/features/sso/sign-in.server'
@@ -13,7 +14,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Sign in with your school | TutorHub' }]
+	return [{ title: t`Sign in with your school | TutorHub` }]
 }
 
 export default function LoginSso({ actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/login-two-factor'
 import { TwoFactorLoginPage } from '~/features/users/two-factor-login-page'
 import { logInWithCode } from '~/features/users/login.server'
@@ -15,7 +16,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Two-factor sign-in | TutorHub' }]
+	return [{ title: t`Two-factor sign-in | TutorHub` }]
 }
 
 export default function LoginTwoFactor({ loaderData, actionData }: Route.ComponentProps) {

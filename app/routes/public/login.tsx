@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/login'
 import { LoginPage } from '~/features/users/login-page'
 import { logIn } from '~/features/users/login.server'
@@ -14,7 +15,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Log in | TutorHub' }]
+	return [{ title: t`Log in | TutorHub` }]
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/payment-failed'
 import { requireRole } from '~/platform/request.server'
 import { loadPaymentFailed } from '~/features/payments/payment-failed.server'
@@ -9,7 +10,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Payment failed | TutorHub' }]
+	return [{ title: t`Payment failed | TutorHub` }]
 }
 
 export default function PaymentFailed({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/payment-processing'
 import { requireRole } from '~/platform/request.server'
 import { loadPaymentProcessing } from '~/features/payments/payment-processing.server'
@@ -10,7 +11,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Processing your payment | TutorHub' }]
+	return [{ title: t`Processing your payment | TutorHub` }]
 }
 
 export default function PaymentProcessing({ loaderData, params }: Route.ComponentProps) {

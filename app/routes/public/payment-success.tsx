@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/payment-success'
 import { requireRole } from '~/platform/request.server'
 import { loadPaymentSuccess } from '~/features/payments/payment-success.server'
@@ -9,7 +10,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Payment successful | TutorHub' }]
+	return [{ title: t`Payment successful | TutorHub` }]
 }
 
 export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
+import { t } from '@lingui/core/macro'
 import { PricingPage } from '~/features/site/pricing-page'
 
 export function meta() {
-	return [{ title: 'Pricing | TutorHub' }]
+	return [{ title: t`Pricing | TutorHub` }]
 }
 
 export default function Pricing() {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/reset-password'
 import { loadResetPassword, resetPasswordAction } from '~/features/account/reset-password.server'
 import { ResetPasswordPage } from '~/features/account/reset-password-page'
@@ -12,7 +13,7 @@ export function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Choose a new password | TutorHub' }]
+	return [{ title: t`Choose a new password | TutorHub` }]
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { i18n } from '~/platform/i18n'
 import type { Route } from './+types/signup'
 import { signupHeadings, signupRole } from '~/features/signup/signup'
 import { SignupPage } from '~/features/signup/signup-page'
@@ -15,7 +16,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 }
 
 export function meta({ params }: Route.MetaArgs) {
-	return [{ title: `${signupHeadings[signupRole(params.role)].title} | TutorHub` }]
+	const heading = i18n._(signupHeadings[signupRole(params.role)].title)
+	// eslint-disable-next-line lingui/no-unlocalized-strings -- a translated heading and the product's name
+	return [{ title: `${heading} | TutorHub` }]
 }
 
 export default function Signup({ params, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/two-factor-recovery'
 import {
 	loadTwoFactorRecovery,
@@ -15,7 +16,7 @@ export function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Turn off two-factor sign-in | TutorHub' }]
+	return [{ title: t`Turn off two-factor sign-in | TutorHub` }]
 }
 
 export default function TwoFactorRecovery({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
+import { t } from '@lingui/core/macro'
 import { UnauthorizedPage } from '~/features/users/unauthorized-page'
 
 export function meta() {
-	return [{ title: 'Not allowed | TutorHub' }]
+	return [{ title: t`Not allowed | TutorHub` }]
 }
 
 export default function Unauthorized() {

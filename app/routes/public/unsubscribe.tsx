@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/unsubscribe'
 import { loadUnsubscribe, unsubscribeAction } from '~/features/account/unsubscribe.server'
 import { UnsubscribePage } from '~/features/account/unsubscribe-page'
@@ -19,7 +20,7 @@ export function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Unsubscribe | TutorHub' }]
+	return [{ title: t`Unsubscribe | TutorHub` }]
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {

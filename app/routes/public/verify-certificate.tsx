@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/verify-certificate'
 import { loadCertificateVerification } from '~/features/certificates/verify-certificate.server'
 import { VerifyCertificatePage } from '~/features/certificates/verify-certificate-page'
@@ -8,7 +9,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Certificate verification | TutorHub' }, { name: 'robots', content: 'noindex' }]
+	return [{ title: t`Certificate verification | TutorHub` }, { name: 'robots', content: 'noindex' }]
 }
 
 export default function VerifyCertificate({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/verify-email'
 import { loadVerifyEmail, verifyEmailAction } from '~/features/account/verify-email.server'
 import { VerifyEmailPage } from '~/features/account/verify-email-page'
@@ -20,7 +21,7 @@ export function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Verify email | TutorHub' }]
+	return [{ title: t`Verify email | TutorHub` }]
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Route } from './+types/verify-report-card'
 import { loadReportCardVerification } from '~/features/report-cards/verify-report-card.server'
 import { VerifyReportCardPage } from '~/features/report-cards/verify-report-card-page'
@@ -8,7 +9,7 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Report card verification | TutorHub' }, { name: 'robots', content: 'noindex' }]
+	return [{ title: t`Report card verification | TutorHub` }, { name: 'robots', content: 'noindex' }]
 }
 
 export default function VerifyReportCard({ loaderData }: Route.ComponentProps) {
