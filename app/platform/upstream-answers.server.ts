@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod'
+import { withApiTexts } from './api-text.server'
 import {
 	classifyFailure,
 	fieldErrorsFromBody,
@@ -38,7 +39,7 @@ export function errorFromReply(
 	reply: Reply,
 	call: { fallback: string; errorField?: 'message' | 'error' },
 ): UpstreamError {
-	const body = parseLenient(reply.text)
+	const body = withApiTexts(parseLenient(reply.text))
 	const { kind, toast } = classifyFailure({
 		kind: 'response',
 		body,

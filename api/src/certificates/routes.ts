@@ -10,6 +10,7 @@ import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platfor
 import { pageOf, paginationQuery, toPage } from '../platform/pagination.ts'
 import { newPublicId, PUBLIC_ID } from '../platform/public-id.ts'
 import { accountGuard } from '../platform/require-account.ts'
+import { requestSpeaker } from '../platform/i18n.ts'
 import { certificatePdf } from './pdf.ts'
 import {
 	findCertificateBy,
@@ -196,14 +197,18 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				const row = await visibleCertificate(c.get('account'), c.req.valid('param').id)
 				const { origin } = c.req.valid('query')
 				const base = origin ? new URL(origin).origin : defaultAppOrigin()
-				const pdf = await certificatePdf({
-					studentName: row.student_name,
-					courseTitle: row.course_title,
-					issuerName: row.issuer_name,
-					issuedAt: row.issued_at,
-					publicId: row.public_id,
-					verifyUrl: `${base}${certificateVerifyPath(row.public_id)}`,
-				})
+				const pdf = await certificatePdf(
+					{
+						studentName: row.student_name,
+						courseTitle: row.course_title,
+						issuerName: row.issuer_name,
+						issuedAt: row.issued_at,
+						publicId: row.public_id,
+						verifyUrl: `${base}${certificateVerifyPath(row.public_id)}`,
+					},
+					// A download speaks the language of whoever asks for it (the app sends its page's).
+					requestSpeaker(c.req.header('Accept-Language')),
+				)
 				const fileName = `certificate-${
 					row.course_title
 						.replace(/[^A-Za-z0-9]+/g, '-')

@@ -8,18 +8,19 @@ import {
 } from './repository.ts'
 import { unsubscribeToken } from './unsubscribe.ts'
 import type { NotificationKind } from './schemas.ts'
+import { msg, speaker } from '../platform/i18n.ts'
 
 /** What each kind is about, in the words of an unsubscribe confirmation. */
 export const NOTIFICATION_TOPICS: Record<NotificationKind, string> = {
-	submissionGraded: 'graded submissions',
-	newTask: 'new tasks',
-	sessions: 'sessions scheduled, changed or cancelled',
-	announcements: 'new announcements',
-	certificates: 'certificates',
-	invitations: "organizations' invitations",
-	sessionReminders: 'sessions starting soon',
-	taskReminders: 'tasks due soon',
-	gradingReminders: 'submissions waiting for a grade',
+	submissionGraded: msg('graded submissions'),
+	newTask: msg('new tasks'),
+	sessions: msg('sessions scheduled, changed or cancelled'),
+	announcements: msg('new announcements'),
+	certificates: msg('certificates'),
+	invitations: msg("organizations' invitations"),
+	sessionReminders: msg('sessions starting soon'),
+	taskReminders: msg('tasks due soon'),
+	gradingReminders: msg('submissions waiting for a grade'),
 }
 
 export type MailDeps = { db: Db; config: { publicUrl?: string; jwtSecret: string } }
@@ -29,6 +30,8 @@ export type Recipient = {
 	email: string
 	first_name: string
 	notification_preferences: Record<string, boolean | undefined>
+	/** The language the person reads (their own, else their organization's default). */
+	locale?: string | null
 }
 
 /** What one notification says to one person: a path of the web app to link to, and the words. */
@@ -50,18 +53,25 @@ function notificationMail(
 	const unsubscribe = appLink(publicUrl, '/unsubscribe', {
 		token: unsubscribeToken(secret, recipient.id, notification.kind),
 	})
+	const speech = speaker(recipient.locale)
+	const { say } = speech
 	const content: MailContent = {
 		subject: notification.subject,
-		greeting: `Hello ${recipient.first_name},`,
+		greeting: say('Hello {name},', { name: recipient.first_name }),
 		paragraphs: notification.paragraphs,
 		action: { label: notification.actionLabel, url: appLink(publicUrl, notification.path) },
 		footer: [
-			'You get this mail because this notification is on in your TutorHub profile; you can turn it off there.',
-			`To stop mails about ${NOTIFICATION_TOPICS[notification.kind]} at once: ${unsubscribe}`,
+			say(
+				'You get this mail because this notification is on in your TutorHub profile; you can turn it off there.',
+			),
+			say('To stop mails about {topic} at once: {link}', {
+				topic: say(NOTIFICATION_TOPICS[notification.kind]),
+				link: unsubscribe,
+			}),
 		],
 	}
 	return {
-		...composeMail(content),
+		...composeMail(content, speech),
 		to: recipient.email,
 		kind: notification.kind,
 		headers: {
