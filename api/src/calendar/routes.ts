@@ -126,9 +126,8 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 					const now = new Date()
 					const viewer = { role: owner.role, id: owner.id }
 					const { say } = speaker(owner.locale)
-					const name = say('TutorHub: {name}', {
-						name: `${owner.first_name} ${owner.last_name}`,
-					})
+					// The product's name and the owner's: the same words in every language.
+					const name = `TutorHub: ${owner.first_name} ${owner.last_name}`
 					const description = say(
 						'Your TutorHub sessions. Your calendar app updates them about once an hour.',
 					)
