@@ -92,7 +92,8 @@ const UPPER_CASE = /^[A-Z][A-Z0-9_]*$/
 let errorConstants: Set<string> | undefined
 function errorConstantNames(root: string): Set<string> {
 	if (errorConstants) return errorConstants
-	errorConstants = new Set()
+	const names = new Set<string>()
+	errorConstants = names
 	const visit = (dir: string) => {
 		for (const entry of readdirSync(dir, { withFileTypes: true })) {
 			const path = join(dir, entry.name)
@@ -103,7 +104,7 @@ function errorConstantNames(root: string): Set<string> {
 						? [text.consequent as Node, text.alternate as Node]
 						: [text]) {
 						const name = constantName(candidate)
-						if (name && UPPER_CASE.test(name)) errorConstants.add(name)
+						if (name && UPPER_CASE.test(name)) names.add(name)
 					}
 				}
 			}

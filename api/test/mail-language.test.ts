@@ -67,6 +67,38 @@ describe('mails speak the recipient’s language', () => {
 		expect(mail.html).toContain('اختر كلمة مرور جديدة')
 	})
 
+	test('a notification speaks its recipient’s language: an invitation, its footer and unsubscribe line in Spanish', async () => {
+		const student = await registerStudent(api, { firstName: 'Lucía' })
+		await smtp.waitForMail((m) => m.to.includes(student.email))
+		await call(api, 'PUT', '/account/language', { token: student.token, json: { locale: 'es' } })
+		const school = await newOrganization(api, { name: 'Colegio Cervantes' })
+		const invited = await call(api, 'POST', `/organizations/${school.id}/students`, {
+			token: school.token,
+			json: { email: student.email },
+		})
+		expect(invited.status).toBe(201)
+
+		const mail = await smtp.waitForMail(
+			(m) =>
+				m.to.includes(student.email) &&
+				m.subject.includes('TutorHub') &&
+				m.subject !== 'Confirm your TutorHub email address',
+		)
+		expect(mail.subject).toBe('Una organización te invita a unirte a ella en TutorHub')
+		expect(mail.text).toContain('Hola, Lucía:')
+		expect(mail.text).toContain(
+			'La organización “Colegio Cervantes” te invita a unirte a ella en TutorHub.',
+		)
+		expect(mail.text).toContain('Responder a la invitación: http://app.test:3000/studentdashboard')
+		expect(mail.text).toContain(
+			'Recibes este correo porque esta notificación está activada en tu perfil de TutorHub; puedes desactivarla allí.',
+		)
+		expect(mail.text).toContain(
+			'Para dejar de recibir correos sobre invitaciones de organizaciones de inmediato: http://app.test:3000/unsubscribe?token=',
+		)
+		expect(mail.html).toContain('<html lang="es" dir="ltr">')
+	})
+
 	test('an English-speaking person’s mail keeps the spec’s words', async () => {
 		const email = uniqueEmail('english')
 		const answer = await call(api, 'POST', '/auth/register-student', {

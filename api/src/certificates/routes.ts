@@ -140,11 +140,16 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				notifyUsers({ db, config }, [student.id], {
 					kind: 'certificates',
 					path: '/studentdashboard/certificates',
-					subject: `Your certificate for ${quotedTitle(course.title)}`,
+					subject: ({ say }) =>
+						say('Your certificate for {course}', { course: quotedTitle(course.title) }),
 					paragraphs: [
-						`${issuer.name} issued you a certificate for completing ${course.title}. Congratulations!`,
+						({ say }) =>
+							say('{issuer} issued you a certificate for completing {course}. Congratulations!', {
+								issuer: issuer.name,
+								course: course.title,
+							}),
 					],
-					actionLabel: 'See your certificates',
+					actionLabel: ({ say }) => say('See your certificates'),
 				})
 				return c.json(
 					{ message: 'Certificate issued successfully', certificate: toCertificate(row) },

@@ -8,7 +8,7 @@ import {
 } from './repository.ts'
 import { unsubscribeToken } from './unsubscribe.ts'
 import type { NotificationKind } from './schemas.ts'
-import { msg, speaker } from '../platform/i18n.ts'
+import { msg, speaker, type Speaker } from '../platform/i18n.ts'
 
 /** What each kind is about, in the words of an unsubscribe confirmation. */
 export const NOTIFICATION_TOPICS: Record<NotificationKind, string> = {
@@ -34,14 +34,22 @@ export type Recipient = {
 	locale?: string | null
 }
 
+/**
+ * Words of a notification: as they are, or said in each recipient's language
+ * (`(speech) => speech.say('Your certificate for {course}', { course })`, decision 064).
+ */
+export type Said = string | ((speech: Speaker) => string)
+
+const sayIn = (speech: Speaker, said: Said) => (typeof said === 'string' ? said : said(speech))
+
 /** What one notification says to one person: a path of the web app to link to, and the words. */
 export type Notification = {
 	kind: NotificationKind
 	/** The web app's page the button opens (at PUBLIC_URL). */
 	path: string
-	subject: string
-	paragraphs: string[]
-	actionLabel: string
+	subject: Said
+	paragraphs: Said[]
+	actionLabel: Said
 }
 
 function notificationMail(
@@ -56,10 +64,13 @@ function notificationMail(
 	const speech = speaker(recipient.locale)
 	const { say } = speech
 	const content: MailContent = {
-		subject: notification.subject,
+		subject: sayIn(speech, notification.subject),
 		greeting: say('Hello {name},', { name: recipient.first_name }),
-		paragraphs: notification.paragraphs,
-		action: { label: notification.actionLabel, url: appLink(publicUrl, notification.path) },
+		paragraphs: notification.paragraphs.map((said) => sayIn(speech, said)),
+		action: {
+			label: sayIn(speech, notification.actionLabel),
+			url: appLink(publicUrl, notification.path),
+		},
 		footer: [
 			say(
 				'You get this mail because this notification is on in your TutorHub profile; you can turn it off there.',
