@@ -1,5 +1,7 @@
 import { defineConfig } from '@lingui/conf'
 import { formatter } from '@lingui/format-po'
+import { extractor } from '@lingui/cli/api'
+import { apiMessages } from './scripts/api-messages.ts'
 
 /**
  * The interface's message catalogs (decision 063). PO files, one per language and area, so that
@@ -27,6 +29,9 @@ export default defineConfig({
 	}),
 	// The `t` macro speaks the request's language on the server, not a global one (app/platform/i18n.ts).
 	runtimeConfigModule: { i18n: ['~/platform/i18n', 'i18n'] },
+	// The API cannot run macros (it is not bundled): its `say(…)` calls and error texts are read by
+	// their own extractor (decision 064); the first extractor that matches a file reads it.
+	extractors: [apiMessages, extractor],
 	catalogs: [
 		area('frame', [
 			'<rootDir>/app/root.tsx',
@@ -69,5 +74,6 @@ export default defineConfig({
 			'<rootDir>/app/features/schedules/',
 		]),
 		area('rooms', ['<rootDir>/app/routes/conference/', '<rootDir>/app/features/conference/']),
+		area('api', ['<rootDir>/api/src/']),
 	],
 })

@@ -185,6 +185,21 @@ describe('the calendar feed', () => {
 		})
 	})
 
+	test('the feed speaks its owner’s language: a Spanish-speaking student’s is described in Spanish', async () => {
+		const spanish = await registerStudent(api, { firstName: 'Lucía', lastName: 'Ruiz' })
+		const english = parseFeed((await subscribe((await feedOf(spanish.token)).token)).text)
+		expect(english.description).toBe(
+			'Your TutorHub sessions. Your calendar app updates them about once an hour.',
+		)
+		await call(api, 'PUT', '/account/language', { token: spanish.token, json: { locale: 'es' } })
+		const feed = parseFeed((await subscribe((await feedOf(spanish.token)).token)).text)
+		expect(feed.name).toBe('TutorHub: Lucía Ruiz')
+		expect(feed.description).toBe(
+			'Tus sesiones de TutorHub. Tu aplicación de calendario las actualiza aproximadamente cada hora.',
+		)
+		expect(feed.appleDescription).toBe(feed.description)
+	})
+
 	test('each feed holds only its owner’s sessions', async () => {
 		const session = await plan({ title: 'Only ours' })
 		const uid = `${session.id}@tutorhub`

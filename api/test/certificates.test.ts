@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test, vi } from 'vitest'
-import { extractText } from 'unpdf'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { apiForFile, call, organizationLogin, registerStudent } from './helpers.ts'
 import { courseWith, peopleForFile, UNKNOWN_ID } from './library-helpers.ts'
 
@@ -31,15 +31,30 @@ beforeAll(async () => {
 
 const issue = (token: string, json: unknown) => call(api, 'POST', '/certificates', { token, json })
 
-async function pdfOf(path: string, token: string, query = '') {
+async function pdfOf(
+	path: string,
+	token: string,
+	query = '',
+	headers: Record<string, string> = {},
+) {
 	const response = await fetch(`${api.baseUrl}${path}${query}`, {
-		headers: { authorization: `Bearer ${token}` },
+		headers: { authorization: `Bearer ${token}`, ...headers },
 	})
 	return {
 		status: response.status,
 		type: response.headers.get('content-type'),
 		bytes: Buffer.from(await response.arrayBuffer()),
 	}
+}
+
+/** Where a line of text stands on the page, as a PDF reader finds it. */
+async function lineBox(bytes: Buffer, line: string) {
+	const page = await (await getDocumentProxy(new Uint8Array(bytes))).getPage(1)
+	const item = (await page.getTextContent()).items.find(
+		(entry) => 'str' in entry && entry.str === line,
+	) as { transform: number[]; width: number } | undefined
+	if (!item) throw new Error(`no line ${line}`)
+	return { x: Math.round(item.transform[4]!), width: item.width }
 }
 
 describe('issuing certificates', () => {
@@ -205,6 +220,39 @@ describe('reading certificates', () => {
 			'has successfully completed the course',
 			'几何基础',
 		])
+	})
+
+	test('a PDF downloaded in Arabic has Arabic labels and its lines start at the right', async () => {
+		const { certificate } = (
+			await issue(people.teacher.token, { courseId, studentId: people.student.user.id })
+		).body
+		const pdf = await pdfOf(certificate.pdfPath, people.student.token, '', {
+			'accept-language': 'ar-EG,ar;q=0.9,en;q=0.5',
+		})
+		expect(pdf.status).toBe(200)
+		const { text } = await extractText(new Uint8Array(pdf.bytes), { mergePages: true })
+		const lines = text.split('\n')
+		expect(lines.slice(0, 3)).toEqual(['TutorHub', 'شهادة إتمام', 'تشهد هذه الوثيقة بأن'])
+		expect(lines).toContain('قد أكمل بنجاح الدورة')
+		expect(lines).toContain('امسح للتحقق')
+		expect(lines).toContain('تحقّق من صحة هذه الشهادة على:')
+		expect(text).not.toContain('Certificate of Completion')
+		// Right to left: the lines that start at the left margin in English end at the right one.
+		const check = await lineBox(pdf.bytes, 'تحقّق من صحة هذه الشهادة على:')
+		expect(check.x).toBeGreaterThan(421)
+		expect(check.x + check.width).toBeCloseTo(842 - 60, 0)
+		// The PDF says its language, for screen readers.
+		expect(pdf.bytes.toString('latin1')).toContain('/Lang (ar)')
+
+		// Without a language asked for, the spec's English.
+		const english = await pdfOf(certificate.pdfPath, people.student.token)
+		const plain = (await extractText(new Uint8Array(english.bytes), { mergePages: true })).text
+		expect(plain.split('\n').slice(0, 3)).toEqual([
+			'TutorHub',
+			'Certificate of Completion',
+			'This certifies that',
+		])
+		expect((await lineBox(english.bytes, 'Check that this certificate is genuine at:')).x).toBe(60)
 	})
 
 	test('verification is public: genuine for the real id, not genuine for a tampered one', async () => {

@@ -32,9 +32,9 @@ beforeAll(async () => {
 })
 
 /** A download: status, headers and the parsed rows (BOM checked and dropped). */
-async function download(path: string, token?: string) {
+async function download(path: string, token?: string, headers: Record<string, string> = {}) {
 	const response = await fetch(`${api.baseUrl}${path}`, {
-		headers: token ? { authorization: `Bearer ${token}` } : {},
+		headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
 	})
 	const bytes = new Uint8Array(await response.arrayBuffer())
 	const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
@@ -168,6 +168,16 @@ describe('GET /courses/{id}/students/export', () => {
 		)
 		const student = await login(api, 'student@example.com')
 		expect((await download(`/courses/${courseId}/students/export`, student.token)).status).toBe(403)
+	})
+
+	test('the headers are in the language of whoever downloads (decision 064)', async () => {
+		const path = `/courses/${courseId}/students/export`
+		const inSpanish = await download(path, teacher.token, { 'accept-language': 'es-MX,es;q=0.9' })
+		expect(inSpanish.rows[0]).toEqual(['Nombre', 'Apellidos', 'Correo electrónico', 'Curso'])
+		const inFrench = await download(path, teacher.token, { 'accept-language': 'fr' })
+		expect(inFrench.rows[0]).toEqual(['Prénom', 'Nom', 'E-mail', 'Cours'])
+		// The rows are the same data whatever the language.
+		expect(inSpanish.rows.slice(1)).toEqual(inFrench.rows.slice(1))
 	})
 })
 

@@ -42,6 +42,8 @@ export function parseFeed(text: string) {
 	})
 	return {
 		name: calendar.getFirstPropertyValue('x-wr-calname'),
+		description: calendar.getFirstPropertyValue('description'),
+		appleDescription: calendar.getFirstPropertyValue('x-wr-caldesc'),
 		version: calendar.getFirstPropertyValue('version'),
 		timezones: calendar
 			.getAllSubcomponents('vtimezone')

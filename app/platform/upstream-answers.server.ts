@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro'
 import type { ZodType } from 'zod'
+import { withApiTexts } from './api-text.server'
 import {
 	classifyFailure,
 	fieldErrorsFromBody,
@@ -37,7 +38,7 @@ export function errorFromReply(
 	reply: Reply,
 	call: { fallback: string; errorField?: 'message' | 'error' },
 ): UpstreamError {
-	const body = parseLenient(reply.text)
+	const body = withApiTexts(parseLenient(reply.text))
 	const status = reply.status
 	const { kind, toast } = classifyFailure({
 		kind: 'response',

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ZodType } from 'zod'
 import { invalidate as publishInvalidation } from './cache-invalidation.server'
+import { currentI18n } from './i18n'
 import {
 	errorFromReply,
 	isTransient,
@@ -198,7 +199,11 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 	}
 
 	function headers(accessToken: string | undefined, jar: Record<string, string>): Headers {
-		const result = new Headers({ Accept: 'application/json' })
+		// The page's language, for what the API writes for people (a PDF, a CSV's headers).
+		const result = new Headers({
+			Accept: 'application/json',
+			'Accept-Language': currentI18n().locale,
+		})
 		if (accessToken) result.set('Authorization', `Bearer ${accessToken}`)
 		const cookie = Object.entries(jar)
 			.map(([name, value]) => `${name}=${value}`)

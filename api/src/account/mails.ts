@@ -5,53 +5,82 @@ import { appLink, composeMail } from '../mail/compose.ts'
 import { afterAnswer } from '../platform/after-answer.ts'
 import { queueMails } from '../mail/outbox.ts'
 import type { AccountRole, ApiDeps } from '../platform/context.ts'
+import { msg, speaker, type Speaker } from '../platform/i18n.ts'
 import { accountLimitsOf } from './limits.ts'
-import { findAccount, type AccountRecord } from './repository.ts'
+import { findAccount, spokenLanguage, type AccountRecord } from './repository.ts'
 import { issueToken, RESET_TTL_MS, VERIFICATION_TTL_MS, type AccountRef } from './tokens.ts'
 
 const DEFAULT_PUBLIC_URL = 'http://localhost:3000'
 
+/** A moment in a mail, in the recipient's words, in UTC (the zone these mails always named). */
+const FULL_UTC: Intl.DateTimeFormatOptions = {
+	dateStyle: 'full',
+	timeStyle: 'long',
+	timeZone: 'UTC',
+}
+
 type MailDeps = { db: Db; config: { publicUrl?: string } }
+
+/** The recipient's language: their own, else their organization's default (decision 064). */
+const speakerOf = async (db: Db, account: AccountRef) => speaker(await spokenLanguage(db, account))
 
 const loginQuery = (account: AccountRef): Record<string, string> =>
 	account.accountType === 'organization' ? { as: 'organization' } : {}
 
 /** A single-use link to set a new password, valid for an hour. */
 export async function sendPasswordReset({ db, config }: MailDeps, account: AccountRecord) {
+	const speech = await speakerOf(db, account)
+	const { say } = speech
 	const token = await issueToken(db, 'password_reset', account, RESET_TTL_MS)
 	const url = appLink(config.publicUrl ?? DEFAULT_PUBLIC_URL, '/reset-password', {
 		token,
 		...loginQuery(account),
 	})
-	const mail = composeMail({
-		subject: 'Reset your TutorHub password',
-		greeting: `Hello ${account.name},`,
-		paragraphs: [
-			'Someone (we hope you) asked to reset the password of your TutorHub account. Choose a new password with the button below.',
-		],
-		action: { label: 'Choose a new password', url },
-		footer: [
-			'The link works once, for one hour. Setting a new password logs you out everywhere.',
-			'If you did not ask for this, ignore this mail: your password stays as it is.',
-		],
-	})
+	const mail = composeMail(
+		{
+			subject: say('Reset your TutorHub password'),
+			greeting: say('Hello {name},', { name: account.name }),
+			paragraphs: [
+				say(
+					'Someone (we hope you) asked to reset the password of your TutorHub account. Choose a new password with the button below.',
+				),
+			],
+			action: { label: say('Choose a new password'), url },
+			footer: [
+				say('The link works once, for one hour. Setting a new password logs you out everywhere.'),
+				say('If you did not ask for this, ignore this mail: your password stays as it is.'),
+			],
+		},
+		speech,
+	)
 	await queueMails(db, [{ ...mail, to: account.email, kind: 'password_reset' }])
 }
 
 /** Tells the owner their password changed, so a change they did not make does not go unnoticed. */
 export async function sendPasswordChanged({ db, config }: MailDeps, account: AccountRecord) {
-	const mail = composeMail({
-		subject: 'Your TutorHub password was changed',
-		greeting: `Hello ${account.name},`,
-		paragraphs: [
-			'The password of your TutorHub account was just changed, and every other device signed in to it was logged out.',
-		],
-		action: {
-			label: 'Forgot password?',
-			url: appLink(config.publicUrl ?? DEFAULT_PUBLIC_URL, '/forgot-password', loginQuery(account)),
+	const speech = await speakerOf(db, account)
+	const { say } = speech
+	const mail = composeMail(
+		{
+			subject: say('Your TutorHub password was changed'),
+			greeting: say('Hello {name},', { name: account.name }),
+			paragraphs: [
+				say(
+					'The password of your TutorHub account was just changed, and every other device signed in to it was logged out.',
+				),
+			],
+			action: {
+				label: say('Forgot password?'),
+				url: appLink(
+					config.publicUrl ?? DEFAULT_PUBLIC_URL,
+					'/forgot-password',
+					loginQuery(account),
+				),
+			},
+			footer: [say('If you did not change it, reset your password now with the link above.')],
 		},
-		footer: ['If you did not change it, reset your password now with the link above.'],
-	})
+		speech,
+	)
 	await queueMails(db, [{ ...mail, to: account.email, kind: 'password_changed' }])
 }
 
@@ -69,22 +98,32 @@ export async function sendVerification(
 	)
 	const url = appLink(config.publicUrl ?? DEFAULT_PUBLIC_URL, '/verify-email', { token })
 	const change = email !== account.email
-	const mail = composeMail({
-		subject: change
-			? 'Confirm your new TutorHub email address'
-			: 'Confirm your TutorHub email address',
-		greeting: `Hello ${account.name},`,
-		paragraphs: [
-			change
-				? `You asked to change the email address of your TutorHub account to ${email}. Confirm it with the button below; until then, your account keeps ${account.email}.`
-				: 'Welcome to TutorHub. Confirm that this email address is yours with the button below.',
-		],
-		action: { label: 'Confirm my email address', url },
-		footer: [
-			'The link works once, for three days.',
-			'If you did not ask for this, ignore this mail.',
-		],
-	})
+	const speech = await speakerOf(db, account)
+	const { say } = speech
+	const mail = composeMail(
+		{
+			subject: change
+				? say('Confirm your new TutorHub email address')
+				: say('Confirm your TutorHub email address'),
+			greeting: say('Hello {name},', { name: account.name }),
+			paragraphs: [
+				change
+					? say(
+							'You asked to change the email address of your TutorHub account to {email}. Confirm it with the button below; until then, your account keeps {current}.',
+							{ email, current: account.email },
+						)
+					: say(
+							'Welcome to TutorHub. Confirm that this email address is yours with the button below.',
+						),
+			],
+			action: { label: say('Confirm my email address'), url },
+			footer: [
+				say('The link works once, for three days.'),
+				say('If you did not ask for this, ignore this mail.'),
+			],
+		},
+		speech,
+	)
 	await queueMails(db, [{ ...mail, to: email, kind: 'email_verification' }])
 }
 
@@ -110,17 +149,27 @@ export async function sendEmailChanged(
 	newEmail: string,
 ) {
 	const publicUrl = config.publicUrl ?? DEFAULT_PUBLIC_URL
-	const mail = composeMail({
-		subject: 'Your TutorHub email address was changed',
-		greeting: `Hello ${account.name},`,
-		paragraphs: [
-			`The email address of your TutorHub account was changed from ${account.email} to ${newEmail}. Mails about your account and password reset links now go to the new address; reset links sent here before no longer work.`,
-		],
-		action: { label: 'Contact us', url: appLink(publicUrl, '/contact-us') },
-		footer: [
-			'If you did not make this change, contact us at once with the link above and we will give the account back to this address. If you can still log in, change your password and your email address back in your profile.',
-		],
-	})
+	const speech = await speakerOf(db, account)
+	const { say } = speech
+	const mail = composeMail(
+		{
+			subject: say('Your TutorHub email address was changed'),
+			greeting: say('Hello {name},', { name: account.name }),
+			paragraphs: [
+				say(
+					'The email address of your TutorHub account was changed from {previous} to {email}. Mails about your account and password reset links now go to the new address; reset links sent here before no longer work.',
+					{ previous: account.email, email: newEmail },
+				),
+			],
+			action: { label: say('Contact us'), url: appLink(publicUrl, '/contact-us') },
+			footer: [
+				say(
+					'If you did not make this change, contact us at once with the link above and we will give the account back to this address. If you can still log in, change your password and your email address back in your profile.',
+				),
+			],
+		},
+		speech,
+	)
 	await queueMails(db, [{ ...mail, to: account.email, kind: 'email_changed' }])
 }
 
@@ -147,21 +196,36 @@ export function warnOfNewDevice(
 		const record = await findAccount(deps.db, account)
 		if (!record) return
 		const publicUrl = deps.config.publicUrl ?? DEFAULT_PUBLIC_URL
-		const mail = composeMail({
-			subject: 'New sign-in to your TutorHub account',
-			greeting: `Hello ${record.name},`,
-			paragraphs: [
-				`Your TutorHub account was signed in to from a device it has not used before: ${describeDevice(device.userAgent)}, at the address ${device.address || 'unknown'}, on ${at.toUTCString()}.`,
-				'If this was you, there is nothing to do.',
-			],
-			action: {
-				label: 'See where you are signed in',
-				url: appLink(publicUrl, SIGN_INS_PAGE[role]),
+		const speech = await speakerOf(deps.db, account)
+		const { say } = speech
+		const mail = composeMail(
+			{
+				subject: say('New sign-in to your TutorHub account'),
+				greeting: say('Hello {name},', { name: record.name }),
+				paragraphs: [
+					say(
+						'Your TutorHub account was signed in to from a device it has not used before: {device}, at the address {address}, on {date}.',
+						{
+							device: describeDevice(device.userAgent),
+							address: device.address || say('unknown'),
+							date: speech.dateTime(at, FULL_UTC),
+						},
+					),
+					say('If this was you, there is nothing to do.'),
+				],
+				action: {
+					label: say('See where you are signed in'),
+					url: appLink(publicUrl, SIGN_INS_PAGE[role]),
+				},
+				footer: [
+					say(
+						'If it was not you, end that session on the page above and change your password. If you cannot log in, choose a new password here (it logs out every device): {link}',
+						{ link: appLink(publicUrl, '/forgot-password', loginQuery(account)) },
+					),
+				],
 			},
-			footer: [
-				`If it was not you, end that session on the page above and change your password. If you cannot log in, choose a new password here (it logs out every device): ${appLink(publicUrl, '/forgot-password', loginQuery(account))}`,
-			],
-		})
+			speech,
+		)
 		await queueMails(deps.db, [{ ...mail, to: record.email, kind: 'new_sign_in' }])
 	})
 }
@@ -173,46 +237,71 @@ export function warnOfNewDevice(
 async function sendSecurityNotice(
 	{ db, config }: MailDeps,
 	account: AccountRef,
-	notice: { subject: string; what: string; undo: string; kind: string },
+	notice: {
+		subject: string
+		what: string
+		undo: string
+		kind: string
+		values?: (speech: Speaker) => Record<string, unknown>
+	},
 ) {
 	const record = await findAccount(db, account)
 	if (!record) return
 	const publicUrl = config.publicUrl ?? DEFAULT_PUBLIC_URL
-	const mail = composeMail({
-		subject: notice.subject,
-		greeting: `Hello ${record.name},`,
-		paragraphs: [notice.what],
-		action: {
-			label: 'Forgot password?',
-			url: appLink(publicUrl, '/forgot-password', loginQuery(account)),
+	const speech = await speakerOf(db, account)
+	const { say } = speech
+	const values = notice.values?.(speech)
+	const mail = composeMail(
+		{
+			subject: say(notice.subject),
+			greeting: say('Hello {name},', { name: record.name }),
+			paragraphs: [say(notice.what, values)],
+			action: {
+				label: say('Forgot password?'),
+				url: appLink(publicUrl, '/forgot-password', loginQuery(account)),
+			},
+			footer: [say(notice.undo)],
 		},
-		footer: [notice.undo],
-	})
+		speech,
+	)
 	await queueMails(db, [{ ...mail, to: record.email, kind: notice.kind }])
 }
 
 export const sendTwoFactorOn = (deps: MailDeps, account: AccountRef) =>
 	sendSecurityNotice(deps, account, {
 		kind: 'two_factor_on',
-		subject: 'Two-factor sign-in was turned on for your TutorHub account',
-		what: 'Two-factor sign-in was just turned on for your TutorHub account: logging in now also asks for a code from an authenticator app, or one of ten recovery codes.',
-		undo: 'If you did not turn it on, someone else knows your password: reset it with the link above (that logs out every device). Then log in with your new password and, on the page that asks for your code, choose "I can\'t use my codes": we mail you a link, and three days after you follow it, two-factor sign-in turns off and you log in with your password alone.',
+		subject: msg('Two-factor sign-in was turned on for your TutorHub account'),
+		what: msg(
+			'Two-factor sign-in was just turned on for your TutorHub account: logging in now also asks for a code from an authenticator app, or one of ten recovery codes.',
+		),
+		undo: msg(
+			'If you did not turn it on, someone else knows your password: reset it with the link above (that logs out every device). Then log in with your new password and, on the page that asks for your code, choose "I can\'t use my codes": we mail you a link, and three days after you follow it, two-factor sign-in turns off and you log in with your password alone.',
+		),
 	})
 
 export const sendTwoFactorOff = (deps: MailDeps, account: AccountRef) =>
 	sendSecurityNotice(deps, account, {
 		kind: 'two_factor_off',
-		subject: 'Two-factor sign-in was turned off for your TutorHub account',
-		what: 'Two-factor sign-in was just turned off for your TutorHub account: logging in now asks for the password only.',
-		undo: 'If you did not turn it off, reset your password with the link above (that logs out every device), then turn two-factor sign-in on again in your profile.',
+		subject: msg('Two-factor sign-in was turned off for your TutorHub account'),
+		what: msg(
+			'Two-factor sign-in was just turned off for your TutorHub account: logging in now asks for the password only.',
+		),
+		undo: msg(
+			'If you did not turn it off, reset your password with the link above (that logs out every device), then turn two-factor sign-in on again in your profile.',
+		),
 	})
 
 export const sendRecoveryCodeUsed = (deps: MailDeps, account: AccountRef, left: number) =>
 	sendSecurityNotice(deps, account, {
 		kind: 'recovery_code_used',
-		subject: 'A recovery code was used to log in to your TutorHub account',
-		what: `One of your two-factor recovery codes was just used to log in to your TutorHub account. Each code works once; ${left === 1 ? 'one is' : `${left} are`} left.`,
-		undo: 'If it was not you, reset your password with the link above (that logs out every device), and in your profile turn two-factor sign-in off and on again for new recovery codes.',
+		subject: msg('A recovery code was used to log in to your TutorHub account'),
+		what: msg(
+			'One of your two-factor recovery codes was just used to log in to your TutorHub account. Each code works once; {left, plural, one {one is} other {# are}} left.',
+		),
+		values: () => ({ left }),
+		undo: msg(
+			'If it was not you, reset your password with the link above (that logs out every device), and in your profile turn two-factor sign-in off and on again for new recovery codes.',
+		),
 	})
 
 /**
@@ -222,9 +311,13 @@ export const sendRecoveryCodeUsed = (deps: MailDeps, account: AccountRef, left: 
 export const sendWrongCodesWarning = (deps: MailDeps, account: AccountRef) =>
 	sendSecurityNotice(deps, account, {
 		kind: 'two_factor_wrong_codes',
-		subject: 'Wrong two-factor codes were entered for your TutorHub account',
-		what: 'Someone entered the right password for your TutorHub account and then many wrong two-factor codes. For your safety, codes for your account are not checked for a while after each wrong one, so logging in may have to wait a few minutes.',
-		undo: 'If it was not you, someone knows your password: change it in your profile, or reset it with the link above (that logs out every device). Your two-factor codes kept them out.',
+		subject: msg('Wrong two-factor codes were entered for your TutorHub account'),
+		what: msg(
+			'Someone entered the right password for your TutorHub account and then many wrong two-factor codes. For your safety, codes for your account are not checked for a while after each wrong one, so logging in may have to wait a few minutes.',
+		),
+		undo: msg(
+			'If it was not you, someone knows your password: change it in your profile, or reset it with the link above (that logs out every device). Your two-factor codes kept them out.',
+		),
 	})
 
 /** The link of an owner's request to turn two-factor off without a code (decision 053). */
@@ -235,31 +328,47 @@ export async function sendTwoFactorRecoveryLink(
 ) {
 	const record = await findAccount(db, account)
 	if (!record) return
-	const mail = composeMail({
-		subject: 'Turn off two-factor sign-in for your TutorHub account',
-		greeting: `Hello ${record.name},`,
-		paragraphs: [
-			"Someone who knows your password (we hope you) said they can't use the two-factor codes of your TutorHub account. If you follow the link below, two-factor sign-in turns off three days later, and then you log in with your password alone.",
-			'The three days give you time to stop it if it was not you: log in with a code and cancel it in your profile.',
-		],
-		action: {
-			label: 'Start turning off two-factor sign-in',
-			url: appLink(config.publicUrl ?? DEFAULT_PUBLIC_URL, '/two-factor-recovery', { token }),
+	const speech = await speakerOf(db, account)
+	const { say } = speech
+	const mail = composeMail(
+		{
+			subject: say('Turn off two-factor sign-in for your TutorHub account'),
+			greeting: say('Hello {name},', { name: record.name }),
+			paragraphs: [
+				say(
+					"Someone who knows your password (we hope you) said they can't use the two-factor codes of your TutorHub account. If you follow the link below, two-factor sign-in turns off three days later, and then you log in with your password alone.",
+				),
+				say(
+					'The three days give you time to stop it if it was not you: log in with a code and cancel it in your profile.',
+				),
+			],
+			action: {
+				label: say('Start turning off two-factor sign-in'),
+				url: appLink(config.publicUrl ?? DEFAULT_PUBLIC_URL, '/two-factor-recovery', { token }),
+			},
+			footer: [
+				say('The link works once, for one hour.'),
+				say(
+					'If you did not ask for this, ignore this mail, and change your password: whoever asked knows it.',
+				),
+			],
 		},
-		footer: [
-			'The link works once, for one hour.',
-			'If you did not ask for this, ignore this mail, and change your password: whoever asked knows it.',
-		],
-	})
+		speech,
+	)
 	await queueMails(db, [{ ...mail, to: record.email, kind: 'two_factor_recovery' }])
 }
 
 export const sendTwoFactorRecoveryStarted = (deps: MailDeps, account: AccountRef, readyAt: Date) =>
 	sendSecurityNotice(deps, account, {
 		kind: 'two_factor_recovery_started',
-		subject: 'Two-factor sign-in for your TutorHub account turns off in three days',
-		what: `A request to turn off two-factor sign-in for your TutorHub account was confirmed from this mailbox. On ${readyAt.toUTCString()}, two-factor sign-in turns off, and the next login asks for the password alone.`,
-		undo: 'If it was not you, log in with your code, cancel the request in your profile, and change your password. If you cannot log in, reset your password with the link above (that logs out every device).',
+		subject: msg('Two-factor sign-in for your TutorHub account turns off in three days'),
+		what: msg(
+			'A request to turn off two-factor sign-in for your TutorHub account was confirmed from this mailbox. On {date}, two-factor sign-in turns off, and the next login asks for the password alone.',
+		),
+		values: (speech) => ({ date: speech.dateTime(readyAt, FULL_UTC) }),
+		undo: msg(
+			'If it was not you, log in with your code, cancel the request in your profile, and change your password. If you cannot log in, reset your password with the link above (that logs out every device).',
+		),
 	})
 
 /**
@@ -275,17 +384,37 @@ export async function sendSsoLinked(
 	const record = await findAccount(db, account)
 	if (!record) return
 	const publicUrl = config.publicUrl ?? DEFAULT_PUBLIC_URL
-	const mail = composeMail({
-		subject: `${link.organizationName}'s sign-in was linked to your TutorHub account`,
-		greeting: `Hello ${record.name},`,
-		paragraphs: [
-			`${link.organizationName}'s ${link.providerName} sign-in was just linked to your TutorHub account: ${link.providerName} can now sign you in without your password.${link.joined ? ` You also joined ${link.organizationName}, which now sees you as a member.` : ''}`,
-			'If this was you, there is nothing to do.',
-		],
-		action: { label: 'See where you are signed in', url: appLink(publicUrl, SIGN_INS_PAGE[role]) },
-		footer: [
-			`If it was not you, press "Remove" beside ${link.organizationName} under "Linked school sign-ins" on the page above, then choose a new password here (it logs out every device): ${appLink(publicUrl, '/forgot-password', loginQuery(account))}`,
-		],
-	})
+	const speech = await speakerOf(db, account)
+	const { say } = speech
+	const names = { organization: link.organizationName, provider: link.providerName }
+	const mail = composeMail(
+		{
+			subject: say("{organization}'s sign-in was linked to your TutorHub account", names),
+			greeting: say('Hello {name},', { name: record.name }),
+			paragraphs: [
+				link.joined
+					? say(
+							"{organization}'s {provider} sign-in was just linked to your TutorHub account: {provider} can now sign you in without your password. You also joined {organization}, which now sees you as a member.",
+							names,
+						)
+					: say(
+							"{organization}'s {provider} sign-in was just linked to your TutorHub account: {provider} can now sign you in without your password.",
+							names,
+						),
+				say('If this was you, there is nothing to do.'),
+			],
+			action: {
+				label: say('See where you are signed in'),
+				url: appLink(publicUrl, SIGN_INS_PAGE[role]),
+			},
+			footer: [
+				say(
+					'If it was not you, press "Remove" beside {organization} under "Linked school sign-ins" on the page above, then choose a new password here (it logs out every device): {link}',
+					{ ...names, link: appLink(publicUrl, '/forgot-password', loginQuery(account)) },
+				),
+			],
+		},
+		speech,
+	)
 	await queueMails(db, [{ ...mail, to: record.email, kind: 'sso_linked' }])
 }

@@ -147,12 +147,23 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 					{
 						kind: 'announcements',
 						path: `/studentdashboard/announcements/${id}`,
-						subject: `New announcement: ${quotedTitle(input.title)}`,
+						subject: ({ say }) =>
+							say('New announcement: {title}', { title: quotedTitle(input.title) }),
 						paragraphs: [
-							`${author.name} posted an announcement${course ? ` in ${course.title}` : ''}: "${input.title}".`,
+							({ say }) =>
+								course
+									? say('{author} posted an announcement in {course}: "{title}".', {
+											author: author.name,
+											course: course.title,
+											title: input.title,
+										})
+									: say('{author} posted an announcement: "{title}".', {
+											author: author.name,
+											title: input.title,
+										}),
 							body,
 						],
-						actionLabel: 'Read the announcement',
+						actionLabel: ({ say }) => say('Read the announcement'),
 					},
 				)
 				return c.json(

@@ -125,7 +125,7 @@ function wallClock() {
  * Times carry the zone the teacher planned in (TZID, with its VTIMEZONE), and a cancelled session
  * stays in the feed as STATUS:CANCELLED, so calendars strike it out instead of silently losing it.
  */
-export function sessionsCalendar(sessions: FeedSession[], name: string) {
+export function sessionsCalendar(sessions: FeedSession[], name: string, description?: string) {
 	const local = wallClock()
 	const used = new Set<FeedZone>()
 	const events: string[] = []
@@ -151,6 +151,10 @@ export function sessionsCalendar(sessions: FeedSession[], name: string) {
 		'PRODID:-//TutorHub//Sessions//EN',
 		fold(`NAME:${calendarName}`),
 		fold(`X-WR-CALNAME:${calendarName}`),
+		// In the owner's language (decision 064): RFC 7986's DESCRIPTION, and Apple's and Google's.
+		...(description
+			? [fold(`DESCRIPTION:${text(description)}`), fold(`X-WR-CALDESC:${text(description)}`)]
+			: []),
 		...[...used].flatMap((zone) => zone.vtimezone.map(fold)),
 		// Calendar apps that honour it check back hourly.
 		'REFRESH-INTERVAL;VALUE=DURATION:PT1H',

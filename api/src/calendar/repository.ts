@@ -39,6 +39,7 @@ export const findFeedOwner = (db: Db, feedId: string) =>
 	db
 		.selectFrom('calendar_feeds')
 		.innerJoin('users', 'users.id', 'calendar_feeds.user_id')
+		.leftJoin('organizations', 'organizations.id', 'users.organization_id')
 		.select([
 			'users.id',
 			'users.role',
@@ -47,6 +48,8 @@ export const findFeedOwner = (db: Db, feedId: string) =>
 			'calendar_feeds.version',
 			'calendar_feeds.version_changed_at',
 		])
+		// The feed speaks its owner's language: their own, else their organization's default.
+		.select((eb) => eb.fn.coalesce('users.locale', 'organizations.default_locale').as('locale'))
 		.where('calendar_feeds.feed_id', '=', feedId)
 		.executeTakeFirst()
 

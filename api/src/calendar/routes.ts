@@ -7,6 +7,7 @@ import { accountGuard } from '../platform/require-account.ts'
 import { feedSessions, schedulesFingerprint } from '../schedules/repository.ts'
 import { feedIdOf, feedToken } from './feeds.ts'
 import { ensureFeed, findFeedOwner, recordFeedVersion, resetFeed } from './repository.ts'
+import { speaker } from '../platform/i18n.ts'
 import { sessionsCalendar } from './ics.ts'
 
 const FEED_NOT_FOUND = 'Calendar not found'
@@ -124,7 +125,12 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 					if (!owner) throw new ApiError(404, FEED_NOT_FOUND)
 					const now = new Date()
 					const viewer = { role: owner.role, id: owner.id }
+					const { say } = speaker(owner.locale)
+					// The product's name and the owner's: the same words in every language.
 					const name = `TutorHub: ${owner.first_name} ${owner.last_name}`
+					const description = say(
+						'Your TutorHub sessions. Your calendar app updates them about once an hour.',
+					)
 					const parts = feedParts(now)
 					// A calendar app polls hourly: the fingerprint of what the answer would hold is read
 					// first, and an unchanged feed costs one small query and a 304.
@@ -132,7 +138,7 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 						parts.map((part) => schedulesFingerprint(db, viewer, part.filters, part.limit, now)),
 					)
 					const version = createHash('sha256')
-						.update([name, ...prints].join('\n'))
+						.update([name, description, ...prints].join('\n'))
 						.digest('base64url')
 						.slice(0, 27)
 					const changedAt =
@@ -151,7 +157,7 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 						parts.map((part) => feedSessions(db, viewer, part.filters, part.limit, now)),
 					)
 					const rows = [...past!.reverse(), ...future!]
-					return c.body(sessionsCalendar(rows, name), 200, {
+					return c.body(sessionsCalendar(rows, name, description), 200, {
 						...headers,
 						'Content-Type': 'text/calendar; charset=utf-8',
 						'Content-Disposition': 'inline; filename="tutorhub-sessions.ics"',

@@ -1,5 +1,6 @@
 import { PDFDocument, PDFName, PDFString, rgb, type Color, type PDFPage } from 'pdf-lib'
 import QRCode from 'qrcode'
+import { english, type Speaker } from '../platform/i18n.ts'
 import { anyScriptText, type Weight } from '../pdf/any-script-text.ts'
 
 export type CertificateContent = {
@@ -50,12 +51,22 @@ function addLink(page: PDFPage, url: string, rect: [number, number, number, numb
 	page.node.set(PDFName.of('Annots'), context.obj([annotation]))
 }
 
-/** A one-page landscape A4 certificate with a QR code for its public verification page. */
-export async function certificatePdf(content: CertificateContent): Promise<Uint8Array> {
+/**
+ * A one-page landscape A4 certificate with a QR code for its public verification page, in the
+ * reader's language (decision 064); in Arabic laid out right to left: the lines start at the
+ * right, and the QR code stands at the left.
+ */
+export async function certificatePdf(
+	content: CertificateContent,
+	speech: Speaker = english,
+): Promise<Uint8Array> {
+	const { say } = speech
+	const rtl = speech.dir === 'rtl'
 	const doc = await PDFDocument.create()
-	doc.setTitle(`Certificate of completion: ${content.courseTitle}`)
+	doc.setTitle(say('Certificate of completion: {course}', { course: content.courseTitle }))
 	doc.setAuthor(content.issuerName)
-	doc.setSubject(`Verify at ${content.verifyUrl}`)
+	doc.setSubject(say('Verify at {link}', { link: content.verifyUrl }))
+	doc.setLanguage(speech.language)
 	doc.setCreator('TutorHub')
 	doc.setCreationDate(content.issuedAt)
 	const page = doc.addPage([842, 595])
@@ -94,31 +105,39 @@ export async function certificatePdf(content: CertificateContent): Promise<Uint8
 			laidOut = await line(`${[...text].slice(0, 80).join('')}...`, weight)
 		laidOut.draw(page, { x: (width - laidOut.widthAt(fontSize)) / 2, y, size: fontSize, color })
 	}
-	const left = async (text: string, x: number, y: number, size: number, color: Color = SLATE) =>
-		(await line(text)).draw(page, { x, y, size, color })
+	/** A line that starts `x` from the page's start edge: the left, or the right in Arabic. */
+	const start = async (text: string, x: number, y: number, size: number, color: Color = SLATE) => {
+		const laidOut = await line(text)
+		laidOut.draw(page, { x: rtl ? width - x - laidOut.widthAt(size) : x, y, size, color })
+	}
 
 	await centred('TutorHub', height - 90, 18, 700, INDIGO)
-	await centred('Certificate of Completion', height - 140, 34, 700, INDIGO)
-	await centred('This certifies that', height - 190, 14)
+	await centred(say('Certificate of Completion'), height - 140, 34, 700, INDIGO)
+	await centred(say('This certifies that'), height - 190, 14)
 	await centred(content.studentName, height - 235, 30, 700, rgb(0, 0, 0))
-	await centred('has successfully completed the course', height - 275, 14)
+	await centred(say('has successfully completed the course'), height - 275, 14)
 	await centred(content.courseTitle, height - 315, 22, 700, rgb(0, 0, 0))
-	const issued = content.issuedAt.toLocaleDateString('en-US', {
+	const issued = speech.dateTime(content.issuedAt, {
 		year: 'numeric',
 		month: 'long',
 		day: 'numeric',
 		timeZone: 'UTC',
 	})
-	await centred(`Issued by ${content.issuerName} on ${issued}`, height - 355, 13)
+	await centred(
+		say('Issued by {issuer} on {date}', { issuer: content.issuerName, date: issued }),
+		height - 355,
+		13,
+	)
 
 	const qrSize = 110
-	const qrX = width - 60 - qrSize
+	const qrX = rtl ? 60 : width - 60 - qrSize
 	const qrY = 60
 	drawQr(page, content.verifyUrl, qrX, qrY, qrSize)
-	await left('Scan to verify', qrX + 22, qrY - 12, 9)
-	await left(`Certificate ID: ${content.publicId}`, 60, 92, 10)
-	await left('Check that this certificate is genuine at:', 60, 76, 10)
-	await left(content.verifyUrl, 60, 62, 9, INDIGO)
+	const scan = await line(say('Scan to verify'))
+	scan.draw(page, { x: qrX + (qrSize - scan.widthAt(9)) / 2, y: qrY - 12, size: 9, color: SLATE })
+	await start(say('Certificate ID: {id}', { id: content.publicId }), 60, 92, 10)
+	await start(say('Check that this certificate is genuine at:'), 60, 76, 10)
+	await start(content.verifyUrl, 60, 62, 9, INDIGO)
 	addLink(page, content.verifyUrl, [qrX, qrY, qrX + qrSize, qrY + qrSize])
 
 	// Plain objects (no object streams), so the link and metadata stay readable to simple tools.

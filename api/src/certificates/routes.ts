@@ -10,6 +10,7 @@ import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platfor
 import { pageOf, paginationQuery, toPage } from '../platform/pagination.ts'
 import { newPublicId, PUBLIC_ID } from '../platform/public-id.ts'
 import { accountGuard } from '../platform/require-account.ts'
+import { requestSpeaker } from '../platform/i18n.ts'
 import { certificatePdf } from './pdf.ts'
 import {
 	findCertificateBy,
@@ -139,11 +140,16 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				notifyUsers({ db, config }, [student.id], {
 					kind: 'certificates',
 					path: '/studentdashboard/certificates',
-					subject: `Your certificate for ${quotedTitle(course.title)}`,
+					subject: ({ say }) =>
+						say('Your certificate for {course}', { course: quotedTitle(course.title) }),
 					paragraphs: [
-						`${issuer.name} issued you a certificate for completing ${course.title}. Congratulations!`,
+						({ say }) =>
+							say('{issuer} issued you a certificate for completing {course}. Congratulations!', {
+								issuer: issuer.name,
+								course: course.title,
+							}),
 					],
-					actionLabel: 'See your certificates',
+					actionLabel: ({ say }) => say('See your certificates'),
 				})
 				return c.json(
 					{ message: 'Certificate issued successfully', certificate: toCertificate(row) },
@@ -196,14 +202,18 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				const row = await visibleCertificate(c.get('account'), c.req.valid('param').id)
 				const { origin } = c.req.valid('query')
 				const base = origin ? new URL(origin).origin : defaultAppOrigin()
-				const pdf = await certificatePdf({
-					studentName: row.student_name,
-					courseTitle: row.course_title,
-					issuerName: row.issuer_name,
-					issuedAt: row.issued_at,
-					publicId: row.public_id,
-					verifyUrl: `${base}${certificateVerifyPath(row.public_id)}`,
-				})
+				const pdf = await certificatePdf(
+					{
+						studentName: row.student_name,
+						courseTitle: row.course_title,
+						issuerName: row.issuer_name,
+						issuedAt: row.issued_at,
+						publicId: row.public_id,
+						verifyUrl: `${base}${certificateVerifyPath(row.public_id)}`,
+					},
+					// A download speaks the language of whoever asks for it (the app sends its page's).
+					requestSpeaker(c.req.header('Accept-Language')),
+				)
 				const fileName = `certificate-${
 					row.course_title
 						.replace(/[^A-Za-z0-9]+/g, '-')

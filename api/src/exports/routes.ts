@@ -1,3 +1,4 @@
+import { requestSpeaker } from '../platform/i18n.ts'
 import { runsCourse } from '../courses/access.ts'
 import { findCourse } from '../courses/repository.ts'
 import type { ApiDeps } from '../platform/context.ts'
@@ -41,6 +42,7 @@ export function exportRoutes({ db, config }: ApiDeps) {
 				const task = await findTask(db, c.req.valid('param').taskId)
 				if (!task) throw new ApiError(404, 'Task not found')
 				if (task.created_by !== c.get('account').id) throw new ApiError(403, MESSAGES.forbidden)
+				const { say } = requestSpeaker(c.req.header('Accept-Language'))
 				const { rows } = await listSubmissions(
 					db,
 					task,
@@ -50,16 +52,17 @@ export function exportRoutes({ db, config }: ApiDeps) {
 				return csvAnswer(
 					c,
 					`submissions-${fileSlug(task.title, 'task')}.csv`,
+					// Headers for people, in the language of whoever downloads (decision 064).
 					[
-						'Student',
-						'Email',
-						'Status',
-						'Submitted at',
-						'File',
-						'Comment',
-						'Grade',
-						'Feedback',
-						'Graded at',
+						say('Student'),
+						say('Email'),
+						say('Status'),
+						say('Submitted at'),
+						say('File'),
+						say('Comment'),
+						say('Grade'),
+						say('Feedback'),
+						say('Graded at'),
 					],
 					rows.map((row) => [
 						`${row.first_name} ${row.last_name}`,
@@ -93,11 +96,12 @@ export function exportRoutes({ db, config }: ApiDeps) {
 				const course = await findCourse(db, c.req.valid('param').id)
 				if (!course) throw new ApiError(404, 'Course not found')
 				if (!runsCourse(c.get('account'), course)) throw new ApiError(403, MESSAGES.forbidden)
+				const { say } = requestSpeaker(c.req.header('Accept-Language'))
 				const { rows } = await listCourseStudents(db, course.id, everything)
 				return csvAnswer(
 					c,
 					`class-list-${fileSlug(course.title, 'course')}.csv`,
-					['First name', 'Last name', 'Email', 'Course'],
+					[say('First name'), say('Last name'), say('Email'), say('Course')],
 					rows.map((student) => [
 						student.first_name,
 						student.last_name,

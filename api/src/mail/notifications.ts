@@ -8,18 +8,19 @@ import {
 } from './repository.ts'
 import { unsubscribeToken } from './unsubscribe.ts'
 import type { NotificationKind } from './schemas.ts'
+import { msg, speaker, type Speaker } from '../platform/i18n.ts'
 
 /** What each kind is about, in the words of an unsubscribe confirmation. */
 export const NOTIFICATION_TOPICS: Record<NotificationKind, string> = {
-	submissionGraded: 'graded submissions',
-	newTask: 'new tasks',
-	sessions: 'sessions scheduled, changed or cancelled',
-	announcements: 'new announcements',
-	certificates: 'certificates',
-	invitations: "organizations' invitations",
-	sessionReminders: 'sessions starting soon',
-	taskReminders: 'tasks due soon',
-	gradingReminders: 'submissions waiting for a grade',
+	submissionGraded: msg('graded submissions'),
+	newTask: msg('new tasks'),
+	sessions: msg('sessions scheduled, changed or cancelled'),
+	announcements: msg('new announcements'),
+	certificates: msg('certificates'),
+	invitations: msg("organizations' invitations"),
+	sessionReminders: msg('sessions starting soon'),
+	taskReminders: msg('tasks due soon'),
+	gradingReminders: msg('submissions waiting for a grade'),
 }
 
 export type MailDeps = { db: Db; config: { publicUrl?: string; jwtSecret: string } }
@@ -29,16 +30,26 @@ export type Recipient = {
 	email: string
 	first_name: string
 	notification_preferences: Record<string, boolean | undefined>
+	/** The language the person reads (their own, else their organization's default). */
+	locale?: string | null
 }
+
+/**
+ * Words of a notification: as they are, or said in each recipient's language
+ * (`(speech) => speech.say('Your certificate for {course}', { course })`, decision 064).
+ */
+export type Said = string | ((speech: Speaker) => string)
+
+const sayIn = (speech: Speaker, said: Said) => (typeof said === 'string' ? said : said(speech))
 
 /** What one notification says to one person: a path of the web app to link to, and the words. */
 export type Notification = {
 	kind: NotificationKind
 	/** The web app's page the button opens (at PUBLIC_URL). */
 	path: string
-	subject: string
-	paragraphs: string[]
-	actionLabel: string
+	subject: Said
+	paragraphs: Said[]
+	actionLabel: Said
 }
 
 function notificationMail(
@@ -50,18 +61,28 @@ function notificationMail(
 	const unsubscribe = appLink(publicUrl, '/unsubscribe', {
 		token: unsubscribeToken(secret, recipient.id, notification.kind),
 	})
+	const speech = speaker(recipient.locale)
+	const { say } = speech
 	const content: MailContent = {
-		subject: notification.subject,
-		greeting: `Hello ${recipient.first_name},`,
-		paragraphs: notification.paragraphs,
-		action: { label: notification.actionLabel, url: appLink(publicUrl, notification.path) },
+		subject: sayIn(speech, notification.subject),
+		greeting: say('Hello {name},', { name: recipient.first_name }),
+		paragraphs: notification.paragraphs.map((said) => sayIn(speech, said)),
+		action: {
+			label: sayIn(speech, notification.actionLabel),
+			url: appLink(publicUrl, notification.path),
+		},
 		footer: [
-			'You get this mail because this notification is on in your TutorHub profile; you can turn it off there.',
-			`To stop mails about ${NOTIFICATION_TOPICS[notification.kind]} at once: ${unsubscribe}`,
+			say(
+				'You get this mail because this notification is on in your TutorHub profile; you can turn it off there.',
+			),
+			say('To stop mails about {topic} at once: {link}', {
+				topic: say(NOTIFICATION_TOPICS[notification.kind]),
+				link: unsubscribe,
+			}),
 		],
 	}
 	return {
-		...composeMail(content),
+		...composeMail(content, speech),
 		to: recipient.email,
 		kind: notification.kind,
 		headers: {

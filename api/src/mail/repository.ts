@@ -104,9 +104,14 @@ export const findMailHtml = (db: Db, id: string) =>
 // Notifications' recipients.
 
 function recipientsQuery(db: Db) {
-	return db
-		.selectFrom('users')
-		.select(['users.id', 'users.email', 'users.first_name', 'users.notification_preferences'])
+	return (
+		db
+			.selectFrom('users')
+			// The language a mail speaks: the person's own, else their organization's default.
+			.leftJoin('organizations as recipient_org', 'recipient_org.id', 'users.organization_id')
+			.select(['users.id', 'users.email', 'users.first_name', 'users.notification_preferences'])
+			.select((eb) => eb.fn.coalesce('users.locale', 'recipient_org.default_locale').as('locale'))
+	)
 }
 
 export const findRecipients = (db: Db, userIds: string[]) =>

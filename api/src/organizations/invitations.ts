@@ -23,10 +23,14 @@ export function notifyInvited(deps: ApiDeps, organization: { name: string }, stu
 		path: '/studentdashboard',
 		// The name is the organization's own choice: never in the subject, quoted and bounded in
 		// the text (issue 29).
-		subject: 'An organization invites you to join it on TutorHub',
+		subject: ({ say }) => say('An organization invites you to join it on TutorHub'),
 		paragraphs: [
-			`The organization ${quotedName(organization.name)} invites you to join it on TutorHub. You join only if you accept: open your dashboard to accept or decline.`,
+			({ say }) =>
+				say(
+					'The organization {organization} invites you to join it on TutorHub. You join only if you accept: open your dashboard to accept or decline.',
+					{ organization: quotedName(organization.name) },
+				),
 		],
-		actionLabel: 'Answer the invitation',
+		actionLabel: ({ say }) => say('Answer the invitation'),
 	})
 }

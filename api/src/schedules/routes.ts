@@ -1,7 +1,8 @@
 import { coursesRunBy, findCourseStaff, isEnrolled } from '../courses/repository.ts'
 import { courseMenuRoute } from '../courses/schemas.ts'
 import type { Db } from '../db.ts'
-import { notifyStudents, type Notification } from '../mail/notifications.ts'
+import { notifyStudents, type Notification, type Said } from '../mail/notifications.ts'
+import type { Speaker } from '../platform/i18n.ts'
 import type { Account, ApiDeps } from '../platform/context.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
 import {
@@ -92,23 +93,43 @@ function sessionNotice(
 	what: 'scheduled' | 'changed' | 'cancelled',
 	session: ReturnType<typeof toSchedule>,
 ): Notification {
-	const when = `${session.scheduledDate} at ${session.startTime} (${session.timeZone}), ${session.duration} minutes`
-	const subjects = {
-		scheduled: `New session in ${quotedTitle(session.courseTitle)}: ${quotedTitle(session.title)}`,
-		changed: `Session changed in ${quotedTitle(session.courseTitle)}: ${quotedTitle(session.title)}`,
-		cancelled: `Session cancelled in ${quotedTitle(session.courseTitle)}: ${quotedTitle(session.title)}`,
+	const when = (say: Speaker['say']) =>
+		say('{date} at {time} ({zone}), {minutes} minutes', {
+			date: session.scheduledDate,
+			time: session.startTime,
+			zone: session.timeZone,
+			minutes: session.duration,
+		})
+	const names = {
+		course: quotedTitle(session.courseTitle),
+		session: quotedTitle(session.title),
 	}
-	const lines = {
-		scheduled: `Your teacher scheduled "${session.title}" in ${session.courseTitle} for ${when}.`,
-		changed: `"${session.title}" in ${session.courseTitle} is now on ${when}.`,
-		cancelled: `"${session.title}" in ${session.courseTitle}, planned for ${when}, is cancelled.`,
+	const subjects: Record<typeof what, Said> = {
+		scheduled: ({ say }) => say('New session in {course}: {session}', names),
+		changed: ({ say }) => say('Session changed in {course}: {session}', names),
+		cancelled: ({ say }) => say('Session cancelled in {course}: {session}', names),
+	}
+	const plain = { course: session.courseTitle, session: session.title }
+	const lines: Record<typeof what, Said> = {
+		scheduled: ({ say }) =>
+			say('Your teacher scheduled "{session}" in {course} for {when}.', {
+				...plain,
+				when: when(say),
+			}),
+		changed: ({ say }) =>
+			say('"{session}" in {course} is now on {when}.', { ...plain, when: when(say) }),
+		cancelled: ({ say }) =>
+			say('"{session}" in {course}, planned for {when}, is cancelled.', {
+				...plain,
+				when: when(say),
+			}),
 	}
 	return {
 		kind: 'sessions',
 		path: '/studentdashboard/sessions',
 		subject: subjects[what],
 		paragraphs: [lines[what]],
-		actionLabel: 'See your sessions',
+		actionLabel: ({ say }) => say('See your sessions'),
 	}
 }
 

@@ -1,3 +1,4 @@
+import type { Speaker } from '../platform/i18n.ts'
 import type { Context } from 'hono'
 import { quotedTitle } from '../mail/compose.ts'
 import type { z } from 'zod'
@@ -191,11 +192,20 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 						{
 							kind: 'newTask',
 							path: `/studentdashboard/task-details?taskId=${task.id}`,
-							subject: `New task in ${quotedTitle(course.title)}: ${quotedTitle(task.title)}`,
+							subject: ({ say }) =>
+								say('New task in {course}: {task}', {
+									course: quotedTitle(course.title),
+									task: quotedTitle(task.title),
+								}),
 							paragraphs: [
-								`Your teacher posted a new task in ${course.title}: "${task.title}", due ${dueText(task.due_date)}.`,
+								({ say }) =>
+									say('Your teacher posted a new task in {course}: "{task}", due {due}.', {
+										course: course.title,
+										task: task.title,
+										due: dueText(task.due_date),
+									}),
 							],
-							actionLabel: 'Open the task',
+							actionLabel: ({ say }) => say('Open the task'),
 						},
 					)
 					return c.json({ message: 'Task created successfully', task: toTask(task) }, 201)
@@ -489,12 +499,20 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				notifyUsers({ db, config }, [submission.student_id], {
 					kind: 'submissionGraded',
 					path: `/studentdashboard/task-details?taskId=${task.id}`,
-					subject: `Your work on ${quotedTitle(task.title)} is graded`,
+					subject: ({ say }) =>
+						say('Your work on {task} is graded', { task: quotedTitle(task.title) }),
 					paragraphs: [
-						`Your submission for "${task.title}" in ${task.course_title} has been graded: ${grade} out of 100.`,
-						...(feedback ? [`Your teacher's feedback: ${feedback}`] : []),
+						({ say }) =>
+							say('Your submission for "{task}" in {course} has been graded: {grade} out of 100.', {
+								task: task.title,
+								course: task.course_title,
+								grade: String(grade),
+							}),
+						...(feedback
+							? [({ say }: Speaker) => say("Your teacher's feedback: {feedback}", { feedback })]
+							: []),
 					],
-					actionLabel: 'See your grade',
+					actionLabel: ({ say }) => say('See your grade'),
 				})
 				return c.json({ message: 'Task graded successfully', data: toSubmission(row) }, 200)
 			},
