@@ -47,6 +47,7 @@ export const domainOrder = [
 	'schedules',
 	'account',
 	'users',
+	'auth',
 	'sso',
 	'courses',
 	'certificates',

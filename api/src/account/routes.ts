@@ -154,11 +154,12 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 		return { valid: await isTokenUsable(db, purpose, token) }
 	}
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'account')
 		.endpoint(
 			{
 				method: 'post',
 				path: '/forgot-password',
+				operationId: 'requestPasswordReset',
 				summary:
 					'Mail a link to choose a new password (the same answer whether or not the email has an account)',
 				request: { body: jsonBody(forgotPassword) },
@@ -180,6 +181,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/reset-password/check',
+				operationId: 'isResetLinkUsable',
 				summary: 'Whether a password reset link would still work, without spending it',
 				request: { body: jsonBody(tokenOnly) },
 				responses: answers({ 200: linkCheck }),
@@ -190,6 +192,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/reset-password',
+				operationId: 'resetPassword',
 				summary: "A new password by a reset link's token; every session of the account ends",
 				request: { body: jsonBody(resetPassword) },
 				responses: answers({ 200: messageAnswer }),
@@ -230,6 +233,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/verify-email/check',
+				operationId: 'isVerificationLinkUsable',
 				summary: 'Whether a verification link would still work, without spending it',
 				request: { body: jsonBody(tokenOnly) },
 				responses: answers({ 200: linkCheck }),
@@ -241,6 +245,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/verify-email',
+				operationId: 'verifyEmail',
 				summary: "Confirm an email address (a new one, or the account's first) by its link's token",
 				request: { body: jsonBody(tokenOnly) },
 				responses: answers({ 200: emailVerified }),
@@ -285,6 +290,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'get',
 				path: '/',
+				operationId: 'getAccount',
 				summary: "The signed-in account's settings: email, notifications, two-factor",
 				middleware: requireAccount(),
 				responses: answers({ 200: accountAnswer }),
@@ -310,6 +316,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/password',
+				operationId: 'changePassword',
 				summary: 'Change the password (the current one is needed); other devices are logged out',
 				middleware: requireAccount(),
 				request: { body: jsonBody(passwordChange) },
@@ -342,6 +349,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/email',
+				operationId: 'changeEmail',
 				summary: 'Change the email address: it counts once the link mailed to it is followed',
 				middleware: requireAccount(),
 				request: { body: jsonBody(emailChange) },
@@ -377,6 +385,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/verification',
+				operationId: 'resendVerification',
 				summary: 'Mail the verification link again (to the pending address, if a change waits)',
 				middleware: requireAccount(),
 				responses: answers({ 200: messageAnswer }),
@@ -398,6 +407,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'get',
 				path: '/sessions',
+				operationId: 'getSessions',
 				summary: 'Where the account is signed in, the most recently used first',
 				middleware: requireAccount(),
 				responses: answers({ 200: sessionList }),
@@ -411,6 +421,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'delete',
 				path: '/sessions/{id}',
+				operationId: 'endSession',
 				summary: 'Log out one device the account is signed in on',
 				middleware: requireAccount(),
 				request: { params: sessionParams },
@@ -428,6 +439,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/sessions/end-others',
+				operationId: 'endOtherSessions',
 				summary: 'Log out every device but this one',
 				middleware: requireAccount(),
 				responses: answers({ 200: otherSessionsEnded }),
@@ -454,6 +466,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/two-factor/setup',
+				operationId: 'startTwoFactorSetup',
 				summary:
 					'Start setting up two-factor sign-in (the current password is needed): a new secret for the authenticator app',
 				middleware: requireAccount(),
@@ -482,6 +495,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/two-factor/enable',
+				operationId: 'enableTwoFactor',
 				summary:
 					"Turn two-factor sign-in on with the app's first code and the current password; answers the recovery codes once",
 				middleware: requireAccount(),
@@ -513,6 +527,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/two-factor/disable',
+				operationId: 'disableTwoFactor',
 				summary: 'Turn two-factor sign-in off (the password and a code are needed)',
 				middleware: requireAccount(),
 				request: { body: jsonBody(twoFactorOff) },
@@ -535,6 +550,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/two-factor/recovery/start',
+				operationId: 'startTwoFactorRecovery',
 				summary:
 					'Follow the mailed link of a request to turn two-factor off without a code: it turns off after three days',
 				request: { body: jsonBody(tokenOnly) },
@@ -563,6 +579,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/two-factor/recovery/cancel',
+				operationId: 'cancelTwoFactorRecovery',
 				summary:
 					'Cancel a request to turn two-factor off without a code (the password and a code are needed)',
 				middleware: requireAccount(),
@@ -585,6 +602,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/unsubscribe',
+				operationId: 'unsubscribe',
 				summary:
 					"Turn off the one kind of notification mail a mail's signed link names (no sign-in)",
 				request: { body: jsonBody(tokenOnly) },
@@ -618,6 +636,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'put',
 				path: '/notifications',
+				operationId: 'saveNotifications',
 				summary: 'Turn kinds of notification mail on or off (students and teachers)',
 				middleware: requireAccount({ roles: ['student', 'tutor'] }),
 				request: { body: jsonBody(notificationPreferences) },

@@ -51,11 +51,12 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 		return row
 	}
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'announcements')
 		.endpoint(
 			createRoute({
 				method: 'get',
 				path: '/audiences',
+				operationId: 'getAudiences',
 				summary: 'Where the caller may post',
 				middleware: staff,
 				request: { query: courseMenuQuery },
@@ -71,6 +72,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			createRoute({
 				method: 'get',
 				path: '/',
+				operationId: 'getAnnouncements',
 				summary: "A student's announcements, or those the caller wrote",
 				middleware: requireAccount(),
 				request: { query: announcementListQuery },
@@ -103,6 +105,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			createRoute({
 				method: 'post',
 				path: '/',
+				operationId: 'postAnnouncement',
 				summary: 'Post an announcement',
 				middleware: staff,
 				request: { body: jsonBody(announcementInput) },
@@ -152,6 +155,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			createRoute({
 				method: 'get',
 				path: '/{id}',
+				operationId: 'getAnnouncement',
 				summary: 'One announcement',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -166,6 +170,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			createRoute({
 				method: 'post',
 				path: '/{id}/read',
+				operationId: 'markAnnouncementRead',
 				summary: 'Record that the student read it',
 				middleware: requireAccount({ roles: ['student'] }),
 				request: { params: uuidParams('id') },
@@ -182,6 +187,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			createRoute({
 				method: 'put',
 				path: '/{id}',
+				operationId: 'updateAnnouncement',
 				summary: 'Edit the words of an announcement',
 				middleware: staff,
 				request: { params: uuidParams('id'), body: jsonBody(announcementUpdate) },
@@ -202,6 +208,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			createRoute({
 				method: 'delete',
 				path: '/{id}',
+				operationId: 'deleteAnnouncement',
 				summary: 'Delete an announcement',
 				middleware: staff,
 				request: { params: uuidParams('id') },

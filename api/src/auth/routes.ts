@@ -243,31 +243,34 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 		member: z.output<typeof memberRegistration>,
 	) => register({ ...member, role, organizationId: c.get('account').id })
 
-	const memberRegistrationRoute = (role: UserRole) =>
+	const memberRegistrationRoute = (role: UserRole, operationId: string) =>
 		({
 			method: 'post',
 			path: `/register-${role}/organization`,
+			operationId,
 			summary: `An organization registers one of its ${role}s`,
 			middleware: requireAccount({ roles: ['organization'] }),
 			request: { body: jsonBody(memberRegistration) },
 			responses: answers({ 201: registered }),
 		}) as const
 
-	const profilePictureRoute = (role: UserRole) =>
+	const profilePictureRoute = (role: UserRole, operationId: string) =>
 		({
 			method: 'post',
 			path: `/upload-${role}-profile-picture`,
+			operationId,
 			summary: `A ${role}'s new profile picture (a form with the image)`,
 			middleware: requireAccount({ roles: [role] }),
 			request: { body: formBody(profilePictureForm) },
 			responses: answers({ 200: pictureUpdated }),
 		}) as const
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'auth')
 		.endpoint(
 			{
 				method: 'post',
 				path: '/login',
+				operationId: 'login',
 				summary: "A person's login: a session, or the two-factor step next",
 				request: { body: jsonBody(credentials) },
 				responses: answers({ 200: z.union([userLogin, twoFactorNeeded]) }),
@@ -278,6 +281,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/organization-login',
+				operationId: 'organizationLogin',
 				summary: "An organization's login: a session, or the two-factor step next",
 				request: { body: jsonBody(credentials) },
 				responses: answers({ 200: z.union([organizationLogin, twoFactorNeeded]) }),
@@ -288,6 +292,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/two-factor',
+				operationId: 'twoFactorLogin',
 				summary: "A login's second step: the login's challenge and a code, then a session",
 				request: { body: jsonBody(secondStep) },
 				responses: answers({ 200: z.union([userLogin, organizationLogin]) }),
@@ -304,6 +309,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/two-factor/recovery',
+				operationId: 'requestTwoFactorRecovery',
 				summary:
 					"A login's owner can't use their codes: mail a link that turns two-factor off after a wait",
 				request: { body: jsonBody(recoveryRequest) },
@@ -323,6 +329,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/register-student',
+				operationId: 'registerStudent',
 				summary: 'A student signs up',
 				request: { body: jsonBody(studentRegistration) },
 				responses: answers({ 201: registered }),
@@ -333,6 +340,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/register-tutor',
+				operationId: 'registerTeacher',
 				summary: 'A tutor signs up',
 				request: { body: jsonBody(teacherRegistration) },
 				responses: answers({ 201: registered }),
@@ -346,6 +354,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/register',
+				operationId: 'register',
 				summary: 'A tutor or a student signs up (a tutor unless the role says otherwise)',
 				request: { body: jsonBody(registration) },
 				responses: answers({ 201: registered }),
@@ -357,16 +366,17 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 				return c.json(await register({ ...user, role, roleFields }), 201)
 			},
 		)
-		.endpoint(memberRegistrationRoute('tutor'), async (c) =>
+		.endpoint(memberRegistrationRoute('tutor', 'registerOrganizationTutor'), async (c) =>
 			c.json(await registerMember(c, 'tutor', c.req.valid('json')), 201),
 		)
-		.endpoint(memberRegistrationRoute('student'), async (c) =>
+		.endpoint(memberRegistrationRoute('student', 'registerOrganizationStudent'), async (c) =>
 			c.json(await registerMember(c, 'student', c.req.valid('json')), 201),
 		)
 		.endpoint(
 			{
 				method: 'post',
 				path: '/get-student',
+				operationId: 'findStudent',
 				summary: 'A tutor or an organization finds one of its students by email',
 				middleware: requireAccount({ roles: ['tutor', 'organization'] }),
 				request: { body: jsonBody(studentLookup) },
@@ -387,6 +397,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/refresh-token',
+				operationId: 'refreshToken',
 				summary: 'A new access token for the refresh cookie, which is good once',
 				request: { cookies: refreshCookie },
 				responses: answers({ 200: refreshed }),
@@ -430,6 +441,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'get',
 				path: '/session',
+				operationId: 'getSession',
 				summary: "Whether the bearer's sign-in is open and may be used",
 				middleware: requireAccount(),
 				responses: answers({ 200: sessionOpen }),
@@ -443,6 +455,7 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/logout',
+				operationId: 'logout',
 				summary: 'Ends the session of the refresh cookie or of the bearer token',
 				request: { cookies: refreshCookie },
 				responses: answers({ 200: done }),
@@ -460,10 +473,10 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 				return c.json({ message: 'Logged out successfully' }, 200)
 			},
 		)
-		.endpoint(profilePictureRoute('tutor'), async (c) =>
+		.endpoint(profilePictureRoute('tutor', 'uploadTutorProfilePicture'), async (c) =>
 			c.json(await uploadProfilePicture(c, c.req.valid('form').profilePicture), 200),
 		)
-		.endpoint(profilePictureRoute('student'), async (c) =>
+		.endpoint(profilePictureRoute('student', 'uploadStudentProfilePicture'), async (c) =>
 			c.json(await uploadProfilePicture(c, c.req.valid('form').profilePicture), 200),
 		)
 }

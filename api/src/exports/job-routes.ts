@@ -40,11 +40,12 @@ export function exportJobRoutes(deps: ApiDeps) {
 		return job
 	}
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'exports')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/{id}/exports',
+				operationId: 'getExports',
 				summary: 'The latest background exports, and the term size above which one is made',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -67,6 +68,7 @@ export function exportJobRoutes(deps: ApiDeps) {
 			{
 				method: 'post',
 				path: '/{id}/exports',
+				operationId: 'startExport',
 				summary:
 					"Start making a term's score grid or result cards as a file; the job under way for the same term and kind is answered instead of a second",
 				middleware: requireAccount(),
@@ -92,6 +94,7 @@ export function exportJobRoutes(deps: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{id}/exports/{exportId}',
+				operationId: 'getExport',
 				summary: 'A background export: its status, counts and, when done, its download',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id', 'exportId') },
@@ -114,6 +117,7 @@ export function exportJobRoutes(deps: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{id}/exports/{exportId}/file',
+				operationId: 'downloadExport',
 				summary: "A finished background export's CSV file",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id', 'exportId') },

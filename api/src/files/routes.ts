@@ -8,11 +8,12 @@ export function fileRoutes({ storage, config }: ApiDeps) {
 	const publicFile = {
 		method: 'get',
 		path: '/{key}',
+		operationId: 'getFile',
 		summary: 'A public stored file (a profile picture or a logo): no sign-in',
 		request: { params: z.object({ key: z.string() }) },
 		responses: answers({ 200: fileAnswer(...IMAGE_MEDIA_TYPES) }),
 	} as const
-	return new ApiRoutes(config).endpoint(publicFile, async (c) => {
+	return new ApiRoutes(config, 'files').endpoint(publicFile, async (c) => {
 		const { key } = c.req.valid('param')
 		const file =
 			FILE_KEY.test(key) && !key.startsWith(PRIVATE_FILE_PREFIX) ? await storage.get(key) : null

@@ -63,6 +63,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 		({
 			method: 'get',
 			path,
+			operationId: 'getOrganizationStats',
 			summary:
 				"The organization's dashboard: a few of its teachers, students, courses and departments, with totals",
 			middleware: requireAccount(),
@@ -70,10 +71,11 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 			responses: answers({ 200: organizationDashboard }),
 		}) as const
 
-	const organizations = new ApiRoutes(deps.config).endpoint(
+	const organizations = new ApiRoutes(deps.config, 'organizations').endpoint(
 		{
 			method: 'get',
 			path: '/list',
+			operationId: 'listOrganizations',
 			summary: 'The public directory of organizations',
 			request: { query: organizationListQuery },
 			responses: answers({ 200: organizationList }),
@@ -115,6 +117,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				{
 					method: 'get',
 					path: '/{id}',
+					operationId: 'getOrganization',
 					summary: "The organization's own record",
 					middleware: requireAccount(),
 					request: { params: uuidParams('id') },
@@ -126,6 +129,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				{
 					method: 'put',
 					path: '/{id}',
+					operationId: 'updateOrganization',
 					summary: 'Change the organization, or delete it with `{ "deleted": true }`',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), body: jsonBody(organizationUpdate) },
@@ -166,6 +170,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				{
 					method: 'post',
 					path: '/{id}/students',
+					operationId: 'inviteStudent',
 					summary: 'Invite a student by email (201; 200 when one is already open)',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), body: jsonBody(studentAttachment) },
@@ -195,6 +200,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				{
 					method: 'get',
 					path: '/{id}/invitations',
+					operationId: 'getInvitations',
 					summary: 'The open invitations',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id') },
@@ -210,6 +216,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				{
 					method: 'delete',
 					path: '/{id}/invitations/{invitationId}',
+					operationId: 'cancelInvitation',
 					summary: 'Withdraw an open invitation',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id', 'invitationId') },
@@ -228,6 +235,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				{
 					method: 'delete',
 					path: '/{id}/students/{studentId}',
+					operationId: 'removeStudent',
 					summary: 'Remove a student from the organization',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id', 'studentId') },
@@ -246,6 +254,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				{
 					method: 'post',
 					path: '/register',
+					operationId: 'registerOrganization',
 					summary: 'Sign up an organization (a form, with an optional logo); refusals name `error`',
 					request: { body: formBody(organizationRegistrationForm) },
 					responses: answers({ 201: registeredOrganization }),

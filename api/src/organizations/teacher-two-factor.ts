@@ -16,11 +16,12 @@ import {
 export function teacherTwoFactorRoutes(deps: ApiDeps) {
 	const { db } = deps
 	const organizationOnly = accountGuard(deps)({ roles: ['organization'] })
-	return new ApiRoutes(deps.config)
+	return new ApiRoutes(deps.config, 'organizations')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/{id}/teacher-two-factor',
+				operationId: 'getTeacherTwoFactor',
 				summary: "Whether the organization's teachers must sign in with two-factor",
 				middleware: organizationOnly,
 				request: { params: uuidParams('id') },
@@ -38,6 +39,7 @@ export function teacherTwoFactorRoutes(deps: ApiDeps) {
 			{
 				method: 'put',
 				path: '/{id}/teacher-two-factor',
+				operationId: 'setTeacherTwoFactor',
 				summary: "Require two-factor sign-in of the organization's teachers, or stop",
 				middleware: organizationOnly,
 				request: { params: uuidParams('id'), body: jsonBody(teacherTwoFactorRequirement) },

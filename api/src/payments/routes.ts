@@ -130,11 +130,12 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 	}
 
 	return (
-		new ApiRoutes(config)
+		new ApiRoutes(config, 'payments')
 			.endpoint(
 				{
 					method: 'post',
 					path: '/checkout',
+					operationId: 'startCheckout',
 					summary: "Open the student's payment for a course (or answer the one already open)",
 					middleware: studentsOnly,
 					request: { body: jsonBody(checkoutRequest) },
@@ -188,6 +189,7 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'get',
 					path: '/onboarding',
+					operationId: 'getPayoutAccount',
 					summary: "The teacher's or organization's payout account",
 					middleware: payees,
 					responses: answers({ 200: payoutAccountAnswer }),
@@ -202,6 +204,7 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'post',
 					path: '/onboarding',
+					operationId: 'startOnboarding',
 					summary: 'Start (or continue) setting up payouts: where to send the owner next',
 					middleware: payees,
 					request: { body: jsonBody(onboardingRequest) },
@@ -245,6 +248,7 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'post',
 					path: '/onboarding/complete',
+					operationId: 'completeOnboarding',
 					summary: 'Back from the payout form: whether setup is complete',
 					middleware: payees,
 					responses: answers({ 200: payoutAccountAnswer }),
@@ -268,6 +272,7 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'post',
 					path: '/webhook',
+					operationId: 'receiveStripeEvent',
 					summary:
 						"Stripe's events (when Stripe is configured): payments settled, accounts updated",
 					request: {
@@ -318,6 +323,7 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'get',
 					path: '/{id}',
+					operationId: 'getPayment',
 					summary: "One of the student's payments",
 					middleware: studentsOnly,
 					request: { params: uuidParams('id') },
@@ -332,6 +338,7 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'post',
 					path: '/{id}/pay',
+					operationId: 'payWithTestCard',
 					summary: "Pay with the test provider's card (Stripe's test numbers decide the outcome)",
 					middleware: studentsOnly,
 					request: { params: uuidParams('id'), body: jsonBody(testCard) },

@@ -2,7 +2,6 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
 import { Hono } from 'hono'
 import { html, raw } from 'hono/html'
 import type { ApiConfig, ApiEnv } from './context.ts'
-import { domainOf, operationName } from './openapi.ts'
 
 type Document = ReturnType<OpenAPIHono['getOpenAPI31Document']>
 
@@ -28,20 +27,13 @@ export function openApiDocument(api: OpenAPIHono<ApiEnv>): Document {
 		// The paths carry /api/v1: a client puts them after the API's own origin.
 		servers: [{ url: '/', description: 'The origin the API is served from' }],
 	})
-	// What every call carries whoever declared it (decision 055): an operationId, from its method
-	// and path unless the route names one, and its domain as tag.
+	// Each call carries its operationId and its domain's tag (decision 060): the tags, in order.
 	const domains = new Set<string>()
-	for (const [path, item] of Object.entries(document.paths ?? {}))
-		for (const method of METHODS) {
-			const operation = item?.[method]
-			if (!operation) continue
-			operation.operationId ??= operationName(method, path)
-			operation.tags ??= [domainOf(path)]
-			for (const tag of operation.tags) domains.add(tag)
-		}
+	for (const item of Object.values(document.paths ?? {}))
+		for (const method of METHODS) for (const tag of item?.[method]?.tags ?? []) domains.add(tag)
 	document.tags = [...domains].map((name) => ({
 		name,
-		description: `The calls under /api/v1/${name}`,
+		description: `The calls api/src/${name}/ declares`,
 	}))
 	return document
 }

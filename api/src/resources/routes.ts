@@ -44,11 +44,12 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 		return row
 	}
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'resources')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/',
+				operationId: 'getResources',
 				summary: 'The library, filtered',
 				middleware: requireAccount(),
 				request: { query: resourceQuery },
@@ -75,6 +76,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 			{
 				method: 'post',
 				path: '/upload',
+				operationId: 'uploadResource',
 				summary: 'Add a file or a link to the library',
 				middleware: requireAccount({ roles: ['tutor'] }),
 				request: { body: formBody(resourceUpload) },
@@ -123,6 +125,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{id}',
+				operationId: 'getResource',
 				summary: 'One resource',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -137,6 +140,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{id}/file',
+				operationId: 'openResourceFile',
 				summary: "A resource's file, as an attachment",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -154,6 +158,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 			{
 				method: 'delete',
 				path: '/{id}',
+				operationId: 'deleteResource',
 				summary: 'Delete a resource and its file',
 				middleware: requireAccount({ roles: ['tutor'] }),
 				request: { params: uuidParams('id') },

@@ -111,11 +111,12 @@ export function roomRoutes(deps: ApiDeps) {
 
 	const signedIn = requireAccount()
 	return (
-		new ApiRoutes(config)
+		new ApiRoutes(config, 'rooms')
 			.endpoint(
 				{
 					method: 'post',
 					path: '/',
+					operationId: 'createRoom',
 					summary: "Open a live room for one of the tutor's courses",
 					middleware: requireAccount({ roles: ['tutor'] }),
 					request: { body: jsonBody(newRoom) },
@@ -138,6 +139,7 @@ export function roomRoutes(deps: ApiDeps) {
 				{
 					method: 'get',
 					path: '/',
+					operationId: 'listRooms',
 					summary:
 						"The caller's rooms (an organization's: those of its courses), of a course or all",
 					middleware: signedIn,
@@ -159,6 +161,7 @@ export function roomRoutes(deps: ApiDeps) {
 				{
 					method: 'get',
 					path: '/{id}',
+					operationId: 'getRoom',
 					summary: 'A room, to its members and to the organization of its course',
 					middleware: signedIn,
 					request: { params: roomParams },
@@ -177,6 +180,7 @@ export function roomRoutes(deps: ApiDeps) {
 				{
 					method: 'post',
 					path: '/{id}/invites',
+					operationId: 'inviteToRoom',
 					summary: 'The host lets someone outside the course in, by their email',
 					middleware: signedIn,
 					request: { params: roomParams, body: jsonBody(invite) },
@@ -208,6 +212,7 @@ export function roomRoutes(deps: ApiDeps) {
 				{
 					method: 'get',
 					path: '/{id}/messages',
+					operationId: 'getRoomMessages',
 					summary: "The room's latest chat messages, oldest first",
 					middleware: signedIn,
 					request: { params: roomParams },
@@ -223,6 +228,7 @@ export function roomRoutes(deps: ApiDeps) {
 				{
 					method: 'post',
 					path: '/{id}/messages',
+					operationId: 'postRoomMessage',
 					summary: 'Send a chat message to the room (its members, until it ends)',
 					middleware: signedIn,
 					request: { params: roomParams, body: jsonBody(newMessage) },
@@ -245,6 +251,7 @@ export function roomRoutes(deps: ApiDeps) {
 				{
 					method: 'post',
 					path: '/{id}/end',
+					operationId: 'endRoomSession',
 					summary:
 						'The host ends the session: everyone in it is told, and it takes no more messages',
 					middleware: signedIn,
@@ -265,6 +272,7 @@ export function roomRoutes(deps: ApiDeps) {
 				{
 					method: 'post',
 					path: '/{id}/ticket',
+					operationId: 'createRoomTicket',
 					summary: "A single-use ticket for the room's socket (GET /rooms/{id}/socket?ticket=...)",
 					middleware: signedIn,
 					request: { params: roomParams },

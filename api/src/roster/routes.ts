@@ -58,11 +58,12 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 	const limits = accountLimitsOf(deps)
 	const mailsPerHour = deps.config.rosterMailsPerHour ?? DEFAULT_MAILS_PER_HOUR
 
-	return new ApiRoutes(deps.config)
+	return new ApiRoutes(deps.config, 'roster')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/{id}/roster/template',
+				operationId: 'downloadRosterTemplate',
 				summary: "The roster file's template: its columns and an example row",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -82,6 +83,7 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'get',
 				path: '/{id}/roster/export',
+				operationId: 'downloadRosterFile',
 				summary: "The organization's roster in the template's format",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -102,6 +104,7 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'get',
 				path: '/{id}/roster/imports',
+				operationId: 'getRosterImports',
 				summary: 'The latest imports',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -117,6 +120,7 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/{id}/roster/imports',
+				operationId: 'uploadRoster',
 				summary: 'Upload a roster CSV (a form): its preview, stored as an import not yet run',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id'), body: formBody(rosterUpload) },
@@ -155,6 +159,7 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'get',
 				path: '/{id}/roster/imports/{importId}',
+				operationId: 'getRosterImport',
 				summary: 'An import and a page of its rows (all, or those with an error)',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id', 'importId'), query: rosterRowsQuery },
@@ -194,6 +199,7 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/{id}/roster/imports/{importId}/confirm',
+				operationId: 'confirmRosterImport',
 				summary: 'Apply an import: it runs after the answer; its status says when it is done',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id', 'importId') },

@@ -117,11 +117,12 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 	const teacher = requireAccount({ roles: ['tutor'] })
 
 	return (
-		new ApiRoutes(config)
+		new ApiRoutes(config, 'schedules')
 			.endpoint(
 				{
 					method: 'get',
 					path: '/',
+					operationId: 'getSchedules',
 					summary: 'The sessions the caller may see, filtered',
 					middleware: requireAccount(),
 					request: { query: scheduleFilters },
@@ -153,7 +154,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 					)
 				},
 			)
-			.endpoint(courseMenuRoute(teacher), async (c) =>
+			.endpoint(courseMenuRoute(teacher, 'getScheduleCourses'), async (c) =>
 				c.json(await coursesRunBy(db, c.get('account'), c.req.valid('query')), 200),
 			)
 			// `app.ts` has this call's errors answered in `error` (spec section 8).
@@ -161,6 +162,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'post',
 					path: '/create',
+					operationId: 'createSchedule',
 					summary: 'Schedule a session (a form; errors under `error`)',
 					middleware: teacher,
 					request: { body: formBody(scheduleCreation) },
@@ -199,6 +201,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'post',
 					path: '/{id}/cancel',
+					operationId: 'cancelSchedule',
 					summary: 'Cancel a session (again: no change)',
 					middleware: teacher,
 					request: { params: uuidParams('id') },
@@ -232,6 +235,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'delete',
 					path: '/{id}/delete',
+					operationId: 'deleteSchedule',
 					summary: 'Delete a session',
 					middleware: teacher,
 					request: { params: uuidParams('id') },
@@ -260,11 +264,12 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 	const teacher = requireAccount({ roles: ['tutor'] })
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'schedules')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/{id}',
+				operationId: 'getSchedule',
 				summary: 'One session',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -282,6 +287,7 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'put',
 				path: '/{id}',
+				operationId: 'updateSchedule',
 				summary: 'Change a session',
 				middleware: teacher,
 				request: { params: uuidParams('id'), body: jsonBody(scheduleUpdate) },
@@ -324,6 +330,7 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{id}/attendance',
+				operationId: 'getAttendance',
 				summary: "A session's attendance, one row per enrolled student",
 				middleware: teacher,
 				request: { params: uuidParams('id') },
@@ -354,6 +361,7 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'post',
 				path: '/{id}/attendance',
+				operationId: 'recordAttendance',
 				summary: "Record a student's attendance",
 				middleware: teacher,
 				request: { params: uuidParams('id'), body: jsonBody(attendanceRecord) },

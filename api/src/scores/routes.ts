@@ -43,6 +43,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 		({
 			method: 'get',
 			path: `/{id}/${list}/export`,
+			operationId: list === 'scores' ? 'downloadScoresCsv' : 'downloadResultCardsCsv',
 			summary,
 			middleware: requireAccount(),
 			request: { params: uuidParams('id'), query: termQuery },
@@ -58,11 +59,12 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 	}
 
 	return (
-		new ApiRoutes(config)
+		new ApiRoutes(config, 'scores')
 			.endpoint(
 				{
 					method: 'get',
 					path: '/{id}/scores',
+					operationId: 'getScores',
 					summary: "The organization's scores, its terms and the subjects used",
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), query: scoreQuery },
@@ -95,6 +97,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'put',
 					path: '/{id}/scores',
+					operationId: 'saveScores',
 					summary: "Set or remove scores of the organization's students in one term",
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), body: jsonBody(scoreBatch) },
@@ -129,6 +132,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'get',
 					path: '/{id}/result-cards',
+					operationId: 'getResultCards',
 					summary: 'The result cards of a term (the latest without one)',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), query: resultCardQuery },
@@ -174,6 +178,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'get',
 					path: '/{id}/result-cards/{studentId}',
+					operationId: 'getResultCard',
 					summary: "A student's result card of a term (the organization's, or the student's own)",
 					middleware: requireAccount(),
 					request: { params: uuidParams('id', 'studentId'), query: resultCardTermQuery },
@@ -197,6 +202,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'get',
 					path: '/{id}/analytics',
+					operationId: 'getAnalytics',
 					summary: 'Members joined per month, average per term and the grade bands',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), query: termQuery },

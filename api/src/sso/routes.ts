@@ -98,11 +98,12 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 
 	const organizationOnly = requireAccount({ roles: ['organization'] })
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'sso')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/settings',
+				operationId: 'getSsoSettings',
 				summary: "The organization's single sign-on settings, or null",
 				middleware: organizationOnly,
 				responses: answers({ 200: ssoSettingsAnswer }),
@@ -120,6 +121,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'put',
 				path: '/settings',
+				operationId: 'saveSsoSettings',
 				summary: "Saves the organization's identity provider (a blank secret keeps the stored one)",
 				middleware: organizationOnly,
 				request: { body: jsonBody(ssoSettingsChange) },
@@ -163,6 +165,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/domains/verify',
+				operationId: 'verifySsoDomain',
 				summary:
 					"Looks the domain's TXT record up now: found, the domain is proven and counts (decision 051)",
 				middleware: organizationOnly,
@@ -178,6 +181,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'delete',
 				path: '/settings',
+				operationId: 'removeSsoSettings',
 				summary: 'Turns single sign-on off; passwords only again (the domains stay claimed)',
 				middleware: organizationOnly,
 				responses: answers({ 200: done }),
@@ -191,6 +195,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'get',
 				path: '/organizations/{organizationId}',
+				operationId: 'ssoOfOrganization',
 				summary: "An organization's single sign-on, for its login page (404 if it offers none)",
 				// Not a UUID check: an address typed by hand is an organization without it (404).
 				request: { params: z.object({ organizationId: z.string() }) },
@@ -206,6 +211,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'get',
 				path: '/lookup',
+				operationId: 'ssoOfEmail',
 				summary:
 					'The organization that has proven the email domain an address is in, if it offers single sign-on',
 				request: { query: ssoLookup },
@@ -224,6 +230,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/authorize',
+				operationId: 'authorizeSso',
 				summary: "The identity provider's sign-in address, with the checks the app keeps",
 				request: { body: jsonBody(ssoAuthorize) },
 				responses: answers({ 200: authorization }),
@@ -238,6 +245,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/callback',
+				operationId: 'finishSso',
 				summary: "The provider's answer: a session, or the account's password first (link)",
 				request: { body: jsonBody(ssoCallback) },
 				responses: answers({ 200: z.union([userLogin, linkNeeded]) }),
@@ -305,6 +313,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/link',
+				operationId: 'linkSso',
 				summary:
 					"The owner's consent: links the school's sign-in with the account's password (and code), and signs in",
 				request: { body: jsonBody(ssoLink) },
@@ -317,6 +326,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'get',
 				path: '/links',
+				operationId: 'getLinkedSignIns',
 				summary: "The school sign-ins linked to the caller's account",
 				middleware: requireAccount({ roles: ['student', 'tutor'] }),
 				responses: answers({ 200: ssoLinksAnswer }),
@@ -330,6 +340,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'delete',
 				path: '/links/{organizationId}',
+				operationId: 'removeLinkedSignIn',
 				summary: 'Removes a linked school sign-in: that provider no longer signs the account in',
 				middleware: requireAccount({ roles: ['student', 'tutor'] }),
 				request: { params: z.object({ organizationId: z.string() }) },

@@ -87,6 +87,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 		({
 			method: 'post',
 			path: `/invitations/{invitationId}/${answer}`,
+			operationId: answer === 'accept' ? 'acceptInvitation' : 'declineInvitation',
 			summary:
 				answer === 'accept'
 					? 'Join the organization whose invitation waits for the student'
@@ -113,6 +114,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 		({
 			method: 'get',
 			path: `/organization/{organizationId}/${role}`,
+			operationId: role === 'students' ? 'getOrganizationStudents' : 'getOrganizationTutors',
 			summary: `The organization's ${role === 'students' ? 'students' : 'teachers'} (itself only)`,
 			middleware: requireAccount(),
 			request: { params: uuidParams('organizationId'), query: memberListQuery },
@@ -125,11 +127,12 @@ export function userRoutes({ db, config }: ApiDeps) {
 		}
 	}
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'users')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/tutors',
+				operationId: 'listTutors',
 				summary: 'Every tutor (contact details only for themself and their organization)',
 				middleware: requireAccount(),
 				request: { query: paginationQuery },
@@ -155,6 +158,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/invitations',
+				operationId: 'getReceivedInvitations',
 				summary: "The organizations' invitations waiting for the student",
 				middleware: studentsOnly,
 				responses: answers({ 200: invitationList }),
@@ -185,6 +189,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'post',
 				path: '/organization/leave',
+				operationId: 'leaveOrganization',
 				summary: "Leave the student's organization",
 				middleware: studentsOnly,
 				responses: answers({ 200: messageAnswer }),
@@ -200,6 +205,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/student-profile/{id}',
+				operationId: 'getStudentProfile',
 				summary: "A student's profile (themself, their tutors and their organization)",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -218,6 +224,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/tutor-profile/{id}',
+				operationId: 'getTeacherProfile',
 				summary: "A tutor's profile",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -233,6 +240,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'put',
 				path: '/student/profile',
+				operationId: 'updateStudentProfile',
 				summary: "Change the student's own profile",
 				middleware: studentsOnly,
 				request: { body: jsonBody(studentProfileUpdate) },
@@ -247,6 +255,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'put',
 				path: '/tutor/profile',
+				operationId: 'updateTeacherProfile',
 				summary: "Change the tutor's own profile",
 				middleware: teachersOnly,
 				request: { body: jsonBody(teacherProfileUpdate) },
@@ -261,6 +270,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/tutor/students',
+				operationId: 'getTeacherStudents',
 				summary: "The students of the tutor's courses",
 				middleware: teachersOnly,
 				request: { query: paginationQuery },

@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { registerOrganization } from '~/features/organizations/api.server'
 import { organizationSignupSchema } from '~/features/organizations/schema'
-import { registerStudent, registerTeacher } from '~/features/users/api.server'
+import { registerStudent, registerTeacher } from '~/features/auth/api.server'
 import { splitSubjects, studentSignupSchema, teacherSignupSchema } from '~/features/users/schema'
 import { FORM_LIMIT, parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'

@@ -1,4 +1,4 @@
-import { UnauthorizedPage } from '~/features/users/unauthorized-page'
+import { UnauthorizedPage } from '~/features/auth/unauthorized-page'
 
 export function meta() {
 	return [{ title: 'Not allowed | TutorHub' }]
