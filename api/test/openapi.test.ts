@@ -88,7 +88,9 @@ const thing = createRoute({
 
 /** A route whose handler answers `body` with `status`, as a drifting present function would. */
 function drifting(production: boolean, body: unknown, status: 200 | 201) {
-	const routes = new ApiRoutes({ production }, 'things').endpoint(thing, (c) => c.json(body as never, status))
+	const routes = new ApiRoutes({ production }, 'things').endpoint(thing, (c) =>
+		c.json(body as never, status),
+	)
 	routes.onError(handleError)
 	return routes
 }
