@@ -261,6 +261,74 @@ const apiLayers = [
 	}),
 ]
 
+/**
+ * The domains of api/src in order (decision 060), like the app's `domainOrder`: a domain's
+ * services, repositories, schemas and present.ts import only the domains before it, types included,
+ * so no import circle runs through two domains. Its calls (`routes.ts`, `*-routes.ts`) are the top
+ * layer, as the app's route modules are: app.ts alone mounts them, and they may call any domain.
+ * Seeds, test hooks and tests fill or check the database and may reach any domain.
+ */
+export const apiDomainOrder = [
+	'pdf',
+	'files',
+	'mail',
+	'users',
+	'courses',
+	'departments',
+	'organizations',
+	'account',
+	'auth',
+	'sso',
+	'roster',
+	'scores',
+	'exports',
+	'qa',
+	'quizzes',
+	'tasks',
+	'resources',
+	'schedules',
+	'calendar',
+	'reminders',
+	'payments',
+	'announcements',
+	'certificates',
+	'report-cards',
+	'rooms',
+]
+
+/** Not bound by the order: the calls (the top layer), and what fills or checks the database. */
+export const apiUnordered = [
+	'api/src/*/routes.ts',
+	'api/src/*/*-routes.ts',
+	'api/src/*/seed.ts',
+	'api/src/*/test-hooks.ts',
+	'api/src/*/*.test.ts',
+]
+
+/** The API imports nothing from the app; each domain's folder refuses the domains after it. */
+function apiDomains(order) {
+	const fromTheApp = {
+		regex: '^(~/|(\\.\\./)+app/)',
+		message: 'The API imports nothing from the app.',
+	}
+	const rule = (patterns) => ({
+		'no-restricted-imports': ['error', { patterns: [fromTheApp, ...patterns] }],
+	})
+	return [
+		{ files: ['api/**/*.ts'], rules: rule([]) },
+		...order.map((domain, at) => ({
+			files: [`api/src/${domain}/**/*.ts`],
+			ignores: apiUnordered,
+			rules: rule(
+				order.slice(at + 1).map((later) => ({
+					regex: `^\\.\\./${later}/`,
+					message: `api/src/${domain} may not import api/src/${later}, not even a type: a domain imports only the domains before it (apiDomainOrder in eslint.config.js; decision 060).`,
+				})),
+			),
+		})),
+	]
+}
+
 export default tseslint.config(
 	{
 		ignores: [
@@ -306,19 +374,7 @@ export default tseslint.config(
 		'app/routes/{student,teacher,organization,conference}/**': { paths: [guardsRule] },
 		'app/*.{ts,tsx}': [],
 	}),
-	{
-		files: ['api/**/*.ts'],
-		rules: {
-			'no-restricted-imports': [
-				'error',
-				{
-					patterns: [
-						{ regex: '^(~/|(\\.\\./)+app/)', message: 'The API imports nothing from the app.' },
-					],
-				},
-			],
-		},
-	},
+	...apiDomains(apiDomainOrder),
 	// The rules both sides of the contract state, written once (decision 048): the app and the API
 	// import them, so they are pure TypeScript that Node can strip, with zod as their one package.
 	// Nothing here reaches the app, the API, Node, the browser or React.

@@ -1,6 +1,8 @@
+import { readdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { ESLint } from 'eslint'
 import { expect, test } from 'vitest'
+import { apiDomainOrder } from '../../eslint.config.js'
 
 // Issue 30: the API's layers (decision 043) are kept by lint. Each bad file below, linted at the
 // path it would have, fails with the layer's message; a file that keeps the layers passes.
@@ -106,4 +108,55 @@ export const settle = (db: Db, id: string) =>
 `,
 		),
 	).toEqual([])
+})
+
+// Decision 060: the API's domains in an order (apiDomainOrder), types included; the calls are the
+// top layer and may call any domain.
+
+const ORDER = 'a domain imports only the domains before it'
+
+test('a domain importing one after it fails, a type as much as a value', async () => {
+	expect(
+		await layerMessages(
+			'api/src/users/repository.ts',
+			`import type { AuthSession } from '../auth/repository.ts'
+export const session = (s: AuthSession) => s
+`,
+		),
+	).toEqual([expect.stringContaining(ORDER)])
+	expect(
+		await layerMessages(
+			'api/src/mail/compose.ts',
+			`import { findAccount } from '../account/repository.ts'
+export const find = findAccount
+`,
+		),
+	).toContainEqual(expect.stringContaining(ORDER))
+})
+
+test('a domain may import one before it; a route file may call any domain', async () => {
+	expect(
+		await layerMessages(
+			'api/src/auth/accounts.ts',
+			`import type { Db } from '../db.ts'
+import { findUserByEmail } from '../users/repository.ts'
+export const find = (db: Db, email: string) => findUserByEmail(db, email)
+`,
+		),
+	).toEqual([])
+	expect(
+		await layerMessages(
+			'api/src/account/routes.ts',
+			`import { listSessions } from '../auth/devices.ts'
+export const sessions = listSessions
+`,
+		),
+	).toEqual([])
+})
+
+test('every domain folder of api/src has its place in apiDomainOrder', async () => {
+	const folders = (await readdir(`${root}api/src`, { withFileTypes: true }))
+		.filter((entry) => entry.isDirectory() && !['platform', 'test-hooks'].includes(entry.name))
+		.map((entry) => entry.name)
+	expect([...apiDomainOrder].sort()).toEqual(folders.sort())
 })

@@ -1,5 +1,3 @@
-import { describeDevice, isNewDevice } from '../auth/devices.ts'
-import type { Device } from '../auth/refresh-tokens.ts'
 import type { Db } from '../db.ts'
 import { appLink, composeMail } from '../mail/compose.ts'
 import { afterAnswer } from '../platform/after-answer.ts'
@@ -9,11 +7,11 @@ import { accountLimitsOf } from './limits.ts'
 import { findAccount, type AccountRecord } from './repository.ts'
 import { issueToken, RESET_TTL_MS, VERIFICATION_TTL_MS, type AccountRef } from './tokens.ts'
 
-const DEFAULT_PUBLIC_URL = 'http://localhost:3000'
+export const DEFAULT_PUBLIC_URL = 'http://localhost:3000'
 
-type MailDeps = { db: Db; config: { publicUrl?: string } }
+export type MailDeps = { db: Db; config: { publicUrl?: string } }
 
-const loginQuery = (account: AccountRef): Record<string, string> =>
+export const loginQuery = (account: AccountRef): Record<string, string> =>
 	account.accountType === 'organization' ? { as: 'organization' } : {}
 
 /** A single-use link to set a new password, valid for an hour. */
@@ -125,45 +123,10 @@ export async function sendEmailChanged(
 }
 
 /** The page of the app that lists where an account is signed in (its profile, or settings). */
-const SIGN_INS_PAGE: Record<AccountRole, string> = {
+export const SIGN_INS_PAGE: Record<AccountRole, string> = {
 	student: '/studentdashboard/profile',
 	tutor: '/teachersdashboard/profile',
 	organization: '/organization/settings',
-}
-
-/**
- * After a sign-in: when the device (user agent and address) is new to the account, its owner is
- * told what signed in, from where, and how to end it if it was not them.
- */
-export function warnOfNewDevice(
-	deps: MailDeps,
-	account: AccountRef,
-	role: AccountRole,
-	device: Device,
-) {
-	const at = new Date()
-	afterAnswer(async () => {
-		if (!(await isNewDevice(deps.db, account, device))) return
-		const record = await findAccount(deps.db, account)
-		if (!record) return
-		const publicUrl = deps.config.publicUrl ?? DEFAULT_PUBLIC_URL
-		const mail = composeMail({
-			subject: 'New sign-in to your TutorHub account',
-			greeting: `Hello ${record.name},`,
-			paragraphs: [
-				`Your TutorHub account was signed in to from a device it has not used before: ${describeDevice(device.userAgent)}, at the address ${device.address || 'unknown'}, on ${at.toUTCString()}.`,
-				'If this was you, there is nothing to do.',
-			],
-			action: {
-				label: 'See where you are signed in',
-				url: appLink(publicUrl, SIGN_INS_PAGE[role]),
-			},
-			footer: [
-				`If it was not you, end that session on the page above and change your password. If you cannot log in, choose a new password here (it logs out every device): ${appLink(publicUrl, '/forgot-password', loginQuery(account))}`,
-			],
-		})
-		await queueMails(deps.db, [{ ...mail, to: record.email, kind: 'new_sign_in' }])
-	})
 }
 
 /**

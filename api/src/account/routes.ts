@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { endOwnSession, listSessions } from '../auth/devices.ts'
-import type { Passwords } from '../auth/passwords.ts'
+import type { Passwords } from '../platform/passwords.ts'
 import {
 	finishEnrollment,
 	isTwoFactorOn,

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { warnOfNewDevice } from '../account/mails.ts'
+import { warnOfNewDevice } from './new-device.ts'
 import { signAccessToken } from '../platform/access-tokens.ts'
 import { clientDevice } from '../platform/client-address.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'

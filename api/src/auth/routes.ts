@@ -28,7 +28,7 @@ import {
 import { afterAnswer } from '../platform/after-answer.ts'
 import { loadAccount, userAccount } from './accounts.ts'
 import { openSignedIn } from './open-session.ts'
-import type { Passwords } from './passwords.ts'
+import type { Passwords } from '../platform/passwords.ts'
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts'
 import { rotateRefreshToken, sessionOfRefreshToken, type RefreshSession } from './refresh-tokens.ts'
 import { revokeSession } from './repository.ts'

@@ -4,8 +4,9 @@ import { isEnrolled } from '../courses/repository.ts'
 import type { CourseRow } from '../courses/present.ts'
 import type { Db } from '../db.ts'
 import type { AccountType, PaymentProvider } from '../schema.ts'
-import type { Outcome } from './confirmation.ts'
 import type { PaymentRow } from './present.ts'
+
+export type Outcome = { status: 'succeeded' } | { status: 'failed'; code: string; message: string }
 
 export const findPayment = (db: Db, id: string) =>
 	db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { accountLimitsOf } from '../account/limits.ts'
-import type { Passwords } from '../auth/passwords.ts'
+import type { Passwords } from '../platform/passwords.ts'
 import { ownOrganization } from '../organizations/access.ts'
 import { notifyInvited } from '../organizations/invitations.ts'
 import type { ApiDeps } from '../platform/context.ts'

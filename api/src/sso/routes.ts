@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { confirmEmail, findAccount } from '../account/repository.ts'
 import { userAccount } from '../auth/accounts.ts'
 import { openSignedIn } from '../auth/open-session.ts'
-import type { Passwords } from '../auth/passwords.ts'
+import type { Passwords } from '../platform/passwords.ts'
 import { done, userLogin } from '../auth/schemas.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import {
