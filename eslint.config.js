@@ -197,9 +197,9 @@ const apiSql = [
 const apiImport = (regex, message) => ({ regex, message: `${message} (API layers, decision 043).` })
 // contract/ (decision 048) is pure: every layer of the API may import it, as the app does.
 const CONTRACT = '(\\.\\./)+contract/'
-// Only app.ts mounts a domain's routes; an organization's own areas are mounted under its path.
+// Only app.ts mounts a domain's routes (an organization's own areas too: decision 060).
 const routesImport = apiImport(
-	'^\\.\\.?/(?!(departments|scores|roster)/routes\\.ts$)(.+/)?routes\\.ts$',
+	'^\\.\\.?/(.+/)?([\\w-]+-)?routes\\.ts$',
 	'Nothing imports a routes.ts but app.ts: move what it shares to the domain’s service or present.ts',
 )
 const apiLayer = (files, { ignores = [], patterns = [], paths = [], sql = false }) => ({

@@ -11,6 +11,10 @@ import { exportRoutes } from './exports/routes.ts'
 import { paymentRoutes } from './payments/routes.ts'
 import { fileRoutes } from './files/routes.ts'
 import { organizationRoutes } from './organizations/routes.ts'
+import { departmentRoutes } from './departments/routes.ts'
+import { scoreRoutes } from './scores/routes.ts'
+import { rosterRoutes } from './roster/routes.ts'
+import { exportJobRoutes } from './exports/job-routes.ts'
 import { devOutboxRoutes } from './mail/dev-outbox.ts'
 import { setSessionLookup } from './platform/access-tokens.ts'
 import { limitBodies } from './platform/body-limits.ts'
@@ -64,6 +68,12 @@ export function createApi(deps: ApiDeps) {
 	app.route('/auth', authRoutes(deps, passwords))
 	app.route('/sso', ssoRoutes(deps, passwords))
 	app.route('/account', accountRoutes(deps, passwords))
+	// An organization's own areas, each its domain's (decision 060), before the organization's
+	// own `/{id}`, which would take `departments`.
+	app.route('/organizations', departmentRoutes(deps))
+	app.route('/organizations', scoreRoutes(deps))
+	app.route('/organizations', rosterRoutes(deps, passwords))
+	app.route('/organizations', exportJobRoutes(deps))
 	app.route('/organizations', organizationRoutes(deps, passwords))
 	app.route('/users', userRoutes(deps))
 	app.route('/files', fileRoutes(deps))

@@ -5,8 +5,6 @@ import { welcomeNewAccount } from '../account/mails.ts'
 import type { Passwords } from '../platform/passwords.ts'
 import { revokeAllSessions } from '../auth/repository.ts'
 import { toDepartment } from '../departments/present.ts'
-import { departmentRoutes } from '../departments/routes.ts'
-import { exportJobRoutes } from '../exports/job-routes.ts'
 import { removeFile, storeImage } from '../files/store.ts'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, validationError } from '../platform/errors.ts'
@@ -14,8 +12,6 @@ import { readOptionalImage } from '../platform/images.ts'
 import { answers, ApiRoutes, formBody, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { rosterRoutes } from '../roster/routes.ts'
-import { scoreRoutes } from '../scores/routes.ts'
 import { toUser } from '../users/present.ts'
 import { findUserByEmail } from '../users/repository.ts'
 import { ownOrganization } from './access.ts'
@@ -99,12 +95,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 	)
 
 	// Mounted before `/{id}`, which would take `/departments`.
-	organizations
-		.route('/', departmentRoutes(deps))
-		.route('/', scoreRoutes(deps))
-		.route('/', rosterRoutes(deps, passwords))
-		.route('/', exportJobRoutes(deps))
-		.route('/', teacherTwoFactorRoutes(deps))
+	organizations.route('/', teacherTwoFactorRoutes(deps))
 
 	return (
 		organizations
