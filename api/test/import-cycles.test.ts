@@ -24,7 +24,11 @@ export function importGraph(dir = root) {
 			importedFiles
 				.map((imported) => imported.fileName)
 				.filter((name) => name.startsWith('.'))
-				.map((name) => relative(dir, join(dir, dirname(file), name)).split('\\').join('/'))
+				.map((name) =>
+					relative(dir, join(dir, dirname(file), name))
+						.split('\\')
+						.join('/'),
+				)
 				.filter((target) => files.includes(target)),
 		)
 	}
