@@ -178,7 +178,6 @@ const api = {
 	pure: [
 		'api/src/*/present.ts',
 		'api/src/*/schemas.ts',
-		'api/src/schedules/time.ts',
 		'api/src/scores/grades.ts',
 	],
 	platform: ['api/src/platform/**'],

@@ -40,7 +40,7 @@ import {
 	scheduleList,
 	scheduleUpdate,
 } from './schemas.ts'
-import { zonedInstant } from './time.ts'
+import { zonedInstant } from '../platform/time.ts'
 import { quotedTitle } from '../mail/compose.ts'
 
 const NOT_FOUND = 'Schedule not found'
