@@ -175,11 +175,7 @@ const api = {
 		'api/src/*/test-hooks.ts',
 	],
 	// present.ts, schemas.ts and the few modules of pure reckoning they lean on.
-	pure: [
-		'api/src/*/present.ts',
-		'api/src/*/schemas.ts',
-		'api/src/scores/grades.ts',
-	],
+	pure: ['api/src/*/present.ts', 'api/src/*/schemas.ts', 'api/src/scores/grades.ts'],
 	platform: ['api/src/platform/**'],
 }
 const SQL_ONLY_IN_REPOSITORIES =
@@ -220,6 +216,37 @@ const kyselySql = {
 	importNames: ['sql'],
 	message: SQL_ONLY_IN_REPOSITORIES,
 }
+/**
+ * A route file declares its calls (decision 060): each reads the request, calls its domain's
+ * services and answers. What a call does beyond that lives in a service, so a route file holds no
+ * function but its router factory (route declarations built by a function are allowed: an arrow
+ * whose body is the declaration), no loop and no transaction.
+ */
+const ROUTES_DECLARE =
+	"A route file declares calls: read the request, call the domain's services, answer. Move this to a service of the domain (decision 060)."
+const routeSyntax = [
+	{
+		selector:
+			'FunctionDeclaration:not(Program > ExportNamedDeclaration > FunctionDeclaration[id.name=/Routes$/])',
+		message: ROUTES_DECLARE,
+	},
+	{
+		selector:
+			"VariableDeclarator > ArrowFunctionExpression:not([body.type='ObjectExpression'], [body.type='TSAsExpression'])",
+		message: ROUTES_DECLARE,
+	},
+	{ selector: 'VariableDeclarator > FunctionExpression', message: ROUTES_DECLARE },
+	{
+		selector:
+			':matches(ForStatement, ForOfStatement, ForInStatement, WhileStatement, DoWhileStatement)',
+		message: ROUTES_DECLARE,
+	},
+	{ selector: "CallExpression[callee.property.name='transaction']", message: ROUTES_DECLARE },
+]
+export const apiRouteFiles = ['api/src/*/routes.ts', 'api/src/*/*-routes.ts']
+/** Route files whose service work has not moved yet: this list may only shrink. */
+export const routeFilesPending = []
+
 const apiLayers = [
 	// Routes and services: no SQL, no kysely `sql` (its types stay importable).
 	apiLayer(['api/src/**/*.ts'], {
@@ -230,6 +257,12 @@ const apiLayers = [
 	{
 		files: ['api/src/app.ts'],
 		rules: { 'no-restricted-syntax': ['error', ...strippableSyntax, ...apiSql] },
+	},
+	// Route files declare calls (decision 060).
+	{
+		files: apiRouteFiles,
+		ignores: ['api/src/test-hooks/**', ...routeFilesPending],
+		rules: { 'no-restricted-syntax': ['error', ...strippableSyntax, ...apiSql, ...routeSyntax] },
 	},
 	apiLayer(api.repositories, {
 		sql: true,
