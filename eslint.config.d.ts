@@ -7,3 +7,4 @@ declare const config: Linter.Config[]
 export default config
 export const apiDomainOrder: string[]
 export const apiUnordered: string[]
+export const routeFilesPending: string[]
