@@ -260,7 +260,6 @@ export const routeFilesPending = [
 	'api/src/report-cards/routes.ts',
 	'api/src/resources/routes.ts',
 	'api/src/rooms/routes.ts',
-	'api/src/schedules/routes.ts',
 	'api/src/scores/routes.ts',
 	'api/src/sso/routes.ts',
 	'api/src/tasks/routes.ts',

@@ -1,8 +1,7 @@
-import { coursesRunBy, findCourseStaff, isEnrolled } from '../courses/repository.ts'
+import { coursesRunBy, isEnrolled } from '../courses/repository.ts'
 import { courseMenuRoute } from '../courses/schemas.ts'
-import type { Db } from '../db.ts'
-import { notifyStudents, type Notification } from '../mail/notifications.ts'
-import type { Account, ApiDeps } from '../platform/context.ts'
+import { notifyStudents } from '../mail/notifications.ts'
+import type { ApiDeps } from '../platform/context.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
 import {
 	answers,
@@ -24,9 +23,6 @@ import {
 	listSchedules,
 	recordAttendance,
 	updateSchedule,
-	type ScheduleRow,
-	type ScheduleTimes,
-	type Viewer,
 } from './repository.ts'
 import {
 	attendanceList,
@@ -40,78 +36,17 @@ import {
 	scheduleList,
 	scheduleUpdate,
 } from './schemas.ts'
-import { zonedInstant } from '../platform/time.ts'
-import { quotedTitle } from '../mail/compose.ts'
-
-const NOT_FOUND = 'Schedule not found'
-
-const viewerOf = (account: Account): Viewer => ({ role: account.role, id: account.id })
-
-/** The instants of a date, start time and duration in a zone; a time the clocks skip is a 400. */
-function sessionTimes(date: string, time: string, duration: number, zone: string): ScheduleTimes {
-	const start = zonedInstant(date, time, zone)
-	if (start === null) {
-		throw validationError([
-			{
-				path: 'startTime',
-				msg: `${time} does not exist on ${date} in ${zone} (the clocks skip it); choose another time`,
-			},
-		])
-	}
-	return {
-		scheduled_date: date,
-		start_time: time,
-		duration,
-		time_zone: zone,
-		starts_at: new Date(start),
-		ends_at: new Date(start + duration * 60_000),
-	}
-}
-
-async function ownCourse(db: Db, account: Account, courseId: string) {
-	const course = await findCourseStaff(db, courseId)
-	if (!course) throw new ApiError(404, 'Course not found')
-	if (course.tutor_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
-	return course
-}
-
-async function maySee(db: Db, account: Account, row: ScheduleRow) {
-	switch (account.role) {
-		case 'tutor':
-			return row.tutor_id === account.id
-		case 'organization':
-			return row.course_organization_id === account.id
-		case 'student':
-			return isEnrolled(db, row.course_id, account.id)
-	}
-}
+import {
+	NOT_FOUND,
+	viewerOf,
+	ownCourse,
+	maySee,
+	ownSchedule,
+	CANCELLED_NOT_EDITABLE,
+} from './access.ts'
+import { sessionTimes, sessionNotice } from './sessions.ts'
 
 /** `GET /schedule`, `POST /schedule/create`, cancel and delete (spec section 7's `/schedule` paths). */
-/** The mail to a course's students when one of its sessions is scheduled, changed or cancelled. */
-function sessionNotice(
-	what: 'scheduled' | 'changed' | 'cancelled',
-	session: ReturnType<typeof toSchedule>,
-): Notification {
-	const when = `${session.scheduledDate} at ${session.startTime} (${session.timeZone}), ${session.duration} minutes`
-	const subjects = {
-		scheduled: `New session in ${quotedTitle(session.courseTitle)}: ${quotedTitle(session.title)}`,
-		changed: `Session changed in ${quotedTitle(session.courseTitle)}: ${quotedTitle(session.title)}`,
-		cancelled: `Session cancelled in ${quotedTitle(session.courseTitle)}: ${quotedTitle(session.title)}`,
-	}
-	const lines = {
-		scheduled: `Your teacher scheduled "${session.title}" in ${session.courseTitle} for ${when}.`,
-		changed: `"${session.title}" in ${session.courseTitle} is now on ${when}.`,
-		cancelled: `"${session.title}" in ${session.courseTitle}, planned for ${when}, is cancelled.`,
-	}
-	return {
-		kind: 'sessions',
-		path: '/studentdashboard/sessions',
-		subject: subjects[what],
-		paragraphs: [lines[what]],
-		actionLabel: 'See your sessions',
-	}
-}
-
 export function scheduleRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 	const teacher = requireAccount({ roles: ['tutor'] })
@@ -248,15 +183,6 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 				},
 			)
 	)
-}
-
-const CANCELLED_NOT_EDITABLE = 'A cancelled session cannot be edited'
-
-async function ownSchedule(db: Db, account: Account, id: string) {
-	const row = await findSchedule(db, id, viewerOf(account))
-	if (!row) throw new ApiError(404, NOT_FOUND)
-	if (row.tutor_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
-	return row
 }
 
 /** `PUT /schedules/{id}`, one session, and its attendance (spec section 7's `/schedules` paths). */
