@@ -259,7 +259,6 @@ export const routeFilesPending = [
 	'api/src/reminders/routes.ts',
 	'api/src/report-cards/routes.ts',
 	'api/src/resources/routes.ts',
-	'api/src/rooms/routes.ts',
 	'api/src/scores/routes.ts',
 	'api/src/sso/routes.ts',
 	'api/src/tasks/routes.ts',
