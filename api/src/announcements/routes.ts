@@ -4,8 +4,8 @@ import { courseRunBy, staffName } from '../courses/access.ts'
 import { coursesRunBy } from '../courses/repository.ts'
 import { courseMenuQuery } from '../courses/schemas.ts'
 import { notifyStudents } from '../mail/notifications.ts'
-import type { Account, ApiDeps } from '../platform/context.ts'
-import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
+import type { ApiDeps } from '../platform/context.ts'
+import { ApiError, validationError } from '../platform/errors.ts'
 import { answers, ApiRoutes, deletedAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { pageOf, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
@@ -13,7 +13,6 @@ import { toAnnouncement } from './present.ts'
 import {
 	deleteAnnouncement,
 	findAnnouncement,
-	findForStudent,
 	insertAnnouncement,
 	listForAuthor,
 	listForStudent,
@@ -29,27 +28,11 @@ import {
 	changedAnnouncement,
 	oneAnnouncement,
 } from './schemas.ts'
-
-const isAuthor = (account: Account, row: { author_id: string; author_type: string }) =>
-	row.author_id === account.id &&
-	row.author_type === (account.role === 'organization' ? 'organization' : 'tutor')
+import { visibleAnnouncement } from './access.ts'
 
 export function announcementRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 	const staff = requireAccount({ roles: ['tutor', 'organization'] })
-
-	/** A student gets it if it is theirs to read (403 otherwise); staff if they wrote it. */
-	async function visibleAnnouncement(account: Account, id: string) {
-		const row = await findAnnouncement(db, id)
-		if (!row) throw new ApiError(404, 'Announcement not found')
-		if (account.role === 'student') {
-			const visible = await findForStudent(db, account, id)
-			if (!visible) throw new ApiError(403, MESSAGES.forbidden)
-			return visible
-		}
-		if (!isAuthor(account, row)) throw new ApiError(403, MESSAGES.forbidden)
-		return row
-	}
 
 	return new ApiRoutes(config, 'announcements')
 		.endpoint(
@@ -162,7 +145,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 				responses: answers({ 200: oneAnnouncement }),
 			}),
 			async (c) => {
-				const row = await visibleAnnouncement(c.get('account'), c.req.valid('param').id)
+				const row = await visibleAnnouncement(db, c.get('account'), c.req.valid('param').id)
 				return c.json({ announcement: toAnnouncement(row) }, 200)
 			},
 		)
@@ -178,7 +161,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			}),
 			async (c) => {
 				const account = c.get('account')
-				const row = await visibleAnnouncement(account, c.req.valid('param').id)
+				const row = await visibleAnnouncement(db, account, c.req.valid('param').id)
 				await markRead(db, row.id, account.id)
 				return c.json({ announcement: toAnnouncement({ ...row, read: true }) }, 200)
 			},
@@ -194,7 +177,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 				responses: answers({ 200: changedAnnouncement }),
 			}),
 			async (c) => {
-				const row = await visibleAnnouncement(c.get('account'), c.req.valid('param').id)
+				const row = await visibleAnnouncement(db, c.get('account'), c.req.valid('param').id)
 				const changed = await updateAnnouncement(db, row.id, c.req.valid('json'))
 				const updated = changed ? await findAnnouncement(db, row.id) : undefined
 				if (!updated) throw new ApiError(404, 'Announcement not found')
@@ -215,7 +198,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 				responses: answers({ 200: deletedAnswer }),
 			}),
 			async (c) => {
-				const row = await visibleAnnouncement(c.get('account'), c.req.valid('param').id)
+				const row = await visibleAnnouncement(db, c.get('account'), c.req.valid('param').id)
 				await deleteAnnouncement(db, row.id)
 				return c.json({ message: 'Announcement deleted successfully', id: row.id }, 200)
 			},

@@ -12,15 +12,9 @@ import {
 	runExportJob,
 	toExportJob,
 } from './jobs.ts'
-import {
-	failStoppedExportJobs,
-	findExportJob,
-	listExportJobs,
-	queueExportJob,
-} from './repository.ts'
+import { failStoppedExportJobs, listExportJobs, queueExportJob } from './repository.ts'
 import { exportJobAnswer, exportJobList, exportStart } from './schemas.ts'
-
-const NOT_FOUND = 'Export not found'
+import { ownJob } from './access.ts'
 
 /**
  * Background exports of a big term (issue 28, decision 046), mounted under `/organizations`: the
@@ -31,14 +25,6 @@ export function exportJobRoutes(deps: ApiDeps) {
 	const { db, config, storage } = deps
 	const requireAccount = accountGuard(deps)
 	const streamLimit = config.exportStreamLimit ?? DEFAULT_EXPORT_STREAM_LIMIT
-
-	/** The organization's own job, its stopped jobs read as failed first; 404 for any other. */
-	async function ownJob(organizationId: string, jobId: string) {
-		await failStoppedExportJobs(db, organizationId, EXPORT_FAILED, EXPORT_STOPPED_MINUTES)
-		const job = await findExportJob(db, organizationId, jobId)
-		if (!job) throw new ApiError(404, NOT_FOUND)
-		return job
-	}
 
 	return new ApiRoutes(config, 'exports')
 		.endpoint(
@@ -102,7 +88,7 @@ export function exportJobRoutes(deps: ApiDeps) {
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)
-				const job = await ownJob(organization.id, c.req.valid('param').exportId)
+				const job = await ownJob(db, organization.id, c.req.valid('param').exportId)
 				const message = { done: 'Export ready', failed: 'Export failed' }[job.status as string]
 				return c.json(
 					{
@@ -125,7 +111,7 @@ export function exportJobRoutes(deps: ApiDeps) {
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)
-				const job = await ownJob(organization.id, c.req.valid('param').exportId)
+				const job = await ownJob(db, organization.id, c.req.valid('param').exportId)
 				const file = job.status === 'done' && job.file_key ? await storage.get(job.file_key) : null
 				if (!file || !job.file_name) throw new ApiError(404, 'Export file not found')
 				return csvFileAnswer(c, job.file_name, file.body, file.size)

@@ -17,13 +17,7 @@ import {
 	storeDocument,
 } from '../tasks/documents.ts'
 import { toResource } from './present.ts'
-import {
-	deleteResource,
-	findResource,
-	insertResource,
-	listResources,
-	listSubjects,
-} from './repository.ts'
+import { deleteResource, insertResource, listResources, listSubjects } from './repository.ts'
 import {
 	oneResource,
 	resourceList,
@@ -31,18 +25,13 @@ import {
 	resourceUpload,
 	uploadedResource,
 } from './schemas.ts'
+import { resourceOrNotFound } from './access.ts'
 
 /** Library uploads take one document of up to 10 MB (see `limitBodies`). */
 export const RESOURCE_UPLOAD_PATH = /^\/api\/v1\/resources\/upload\/?$/
 
 export function resourceRoutes({ db, config, storage }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
-
-	async function resourceOrNotFound(id: string) {
-		const row = await findResource(db, id)
-		if (!row) throw new ApiError(404, 'Resource not found')
-		return row
-	}
 
 	return new ApiRoutes(config, 'resources')
 		.endpoint(
@@ -110,7 +99,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 						file_size: document?.bytes.byteLength ?? null,
 						url: fields.url,
 					})
-					const row = await resourceOrNotFound(id)
+					const row = await resourceOrNotFound(db, id)
 					return c.json(
 						{ message: 'Resource uploaded successfully', resource: toResource(row) },
 						201,
@@ -132,7 +121,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 				responses: answers({ 200: oneResource }),
 			},
 			async (c) => {
-				const row = await resourceOrNotFound(c.req.valid('param').id)
+				const row = await resourceOrNotFound(db, c.req.valid('param').id)
 				return c.json({ resource: toResource(row) }, 200)
 			},
 		)
@@ -147,7 +136,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 				responses: answers({ 200: fileAnswer(...DOCUMENT_MEDIA_TYPES) }),
 			},
 			async (c) => {
-				const row = await resourceOrNotFound(c.req.valid('param').id)
+				const row = await resourceOrNotFound(db, c.req.valid('param').id)
 				const file = row.file_key ? await storage.get(row.file_key) : null
 				if (!file) throw new ApiError(404, 'File not found')
 				if (c.req.method === 'HEAD') await file.body.cancel()
@@ -165,7 +154,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 				responses: answers({ 200: deletedAnswer }),
 			},
 			async (c) => {
-				const row = await resourceOrNotFound(c.req.valid('param').id)
+				const row = await resourceOrNotFound(db, c.req.valid('param').id)
 				if (row.tutor_id !== c.get('account').id) throw new ApiError(403, MESSAGES.forbidden)
 				await deleteResource(db, row.id)
 				if (row.file_key) await storage.delete(row.file_key)
