@@ -48,6 +48,7 @@ export const domainOrder = [
 	'schedules',
 	'account',
 	'users',
+	'auth',
 	'sso',
 	'courses',
 	'certificates',
@@ -104,6 +105,7 @@ export const translatedAreas = [
 	'app/routes/public/**',
 	'app/features/site/**',
 	'app/features/users/**',
+	'app/features/auth/**',
 	'app/features/signup/**',
 	'app/features/sso/**',
 	'app/features/account/**',
@@ -277,12 +279,7 @@ const api = {
 		'api/src/*/test-hooks.ts',
 	],
 	// present.ts, schemas.ts and the few modules of pure reckoning they lean on.
-	pure: [
-		'api/src/*/present.ts',
-		'api/src/*/schemas.ts',
-		'api/src/schedules/time.ts',
-		'api/src/scores/grades.ts',
-	],
+	pure: ['api/src/*/present.ts', 'api/src/*/schemas.ts', 'api/src/scores/grades.ts'],
 	platform: ['api/src/platform/**'],
 }
 const SQL_ONLY_IN_REPOSITORIES =
@@ -299,9 +296,9 @@ const apiSql = [
 const apiImport = (regex, message) => ({ regex, message: `${message} (API layers, decision 043).` })
 // contract/ (decision 048) is pure: every layer of the API may import it, as the app does.
 const CONTRACT = '(\\.\\./)+contract/'
-// Only app.ts mounts a domain's routes; an organization's own areas are mounted under its path.
+// Only app.ts mounts a domain's routes (an organization's own areas too: decision 060).
 const routesImport = apiImport(
-	'^\\.\\.?/(?!(departments|scores|roster)/routes\\.ts$)(.+/)?routes\\.ts$',
+	'^\\.\\.?/(.+/)?([\\w-]+-)?routes\\.ts$',
 	'Nothing imports a routes.ts but app.ts: move what it shares to the domain’s service or present.ts',
 )
 const apiLayer = (files, { ignores = [], patterns = [], paths = [], sql = false }) => ({
@@ -323,6 +320,52 @@ const kyselySql = {
 	importNames: ['sql'],
 	message: SQL_ONLY_IN_REPOSITORIES,
 }
+/**
+ * A route file declares its calls (decision 060): each reads the request, calls its domain's
+ * services and answers. What a call does beyond that lives in a service, so a route file holds no
+ * function but its router factory (route declarations built by a function are allowed: an arrow
+ * whose body is the declaration), no loop and no transaction.
+ */
+const ROUTES_DECLARE =
+	"A route file declares calls: read the request, call the domain's services, answer. Move this to a service of the domain (decision 060)."
+const routeSyntax = [
+	{
+		selector:
+			'FunctionDeclaration:not(Program > ExportNamedDeclaration > FunctionDeclaration[id.name=/Routes$/])',
+		message: ROUTES_DECLARE,
+	},
+	{
+		selector:
+			"VariableDeclarator > ArrowFunctionExpression:not([body.type='ObjectExpression'], [body.type='TSAsExpression'])",
+		message: ROUTES_DECLARE,
+	},
+	{ selector: 'VariableDeclarator > FunctionExpression', message: ROUTES_DECLARE },
+	{
+		selector:
+			':matches(ForStatement, ForOfStatement, ForInStatement, WhileStatement, DoWhileStatement)',
+		message: ROUTES_DECLARE,
+	},
+	{ selector: "CallExpression[callee.property.name='transaction']", message: ROUTES_DECLARE },
+]
+export const apiRouteFiles = ['api/src/*/routes.ts', 'api/src/*/*-routes.ts']
+/** Route files whose service work has not moved yet: this list may only shrink. */
+export const routeFilesPending = [
+	'api/src/account/routes.ts',
+	'api/src/calendar/routes.ts',
+	'api/src/certificates/routes.ts',
+	'api/src/courses/routes.ts',
+	'api/src/departments/routes.ts',
+	'api/src/organizations/routes.ts',
+	'api/src/qa/routes.ts',
+	'api/src/quizzes/routes.ts',
+	'api/src/reminders/routes.ts',
+	'api/src/report-cards/routes.ts',
+	'api/src/scores/routes.ts',
+	'api/src/sso/routes.ts',
+	'api/src/tasks/routes.ts',
+	'api/src/users/routes.ts',
+]
+
 const apiLayers = [
 	// Routes and services: no SQL, no kysely `sql` (its types stay importable).
 	apiLayer(['api/src/**/*.ts'], {
@@ -333,6 +376,12 @@ const apiLayers = [
 	{
 		files: ['api/src/app.ts'],
 		rules: { 'no-restricted-syntax': ['error', ...strippableSyntax, ...apiSql] },
+	},
+	// Route files declare calls (decision 060).
+	{
+		files: apiRouteFiles,
+		ignores: ['api/src/test-hooks/**', ...routeFilesPending],
+		rules: { 'no-restricted-syntax': ['error', ...strippableSyntax, ...apiSql, ...routeSyntax] },
 	},
 	apiLayer(api.repositories, {
 		sql: true,
@@ -362,6 +411,74 @@ const apiLayers = [
 		],
 	}),
 ]
+
+/**
+ * The domains of api/src in order (decision 060), like the app's `domainOrder`: a domain's
+ * services, repositories, schemas and present.ts import only the domains before it, types included,
+ * so no import circle runs through two domains. Its calls (`routes.ts`, `*-routes.ts`) are the top
+ * layer, as the app's route modules are: app.ts alone mounts them, and they may call any domain.
+ * Seeds, test hooks and tests fill or check the database and may reach any domain.
+ */
+export const apiDomainOrder = [
+	'pdf',
+	'files',
+	'mail',
+	'users',
+	'courses',
+	'departments',
+	'organizations',
+	'account',
+	'auth',
+	'sso',
+	'roster',
+	'scores',
+	'exports',
+	'qa',
+	'quizzes',
+	'tasks',
+	'resources',
+	'schedules',
+	'calendar',
+	'reminders',
+	'payments',
+	'announcements',
+	'certificates',
+	'report-cards',
+	'rooms',
+]
+
+/** Not bound by the order: the calls (the top layer), and what fills or checks the database. */
+export const apiUnordered = [
+	'api/src/*/routes.ts',
+	'api/src/*/*-routes.ts',
+	'api/src/*/seed.ts',
+	'api/src/*/test-hooks.ts',
+	'api/src/*/*.test.ts',
+]
+
+/** The API imports nothing from the app; each domain's folder refuses the domains after it. */
+function apiDomains(order) {
+	const fromTheApp = {
+		regex: '^(~/|(\\.\\./)+app/)',
+		message: 'The API imports nothing from the app.',
+	}
+	const rule = (patterns) => ({
+		'no-restricted-imports': ['error', { patterns: [fromTheApp, ...patterns] }],
+	})
+	return [
+		{ files: ['api/**/*.ts'], rules: rule([]) },
+		...order.map((domain, at) => ({
+			files: [`api/src/${domain}/**/*.ts`],
+			ignores: apiUnordered,
+			rules: rule(
+				order.slice(at + 1).map((later) => ({
+					regex: `^\\.\\./${later}/`,
+					message: `api/src/${domain} may not import api/src/${later}, not even a type: a domain imports only the domains before it (apiDomainOrder in eslint.config.js; decision 060).`,
+				})),
+			),
+		})),
+	]
+}
 
 export default tseslint.config(
 	{
@@ -408,19 +525,7 @@ export default tseslint.config(
 		'app/routes/{student,teacher,organization,conference}/**': { paths: [guardsRule] },
 		'app/*.{ts,tsx}': [],
 	}),
-	{
-		files: ['api/**/*.ts'],
-		rules: {
-			'no-restricted-imports': [
-				'error',
-				{
-					patterns: [
-						{ regex: '^(~/|(\\.\\./)+app/)', message: 'The API imports nothing from the app.' },
-					],
-				},
-			],
-		},
-	},
+	...apiDomains(apiDomainOrder),
 	// The rules both sides of the contract state, written once (decision 048): the app and the API
 	// import them, so they are pure TypeScript that Node can strip, with zod as their one package.
 	// Nothing here reaches the app, the API, Node, the browser or React.

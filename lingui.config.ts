@@ -43,6 +43,7 @@ export default defineConfig({
 			'<rootDir>/app/routes/public/',
 			'<rootDir>/app/features/site/',
 			'<rootDir>/app/features/users/',
+			'<rootDir>/app/features/auth/',
 			'<rootDir>/app/features/signup/',
 			'<rootDir>/app/features/sso/',
 			'<rootDir>/app/features/account/',

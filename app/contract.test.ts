@@ -1,17 +1,12 @@
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { expect, test } from 'vitest'
 import type { ZodType } from 'zod'
 import type { Method, Upstream } from '~/platform/upstream.server'
 import { sortedQuery } from '~/platform/upstream-cache.server'
 import { createSchedule } from '~/features/schedules/api.server'
 import { scheduleFormSchema } from '~/features/schedules/schema'
-import {
-	getTeacherStudents,
-	login,
-	organizationLogin,
-	registerStudent,
-	updateStudentProfile,
-} from '~/features/users/api.server'
+import { login, organizationLogin, registerStudent } from '~/features/auth/api.server'
+import { getTeacherStudents, updateStudentProfile } from '~/features/users/api.server'
 import { loginSchema, studentProfileFormSchema } from '~/features/users/schema'
 // The document's reader that `npm run contract` uses: a tool over api/openapi.json, not the API.
 import { Contract } from '../conformance/document.ts'
@@ -43,7 +38,11 @@ type Schema = {
 	minimum?: number
 	minLength?: number
 }
-type Operation = { responses: Record<string, { content?: Record<string, { schema: Schema }> }> }
+type Operation = {
+	operationId?: string
+	tags?: string[]
+	responses: Record<string, { content?: Record<string, { schema: Schema }> }>
+}
 type Document = {
 	paths: Record<string, Record<string, Operation>>
 	components: { schemas: Record<string, Schema> }
@@ -151,7 +150,7 @@ function stringExample({ format, minLength = 0 }: Schema) {
 	return 'text'.padEnd(minLength, 'x')
 }
 
-type Recorded = { method: string; path: string; schema?: ZodType; file: string }
+type Recorded = { method: string; path: string; schema?: ZodType; file: string; name: string }
 
 /** Whatever a call's arguments ask of it: every property, call and conversion answers. */
 const anything: unknown = new Proxy(function anything() {}, {
@@ -165,8 +164,9 @@ async function recordCalls() {
 	const modules = import.meta.glob<Record<string, unknown>>('./features/*/api.server.ts')
 	const recorded: Recorded[] = []
 	for (const [file, load] of Object.entries(modules)) {
+		let name = ''
 		const answer = (method: string, path: string, schema?: ZodType) => {
-			recorded.push({ method, path: path.split('?')[0]!, schema, file })
+			recorded.push({ method, path: path.split('?')[0]!, schema, file, name })
 			const declared = operationsOf(method, path.split('?')[0]!)[0]
 			const ok = declared && Object.keys(declared.operation.responses).find((s) => s < '300')
 			const content = ok && declared.operation.responses[ok]!.content?.['application/json']
@@ -179,8 +179,9 @@ async function recordCalls() {
 			tokens: () => null,
 			refreshIfExpiring: async () => false,
 		}
-		for (const exported of Object.values(await load())) {
+		for (const [exportName, exported] of Object.entries(await load())) {
 			if (typeof exported !== 'function') continue
+			name = exportName
 			try {
 				await exported(upstream, anything, anything, anything, anything)
 			} catch {
@@ -230,6 +231,109 @@ test("the app's answer schemas accept every answer the document allows", () => {
 		}
 	}
 	expect(refused).toEqual([])
+})
+
+// One name per call (decision 060): a call's operationId is the name of the app's function that
+// makes it, and its tag is the folder of api/src that declares it, so one search goes from a page's
+// call to the API's handler and the document's entry.
+
+/**
+ * The calls of an API folder (the tag) whose function lives in another domain of the app, and why:
+ * the app's domains follow its pages, the API's its data.
+ */
+const ELSEWHERE_IN_THE_APP: Record<string, Record<string, string>> = {
+	auth: {
+		users:
+			"a profile picture and finding a student by email keep the spec's /auth/ paths; the users' pages make them",
+		organizations: 'an organization registers its tutors and students on its members page',
+	},
+	users: {
+		organizations: "a student's invitations and leaving are the organization's pages of membership",
+	},
+	sso: {
+		account: "a person's linked school sign-ins are listed and removed on their account page",
+	},
+	exports: {
+		courses: "a course's class list as CSV is offered on the course's page",
+		tasks: "a task's submissions as CSV are offered on the task's page",
+		scores: "a big term's files are the scores' (decision 046)",
+	},
+	rooms: { conference: 'the app calls the live rooms its conference area (/conference)' },
+	calendar: { schedules: 'the calendar feed is offered on the schedule pages' },
+}
+
+/** The calls no function of a domain's api.server.ts makes, and who does. */
+const NOT_FROM_A_DOMAIN: Record<string, string> = {
+	register:
+		'the sign-up of other clients, a role in the body; the app signs up with registerStudent or registerTeacher',
+	refreshToken:
+		"the app's upstream client (app/platform/upstream.server.ts) renews every domain's session",
+	getSession: "the app's upstream client asks whether a cached page's sign-in is still open",
+	listOrganizations: 'the public directory, for other clients: the app has no page of it',
+	listTutors: 'the list of every tutor, for other clients: the app has no page of it',
+	getFile:
+		'a public file (a profile picture, a logo) is linked by its address, not fetched by the app',
+	receiveStripeEvent: "Stripe's webhook",
+	getResource: 'one resource, for other clients: the app lists them and opens their files',
+	getCertificate: 'one certificate, for other clients: the app lists them and opens their PDFs',
+	getLanguage:
+		"the account's language, for other clients: the app has it from the login and sets it with setLanguage",
+}
+
+/** The operations each function of a domain calls, and the folder it lives in. */
+const byOperation = new Map<Operation, { names: Set<string>; folders: Map<string, string> }>()
+for (const call of recorded)
+	for (const declared of operationsOf(call.method, call.path)) {
+		const entry = byOperation.get(declared.operation) ?? { names: new Set(), folders: new Map() }
+		entry.names.add(call.name)
+		entry.folders.set(call.name, call.file.split('/')[2]!)
+		byOperation.set(declared.operation, entry)
+	}
+
+test("every call the app makes is named for one of the app's functions that make it", () => {
+	const misnamed = operations.flatMap(({ method, path, operation }) => {
+		const callers = byOperation.get(operation)
+		if (!callers || callers.names.has(operation.operationId!)) return []
+		return [
+			`${method} ${path} is ${operation.operationId}: the app's ${[...callers.names].join(', ')}`,
+		]
+	})
+	expect(misnamed).toEqual([])
+})
+
+test('the calls no domain of the app makes are those listed, with who does', () => {
+	const notCalled = operations
+		.filter(({ operation }) => !byOperation.has(operation))
+		.map(({ operation }) => operation.operationId)
+	expect(notCalled.sort()).toEqual(Object.keys(NOT_FROM_A_DOMAIN).sort())
+})
+
+test("a call's tag is the folder of api/src that declares it, and the app's domain of its function", async () => {
+	const folders = new Set(
+		(await readdir(new URL('../api/src', import.meta.url), { withFileTypes: true }))
+			.filter((entry) => entry.isDirectory())
+			.map((entry) => entry.name),
+	)
+	const tags = operations.map(({ operation }) => operation.tags ?? [])
+	expect(tags.filter((tag) => tag.length !== 1 || !folders.has(tag[0]!))).toEqual([])
+	const elsewhere = operations.flatMap(({ method, path, operation }) => {
+		const folder = byOperation.get(operation)?.folders.get(operation.operationId!)
+		const tag = operation.tags![0]!
+		return folder && folder !== tag && !ELSEWHERE_IN_THE_APP[tag]?.[folder]
+			? [`${method} ${path} (${tag}): ${operation.operationId} in features/${folder}`]
+			: []
+	})
+	expect(elsewhere).toEqual([])
+	const pairs = new Set(
+		operations.map(
+			({ operation }) =>
+				`${operation.tags![0]} ${byOperation.get(operation)?.folders.get(operation.operationId!)}`,
+		),
+	)
+	const unused = Object.entries(ELSEWHERE_IN_THE_APP).flatMap(([tag, folders]) =>
+		Object.keys(folders).filter((folder) => !pairs.has(`${tag} ${folder}`)),
+	)
+	expect(unused, 'no call needs these: take them off ELSEWHERE_IN_THE_APP').toEqual([])
 })
 
 // The app's requests against the document (decision 055): the calls above are made with stand-ins,

@@ -89,7 +89,7 @@ test('contract/ imports only zod and its own modules, and touches no I/O', async
 	for (const source of [
 		'../app/platform/dates',
 		'~/platform/dates',
-		'../api/src/schedules/time.ts',
+		'../api/src/platform/time.ts',
 		'node:fs',
 		'react',
 		'@hono/zod-openapi',

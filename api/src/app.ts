@@ -4,7 +4,7 @@ import { languageRoutes } from './account/language-routes.ts'
 import { accountRoutes } from './account/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { ssoRoutes } from './sso/routes.ts'
-import { createPasswords } from './auth/passwords.ts'
+import { createPasswords } from './platform/passwords.ts'
 import { sessionState } from './auth/refresh-tokens.ts'
 import { calendarRoutes } from './calendar/routes.ts'
 import { courseRoutes } from './courses/routes.ts'
@@ -12,6 +12,10 @@ import { exportRoutes } from './exports/routes.ts'
 import { paymentRoutes } from './payments/routes.ts'
 import { fileRoutes } from './files/routes.ts'
 import { organizationRoutes } from './organizations/routes.ts'
+import { departmentRoutes } from './departments/routes.ts'
+import { scoreRoutes } from './scores/routes.ts'
+import { rosterRoutes } from './roster/routes.ts'
+import { exportJobRoutes } from './exports/job-routes.ts'
 import { devOutboxRoutes } from './mail/dev-outbox.ts'
 import { setSessionLookup } from './platform/access-tokens.ts'
 import { limitBodies } from './platform/body-limits.ts'
@@ -66,6 +70,12 @@ export function createApi(deps: ApiDeps) {
 	app.route('/sso', ssoRoutes(deps, passwords))
 	app.route('/account/language', languageRoutes(deps))
 	app.route('/account', accountRoutes(deps, passwords))
+	// An organization's own areas, each its domain's (decision 060), before the organization's
+	// own `/{id}`, which would take `departments`.
+	app.route('/organizations', departmentRoutes(deps))
+	app.route('/organizations', scoreRoutes(deps))
+	app.route('/organizations', rosterRoutes(deps, passwords))
+	app.route('/organizations', exportJobRoutes(deps))
 	app.route('/organizations', organizationRoutes(deps, passwords))
 	app.route('/users', userRoutes(deps))
 	app.route('/files', fileRoutes(deps))

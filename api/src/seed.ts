@@ -1,4 +1,4 @@
-import type { Passwords } from './auth/passwords.ts'
+import type { Passwords } from './platform/passwords.ts'
 import type { Db } from './db.ts'
 import { seedCourses } from './courses/seed.ts'
 import { seedOrganizationDemo } from './organizations/seed.ts'

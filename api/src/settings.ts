@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
-import { PRODUCTION_HASHING } from './auth/passwords.ts'
+import { PRODUCTION_HASHING } from './platform/passwords.ts'
 import type { ApiConfig } from './platform/context.ts'
 import { isLoopback } from './platform/loopback.ts'
 

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createPasswords } from '../src/auth/passwords.ts'
+import { createPasswords } from '../src/platform/passwords.ts'
 import type { Db } from '../src/db.ts'
 import { migrate } from '../src/migrate.ts'
 import { seedDemo } from '../src/seed.ts'

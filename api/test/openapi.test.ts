@@ -91,12 +91,15 @@ test('production serves the document but not the browsable page', async () => {
 const thing = createRoute({
 	method: 'get',
 	path: '/thing',
+	operationId: 'getThing',
 	responses: answers({ 200: z.object({ id: z.string() }) }),
 })
 
 /** A route whose handler answers `body` with `status`, as a drifting present function would. */
 function drifting(production: boolean, body: unknown, status: 200 | 201) {
-	const routes = new ApiRoutes({ production }).endpoint(thing, (c) => c.json(body as never, status))
+	const routes = new ApiRoutes({ production }, 'things').endpoint(thing, (c) =>
+		c.json(body as never, status),
+	)
 	routes.onError(handleError)
 	return routes
 }
@@ -220,8 +223,10 @@ test('every call has its own operationId, its domain as tag and says who may cal
 	expect(operations.filter((one) => !Array.isArray(one.security)).map((one) => one.path)).toEqual(
 		[],
 	)
-	expect(body.paths['/api/v1/courses/{id}/students'].get.operationId).toBe('getCoursesByIdStudents')
+	// The app's name for the call (decision 060), and the folder of api/src that declares it.
+	expect(body.paths['/api/v1/courses/{id}/students'].get.operationId).toBe('listCourseStudents')
 	expect(body.paths['/api/v1/courses/{id}/students'].get.tags).toEqual(['courses'])
+	expect(body.paths['/api/v1/organizations/{id}/roster/imports'].post.tags).toEqual(['roster'])
 	expect(body.tags).toContainEqual(expect.objectContaining({ name: 'courses' }))
 })
 

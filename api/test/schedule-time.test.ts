@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { isCalendarDate, isTimeZone, zonedInstant } from '../src/schedules/time'
+import { isCalendarDate, isTimeZone, zonedInstant } from '../src/platform/time'
 
 const iso = (instant: number | null) => (instant === null ? null : new Date(instant).toISOString())
 

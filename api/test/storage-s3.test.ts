@@ -19,7 +19,7 @@ import {
 } from './helpers.ts'
 import { migrate } from '../src/migrate.ts'
 import { seedDemo } from '../src/seed.ts'
-import { createPasswords } from '../src/auth/passwords.ts'
+import { createPasswords } from '../src/platform/passwords.ts'
 
 // Uploads in an S3-compatible bucket (s3rver, a real S3 server in Node, on loopback), shared by two
 // API processes over one database: what one stores, the other serves, streamed either way.

@@ -1,12 +1,8 @@
 import { z } from '@hono/zod-openapi'
-import { LOCALES } from '../../../contract/locales.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import { answers, ApiRoutes, jsonBody } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { ownLanguage, setOwnLanguage, spokenLanguage } from './repository.ts'
-import type { AccountRef } from './tokens.ts'
-
-const language = z.enum(LOCALES).nullable()
+import { chooseLanguage, language, languageOf } from './language.ts'
 
 const languageAnswer = z
 	.object({
@@ -17,14 +13,6 @@ const languageAnswer = z
 	})
 	.openapi('Language')
 
-const refOf = (account: { id: string; role: string }): AccountRef => ({
-	accountType: account.role === 'organization' ? 'organization' : 'user',
-	accountId: account.id,
-})
-
-const spoken = async (deps: ApiDeps, ref: AccountRef) =>
-	language.catch(null).parse(await spokenLanguage(deps.db, ref))
-
 /**
  * The account's language (decision 063): a person's own, or an organization's default for its
  * members and its own pages. Mails follow it.
@@ -32,27 +20,25 @@ const spoken = async (deps: ApiDeps, ref: AccountRef) =>
 export function languageRoutes(deps: ApiDeps) {
 	const { db } = deps
 	const requireAccount = accountGuard({ db, config: deps.config })({ beforeTwoFactor: true })
-	return new ApiRoutes(deps.config)
+	return new ApiRoutes(deps.config, 'account')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/',
+				operationId: 'getLanguage',
 				summary: "The signed-in account's language",
 				description:
 					"The language the account chose (null: none) and the one its pages and mails speak: a person's own, else their organization's default. Any signed-in account.",
 				middleware: requireAccount,
 				responses: answers({ 200: languageAnswer }),
 			},
-			async (c) => {
-				const ref = refOf(c.get('account'))
-				const own = language.catch(null).parse(await ownLanguage(db, ref))
-				return c.json({ locale: own, spoken: await spoken(deps, ref) }, 200)
-			},
+			async (c) => c.json(await languageOf(db, c.get('account')), 200),
 		)
 		.endpoint(
 			{
 				method: 'put',
 				path: '/',
+				operationId: 'setLanguage',
 				summary: "Choose the signed-in account's language",
 				description:
 					"Sets the language of a person's pages and mails, or an organization's default for its members who chose none (and its own pages); null goes back to following the organization or the browser. Any signed-in account. A language other than en, es, fr or ar is refused with 400.",
@@ -60,11 +46,7 @@ export function languageRoutes(deps: ApiDeps) {
 				request: { body: jsonBody(z.object({ locale: language })) },
 				responses: answers({ 200: languageAnswer }),
 			},
-			async (c) => {
-				const ref = refOf(c.get('account'))
-				const { locale } = c.req.valid('json')
-				await setOwnLanguage(db, ref, locale)
-				return c.json({ locale, spoken: await spoken(deps, ref) }, 200)
-			},
+			async (c) =>
+				c.json(await chooseLanguage(db, c.get('account'), c.req.valid('json').locale), 200),
 		)
 }

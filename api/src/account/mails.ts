@@ -1,5 +1,3 @@
-import { describeDevice, isNewDevice } from '../auth/devices.ts'
-import type { Device } from '../auth/refresh-tokens.ts'
 import type { Db } from '../db.ts'
 import { appLink, composeMail } from '../mail/compose.ts'
 import { afterAnswer } from '../platform/after-answer.ts'
@@ -10,21 +8,22 @@ import { accountLimitsOf } from './limits.ts'
 import { findAccount, spokenLanguage, type AccountRecord } from './repository.ts'
 import { issueToken, RESET_TTL_MS, VERIFICATION_TTL_MS, type AccountRef } from './tokens.ts'
 
-const DEFAULT_PUBLIC_URL = 'http://localhost:3000'
+export const DEFAULT_PUBLIC_URL = 'http://localhost:3000'
 
 /** A moment in a mail, in the recipient's words, in UTC (the zone these mails always named). */
-const FULL_UTC: Intl.DateTimeFormatOptions = {
+export const FULL_UTC: Intl.DateTimeFormatOptions = {
 	dateStyle: 'full',
 	timeStyle: 'long',
 	timeZone: 'UTC',
 }
 
-type MailDeps = { db: Db; config: { publicUrl?: string } }
+export type MailDeps = { db: Db; config: { publicUrl?: string } }
 
 /** The recipient's language: their own, else their organization's default (decision 064). */
-const speakerOf = async (db: Db, account: AccountRef) => speaker(await spokenLanguage(db, account))
+export const speakerOf = async (db: Db, account: AccountRef) =>
+	speaker(await spokenLanguage(db, account))
 
-const loginQuery = (account: AccountRef): Record<string, string> =>
+export const loginQuery = (account: AccountRef): Record<string, string> =>
 	account.accountType === 'organization' ? { as: 'organization' } : {}
 
 /** A single-use link to set a new password, valid for an hour. */
@@ -174,60 +173,10 @@ export async function sendEmailChanged(
 }
 
 /** The page of the app that lists where an account is signed in (its profile, or settings). */
-const SIGN_INS_PAGE: Record<AccountRole, string> = {
+export const SIGN_INS_PAGE: Record<AccountRole, string> = {
 	student: '/studentdashboard/profile',
 	tutor: '/teachersdashboard/profile',
 	organization: '/organization/settings',
-}
-
-/**
- * After a sign-in: when the device (user agent and address) is new to the account, its owner is
- * told what signed in, from where, and how to end it if it was not them.
- */
-export function warnOfNewDevice(
-	deps: MailDeps,
-	account: AccountRef,
-	role: AccountRole,
-	device: Device,
-) {
-	const at = new Date()
-	afterAnswer(async () => {
-		if (!(await isNewDevice(deps.db, account, device))) return
-		const record = await findAccount(deps.db, account)
-		if (!record) return
-		const publicUrl = deps.config.publicUrl ?? DEFAULT_PUBLIC_URL
-		const speech = await speakerOf(deps.db, account)
-		const { say } = speech
-		const mail = composeMail(
-			{
-				subject: say('New sign-in to your TutorHub account'),
-				greeting: say('Hello {name},', { name: record.name }),
-				paragraphs: [
-					say(
-						'Your TutorHub account was signed in to from a device it has not used before: {device}, at the address {address}, on {date}.',
-						{
-							device: describeDevice(device.userAgent),
-							address: device.address || say('unknown'),
-							date: speech.dateTime(at, FULL_UTC),
-						},
-					),
-					say('If this was you, there is nothing to do.'),
-				],
-				action: {
-					label: say('See where you are signed in'),
-					url: appLink(publicUrl, SIGN_INS_PAGE[role]),
-				},
-				footer: [
-					say(
-						'If it was not you, end that session on the page above and change your password. If you cannot log in, choose a new password here (it logs out every device): {link}',
-						{ link: appLink(publicUrl, '/forgot-password', loginQuery(account)) },
-					),
-				],
-			},
-			speech,
-		)
-		await queueMails(deps.db, [{ ...mail, to: record.email, kind: 'new_sign_in' }])
-	})
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Passwords } from '../auth/passwords.ts'
+import type { Passwords } from '../platform/passwords.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import { ApiError, validationError } from '../platform/errors.ts'
 import { accountLimitsOf } from './limits.ts'

@@ -1,7 +1,10 @@
 import { sql } from 'kysely'
 import type { Db } from '../db.ts'
 import type { AccountTokenPurpose, AccountType, NotificationPreferences } from '../schema.ts'
-import type { AccountRef, AccountToken } from './tokens.ts'
+
+export type AccountRef = { accountType: AccountType; accountId: string }
+
+export type AccountToken = AccountRef & { email: string }
 
 /** What the account calls need of a person or an organization, whichever table it lives in. */
 export type AccountRecord = AccountRef & {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { endOwnSession, listSessions } from '../auth/devices.ts'
-import type { Passwords } from '../auth/passwords.ts'
+import type { Passwords } from '../platform/passwords.ts'
 import {
 	finishEnrollment,
 	isTwoFactorOn,
@@ -154,11 +154,12 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 		return { valid: await isTokenUsable(db, purpose, token) }
 	}
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'account')
 		.endpoint(
 			{
 				method: 'post',
 				path: '/forgot-password',
+				operationId: 'requestPasswordReset',
 				summary:
 					'Mail a link to choose a new password (the same answer whether or not the email has an account)',
 				request: { body: jsonBody(forgotPassword) },
@@ -185,6 +186,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/reset-password/check',
+				operationId: 'isResetLinkUsable',
 				summary: 'Whether a password reset link would still work, without spending it',
 				request: { body: jsonBody(tokenOnly) },
 				description:
@@ -197,6 +199,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/reset-password',
+				operationId: 'resetPassword',
 				summary: "A new password by a reset link's token; every session of the account ends",
 				request: { body: jsonBody(resetPassword) },
 				description:
@@ -251,6 +254,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/verify-email/check',
+				operationId: 'isVerificationLinkUsable',
 				summary: 'Whether a verification link would still work, without spending it',
 				request: { body: jsonBody(tokenOnly) },
 				description:
@@ -264,6 +268,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/verify-email',
+				operationId: 'verifyEmail',
 				summary: "Confirm an email address (a new one, or the account's first) by its link's token",
 				request: { body: jsonBody(tokenOnly) },
 				description:
@@ -317,6 +322,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'get',
 				path: '/',
+				operationId: 'getAccount',
 				summary: "The signed-in account's settings: email, notifications, two-factor",
 				middleware: requireAccount(),
 				description:
@@ -344,6 +350,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/password',
+				operationId: 'changePassword',
 				summary: 'Change the password (the current one is needed); other devices are logged out',
 				middleware: requireAccount(),
 				request: { body: jsonBody(passwordChange) },
@@ -392,6 +399,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/email',
+				operationId: 'changeEmail',
 				summary: 'Change the email address: it counts once the link mailed to it is followed',
 				middleware: requireAccount(),
 				request: { body: jsonBody(emailChange) },
@@ -444,6 +452,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/verification',
+				operationId: 'resendVerification',
 				summary: 'Mail the verification link again (to the pending address, if a change waits)',
 				middleware: requireAccount(),
 				description:
@@ -477,6 +486,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'get',
 				path: '/sessions',
+				operationId: 'getSessions',
 				summary: 'Where the account is signed in, the most recently used first',
 				middleware: requireAccount(),
 				description:
@@ -492,6 +502,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'delete',
 				path: '/sessions/{id}',
+				operationId: 'endSession',
 				summary: 'Log out one device the account is signed in on',
 				middleware: requireAccount(),
 				request: { params: sessionParams },
@@ -514,6 +525,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/sessions/end-others',
+				operationId: 'endOtherSessions',
 				summary: 'Log out every device but this one',
 				middleware: requireAccount(),
 				description:
@@ -542,6 +554,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/two-factor/setup',
+				operationId: 'startTwoFactorSetup',
 				summary:
 					'Start setting up two-factor sign-in (the current password is needed): a new secret for the authenticator app',
 				middleware: requireAccount(),
@@ -580,6 +593,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/two-factor/enable',
+				operationId: 'enableTwoFactor',
 				summary:
 					"Turn two-factor sign-in on with the app's first code and the current password; answers the recovery codes once",
 				middleware: requireAccount(),
@@ -627,6 +641,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/two-factor/disable',
+				operationId: 'disableTwoFactor',
 				summary: 'Turn two-factor sign-in off (the password and a code are needed)',
 				middleware: requireAccount(),
 				request: { body: jsonBody(twoFactorOff) },
@@ -665,6 +680,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/two-factor/recovery/start',
+				operationId: 'startTwoFactorRecovery',
 				summary:
 					'Follow the mailed link of a request to turn two-factor off without a code: it turns off after three days',
 				request: { body: jsonBody(tokenOnly) },
@@ -701,6 +717,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/two-factor/recovery/cancel',
+				operationId: 'cancelTwoFactorRecovery',
 				summary:
 					'Cancel a request to turn two-factor off without a code (the password and a code are needed)',
 				middleware: requireAccount(),
@@ -739,6 +756,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/unsubscribe',
+				operationId: 'unsubscribe',
 				summary:
 					"Turn off the one kind of notification mail a mail's signed link names (no sign-in)",
 				request: { body: jsonBody(tokenOnly) },
@@ -774,6 +792,7 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'put',
 				path: '/notifications',
+				operationId: 'saveNotifications',
 				summary: 'Turn kinds of notification mail on or off (students and teachers)',
 				middleware: requireAccount({ roles: ['student', 'tutor'] }),
 				request: { body: jsonBody(notificationPreferences) },

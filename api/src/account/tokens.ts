@@ -1,22 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../db.ts'
-import type { AccountTokenPurpose, AccountType } from '../schema.ts'
+import type { AccountTokenPurpose } from '../schema.ts'
 import {
 	findNewestVerificationEmail,
 	findUsableToken,
 	replaceTokens,
 	spendToken,
 } from './repository.ts'
+import type { AccountRef, AccountToken } from './repository.ts'
+
+// Its row types live with the repository (decision 060: no import circle, types included).
+export type { AccountRef, AccountToken }
 
 export const RESET_TTL_MS = 60 * 60 * 1000
 export const VERIFICATION_TTL_MS = 3 * 24 * 60 * 60 * 1000
 
 /** What is stored of a link token (a bulk insert of tokens hashes them the same way). */
 export const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
-
-export type AccountRef = { accountType: AccountType; accountId: string }
-
-export type AccountToken = AccountRef & { email: string }
 
 /**
  * A new single-use link token: 256 random bits, of which only the hash is stored. Older unused

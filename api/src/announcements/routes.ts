@@ -4,7 +4,7 @@ import { courseRunBy, staffName } from '../courses/access.ts'
 import { coursesRunBy } from '../courses/repository.ts'
 import { courseMenuQuery } from '../courses/schemas.ts'
 import { notifyStudents } from '../mail/notifications.ts'
-import type { Account, ApiDeps } from '../platform/context.ts'
+import type { ApiDeps } from '../platform/context.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
 import { answers, ApiRoutes, deletedAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { pageOf, toPage } from '../platform/pagination.ts'
@@ -13,7 +13,6 @@ import { toAnnouncement } from './present.ts'
 import {
 	deleteAnnouncement,
 	findAnnouncement,
-	findForStudent,
 	insertAnnouncement,
 	listForAuthor,
 	listForStudent,
@@ -29,33 +28,18 @@ import {
 	changedAnnouncement,
 	oneAnnouncement,
 } from './schemas.ts'
-
-const isAuthor = (account: Account, row: { author_id: string; author_type: string }) =>
-	row.author_id === account.id &&
-	row.author_type === (account.role === 'organization' ? 'organization' : 'tutor')
+import { visibleAnnouncement } from './access.ts'
 
 export function announcementRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 	const staff = requireAccount({ roles: ['tutor', 'organization'] })
 
-	/** A student gets it if it is theirs to read (403 otherwise); staff if they wrote it. */
-	async function visibleAnnouncement(account: Account, id: string) {
-		const row = await findAnnouncement(db, id)
-		if (!row) throw new ApiError(404, 'Announcement not found')
-		if (account.role === 'student') {
-			const visible = await findForStudent(db, account, id)
-			if (!visible) throw new ApiError(403, MESSAGES.forbidden)
-			return visible
-		}
-		if (!isAuthor(account, row)) throw new ApiError(403, MESSAGES.forbidden)
-		return row
-	}
-
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'announcements')
 		.endpoint(
 			createRoute({
 				method: 'get',
 				path: '/audiences',
+				operationId: 'getAudiences',
 				summary: 'Where the caller may post',
 				middleware: staff,
 				request: { query: courseMenuQuery },
@@ -73,6 +57,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			createRoute({
 				method: 'get',
 				path: '/',
+				operationId: 'getAnnouncements',
 				summary: "A student's announcements, or those the caller wrote",
 				middleware: requireAccount(),
 				request: { query: announcementListQuery },
@@ -107,6 +92,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			createRoute({
 				method: 'post',
 				path: '/',
+				operationId: 'postAnnouncement',
 				summary: 'Post an announcement',
 				middleware: staff,
 				request: { body: jsonBody(announcementInput) },
@@ -176,6 +162,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			createRoute({
 				method: 'get',
 				path: '/{id}',
+				operationId: 'getAnnouncement',
 				summary: 'One announcement',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -187,7 +174,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 				),
 			}),
 			async (c) => {
-				const row = await visibleAnnouncement(c.get('account'), c.req.valid('param').id)
+				const row = await visibleAnnouncement(db, c.get('account'), c.req.valid('param').id)
 				return c.json({ announcement: toAnnouncement(row) }, 200)
 			},
 		)
@@ -195,6 +182,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			createRoute({
 				method: 'post',
 				path: '/{id}/read',
+				operationId: 'markAnnouncementRead',
 				summary: 'Record that the student read it',
 				middleware: requireAccount({ roles: ['student'] }),
 				request: { params: uuidParams('id') },
@@ -207,7 +195,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			}),
 			async (c) => {
 				const account = c.get('account')
-				const row = await visibleAnnouncement(account, c.req.valid('param').id)
+				const row = await visibleAnnouncement(db, account, c.req.valid('param').id)
 				await markRead(db, row.id, account.id)
 				return c.json({ announcement: toAnnouncement({ ...row, read: true }) }, 200)
 			},
@@ -216,6 +204,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			createRoute({
 				method: 'put',
 				path: '/{id}',
+				operationId: 'updateAnnouncement',
 				summary: 'Edit the words of an announcement',
 				middleware: staff,
 				request: { params: uuidParams('id'), body: jsonBody(announcementUpdate) },
@@ -227,7 +216,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 				),
 			}),
 			async (c) => {
-				const row = await visibleAnnouncement(c.get('account'), c.req.valid('param').id)
+				const row = await visibleAnnouncement(db, c.get('account'), c.req.valid('param').id)
 				const changed = await updateAnnouncement(db, row.id, c.req.valid('json'))
 				const updated = changed ? await findAnnouncement(db, row.id) : undefined
 				if (!updated) throw new ApiError(404, 'Announcement not found')
@@ -241,6 +230,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 			createRoute({
 				method: 'delete',
 				path: '/{id}',
+				operationId: 'deleteAnnouncement',
 				summary: 'Delete an announcement',
 				middleware: staff,
 				request: { params: uuidParams('id') },
@@ -251,7 +241,7 @@ export function announcementRoutes({ db, config }: ApiDeps) {
 				),
 			}),
 			async (c) => {
-				const row = await visibleAnnouncement(c.get('account'), c.req.valid('param').id)
+				const row = await visibleAnnouncement(db, c.get('account'), c.req.valid('param').id)
 				await deleteAnnouncement(db, row.id)
 				return c.json({ message: 'Announcement deleted successfully', id: row.id }, 200)
 			},

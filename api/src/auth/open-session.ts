@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import { warnOfNewDevice } from '../account/mails.ts'
 import { spokenLanguage } from '../account/repository.ts'
+import { warnOfNewDevice } from './new-device.ts'
 import { signAccessToken } from '../platform/access-tokens.ts'
 import { clientDevice } from '../platform/client-address.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'

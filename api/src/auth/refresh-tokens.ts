@@ -1,6 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import type { Db } from '../db.ts'
-import type { AccountType } from '../schema.ts'
 import {
 	deleteFinishedSessions,
 	extendSession,
@@ -13,14 +12,10 @@ import {
 	storeRefreshToken,
 } from './repository.ts'
 import { isTwoFactorOn } from './two-factor.ts'
+import type { AuthSession, Device, RefreshSession } from './repository.ts'
 
-export type RefreshSession = { accountId: string; accountType: AccountType }
-
-/** An open sign-in: its id is the access tokens' `sid`. */
-export type AuthSession = RefreshSession & { sessionId: string }
-
-/** The browser a sign-in is made on, as `clientDevice` reads it. */
-export type Device = { userAgent: string; address: string }
+// The sign-in's row types live with the repository (decision 060: no import circle, types included).
+export type { AuthSession, Device, RefreshSession }
 
 /**
  * How long a refresh token already exchanged may be presented again and get the same successor:

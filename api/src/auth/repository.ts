@@ -1,7 +1,14 @@
 import { sql } from 'kysely'
 import type { Db } from '../db.ts'
 import type { AccountType } from '../schema.ts'
-import type { AuthSession, Device, RefreshSession } from './refresh-tokens.ts'
+
+export type RefreshSession = { accountId: string; accountType: AccountType }
+
+/** An open sign-in: its id is the access tokens' `sid`. */
+export type AuthSession = RefreshSession & { sessionId: string }
+
+/** The browser a sign-in is made on, as `clientDevice` reads it. */
+export type Device = { userAgent: string; address: string }
 
 // Accounts behind sessions.
 

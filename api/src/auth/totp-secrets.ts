@@ -1,6 +1,6 @@
 import type { Db } from '../db.ts'
 import { isSealed, SEALED_VERSION, seal, unseal } from '../platform/sealed.ts'
-import type { RefreshSession } from './refresh-tokens.ts'
+import type { RefreshSession } from './repository.ts'
 import { findPlainSecrets, resealSecret } from './repository.ts'
 
 // Two-factor secrets sealed at rest (issue 29, decision 037; platform/sealed.ts), bound to their

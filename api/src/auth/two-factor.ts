@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { generateSecret, generateURI, verify } from 'otplib'
 import type { Db } from '../db.ts'
-import type { RefreshSession } from './refresh-tokens.ts'
+import type { RefreshSession } from './repository.ts'
 import {
 	countUnusedRecoveryCodes,
 	findEnabledTwoFactor,

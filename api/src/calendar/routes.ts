@@ -73,11 +73,12 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 	const studentOrTeacher = requireAccount({ roles: ['student', 'tutor'] })
 
 	return (
-		new ApiRoutes(config)
+		new ApiRoutes(config, 'calendar')
 			.endpoint(
 				{
 					method: 'get',
 					path: '/feed',
+					operationId: 'getCalendarFeed',
 					summary: "The caller's calendar feed (made on first use)",
 					middleware: studentOrTeacher,
 					description:
@@ -90,6 +91,7 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'post',
 					path: '/feed/reset',
+					operationId: 'resetCalendarFeed',
 					summary: 'A new feed address; the old one stops working',
 					middleware: studentOrTeacher,
 					description:
@@ -106,6 +108,7 @@ export function calendarRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'get',
 					path: '/feeds/{token}',
+					operationId: 'openCalendarFeed',
 					summary:
 						'The feed as iCalendar: the nearest 500 sessions from now on and the newest 500 of the last 90 days; 304 to If-None-Match or If-Modified-Since when unchanged',
 					request: { params: z.object({ token: z.string() }) },

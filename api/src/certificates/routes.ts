@@ -51,11 +51,12 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 		return row
 	}
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'certificates')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/verify/{publicId}',
+				operationId: 'verifyCertificate',
 				summary: 'Whether a certificate is genuine (no sign-in)',
 				request: { params: z.object({ publicId: z.string() }) },
 				description:
@@ -77,6 +78,7 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/',
+				operationId: 'getCertificates',
 				summary: "A student's certificates, or those of the courses the caller runs",
 				middleware: requireAccount(),
 				request: { query: paginationQuery },
@@ -97,6 +99,7 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'post',
 				path: '/',
+				operationId: 'issueCertificate',
 				summary: 'Issue a certificate (once: 200 with the one already issued)',
 				middleware: requireAccount({ roles: ['tutor', 'organization'] }),
 				request: { body: jsonBody(certificateInput) },
@@ -161,6 +164,7 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/course/{courseId}/student/{studentId}',
+				operationId: 'getCertificateFor',
 				summary: "A student's certificate for a course",
 				middleware: requireAccount(),
 				request: { params: uuidParams('courseId', 'studentId') },
@@ -188,6 +192,7 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{id}/pdf',
+				operationId: 'openCertificatePdf',
 				summary: 'The certificate as a PDF with its verification QR code',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id'), query: pdfQuery },
@@ -232,6 +237,7 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{id}',
+				operationId: 'getCertificate',
 				summary: 'One certificate',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },

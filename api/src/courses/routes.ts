@@ -92,11 +92,12 @@ export function courseRoutes({ db, config }: ApiDeps) {
 	const staff = requireAccount({ roles: ['tutor', 'organization'] })
 
 	return (
-		new ApiRoutes(config)
+		new ApiRoutes(config, 'courses')
 			.endpoint(
 				{
 					method: 'get',
 					path: '/public/list',
+					operationId: 'listPublicCourses',
 					summary: 'The public catalogue: published courses, filtered',
 					request: { query: courseFilters },
 					description:
@@ -119,6 +120,7 @@ export function courseRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'get',
 					path: '/list',
+					operationId: 'listCourses',
 					summary: 'The courses the caller may see, filtered',
 					middleware: requireAccount(),
 					request: { query: courseFilters },
@@ -137,6 +139,7 @@ export function courseRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'get',
 					path: '/enrolled',
+					operationId: 'listEnrolledCourses',
 					summary: "The student's courses",
 					middleware: requireAccount({ roles: ['student'] }),
 					request: { query: paginationQuery },
@@ -154,6 +157,7 @@ export function courseRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'get',
 					path: '/{id}/students',
+					operationId: 'listCourseStudents',
 					summary: "A course's class list",
 					middleware: staff,
 					request: { params: uuidParams('id'), query: paginationQuery },
@@ -176,6 +180,7 @@ export function courseRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'get',
 					path: '/{id}/students/{studentId}',
+					operationId: 'getEnrolledStudent',
 					summary: 'One student of the class list',
 					middleware: staff,
 					request: { params: uuidParams('id', 'studentId') },
@@ -204,6 +209,7 @@ export function courseRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'post',
 					path: '/create-course',
+					operationId: 'createCourse',
 					summary: 'Create a course',
 					middleware: staff,
 					request: { body: jsonBody(courseCreate) },
@@ -226,6 +232,7 @@ export function courseRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'put',
 					path: '/update-course/{id}',
+					operationId: 'updateCourse',
 					summary: 'Change a course',
 					middleware: staff,
 					request: { params: uuidParams('id'), body: jsonBody(courseUpdate) },
@@ -266,6 +273,7 @@ export function courseRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'delete',
 					path: '/delete-course/{id}',
+					operationId: 'deleteCourse',
 					summary: 'Delete a course nobody is enrolled in',
 					middleware: staff,
 					request: { params: uuidParams('id') },
@@ -291,6 +299,7 @@ export function courseRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'get',
 					path: '/{id}',
+					operationId: 'getCourse',
 					summary: 'One course (a token is optional), and whether the caller is enrolled',
 					// No token, or a bearer token of any role.
 					security: [{}, { bearer: [] }],

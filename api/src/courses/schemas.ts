@@ -286,10 +286,11 @@ export const courseMenuAnswer = z.object({
 })
 
 /** `GET /tasks/courses`, `GET /schedule/courses`: the picker of the courses a tutor runs. */
-export const courseMenuRoute = (middleware: MiddlewareHandler<ApiEnv>) =>
+export const courseMenuRoute = (middleware: MiddlewareHandler<ApiEnv>, operationId: string) =>
 	({
 		method: 'get',
 		path: '/courses',
+		operationId,
 		summary: 'The courses the caller runs, for a picker',
 		middleware,
 		request: { query: courseMenuQuery },

@@ -47,11 +47,12 @@ export function departmentRoutes({ db, config }: ApiDeps) {
 		return department
 	}
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'departments')
 		.endpoint(
 			{
 				method: 'post',
 				path: '/create-department',
+				operationId: 'createDepartment',
 				summary: 'Create a department of the calling organization',
 				middleware: organizationOnly,
 				request: { body: jsonBody(departmentCreation) },
@@ -83,6 +84,7 @@ export function departmentRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/departments',
+				operationId: 'getDepartments',
 				summary: "An organization's departments (the caller's own by default), by name",
 				middleware: requireAccount(),
 				request: { query: departmentListQuery },
@@ -121,6 +123,7 @@ export function departmentRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/departments/{id}',
+				operationId: 'getDepartment',
 				summary: 'A department',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -142,6 +145,7 @@ export function departmentRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'put',
 				path: '/departments/{id}',
+				operationId: 'updateDepartment',
 				summary: 'Rename a department or change its description',
 				middleware: organizationOnly,
 				request: { params: uuidParams('id'), body: jsonBody(departmentUpdate) },
@@ -173,6 +177,7 @@ export function departmentRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'delete',
 				path: '/departments/{id}',
+				operationId: 'deleteDepartment',
 				summary: 'Delete a department',
 				middleware: organizationOnly,
 				request: { params: uuidParams('id') },

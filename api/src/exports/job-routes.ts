@@ -12,15 +12,9 @@ import {
 	runExportJob,
 	toExportJob,
 } from './jobs.ts'
-import {
-	failStoppedExportJobs,
-	findExportJob,
-	listExportJobs,
-	queueExportJob,
-} from './repository.ts'
+import { failStoppedExportJobs, listExportJobs, queueExportJob } from './repository.ts'
 import { exportJobAnswer, exportJobList, exportStart } from './schemas.ts'
-
-const NOT_FOUND = 'Export not found'
+import { ownJob } from './access.ts'
 
 /**
  * Background exports of a big term (issue 28, decision 046), mounted under `/organizations`: the
@@ -32,19 +26,12 @@ export function exportJobRoutes(deps: ApiDeps) {
 	const requireAccount = accountGuard(deps)
 	const streamLimit = config.exportStreamLimit ?? DEFAULT_EXPORT_STREAM_LIMIT
 
-	/** The organization's own job, its stopped jobs read as failed first; 404 for any other. */
-	async function ownJob(organizationId: string, jobId: string) {
-		await failStoppedExportJobs(db, organizationId, EXPORT_FAILED, EXPORT_STOPPED_MINUTES)
-		const job = await findExportJob(db, organizationId, jobId)
-		if (!job) throw new ApiError(404, NOT_FOUND)
-		return job
-	}
-
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'exports')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/{id}/exports',
+				operationId: 'getExports',
 				summary: 'The latest background exports, and the term size above which one is made',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -72,6 +59,7 @@ export function exportJobRoutes(deps: ApiDeps) {
 			{
 				method: 'post',
 				path: '/{id}/exports',
+				operationId: 'startExport',
 				summary:
 					"Start making a term's score grid or result cards as a file; the job under way for the same term and kind is answered instead of a second",
 				middleware: requireAccount(),
@@ -102,6 +90,7 @@ export function exportJobRoutes(deps: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{id}/exports/{exportId}',
+				operationId: 'getExport',
 				summary: 'A background export: its status, counts and, when done, its download',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id', 'exportId') },
@@ -114,7 +103,7 @@ export function exportJobRoutes(deps: ApiDeps) {
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)
-				const job = await ownJob(organization.id, c.req.valid('param').exportId)
+				const job = await ownJob(db, organization.id, c.req.valid('param').exportId)
 				const message = { done: 'Export ready', failed: 'Export failed' }[job.status as string]
 				return c.json(
 					{
@@ -129,6 +118,7 @@ export function exportJobRoutes(deps: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{id}/exports/{exportId}/file',
+				operationId: 'downloadExport',
 				summary: "A finished background export's CSV file",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id', 'exportId') },
@@ -144,7 +134,7 @@ export function exportJobRoutes(deps: ApiDeps) {
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)
-				const job = await ownJob(organization.id, c.req.valid('param').exportId)
+				const job = await ownJob(db, organization.id, c.req.valid('param').exportId)
 				const file = job.status === 'done' && job.file_key ? await storage.get(job.file_key) : null
 				if (!file || !job.file_name) throw new ApiError(404, 'Export file not found')
 				return csvFileAnswer(c, job.file_name, file.body, file.size)

@@ -23,11 +23,12 @@ const CSV = 'text/csv'
 export function exportRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'exports')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/tasks/{taskId}/submissions/export',
+				operationId: 'downloadSubmissionsCsv',
 				summary: "A task's submissions and grades as CSV (its tutor's)",
 				middleware: requireAccount({ roles: ['tutor'] }),
 				request: { params: uuidParams('taskId') },
@@ -82,6 +83,7 @@ export function exportRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/courses/{id}/students/export',
+				operationId: 'downloadClassListCsv',
 				summary: "A course's class list as CSV (its tutor's or organization's)",
 				middleware: requireAccount({ roles: ['tutor', 'organization'] }),
 				request: { params: uuidParams('id') },

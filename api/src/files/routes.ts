@@ -8,13 +8,14 @@ export function fileRoutes({ storage, config }: ApiDeps) {
 	const publicFile = {
 		method: 'get',
 		path: '/{key}',
+		operationId: 'getFile',
 		summary: 'A public stored file (a profile picture or a logo): no sign-in',
 		request: { params: z.object({ key: z.string() }) },
 		description:
 			'Anyone, no token: a profile picture or a logo by the key its `profilePicture` or `logo` path names, with its content type; kept a year by caches (keys are never reused). Task, submission, resource and export files are never served here.',
 		responses: answers({ 200: fileAnswer(...IMAGE_MEDIA_TYPES) }, { 404: 'File not found' }),
 	} as const
-	return new ApiRoutes(config).endpoint(publicFile, async (c) => {
+	return new ApiRoutes(config, 'files').endpoint(publicFile, async (c) => {
 		const { key } = c.req.valid('param')
 		const file =
 			FILE_KEY.test(key) && !key.startsWith(PRIVATE_FILE_PREFIX) ? await storage.get(key) : null

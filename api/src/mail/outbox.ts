@@ -1,17 +1,14 @@
 import { EventEmitter } from 'node:events'
 import type { Db } from '../db.ts'
 import { afterAnswer } from '../platform/after-answer.ts'
-import type { ComposedMail } from './compose.ts'
 import { insertMails } from './repository.ts'
+import type { QueuedMail } from './repository.ts'
+
+// Its row types live with the repository (decision 060: no import circle, types included).
+export type { QueuedMail }
 
 /** Told each time a mail is queued, so a worker in this process sends it at once, not at its next poll. */
 export const mailQueued = new EventEmitter()
-
-export type QueuedMail = ComposedMail & {
-	to: string
-	kind: string
-	headers?: Record<string, string>
-}
 
 /** Adds mails to the outbox table; the worker (mail/worker.ts) sends them. */
 export async function queueMails(db: Db, mails: QueuedMail[]): Promise<void> {

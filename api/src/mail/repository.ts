@@ -1,7 +1,13 @@
 import { sql, type Updateable } from 'kysely'
 import type { Db } from '../db.ts'
 import type { MailOutboxTable } from '../schema.ts'
-import type { QueuedMail } from './outbox.ts'
+import type { ComposedMail } from './compose.ts'
+
+export type QueuedMail = ComposedMail & {
+	to: string
+	kind: string
+	headers?: Record<string, string>
+}
 
 // The outbox: mails queued in the table, claimed and sent by the worker (worker.ts).
 

@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { Context } from 'hono'
 import { accountLimitsOf } from '../account/limits.ts'
 import { welcomeNewAccount } from '../account/mails.ts'
-import type { Passwords } from '../auth/passwords.ts'
+import type { Passwords } from '../platform/passwords.ts'
 import { revokeAllSessions } from '../auth/repository.ts'
 import { toDepartment } from '../departments/present.ts'
-import { departmentRoutes } from '../departments/routes.ts'
-import { exportJobRoutes } from '../exports/job-routes.ts'
 import { removeFile, storeImage } from '../files/store.ts'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
@@ -14,8 +12,6 @@ import { readOptionalImage } from '../platform/images.ts'
 import { answers, ApiRoutes, formBody, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { rosterRoutes } from '../roster/routes.ts'
-import { scoreRoutes } from '../scores/routes.ts'
 import { toUser } from '../users/present.ts'
 import { findUserByEmail } from '../users/repository.ts'
 import { ownOrganization } from './access.ts'
@@ -63,6 +59,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 		({
 			method: 'get',
 			path,
+			operationId: 'getOrganizationStats',
 			summary:
 				"The organization's dashboard: a few of its teachers, students, courses and departments, with totals",
 			middleware: requireAccount(),
@@ -75,10 +72,11 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 			),
 		}) as const
 
-	const organizations = new ApiRoutes(deps.config).endpoint(
+	const organizations = new ApiRoutes(deps.config, 'organizations').endpoint(
 		{
 			method: 'get',
 			path: '/list',
+			operationId: 'listOrganizations',
 			summary: 'The public directory of organizations',
 			request: { query: organizationListQuery },
 			description:
@@ -104,12 +102,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 	)
 
 	// Mounted before `/{id}`, which would take `/departments`.
-	organizations
-		.route('/', departmentRoutes(deps))
-		.route('/', scoreRoutes(deps))
-		.route('/', rosterRoutes(deps, passwords))
-		.route('/', exportJobRoutes(deps))
-		.route('/', teacherTwoFactorRoutes(deps))
+	organizations.route('/', teacherTwoFactorRoutes(deps))
 
 	return (
 		organizations
@@ -122,6 +115,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				{
 					method: 'get',
 					path: '/{id}',
+					operationId: 'getOrganization',
 					summary: "The organization's own record",
 					middleware: requireAccount(),
 					request: { params: uuidParams('id') },
@@ -137,6 +131,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				{
 					method: 'put',
 					path: '/{id}',
+					operationId: 'updateOrganization',
 					summary: 'Change the organization, or delete it with `{ "deleted": true }`',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), body: jsonBody(organizationUpdate) },
@@ -186,6 +181,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				{
 					method: 'post',
 					path: '/{id}/students',
+					operationId: 'inviteStudent',
 					summary: 'Invite a student by email (201; 200 when one is already open)',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), body: jsonBody(studentAttachment) },
@@ -225,6 +221,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				{
 					method: 'get',
 					path: '/{id}/invitations',
+					operationId: 'getInvitations',
 					summary: 'The open invitations',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id') },
@@ -245,6 +242,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				{
 					method: 'delete',
 					path: '/{id}/invitations/{invitationId}',
+					operationId: 'cancelInvitation',
 					summary: 'Withdraw an open invitation',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id', 'invitationId') },
@@ -267,6 +265,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				{
 					method: 'delete',
 					path: '/{id}/students/{studentId}',
+					operationId: 'removeStudent',
 					summary: 'Remove a student from the organization',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id', 'studentId') },
@@ -290,6 +289,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				{
 					method: 'post',
 					path: '/register',
+					operationId: 'registerOrganization',
 					summary: 'Sign up an organization (a form, with an optional logo); refusals name `error`',
 					request: { body: formBody(organizationRegistrationForm) },
 					description:

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Passwords } from '../auth/passwords.ts'
+import type { Passwords } from '../platform/passwords.ts'
 import type { Db } from '../db.ts'
 
 const DEMO_ORGANIZATION = 'organization@example.com'

@@ -17,11 +17,12 @@ import { MESSAGES } from '../platform/errors.ts'
 export function teacherTwoFactorRoutes(deps: ApiDeps) {
 	const { db } = deps
 	const organizationOnly = accountGuard(deps)({ roles: ['organization'] })
-	return new ApiRoutes(deps.config)
+	return new ApiRoutes(deps.config, 'organizations')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/{id}/teacher-two-factor',
+				operationId: 'getTeacherTwoFactor',
 				summary: "Whether the organization's teachers must sign in with two-factor",
 				middleware: organizationOnly,
 				request: { params: uuidParams('id') },
@@ -43,6 +44,7 @@ export function teacherTwoFactorRoutes(deps: ApiDeps) {
 			{
 				method: 'put',
 				path: '/{id}/teacher-two-factor',
+				operationId: 'setTeacherTwoFactor',
 				summary: "Require two-factor sign-in of the organization's teachers, or stop",
 				middleware: organizationOnly,
 				request: { params: uuidParams('id'), body: jsonBody(teacherTwoFactorRequirement) },

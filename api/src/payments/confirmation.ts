@@ -8,8 +8,10 @@ import {
 	recordPaymentEvent,
 	settlePayment,
 } from './repository.ts'
+import type { Outcome } from './repository.ts'
 
-export type Outcome = { status: 'succeeded' } | { status: 'failed'; code: string; message: string }
+// Its row types live with the repository (decision 060: no import circle, types included).
+export type { Outcome }
 
 export type Confirmation = {
 	/** The provider's event id: a Stripe event id, or the test provider's own. */

@@ -4,8 +4,12 @@ import { isEnrolled } from '../courses/repository.ts'
 import type { CourseRow } from '../courses/present.ts'
 import type { Db } from '../db.ts'
 import type { AccountType, PaymentProvider } from '../schema.ts'
-import type { Outcome } from './confirmation.ts'
 import type { PaymentRow } from './present.ts'
+
+/** Who is paid out: a teacher (a user) or an organization. */
+export type PayoutOwner = { type: AccountType; id: string }
+
+export type Outcome = { status: 'succeeded' } | { status: 'failed'; code: string; message: string }
 
 export const findPayment = (db: Db, id: string) =>
 	db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
@@ -91,7 +95,7 @@ export const claimPayment = (db: Db, paymentId: string, card: { brand: string; l
 /** The owner's payout account at the provider, made anew (pending) if it was at another. */
 export const savePayoutAccount = (
 	db: Db,
-	owner: { type: AccountType; id: string },
+	owner: PayoutOwner,
 	provider: 'test' | 'stripe',
 	accountRef: string,
 ) =>
@@ -109,11 +113,7 @@ export const savePayoutAccount = (
 		.returningAll()
 		.executeTakeFirstOrThrow()
 
-export const setPayoutStatus = (
-	db: Db,
-	owner: { type: AccountType; id: string },
-	status: 'pending' | 'complete',
-) =>
+export const setPayoutStatus = (db: Db, owner: PayoutOwner, status: 'pending' | 'complete') =>
 	db
 		.updateTable('payout_accounts')
 		.set({ status, updated_at: new Date() })

@@ -23,7 +23,7 @@ export type ApiEnv = {
 // The options the configuration carries for a domain are typed here, so that the platform imports
 // no domain (decision 044); each domain reads its own.
 
-/** argon2id cost: memory in KiB and passes (auth/passwords.ts). */
+/** argon2id cost: memory in KiB and passes (platform/passwords.ts). */
 export type PasswordHashing = { memoryCost: number; timeCost: number }
 
 /** The account calls' limits (account/limits.ts); every one has a default there. */

@@ -368,14 +368,25 @@ function declaredExamples(content: unknown): Record<string, { $ref?: string; val
 /** A domain's routes, each declared with `endpoint(route, handler)`: the route object is its contract. */
 export class ApiRoutes extends OpenAPIHono<ApiEnv> {
 	#checkAnswers: boolean
+	#domain: string
 
-	constructor(config: Pick<ApiConfig, 'production'>) {
+	/** `domain` is the folder under api/src that declares these calls: their tag in the document. */
+	constructor(config: Pick<ApiConfig, 'production'>, domain: string) {
 		super()
 		this.#checkAnswers = !config.production
+		this.#domain = domain
 	}
 
-	endpoint<const R extends RouteConfig>(route: R, handler: RouteHandler<R, ApiEnv>) {
-		const { middleware, hide, ...declared } = route
+	/**
+	 * A call, named by its `operationId`: the name of the app's function that makes it (decision
+	 * 060), so one search finds the page's call, this handler and the document's entry.
+	 */
+	endpoint<const R extends RouteConfig & { operationId: string }>(
+		route: R,
+		handler: RouteHandler<R, ApiEnv>,
+	) {
+		const { middleware, hide, ...named } = route
+		const declared = { ...named, tags: [this.#domain] }
 		// Who may call, for a backend author and `npm run contract` (decision 042): a guarded call
 		// needs the bearer token of one of `x-roles`; any other says so with `security: []`, unless
 		// it declares its own (a token that is optional).
@@ -403,26 +414,6 @@ export class ApiRoutes extends OpenAPIHono<ApiEnv> {
 		return this
 	}
 }
-
-const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
-
-/**
- * The `operationId` of a call no route names itself: its method and path in camelCase, a
- * parameter as `By<Name>` (`GET /api/v1/courses/{id}/students` is `getCoursesByIdStudents`), so
- * it is stable while the path is and unique while paths are (decision 055).
- */
-export function operationName(method: string, path: string) {
-	const words = path
-		.replace(/^\/api\/v1/, '')
-		.split(/[/-]/)
-		.filter(Boolean)
-		.map((segment) => segment.replace(/^\{(.+)\}$/, 'by-$1'))
-		.flatMap((segment) => segment.split('-'))
-	return method.toLowerCase() + words.map(capital).join('')
-}
-
-/** The tag of a call: its domain, the path's first segment under /api/v1. */
-export const domainOf = (path: string) => path.replace(/^\/api\/v1/, '').split('/')[1] ?? ''
 
 /** A deletion's answer: what it says and the id that is gone. */
 export const deletedAnswer = z.object({ message: z.string(), id: z.string() })

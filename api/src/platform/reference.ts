@@ -4,12 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { Scalar } from '@scalar/hono-api-reference'
 import { Hono } from 'hono'
 import type { ApiConfig, ApiEnv } from './context.ts'
-import {
-	domainOf,
-	operationName,
-	sharedRefusalExamples,
-	sharedRefusalResponses,
-} from './openapi.ts'
+import { sharedRefusalExamples, sharedRefusalResponses } from './openapi.ts'
 
 type Document = ReturnType<OpenAPIHono['getOpenAPI31Document']>
 
@@ -40,20 +35,13 @@ export function openApiDocument(api: OpenAPIHono<ApiEnv>): Document {
 		// The paths carry /api/v1: a client puts them after the API's own origin.
 		servers: [{ url: '/', description: 'The origin the API is served from' }],
 	})
-	// What every call carries whoever declared it (decision 055): an operationId, from its method
-	// and path unless the route names one, and its domain as tag.
+	// Each call carries its operationId and its domain's tag (decision 060): the tags, in order.
 	const domains = new Set<string>()
-	for (const [path, item] of Object.entries(document.paths ?? {}))
-		for (const method of METHODS) {
-			const operation = item?.[method]
-			if (!operation) continue
-			operation.operationId ??= operationName(method, path)
-			operation.tags ??= [domainOf(path)]
-			for (const tag of operation.tags) domains.add(tag)
-		}
+	for (const item of Object.values(document.paths ?? {}))
+		for (const method of METHODS) for (const tag of item?.[method]?.tags ?? []) domains.add(tag)
 	document.tags = [...domains].map((name) => ({
 		name,
-		description: `The calls under /api/v1/${name}`,
+		description: `The calls api/src/${name}/ declares`,
 	}))
 	return document
 }

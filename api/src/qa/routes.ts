@@ -38,11 +38,12 @@ async function ownTemplate({ db }: Pick<ApiDeps, 'db'>, account: Account, id: st
 export function qaRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'qa')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/templates',
+				operationId: 'getTemplates',
 				summary: 'Templates the caller may see, filtered',
 				middleware: requireAccount(),
 				request: { query: templateListQuery },
@@ -72,6 +73,7 @@ export function qaRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/templates/{id}',
+				operationId: 'getTemplate',
 				summary: 'One template',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -90,6 +92,7 @@ export function qaRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'post',
 				path: '/create-template',
+				operationId: 'createTemplate',
 				summary: 'Create a template',
 				middleware: requireAccount({ roles: ['tutor'] }),
 				request: { body: jsonBody(templateBody) },
@@ -128,6 +131,7 @@ export function qaRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'patch',
 				path: '/templates/{id}/toggle-status',
+				operationId: 'toggleTemplateStatus',
 				summary: 'Turn a template on or off',
 				middleware: requireAccount({ roles: ['tutor'] }),
 				request: { params: uuidParams('id'), body: jsonBody(toggleBody) },
@@ -155,10 +159,11 @@ export function qaRoutes({ db, config }: ApiDeps) {
 /** `DELETE /templates/{id}`: spec section 7 gives this one call no `/qa` prefix. */
 export function templateDeleteRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
-	return new ApiRoutes(config).endpoint(
+	return new ApiRoutes(config, 'qa').endpoint(
 		{
 			method: 'delete',
 			path: '/{id}',
+			operationId: 'deleteTemplate',
 			summary: 'Delete a template',
 			middleware: requireAccount({ roles: ['tutor'] }),
 			request: { params: uuidParams('id') },

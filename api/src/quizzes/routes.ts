@@ -67,11 +67,12 @@ export function quizRoutes({ db, config }: ApiDeps) {
 		if (attempt.status === 'expired') throw new ApiError(409, MESSAGES_TESTS.timeUp)
 	}
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'quizzes')
 		.endpoint(
 			{
 				method: 'post',
 				path: '/templates/{id}/start',
+				operationId: 'startQuizSession',
 				summary: 'Start a test, or resume the open attempt (200)',
 				middleware: requireStudent,
 				request: { params: uuidParams('id') },
@@ -129,6 +130,7 @@ export function quizRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/sessions/{id}',
+				operationId: 'getQuizSession',
 				summary: 'One test session',
 				middleware: requireStudent,
 				request: { params: uuidParams('id') },
@@ -149,6 +151,7 @@ export function quizRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'put',
 				path: '/sessions/{id}/answers',
+				operationId: 'saveAnswers',
 				summary: 'Save the answers and flags so far',
 				middleware: requireStudent,
 				request: { params: uuidParams('id'), body: jsonBody(saveAnswersBody) },
@@ -190,6 +193,7 @@ export function quizRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'post',
 				path: '/sessions/{id}/submit',
+				operationId: 'submitQuiz',
 				summary: 'Submit the test for scoring',
 				middleware: requireStudent,
 				request: { params: uuidParams('id'), body: jsonBody(submitBody) },
@@ -245,6 +249,7 @@ export function quizRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/history',
+				operationId: 'getQuizHistory',
 				summary: "The student's closed tests, newest first",
 				middleware: requireStudent,
 				request: { query: paginationQuery },
@@ -269,6 +274,7 @@ export function quizRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/history/{id}',
+				operationId: 'getQuizHistoryEntry',
 				summary: 'One history entry',
 				middleware: requireStudent,
 				request: { params: uuidParams('id') },

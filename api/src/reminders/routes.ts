@@ -28,10 +28,11 @@ const kindOf = (row: ReminderRow): z.infer<typeof reminder>['kind'] =>
  */
 export function reminderRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
-	return new ApiRoutes(config).endpoint(
+	return new ApiRoutes(config, 'reminders').endpoint(
 		{
 			method: 'get',
 			path: '/',
+			operationId: 'getReminders',
 			summary: "The caller's reminders that still stand",
 			middleware: requireAccount({ roles: ['student', 'tutor'] }),
 			description:

@@ -9,7 +9,7 @@ import {
 } from '../mail/notifications.ts'
 import { mailQueued, queueMails, type QueuedMail } from '../mail/outbox.ts'
 import type { ReminderKind } from '../schema.ts'
-import { isTimeZone } from '../schedules/time.ts'
+import { isTimeZone } from '../platform/time.ts'
 import {
 	claimReminders,
 	findTasksDueUnsubmitted,

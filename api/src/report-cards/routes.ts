@@ -74,11 +74,12 @@ export function reportCardRoutes({ db, config }: ApiDeps) {
 		return course
 	}
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'report-cards')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/verify/{publicId}',
+				operationId: 'verifyReportCard',
 				summary: 'Whether a report card is genuine (no sign-in)',
 				request: { params: z.object({ publicId: z.string() }) },
 				description:
@@ -115,6 +116,7 @@ export function reportCardRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{studentId}',
+				operationId: 'getStudentReportCards',
 				summary: "A student's courses, each with its report card or null",
 				middleware: requireAccount(),
 				request: { params: uuidParams('studentId') },
@@ -153,6 +155,7 @@ export function reportCardRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{studentId}/{courseId}',
+				operationId: 'getReportCard',
 				summary: "A student's report card in one course, or null",
 				middleware: requireAccount(),
 				request: { params: uuidParams('studentId', 'courseId') },
@@ -190,6 +193,7 @@ export function reportCardRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'put',
 				path: '/{studentId}/{courseId}',
+				operationId: 'saveReportCard',
 				summary: 'Write or rewrite a report card (201 when new)',
 				middleware: requireAccount({ roles: ['tutor', 'organization'] }),
 				request: { params: uuidParams('studentId', 'courseId'), body: jsonBody(reportCardInput) },

@@ -17,13 +17,7 @@ import {
 	storeDocument,
 } from '../tasks/documents.ts'
 import { toResource } from './present.ts'
-import {
-	deleteResource,
-	findResource,
-	insertResource,
-	listResources,
-	listSubjects,
-} from './repository.ts'
+import { deleteResource, insertResource, listResources, listSubjects } from './repository.ts'
 import {
 	oneResource,
 	resourceList,
@@ -31,6 +25,7 @@ import {
 	resourceUpload,
 	uploadedResource,
 } from './schemas.ts'
+import { resourceOrNotFound } from './access.ts'
 
 /** Library uploads take one document of up to 10 MB (see `limitBodies`). */
 export const RESOURCE_UPLOAD_PATH = /^\/api\/v1\/resources\/upload\/?$/
@@ -38,17 +33,12 @@ export const RESOURCE_UPLOAD_PATH = /^\/api\/v1\/resources\/upload\/?$/
 export function resourceRoutes({ db, config, storage }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 
-	async function resourceOrNotFound(id: string) {
-		const row = await findResource(db, id)
-		if (!row) throw new ApiError(404, 'Resource not found')
-		return row
-	}
-
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'resources')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/',
+				operationId: 'getResources',
 				summary: 'The library, filtered',
 				middleware: requireAccount(),
 				request: { query: resourceQuery },
@@ -77,6 +67,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 			{
 				method: 'post',
 				path: '/upload',
+				operationId: 'uploadResource',
 				summary: 'Add a file or a link to the library',
 				middleware: requireAccount({ roles: ['tutor'] }),
 				request: { body: formBody(resourceUpload) },
@@ -122,7 +113,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 						file_size: document?.bytes.byteLength ?? null,
 						url: fields.url,
 					})
-					const row = await resourceOrNotFound(id)
+					const row = await resourceOrNotFound(db, id)
 					return c.json(
 						{ message: 'Resource uploaded successfully', resource: toResource(row) },
 						201,
@@ -137,6 +128,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{id}',
+				operationId: 'getResource',
 				summary: 'One resource',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -144,7 +136,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 				responses: answers({ 200: oneResource }, { 404: 'Resource not found' }),
 			},
 			async (c) => {
-				const row = await resourceOrNotFound(c.req.valid('param').id)
+				const row = await resourceOrNotFound(db, c.req.valid('param').id)
 				return c.json({ resource: toResource(row) }, 200)
 			},
 		)
@@ -152,6 +144,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{id}/file',
+				operationId: 'openResourceFile',
 				summary: "A resource's file, as an attachment",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -163,7 +156,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 				),
 			},
 			async (c) => {
-				const row = await resourceOrNotFound(c.req.valid('param').id)
+				const row = await resourceOrNotFound(db, c.req.valid('param').id)
 				const file = row.file_key ? await storage.get(row.file_key) : null
 				if (!file) throw new ApiError(404, 'File not found')
 				if (c.req.method === 'HEAD') await file.body.cancel()
@@ -174,6 +167,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 			{
 				method: 'delete',
 				path: '/{id}',
+				operationId: 'deleteResource',
 				summary: 'Delete a resource and its file',
 				middleware: requireAccount({ roles: ['tutor'] }),
 				request: { params: uuidParams('id') },
@@ -184,7 +178,7 @@ export function resourceRoutes({ db, config, storage }: ApiDeps) {
 				),
 			},
 			async (c) => {
-				const row = await resourceOrNotFound(c.req.valid('param').id)
+				const row = await resourceOrNotFound(db, c.req.valid('param').id)
 				if (row.tutor_id !== c.get('account').id) throw new ApiError(403, MESSAGES.forbidden)
 				await deleteResource(db, row.id)
 				if (row.file_key) await storage.delete(row.file_key)

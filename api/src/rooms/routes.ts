@@ -1,13 +1,10 @@
 import { upgradeWebSocket } from '@hono/node-server'
 import { z } from '@hono/zod-openapi'
-import type { Context } from 'hono'
 import { findCourseStaff } from '../courses/repository.ts'
-import type { Db } from '../db.ts'
-import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
+import type { ApiDeps } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { answers, ApiRoutes, jsonBody } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { authenticate } from '../platform/access-tokens.ts'
 import { readId } from '../platform/validation.ts'
 import { CLOSE_ENDED, type Connection } from './connection.ts'
 import { roomHubs } from './hubs.ts'
@@ -17,7 +14,6 @@ import { toMessage, toRoom } from './present.ts'
 import {
 	addInvite,
 	endRoom,
-	findRoom,
 	findUserByEmail,
 	findUserName,
 	insertMessage,
@@ -27,8 +23,6 @@ import {
 	listMessages,
 	listOrganizationRooms,
 	listRooms,
-	redeemTicket,
-	type RoomRow,
 } from './repository.ts'
 import {
 	invite,
@@ -45,61 +39,15 @@ import {
 	roomParams,
 	socketTicket,
 } from './schemas.ts'
-
-export const ROOM_MESSAGES = {
-	notFound: 'Room not found',
-	notMember: 'You are not a member of this room',
-	ended: 'This session has ended',
-	userNotFound: 'User not found',
-	courseNotFound: 'Course not found',
-} as const
-
-const BEARER = /^Bearer\s+(\S+)\s*$/i
-
-/**
- * Rooms seat people: an organization account takes no part in one (no chat, no socket, no
- * hosting). It only looks on at the rooms of its own courses (`loadViewableRoom`).
- */
-function requireUserAccount(account: Account) {
-	if (account.role === 'organization') throw new ApiError(403, MESSAGES.forbidden)
-}
-
-async function loadRoom(db: Db, id: string): Promise<RoomRow> {
-	const room = await findRoom(db, id)
-	if (!room) throw new ApiError(404, ROOM_MESSAGES.notFound)
-	return room
-}
-
-async function loadMemberRoom(db: Db, account: Account, id: string) {
-	requireUserAccount(account)
-	const room = await loadRoom(db, id)
-	if (!(await isMember(db, room, account.id))) throw new ApiError(403, ROOM_MESSAGES.notMember)
-	return { room, account }
-}
-
-/** Reading a room: its members, and the organization whose course it belongs to (never another). */
-async function loadViewableRoom(db: Db, account: Account, id: string) {
-	if (account.role !== 'organization')
-		return { ...(await loadMemberRoom(db, account, id)), observer: false }
-	const room = await loadRoom(db, id)
-	if (room.course_organization_id !== account.id) throw new ApiError(403, ROOM_MESSAGES.notMember)
-	return { room, account, observer: true }
-}
-
-/** Who opens the socket: a single-use ticket (browsers) or a bearer token (other clients). */
-async function socketUser(deps: ApiDeps, c: Context<ApiEnv>, roomId: string) {
-	const ticket = c.req.query('ticket')
-	if (ticket) return redeemTicket(deps.db, roomId, ticket)
-	const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1]
-	const account = token ? await authenticate(token, deps) : null
-	if (!account) return null
-	requireUserAccount(account)
-	return account.id
-}
-
-/** Refuses an upgrade with its status and the reason in `X-Refusal` (browsers see only the code). */
-const refuse = (c: Context<ApiEnv>, error: ApiError) =>
-	c.json({ message: error.message }, error.status, { 'X-Refusal': error.message })
+import {
+	ROOM_MESSAGES,
+	requireUserAccount,
+	loadRoom,
+	loadMemberRoom,
+	loadViewableRoom,
+	socketUser,
+	refuse,
+} from './access.ts'
 
 /** Who a checked upgrade request is, from the guard to the socket handler. */
 const joining = new WeakMap<Request, { roomId: string; member: Member; ended: boolean }>()
@@ -111,11 +59,12 @@ export function roomRoutes(deps: ApiDeps) {
 
 	const signedIn = requireAccount()
 	return (
-		new ApiRoutes(config)
+		new ApiRoutes(config, 'rooms')
 			.endpoint(
 				{
 					method: 'post',
 					path: '/',
+					operationId: 'createRoom',
 					summary: "Open a live room for one of the tutor's courses",
 					middleware: requireAccount({ roles: ['tutor'] }),
 					request: { body: jsonBody(newRoom) },
@@ -143,6 +92,7 @@ export function roomRoutes(deps: ApiDeps) {
 				{
 					method: 'get',
 					path: '/',
+					operationId: 'listRooms',
 					summary:
 						"The caller's rooms (an organization's: those of its courses), of a course or all",
 					middleware: signedIn,
@@ -166,6 +116,7 @@ export function roomRoutes(deps: ApiDeps) {
 				{
 					method: 'get',
 					path: '/{id}',
+					operationId: 'getRoom',
 					summary: 'A room, to its members and to the organization of its course',
 					middleware: signedIn,
 					request: { params: roomParams },
@@ -189,6 +140,7 @@ export function roomRoutes(deps: ApiDeps) {
 				{
 					method: 'post',
 					path: '/{id}/invites',
+					operationId: 'inviteToRoom',
 					summary: 'The host lets someone outside the course in, by their email',
 					middleware: signedIn,
 					request: { params: roomParams, body: jsonBody(invite) },
@@ -228,6 +180,7 @@ export function roomRoutes(deps: ApiDeps) {
 				{
 					method: 'get',
 					path: '/{id}/messages',
+					operationId: 'getRoomMessages',
 					summary: "The room's latest chat messages, oldest first",
 					middleware: signedIn,
 					request: { params: roomParams },
@@ -248,6 +201,7 @@ export function roomRoutes(deps: ApiDeps) {
 				{
 					method: 'post',
 					path: '/{id}/messages',
+					operationId: 'postRoomMessage',
 					summary: 'Send a chat message to the room (its members, until it ends)',
 					middleware: signedIn,
 					request: { params: roomParams, body: jsonBody(newMessage) },
@@ -278,6 +232,7 @@ export function roomRoutes(deps: ApiDeps) {
 				{
 					method: 'post',
 					path: '/{id}/end',
+					operationId: 'endRoomSession',
 					summary:
 						'The host ends the session: everyone in it is told, and it takes no more messages',
 					middleware: signedIn,
@@ -303,6 +258,7 @@ export function roomRoutes(deps: ApiDeps) {
 				{
 					method: 'post',
 					path: '/{id}/ticket',
+					operationId: 'createRoomTicket',
 					summary: "A single-use ticket for the room's socket (GET /rooms/{id}/socket?ticket=...)",
 					middleware: signedIn,
 					request: { params: roomParams },

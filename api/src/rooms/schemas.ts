@@ -1,4 +1,3 @@
-import type { RoomRow } from './repository.ts'
 import { z } from '@hono/zod-openapi'
 import { isoDateTime, uuidParams } from '../platform/openapi.ts'
 import { body, email, requiredText } from '../platform/validation.ts'
@@ -100,5 +99,7 @@ export const socketMessage = z.discriminatedUnion('type', [
 export type SocketMessage = z.infer<typeof socketMessage>
 
 /** The owner and the course's teacher run the room (mute all, end, invite). */
-export const isHost = (room: RoomRow, userId: string) =>
-	room.owner_id === userId || room.course_tutor_id === userId
+export const isHost = (
+	room: { owner_id: string; course_tutor_id: string | null },
+	userId: string,
+) => room.owner_id === userId || room.course_tutor_id === userId

@@ -1,20 +1,10 @@
 import type { Db } from '../db.ts'
 import { ROSTER_ROLES, type RosterLine, type RosterRole } from './parse.ts'
 import { findAccountsByEmails, findDepartmentNames, findInvitedEmails } from './repository.ts'
+import type { RosterCounts, RosterOutcome, RosterRow } from './repository.ts'
 
-/**
- * What a row will do: a new account and its set-your-password mail, an invitation to an existing
- * account, nothing (already a member, or already invited), or nothing because of its error.
- */
-export type RosterOutcome = 'create' | 'invite' | 'member' | 'invited' | 'error'
-
-export type RosterRow = RosterLine & {
-	outcome: RosterOutcome
-	/** The department the row's name matched. */
-	departmentId?: string
-}
-
-export type RosterCounts = Record<RosterOutcome, number> & { rows: number }
+// Its row types live with the repository (decision 060: no import circle, types included).
+export type { RosterCounts, RosterOutcome, RosterRow }
 
 const ROLE_NAMES = { student: 'student', tutor: 'teacher' } as const
 

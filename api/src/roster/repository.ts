@@ -1,7 +1,21 @@
 import { sql } from 'kysely'
 import type { Db } from '../db.ts'
 import type { RosterImportStatus } from '../schema.ts'
-import type { RosterCounts, RosterRow } from './preview.ts'
+import type { RosterLine } from './parse.ts'
+
+/**
+ * What a row will do: a new account and its set-your-password mail, an invitation to an existing
+ * account, nothing (already a member, or already invited), or nothing because of its error.
+ */
+export type RosterOutcome = 'create' | 'invite' | 'member' | 'invited' | 'error'
+
+export type RosterRow = RosterLine & {
+	outcome: RosterOutcome
+	/** The department the row's name matched. */
+	departmentId?: string
+}
+
+export type RosterCounts = Record<RosterOutcome, number> & { rows: number }
 
 /** The organization's members, in the roster template's order, with their department's name. */
 export const findRosterMembers = (db: Db, organizationId: string) =>

@@ -1,9 +1,7 @@
-import { coursesRunBy, findCourseStaff, isEnrolled } from '../courses/repository.ts'
+import { coursesRunBy, isEnrolled } from '../courses/repository.ts'
 import { courseMenuRoute } from '../courses/schemas.ts'
-import type { Db } from '../db.ts'
-import { notifyStudents, type Notification, type Said } from '../mail/notifications.ts'
-import type { Speaker } from '../platform/i18n.ts'
-import type { Account, ApiDeps } from '../platform/context.ts'
+import { notifyStudents } from '../mail/notifications.ts'
+import type { ApiDeps } from '../platform/context.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
 import {
 	answers,
@@ -25,9 +23,6 @@ import {
 	listSchedules,
 	recordAttendance,
 	updateSchedule,
-	type ScheduleRow,
-	type ScheduleTimes,
-	type Viewer,
 } from './repository.ts'
 import {
 	attendanceList,
@@ -41,108 +36,28 @@ import {
 	scheduleList,
 	scheduleUpdate,
 } from './schemas.ts'
-import { zonedInstant } from './time.ts'
-import { quotedTitle } from '../mail/compose.ts'
-
-const NOT_FOUND = 'Schedule not found'
-
-const viewerOf = (account: Account): Viewer => ({ role: account.role, id: account.id })
-
-/** The instants of a date, start time and duration in a zone; a time the clocks skip is a 400. */
-function sessionTimes(date: string, time: string, duration: number, zone: string): ScheduleTimes {
-	const start = zonedInstant(date, time, zone)
-	if (start === null) {
-		throw validationError([
-			{
-				path: 'startTime',
-				msg: `${time} does not exist on ${date} in ${zone} (the clocks skip it); choose another time`,
-			},
-		])
-	}
-	return {
-		scheduled_date: date,
-		start_time: time,
-		duration,
-		time_zone: zone,
-		starts_at: new Date(start),
-		ends_at: new Date(start + duration * 60_000),
-	}
-}
-
-async function ownCourse(db: Db, account: Account, courseId: string) {
-	const course = await findCourseStaff(db, courseId)
-	if (!course) throw new ApiError(404, 'Course not found')
-	if (course.tutor_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
-	return course
-}
-
-async function maySee(db: Db, account: Account, row: ScheduleRow) {
-	switch (account.role) {
-		case 'tutor':
-			return row.tutor_id === account.id
-		case 'organization':
-			return row.course_organization_id === account.id
-		case 'student':
-			return isEnrolled(db, row.course_id, account.id)
-	}
-}
+import {
+	NOT_FOUND,
+	viewerOf,
+	ownCourse,
+	maySee,
+	ownSchedule,
+	CANCELLED_NOT_EDITABLE,
+} from './access.ts'
+import { sessionTimes, sessionNotice } from './sessions.ts'
 
 /** `GET /schedule`, `POST /schedule/create`, cancel and delete (spec section 7's `/schedule` paths). */
-/** The mail to a course's students when one of its sessions is scheduled, changed or cancelled. */
-function sessionNotice(
-	what: 'scheduled' | 'changed' | 'cancelled',
-	session: ReturnType<typeof toSchedule>,
-): Notification {
-	const when = (say: Speaker['say']) =>
-		say('{date} at {time} ({zone}), {minutes} minutes', {
-			date: session.scheduledDate,
-			time: session.startTime,
-			zone: session.timeZone,
-			minutes: session.duration,
-		})
-	const names = {
-		course: quotedTitle(session.courseTitle),
-		session: quotedTitle(session.title),
-	}
-	const subjects: Record<typeof what, Said> = {
-		scheduled: ({ say }) => say('New session in {course}: {session}', names),
-		changed: ({ say }) => say('Session changed in {course}: {session}', names),
-		cancelled: ({ say }) => say('Session cancelled in {course}: {session}', names),
-	}
-	const plain = { course: session.courseTitle, session: session.title }
-	const lines: Record<typeof what, Said> = {
-		scheduled: ({ say }) =>
-			say('Your teacher scheduled "{session}" in {course} for {when}.', {
-				...plain,
-				when: when(say),
-			}),
-		changed: ({ say }) =>
-			say('"{session}" in {course} is now on {when}.', { ...plain, when: when(say) }),
-		cancelled: ({ say }) =>
-			say('"{session}" in {course}, planned for {when}, is cancelled.', {
-				...plain,
-				when: when(say),
-			}),
-	}
-	return {
-		kind: 'sessions',
-		path: '/studentdashboard/sessions',
-		subject: subjects[what],
-		paragraphs: [lines[what]],
-		actionLabel: ({ say }) => say('See your sessions'),
-	}
-}
-
 export function scheduleRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 	const teacher = requireAccount({ roles: ['tutor'] })
 
 	return (
-		new ApiRoutes(config)
+		new ApiRoutes(config, 'schedules')
 			.endpoint(
 				{
 					method: 'get',
 					path: '/',
+					operationId: 'getSchedules',
 					summary: 'The sessions the caller may see, filtered',
 					middleware: requireAccount(),
 					request: { query: scheduleFilters },
@@ -176,7 +91,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 					)
 				},
 			)
-			.endpoint(courseMenuRoute(teacher), async (c) =>
+			.endpoint(courseMenuRoute(teacher, 'getScheduleCourses'), async (c) =>
 				c.json(await coursesRunBy(db, c.get('account'), c.req.valid('query')), 200),
 			)
 			// `app.ts` has this call's errors answered in `error` (spec section 8).
@@ -184,6 +99,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'post',
 					path: '/create',
+					operationId: 'createSchedule',
 					summary: 'Schedule a session (a form; errors under `error`)',
 					middleware: teacher,
 					request: { body: formBody(scheduleCreation) },
@@ -235,6 +151,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'post',
 					path: '/{id}/cancel',
+					operationId: 'cancelSchedule',
 					summary: 'Cancel a session (again: no change)',
 					middleware: teacher,
 					request: { params: uuidParams('id') },
@@ -277,6 +194,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'delete',
 					path: '/{id}/delete',
+					operationId: 'deleteSchedule',
 					summary: 'Delete a session',
 					middleware: teacher,
 					request: { params: uuidParams('id') },
@@ -295,25 +213,17 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 	)
 }
 
-const CANCELLED_NOT_EDITABLE = 'A cancelled session cannot be edited'
-
-async function ownSchedule(db: Db, account: Account, id: string) {
-	const row = await findSchedule(db, id, viewerOf(account))
-	if (!row) throw new ApiError(404, NOT_FOUND)
-	if (row.tutor_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
-	return row
-}
-
 /** `PUT /schedules/{id}`, one session, and its attendance (spec section 7's `/schedules` paths). */
 export function schedulesRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 	const teacher = requireAccount({ roles: ['tutor'] })
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'schedules')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/{id}',
+				operationId: 'getSchedule',
 				summary: 'One session',
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -336,6 +246,7 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'put',
 				path: '/{id}',
+				operationId: 'updateSchedule',
 				summary: 'Change a session',
 				middleware: teacher,
 				request: { params: uuidParams('id'), body: jsonBody(scheduleUpdate) },
@@ -391,6 +302,7 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{id}/attendance',
+				operationId: 'getAttendance',
 				summary: "A session's attendance, one row per enrolled student",
 				middleware: teacher,
 				request: { params: uuidParams('id') },
@@ -426,6 +338,7 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'post',
 				path: '/{id}/attendance',
+				operationId: 'recordAttendance',
 				summary: "Record a student's attendance",
 				middleware: teacher,
 				request: { params: uuidParams('id'), body: jsonBody(attendanceRecord) },

@@ -7,7 +7,7 @@ import {
 	scheduleFields,
 } from '../../../contract/schedules.ts'
 import { body, declaredAs, optionalText, requiredText } from '../platform/validation.ts'
-import { isCalendarDate, isClockTime, isTimeZone } from './time.ts'
+import { isCalendarDate, isClockTime, isTimeZone } from '../platform/time.ts'
 
 export const MIN_DURATION = 5
 export const MAX_DURATION = 720

@@ -1,6 +1,6 @@
 import type { Db } from '../db.ts'
 import { findDemoCourse } from '../courses/seed.ts'
-import { zonedInstant } from './time.ts'
+import { zonedInstant } from '../platform/time.ts'
 import { openClassroom } from './repository.ts'
 
 const ZONE = 'America/New_York'

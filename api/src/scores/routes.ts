@@ -43,6 +43,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 		({
 			method: 'get',
 			path: `/{id}/${list}/export`,
+			operationId: list === 'scores' ? 'downloadScoresCsv' : 'downloadResultCardsCsv',
 			summary,
 			middleware: requireAccount(),
 			request: { params: uuidParams('id'), query: termQuery },
@@ -65,11 +66,12 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 	}
 
 	return (
-		new ApiRoutes(config)
+		new ApiRoutes(config, 'scores')
 			.endpoint(
 				{
 					method: 'get',
 					path: '/{id}/scores',
+					operationId: 'getScores',
 					summary: "The organization's scores, its terms and the subjects used",
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), query: scoreQuery },
@@ -107,6 +109,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'put',
 					path: '/{id}/scores',
+					operationId: 'saveScores',
 					summary: "Set or remove scores of the organization's students in one term",
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), body: jsonBody(scoreBatch) },
@@ -153,6 +156,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'get',
 					path: '/{id}/result-cards',
+					operationId: 'getResultCards',
 					summary: 'The result cards of a term (the latest without one)',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), query: resultCardQuery },
@@ -203,6 +207,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'get',
 					path: '/{id}/result-cards/{studentId}',
+					operationId: 'getResultCard',
 					summary: "A student's result card of a term (the organization's, or the student's own)",
 					middleware: requireAccount(),
 					request: { params: uuidParams('id', 'studentId'), query: resultCardTermQuery },
@@ -234,6 +239,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 				{
 					method: 'get',
 					path: '/{id}/analytics',
+					operationId: 'getAnalytics',
 					summary: 'Members joined per month, average per term and the grade bands',
 					middleware: requireAccount(),
 					request: { params: uuidParams('id'), query: termQuery },

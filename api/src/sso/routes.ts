@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { confirmEmail, findAccount } from '../account/repository.ts'
 import { userAccount } from '../auth/accounts.ts'
 import { openSignedIn } from '../auth/open-session.ts'
-import type { Passwords } from '../auth/passwords.ts'
+import type { Passwords } from '../platform/passwords.ts'
 import { done, userLogin } from '../auth/schemas.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import {
@@ -98,11 +98,12 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 
 	const organizationOnly = requireAccount({ roles: ['organization'] })
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'sso')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/settings',
+				operationId: 'getSsoSettings',
 				summary: "The organization's single sign-on settings, or null",
 				middleware: organizationOnly,
 				description:
@@ -122,6 +123,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'put',
 				path: '/settings',
+				operationId: 'saveSsoSettings',
 				summary: "Saves the organization's identity provider (a blank secret keeps the stored one)",
 				middleware: organizationOnly,
 				request: { body: jsonBody(ssoSettingsChange) },
@@ -185,6 +187,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/domains/verify',
+				operationId: 'verifySsoDomain',
 				summary:
 					"Looks the domain's TXT record up now: found, the domain is proven and counts (decision 051)",
 				middleware: organizationOnly,
@@ -213,6 +216,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'delete',
 				path: '/settings',
+				operationId: 'removeSsoSettings',
 				summary: 'Turns single sign-on off; passwords only again (the domains stay claimed)',
 				middleware: organizationOnly,
 				description:
@@ -228,6 +232,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'get',
 				path: '/organizations/{organizationId}',
+				operationId: 'ssoOfOrganization',
 				summary: "An organization's single sign-on, for its login page (404 if it offers none)",
 				// Not a UUID check: an address typed by hand is an organization without it (404).
 				request: { params: z.object({ organizationId: z.string() }) },
@@ -247,6 +252,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'get',
 				path: '/lookup',
+				operationId: 'ssoOfEmail',
 				summary:
 					'The organization that has proven the email domain an address is in, if it offers single sign-on',
 				request: { query: ssoLookup },
@@ -272,6 +278,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/authorize',
+				operationId: 'authorizeSso',
 				summary: "The identity provider's sign-in address, with the checks the app keeps",
 				request: { body: jsonBody(ssoAuthorize) },
 				description:
@@ -294,6 +301,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/callback',
+				operationId: 'finishSso',
 				summary: "The provider's answer: a session, or the account's password first (link)",
 				request: { body: jsonBody(ssoCallback) },
 				description:
@@ -374,6 +382,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'post',
 				path: '/link',
+				operationId: 'linkSso',
 				summary:
 					"The owner's consent: links the school's sign-in with the account's password (and code), and signs in",
 				request: { body: jsonBody(ssoLink) },
@@ -406,6 +415,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'get',
 				path: '/links',
+				operationId: 'getLinkedSignIns',
 				summary: "The school sign-ins linked to the caller's account",
 				middleware: requireAccount({ roles: ['student', 'tutor'] }),
 				description: 'A student or a teacher: the school sign-ins that may sign their account in.',
@@ -420,6 +430,7 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			{
 				method: 'delete',
 				path: '/links/{organizationId}',
+				operationId: 'removeLinkedSignIn',
 				summary: 'Removes a linked school sign-in: that provider no longer signs the account in',
 				middleware: requireAccount({ roles: ['student', 'tutor'] }),
 				request: { params: z.object({ organizationId: z.string() }) },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 import { z } from 'zod'
-import type { Passwords } from '../auth/passwords.ts'
+import type { Passwords } from '../platform/passwords.ts'
 import type { Db } from '../db.ts'
 import { ApiError } from '../platform/errors.ts'
 import { findUser, findUserByEmail, insertUser } from '../users/repository.ts'

@@ -108,11 +108,12 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 		return fileResponse(file, name ?? 'download')
 	}
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'tasks')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/',
+				operationId: 'getTasks',
 				summary: "A tutor's tasks, or a student's",
 				middleware: requireAccount({ roles: ['tutor', 'student'] }),
 				request: { query: taskListQuery },
@@ -141,13 +142,14 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				return c.json({ tasks: rows.map(toTask), pagination: pagination(total, page) }, 200)
 			},
 		)
-		.endpoint(courseMenuRoute(teachersOnly), async (c) =>
+		.endpoint(courseMenuRoute(teachersOnly, 'getTaskCourses'), async (c) =>
 			c.json(await coursesRunBy(db, c.get('account'), c.req.valid('query')), 200),
 		)
 		.endpoint(
 			{
 				method: 'post',
 				path: '/create-task',
+				operationId: 'createTask',
 				summary: 'Set a task (a form, with an optional file)',
 				middleware: teachersOnly,
 				request: { body: formBody(newTaskForm) },
@@ -219,6 +221,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/submissions/{submissionId}/file',
+				operationId: 'downloadSubmissionFile',
 				summary: "A submission's file",
 				middleware: requireAccount(),
 				request: { params: uuidParams('submissionId') },
@@ -244,6 +247,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 			{
 				method: 'put',
 				path: '/{id}',
+				operationId: 'updateTask',
 				summary: 'Change a task (JSON, or a form that may carry a new file)',
 				middleware: teachersOnly,
 				request: {
@@ -317,6 +321,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 			{
 				method: 'delete',
 				path: '/{id}',
+				operationId: 'deleteTask',
 				summary: 'Delete a task',
 				middleware: teachersOnly,
 				request: { params: uuidParams('id') },
@@ -337,6 +342,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{taskId}/attachment',
+				operationId: 'downloadTaskAttachment',
 				summary: "A task's file",
 				middleware: requireAccount(),
 				request: { params: uuidParams('taskId') },
@@ -356,6 +362,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 			{
 				method: 'post',
 				path: '/{taskId}/submit',
+				operationId: 'submitTask',
 				summary: 'Hand in work (201 the first time, 200 replacing it)',
 				middleware: studentsOnly,
 				request: { params: uuidParams('taskId'), body: formBody(submissionForm) },
@@ -415,6 +422,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{taskId}/submissions/detailed',
+				operationId: 'getSubmissions',
 				summary: "A task's submissions, one per enrolled student",
 				middleware: teachersOnly,
 				request: { params: uuidParams('taskId'), query: submissionListQuery },
@@ -448,6 +456,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/{taskId}/submission/{studentId}',
+				operationId: 'getStudentSubmission',
 				summary: "One student's submission",
 				middleware: requireAccount({ roles: ['tutor', 'student'] }),
 				request: { params: uuidParams('taskId', 'studentId') },
@@ -475,6 +484,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 			{
 				method: 'patch',
 				path: '/{submissionId}/grade',
+				operationId: 'gradeSubmission',
 				summary: 'Grade a submission',
 				middleware: teachersOnly,
 				request: { params: uuidParams('submissionId'), body: jsonBody(gradeData) },

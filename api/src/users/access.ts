@@ -1,7 +1,8 @@
 import type { Db } from '../db.ts'
 import type { Account } from '../platform/context.ts'
+import { ApiError } from '../platform/errors.ts'
 import type { UserRow } from './repository.ts'
-import { teachesStudent } from './repository.ts'
+import { findUserByEmail, teachesStudent } from './repository.ts'
 
 /** A student's profile is theirs, their organization's, and their tutors'. */
 export async function maySeeStudent(db: Db, account: Account, student: UserRow) {
@@ -13,4 +14,16 @@ export async function maySeeStudent(db: Db, account: Account, student: UserRow) 
 		case 'tutor':
 			return teachesStudent(db, account.id, student.id)
 	}
+}
+
+/**
+ * A student found by email, for a tutor of theirs or their organization; for anyone else the
+ * answer is the same as for an email nobody has.
+ */
+export async function findVisibleStudent(db: Db, account: Account, email: string) {
+	const student = await findUserByEmail(db, email)
+	if (student?.role !== 'student' || !(await maySeeStudent(db, account, student))) {
+		throw new ApiError(404, 'Student not found')
+	}
+	return student
 }

@@ -1,7 +1,8 @@
 import { removeFile, storeImage } from '../files/store.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import { ApiError } from '../platform/errors.ts'
-import type { ImageUpload } from '../platform/images.ts'
+import { readImage, type ImageUpload } from '../platform/images.ts'
+import { toUser } from './present.ts'
 import type { UserRow } from './repository.ts'
 import { findUser, setProfilePicture } from './repository.ts'
 
@@ -21,4 +22,15 @@ export async function replaceProfilePicture(
 	}
 	if (previous.profile_picture) await removeFile(deps, previous.profile_picture)
 	return user
+}
+
+/** The picture a user uploads, checked, as their new profile picture; the answer shows both. */
+export async function newProfilePicture(
+	deps: Pick<ApiDeps, 'db' | 'storage'>,
+	userId: string,
+	picture: unknown,
+) {
+	const image = await readImage(picture, 'profilePicture')
+	const user = toUser(await replaceProfilePicture(deps, userId, image))
+	return { message: 'Profile picture updated', profilePicture: user.profilePicture, user }
 }

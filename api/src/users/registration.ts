@@ -1,4 +1,4 @@
-import type { Passwords } from '../auth/passwords.ts'
+import type { Passwords } from '../platform/passwords.ts'
 import type { Db } from '../db.ts'
 import { ApiError, isUniqueViolation, MESSAGES } from '../platform/errors.ts'
 import { findUserByEmail, insertUser, type NewUser } from './repository.ts'

@@ -87,6 +87,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 		({
 			method: 'post',
 			path: `/invitations/{invitationId}/${answer}`,
+			operationId: answer === 'accept' ? 'acceptInvitation' : 'declineInvitation',
 			summary:
 				answer === 'accept'
 					? 'Join the organization whose invitation waits for the student'
@@ -120,6 +121,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 		({
 			method: 'get',
 			path: `/organization/{organizationId}/${role}`,
+			operationId: role === 'students' ? 'getOrganizationStudents' : 'getOrganizationTutors',
 			summary: `The organization's ${role === 'students' ? 'students' : 'teachers'} (itself only)`,
 			middleware: requireAccount(),
 			request: { params: uuidParams('organizationId'), query: memberListQuery },
@@ -133,11 +135,12 @@ export function userRoutes({ db, config }: ApiDeps) {
 		}
 	}
 
-	return new ApiRoutes(config)
+	return new ApiRoutes(config, 'users')
 		.endpoint(
 			{
 				method: 'get',
 				path: '/tutors',
+				operationId: 'listTutors',
 				summary: 'Every tutor (contact details only for themself and their organization)',
 				middleware: requireAccount(),
 				request: { query: paginationQuery },
@@ -165,6 +168,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/invitations',
+				operationId: 'getReceivedInvitations',
 				summary: "The organizations' invitations waiting for the student",
 				middleware: studentsOnly,
 				description:
@@ -197,6 +201,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'post',
 				path: '/organization/leave',
+				operationId: 'leaveOrganization',
 				summary: "Leave the student's organization",
 				middleware: studentsOnly,
 				description:
@@ -214,6 +219,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/student-profile/{id}',
+				operationId: 'getStudentProfile',
 				summary: "A student's profile (themself, their tutors and their organization)",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -236,6 +242,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/tutor-profile/{id}',
+				operationId: 'getTeacherProfile',
 				summary: "A tutor's profile",
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
@@ -255,6 +262,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'put',
 				path: '/student/profile',
+				operationId: 'updateStudentProfile',
 				summary: "Change the student's own profile",
 				middleware: studentsOnly,
 				request: { body: jsonBody(studentProfileUpdate) },
@@ -274,6 +282,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'put',
 				path: '/tutor/profile',
+				operationId: 'updateTeacherProfile',
 				summary: "Change the tutor's own profile",
 				middleware: teachersOnly,
 				request: { body: jsonBody(teacherProfileUpdate) },
@@ -293,6 +302,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 			{
 				method: 'get',
 				path: '/tutor/students',
+				operationId: 'getTeacherStudents',
 				summary: "The students of the tutor's courses",
 				middleware: teachersOnly,
 				request: { query: paginationQuery },

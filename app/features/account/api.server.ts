@@ -87,18 +87,8 @@ export async function getAccount(
 ): Promise<AccountStatus> {
 	const [{ account }, { sessions }, linked] = await Promise.all([
 		api.get('/account', { schema: accountAnswerSchema, fallback: t`Failed to fetch account` }),
-		api.get('/account/sessions', {
-			schema: sessionsAnswerSchema,
-			fallback: t`Failed to fetch where you are signed in`,
-			cache: false,
-		}),
-		linkedSignIns
-			? api.get('/sso/links', {
-					schema: linkedSignInsSchema,
-					fallback: t`Failed to fetch your linked school sign-ins`,
-					cache: false,
-				})
-			: null,
+		getSessions(api),
+		linkedSignIns ? getLinkedSignIns(api) : null,
 	])
 	const setup = account.twoFactor?.setup
 	const setupQrCode = setup
@@ -106,6 +96,22 @@ export async function getAccount(
 			`data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(setup.uri, { type: 'svg', margin: 2 })).toString('base64')}`
 		: null
 	return { ...account, sessions, links: linked?.links ?? null, setupQrCode }
+}
+
+export function getSessions(api: Upstream) {
+	return api.get('/account/sessions', {
+		schema: sessionsAnswerSchema,
+		fallback: t`Failed to fetch where you are signed in`,
+		cache: false,
+	})
+}
+
+export function getLinkedSignIns(api: Upstream) {
+	return api.get('/sso/links', {
+		schema: linkedSignInsSchema,
+		fallback: t`Failed to fetch your linked school sign-ins`,
+		cache: false,
+	})
 }
 
 export function startTwoFactorSetup(api: Upstream, currentPassword: string) {

@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro'
 import { staleAfter } from '~/platform/cache-invalidation.server'
+import { EVERY_SESSION } from '~/platform/upstream-cache.server'
 import type { createUpstream } from '~/platform/upstream.server'
 import { z } from 'zod'
 import {
@@ -105,21 +106,46 @@ export function getOrganizationMembers(
 	role: 'students' | 'tutors',
 	{ page = 1, limit = 10, search }: MemberQuery = {},
 ) {
-	return api.get(`/users/organization/${encodeURIComponent(organizationId)}/${role}`, {
+	if (role === 'tutors') return getOrganizationTutors(api, organizationId, { page, limit, search })
+	return api.get(`/users/organization/${encodeURIComponent(organizationId)}/students`, {
 		query: { page, limit, ...(search && { search }) },
 		schema: memberListSchema,
-		fallback: role === 'students' ? t`Failed to fetch students` : t`Failed to fetch tutors`,
+		fallback: t`Failed to fetch students`,
 		retry: true,
 	})
 }
 
-/** POST /auth/register-tutor/organization or /auth/register-student/organization. */
-export function registerMember(
+export function getOrganizationTutors(
 	api: Upstream,
-	role: 'tutor' | 'student',
-	{ intent: _, ...member }: NewMember,
+	organizationId: string,
+	{ page = 1, limit = 10, search }: MemberQuery = {},
 ) {
-	return api.send('POST', `/auth/register-${role}/organization`, {
+	return api.get(`/users/organization/${encodeURIComponent(organizationId)}/tutors`, {
+		query: { page, limit, ...(search && { search }) },
+		schema: memberListSchema,
+		fallback: t`Failed to fetch tutors`,
+		retry: true,
+	})
+}
+
+/** A tutor or a student the organization registers itself. */
+export function registerMember(api: Upstream, role: 'tutor' | 'student', member: NewMember) {
+	return role === 'tutor'
+		? registerOrganizationTutor(api, member)
+		: registerOrganizationStudent(api, member)
+}
+
+export function registerOrganizationTutor(api: Upstream, { intent: _, ...member }: NewMember) {
+	return api.send('POST', '/auth/register-tutor/organization', {
+		json: member,
+		schema: registeredSchema,
+		fallback: t`Registration failed`,
+		invalidates: staleAfter.membership,
+	})
+}
+
+export function registerOrganizationStudent(api: Upstream, { intent: _, ...member }: NewMember) {
+	return api.send('POST', '/auth/register-student/organization', {
 		json: member,
 		schema: registeredSchema,
 		fallback: t`Registration failed`,
@@ -180,22 +206,71 @@ export function getReceivedInvitations(api: Upstream) {
 	})
 }
 
-/** POST /users/invitations/{id}/accept|decline, or POST /users/organization/leave. */
+/** The student's answer to an invitation, or leaving the organization. */
 export function answerInvitation(
 	api: Upstream,
 	answer: { intent: 'accept' | 'decline'; invitationId: string } | { intent: 'leave' },
 ) {
-	const path =
-		answer.intent === 'leave'
-			? '/users/organization/leave'
-			: `/users/invitations/${encodeURIComponent(answer.invitationId)}/${answer.intent}`
-	return api.send('POST', path, {
+	if (answer.intent === 'leave') return leaveOrganization(api)
+	return answer.intent === 'accept'
+		? acceptInvitation(api, answer.invitationId)
+		: declineInvitation(api, answer.invitationId)
+}
+
+const invitationPath = (invitationId: string, answer: 'accept' | 'decline') =>
+	`/users/invitations/${encodeURIComponent(invitationId)}/${answer}`
+
+// Accepting or leaving changes which organization courses the student sees.
+export function acceptInvitation(api: Upstream, invitationId: string) {
+	return api.send('POST', invitationPath(invitationId, 'accept'), {
 		schema: messageOnlySchema,
-		fallback:
-			answer.intent === 'leave'
-				? t`Failed to leave the organization`
-				: t`Failed to answer the invitation`,
-		// Accepting or leaving changes which organization courses the student sees.
+		fallback: t`Failed to answer the invitation`,
 		invalidates: staleAfter.membership,
+	})
+}
+
+export function declineInvitation(api: Upstream, invitationId: string) {
+	return api.send('POST', invitationPath(invitationId, 'decline'), {
+		schema: messageOnlySchema,
+		fallback: t`Failed to answer the invitation`,
+		invalidates: staleAfter.membership,
+	})
+}
+
+export function leaveOrganization(api: Upstream) {
+	return api.send('POST', '/users/organization/leave', {
+		schema: messageOnlySchema,
+		fallback: t`Failed to leave the organization`,
+		invalidates: staleAfter.membership,
+	})
+}
+
+// The organization's requirement of two-factor sign-in for its teachers (decision 037).
+
+const requirementPath = (organizationId: string) =>
+	`/organizations/${encodeURIComponent(organizationId)}/teacher-two-factor`
+
+const requirementSchema = z.object({ teachersNeedTwoFactor: z.boolean() })
+
+export async function getTeacherTwoFactor(api: Upstream, organizationId: string) {
+	const { teachersNeedTwoFactor } = await api.get(requirementPath(organizationId), {
+		schema: requirementSchema,
+		fallback: t`Failed to fetch the two-factor setting`,
+		cache: false,
+	})
+	return teachersNeedTwoFactor
+}
+
+export function setTeacherTwoFactor(
+	api: Upstream,
+	organizationId: string,
+	teachersNeedTwoFactor: boolean,
+) {
+	return api.send('PUT', requirementPath(organizationId), {
+		json: { teachersNeedTwoFactor },
+		schema: requirementSchema.extend({ message: z.string() }),
+		fallback: t`Failed to save the two-factor setting`,
+		// Its teachers without two-factor are held from their next page, cached or not (decision 056).
+		invalidates: [EVERY_SESSION],
 	})
 }

@@ -12,7 +12,7 @@ import { sendToast } from '~/platform/toast.server'
 import { deleteOrganization, getOrganization, updateOrganization } from './api.server'
 import { organizationSettingsActionSchema } from './schema'
 import { TEACHER_TWO_FACTOR_MESSAGE } from './teacher-two-factor'
-import { getTeacherTwoFactor, setTeacherTwoFactor } from './teacher-two-factor.server'
+import { getTeacherTwoFactor, setTeacherTwoFactor } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 

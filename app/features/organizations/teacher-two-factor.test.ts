@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { client, upstreamServer } from '~/platform/upstream-test-server'
-import { setTeacherTwoFactor } from './teacher-two-factor.server'
+import { setTeacherTwoFactor } from './api.server'
 
 // Decision 056: a requirement of two-factor holds teachers the app cannot name, so every sign-in is
 // asked about again before its next cached page, on every app process.

@@ -57,12 +57,15 @@ export function confirmRosterImport(api: Upstream, organizationId: string, impor
 }
 
 /** The template (its columns and an example row) or the roster itself, as CSV. */
+/** The roster's template, or its members in the template's columns. */
 export const downloadRosterFile = (
 	api: Upstream,
 	organizationId: string,
 	file: 'template' | 'export',
 ) =>
-	// A literal path per file, as the contract declares them (app/contract.test.ts matches it).
-	api.stream(`${rosterPath(organizationId)}${file === 'template' ? '/template' : '/export'}`, {
-		fallback: file === 'template' ? t`Failed to fetch the template` : t`Failed to fetch the roster`,
-	})
+	file === 'template'
+		? downloadRosterTemplate(api, organizationId)
+		: api.stream(`${rosterPath(organizationId)}/export`, { fallback: t`Failed to fetch the roster` })
+
+export const downloadRosterTemplate = (api: Upstream, organizationId: string) =>
+	api.stream(`${rosterPath(organizationId)}/template`, { fallback: t`Failed to fetch the template` })

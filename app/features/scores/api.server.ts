@@ -103,18 +103,19 @@ export function getAnalytics(api: Upstream, organizationId: string, term?: strin
 	})
 }
 
-/** The score grid or the result cards of a term (the latest without one) as a CSV file (issue 19). */
-export function downloadScoresCsv(
-	api: Upstream,
-	organizationId: string,
-	list: 'scores' | 'result-cards',
-	term: string | null,
-) {
-	// A literal path per list, as the contract declares them (app/contract.test.ts matches it).
-	const path = list === 'scores' ? '/scores/export' : '/result-cards/export'
-	return api.stream(`${base(organizationId)}${path}`, {
+/** The score grid of a term (the latest without one) as a CSV file (issue 19). */
+export function downloadScoresCsv(api: Upstream, organizationId: string, term: string | null) {
+	return api.stream(`${base(organizationId)}/scores/export`, {
 		query: term ? { term } : {},
-		fallback: list === 'scores' ? t`Failed to fetch scores` : t`Failed to fetch result cards`,
+		fallback: t`Failed to fetch scores`,
+	})
+}
+
+/** The result cards of a term (the latest without one) as a CSV file. */
+export function downloadResultCardsCsv(api: Upstream, organizationId: string, term: string | null) {
+	return api.stream(`${base(organizationId)}/result-cards/export`, {
+		query: term ? { term } : {},
+		fallback: t`Failed to fetch result cards`,
 	})
 }
 

@@ -1,13 +1,15 @@
 import type { RouterContextProvider } from 'react-router'
 import { upstream } from '~/platform/request.server'
-import { downloadScoresCsv } from './api.server'
+import { downloadResultCardsCsv, downloadScoresCsv } from './api.server'
 
 type Context = Readonly<RouterContextProvider>
 
 /** The score grid (score-input/export) or the result cards (result-cards/export) of ?term=. */
 export function openScoresCsv(context: Context, request: Request, organizationId: string) {
 	const url = new URL(request.url)
-	const list = url.pathname.includes('/result-cards/') ? 'result-cards' : 'scores'
+	const download = url.pathname.includes('/result-cards/')
+		? downloadResultCardsCsv
+		: downloadScoresCsv
 	const term = url.searchParams.get('term')?.trim() || null
-	return downloadScoresCsv(upstream(context, request), organizationId, list, term)
+	return download(upstream(context, request), organizationId, term)
 }

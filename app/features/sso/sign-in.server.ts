@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { Authenticator } from 'remix-auth'
-import { authenticated } from '~/features/users/auth.server'
+import { authenticated } from '~/features/auth/auth.server'
 import { parseForm, readForm, replyStatus, replyWithUpstreamError } from '~/platform/form.server'
 import { held, hold, redirectSignedIn, startSession, upstream } from '~/platform/request.server'
 import { dashboardPath } from '~/platform/roles'

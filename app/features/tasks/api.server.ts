@@ -179,11 +179,21 @@ export function downloadTaskFile(
 	api: Upstream,
 	file: { taskId: string } | { submissionId: string },
 ) {
-	const path =
-		'taskId' in file
-			? `/tasks/${id(file.taskId)}/attachment`
-			: `/tasks/submissions/${id(file.submissionId)}/file`
-	return api.stream(path, { fallback: t`Failed to fetch submission details` })
+	return 'taskId' in file
+		? downloadTaskAttachment(api, file.taskId)
+		: downloadSubmissionFile(api, file.submissionId)
+}
+
+export function downloadTaskAttachment(api: Upstream, taskId: string) {
+	return api.stream(`/tasks/${id(taskId)}/attachment`, {
+		fallback: t`Failed to fetch submission details`,
+	})
+}
+
+export function downloadSubmissionFile(api: Upstream, submissionId: string) {
+	return api.stream(`/tasks/submissions/${id(submissionId)}/file`, {
+		fallback: t`Failed to fetch submission details`,
+	})
 }
 
 /**

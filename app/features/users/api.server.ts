@@ -2,104 +2,23 @@ import { t } from '@lingui/core/macro'
 import { z } from 'zod'
 import type { createUpstream } from '~/platform/upstream.server'
 import {
-	organizationLoginSchema,
 	pictureUpdatedSchema,
 	profileSchema,
 	profileUpdatedSchema,
 	splitSubjects,
 	type StudentProfileForm,
 	type TeacherProfileForm,
-	registeredSchema,
 	studentListSchema,
-	twoFactorNeededSchema,
-	userLoginSchema,
 	userSchema,
 } from './schema'
 
 // Answer shapes built once: the upstream client parses a cached answer once per schema.
 const studentProfileAnswer = z.object({ studentProfile: profileSchema })
 const teacherProfileAnswer = z.object({ tutorProfile: profileSchema })
-const messageAnswer = z.object({ message: z.string() })
 
-// The Auth and Users calls of spec section 7, each with the spec's fallback error text.
+// The Users calls of spec section 7, each with the spec's fallback error text (the sign-in's are
+// in features/auth).
 type Upstream = ReturnType<typeof createUpstream>
-type Credentials = { email: string; password: string; timeZone?: string }
-
-const userLoginAnswer = z.union([userLoginSchema, twoFactorNeededSchema])
-const organizationLoginAnswer = z.union([organizationLoginSchema, twoFactorNeededSchema])
-
-export function login(api: Upstream, credentials: Credentials) {
-	return api.send('POST', '/auth/login', {
-		json: credentials,
-		schema: userLoginAnswer,
-		fallback: t`Login failed`,
-		retry: true,
-	})
-}
-
-/** The second step of a two-factor login: either kind of account answers as its login does. */
-export function twoFactorLogin(api: Upstream, challenge: string, code: string) {
-	return api.send('POST', '/auth/two-factor', {
-		json: { challenge, code },
-		schema: z.union([userLoginSchema, organizationLoginSchema]),
-		fallback: t`Login failed`,
-	})
-}
-
-/** "I can't use my codes": a mailed link that turns two-factor off after a wait (decision 053). */
-export function requestTwoFactorRecovery(api: Upstream, challenge: string) {
-	return api.send('POST', '/auth/two-factor/recovery', {
-		json: { challenge },
-		schema: messageAnswer,
-		fallback: t`Failed to send the link`,
-	})
-}
-
-export function organizationLogin(api: Upstream, credentials: Credentials) {
-	return api.send('POST', '/auth/organization-login', {
-		json: credentials,
-		schema: organizationLoginAnswer,
-		fallback: t`Login failed`,
-		retry: true,
-	})
-}
-
-type Registration = {
-	firstName: string
-	lastName: string
-	email: string
-	password: string
-	phone?: string
-}
-
-export function registerStudent(api: Upstream, registration: Registration) {
-	return api.send('POST', '/auth/register-student', {
-		json: registration,
-		schema: registeredSchema,
-		fallback: t`Registration failed`,
-		retry: true,
-	})
-}
-
-export function registerTeacher(
-	api: Upstream,
-	registration: Registration & { subjects: string[]; bio?: string },
-) {
-	return api.send('POST', '/auth/register-tutor', {
-		json: registration,
-		schema: registeredSchema,
-		fallback: t`Registration failed`,
-		retry: true,
-	})
-}
-
-export function logout(api: Upstream) {
-	return api.send('POST', '/auth/logout', {
-		schema: z.object({}).loose(),
-		fallback: t`Logout failed`,
-	})
-}
-
 export async function getStudentProfile(api: Upstream, id: string) {
 	const { studentProfile } = await api.get(`/users/student-profile/${encodeURIComponent(id)}`, {
 		schema: studentProfileAnswer,
@@ -176,10 +95,29 @@ export function updateTeacherProfile(api: Upstream, form: TeacherProfileForm) {
 }
 
 export function uploadProfilePicture(api: Upstream, role: 'student' | 'tutor', picture: File) {
+	return role === 'tutor'
+		? uploadTutorProfilePicture(api, picture)
+		: uploadStudentProfilePicture(api, picture)
+}
+
+const pictureForm = (picture: File) => {
 	const form = new FormData()
 	form.set('profilePicture', picture)
-	return api.send('POST', `/auth/upload-${role}-profile-picture`, {
-		form,
+	return form
+}
+
+export function uploadTutorProfilePicture(api: Upstream, picture: File) {
+	return api.send('POST', '/auth/upload-tutor-profile-picture', {
+		form: pictureForm(picture),
+		schema: pictureUpdatedSchema,
+		fallback: t`Failed to update profile`,
+		invalidates: ['users'],
+	})
+}
+
+export function uploadStudentProfilePicture(api: Upstream, picture: File) {
+	return api.send('POST', '/auth/upload-student-profile-picture', {
+		form: pictureForm(picture),
 		schema: pictureUpdatedSchema,
 		fallback: t`Failed to update profile`,
 		invalidates: ['users'],

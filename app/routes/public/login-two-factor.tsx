@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro'
 import type { Route } from './+types/login-two-factor'
-import { TwoFactorLoginPage } from '~/features/users/two-factor-login-page'
-import { logInWithCode } from '~/features/users/login.server'
+import { TwoFactorLoginPage } from '~/features/auth/two-factor-login-page'
+import { logInWithCode } from '~/features/auth/login.server'
 import { pendingSignIn, redirectSignedIn } from '~/platform/request.server'
 
 export function loader({ context }: Route.LoaderArgs) {

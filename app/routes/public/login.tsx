@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro'
 import type { Route } from './+types/login'
-import { LoginPage } from '~/features/users/login-page'
-import { logIn } from '~/features/users/login.server'
+import { LoginPage } from '~/features/auth/login-page'
+import { logIn } from '~/features/auth/login.server'
 import { redirectSignedIn } from '~/platform/request.server'
 
 export function loader({ context }: Route.LoaderArgs) {

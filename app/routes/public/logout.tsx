@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/logout'
-import { logoutAction } from '~/features/users/logout.server'
+import { logoutAction } from '~/features/auth/logout.server'
 
 export function loader() {
 	return redirect('/')

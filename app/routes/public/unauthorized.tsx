@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro'
-import { UnauthorizedPage } from '~/features/users/unauthorized-page'
+import { UnauthorizedPage } from '~/features/auth/unauthorized-page'
 
 export function meta() {
 	return [{ title: t`Not allowed | TutorHub` }]

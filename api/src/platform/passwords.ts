@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
-import type { PasswordHashing } from '../platform/context.ts'
+import type { PasswordHashing } from './context.ts'
 
 export const PRODUCTION_HASHING: PasswordHashing = { memoryCost: 19456, timeCost: 2 }
 

@@ -8,7 +8,7 @@ import { EmailField, FormErrors, PasswordField } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import { TextLink } from '~/ui/text-link'
 import { loginSearch, otherLoginOf } from './login-switch'
-import type { LoginFields } from './schema'
+import type { LoginFields } from '~/features/users/schema'
 
 /** Log in, as a person (student or teacher) or as an organization (`?as=organization`). */
 export function LoginPage({ actionData }: { actionData: SubmissionResult<string[]> | undefined }) {

@@ -6,7 +6,7 @@ import { Button } from '~/ui/button'
 import { ConformField, FormErrors } from '~/ui/field'
 import { useForm, useSubmitting } from '~/ui/use-form'
 import { TextLink } from '~/ui/text-link'
-import type { TwoFactorCodeFields, WayBackAnswer } from './schema'
+import type { TwoFactorCodeFields, WayBackAnswer } from '~/features/users/schema'
 
 const isWayBack = (value: unknown): value is WayBackAnswer =>
 	typeof value === 'object' && value !== null && 'wayBack' in value

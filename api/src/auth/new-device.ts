@@ -1,0 +1,69 @@
+import { appLink, composeMail } from '../mail/compose.ts'
+import { queueMails } from '../mail/outbox.ts'
+import {
+	DEFAULT_PUBLIC_URL,
+	FULL_UTC,
+	loginQuery,
+	SIGN_INS_PAGE,
+	speakerOf,
+	type MailDeps,
+} from '../account/mails.ts'
+import { findAccount } from '../account/repository.ts'
+import type { AccountRef } from '../account/tokens.ts'
+import { afterAnswer } from '../platform/after-answer.ts'
+import type { AccountRole } from '../platform/context.ts'
+import { describeDevice, isNewDevice } from './devices.ts'
+import type { Device } from './refresh-tokens.ts'
+
+// A sign-in's mail lives with the sign-in (decision 060): auth comes after account in the API's
+// domain order, so account's mails do not reach back into auth's devices.
+
+/**
+ * After a sign-in: when the device (user agent and address) is new to the account, its owner is
+ * told what signed in, from where, and how to end it if it was not them.
+ */
+export function warnOfNewDevice(
+	deps: MailDeps,
+	account: AccountRef,
+	role: AccountRole,
+	device: Device,
+) {
+	const at = new Date()
+	afterAnswer(async () => {
+		if (!(await isNewDevice(deps.db, account, device))) return
+		const record = await findAccount(deps.db, account)
+		if (!record) return
+		const publicUrl = deps.config.publicUrl ?? DEFAULT_PUBLIC_URL
+		const speech = await speakerOf(deps.db, account)
+		const { say } = speech
+		const mail = composeMail(
+			{
+				subject: say('New sign-in to your TutorHub account'),
+				greeting: say('Hello {name},', { name: record.name }),
+				paragraphs: [
+					say(
+						'Your TutorHub account was signed in to from a device it has not used before: {device}, at the address {address}, on {date}.',
+						{
+							device: describeDevice(device.userAgent),
+							address: device.address || say('unknown'),
+							date: speech.dateTime(at, FULL_UTC),
+						},
+					),
+					say('If this was you, there is nothing to do.'),
+				],
+				action: {
+					label: say('See where you are signed in'),
+					url: appLink(publicUrl, SIGN_INS_PAGE[role]),
+				},
+				footer: [
+					say(
+						'If it was not you, end that session on the page above and change your password. If you cannot log in, choose a new password here (it logs out every device): {link}',
+						{ link: appLink(publicUrl, '/forgot-password', loginQuery(account)) },
+					),
+				],
+			},
+			speech,
+		)
+		await queueMails(deps.db, [{ ...mail, to: record.email, kind: 'new_sign_in' }])
+	})
+}
