@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { RouteConfigEntry } from '@react-router/dev/routes'
-import { apiUrl } from '../playwright.config'
+import type { Page } from '@playwright/test'
+import { apiUrl, appPort } from '../playwright.config'
 import routeTable from '../app/routes'
-import { demoPassword, uniqueEmail } from './fixtures'
+import { demoPassword, expect, logIn, uniqueEmail } from './fixtures'
+
+const appUrl = `http://127.0.0.1:${appPort}`
 
 // Shared by the accessibility sweep and the keyboard journeys: the route table flattened into
 // URL patterns, and real data (made through the API) to fill their parameters.
@@ -74,6 +77,12 @@ export async function register(role: 'student' | 'tutor', firstName: string) {
 
 type Question = { id: number; options: { id: number }[] }
 
+const questions: [string, string[]][] = [
+	['What is 2 + 2?', ['4', '3', '5']],
+	['Which is a prime number?', ['7', '4', '9']],
+	['What is 10 / 2?', ['5', '2', '20']],
+]
+
 /** An active template of the teacher, with three questions (the first option is right). */
 export async function activeTemplate(teacherEmail: string, title: string) {
 	const { accessToken } = await apiLogin(teacherEmail)
@@ -84,14 +93,10 @@ export async function activeTemplate(teacherEmail: string, title: string) {
 			description: 'Three quick questions.',
 			timeLimit: 10,
 			isActive: 1,
-			questions: [
-				['What is 2 + 2?', ['4', '3', '5']],
-				['Which is a prime number?', ['7', '4', '9']],
-				['What is 10 / 2?', ['5', '2', '20']],
-			].map(([questionText, options], index) => ({
+			questions: questions.map(([questionText, options], index) => ({
 				id: index + 1,
 				questionText,
-				options: (options as string[]).map((text, optionIndex) => ({
+				options: options.map((text, optionIndex) => ({
 					text,
 					isCorrect: optionIndex === 0,
 				})),
@@ -110,13 +115,17 @@ export type A11yData = Awaited<ReturnType<typeof makeData>>
  * organization (seeded) supplies the organization's pages.
  */
 export async function makeData() {
+	const algebraTitle = `Accessible algebra ${Date.now()}`
+	const watercolourTitle = `Accessible watercolour ${Date.now()}`
+	const potteryTitle = `Accessible pottery ${Date.now()}`
+	const rosterEmail = `a11y-roster-${Date.now()}@example.com`
 	const teacher = await register('tutor', 'Tara')
 	const student = await register('student', 'Stan')
 	const other = await register('tutor', 'Otto')
 	const { courseId } = await callApi<{ courseId: string }>('POST', '/__test/enrolled-course', {
 		json: {
 			tutorEmail: teacher.email,
-			title: `Accessible algebra ${Date.now()}`,
+			title: algebraTitle,
 			studentEmails: [student.email],
 		},
 	})
@@ -148,7 +157,7 @@ export async function makeData() {
 	)
 	const resourceForm = new FormData()
 	resourceForm.set('title', 'Algebra cheat sheet')
-	resourceForm.set('subject', 'Mathematics')
+	resourceForm.set('subject', 'Algebra and functions')
 	resourceForm.set('resourceType', 'link')
 	resourceForm.set('url', 'https://example.com/algebra')
 	await callApi('POST', '/resources/upload', { token, form: resourceForm })
@@ -190,7 +199,7 @@ export async function makeData() {
 		{
 			token,
 			json: {
-				title: `Accessible watercolour ${Date.now()}`,
+				title: watercolourTitle,
 				description: 'Paint light and water.',
 				category: 'Arts',
 				level: 'Beginner',
@@ -206,7 +215,7 @@ export async function makeData() {
 		{
 			token,
 			json: {
-				title: `Accessible pottery ${Date.now()}`,
+				title: potteryTitle,
 				description: 'Shape clay by hand.',
 				category: 'Arts',
 				level: 'Beginner',
@@ -290,7 +299,7 @@ export async function makeData() {
 		'file',
 		new File(
 			[
-				`role,first name,last name,email,department,student number\nstudent,Ada,Access,a11y-roster-${Date.now()}@example.com,Mathematics,S-1\nstudent,Bad,Row,not-an-email,Mathematics,\n`,
+				`role,first name,last name,email,department,student number\nstudent,Ada,Access,${rosterEmail},Mathematics,S-1\nstudent,Bad,Row,not-an-email,Mathematics,\n`,
 			],
 			'roster.csv',
 			{ type: 'text/csv' },
@@ -310,6 +319,36 @@ export async function makeData() {
 	)
 
 	return {
+		// What these helpers wrote that pages show as it is (never translated): the pseudo-locale
+		// sweep tells them from the interface's words (e2e/pseudo-locale.spec.ts).
+		names: ['Tara', 'Stan', 'Otto', 'Ada', 'Bad', 'Row', 'Access'],
+		texts: [
+			algebraTitle,
+			watercolourTitle,
+			potteryTitle,
+			rosterEmail,
+			'Welcome to the course',
+			'Our first session is on Monday.',
+			'Homework',
+			'Steady work',
+			'Well done.',
+			'Algebra cheat sheet',
+			'Algebra and functions',
+			'https://example.com/algebra',
+			'Practice set 1',
+			'Solve the ten equations.',
+			'Linear equations',
+			'Live algebra',
+			'Finished check',
+			'Open check',
+			'Three quick questions.',
+			...questions.flatMap(([question, options]) => [question, ...options]),
+			'Paint light and water.',
+			'Shape clay by hand.',
+			'not-an-email',
+			'Term 1 2026',
+			'roster.csv',
+		],
 		teacher,
 		student,
 		courseId,
@@ -337,4 +376,291 @@ export async function makeData() {
 			exportId: exported.export.id,
 		},
 	}
+}
+
+// The pages of the route table the sweeps visit (e2e/a11y.spec.ts, e2e/pseudo-locale.spec.ts).
+
+export type Role = 'anonymous' | 'student' | 'teacher' | 'organization'
+export type Visit = { url: string; as: Role; note?: string; expectUrl?: RegExp; status?: number }
+
+/** The pages to visit for each URL pattern of the route table, with real ids filled in. */
+export function visits(d: A11yData): Record<string, Visit[]> {
+	const s = `/studentdashboard`
+	const t = `/teachersdashboard`
+	const o = `/organization`
+	const email = encodeURIComponent(d.student.email)
+	return {
+		'/': [
+			{ url: '/', as: 'anonymous' },
+			{ url: '/', as: 'student', note: 'signed in' },
+			{ url: '/', as: 'teacher', note: 'signed in' },
+		],
+		'/pricing': [{ url: '/pricing', as: 'anonymous' }],
+		'/about-us': [{ url: '/about-us', as: 'anonymous' }],
+		'/contact-us': [{ url: '/contact-us', as: 'anonymous' }],
+		'/login': [
+			{ url: '/login', as: 'anonymous' },
+			{ url: '/login?as=organization', as: 'anonymous' },
+		],
+		// Between a right password and its code e2e/two-factor.spec.ts shows the form; opened alone,
+		// the page says to log in first.
+		'/login/two-factor': [{ url: '/login/two-factor', as: 'anonymous', note: 'no password yet' }],
+		// Single sign-on: e2e/single-sign-on.spec.ts goes through the provider; alone, the pages say
+		// what they can.
+		'/login/sso': [{ url: '/login/sso', as: 'anonymous' }],
+		'/login/sso/link': [{ url: '/login/sso/link', as: 'anonymous', note: 'nothing waiting' }],
+		'/login/sso/callback': [
+			{
+				url: '/login/sso/callback?code=unknown&state=unknown',
+				as: 'anonymous',
+				status: 400,
+				note: 'no sign-in started',
+			},
+		],
+		'/login/sso/:organizationId': [
+			{
+				url: '/login/sso/00000000-0000-4000-8000-000000000000',
+				as: 'anonymous',
+				status: 404,
+				note: 'no single sign-on',
+			},
+		],
+		'/forgot-password': [
+			{ url: '/forgot-password', as: 'anonymous' },
+			{ url: '/forgot-password?as=organization', as: 'anonymous' },
+		],
+		'/reset-password': [
+			{ url: '/reset-password?token=unknown', as: 'anonymous', note: 'a used or unknown link' },
+		],
+		'/verify-email': [
+			{
+				url: '/verify-email?token=unknown',
+				as: 'anonymous',
+				status: 400,
+				note: 'a used or unknown link',
+			},
+		],
+		'/unsubscribe': [{ url: '/unsubscribe?token=unknown', as: 'anonymous' }],
+		// The link of "I can't use my codes" (decision 053): its button, or why there is none.
+		'/two-factor-recovery': [
+			{ url: '/two-factor-recovery?token=unknown', as: 'anonymous', note: 'a link' },
+			{ url: '/two-factor-recovery', as: 'anonymous', note: 'no token' },
+		],
+		'/unauthorized': [{ url: '/unauthorized', as: 'anonymous' }],
+		'/signup/:role': [
+			{ url: '/signup/student', as: 'anonymous' },
+			{ url: '/signup/teacher', as: 'anonymous' },
+			{ url: '/signup/organization', as: 'anonymous' },
+		],
+		'/verify/certificate/:publicId': [
+			{ url: `/verify/certificate/${d.certificate.publicId}`, as: 'anonymous' },
+			{ url: '/verify/certificate/NOT-A-REAL-ID', as: 'anonymous', note: 'not genuine' },
+		],
+		'/verify/report-card/:publicId': [
+			{ url: `/verify/report-card/${d.reportCardPublicId}`, as: 'anonymous' },
+			{ url: '/verify/report-card/NOT-A-REAL-ID', as: 'anonymous', note: 'not genuine' },
+		],
+		'/courses': [
+			{ url: '/courses', as: 'anonymous' },
+			{ url: '/courses?category=Arts', as: 'student', note: 'signed in, filtered' },
+			{ url: '/courses', as: 'organization', note: 'signed in' },
+		],
+		'/courses/find-student': [
+			{ url: '/courses/find-student', as: 'teacher' },
+			{ url: '/courses/find-student', as: 'organization' },
+		],
+		'/courses/:courseId': [
+			{ url: `/courses/${d.forSaleId}`, as: 'anonymous' },
+			{ url: `/courses/${d.courseId}`, as: 'student', note: 'enrolled' },
+		],
+		'/course/:courseId/checkout': [{ url: `/course/${d.forSaleId}/checkout`, as: 'student' }],
+		'/courses/:courseId/processing/:paymentId': [
+			{ url: `/courses/${d.forSaleId}/processing/${d.pendingPaymentId}`, as: 'student' },
+		],
+		'/courses/:courseId/success': [
+			{ url: `/courses/${d.boughtCourseId}/success?payment=${d.paidPaymentId}`, as: 'student' },
+		],
+		'/courses/:courseId/failed': [
+			{ url: `/courses/${d.forSaleId}/failed?payment=${d.failedPaymentId}`, as: 'student' },
+		],
+		'/*': [{ url: '/no-such-page', as: 'anonymous', status: 404, note: 'the 404 page' }],
+		// The operator's reporting check is off here (ERROR_CHECK unset): the 404 page again.
+		'/error-check': [{ url: '/error-check', as: 'teacher', status: 404, note: 'off: 404' }],
+
+		[s]: [{ url: s, as: 'student' }],
+		[`${s}/courses`]: [{ url: `${s}/courses`, as: 'student' }],
+		[`${s}/:courseId/course-details`]: [
+			{ url: `${s}/${d.courseId}/course-details`, as: 'student' },
+		],
+		[`${s}/sessions`]: [{ url: `${s}/sessions`, as: 'student' }],
+		[`${s}/test/:templateId`]: [
+			{ url: `${s}/test/${d.openTemplate}`, as: 'student', note: 'introduction' },
+			{
+				url: `${s}/test/${d.openTemplate}?session=${d.openSessionId}`,
+				as: 'student',
+				note: 'taking the test',
+			},
+		],
+		[`${s}/qa/templates`]: [{ url: `${s}/qa/templates`, as: 'student' }],
+		[`${s}/qa`]: [{ url: `${s}/qa`, as: 'student' }],
+		[`${s}/test-results`]: [{ url: `${s}/test-results`, as: 'student' }],
+		[`${s}/test-summary/:testHistoryId`]: [
+			{ url: `${s}/test-summary/${d.historyId}`, as: 'student' },
+		],
+		[`${s}/test-result/:sessionId`]: [
+			{ url: `${s}/test-result/${d.finishedSessionId}`, as: 'student' },
+		],
+		[`${s}/library`]: [{ url: `${s}/library`, as: 'student' }],
+		[`${s}/profile`]: [{ url: `${s}/profile`, as: 'student' }],
+		[`${s}/announcements`]: [{ url: `${s}/announcements`, as: 'student' }],
+		[`${s}/announcements/:announcementId`]: [
+			{ url: `${s}/announcements/${d.announcementId}`, as: 'student' },
+		],
+		[`${s}/certificates`]: [{ url: `${s}/certificates`, as: 'student' }],
+		[`${s}/report-cards`]: [{ url: `${s}/report-cards`, as: 'student' }],
+		[`${s}/tasks`]: [{ url: `${s}/tasks`, as: 'student' }],
+		[`${s}/task-details`]: [{ url: `${s}/task-details?taskId=${d.taskId}`, as: 'student' }],
+
+		[t]: [{ url: t, as: 'teacher' }],
+		[`${t}/courses`]: [{ url: `${t}/courses`, as: 'teacher' }],
+		[`${t}/course-details`]: [
+			{ url: `${t}/course-details`, as: 'teacher', note: 'the sample course' },
+			{ url: `${t}/course-details?courseId=${d.courseId}`, as: 'teacher' },
+		],
+		[`${t}/courses/edit/:courseId`]: [{ url: `${t}/courses/edit/${d.courseId}`, as: 'teacher' }],
+		[`${t}/courses/form`]: [{ url: `${t}/courses/form`, as: 'teacher' }],
+		[`${t}/payment-setup`]: [{ url: `${t}/payment-setup`, as: 'teacher' }],
+		[`${t}/stripe/complete-onboarding`]: [
+			{ url: `${t}/stripe/complete-onboarding`, as: 'teacher' },
+		],
+		[`${t}/schedule`]: [{ url: `${t}/schedule`, as: 'teacher' }],
+		[`${t}/schedule/new`]: [{ url: `${t}/schedule/new`, as: 'teacher' }],
+		[`${t}/schedule/:scheduleId/edit`]: [
+			{ url: `${t}/schedule/${d.scheduleId}/edit`, as: 'teacher' },
+		],
+		[`${t}/schedule/:scheduleId/attendance`]: [
+			{ url: `${t}/schedule/${d.scheduleId}/attendance`, as: 'teacher' },
+		],
+		[`${t}/qa/create`]: [{ url: `${t}/qa/create`, as: 'teacher' }],
+		[`${t}/qa/templates`]: [{ url: `${t}/qa/templates`, as: 'teacher' }],
+		[`${t}/library`]: [{ url: `${t}/library`, as: 'teacher' }],
+		[`${t}/profile`]: [{ url: `${t}/profile`, as: 'teacher' }],
+		// Where a teacher is held when the organization requires two-factor (decision 037).
+		[`${t}/two-factor`]: [{ url: `${t}/two-factor`, as: 'teacher' }],
+		[`${t}/announcement/list`]: [{ url: `${t}/announcement/list`, as: 'teacher' }],
+		[`${t}/report-card/:studentId/:courseId`]: [
+			{ url: `${t}/report-card/${d.student.id}/${d.courseId}`, as: 'teacher' },
+		],
+		[`${t}/report-card/:studentId`]: [{ url: `${t}/report-card/${d.student.id}`, as: 'teacher' }],
+		[`${t}/certificate/:studentId/:courseId/:tutorId/:studentEmail`]: [
+			{
+				url: `${t}/certificate/${d.student.id}/${d.courseId}/${d.teacher.id}/${email}`,
+				as: 'teacher',
+			},
+		],
+		[`${t}/tasks`]: [{ url: `${t}/tasks`, as: 'teacher' }],
+		[`${t}/tasks/submissions`]: [
+			{ url: `${t}/tasks/submissions?taskId=${d.taskId}`, as: 'teacher' },
+		],
+		[`${t}/tasks/view-submissions`]: [
+			{
+				url: `${t}/tasks/view-submissions?taskId=${d.taskId}&studentId=${d.student.id}`,
+				as: 'teacher',
+			},
+		],
+
+		[`${o}/dashboard`]: [{ url: `${o}/dashboard`, as: 'organization' }],
+		[`${o}/courses`]: [
+			{ url: `${o}/courses`, as: 'organization' },
+			{
+				url: `${o}/courses?course=${d.organization.courseId}`,
+				as: 'organization',
+				note: "a course's class list",
+			},
+		],
+		[`${o}/payment-setup`]: [{ url: `${o}/payment-setup`, as: 'organization' }],
+		[`${o}/stripe/complete-onboarding`]: [
+			{ url: `${o}/stripe/complete-onboarding`, as: 'organization' },
+		],
+		[`${o}/students`]: [{ url: `${o}/students`, as: 'organization' }],
+		[`${o}/teachers`]: [{ url: `${o}/teachers`, as: 'organization' }],
+		[`${o}/departments`]: [{ url: `${o}/departments`, as: 'organization' }],
+		[`${o}/roster`]: [{ url: `${o}/roster`, as: 'organization' }],
+		[`${o}/roster/imports/:importId`]: [
+			{
+				url: `${o}/roster/imports/${d.organization.rosterImportId}`,
+				as: 'organization',
+				note: 'a preview with an error row',
+			},
+		],
+		[`${o}/exports`]: [
+			{ url: `${o}/exports`, as: 'organization', note: 'the latest background exports' },
+		],
+		[`${o}/exports/:exportId`]: [
+			{
+				url: `${o}/exports/${d.organization.exportId}`,
+				as: 'organization',
+				note: 'a background export',
+			},
+		],
+		[`${o}/analytics`]: [{ url: `${o}/analytics`, as: 'organization' }],
+		[`${o}/settings`]: [{ url: `${o}/settings`, as: 'organization' }],
+		[`${o}/single-sign-on`]: [{ url: `${o}/single-sign-on`, as: 'organization' }],
+		[`${o}/score-input`]: [{ url: `${o}/score-input`, as: 'organization' }],
+		[`${o}/result-cards`]: [{ url: `${o}/result-cards`, as: 'organization' }],
+		[`${o}/org/announcement/list`]: [{ url: `${o}/org/announcement/list`, as: 'organization' }],
+		[`${o}/certificate/:studentId/:courseId/:organizationId/:studentEmail`]: [
+			{
+				url: `${o}/certificate/${d.organization.student.id}/${d.organization.courseId}/${d.organization.id}/${encodeURIComponent(d.organization.student.email)}`,
+				as: 'organization',
+			},
+		],
+
+		'/conference': [
+			{ url: '/conference', as: 'teacher' },
+			{ url: '/conference', as: 'student' },
+			{ url: '/conference', as: 'organization', note: 'the rooms of its own courses' },
+		],
+		'/conference/classroom/:roomId': [{ url: `/conference/classroom/${d.roomId}`, as: 'teacher' }],
+		'/conference/whiteboard/:roomId': [
+			{ url: `/conference/whiteboard/${d.roomId}`, as: 'student' },
+		],
+
+		// An unknown address under an area: its 404 page, inside the area's navigation.
+		[`${s}/*`]: [
+			{ url: `${s}/no-such-page`, as: 'student', status: 404, note: 'the area 404 page' },
+		],
+		[`${t}/*`]: [
+			{ url: `${t}/no-such-page`, as: 'teacher', status: 404, note: 'the area 404 page' },
+		],
+		[`${o}/*`]: [
+			{ url: `${o}/no-such-page`, as: 'organization', status: 404, note: 'the area 404 page' },
+		],
+		'/conference/*': [
+			{ url: '/conference/no-such-page', as: 'student', status: 404, note: 'the area 404 page' },
+		],
+	}
+}
+
+const accounts: Record<
+	Exclude<Role, 'anonymous'>,
+	(d: A11yData) => [string, string, 'user' | 'organization']
+> = {
+	student: (d) => [d.student.email, password, 'user'],
+	teacher: (d) => [d.teacher.email, password, 'user'],
+	organization: () => ['organization@example.com', demoPassword, 'organization'],
+}
+
+/**
+ * Signs the page's context in as the role (in English, the login form's own words), then, when a
+ * language is given, sets the `lang` cookie the footer's switcher sets, so every page after speaks it.
+ */
+export async function signIn(page: Page, role: Role, d: A11yData, lang?: string) {
+	await page.context().clearCookies()
+	if (role !== 'anonymous') {
+		const [email, pass, as] = accounts[role](d)
+		await logIn(page, email, pass, as)
+		await expect(page).not.toHaveURL(/\/login/)
+	}
+	if (lang) await page.context().addCookies([{ name: 'lang', value: lang, url: appUrl }])
 }

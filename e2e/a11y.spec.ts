@@ -1,13 +1,23 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page, TestInfo } from '@playwright/test'
 import config from '../playwright.config'
-import { type A11yData, flattenRoutes, makeData, password } from './a11y-data'
-import { demoPassword, expect, logIn, test } from './fixtures'
+import {
+	type A11yData,
+	flattenRoutes,
+	makeData,
+	type Role,
+	signIn,
+	type Visit,
+	visits,
+} from './a11y-data'
+import { expect, logIn, test } from './fixtures'
 import { htmlErrors } from './html-checker'
 
 // axe-core on every page of the route table, as the role that owns it, with JavaScript on and
 // off (the two projects), on a desktop screen and on a 360 px phone, where no page may scroll
-// sideways, and in dark mode; without JavaScript, the W3C HTML checker over each page as served. Pages come from app/routes.ts itself: a route with no page here fails
+// sideways, and in dark mode; without JavaScript, the W3C HTML checker over each page as served. Then
+// again in Spanish, French and Arabic, at the least cost that reads every page in each (see
+// sweepIn: axe at 360 px light and dark with JavaScript, the checker without). Pages come from app/routes.ts itself: a route with no page here fails
 // the coverage test below. Resource routes (modules without a default export: files, JSON and
 // redirects) render no page and are listed, not visited.
 
@@ -23,269 +33,7 @@ test.use({
 	},
 })
 
-type Role = 'anonymous' | 'student' | 'teacher' | 'organization'
-type Visit = { url: string; as: Role; note?: string; expectUrl?: RegExp; status?: number }
-
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
-
-/** The pages to visit for each URL pattern of the route table, with real ids filled in. */
-function visits(d: A11yData): Record<string, Visit[]> {
-	const s = `/studentdashboard`
-	const t = `/teachersdashboard`
-	const o = `/organization`
-	const email = encodeURIComponent(d.student.email)
-	return {
-		'/': [
-			{ url: '/', as: 'anonymous' },
-			{ url: '/', as: 'student', note: 'signed in' },
-			{ url: '/', as: 'teacher', note: 'signed in' },
-		],
-		'/pricing': [{ url: '/pricing', as: 'anonymous' }],
-		'/about-us': [{ url: '/about-us', as: 'anonymous' }],
-		'/contact-us': [{ url: '/contact-us', as: 'anonymous' }],
-		'/login': [
-			{ url: '/login', as: 'anonymous' },
-			{ url: '/login?as=organization', as: 'anonymous' },
-		],
-		// Between a right password and its code e2e/two-factor.spec.ts shows the form; opened alone,
-		// the page says to log in first.
-		'/login/two-factor': [{ url: '/login/two-factor', as: 'anonymous', note: 'no password yet' }],
-		// Single sign-on: e2e/single-sign-on.spec.ts goes through the provider; alone, the pages say
-		// what they can.
-		'/login/sso': [{ url: '/login/sso', as: 'anonymous' }],
-		'/login/sso/link': [{ url: '/login/sso/link', as: 'anonymous', note: 'nothing waiting' }],
-		'/login/sso/callback': [
-			{
-				url: '/login/sso/callback?code=unknown&state=unknown',
-				as: 'anonymous',
-				status: 400,
-				note: 'no sign-in started',
-			},
-		],
-		'/login/sso/:organizationId': [
-			{
-				url: '/login/sso/00000000-0000-4000-8000-000000000000',
-				as: 'anonymous',
-				status: 404,
-				note: 'no single sign-on',
-			},
-		],
-		'/forgot-password': [
-			{ url: '/forgot-password', as: 'anonymous' },
-			{ url: '/forgot-password?as=organization', as: 'anonymous' },
-		],
-		'/reset-password': [
-			{ url: '/reset-password?token=unknown', as: 'anonymous', note: 'a used or unknown link' },
-		],
-		'/verify-email': [
-			{
-				url: '/verify-email?token=unknown',
-				as: 'anonymous',
-				status: 400,
-				note: 'a used or unknown link',
-			},
-		],
-		'/unsubscribe': [{ url: '/unsubscribe?token=unknown', as: 'anonymous' }],
-		// The link of "I can't use my codes" (decision 053): its button, or why there is none.
-		'/two-factor-recovery': [
-			{ url: '/two-factor-recovery?token=unknown', as: 'anonymous', note: 'a link' },
-			{ url: '/two-factor-recovery', as: 'anonymous', note: 'no token' },
-		],
-		'/unauthorized': [{ url: '/unauthorized', as: 'anonymous' }],
-		'/signup/:role': [
-			{ url: '/signup/student', as: 'anonymous' },
-			{ url: '/signup/teacher', as: 'anonymous' },
-			{ url: '/signup/organization', as: 'anonymous' },
-		],
-		'/verify/certificate/:publicId': [
-			{ url: `/verify/certificate/${d.certificate.publicId}`, as: 'anonymous' },
-			{ url: '/verify/certificate/NOT-A-REAL-ID', as: 'anonymous', note: 'not genuine' },
-		],
-		'/verify/report-card/:publicId': [
-			{ url: `/verify/report-card/${d.reportCardPublicId}`, as: 'anonymous' },
-			{ url: '/verify/report-card/NOT-A-REAL-ID', as: 'anonymous', note: 'not genuine' },
-		],
-		'/courses': [
-			{ url: '/courses', as: 'anonymous' },
-			{ url: '/courses?category=Arts', as: 'student', note: 'signed in, filtered' },
-			{ url: '/courses', as: 'organization', note: 'signed in' },
-		],
-		'/courses/find-student': [
-			{ url: '/courses/find-student', as: 'teacher' },
-			{ url: '/courses/find-student', as: 'organization' },
-		],
-		'/courses/:courseId': [
-			{ url: `/courses/${d.forSaleId}`, as: 'anonymous' },
-			{ url: `/courses/${d.courseId}`, as: 'student', note: 'enrolled' },
-		],
-		'/course/:courseId/checkout': [{ url: `/course/${d.forSaleId}/checkout`, as: 'student' }],
-		'/courses/:courseId/processing/:paymentId': [
-			{ url: `/courses/${d.forSaleId}/processing/${d.pendingPaymentId}`, as: 'student' },
-		],
-		'/courses/:courseId/success': [
-			{ url: `/courses/${d.boughtCourseId}/success?payment=${d.paidPaymentId}`, as: 'student' },
-		],
-		'/courses/:courseId/failed': [
-			{ url: `/courses/${d.forSaleId}/failed?payment=${d.failedPaymentId}`, as: 'student' },
-		],
-		'/*': [{ url: '/no-such-page', as: 'anonymous', status: 404, note: 'the 404 page' }],
-		// The operator's reporting check is off here (ERROR_CHECK unset): the 404 page again.
-		'/error-check': [{ url: '/error-check', as: 'teacher', status: 404, note: 'off: 404' }],
-
-		[s]: [{ url: s, as: 'student' }],
-		[`${s}/courses`]: [{ url: `${s}/courses`, as: 'student' }],
-		[`${s}/:courseId/course-details`]: [
-			{ url: `${s}/${d.courseId}/course-details`, as: 'student' },
-		],
-		[`${s}/sessions`]: [{ url: `${s}/sessions`, as: 'student' }],
-		[`${s}/test/:templateId`]: [
-			{ url: `${s}/test/${d.openTemplate}`, as: 'student', note: 'introduction' },
-			{
-				url: `${s}/test/${d.openTemplate}?session=${d.openSessionId}`,
-				as: 'student',
-				note: 'taking the test',
-			},
-		],
-		[`${s}/qa/templates`]: [{ url: `${s}/qa/templates`, as: 'student' }],
-		[`${s}/qa`]: [{ url: `${s}/qa`, as: 'student' }],
-		[`${s}/test-results`]: [{ url: `${s}/test-results`, as: 'student' }],
-		[`${s}/test-summary/:testHistoryId`]: [
-			{ url: `${s}/test-summary/${d.historyId}`, as: 'student' },
-		],
-		[`${s}/test-result/:sessionId`]: [
-			{ url: `${s}/test-result/${d.finishedSessionId}`, as: 'student' },
-		],
-		[`${s}/library`]: [{ url: `${s}/library`, as: 'student' }],
-		[`${s}/profile`]: [{ url: `${s}/profile`, as: 'student' }],
-		[`${s}/announcements`]: [{ url: `${s}/announcements`, as: 'student' }],
-		[`${s}/announcements/:announcementId`]: [
-			{ url: `${s}/announcements/${d.announcementId}`, as: 'student' },
-		],
-		[`${s}/certificates`]: [{ url: `${s}/certificates`, as: 'student' }],
-		[`${s}/report-cards`]: [{ url: `${s}/report-cards`, as: 'student' }],
-		[`${s}/tasks`]: [{ url: `${s}/tasks`, as: 'student' }],
-		[`${s}/task-details`]: [{ url: `${s}/task-details?taskId=${d.taskId}`, as: 'student' }],
-
-		[t]: [{ url: t, as: 'teacher' }],
-		[`${t}/courses`]: [{ url: `${t}/courses`, as: 'teacher' }],
-		[`${t}/course-details`]: [
-			{ url: `${t}/course-details`, as: 'teacher', note: 'the sample course' },
-			{ url: `${t}/course-details?courseId=${d.courseId}`, as: 'teacher' },
-		],
-		[`${t}/courses/edit/:courseId`]: [{ url: `${t}/courses/edit/${d.courseId}`, as: 'teacher' }],
-		[`${t}/courses/form`]: [{ url: `${t}/courses/form`, as: 'teacher' }],
-		[`${t}/payment-setup`]: [{ url: `${t}/payment-setup`, as: 'teacher' }],
-		[`${t}/stripe/complete-onboarding`]: [
-			{ url: `${t}/stripe/complete-onboarding`, as: 'teacher' },
-		],
-		[`${t}/schedule`]: [{ url: `${t}/schedule`, as: 'teacher' }],
-		[`${t}/schedule/new`]: [{ url: `${t}/schedule/new`, as: 'teacher' }],
-		[`${t}/schedule/:scheduleId/edit`]: [
-			{ url: `${t}/schedule/${d.scheduleId}/edit`, as: 'teacher' },
-		],
-		[`${t}/schedule/:scheduleId/attendance`]: [
-			{ url: `${t}/schedule/${d.scheduleId}/attendance`, as: 'teacher' },
-		],
-		[`${t}/qa/create`]: [{ url: `${t}/qa/create`, as: 'teacher' }],
-		[`${t}/qa/templates`]: [{ url: `${t}/qa/templates`, as: 'teacher' }],
-		[`${t}/library`]: [{ url: `${t}/library`, as: 'teacher' }],
-		[`${t}/profile`]: [{ url: `${t}/profile`, as: 'teacher' }],
-		// Where a teacher is held when the organization requires two-factor (decision 037).
-		[`${t}/two-factor`]: [{ url: `${t}/two-factor`, as: 'teacher' }],
-		[`${t}/announcement/list`]: [{ url: `${t}/announcement/list`, as: 'teacher' }],
-		[`${t}/report-card/:studentId/:courseId`]: [
-			{ url: `${t}/report-card/${d.student.id}/${d.courseId}`, as: 'teacher' },
-		],
-		[`${t}/report-card/:studentId`]: [{ url: `${t}/report-card/${d.student.id}`, as: 'teacher' }],
-		[`${t}/certificate/:studentId/:courseId/:tutorId/:studentEmail`]: [
-			{
-				url: `${t}/certificate/${d.student.id}/${d.courseId}/${d.teacher.id}/${email}`,
-				as: 'teacher',
-			},
-		],
-		[`${t}/tasks`]: [{ url: `${t}/tasks`, as: 'teacher' }],
-		[`${t}/tasks/submissions`]: [
-			{ url: `${t}/tasks/submissions?taskId=${d.taskId}`, as: 'teacher' },
-		],
-		[`${t}/tasks/view-submissions`]: [
-			{
-				url: `${t}/tasks/view-submissions?taskId=${d.taskId}&studentId=${d.student.id}`,
-				as: 'teacher',
-			},
-		],
-
-		[`${o}/dashboard`]: [{ url: `${o}/dashboard`, as: 'organization' }],
-		[`${o}/courses`]: [
-			{ url: `${o}/courses`, as: 'organization' },
-			{
-				url: `${o}/courses?course=${d.organization.courseId}`,
-				as: 'organization',
-				note: "a course's class list",
-			},
-		],
-		[`${o}/payment-setup`]: [{ url: `${o}/payment-setup`, as: 'organization' }],
-		[`${o}/stripe/complete-onboarding`]: [
-			{ url: `${o}/stripe/complete-onboarding`, as: 'organization' },
-		],
-		[`${o}/students`]: [{ url: `${o}/students`, as: 'organization' }],
-		[`${o}/teachers`]: [{ url: `${o}/teachers`, as: 'organization' }],
-		[`${o}/departments`]: [{ url: `${o}/departments`, as: 'organization' }],
-		[`${o}/roster`]: [{ url: `${o}/roster`, as: 'organization' }],
-		[`${o}/roster/imports/:importId`]: [
-			{
-				url: `${o}/roster/imports/${d.organization.rosterImportId}`,
-				as: 'organization',
-				note: 'a preview with an error row',
-			},
-		],
-		[`${o}/exports`]: [
-			{ url: `${o}/exports`, as: 'organization', note: 'the latest background exports' },
-		],
-		[`${o}/exports/:exportId`]: [
-			{
-				url: `${o}/exports/${d.organization.exportId}`,
-				as: 'organization',
-				note: 'a background export',
-			},
-		],
-		[`${o}/analytics`]: [{ url: `${o}/analytics`, as: 'organization' }],
-		[`${o}/settings`]: [{ url: `${o}/settings`, as: 'organization' }],
-		[`${o}/single-sign-on`]: [{ url: `${o}/single-sign-on`, as: 'organization' }],
-		[`${o}/score-input`]: [{ url: `${o}/score-input`, as: 'organization' }],
-		[`${o}/result-cards`]: [{ url: `${o}/result-cards`, as: 'organization' }],
-		[`${o}/org/announcement/list`]: [{ url: `${o}/org/announcement/list`, as: 'organization' }],
-		[`${o}/certificate/:studentId/:courseId/:organizationId/:studentEmail`]: [
-			{
-				url: `${o}/certificate/${d.organization.student.id}/${d.organization.courseId}/${d.organization.id}/${encodeURIComponent(d.organization.student.email)}`,
-				as: 'organization',
-			},
-		],
-
-		'/conference': [
-			{ url: '/conference', as: 'teacher' },
-			{ url: '/conference', as: 'student' },
-			{ url: '/conference', as: 'organization', note: 'the rooms of its own courses' },
-		],
-		'/conference/classroom/:roomId': [{ url: `/conference/classroom/${d.roomId}`, as: 'teacher' }],
-		'/conference/whiteboard/:roomId': [
-			{ url: `/conference/whiteboard/${d.roomId}`, as: 'student' },
-		],
-
-		// An unknown address under an area: its 404 page, inside the area's navigation.
-		[`${s}/*`]: [
-			{ url: `${s}/no-such-page`, as: 'student', status: 404, note: 'the area 404 page' },
-		],
-		[`${t}/*`]: [
-			{ url: `${t}/no-such-page`, as: 'teacher', status: 404, note: 'the area 404 page' },
-		],
-		[`${o}/*`]: [
-			{ url: `${o}/no-such-page`, as: 'organization', status: 404, note: 'the area 404 page' },
-		],
-		'/conference/*': [
-			{ url: '/conference/no-such-page', as: 'student', status: 404, note: 'the area 404 page' },
-		],
-	}
-}
 
 const routes = flattenRoutes()
 
@@ -338,23 +86,6 @@ let data: A11yData | undefined
 async function sharedData() {
 	data ??= await makeData()
 	return data
-}
-
-const accounts: Record<
-	Exclude<Role, 'anonymous'>,
-	(d: A11yData) => [string, string, 'user' | 'organization']
-> = {
-	student: (d) => [d.student.email, password, 'user'],
-	teacher: (d) => [d.teacher.email, password, 'user'],
-	organization: () => ['organization@example.com', demoPassword, 'organization'],
-}
-
-async function signIn(page: Page, role: Role, d: A11yData) {
-	await page.context().clearCookies()
-	if (role === 'anonymous') return
-	const [email, pass, as] = accounts[role](d)
-	await logIn(page, email, pass, as)
-	await expect(page).not.toHaveURL(/\/login/)
 }
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]
@@ -479,24 +210,84 @@ export async function axeViolations(page: Page, label: string, rules?: string[])
 	return violations.length ? describe(label, violations) : null
 }
 
+type Group = { name: string; role: Role; patterns: (pattern: string) => boolean; parts: number }
+
+const publicPage = (pattern: string) =>
+	!/^\/(studentdashboard|teachersdashboard|organization|conference)(\/|$)/.test(pattern)
+const area = (prefix: string) => (pattern: string) =>
+	pattern === prefix || pattern.startsWith(`${prefix}/`)
+
+/**
+ * The route table's pages by the role that sees them, each group a test (a big one in parts, so
+ * each stays well inside its timeout).
+ */
+const groups: Group[] = [
+	{ name: 'public pages, anonymous', role: 'anonymous', patterns: publicPage, parts: 2 },
+	{
+		name: 'public pages and checkout, signed in as a student',
+		role: 'student',
+		patterns: publicPage,
+		parts: 1,
+	},
+	{
+		name: 'public pages and find-student, signed in as a teacher',
+		role: 'teacher',
+		patterns: publicPage,
+		parts: 1,
+	},
+	{
+		name: 'student dashboard',
+		role: 'student',
+		patterns: (pattern) => area('/studentdashboard')(pattern) || area('/conference')(pattern),
+		parts: 3,
+	},
+	{
+		name: 'teacher dashboard',
+		role: 'teacher',
+		patterns: (pattern) => area('/teachersdashboard')(pattern) || area('/conference')(pattern),
+		parts: 3,
+	},
+	{
+		name: 'organization dashboard, and public pages signed in',
+		role: 'organization',
+		patterns: (pattern) => area('/organization')(pattern) || publicPage(pattern),
+		parts: 2,
+	},
+]
+
+/** The shipped languages besides English, and the direction each page must declare. */
+const LANGUAGES = [
+	{ lang: 'es', dir: 'ltr' },
+	{ lang: 'fr', dir: 'ltr' },
+	{ lang: 'ar', dir: 'rtl' },
+] as const
+
+function groupVisits(d: A11yData, group: Group, [part, parts]: [number, number]) {
+	const everyVisit = Object.entries(visits(d))
+		.filter(([pattern]) => group.patterns(pattern))
+		.flatMap(([pattern, list]) =>
+			list.filter((visit) => visit.as === group.role).map((visit) => ({ pattern, ...visit })),
+		)
+	const size = Math.ceil(everyVisit.length / parts)
+	const mine = everyVisit.slice((part - 1) * size, part * size)
+	expect(mine.length).toBeGreaterThan(0)
+	return mine
+}
+
+const visitLabel = (visit: Visit, role: Role) =>
+	`${visit.url} as ${role}${visit.note ? ` (${visit.note})` : ''}`
+
 async function sweep(
 	testPage: Page,
 	browser: Browser,
 	testInfo: TestInfo,
-	role: Role,
-	patterns: (pattern: string) => boolean,
-	[part, parts] = [1, 1],
+	group: Group,
+	part: [number, number],
 ) {
 	const d = await sharedData()
 	const page = await scanPage(testPage, testInfo, browser)
-	const all = Object.entries(visits(d)).filter(([pattern]) => patterns(pattern))
-	const everyVisit = all.flatMap(([pattern, list]) =>
-		list.filter((visit) => visit.as === role).map((visit) => ({ pattern, ...visit })),
-	)
-	// A big area is swept in parts, each a test of its own, so each stays well inside its timeout.
-	const size = Math.ceil(everyVisit.length / parts)
-	const mine = everyVisit.slice((part - 1) * size, part * size)
-	expect(mine.length).toBeGreaterThan(0)
+	const mine = groupVisits(d, group, part)
+	const role = group.role
 	await signIn(page, role, d)
 	// A toast that comes late (a page that polls) would be read by axe halfway through its fade:
 	// with reduced motion, as sonner honours it, a toast is either not there or fully shown.
@@ -512,7 +303,7 @@ async function sweep(
 			new URL(visit.url, 'http://x').pathname,
 		)
 		await settle(page, testInfo)
-		const label = `${visit.url} as ${role}${visit.note ? ` (${visit.note})` : ''}`
+		const label = visitLabel(visit, role)
 		if (testInfo.project.name === 'no-js' && response)
 			served.push({ label, html: await response.text() })
 		const found = await axeViolations(page, label)
@@ -536,66 +327,95 @@ async function sweep(
 	expect(problems.join('\n\n'), 'axe violations and HTML errors').toBe('')
 }
 
-const publicPage = (pattern: string) =>
-	!/^\/(studentdashboard|teachersdashboard|organization|conference)(\/|$)/.test(pattern)
-const area = (prefix: string) => (pattern: string) =>
-	pattern === prefix || pattern.startsWith(`${prefix}/`)
+/**
+ * The same pages in Spanish, French and Arabic, at the least cost that still reads every page in
+ * every language, light and dark. English (above) reads each page in both projects, on a desktop
+ * and a phone; a language changes only the words and the direction, not which elements a page
+ * has, so here:
+ * - with JavaScript (the `js` project), axe reads each page once, at 360 px, where longer words
+ *   and right to left break a layout first, in light (every rule) and in dark (the colour rules),
+ *   and the page must not scroll sideways there; the desktop reading would repeat the same markup;
+ * - without it (`no-js`), the pages are only fetched as served, with the signed-in context's
+ *   cookies, for the W3C checker: no browser renders them, and a language's markup is the same
+ *   whichever project reads it, so axe without scripts would repeat the `js` reading.
+ * Both check `<html lang dir>`. The sign-in is English (the form's own words); the `lang` cookie
+ * the footer's switcher sets then chooses the language of every page after.
+ * Measured on one group (seven pages, 2 shared cores): a language costs about 0.7 of the English
+ * reading with JavaScript (the load and hydration dominate, not axe) and 0.2 without (mostly the
+ * checker's Java start), so the three languages add about 1.3 times the English sweep.
+ */
+async function sweepIn(
+	testPage: Page,
+	testInfo: TestInfo,
+	group: Group,
+	part: [number, number],
+	{ lang, dir }: (typeof LANGUAGES)[number],
+) {
+	const d = await sharedData()
+	const page = testPage
+	const mine = groupVisits(d, group, part)
+	const role = group.role
+	await signIn(page, role, d, lang)
+	await page.emulateMedia({ reducedMotion: 'reduce' })
+	const problems: string[] = []
+	const served: { label: string; html: string }[] = []
+	const html = `<html lang="${lang}" dir="${dir}"`
+	for (const visit of mine) {
+		const label = `${visitLabel(visit, role)} in ${lang}`
+		if (testInfo.project.name === 'no-js') {
+			const response = await page.context().request.get(visit.url, { maxRedirects: 0 })
+			expect(response.status(), `${visit.url} answers`).toBe(visit.status ?? 200)
+			const body = await response.text()
+			if (!body.includes(html)) problems.push(`${label}: no ${html}>`)
+			served.push({ label, html: body })
+			continue
+		}
+		await page.setViewportSize(PHONE)
+		const response = await page.goto(visit.url)
+		expect(response?.status(), `${visit.url} answers`).toBe(visit.status ?? 200)
+		expect(new URL(page.url()).pathname, `${visit.url} stays put`).toBe(
+			new URL(visit.url, 'http://x').pathname,
+		)
+		await settle(page, testInfo)
+		const root = page.locator('html')
+		if ((await root.getAttribute('lang')) !== lang || (await root.getAttribute('dir')) !== dir)
+			problems.push(`${label}: <html> is not lang="${lang}" dir="${dir}"`)
+		const spill = await sidewaysScroll(page, label)
+		if (spill) problems.push(spill)
+		const found = await axeViolations(page, `${label} at ${PHONE.width} px`)
+		if (found) problems.push(found)
+		const dark = await inDarkMode(page, () =>
+			axeViolations(page, `${label} at ${PHONE.width} px in dark mode`, COLOUR_RULES),
+		)
+		if (dark) problems.push(dark)
+	}
+	const invalid = await htmlErrors(served)
+	if (invalid) problems.push(`The W3C HTML checker's errors:\n${invalid}`)
+	expect(problems.join('\n\n'), 'axe violations and HTML errors').toBe('')
+}
+
+const partsOf = (group: Group) =>
+	Array.from({ length: group.parts }, (_, index) => [index + 1, group.parts] as [number, number])
+const partName = (group: Group, [part, parts]: [number, number]) =>
+	parts > 1 ? `${group.name}, part ${part} of ${parts}` : group.name
 
 test.describe('axe finds no violations', () => {
 	test.describe.configure({ timeout: 180_000 })
 
-	for (const part of [1, 2]) {
-		test(`public pages, anonymous, part ${part} of 2`, async ({ page, browser }, testInfo) => {
-			await sweep(page, browser, testInfo, 'anonymous', publicPage, [part, 2])
+	for (const group of groups)
+		for (const part of partsOf(group))
+			test(partName(group, part), async ({ page, browser }, testInfo) => {
+				await sweep(page, browser, testInfo, group, part)
+			})
+
+	for (const language of LANGUAGES)
+		test.describe(`in ${language.lang}`, () => {
+			for (const group of groups)
+				for (const part of partsOf(group))
+					test(partName(group, part), async ({ page }, testInfo) => {
+						await sweepIn(page, testInfo, group, part, language)
+					})
 		})
-	}
-	test('public pages and checkout, signed in as a student', async ({ page, browser }, testInfo) => {
-		await sweep(page, browser, testInfo, 'student', publicPage)
-	})
-	test('public pages and find-student, signed in as a teacher', async ({
-		page,
-		browser,
-	}, testInfo) => {
-		await sweep(page, browser, testInfo, 'teacher', publicPage)
-	})
-	// Each page is read twice (desktop and phone): three parts keep each test well inside its time.
-	for (const part of [1, 2, 3]) {
-		test(`student dashboard, part ${part} of 3`, async ({ page, browser }, testInfo) => {
-			await sweep(
-				page,
-				browser,
-				testInfo,
-				'student',
-				(pattern) => area('/studentdashboard')(pattern) || area('/conference')(pattern),
-				[part, 3],
-			)
-		})
-		test(`teacher dashboard, part ${part} of 3`, async ({ page, browser }, testInfo) => {
-			await sweep(
-				page,
-				browser,
-				testInfo,
-				'teacher',
-				(pattern) => area('/teachersdashboard')(pattern) || area('/conference')(pattern),
-				[part, 3],
-			)
-		})
-	}
-	for (const part of [1, 2]) {
-		test(`organization dashboard, and public pages signed in, part ${part} of 2`, async ({
-			page,
-			browser,
-		}, testInfo) => {
-			await sweep(
-				page,
-				browser,
-				testInfo,
-				'organization',
-				(pattern) => area('/organization')(pattern) || publicPage(pattern),
-				[part, 2],
-			)
-		})
-	}
 
 	test('forms after a failed submit, and the error toast', async ({
 		page: testPage,
