@@ -110,6 +110,8 @@ export const translatedAreas = [
 	'app/features/sso/**',
 	'app/features/account/**',
 	'app/features/reminders/**',
+	'app/features/conference/**',
+	'app/routes/conference/**',
 ]
 
 const linguiRules = {

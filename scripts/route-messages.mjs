@@ -12,9 +12,12 @@ if (!manifestFile) throw new Error(`No route manifest in ${assets}`)
 const manifestText = await readFile(join(assets, manifestFile), 'utf8')
 const manifest = JSON.parse(manifestText.slice(manifestText.indexOf('=') + 1).replace(/;\s*$/, ''))
 
-// A compiled message reads `id:"L2CVk3"` (any quote); a chunk loaded later, `import("./x.js")`.
+// A compiled message reads `id:"L2CVk3"` (any quote); a chunk loaded later, `import("./x.js")`;
+// a chunk that one imports in turn, `from"./x.js"` (the manifest lists a route's own imports, not
+// those of the chunks it loads later: a lazy island's shared parts would be missed).
 const MESSAGE_ID = /\bid:\s*[`"']([\w-]{6})[`"']/g
 const LATER_CHUNK = /import\(\s*[`"']\.\/([\w.-]+\.js)[`"']\s*\)/g
+const IMPORTED_CHUNK = /(?:\bfrom|\bimport)\s*[`"']\.\/([\w.-]+\.js)[`"']/g
 
 const chunkCache = new Map()
 async function chunk(url) {
@@ -22,7 +25,9 @@ async function chunk(url) {
 		const text = await readFile(join(buildDir, 'client', url), 'utf8').catch(() => '')
 		chunkCache.set(url, {
 			ids: [...text.matchAll(MESSAGE_ID)].map((m) => m[1]),
-			later: [...text.matchAll(LATER_CHUNK)].map((m) => `/assets/${m[1]}`),
+			later: [...text.matchAll(LATER_CHUNK), ...text.matchAll(IMPORTED_CHUNK)].map(
+				(m) => `/assets/${m[1]}`,
+			),
 		})
 	}
 	return chunkCache.get(url)

@@ -1,3 +1,7 @@
+import { msg, t } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { i18n } from '~/platform/i18n'
+
 // One thing drawn on the whiteboard, as stored in the shared document's `items` array.
 export type Tool = 'pen' | 'eraser' | 'line' | 'rect' | 'ellipse' | 'text'
 
@@ -11,16 +15,18 @@ export type BoardItem = {
 	text?: string
 }
 
-const KIND_LABELS: Record<Tool, string> = {
-	pen: 'Pen stroke',
-	eraser: 'Eraser stroke',
-	line: 'Line',
-	rect: 'Rectangle',
-	ellipse: 'Ellipse',
-	text: 'Text',
+const KIND_LABELS: Record<Tool, MessageDescriptor> = {
+	pen: msg`Pen stroke`,
+	eraser: msg`Eraser stroke`,
+	line: msg`Line`,
+	rect: msg`Rectangle`,
+	ellipse: msg`Ellipse`,
+	text: msg`Text`,
 }
 
 /** How a drawing is read out to someone who cannot see the canvas. */
 export function boardItemLabel(item: BoardItem) {
-	return item.kind === 'text' ? `Text: ${item.text ?? ''}` : KIND_LABELS[item.kind]
+	if (item.kind !== 'text') return i18n._(KIND_LABELS[item.kind])
+	const words = item.text ?? ''
+	return t`Text: ${words}`
 }

@@ -1,27 +1,36 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
+import { plainSpaces } from '~/platform/dates'
+import { intlLocale } from '~/platform/i18n'
 import { Button } from '~/ui/button'
-import { MESSAGE_MAX, type ChatMessage } from './schema'
+import { MESSAGE_MAX, messageTooLong, type ChatMessage } from './schema'
 
-const timeFormat = new Intl.DateTimeFormat('en-US', {
-	hour: 'numeric',
-	minute: '2-digit',
-	hour12: true,
-})
+/** '5:00 PM' in English; each language writes its own. */
+const formatTime = (instant: string) =>
+	plainSpaces(
+		new Intl.DateTimeFormat(intlLocale(), { hour: 'numeric', minute: '2-digit' }).format(
+			new Date(instant),
+		),
+	)
 
 /** The room's chat history, oldest first. */
 export function ChatLog({ messages }: { messages: ChatMessage[] }) {
-	if (messages.length === 0) return <p className="text-sm text-slate-600">No messages yet.</p>
+	const { t } = useLingui()
+	if (messages.length === 0)
+		return (
+			<p className="text-sm text-slate-600">
+				<Trans>No messages yet.</Trans>
+			</p>
+		)
 	return (
-		<ol aria-label="Chat messages" className="flex max-h-96 flex-col gap-2 overflow-y-auto">
+		<ol aria-label={t`Chat messages`} className="flex max-h-96 flex-col gap-2 overflow-y-auto">
 			{messages.map((message) => (
 				<li key={message.id} className="rounded-md bg-slate-50 px-3 py-2">
 					<p className="text-xs text-slate-600">
 						<span className="font-semibold text-slate-800">
-							{message.author?.name ?? 'Former member'}
+							{message.author?.name ?? t`Former member`}
 						</span>{' '}
-						<time dateTime={message.createdAt}>
-							{timeFormat.format(new Date(message.createdAt))}
-						</time>
+						<time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
 					</p>
 					<p className="whitespace-pre-wrap break-words">{message.text}</p>
 				</li>
@@ -50,16 +59,16 @@ export function LiveChat({
 	unsent?: string[]
 	onSendAgain?: (text: string) => boolean
 }) {
+	const { t } = useLingui()
 	const [text, setText] = useState('')
 	const [error, setError] = useState<string | null>(null)
 
 	function submit(event: FormEvent<HTMLFormElement>) {
 		event.preventDefault()
 		const trimmed = text.trim()
-		if (!trimmed) return setError('Message is required')
-		if (trimmed.length > MESSAGE_MAX)
-			return setError(`Message must be at most ${MESSAGE_MAX} characters`)
-		if (!onSend(trimmed)) return setError('Not connected. Your message was not sent.')
+		if (!trimmed) return setError(t`Message is required`)
+		if (trimmed.length > MESSAGE_MAX) return setError(messageTooLong())
+		if (!onSend(trimmed)) return setError(t`Not connected. Your message was not sent.`)
 		setError(null)
 		setText('')
 	}
@@ -70,18 +79,20 @@ export function LiveChat({
 			className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
 		>
 			<h2 id="live-chat-heading" className="text-lg font-semibold">
-				Chat
+				<Trans>Chat</Trans>
 			</h2>
 			<div aria-live="polite">
 				<ChatLog messages={messages} />
 				{pending.length > 0 ? (
-					<ol aria-label="Messages waiting to be sent" className="mt-2 flex flex-col gap-2">
+					<ol aria-label={t`Messages waiting to be sent`} className="mt-2 flex flex-col gap-2">
 						{pending.map((each) => (
 							<li
 								key={each.clientId}
 								className="rounded-md border border-dashed border-slate-300 px-3 py-2"
 							>
-								<p className="text-xs text-slate-600">Sending…</p>
+								<p className="text-xs text-slate-600">
+									<Trans>Sending…</Trans>
+								</p>
 								<p className="whitespace-pre-wrap break-words">{each.text}</p>
 							</li>
 						))}
@@ -90,7 +101,7 @@ export function LiveChat({
 			</div>
 			<form onSubmit={submit} className="flex flex-col gap-2">
 				<label htmlFor="live-chat-text" className="text-sm font-medium text-slate-800">
-					Message
+					<Trans>Message</Trans>
 				</label>
 				<textarea
 					id="live-chat-text"
@@ -113,17 +124,21 @@ export function LiveChat({
 						{error}
 					</p>
 				) : null}
-				<Button disabled={disabled}>Send</Button>
+				<Button disabled={disabled}>
+					<Trans>Send</Trans>
+				</Button>
 			</form>
 			{unsent.length > 0 && onSendAgain ? (
-				<ul aria-label="Messages not sent" className="flex flex-col gap-2">
+				<ul aria-label={t`Messages not sent`} className="flex flex-col gap-2">
 					{unsent.map((each, index) => (
 						<li
 							key={`${index}-${each}`}
 							className="flex flex-col gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2"
 						>
 							<p className="text-sm text-red-800">
-								Not sent: <span className="whitespace-pre-wrap break-words">{each}</span>
+								<Trans>
+									Not sent: <span className="whitespace-pre-wrap break-words">{each}</span>
+								</Trans>
 							</p>
 							<Button
 								type="button"
@@ -131,7 +146,7 @@ export function LiveChat({
 								disabled={disabled}
 								onClick={() => onSendAgain(each)}
 							>
-								Send again
+								<Trans>Send again</Trans>
 							</Button>
 						</li>
 					))}

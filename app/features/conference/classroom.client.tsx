@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Link } from '~/ui/link'
 import { Button, buttonClass } from '~/ui/button'
@@ -19,6 +22,7 @@ function Video({
 	label: string
 	state?: string
 }) {
+	const { t } = useLingui()
 	return (
 		<figure className="flex flex-col gap-1">
 			<video
@@ -28,7 +32,7 @@ function Video({
 				autoPlay
 				playsInline
 				muted={muted}
-				aria-label={`Video of ${label}`}
+				aria-label={t`Video of ${label}`}
 				className="aspect-video w-full rounded-md bg-slate-900 object-cover"
 			/>
 			<figcaption className="text-sm">
@@ -39,13 +43,13 @@ function Video({
 	)
 }
 
-const stateLabel: Record<RTCPeerConnectionState, string> = {
-	new: 'Connecting…',
-	connecting: 'Connecting…',
-	connected: 'Connected',
-	disconnected: 'Connection lost',
-	failed: 'Could not connect',
-	closed: 'Left',
+const stateLabel: Record<RTCPeerConnectionState, MessageDescriptor> = {
+	new: msg`Connecting…`,
+	connecting: msg`Connecting…`,
+	connected: msg`Connected`,
+	disconnected: msg`Connection lost`,
+	failed: msg`Could not connect`,
+	closed: msg`Left`,
 }
 
 /** The live classroom: presence, call, chat, raised hands, the teacher's controls, and the board. */
@@ -60,6 +64,7 @@ export default function ClassroomIsland({
 	messages: ChatMessage[]
 	iceServers: RTCIceServer[]
 }) {
+	const { t, i18n } = useLingui()
 	const socket = useRoomSocket({
 		roomId: room.id,
 		ticket,
@@ -74,6 +79,7 @@ export default function ClassroomIsland({
 	const names = new Map(
 		socket.participants.map((participant) => [participant.peerId, participant.name]),
 	)
+	const mutedBy = socket.mutedBy?.by
 	const remotePeers = Object.entries(call.remote) as [string, RemotePeer][]
 
 	return (
@@ -81,8 +87,9 @@ export default function ClassroomIsland({
 			<ConnectionNotice status={socket.status} notice={socket.notice} split={socket.split} />
 			{socket.mutedBy && call.inCall ? (
 				<p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-					{socket.mutedBy.by} muted everyone&apos;s microphone. Unmute yourself when you want to
-					speak.
+					<Trans>
+						{mutedBy} muted everyone&apos;s microphone. Unmute yourself when you want to speak.
+					</Trans>
 				</p>
 			) : null}
 			{call.error ? (
@@ -91,7 +98,7 @@ export default function ClassroomIsland({
 				</p>
 			) : null}
 
-			<div role="group" aria-label="Classroom controls" className="flex flex-wrap gap-2">
+			<div role="group" aria-label={t`Classroom controls`} className="flex flex-wrap gap-2">
 				{call.inCall ? (
 					<>
 						<Button
@@ -100,7 +107,7 @@ export default function ClassroomIsland({
 							aria-pressed={!call.microphone}
 							onClick={call.toggleMicrophone}
 						>
-							{call.microphone ? 'Mute microphone' : 'Unmute microphone'}
+							{call.microphone ? t`Mute microphone` : t`Unmute microphone`}
 						</Button>
 						<Button
 							type="button"
@@ -108,10 +115,10 @@ export default function ClassroomIsland({
 							aria-pressed={!call.camera}
 							onClick={call.toggleCamera}
 						>
-							{call.camera ? 'Turn camera off' : 'Turn camera on'}
+							{call.camera ? t`Turn camera off` : t`Turn camera on`}
 						</Button>
 						<Button type="button" variant="secondary" onClick={call.leave}>
-							Leave call
+							<Trans>Leave call</Trans>
 						</Button>
 					</>
 				) : (
@@ -120,7 +127,7 @@ export default function ClassroomIsland({
 						disabled={!connected || call.joining}
 						onClick={() => void call.join()}
 					>
-						{call.joining ? 'Starting camera…' : 'Join with camera and microphone'}
+						{call.joining ? t`Starting camera…` : t`Join with camera and microphone`}
 					</Button>
 				)}
 				<Button
@@ -130,7 +137,7 @@ export default function ClassroomIsland({
 					aria-pressed={me?.hand ?? false}
 					onClick={() => socket.send({ type: 'hand', raised: !me?.hand })}
 				>
-					{me?.hand ? 'Lower hand' : 'Raise hand'}
+					{me?.hand ? t`Lower hand` : t`Raise hand`}
 				</Button>
 				{host ? (
 					<Button
@@ -139,7 +146,7 @@ export default function ClassroomIsland({
 						disabled={!connected}
 						onClick={() => socket.send({ type: 'mute-all' })}
 					>
-						Mute everyone
+						<Trans>Mute everyone</Trans>
 					</Button>
 				) : null}
 				<Button
@@ -148,14 +155,14 @@ export default function ClassroomIsland({
 					aria-expanded={showBoard}
 					onClick={() => setShowBoard(!showBoard)}
 				>
-					{showBoard ? 'Hide whiteboard' : 'Show whiteboard'}
+					{showBoard ? t`Hide whiteboard` : t`Show whiteboard`}
 				</Button>
 				<Link
 					to={`/conference/whiteboard/${room.id}`}
 					target="_blank"
 					className={buttonClass('link')}
 				>
-					Open the whiteboard in a new tab
+					<Trans>Open the whiteboard in a new tab</Trans>
 				</Link>
 			</div>
 
@@ -165,7 +172,7 @@ export default function ClassroomIsland({
 					className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
 				>
 					<h2 id="call-heading" className="text-lg font-semibold">
-						Call
+						<Trans>Call</Trans>
 					</h2>
 					{call.inCall || remotePeers.length > 0 ? (
 						<div className="grid gap-3 sm:grid-cols-2">
@@ -173,8 +180,8 @@ export default function ClassroomIsland({
 								<Video
 									stream={call.localStream}
 									muted
-									label="You"
-									state={call.camera ? undefined : 'Camera off'}
+									label={t`You`}
+									state={call.camera ? undefined : t`Camera off`}
 								/>
 							) : null}
 							{remotePeers.map(([id, peer]) => (
@@ -182,21 +189,23 @@ export default function ClassroomIsland({
 									key={id}
 									stream={peer.stream}
 									muted={false}
-									label={names.get(id) ?? 'Participant'}
-									state={stateLabel[peer.state]}
+									label={names.get(id) ?? t`Participant`}
+									state={i18n._(stateLabel[peer.state])}
 								/>
 							))}
 						</div>
 					) : (
 						<p className="text-sm text-slate-600">
-							Nobody&apos;s camera is on yet. Join with your camera and microphone to see and hear
-							the others in the call.
+							<Trans>
+								Nobody&apos;s camera is on yet. Join with your camera and microphone to see and hear
+								the others in the call.
+							</Trans>
 						</p>
 					)}
 				</section>
 				{showBoard ? (
 					<div id="classroom-board">
-						<Whiteboard doc={socket.doc} label="Whiteboard beside the call" canClear={host} />
+						<Whiteboard doc={socket.doc} label={t`Whiteboard beside the call`} canClear={host} />
 					</div>
 				) : null}
 				<RoomSide socket={socket} />

@@ -1,11 +1,14 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { Participant } from './protocol'
 import type { ConnectionStatus } from './use-room-socket'
 
-const statusText: Record<ConnectionStatus, string> = {
-	connecting: 'Connecting to the room…',
-	connected: 'Connected',
-	reconnecting: 'Connection lost. Reconnecting…',
-	ended: 'The session has ended.',
+const statusText: Record<ConnectionStatus, MessageDescriptor> = {
+	connecting: msg`Connecting to the room…`,
+	connected: msg`Connected`,
+	reconnecting: msg`Connection lost. Reconnecting…`,
+	ended: msg`The session has ended.`,
 }
 
 /** Where the live connection stands, read out when it changes. */
@@ -19,20 +22,29 @@ export function ConnectionNotice({
 	/** Part of the room cannot be reached for now (the server is cut off from the others). */
 	split?: boolean
 }) {
+	const { t, i18n } = useLingui()
 	return (
-		<div role="status" aria-label="Connection to the room" className="flex flex-col gap-1 text-sm">
+		<div
+			role="status"
+			aria-label={t`Connection to the room`}
+			className="flex flex-col gap-1 text-sm"
+		>
 			<p className={status === 'connected' ? 'text-green-800' : 'text-amber-900'}>
-				{statusText[status]}
+				{i18n._(statusText[status])}
 			</p>
 			{status === 'reconnecting' ? (
 				<p className="text-slate-700">
-					What you draw and write meanwhile is kept here and shared when you are back.
+					<Trans>
+						What you draw and write meanwhile is kept here and shared when you are back.
+					</Trans>
 				</p>
 			) : null}
 			{status === 'connected' && split ? (
 				<p className="text-amber-900">
-					Some people in this room cannot be reached just now: you may not see what they draw or
-					write until the link is back. What you do is kept and shared then.
+					<Trans>
+						Some people in this room cannot be reached just now: you may not see what they draw or
+						write until the link is back. What you do is kept and shared then.
+					</Trans>
 				</p>
 			) : null}
 			{notice ? <p className="text-red-800">{notice}</p> : null}
@@ -40,15 +52,24 @@ export function ConnectionNotice({
 	)
 }
 
+const detailText = {
+	host: msg`Teacher`,
+	whiteboard: msg`On the whiteboard`,
+	hand: msg`Hand raised`,
+	inCall: msg`In the call`,
+	microphoneOff: msg`Microphone off`,
+	cameraOff: msg`Camera off`,
+}
+
 function details(participant: Participant) {
-	const parts: string[] = []
-	if (participant.host) parts.push('Teacher')
-	if (participant.view === 'whiteboard') parts.push('On the whiteboard')
-	if (participant.hand) parts.push('Hand raised')
+	const parts: MessageDescriptor[] = []
+	if (participant.host) parts.push(detailText.host)
+	if (participant.view === 'whiteboard') parts.push(detailText.whiteboard)
+	if (participant.hand) parts.push(detailText.hand)
 	if (participant.inCall) {
-		parts.push('In the call')
-		if (!participant.microphone) parts.push('Microphone off')
-		if (!participant.camera) parts.push('Camera off')
+		parts.push(detailText.inCall)
+		if (!participant.microphone) parts.push(detailText.microphoneOff)
+		if (!participant.camera) parts.push(detailText.cameraOff)
 	}
 	return parts
 }
@@ -61,6 +82,8 @@ export function ParticipantList({
 	participants: Participant[]
 	myPeerId: string | null
 }) {
+	const { t, i18n } = useLingui()
+	const count = participants.length
 	const sorted = [...participants].sort(
 		(a, b) =>
 			Number(b.hand) - Number(a.hand) ||
@@ -73,23 +96,31 @@ export function ParticipantList({
 			className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4"
 		>
 			<h2 id="participants-heading" className="text-lg font-semibold">
-				Participants ({participants.length})
+				<Trans>Participants ({count})</Trans>
 			</h2>
 			{sorted.length === 0 ? (
-				<p className="text-sm text-slate-600">Nobody is connected.</p>
+				<p className="text-sm text-slate-600">
+					<Trans>Nobody is connected.</Trans>
+				</p>
 			) : (
-				<ul aria-label="Participants" className="flex flex-col gap-1">
+				<ul aria-label={t`Participants`} className="flex flex-col gap-1">
 					{sorted.map((participant) => (
 						<li key={participant.peerId} className="text-sm">
 							<span className="font-semibold">{participant.name}</span>
-							{participant.peerId === myPeerId ? ' (you)' : ''}
+							{participant.peerId === myPeerId ? ` ${t`(you)`}` : ''}
 							{participant.hand ? (
 								<span aria-hidden="true" className="ms-1">
 									✋
 								</span>
 							) : null}
 							{details(participant).length ? (
-								<span className="text-slate-600"> · {details(participant).join(' · ')}</span>
+								<span className="text-slate-600">
+									{' '}
+									·{' '}
+									{details(participant)
+										.map((part) => i18n._(part))
+										.join(' · ')}
+								</span>
 							) : null}
 						</li>
 					))}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { areaUser } from '~/platform/area-guard.server'
 import { env } from '~/platform/env.server'
@@ -66,12 +67,12 @@ export async function roomAction(
 				return redirect(`${page}#chat`)
 			case 'invite': {
 				const { invitee } = await inviteToRoom(api, roomId, form.email)
-				sendToast(context, successToast(`Invitation sent to ${invitee.name}`))
+				sendToast(context, successToast(invitationSent(invitee.name)))
 				return redirect(page)
 			}
 			case 'end':
 				await endRoomSession(api, roomId)
-				sendToast(context, successToast('Session ended'))
+				sendToast(context, successToast(t`Session ended`))
 				return redirect(page)
 		}
 	} catch (error) {
@@ -109,4 +110,8 @@ async function ticketFor(api: ReturnType<typeof upstream>, roomId: string) {
 		if (!(error instanceof UpstreamError)) throw error
 		return { ticketError: error.text, status: replyStatus(error.status) }
 	}
+}
+
+function invitationSent(name: string) {
+	return t`Invitation sent to ${name}`
 }

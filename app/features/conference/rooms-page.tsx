@@ -1,6 +1,9 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Form } from 'react-router'
+import { plainSpaces } from '~/platform/dates'
+import { intlLocale } from '~/platform/i18n'
 import { Button } from '~/ui/button'
 import { ConformField, ConformSelect, FormErrors } from '~/ui/field'
 import { LoadError } from '~/ui/load-error'
@@ -10,36 +13,51 @@ import { TextLink } from '~/ui/text-link'
 import type { loadLiveRooms } from './rooms.server'
 import { ROOM_KINDS, startRoomSchema, type Room } from './schema'
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-	dateStyle: 'medium',
-	timeStyle: 'short',
-	hour12: true,
-})
+/** 'Nov 22, 2026, 5:00 PM' in English; each language writes its own. */
+const formatEnded = (instant: string) =>
+	plainSpaces(
+		new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
+			new Date(instant),
+		),
+	)
 
 function RoomTable({ rooms }: { rooms: Room[] }) {
+	const { t } = useLingui()
+	const endedLabel = (instant: string) => {
+		const when = formatEnded(instant)
+		return t`Ended ${when}`
+	}
 	if (rooms.length === 0) {
-		return <p className="text-slate-700">No live rooms yet for your courses.</p>
+		return (
+			<p className="text-slate-700">
+				<Trans>No live rooms yet for your courses.</Trans>
+			</p>
+		)
 	}
 	return (
-		<TableScroll label="Live rooms of your courses" framed={false}>
+		<TableScroll label={t`Live rooms of your courses`} framed={false}>
 			<table className="w-full border-collapse text-start text-sm">
-				<caption className="sr-only">Live rooms of your courses</caption>
+				<caption className="sr-only">
+					<Trans>Live rooms of your courses</Trans>
+				</caption>
 				<thead>
 					<tr className="border-b border-slate-300">
 						<th scope="col" className="py-2 pe-4">
-							Room
+							<Trans>Room</Trans>
 						</th>
 						<th scope="col" className="py-2 pe-4">
-							Course
+							<Trans>Course</Trans>
 						</th>
 						<th scope="col" className="py-2 pe-4">
-							Host
+							<Trans>Host</Trans>
 						</th>
 						<th scope="col" className="py-2 pe-4">
-							Status
+							<Trans>Status</Trans>
 						</th>
 						<th scope="col" className="py-2">
-							<span className="sr-only">Open</span>
+							<span className="sr-only">
+								<Trans>Open</Trans>
+							</span>
 						</th>
 					</tr>
 				</thead>
@@ -49,12 +67,10 @@ function RoomTable({ rooms }: { rooms: Room[] }) {
 							<td className="py-2 pe-4 font-medium">{room.title}</td>
 							<td className="py-2 pe-4">{room.courseTitle}</td>
 							<td className="py-2 pe-4">{room.ownerName}</td>
-							<td className="py-2 pe-4">
-								{room.endedAt ? `Ended ${dateFormat.format(new Date(room.endedAt))}` : 'Open'}
-							</td>
+							<td className="py-2 pe-4">{room.endedAt ? endedLabel(room.endedAt) : t`Open`}</td>
 							<td className="py-2">
 								<TextLink to={`/conference/${room.kind}/${room.id}`}>
-									{room.endedAt ? 'Read the chat' : room.role === 'observer' ? 'Open' : 'Join'}
+									{room.endedAt ? t`Read the chat` : room.role === 'observer' ? t`Open` : t`Join`}
 									<span className="sr-only"> {room.title}</span>
 								</TextLink>
 							</td>
@@ -73,6 +89,7 @@ function StartRoomForm({
 	courses: { id: string; title: string }[]
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
+	const { t, i18n } = useLingui()
 	const starting = useSubmitting()
 	const [form, fields] = useForm({
 		lastResult,
@@ -83,20 +100,26 @@ function StartRoomForm({
 	})
 	if (courses.length === 0) {
 		return (
-			<p className="text-slate-700">Create a course first; its students can then join its rooms.</p>
+			<p className="text-slate-700">
+				<Trans>Create a course first; its students can then join its rooms.</Trans>
+			</p>
 		)
 	}
 	return (
 		<Form method="post" className="flex max-w-xl flex-col gap-4" {...getFormProps(form)}>
 			<FormErrors id={form.errorId} errors={form.errors} />
 			<ConformSelect
-				label="Course"
+				label={t`Course`}
 				meta={fields.courseId}
 				options={courses.map((course) => ({ value: course.id, label: course.title }))}
 			/>
-			<ConformField label="Title" meta={fields.title} required />
-			<ConformSelect label="Kind of room" meta={fields.kind} options={ROOM_KINDS} />
-			<Button disabled={starting}>{starting ? 'Starting…' : 'Start the room'}</Button>
+			<ConformField label={t`Title`} meta={fields.title} required />
+			<ConformSelect
+				label={t`Kind of room`}
+				meta={fields.kind}
+				options={ROOM_KINDS.map((kind) => ({ value: kind.value, label: i18n._(kind.label) }))}
+			/>
+			<Button disabled={starting}>{starting ? t`Starting…` : t`Start the room`}</Button>
 		</Form>
 	)
 }
@@ -112,11 +135,13 @@ export function LiveRoomsPage({
 	const { rooms, courses } = loaderData
 	return (
 		<div className="flex flex-col gap-8">
-			<h1 className="text-2xl font-bold">Live rooms</h1>
+			<h1 className="text-2xl font-bold">
+				<Trans>Live rooms</Trans>
+			</h1>
 			{courses ? (
 				<section aria-labelledby="start-heading" className="flex flex-col gap-3">
 					<h2 id="start-heading" className="text-lg font-semibold">
-						Start a live room
+						<Trans>Start a live room</Trans>
 					</h2>
 					{courses.ok ? (
 						<StartRoomForm courses={courses.value.courses} lastResult={actionData} />
@@ -127,7 +152,7 @@ export function LiveRoomsPage({
 			) : null}
 			<section aria-labelledby="rooms-heading" className="flex flex-col gap-3">
 				<h2 id="rooms-heading" className="text-lg font-semibold">
-					Your rooms
+					<Trans>Your rooms</Trans>
 				</h2>
 				{rooms.ok ? <RoomTable rooms={rooms.value} /> : <LoadError error={rooms.error} />}
 			</section>

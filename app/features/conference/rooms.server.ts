@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { listCourses } from '~/features/courses/api.server'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
@@ -30,7 +31,7 @@ export async function startRoomAction(context: Context, request: Request) {
 	if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
 	try {
 		const { room } = await createRoom(upstream(context, request), submission.value)
-		sendToast(context, successToast('Room created successfully'))
+		sendToast(context, successToast(t`Room created successfully`))
 		return redirect(`/conference/${room.kind}/${room.id}`)
 	} catch (error) {
 		return replyWithUpstreamError(context, submission, error)

@@ -1,3 +1,4 @@
+import { msg, t } from '@lingui/core/macro'
 import { z } from 'zod'
 import { emailField } from '~/features/account/schema'
 
@@ -31,14 +32,20 @@ export const ticketSchema = z.object({ ticket: z.string(), expiresAt: z.string()
 /** Longest chat message, as the API allows. */
 export const MESSAGE_MAX = 2000
 
+/** The chat's length error, in the page's language. */
+export function messageTooLong() {
+	const max = MESSAGE_MAX
+	return t`Message must be at most ${max} characters`
+}
+
 /** The chat form: the same schema checks it in the browser and in the action. */
 export const chatFormSchema = z.object({
 	intent: z.literal('message'),
 	text: z
-		.string({ error: 'Message is required' })
+		.string({ error: () => t`Message is required` })
 		.trim()
-		.min(1, 'Message is required')
-		.max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`),
+		.min(1, { error: () => t`Message is required` })
+		.max(MESSAGE_MAX, { error: () => messageTooLong() }),
 })
 
 export const endFormSchema = z.object({ intent: z.literal('end') })
@@ -58,17 +65,19 @@ export const roomFormSchema = z.discriminatedUnion('intent', [
 ])
 
 export const ROOM_KINDS = [
-	{ value: 'classroom', label: 'Classroom (call, chat and whiteboard)' },
-	{ value: 'whiteboard', label: 'Whiteboard only' },
+	{ value: 'classroom', label: msg`Classroom (call, chat and whiteboard)` },
+	{ value: 'whiteboard', label: msg`Whiteboard only` },
 ] as const
 
 /** A course's teacher starts a live room. */
 export const startRoomSchema = z.object({
-	courseId: z.string({ error: 'Choose a course' }).min(1, 'Choose a course'),
+	courseId: z
+		.string({ error: () => t`Choose a course` })
+		.min(1, { error: () => t`Choose a course` }),
 	title: z
-		.string({ error: 'Title is required' })
+		.string({ error: () => t`Title is required` })
 		.trim()
-		.min(1, 'Title is required')
-		.max(120, 'Title must be at most 120 characters'),
-	kind: z.enum(['classroom', 'whiteboard'], { error: 'Choose what kind of room' }),
+		.min(1, { error: () => t`Title is required` })
+		.max(120, { error: () => t`Title must be at most 120 characters` }),
+	kind: z.enum(['classroom', 'whiteboard'], { error: () => t`Choose what kind of room` }),
 })

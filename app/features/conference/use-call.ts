@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Participant, SignalData } from './protocol'
 import type { RoomSocket } from './use-room-socket'
@@ -94,9 +95,10 @@ export function useCall(socket: RoomSocket, iceServers: RTCIceServer[] = []) {
 						if (entry.pc.remoteDescription) await entry.pc.addIceCandidate(data.candidate)
 						else entry.pending.push(data.candidate)
 					}
-				})().catch((problem: unknown) =>
-					setError(`The call with a participant failed: ${String(problem)}`),
-				)
+				})().catch((problem: unknown) => {
+					const reason = String(problem)
+					setError(t`The call with a participant failed: ${reason}`)
+				})
 			}),
 		[onSignal, createPeer, send],
 	)
@@ -123,9 +125,11 @@ export function useCall(socket: RoomSocket, iceServers: RTCIceServer[] = []) {
 					to: participant.peerId,
 					data: { type: 'offer', sdp: offer.sdp ?? '' },
 				})
-			})().catch((problem: unknown) =>
-				setError(`Calling ${participant.name} failed: ${String(problem)}`),
-			)
+			})().catch((problem: unknown) => {
+				const name = participant.name
+				const reason = String(problem)
+				setError(t`Calling ${name} failed: ${reason}`)
+			})
 		}
 	}, [inCall, peerId, participants, createPeer, closePeer, send])
 
@@ -165,7 +169,7 @@ export function useCall(socket: RoomSocket, iceServers: RTCIceServer[] = []) {
 	async function join() {
 		if (!navigator.mediaDevices?.getUserMedia) {
 			setError(
-				'This browser cannot use a camera or microphone here. Use a recent browser over HTTPS.',
+				t`This browser cannot use a camera or microphone here. Use a recent browser over HTTPS.`,
 			)
 			return
 		}
@@ -179,8 +183,9 @@ export function useCall(socket: RoomSocket, iceServers: RTCIceServer[] = []) {
 			setMicrophone(true)
 			send({ type: 'media', inCall: true, camera: true, microphone: true })
 		} catch (problem) {
+			const reason = problem instanceof Error ? problem.message : String(problem)
 			setError(
-				`Could not use your camera and microphone: ${problem instanceof Error ? problem.message : String(problem)}. Allow them in your browser's site settings and try again.`,
+				t`Could not use your camera and microphone: ${reason}. Allow them in your browser's site settings and try again.`,
 			)
 		} finally {
 			setJoining(false)

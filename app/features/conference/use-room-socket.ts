@@ -186,6 +186,7 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 			doc.off('update', sendUpdate)
 			socket.onclose = null
 			socket.onmessage = null
+			// eslint-disable-next-line lingui/no-unlocalized-strings -- the socket's close reason, read by the server only
 			socket.close(1000, 'Left the room')
 			if (socketRef.current === socket) socketRef.current = null
 		}

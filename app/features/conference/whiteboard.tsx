@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import * as Y from 'yjs'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '~/ui/button'
 import { boardItemLabel, type BoardItem, type Tool } from './board'
 
@@ -11,27 +14,27 @@ const BACKGROUND = '#ffffff'
 const LOCAL = 'local'
 
 const COLOURS = [
-	{ value: '#0f172a', label: 'Black' },
-	{ value: '#b91c1c', label: 'Red' },
-	{ value: '#1d4ed8', label: 'Blue' },
-	{ value: '#15803d', label: 'Green' },
-	{ value: '#a16207', label: 'Brown' },
-	{ value: '#7e22ce', label: 'Purple' },
+	{ value: '#0f172a', label: msg`Black` },
+	{ value: '#b91c1c', label: msg`Red` },
+	{ value: '#1d4ed8', label: msg`Blue` },
+	{ value: '#15803d', label: msg`Green` },
+	{ value: '#a16207', label: msg`Brown` },
+	{ value: '#7e22ce', label: msg`Purple` },
 ] as const
 
-const TOOLS: { value: Tool; label: string }[] = [
-	{ value: 'pen', label: 'Pen' },
-	{ value: 'eraser', label: 'Eraser' },
-	{ value: 'line', label: 'Line' },
-	{ value: 'rect', label: 'Rectangle' },
-	{ value: 'ellipse', label: 'Ellipse' },
-	{ value: 'text', label: 'Text' },
+const TOOLS: { value: Tool; label: MessageDescriptor }[] = [
+	{ value: 'pen', label: msg`Pen` },
+	{ value: 'eraser', label: msg`Eraser` },
+	{ value: 'line', label: msg`Line` },
+	{ value: 'rect', label: msg`Rectangle` },
+	{ value: 'ellipse', label: msg`Ellipse` },
+	{ value: 'text', label: msg`Text` },
 ]
 
 const SIZES = [
-	{ value: 2, label: 'Thin' },
-	{ value: 4, label: 'Medium' },
-	{ value: 8, label: 'Thick' },
+	{ value: 2, label: msg`Thin` },
+	{ value: 4, label: msg`Medium` },
+	{ value: 8, label: msg`Thick` },
 ]
 
 function drawItem(context: CanvasRenderingContext2D, item: BoardItem) {
@@ -42,8 +45,12 @@ function drawItem(context: CanvasRenderingContext2D, item: BoardItem) {
 	context.lineCap = 'round'
 	context.lineJoin = 'round'
 	if (item.kind === 'text') {
+		// eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS font, not words
 		context.font = `${12 + item.width * 4}px system-ui, sans-serif`
 		context.textBaseline = 'top'
+		// A label's point is its top left on every screen: a right-to-left page must not move it.
+		context.direction = 'ltr'
+		context.textAlign = 'left'
 		context.fillText(item.text ?? '', points[0] ?? 0, points[1] ?? 0)
 		return
 	}
@@ -98,7 +105,7 @@ const newId = () => crypto.randomUUID()
  */
 export function Whiteboard({
 	doc,
-	label = 'Whiteboard',
+	label,
 	canClear = false,
 }: {
 	doc: Y.Doc
@@ -106,6 +113,7 @@ export function Whiteboard({
 	/** The room's teacher: the only one who may clear the board for everyone (the server agrees). */
 	canClear?: boolean
 }) {
+	const { t, i18n } = useLingui()
 	const canvasRef = useRef<HTMLCanvasElement>(null)
 	const [items, setItems] = useState<BoardItem[]>([])
 	const [tool, setTool] = useState<Tool>('pen')
@@ -191,14 +199,16 @@ export function Whiteboard({
 
 	const count = items.length
 	return (
-		<section aria-label={label} className="flex flex-col gap-3">
+		<section aria-label={label ?? t`Whiteboard`} className="flex flex-col gap-3">
 			<div
 				role="toolbar"
-				aria-label="Drawing tools"
+				aria-label={t`Drawing tools`}
 				className="flex flex-wrap items-end gap-4 rounded-md border border-slate-200 bg-white p-3"
 			>
 				<fieldset className="flex flex-wrap gap-1">
-					<legend className="mb-1 text-xs font-medium text-slate-700">Tool</legend>
+					<legend className="mb-1 text-xs font-medium text-slate-700">
+						<Trans>Tool</Trans>
+					</legend>
 					{TOOLS.map((each) => (
 						<button
 							key={each.value}
@@ -207,17 +217,19 @@ export function Whiteboard({
 							onClick={() => setTool(each.value)}
 							className={`rounded-md border px-2 py-1 text-sm ${tool === each.value ? 'border-indigo-700 bg-indigo-100 font-semibold text-indigo-900' : 'border-slate-300 bg-white'}`}
 						>
-							{each.label}
+							{i18n._(each.label)}
 						</button>
 					))}
 				</fieldset>
 				<fieldset className="flex flex-wrap gap-1">
-					<legend className="mb-1 text-xs font-medium text-slate-700">Colour</legend>
+					<legend className="mb-1 text-xs font-medium text-slate-700">
+						<Trans>Colour</Trans>
+					</legend>
 					{COLOURS.map((each) => (
 						<button
 							key={each.value}
 							type="button"
-							aria-label={each.label}
+							aria-label={i18n._(each.label)}
 							aria-pressed={color === each.value}
 							onClick={() => setColor(each.value)}
 							className={`h-7 w-7 rounded-full border-2 ${color === each.value ? 'border-indigo-700 ring-2 ring-indigo-300' : 'border-white ring-1 ring-slate-300'}`}
@@ -226,7 +238,7 @@ export function Whiteboard({
 					))}
 				</fieldset>
 				<label className="flex flex-col text-xs font-medium text-slate-700">
-					Size
+					<Trans>Size</Trans>
 					<select
 						value={width}
 						onChange={(event) => setWidth(Number(event.target.value))}
@@ -234,14 +246,14 @@ export function Whiteboard({
 					>
 						{SIZES.map((each) => (
 							<option key={each.value} value={each.value}>
-								{each.label}
+								{i18n._(each.label)}
 							</option>
 						))}
 					</select>
 				</label>
 				{tool === 'text' ? (
 					<label className="flex flex-col text-xs font-medium text-slate-700">
-						Text to place (click the board)
+						<Trans>Text to place (click the board)</Trans>
 						<input
 							value={text}
 							maxLength={200}
@@ -263,7 +275,7 @@ export function Whiteboard({
 						disabled={!history.undo}
 						onClick={() => undoManager.current?.undo()}
 					>
-						Undo
+						<Trans>Undo</Trans>
 					</Button>
 					<Button
 						type="button"
@@ -271,7 +283,7 @@ export function Whiteboard({
 						disabled={!history.redo}
 						onClick={() => undoManager.current?.redo()}
 					>
-						Redo
+						<Trans>Redo</Trans>
 					</Button>
 					{canClear && clearing !== 'asking' ? (
 						<Button
@@ -280,7 +292,7 @@ export function Whiteboard({
 							disabled={count === 0}
 							onClick={() => setClearing('asking')}
 						>
-							Clear
+							<Trans>Clear</Trans>
 						</Button>
 					) : null}
 				</div>
@@ -291,7 +303,7 @@ export function Whiteboard({
 						className="flex flex-wrap items-center gap-2"
 					>
 						<p id="clear-board-question" className="text-sm font-medium">
-							Clear the board for everyone?
+							<Trans>Clear the board for everyone?</Trans>
 						</p>
 						<Button
 							type="button"
@@ -305,16 +317,16 @@ export function Whiteboard({
 								setClearing('cleared')
 							}}
 						>
-							Yes, clear the board
+							<Trans>Yes, clear the board</Trans>
 						</Button>
 						<Button type="button" variant="secondary" onClick={() => setClearing(null)}>
-							Cancel
+							<Trans>Cancel</Trans>
 						</Button>
 					</div>
 				) : null}
 				{clearing === 'cleared' ? (
 					<p role="status" className="text-sm text-slate-700">
-						The board was cleared for everyone. Undo brings it back.
+						<Trans>The board was cleared for everyone. Undo brings it back.</Trans>
 					</p>
 				) : null}
 			</div>
@@ -323,7 +335,10 @@ export function Whiteboard({
 				width={WIDTH}
 				height={HEIGHT}
 				role="img"
-				aria-label={`Whiteboard with ${count} ${count === 1 ? 'drawing' : 'drawings'}`}
+				aria-label={plural(count, {
+					one: 'Whiteboard with # drawing',
+					other: 'Whiteboard with # drawings',
+				})}
 				data-testid="whiteboard-canvas"
 				className="aspect-[16/10] w-full touch-none rounded-md border border-slate-300 bg-white"
 				style={{ cursor: tool === 'text' ? 'text' : 'crosshair' }}
@@ -333,9 +348,13 @@ export function Whiteboard({
 				onPointerCancel={onPointerUp}
 			/>
 			<details className="text-sm text-slate-700">
-				<summary className="cursor-pointer">What is on the board</summary>
+				<summary className="cursor-pointer">
+					<Trans>What is on the board</Trans>
+				</summary>
 				{count === 0 ? (
-					<p>The board is empty.</p>
+					<p>
+						<Trans>The board is empty.</Trans>
+					</p>
 				) : (
 					<ol className="list-decimal ps-6">
 						{items.map((item) => (

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { lazy } from 'react'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/classroom'
@@ -15,8 +16,11 @@ export function action({ context, request, params }: Route.ActionArgs) {
 	return roomAction(context, request, params.roomId, 'classroom')
 }
 
+const PRODUCT = 'TutorHub'
+
 export function meta({ loaderData: data }: Route.MetaArgs) {
-	return [{ title: `${data?.room.title ?? 'Classroom'} | TutorHub` }]
+	const room = data?.room.title
+	return [{ title: room ? `${room} | ${PRODUCT}` : t`Classroom | TutorHub` }]
 }
 
 /** A fresh socket ticket must not reload the page under a running call. */

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { data } from 'react-router'
 import type { Route } from './+types/index'
 import { LiveRoomsPage } from '~/features/conference/rooms-page'
@@ -16,7 +17,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-	return [{ title: 'Live rooms | TutorHub' }]
+	return [{ title: t`Live rooms | TutorHub` }]
 }
 
 export default function LiveRooms({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { areaGuard, areaUser } from '~/platform/area-guard.server'
@@ -19,18 +21,23 @@ const layoutOf = (user: { name: string; role: Role }) => ({
 
 type LayoutData = Route.ComponentProps['loaderData']
 
-const links = (layout: LayoutData) => [
-	{ to: layout.dashboard, label: `${layout.area} dashboard` },
-	{ to: '/conference', label: 'Live rooms', end: true },
-]
+// Called while rendering: `t` reads the page's language then.
+const links = (layout: LayoutData) => {
+	const area = layout.area
+	return [
+		{ to: layout.dashboard, label: t`${area} dashboard` },
+		{ to: '/conference', label: t`Live rooms`, end: true },
+	]
+}
 
 /** A room that fails (403, 404, the upstream) shows so inside the area, with its navigation. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const { t } = useLingui()
 	return (
 		<AreaErrorBoundary<LayoutData>
 			error={error}
 			layoutId="routes/conference/layout"
-			areaLabel="Live room"
+			areaLabel={t`Live room`}
 			links={links}
 			fromUser={layoutOf}
 		/>
@@ -38,8 +45,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function ConferenceLayout({ loaderData }: Route.ComponentProps) {
+	const { t } = useLingui()
 	return (
-		<DashboardShell areaLabel="Live room" userName={loaderData.userName} links={links(loaderData)}>
+		<DashboardShell
+			areaLabel={t`Live room`}
+			userName={loaderData.userName}
+			links={links(loaderData)}
+		>
 			<Outlet />
 		</DashboardShell>
 	)

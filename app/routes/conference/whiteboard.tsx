@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { lazy } from 'react'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/whiteboard'
@@ -15,8 +16,11 @@ export function action({ context, request, params }: Route.ActionArgs) {
 	return roomAction(context, request, params.roomId, 'whiteboard')
 }
 
+const PRODUCT = 'TutorHub'
+
 export function meta({ loaderData: data }: Route.MetaArgs) {
-	return [{ title: `${data?.room.title ?? 'Whiteboard'} | TutorHub` }]
+	const room = data?.room.title
+	return [{ title: room ? `${room} | ${PRODUCT}` : t`Whiteboard | TutorHub` }]
 }
 
 /** A fresh socket ticket must not reload the page under the board. */
