@@ -22,7 +22,11 @@ import {
 	pageI18n,
 	type PageMessages,
 } from './platform/i18n'
-import { i18nMiddleware, pageMessages } from './platform/i18n.server'
+import {
+	accountLocaleMiddleware,
+	pageMessages,
+	visitorLocaleMiddleware,
+} from './platform/i18n.server'
 import { useNonce } from './platform/nonce'
 import { offlineReplayMiddleware } from './platform/offline-replay.server'
 import { isOffline } from './platform/offline-snapshot'
@@ -38,8 +42,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 	securityMiddleware,
 	pageCacheMiddleware,
 	...toastMiddleware,
+	visitorLocaleMiddleware,
 	sessionMiddleware,
-	i18nMiddleware((context) => currentUser(context)?.locale ?? null),
+	accountLocaleMiddleware((context) => currentUser(context)?.locale ?? null),
 	offlineReplayMiddleware,
 ]
 

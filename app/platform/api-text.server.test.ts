@@ -1,19 +1,19 @@
 import { RouterContextProvider } from 'react-router'
 import { expect, test } from 'vitest'
 import { apiText } from './api-text.server'
-import { i18nMiddleware } from './i18n.server'
+import { accountLocaleMiddleware } from './i18n.server'
 import { errorFromReply } from './upstream-answers.server'
 
 /** Runs `fn` inside a request whose person reads `locale`, as the root middleware does. */
 async function inRequestOf<T>(locale: 'en' | 'es' | 'ar', fn: () => T): Promise<T> {
 	let result: T | undefined
-	await i18nMiddleware(() => locale)(
+	await accountLocaleMiddleware(() => locale)(
 		{
 			request: new Request('http://app.test/'),
 			context: new RouterContextProvider(),
 			params: {},
 			unstable_pattern: '/',
-		} as unknown as Parameters<ReturnType<typeof i18nMiddleware>>[0],
+		} as unknown as Parameters<ReturnType<typeof accountLocaleMiddleware>>[0],
 		async () => {
 			result = fn()
 			return new Response('')

@@ -80,22 +80,36 @@ export function chooseLocale(request: Request, sources: LocaleSources = {}): Loc
 
 /**
  * Sets the request's language and keeps it for everything the request runs, rendering included,
- * so `t` in an action, a loader or a component speaks it.
+ * so `t` in an action, a loader or a component speaks it. Two steps: the visitor's language
+ * (their choice, their browser) before the session is read, so what the session's own step says
+ * (a refreshed or expired sign-in) speaks it too; then the account's, once the session says who
+ * is signed in.
  */
-export function i18nMiddleware(
+export const visitorLocaleMiddleware: MiddlewareFunction<Response> = async (
+	{ request: incoming, context },
+	next,
+) => {
+	const locale = chooseLocale(incoming)
+	context.set(localeContext, locale)
+	const response = await request.run(i18nFor(locale), next)
+	// The same address answers in each visitor's language: a shared cache must keep them apart.
+	try {
+		response.headers.append('Vary', 'Accept-Language, Cookie')
+	} catch {
+		// A response whose headers are fixed (a proxied file) is not a page.
+	}
+	return response
+}
+
+export function accountLocaleMiddleware(
 	accountLocale: (context: Readonly<RouterContextProvider>) => Locale | null,
 ): MiddlewareFunction<Response> {
-	return async ({ request: incoming, context }, next) => {
-		const locale = chooseLocale(incoming, { account: accountLocale(context) })
+	return ({ request: incoming, context }, next) => {
+		const account = accountLocale(context)
+		if (!account) return next()
+		const locale = chooseLocale(incoming, { account })
 		context.set(localeContext, locale)
-		const response = await request.run(i18nFor(locale), next)
-		// The same address answers in each visitor's language: a shared cache must keep them apart.
-		try {
-			response.headers.append('Vary', 'Accept-Language, Cookie')
-		} catch {
-			// A response whose headers are fixed (a proxied file) is not a page.
-		}
-		return response
+		return request.run(i18nFor(locale), next)
 	}
 }
 

@@ -32,6 +32,7 @@ function showOne(showToast: Sonner['toast'], item: AppToast) {
  * close control that needs no script.
  */
 export function Toasts({ toasts }: { toasts: AppToast[] }) {
+	const { t } = useLingui()
 	const [sonner, setSonner] = useState<Sonner | null>(null)
 	const shown = useRef(new WeakSet<AppToast[]>())
 	useEffect(() => {
@@ -55,6 +56,8 @@ export function Toasts({ toasts }: { toasts: AppToast[] }) {
 			closeButton
 			visibleToasts={3}
 			duration={4000}
+			containerAriaLabel={t`Notifications`}
+			toastOptions={{ closeButtonAriaLabel: t`Close` }}
 		/>
 	)
 }
