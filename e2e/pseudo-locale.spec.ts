@@ -39,6 +39,8 @@ function seedData() {
 	const dir = fileURLToPath(new URL('../api/src/', import.meta.url))
 	const files = [
 		`${dir}seed.ts`,
+		// The sample course the demo seed and the teacher's sample page show (spec section 2).
+		fileURLToPath(new URL('../contract/sample-course.ts', import.meta.url)),
 		...readdirSync(dir, { withFileTypes: true })
 			.filter((entry) => entry.isDirectory())
 			.map((entry) => `${dir}${entry.name}/seed.ts`)
@@ -53,6 +55,10 @@ function seedData() {
 	]
 	const phrases: string[] = []
 	const names: string[] = []
+	// The sample course is data through and through, one-word topics and prerequisites included.
+	const sample = readFileSync(new URL('../contract/sample-course.ts', import.meta.url), 'utf8')
+	for (const [, text] of sample.matchAll(/'((?:[^'\\\n]|\\.)+)'/g))
+		if (/\p{L}{2}/u.test(text!)) phrases.push(text!.replace(/\\'/g, "'"))
 	for (const file of files) {
 		const source = readFileSync(file, 'utf8')
 		for (const [, text] of source.matchAll(/'((?:[^'\\\n]|\\.)+)'/g))
@@ -68,6 +74,25 @@ function seedData() {
 	}
 	return { phrases, names }
 }
+
+/**
+ * What the API says itself (a device's description, its messages): it speaks the shipped
+ * languages, not the pseudo-locale, which tests the app's own catalogs (decision 063). Its English
+ * messages, with their placeholders as wildcards.
+ */
+const API_TEXTS = [
+	...readFileSync(new URL('../locales/en/api.po', import.meta.url), 'utf8').matchAll(
+		/^msgid "((?:[^"\\]|\\.)+)"$/gm,
+	),
+].map(
+	([, message]) =>
+		new RegExp(
+			`^${message!
+				.replace(/\\"/g, '"')
+				.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+				.replace(/\{\w+\}/g, '.+')}$`,
+		),
+)
 
 type Known = { phrases: Set<string>; names: Set<string> }
 
@@ -89,13 +114,20 @@ async function catalogueData(known: Known) {
 }
 
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g
-const URL_TEXT = /\bhttps?:\/\/\S+/g
+const URL_TEXT = /\bhttps?:\/\/\S*/g
+// Time zones by their IANA names (America/New_York), currencies by their ISO codes (EUR) and
+// people's initials on their avatars (SA): the same in every language.
+const ZONE_OR_CODE = /\b[A-Z][A-Za-z]+(?:\/[A-Za-z_-]+)+\b|\b[A-Z]{2,3}\b/g
 // Dates and times as Intl writes them for en-XA (English's formats): month and weekday names,
 // their abbreviations, the day's halves and time zones' letters.
 const DATE_WORDS =
 	/\b(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mon|Tue|Wed|Thu|Fri|Sat|Sun|AM|PM|UTC|GMT|[ECMP][SD]T)\b/g
 // The product's name stays as it is in every language (I18N.md).
-const NEVER_TRANSLATED = ['TutorHub']
+const NEVER_TRANSLATED = [
+	'TutorHub',
+	// The card network's own words, shown as Stripe answers them (its API speaks English here).
+	'Your card was declined.',
+]
 
 /** A letter outside ASCII, a bracket or the padding dot: the pseudo-locale's marks. */
 const pseudo = (text: string) => /[[\]·]|[^\p{ASCII}\P{L}]/u.test(text)
@@ -103,12 +135,16 @@ const pseudo = (text: string) => /[[\]·]|[^\p{ASCII}\P{L}]/u.test(text)
 /** The words of the text that are neither pseudo-localized nor data; '' when there are none. */
 function untranslated(text: string, known: Known) {
 	if (pseudo(text)) return ''
+	if (API_TEXTS.some((said) => said.test(text.trim()))) return ''
 	let rest = text.replace(EMAIL, ' ').replace(URL_TEXT, ' ')
 	for (const phrase of [...known.phrases].sort((a, b) => b.length - a.length))
 		// A phrase with no word in it (an option '4', an empty subtitle) would cut words apart.
 		if (/\p{L}{2}/u.test(phrase) && rest.includes(phrase)) rest = rest.split(phrase).join(' ')
 	// Dates, and codes and ids (a certificate's public id): a word with a digit or an underscore.
-	rest = rest.replace(DATE_WORDS, ' ').replace(/[\w-]*[\d_][\w-]*/g, ' ')
+	rest = rest
+		.replace(DATE_WORDS, ' ')
+		.replace(ZONE_OR_CODE, ' ')
+		.replace(/[\w-]*[\d_][\w-]*/g, ' ')
 	for (const word of NEVER_TRANSLATED) rest = rest.split(word).join(' ')
 	rest = rest.replace(/\p{L}+/gu, (word) => (known.names.has(word) ? ' ' : word))
 	return /\p{L}{2,}/u.test(rest) ? text : ''

@@ -38,7 +38,8 @@ export function errorFromReply(
 	reply: Reply,
 	call: { fallback: string; errorField?: 'message' | 'error' },
 ): UpstreamError {
-	const body = withApiTexts(parseLenient(reply.text))
+	const said = parseLenient(reply.text)
+	const body = withApiTexts(said)
 	const status = reply.status
 	const { kind, toast } = classifyFailure({
 		kind: 'response',
@@ -49,6 +50,7 @@ export function errorFromReply(
 		status: reply.status,
 		kind,
 		text: storedErrorText(body, call.errorField) ?? call.fallback,
+		english: storedErrorText(said, call.errorField) ?? call.fallback,
 		fieldErrors: fieldErrorsFromBody(body),
 		toast,
 	})

@@ -23,13 +23,17 @@ export class UpstreamError extends Error {
 	override name = 'UpstreamError'
 	readonly status?: number
 	readonly kind: UpstreamErrorKind
+	/** What a person reads, in the request's language. */
 	readonly text: string
+	/** The API's own words (English, the contract's): what code compares, whatever the language. */
+	readonly english: string
 	readonly fieldErrors: FieldError[]
 	readonly toast: AppToast
 
 	constructor(init: {
 		kind: UpstreamErrorKind
 		text: string
+		english?: string
 		toast: AppToast
 		status?: number
 		fieldErrors?: FieldError[]
@@ -38,6 +42,7 @@ export class UpstreamError extends Error {
 		super(init.text, { cause: init.cause })
 		this.kind = init.kind
 		this.text = init.text
+		this.english = init.english ?? init.text
 		this.toast = init.toast
 		this.status = init.status
 		this.fieldErrors = init.fieldErrors ?? []

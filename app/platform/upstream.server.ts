@@ -400,7 +400,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			!(
 				options.heldForTwoFactor &&
 				error instanceof UpstreamError &&
-				error.text === TWO_FACTOR_SETUP_REQUIRED
+				error.english === TWO_FACTOR_SETUP_REQUIRED
 			)
 		try {
 			await cache.checkSession(sessionKeyOf(accessToken), options.userKey, ask)

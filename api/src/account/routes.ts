@@ -1,3 +1,4 @@
+import { requestSpeaker } from '../platform/i18n.ts'
 import type { Context } from 'hono'
 import { endOwnSession, listSessions } from '../auth/devices.ts'
 import type { Passwords } from '../platform/passwords.ts'
@@ -494,7 +495,12 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				responses: answers({ 200: sessionList }),
 			},
 			async (c) => {
-				const sessions = await listSessions(db, refOf(c.get('account')), await currentSessionId(c))
+				const sessions = await listSessions(
+					db,
+					refOf(c.get('account')),
+					await currentSessionId(c),
+					requestSpeaker(c.req.header('accept-language')).say,
+				)
 				return c.json({ sessions }, 200)
 			},
 		)

@@ -1,3 +1,4 @@
+import { english, type Speaker } from '../platform/i18n.ts'
 import { createHash } from 'node:crypto'
 import type { Db } from '../db.ts'
 import type { Device, RefreshSession } from './refresh-tokens.ts'
@@ -34,12 +35,12 @@ const firstMatch = (table: [RegExp, string][], userAgent: string) =>
 	table.find(([pattern]) => pattern.test(userAgent))?.[1]
 
 /** "Firefox on Linux", "Safari on iOS": what a person recognises of a user agent. */
-export function describeDevice(userAgent: string): string {
+export function describeDevice(userAgent: string, say: Speaker['say'] = english.say): string {
 	const browser = firstMatch(BROWSERS, userAgent)
 	const system = firstMatch(SYSTEMS, userAgent)
-	if (browser && system) return `${browser} on ${system}`
+	if (browser && system) return say('{browser} on {system}', { browser, system })
 	if (browser ?? system) return (browser ?? system) as string
-	return userAgent.trim() ? 'Unknown browser' : 'Unknown device'
+	return userAgent.trim() ? say('Unknown browser') : say('Unknown device')
 }
 
 export type SignedInDevice = {
@@ -56,11 +57,12 @@ export async function listSessions(
 	db: Db,
 	account: RefreshSession,
 	currentId: string | undefined,
+	say: Speaker['say'] = english.say,
 ): Promise<SignedInDevice[]> {
 	const rows = await listOpenSessions(db, account)
 	return rows.map((row) => ({
 		id: row.id,
-		device: describeDevice(row.user_agent),
+		device: describeDevice(row.user_agent, say),
 		address: row.ip_address,
 		signedInAt: row.created_at.toISOString(),
 		lastSeenAt: row.last_seen_at.toISOString(),

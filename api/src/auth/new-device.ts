@@ -44,7 +44,7 @@ export function warnOfNewDevice(
 					say(
 						'Your TutorHub account was signed in to from a device it has not used before: {device}, at the address {address}, on {date}.',
 						{
-							device: describeDevice(device.userAgent),
+							device: describeDevice(device.userAgent, say),
 							address: device.address || say('unknown'),
 							date: speech.dateTime(at, FULL_UTC),
 						},

@@ -25,8 +25,8 @@ export function LoginPage({ actionData }: { actionData: SubmissionResult<string[
 	// Only a same-site path is carried on (to sign-up and back): the action checks it again.
 	const redirectTo = safeRedirect(searchParams.get('redirectTo'), '')
 	const returnQuery = redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''
-	const otherLogin = otherLoginOf(form.errors)
-	const { t } = useLingui()
+	const { t, i18n } = useLingui()
+	const otherLogin = otherLoginOf(form.errors, i18n)
 
 	return (
 		<div className="mx-auto max-w-md px-4 py-12">

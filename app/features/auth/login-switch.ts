@@ -1,22 +1,27 @@
+import { msg } from '@lingui/core/macro'
+import type { I18n } from '@lingui/core'
+
 // People and organizations log in separately (spec section 6). When the email and password are
 // right for the other kind of account, the API answers 401 with one of these texts (api/README.md),
-// and the login page offers the other login.
+// and the login page offers the other login. The page shows them in its language (the app's server
+// translates the API's texts, decision 064), so they are compared in that language too.
 
 export type LoginKind = 'user' | 'organization'
 
-// The API's own texts, compared, never shown from here.
-/* eslint-disable lingui/no-unlocalized-strings */
-const otherLoginMessages: Record<LoginKind, string> = {
-	organization: 'This email and password belong to an organization: log in as an organization',
-	user: 'This email and password belong to a student or teacher: log in as a student or teacher',
+const otherLoginMessages = {
+	organization: msg`This email and password belong to an organization: log in as an organization`,
+	user: msg`This email and password belong to a student or teacher: log in as a student or teacher`,
 }
-/* eslint-enable lingui/no-unlocalized-strings */
 
 /** Which login the form's errors point to, if any. */
-export function otherLoginOf(errors: string[] | undefined): LoginKind | null {
+export function otherLoginOf(errors: string[] | undefined, i18n: I18n): LoginKind | null {
 	if (!errors) return null
-	if (errors.includes(otherLoginMessages.organization)) return 'organization'
-	if (errors.includes(otherLoginMessages.user)) return 'user'
+	const says = (kind: LoginKind) => {
+		const message = otherLoginMessages[kind]
+		return errors.includes(i18n._(message)) || errors.includes(message.message ?? '')
+	}
+	if (says('organization')) return 'organization'
+	if (says('user')) return 'user'
 	return null
 }
 

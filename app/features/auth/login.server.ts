@@ -68,7 +68,7 @@ async function askForWayBack(context: Readonly<RouterContextProvider>, request: 
 		return data<WayBackAnswer>({ wayBack: { sent: true, message } })
 	} catch (error) {
 		if (!(error instanceof UpstreamError)) throw error
-		if (error.text === CHALLENGE_EXPIRED) {
+		if (error.english === CHALLENGE_EXPIRED) {
 			holdSignIn(context, null)
 			sendToast(context, infoToast(challengeExpired()))
 			return redirect('/login')
@@ -110,7 +110,7 @@ export async function logInWithCode(context: Readonly<RouterContextProvider>, re
 		const next = safeRedirect(pending.redirectTo, dashboardPath[signedIn.role])
 		return redirect(next)
 	} catch (error) {
-		if (error instanceof UpstreamError && error.text === CHALLENGE_EXPIRED) {
+		if (error instanceof UpstreamError && error.english === CHALLENGE_EXPIRED) {
 			holdSignIn(context, null)
 			sendToast(context, infoToast(challengeExpired()))
 			return redirect('/login')
