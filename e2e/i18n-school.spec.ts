@@ -66,7 +66,7 @@ test.describe('in French', () => {
 	test('a teacher’s week runs from Monday to Sunday, in French', async ({ page }) => {
 		await logInAs(page, 'teacher@example.com')
 		await page.goto(`/teachersdashboard/schedule?week=${WEDNESDAY}`)
-		await expect(page.getByRole('heading', { name: 'Planning', level: 1 })).toBeVisible()
+		await expect(page.getByRole('heading', { name: 'Calendrier', level: 1 })).toBeVisible()
 		const week = page.getByRole('region', { name: /^Semaine du 23 nov\. 2026 au 29 nov\. 2026$/ })
 		await expect(week).toBeVisible()
 		await expect(week.getByRole('link', { name: 'Semaine précédente' })).toBeVisible()

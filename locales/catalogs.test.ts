@@ -78,3 +78,25 @@ describe.each(catalogs.map((catalog) => [catalog.path.split('/').at(-1)!, catalo
 
 /** Words that are the same in the shipped languages (names, codes): listed so no English slips by. */
 const SAME_IN_EVERY_LANGUAGE = new Set(['TutorHub', 'Stripe', 'Google', 'Microsoft', 'Email', 'OK'])
+
+describe('one message, one translation', () => {
+	it.each(shipped)(
+		'a message in several areas reads the same in each, in %s (the page merges them)',
+		async (locale) => {
+			const byMessage = new Map<string, Map<string, string>>()
+			for (const catalog of catalogs) {
+				const area = catalog.path.split('/').at(-1)!
+				for (const [id, entry] of Object.entries((await catalog.read(locale)) ?? {})) {
+					if (entry.obsolete || !entry.translation) continue
+					const seen = byMessage.get(id) ?? new Map<string, string>()
+					seen.set(area, entry.translation)
+					byMessage.set(id, seen)
+				}
+			}
+			const differing = [...byMessage.values()]
+				.filter((areas) => new Set(areas.values()).size > 1)
+				.map((areas) => Object.fromEntries(areas))
+			expect(differing).toEqual([])
+		},
+	)
+})

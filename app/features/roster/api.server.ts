@@ -65,7 +65,11 @@ export const downloadRosterFile = (
 ) =>
 	file === 'template'
 		? downloadRosterTemplate(api, organizationId)
-		: api.stream(`${rosterPath(organizationId)}/export`, { fallback: t`Failed to fetch the roster` })
+		: api.stream(`${rosterPath(organizationId)}/export`, {
+				fallback: t`Failed to fetch the roster`,
+			})
 
 export const downloadRosterTemplate = (api: Upstream, organizationId: string) =>
-	api.stream(`${rosterPath(organizationId)}/template`, { fallback: t`Failed to fetch the template` })
+	api.stream(`${rosterPath(organizationId)}/template`, {
+		fallback: t`Failed to fetch the template`,
+	})

@@ -1,3 +1,4 @@
+import { roleLabel } from '~/platform/roles'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
@@ -27,6 +28,14 @@ import type { RosterLimits } from './schema'
 const POLL_MS = 1000
 
 /** An import's page: the preview with its counts and rows and the Confirm button, then its progress. */
+/** A row's role as the file wrote it, named in the page's language when it is one we know. */
+function fileRoleName(role: string) {
+	const known = role.trim().toLowerCase()
+	if (known === 'student') return roleLabel.student
+	if (known === 'teacher' || known === 'tutor') return roleLabel.tutor
+	return role
+}
+
 export function RosterImportPage({
 	job,
 	rows,
@@ -281,7 +290,7 @@ function RowTable({ rows }: { rows: RosterRow[] }) {
 					{rows.map((row) => (
 						<tr key={row.line} className="border-b border-slate-200 align-top">
 							<td className="py-2 pe-4">{row.line}</td>
-							<td className="py-2 pe-4">{row.role}</td>
+							<td className="py-2 pe-4">{fileRoleName(row.role)}</td>
 							<td className="py-2 pe-4">
 								{row.firstName} {row.lastName}
 							</td>
@@ -289,7 +298,7 @@ function RowTable({ rows }: { rows: RosterRow[] }) {
 							<td className="py-2 pe-4">{row.department}</td>
 							<td className="py-2 pe-4">{row.studentNumber}</td>
 							<td
-								className={`py-2 pe-4 ${row.outcome === 'error' ? 'font-semibold text-red-800' : ''}`}
+								className={`py-2 pe-4 wrap-anywhere ${row.outcome === 'error' ? 'font-semibold text-red-800' : ''}`}
 							>
 								{row.outcome === 'error' ? row.error : i18n._(OUTCOME_LABELS[row.outcome])}
 							</td>

@@ -22,7 +22,7 @@ export function RosterPage({
 	lastResult: SubmissionResult<string[]> | undefined
 }) {
 	return (
-		<div className="flex flex-col gap-8">
+		<div className="flex flex-col gap-8 wrap-break-word">
 			<h1 className="text-2xl font-bold">
 				<Trans>Roster</Trans>
 			</h1>

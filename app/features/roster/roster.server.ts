@@ -1,3 +1,4 @@
+import { apiText } from '~/platform/api-text.server'
 import { t } from '@lingui/core/macro'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { invalidate, staleAfter } from '~/platform/cache-invalidation.server'
@@ -90,7 +91,14 @@ export async function loadRosterImport(
 	const query = importQuery(request)
 	const answer = await needed(getRosterImport(api, organizationId, importId, query))
 	if (answer.import.status === 'done') announceFinished(answer.import.id)
-	return { ...answer, errorsOnly: query.errorsOnly, timeZone: viewerTimeZone(request).zone }
+	// A row's error is the API's text: read in the page's language (decision 064).
+	const rows = answer.rows.map((row) => (row.error ? { ...row, error: apiText(row.error) } : row))
+	return {
+		...answer,
+		rows,
+		errorsOnly: query.errorsOnly,
+		timeZone: viewerTimeZone(request).zone,
+	}
 }
 
 /** Confirming the preview: the API starts the job once; the page then shows its progress. */
