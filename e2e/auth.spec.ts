@@ -113,7 +113,9 @@ test('an invalid email is refused next to the field', async ({ page }) => {
 	await page.getByLabel('Email').fill('sam@example')
 	await page.getByLabel('Password').fill('whatever')
 	// The browser's own check would stop a plain submit; this asserts the app's rule.
-	await page.locator('main form[method="post"]').evaluate((form) => form.setAttribute('novalidate', ''))
+	await page
+		.locator('main form[method="post"]')
+		.evaluate((form) => form.setAttribute('novalidate', ''))
 	await page.getByRole('button', { name: 'Log in' }).click()
 	await expect(page.getByText('Enter a valid email address')).toBeVisible()
 })

@@ -19,7 +19,6 @@ import type { Draft } from './schema'
 import { formatNumber } from '~/platform/numbers'
 
 const inputClass =
-	 
 	'rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-indigo-700 focus:outline-2 focus:outline-indigo-700 aria-[invalid=true]:border-red-700'
 
 /**

@@ -60,7 +60,6 @@ export function StatusBadge({ status }: { status: string }) {
 	)
 }
 
- 
 const linkClass = 'font-semibold text-indigo-800 underline hover:text-indigo-950'
 
 /** 'Sun, Nov 22, 2026, 3:00 PM – 4:30 PM' in the viewer's zone. */

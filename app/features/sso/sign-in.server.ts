@@ -165,7 +165,11 @@ export async function answerLinkConsent(context: Context, request: Request) {
 		sendToast(context, successToast(answer.message))
 		return redirect(dashboardPath[user.role])
 	} catch (error) {
-		if (error instanceof UpstreamError && error.status === 400 && error.english === NOTHING_WAITING) {
+		if (
+			error instanceof UpstreamError &&
+			error.status === 400 &&
+			error.english === NOTHING_WAITING
+		) {
 			hold(context, 'ssoLink', null)
 		}
 		return replyWithUpstreamError(context, submission, error, SECRETS)
