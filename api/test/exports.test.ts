@@ -175,7 +175,7 @@ describe('GET /courses/{id}/students/export', () => {
 		const inSpanish = await download(path, teacher.token, { 'accept-language': 'es-MX,es;q=0.9' })
 		expect(inSpanish.rows[0]).toEqual(['Nombre', 'Apellidos', 'Correo electrónico', 'Curso'])
 		const inFrench = await download(path, teacher.token, { 'accept-language': 'fr' })
-		expect(inFrench.rows[0]).toEqual(['Prénom', 'Nom', 'E-mail', 'Cours'])
+		expect(inFrench.rows[0]).toEqual(['Prénom', 'Nom', 'Adresse e-mail', 'Cours'])
 		// The rows are the same data whatever the language.
 		expect(inSpanish.rows.slice(1)).toEqual(inFrench.rows.slice(1))
 	})

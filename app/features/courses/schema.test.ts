@@ -73,6 +73,8 @@ test('the course form becomes the API body', () => {
 		maxStudents: null,
 		duration: { weeks: 4, hoursPerWeek: 2.5 },
 		languages: ['English', 'Spanish'],
+		// No language of its own chosen: its pages speak each person's (decision 063).
+		locale: null,
 		learningOutcomes: ['Name the parts', 'Explain growth'],
 		modules: [],
 		isPublished: true,
