@@ -65,6 +65,7 @@ test('every page of the route table is covered by the sweep', () => {
 		'/organization/roster/export',
 		'/organization/exports/:exportId/file',
 		'/organization/certificates/:certificateId/pdf',
+		'/conference/rooms/:roomId/ticket',
 	])
 	// Ids are placeholders here: only the keys matter.
 	const anything: object = new Proxy(() => 'x', {

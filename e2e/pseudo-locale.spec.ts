@@ -12,7 +12,7 @@ import { expect, test } from './fixtures'
 // API's demo seed wrote (names, titles, emails) and numbers and dates are told apart from the
 // interface's words and left out.
 //
-// One project (`js`): the words and widths are the server's HTML's, which the hydrated page keeps
+// One project (`pseudo`, run alone before the journeys on servers of its own): the words and widths are the server's HTML's, which the hydrated page keeps
 // and adds to (the toasts and whatever only the browser writes), so a no-js reading would find
 // nothing more. PSEUDO_PAGES=<regex> sweeps only the route patterns it matches (an area's
 // pages while the others are still being translated), e.g.
@@ -276,7 +276,7 @@ test.describe('the pseudo-locale on every page at 360 px', () => {
 		test(`no untranslated word and no overflow, as ${role === 'anonymous' ? 'a visitor' : `the ${role}`}`, async ({
 			page,
 		}, testInfo) => {
-			test.skip(testInfo.project.name !== 'js', 'one reading is enough: the words are the same')
+			test.skip(testInfo.project.name !== 'pseudo', 'its own project, on servers of its own')
 			data ??= await makeData()
 			const mine = Object.entries(visits(data))
 				.filter(([pattern]) => !only || only.test(pattern))

@@ -188,6 +188,8 @@ if (built) {
 		)
 		countPlaywright(label, `${outputDir}/e2e.json`, ok)
 	}
+	// Alone and first, on fresh servers: it tells the interface's words from the data it knows.
+	await playwright('the pseudo-locale over every page', ['pseudo'], 'test-results/pseudo')
 	await playwright(
 		'browser journeys (JavaScript on and off) and HTTP checks',
 		['js', 'no-js', 'http'],
