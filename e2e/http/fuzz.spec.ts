@@ -104,6 +104,13 @@ const targets: Record<string, Target> = {
 		extra: () => [form('/account/resend-verification', ['returnTo'])],
 		noInput: always,
 	},
+	// The footer's language form: a post and a way back; a language not in the list changes nothing.
+	'routes/account/language.tsx': {
+		role: 'visitor',
+		pages: () => [],
+		extra: () => [form('/language', ['locale', 'redirectTo'])],
+		noInput: always,
+	},
 	'routes/public/logout.tsx': {
 		role: 'visitor',
 		pages: () => [],
@@ -354,6 +361,13 @@ const targets: Record<string, Target> = {
 		],
 		noInput: intentIs('ticket', 'end'),
 		storesText: intentIs('message'),
+	},
+	// A room page's new socket ticket (JSON, issue 42): posted with anything, it answers, never a 500.
+	'routes/conference/ticket.ts': {
+		role: 'tutor',
+		pages: () => [],
+		extra: (w) => [form(`/conference/rooms/${w.classroomId}/ticket`, [])],
+		noInput: always,
 	},
 	'routes/conference/whiteboard.tsx': {
 		role: 'tutor',

@@ -162,6 +162,8 @@ export const rules: Record<string, Rule> = {
 		url: s('/account/resend-verification'),
 		status: 302,
 	},
+	// The footer's language form posts here; opened, it sends home (issue 40).
+	'/language': { get: all, post: all, url: s('/language'), status: 302 },
 	'/files/:key': { get: signedIn, url: (w) => `/files/${w.fileKey}` },
 	// A calendar feed needs no session: its address is the secret, so a made-up one is 404 for everyone
 	// (calendar-feed.spec.ts subscribes to real ones).
