@@ -364,7 +364,6 @@ export const routeFilesPending = [
 	'api/src/report-cards/routes.ts',
 	'api/src/scores/routes.ts',
 	'api/src/sso/routes.ts',
-	'api/src/tasks/routes.ts',
 	'api/src/users/routes.ts',
 ]
 

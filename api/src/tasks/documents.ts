@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { DOCUMENT_LIMIT } from '../platform/body-limits.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
 import { sniffImageType } from '../platform/images.ts'
+import { log } from '../platform/log.ts'
 import { PRIVATE_FILE_PREFIX, type Storage, type StoredFile } from '../platform/storage.ts'
 
 export type DocumentUpload = {
@@ -58,6 +59,8 @@ export const DOCUMENT_MEDIA_TYPES = [
 	...new Set(Object.values(DOCUMENT_TYPES).map(({ type }) => type.split(';')[0]!)),
 ]
 
+export const FILE_NOT_FOUND = 'File not found'
+
 export const DOCUMENT_KINDS = 'a PDF, image, text, Word, Excel, PowerPoint or ZIP file'
 
 const isEmptyFileInput = (value: unknown) =>
@@ -103,6 +106,24 @@ export async function storeDocument(storage: Storage, document: DocumentUpload) 
 export async function storeAttachment(storage: Storage, document: DocumentUpload) {
 	const key = await storeDocument(storage, document)
 	return { key, name: document.name, type: document.contentType, size: document.bytes.byteLength }
+}
+
+/** Deletes a stored file that is no longer needed; a failure is logged, not the caller's. */
+export const removeQuietly = (storage: Storage, key: string) =>
+	storage
+		.delete(key)
+		.catch((error: unknown) => log.error({ err: error, key }, 'Could not remove file'))
+
+/** A stored file as a download (a HEAD request gets its headers only): 404 when it is gone. */
+export async function downloadStored(
+	storage: Storage,
+	stored: { key: string | null; name: string | null },
+	head: boolean,
+) {
+	const file = stored.key ? await storage.get(stored.key) : null
+	if (!file) throw new ApiError(404, FILE_NOT_FOUND)
+	if (head) await file.body.cancel()
+	return fileResponse(file, stored.name ?? 'download')
 }
 
 /** The download answer: the bytes as they are read, their type, and a file name the browser saves them under. */

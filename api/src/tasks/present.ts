@@ -1,6 +1,13 @@
 import type { z } from 'zod'
+import { pagination, type Page } from '../platform/pagination.ts'
 import type { submission, SubmissionStatus, task } from './schemas.ts'
 import type { TaskRow, SubmissionRow } from './repository.ts'
+
+/** The task lists' pagination also names the page `currentPage` (spec section 7). */
+export const taskPagination = (total: number, page: Page) => ({
+	...pagination(total, page),
+	currentPage: page.page,
+})
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 

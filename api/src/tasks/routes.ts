@@ -1,13 +1,9 @@
-import type { Speaker } from '../platform/i18n.ts'
-import type { Context } from 'hono'
-import { quotedTitle } from '../mail/compose.ts'
 import type { z } from 'zod'
-import { log } from '../platform/log.ts'
-import { coursesRunBy, findCourseStaff, isEnrolled } from '../courses/repository.ts'
+import { COURSE_NOT_FOUND } from '../courses/access.ts'
+import { coursesRunBy } from '../courses/repository.ts'
 import { courseMenuRoute } from '../courses/schemas.ts'
-import { notifyStudents, notifyUsers } from '../mail/notifications.ts'
-import type { Account, ApiDeps } from '../platform/context.ts'
-import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
+import type { ApiDeps } from '../platform/context.ts'
+import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { isMultipart } from '../platform/forms.ts'
 import {
 	answers,
@@ -18,30 +14,20 @@ import {
 	jsonBody,
 	uuidParams,
 } from '../platform/openapi.ts'
-import { pagination as pageOf, toPage, type Page } from '../platform/pagination.ts'
+import { toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import {
-	DOCUMENT_MEDIA_TYPES,
-	fileResponse,
-	readDocument,
-	readOptionalDocument,
-	storeAttachment,
-} from './documents.ts'
-import { toSubmission, toTask } from './present.ts'
-import {
-	findStudentSubmission,
-	findSubmissionById,
-	findTask,
-	insertTask,
-	listSubmissions,
-	listTasks,
-	saveSubmission,
-	softDeleteTask,
-	submissionSummary,
-	updateTask,
-	gradeSubmission,
-	type TaskRow,
-} from './repository.ts'
+	OWN_TASK_REFUSALS,
+	ownTask,
+	studentSubmission,
+	SUBMISSION_NOT_FOUND,
+	TASK_NOT_FOUND,
+	visibleSubmission,
+	visibleTask,
+} from './access.ts'
+import { DOCUMENT_MEDIA_TYPES, downloadStored, FILE_NOT_FOUND } from './documents.ts'
+import { taskPagination, toSubmission, toTask } from './present.ts'
+import { listSubmissions, listTasks, softDeleteTask, submissionSummary } from './repository.ts'
 import {
 	changedSubmission,
 	changedTask,
@@ -56,57 +42,17 @@ import {
 	taskUpdate,
 	taskUpdateForm,
 } from './schemas.ts'
+import { changeTask, setTask } from './setting.ts'
+import { ALREADY_GRADED, gradeWork, SUBMISSIONS_CLOSED, submitWork } from './submissions.ts'
 
 /** The multipart calls that carry a document (up to 10 MB) rather than an image: create, update, submit. */
 export const TASK_UPLOAD_PATHS = /^\/api\/v1\/tasks\/(create-task|[^/]+|[^/]+\/submit)\/?$/
 
-const TASK_NOT_FOUND = 'Task not found'
-const SUBMISSION_NOT_FOUND = 'Submission not found'
-
-/** The task lists' pagination also names the page `currentPage` (spec section 7). */
-const pagination = (total: number, page: Page) => ({
-	...pageOf(total, page),
-	currentPage: page.page,
-})
-
-/** A due time as a mail says it: the spec stores instants; mails name UTC. */
-const dueText = (due: Date) => `${due.toISOString().slice(0, 16).replace('T', ' ')} UTC`
-
-export function taskRoutes({ db, config, storage }: ApiDeps) {
+export function taskRoutes(deps: ApiDeps) {
+	const { db, config } = deps
 	const requireAccount = accountGuard({ db, config })
 	const teachersOnly = requireAccount({ roles: ['tutor'] })
 	const studentsOnly = requireAccount({ roles: ['student'] })
-
-	const taskOr404 = async (id: string, student: string | null = null) => {
-		const task = await findTask(db, id, student)
-		if (!task) throw new ApiError(404, TASK_NOT_FOUND)
-		return task
-	}
-	/** The task, if the tutor set it. */
-	const ownTask = async (account: Account, id: string) => {
-		const task = await taskOr404(id)
-		if (task.created_by !== account.id) throw new ApiError(403, MESSAGES.forbidden)
-		return task
-	}
-	/** The task, if the account may read it: its tutor, or a student of its course. */
-	const visibleTask = async (account: Account, id: string): Promise<TaskRow> => {
-		const task = await taskOr404(id, account.role === 'student' ? account.id : null)
-		if (account.role === 'tutor' && task.created_by === account.id) return task
-		if (account.role === 'student' && (await isEnrolled(db, task.course_id, account.id)))
-			return task
-		throw new ApiError(403, MESSAGES.forbidden)
-	}
-	const removeQuietly = (key: string) =>
-		storage
-			.delete(key)
-			.catch((error: unknown) => log.error({ err: error, key }, 'Could not remove file'))
-
-	const download = async (c: Context, key: string | null, name: string | null) => {
-		const file = key ? await storage.get(key) : null
-		if (!file) throw new ApiError(404, 'File not found')
-		if (c.req.method === 'HEAD') await file.body.cancel()
-		return fileResponse(file, name ?? 'download')
-	}
 
 	return new ApiRoutes(config, 'tasks')
 		.endpoint(
@@ -139,7 +85,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 								unsubmitted: query.unsubmitted === 'true',
 							}
 				const { rows, total } = await listTasks(db, filter, page)
-				return c.json({ tasks: rows.map(toTask), pagination: pagination(total, page) }, 200)
+				return c.json({ tasks: rows.map(toTask), pagination: taskPagination(total, page) }, 200)
 			},
 		)
 		.endpoint(courseMenuRoute(teachersOnly, 'getTaskCourses'), async (c) =>
@@ -163,58 +109,15 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 							{ path: 'attachment', msg: 'The file is empty' },
 						],
 						403: MESSAGES.forbidden,
-						404: 'Course not found',
+						404: COURSE_NOT_FOUND,
 						413: MESSAGES.documentTooLarge,
 					},
 				),
 			},
 			async (c) => {
-				const account = c.get('account')
 				const { attachment, ...fields } = c.req.valid('form')
-				const course = await findCourseStaff(db, fields.courseId)
-				if (!course) throw new ApiError(404, 'Course not found')
-				if (course.tutor_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
-				const document = await readOptionalDocument(attachment, 'attachment')
-				const stored = document ? await storeAttachment(storage, document) : null
-				try {
-					const { id } = await insertTask(db, {
-						courseId: course.id,
-						createdBy: account.id,
-						title: fields.title,
-						description: fields.description ?? null,
-						taskType: fields.taskType,
-						dueDate: fields.dueDate,
-						endDate: fields.endDate ?? null,
-						attachment: stored,
-					})
-					const task = await taskOr404(id)
-					notifyStudents(
-						{ db, config },
-						{ courseId: course.id },
-						{
-							kind: 'newTask',
-							path: `/studentdashboard/task-details?taskId=${task.id}`,
-							subject: ({ say }) =>
-								say('New task in {course}: {task}', {
-									course: quotedTitle(course.title),
-									task: quotedTitle(task.title),
-								}),
-							paragraphs: [
-								({ say }) =>
-									say('Your teacher posted a new task in {course}: "{task}", due {due}.', {
-										course: course.title,
-										task: task.title,
-										due: dueText(task.due_date),
-									}),
-							],
-							actionLabel: ({ say }) => say('Open the task'),
-						},
-					)
-					return c.json({ message: 'Task created successfully', task: toTask(task) }, 201)
-				} catch (error) {
-					if (stored) await removeQuietly(stored.key)
-					throw error
-				}
+				const task = await setTask(deps, c.get('account'), fields, attachment)
+				return c.json({ message: 'Task created successfully', task: toTask(task) }, 201)
 			},
 		)
 		.endpoint(
@@ -229,18 +132,17 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 					"The submitting student or the task's tutor: the submitted file, as an attachment.",
 				responses: answers(
 					{ 200: fileAnswer(...DOCUMENT_MEDIA_TYPES) },
-					{ 403: MESSAGES.forbidden, 404: ['Submission not found', 'File not found'] },
+					{ 403: MESSAGES.forbidden, 404: [SUBMISSION_NOT_FOUND, FILE_NOT_FOUND] },
 				),
 			},
 			async (c) => {
-				const account = c.get('account')
-				const submission = await findSubmissionById(db, c.req.valid('param').submissionId)
-				if (!submission || submission.is_deleted) throw new ApiError(404, SUBMISSION_NOT_FOUND)
-				const allowed =
-					(account.role === 'student' && submission.student_id === account.id) ||
-					(account.role === 'tutor' && submission.created_by === account.id)
-				if (!allowed) throw new ApiError(403, MESSAGES.forbidden)
-				return download(c, submission.file_key, submission.file_name)
+				const submission = await visibleSubmission(
+					db,
+					c.get('account'),
+					c.req.valid('param').submissionId,
+				)
+				const file = { key: submission.file_key, name: submission.file_name }
+				return downloadStored(deps.storage, file, c.req.method === 'HEAD')
 			},
 		)
 		.endpoint(
@@ -267,54 +169,20 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 							{ path: 'attachment', msg: 'Choose a new file or remove the attachment, not both' },
 						],
 						403: MESSAGES.forbidden,
-						404: 'Task not found',
+						404: TASK_NOT_FOUND,
 						413: MESSAGES.documentTooLarge,
 					},
 				),
 			},
 			async (c) => {
-				const task = await ownTask(c.get('account'), c.req.valid('param').id)
+				const task = await ownTask(db, c.get('account'), c.req.valid('param').id)
 				// JSON changes the fields; a multipart form may also carry a new file `attachment`.
 				// Typed from both declared bodies at once; the form is the one with the file.
 				const form = isMultipart(c)
 					? (c.req.valid('form') as z.output<typeof taskUpdateForm>)
 					: null
-				const update = form ?? c.req.valid('json')
-				const dueDate = update.dueDate ?? task.due_date
-				const endDate = update.endDate === undefined ? task.end_date : update.endDate
-				if (endDate && endDate < dueDate) {
-					throw new ApiError(400, MESSAGES.validation, [
-						{ path: 'endDate', msg: 'End date must not be before the due date' },
-					])
-				}
-				const document = form ? await readOptionalDocument(form.attachment, 'attachment') : null
-				if (document && update.removeAttachment) {
-					throw validationError([
-						{ path: 'attachment', msg: 'Choose a new file or remove the attachment, not both' },
-					])
-				}
-				const stored = document ? await storeAttachment(storage, document) : null
-				const attachment = stored ?? (update.removeAttachment ? null : undefined)
-				const { replacedKey } = await updateTask(
-					db,
-					task.id,
-					{
-						title: update.title,
-						description: update.description,
-						task_type: update.taskType,
-						due_date: update.dueDate,
-						end_date: update.endDate,
-					},
-					attachment,
-				).catch(async (error: unknown) => {
-					if (stored) await removeQuietly(stored.key)
-					throw error
-				})
-				if (replacedKey) await removeQuietly(replacedKey)
-				return c.json(
-					{ message: 'Task updated successfully', task: toTask(await taskOr404(task.id)) },
-					200,
-				)
+				const changed = await changeTask(deps, task, form ?? c.req.valid('json'), form?.attachment)
+				return c.json({ message: 'Task updated successfully', task: toTask(changed) }, 200)
 			},
 		)
 		.endpoint(
@@ -327,13 +195,10 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				request: { params: uuidParams('id') },
 				description:
 					"The task's tutor deletes it (a soft delete, `isDeleted`): from then on it is 404 everywhere.",
-				responses: answers(
-					{ 200: deletedAnswer },
-					{ 403: MESSAGES.forbidden, 404: 'Task not found' },
-				),
+				responses: answers({ 200: deletedAnswer }, OWN_TASK_REFUSALS),
 			},
 			async (c) => {
-				const task = await ownTask(c.get('account'), c.req.valid('param').id)
+				const task = await ownTask(db, c.get('account'), c.req.valid('param').id)
 				await softDeleteTask(db, task.id)
 				return c.json({ message: 'Task deleted successfully', id: task.id }, 200)
 			},
@@ -350,12 +215,13 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 					"The task's tutor or a student of its course: the task's file, as an attachment.",
 				responses: answers(
 					{ 200: fileAnswer(...DOCUMENT_MEDIA_TYPES) },
-					{ 403: MESSAGES.forbidden, 404: ['Task not found', 'File not found'] },
+					{ 403: MESSAGES.forbidden, 404: [TASK_NOT_FOUND, FILE_NOT_FOUND] },
 				),
 			},
 			async (c) => {
-				const task = await visibleTask(c.get('account'), c.req.valid('param').taskId)
-				return download(c, task.attachment_key, task.attachment_name)
+				const task = await visibleTask(db, c.get('account'), c.req.valid('param').taskId)
+				const file = { key: task.attachment_key, name: task.attachment_name }
+				return downloadStored(deps.storage, file, c.req.method === 'HEAD')
 			},
 		)
 		.endpoint(
@@ -376,45 +242,22 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 							{ path: 'file', msg: 'The file is empty' },
 						],
 						403: MESSAGES.forbidden,
-						404: ['Task not found', 'Submission not found'],
-						409: [
-							'Submissions for this task are closed',
-							'This submission has already been graded',
-						],
+						404: [TASK_NOT_FOUND, SUBMISSION_NOT_FOUND],
+						409: [SUBMISSIONS_CLOSED, ALREADY_GRADED],
 						413: MESSAGES.documentTooLarge,
 					},
 				),
 			},
 			async (c) => {
-				const account = c.get('account')
-				const task = await visibleTask(account, c.req.valid('param').taskId)
-				if (task.end_date && Date.now() > task.end_date.getTime()) {
-					throw new ApiError(409, 'Submissions for this task are closed')
-				}
-				const { comment, file: upload } = c.req.valid('form')
-				const document = await readDocument(upload, 'file')
-				const file = { ...(await storeAttachment(storage, document)), comment: comment ?? null }
-				let saved: Awaited<ReturnType<typeof saveSubmission>>
-				try {
-					saved = await saveSubmission(db, task.id, account.id, file).catch((error: unknown) => {
-						// Two first submissions at once: the loser replaces the winner's file.
-						if (isUniqueViolation(error)) return saveSubmission(db, task.id, account.id, file)
-						throw error
-					})
-				} catch (error) {
-					await removeQuietly(file.key)
-					throw error
-				}
-				if (saved === 'graded') {
-					await removeQuietly(file.key)
-					throw new ApiError(409, 'This submission has already been graded')
-				}
-				if (saved.replacedKey) await removeQuietly(saved.replacedKey)
-				const row = await findStudentSubmission(db, task, account.id)
-				if (!row) throw new ApiError(404, SUBMISSION_NOT_FOUND)
+				const { submission, created } = await submitWork(
+					deps,
+					c.get('account'),
+					c.req.valid('param').taskId,
+					c.req.valid('form'),
+				)
 				return c.json(
-					{ message: 'Task submitted successfully', data: toSubmission(row) },
-					saved.created ? 201 : 200,
+					{ message: 'Task submitted successfully', data: toSubmission(submission) },
+					created ? 201 : 200,
 				)
 			},
 		)
@@ -428,13 +271,10 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 				request: { params: uuidParams('taskId'), query: submissionListQuery },
 				description:
 					"The task's tutor: one row per student of the course (Pending ones included), with `summary` counting each status and listing the grades. `sortBy`: `submittedAt` (default), `studentName`, `status`, `grade`; `sortDirection`: `desc` (default) or `asc`, empty values last; `status`: statuses, comma-separated (`Submitted,Late` is the ungraded work).",
-				responses: answers(
-					{ 200: submissionList },
-					{ 403: MESSAGES.forbidden, 404: 'Task not found' },
-				),
+				responses: answers({ 200: submissionList }, OWN_TASK_REFUSALS),
 			},
 			async (c) => {
-				const task = await ownTask(c.get('account'), c.req.valid('param').taskId)
+				const task = await ownTask(db, c.get('account'), c.req.valid('param').taskId)
 				const query = c.req.valid('query')
 				const page = toPage(query)
 				const [list, summary] = await Promise.all([
@@ -445,7 +285,7 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 					{
 						submissions: list.rows.map(toSubmission),
 						taskInfo: toTask(task),
-						pagination: pagination(list.total, page),
+						pagination: taskPagination(list.total, page),
 						summary,
 					},
 					200,
@@ -464,20 +304,18 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 					"The task's tutor, or the student themself: the task and the student's submission (a Pending one when nothing is in).",
 				responses: answers(
 					{ 200: taskSubmission },
-					{ 403: MESSAGES.forbidden, 404: ['Task not found', 'Student not found for this task'] },
+					{ 403: MESSAGES.forbidden, 404: [TASK_NOT_FOUND, 'Student not found for this task'] },
 				),
 			},
 			async (c) => {
-				const account = c.get('account')
 				const { taskId, studentId } = c.req.valid('param')
-				if (account.role === 'student' && studentId !== account.id) {
-					throw new ApiError(403, MESSAGES.forbidden)
-				}
-				const task = await visibleTask(account, taskId)
-				const row = await findStudentSubmission(db, task, studentId)
-				if (!row) throw new ApiError(404, 'Student not found for this task')
-				const taskAnswer = account.role === 'student' ? task : { ...task, my_status: null }
-				return c.json({ task: toTask(taskAnswer), submission: toSubmission(row) }, 200)
+				const { task, submission } = await studentSubmission(
+					db,
+					c.get('account'),
+					taskId,
+					studentId,
+				)
+				return c.json({ task: toTask(task), submission: toSubmission(submission) }, 200)
 			},
 		)
 		.endpoint(
@@ -492,38 +330,16 @@ export function taskRoutes({ db, config, storage }: ApiDeps) {
 					"The task's tutor grades a submission (a whole number 0-100, `feedback` optional); grading again corrects the grade. The student is mailed (the `submissionGraded` kind); a graded submission can no longer be replaced.",
 				responses: answers(
 					{ 200: changedSubmission },
-					{ 403: MESSAGES.forbidden, 404: ['Submission not found', 'Task not found'] },
+					{ 403: MESSAGES.forbidden, 404: [SUBMISSION_NOT_FOUND, TASK_NOT_FOUND] },
 				),
 			},
 			async (c) => {
-				const account = c.get('account')
-				const id = c.req.valid('param').submissionId
-				const { grade, feedback } = c.req.valid('json')
-				const submission = await findSubmissionById(db, id)
-				if (!submission || submission.is_deleted) throw new ApiError(404, SUBMISSION_NOT_FOUND)
-				if (submission.created_by !== account.id) throw new ApiError(403, MESSAGES.forbidden)
-				await gradeSubmission(db, id, grade, feedback ?? null)
-				const task = await taskOr404(submission.task_id)
-				const row = await findStudentSubmission(db, task, submission.student_id)
-				if (!row) throw new ApiError(404, SUBMISSION_NOT_FOUND)
-				notifyUsers({ db, config }, [submission.student_id], {
-					kind: 'submissionGraded',
-					path: `/studentdashboard/task-details?taskId=${task.id}`,
-					subject: ({ say }) =>
-						say('Your work on {task} is graded', { task: quotedTitle(task.title) }),
-					paragraphs: [
-						({ say }) =>
-							say('Your submission for "{task}" in {course} has been graded: {grade} out of 100.', {
-								task: task.title,
-								course: task.course_title,
-								grade: String(grade),
-							}),
-						...(feedback
-							? [({ say }: Speaker) => say("Your teacher's feedback: {feedback}", { feedback })]
-							: []),
-					],
-					actionLabel: ({ say }) => say('See your grade'),
-				})
+				const row = await gradeWork(
+					deps,
+					c.get('account'),
+					c.req.valid('param').submissionId,
+					c.req.valid('json'),
+				)
 				return c.json({ message: 'Task graded successfully', data: toSubmission(row) }, 200)
 			},
 		)
