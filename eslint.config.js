@@ -359,7 +359,6 @@ export const routeFilesPending = [
 	'api/src/departments/routes.ts',
 	'api/src/organizations/routes.ts',
 	'api/src/qa/routes.ts',
-	'api/src/quizzes/routes.ts',
 	'api/src/reminders/routes.ts',
 	'api/src/report-cards/routes.ts',
 	'api/src/scores/routes.ts',

@@ -1,28 +1,11 @@
-import type { Db } from '../db.ts'
-import type { Account, ApiDeps } from '../platform/context.ts'
-import { ApiError, isUniqueViolation, MESSAGES } from '../platform/errors.ts'
+import type { ApiDeps } from '../platform/context.ts'
+import { MESSAGES } from '../platform/errors.ts'
 import { answers, ApiRoutes, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { pageOf, paginationQuery, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { findTemplate } from '../qa/repository.ts'
-import {
-	checkAnswers,
-	closeAttempt,
-	isPastGrace,
-	settleAttempt,
-	settleStudentAttempts,
-} from './attempts.ts'
-import {
-	findAttempt,
-	findHistoryByAttempt,
-	findHistoryEntry,
-	findOpenAttempt,
-	insertAttempt,
-	listHistory,
-	saveProgress,
-	type AttemptRow,
-} from './repository.ts'
-import { toHistoryEntry, toSession } from './present.ts'
+import { settleStudentAttempts } from './attempts.ts'
+import { toHistoryEntry } from './present.ts'
+import { listHistory } from './repository.ts'
 import {
 	historyList,
 	oneHistoryEntry,
@@ -33,39 +16,21 @@ import {
 	submitBody,
 	submittedSession,
 } from './schemas.ts'
-
-export const MESSAGES_TESTS = {
-	sessionNotFound: 'Test session not found',
-	templateNotFound: 'Template not found',
-	notActive: 'This test is not open for taking right now',
-	alreadySubmitted: 'This test has already been submitted',
-	timeUp:
-		'Time is up: this test closed at its deadline and can no longer be changed. It was scored with the answers saved before then.',
-} as const
+import {
+	MESSAGES_TESTS,
+	OPEN_SESSION_REFUSALS,
+	OWN_SESSION_REFUSALS,
+	ownAttempt,
+	ownHistoryEntry,
+	saveAnswers,
+	sessionOf,
+	startAttempt,
+	submitAttempt,
+} from './sessions.ts'
 
 /** The `/test` calls: start (or resume) an attempt, save answers, submit, history. */
 export function quizRoutes({ db, config }: ApiDeps) {
 	const requireStudent = accountGuard({ db, config })({ roles: ['student'] })
-
-	const ownAttempt = async (account: Account, id: string, now: Date) => {
-		const attempt = await findAttempt(db, id)
-		if (!attempt) throw new ApiError(404, MESSAGES_TESTS.sessionNotFound)
-		if (attempt.student_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
-		return settleAttempt(db, attempt, now)
-	}
-
-	const sessionJson = async (attempt: AttemptRow, now: Date) =>
-		toSession(
-			attempt,
-			attempt.status === 'in_progress' ? undefined : await findHistoryByAttempt(db, attempt.id),
-			now,
-		)
-
-	/** An attempt that may still change; else the 409 that says why not. */
-	const stillOpen = (attempt: AttemptRow) => {
-		if (attempt.status === 'submitted') throw new ApiError(409, MESSAGES_TESTS.alreadySubmitted)
-		if (attempt.status === 'expired') throw new ApiError(409, MESSAGES_TESTS.timeUp)
-	}
 
 	return new ApiRoutes(config, 'quizzes')
 		.endpoint(
@@ -84,46 +49,15 @@ export function quizRoutes({ db, config }: ApiDeps) {
 				),
 			},
 			async (c) => {
-				const account = c.get('account')
-				const now = new Date()
-				const template = await findTemplate(db, c.req.valid('param').id)
-				if (!template) throw new ApiError(404, MESSAGES_TESTS.templateNotFound)
-				const resumed = async (attempt: AttemptRow) =>
-					c.json(
-						{
-							message: 'Test session resumed',
-							resumed: true,
-							session: await sessionJson(attempt, now),
-						},
-						200,
-					)
-				const resumable = await openAttempt(db, account.id, template.id, now)
-				if (resumable) return resumed(resumable)
-				if (!template.is_active) throw new ApiError(409, MESSAGES_TESTS.notActive)
-				try {
-					const attempt = await insertAttempt(db, {
-						templateId: template.id,
-						studentId: account.id,
-						title: template.title,
-						questions: template.questions,
-						timeLimit: template.time_limit,
-						now,
-					})
-					return c.json(
-						{
-							message: 'Test session started',
-							resumed: false,
-							session: await sessionJson(attempt, now),
-						},
-						201,
-					)
-				} catch (error) {
-					// Two starts at once: the other one made the attempt; resume it.
-					if (!isUniqueViolation(error)) throw error
-					const attempt = await findOpenAttempt(db, account.id, template.id)
-					if (!attempt) throw error
-					return resumed(attempt)
-				}
+				const { resumed, session } = await startAttempt(
+					db,
+					c.get('account'),
+					c.req.valid('param').id,
+					new Date(),
+				)
+				return resumed
+					? c.json({ message: 'Test session resumed', resumed, session }, 200)
+					: c.json({ message: 'Test session started', resumed, session }, 201)
 			},
 		)
 		.endpoint(
@@ -136,15 +70,12 @@ export function quizRoutes({ db, config }: ApiDeps) {
 				request: { params: uuidParams('id') },
 				description:
 					'The student who owns it. Once closed, `result` holds the score and the review of each question.',
-				responses: answers(
-					{ 200: oneSession },
-					{ 403: MESSAGES.forbidden, 404: MESSAGES_TESTS.sessionNotFound },
-				),
+				responses: answers({ 200: oneSession }, OWN_SESSION_REFUSALS),
 			},
 			async (c) => {
 				const now = new Date()
-				const attempt = await ownAttempt(c.get('account'), c.req.valid('param').id, now)
-				return c.json({ session: await sessionJson(attempt, now) }, 200)
+				const attempt = await ownAttempt(db, c.get('account'), c.req.valid('param').id, now)
+				return c.json({ session: await sessionOf(db, attempt, now) }, 200)
 			},
 		)
 		.endpoint(
@@ -164,27 +95,16 @@ export function quizRoutes({ db, config }: ApiDeps) {
 							{ path: 'answers.<questionId>', msg: 'No such question in this test' },
 							{ path: 'answers.<questionId>', msg: 'No such option for this question' },
 						],
-						403: MESSAGES.forbidden,
-						404: MESSAGES_TESTS.sessionNotFound,
-						409: [MESSAGES_TESTS.alreadySubmitted, MESSAGES_TESTS.timeUp],
+						...OPEN_SESSION_REFUSALS,
 					},
 				),
 			},
 			async (c) => {
 				const now = new Date()
-				const attempt = await ownAttempt(c.get('account'), c.req.valid('param').id, now)
-				const input = c.req.valid('json')
-				stillOpen(attempt)
-				checkAnswers(attempt.questions, input.answers, input.flagged, (id) => `answers.${id}`)
-				const saved = await saveProgress(db, attempt.id, input.answers, input.flagged, now)
-				if (!saved) stillOpen((await findAttempt(db, attempt.id)) ?? attempt)
+				const { id } = c.req.valid('param')
+				const saved = await saveAnswers(db, c.get('account'), id, c.req.valid('json'), now)
 				return c.json(
-					{
-						message: 'Answers saved',
-						answers: saved?.answers ?? input.answers,
-						flagged: saved?.flagged ?? input.flagged,
-						answersSavedAt: now.toISOString(),
-					},
+					{ message: 'Answers saved', ...saved, answersSavedAt: now.toISOString() },
 					200,
 				)
 			},
@@ -206,35 +126,19 @@ export function quizRoutes({ db, config }: ApiDeps) {
 							{ path: 'submissions.<index>', msg: 'No such question in this test' },
 							{ path: 'submissions.<index>', msg: 'No such option for this question' },
 						],
-						403: MESSAGES.forbidden,
-						404: MESSAGES_TESTS.sessionNotFound,
-						409: [MESSAGES_TESTS.alreadySubmitted, MESSAGES_TESTS.timeUp],
+						...OPEN_SESSION_REFUSALS,
 					},
 				),
 			},
 			async (c) => {
-				const now = new Date()
-				const attempt = await ownAttempt(c.get('account'), c.req.valid('param').id, now)
-				const input = c.req.valid('json')
-				stillOpen(attempt)
-				const answers = Object.fromEntries(
-					input.submissions.map((entry) => [String(entry.questionId), entry.optionId]),
+				const { id } = c.req.valid('param')
+				const session = await submitAttempt(
+					db,
+					c.get('account'),
+					id,
+					c.req.valid('json'),
+					new Date(),
 				)
-				checkAnswers(attempt.questions, answers, input.flagged, (id) => {
-					const index = input.submissions.findIndex((entry) => String(entry.questionId) === id)
-					return `submissions.${index}`
-				})
-				const closed = await closeAttempt(db, attempt, {
-					status: 'submitted',
-					answers,
-					flagged: input.flagged,
-					at: now,
-				})
-				if (!closed) {
-					stillOpen((await findAttempt(db, attempt.id)) ?? attempt)
-					throw new ApiError(409, MESSAGES_TESTS.alreadySubmitted)
-				}
-				const session = await sessionJson(closed, now)
 				return c.json(
 					{
 						message: 'Test submitted successfully!',
@@ -281,24 +185,12 @@ export function quizRoutes({ db, config }: ApiDeps) {
 				description: 'The student it belongs to.',
 				responses: answers(
 					{ 200: oneHistoryEntry },
-					{ 403: MESSAGES.forbidden, 404: 'Test history entry not found' },
+					{ 403: MESSAGES.forbidden, 404: MESSAGES_TESTS.historyNotFound },
 				),
 			},
 			async (c) => {
-				const account = c.get('account')
-				const entry = await findHistoryEntry(db, c.req.valid('param').id)
-				if (!entry) throw new ApiError(404, 'Test history entry not found')
-				if (entry.student_id !== account.id) throw new ApiError(403, MESSAGES.forbidden)
+				const entry = await ownHistoryEntry(db, c.get('account'), c.req.valid('param').id)
 				return c.json({ entry: toHistoryEntry(entry) }, 200)
 			},
 		)
-}
-
-/** The student's open attempt at a template, unless it ran out (then it is closed first). */
-async function openAttempt(db: Db, studentId: string, templateId: string, now: Date) {
-	const attempt = await findOpenAttempt(db, studentId, templateId)
-	if (!attempt) return undefined
-	if (!isPastGrace(attempt, now)) return attempt
-	await settleAttempt(db, attempt, now)
-	return undefined
 }
