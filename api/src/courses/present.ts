@@ -1,6 +1,7 @@
 import type { LOCALES } from '../../../contract/locales.ts'
 import type { Selectable } from 'kysely'
 import type { z } from 'zod'
+import type { Page } from '../platform/pagination.ts'
 import type { CoursesTable } from '../schema.ts'
 import type { course } from './schemas.ts'
 
@@ -63,3 +64,15 @@ export function toCourse(row: CourseRow): z.input<typeof course> {
 		updatedAt: row.updated_at.toISOString(),
 	}
 }
+
+/** A page of the course lists, with the spec's pagination (the page also named `currentPage`). */
+export const toCoursePage = (rows: CourseRow[], total: number, page: Page) => ({
+	courses: rows.map(toCourse),
+	pagination: {
+		total,
+		page: page.page,
+		currentPage: page.page,
+		limit: page.limit,
+		totalPages: Math.max(1, Math.ceil(total / page.limit)),
+	},
+})

@@ -67,6 +67,29 @@ function matchesText(eb: ExpressionBuilder<Database, 'courses'>, pattern: string
 	)
 }
 
+const published = (eb: ExpressionBuilder<Database, 'courses'>) =>
+	eb.and([eb('courses.is_published', '=', true)])
+
+/** Published courses, and the viewer's own unpublished ones (no viewer: published ones only). */
+const visibleTo =
+	(viewer: Account | null): CourseScope =>
+	(eb) => {
+		if (viewer?.role === 'tutor') {
+			return eb.and([
+				eb.or([eb('courses.is_published', '=', true), eb('courses.tutor_id', '=', viewer.id)]),
+			])
+		}
+		if (viewer?.role === 'organization') {
+			return eb.and([
+				eb.or([
+					eb('courses.is_published', '=', true),
+					eb('courses.organization_id', '=', viewer.id),
+				]),
+			])
+		}
+		return published(eb)
+	}
+
 /** The filters of spec section 7 plus the caller's visibility rule (`scope`). */
 function filtered(filters: CourseFilters, scope: CourseScope) {
 	return (eb: ExpressionBuilder<Database, 'courses'>) => {
@@ -93,8 +116,14 @@ const countCourses = (db: Db, where: CourseScope) =>
 		.where(where)
 		.executeTakeFirstOrThrow()
 
-export async function listCourses(db: Db, filters: CourseFilters, scope: CourseScope, page: Page) {
-	const where = filtered(filters, scope)
+/** The courses `viewer` may see (null: anyone, the published ones), filtered, newest first. */
+export async function listCourses(
+	db: Db,
+	filters: CourseFilters,
+	viewer: Account | null,
+	page: Page,
+) {
+	const where = filtered(filters, visibleTo(viewer))
 	const [rows, count] = await Promise.all([
 		selectCourses(db)
 			.where(where)

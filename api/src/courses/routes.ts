@@ -1,26 +1,22 @@
-import type { Context } from 'hono'
-import type { ExpressionBuilder } from 'kysely'
-import { authenticate } from '../platform/access-tokens.ts'
-import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
-import { ApiError, MESSAGES } from '../platform/errors.ts'
+import type { ApiDeps } from '../platform/context.ts'
+import { MESSAGES } from '../platform/errors.ts'
 import { answers, ApiRoutes, deletedAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
-import { paginationQuery, toPage, type Page } from '../platform/pagination.ts'
+import { paginationQuery, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import type { Database } from '../schema.ts'
 import { toUser } from '../users/present.ts'
-import { findUser, listCourseStudents } from '../users/repository.ts'
-import { COURSE_NOT_FOUND, runsCourse } from './access.ts'
-import { isEnrolled } from './repository.ts'
-import { toCourse, type CourseRow } from './present.ts'
+import { listCourseStudents } from '../users/repository.ts'
 import {
-	countEnrolled,
-	deleteCourse,
-	findCourse,
-	insertCourse,
-	listCourses,
-	listEnrolledCourses,
-	updateCourse,
-} from './repository.ts'
+	classListStudent,
+	COURSE_NOT_FOUND,
+	optionalAccount,
+	OWN_COURSE_REFUSALS,
+	ownCourse,
+	STUDENT_NOT_FOUND,
+	visibleCourse,
+} from './access.ts'
+import { changeCourse, createCourse, HAS_STUDENTS, removeCourse } from './editing.ts'
+import { toCourse, toCoursePage } from './present.ts'
+import { listCourses, listEnrolledCourses } from './repository.ts'
 import {
 	changedCourse,
 	classList,
@@ -32,62 +28,8 @@ import {
 	oneStudent,
 } from './schemas.ts'
 
-const STUDENT_NOT_FOUND = 'Student not found'
-const HAS_STUDENTS = 'A course with enrolled students cannot be deleted; unpublish it instead'
-
-const BEARER = /^Bearer\s+(\S+)\s*$/i
-
-const published = (eb: ExpressionBuilder<Database, 'courses'>) =>
-	eb.and([eb('courses.is_published', '=', true)])
-
-/** Published courses, and the caller's own unpublished ones. */
-const visibleTo = (account: Account) => (eb: ExpressionBuilder<Database, 'courses'>) => {
-	if (account.role === 'tutor') {
-		return eb.and([
-			eb.or([eb('courses.is_published', '=', true), eb('courses.tutor_id', '=', account.id)]),
-		])
-	}
-	if (account.role === 'organization') {
-		return eb.and([
-			eb.or([
-				eb('courses.is_published', '=', true),
-				eb('courses.organization_id', '=', account.id),
-			]),
-		])
-	}
-	return published(eb)
-}
-
-const pageOf = (rows: CourseRow[], total: number, page: Page) => ({
-	courses: rows.map(toCourse),
-	pagination: {
-		total,
-		page: page.page,
-		currentPage: page.page,
-		limit: page.limit,
-		totalPages: Math.max(1, Math.ceil(total / page.limit)),
-	},
-})
-
 export function courseRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
-
-	/** A bearer token is optional here, but one that is sent must be valid (the client refreshes on 403). */
-	async function optionalAccount(c: Context<ApiEnv>): Promise<Account | null> {
-		const header = c.req.header('authorization')
-		if (!header) return null
-		const token = BEARER.exec(header)?.[1]
-		const account = token ? await authenticate(token, { db, config }) : null
-		if (!account) throw new ApiError(403, MESSAGES.tokenMissing)
-		return account
-	}
-
-	async function ownedCourse(account: Account, id: string) {
-		const course = await findCourse(db, id)
-		if (!course) throw new ApiError(404, COURSE_NOT_FOUND)
-		if (!runsCourse(account, course)) throw new ApiError(403, MESSAGES.forbidden)
-		return course
-	}
 
 	const staff = requireAccount({ roles: ['tutor', 'organization'] })
 
@@ -110,10 +52,10 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					const { rows, total } = await listCourses(
 						db,
 						{ ...filters, isPublished: undefined },
-						published,
+						null,
 						toPage(filters),
 					)
-					return c.json(pageOf(rows, total, toPage(filters)), 200)
+					return c.json(toCoursePage(rows, total, toPage(filters)), 200)
 				},
 			)
 			.endpoint(
@@ -131,8 +73,8 @@ export function courseRoutes({ db, config }: ApiDeps) {
 				async (c) => {
 					const filters = c.req.valid('query')
 					const page = toPage(filters)
-					const { rows, total } = await listCourses(db, filters, visibleTo(c.get('account')), page)
-					return c.json(pageOf(rows, total, page), 200)
+					const { rows, total } = await listCourses(db, filters, c.get('account'), page)
+					return c.json(toCoursePage(rows, total, page), 200)
 				},
 			)
 			.endpoint(
@@ -149,7 +91,7 @@ export function courseRoutes({ db, config }: ApiDeps) {
 				async (c) => {
 					const page = toPage(c.req.valid('query'))
 					const { rows, total } = await listEnrolledCourses(db, c.get('account').id, page)
-					return c.json(pageOf(rows, total, page), 200)
+					return c.json(toCoursePage(rows, total, page), 200)
 				},
 			)
 			// The class list: only the course's staff may read who is enrolled.
@@ -163,13 +105,10 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					request: { params: uuidParams('id'), query: paginationQuery },
 					description:
 						"The course's tutor or its organization: the students enrolled in it, by last name.",
-					responses: answers(
-						{ 200: classList },
-						{ 403: MESSAGES.forbidden, 404: 'Course not found' },
-					),
+					responses: answers({ 200: classList }, OWN_COURSE_REFUSALS),
 				},
 				async (c) => {
-					const course = await ownedCourse(c.get('account'), c.req.valid('param').id)
+					const course = await ownCourse(db, c.get('account'), c.req.valid('param').id)
 					const page = toPage(c.req.valid('query'))
 					const { rows, total } = await listCourseStudents(db, course.id, page)
 					return c.json({ students: rows.map(toUser), total, page: page.page }, 200)
@@ -188,20 +127,13 @@ export function courseRoutes({ db, config }: ApiDeps) {
 						"The course's tutor or its organization: one student enrolled in the course; 404 `Student not found` when that id is no student enrolled in it.",
 					responses: answers(
 						{ 200: oneStudent },
-						{ 403: MESSAGES.forbidden, 404: ['Course not found', 'Student not found'] },
+						{ 403: MESSAGES.forbidden, 404: [COURSE_NOT_FOUND, STUDENT_NOT_FOUND] },
 					),
 				},
 				async (c) => {
 					const { id, studentId } = c.req.valid('param')
-					const course = await ownedCourse(c.get('account'), id)
-					const student = await findUser(db, studentId)
-					if (
-						!student ||
-						student.role !== 'student' ||
-						!(await isEnrolled(db, course.id, studentId))
-					) {
-						throw new ApiError(404, STUDENT_NOT_FOUND)
-					}
+					const course = await ownCourse(db, c.get('account'), id)
+					const student = await classListStudent(db, course.id, studentId)
 					return c.json({ student: toUser(student) }, 200)
 				},
 			)
@@ -218,13 +150,7 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					responses: answers({ 201: changedCourse }),
 				},
 				async (c) => {
-					const input = c.req.valid('json')
-					const account = c.get('account')
-					const owner =
-						account.role === 'tutor'
-							? { tutorId: account.id, organizationId: account.orgId }
-							: { tutorId: null, organizationId: account.id }
-					const course = await insertCourse(db, input, owner)
+					const course = await createCourse(db, c.get('account'), c.req.valid('json'))
 					return c.json({ message: 'Course created successfully!', course: toCourse(course) }, 201)
 				},
 			)
@@ -245,27 +171,13 @@ export function courseRoutes({ db, config }: ApiDeps) {
 								path: 'maxStudents',
 								msg: 'Max students cannot be below the <n> already enrolled',
 							},
-							403: MESSAGES.forbidden,
-							404: 'Course not found',
+							...OWN_COURSE_REFUSALS,
 						},
 					),
 				},
 				async (c) => {
-					const course = await ownedCourse(c.get('account'), c.req.valid('param').id)
-					const input = c.req.valid('json')
-					if (input.maxStudents != null) {
-						const enrolled = await countEnrolled(db, course.id)
-						if (input.maxStudents < enrolled) {
-							throw new ApiError(400, MESSAGES.validation, [
-								{
-									path: 'maxStudents',
-									msg: `Max students cannot be below the ${enrolled} already enrolled`,
-								},
-							])
-						}
-					}
-					const updated = await updateCourse(db, course.id, input)
-					if (!updated) throw new ApiError(404, COURSE_NOT_FOUND)
+					const course = await ownCourse(db, c.get('account'), c.req.valid('param').id)
+					const updated = await changeCourse(db, course, c.req.valid('json'))
 					return c.json({ message: 'Course updated successfully', course: toCourse(updated) }, 200)
 				},
 			)
@@ -282,16 +194,14 @@ export function courseRoutes({ db, config }: ApiDeps) {
 					responses: answers(
 						{ 200: deletedAnswer },
 						{
-							403: MESSAGES.forbidden,
-							404: 'Course not found',
-							409: 'A course with enrolled students cannot be deleted; unpublish it instead',
+							...OWN_COURSE_REFUSALS,
+							409: HAS_STUDENTS,
 						},
 					),
 				},
 				async (c) => {
-					const course = await ownedCourse(c.get('account'), c.req.valid('param').id)
-					if ((await countEnrolled(db, course.id)) > 0) throw new ApiError(409, HAS_STUDENTS)
-					await deleteCourse(db, course.id)
+					const course = await ownCourse(db, c.get('account'), c.req.valid('param').id)
+					await removeCourse(db, course)
 					return c.json({ message: 'Course deleted successfully', id: course.id }, 200)
 				},
 			)
@@ -308,20 +218,13 @@ export function courseRoutes({ db, config }: ApiDeps) {
 						'Anyone: a published course. A bearer token is optional, but must be valid if sent. A draft is visible only to its owner and its enrolled students (404 to others). `enrolled` is true for a student enrolled in it.',
 					responses: answers(
 						{ 200: oneCourse },
-						{ 403: MESSAGES.tokenMissing, 404: 'Course not found' },
+						{ 403: MESSAGES.tokenMissing, 404: COURSE_NOT_FOUND },
 					),
 				},
 				async (c) => {
 					const { id } = c.req.valid('param')
-					const account = await optionalAccount(c)
-					const course = await findCourse(db, id)
-					if (!course) throw new ApiError(404, COURSE_NOT_FOUND)
-					const enrolled =
-						account?.role === 'student' ? await isEnrolled(db, id, account.id) : false
-					const visible =
-						course.is_published || enrolled || (account !== null && runsCourse(account, course))
-					// An unpublished course is not acknowledged to anyone who may not see it.
-					if (!visible) throw new ApiError(404, COURSE_NOT_FOUND)
+					const viewer = await optionalAccount({ db, config }, c.req.header('authorization'))
+					const { course, enrolled } = await visibleCourse(db, viewer, id)
 					return c.json({ course: toCourse(course), enrolled }, 200)
 				},
 			)
