@@ -355,7 +355,6 @@ export const routeFilesPending = [
 	'api/src/account/routes.ts',
 	'api/src/calendar/routes.ts',
 	'api/src/certificates/routes.ts',
-	'api/src/departments/routes.ts',
 	'api/src/organizations/routes.ts',
 	'api/src/qa/routes.ts',
 	'api/src/reminders/routes.ts',

@@ -1,17 +1,17 @@
-import type { Account, ApiDeps } from '../platform/context.ts'
-import { ApiError, isUniqueViolation, MESSAGES } from '../platform/errors.ts'
+import type { ApiDeps } from '../platform/context.ts'
+import { MESSAGES } from '../platform/errors.ts'
 import { answers, ApiRoutes, deletedAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { toDepartment } from './present.ts'
 import {
-	deleteDepartment,
-	findDepartment,
-	insertDepartment,
-	listDepartments,
-	updateDepartment,
-	type DepartmentRow,
-} from './repository.ts'
+	DEPARTMENT_REFUSALS,
+	ownDepartment,
+	readableDepartment,
+	readableOrganization,
+} from './access.ts'
+import { changeDepartment, createDepartment, DUPLICATE } from './editing.ts'
+import { toDepartment } from './present.ts'
+import { deleteDepartment, listDepartments } from './repository.ts'
 import {
 	createdDepartment,
 	departmentAnswer,
@@ -22,30 +22,10 @@ import {
 	savedDepartment,
 } from './schemas.ts'
 
-const DUPLICATE = 'A department with this name already exists'
-const NOT_FOUND = 'Department not found'
-
-/** Departments are read by their organization and its members, changed by the organization. */
-const mayRead = (account: Account, organizationId: string) => account.orgId === organizationId
-
-const mayChange = (account: Account, department: DepartmentRow) =>
-	account.role === 'organization' && account.id === department.organization_id
-
-const rethrowDuplicate = (error: unknown): never => {
-	if (isUniqueViolation(error)) throw new ApiError(409, DUPLICATE)
-	throw error
-}
-
 /** Spec section 7's department calls, mounted under `/organizations`. */
 export function departmentRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 	const organizationOnly = requireAccount({ roles: ['organization'] })
-
-	const loadDepartment = async (id: string) => {
-		const department = await findDepartment(db, id)
-		if (!department) throw new ApiError(404, NOT_FOUND)
-		return department
-	}
 
 	return new ApiRoutes(config, 'departments')
 		.endpoint(
@@ -58,18 +38,10 @@ export function departmentRoutes({ db, config }: ApiDeps) {
 				request: { body: jsonBody(departmentCreation) },
 				description:
 					'An organization creates a department. Names are unique within an organization, any letter case.',
-				responses: answers(
-					{ 201: createdDepartment },
-					{ 409: 'A department with this name already exists' },
-				),
+				responses: answers({ 201: createdDepartment }, { 409: DUPLICATE }),
 			},
 			async (c) => {
-				const { departmentName, description } = c.req.valid('json')
-				const department = await insertDepartment(db, {
-					organizationId: c.get('account').id,
-					departmentName,
-					description: description ?? null,
-				}).catch(rethrowDuplicate)
+				const department = await createDepartment(db, c.get('account'), c.req.valid('json'))
 				return c.json(
 					{
 						message: 'Department created successfully',
@@ -96,10 +68,7 @@ export function departmentRoutes({ db, config }: ApiDeps) {
 				const account = c.get('account')
 				const query = c.req.valid('query')
 				const page = toPage(query)
-				const organizationId = query.organizationId ?? account.orgId
-				if (!organizationId || !mayRead(account, organizationId)) {
-					throw new ApiError(403, MESSAGES.forbidden)
-				}
+				const organizationId = readableOrganization(account, query.organizationId)
 				const { rows, total } = await listDepartments(
 					db,
 					organizationId,
@@ -128,16 +97,10 @@ export function departmentRoutes({ db, config }: ApiDeps) {
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
 				description: "The department's organization, or one of its teachers and students.",
-				responses: answers(
-					{ 200: departmentAnswer },
-					{ 403: MESSAGES.forbidden, 404: 'Department not found' },
-				),
+				responses: answers({ 200: departmentAnswer }, DEPARTMENT_REFUSALS),
 			},
 			async (c) => {
-				const department = await loadDepartment(c.req.valid('param').id)
-				if (!mayRead(c.get('account'), department.organization_id)) {
-					throw new ApiError(403, MESSAGES.forbidden)
-				}
+				const department = await readableDepartment(db, c.get('account'), c.req.valid('param').id)
 				return c.json({ data: toDepartment(department) }, 200)
 			},
 		)
@@ -154,19 +117,14 @@ export function departmentRoutes({ db, config }: ApiDeps) {
 				responses: answers(
 					{ 200: savedDepartment },
 					{
-						403: MESSAGES.forbidden,
-						404: 'Department not found',
-						409: 'A department with this name already exists',
+						...DEPARTMENT_REFUSALS,
+						409: DUPLICATE,
 					},
 				),
 			},
 			async (c) => {
-				const department = await loadDepartment(c.req.valid('param').id)
-				if (!mayChange(c.get('account'), department)) throw new ApiError(403, MESSAGES.forbidden)
-				const updated = await updateDepartment(db, department.id, c.req.valid('json')).catch(
-					rethrowDuplicate,
-				)
-				if (!updated) throw new ApiError(404, NOT_FOUND)
+				const department = await ownDepartment(db, c.get('account'), c.req.valid('param').id)
+				const updated = await changeDepartment(db, department.id, c.req.valid('json'))
 				return c.json(
 					{ message: 'Department updated successfully', data: toDepartment(updated) },
 					200,
@@ -182,14 +140,10 @@ export function departmentRoutes({ db, config }: ApiDeps) {
 				middleware: organizationOnly,
 				request: { params: uuidParams('id') },
 				description: "The department's organization deletes it.",
-				responses: answers(
-					{ 200: deletedAnswer },
-					{ 403: MESSAGES.forbidden, 404: 'Department not found' },
-				),
+				responses: answers({ 200: deletedAnswer }, DEPARTMENT_REFUSALS),
 			},
 			async (c) => {
-				const department = await loadDepartment(c.req.valid('param').id)
-				if (!mayChange(c.get('account'), department)) throw new ApiError(403, MESSAGES.forbidden)
+				const department = await ownDepartment(db, c.get('account'), c.req.valid('param').id)
 				await deleteDepartment(db, department.id)
 				return c.json({ message: 'Department deleted successfully', id: department.id }, 200)
 			},
