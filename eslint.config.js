@@ -356,7 +356,6 @@ export const routeFilesPending = [
 	'api/src/calendar/routes.ts',
 	'api/src/certificates/routes.ts',
 	'api/src/organizations/routes.ts',
-	'api/src/qa/routes.ts',
 	'api/src/reminders/routes.ts',
 	'api/src/report-cards/routes.ts',
 	'api/src/scores/routes.ts',

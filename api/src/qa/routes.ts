@@ -1,16 +1,16 @@
-import type { Account, ApiDeps } from '../platform/context.ts'
-import { ApiError, MESSAGES } from '../platform/errors.ts'
+import type { ApiDeps } from '../platform/context.ts'
+import { ApiError } from '../platform/errors.ts'
 import { answers, ApiRoutes, deletedAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { pageOf, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { storedQuestions, toTemplate, type TemplateRow } from './present.ts'
 import {
-	deleteTemplate,
-	findTemplate,
-	insertTemplate,
-	listTemplates,
-	setTemplateActive,
-} from './repository.ts'
+	OWN_TEMPLATE_REFUSALS,
+	ownTemplate,
+	TEMPLATE_NOT_FOUND,
+	visibleTemplate,
+} from './access.ts'
+import { storedQuestions, toTemplate } from './present.ts'
+import { deleteTemplate, insertTemplate, listTemplates, setTemplateActive } from './repository.ts'
 import {
 	changedTemplate,
 	oneTemplate,
@@ -19,20 +19,6 @@ import {
 	templateListQuery,
 	toggleBody,
 } from './schemas.ts'
-
-const NOT_FOUND = 'Template not found'
-
-/** A template is seen by its creator, and by everyone else while it is active. */
-const maySee = (account: Account, row: TemplateRow) =>
-	row.is_active || row.created_by === account.id
-
-/** The caller's own template: 404 when they may not see it, 403 when it is someone else's. */
-async function ownTemplate({ db }: Pick<ApiDeps, 'db'>, account: Account, id: string) {
-	const row = await findTemplate(db, id)
-	if (!row || !maySee(account, row)) throw new ApiError(404, NOT_FOUND)
-	if (row.created_by !== account.id) throw new ApiError(403, MESSAGES.forbidden)
-	return row
-}
 
 /** The `/qa` calls: list, read, create and toggle templates. */
 export function qaRoutes({ db, config }: ApiDeps) {
@@ -79,12 +65,11 @@ export function qaRoutes({ db, config }: ApiDeps) {
 				request: { params: uuidParams('id') },
 				description:
 					"Its creator; anyone while it is active (another tutor's inactive template is 404). A tutor sees their own templates (active or not) and other tutors' active ones; students and organizations see active ones only. `questions` (with the correct options) is present only for the template's creator; anyone else sees `questionCount`. `isActive` is sent as `1` or `0` (spec section 3), accepted as `1`, `0`, `true` or `false`; `timeLimit` is in minutes.",
-				responses: answers({ 200: oneTemplate }, { 404: 'Template not found' }),
+				responses: answers({ 200: oneTemplate }, { 404: TEMPLATE_NOT_FOUND }),
 			},
 			async (c) => {
 				const account = c.get('account')
-				const row = await findTemplate(db, c.req.valid('param').id)
-				if (!row || !maySee(account, row)) throw new ApiError(404, NOT_FOUND)
+				const row = await visibleTemplate(db, account, c.req.valid('param').id)
 				return c.json({ template: toTemplate(row, account.id) }, 200)
 			},
 		)
@@ -105,7 +90,7 @@ export function qaRoutes({ db, config }: ApiDeps) {
 							{ path: 'questions', msg: 'A template needs at least one question' },
 							{ path: 'questions.<index>.options', msg: 'Mark at least one option as correct' },
 						],
-						404: 'Template not found',
+						404: TEMPLATE_NOT_FOUND,
 					},
 				),
 			},
@@ -120,7 +105,7 @@ export function qaRoutes({ db, config }: ApiDeps) {
 					isActive: input.isActive,
 					questions: storedQuestions(input.questions),
 				})
-				if (!row) throw new ApiError(404, NOT_FOUND)
+				if (!row) throw new ApiError(404, TEMPLATE_NOT_FOUND)
 				return c.json(
 					{ message: 'Template created successfully', template: toTemplate(row, account.id) },
 					201,
@@ -137,17 +122,14 @@ export function qaRoutes({ db, config }: ApiDeps) {
 				request: { params: uuidParams('id'), body: jsonBody(toggleBody) },
 				description:
 					'Its creator sets `isActive` (`1` or `0`); `{}` flips it. Only active templates can be taken.',
-				responses: answers(
-					{ 200: changedTemplate },
-					{ 403: MESSAGES.forbidden, 404: 'Template not found' },
-				),
+				responses: answers({ 200: changedTemplate }, OWN_TEMPLATE_REFUSALS),
 			},
 			async (c) => {
 				const account = c.get('account')
-				const row = await ownTemplate({ db }, account, c.req.valid('param').id)
+				const row = await ownTemplate(db, account, c.req.valid('param').id)
 				const updates = c.req.valid('json')
 				const updated = await setTemplateActive(db, row.id, updates.isActive ?? !row.is_active)
-				if (!updated) throw new ApiError(404, NOT_FOUND)
+				if (!updated) throw new ApiError(404, TEMPLATE_NOT_FOUND)
 				return c.json(
 					{ message: 'Template updated successfully', template: toTemplate(updated, account.id) },
 					200,
@@ -169,13 +151,10 @@ export function templateDeleteRoutes({ db, config }: ApiDeps) {
 			request: { params: uuidParams('id') },
 			description:
 				'Its creator deletes a template (the path has no `/qa` prefix, as in spec section 7); attempts and history already made keep their copy of the questions.',
-			responses: answers(
-				{ 200: deletedAnswer },
-				{ 403: MESSAGES.forbidden, 404: 'Template not found' },
-			),
+			responses: answers({ 200: deletedAnswer }, OWN_TEMPLATE_REFUSALS),
 		},
 		async (c) => {
-			const row = await ownTemplate({ db }, c.get('account'), c.req.valid('param').id)
+			const row = await ownTemplate(db, c.get('account'), c.req.valid('param').id)
 			await deleteTemplate(db, row.id)
 			return c.json({ message: 'Template deleted successfully', id: row.id }, 200)
 		},
