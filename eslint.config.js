@@ -357,7 +357,6 @@ export const routeFilesPending = [
 	'api/src/certificates/routes.ts',
 	'api/src/organizations/routes.ts',
 	'api/src/reminders/routes.ts',
-	'api/src/report-cards/routes.ts',
 	'api/src/scores/routes.ts',
 	'api/src/sso/routes.ts',
 	'api/src/users/routes.ts',

@@ -27,3 +27,33 @@ export function toReportCard(row: ReportCardRow): z.input<typeof reportCard> {
 		verifyPath: reportCardVerifyPath(row.public_id),
 	}
 }
+
+/** A student as a report card names them. */
+export const toStudent = (row: {
+	id: string
+	first_name: string
+	last_name: string
+	email: string
+}) => ({
+	id: row.id,
+	name: `${row.first_name} ${row.last_name}`,
+	email: row.email,
+})
+
+/** What the public check of a report card shows: the card, its student's name and its course. */
+export function toVerifiedReportCard(
+	row: ReportCardRow & { first_name: string; last_name: string; course_title: string },
+) {
+	const card = toReportCard(row)
+	return {
+		publicId: card.publicId,
+		studentName: `${row.first_name} ${row.last_name}`,
+		courseTitle: row.course_title,
+		score: card.score,
+		grade: card.grade,
+		components: card.components,
+		comments: card.comments,
+		authorName: card.author.name,
+		updatedAt: card.updatedAt,
+	}
+}
