@@ -354,7 +354,6 @@ export const apiRouteFiles = ['api/src/*/routes.ts', 'api/src/*/*-routes.ts']
 export const routeFilesPending = [
 	'api/src/account/routes.ts',
 	'api/src/calendar/routes.ts',
-	'api/src/certificates/routes.ts',
 	'api/src/organizations/routes.ts',
 	'api/src/reminders/routes.ts',
 	'api/src/scores/routes.ts',

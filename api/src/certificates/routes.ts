@@ -1,29 +1,21 @@
 import { z } from '@hono/zod-openapi'
-import { quotedTitle } from '../mail/compose.ts'
-import { courseRunBy, enrolledStudent, runsCourse, staffName } from '../courses/access.ts'
-import { findCourseStaff } from '../courses/repository.ts'
-import { notifyUsers } from '../mail/notifications.ts'
-import type { Db } from '../db.ts'
-import type { Account, ApiDeps } from '../platform/context.ts'
-import { ApiError, MESSAGES } from '../platform/errors.ts'
+import { COURSE_NOT_FOUND, STUDENT_NOT_FOUND } from '../courses/access.ts'
+import type { ApiDeps } from '../platform/context.ts'
+import { MESSAGES } from '../platform/errors.ts'
 import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { pageOf, paginationQuery, toPage } from '../platform/pagination.ts'
-import { newPublicId, PUBLIC_ID } from '../platform/public-id.ts'
+import { PUBLIC_ID } from '../platform/public-id.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { requestSpeaker } from '../platform/i18n.ts'
-import { certificatePdf } from './pdf.ts'
 import {
-	findCertificateBy,
-	findStudentCertificate,
-	insertCertificate,
-	listCertificatesFor,
-} from './repository.ts'
-import {
-	certificateVerifyPath,
-	toCertificate,
-	toPublicCertificate,
-	type CertificateRow,
-} from './present.ts'
+	CERTIFICATE_NOT_FOUND,
+	CERTIFICATE_REFUSALS,
+	certificateFor,
+	visibleCertificate,
+} from './access.ts'
+import { certificateFile, issueCertificate } from './issue.ts'
+import { findCertificateBy, listCertificatesFor } from './repository.ts'
+import { toCertificate, toPublicCertificate } from './present.ts'
 import {
 	certificateInput,
 	certificateList,
@@ -34,22 +26,8 @@ import {
 	verification,
 } from './schemas.ts'
 
-/** The certificate's student, and the staff of its course. */
-async function maySee(db: Db, account: Account, row: CertificateRow) {
-	if (account.role === 'student') return row.student_id === account.id
-	const course = await findCourseStaff(db, row.course_id)
-	return course !== undefined && runsCourse(account, course)
-}
-
 export function certificateRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
-
-	async function visibleCertificate(account: Account, id: string) {
-		const row = await findCertificateBy(db, 'id', id)
-		if (!row) throw new ApiError(404, 'Certificate not found')
-		if (!(await maySee(db, account, row))) throw new ApiError(403, MESSAGES.forbidden)
-		return row
-	}
 
 	return new ApiRoutes(config, 'certificates')
 		.endpoint(
@@ -110,54 +88,28 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 					{
 						400: { path: 'studentId', msg: 'The student is not enrolled in this course' },
 						403: MESSAGES.forbidden,
-						404: ['Course not found', 'Student not found'],
+						404: [COURSE_NOT_FOUND, STUDENT_NOT_FOUND],
 					},
 				),
 			},
 			async (c) => {
-				const account = c.get('account')
-				const input = c.req.valid('json')
-				const course = await courseRunBy(db, account, input.courseId)
-				const student = await enrolledStudent(db, course.id, input.studentId)
-				const existing = await findStudentCertificate(db, course.id, student.id)
-				if (existing) {
-					return c.json(
-						{ message: 'Certificate already issued', certificate: toCertificate(existing) },
-						200,
-					)
-				}
-				const issuer = await staffName(db, account)
-				await insertCertificate(db, {
-					public_id: newPublicId(),
-					course_id: course.id,
-					student_id: student.id,
-					issued_by_id: account.id,
-					issued_by_type: issuer.type,
-					student_name: `${student.first_name} ${student.last_name}`,
-					student_email: student.email,
-					course_title: course.title,
-					issuer_name: issuer.name,
-				})
-				const row = await findStudentCertificate(db, course.id, student.id)
-				if (!row) throw new ApiError(404, 'Certificate not found')
-				notifyUsers({ db, config }, [student.id], {
-					kind: 'certificates',
-					path: '/studentdashboard/certificates',
-					subject: ({ say }) =>
-						say('Your certificate for {course}', { course: quotedTitle(course.title) }),
-					paragraphs: [
-						({ say }) =>
-							say('{issuer} issued you a certificate for completing {course}. Congratulations!', {
-								issuer: issuer.name,
-								course: course.title,
-							}),
-					],
-					actionLabel: ({ say }) => say('See your certificates'),
-				})
-				return c.json(
-					{ message: 'Certificate issued successfully', certificate: toCertificate(row) },
-					201,
+				const { issued, certificate } = await issueCertificate(
+					{ db, config },
+					c.get('account'),
+					c.req.valid('json'),
 				)
+				return issued
+					? c.json(
+							{
+								message: 'Certificate issued successfully',
+								certificate: toCertificate(certificate),
+							},
+							201,
+						)
+					: c.json(
+							{ message: 'Certificate already issued', certificate: toCertificate(certificate) },
+							200,
+						)
 			},
 		)
 		.endpoint(
@@ -172,19 +124,12 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 					"That student, or the course's tutor or organization: the student's certificate for the course.",
 				responses: answers(
 					{ 200: oneCertificate },
-					{ 403: MESSAGES.forbidden, 404: ['Course not found', 'Certificate not found'] },
+					{ 403: MESSAGES.forbidden, 404: [COURSE_NOT_FOUND, CERTIFICATE_NOT_FOUND] },
 				),
 			},
 			async (c) => {
-				const account = c.get('account')
 				const { courseId, studentId } = c.req.valid('param')
-				if (account.role === 'student') {
-					if (account.id !== studentId) throw new ApiError(403, MESSAGES.forbidden)
-				} else {
-					await courseRunBy(db, account, courseId)
-				}
-				const row = await findStudentCertificate(db, courseId, studentId)
-				if (!row) throw new ApiError(404, 'Certificate not found')
+				const row = await certificateFor(db, c.get('account'), courseId, studentId)
 				return c.json({ certificate: toCertificate(row) }, 200)
 			},
 		)
@@ -198,33 +143,17 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				request: { params: uuidParams('id'), query: pdfQuery },
 				description:
 					"The certificate's student, or its course's tutor or organization: the certificate as a PDF (A4 landscape) with a QR code and a link to `{origin}/verify/certificate/{publicId}`; names in any script (embedded Noto subsets). `origin` is the web app's origin (the app sends its own); without it, `APP_ORIGIN`.",
-				responses: answers(
-					{ 200: fileAnswer('application/pdf') },
-					{ 403: MESSAGES.forbidden, 404: 'Certificate not found' },
-				),
+				responses: answers({ 200: fileAnswer('application/pdf') }, CERTIFICATE_REFUSALS),
 			},
 			async (c) => {
-				const row = await visibleCertificate(c.get('account'), c.req.valid('param').id)
+				const row = await visibleCertificate(db, c.get('account'), c.req.valid('param').id)
 				const { origin } = c.req.valid('query')
-				const base = origin ? new URL(origin).origin : defaultAppOrigin()
-				const pdf = await certificatePdf(
-					{
-						studentName: row.student_name,
-						courseTitle: row.course_title,
-						issuerName: row.issuer_name,
-						issuedAt: row.issued_at,
-						publicId: row.public_id,
-						verifyUrl: `${base}${certificateVerifyPath(row.public_id)}`,
-					},
+				const { pdf, fileName } = await certificateFile(
+					row,
+					origin ? new URL(origin).origin : defaultAppOrigin(),
 					// A download speaks the language of whoever asks for it (the app sends its page's).
 					requestSpeaker(c.req.header('Accept-Language')),
 				)
-				const fileName = `certificate-${
-					row.course_title
-						.replace(/[^A-Za-z0-9]+/g, '-')
-						.replace(/^-|-$/g, '')
-						.toLowerCase() || 'course'
-				}.pdf`
 				return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
 					'Content-Type': 'application/pdf',
 					'Content-Disposition': `attachment; filename="${fileName}"`,
@@ -242,13 +171,10 @@ export function certificateRoutes({ db, config }: ApiDeps) {
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
 				description: "The certificate's student, or its course's tutor or organization.",
-				responses: answers(
-					{ 200: oneCertificate },
-					{ 403: MESSAGES.forbidden, 404: 'Certificate not found' },
-				),
+				responses: answers({ 200: oneCertificate }, CERTIFICATE_REFUSALS),
 			},
 			async (c) => {
-				const row = await visibleCertificate(c.get('account'), c.req.valid('param').id)
+				const row = await visibleCertificate(db, c.get('account'), c.req.valid('param').id)
 				return c.json({ certificate: toCertificate(row) }, 200)
 			},
 		)
