@@ -356,7 +356,6 @@ export const routeFilesPending = [
 	'api/src/calendar/routes.ts',
 	'api/src/organizations/routes.ts',
 	'api/src/reminders/routes.ts',
-	'api/src/scores/routes.ts',
 	'api/src/sso/routes.ts',
 	'api/src/users/routes.ts',
 ]

@@ -19,6 +19,16 @@ export type TermFile = {
 export const termOrLatest = async (db: Db, organizationId: string, asked: string | undefined) =>
 	asked ?? (await listTerms(db, organizationId)).at(-1) ?? null
 
+/** The file of the term asked for, else of the latest (a download of `GET …/export`). */
+export async function latestTermFile(
+	db: Db,
+	organizationId: string,
+	kind: TermFileKind,
+	asked: string | undefined,
+) {
+	return termFile(db, organizationId, kind, await termOrLatest(db, organizationId, asked))
+}
+
 /**
  * A term's file as both the streamed download and the background export (decision 046) write it:
  * one description, so the two give the same bytes.

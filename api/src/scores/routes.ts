@@ -1,23 +1,27 @@
 import { z } from '@hono/zod-openapi'
 import { ownOrganization } from '../organizations/access.ts'
-import type { Context } from 'hono'
-import type { ApiDeps, ApiEnv } from '../platform/context.ts'
+import type { ApiDeps } from '../platform/context.ts'
 import { csvStream } from '../platform/csv.ts'
-import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
+import { MESSAGES } from '../platform/errors.ts'
 import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { pageIfAsked, pagination } from '../platform/pagination.ts'
+import {
+	NOT_A_STUDENT,
+	RESULT_CARD_NOT_FOUND,
+	saveTermScores,
+	STUDENT_NOT_FOUND,
+	studentResultCard,
+	termResultCards,
+} from './results.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { termFile, termOrLatest, type TermFileKind } from './export.ts'
-import { scoreAnalytics, toResultCard, toResultCards, toScore } from './present.ts'
+import { latestTermFile } from './export.ts'
+import { scoreAnalytics, toScore } from './present.ts'
 import {
 	bandCounts,
 	countScores,
 	joinedPerMonth,
 	listScores,
 	listTerms,
-	organizationStudentIds,
-	saveScores,
-	scoredStudents,
 	termTotals,
 	usedSubjects,
 } from './repository.ts'
@@ -56,14 +60,6 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 				{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
 			),
 		}) as const
-
-	/** The term's file (the latest term without one), streamed a batch of students at a time. */
-	async function streamTermFile(c: Context<ApiEnv>, kind: TermFileKind, asked: string | undefined) {
-		const organization = await ownOrganization(db, c)
-		const term = await termOrLatest(db, organization.id, asked)
-		const file = await termFile(db, organization.id, kind, term)
-		return csvStream(c, file.fileName, file.header, file.batches)
-	}
 
 	return (
 		new ApiRoutes(config, 'scores')
@@ -119,7 +115,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 						{ 200: savedScores },
 						{
 							400: [
-								{ path: 'scores.<index>.studentId', msg: 'Not a student of this organization' },
+								{ path: 'scores.<index>.studentId', msg: NOT_A_STUDENT },
 								{ path: 'scores.<index>', msg: 'The same student and subject appear twice' },
 							],
 							403: MESSAGES.forbidden,
@@ -130,15 +126,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 				async (c) => {
 					const organization = await ownOrganization(db, c)
 					const batch = c.req.valid('json')
-					const ids = [...new Set(batch.scores.map((entry) => entry.studentId))]
-					const members = await organizationStudentIds(db, organization.id, ids)
-					const strangers = batch.scores.flatMap((entry, index) =>
-						members.has(entry.studentId)
-							? []
-							: [{ path: `scores.${index}.studentId`, msg: 'Not a student of this organization' }],
-					)
-					if (strangers.length > 0) throw validationError(strangers)
-					const result = await saveScores(db, organization.id, batch.term, batch.scores)
+					const result = await saveTermScores(db, organization.id, batch)
 					return c.json({ message: 'Scores saved successfully', term: batch.term, ...result }, 200)
 				},
 			)
@@ -146,11 +134,21 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 			// 28). Declared before `/{id}/result-cards/{studentId}`, which would take `export`.
 			.endpoint(
 				termExport('scores', 'The score grid of a term (the latest without one) as CSV'),
-				(c) => streamTermFile(c, 'scores', c.req.valid('query').term),
+				async (c) => {
+					const organization = await ownOrganization(db, c)
+					const { term } = c.req.valid('query')
+					const file = await latestTermFile(db, organization.id, 'scores', term)
+					return csvStream(c, file.fileName, file.header, file.batches)
+				},
 			)
 			.endpoint(
 				termExport('result-cards', 'The result cards of a term (the latest without one) as CSV'),
-				(c) => streamTermFile(c, 'result-cards', c.req.valid('query').term),
+				async (c) => {
+					const organization = await ownOrganization(db, c)
+					const { term } = c.req.valid('query')
+					const file = await latestTermFile(db, organization.id, 'result-cards', term)
+					return csvStream(c, file.fileName, file.header, file.batches)
+				},
 			)
 			.endpoint(
 				{
@@ -170,37 +168,8 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 				async (c) => {
 					const organization = await ownOrganization(db, c)
 					const query = c.req.valid('query')
-					const page = pageIfAsked(query)
-					const terms = await listTerms(db, organization.id)
-					// Without a term, the latest one.
-					const term = query.term ?? terms.at(-1)
-					if (!term) {
-						return c.json(
-							{
-								term: null,
-								terms,
-								resultCards: [],
-								...(page && { pagination: pagination(0, page) }),
-							},
-							200,
-						)
-					}
-					if (!page) {
-						const rows = await listScores(db, organization.id, { term })
-						return c.json({ term, terms, resultCards: toResultCards(term, rows) }, 200)
-					}
-					// One page of students, then only their scores.
-					const { ids, total } = await scoredStudents(db, organization.id, term, page)
-					const rows = await listScores(db, organization.id, { term, studentIds: ids })
-					return c.json(
-						{
-							term,
-							terms,
-							resultCards: toResultCards(term, rows),
-							pagination: pagination(total, page),
-						},
-						200,
-					)
+					const cards = await termResultCards(db, organization.id, query.term, pageIfAsked(query))
+					return c.json(cards, 200)
 				},
 			)
 			.endpoint(
@@ -217,7 +186,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 						{ 200: z.object({ resultCard }) },
 						{
 							403: MESSAGES.forbidden,
-							404: ['Organization not found', 'Student not found', 'Result card not found'],
+							404: ['Organization not found', STUDENT_NOT_FOUND, RESULT_CARD_NOT_FOUND],
 						},
 					),
 				},
@@ -228,11 +197,8 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 					const isStudentSelf = account.role === 'student' && account.id === studentId
 					if (!(isStudentSelf && account.orgId === organizationId)) await ownOrganization(db, c)
 					const { term } = c.req.valid('query')
-					const members = await organizationStudentIds(db, organizationId, [studentId])
-					if (!members.has(studentId)) throw new ApiError(404, 'Student not found')
-					const rows = await listScores(db, organizationId, { term, studentId })
-					if (rows.length === 0) throw new ApiError(404, 'Result card not found')
-					return c.json({ resultCard: toResultCard(term, rows) }, 200)
+					const resultCard = await studentResultCard(db, organizationId, studentId, term)
+					return c.json({ resultCard }, 200)
 				},
 			)
 			.endpoint(
