@@ -5,14 +5,6 @@ import { csvStream } from '../platform/csv.ts'
 import { MESSAGES } from '../platform/errors.ts'
 import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { pageIfAsked, pagination } from '../platform/pagination.ts'
-import {
-	NOT_A_STUDENT,
-	RESULT_CARD_NOT_FOUND,
-	saveTermScores,
-	STUDENT_NOT_FOUND,
-	studentResultCard,
-	termResultCards,
-} from './results.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { latestTermFile } from './export.ts'
 import { scoreAnalytics, toScore } from './present.ts'
@@ -25,6 +17,14 @@ import {
 	termTotals,
 	usedSubjects,
 } from './repository.ts'
+import {
+	NOT_A_STUDENT,
+	RESULT_CARD_NOT_FOUND,
+	saveTermScores,
+	STUDENT_NOT_FOUND,
+	studentResultCard,
+	termResultCards,
+} from './results.ts'
 import {
 	analytics,
 	resultCard,
