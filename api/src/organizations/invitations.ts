@@ -1,9 +1,13 @@
 import type { Selectable } from 'kysely'
 import type { z } from 'zod'
+import { accountLimitsOf } from '../account/limits.ts'
 import { quotedName } from '../mail/compose.ts'
 import { notifyUsers } from '../mail/notifications.ts'
 import type { ApiDeps } from '../platform/context.ts'
+import { ApiError } from '../platform/errors.ts'
 import type { OrganizationInvitationsTable } from '../schema.ts'
+import { findUserByEmail } from '../users/repository.ts'
+import { inviteStudent, type OrganizationRow } from './repository.ts'
 import type { invitation } from './schemas.ts'
 
 type InvitationRow = Selectable<OrganizationInvitationsTable>
@@ -33,4 +37,24 @@ export function notifyInvited(deps: ApiDeps, organization: { name: string }, stu
 		],
 		actionLabel: ({ say }) => say('Answer the invitation'),
 	})
+}
+
+export const ALREADY_MEMBER = 'This student is already in your organization'
+
+/**
+ * The organization invites the student with this email: the invitation, and whether it is new (an
+ * open one is answered again). The answer is the same whether or not an account has the email.
+ */
+export async function inviteByEmail(deps: ApiDeps, organization: OrganizationRow, email: string) {
+	const limits = accountLimitsOf(deps)
+	await limits.invitationSent(organization.id)
+	const member = await findUserByEmail(deps.db, email)
+	if (member?.organization_id === organization.id) throw new ApiError(409, ALREADY_MEMBER)
+	const { invitation, created } = await inviteStudent(deps.db, organization.id, email)
+	// A student with an account hears of it; an email with none gets nothing (no account is made
+	// for it, and the organization's answer is the same either way). An address that had its share
+	// of mails hears of it on the dashboard only (invite-then-cancel loops).
+	if (created && member?.role === 'student' && (await limits.mayMail(member.email)))
+		notifyInvited(deps, organization, [member.id])
+	return { invitation: toInvitation(invitation), created }
 }
