@@ -363,7 +363,6 @@ export const routeFilesPending = [
 	'api/src/scores/routes.ts',
 	'api/src/sso/routes.ts',
 	'api/src/tasks/routes.ts',
-	'api/src/users/routes.ts',
 ]
 
 const apiLayers = [
