@@ -360,7 +360,6 @@ export const routeFilesPending = [
 	'api/src/quizzes/routes.ts',
 	'api/src/report-cards/routes.ts',
 	'api/src/scores/routes.ts',
-	'api/src/sso/routes.ts',
 	'api/src/tasks/routes.ts',
 ]
 
