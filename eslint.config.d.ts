@@ -7,4 +7,3 @@ declare const config: Linter.Config[]
 export default config
 export const apiDomainOrder: string[]
 export const apiUnordered: string[]
-export const routeFilesPending: string[]

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { ESLint } from 'eslint'
 import { expect, test } from 'vitest'
-import { apiDomainOrder, routeFilesPending } from '../../eslint.config.js'
+import { apiDomainOrder } from '../../eslint.config.js'
 
 // Issue 30: the API's layers (decision 043) are kept by lint. Each bad file below, linted at the
 // path it would have, fails with the layer's message; a file that keeps the layers passes.
@@ -209,16 +209,4 @@ export function paymentRoutes({ db, config }: ApiDeps) {
 `,
 		),
 	).toEqual([])
-})
-
-test('the route files still pending have service work left (the list only shrinks)', async () => {
-	const { readFile } = await import('node:fs/promises')
-	const done: string[] = []
-	for (const file of routeFilesPending) {
-		// Linted at a path the rule covers, in the same folder, so its imports read the same.
-		const code = await readFile(`${root}${file}`, 'utf8')
-		const messages = await layerMessages(file.replace(/[\w-]+\.ts$/, 'pending-routes.ts'), code)
-		if (!messages.some((message) => message.includes(DECLARES))) done.push(file)
-	}
-	expect(done, 'these declare their calls now: take them off routeFilesPending').toEqual([])
 })

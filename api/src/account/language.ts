@@ -3,21 +3,16 @@ import { LOCALES } from '../../../contract/locales.ts'
 import type { Db } from '../db.ts'
 import type { Account } from '../platform/context.ts'
 import { ownLanguage, setOwnLanguage, spokenLanguage } from './repository.ts'
-import type { AccountRef } from './tokens.ts'
+import { accountRefOf } from './tokens.ts'
 
 /** A language the interface speaks, or none chosen (decision 063). */
 export const language = z.enum(LOCALES).nullable()
-
-const refOf = (account: Account): AccountRef => ({
-	accountType: account.role === 'organization' ? 'organization' : 'user',
-	accountId: account.id,
-})
 
 const known = (stored: string | null) => language.catch(null).parse(stored)
 
 /** What the account chose, and what its pages and mails speak: its own, else its organization's. */
 export async function languageOf(db: Db, account: Account) {
-	const ref = refOf(account)
+	const ref = accountRefOf(account)
 	return {
 		locale: known(await ownLanguage(db, ref)),
 		spoken: known(await spokenLanguage(db, ref)),
@@ -25,6 +20,6 @@ export async function languageOf(db: Db, account: Account) {
 }
 
 export async function chooseLanguage(db: Db, account: Account, locale: z.infer<typeof language>) {
-	await setOwnLanguage(db, refOf(account), locale)
+	await setOwnLanguage(db, accountRefOf(account), locale)
 	return languageOf(db, account)
 }

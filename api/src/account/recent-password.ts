@@ -13,6 +13,10 @@ import type { AccountRef } from './tokens.ts'
 
 export const WRONG_PASSWORD = 'Your current password is not right'
 
+/** The check's refusals as a call declares them (decision 059), named once for every call. */
+export const WRONG_CURRENT_PASSWORD = { path: 'currentPassword', msg: WRONG_PASSWORD } as const
+export const TOO_MANY_WRONG_PASSWORDS = 'Too many wrong passwords. Try again in <time>.'
+
 /**
  * The check, for any route module: `const confirmPassword = currentPasswordCheck(deps, passwords)`,
  * then `await confirmPassword(account, body.currentPassword)` before the change. Throws a 400 with

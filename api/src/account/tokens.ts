@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../db.ts'
+import type { Account } from '../platform/context.ts'
 import type { AccountTokenPurpose } from '../schema.ts'
 import {
 	findNewestVerificationEmail,
@@ -11,6 +12,12 @@ import type { AccountRef, AccountToken } from './repository.ts'
 
 // Its row types live with the repository (decision 060: no import circle, types included).
 export type { AccountRef, AccountToken }
+
+/** The account a caller signed in as, as the account calls name it. */
+export const accountRefOf = (account: Account): AccountRef => ({
+	accountType: account.role === 'organization' ? 'organization' : 'user',
+	accountId: account.id,
+})
 
 export const RESET_TTL_MS = 60 * 60 * 1000
 export const VERIFICATION_TTL_MS = 3 * 24 * 60 * 60 * 1000

@@ -1,12 +1,16 @@
 import { english, type Speaker } from '../platform/i18n.ts'
 import { createHash } from 'node:crypto'
+import type { Context } from 'hono'
 import type { Db } from '../db.ts'
+import { verifyAccessToken } from '../platform/access-tokens.ts'
+import type { ApiEnv } from '../platform/context.ts'
 import type { Device, RefreshSession } from './refresh-tokens.ts'
 import {
 	findAnyKnownDevice,
 	findOpenSession,
 	listOpenSessions,
 	recordKnownDevice,
+	revokeOtherSessions,
 	revokeSession,
 } from './repository.ts'
 
@@ -68,6 +72,33 @@ export async function listSessions(
 		lastSeenAt: row.last_seen_at.toISOString(),
 		current: row.id === currentId,
 	}))
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i
+
+/** The sign-in making this call: its bearer's `sid` (the account guard has checked it is open). */
+export async function currentSessionId(c: Context<ApiEnv>, jwtSecret: string) {
+	const bearer = BEARER.exec(c.req.header('authorization') ?? '')?.[1] ?? ''
+	return (await verifyAccessToken(bearer, jwtSecret))?.sessionId
+}
+
+export const DEVICE_NOT_SIGNED_IN = 'This device is not signed in to your account'
+
+/** Every session of the account but the caller's ends; the answer says how many. */
+export async function endOtherSessions(
+	db: Db,
+	account: RefreshSession,
+	c: Context<ApiEnv>,
+	jwtSecret: string,
+) {
+	const ended = await revokeOtherSessions(db, account, await currentSessionId(c, jwtSecret))
+	return {
+		message:
+			ended === 1
+				? 'One other device was logged out.'
+				: `${ended === 0 ? 'No' : ended} other devices were logged out.`,
+		ended,
+	}
 }
 
 /** Ends one open session of the account; false when it has none by that id. */

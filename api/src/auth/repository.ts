@@ -162,6 +162,19 @@ export function revokeAllSessions(db: Db, account: RefreshSession): Promise<numb
 	return revokeOtherSessions(db, account, undefined)
 }
 
+/**
+ * After a change of password: the user's calendar feed, if they have one, gets a new address, so
+ * one copied by whoever knew the old password shows nothing more (issue 29). Here beside the
+ * sessions a change of password ends, not in calendar/, which comes after auth in the domain order.
+ */
+export async function endFeedAddress(db: Db, userId: string) {
+	await db
+		.updateTable('calendar_feeds')
+		.set({ feed_id: sql<string>`gen_random_uuid()`, created_at: sql<Date>`now()` })
+		.where('user_id', '=', userId)
+		.execute()
+}
+
 // Signed-in devices.
 
 const openSessions = (db: Db, account: RefreshSession) =>

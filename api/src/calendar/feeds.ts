@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { z } from 'zod'
+import type { feed } from './schemas.ts'
 
 // A feed's address is `<feed id as 32 hex digits><HMAC-SHA256 of the id, base64url>`: the id finds
 // the feed, the MAC proves the address was made here. The database holds only the id, so a copy of
@@ -23,3 +25,12 @@ export function feedIdOf(secret: string, token: string): string | null {
 	const given = Buffer.from(mac)
 	return given.length === expected.length && timingSafeEqual(given, expected) ? feedId : null
 }
+
+/** A feed as its owner sees it: its address's token, and when that address was made. */
+export const toFeed = (
+	secret: string,
+	row: { feed_id: string; created_at: Date },
+): z.input<typeof feed> => ({
+	token: feedToken(secret, row.feed_id),
+	createdAt: row.created_at.toISOString(),
+})

@@ -26,14 +26,6 @@ export const resetFeed = (db: Db, userId: string) =>
 		.returningAll()
 		.executeTakeFirstOrThrow()
 
-/**
- * After a change of password: the feed, if the user has one, gets a new address, so one copied by
- * whoever knew the old password shows nothing more (issue 29).
- */
-export async function endFeedAddress(db: Db, userId: string) {
-	await db.updateTable('calendar_feeds').set(newAddress()).where('user_id', '=', userId).execute()
-}
-
 /** Whose feed an id is, with their role (it decides which sessions the feed holds). */
 export const findFeedOwner = (db: Db, feedId: string) =>
 	db

@@ -5,6 +5,14 @@ import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { readId } from '../platform/validation.ts'
 import { findOrganization } from './repository.ts'
 
+export const ORGANIZATION_NOT_FOUND = 'Organization not found'
+
+/** What a call for the organization's own record refuses (`ownOrganization`), named once. */
+export const NOT_OWN_ORGANIZATION = {
+	403: MESSAGES.forbidden,
+	404: ORGANIZATION_NOT_FOUND,
+} as const
+
 /**
  * The organization named by the `:id` path parameter, which must be the caller itself: another
  * account gets 403, an organization that no longer exists 404.
@@ -16,6 +24,6 @@ export async function ownOrganization(db: Db, c: Context<ApiEnv>, param = 'id') 
 		throw new ApiError(403, MESSAGES.forbidden)
 	}
 	const organization = await findOrganization(db, id)
-	if (!organization) throw new ApiError(404, 'Organization not found')
+	if (!organization) throw new ApiError(404, ORGANIZATION_NOT_FOUND)
 	return organization
 }

@@ -1,34 +1,19 @@
-import { randomUUID } from 'node:crypto'
-import type { Context } from 'hono'
-import { accountLimitsOf } from '../account/limits.ts'
-import { welcomeNewAccount } from '../account/mails.ts'
-import type { Passwords } from '../platform/passwords.ts'
-import { revokeAllSessions } from '../auth/repository.ts'
-import { toDepartment } from '../departments/present.ts'
-import { removeFile, storeImage } from '../files/store.ts'
-import type { ApiDeps, ApiEnv } from '../platform/context.ts'
-import { ApiError, isUniqueViolation, MESSAGES, validationError } from '../platform/errors.ts'
-import { readOptionalImage } from '../platform/images.ts'
+import { closeOrganization } from '../auth/close-account.ts'
+import type { ApiDeps } from '../platform/context.ts'
+import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { answers, ApiRoutes, formBody, jsonBody, uuidParams } from '../platform/openapi.ts'
+import type { Passwords } from '../platform/passwords.ts'
 import { toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { toUser } from '../users/present.ts'
-import { findUserByEmail } from '../users/repository.ts'
-import { ownOrganization } from './access.ts'
-import { teacherTwoFactorRoutes } from './teacher-two-factor.ts'
-import { notifyInvited, toInvitation } from './invitations.ts'
+import { NOT_OWN_ORGANIZATION, ORGANIZATION_NOT_FOUND, ownOrganization } from './access.ts'
+import { ALREADY_MEMBER, inviteByEmail, toInvitation } from './invitations.ts'
 import { toOrganization, toPublicOrganization } from './present.ts'
+import { DUPLICATE, registerOrganization } from './registration.ts'
 import {
 	cancelInvitation,
-	deleteOrganization,
-	findOrganizationByEmail,
-	insertOrganization,
-	inviteStudent,
 	leaveOrganization,
 	listOpenInvitations,
 	listOrganizations,
-	organizationStats,
-	updateOrganization,
 } from './repository.ts'
 import {
 	changedOrganization,
@@ -44,15 +29,14 @@ import {
 	registeredOrganization,
 	studentAttachment,
 } from './schemas.ts'
-
-const DUPLICATE = 'An organization with this email already exists'
+import { changeOrganization, dashboardOf, NOTHING_TO_CHANGE } from './settings.ts'
+import { teacherTwoFactorRoutes } from './teacher-two-factor.ts'
 
 /** Organization calls; `app.ts` has their errors answered in `error`. */
 export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 	const { db } = deps
 
 	const requireAccount = accountGuard(deps)
-	const limits = accountLimitsOf(deps)
 
 	/** GET /organizations/{id}/tutors, which the app calls with a trailing slash too. */
 	const statsRoute = (path: string) =>
@@ -66,10 +50,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 			request: { params: uuidParams('id') },
 			description:
 				"The organization itself: its 5 newest teachers and students, the 5 newest of its courses and its tutors' courses, its first 5 departments by name, each with the total. The spec's spelling with a final slash is served too.",
-			responses: answers(
-				{ 200: organizationDashboard },
-				{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
-			),
+			responses: answers({ 200: organizationDashboard }, NOT_OWN_ORGANIZATION),
 		}) as const
 
 	const organizations = new ApiRoutes(deps.config, 'organizations').endpoint(
@@ -106,10 +87,10 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 
 	return (
 		organizations
-			.endpoint(statsRoute('/{id}/tutors'), async (c) => c.json(await statsOf(c), 200))
+			.endpoint(statsRoute('/{id}/tutors'), async (c) => c.json(await dashboardOf(db, c), 200))
 			// The spec's spelling, served for the clients that use it; the contract names one path.
 			.endpoint({ ...statsRoute('/{id}/tutors/'), hide: true }, async (c) =>
-				c.json(await statsOf(c), 200),
+				c.json(await dashboardOf(db, c), 200),
 			)
 			.endpoint(
 				{
@@ -120,10 +101,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 					middleware: requireAccount(),
 					request: { params: uuidParams('id') },
 					description: 'The organization itself (its own id in the path).',
-					responses: answers(
-						{ 200: organizationAnswer },
-						{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
-					),
+					responses: answers({ 200: organizationAnswer }, NOT_OWN_ORGANIZATION),
 				},
 				async (c) => c.json({ organization: toOrganization(await ownOrganization(db, c)) }, 200),
 			)
@@ -139,40 +117,14 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 						'The organization itself changes any of its fields (`null` or `""` clears an optional one), or with `{ deleted: true }` deletes itself: its departments and scores go, its teachers and students keep their accounts with `organization_id` null, its sessions end and its login answers 401 from then on.',
 					responses: answers(
 						{ 200: changedOrganization },
-						{
-							400: { path: 'body', msg: 'Send at least one field to change' },
-							403: MESSAGES.forbidden,
-							404: 'Organization not found',
-						},
+						{ 400: NOTHING_TO_CHANGE, ...NOT_OWN_ORGANIZATION },
 					),
 				},
 				async (c) => {
 					const organization = await ownOrganization(db, c)
 					const { deleted, ...changes } = c.req.valid('json')
-					if (deleted) {
-						await deleteOrganization(db, organization.id)
-						await revokeAllSessions(db, {
-							accountId: organization.id,
-							accountType: 'organization',
-						})
-						if (organization.logo) await removeFile(deps, organization.logo)
-						return c.json(
-							{ message: 'Organization deleted successfully', id: organization.id },
-							200,
-						)
-					}
-					const update = Object.fromEntries(
-						Object.entries(changes).filter(([, value]) => value !== undefined),
-					)
-					if (Object.keys(update).length === 0) {
-						throw validationError([{ path: 'body', msg: 'Send at least one field to change' }])
-					}
-					const updated = await updateOrganization(db, organization.id, update)
-					if (!updated) throw new ApiError(404, 'Organization not found')
-					return c.json(
-						{ message: 'Organization updated successfully', organization: toOrganization(updated) },
-						200,
-					)
+					if (deleted) return c.json(await closeOrganization(deps, organization), 200)
+					return c.json(await changeOrganization(db, organization, changes), 200)
 				},
 			)
 			// Inviting by email: the answer is the same whether or not an account has that email, and
@@ -190,9 +142,8 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 					responses: answers(
 						{ 200: invitationSent, 201: invitationSent },
 						{
-							403: MESSAGES.forbidden,
-							404: 'Organization not found',
-							409: 'This student is already in your organization',
+							...NOT_OWN_ORGANIZATION,
+							409: ALREADY_MEMBER,
 							429: 'Too many invitations. Try again in <time>.',
 						},
 					),
@@ -200,21 +151,8 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 				async (c) => {
 					const organization = await ownOrganization(db, c)
 					const { email } = c.req.valid('json')
-					await limits.invitationSent(organization.id)
-					const member = await findUserByEmail(db, email)
-					if (member?.organization_id === organization.id) {
-						throw new ApiError(409, 'This student is already in your organization')
-					}
-					const { invitation, created } = await inviteStudent(db, organization.id, email)
-					// A student with an account hears of it; an email with none gets nothing (no account is
-					// made for it, and the organization's answer is the same either way). An address that
-					// had its share of mails hears of it on the dashboard only (invite-then-cancel loops).
-					if (created && member?.role === 'student' && (await limits.mayMail(member.email)))
-						notifyInvited(deps, organization, [member.id])
-					return c.json(
-						{ message: 'Invitation sent', invitation: toInvitation(invitation) },
-						created ? 201 : 200,
-					)
+					const { invitation, created } = await inviteByEmail(deps, organization, email)
+					return c.json({ message: 'Invitation sent', invitation }, created ? 201 : 200)
 				},
 			)
 			.endpoint(
@@ -227,10 +165,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 					request: { params: uuidParams('id') },
 					description:
 						'The organization itself: its open invitations, newest first; only the email typed, never the account.',
-					responses: answers(
-						{ 200: invitationList },
-						{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
-					),
+					responses: answers({ 200: invitationList }, NOT_OWN_ORGANIZATION),
 				},
 				async (c) => {
 					const organization = await ownOrganization(db, c)
@@ -249,7 +184,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 					description: 'The organization withdraws an open invitation.',
 					responses: answers(
 						{ 200: messageAnswer },
-						{ 403: MESSAGES.forbidden, 404: ['Organization not found', 'Invitation not found'] },
+						{ 403: MESSAGES.forbidden, 404: [ORGANIZATION_NOT_FOUND, 'Invitation not found'] },
 					),
 				},
 				async (c) => {
@@ -273,7 +208,7 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 						"The organization removes a student, who keeps their account; the student's school sign-in links end.",
 					responses: answers(
 						{ 200: messageAnswer },
-						{ 403: MESSAGES.forbidden, 404: ['Organization not found', 'Student not found'] },
+						{ 403: MESSAGES.forbidden, 404: [ORGANIZATION_NOT_FOUND, 'Student not found'] },
 					),
 				},
 				async (c) => {
@@ -304,70 +239,16 @@ export function organizationRoutes(deps: ApiDeps, passwords: Passwords) {
 								},
 								{ path: 'logo', msg: 'Use a PNG, JPEG, WebP or GIF image' },
 							],
-							409: 'An organization with this email already exists',
+							409: DUPLICATE,
 							413: MESSAGES.fileTooLarge,
 						},
 						{ under: 'error' },
 					),
 				},
 				async (c) => {
-					const { password, logo: logoField, ...fields } = c.req.valid('form')
-					const logo = await readOptionalImage(logoField, 'logo')
-					if (await findOrganizationByEmail(db, fields.email)) throw new ApiError(409, DUPLICATE)
-
-					const id = randomUUID()
-					const passwordHash = await passwords.hash(password)
-					const logoKey = logo ? await storeImage(deps, { id, type: 'organization' }, logo) : null
-					try {
-						const organization = await insertOrganization(db, {
-							...fields,
-							id,
-							password_hash: passwordHash,
-							phone: fields.phone ?? null,
-							address: fields.address ?? null,
-							website: fields.website ?? null,
-							description: fields.description ?? null,
-							logo: logoKey,
-							email_verified_at: null,
-						})
-						welcomeNewAccount(deps, { accountType: 'organization', accountId: organization.id })
-						return c.json(
-							{
-								message: 'Organization created successfully!',
-								id: organization.id,
-								organization: toOrganization(organization),
-							},
-							201,
-						)
-					} catch (error) {
-						if (logoKey) await removeFile(deps, logoKey)
-						if (isUniqueViolation(error)) throw new ApiError(409, DUPLICATE)
-						throw error
-					}
+					const answer = await registerOrganization(deps, passwords, c.req.valid('form'))
+					return c.json(answer, 201)
 				},
 			)
 	)
-
-	async function statsOf(c: Context<ApiEnv>) {
-		const organization = await ownOrganization(db, c)
-		const stats = await organizationStats(db, organization.id)
-		return {
-			tutors: { data: stats.tutors.rows.map(toUser), total: stats.tutors.total },
-			students: { data: stats.students.rows.map(toUser), total: stats.students.total },
-			courses: {
-				data: stats.courses.rows.map((course) => ({
-					id: course.id,
-					title: course.title,
-					isPublished: course.is_published,
-					enrolledStudents: Number(course.enrolled ?? 0),
-					createdAt: course.created_at.toISOString(),
-				})),
-				total: stats.courses.total,
-			},
-			departments: {
-				data: stats.departments.rows.map(toDepartment),
-				total: stats.departments.total,
-			},
-		}
-	}
 }

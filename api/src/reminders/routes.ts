@@ -2,25 +2,13 @@ import { z } from '@hono/zod-openapi'
 import { Hono } from 'hono'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
 import { readJsonBody } from '../platform/json.ts'
-import { answers, ApiRoutes, isoDateTime } from '../platform/openapi.ts'
+import { answers, ApiRoutes } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { body } from '../platform/validation.ts'
-import { standingReminders, type ReminderRow } from './repository.ts'
+import { toReminder } from './present.ts'
+import { standingReminders } from './repository.ts'
+import { reminder } from './schemas.ts'
 import { sweepReminders } from './sweep.ts'
-
-/** A reminder on the dashboard: what it is about and when that happens. */
-const reminder = z
-	.object({
-		kind: z.enum(['session', 'task', 'grading']),
-		title: z.string(),
-		courseTitle: z.string(),
-		at: isoDateTime,
-		taskId: z.string().nullable(),
-	})
-	.openapi('Reminder')
-
-const kindOf = (row: ReminderRow): z.infer<typeof reminder>['kind'] =>
-	row.kind.startsWith('session') ? 'session' : row.kind === 'task_due' ? 'task' : 'grading'
 
 /**
  * `GET /reminders`: the reminders given to the caller that still stand, for the dashboard (decision
@@ -41,18 +29,7 @@ export function reminderRoutes({ db, config }: ApiDeps) {
 		},
 		async (c) => {
 			const rows = await standingReminders(db, c.get('account').id)
-			return c.json(
-				{
-					reminders: rows.map((row) => ({
-						kind: kindOf(row),
-						title: row.title,
-						courseTitle: row.course_title,
-						at: new Date(row.event_at).toISOString(),
-						taskId: row.task_id,
-					})),
-				},
-				200,
-			)
+			return c.json({ reminders: rows.map(toReminder) }, 200)
 		},
 	)
 }

@@ -1,40 +1,15 @@
 import { z } from '@hono/zod-openapi'
-import { confirmEmail, findAccount } from '../account/repository.ts'
-import { userAccount } from '../auth/accounts.ts'
-import { openSignedIn } from '../auth/open-session.ts'
-import type { Passwords } from '../platform/passwords.ts'
 import { done, userLogin } from '../auth/schemas.ts'
 import type { ApiDeps } from '../platform/context.ts'
-import {
-	ApiError,
-	isUniqueViolation,
-	validationError,
-	type FieldError,
-} from '../platform/errors.ts'
 import { answers, ApiRoutes, jsonBody } from '../platform/openapi.ts'
+import type { Passwords } from '../platform/passwords.ts'
 import { createLoginLimits } from '../platform/rate-limit.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { toUser } from '../users/present.ts'
-import {
-	authorizationUrl,
-	exchangeCode,
-	issuerProblem,
-	providerDown,
-	type ProviderSettings,
-} from './provider.ts'
-import { newDomainToken, provenElsewhere, verifyDomain } from './domains.ts'
-import {
-	deleteSsoSettings,
-	domainsProvenElsewhere,
-	findOrganizationByDomain,
-	findSsoSettings,
-	listDomainClaims,
-	listLinks,
-	removeLink,
-	saveSsoSettings,
-	type SsoSettingsRow,
-} from './repository.ts'
-import { toPublicSso, toSsoLink, toSsoSettings } from './present.ts'
+import { finishSignIn, startSignIn } from './callback.ts'
+import { verifyDomain } from './domains.ts'
+import { consentToLink } from './links.ts'
+import { toSsoLink, toSsoSettings } from './present.ts'
+import { deleteSsoSettings, findSsoSettings, listDomainClaims, listLinks } from './repository.ts'
 import {
 	authorization,
 	linkNeeded,
@@ -49,18 +24,17 @@ import {
 	verifyDomainAnswer,
 	verifyDomainRequest,
 } from './schemas.ts'
-import { openSecret, sealSecret } from './secret.ts'
-import { consentToLink } from './links.ts'
-import { linkNeeded as linkNeededText, resolveSignIn, signLink } from './sign-in.ts'
-
-const NOT_OFFERED = 'This organization does not offer single sign-on.'
-const NO_ORGANIZATION_FOR_DOMAIN =
-	'No organization signs in with this email address. Log in with your password instead.'
-const SECRET_NEEDED = 'Enter the client secret your identity provider gave you'
-const NO_SUCH_LINK = 'No such linked sign-in'
-const SETTINGS_SAVED = 'Single sign-on settings saved'
-
-const CALLBACK_PATH = '/login/sso/callback'
+import {
+	NO_ORGANIZATION_FOR_DOMAIN,
+	NO_SUCH_LINK,
+	NOT_OFFERED,
+	PROVIDER_REFUSALS,
+	publicSsoOf,
+	removeLinkOf,
+	saveSettings,
+	SECRET_NEEDED,
+	ssoOfEmail,
+} from './settings.ts'
 
 /**
  * Single sign-on with an organization's own identity provider (issue 31, docs/decisions/040). The
@@ -72,29 +46,6 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 	const requireAccount = accountGuard(deps)
 	// The consent's password and code are throttled like a login's (decision 052).
 	const loginLimits = createLoginLimits({ redis: deps.redis?.commands })
-	// The provider sends the browser back to the app's page, which hands the answer on here.
-	const redirectUri = `${config.publicUrl ?? 'http://localhost:3000'}${CALLBACK_PATH}`
-
-	async function settingsOf(organizationId: string) {
-		const row = await findSsoSettings(db, organizationId)
-		if (!row) throw new ApiError(404, NOT_OFFERED)
-		return row
-	}
-
-	function providerOf(row: SsoSettingsRow): ProviderSettings {
-		const clientSecret = openSecret(row.client_secret_sealed, config.jwtSecret, row.organization_id)
-		// Sealed under another JWT_SECRET: the organization enters it again; until then, passwords.
-		if (clientSecret === null) throw new ApiError(503, providerDown(row.provider_name))
-		return {
-			organizationId: row.organization_id,
-			providerName: row.provider_name,
-			issuer: row.issuer,
-			clientId: row.client_id,
-			clientSecret,
-			version: row.updated_at.toISOString(),
-			publicOnly: config.production && !config.allowPrivateIssuers,
-		}
-	}
 
 	const organizationOnly = requireAccount({ roles: ['organization'] })
 
@@ -140,47 +91,15 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 								msg: 'The issuer URL cannot have a user name, password, query (?) or fragment (#)',
 							},
 							{ path: 'issuer', msg: 'The issuer URL must be a public address on the internet' },
-							{
-								path: 'clientSecret',
-								msg: 'Enter the client secret your identity provider gave you',
-							},
+							{ path: 'clientSecret', msg: SECRET_NEEDED },
 						],
 						409: { path: 'domains', msg: '<domain> already signs in with another organization' },
 					},
 				),
 			},
 			async (c) => {
-				const organizationId = c.get('account').id
 				const change = c.req.valid('json')
-				const stored = await findSsoSettings(db, organizationId)
-				const problems = [
-					{ path: 'issuer', msg: issuerProblem(change.issuer, config) },
-					{ path: 'clientSecret', msg: !stored && !change.clientSecret ? SECRET_NEEDED : null },
-				].filter((problem): problem is FieldError => problem.msg !== null)
-				if (problems.length > 0) throw validationError(problems)
-				// Only a proven claim blocks: an unproven one anybody may contest (decision 051).
-				const taken = await domainsProvenElsewhere(db, organizationId, change.domains)
-				const domainTaken = () =>
-					new ApiError(409, 'Validation failed', [
-						{ path: 'domains', msg: provenElsewhere(taken[0] ?? 'A domain') },
-					])
-				if (taken.length > 0) throw domainTaken()
-				try {
-					await saveSsoSettings(db, organizationId, {
-						providerName: change.providerName,
-						issuer: change.issuer,
-						clientId: change.clientId,
-						clientSecretSealed: change.clientSecret
-							? sealSecret(change.clientSecret, config.jwtSecret, organizationId)
-							: undefined,
-						joinByDomain: change.joinByDomain,
-						domains: change.domains.map((domain) => ({ domain, token: newDomainToken() })),
-					})
-				} catch (error) {
-					if (isUniqueViolation(error)) throw domainTaken()
-					throw error
-				}
-				return c.json({ message: SETTINGS_SAVED }, 200)
+				return c.json(await saveSettings(deps, c.get('account').id, change), 200)
 			},
 		)
 		.endpoint(
@@ -237,15 +156,11 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 				// Not a UUID check: an address typed by hand is an organization without it (404).
 				request: { params: z.object({ organizationId: z.string() }) },
 				description: "Anyone, no token: the organization's name and provider, for its login page.",
-				responses: answers(
-					{ 200: publicSsoAnswer },
-					{ 404: 'This organization does not offer single sign-on.' },
-				),
+				responses: answers({ 200: publicSsoAnswer }, { 404: NOT_OFFERED }),
 			},
 			async (c) => {
-				const id = z.uuid().safeParse(c.req.valid('param').organizationId)
-				if (!id.success) throw new ApiError(404, NOT_OFFERED)
-				return c.json({ sso: toPublicSso(await settingsOf(id.data)) }, 200)
+				const { organizationId } = c.req.valid('param')
+				return c.json(await publicSsoOf(db, organizationId), 200)
 			},
 		)
 		.endpoint(
@@ -261,17 +176,12 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 				responses: answers(
 					{ 200: publicSsoAnswer },
 					{
-						404: 'No organization signs in with this email address. Log in with your password instead.',
+						404: NO_ORGANIZATION_FOR_DOMAIN,
 					},
 				),
 			},
 			async (c) => {
-				const { email } = c.req.valid('query')
-				const domain = email.slice(email.indexOf('@') + 1)
-				const organizationId = await findOrganizationByDomain(db, domain)
-				const row = organizationId ? await findSsoSettings(db, organizationId) : undefined
-				if (!row) throw new ApiError(404, NO_ORGANIZATION_FOR_DOMAIN)
-				return c.json({ sso: toPublicSso(row) }, 200)
+				return c.json(await ssoOfEmail(db, c.req.valid('query').email), 200)
 			},
 		)
 		.endpoint(
@@ -283,19 +193,9 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 				request: { body: jsonBody(ssoAuthorize) },
 				description:
 					"Anyone, no token: the provider's authorization URL for the caller's `state`, `nonce` and PKCE `codeChallenge`, which the caller keeps and hands back to the callback.",
-				responses: answers(
-					{ 200: authorization },
-					{
-						404: 'This organization does not offer single sign-on.',
-						503: '<provider> cannot be reached right now. Try again later, or log in with your password.',
-					},
-				),
+				responses: answers({ 200: authorization }, PROVIDER_REFUSALS),
 			},
-			async (c) => {
-				const { organizationId, ...checks } = c.req.valid('json')
-				const row = await settingsOf(organizationId)
-				return c.json({ url: await authorizationUrl(providerOf(row), redirectUri, checks) }, 200)
-			},
+			async (c) => c.json(await startSignIn(deps, c.req.valid('json')), 200),
 		)
 		.endpoint(
 			{
@@ -314,69 +214,11 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 							"Your <provider> account is not on <organization>'s list of members, so it cannot sign in here. Ask <organization> to add you, then sign in again.",
 							'<provider> did not give a verified email address that <organization> signs in with.',
 						],
-						404: 'This organization does not offer single sign-on.',
-						503: '<provider> cannot be reached right now. Try again later, or log in with your password.',
+						...PROVIDER_REFUSALS,
 					},
 				),
 			},
-			async (c) => {
-				const { organizationId, query, ...checks } = c.req.valid('json')
-				const row = await settingsOf(organizationId)
-				const callbackUrl = new URL(redirectUri)
-				callbackUrl.search = query.replace(/^\?/, '')
-				const claims = await exchangeCode(providerOf(row), callbackUrl, checks)
-				const organization = {
-					id: row.organization_id,
-					name: row.organization_name,
-					providerName: row.provider_name,
-					joinByDomain: row.join_by_domain,
-				}
-				const outcome = await resolveSignIn(db, passwords, organization, claims)
-				if (outcome.kind === 'link-needed') {
-					const linkToken = await signLink(
-						{
-							userId: outcome.user.id,
-							issuer: claims.issuer,
-							subject: claims.subject,
-							organizationId: organization.id,
-							join: outcome.join,
-						},
-						config.jwtSecret,
-					)
-					// A step remains, as with a two-factor login's challenge: no session yet.
-					return c.json(
-						{
-							message: linkNeededText(organization),
-							linkRequired: true as const,
-							email: outcome.user.email,
-							organizationName: organization.name,
-							providerName: organization.providerName,
-							join: outcome.join,
-							linkToken,
-						},
-						200,
-					)
-				}
-				const { user } = outcome
-				const ref = { accountType: 'user' as const, accountId: user.id }
-				// The school's provider vouched for this address, in a domain the school proved it
-				// holds (decision 051); otherwise the address is as verified as it was.
-				if (outcome.emailProven) await confirmEmail(db, ref, user.email)
-				const emailVerified =
-					outcome.emailProven || ((await findAccount(db, ref))?.emailVerified ?? false)
-				// The school's own sign-in stands in for the platform's two-factor step (decision 040).
-				return c.json(
-					{
-						message: 'Login successful',
-						user: {
-							...toUser(user),
-							emailVerified,
-							...(await openSignedIn(deps, c, 'user', userAccount(user))),
-						},
-					},
-					200,
-				)
-			},
+			async (c) => c.json(await finishSignIn(deps, passwords, c, c.req.valid('json')), 200),
 		)
 		.endpoint(
 			{
@@ -436,14 +278,11 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 				request: { params: z.object({ organizationId: z.string() }) },
 				description:
 					'A student or a teacher removes a linked school sign-in: that provider no longer signs the account in (the membership stays).',
-				responses: answers({ 200: done }, { 404: 'No such linked sign-in' }),
+				responses: answers({ 200: done }, { 404: NO_SUCH_LINK }),
 			},
 			async (c) => {
-				const id = z.uuid().safeParse(c.req.valid('param').organizationId)
-				if (!id.success || !(await removeLink(db, c.get('account').id, id.data))) {
-					throw new ApiError(404, NO_SUCH_LINK)
-				}
-				return c.json({ message: 'The linked sign-in is removed' }, 200)
+				const { organizationId } = c.req.valid('param')
+				return c.json(await removeLinkOf(db, c.get('account').id, organizationId), 200)
 			},
 		)
 }

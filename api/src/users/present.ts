@@ -1,6 +1,7 @@
 import { fileUrl } from '../files/present.ts'
 import type { z } from 'zod'
-import type { studentProfile, teacherProfile, user } from './schemas.ts'
+import type { Account } from '../platform/context.ts'
+import type { publicTeacher, studentProfile, teacherProfile, user } from './schemas.ts'
 import type { UserRow } from './repository.ts'
 
 /** The README's User. */
@@ -40,4 +41,18 @@ export function toTeacherProfile(row: UserRow): z.input<typeof teacherProfile> {
 		qualifications: fields.qualifications ?? null,
 		experienceYears: fields.experienceYears ?? null,
 	}
+}
+
+/** A tutor's email and phone are for themself and their own organization; others see the profile. */
+export function toTeacherFor(
+	account: Account,
+	row: UserRow,
+): z.input<typeof user> | z.input<typeof publicTeacher> {
+	if (
+		account.id === row.id ||
+		(account.role === 'organization' && row.organization_id === account.id)
+	)
+		return toUser(row)
+	const { email: _email, phone: _phone, organization_id: _organization, ...shown } = toUser(row)
+	return shown
 }

@@ -1,29 +1,30 @@
-import { z, type RouteHandler } from '@hono/zod-openapi'
-import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
-import { answerInvitation, invitationsFor, leaveOrganization } from '../organizations/repository.ts'
-import { findAccount } from '../account/repository.ts'
+import { z } from '@hono/zod-openapi'
+import {
+	answerInvitationOf,
+	CONFIRM_EMAIL_FIRST,
+	leaveOwnOrganization,
+	NOT_IN_ORGANIZATION,
+	receivedInvitations,
+} from '../organizations/invitations.ts'
+import type { ApiDeps } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
 import { answers, ApiRoutes, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { paginationQuery, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import type { RoleFields } from '../schema.ts'
-import { toStudentProfile, toTeacherProfile, toUser } from './present.ts'
+import { listsOwnMembers, studentFor } from './access.ts'
+import { toStudentProfile, toTeacherFor, toTeacherProfile, toUser } from './present.ts'
+import { saveProfile } from './profile.ts'
 import {
 	findUser,
 	listOrganizationMembers,
 	listOrganizationStudents,
 	listTeachers,
 	listTeacherStudents,
-	updateProfile,
-	type ProfileChanges,
-	type UserRow,
 } from './repository.ts'
-import { maySeeStudent } from './access.ts'
 import {
 	invitationList,
 	memberListQuery,
 	messageAnswer,
-	type publicTeacher,
 	studentList,
 	teacherMemberList,
 	studentProfile,
@@ -33,54 +34,10 @@ import {
 	teacherProfileUpdate,
 } from './schemas.ts'
 
-export const CONFIRM_EMAIL_FIRST =
-	'Confirm your email address before you answer an invitation: follow the link in the mail we sent you, or ask for a new one from your dashboard.'
-
-/** A tutor's email and phone are for themself and their own organization; others see the profile. */
-const mayContact = (account: Account, teacher: UserRow) =>
-	account.id === teacher.id ||
-	(account.role === 'organization' && teacher.organization_id === account.id)
-
-const toPublicTeacher = (row: UserRow): z.input<typeof publicTeacher> => {
-	const { email: _email, phone: _phone, organization_id: _organization, ...shown } = toUser(row)
-	return shown
-}
-
-type PersonUpdate = {
-	firstName?: string
-	lastName?: string
-	phone?: string | null
-	bio?: string | null
-}
-
-function splitUpdate<T extends PersonUpdate>(
-	update: T,
-): [ProfileChanges, Omit<T, keyof PersonUpdate>] {
-	const { firstName, lastName, phone, bio, ...roleFields } = update
-	return [{ first_name: firstName, last_name: lastName, phone, bio }, roleFields]
-}
-
 export function userRoutes({ db, config }: ApiDeps) {
 	const requireAccount = accountGuard({ db, config })
 	const studentsOnly = requireAccount({ roles: ['student'] })
 	const teachersOnly = requireAccount({ roles: ['tutor'] })
-
-	/** The student an invitation is addressed to, with whether their email is proven theirs. */
-	async function invitedStudent(id: string) {
-		const student = await findAccount(db, { accountType: 'user', accountId: id })
-		if (!student) throw new ApiError(404, 'User not found')
-		return student
-	}
-
-	const saveProfile = async <P>(
-		id: string,
-		update: [ProfileChanges, RoleFields],
-		present: (row: UserRow) => P,
-	) => {
-		const row = await updateProfile(db, id, ...update)
-		if (!row) throw new ApiError(404, 'User not found')
-		return { message: 'Profile updated successfully', profile: present(row) }
-	}
 
 	/** Accepting or declining an invitation: one call but for its answer. */
 	const invitationAnswer = (answer: 'accept' | 'decline') =>
@@ -104,18 +61,6 @@ export function userRoutes({ db, config }: ApiDeps) {
 			),
 		}) as const
 
-	const answerWith =
-		(accept: boolean): RouteHandler<ReturnType<typeof invitationAnswer>, ApiEnv> =>
-		async (c) => {
-			const student = await invitedStudent(c.get('account').id)
-			if (!student.emailVerified) throw new ApiError(403, CONFIRM_EMAIL_FIRST)
-			const answer = { id: student.accountId, email: student.email }
-			if (!(await answerInvitation(db, answer, c.req.valid('param').invitationId, accept))) {
-				throw new ApiError(404, 'Invitation not found')
-			}
-			return c.json({ message: accept ? 'Invitation accepted' : 'Invitation declined' }, 200)
-		}
-
 	/** An organization's own members of a role, searched and paged. */
 	const memberList = <S extends z.ZodType>(role: 'students' | 'tutors', schema: S) =>
 		({
@@ -128,12 +73,6 @@ export function userRoutes({ db, config }: ApiDeps) {
 			description: `That organization only: its ${role === 'students' ? 'students' : 'teachers'}, paged; \`search\` (at most 100 characters) matches any part of the full name or the email, any letter case.`,
 			responses: answers({ 200: schema }, { 403: MESSAGES.forbidden }),
 		}) as const
-
-	const ownOrganization = (account: Account, organizationId: string) => {
-		if (account.role !== 'organization' || account.id !== organizationId) {
-			throw new ApiError(403, MESSAGES.forbidden)
-		}
-	}
 
 	return new ApiRoutes(config, 'users')
 		.endpoint(
@@ -154,9 +93,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 				const account = c.get('account')
 				return c.json(
 					{
-						tutors: rows.map((row) =>
-							mayContact(account, row) ? toUser(row) : toPublicTeacher(row),
-						),
+						tutors: rows.map((row) => toTeacherFor(account, row)),
 						total,
 						page: page.page,
 					},
@@ -176,27 +113,17 @@ export function userRoutes({ db, config }: ApiDeps) {
 				responses: answers({ 200: invitationList }),
 			},
 			async (c) => {
-				const student = await invitedStudent(c.get('account').id)
-				const rows = await invitationsFor(db, student.email)
-				// An invitation is addressed to a mailbox: until the account proves it holds that mailbox,
-				// it learns only that some wait, not who sent them (issue 29).
-				if (!student.emailVerified)
-					return c.json({ invitations: [], waitingForVerification: rows.length }, 200)
-				return c.json(
-					{
-						invitations: rows.map((row) => ({
-							id: row.id,
-							organization: { id: row.organization_id, name: row.organization_name },
-							createdAt: row.created_at.toISOString(),
-						})),
-						waitingForVerification: 0,
-					},
-					200,
-				)
+				return c.json(await receivedInvitations(db, c.get('account').id), 200)
 			},
 		)
-		.endpoint(invitationAnswer('accept'), answerWith(true))
-		.endpoint(invitationAnswer('decline'), answerWith(false))
+		.endpoint(invitationAnswer('accept'), async (c) => {
+			const { invitationId } = c.req.valid('param')
+			return c.json(await answerInvitationOf(db, c.get('account').id, invitationId, true), 200)
+		})
+		.endpoint(invitationAnswer('decline'), async (c) => {
+			const { invitationId } = c.req.valid('param')
+			return c.json(await answerInvitationOf(db, c.get('account').id, invitationId, false), 200)
+		})
 		.endpoint(
 			{
 				method: 'post',
@@ -206,14 +133,9 @@ export function userRoutes({ db, config }: ApiDeps) {
 				middleware: studentsOnly,
 				description:
 					'A student leaves their organization (they keep their account); their school sign-in links end.',
-				responses: answers({ 200: messageAnswer }, { 409: 'You are not in an organization' }),
+				responses: answers({ 200: messageAnswer }, { 409: NOT_IN_ORGANIZATION }),
 			},
-			async (c) => {
-				const student = await findUser(db, c.get('account').id)
-				if (!student?.organization_id) throw new ApiError(409, 'You are not in an organization')
-				await leaveOrganization(db, student.id, student.organization_id)
-				return c.json({ message: 'You left the organization' }, 200)
-			},
+			async (c) => c.json(await leaveOwnOrganization(db, c.get('account').id), 200),
 		)
 		.endpoint(
 			{
@@ -230,11 +152,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 				),
 			},
 			async (c) => {
-				const student = await findUser(db, c.req.valid('param').id)
-				if (student?.role !== 'student') throw new ApiError(404, 'Student not found')
-				if (!(await maySeeStudent(db, c.get('account'), student))) {
-					throw new ApiError(403, MESSAGES.forbidden)
-				}
+				const student = await studentFor(db, c.get('account'), c.req.valid('param').id)
 				return c.json({ studentProfile: toStudentProfile(student) }, 200)
 			},
 		)
@@ -274,8 +192,8 @@ export function userRoutes({ db, config }: ApiDeps) {
 				),
 			},
 			async (c) => {
-				const update = splitUpdate(c.req.valid('json'))
-				return c.json(await saveProfile(c.get('account').id, update, toStudentProfile), 200)
+				const update = c.req.valid('json')
+				return c.json(await saveProfile(db, c.get('account').id, update, toStudentProfile), 200)
 			},
 		)
 		.endpoint(
@@ -294,8 +212,8 @@ export function userRoutes({ db, config }: ApiDeps) {
 				),
 			},
 			async (c) => {
-				const update = splitUpdate(c.req.valid('json'))
-				return c.json(await saveProfile(c.get('account').id, update, toTeacherProfile), 200)
+				const update = c.req.valid('json')
+				return c.json(await saveProfile(db, c.get('account').id, update, toTeacherProfile), 200)
 			},
 		)
 		.endpoint(
@@ -317,7 +235,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 		)
 		.endpoint(memberList('students', studentList), async (c) => {
 			const { organizationId } = c.req.valid('param')
-			ownOrganization(c.get('account'), organizationId)
+			listsOwnMembers(c.get('account'), organizationId)
 			const { search, ...query } = c.req.valid('query')
 			const page = toPage(query)
 			const { rows, total } = await listOrganizationStudents(db, organizationId, page, search)
@@ -325,7 +243,7 @@ export function userRoutes({ db, config }: ApiDeps) {
 		})
 		.endpoint(memberList('tutors', teacherMemberList), async (c) => {
 			const { organizationId } = c.req.valid('param')
-			ownOrganization(c.get('account'), organizationId)
+			listsOwnMembers(c.get('account'), organizationId)
 			const { search, ...query } = c.req.valid('query')
 			const page = toPage(query)
 			const { rows, total } = await listOrganizationMembers(
