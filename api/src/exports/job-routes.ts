@@ -1,4 +1,8 @@
-import { ownOrganization } from '../organizations/access.ts'
+import {
+	NOT_OWN_ORGANIZATION,
+	ORGANIZATION_NOT_FOUND,
+	ownOrganization,
+} from '../organizations/access.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import { csvFileAnswer } from '../platform/csv.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
@@ -37,10 +41,7 @@ export function exportJobRoutes(deps: ApiDeps) {
 				request: { params: uuidParams('id') },
 				description:
 					"That organization only: its last ten background exports, `streamLimit` (the term size in students above which the app asks for one: `EXPORT_STREAM_LIMIT`, 20,000 by default) and `keepDays` (a finished job and its file are removed 7 days after it finished). A big term's file is made in the background because it cannot be streamed within a request's time (decision 046).",
-				responses: answers(
-					{ 200: exportJobList },
-					{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
-				),
+				responses: answers({ 200: exportJobList }, NOT_OWN_ORGANIZATION),
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)
@@ -66,10 +67,7 @@ export function exportJobRoutes(deps: ApiDeps) {
 				request: { params: uuidParams('id'), body: jsonBody(exportStart) },
 				description:
 					"That organization only: starts making a term's score grid or result cards (`kind`) as a file, 202. A job writes the same bytes as the streamed call for the same term to the API's storage (never served by `/files/{key}`), then mails the organization a link to its page. While a job of the same organization, kind and term is queued or running, that job is answered (`This export is already being prepared`): a unique index makes two clicks one job. A finished one is not reused.",
-				responses: answers(
-					{ 202: exportJobAnswer },
-					{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
-				),
+				responses: answers({ 202: exportJobAnswer }, NOT_OWN_ORGANIZATION),
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)
@@ -98,7 +96,7 @@ export function exportJobRoutes(deps: ApiDeps) {
 					"That organization only: a job's `status` (`queued`, `running`, `done`, `failed`), its counts and, when done, its `download` call. A job not finished an hour after it was queued (its API process stopped) reads as `failed` and can be started again.",
 				responses: answers(
 					{ 200: exportJobAnswer },
-					{ 403: MESSAGES.forbidden, 404: ['Organization not found', 'Export not found'] },
+					{ 403: MESSAGES.forbidden, 404: [ORGANIZATION_NOT_FOUND, 'Export not found'] },
 				),
 			},
 			async (c) => {
@@ -128,7 +126,7 @@ export function exportJobRoutes(deps: ApiDeps) {
 					{ 200: fileAnswer('text/csv') },
 					{
 						403: MESSAGES.forbidden,
-						404: ['Organization not found', 'Export not found', 'Export file not found'],
+						404: [ORGANIZATION_NOT_FOUND, 'Export not found', 'Export file not found'],
 					},
 				),
 			},

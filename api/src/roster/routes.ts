@@ -1,6 +1,10 @@
 import { accountLimitsOf } from '../account/limits.ts'
 import type { Passwords } from '../platform/passwords.ts'
-import { ownOrganization } from '../organizations/access.ts'
+import {
+	NOT_OWN_ORGANIZATION,
+	ORGANIZATION_NOT_FOUND,
+	ownOrganization,
+} from '../organizations/access.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import { csvAnswer, fileSlug } from '../platform/csv.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
@@ -49,10 +53,7 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 				request: { params: uuidParams('id') },
 				description:
 					"The organization itself: the roster file's template as CSV (UTF-8 with a byte order mark): the columns `role, first name, last name, email, department, student number` and an example row.",
-				responses: answers(
-					{ 200: fileAnswer('text/csv') },
-					{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
-				),
+				responses: answers({ 200: fileAnswer('text/csv') }, NOT_OWN_ORGANIZATION),
 			},
 			async (c) => {
 				await ownOrganization(db, c)
@@ -73,10 +74,7 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
 				description: "The organization itself: its members in the template's columns, as CSV.",
-				responses: answers(
-					{ 200: fileAnswer('text/csv') },
-					{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
-				),
+				responses: answers({ 200: fileAnswer('text/csv') }, NOT_OWN_ORGANIZATION),
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)
@@ -98,10 +96,7 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 				middleware: requireAccount(),
 				request: { params: uuidParams('id') },
 				description: 'The organization itself: its last ten imports.',
-				responses: answers(
-					{ 200: rosterImportList },
-					{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
-				),
+				responses: answers({ 200: rosterImportList }, NOT_OWN_ORGANIZATION),
 			},
 			async (c) => {
 				const organization = await ownOrganization(db, c)
@@ -142,7 +137,7 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 							},
 						],
 						403: MESSAGES.forbidden,
-						404: 'Organization not found',
+						404: ORGANIZATION_NOT_FOUND,
 					},
 				),
 			},
@@ -187,7 +182,7 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 					"The organization itself: an import and a page of its rows (`show=errors`: only those with an error), each row's `outcome` being `create`, `invite`, `member`, `invited` or `error`. `limits` says whether the organization's own address is verified (which confirming needs) and its mails and invitations an hour; `mailsUntil` is when the last set-your-password mail goes.",
 				responses: answers(
 					{ 200: rosterImportPage },
-					{ 403: MESSAGES.forbidden, 404: ['Organization not found', 'Import not found'] },
+					{ 403: MESSAGES.forbidden, 404: [ORGANIZATION_NOT_FOUND, 'Import not found'] },
 				),
 			},
 			async (c) => {
@@ -237,7 +232,7 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 							MESSAGES.forbidden,
 							"Verify your organization's email address before you import: new people get a mail from TutorHub in your name, so we first need to know the address is yours. Open the link we mailed you (or send it again from the notice at the top of the page), then confirm the import.",
 						],
-						404: ['Organization not found', 'Import not found'],
+						404: [ORGANIZATION_NOT_FOUND, 'Import not found'],
 						409: 'This import was already confirmed',
 					},
 				),

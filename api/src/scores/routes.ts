@@ -1,5 +1,9 @@
 import { z } from '@hono/zod-openapi'
-import { ownOrganization } from '../organizations/access.ts'
+import {
+	NOT_OWN_ORGANIZATION,
+	ORGANIZATION_NOT_FOUND,
+	ownOrganization,
+} from '../organizations/access.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import { csvStream } from '../platform/csv.ts'
 import { MESSAGES } from '../platform/errors.ts'
@@ -55,10 +59,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 				list === 'scores'
 					? 'That organization only: the score grid of a term (the latest without `term`) as CSV, every student of the organization, streamed a thousand at a time: Student, Email, Term, then one column per subject (alphabetical). The CSV conventions are in api/README.md.'
 					: "That organization only: the term's result cards (the latest term without `term`) as CSV: Student, Email, Term, the subjects, Average, Band.",
-			responses: answers(
-				{ 200: fileAnswer('text/csv') },
-				{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
-			),
+			responses: answers({ 200: fileAnswer('text/csv') }, NOT_OWN_ORGANIZATION),
 		}) as const
 
 	return (
@@ -73,10 +74,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 					request: { params: uuidParams('id'), query: scoreQuery },
 					description:
 						"The organization itself: its scores (one per student, subject and term, 0 to 100 with at most two decimals), `terms` and `subjects` (all it has used, terms in the order first used), and `termSubjects` (the subjects of each term, alphabetical). `studentIds` (comma-separated, at most 100) keeps those students' scores (empty: none, the terms and subjects alone). With `page` or `limit` the scores come a page at a time, by student name then subject, with `pagination`; without either, every matching score.",
-					responses: answers(
-						{ 200: scoreList },
-						{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
-					),
+					responses: answers({ 200: scoreList }, NOT_OWN_ORGANIZATION),
 				},
 				async (c) => {
 					const organization = await ownOrganization(db, c)
@@ -119,7 +117,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 								{ path: 'scores.<index>', msg: 'The same student and subject appear twice' },
 							],
 							403: MESSAGES.forbidden,
-							404: 'Organization not found',
+							404: ORGANIZATION_NOT_FOUND,
 						},
 					),
 				},
@@ -160,10 +158,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 					request: { params: uuidParams('id'), query: resultCardQuery },
 					description:
 						"The organization itself: one result card per student with scores in the term, by name (`average`: the mean of the term's scores to two decimals; `bucket`: its band, `0-60` … `90-100`, a boundary in the upper band). Without `term`, the latest term; with no scores at all `{ term: null, terms: [], resultCards: [] }`. With `page` or `limit`, a page of students' cards with `pagination` (`total`: the students with scores that term).",
-					responses: answers(
-						{ 200: resultCardList },
-						{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
-					),
+					responses: answers({ 200: resultCardList }, NOT_OWN_ORGANIZATION),
 				},
 				async (c) => {
 					const organization = await ownOrganization(db, c)
@@ -186,7 +181,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 						{ 200: z.object({ resultCard }) },
 						{
 							403: MESSAGES.forbidden,
-							404: ['Organization not found', STUDENT_NOT_FOUND, RESULT_CARD_NOT_FOUND],
+							404: [ORGANIZATION_NOT_FOUND, STUDENT_NOT_FOUND, RESULT_CARD_NOT_FOUND],
 						},
 					),
 				},
@@ -211,10 +206,7 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 					request: { params: uuidParams('id'), query: termQuery },
 					description:
 						'The organization itself: members who joined per month (UTC, by role), the average score per term (null for a term without scores) and how many scores fall in each band, in `term` or in all terms; each grouped in SQL.',
-					responses: answers(
-						{ 200: analytics },
-						{ 403: MESSAGES.forbidden, 404: 'Organization not found' },
-					),
+					responses: answers({ 200: analytics }, NOT_OWN_ORGANIZATION),
 				},
 				async (c) => {
 					const organization = await ownOrganization(db, c)
