@@ -22,6 +22,7 @@ import https from 'node:https'
 import { resolve } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { pathToFileURL } from 'node:url'
+import zlib from 'node:zlib'
 import compression from 'compression'
 import { pino } from 'pino'
 import { Gauge, Histogram, collectDefaultMetrics, register } from 'prom-client'
@@ -122,7 +123,12 @@ function origin(request) {
 	}
 }
 
-const compress = compression()
+// zlib's fastest level, and brotli's: a page is 5 to 25 KB, and the default levels (gzip 6, brotli
+// 4) cost about a tenth of the app's time under load for answers 5 to 10 % smaller (decision 066).
+const compress = compression({
+	level: zlib.constants.Z_BEST_SPEED,
+	brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+})
 const assets = serveStatic(resolve(buildPath, '../../client/assets'), {
 	immutable: true,
 	maxAge: '1y',
