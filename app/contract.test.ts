@@ -278,6 +278,8 @@ const NOT_FROM_A_DOMAIN: Record<string, string> = {
 	getCertificate: 'one certificate, for other clients: the app lists them and opens their PDFs',
 	getLanguage:
 		"the account's language, for other clients: the app has it from the login and sets it with setLanguage",
+	recordAttendance:
+		"one student's attendance, the spec's call for other clients: the app saves a register with recordRegister",
 }
 
 /** The operations each function of a domain calls, and the folder it lives in. */

@@ -20,7 +20,12 @@
 // BENCH_LOAD_PGLITE_STEPS (the same for PGlite, 10,25,50,100,200), BENCH_LOAD_STEP_SECONDS (30), BENCH_LOAD_SIGN_INS_PER_SECOND (20), BENCH_LOAD_MODEL (a JSON file of model
 // parameters, see model.mjs), BENCH_DATA_CACHE (keep the generated school, as BENCH_SCALE does),
 // BENCH_SKIP_BUILD=1, BENCH_LOAD_APP_PORT and BENCH_LOAD_API_PORT (3484, 4484; the second app and API of
-// 2+2 take the next port), BENCH_LOAD_REDIS_PORT (6484), BENCH_LABEL.
+// 2+2 take the next port), BENCH_LOAD_REDIS_PORT (6484), BENCH_LABEL, BENCH_LOAD_RESULTS (another file
+// for the results; docs/performance.md is then left as it is).
+//
+// One fixed step, to compare a change's CPU per person with its baseline (decision 066):
+// BENCH_LOAD_SHAPES=postgres-1+1 BENCH_LOAD_STEPS=200 BENCH_LOAD_STEP_SECONDS=60
+// BENCH_LOAD_RESULTS=/tmp/a.json, run for each tree in turn, alternating.
 import { spawn, spawnSync } from 'node:child_process'
 import * as Y from 'yjs'
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -65,7 +70,7 @@ const PORTS = {
 const TARGET_USERS = 3000
 /** Roles the journeys do not play yet; their share of the mix is left out (said in the results). */
 const NOT_PLAYED = []
-const RESULTS_FILE = 'bench/results-load.json'
+const RESULTS_FILE = env.BENCH_LOAD_RESULTS || 'bench/results-load.json'
 const model = loadModel()
 
 const log = (text) => console.log(`  ${text}`)
@@ -626,5 +631,6 @@ console.table(
 	})),
 )
 console.log(`Written to ${RESULTS_FILE}.`)
-updatePerformanceDoc()
+// A run written elsewhere (a comparison, a smoke) leaves the committed results' page alone.
+if (!env.BENCH_LOAD_RESULTS) updatePerformanceDoc()
 process.exitCode = results.allMet ? 0 : 1

@@ -233,6 +233,11 @@ export const SCENARIO: Step[] = [
 		as: 'tutor',
 		json: (ids) => ({ studentId: ids.student, attendanceStatus: 'Present' }),
 	},
+	{
+		call: 'POST /schedules/{schedule}/attendance/register',
+		as: 'tutor',
+		json: (ids) => ({ attendance: [{ studentId: ids.student, attendanceStatus: 'Late' }] }),
+	},
 	{ call: 'GET /schedules/{schedule}/attendance', as: 'tutor' },
 
 	{

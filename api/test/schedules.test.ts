@@ -6,6 +6,7 @@ const tokens = { teacher: '', student: '', otherTeacher: '', otherStudent: '', o
 let demoCourseId = ''
 let otherCourseId = ''
 let studentId = ''
+let otherTeacherEmail = ''
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
 	const otherStudent = await registerStudent(api)
 	tokens.otherStudent = otherStudent.token
 
-	const otherTeacherEmail = uniqueEmail('tutor')
+	otherTeacherEmail = uniqueEmail('tutor')
 	await call(api, 'POST', '/auth/register-tutor', {
 		json: {
 			firstName: 'Other',
@@ -534,5 +535,169 @@ describe('attendance', () => {
 			token: tokens.teacher,
 		})
 		expect(unknown.status).toBe(404)
+	})
+	// One call saves a whole register (decision 066): the app's register was one call per pupil.
+	describe('a register in one call', () => {
+		const pupils: { id: string; token: string; email: string }[] = []
+		let courseId = ''
+		const register = (id: string, attendance: unknown, token = tokens.otherTeacher) =>
+			call(api, 'POST', `/schedules/${id}/attendance/register`, { token, json: { attendance } })
+		async function session() {
+			const answer = await create({ courseId }, tokens.otherTeacher)
+			expect(answer.status).toBe(201)
+			return answer.body.schedule.id as string
+		}
+		const statuses = async (id: string) => {
+			const roster = await call(api, 'GET', `/schedules/${id}/attendance`, {
+				token: tokens.otherTeacher,
+			})
+			return Object.fromEntries(
+				roster.body.attendance.map((entry: { studentId: string; attendanceStatus: string }) => [
+					entry.studentId,
+					entry.attendanceStatus,
+				]),
+			)
+		}
+
+		beforeAll(async () => {
+			for (let index = 0; index < 4; index++) {
+				const pupil = await registerStudent(api)
+				pupils.push({ id: pupil.user.id, token: pupil.token, email: pupil.email })
+			}
+			const created = await call(api, 'POST', '/__test/enrolled-course', {
+				json: {
+					tutorEmail: otherTeacherEmail,
+					title: 'Register practice',
+					studentEmails: pupils.map((pupil) => pupil.email),
+				},
+			})
+			courseId = created.body.courseId
+		}, 60_000)
+
+		test('saves every student of the register, corrects them, and the roster reads them', async () => {
+			const id = await session()
+			const first = await register(id, [
+				{ studentId: pupils[0]!.id, attendanceStatus: 'Present' },
+				{ studentId: pupils[1]!.id, attendanceStatus: 'Absent' },
+				{ studentId: pupils[2]!.id, attendanceStatus: 'Late' },
+			])
+			expect(first.status).toBe(200)
+			expect(first.body.message).toBe('Attendance recorded')
+			expect(first.body.data).toHaveLength(3)
+			expect(first.body.data).toContainEqual({
+				scheduleId: id,
+				studentId: pupils[1]!.id,
+				attendanceStatus: 'Absent',
+				recordedAt: expect.any(String),
+			})
+			const corrected = await register(id, [
+				{ studentId: pupils[1]!.id, attendanceStatus: 'Excused' },
+				{ studentId: pupils[3]!.id, attendanceStatus: 'Present' },
+			])
+			expect(corrected.status).toBe(200)
+			expect(await statuses(id)).toEqual({
+				[pupils[0]!.id]: 'Present',
+				[pupils[1]!.id]: 'Excused',
+				[pupils[2]!.id]: 'Late',
+				[pupils[3]!.id]: 'Present',
+			})
+			const seen = await call(api, 'GET', `/schedules/${id}`, { token: pupils[1]!.token })
+			expect(seen.body.schedule.attendanceStatus).toBe('Excused')
+		})
+
+		test('bad input is refused with the entry named, and nothing is saved', async () => {
+			const id = await session()
+			const cases: [unknown, { path: string; msg: string }[]][] = [
+				[[], [{ path: 'attendance', msg: 'Give at least one student' }]],
+				['Present', [{ path: 'attendance', msg: 'attendance must be a list' }]],
+				[
+					[
+						{ studentId: pupils[0]!.id, attendanceStatus: 'Present' },
+						{ studentId: pupils[1]!.id, attendanceStatus: 'Asleep' },
+					],
+					[{ path: 'attendance.1.attendanceStatus', msg: expect.any(String) }],
+				],
+				[
+					[
+						{ studentId: pupils[0]!.id, attendanceStatus: 'Present' },
+						{ studentId: pupils[0]!.id, attendanceStatus: 'Absent' },
+					],
+					[{ path: 'attendance.1.studentId', msg: 'Each student may appear once' }],
+				],
+				[
+					[{ studentId: 'pupil-1', attendanceStatus: 'Present' }],
+					[{ path: 'attendance.0.studentId', msg: 'studentId must be a UUID' }],
+				],
+				[
+					Array.from({ length: 501 }, () => ({ studentId: UNKNOWN_ID, attendanceStatus: 'Late' })),
+					[{ path: 'attendance', msg: 'At most 500 students at once' }],
+				],
+				[
+					[
+						{ studentId: pupils[0]!.id, attendanceStatus: 'Present' },
+						{ studentId: studentId, attendanceStatus: 'Present' },
+						{ studentId: UNKNOWN_ID, attendanceStatus: 'Absent' },
+					],
+					[
+						{ path: 'attendance.1.studentId', msg: 'This student is not enrolled in the course' },
+						{ path: 'attendance.2.studentId', msg: 'This student is not enrolled in the course' },
+					],
+				],
+			]
+			for (const [attendance, errors] of cases) {
+				const answer = await register(id, attendance)
+				expect(answer.status, JSON.stringify(attendance).slice(0, 80)).toBe(400)
+				expect(answer.body.errors).toEqual(errors)
+			}
+			const missing = await call(api, 'POST', `/schedules/${id}/attendance/register`, {
+				token: tokens.otherTeacher,
+				json: {},
+			})
+			expect(missing.status).toBe(400)
+			expect(Object.values(await statuses(id)).every((status) => status === null)).toBe(true)
+		})
+
+		test("only the session's teacher records its register, and not once it is cancelled", async () => {
+			const id = await session()
+			const entries = [{ studentId: pupils[0]!.id, attendanceStatus: 'Present' }]
+			for (const token of [tokens.teacher, tokens.student, pupils[0]!.token, tokens.organization]) {
+				expect((await register(id, entries, token)).status).toBe(403)
+			}
+			expect((await register(UNKNOWN_ID, entries)).status).toBe(404)
+			expect((await register('not-an-id', entries)).status).toBe(400)
+			expect(
+				(
+					await call(api, 'POST', `/schedules/${id}/attendance/register`, {
+						json: { attendance: entries },
+					})
+				).status,
+			).toBe(403)
+			expect(Object.values(await statuses(id)).every((status) => status === null)).toBe(true)
+			await call(api, 'POST', `/schedule/${id}/cancel`, { token: tokens.otherTeacher })
+			expect((await register(id, entries)).status).toBe(409)
+		})
+
+		test('two saves of one register at once both answer, and the roster holds one of each', async () => {
+			const id = await session()
+			const all = (attendanceStatus: string) =>
+				pupils.map((pupil) => ({ studentId: pupil.id, attendanceStatus }))
+			const reversed = (attendanceStatus: string) => all(attendanceStatus).reverse()
+			const answers = await Promise.all([
+				register(id, all('Present')),
+				register(id, reversed('Absent')),
+				register(id, all('Late')),
+				register(id, reversed('Excused')),
+			])
+			expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
+			const roster = await call(api, 'GET', `/schedules/${id}/attendance`, {
+				token: tokens.otherTeacher,
+			})
+			expect(roster.body.attendance).toHaveLength(pupils.length)
+			// Each save is one statement: the roster is one save's whole register, never a mix.
+			const saved = new Set(
+				roster.body.attendance.map((entry: { attendanceStatus: string }) => entry.attendanceStatus),
+			)
+			expect(saved.size).toBe(1)
+		})
 	})
 })

@@ -297,6 +297,17 @@ export async function isEnrolled(db: Db, courseId: string, studentId: string) {
 	return row !== undefined
 }
 
+/** Which of these students are enrolled in the course, in one statement (a register's check). */
+export async function enrolledAmong(db: Db, courseId: string, studentIds: readonly string[]) {
+	const rows = await db
+		.selectFrom('enrollments')
+		.select('student_id')
+		.where('course_id', '=', courseId)
+		.where('student_id', 'in', studentIds)
+		.execute()
+	return new Set(rows.map((row) => row.student_id))
+}
+
 export const findStudent = (db: Db, id: string) =>
 	db
 		.selectFrom('users')

@@ -323,3 +323,37 @@ export const recordAttendance = (
 		)
 		.returning(['schedule_id', 'student_id', 'attendance_status', 'recorded_at'])
 		.executeTakeFirstOrThrow()
+
+/**
+ * A register's statuses in one statement, in student order (two saves of one session lock their
+ * common rows in one order); recording again corrects a status, as the one-student call does.
+ */
+export const recordRegister = (
+	db: Db,
+	register: {
+		scheduleId: string
+		records: readonly { studentId: string; status: AttendanceStatus }[]
+		recordedBy: string
+	},
+) =>
+	db
+		.insertInto('schedule_attendance')
+		.values(
+			[...register.records]
+				.sort((a, b) => (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0))
+				.map((record) => ({
+					schedule_id: register.scheduleId,
+					student_id: record.studentId,
+					attendance_status: record.status,
+					recorded_by: register.recordedBy,
+				})),
+		)
+		.onConflict((conflict) =>
+			conflict.columns(['schedule_id', 'student_id']).doUpdateSet((eb) => ({
+				attendance_status: eb.ref('excluded.attendance_status'),
+				recorded_by: eb.ref('excluded.recorded_by'),
+				recorded_at: sql<Date>`now()`,
+			})),
+		)
+		.returning(['schedule_id', 'student_id', 'attendance_status', 'recorded_at'])
+		.execute()

@@ -1,4 +1,4 @@
-import { coursesRunBy, isEnrolled } from '../courses/repository.ts'
+import { coursesRunBy, enrolledAmong, isEnrolled } from '../courses/repository.ts'
 import { courseMenuRoute } from '../courses/schemas.ts'
 import { notifyStudents } from '../mail/notifications.ts'
 import type { ApiDeps } from '../platform/context.ts'
@@ -22,15 +22,18 @@ import {
 	insertSchedule,
 	listSchedules,
 	recordAttendance,
+	recordRegister,
 	updateSchedule,
 } from './repository.ts'
 import {
 	attendanceList,
 	attendanceRecord,
+	attendanceRegister,
 	changedSchedule,
 	createdSchedule,
 	oneSchedule,
 	recordedAttendance,
+	recordedRegister,
 	scheduleCreation,
 	scheduleFilters,
 	scheduleList,
@@ -381,6 +384,74 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 							attendanceStatus: saved.attendance_status,
 							recordedAt: saved.recorded_at.toISOString(),
 						},
+					},
+					200,
+				)
+			},
+		)
+		.endpoint(
+			{
+				method: 'post',
+				path: '/{id}/attendance/register',
+				operationId: 'recordRegister',
+				summary: "Record a session's register: many students' attendance at once",
+				middleware: teacher,
+				request: { params: uuidParams('id'), body: jsonBody(attendanceRegister) },
+				description:
+					"The session's teacher records the attendance of up to 500 students in one call, as `POST /schedules/{id}/attendance` does for one: each student once, each enrolled in the course. All are saved, or none (a student not enrolled refuses the whole register, naming the entry).",
+				responses: answers(
+					{ 200: recordedRegister },
+					{
+						400: {
+							path: 'attendance.0.studentId',
+							msg: 'This student is not enrolled in the course',
+						},
+						403: MESSAGES.forbidden,
+						404: 'Schedule not found',
+						409: 'Attendance cannot be recorded for a cancelled session',
+					},
+				),
+			},
+			async (c) => {
+				const account = c.get('account')
+				const row = await ownSchedule(db, account, c.req.valid('param').id)
+				const { attendance } = c.req.valid('json')
+				if (row.status === 'Cancelled') {
+					throw new ApiError(409, 'Attendance cannot be recorded for a cancelled session')
+				}
+				const enrolled = await enrolledAmong(
+					db,
+					row.course_id,
+					attendance.map((entry) => entry.studentId),
+				)
+				const outsiders = attendance.flatMap((entry, index) =>
+					enrolled.has(entry.studentId)
+						? []
+						: [
+								{
+									path: `attendance.${index}.studentId`,
+									msg: 'This student is not enrolled in the course',
+								},
+							],
+				)
+				if (outsiders.length) throw validationError(outsiders)
+				const saved = await recordRegister(db, {
+					scheduleId: row.id,
+					records: attendance.map((entry) => ({
+						studentId: entry.studentId,
+						status: entry.attendanceStatus,
+					})),
+					recordedBy: account.id,
+				})
+				return c.json(
+					{
+						message: 'Attendance recorded',
+						data: saved.map((entry) => ({
+							scheduleId: entry.schedule_id,
+							studentId: entry.student_id,
+							attendanceStatus: entry.attendance_status,
+							recordedAt: entry.recorded_at.toISOString(),
+						})),
 					},
 					200,
 				)

@@ -78,11 +78,37 @@ export const scheduleUpdate = body({
 	message: 'Send at least one field to change',
 })
 
-export const attendanceRecord = body({
+const attendanceFields = {
 	studentId: z.guid({ error: 'studentId must be a UUID' }),
 	attendanceStatus: z.enum(ATTENDANCE_STATUSES, {
 		error: `Attendance status must be one of ${ATTENDANCE_STATUSES.join(', ')}`,
 	}),
+}
+
+export const attendanceRecord = body(attendanceFields)
+
+/** The most students one register saves at once: a class, or a lecture hall's. */
+export const REGISTER_MAX = 500
+
+export const attendanceRegister = body({
+	attendance: z
+		.array(z.object(attendanceFields, { error: 'Each entry must be a JSON object' }), {
+			error: 'attendance must be a list',
+		})
+		.min(1, { error: 'Give at least one student' })
+		.max(REGISTER_MAX, { error: `At most ${REGISTER_MAX} students at once` })
+		.superRefine((entries, context) => {
+			const seen = new Set<string>()
+			entries.forEach((entry, index) => {
+				if (seen.has(entry.studentId))
+					context.addIssue({
+						code: 'custom',
+						path: [index, 'studentId'],
+						message: 'Each student may appear once',
+					})
+				seen.add(entry.studentId)
+			})
+		}),
 })
 
 /** An instant as an ISO 8601 date-time with Z or an offset, or a date (its 00:00 UTC). */
@@ -150,12 +176,16 @@ export const attendanceList = z.object({
 	),
 })
 
-export const recordedAttendance = z.object({
+const attendanceSaved = z.object({
+	scheduleId: z.string(),
+	studentId: z.string(),
+	attendanceStatus: z.enum(ATTENDANCE_STATUSES),
+	recordedAt: isoDateTime,
+})
+
+export const recordedAttendance = z.object({ message: z.string(), data: attendanceSaved })
+
+export const recordedRegister = z.object({
 	message: z.string(),
-	data: z.object({
-		scheduleId: z.string(),
-		studentId: z.string(),
-		attendanceStatus: z.enum(ATTENDANCE_STATUSES),
-		recordedAt: isoDateTime,
-	}),
+	data: z.array(attendanceSaved),
 })

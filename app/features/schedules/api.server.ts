@@ -3,7 +3,7 @@ import type { createUpstream } from '~/platform/upstream.server'
 import { UpstreamError } from '~/platform/upstream-errors'
 import { z } from 'zod'
 import {
-	attendanceRecordedSchema,
+	attendanceRegisterSchema,
 	attendanceRosterSchema,
 	courseOptionsSchema,
 	scheduleAnswerSchema,
@@ -134,17 +134,22 @@ export function getAttendance(api: Upstream, id: string) {
 	})
 }
 
-export async function recordAttendance(
+/** A register's changed statuses in one call: all are saved, or none (decision 066). */
+export async function recordRegister(
 	api: Upstream,
 	id: string,
-	record: { studentId: string; attendanceStatus: AttendanceStatus },
+	attendance: readonly { studentId: string; attendanceStatus: AttendanceStatus }[],
 ) {
-	const { data } = await api.send('POST', `/schedules/${encodeURIComponent(id)}/attendance`, {
-		json: record,
-		schema: attendanceRecordedSchema,
-		fallback: t`Failed to record attendance`,
-		invalidates: ['schedule'],
-	})
+	const { data } = await api.send(
+		'POST',
+		`/schedules/${encodeURIComponent(id)}/attendance/register`,
+		{
+			json: { attendance },
+			schema: attendanceRegisterSchema,
+			fallback: t`Failed to record attendance`,
+			invalidates: ['schedule'],
+		},
+	)
 	return data
 }
 

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { ResponseCache } from '~/platform/upstream-cache.server'
 import { createUpstream } from '~/platform/upstream.server'
-import { cancelSchedule, createSchedule, recordAttendance, updateSchedule } from './api.server'
+import { cancelSchedule, createSchedule, recordRegister, updateSchedule } from './api.server'
 import { loadStudentSessions, loadTeacherSchedule } from './page-data.server'
 
 const emptyList = { schedules: [], pagination: { total: 0, page: 1 } }
@@ -95,10 +95,10 @@ test('Refresh (fresh) goes to the API again and keeps the new answers', async ()
 test('every schedule change makes the lists stale, whichever of /schedule and /schedules it uses', async () => {
 	const { api, calls } = fakeApi((method, url) => {
 		if (method === 'GET') return { status: 200, body: emptyList }
-		if (url.pathname.endsWith('/attendance')) {
+		if (url.pathname.endsWith('/attendance/register')) {
 			return {
 				status: 200,
-				body: { data: { scheduleId: 's1', studentId: 'st1', attendanceStatus: 'Present' } },
+				body: { data: [{ scheduleId: 's1', studentId: 'st1', attendanceStatus: 'Present' }] },
 			}
 		}
 		return { status: 200, body: { schedule: aSchedule } }
@@ -107,7 +107,7 @@ test('every schedule change makes the lists stale, whichever of /schedule and /s
 		() => createSchedule(api, aNewSchedule),
 		() => updateSchedule(api, 's1', { title: 'Moved' }),
 		() => cancelSchedule(api, 's1'),
-		() => recordAttendance(api, 's1', { studentId: 'st1', attendanceStatus: 'Present' }),
+		() => recordRegister(api, 's1', [{ studentId: 'st1', attendanceStatus: 'Present' }]),
 	]
 	await loadTeacherSchedule(api, page())
 	for (const change of changes) {

@@ -55,9 +55,13 @@ export const attendanceRosterSchema = z.object({
 })
 export type AttendanceRoster = z.infer<typeof attendanceRosterSchema>
 
-export const attendanceRecordedSchema = z.object({
-	data: z.object({ scheduleId: z.string(), studentId: z.string(), attendanceStatus: z.string() }),
+const attendanceSavedSchema = z.object({
+	scheduleId: z.string(),
+	studentId: z.string(),
+	attendanceStatus: z.string(),
 })
+
+export const attendanceRegisterSchema = z.object({ data: z.array(attendanceSavedSchema) })
 
 // The create and edit form, the same schema in the browser and in the action.
 export const scheduleFormSchema = z.object({

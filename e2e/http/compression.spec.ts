@@ -1,0 +1,53 @@
+import http from 'node:http'
+import zlib from 'node:zlib'
+import { expect, test } from '@playwright/test'
+import { appOrigin } from './security-world'
+
+// The app compresses its answers at zlib's and brotli's fastest levels (decision 066): the default
+// levels cost about a tenth of the app's time under load. Pages still come compressed, whole.
+
+/** The raw bytes of a GET, not decoded (fetch would decode them). */
+function rawGet(path: string, acceptEncoding: string) {
+	return new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+		const request = http.get(
+			`${appOrigin}${path}`,
+			{ headers: { 'Accept-Encoding': acceptEncoding } },
+			(response) => {
+				const chunks: Buffer[] = []
+				response.on('data', (chunk: Buffer) => chunks.push(chunk))
+				response.on('end', () =>
+					resolve({
+						encoding: response.headers['content-encoding'],
+						body: Buffer.concat(chunks),
+					}),
+				)
+			},
+		)
+		request.on('error', reject)
+	})
+}
+
+const decoders: Record<string, (body: Buffer) => Buffer> = {
+	gzip: zlib.gunzipSync,
+	br: zlib.brotliDecompressSync,
+}
+
+for (const path of ['/', '/courses', '/_root.data']) {
+	test(`${path} comes compressed as the browser asks, and whole`, async () => {
+		const plain = await rawGet(path, 'identity')
+		expect(plain.encoding).toBeUndefined()
+		expect(plain.body.length).toBeGreaterThan(1024)
+		for (const encoding of ['gzip', 'br']) {
+			const packed = await rawGet(path, encoding)
+			expect(packed.encoding).toBe(encoding)
+			const text = decoders[encoding]!(packed.body).toString('utf8')
+			// Whole: a page ends as it should; an answer of data is as long, give or take its nonce.
+			if (path.endsWith('.data')) expect(Math.abs(text.length - plain.body.length)).toBeLessThan(64)
+			else expect(text.trimEnd()).toMatch(/<\/html>$/)
+			// Compressed: pages to under a third, a small answer of data to well under its size.
+			expect(packed.body.length).toBeLessThan(
+				plain.body.length * (path.endsWith('.data') ? 0.7 : 0.34),
+			)
+		}
+	})
+}
