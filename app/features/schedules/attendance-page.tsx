@@ -1,4 +1,4 @@
-import { Plural, Trans } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import type { SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
 import { Button } from '~/ui/button'
@@ -23,7 +23,7 @@ export function AttendancePage({
 	actionData,
 }: {
 	loaderData: Awaited<ReturnType<typeof loadAttendance>>
-	actionData: (SubmissionResult<string[]> & { saved: number }) | undefined
+	actionData: SubmissionResult<string[]> | undefined
 }) {
 	const { schedule, attendance, zone, now } = loaderData
 	const busy = useSubmitting()
@@ -32,7 +32,6 @@ export function AttendancePage({
 	const cancelled = status === 'Cancelled'
 	const statusName = useStatusName()
 	const title = schedule.title
-	const saved = actionData?.saved ?? 0
 
 	return (
 		<div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -53,15 +52,6 @@ export function AttendancePage({
 					className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800"
 				>
 					<p>{formErrors.join(' ')}</p>
-					{saved ? (
-						<p>
-							<Plural
-								value={saved}
-								one="# other change was saved."
-								other="# other changes were saved."
-							/>
-						</p>
-					) : null}
 				</div>
 			) : null}
 			{cancelled ? (

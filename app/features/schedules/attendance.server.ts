@@ -22,7 +22,7 @@ export async function attendanceAction(context: Context, request: Request, sched
 	const submission = parseForm(await readForm(request), { schema: attendanceFormSchema })
 	if (submission.status !== 'success') {
 		const formErrors = [t`Choose Present, Absent, Late or Excused for each student`]
-		return data({ ...submission.reply({ formErrors }), saved: 0 }, { status: 400 })
+		return data(submission.reply({ formErrors }), { status: 400 })
 	}
 	const api = upstream(context, request)
 	const back = `/teachersdashboard/schedule/${scheduleId}/attendance`
@@ -43,7 +43,7 @@ export async function attendanceAction(context: Context, request: Request, sched
 		await recordRegister(api, scheduleId, changes)
 	} catch (error) {
 		const { result, status } = upstreamErrorReply(context, submission, error)
-		return data({ ...result, saved: 0 }, { status })
+		return data(result, { status })
 	}
 	sendToast(context, successToast(t`Attendance saved`))
 	return redirect(back)
