@@ -1,14 +1,12 @@
-import { appLink, composeMail } from '../mail/compose.ts'
-import { queueMails } from '../mail/outbox.ts'
+import { appLink } from '../mail/compose.ts'
 import {
 	DEFAULT_PUBLIC_URL,
 	FULL_UTC,
 	loginQuery,
+	sendNotice,
 	SIGN_INS_PAGE,
-	speakerOf,
 	type MailDeps,
 } from '../account/mails.ts'
-import { findAccount } from '../account/repository.ts'
 import type { AccountRef } from '../account/tokens.ts'
 import { afterAnswer } from '../platform/after-answer.ts'
 import type { AccountRole } from '../platform/context.ts'
@@ -31,15 +29,11 @@ export function warnOfNewDevice(
 	const at = new Date()
 	afterAnswer(async () => {
 		if (!(await isNewDevice(deps.db, account, device))) return
-		const record = await findAccount(deps.db, account)
-		if (!record) return
 		const publicUrl = deps.config.publicUrl ?? DEFAULT_PUBLIC_URL
-		const speech = await speakerOf(deps.db, account)
-		const { say } = speech
-		const mail = composeMail(
-			{
+		await sendNotice(deps, account, 'new_sign_in', (speech) => {
+			const { say } = speech
+			return {
 				subject: say('New sign-in to your TutorHub account'),
-				greeting: say('Hello {name},', { name: record.name }),
 				paragraphs: [
 					say(
 						'Your TutorHub account was signed in to from a device it has not used before: {device}, at the address {address}, on {date}.',
@@ -61,9 +55,7 @@ export function warnOfNewDevice(
 						{ link: appLink(publicUrl, '/forgot-password', loginQuery(account)) },
 					),
 				],
-			},
-			speech,
-		)
-		await queueMails(deps.db, [{ ...mail, to: record.email, kind: 'new_sign_in' }])
+			}
+		})
 	})
 }
