@@ -322,40 +322,64 @@ export const sendTwoFactorRecoveryStarted = (deps: MailDeps, account: AccountRef
 	})
 
 /**
+ * A notice of a new way into the account: what happened, nothing to do if it was the owner, the
+ * page that lists where the account is signed in, and a new password if it was not (`ifNot` says
+ * where, with `{link}`). The texts are `msg(…)`s, said in the owner's language.
+ */
+export const sendSignInNotice = (
+	deps: MailDeps,
+	account: AccountRef,
+	role: AccountRole,
+	notice: {
+		kind: string
+		subject: string
+		what: string
+		ifNot: string
+		values: (speech: Speaker) => Record<string, unknown>
+	},
+) =>
+	sendNotice(deps, account, notice.kind, (speech) => {
+		const { say } = speech
+		const publicUrl = deps.config.publicUrl ?? DEFAULT_PUBLIC_URL
+		const values = notice.values(speech)
+		return {
+			subject: say(notice.subject, values),
+			paragraphs: [say(notice.what, values), say('If this was you, there is nothing to do.')],
+			action: {
+				label: say('See where you are signed in'),
+				url: appLink(publicUrl, SIGN_INS_PAGE[role]),
+			},
+			footer: [
+				say(notice.ifNot, {
+					...values,
+					link: appLink(publicUrl, '/forgot-password', loginQuery(account)),
+				}),
+			],
+		}
+	})
+
+/**
  * A school sign-in linked to the account (decision 052): which organization and provider may now
  * sign it in without its password, and where to remove that if it was not the owner's choice.
  */
-export function sendSsoLinked(
+export const sendSsoLinked = (
 	deps: MailDeps,
 	account: AccountRef,
 	role: AccountRole,
 	link: { organizationName: string; providerName: string; joined: boolean },
-) {
-	const publicUrl = deps.config.publicUrl ?? DEFAULT_PUBLIC_URL
-	const names = { organization: link.organizationName, provider: link.providerName }
-	return sendNotice(deps, account, 'sso_linked', ({ say }) => ({
-		subject: say("{organization}'s sign-in was linked to your TutorHub account", names),
-		paragraphs: [
-			link.joined
-				? say(
-						"{organization}'s {provider} sign-in was just linked to your TutorHub account: {provider} can now sign you in without your password. You also joined {organization}, which now sees you as a member.",
-						names,
-					)
-				: say(
-						"{organization}'s {provider} sign-in was just linked to your TutorHub account: {provider} can now sign you in without your password.",
-						names,
-					),
-			say('If this was you, there is nothing to do.'),
-		],
-		action: {
-			label: say('See where you are signed in'),
-			url: appLink(publicUrl, SIGN_INS_PAGE[role]),
-		},
-		footer: [
-			say(
-				'If it was not you, press "Remove" beside {organization} under "Linked school sign-ins" on the page above, then choose a new password here (it logs out every device): {link}',
-				{ ...names, link: appLink(publicUrl, '/forgot-password', loginQuery(account)) },
-			),
-		],
-	}))
-}
+) =>
+	sendSignInNotice(deps, account, role, {
+		kind: 'sso_linked',
+		subject: msg("{organization}'s sign-in was linked to your TutorHub account"),
+		what: link.joined
+			? msg(
+					"{organization}'s {provider} sign-in was just linked to your TutorHub account: {provider} can now sign you in without your password. You also joined {organization}, which now sees you as a member.",
+				)
+			: msg(
+					"{organization}'s {provider} sign-in was just linked to your TutorHub account: {provider} can now sign you in without your password.",
+				),
+		ifNot: msg(
+			'If it was not you, press "Remove" beside {organization} under "Linked school sign-ins" on the page above, then choose a new password here (it logs out every device): {link}',
+		),
+		values: () => ({ organization: link.organizationName, provider: link.providerName }),
+	})

@@ -1,14 +1,7 @@
-import { appLink } from '../mail/compose.ts'
-import {
-	DEFAULT_PUBLIC_URL,
-	FULL_UTC,
-	loginQuery,
-	sendNotice,
-	SIGN_INS_PAGE,
-	type MailDeps,
-} from '../account/mails.ts'
+import { FULL_UTC, sendSignInNotice, type MailDeps } from '../account/mails.ts'
 import type { AccountRef } from '../account/tokens.ts'
 import { afterAnswer } from '../platform/after-answer.ts'
+import { msg } from '../platform/i18n.ts'
 import type { AccountRole } from '../platform/context.ts'
 import { describeDevice, isNewDevice } from './devices.ts'
 import type { Device } from './refresh-tokens.ts'
@@ -29,33 +22,23 @@ export function warnOfNewDevice(
 	const at = new Date()
 	afterAnswer(async () => {
 		if (!(await isNewDevice(deps.db, account, device))) return
-		const publicUrl = deps.config.publicUrl ?? DEFAULT_PUBLIC_URL
-		await sendNotice(deps, account, 'new_sign_in', (speech) => {
-			const { say } = speech
-			return {
-				subject: say('New sign-in to your TutorHub account'),
-				paragraphs: [
-					say(
-						'Your TutorHub account was signed in to from a device it has not used before: {device}, at the address {address}, on {date}.',
-						{
-							device: describeDevice(device.userAgent, say),
-							address: device.address || say('unknown'),
-							date: speech.dateTime(at, FULL_UTC),
-						},
-					),
-					say('If this was you, there is nothing to do.'),
-				],
-				action: {
-					label: say('See where you are signed in'),
-					url: appLink(publicUrl, SIGN_INS_PAGE[role]),
-				},
-				footer: [
-					say(
-						'If it was not you, end that session on the page above and change your password. If you cannot log in, choose a new password here (it logs out every device): {link}',
-						{ link: appLink(publicUrl, '/forgot-password', loginQuery(account)) },
-					),
-				],
-			}
+		await sendSignInNotice(deps, account, role, {
+			kind: 'new_sign_in',
+			subject: msg('New sign-in to your TutorHub account'),
+			what: msg(
+				'Your TutorHub account was signed in to from a device it has not used before: {device}, at the address {address}, on {date}.',
+			),
+			ifNot: msg(
+				'If it was not you, end that session on the page above and change your password. If you cannot log in, choose a new password here (it logs out every device): {link}',
+			),
+			values: (speech) => {
+				const { say } = speech
+				return {
+					device: describeDevice(device.userAgent, say),
+					address: device.address || say('unknown'),
+					date: speech.dateTime(at, FULL_UTC),
+				}
+			},
 		})
 	})
 }
