@@ -19,8 +19,16 @@ export default defineConfig({
 	sourceLocale: 'en',
 	locales: ['en', 'es', 'fr', 'ar', 'en-XA'],
 	// Accented, a third longer and bracketed: a string that skipped the catalogs reads plain, and a
-	// layout that cannot take longer words overflows (decision 063).
-	pseudoLocale: { locale: 'en-XA', prepend: '[', append: ']', extend: 0.35, extendCharacter: '·' },
+	// layout that cannot take longer text overflows (decision 063). The padding is short accented
+	// words between ordinary spaces, so a label grows and wraps as a longer language's does (a run
+	// of unbreakable padding would only test how a single long word is cut).
+	pseudoLocale: {
+		locale: 'en-XA',
+		prepend: '[',
+		append: ']',
+		extend: 0.35,
+		extendCharacter: ' ŵőŕđ',
+	},
 	fallbackLocales: { default: 'en' },
 	// No line numbers and a fixed date: a catalog changes only when its messages do.
 	format: formatter({

@@ -6,8 +6,9 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import WebSocket from 'ws'
-import config, { apiUrl } from '../playwright.config'
-import { demoPassword, expect, logIn, logOut, test, uniqueEmail } from './fixtures'
+import config from '../playwright.config'
+import { expect, logIn, logOut, test, uniqueEmail } from './fixtures'
+import { apiCall, apiLogin, newRoom } from './room-fixtures'
 
 // Chromium's fake camera and microphone, accepted without a prompt, and remote video that plays
 // without a click of its own.
@@ -23,41 +24,6 @@ test.use({
 		],
 	},
 })
-
-async function apiCall(
-	method: string,
-	path: string,
-	{ token, json }: { token?: string; json?: unknown } = {},
-) {
-	const response = await fetch(`${apiUrl}${path}`, {
-		method,
-		headers: {
-			'content-type': 'application/json',
-			...(token && { authorization: `Bearer ${token}` }),
-		},
-		body: json === undefined ? undefined : JSON.stringify(json),
-	})
-	const body = await response.json()
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(body)}`)
-	return body
-}
-
-const apiLogin = async (email: string, password = demoPassword) =>
-	(await apiCall('POST', '/auth/login', { json: { email, password } })).user.accessToken as string
-
-/** A fresh room of the demo course, so tests running side by side never share one. */
-async function newRoom(title: string) {
-	const teacher = await apiLogin('teacher@example.com')
-	const { rooms } = await apiCall('GET', '/rooms', { token: teacher })
-	const courseId = (rooms as Array<{ courseTitle: string; courseId: string }>).find(
-		(room) => room.courseTitle === 'Algebra Foundations',
-	)!.courseId
-	const { room } = await apiCall('POST', '/rooms', {
-		token: teacher,
-		json: { courseId, title, kind: 'classroom' },
-	})
-	return { id: room.id as string, teacher }
-}
 
 type Person = { context: BrowserContext; page: Page; errors: string[] }
 

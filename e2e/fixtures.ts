@@ -98,6 +98,17 @@ export async function signUpOrganization(
 	await page.getByRole('button', { name: 'Create account' }).click()
 }
 
+/** A new school registered straight through the API (its sign-up page has its own journey): its email. */
+export async function registerOrganization(name: string, password: string, country = 'FR') {
+	const email = uniqueEmail('org')
+	const form = new FormData()
+	for (const [key, value] of Object.entries({ name, email, password, type: 'school', country }))
+		form.append(key, value)
+	const registered = await fetch(`${apiUrl}/organizations/register`, { method: 'POST', body: form })
+	expect(registered.status, 'the organization is registered').toBe(201)
+	return email
+}
+
 /** A JSON call to the reference API, answering its status and parsed body. */
 export async function callApi(method: string, path: string, json: unknown, token?: string) {
 	const response = await fetch(`${apiUrl}${path}`, {

@@ -1,5 +1,4 @@
-import { apiUrl } from '../playwright.config'
-import { expect, logIn, test, uniqueEmail } from './fixtures'
+import { expect, logIn, registerOrganization, test, uniqueEmail } from './fixtures'
 import { waitForMail } from './mailbox'
 
 // Issue 40's must-show (decision 064): an organization whose default language is French registers
@@ -11,19 +10,7 @@ const password = 'a-good-password'
 test('an organization whose default is French registers a student, who gets the welcome mail in French', async ({
 	page,
 }) => {
-	const organizationEmail = uniqueEmail('org')
-	const form = new FormData()
-	for (const [key, value] of Object.entries({
-		name: 'Collège Voltaire',
-		email: organizationEmail,
-		password,
-		type: 'school',
-		country: 'FR',
-	}))
-		form.append(key, value)
-	expect(
-		(await fetch(`${apiUrl}/organizations/register`, { method: 'POST', body: form })).status,
-	).toBe(201)
+	const organizationEmail = await registerOrganization('Collège Voltaire', password)
 	await logIn(page, organizationEmail, password, 'organization')
 	await expect(page).toHaveURL(/\/organization\/dashboard$/)
 

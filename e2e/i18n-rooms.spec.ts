@@ -1,44 +1,9 @@
 import type { Page } from '@playwright/test'
-import { apiUrl } from '../playwright.config'
 import { demoPassword, expect, test } from './fixtures'
+import { newRoom } from './room-fixtures'
 
 // The live rooms in the browser's language (issue 40): a student whose browser asks for Arabic
 // opens the rooms list, a classroom and its whiteboard in Arabic, right to left, on a 360 px screen.
-
-async function apiCall(
-	method: string,
-	path: string,
-	{ token, json }: { token?: string; json?: unknown } = {},
-) {
-	const response = await fetch(`${apiUrl}${path}`, {
-		method,
-		headers: {
-			'content-type': 'application/json',
-			...(token && { authorization: `Bearer ${token}` }),
-		},
-		body: json === undefined ? undefined : JSON.stringify(json),
-	})
-	const body = await response.json()
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(body)}`)
-	return body
-}
-
-/** A fresh room of the demo course, as e2e/conference.spec.ts makes one. */
-async function newRoom(title: string) {
-	const login = await apiCall('POST', '/auth/login', {
-		json: { email: 'teacher@example.com', password: demoPassword },
-	})
-	const teacher = login.user.accessToken as string
-	const { rooms } = await apiCall('GET', '/rooms', { token: teacher })
-	const courseId = (rooms as Array<{ courseTitle: string; courseId: string }>).find(
-		(room) => room.courseTitle === 'Algebra Foundations',
-	)!.courseId
-	const { room } = await apiCall('POST', '/rooms', {
-		token: teacher,
-		json: { courseId, title, kind: 'classroom' },
-	})
-	return room.id as string
-}
 
 /** Logs in by the form's field names, whatever language the login page speaks. */
 async function logInAs(page: Page, email: string) {
@@ -68,7 +33,7 @@ test.describe('in Arabic on a phone', () => {
 		javaScriptEnabled,
 	}) => {
 		const title = `Algebra live ${Date.now()}`
-		const roomId = await newRoom(title)
+		const { id: roomId } = await newRoom(title)
 		await logInAs(page, 'student@example.com')
 
 		await page.goto('/conference')

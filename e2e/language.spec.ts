@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
-import { apiUrl } from '../playwright.config'
-import { expect, test, uniqueEmail, callApi } from './fixtures'
+import { callApi, expect, registerOrganization, test, uniqueEmail } from './fixtures'
 import { password, registerAccount, signIn } from './library-fixtures'
 
 // Issue 40 (decision 063): the language is chosen without JavaScript, in the order a course, the
@@ -62,19 +61,7 @@ test("a student's choice is kept on the account, on any device", async ({ page, 
 test("an organization's default language speaks for its members who chose none", async ({
 	page,
 }) => {
-	const organizationEmail = uniqueEmail('org')
-	const form = new FormData()
-	for (const [key, value] of Object.entries({
-		name: 'École Lumière',
-		email: organizationEmail,
-		password,
-		type: 'school',
-		country: 'FR',
-	}))
-		form.append(key, value)
-	expect(
-		(await fetch(`${apiUrl}/organizations/register`, { method: 'POST', body: form })).status,
-	).toBe(201)
+	const organizationEmail = await registerOrganization('École Lumière', password)
 	const login = await callApi('POST', '/auth/organization-login', {
 		email: organizationEmail,
 		password,

@@ -129,8 +129,8 @@ const NEVER_TRANSLATED = [
 	'Your card was declined.',
 ]
 
-/** A letter outside ASCII, a bracket or the padding dot: the pseudo-locale's marks. */
-const pseudo = (text: string) => /[[\]·]|[^\p{ASCII}\P{L}]/u.test(text)
+/** A letter outside ASCII or a bracket: the pseudo-locale's marks. */
+const pseudo = (text: string) => /[[\]]|[^\p{ASCII}\P{L}]/u.test(text)
 
 /** The words of the text that are neither pseudo-localized nor data; '' when there are none. */
 function untranslated(text: string, known: Known) {
@@ -159,7 +159,7 @@ type Reading = {
 	cut: { where: string; text: string }[]
 }
 
-/** Runs in the page: its visible words, the attributes people read, and what overflows. */
+/** Runs in the page: its visible words, the attributes people read, and what overflows or is cut. */
 function readPage(within: string | null): Reading {
 	const describe = (element: Element) => {
 		const id = element.id ? `#${element.id}` : ''
@@ -229,6 +229,36 @@ function readPage(within: string | null): Reading {
 				text: (element.textContent ?? '').replace(/\s+/g, ' ').trim(),
 			})
 	}
+	// A text that sticks out of the box around it that hides what spills (a card, a menu), or, with
+	// no such box, out of the screen (something fixed: a toast, a bar), where no scrolling shows
+	// it and the document stays as wide as the phone. A scrolling region (a table's) is read by
+	// scrolling, so what it holds is not cut.
+	for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+		const own = [...element.childNodes]
+			.filter((child) => child.nodeType === Node.TEXT_NODE)
+			.map((child) => child.textContent ?? '')
+			.join(' ')
+			.replace(/\s+/g, ' ')
+			.trim()
+		if (!own || !shown(element)) continue
+		const box = element.getBoundingClientRect()
+		if (box.width === 0) continue
+		let frame: DOMRect | null = null
+		let skip = false
+		for (let above = element.parentElement; above; above = above.parentElement) {
+			const overflow = getComputedStyle(above).overflowX
+			if (overflow === 'visible') continue
+			// Read by scrolling; or a box of a pixel, a screen reader's label hidden on purpose.
+			skip = overflow === 'auto' || overflow === 'scroll' || above.clientWidth <= 1
+			frame = above.getBoundingClientRect()
+			break
+		}
+		if (skip) continue
+		const left = frame ? frame.left : 0
+		const right = frame ? frame.right : width
+		if (box.left < left - 1 || box.right > right + 1)
+			cut.push({ where: describe(element), text: own })
+	}
 	return { texts, scrollWidth: document.documentElement.scrollWidth, wide, cut }
 }
 
@@ -241,6 +271,10 @@ async function check(page: Page, visit: Visit & { pattern: string }, role: Role,
 	await page.waitForLoadState('networkidle', { timeout: 1_500 }).catch(() => undefined)
 	await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA')
 	if (visit.pattern.startsWith('/courses') || visit.pattern === '/') await catalogueData(known)
+	// The ids in the address (a certificate's public id, which may have no digit) are data the
+	// page shows.
+	for (const segment of new URL(visit.url, 'http://x').pathname.split('/'))
+		if (segment.length >= 16) known.phrases.add(segment)
 	const reading = await page.evaluate(readPage, within)
 	const found: string[] = []
 	const seen = new Set<string>()

@@ -1,17 +1,30 @@
 import { getConfig } from '@lingui/conf'
 import { getCatalogs } from '@lingui/cli/api'
-import { compileMessage } from '@lingui/message-utils/compileMessage'
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage'
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../contract/locales'
 
 /**
  * The catalogs as a translator and a reviewer need them (decision 063): every message in the code
- * is in the catalogs and nothing else is; every shipped language has every message, in valid ICU
- * syntax, with the same placeholders as the English.
+ * is in the catalogs and nothing else is, in every language; every shipped language has every
+ * message, in valid ICU syntax, with the same placeholders as the English. (The build refuses a
+ * missing translation too: vite.config.ts.)
  */
 const config = getConfig({ cwd: process.cwd() })
 const catalogs = await getCatalogs(config)
 const shipped = LOCALES.filter((locale) => locale !== config.sourceLocale)
+/** Every language a catalog file is kept for, the generated pseudo-locale's included. */
+const others = config.locales.filter((locale) => locale !== config.sourceLocale)
+
+/** Why `message` is not valid ICU, or null (Lingui's `compileMessage` only logs and goes on). */
+function icuError(message: string) {
+	try {
+		compileMessageOrThrow(message)
+		return null
+	} catch (error) {
+		return (error as Error).message.split('\n')[0]!
+	}
+}
 
 /** The names an ICU message takes from the code: `{count}`, `{0}`, `<0>…</0>`. */
 function placeholders(message: string): string[] {
@@ -35,6 +48,27 @@ describe.each(catalogs.map((catalog) => [catalog.path.split('/').at(-1)!, catalo
 			expect(inCatalog).toEqual(inCode)
 		}, 120_000)
 
+		it('has valid ICU in every English message', async () => {
+			const english = (await catalog.read(config.sourceLocale)) ?? {}
+			const broken = Object.entries(english)
+				.filter(([, entry]) => !entry.obsolete)
+				.map(([id, entry]) => entry.message ?? entry.translation ?? id)
+				.flatMap((source) => {
+					const error = icuError(source)
+					return error ? [`${JSON.stringify(source)}: ${error}`] : []
+				})
+			expect(broken).toEqual([])
+		})
+
+		it.each(others)('keeps no message in %s that the English has not', async (locale) => {
+			const english = (await catalog.read(config.sourceLocale)) ?? {}
+			const translated = (await catalog.read(locale)) ?? {}
+			const unused = Object.entries(translated)
+				.filter(([id, entry]) => !entry.obsolete && (!english[id] || english[id]!.obsolete))
+				.map(([id, entry]) => entry.message ?? id)
+			expect(unused).toEqual([])
+		})
+
 		it.each(shipped)(
 			'has every message in %s, in valid ICU with the same placeholders',
 			async (locale) => {
@@ -49,12 +83,9 @@ describe.each(catalogs.map((catalog) => [catalog.path.split('/').at(-1)!, catalo
 						problems.push(`missing: ${JSON.stringify(source)}`)
 						continue
 					}
-					try {
-						compileMessage(translation)
-					} catch (error) {
-						problems.push(
-							`broken ICU in ${JSON.stringify(translation)}: ${(error as Error).message}`,
-						)
+					const error = icuError(translation)
+					if (error) {
+						problems.push(`broken ICU in ${JSON.stringify(translation)}: ${error}`)
 						continue
 					}
 					if (placeholders(translation).join() !== placeholders(source).join()) {

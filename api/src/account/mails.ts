@@ -1,5 +1,5 @@
 import type { Db } from '../db.ts'
-import { appLink, composeMail } from '../mail/compose.ts'
+import { appLink, composeMail, type MailContent } from '../mail/compose.ts'
 import { afterAnswer } from '../platform/after-answer.ts'
 import { queueMails } from '../mail/outbox.ts'
 import type { AccountRole, ApiDeps } from '../platform/context.ts'
@@ -180,11 +180,29 @@ export const SIGN_INS_PAGE: Record<AccountRole, string> = {
 }
 
 /**
+ * A notice to an account, in its owner's language and greeted by name, sent to its address of
+ * the moment; nothing when the account is gone. `content` says the rest in `speech`'s words.
+ */
+export async function sendNotice(
+	{ db }: MailDeps,
+	account: AccountRef,
+	kind: string,
+	content: (speech: Speaker) => Omit<MailContent, 'greeting'>,
+) {
+	const record = await findAccount(db, account)
+	if (!record) return
+	const speech = await speakerOf(db, account)
+	const greeting = speech.say('Hello {name},', { name: record.name })
+	const mail = composeMail({ greeting, ...content(speech) }, speech)
+	await queueMails(db, [{ ...mail, to: record.email, kind }])
+}
+
+/**
  * A security change mailed to the account: what changed, and the way back if it was not its
  * owner's doing (the page where it is undone, and a new password from the reset link).
  */
-async function sendSecurityNotice(
-	{ db, config }: MailDeps,
+const sendSecurityNotice = (
+	deps: MailDeps,
 	account: AccountRef,
 	notice: {
 		subject: string
@@ -193,28 +211,23 @@ async function sendSecurityNotice(
 		kind: string
 		values?: (speech: Speaker) => Record<string, unknown>
 	},
-) {
-	const record = await findAccount(db, account)
-	if (!record) return
-	const publicUrl = config.publicUrl ?? DEFAULT_PUBLIC_URL
-	const speech = await speakerOf(db, account)
-	const { say } = speech
-	const values = notice.values?.(speech)
-	const mail = composeMail(
-		{
+) =>
+	sendNotice(deps, account, notice.kind, (speech) => {
+		const { say } = speech
+		return {
 			subject: say(notice.subject),
-			greeting: say('Hello {name},', { name: record.name }),
-			paragraphs: [say(notice.what, values)],
+			paragraphs: [say(notice.what, notice.values?.(speech))],
 			action: {
 				label: say('Forgot password?'),
-				url: appLink(publicUrl, '/forgot-password', loginQuery(account)),
+				url: appLink(
+					deps.config.publicUrl ?? DEFAULT_PUBLIC_URL,
+					'/forgot-password',
+					loginQuery(account),
+				),
 			},
 			footer: [say(notice.undo)],
-		},
-		speech,
-	)
-	await queueMails(db, [{ ...mail, to: record.email, kind: notice.kind }])
-}
+		}
+	})
 
 export const sendTwoFactorOn = (deps: MailDeps, account: AccountRef) =>
 	sendSecurityNotice(deps, account, {
@@ -270,42 +283,30 @@ export const sendWrongCodesWarning = (deps: MailDeps, account: AccountRef) =>
 	})
 
 /** The link of an owner's request to turn two-factor off without a code (decision 053). */
-export async function sendTwoFactorRecoveryLink(
-	{ db, config }: MailDeps,
-	account: AccountRef,
-	token: string,
-) {
-	const record = await findAccount(db, account)
-	if (!record) return
-	const speech = await speakerOf(db, account)
-	const { say } = speech
-	const mail = composeMail(
-		{
-			subject: say('Turn off two-factor sign-in for your TutorHub account'),
-			greeting: say('Hello {name},', { name: record.name }),
-			paragraphs: [
-				say(
-					"Someone who knows your password (we hope you) said they can't use the two-factor codes of your TutorHub account. If you follow the link below, two-factor sign-in turns off three days later, and then you log in with your password alone.",
-				),
-				say(
-					'The three days give you time to stop it if it was not you: log in with a code and cancel it in your profile.',
-				),
-			],
-			action: {
-				label: say('Start turning off two-factor sign-in'),
-				url: appLink(config.publicUrl ?? DEFAULT_PUBLIC_URL, '/two-factor-recovery', { token }),
-			},
-			footer: [
-				say('The link works once, for one hour.'),
-				say(
-					'If you did not ask for this, ignore this mail, and change your password: whoever asked knows it.',
-				),
-			],
+export const sendTwoFactorRecoveryLink = (deps: MailDeps, account: AccountRef, token: string) =>
+	sendNotice(deps, account, 'two_factor_recovery', ({ say }) => ({
+		subject: say('Turn off two-factor sign-in for your TutorHub account'),
+		paragraphs: [
+			say(
+				"Someone who knows your password (we hope you) said they can't use the two-factor codes of your TutorHub account. If you follow the link below, two-factor sign-in turns off three days later, and then you log in with your password alone.",
+			),
+			say(
+				'The three days give you time to stop it if it was not you: log in with a code and cancel it in your profile.',
+			),
+		],
+		action: {
+			label: say('Start turning off two-factor sign-in'),
+			url: appLink(deps.config.publicUrl ?? DEFAULT_PUBLIC_URL, '/two-factor-recovery', {
+				token,
+			}),
 		},
-		speech,
-	)
-	await queueMails(db, [{ ...mail, to: record.email, kind: 'two_factor_recovery' }])
-}
+		footer: [
+			say('The link works once, for one hour.'),
+			say(
+				'If you did not ask for this, ignore this mail, and change your password: whoever asked knows it.',
+			),
+		],
+	}))
 
 export const sendTwoFactorRecoveryStarted = (deps: MailDeps, account: AccountRef, readyAt: Date) =>
 	sendSecurityNotice(deps, account, {
@@ -321,49 +322,64 @@ export const sendTwoFactorRecoveryStarted = (deps: MailDeps, account: AccountRef
 	})
 
 /**
- * A school sign-in linked to the account (decision 052): which organization and provider may now
- * sign it in without its password, and where to remove that if it was not the owner's choice.
+ * A notice of a new way into the account: what happened, nothing to do if it was the owner, the
+ * page that lists where the account is signed in, and a new password if it was not (`ifNot` says
+ * where, with `{link}`). The texts are `msg(…)`s, said in the owner's language.
  */
-export async function sendSsoLinked(
-	{ db, config }: MailDeps,
+export const sendSignInNotice = (
+	deps: MailDeps,
 	account: AccountRef,
 	role: AccountRole,
-	link: { organizationName: string; providerName: string; joined: boolean },
-) {
-	const record = await findAccount(db, account)
-	if (!record) return
-	const publicUrl = config.publicUrl ?? DEFAULT_PUBLIC_URL
-	const speech = await speakerOf(db, account)
-	const { say } = speech
-	const names = { organization: link.organizationName, provider: link.providerName }
-	const mail = composeMail(
-		{
-			subject: say("{organization}'s sign-in was linked to your TutorHub account", names),
-			greeting: say('Hello {name},', { name: record.name }),
-			paragraphs: [
-				link.joined
-					? say(
-							"{organization}'s {provider} sign-in was just linked to your TutorHub account: {provider} can now sign you in without your password. You also joined {organization}, which now sees you as a member.",
-							names,
-						)
-					: say(
-							"{organization}'s {provider} sign-in was just linked to your TutorHub account: {provider} can now sign you in without your password.",
-							names,
-						),
-				say('If this was you, there is nothing to do.'),
-			],
+	notice: {
+		kind: string
+		subject: string
+		what: string
+		ifNot: string
+		values: (speech: Speaker) => Record<string, unknown>
+	},
+) =>
+	sendNotice(deps, account, notice.kind, (speech) => {
+		const { say } = speech
+		const publicUrl = deps.config.publicUrl ?? DEFAULT_PUBLIC_URL
+		const values = notice.values(speech)
+		return {
+			subject: say(notice.subject, values),
+			paragraphs: [say(notice.what, values), say('If this was you, there is nothing to do.')],
 			action: {
 				label: say('See where you are signed in'),
 				url: appLink(publicUrl, SIGN_INS_PAGE[role]),
 			},
 			footer: [
-				say(
-					'If it was not you, press "Remove" beside {organization} under "Linked school sign-ins" on the page above, then choose a new password here (it logs out every device): {link}',
-					{ ...names, link: appLink(publicUrl, '/forgot-password', loginQuery(account)) },
-				),
+				say(notice.ifNot, {
+					...values,
+					link: appLink(publicUrl, '/forgot-password', loginQuery(account)),
+				}),
 			],
-		},
-		speech,
-	)
-	await queueMails(db, [{ ...mail, to: record.email, kind: 'sso_linked' }])
-}
+		}
+	})
+
+/**
+ * A school sign-in linked to the account (decision 052): which organization and provider may now
+ * sign it in without its password, and where to remove that if it was not the owner's choice.
+ */
+export const sendSsoLinked = (
+	deps: MailDeps,
+	account: AccountRef,
+	role: AccountRole,
+	link: { organizationName: string; providerName: string; joined: boolean },
+) =>
+	sendSignInNotice(deps, account, role, {
+		kind: 'sso_linked',
+		subject: msg("{organization}'s sign-in was linked to your TutorHub account"),
+		what: link.joined
+			? msg(
+					"{organization}'s {provider} sign-in was just linked to your TutorHub account: {provider} can now sign you in without your password. You also joined {organization}, which now sees you as a member.",
+				)
+			: msg(
+					"{organization}'s {provider} sign-in was just linked to your TutorHub account: {provider} can now sign you in without your password.",
+				),
+		ifNot: msg(
+			'If it was not you, press "Remove" beside {organization} under "Linked school sign-ins" on the page above, then choose a new password here (it logs out every device): {link}',
+		),
+		values: () => ({ organization: link.organizationName, provider: link.providerName }),
+	})

@@ -1,16 +1,7 @@
-import { appLink, composeMail } from '../mail/compose.ts'
-import { queueMails } from '../mail/outbox.ts'
-import {
-	DEFAULT_PUBLIC_URL,
-	FULL_UTC,
-	loginQuery,
-	SIGN_INS_PAGE,
-	speakerOf,
-	type MailDeps,
-} from '../account/mails.ts'
-import { findAccount } from '../account/repository.ts'
+import { FULL_UTC, sendSignInNotice, type MailDeps } from '../account/mails.ts'
 import type { AccountRef } from '../account/tokens.ts'
 import { afterAnswer } from '../platform/after-answer.ts'
+import { msg } from '../platform/i18n.ts'
 import type { AccountRole } from '../platform/context.ts'
 import { describeDevice, isNewDevice } from './devices.ts'
 import type { Device } from './refresh-tokens.ts'
@@ -31,39 +22,23 @@ export function warnOfNewDevice(
 	const at = new Date()
 	afterAnswer(async () => {
 		if (!(await isNewDevice(deps.db, account, device))) return
-		const record = await findAccount(deps.db, account)
-		if (!record) return
-		const publicUrl = deps.config.publicUrl ?? DEFAULT_PUBLIC_URL
-		const speech = await speakerOf(deps.db, account)
-		const { say } = speech
-		const mail = composeMail(
-			{
-				subject: say('New sign-in to your TutorHub account'),
-				greeting: say('Hello {name},', { name: record.name }),
-				paragraphs: [
-					say(
-						'Your TutorHub account was signed in to from a device it has not used before: {device}, at the address {address}, on {date}.',
-						{
-							device: describeDevice(device.userAgent, say),
-							address: device.address || say('unknown'),
-							date: speech.dateTime(at, FULL_UTC),
-						},
-					),
-					say('If this was you, there is nothing to do.'),
-				],
-				action: {
-					label: say('See where you are signed in'),
-					url: appLink(publicUrl, SIGN_INS_PAGE[role]),
-				},
-				footer: [
-					say(
-						'If it was not you, end that session on the page above and change your password. If you cannot log in, choose a new password here (it logs out every device): {link}',
-						{ link: appLink(publicUrl, '/forgot-password', loginQuery(account)) },
-					),
-				],
+		await sendSignInNotice(deps, account, role, {
+			kind: 'new_sign_in',
+			subject: msg('New sign-in to your TutorHub account'),
+			what: msg(
+				'Your TutorHub account was signed in to from a device it has not used before: {device}, at the address {address}, on {date}.',
+			),
+			ifNot: msg(
+				'If it was not you, end that session on the page above and change your password. If you cannot log in, choose a new password here (it logs out every device): {link}',
+			),
+			values: (speech) => {
+				const { say } = speech
+				return {
+					device: describeDevice(device.userAgent, say),
+					address: device.address || say('unknown'),
+					date: speech.dateTime(at, FULL_UTC),
+				}
 			},
-			speech,
-		)
-		await queueMails(deps.db, [{ ...mail, to: record.email, kind: 'new_sign_in' }])
+		})
 	})
 }

@@ -33,7 +33,7 @@ function FilterSelect({
 	nameOf: (value: string) => string
 }) {
 	return (
-		<div className="flex flex-col gap-1">
+		<div className="flex min-w-0 flex-col gap-1">
 			<label htmlFor={`filter-${name}`} className="text-sm font-medium">
 				{label}
 			</label>

@@ -38,9 +38,9 @@ export function TeacherTemplatesPage({
 			{toDelete ? <DeleteConfirmation template={toDelete} /> : null}
 			<Form
 				method="get"
-				className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4"
+				className="flex min-w-0 flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white p-4"
 			>
-				<div className="flex flex-col gap-1">
+				<div className="flex min-w-0 flex-col gap-1">
 					<label htmlFor="filter-createdBy" className="text-sm font-medium">
 						<Trans>Created by</Trans>
 					</label>
@@ -54,7 +54,7 @@ export function TeacherTemplatesPage({
 						<option value="all">{t`All teachers`}</option>
 					</select>
 				</div>
-				<div className="flex flex-col gap-1">
+				<div className="flex min-w-0 flex-col gap-1">
 					<label htmlFor="filter-isActive" className="text-sm font-medium">
 						<Trans>Status</Trans>
 					</label>

@@ -54,7 +54,7 @@ export function LibraryFilters({
 					placeholder={t`Title or description`}
 				/>
 			</div>
-			<div className="flex flex-col gap-1">
+			<div className="flex min-w-0 flex-col gap-1">
 				<label htmlFor="library-subject" className="text-sm font-medium text-slate-800">
 					<Trans>Subject</Trans>
 				</label>
@@ -72,7 +72,7 @@ export function LibraryFilters({
 					))}
 				</select>
 			</div>
-			<div className="flex flex-col gap-1">
+			<div className="flex min-w-0 flex-col gap-1">
 				<label htmlFor="library-type" className="text-sm font-medium text-slate-800">
 					<Trans>Type</Trans>
 				</label>

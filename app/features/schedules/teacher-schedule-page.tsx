@@ -106,11 +106,11 @@ export function TeacherSchedulePage({
 					<h2 id="all-heading" className="text-lg font-semibold">
 						<Trans>All sessions</Trans>
 					</h2>
-					<Form method="get" className="flex items-end gap-2">
+					<Form method="get" className="flex min-w-0 items-end gap-2">
 						{searchParams.get('week') ? (
 							<input type="hidden" name="week" value={searchParams.get('week') ?? ''} />
 						) : null}
-						<div className="flex flex-col gap-1">
+						<div className="flex min-w-0 flex-col gap-1">
 							<label htmlFor="status-filter" className="text-sm font-medium">
 								<Trans>Status</Trans>
 							</label>

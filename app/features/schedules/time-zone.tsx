@@ -34,7 +34,7 @@ export function TimeZonePicker({ zone }: { zone: string }) {
 			</summary>
 			<Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
 				<input type="hidden" name="intent" value="timezone" />
-				<div className="flex flex-col gap-1">
+				<div className="flex min-w-0 flex-col gap-1">
 					<label htmlFor="viewer-time-zone" className="font-medium text-slate-800">
 						<Trans>Show times in</Trans>
 					</label>

@@ -69,8 +69,8 @@ export function AnalyticsPage({
 				<h2 id="distribution-filter" className="sr-only">
 					<Trans>Grade distribution</Trans>
 				</h2>
-				<Form method="get" className="flex flex-wrap items-end gap-2">
-					<div className="flex flex-col gap-1">
+				<Form method="get" className="flex min-w-0 flex-wrap items-end gap-2">
+					<div className="flex min-w-0 flex-col gap-1">
 						<label htmlFor="distribution-term" className="text-sm font-medium text-slate-800">
 							<Trans>Grade distribution for</Trans>
 						</label>

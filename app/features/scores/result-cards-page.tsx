@@ -44,8 +44,8 @@ export function ResultCardsPage({
 						<h2 id="cards-heading" className="text-lg font-semibold">
 							<Trans>Students with scores in {term}</Trans>
 						</h2>
-						<Form method="get" className="flex flex-wrap items-end gap-2">
-							<div className="flex flex-col gap-1">
+						<Form method="get" className="flex min-w-0 flex-wrap items-end gap-2">
+							<div className="flex min-w-0 flex-col gap-1">
 								<label htmlFor="cards-term" className="text-sm font-medium text-slate-800">
 									<Trans>Term</Trans>
 								</label>

@@ -95,9 +95,9 @@ export function TaskSubmissionsPage({
 				</section>
 			</div>
 
-			<Form method="get" className="flex flex-wrap items-end gap-3">
+			<Form method="get" className="flex min-w-0 flex-wrap items-end gap-3">
 				<input type="hidden" name="taskId" value={task.id} />
-				<label className="flex flex-col gap-1 text-sm font-medium">
+				<label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
 					<Trans>Filter by status</Trans>
 					<select
 						name="status"
@@ -112,7 +112,7 @@ export function TaskSubmissionsPage({
 						))}
 					</select>
 				</label>
-				<label className="flex flex-col gap-1 text-sm font-medium">
+				<label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
 					<Trans>Sort by</Trans>
 					<select
 						name="sortBy"
@@ -126,7 +126,7 @@ export function TaskSubmissionsPage({
 						))}
 					</select>
 				</label>
-				<label className="flex flex-col gap-1 text-sm font-medium">
+				<label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
 					<Trans>Order</Trans>
 					<select
 						name="sortDirection"

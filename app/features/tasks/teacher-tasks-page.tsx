@@ -126,8 +126,8 @@ export function TeacherTasksPage({
 					<h2 id="task-list-heading" className="text-lg font-semibold">
 						<Trans>Your tasks</Trans>
 					</h2>
-					<Form method="get" className="flex items-end gap-2">
-						<label className="flex flex-col gap-1 text-sm font-medium">
+					<Form method="get" className="flex min-w-0 items-end gap-2">
+						<label className="flex min-w-0 flex-col gap-1 text-sm font-medium">
 							<Trans>Show</Trans>
 							<select
 								name="taskType"
