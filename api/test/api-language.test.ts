@@ -10,7 +10,7 @@ import {
 	verifyEmailOf,
 	type TestApi,
 } from './helpers.ts'
-import { newOrganization } from './org-helpers.ts'
+import { newMember, newOrganization } from './org-helpers.ts'
 import { startSmtp, type TestSmtp } from './smtp.ts'
 
 // What decision 064 left in English, now in the reader's language: the reminders, the export-ready
@@ -148,5 +148,62 @@ describe('mails decision 064 left in English', () => {
 		expect(mail.text).toContain('«¿Olvidaste tu contraseña?»')
 		expect(mail.html).toContain('<html lang="es" dir="ltr">')
 		expect(mail.html).toContain('Elegir tu contraseña')
+	})
+})
+
+describe('the term files’ CSV headers', () => {
+	test('a score grid and result cards asked for in Spanish have Spanish headers, streamed and from the background, the same bytes', async () => {
+		const school = await schoolSpeaking('en', 'Colegio Norte')
+		const students = []
+		for (const firstName of ['Ana', 'Luis']) {
+			students.push(await newMember(api, school.token, 'student', { firstName }))
+		}
+		const saved = await call(api, 'PUT', `/organizations/${school.id}/scores`, {
+			token: school.token,
+			json: {
+				term: 'Periodo 1',
+				scores: [
+					{ studentId: students[0]!.id, subject: 'Matemáticas', score: 91 },
+					{ studentId: students[1]!.id, subject: 'Matemáticas', score: 55 },
+				],
+			},
+		})
+		expect(saved.status).toBe(200)
+		const headers = { authorization: `Bearer ${school.token}`, 'accept-language': 'es-ES,es;q=0.9' }
+		const expected = {
+			scores: 'Estudiante,Correo electrónico,Periodo,Matemáticas',
+			'result-cards': 'Estudiante,Correo electrónico,Periodo,Matemáticas,Media,Banda',
+		}
+		for (const kind of ['scores', 'result-cards'] as const) {
+			const started = await fetch(`${api.baseUrl}/organizations/${school.id}/exports`, {
+				method: 'POST',
+				headers: { ...headers, 'content-type': 'application/json' },
+				body: JSON.stringify({ kind, term: 'Periodo 1' }),
+			})
+			expect(started.status).toBe(202)
+			const { export: job } = (await started.json()) as { export: { id: string } }
+			await afterAnswersDone()
+			const done = await call(api, 'GET', `/organizations/${school.id}/exports/${job.id}`, {
+				token: school.token,
+			})
+			expect(done.body.export.status).toBe('done')
+			// The file is read later by anyone: its bytes are the requester's, whatever the reader asks.
+			const file = await fetch(`${api.baseUrl}${done.body.export.download}`, {
+				headers: { authorization: `Bearer ${school.token}` },
+			})
+			const streamed = await fetch(
+				`${api.baseUrl}/organizations/${school.id}/${kind}/export?term=Periodo%201`,
+				{ headers },
+			)
+			const fileBytes = Buffer.from(await file.arrayBuffer())
+			const streamedBytes = Buffer.from(await streamed.arrayBuffer())
+			expect(
+				streamedBytes
+					.toString('utf8')
+					.replace(/^\uFEFF/, '')
+					.split('\r\n')[0],
+			).toBe(expected[kind])
+			expect(fileBytes.equals(streamedBytes)).toBe(true)
+		}
 	})
 })

@@ -7,7 +7,7 @@ import { csvBody, type CsvCell } from '../platform/csv.ts'
 import { runJobAfterAnswer } from '../platform/jobs.ts'
 import { startPeriodic } from '../platform/periodic.ts'
 import { log } from '../platform/log.ts'
-import { msg } from '../platform/i18n.ts'
+import { msg, speaker } from '../platform/i18n.ts'
 import { PRIVATE_FILE_PREFIX } from '../platform/storage.ts'
 import { termFile } from '../scores/export.ts'
 import {
@@ -81,7 +81,7 @@ export function runExportJob(
 		run: async () => {
 			const job = await claimExportJob(db, jobId)
 			if (!job) return
-			const file = await termFile(db, organization.id, job.kind, job.term)
+			const file = await termFile(db, organization.id, job.kind, job.term, speaker(job.locale))
 			const tally = { students: 0 }
 			let bytes = 0
 			const body = csvBody(file.header, counted(file.batches, tally)).pipeThrough(

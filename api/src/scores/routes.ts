@@ -4,6 +4,7 @@ import type { Context } from 'hono'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
 import { csvStream } from '../platform/csv.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
+import { requestSpeaker } from '../platform/i18n.ts'
 import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { pageIfAsked, pagination } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
@@ -61,7 +62,13 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 	async function streamTermFile(c: Context<ApiEnv>, kind: TermFileKind, asked: string | undefined) {
 		const organization = await ownOrganization(db, c)
 		const term = await termOrLatest(db, organization.id, asked)
-		const file = await termFile(db, organization.id, kind, term)
+		const file = await termFile(
+			db,
+			organization.id,
+			kind,
+			term,
+			requestSpeaker(c.req.header('Accept-Language')),
+		)
 		return csvStream(c, file.fileName, file.header, file.batches)
 	}
 
