@@ -207,3 +207,45 @@ describe('the term files’ CSV headers', () => {
 		}
 	})
 })
+
+describe('texts the API builds from values', () => {
+	test('an Arabic request’s too-long roster file is refused in Arabic, its numbers in Arabic; English stays word for word', async () => {
+		const school = await schoolSpeaking('ar', 'مدرسة النور')
+		const rows = Array.from(
+			{ length: 10_001 },
+			(_, index) => `student,A,B,pupil${index}@example.com,Sciences,`,
+		)
+		const file = `role,first name,last name,email,department,student number\n${rows.join('\n')}`
+		const upload = (language?: string) => {
+			const form = new FormData()
+			form.set('file', new File([file], 'roster.csv', { type: 'text/csv' }))
+			return fetch(`${api.baseUrl}/organizations/${school.id}/roster/imports`, {
+				method: 'POST',
+				headers: {
+					authorization: `Bearer ${school.token}`,
+					...(language && { 'accept-language': language }),
+				},
+				body: form,
+			})
+		}
+		const arabic = await upload('ar')
+		expect(arabic.status).toBe(400)
+		const number = (n: number) => new Intl.NumberFormat('ar').format(n)
+		expect(await arabic.json()).toEqual({
+			message: 'Validation failed',
+			errors: [
+				{
+					path: 'file',
+					msg: `يحتوي الملف على ${number(10_001)} من الصفوف، ولا يمكن استيراد أكثر من ${number(10_000)} صف في المرة الواحدة`,
+				},
+			],
+		})
+		const english = await upload()
+		expect((await english.json()).errors).toEqual([
+			{
+				path: 'file',
+				msg: 'The file has 10,001 rows: at most 10,000 can be imported at once',
+			},
+		])
+	})
+})

@@ -3,6 +3,7 @@ import type { ExpressionBuilder } from 'kysely'
 import { authenticate } from '../platform/access-tokens.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
+import { phrase } from '../platform/i18n.ts'
 import { answers, ApiRoutes, deletedAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { paginationQuery, toPage, type Page } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
@@ -259,7 +260,9 @@ export function courseRoutes({ db, config }: ApiDeps) {
 							throw new ApiError(400, MESSAGES.validation, [
 								{
 									path: 'maxStudents',
-									msg: `Max students cannot be below the ${enrolled} already enrolled`,
+									msg: phrase('Max students cannot be below the {enrolled} already enrolled', {
+										enrolled,
+									}),
 								},
 							])
 						}
