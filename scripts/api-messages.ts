@@ -8,8 +8,9 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId'
  * The `api` catalog's extractor (decision 064). The API runs its TypeScript unbundled, so no
  * Lingui macro can compile there; its messages are plain calls and literals, found here:
  *
- * - the first argument of `say('Your certificate for {course}', { course })` and of `msg('…')`, a
- *   text said later (api/src/platform/i18n.ts);
+ * - the first argument of `say('Your certificate for {course}', { course })`, of `msg('…')`, a
+ *   text said later, and of `phrase('…', values)`, a text built from values said in an error
+ *   answer's language (api/src/platform/i18n.ts);
  * - the error texts the app shows: `new ApiError(status, 'Task not found')`, `msg: '…'` of a
  *   field error, and the top-level UPPER_CASE constants (strings, or objects of strings such as
  *   `MESSAGES`) that the API gives as such texts anywhere in api/src.
@@ -129,7 +130,9 @@ export const apiMessages: ExtractorType = {
 		for (const node of walk(program)) {
 			if (
 				node.type === 'CallExpression' &&
-				(isNamed(node.callee, 'say') || isNamed(node.callee, 'msg'))
+				(isNamed(node.callee, 'say') ||
+					isNamed(node.callee, 'msg') ||
+					isNamed(node.callee, 'phrase'))
 			) {
 				const first = (node.arguments as Node[])[0]
 				found(literal(first), node)

@@ -679,6 +679,8 @@ export interface ExportJobsTable {
 	organization_id: string
 	kind: 'scores' | 'result-cards'
 	term: string
+	/** Migration 036: the requester's language, which the file's headers speak (null: English). */
+	locale: ColumnType<string | null, string | null | undefined, string | null>
 	status: ColumnType<ExportJobStatus, ExportJobStatus | undefined, ExportJobStatus>
 	students: ColumnType<number, number | undefined, number>
 	file_key: string | null

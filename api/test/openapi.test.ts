@@ -352,6 +352,18 @@ test('each documented refusal is word for word a text the code of the API says',
 						.join('.+')}$`,
 				),
 		)
+	// So does a text built from values said in the reader's language (`phrase('The file has {rows,
+	// number} rows…', values)`, decision 064).
+	for (const [, message] of code.matchAll(/phrase\(\s*'([^']*\{[^']*)'/g)) {
+		templates.push(
+			new RegExp(
+				`^${message!
+					.split(/\{[^}]*\}/)
+					.map((part) => part.replaceAll(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+					.join('.+')}$`,
+			),
+		)
+	}
 	const unsaid = [...texts].filter((text) => {
 		const parts = text.split(/<[^>]+>|…/).map((part) => part.trim())
 		if (parts.every((part) => part.length < 4 || code.includes(part))) return false

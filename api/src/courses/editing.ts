@@ -1,6 +1,7 @@
 import type { Db } from '../db.ts'
 import type { Account } from '../platform/context.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
+import { phrase } from '../platform/i18n.ts'
 import { COURSE_NOT_FOUND } from './access.ts'
 import type { CourseRow } from './present.ts'
 import { countEnrolled, deleteCourse, insertCourse, updateCourse } from './repository.ts'
@@ -31,7 +32,7 @@ export async function changeCourse(db: Db, course: CourseRow, input: CourseUpdat
 			throw new ApiError(400, MESSAGES.validation, [
 				{
 					path: 'maxStudents',
-					msg: `Max students cannot be below the ${enrolled} already enrolled`,
+					msg: phrase('Max students cannot be below the {enrolled} already enrolled', { enrolled }),
 				},
 			])
 		}

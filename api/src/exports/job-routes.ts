@@ -6,6 +6,7 @@ import {
 import type { ApiDeps } from '../platform/context.ts'
 import { csvFileAnswer } from '../platform/csv.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
+import { requestSpeaker } from '../platform/i18n.ts'
 import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import {
@@ -73,7 +74,13 @@ export function exportJobRoutes(deps: ApiDeps) {
 				const organization = await ownOrganization(db, c)
 				const { kind, term } = c.req.valid('json')
 				await failStoppedExportJobs(db, organization.id, EXPORT_FAILED, EXPORT_STOPPED_MINUTES)
-				const { job, created } = await queueExportJob(db, organization.id, kind, term)
+				const { job, created } = await queueExportJob(
+					db,
+					organization.id,
+					kind,
+					term,
+					requestSpeaker(c.req.header('Accept-Language')).language,
+				)
 				if (created) runExportJob(deps, organization, job.id)
 				return c.json(
 					{

@@ -1,11 +1,13 @@
 import type { z } from 'zod'
 import type { ApiDeps } from '../platform/context.ts'
+import { speakerOf } from '../account/mails.ts'
 import { appLink, composeMail } from '../mail/compose.ts'
 import { queueMails } from '../mail/outbox.ts'
 import { csvBody, type CsvCell } from '../platform/csv.ts'
 import { runJobAfterAnswer } from '../platform/jobs.ts'
 import { startPeriodic } from '../platform/periodic.ts'
 import { log } from '../platform/log.ts'
+import { msg, speaker } from '../platform/i18n.ts'
 import { PRIVATE_FILE_PREFIX } from '../platform/storage.ts'
 import { termFile } from '../scores/export.ts'
 import {
@@ -26,7 +28,11 @@ export const EXPORT_STOPPED_MINUTES = 60
 export const EXPORT_FAILED =
 	'The file could not be made. Prepare it again; if it fails again, contact us.'
 
-const KIND_NAMES = { scores: 'score grid', 'result-cards': 'result cards' } as const
+/** What the ready mail says of each kind, in the organization's language. */
+const READY_TEXTS = {
+	scores: msg('The score grid of {term} is ready as a CSV file.'),
+	'result-cards': msg('The result cards of {term} are ready as a CSV file.'),
+} as const
 
 /** The page of a job in the web app. */
 export const exportPagePath = (jobId: string) => `/organization/exports/${jobId}`
@@ -75,7 +81,7 @@ export function runExportJob(
 		run: async () => {
 			const job = await claimExportJob(db, jobId)
 			if (!job) return
-			const file = await termFile(db, organization.id, job.kind, job.term)
+			const file = await termFile(db, organization.id, job.kind, job.term, speaker(job.locale))
 			const tally = { students: 0 }
 			let bytes = 0
 			const body = csvBody(file.header, counted(file.batches, tally)).pipeThrough(
@@ -89,30 +95,40 @@ export function runExportJob(
 			const key = `${PRIVATE_FILE_PREFIX}export-${job.id}.csv`
 			await storage.put(key, body, 'text/csv; charset=utf-8')
 			await finishExportJob(db, job.id, { key, name: file.fileName, bytes, ...tally })
-			await queueMails(db, [readyMail(deps, organization, job)])
+			await queueMails(db, [await readyMail(deps, organization, job)])
 			await removeOldExports(deps)
 		},
 	})
 }
 
-function readyMail(
-	{ config }: ApiDeps,
-	organization: { email: string },
+/** The mail saying a job's file is ready, in the organization's language (decision 064). */
+async function readyMail(
+	{ db, config }: ApiDeps,
+	organization: { id: string; email: string },
 	job: { id: string; kind: 'scores' | 'result-cards'; term: string },
 ) {
-	const what = `The ${KIND_NAMES[job.kind]} of ${job.term}`
+	const speech = await speakerOf(db, { accountType: 'organization', accountId: organization.id })
+	const { say } = speech
 	return {
 		kind: 'export_ready',
 		to: organization.email,
-		...composeMail({
-			subject: 'Your TutorHub export is ready',
-			paragraphs: [`${what} is ready as a CSV file.`],
-			action: {
-				label: 'Download the file',
-				url: appLink(config.publicUrl ?? 'http://localhost:3000', exportPagePath(job.id)),
+		...composeMail(
+			{
+				subject: say('Your TutorHub export is ready'),
+				paragraphs: [say(READY_TEXTS[job.kind], { term: job.term })],
+				action: {
+					label: say('Download the file'),
+					url: appLink(config.publicUrl ?? 'http://localhost:3000', exportPagePath(job.id)),
+				},
+				footer: [
+					say(
+						'{days, plural, one {The file is kept for # day.} other {The file is kept for # days.}}',
+						{ days: EXPORT_KEEP_DAYS },
+					),
+				],
 			},
-			footer: [`The file is kept for ${EXPORT_KEEP_DAYS} days.`],
-		}),
+			speech,
+		),
 	}
 }
 

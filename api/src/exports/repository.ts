@@ -8,6 +8,7 @@ const JOB_COLUMNS = [
 	'id',
 	'kind',
 	'term',
+	'locale',
 	'status',
 	'students',
 	'file_key',
@@ -29,11 +30,12 @@ export async function queueExportJob(
 	organizationId: string,
 	kind: TermFileKind,
 	term: string,
+	locale: string | null = null,
 ) {
 	for (;;) {
 		const created = await db
 			.insertInto('export_jobs')
-			.values({ organization_id: organizationId, kind, term })
+			.values({ organization_id: organizationId, kind, term, locale })
 			.onConflict((c) =>
 				c
 					.columns(['organization_id', 'kind', 'term'])

@@ -1,25 +1,32 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ApiEnv } from './context.ts'
+import { english, Phrase, requestSpeaker } from './i18n.ts'
 import { reportError } from './error-reports.ts'
 import { log } from './log.ts'
 
 export type FieldError = { path: string; msg: string }
+/** A field's error whose text may be built from values, said in the request's language. */
+export type SaidFieldError = { path: string; msg: string | Phrase }
 
 /** A failure the caller caused or may see; anything else becomes a 500. */
 export class ApiError extends Error {
 	readonly status: ContentfulStatusCode
-	readonly errors?: FieldError[]
+	readonly errors?: SaidFieldError[]
 	/** Sent with the answer, e.g. Retry-After with a 429. */
 	readonly headers?: Record<string, string>
 
+	/** The message built from values, said in the request's language when answered. */
+	readonly phrase?: Phrase
+
 	constructor(
 		status: ContentfulStatusCode,
-		message: string,
-		errors?: FieldError[],
+		message: string | Phrase,
+		errors?: SaidFieldError[],
 		headers?: Record<string, string>,
 	) {
-		super(message)
+		super(String(message))
+		if (message instanceof Phrase) this.phrase = message
 		this.status = status
 		this.errors = errors
 		this.headers = headers
@@ -48,7 +55,7 @@ export const MESSAGES = {
 	notFound: 'Not found',
 } as const
 
-export const validationError = (errors: FieldError[]) =>
+export const validationError = (errors: SaidFieldError[]) =>
 	new ApiError(400, MESSAGES.validation, errors)
 
 export function errorResponse(
@@ -63,7 +70,20 @@ export function errorResponse(
 export function handleError(error: Error, c: Context<ApiEnv>) {
 	if (error instanceof ApiError) {
 		for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value)
-		return errorResponse(c, error.status, error.message, error.errors)
+		// Texts built from values cannot be looked up by their English: said here, in the
+		// request's language (decision 064); English stays as it always was.
+		const phrased = error.phrase || error.errors?.some((field) => field.msg instanceof Phrase)
+		const speech = phrased ? requestSpeaker(c.req.header('Accept-Language')) : english
+		return errorResponse(
+			c,
+			error.status,
+			error.phrase?.in(speech) ?? error.message,
+			error.errors?.map((field): FieldError =>
+				field.msg instanceof Phrase
+					? { ...field, msg: field.msg.in(speech) }
+					: { ...field, msg: field.msg },
+			),
+		)
 	}
 	const unavailable = databaseUnavailable(error)
 	if (unavailable) {

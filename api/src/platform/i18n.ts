@@ -97,3 +97,27 @@ export const requestSpeaker = (acceptLanguage: string | null | undefined) =>
  * that the extractor puts it in the `api` catalog; say it with a speaker's `say(text)`.
  */
 export const msg = (message: string) => message
+
+/**
+ * A text built from values (`The file has {rows, number} rows…`), said when its reader is known:
+ * an error answer says it in its request's language (platform/errors.ts), in English elsewhere
+ * (logs, `String(phrase)`). The extractor finds its message as it finds `say`'s.
+ */
+export class Phrase {
+	readonly message: string
+	readonly values: Record<string, unknown>
+	constructor(message: string, values: Record<string, unknown> = {}) {
+		this.message = message
+		this.values = values
+	}
+	/** In the speaker's language. */
+	in({ say }: Speaker) {
+		return say(this.message, this.values)
+	}
+	toString() {
+		return this.in(english)
+	}
+}
+
+export const phrase = (message: string, values: Record<string, unknown> = {}) =>
+	new Phrase(message, values)

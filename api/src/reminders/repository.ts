@@ -52,6 +52,12 @@ const recipientColumns = [
 	'u.first_name',
 	'u.notification_preferences',
 	'u.time_zone',
+	// The language the person reads: their own, else their organization's default (decision 064).
+	sql<
+		string | null
+	>`coalesce(u.locale, (SELECT o.default_locale FROM organizations o WHERE o.id = u.organization_id))`.as(
+		'locale',
+	),
 ] as const
 
 /**

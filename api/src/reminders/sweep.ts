@@ -43,10 +43,26 @@ type Due = {
 
 type RecipientRow = Recipient & { time_zone: string | null }
 
-/** An instant in the recipient's zone (else `fallback`), as a reminder writes it. */
-export function reminderTime(at: Date, zone: string | null, fallback = 'UTC') {
+/**
+ * An instant in the recipient's zone (else `fallback`), as a reminder writes it: in English as it
+ * always did, in another language in that language's words and order (24-hour clock), the zone named.
+ */
+export function reminderTime(at: Date, zone: string | null, fallback = 'UTC', language = 'en') {
 	const shown = zone && isTimeZone(zone) ? zone : fallback
-	return `${DateTime.fromJSDate(at, { zone: shown }).toFormat("cccc d LLLL yyyy 'at' HH:mm")} (${shown})`
+	const time = DateTime.fromJSDate(at, { zone: shown })
+	const written =
+		language === 'en'
+			? time.toFormat("cccc d LLLL yyyy 'at' HH:mm")
+			: time.setLocale(language).toLocaleString({
+					weekday: 'long',
+					day: 'numeric',
+					month: 'long',
+					year: 'numeric',
+					hour: '2-digit',
+					minute: '2-digit',
+					hourCycle: 'h23',
+				})
+	return `${written} (${shown})`
 }
 
 async function sessionsDue(db: Db, now: Date): Promise<Due[]> {
@@ -57,8 +73,7 @@ async function sessionsDue(db: Db, now: Date): Promise<Due[]> {
 	return rows.map((row) => {
 		const kind: ReminderKind =
 			row.starts_at.getTime() - now.getTime() <= HOUR ? 'session_hour' : 'session_day'
-		const when = reminderTime(row.starts_at, row.time_zone, row.session_zone)
-		const soon = kind === 'session_hour' ? 'within the hour' : 'tomorrow'
+		const title = quotedTitle(row.title)
 		return {
 			kind,
 			subjectId: row.session_id,
@@ -67,9 +82,19 @@ async function sessionsDue(db: Db, now: Date): Promise<Due[]> {
 			notification: {
 				kind: 'sessionReminders',
 				path: '/studentdashboard/sessions',
-				subject: `Reminder: ${quotedTitle(row.title)} starts ${soon}`,
-				paragraphs: [`"${row.title}" in ${row.course_title} starts on ${when}.`],
-				actionLabel: 'See your sessions',
+				subject: ({ say }) =>
+					kind === 'session_hour'
+						? say('Reminder: {title} starts within the hour', { title })
+						: say('Reminder: {title} starts tomorrow', { title }),
+				paragraphs: [
+					({ say, language }) =>
+						say('"{title}" in {course} starts on {when}.', {
+							title: row.title,
+							course: row.course_title,
+							when: reminderTime(row.starts_at, row.time_zone, row.session_zone, language),
+						}),
+				],
+				actionLabel: ({ say }) => say('See your sessions'),
 			},
 		}
 	})
@@ -85,11 +110,17 @@ async function tasksDue(db: Db, now: Date): Promise<Due[]> {
 		notification: {
 			kind: 'taskReminders',
 			path: `/studentdashboard/task-details?taskId=${row.task_id}`,
-			subject: `Reminder: ${quotedTitle(row.title)} is due within a day`,
+			subject: ({ say }) =>
+				say('Reminder: {title} is due within a day', { title: quotedTitle(row.title) }),
 			paragraphs: [
-				`"${row.title}" in ${row.course_title} is due on ${reminderTime(row.due_date, row.time_zone)}, and you have not submitted it yet.`,
+				({ say, language }) =>
+					say('"{title}" in {course} is due on {when}, and you have not submitted it yet.', {
+						title: row.title,
+						course: row.course_title,
+						when: reminderTime(row.due_date, row.time_zone, 'UTC', language),
+					}),
 			],
-			actionLabel: 'Open the task',
+			actionLabel: ({ say }) => say('Open the task'),
 		},
 	}))
 }
@@ -104,11 +135,22 @@ async function ungradedDue(db: Db, now: Date): Promise<Due[]> {
 		notification: {
 			kind: 'gradingReminders',
 			path: `/teachersdashboard/tasks/submissions?taskId=${row.task_id}`,
-			subject: `Reminder: a submission to ${quotedTitle(row.title)} waits for a grade`,
+			subject: ({ say }) =>
+				say('Reminder: a submission to {title} waits for a grade', {
+					title: quotedTitle(row.title),
+				}),
 			paragraphs: [
-				`A submission to "${row.title}" in ${row.course_title}, handed in on ${reminderTime(row.submitted_at, row.time_zone)}, has waited more than three days for a grade.`,
+				({ say, language }) =>
+					say(
+						'A submission to "{title}" in {course}, handed in on {when}, has waited more than three days for a grade.',
+						{
+							title: row.title,
+							course: row.course_title,
+							when: reminderTime(row.submitted_at, row.time_zone, 'UTC', language),
+						},
+					),
 			],
-			actionLabel: 'Grade it',
+			actionLabel: ({ say }) => say('Grade it'),
 		},
 	}))
 }
@@ -119,6 +161,7 @@ const recipientOf = (row: RecipientRow): RecipientRow => ({
 	first_name: row.first_name,
 	notification_preferences: row.notification_preferences,
 	time_zone: row.time_zone,
+	locale: row.locale,
 })
 
 /**

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { setTimeout as pause } from 'node:timers/promises'
 import type { z } from 'zod'
+import { ownLanguage } from '../account/repository.ts'
 import { hashOf } from '../account/tokens.ts'
 import type { Db } from '../db.ts'
 import { appLink, composeMail, quotedName } from '../mail/compose.ts'
 import { mailQueued } from '../mail/outbox.ts'
+import { speaker, type Speaker } from '../platform/i18n.ts'
 import { ROSTER_ROLES, type RosterLine, type RosterRole } from './parse.ts'
 import { classifyRows, countRows, type RosterCounts, type RosterRow } from './preview.ts'
 import {
@@ -204,10 +206,14 @@ async function applyBatch(
 			})),
 			WELCOME_LINK_TTL_MS,
 		)
+		// A new account has no language of its own yet: it reads its organization's (decision 064).
+		const speech = speaker(
+			await ownLanguage(trx, { accountType: 'organization', accountId: organization.id }),
+		)
 		await insertWelcomeMails(
 			trx,
 			links.map((link, index) => {
-				const mail = welcomeMail(publicUrl, organization, link)
+				const mail = welcomeMail(publicUrl, organization, link, speech)
 				return {
 					kind: 'roster_welcome',
 					to_address: link.email,
@@ -249,21 +255,39 @@ function welcomeMail(
 	publicUrl: string,
 	organization: Organization,
 	account: { first_name: string; role: 'student' | 'tutor'; token: string },
+	speech: Speaker,
 ) {
-	return composeMail({
-		// The organization's name is its own choice: never in the subject (decision 029).
-		subject: 'Your TutorHub account: choose your password',
-		greeting: `Hello ${account.first_name},`,
-		paragraphs: [
-			`The organization ${quotedName(organization.name)} added you to TutorHub as a ${account.role === 'tutor' ? 'teacher' : 'student'}. Choose your password with the button below, then log in with this email address.`,
-		],
-		action: {
-			label: 'Choose your password',
-			url: appLink(publicUrl, '/reset-password', { token: account.token }),
+	const { say } = speech
+	const values = { organization: quotedName(organization.name) }
+	return composeMail(
+		{
+			// The organization's name is its own choice: never in the subject (decision 029).
+			subject: say('Your TutorHub account: choose your password'),
+			greeting: say('Hello {name},', { name: account.first_name }),
+			paragraphs: [
+				account.role === 'tutor'
+					? say(
+							'The organization {organization} added you to TutorHub as a teacher. Choose your password with the button below, then log in with this email address.',
+							values,
+						)
+					: say(
+							'The organization {organization} added you to TutorHub as a student. Choose your password with the button below, then log in with this email address.',
+							values,
+						),
+			],
+			action: {
+				label: say('Choose your password'),
+				url: appLink(publicUrl, '/reset-password', { token: account.token }),
+			},
+			footer: [
+				say(
+					'The link works once, for seven days. After that, use "Forgot password?" on the login page.',
+				),
+				say(
+					'If you do not know this organization, ignore this mail: nobody can log in until a password is chosen.',
+				),
+			],
 		},
-		footer: [
-			'The link works once, for seven days. After that, use "Forgot password?" on the login page.',
-			'If you do not know this organization, ignore this mail: nobody can log in until a password is chosen.',
-		],
-	})
+		speech,
+	)
 }

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { EMAIL_PATTERN } from '../platform/validation.ts'
+import { phrase, type Phrase } from '../platform/i18n.ts'
 
 /** The template's columns, in its order; the export writes the same ones. */
 export const ROSTER_COLUMNS = [
@@ -37,7 +38,14 @@ export type RosterLine = {
 }
 
 /** A problem with the whole file: nothing of it is kept. */
-export class RosterFileError extends Error {}
+export class RosterFileError extends Error {
+	/** The text built from values, said in the request's language (decision 064). */
+	readonly said: string | Phrase
+	constructor(said: string | Phrase) {
+		super(String(said))
+		this.said = said
+	}
+}
 
 const MISSING_COLUMNS = `The first line must name the template's columns: ${ROSTER_COLUMNS.join(', ')} (student number may be left out)`
 
@@ -98,7 +106,10 @@ export function readRoster(bytes: Uint8Array): RosterLine[] {
 	if (rows.length === 0) throw new RosterFileError('The file has no rows under its header')
 	if (rows.length > ROSTER_ROW_LIMIT) {
 		throw new RosterFileError(
-			`The file has ${rows.length.toLocaleString('en-US')} rows: at most ${ROSTER_ROW_LIMIT.toLocaleString('en-US')} can be imported at once`,
+			phrase('The file has {rows, number} rows: at most {limit, number} can be imported at once', {
+				rows: rows.length,
+				limit: ROSTER_ROW_LIMIT,
+			}),
 		)
 	}
 	return rows.map((record, index) => {

@@ -155,7 +155,7 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 					lines = readRoster(new Uint8Array(await file.arrayBuffer()))
 				} catch (error) {
 					if (!(error instanceof RosterFileError)) throw error
-					throw validationError([{ path: 'file', msg: error.message }])
+					throw validationError([{ path: 'file', msg: error.said }])
 				}
 				const job = await createJob(
 					db,

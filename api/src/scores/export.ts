@@ -1,5 +1,6 @@
 import type { Db } from '../db.ts'
 import { fileSlug, type CsvCell } from '../platform/csv.ts'
+import { english, type Speaker } from '../platform/i18n.ts'
 import { toResultCards } from './present.ts'
 import { listTerms, studentsWithScores, subjectsOfTerm } from './repository.ts'
 
@@ -25,19 +26,22 @@ export async function latestTermFile(
 	organizationId: string,
 	kind: TermFileKind,
 	asked: string | undefined,
+	speaker: Speaker = english,
 ) {
-	return termFile(db, organizationId, kind, await termOrLatest(db, organizationId, asked))
+	return termFile(db, organizationId, kind, await termOrLatest(db, organizationId, asked), speaker)
 }
 
 /**
  * A term's file as both the streamed download and the background export (decision 046) write it:
- * one description, so the two give the same bytes.
+ * one description, so the two give the same bytes. Its headers are for people, in the requester's
+ * language (decision 064): the stream's request, the job's language kept when it was queued.
  */
 export async function termFile(
 	db: Db,
 	organizationId: string,
 	kind: TermFileKind,
 	term: string | null,
+	{ say }: Speaker = english,
 ): Promise<TermFile> {
 	const subjects = await subjectsOfTerm(db, organizationId, term)
 	const fileName = `${kind}-${fileSlug(term ?? '', 'no-term')}.csv`
@@ -45,14 +49,14 @@ export async function termFile(
 		return {
 			term,
 			fileName,
-			header: ['Student', 'Email', 'Term', ...subjects],
+			header: [say('Student'), say('Email'), say('Term'), ...subjects],
 			batches: scoreGridRows(db, organizationId, term, subjects),
 		}
 	}
 	return {
 		term,
 		fileName,
-		header: ['Student', 'Email', 'Term', ...subjects, 'Average', 'Band'],
+		header: [say('Student'), say('Email'), say('Term'), ...subjects, say('Average'), say('Band')],
 		batches: resultCardRows(db, organizationId, term, subjects),
 	}
 }

@@ -7,6 +7,7 @@ import {
 import type { ApiDeps } from '../platform/context.ts'
 import { csvStream } from '../platform/csv.ts'
 import { MESSAGES } from '../platform/errors.ts'
+import { requestSpeaker } from '../platform/i18n.ts'
 import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { pageIfAsked, pagination } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
@@ -135,7 +136,13 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 				async (c) => {
 					const organization = await ownOrganization(db, c)
 					const { term } = c.req.valid('query')
-					const file = await latestTermFile(db, organization.id, 'scores', term)
+					const file = await latestTermFile(
+						db,
+						organization.id,
+						'scores',
+						term,
+						requestSpeaker(c.req.header('Accept-Language')),
+					)
 					return csvStream(c, file.fileName, file.header, file.batches)
 				},
 			)
@@ -144,7 +151,13 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 				async (c) => {
 					const organization = await ownOrganization(db, c)
 					const { term } = c.req.valid('query')
-					const file = await latestTermFile(db, organization.id, 'result-cards', term)
+					const file = await latestTermFile(
+						db,
+						organization.id,
+						'result-cards',
+						term,
+						requestSpeaker(c.req.header('Accept-Language')),
+					)
 					return csvStream(c, file.fileName, file.header, file.batches)
 				},
 			)
