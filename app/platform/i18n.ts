@@ -1,5 +1,6 @@
-import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import type { I18n, Messages } from '@lingui/core'
 import { DEFAULT_LOCALE, directionOf, type Locale } from '../../contract/locales'
+import { PageCatalog } from './lingui-runtime'
 
 /**
  * The interface's translations (decision 063). Components use Lingui's macros: `<Trans>` and
@@ -26,7 +27,8 @@ let browserLocale: Locale = DEFAULT_LOCALE
 function browserI18n(locale: Locale): I18n {
 	let instance = browserInstances.get(locale)
 	if (!instance) {
-		instance = setupI18n({ locale, messages: { [locale]: {} } })
+		// Not @lingui/core's instance: the browser needs only its compiled messages read (lingui-runtime.tsx).
+		instance = new PageCatalog(locale) as unknown as I18n
 		browserInstances.set(locale, instance)
 	}
 	return instance
