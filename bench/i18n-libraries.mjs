@@ -3,8 +3,9 @@
 // 063). Runs without network: it reads the build (build/ or BUILD_DIR) and the PO catalogs.
 //
 // Lingui, as built: the page's messages in one language, which the root loader writes into the
-// HTML (compiled, as the server holds them), plus Lingui's runtime in the page's JavaScript (read
-// with the build's chunks: @lingui/core and @lingui/react). The languages a build ships do not
+// HTML (compiled, as the server holds them), plus the runtime that reads them in the browser: the
+// app's own (app/platform/lingui-runtime.tsx) and, for comparison, Lingui's (@lingui/core and
+// @lingui/react), each bundled alone by rolldown with React left out. The languages a build ships do not
 // change what one page receives, but for the language form's list of names (a few bytes each).
 //
 // Paraglide (@inlang/paraglide-js 2): the same messages (the ids build/server/route-messages.json
@@ -65,21 +66,48 @@ function catalog(locale) {
 const routeMessages = JSON.parse(readFileSync(join(BUILD, 'server', 'route-messages.json'), 'utf8'))
 const catalogs = Object.fromEntries(SHIPPED.map((locale) => [locale, catalog(locale)]))
 
-/** Lingui's runtime as the page's chunks carry it (gzip of those modules' own code, together). */
-function linguiRuntimeBytes() {
-	// The runtime is the same on every page: @lingui/core and @lingui/react, in the frame chunk.
+/** A module's code for the browser, React and React Router left out: gzip bytes, minified. */
+async function bundled(source, name) {
+	// Inside the project, so that its packages resolve from the entry.
+	mkdirSync(join('node_modules', '.cache'), { recursive: true })
+	const dir = mkdtempSync(join(process.cwd(), 'node_modules', '.cache', 'i18n-runtime-'))
+	try {
+		const entry = join(dir, `${name}.js`)
+		writeFileSync(entry, source)
+		const bundle = await rolldown({
+			input: entry,
+			cwd: process.cwd(),
+			resolve: { alias: { '~': join(process.cwd(), 'app') } },
+			transform: { define: { 'process.env.NODE_ENV': JSON.stringify('production') } },
+			external: [/^react($|\/)/, /^react-dom/, /^react-router/],
+			logLevel: 'silent',
+		})
+		const { output } = await bundle.generate({ minify: true, format: 'esm', codeSplitting: false })
+		const code = output.map((chunk) => chunk.code ?? '').join('')
+		if (process.env.I18N_DEBUG) console.log(name, code.length, code.slice(0, 300))
+		return gzip(code)
+	} finally {
+		rmSync(dir, { recursive: true, force: true })
+	}
+}
+
+/**
+ * The runtime a page carries for its messages: the app's own (app/platform/lingui-runtime.tsx,
+ * what the macros call in the browser since it replaced @lingui/core's and @lingui/react's there),
+ * and Lingui's own as it was before, for comparison; each bundled alone.
+ */
+async function linguiRuntimeBytes() {
+	const own = await bundled(
+		`export { I18nProvider, Trans, useLingui, PageCatalog } from '${join(process.cwd(), 'app/platform/lingui-runtime.tsx')}'\n`,
+		'own',
+	)
+	const lingui = await bundled(
+		"export { setupI18n } from '@lingui/core'\nexport { I18nProvider, Trans, useLingui } from '@lingui/react'\n",
+		'lingui',
+	)
 	const assets = join(BUILD, 'client', 'assets')
 	const frame = readdirSync(assets).find((file) => /^frame-.*\.js$/.test(file))
 	const code = readFileSync(join(assets, frame), 'utf8')
-	// Without source maps: the runtime's code is recognised by its own markers, from the I18n class
-	// to its last export (core), and from the rich-text splitter to the Trans component (react).
-	const start = code.indexOf('%__lingui_octothorpe__%')
-	const from = code.lastIndexOf('function ', code.indexOf('Intl.DateTimeFormat'))
-	const core = code.slice(from, code.indexOf('};function', code.indexOf('number(e,t){return')) + 2)
-	const tagStart = code.lastIndexOf('=/<([a-zA-Z0-9_]', code.length)
-	const react = code.slice(tagStart, code.indexOf('lingui:t})}', tagStart) + 11)
-	if (start < 0 || from < 0 || tagStart < 0)
-		throw new Error('Lingui runtime not found in the frame chunk')
 	// 16 more languages: the frame's list of tags and of names in the language form grows.
 	const names = {
 		de: 'Deutsch',
@@ -111,9 +139,8 @@ function linguiRuntimeBytes() {
 	if (more.length === code.length)
 		throw new Error('The list of languages was not found in the frame chunk')
 	return {
-		core: gzip(core),
-		react: gzip(react),
-		together: gzip(core + react),
+		own,
+		lingui,
 		twentyLanguagesExtra: gzip(more) - gzip(code),
 	}
 }
@@ -308,7 +335,7 @@ async function remixI18nextBytes(dir) {
 }
 
 const rows = []
-const lingui = linguiRuntimeBytes()
+const lingui = await linguiRuntimeBytes()
 for (const [page, pattern] of Object.entries(PAGES)) {
 	const ids = routeMessages[pattern]
 	if (!ids) throw new Error(`No messages for ${pattern} in route-messages.json`)
@@ -319,16 +346,20 @@ for (const [page, pattern] of Object.entries(PAGES)) {
 			ids.map((id) => [id, compileMessage(catalogs.es[id] ?? catalogs.en[id])]),
 		)
 		const messages = gzip(JSON.stringify(inline))
-		const runtime = lingui.together + (count === 20 ? lingui.twentyLanguagesExtra : 0)
-		rows.push({
-			page,
-			library: 'Lingui 6 (as built)',
-			languages: count,
-			messages: ids.length,
-			messagesGzip: messages,
-			runtimeGzip: runtime,
-			totalGzip: messages + runtime,
-		})
+		const extra = count === 20 ? lingui.twentyLanguagesExtra : 0
+		for (const [library, runtime] of [
+			["Lingui 6, the app's browser runtime", lingui.own + extra],
+			['Lingui 6, its own runtime', lingui.lingui + extra],
+		])
+			rows.push({
+				page,
+				library,
+				languages: count,
+				messages: ids.length,
+				messagesGzip: messages,
+				runtimeGzip: runtime,
+				totalGzip: messages + runtime,
+			})
 		const paraglide = await paraglideBytes(ids, locales)
 		rows.push({
 			page,
@@ -343,7 +374,7 @@ for (const [page, pattern] of Object.entries(PAGES)) {
 }
 console.table(rows)
 console.log(
-	`Lingui runtime in the frame chunk: core ${lingui.core} B, react ${lingui.react} B, together ${lingui.together} B gzip; 16 more languages add ${lingui.twentyLanguagesExtra} B to the frame chunk (the language form's list)`,
+	`Runtime for the messages, bundled alone: the app's ${lingui.own} B, Lingui's own (@lingui/core and @lingui/react) ${lingui.lingui} B gzip; 16 more languages add ${lingui.twentyLanguagesExtra} B to the frame chunk (the language form's list)`,
 )
 const remix = process.env.I18N_REMIX_DIR
 	? await remixI18nextBytes(process.env.I18N_REMIX_DIR)
