@@ -10,8 +10,22 @@ import { PageCatalog } from './lingui-runtime'
  * language (i18n.server.ts keeps it for the request), in the browser the page's.
  */
 
-/** What the root loader sends the browser: the page's language and only the page's messages. */
-export type PageMessages = { locale: Locale; messages: Messages }
+/**
+ * What the root loader sends the browser: the page's language and only the page's messages, as
+ * JSON text (i18n.server.ts makes it once per language and page).
+ */
+export type PageMessages = { locale: Locale; messages: string }
+
+let lastText = ''
+let lastMessages: Messages = {}
+/** A page's messages read from their text; the same text again is not read again. */
+function messagesOf(text: string): Messages {
+	if (text !== lastText) {
+		lastMessages = JSON.parse(text) as Messages
+		lastText = text
+	}
+	return lastMessages
+}
 
 let resolveServerI18n: (() => I18n) | null = null
 
@@ -39,9 +53,10 @@ function browserI18n(locale: Locale): I18n {
  * new page renders, and once before hydration; adding before render keeps every message there
  * when the page's components first ask for it.
  */
-export function loadPageMessages({ locale, messages }: PageMessages) {
+export function loadPageMessages({ locale, messages: text }: PageMessages) {
 	const instance = browserI18n(locale)
 	browserLocale = locale
+	const messages = messagesOf(text)
 	const known = instance.messages
 	for (const id in messages) {
 		if (!(id in known)) {
@@ -60,10 +75,10 @@ export function loadPageMessages({ locale, messages }: PageMessages) {
 export function messagesWithoutPageData(): PageMessages {
 	if (resolveServerI18n) {
 		const instance = resolveServerI18n()
-		return { locale: instance.locale as Locale, messages: instance.messages }
+		return { locale: instance.locale as Locale, messages: JSON.stringify(instance.messages) }
 	}
 	return (
-		(globalThis as { __i18n?: PageMessages }).__i18n ?? { locale: DEFAULT_LOCALE, messages: {} }
+		(globalThis as { __i18n?: PageMessages }).__i18n ?? { locale: DEFAULT_LOCALE, messages: '{}' }
 	)
 }
 
