@@ -121,10 +121,9 @@ export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNo
 	return <LinguiContext.Provider value={value}>{children}</LinguiContext.Provider>
 }
 
+/** The page's instance; every page renders inside the root's provider (as Lingui's, no check). */
 export function useLingui(): Context {
-	const context = useContext(LinguiContext)
-	if (!context) throw new Error('useLingui outside the I18nProvider')
-	return context
+	return useContext(LinguiContext) as Context
 }
 
 const TAG = /<([a-zA-Z0-9_](?:[\w.-]*\w)?)>([\s\S]*?)<\/\1>|<([a-zA-Z0-9_](?:[\w.-]*\w)?)\/>/
