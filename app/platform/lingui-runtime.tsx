@@ -140,10 +140,8 @@ function formatElements(text: string, components: Record<string, ReactElement>):
 		const name = parts[index] ?? parts[index + 2] ?? ''
 		const inner = parts[index + 1] ?? ''
 		const after = parts[index + 3]
-		let element: ReactElement = Object.prototype.hasOwnProperty.call(components, name)
-			? components[name]
-			: (undefined as unknown as ReactElement)
-		if (!element) element = <Fragment />
+		let element: ReactElement = (Object.prototype.hasOwnProperty.call(components, name) &&
+			components[name]) || <Fragment />
 		if (Array.isArray(element)) element = <Fragment>{element}</Fragment>
 		tree.push(
 			cloneElement(
