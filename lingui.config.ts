@@ -36,7 +36,13 @@ export default defineConfig({
 		customHeaderAttributes: { 'POT-Creation-Date': '2026-11-29 00:00+0000' },
 	}),
 	// The `t` macro speaks the request's language on the server, not a global one (app/platform/i18n.ts).
-	runtimeConfigModule: { i18n: ['~/platform/i18n', 'i18n'] },
+	// `<Trans>` and `useLingui()` from a small runtime of the app's own: Lingui's is 3.2 kB gzip on
+	// every page, most of which the app does not use (decision 063, measured).
+	runtimeConfigModule: {
+		i18n: ['~/platform/i18n', 'i18n'],
+		Trans: ['~/platform/lingui-runtime', 'Trans'],
+		useLingui: ['~/platform/lingui-runtime', 'useLingui'],
+	},
 	// The API cannot run macros (it is not bundled): its `say(…)` calls and error texts are read by
 	// their own extractor (decision 064); the first extractor that matches a file reads it.
 	extractors: [apiMessages, extractor],

@@ -1,4 +1,3 @@
-import { I18nProvider } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { t } from '@lingui/core/macro'
 import { useEffect } from 'react'
@@ -28,6 +27,7 @@ import {
 	visitorLocaleMiddleware,
 } from './platform/i18n.server'
 import { useNonce } from './platform/nonce'
+import { I18nProvider } from './platform/lingui-runtime'
 import { offlineReplayMiddleware } from './platform/offline-replay.server'
 import { isOffline } from './platform/offline-snapshot'
 import { currentUser, sessionMiddleware } from './platform/request.server'

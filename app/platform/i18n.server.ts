@@ -139,19 +139,34 @@ try {
 	routeMessages = null
 }
 
-/** The page's messages in its language, and no others: what the root loader sends the browser. */
+/** Made once per language and page: the same for every request. */
+const madePages = new Map<string, PageMessages>()
+
+/**
+ * The page's messages in its language, and no others: what the root loader sends the browser, as
+ * one JSON text made once per language and page. React Router's stream passes a string whole; the
+ * compiled messages themselves, nested arrays, it would walk part by part on every request.
+ */
 export function pageMessages(
 	context: Readonly<RouterContextProvider>,
 	pattern: string,
 ): PageMessages {
 	const locale = localeOf(context)
+	const key = `${locale} ${pattern}`
+	const made = madePages.get(key)
+	if (made) return made
 	const all = catalogs.get(locale) ?? {}
 	const ids = routeMessages?.[pattern]
-	if (!ids) return { locale, messages: all }
-	const messages: Messages = {}
-	for (const id of ids) {
-		const message = all[id]
-		if (message !== undefined) messages[id] = message
+	let messages: Messages = all
+	if (ids) {
+		messages = {}
+		for (const id of ids) {
+			const message = all[id]
+			if (message !== undefined) messages[id] = message
+		}
 	}
-	return { locale, messages }
+	const page = { locale, messages: JSON.stringify(messages) }
+	// Patterns come from the route table, so the map stays as small as languages × routes.
+	if (ids) madePages.set(key, page)
+	return page
 }

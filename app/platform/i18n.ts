@@ -1,5 +1,6 @@
-import { setupI18n, type I18n, type Messages } from '@lingui/core'
+import type { I18n, Messages } from '@lingui/core'
 import { DEFAULT_LOCALE, directionOf, type Locale } from '../../contract/locales'
+import { PageCatalog } from './lingui-runtime'
 
 /**
  * The interface's translations (decision 063). Components use Lingui's macros: `<Trans>` and
@@ -9,8 +10,22 @@ import { DEFAULT_LOCALE, directionOf, type Locale } from '../../contract/locales
  * language (i18n.server.ts keeps it for the request), in the browser the page's.
  */
 
-/** What the root loader sends the browser: the page's language and only the page's messages. */
-export type PageMessages = { locale: Locale; messages: Messages }
+/**
+ * What the root loader sends the browser: the page's language and only the page's messages, as
+ * JSON text (i18n.server.ts makes it once per language and page).
+ */
+export type PageMessages = { locale: Locale; messages: string }
+
+let lastText = ''
+let lastMessages: Messages = {}
+/** A page's messages read from their text; the same text again is not read again. */
+function messagesOf(text: string): Messages {
+	if (text !== lastText) {
+		lastMessages = JSON.parse(text) as Messages
+		lastText = text
+	}
+	return lastMessages
+}
 
 let resolveServerI18n: (() => I18n) | null = null
 
@@ -26,7 +41,8 @@ let browserLocale: Locale = DEFAULT_LOCALE
 function browserI18n(locale: Locale): I18n {
 	let instance = browserInstances.get(locale)
 	if (!instance) {
-		instance = setupI18n({ locale, messages: { [locale]: {} } })
+		// Not @lingui/core's instance: the browser needs only its compiled messages read (lingui-runtime.tsx).
+		instance = new PageCatalog(locale) as unknown as I18n
 		browserInstances.set(locale, instance)
 	}
 	return instance
@@ -37,9 +53,10 @@ function browserI18n(locale: Locale): I18n {
  * new page renders, and once before hydration; adding before render keeps every message there
  * when the page's components first ask for it.
  */
-export function loadPageMessages({ locale, messages }: PageMessages) {
+export function loadPageMessages({ locale, messages: text }: PageMessages) {
 	const instance = browserI18n(locale)
 	browserLocale = locale
+	const messages = messagesOf(text)
 	const known = instance.messages
 	for (const id in messages) {
 		if (!(id in known)) {
@@ -58,10 +75,10 @@ export function loadPageMessages({ locale, messages }: PageMessages) {
 export function messagesWithoutPageData(): PageMessages {
 	if (resolveServerI18n) {
 		const instance = resolveServerI18n()
-		return { locale: instance.locale as Locale, messages: instance.messages }
+		return { locale: instance.locale as Locale, messages: JSON.stringify(instance.messages) }
 	}
 	return (
-		(globalThis as { __i18n?: PageMessages }).__i18n ?? { locale: DEFAULT_LOCALE, messages: {} }
+		(globalThis as { __i18n?: PageMessages }).__i18n ?? { locale: DEFAULT_LOCALE, messages: '{}' }
 	)
 }
 
