@@ -21,6 +21,7 @@ export default defineConfig({
 			'locales/**/*.test.ts',
 		],
 		environment: 'node',
+		setupFiles: ['app/platform/messages-in-tests.ts'],
 		testTimeout: 30_000,
 		hookTimeout: 90_000,
 		pool: 'forks',

@@ -8,7 +8,10 @@
 // @lingui/react), each bundled alone by rolldown with React left out. The languages a build ships do not
 // change what one page receives, but for the language form's list of names (a few bytes each).
 //
-// Paraglide (@inlang/paraglide-js 2): the same messages (the ids build/server/route-messages.json
+// Paraglide (@inlang/paraglide-js 2, from the folder I18N_PARAGLIDE_DIR names, where
+// `npm install @inlang/paraglide-js@2.25.4` was run: it is not the project's package, as its
+// dependencies (the inlang SDK, a database engine with platform binaries) would weigh on every
+// clean install for one measurement): the same messages (the ids build/server/route-messages.json
 // lists for the page, their texts from the PO catalogs) compiled into Paraglide's message
 // functions, one module per message ("message-modules"), with its runtime; an entry importing
 // exactly the page's messages bundled by rolldown, minified, gzipped. Plurals and selects become
@@ -16,12 +19,11 @@
 // machine-made for the measurement only: the Spanish texts under 16 more tags.
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { generateMessageId } from '@lingui/message-utils/generateMessageId'
-import { compileProject } from '@inlang/paraglide-js'
-import { insertBundleNested, loadProjectInMemory, newProject } from '@inlang/sdk'
 import { parsePo } from 'pofile-ts'
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import os from 'node:os'
 import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { rolldown } from 'rolldown'
 
@@ -249,8 +251,17 @@ const textOf = (locale) => {
 		})
 }
 
+/** Paraglide's modules, from the folder where it was installed for the measurement. */
+async function loadParaglide(dir) {
+	const from = (name) => pathToFileURL(join(dir, 'node_modules', name, 'dist', 'index.js')).href
+	const { compileProject } = await import(from('@inlang/paraglide-js'))
+	const { insertBundleNested, loadProjectInMemory, newProject } = await import(from('@inlang/sdk'))
+	return { compileProject, insertBundleNested, loadProjectInMemory, newProject }
+}
+
 /** Paraglide's bytes for one page: its runtime and the page's message functions, every language. */
-async function paraglideBytes(ids, locales) {
+async function paraglideBytes(paraglide, ids, locales) {
+	const { compileProject, insertBundleNested, loadProjectInMemory, newProject } = paraglide
 	const blob = await newProject({ settings: { baseLocale: 'en', locales } })
 	const project = await loadProjectInMemory({ blob })
 	const names = []
@@ -335,6 +346,12 @@ async function remixI18nextBytes(dir) {
 }
 
 const rows = []
+if (!process.env.I18N_PARAGLIDE_DIR) {
+	throw new Error(
+		'Set I18N_PARAGLIDE_DIR to a folder where `npm install @inlang/paraglide-js@2.25.4` was run',
+	)
+}
+const paraglideModules = await loadParaglide(process.env.I18N_PARAGLIDE_DIR)
 const lingui = await linguiRuntimeBytes()
 for (const [page, pattern] of Object.entries(PAGES)) {
 	const ids = routeMessages[pattern]
@@ -360,7 +377,7 @@ for (const [page, pattern] of Object.entries(PAGES)) {
 				runtimeGzip: runtime,
 				totalGzip: messages + runtime,
 			})
-		const paraglide = await paraglideBytes(ids, locales)
+		const paraglide = await paraglideBytes(paraglideModules, ids, locales)
 		rows.push({
 			page,
 			library: 'Paraglide 2.25',

@@ -88,6 +88,12 @@ export function interpolate(
 		: text
 }
 
+let compileSource: ((message: string) => Token[] | string) | null = null
+/** Tests: how a message no catalog was loaded for is compiled from its English source. */
+export function compileMissingWith(compile: (message: string) => unknown) {
+	compileSource = compile as (message: string) => Token[] | string
+}
+
 /** The browser's catalog of one language: the pages' messages as they arrive. */
 export class PageCatalog {
 	readonly messages: Messages = {}
@@ -106,7 +112,14 @@ export class PageCatalog {
 		const found = Object.prototype.hasOwnProperty.call(this.messages, id)
 			? (this.messages[id] as Token[] | string)
 			: undefined
-		return interpolate(found ?? message ?? id, this.locale, values)
+		if (found !== undefined) return interpolate(found, this.locale, values)
+		// A message the page's catalog lacks: its English source, which only builds for development
+		// and tests keep (production strips it): compiled where a compiler is given (tests), else
+		// with its plain `{name}` values in place.
+		if (message && compileSource) return interpolate(compileSource(message), this.locale, values)
+		return (message ?? id).replace(/\{(\w+)\}/g, (whole, name: string) =>
+			values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole,
+		)
 	}
 	t = this._
 }
