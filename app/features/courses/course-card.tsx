@@ -1,33 +1,10 @@
 import type { ReactNode } from 'react'
 import { Link } from '~/ui/link'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { formatMoney } from '~/platform/numbers'
 import { categoryName, levelName, type CourseSummary } from './catalogue'
-import type { Course, Price } from './schema'
+import type { Course } from './schema'
+import { PriceTag } from './price-tag'
 import { buttonClass } from '~/ui/button'
-
-export function PriceTag({ price }: { price: Price }) {
-	if (price.amount === 0)
-		return (
-			<span className="font-semibold">
-				<Trans>Free</Trans>
-			</span>
-		)
-	if (price.discounted != null) {
-		return (
-			<span className="flex items-baseline gap-2">
-				<span className="font-semibold">{formatMoney(price.discounted, price.currency)}</span>
-				<s className="text-sm text-slate-600">
-					<span className="sr-only">
-						<Trans>was</Trans>{' '}
-					</span>
-					{formatMoney(price.amount, price.currency)}
-				</s>
-			</span>
-		)
-	}
-	return <span className="font-semibold">{formatMoney(price.amount, price.currency)}</span>
-}
 
 export function courseOwnerName(course: Pick<Course, 'teacherName' | 'organizationName'>) {
 	return course.teacherName ?? course.organizationName ?? 'TutorHub'

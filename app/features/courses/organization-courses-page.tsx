@@ -7,7 +7,7 @@ import { LoadError } from '~/ui/load-error'
 import { Pagination } from '~/ui/pagination'
 import { TextLink } from '~/ui/text-link'
 import { Table } from '~/ui/table'
-import { PriceTag } from './course-card'
+import { PriceTag } from './price-tag'
 import type { ClassList, loadOrganizationCourses } from './organization-courses.server'
 import { CLASS_LIST_LIMIT, totalEnrolled } from './schema'
 
