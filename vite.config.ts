@@ -45,7 +45,7 @@ export default defineConfig((config) => {
 								groups: [
 									{
 										name: 'frame',
-										test: /[\\/]app[\\/](ui[\\/](button|spinner|use-hydrated|logout-button|load-error|toasts|sonner)|platform[\\/](offline-snapshot|roles|nonce))\.tsx?$/,
+										test: /[\\/]app[\\/](ui[\\/](button|spinner|use-hydrated|logout-button|load-error|toasts|sonner|link|error-pages|language-switcher)|platform[\\/](offline-snapshot|roles|nonce|network-failure|offline-forms|upstream-errors))\.tsx?$/,
 									},
 								],
 							},
