@@ -1,6 +1,10 @@
 import type { Db } from '../db.ts'
 import { fileSlug, type CsvCell } from '../platform/csv.ts'
-import { english, type Speaker } from '../platform/i18n.ts'
+import type { Context } from 'hono'
+import { ownOrganization } from '../organizations/access.ts'
+import type { ApiEnv } from '../platform/context.ts'
+import { csvStream } from '../platform/csv.ts'
+import { english, requestSpeaker, type Speaker } from '../platform/i18n.ts'
 import { toResultCards } from './present.ts'
 import { listTerms, studentsWithScores, subjectsOfTerm } from './repository.ts'
 
@@ -107,4 +111,20 @@ async function* resultCardRows(
 			]
 		})
 	}
+}
+
+/**
+ * A term's file streamed to its organization (the latest term without one), its headers in the
+ * request's language: the two CSV downloads' one body.
+ */
+export async function streamTermFile(
+	db: Db,
+	c: Context<ApiEnv>,
+	kind: TermFileKind,
+	term: string | undefined,
+) {
+	const organization = await ownOrganization(db, c)
+	const speaker = requestSpeaker(c.req.header('Accept-Language'))
+	const file = await latestTermFile(db, organization.id, kind, term, speaker)
+	return csvStream(c, file.fileName, file.header, file.batches)
 }

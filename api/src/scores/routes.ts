@@ -5,13 +5,11 @@ import {
 	ownOrganization,
 } from '../organizations/access.ts'
 import type { ApiDeps } from '../platform/context.ts'
-import { csvStream } from '../platform/csv.ts'
 import { MESSAGES } from '../platform/errors.ts'
-import { requestSpeaker } from '../platform/i18n.ts'
 import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { pageIfAsked, pagination } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
-import { latestTermFile } from './export.ts'
+import { streamTermFile } from './export.ts'
 import { scoreAnalytics, toScore } from './present.ts'
 import {
 	bandCounts,
@@ -133,33 +131,11 @@ export function scoreRoutes({ db, config }: ApiDeps) {
 			// 28). Declared before `/{id}/result-cards/{studentId}`, which would take `export`.
 			.endpoint(
 				termExport('scores', 'The score grid of a term (the latest without one) as CSV'),
-				async (c) => {
-					const organization = await ownOrganization(db, c)
-					const { term } = c.req.valid('query')
-					const file = await latestTermFile(
-						db,
-						organization.id,
-						'scores',
-						term,
-						requestSpeaker(c.req.header('Accept-Language')),
-					)
-					return csvStream(c, file.fileName, file.header, file.batches)
-				},
+				async (c) => streamTermFile(db, c, 'scores', c.req.valid('query').term),
 			)
 			.endpoint(
 				termExport('result-cards', 'The result cards of a term (the latest without one) as CSV'),
-				async (c) => {
-					const organization = await ownOrganization(db, c)
-					const { term } = c.req.valid('query')
-					const file = await latestTermFile(
-						db,
-						organization.id,
-						'result-cards',
-						term,
-						requestSpeaker(c.req.header('Accept-Language')),
-					)
-					return csvStream(c, file.fileName, file.header, file.batches)
-				},
+				async (c) => streamTermFile(db, c, 'result-cards', c.req.valid('query').term),
 			)
 			.endpoint(
 				{
