@@ -6,7 +6,15 @@ import os from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
-import { DOC, END, performanceDoc, renderResults, START } from '../bench/lib/performance-doc.mjs'
+import {
+	DEPLOY_DOC,
+	deployDoc,
+	DOC,
+	END,
+	performanceDoc,
+	renderResults,
+	START,
+} from '../bench/lib/performance-doc.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const scratch = mkdtempSync(join(os.tmpdir(), 'performance-doc-'))
@@ -18,6 +26,12 @@ describe('docs/performance.md', () => {
 		expect(page).toContain(START)
 		expect(page).toContain(END)
 		expect(page, 'run `node bench/lib/performance-doc.mjs`').toBe(performanceDoc(page, root))
+	})
+
+	test("docs/deploy.md's sizing table is made from the committed busiest hour", () => {
+		const guide = readFileSync(join(root, DEPLOY_DOC), 'utf8')
+		expect(guide, 'run `node bench/lib/performance-doc.mjs`').toBe(deployDoc(guide, root))
+		expect(guide).toMatch(/\| 50,000 \| [\d,]+ \|/)
 	})
 
 	test('a figure changed in a results file changes the page', () => {

@@ -12,7 +12,14 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { BUSY_SHARE, measuredCosts, SCHOOLS, sizeSchool } from '../load/sizing.mjs'
+import {
+	BUSY_SHARE,
+	measuredCosts,
+	POOL_PER_API_PROCESS,
+	POSTGRES_MAX_CONNECTIONS,
+	SCHOOLS,
+	sizeSchool,
+} from '../load/sizing.mjs'
 
 const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url))
 export const DOC = 'docs/performance.md'
@@ -239,33 +246,43 @@ function loadMode(results) {
 }
 
 /** The sizing table derived from the run (bench/load/sizing.mjs; docs/deploy.md explains it). */
-function sizingLines(results) {
+export function sizingLines(results) {
 	const costs = measuredCosts(results)
 	if (!costs) return []
 	const names = Object.keys(costs.cpu)
 	const label = { app: 'app', api: 'API', postgres: 'PostgreSQL', redis: 'Redis' }
 	const size = (mib) =>
 		mib >= 1024 ? `${(mib / 1024).toFixed(1)} GiB` : mib > 0 ? `${Math.ceil(mib)} MiB` : '–'
+	const cores = (count) => `${count} core${count === 1 ? '' : 's'}`
+	const schools = SCHOOLS.map((pupils) => sizeSchool({ pupils, ...costs }))
+	const crowded = schools.filter((school) => school.postgresConnections >= POSTGRES_MAX_CONNECTIONS)
 	return [
-		`Sizing derived from this run: ${costs.perPupil.toFixed(2)} active people per pupil at the busiest moment (the model), CPU seconds per active user-hour (${names.map((name) => `${label[name] ?? name} ${costs.cpu[name]}`).join(', ')}: the dearer of the PostgreSQL shapes at the step each served), cores at most ${BUSY_SHARE * 100} % busy, one core per Node process, memory as measured base plus growth per person (PostgreSQL's sums its processes, each counting the shared buffers it touched: an upper bound).`,
+		`Sizing derived from this run: ${costs.perPupil.toFixed(2)} active people per pupil at the busiest moment (the model), CPU seconds per active user-hour (${names.map((name) => `${label[name] ?? name} ${costs.cpu[name]}`).join(', ')}: the dearer of the PostgreSQL shapes at the step each served), cores at most ${BUSY_SHARE * 100} % busy, one core per Node process, memory as measured base plus growth per person (PostgreSQL's sums its processes, each counting the shared buffers it touched: an upper bound), and the connections the API processes may hold to PostgreSQL (${POOL_PER_API_PROCESS} each, against PostgreSQL's default \`max_connections\` of ${POSTGRES_MAX_CONNECTIONS}).`,
 		table(
-			['pupils', 'active at the peak', ...names.map((name) => label[name] ?? name)],
-			SCHOOLS.map((pupils) => {
-				const school = sizeSchool({ pupils, ...costs })
-				return [
-					number(pupils),
-					number(school.active),
-					...names.map((name) => {
-						const { cores, processes, memoryMiB } = school.processes[name]
-						const count =
-							name === 'app' || name === 'api'
-								? ` in ${processes} process${processes === 1 ? '' : 'es'}`
-								: ''
-						return `${cores} cores${count}, ${size(memoryMiB)}`
-					}),
-				]
-			}),
+			[
+				'pupils',
+				'active at the peak',
+				...names.map((name) => label[name] ?? name),
+				'PostgreSQL connections',
+			],
+			schools.map((school) => [
+				number(school.pupils),
+				number(school.active),
+				...names.map((name) => {
+					const { cores, processes, memoryMiB } = school.processes[name]
+					const count =
+						name === 'app' || name === 'api'
+							? ` in ${processes} process${processes === 1 ? '' : 'es'}`
+							: ''
+					return `${cores} cores${count}, ${size(memoryMiB)}`
+				}),
+				`${number(school.postgresConnections)} of ${POSTGRES_MAX_CONNECTIONS}`,
+			]),
 		),
+		`In all: ${schools.map((school) => `${number(school.pupils)} pupils about ${cores(Math.ceil(Object.values(school.processes).reduce((sum, process) => sum + process.cores, 0)))} and ${size(Object.values(school.processes).reduce((sum, process) => sum + process.memoryMiB, 0))}`).join('; ')} (two apps and two APIs on Redis at least wherever a restart must not be seen).`,
+		crowded.length === 0
+			? `The next limit is the cores: no size here reaches PostgreSQL's ${POSTGRES_MAX_CONNECTIONS} connections.`
+			: `The next limit after the cores is PostgreSQL's connections: at ${crowded.map((school) => number(school.pupils)).join(' and ')} pupils the API processes' pools reach its default \`max_connections\` (${POSTGRES_MAX_CONNECTIONS}, some kept for superusers), so raise it (each connection is a PostgreSQL process of its own) or put a transaction pooler such as PgBouncer before it.`,
 	]
 }
 
@@ -329,6 +346,26 @@ export function performanceDoc(text, root = REPOSITORY) {
 	return text.slice(0, start) + renderResults(root) + text.slice(end + END.length)
 }
 
+/** docs/deploy.md's sizing table, made from the busiest hour's committed run as the page's is. */
+export const DEPLOY_DOC = 'docs/deploy.md'
+export const SIZING_START = '<!-- sizing: start (made by bench/lib/performance-doc.mjs) -->'
+export const SIZING_END = '<!-- sizing: end -->'
+
+/** The deploy guide's text with its sizing table made again from bench/results-load.json. */
+export function deployDoc(text, root = REPOSITORY) {
+	const start = text.indexOf(SIZING_START)
+	const end = text.indexOf(SIZING_END)
+	if (start === -1 || end < start)
+		throw new Error(`${DEPLOY_DOC} has lost its markers: ${SIZING_START} … ${SIZING_END}`)
+	const file = join(root, 'bench/results-load.json')
+	const lines = existsSync(file) ? sizingLines(JSON.parse(readFileSync(file, 'utf8'))) : []
+	return (
+		text.slice(0, start) +
+		[SIZING_START, '', ...lines.flatMap((line) => [line, '']), SIZING_END].join('\n') +
+		text.slice(end + SIZING_END.length)
+	)
+}
+
 /** Writes docs/performance.md's results again; each bench mode calls it after its results file. */
 export function updatePerformanceDoc(root = REPOSITORY) {
 	const path = join(root, DOC)
@@ -336,6 +373,11 @@ export function updatePerformanceDoc(root = REPOSITORY) {
 	const after = performanceDoc(before, root)
 	if (after !== before) writeFileSync(path, after)
 	console.log(`${DOC}: the latest results ${after === before ? 'unchanged' : 'written'}.`)
+	const deployPath = join(root, DEPLOY_DOC)
+	const guide = readFileSync(deployPath, 'utf8')
+	const sized = deployDoc(guide, root)
+	if (sized !== guide) writeFileSync(deployPath, sized)
+	console.log(`${DEPLOY_DOC}: the sizing table ${sized === guide ? 'unchanged' : 'written'}.`)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) updatePerformanceDoc()

@@ -4,8 +4,15 @@
 // holds with no one (its base) plus its growth per active person, both read off two steps of the
 // run. Kept pure so stats.test.ts covers it; bench/lib/performance-doc.mjs renders its table.
 
-/** The school sizes the table is made for (pupils). */
-export const SCHOOLS = [500, 5000, 20_000]
+/** The school sizes the table is made for (pupils): issue 41's three. */
+export const SCHOOLS = [500, 5000, 50_000]
+/**
+ * Connections each API process may hold to PostgreSQL: pg's Pool default, which api/src/db.ts
+ * keeps (it sets no `max`).
+ */
+export const POOL_PER_API_PROCESS = 10
+/** PostgreSQL's own default `max_connections`; a few are kept for superusers and maintenance. */
+export const POSTGRES_MAX_CONNECTIONS = 100
 /**
  * The share of its cores a machine may be kept busy: the quiet run met p95 ≤ 300 ms with half of
  * its two cores busy (800 people) and missed with four fifths (1,600).
@@ -37,7 +44,8 @@ export function memoryLine(first, last) {
 /**
  * What each process needs for a school of `pupils`: `cpu` is CPU seconds per active user-hour
  * by process, `memory` a memoryLine by process. Answers, by process, the cores to provision, how
- * many processes (Node ones: one core each), and the memory of them all in MiB.
+ * many processes (Node ones: one core each), and the memory of them all in MiB; and the
+ * connections to PostgreSQL the API processes may hold together (`postgresConnections`).
  */
 export function sizeSchool({ pupils, perPupil, cpu, memory, busyShare = BUSY_SHARE }) {
 	const active = Math.round(pupils * perPupil)
@@ -54,7 +62,9 @@ export function sizeSchool({ pupils, perPupil, cpu, memory, busyShare = BUSY_SHA
 			memoryMiB: Math.ceil(count * line.baseMiB + active * line.perPersonMiB),
 		}
 	}
-	return { pupils, active, processes }
+	// Every API process may hold a full pool; PostgreSQL refuses connections past max_connections.
+	const postgresConnections = (processes.api?.processes ?? 1) * POOL_PER_API_PROCESS
+	return { pupils, active, processes, postgresConnections }
 }
 
 /**
