@@ -18,17 +18,11 @@ const area = (name: string, include: string[]) => ({
 export default defineConfig({
 	sourceLocale: 'en',
 	locales: ['en', 'es', 'fr', 'ar', 'en-XA'],
-	// Accented, a third longer and bracketed: a string that skipped the catalogs reads plain, and a
-	// layout that cannot take longer text overflows (decision 063). The padding is short accented
-	// words between ordinary spaces, so a label grows and wraps as a longer language's does (a run
-	// of unbreakable padding would only test how a single long word is cut).
-	pseudoLocale: {
-		locale: 'en-XA',
-		prepend: '[',
-		append: ']',
-		extend: 0.35,
-		extendCharacter: ' ŵőŕđ',
-	},
+	// Accented: a string that skipped the catalogs reads plain (decision 063). Lingui accents the
+	// English and keeps placeholders, ICU and tags; the server then lengthens every text and brackets
+	// it as it loads the catalog (app/platform/pseudo-locale.ts): Lingui's own `extend` pads a share
+	// of the length, rounded down, so a label under six letters got no padding at all.
+	pseudoLocale: { locale: 'en-XA' },
 	fallbackLocales: { default: 'en' },
 	// No line numbers and a fixed date: a catalog changes only when its messages do.
 	format: formatter({

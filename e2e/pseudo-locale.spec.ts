@@ -6,7 +6,7 @@ import { type A11yData, makeData, type Role, signIn, type Visit, visits } from '
 import { expect, test } from './fixtures'
 
 // Issue 40: every page of the route table in the pseudo-locale (en-XA: accented, bracketed, a third
-// longer; lingui.config.ts) on a 360 px phone. A word a person reads that is not pseudo-localized
+// longer, a short label by a word at least; app/platform/pseudo-locale.ts) on a 360 px phone. A word a person reads that is not pseudo-localized
 // skipped the catalogs; a page wider than the phone, or an interface text cut short, is a layout
 // that breaks with longer words. Data is never translated: what the journeys' helpers and the
 // API's demo seed wrote (names, titles, emails) and numbers and dates are told apart from the

@@ -11,11 +11,13 @@ import {
 	type Locale,
 } from '../../contract/locales'
 import { setServerI18nResolver, type PageMessages } from './i18n'
+import { lengthenCatalog } from './pseudo-locale'
 
 /**
  * The server's side of the translations (decision 063): every catalog of every language, compiled
  * by the Vite plugin as the build imports them; one instance per language, shared by all requests
- * (nothing writes to it after start); and the request's language, chosen once per request.
+ * (nothing writes to it after start), the pseudo-locale's lengthened as it loads; and the
+ * request's language, chosen once per request.
  */
 // eslint-disable-next-line lingui/no-unlocalized-strings -- a build-time path
 const compiled = import.meta.glob<Messages>('../../locales/*/*.po', {
@@ -28,6 +30,7 @@ for (const [path, messages] of Object.entries(compiled)) {
 	const locale = path.split('/').at(-2) as Locale
 	catalogs.set(locale, { ...catalogs.get(locale), ...messages })
 }
+catalogs.set(PSEUDO_LOCALE, lengthenCatalog(catalogs.get(PSEUDO_LOCALE) ?? {}))
 
 const instances = new Map<Locale, I18n>(
 	([...LOCALES, PSEUDO_LOCALE] as Locale[]).map((locale): [Locale, I18n] => [

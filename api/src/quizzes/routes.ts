@@ -102,7 +102,8 @@ export function quizRoutes({ db, config }: ApiDeps) {
 			async (c) => {
 				const now = new Date()
 				const { id } = c.req.valid('param')
-				const saved = await saveAnswers(db, c.get('account'), id, c.req.valid('json'), now)
+				const change = { db, account: c.get('account'), id, now }
+				const saved = await saveAnswers(change, c.req.valid('json'))
 				return c.json(
 					{ message: 'Answers saved', ...saved, answersSavedAt: now.toISOString() },
 					200,
@@ -132,13 +133,8 @@ export function quizRoutes({ db, config }: ApiDeps) {
 			},
 			async (c) => {
 				const { id } = c.req.valid('param')
-				const session = await submitAttempt(
-					db,
-					c.get('account'),
-					id,
-					c.req.valid('json'),
-					new Date(),
-				)
+				const change = { db, account: c.get('account'), id, now: new Date() }
+				const session = await submitAttempt(change, c.req.valid('json'))
 				return c.json(
 					{
 						message: 'Test submitted successfully!',

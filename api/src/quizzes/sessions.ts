@@ -106,16 +106,20 @@ export async function startAttempt(db: Db, account: Account, templateId: string,
 	}
 }
 
-/** Saves the whole current state of an open attempt, replacing what was saved. */
-export async function saveAnswers(
-	db: Db,
-	account: Account,
-	id: string,
-	input: z.output<typeof saveAnswersBody>,
-	now: Date,
-) {
+/** A change to one of the student's own sessions: whose, which one, and when. */
+type SessionChange = { db: Db; account: Account; id: string; now: Date }
+
+/** The student's own attempt, settled as of `now`, which must still be open; else the refusal. */
+async function openOwnAttempt({ db, account, id, now }: SessionChange) {
 	const attempt = await ownAttempt(db, account, id, now)
 	stillOpen(attempt)
+	return attempt
+}
+
+/** Saves the whole current state of an open attempt, replacing what was saved. */
+export async function saveAnswers(change: SessionChange, input: z.output<typeof saveAnswersBody>) {
+	const { db, now } = change
+	const attempt = await openOwnAttempt(change)
 	checkAnswers(attempt.questions, input.answers, input.flagged, (id) => `answers.${id}`)
 	const saved = await saveProgress(db, attempt.id, input.answers, input.flagged, now)
 	if (!saved) stillOpen((await findAttempt(db, attempt.id)) ?? attempt)
@@ -126,15 +130,9 @@ export async function saveAnswers(
 }
 
 /** Submits an open attempt (unanswered questions left out), which scores it: the closed session. */
-export async function submitAttempt(
-	db: Db,
-	account: Account,
-	id: string,
-	input: z.output<typeof submitBody>,
-	now: Date,
-) {
-	const attempt = await ownAttempt(db, account, id, now)
-	stillOpen(attempt)
+export async function submitAttempt(change: SessionChange, input: z.output<typeof submitBody>) {
+	const { db, now } = change
+	const attempt = await openOwnAttempt(change)
 	const answers = Object.fromEntries(
 		input.submissions.map((entry) => [String(entry.questionId), entry.optionId]),
 	)

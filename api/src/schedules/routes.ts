@@ -46,6 +46,10 @@ import {
 	maySee,
 	ownSchedule,
 	CANCELLED_NOT_EDITABLE,
+	OWN_SCHEDULE_REFUSALS,
+	ATTENDANCE_REFUSALS,
+	NOT_ENROLLED,
+	registerOf,
 } from './access.ts'
 import { sessionTimes, sessionNotice } from './sessions.ts'
 
@@ -162,11 +166,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 						"The session's teacher cancels it (again: the same answer); the course's students are mailed.",
 					responses: answers(
 						{ 200: changedSchedule },
-						{
-							403: MESSAGES.forbidden,
-							404: 'Schedule not found',
-							409: 'A completed session cannot be cancelled',
-						},
+						{ ...OWN_SCHEDULE_REFUSALS, 409: 'A completed session cannot be cancelled' },
 					),
 				},
 				async (c) => {
@@ -202,10 +202,7 @@ export function scheduleRoutes({ db, config }: ApiDeps) {
 					middleware: teacher,
 					request: { params: uuidParams('id') },
 					description: "The session's teacher deletes it, with its attendance.",
-					responses: answers(
-						{ 200: deletedAnswer },
-						{ 403: MESSAGES.forbidden, 404: 'Schedule not found' },
-					),
+					responses: answers({ 200: deletedAnswer }, OWN_SCHEDULE_REFUSALS),
 				},
 				async (c) => {
 					const row = await ownSchedule(db, c.get('account'), c.req.valid('param').id)
@@ -232,10 +229,7 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 				request: { params: uuidParams('id') },
 				description:
 					"The session's teacher, a student enrolled in its course, or the course's organization. A session keeps the date, start time and IANA time zone the teacher entered (shown back on edit) and the instants computed from them (`startsAt`, `endsAt`). `status` is `Scheduled`, `Cancelled`, or `Completed`: read at request time for a session not cancelled whose `endsAt` has passed. A wall-clock time the zone skips is refused; one that happens twice is read as one of the two. `roomId` is the session's own live classroom.",
-				responses: answers(
-					{ 200: oneSchedule },
-					{ 403: MESSAGES.forbidden, 404: 'Schedule not found' },
-				),
+				responses: answers({ 200: oneSchedule }, OWN_SCHEDULE_REFUSALS),
 			},
 			async (c) => {
 				const account = c.get('account')
@@ -311,10 +305,7 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 				request: { params: uuidParams('id') },
 				description:
 					"The session's teacher: every enrolled student with their `attendanceStatus` and `recordedAt` (null until taken).",
-				responses: answers(
-					{ 200: attendanceList },
-					{ 403: MESSAGES.forbidden, 404: 'Schedule not found' },
-				),
+				responses: answers({ 200: attendanceList }, OWN_SCHEDULE_REFUSALS),
 			},
 			async (c) => {
 				const row = await ownSchedule(db, c.get('account'), c.req.valid('param').id)
@@ -350,24 +341,17 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 				responses: answers(
 					{ 200: recordedAttendance },
 					{
-						400: { path: 'studentId', msg: 'This student is not enrolled in the course' },
-						403: MESSAGES.forbidden,
-						404: 'Schedule not found',
-						409: 'Attendance cannot be recorded for a cancelled session',
+						400: { path: 'studentId', msg: NOT_ENROLLED },
+						...ATTENDANCE_REFUSALS,
 					},
 				),
 			},
 			async (c) => {
 				const account = c.get('account')
-				const row = await ownSchedule(db, account, c.req.valid('param').id)
+				const row = await registerOf(db, account, c.req.valid('param').id)
 				const { studentId, attendanceStatus } = c.req.valid('json')
-				if (row.status === 'Cancelled') {
-					throw new ApiError(409, 'Attendance cannot be recorded for a cancelled session')
-				}
 				if (!(await isEnrolled(db, row.course_id, studentId))) {
-					throw validationError([
-						{ path: 'studentId', msg: 'This student is not enrolled in the course' },
-					])
+					throw validationError([{ path: 'studentId', msg: NOT_ENROLLED }])
 				}
 				const saved = await recordAttendance(db, {
 					scheduleId: row.id,
@@ -402,23 +386,15 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 				responses: answers(
 					{ 200: recordedRegister },
 					{
-						400: {
-							path: 'attendance.0.studentId',
-							msg: 'This student is not enrolled in the course',
-						},
-						403: MESSAGES.forbidden,
-						404: 'Schedule not found',
-						409: 'Attendance cannot be recorded for a cancelled session',
+						400: { path: 'attendance.0.studentId', msg: NOT_ENROLLED },
+						...ATTENDANCE_REFUSALS,
 					},
 				),
 			},
 			async (c) => {
 				const account = c.get('account')
-				const row = await ownSchedule(db, account, c.req.valid('param').id)
+				const row = await registerOf(db, account, c.req.valid('param').id)
 				const { attendance } = c.req.valid('json')
-				if (row.status === 'Cancelled') {
-					throw new ApiError(409, 'Attendance cannot be recorded for a cancelled session')
-				}
 				const enrolled = await enrolledAmong(
 					db,
 					row.course_id,
@@ -427,12 +403,7 @@ export function schedulesRoutes({ db, config }: ApiDeps) {
 				const outsiders = attendance.flatMap((entry, index) =>
 					enrolled.has(entry.studentId)
 						? []
-						: [
-								{
-									path: `attendance.${index}.studentId`,
-									msg: 'This student is not enrolled in the course',
-								},
-							],
+						: [{ path: `attendance.${index}.studentId`, msg: NOT_ENROLLED }],
 				)
 				if (outsiders.length) throw validationError(outsiders)
 				const saved = await recordRegister(db, {
