@@ -142,7 +142,7 @@ describe('the load model’s browser', () => {
 		expect(answer.ok).toBe(true)
 		const [upload] = seen as [Seen]
 		expect(upload.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/)
-		const received = await new Response(upload.body, {
+		const received = await new Response(new Uint8Array(upload.body), {
 			headers: { 'content-type': upload.headers['content-type'] as string },
 		}).formData()
 		expect(received.get('comment')).toBe('Handed in')
