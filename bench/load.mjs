@@ -34,7 +34,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { launch } from '../scripts/launch.mjs'
 import { startTempPostgres } from '../scripts/temp-postgres.mjs'
-import { Browser } from './load/browser.mjs'
+import { Browser, closeConnections } from './load/browser.mjs'
 import { JOURNEYS } from './load/journeys.mjs'
 import { loadModel, personAddress, shareOut, thinkMs } from './load/model.mjs'
 import { prepareLoadSchool, schoolIds } from './load/school.mjs'
@@ -497,6 +497,7 @@ async function runShape(shape) {
 		}
 		log('ending the journeys, stopping the app and the API')
 		await people.end()
+		await closeConnections()
 		// The last strokes and sockets' closings reach the API before it is told to stop: a stop
 		// while members are still leaving is the restart case, not this one.
 		await sleep(2000)
@@ -573,7 +574,7 @@ const results = {
 		stepSeconds: STEP_SECONDS,
 		signInsPerSecond: SIGN_INS_PER_SECOND,
 		limits: LIMITS,
-		loadGenerator: 'on the same machine (bench/load/, Node fetch)',
+		loadGenerator: 'on the same machine (bench/load/, undici)',
 	},
 	shapes: [],
 	targets: [],
