@@ -4,16 +4,7 @@ import { isoDateTime, uploadedFile } from '../platform/openapi.ts'
 import { pageAnswer, paginationQuery } from '../platform/pagination.ts'
 import { user } from '../users/schemas.ts'
 import { ORGANIZATION_TYPES } from '../schema.ts'
-import {
-	body,
-	declaredAs,
-	email,
-	newPassword,
-	optionalText,
-	orEmpty,
-	phone,
-	requiredText,
-} from '../platform/validation.ts'
+import { body, declaredAs, email, newPassword, optionalText, orEmpty, phone, requiredText, builtText } from '../platform/validation.ts'
 
 const isWebAddress = (value: string) => {
 	try {
@@ -24,7 +15,7 @@ const isWebAddress = (value: string) => {
 }
 
 const organizationType = z.enum(ORGANIZATION_TYPES, {
-	error: `Type must be one of ${ORGANIZATION_TYPES.join(', ')}`,
+	error: builtText('Type must be one of {values}', { values: ORGANIZATION_TYPES.join(', ') }),
 })
 
 /** The optional fields an organization gives when it registers and may change later. */

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { isLuhnValid } from '../../../contract/payments.ts'
 import { isoDateTime } from '../platform/openapi.ts'
-import { body, declaredAs, requiredText } from '../platform/validation.ts'
+import { body, declaredAs, requiredText, labelled } from '../platform/validation.ts'
 
 export const checkoutRequest = body({
 	courseId: z.guid({ error: 'courseId must be a UUID' }),
@@ -43,15 +43,15 @@ export const testCard = body({
 
 const httpUrl = (label: string) =>
 	z
-		.string({ error: `${label} is required` })
-		.max(2000, `${label} must be at most 2000 characters`)
+		.string({ error: labelled('{label} is required', label) })
+		.max(2000, labelled('{label} must be at most 2000 characters', label))
 		.refine((value) => {
 			try {
 				return ['http:', 'https:'].includes(new URL(value).protocol)
 			} catch {
 				return false
 			}
-		}, `${label} must be an http(s) URL`)
+		}, labelled('{label} must be an http(s) URL', label))
 		.openapi(declaredAs.webAddress)
 
 export const onboardingRequest = body({
