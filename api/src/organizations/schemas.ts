@@ -4,7 +4,17 @@ import { isoDateTime, uploadedFile } from '../platform/openapi.ts'
 import { pageAnswer, paginationQuery } from '../platform/pagination.ts'
 import { user } from '../users/schemas.ts'
 import { ORGANIZATION_TYPES } from '../schema.ts'
-import { body, declaredAs, email, newPassword, optionalText, orEmpty, phone, requiredText, builtText } from '../platform/validation.ts'
+import {
+	body,
+	declaredAs,
+	email,
+	newPassword,
+	optionalText,
+	orEmpty,
+	phone,
+	requiredText,
+	builtText,
+} from '../platform/validation.ts'
 
 const isWebAddress = (value: string) => {
 	try {

@@ -157,3 +157,22 @@ export function known(english: string, said: Phrase): string {
 	knownTexts.set(english, said)
 	return english
 }
+
+/**
+ * An answer whose `message` the app shows (a success's "We sent a link to …"), said in the
+ * request's `Accept-Language` (the app sends its page's): a phrase in that language, an English
+ * text by the catalogs; without the header, or in English, as it always was (decision 067).
+ */
+export function sayAnswer<T extends { message?: string | Phrase }>(
+	answer: T,
+	acceptLanguage: string | null | undefined,
+): Omit<T, 'message'> &
+	(T extends { message: unknown } ? { message: string } : { message?: string }) {
+	const { message } = answer
+	if (message === undefined) return answer as never
+	const speech = acceptLanguage ? requestSpeaker(acceptLanguage) : english
+	return {
+		...answer,
+		message: message instanceof Phrase ? message.in(speech) : speech.translate(message),
+	} as never
+}

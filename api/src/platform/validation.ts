@@ -92,6 +92,7 @@ export const atMost = (label: string, max: number) =>
 		}),
 	)
 
+// (A schema's field named in code, `returnUrl`, is a `{name}` value, the same in every language.)
 // Checked here as well as on whole bodies, for text that arrives another way (room sockets).
 const textType = (label: string) => {
 	const required = isRequired(label)

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { isoDateTime } from '../platform/openapi.ts'
 import { pageIfAskedQuery, paginationAnswer } from '../platform/pagination.ts'
-import { body, requiredText, labelled, atMost } from '../platform/validation.ts'
+import { body, requiredText, atMost } from '../platform/validation.ts'
 import { analyticsFields, resultCardFields, scoreFields } from '../../../contract/scores.ts'
 
 /**

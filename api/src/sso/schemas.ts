@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { ssoSettingsFields } from '../../../contract/sso.ts'
-import { body, email, requiredText, labelled, builtText } from '../platform/validation.ts'
+import { body, email, requiredText, builtText } from '../platform/validation.ts'
 
 export const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 const MAX_DOMAINS = 50
@@ -56,11 +56,11 @@ export const verifyDomainRequest = body({
 
 export const verifyDomainAnswer = z.object({ message: z.string() })
 
-const check = (label: string) =>
+const check = (name: string) =>
 	z
-		.string({ error: labelled('{label} is required', label) })
-		.min(16, labelled('{label} is too short', label))
-		.max(200, labelled('{label} is too long', label))
+		.string({ error: builtText('{name} is required', { name }) })
+		.min(16, builtText('{name} is too short', { name }))
+		.max(200, builtText('{name} is too long', { name }))
 
 /** POST /sso/authorize: the checks the app made and keeps (openid-client's random values). */
 export const ssoAuthorize = body({
