@@ -161,12 +161,13 @@ const CELLS = [
 ] as const
 
 function rowError(row: RosterLine): string | undefined {
-	if (!isRosterRole(row.role)) return 'Role must be student or teacher'
-	if (!row.firstName) return 'Enter a first name'
-	if (!row.lastName) return 'Enter a last name'
-	if (!row.email) return 'Enter an email address'
-	if (row.email.length > 254 || !EMAIL_PATTERN.test(row.email)) return 'Enter a valid email address'
-	if (!row.department) return 'Enter a department'
+	if (!isRosterRole(row.role)) return msg('Role must be student or teacher')
+	if (!row.firstName) return msg('Enter a first name')
+	if (!row.lastName) return msg('Enter a last name')
+	if (!row.email) return msg('Enter an email address')
+	if (row.email.length > 254 || !EMAIL_PATTERN.test(row.email))
+		return msg('Enter a valid email address')
+	if (!row.department) return msg('Enter a department')
 	for (const [label, value] of [
 		['First name', row.firstName],
 		['Last name', row.lastName],

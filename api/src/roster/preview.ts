@@ -8,8 +8,8 @@ import type { RosterCounts, RosterOutcome, RosterRow } from './repository.ts'
 export type { RosterCounts, RosterOutcome, RosterRow }
 
 const BELONGS_TO = {
-	student: 'This email belongs to a student account',
-	tutor: 'This email belongs to a teacher account',
+	student: msg('This email belongs to a student account'),
+	tutor: msg('This email belongs to a teacher account'),
 } as const
 
 /**
@@ -66,7 +66,7 @@ export async function classifyRows(
 		// Only students answer invitations (on their dashboard); a teacher's account is never attached
 		// without its owner's consent, so it is left to the teacher.
 		if (role === 'tutor') {
-			return error('This teacher already has an account: only students can be invited')
+			return error(msg('This teacher already has an account: only students can be invited'))
 		}
 		if (invited.has(row.email)) return { ...row, departmentId, outcome: 'invited' }
 		return { ...row, departmentId, outcome: 'invite' }
