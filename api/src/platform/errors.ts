@@ -71,13 +71,14 @@ export function errorResponse(
 export type AccountLanguage = (account: Account) => Promise<string | null>
 
 /**
- * Whom an error answer speaks to (decision 067): the request's `Accept-Language` (the app sends its
- * page's), else the signed-in account's own language, else English. Asked only when an error is
- * answered, so a request that succeeds costs nothing more.
+ * Whom an error answer speaks to (decision 067): the request's `Accept-Language` when it names
+ * languages (the app sends its page's), else (none, or `*` as Node's fetch sends) the signed-in
+ * account's own language, else English. Asked only when an error is answered, so a request that
+ * succeeds costs nothing more.
  */
 async function answerSpeaker(c: Context<ApiEnv>, accountLanguage?: AccountLanguage) {
-	const header = c.req.header('Accept-Language')
-	if (header) return requestSpeaker(header)
+	const header = c.req.header('Accept-Language')?.trim()
+	if (header && header !== '*') return requestSpeaker(header)
 	const account = c.get('account')
 	if (!account || !accountLanguage) return english
 	try {
