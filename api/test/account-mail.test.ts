@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { MailWorker } from '../src/mail/worker.ts'
+import { startMailWorker, type MailWorker } from '../src/mail/worker.ts'
 import {
 	call,
 	login,
@@ -11,7 +11,7 @@ import {
 	type TestApi,
 } from './helpers.ts'
 import { newOrganization } from './org-helpers.ts'
-import { linkIn, type TestSmtp } from './smtp.ts'
+import { linkIn, startSmtp, type TestSmtp } from './smtp.ts'
 import { startMailingApi, type MailingApi } from './mailing-api.ts'
 
 // Password reset, email verification, password and email changes, over HTTP, with every mail
