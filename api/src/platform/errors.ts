@@ -88,12 +88,17 @@ async function answerSpeaker(c: Context<ApiEnv>, accountLanguage?: AccountLangua
 	}
 }
 
-/** An error answer's texts in the speaker's language; English as they always were. */
+/**
+ * An error answer's texts in the speaker's language; English as they always were. The answer's own
+ * `message` is said only when built from values: a fixed one stays the spec's English, which the
+ * app reads to tell refusals apart (`TWO_FACTOR_SETUP_REQUIRED`, an expired challenge) and then
+ * translates itself by its English (decision 064). Field errors are said whole.
+ */
 function sayError(error: ApiError, speech: Speaker) {
 	const said = (text: string | Phrase) =>
 		text instanceof Phrase ? text.in(speech) : speech.translate(text)
 	return {
-		message: said(error.phrase ?? error.message),
+		message: error.phrase?.in(speech) ?? error.message,
 		errors: error.errors?.map((field): FieldError => ({ ...field, msg: said(field.msg) })),
 	}
 }
