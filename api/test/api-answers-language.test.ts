@@ -183,3 +183,29 @@ describe('the roster’s row errors', () => {
 			expect(row).not.toHaveProperty('said')
 	})
 })
+
+describe('a success message the app shows', () => {
+	test('is said in the request’s language, with its own values; English as before', async () => {
+		const pupil = await registerStudent(api)
+		const resend = (language: string) =>
+			call(api, 'POST', '/account/verification', {
+				token: pupil.token,
+				headers: { 'Accept-Language': language },
+			})
+		const french = await resend('fr')
+		expect(french.status).toBe(200)
+		expect(french.body.message).toBe(
+			`Nous avons envoyé un nouveau lien de vérification à ${pupil.email}.`,
+		)
+		const english = await resend('en')
+		expect(english.body.message).toBe(`We sent a new verification link to ${pupil.email}.`)
+
+		const saved = await call(api, 'PUT', '/account/notifications', {
+			token: pupil.token,
+			json: { submissionGraded: false },
+			headers: { 'Accept-Language': 'ar' },
+		})
+		expect(saved.status).toBe(200)
+		expect(saved.body.message).toBe('حُفظت إعدادات الإشعارات')
+	})
+})
