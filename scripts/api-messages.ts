@@ -9,8 +9,15 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId'
  * Lingui macro can compile there; its messages are plain calls and literals, found here:
  *
  * - the first argument of `say('Your certificate for {course}', { course })`, of `msg('…')`, a
- *   text said later, and of `phrase('…', values)`, a text built from values said in an error
- *   answer's language (api/src/platform/i18n.ts);
+ *   text said later, and of `phrase('…', values)`, `labelled('{label} is required', label)` and
+ *   `builtText('…', values)`, texts built from values said in an error answer's language
+ *   (api/src/platform/i18n.ts, validation.ts);
+ * - the zod schemas' own texts (decision 067): the message of a check (`.min(1, 'Send at least
+ *   one score')`, `.regex(…, '…')`, `.refine(…, '…')`), and the `error` or `message` given in an
+ *   object (`{ error: 'Scores must be a list' }`, `{ path, message }`, a success answer's
+ *   `message`), a conditional's or an arrow function's literals included;
+ * - a field's label: the first argument of a function whose first parameter is named `label`
+ *   (`requiredText('Title', 200)`, `money('Price')`), said inside its field's sentences;
  * - the error texts the app shows: `new ApiError(status, 'Task not found')`, `msg: '…'` of a
  *   field error, and the top-level UPPER_CASE constants (strings, or objects of strings such as
  *   `MESSAGES`) that the API gives as such texts anywhere in api/src.
@@ -115,6 +122,71 @@ function errorConstantNames(root: string): Set<string> {
 	return errorConstants
 }
 
+/** zod's checks whose arguments after the first may be a message (`.min(1, 'X is required')`). */
+const CHECKS = new Set([
+	'min',
+	'max',
+	'length',
+	'regex',
+	'refine',
+	'gt',
+	'gte',
+	'lt',
+	'lte',
+	'int',
+	'positive',
+	'nonnegative',
+	'multipleOf',
+	'email',
+	'url',
+	'nonempty',
+])
+/** Functions that say their first argument (a message, or the message a text is built from). */
+const SAYERS = new Set(['say', 'msg', 'phrase', 'labelled', 'builtText', 'tooMany'])
+/** validation.ts's functions of a field's label (their first parameter is `label` there). */
+const LABELLED = new Set([
+	'requiredText',
+	'optionalText',
+	'textType',
+	'isRequired',
+	'mustBeText',
+	'atMost',
+])
+
+/** The literals an `error`/`message` value gives: itself, a conditional's two, an arrow's result. */
+function* givenTexts(node: Node | null | undefined): Generator<Node> {
+	if (!node) return
+	if (node.type === 'ConditionalExpression') {
+		yield* givenTexts(node.consequent as Node)
+		yield* givenTexts(node.alternate as Node)
+	} else if (node.type === 'ArrowFunctionExpression') {
+		yield* givenTexts(node.body as Node)
+	} else yield node
+}
+
+/** The names of a file's functions whose first parameter is `label` (`const money = (label) => …`). */
+function labelFunctions(program: Node): Set<string> {
+	const names = new Set(LABELLED)
+	for (const node of walk(program)) {
+		let name: string | null = null
+		let params: Node[] | null = null
+		if (node.type === 'FunctionDeclaration' && node.id) {
+			name = (node.id as Node).name as string
+			params = node.params as Node[]
+		} else if (
+			node.type === 'VariableDeclarator' &&
+			(node.id as Node).type === 'Identifier' &&
+			((node.init as Node | null)?.type === 'ArrowFunctionExpression' ||
+				(node.init as Node | null)?.type === 'FunctionExpression')
+		) {
+			name = (node.id as Node).name as string
+			params = (node.init as Node).params as Node[]
+		}
+		if (name && params?.[0] && isNamed(params[0], 'label')) names.add(name)
+	}
+	return names
+}
+
 /** Texts with no letters (`-`) are not messages, nor documentation's samples (`<domain> already…`). */
 const hasLetters = (text: string) => /\p{L}/u.test(text) && !/<[a-z]/i.test(text)
 
@@ -127,16 +199,44 @@ export const apiMessages: ExtractorType = {
 			const line = (node.loc as { start: { line: number } } | undefined)?.start.line ?? 0
 			onMessageExtracted({ id: generateMessageId(text), message: text, origin: [filename, line] })
 		}
+		const labels = labelFunctions(program)
 		for (const node of walk(program)) {
-			if (
-				node.type === 'CallExpression' &&
-				(isNamed(node.callee, 'say') ||
-					isNamed(node.callee, 'msg') ||
-					isNamed(node.callee, 'phrase'))
+			if (node.type !== 'CallExpression') continue
+			const callee = node.callee as Node
+			const args = node.arguments as Node[]
+			if (callee.type === 'Identifier') {
+				const name = callee.name as string
+				if (SAYERS.has(name) || labels.has(name)) found(literal(args[0]), node)
+			} else if (
+				callee.type === 'MemberExpression' &&
+				(callee.property as Node).type === 'Identifier' &&
+				CHECKS.has((callee.property as Node).name as string)
 			) {
-				const first = (node.arguments as Node[])[0]
-				found(literal(first), node)
+				const name = (callee.property as Node).name as string
+				// `.int('…')` and `.email('…')` take the message first; the others after a limit.
+				for (const arg of [
+					'min',
+					'max',
+					'length',
+					'regex',
+					'refine',
+					'gt',
+					'gte',
+					'lt',
+					'lte',
+					'multipleOf',
+				].includes(name)
+					? args.slice(1)
+					: args)
+					found(literal(arg), node)
 			}
+		}
+		// `{ error: '…' }`, `{ message: '…' }`: a schema's, an issue's or an answer's text.
+		for (const node of walk(program)) {
+			if (node.type !== 'ObjectProperty') continue
+			const key = keyName(node)
+			if (key !== 'error' && key !== 'message') continue
+			for (const text of givenTexts(node.value as Node)) found(literal(text), text)
 		}
 		for (const text of errorTexts(program)) {
 			if (text.type === 'ConditionalExpression') {

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { languageRoutes } from './account/language-routes.ts'
+import { spokenLanguage } from './account/repository.ts'
 import { accountRoutes } from './account/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { ssoRoutes } from './sso/routes.ts'
@@ -103,7 +104,15 @@ export function createApi(deps: ApiDeps) {
 	app.route('/', contractRoutes(app, deps.config))
 
 	app.notFound((c) => errorResponse(c, 404, MESSAGES.notFound))
-	app.onError(handleError)
+	// An error answer without Accept-Language speaks the signed-in account's language (decision 067).
+	app.onError((error, c) =>
+		handleError(error, c, (account) =>
+			spokenLanguage(deps.db, {
+				accountType: account.role === 'organization' ? 'organization' : 'user',
+				accountId: account.id,
+			}),
+		),
+	)
 	return app
 }
 

@@ -12,6 +12,7 @@ import {
 } from './helpers.ts'
 import { newOrganization } from './org-helpers.ts'
 import { linkIn, startSmtp, type TestSmtp } from './smtp.ts'
+import { startMailingApi, type MailingApi } from './mailing-api.ts'
 
 // Password reset, email verification, password and email changes, over HTTP, with every mail
 // received by a real SMTP server (decision 023).
@@ -22,29 +23,20 @@ const PROXY_SECRET = 'account-test-proxy-secret'
 let api: TestApi
 let smtp: TestSmtp
 let worker: MailWorker
+let mailing: MailingApi
 
 beforeAll(async () => {
-	smtp = await startSmtp()
-	api = await startApi({
+	mailing = await startMailingApi({
 		config: {
 			publicUrl: PUBLIC_URL,
 			proxySecret: PROXY_SECRET,
 			accountLimits: { resetPerEmail: 3, resetPerAddress: 8 },
 		},
 	})
-	worker = startMailWorker({
-		db: api.db,
-		smtpUrl: smtp.url,
-		from: 'TutorHub <no-reply@tutorhub.test>',
-		pollMs: 200,
-		baseDelayMs: 100,
-		log: () => {},
-	})
+	;({ api, smtp, worker } = mailing)
 })
 afterAll(async () => {
-	await worker.stop()
-	await api.close()
-	await smtp.close()
+	await mailing?.close()
 })
 
 let nextAddress = 1

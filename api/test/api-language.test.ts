@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startMailWorker, type MailWorker } from '../src/mail/worker.ts'
 import { afterAnswersDone } from '../src/platform/after-answer.ts'
 import {
 	call,
 	login,
 	registerStudent,
-	startApi,
 	uniqueEmail,
 	verifyEmailOf,
 	type TestApi,
 } from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
-import { startSmtp, type TestSmtp } from './smtp.ts'
+import type { TestSmtp } from './smtp.ts'
+import { startMailingApi, type MailingApi } from './mailing-api.ts'
 
 // What decision 064 left in English, now in the reader's language: the reminders, the export-ready
 // and roster set-your-password mails (received by a real SMTP server), the term files' CSV headers
@@ -21,24 +20,16 @@ const DAY = 24 * 60 * 60 * 1000
 
 let api: TestApi
 let smtp: TestSmtp
-let worker: MailWorker
+let mailing: MailingApi
 
 beforeAll(async () => {
-	smtp = await startSmtp()
-	api = await startApi({ config: { publicUrl: 'http://app.test:3000', exportStreamLimit: 1 } })
-	worker = startMailWorker({
-		db: api.db,
-		smtpUrl: smtp.url,
-		from: 'TutorHub <no-reply@tutorhub.test>',
-		pollMs: 200,
-		baseDelayMs: 100,
-		log: () => {},
+	mailing = await startMailingApi({
+		config: { publicUrl: 'http://app.test:3000', exportStreamLimit: 1 },
 	})
+	;({ api, smtp } = mailing)
 }, 120_000)
 afterAll(async () => {
-	await worker.stop()
-	await api.close()
-	await smtp.close()
+	await mailing?.close()
 })
 
 /** An organization whose default language is `locale`, its own address verified. */
@@ -240,7 +231,8 @@ describe('texts the API builds from values', () => {
 				},
 			],
 		})
-		const english = await upload()
+		// Asked for in English (without a language it is the school's own Arabic, decision 067).
+		const english = await upload('en')
 		expect((await english.json()).errors).toEqual([
 			{
 				path: 'file',

@@ -1,32 +1,22 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startMailWorker, type MailWorker } from '../src/mail/worker.ts'
-import { call, registerStudent, startApi, uniqueEmail, type TestApi } from './helpers.ts'
+import { call, registerStudent, uniqueEmail, type TestApi } from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
-import { startSmtp, type TestSmtp } from './smtp.ts'
+import type { TestSmtp } from './smtp.ts'
+import { startMailingApi, type MailingApi } from './mailing-api.ts'
 
 // Mails in the recipient's language (decision 064): their own, else their organization's default,
 // else English, received by a real SMTP server.
 
 let api: TestApi
 let smtp: TestSmtp
-let worker: MailWorker
+let mailing: MailingApi
 
 beforeAll(async () => {
-	smtp = await startSmtp()
-	api = await startApi({ config: { publicUrl: 'http://app.test:3000' } })
-	worker = startMailWorker({
-		db: api.db,
-		smtpUrl: smtp.url,
-		from: 'TutorHub <no-reply@tutorhub.test>',
-		pollMs: 200,
-		baseDelayMs: 100,
-		log: () => {},
-	})
+	mailing = await startMailingApi({ config: { publicUrl: 'http://app.test:3000' } })
+	;({ api, smtp } = mailing)
 }, 120_000)
 afterAll(async () => {
-	await worker.stop()
-	await api.close()
-	await smtp.close()
+	await mailing?.close()
 })
 
 describe('mails speak the recipient’s language', () => {

@@ -2,12 +2,12 @@ import * as oidc from 'openid-client'
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { afterAnswersDone } from '../src/platform/after-answer.ts'
-import { startMailWorker, type MailWorker } from '../src/mail/worker.ts'
-import { call, login, registerStudent, startApi, verifyEmailOf, type TestApi } from './helpers.ts'
+import { call, login, registerStudent, verifyEmailOf, type TestApi } from './helpers.ts'
 import { signInAtProvider, startProvider, type TestProvider } from './oidc-provider.ts'
 import { startDnsServer, type TestDnsServer } from './dns-server.ts'
 import { newMember, newOrganization, proveDomain } from './org-helpers.ts'
-import { startSmtp, type TestSmtp } from './smtp.ts'
+import type { TestSmtp } from './smtp.ts'
+import { startMailingApi, type MailingApi } from './mailing-api.ts'
 
 // Issue 38 (decision 052): a school sign-in is linked to a person's own account only by their
 // informed consent (the organization and provider named, the password and code given), over HTTP
@@ -21,27 +21,17 @@ const PASSWORD = 'Lantern-Harbour-42'
 let api: TestApi
 let provider: TestProvider
 let smtp: TestSmtp
-let worker: MailWorker
+let mailing: MailingApi
 let dns: TestDnsServer
 beforeAll(async () => {
-	smtp = await startSmtp()
 	dns = await startDnsServer()
-	api = await startApi({ config: { publicUrl: APP_URL, dnsServers: [dns.address] } })
+	mailing = await startMailingApi({ config: { publicUrl: APP_URL, dnsServers: [dns.address] } })
+	;({ api, smtp } = mailing)
 	provider = await startProvider({ appUrl: APP_URL })
-	worker = startMailWorker({
-		db: api.db,
-		smtpUrl: smtp.url,
-		from: 'TutorHub <no-reply@tutorhub.test>',
-		pollMs: 200,
-		baseDelayMs: 100,
-		log: () => {},
-	})
 })
 afterAll(async () => {
-	await worker?.stop()
 	await provider?.close()
-	await api?.close()
-	await smtp?.close()
+	await mailing?.close()
 	await dns?.close()
 })
 

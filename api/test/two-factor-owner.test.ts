@@ -1,8 +1,8 @@
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startMailWorker, type MailWorker } from '../src/mail/worker.ts'
-import { call, refreshCookie, registerStudent, startApi, type TestApi } from './helpers.ts'
-import { linkIn, startSmtp, type TestSmtp } from './smtp.ts'
+import { call, refreshCookie, registerStudent, type TestApi } from './helpers.ts'
+import { linkIn, type TestSmtp } from './smtp.ts'
+import { startMailingApi, type MailingApi } from './mailing-api.ts'
 
 // Issue 38: two-factor sign-in that protects its owner (decision 053), over HTTP with every mail
 // received by a real SMTP server. Wrong codes are limited per account whatever the address; a
@@ -17,24 +17,14 @@ const WRONG_CODE =
 
 let api: TestApi
 let smtp: TestSmtp
-let worker: MailWorker
+let mailing: MailingApi
 
 beforeAll(async () => {
-	smtp = await startSmtp()
-	api = await startApi({ config: { publicUrl: PUBLIC_URL, proxySecret: PROXY_SECRET } })
-	worker = startMailWorker({
-		db: api.db,
-		smtpUrl: smtp.url,
-		from: 'TutorHub <no-reply@tutorhub.test>',
-		pollMs: 200,
-		baseDelayMs: 100,
-		log: () => {},
-	})
+	mailing = await startMailingApi({ config: { publicUrl: PUBLIC_URL, proxySecret: PROXY_SECRET } })
+	;({ api, smtp } = mailing)
 }, 120_000)
 afterAll(async () => {
-	await worker.stop()
-	await api.close()
-	await smtp.close()
+	await mailing?.close()
 })
 
 let nextAddress = 1

@@ -1,7 +1,7 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import { ApiError } from '../platform/errors.ts'
 import type { AccountLimitOptions, ApiDeps } from '../platform/context.ts'
-import { createLimiter, waitText } from '../platform/rate-limit.ts'
+import { msg } from '../platform/i18n.ts'
+import { createLimiter, tooMany } from '../platform/rate-limit.ts'
 
 /**
  * The account calls' limits (decisions 014 and 023), stored like the login limits: in Redis when
@@ -38,50 +38,59 @@ export function createAccountLimits({
 		redis,
 	)
 
-	async function take(limiterOf: RateLimiterAbstract, key: string, what: string) {
+	/** Counts one against `limiterOf`, or throws its 429 (`refusal`: a message with `{wait}`). */
+	async function take(limiterOf: RateLimiterAbstract, key: string, refusal: string) {
 		try {
 			await limiterOf.consume(key)
 		} catch (error) {
 			if (!(error instanceof RateLimiterRes)) throw error
-			const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000))
-			throw new ApiError(429, `Too many ${what}. Try again in ${waitText(seconds)}.`, undefined, {
-				'Retry-After': String(seconds),
-			})
+			throw tooMany(refusal, Math.max(1, Math.ceil(error.msBeforeNext / 1000)))
 		}
 	}
 
 	return {
 		resetRequested: async (address: string, email: string) => {
-			await take(resetByAddress, address, 'password reset requests')
-			await take(resetByEmail, email, 'password reset requests')
+			await take(
+				resetByAddress,
+				address,
+				msg('Too many password reset requests. Try again in {wait}.'),
+			)
+			await take(resetByEmail, email, msg('Too many password reset requests. Try again in {wait}.'))
 		},
-		tokenPresented: (address: string) => take(tokensByAddress, address, 'attempts'),
+		tokenPresented: (address: string) =>
+			take(tokensByAddress, address, msg('Too many attempts. Try again in {wait}.')),
 		resendRequested: (account: string) =>
-			take(resendsByAccount, account, 'verification mails asked for'),
+			take(
+				resendsByAccount,
+				account,
+				msg('Too many verification mails asked for. Try again in {wait}.'),
+			),
 		/**
 		 * "I can't use my codes" (decision 053): 3 links per account in 15 minutes. Not per address:
 		 * the password was right, and a school's pupils share one address.
 		 */
 		wayBackRequested: (account: string) =>
-			take(resendsByAccount, `two-factor-recovery:${account}`, 'links asked for'),
+			take(
+				resendsByAccount,
+				`two-factor-recovery:${account}`,
+				msg('Too many links asked for. Try again in {wait}.'),
+			),
 		/** Before checking a current password: refuses once the account has had its wrong guesses. */
 		async passwordCheckAllowed(account: string) {
 			const res = await passwordChecks.get(account)
 			if (res && res.consumedPoints >= passwordChecksPerAccount) {
 				const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000))
-				throw new ApiError(
-					429,
-					`Too many wrong passwords. Try again in ${waitText(seconds)}.`,
-					undefined,
-					{
-						'Retry-After': String(seconds),
-					},
-				)
+				throw tooMany('Too many wrong passwords. Try again in {wait}.', seconds)
 			}
 		},
 		passwordCheckFailed: (account: string) => passwordChecks.penalty(account),
 		/** A mail someone asked for to an address of their choosing: refused once it has had its share. */
-		mailTo: (email: string) => take(mailsByRecipient, email.toLowerCase(), 'mails to this address'),
+		mailTo: (email: string) =>
+			take(
+				mailsByRecipient,
+				email.toLowerCase(),
+				msg('Too many mails to this address. Try again in {wait}.'),
+			),
 		/**
 		 * The same count, for a mail whose sending nobody waits on (a sign-up's, an invitation's):
 		 * false once the address has had its share, and the mail is then left out silently, so the
@@ -97,7 +106,11 @@ export function createAccountLimits({
 			}
 		},
 		invitationSent: (organizationId: string) =>
-			take(invitationsByOrganization, organizationId, 'invitations'),
+			take(
+				invitationsByOrganization,
+				organizationId,
+				msg('Too many invitations. Try again in {wait}.'),
+			),
 		/** The organization's invitations an hour (a roster import's rows over it wait, decision 054). */
 		invitationsPerHour: invitationsPerOrganization,
 		/** How many more invitations the organization may send in this hour's window. */

@@ -1,4 +1,5 @@
 import type { ApiDeps } from '../platform/context.ts'
+import { phrase } from '../platform/i18n.ts'
 import { afterAnswer } from '../platform/after-answer.ts'
 import { NOTIFICATION_TOPICS } from '../mail/notifications.ts'
 import { NOTIFICATION_KINDS } from '../mail/schemas.ts'
@@ -114,7 +115,10 @@ export async function unsubscribe({ db, config }: Pick<ApiDeps, 'db' | 'config'>
 		[kind]: false,
 	})
 	return {
-		message: `You will no longer get mails about ${NOTIFICATION_TOPICS[kind]}. You can turn them on again in your profile.`,
+		message: phrase(
+			'You will no longer get mails about {topic}. You can turn them on again in your profile.',
+			{ topic: phrase(NOTIFICATION_TOPICS[kind]) },
+		),
 		kind,
 	}
 }

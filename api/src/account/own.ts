@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { phrase } from '../platform/i18n.ts'
 import type { Db } from '../db.ts'
 import type { Account, ApiDeps } from '../platform/context.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
@@ -74,7 +75,9 @@ export async function changeEmail(
 	// must exist by then (the mail itself goes out from the queue).
 	await sendVerification(deps, account, email)
 	return {
-		message: `We sent a link to ${email}. Your email address changes when you follow it.`,
+		message: phrase('We sent a link to {email}. Your email address changes when you follow it.', {
+			email,
+		}),
 		pendingEmail: email,
 	}
 }
@@ -88,7 +91,7 @@ export async function resendVerification(deps: ApiDeps, account: AccountRecord) 
 	const to = pending ?? account.email
 	await limits.mailTo(to)
 	await sendVerification(deps, account, to)
-	return { message: `We sent a new verification link to ${to}.` }
+	return { message: phrase('We sent a new verification link to {email}.', { email: to }) }
 }
 
 /** Turns kinds of notification mail on or off; the others stay as they were. */

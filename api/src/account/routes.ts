@@ -1,3 +1,4 @@
+import { sayAnswer } from '../platform/i18n.ts'
 import {
 	endOwnSession,
 	endOtherSessions,
@@ -110,7 +111,13 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			},
 			async (c) => {
 				const address = clientAddress(c, config.proxySecret)
-				return c.json(await requestPasswordReset(deps, address, c.req.valid('json')), 200)
+				return c.json(
+					sayAnswer(
+						await requestPasswordReset(deps, address, c.req.valid('json')),
+						c.req.header('Accept-Language'),
+					),
+					200,
+				)
 			},
 		)
 		.endpoint(
@@ -149,7 +156,13 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			},
 			async (c) => {
 				const address = clientAddress(c, config.proxySecret)
-				return c.json(await resetPassword(deps, passwords, address, c.req.valid('json')), 200)
+				return c.json(
+					sayAnswer(
+						await resetPassword(deps, passwords, address, c.req.valid('json')),
+						c.req.header('Accept-Language'),
+					),
+					200,
+				)
 			},
 		)
 		.endpoint(
@@ -189,7 +202,13 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			},
 			async (c) => {
 				const address = clientAddress(c, config.proxySecret)
-				return c.json(await verifyEmail(deps, address, c.req.valid('json').token), 200)
+				return c.json(
+					sayAnswer(
+						await verifyEmail(deps, address, c.req.valid('json').token),
+						c.req.header('Accept-Language'),
+					),
+					200,
+				)
 			},
 		)
 		.endpoint(
@@ -234,7 +253,13 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			async (c) => {
 				const account = await ownAccount(db, c.get('account'))
 				const change = c.req.valid('json')
-				return c.json(await changePassword(deps, passwords, c, account, change), 200)
+				return c.json(
+					sayAnswer(
+						await changePassword(deps, passwords, c, account, change),
+						c.req.header('Accept-Language'),
+					),
+					200,
+				)
 			},
 		)
 		.endpoint(
@@ -259,7 +284,13 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			},
 			async (c) => {
 				const account = await ownAccount(db, c.get('account'))
-				return c.json(await changeEmail(deps, passwords, account, c.req.valid('json')), 200)
+				return c.json(
+					sayAnswer(
+						await changeEmail(deps, passwords, account, c.req.valid('json')),
+						c.req.header('Accept-Language'),
+					),
+					200,
+				)
 			},
 		)
 		.endpoint(
@@ -282,7 +313,10 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			},
 			async (c) => {
 				const account = await ownAccount(db, c.get('account'))
-				return c.json(await resendVerification(deps, account), 200)
+				return c.json(
+					sayAnswer(await resendVerification(deps, account), c.req.header('Accept-Language')),
+					200,
+				)
 			},
 		)
 		.endpoint(
@@ -323,7 +357,10 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				if (!(await endOwnSession(db, accountRefOf(c.get('account')), id))) {
 					throw new ApiError(404, DEVICE_NOT_SIGNED_IN)
 				}
-				return c.json({ message: 'That device was logged out.' }, 200)
+				return c.json(
+					sayAnswer({ message: 'That device was logged out.' }, c.req.header('Accept-Language')),
+					200,
+				)
 			},
 		)
 		.endpoint(
@@ -339,7 +376,13 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			},
 			async (c) => {
 				const account = accountRefOf(c.get('account'))
-				return c.json(await endOtherSessions(db, account, c, config.jwtSecret), 200)
+				return c.json(
+					sayAnswer(
+						await endOtherSessions(db, account, c, config.jwtSecret),
+						c.req.header('Accept-Language'),
+					),
+					200,
+				)
 			},
 		)
 		.endpoint(
@@ -387,7 +430,13 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			},
 			async (c) => {
 				const account = await ownAccount(db, c.get('account'))
-				return c.json(await enableTwoFactor(deps, passwords, account, c.req.valid('json')), 200)
+				return c.json(
+					sayAnswer(
+						await enableTwoFactor(deps, passwords, account, c.req.valid('json')),
+						c.req.header('Accept-Language'),
+					),
+					200,
+				)
 			},
 		)
 		.endpoint(
@@ -407,7 +456,13 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			},
 			async (c) => {
 				const account = await ownAccount(db, c.get('account'))
-				return c.json(await disableTwoFactor(deps, passwords, account, c.req.valid('json')), 200)
+				return c.json(
+					sayAnswer(
+						await disableTwoFactor(deps, passwords, account, c.req.valid('json')),
+						c.req.header('Accept-Language'),
+					),
+					200,
+				)
 			},
 		)
 		.endpoint(
@@ -430,7 +485,13 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			},
 			async (c) => {
 				const address = clientAddress(c, config.proxySecret)
-				return c.json(await startTwoFactorRecovery(deps, address, c.req.valid('json').token), 200)
+				return c.json(
+					sayAnswer(
+						await startTwoFactorRecovery(deps, address, c.req.valid('json').token),
+						c.req.header('Accept-Language'),
+					),
+					200,
+				)
 			},
 		)
 		.endpoint(
@@ -452,7 +513,13 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			async (c) => {
 				const account = await ownAccount(db, c.get('account'))
 				const given = c.req.valid('json')
-				return c.json(await cancelTwoFactorRecovery(deps, passwords, account, given), 200)
+				return c.json(
+					sayAnswer(
+						await cancelTwoFactorRecovery(deps, passwords, account, given),
+						c.req.header('Accept-Language'),
+					),
+					200,
+				)
 			},
 		)
 		.endpoint(
@@ -468,7 +535,13 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 				responses: answers({ 200: unsubscribed }, { 400: INVALID_UNSUBSCRIBE_LINK }),
 			},
 			async (c) => {
-				return c.json(await unsubscribe(deps, c.req.valid('json').token), 200)
+				return c.json(
+					sayAnswer(
+						await unsubscribe(deps, c.req.valid('json').token),
+						c.req.header('Accept-Language'),
+					),
+					200,
+				)
 			},
 		)
 		.endpoint(
@@ -488,7 +561,13 @@ export function accountRoutes(deps: ApiDeps, passwords: Passwords) {
 			},
 			async (c) => {
 				const account = await ownAccount(db, c.get('account'))
-				return c.json(await saveNotifications(db, account, c.req.valid('json')), 200)
+				return c.json(
+					sayAnswer(
+						await saveNotifications(db, account, c.req.valid('json')),
+						c.req.header('Accept-Language'),
+					),
+					200,
+				)
 			},
 		)
 }

@@ -1,3 +1,4 @@
+import { sayAnswer } from '../platform/i18n.ts'
 import { z } from '@hono/zod-openapi'
 import type { ApiDeps } from '../platform/context.ts'
 import { MESSAGES } from '../platform/errors.ts'
@@ -163,7 +164,14 @@ export function authRoutes(deps: ApiDeps, passwords: Passwords) {
 					},
 				),
 			},
-			async (c) => c.json(await requestWayBack(deps, c.req.valid('json').challenge), 200),
+			async (c) =>
+				c.json(
+					sayAnswer(
+						await requestWayBack(deps, c.req.valid('json').challenge),
+						c.req.header('Accept-Language'),
+					),
+					200,
+				),
 		)
 		.endpoint(
 			{

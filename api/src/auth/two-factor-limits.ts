@@ -1,14 +1,17 @@
 import type { Redis } from 'ioredis'
 import { ApiError } from '../platform/errors.ts'
-import { createLimiter, waitText } from '../platform/rate-limit.ts'
+import { phrase } from '../platform/i18n.ts'
+import { createLimiter, waitFor } from '../platform/rate-limit.ts'
 
 // Wrong two-factor codes per account, whatever the address (issue 38, decision 053). The login's
 // own limits count per address and per account *from* an address, which never locks out the
 // owner; but whoever reaches the code step already has the password, and 40 addresses gave 200
 // wrong codes to one account. Here every address counts against the account.
 
-export const TWO_FACTOR_THROTTLED = (wait: string) =>
-	`Too many wrong codes were entered for this account. Try again in ${wait}.`
+export const TWO_FACTOR_THROTTLED = (seconds: number) =>
+	phrase('Too many wrong codes were entered for this account. Try again in {wait}.', {
+		wait: waitFor(seconds),
+	})
 
 export type TwoFactorLimitOptions = {
 	/** Wrong codes an account may get before each further one locks its code step for a while. */
@@ -54,7 +57,7 @@ export function createTwoFactorLimits({
 
 	const refusal = (ms: number) => {
 		const seconds = Math.max(1, Math.ceil(ms / 1000))
-		const message = TWO_FACTOR_THROTTLED(waitText(seconds))
+		const message = TWO_FACTOR_THROTTLED(seconds)
 		return new ApiError(429, message, [{ path: 'code', msg: message }], {
 			'Retry-After': String(seconds),
 		})

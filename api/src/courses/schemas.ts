@@ -3,7 +3,14 @@ import type { MiddlewareHandler } from 'hono'
 import type { ApiEnv } from '../platform/context.ts'
 import { COURSE_CATEGORIES, COURSE_LEVELS, CURRENCIES } from '../../../contract/courses.ts'
 import { LOCALES } from '../../../contract/locales.ts'
-import { body, declaredAs, optionalText, requiredText } from '../platform/validation.ts'
+import {
+	body,
+	declaredAs,
+	optionalText,
+	requiredText,
+	labelled,
+	builtText,
+} from '../platform/validation.ts'
 import { searchText } from '../platform/search.ts'
 import { answers, isoDateTime } from '../platform/openapi.ts'
 import { paginationQuery, wholeNumber } from '../platform/pagination.ts'
@@ -30,25 +37,29 @@ const isCalendarDay = (value: string) => {
 
 const textList = (label: string, itemMax: number, max: number) =>
 	z
-		.array(requiredText(label, itemMax), { error: `${label} must be a list of text` })
-		.max(max, `List at most ${max} items`)
+		.array(requiredText(label, itemMax), {
+			error: labelled('{label} must be a list of text', label),
+		})
+		.max(max, builtText('List at most {max} items', { max }))
 
 /** Money in major units with at most two decimals, e.g. 249.99. */
 const money = (label: string) =>
 	z
-		.number({ error: `${label} must be a number` })
-		.min(0, `${label} cannot be negative`)
-		.max(100_000, `${label} must be at most 100000`)
+		.number({ error: labelled('{label} must be a number', label) })
+		.min(0, labelled('{label} cannot be negative', label))
+		.max(100_000, labelled('{label} must be at most 100000', label))
 		.refine(
 			(value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-			`${label} may have at most two decimals`,
+			labelled('{label} may have at most two decimals', label),
 		)
 
 const price = z
 	.object(
 		{
 			amount: money('Price'),
-			currency: z.enum(CURRENCIES, { error: `Currency must be one of ${CURRENCIES.join(', ')}` }),
+			currency: z.enum(CURRENCIES, {
+				error: builtText('Currency must be one of {values}', { values: CURRENCIES.join(', ') }),
+			}),
 			discounted: money('Discounted price').nullish(),
 		},
 		{ error: 'Price must be an object with amount and currency' },
@@ -127,9 +138,11 @@ const courseFields = {
 		(value) => value == null || /^https?:\/\/\S+$/.test(value) || /^\/\S+$/.test(value),
 		'Thumbnail must be an http(s) URL or a path',
 	),
-	level: z.enum(COURSE_LEVELS, { error: `Level must be one of ${COURSE_LEVELS.join(', ')}` }),
+	level: z.enum(COURSE_LEVELS, {
+		error: builtText('Level must be one of {values}', { values: COURSE_LEVELS.join(', ') }),
+	}),
 	category: z.enum(COURSE_CATEGORIES, {
-		error: `Category must be one of ${COURSE_CATEGORIES.join(', ')}`,
+		error: builtText('Category must be one of {values}', { values: COURSE_CATEGORIES.join(', ') }),
 	}),
 	subcategory: optionalText('Subcategory', 100),
 	price,
@@ -141,7 +154,11 @@ const courseFields = {
 		.max(10_000, 'Max students must be at most 10000')
 		.nullish(),
 	// The language the course's pages speak to everyone in them (decision 063); null: each their own.
-	locale: z.enum(LOCALES, { error: `Language must be one of ${LOCALES.join(', ')}` }).nullish(),
+	locale: z
+		.enum(LOCALES, {
+			error: builtText('Language must be one of {values}', { values: LOCALES.join(', ') }),
+		})
+		.nullish(),
 	prerequisites: textList('Prerequisite', 300, 30).optional(),
 	learningOutcomes: textList('Learning outcome', 300, 30).optional(),
 	instructors: z
@@ -167,7 +184,8 @@ export type CourseInput = z.output<typeof courseCreate>
 export const courseUpdate = body(courseFields).partial()
 export type CourseUpdate = z.output<typeof courseUpdate>
 
-const uuidFilter = (name: string) => z.guid({ error: `${name} must be a UUID` }).optional()
+const uuidFilter = (name: string) =>
+	z.guid({ error: builtText('{name} must be a UUID', { name }) }).optional()
 
 export const courseFilters = paginationQuery.extend({
 	category: z
@@ -177,7 +195,9 @@ export const courseFilters = paginationQuery.extend({
 		.transform((value) => value || undefined)
 		.optional(),
 	level: z
-		.enum(COURSE_LEVELS, { error: `Level must be one of ${COURSE_LEVELS.join(', ')}` })
+		.enum(COURSE_LEVELS, {
+			error: builtText('Level must be one of {values}', { values: COURSE_LEVELS.join(', ') }),
+		})
 		.optional(),
 	isPublished: z
 		.enum(['true', 'false'], { error: 'isPublished must be true or false' })

@@ -6,7 +6,7 @@ import {
 import type { ApiDeps } from '../platform/context.ts'
 import { csvFileAnswer } from '../platform/csv.ts'
 import { ApiError, MESSAGES } from '../platform/errors.ts'
-import { requestSpeaker } from '../platform/i18n.ts'
+import { requestSpeaker, sayAnswer } from '../platform/i18n.ts'
 import { answers, ApiRoutes, fileAnswer, jsonBody, uuidParams } from '../platform/openapi.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import {
@@ -83,10 +83,13 @@ export function exportJobRoutes(deps: ApiDeps) {
 				)
 				if (created) runExportJob(deps, organization, job.id)
 				return c.json(
-					{
-						message: created ? 'Export started' : 'This export is already being prepared',
-						export: toExportJob(organization.id, job),
-					},
+					sayAnswer(
+						{
+							message: created ? 'Export started' : 'This export is already being prepared',
+							export: toExportJob(organization.id, job),
+						},
+						c.req.header('Accept-Language'),
+					),
 					202,
 				)
 			},

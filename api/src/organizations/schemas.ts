@@ -13,6 +13,7 @@ import {
 	orEmpty,
 	phone,
 	requiredText,
+	builtText,
 } from '../platform/validation.ts'
 
 const isWebAddress = (value: string) => {
@@ -24,7 +25,7 @@ const isWebAddress = (value: string) => {
 }
 
 const organizationType = z.enum(ORGANIZATION_TYPES, {
-	error: `Type must be one of ${ORGANIZATION_TYPES.join(', ')}`,
+	error: builtText('Type must be one of {values}', { values: ORGANIZATION_TYPES.join(', ') }),
 })
 
 /** The optional fields an organization gives when it registers and may change later. */

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { isLuhnValid } from '../../../contract/payments.ts'
 import { isoDateTime } from '../platform/openapi.ts'
-import { body, declaredAs, requiredText } from '../platform/validation.ts'
+import { body, declaredAs, requiredText, builtText } from '../platform/validation.ts'
 
 export const checkoutRequest = body({
 	courseId: z.guid({ error: 'courseId must be a UUID' }),
@@ -41,17 +41,20 @@ export const testCard = body({
 	{ path: ['expMonth'], message: 'Your card has expired' },
 )
 
-const httpUrl = (label: string) =>
+const httpUrl = (name: string) =>
 	z
-		.string({ error: `${label} is required` })
-		.max(2000, `${label} must be at most 2000 characters`)
-		.refine((value) => {
-			try {
-				return ['http:', 'https:'].includes(new URL(value).protocol)
-			} catch {
-				return false
-			}
-		}, `${label} must be an http(s) URL`)
+		.string({ error: builtText('{name} is required', { name }) })
+		.max(2000, builtText('{name} must be at most 2000 characters', { name }))
+		.refine(
+			(value) => {
+				try {
+					return ['http:', 'https:'].includes(new URL(value).protocol)
+				} catch {
+					return false
+				}
+			},
+			builtText('{name} must be an http(s) URL', { name }),
+		)
 		.openapi(declaredAs.webAddress)
 
 export const onboardingRequest = body({

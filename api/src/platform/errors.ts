@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { ApiEnv } from './context.ts'
-import { english, Phrase, requestSpeaker } from './i18n.ts'
+import type { Account, ApiEnv } from './context.ts'
+import { english, Phrase, requestSpeaker, speaker, type Speaker } from './i18n.ts'
 import { reportError } from './error-reports.ts'
 import { log } from './log.ts'
 
@@ -67,23 +67,53 @@ export function errorResponse(
 	return c.json({ [c.get('errorField') ?? 'message']: message, ...(errors && { errors }) }, status)
 }
 
-export function handleError(error: Error, c: Context<ApiEnv>) {
+/** The language an account's mails speak (its own, else its organization's), given by the account domain. */
+export type AccountLanguage = (account: Account) => Promise<string | null>
+
+/**
+ * Whom an error answer speaks to (decision 067): the request's `Accept-Language` when it names
+ * languages (the app sends its page's), else (none, or `*` as Node's fetch sends) the signed-in
+ * account's own language, else English. Asked only when an error is answered, so a request that
+ * succeeds costs nothing more.
+ */
+async function answerSpeaker(c: Context<ApiEnv>, accountLanguage?: AccountLanguage) {
+	const header = c.req.header('Accept-Language')?.trim()
+	if (header && header !== '*') return requestSpeaker(header)
+	const account = c.get('account')
+	if (!account || !accountLanguage) return english
+	try {
+		return speaker(await accountLanguage(account))
+	} catch {
+		return english
+	}
+}
+
+/**
+ * An error answer's texts in the speaker's language; English as they always were. The answer's own
+ * `message` is said only when built from values: a fixed one stays the spec's English, which the
+ * app reads to tell refusals apart (`TWO_FACTOR_SETUP_REQUIRED`, an expired challenge) and then
+ * translates itself by its English (decision 064). Field errors are said whole.
+ */
+function sayError(error: ApiError, speech: Speaker) {
+	const said = (text: string | Phrase) =>
+		text instanceof Phrase ? text.in(speech) : speech.translate(text)
+	return {
+		message: error.phrase?.in(speech) ?? error.message,
+		errors: error.errors?.map((field): FieldError => ({ ...field, msg: said(field.msg) })),
+	}
+}
+
+export async function handleError(
+	error: Error,
+	c: Context<ApiEnv>,
+	accountLanguage?: AccountLanguage,
+) {
 	if (error instanceof ApiError) {
 		for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value)
-		// Texts built from values cannot be looked up by their English: said here, in the
-		// request's language (decision 064); English stays as it always was.
-		const phrased = error.phrase || error.errors?.some((field) => field.msg instanceof Phrase)
-		const speech = phrased ? requestSpeaker(c.req.header('Accept-Language')) : english
-		return errorResponse(
-			c,
-			error.status,
-			error.phrase?.in(speech) ?? error.message,
-			error.errors?.map((field): FieldError =>
-				field.msg instanceof Phrase
-					? { ...field, msg: field.msg.in(speech) }
-					: { ...field, msg: field.msg },
-			),
-		)
+		// Said in the reader's language (decisions 064, 067): the schemas' and refusals' texts by
+		// their English in the catalogs, texts built from values as phrases.
+		const { message, errors } = sayError(error, await answerSpeaker(c, accountLanguage))
+		return errorResponse(c, error.status, message, errors)
 	}
 	const unavailable = databaseUnavailable(error)
 	if (unavailable) {

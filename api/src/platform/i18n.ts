@@ -42,9 +42,14 @@ function readCatalogs(language: Language): Messages {
 	return messages
 }
 
+/** The English texts each language's catalogs translate (`Speaker.translate` says only those). */
+const translated = new Map<Language, ReadonlySet<string>>()
+
 const instances = new Map<Language, I18n>(
 	LOCALES.map((language): [Language, I18n] => {
-		const i18n = setupI18n({ locale: language, messages: { [language]: readCatalogs(language) } })
+		const messages = readCatalogs(language)
+		translated.set(language, new Set(Object.keys(messages)))
+		const i18n = setupI18n({ locale: language, messages: { [language]: messages } })
 		// A text not (yet) in the catalogs is compiled from its English when first said.
 		i18n.setMessagesCompiler(compileMessage)
 		return [language, i18n]
@@ -59,6 +64,12 @@ export type Speaker = {
 	say: (message: string, values?: Record<string, unknown>) => string
 	/** A date and time in this language's words and order, in the given time zone (UTC if none). */
 	dateTime: (date: Date, options?: Intl.DateTimeFormatOptions) => string
+	/**
+	 * An English text the API answers (a schema's message, an error, a stored row's error) in this
+	 * language: a `known` text's phrase, else the catalog's translation, else the text as it is.
+	 * English gives the text back untouched, byte for byte.
+	 */
+	translate: (text: string) => string
 }
 
 const speakers = new Map<Language, Speaker>()
@@ -70,6 +81,7 @@ export function speaker(locale: string | null | undefined): Speaker {
 	let known = speakers.get(language)
 	if (!known) {
 		const i18n = instances.get(language)!
+		const catalog = translated.get(language)!
 		known = {
 			language,
 			dir: directionOf(language),
@@ -79,6 +91,12 @@ export function speaker(locale: string | null | undefined): Speaker {
 					timeZone: 'UTC',
 					...options,
 				}).format(date),
+			translate: (text) => {
+				if (language === DEFAULT_LOCALE) return text
+				const built = knownTexts.get(text)
+				if (built) return built.in(known!)
+				return catalog.has(text) ? i18n._({ id: text, message: text }) : text
+			},
 		}
 		speakers.set(language, known)
 	}
@@ -110,9 +128,13 @@ export class Phrase {
 		this.message = message
 		this.values = values
 	}
-	/** In the speaker's language. */
-	in({ say }: Speaker) {
-		return say(this.message, this.values)
+	/** In the speaker's language; a value that is itself a phrase (a field's label) is said first. */
+	in(speaker: Speaker): string {
+		let values = this.values
+		for (const [name, value] of Object.entries(values)) {
+			if (value instanceof Phrase) values = { ...values, [name]: value.in(speaker) }
+		}
+		return speaker.say(this.message, values)
 	}
 	toString() {
 		return this.in(english)
@@ -121,3 +143,36 @@ export class Phrase {
 
 export const phrase = (message: string, values: Record<string, unknown> = {}) =>
 	new Phrase(message, values)
+
+/**
+ * Texts built once from values known at start (a schema's `Title is required` from its label, a
+ * limit's number), each with the phrase that says it in another language: a zod message or a
+ * stored row's error is a plain string, so the answer finds its phrase again by its English
+ * (`Speaker.translate`). Only for a bounded set of texts (labels, limits), never a person's input.
+ */
+const knownTexts = new Map<string, Phrase>()
+
+/** The English text as it is, remembered with the phrase that says it in other languages. */
+export function known(english: string, said: Phrase): string {
+	knownTexts.set(english, said)
+	return english
+}
+
+/**
+ * An answer whose `message` the app shows (a success's "We sent a link to …"), said in the
+ * request's `Accept-Language` (the app sends its page's): a phrase in that language, an English
+ * text by the catalogs; without the header, or in English, as it always was (decision 067).
+ */
+export function sayAnswer<T extends { message?: string | Phrase }>(
+	answer: T,
+	acceptLanguage: string | null | undefined,
+): Omit<T, 'message'> &
+	(T extends { message: unknown } ? { message: string } : { message?: string }) {
+	const { message } = answer
+	if (message === undefined) return answer as never
+	const speech = acceptLanguage ? requestSpeaker(acceptLanguage) : english
+	return {
+		...answer,
+		message: message instanceof Phrase ? message.in(speech) : speech.translate(message),
+	} as never
+}

@@ -5,6 +5,7 @@ import {
 	type RateLimiterAbstract,
 } from 'rate-limiter-flexible'
 import { ApiError } from './errors.ts'
+import { phrase, type Phrase } from './i18n.ts'
 import { redisFailed, redisUsable } from './redis.ts'
 
 export type LimiterOptions = { keyPrefix: string; points: number; duration: number }
@@ -102,10 +103,23 @@ export type LoginLimitOptions = {
 	redis?: Redis
 }
 
-export const waitText = (seconds: number) =>
+/**
+ * How long to wait, in the reader's language with its plural ("1 second", "5 minutes"): under a
+ * minute in seconds, else in whole minutes rounded up. A value of a refusal's phrase (`Try again
+ * in {wait}.`), said when the 429 is answered (decision 067).
+ */
+export const waitFor = (seconds: number): Phrase =>
 	seconds < 60
-		? `${seconds} second${seconds === 1 ? '' : 's'}`
-		: `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`
+		? phrase('{count, plural, one {# second} other {# seconds}}', { count: seconds })
+		: phrase('{count, plural, one {# minute} other {# minutes}}', {
+				count: Math.ceil(seconds / 60),
+			})
+
+/** A 429 whose text says how long to wait (`Too many … Try again in {wait}.`), with Retry-After. */
+export const tooMany = (message: string, seconds: number) =>
+	new ApiError(429, phrase(message, { wait: waitFor(seconds) }), undefined, {
+		'Retry-After': String(seconds),
+	})
 
 /**
  * Login throttling (decisions/014): the attacker is slowed, the account's owner is never locked
@@ -139,7 +153,7 @@ export function createLoginLimits({
 		const seconds = Math.max(1, Math.ceil(ms / 1000))
 		return new ApiError(
 			429,
-			`Too many failed login attempts. Try again in ${waitText(seconds)}.`,
+			phrase('Too many failed login attempts. Try again in {wait}.', { wait: waitFor(seconds) }),
 			undefined,
 			{ 'Retry-After': String(seconds) },
 		)

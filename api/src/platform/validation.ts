@@ -1,6 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
 import { z } from '@hono/zod-openapi'
 import { validationError } from './errors.ts'
+import { known, phrase, type Phrase } from './i18n.ts'
 
 export const NUL_MESSAGE = 'Must not contain a NUL character'
 
@@ -57,26 +58,58 @@ export function validate<T extends z.ZodType>(schema: T, input: unknown): z.outp
 export const body = <S extends z.ZodRawShape>(shape: S) =>
 	z.object(shape, { error: 'Expected a JSON object' })
 
+/**
+ * A field's text built from its label (and values such as a limit), said in the reader's language
+ * as a whole sentence with the label translated in it (decision 067): `labelled('{label} must be a
+ * number', 'Price')` is the English `Price must be a number`, as it always was. Plain `{name}`
+ * placeholders only. The extractor takes the label from the first argument of any function whose
+ * first parameter is named `label` (`money('Price')`).
+ */
+export const labelled = (
+	message: string,
+	label: string,
+	values: Record<string, string | number> = {},
+) => builtText(message, { ...values, label: phrase(label) })
+
+/**
+ * A schema's text built from values fixed at start (`Level must be one of {levels}`): its English
+ * with each plain `{name}` filled in, remembered with the phrase that says it in other languages.
+ */
+export const builtText = (message: string, values: Record<string, string | number | Phrase>) =>
+	known(
+		message.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name])),
+		phrase(message, values),
+	)
+
+export const isRequired = (label: string) => labelled('{label} is required', label)
+export const mustBeText = (label: string) => labelled('{label} must be text', label)
+export const atMost = (label: string, max: number) =>
+	known(
+		`${label} must be at most ${max} characters`,
+		phrase('{label} must be at most {max, plural, one {# character} other {# characters}}', {
+			label: phrase(label),
+			max,
+		}),
+	)
+
+// (A schema's field named in code, `returnUrl`, is a `{name}` value, the same in every language.)
 // Checked here as well as on whole bodies, for text that arrives another way (room sockets).
-const textType = (label: string) =>
-	z
-		.string({
-			error: (issue) =>
-				issue.input === undefined ? `${label} is required` : `${label} must be text`,
-		})
+const textType = (label: string) => {
+	const required = isRequired(label)
+	const text = mustBeText(label)
+	return z
+		.string({ error: (issue) => (issue.input === undefined ? required : text) })
 		.refine((value) => !value.includes('\u0000'), NUL_MESSAGE)
+}
 
 export const requiredText = (label: string, max: number) =>
-	textType(label)
-		.trim()
-		.min(1, `${label} is required`)
-		.max(max, `${label} must be at most ${max} characters`)
+	textType(label).trim().min(1, isRequired(label)).max(max, atMost(label, max))
 
 /** Absent stays `undefined` (leave as is); `null` or blank becomes `null` (clear). */
 export const optionalText = (label: string, max: number) =>
 	textType(label)
 		.trim()
-		.max(max, `${label} must be at most ${max} characters`)
+		.max(max, atMost(label, max))
 		.nullish()
 		.transform((value) => (value === '' ? null : value))
 
@@ -90,7 +123,7 @@ export const EMAIL_PATTERN = new RegExp(
 
 export const email = textType('Email')
 	.trim()
-	.max(254, 'Email must be at most 254 characters')
+	.max(254, atMost('Email', 254))
 	.regex(EMAIL_PATTERN, 'Enter a valid email address')
 	.toLowerCase()
 
@@ -106,14 +139,14 @@ const isCommon = (password: string) => {
 
 export const newPassword = textType('Password')
 	.min(8, 'Password must be at least 8 characters')
-	.max(128, 'Password must be at most 128 characters')
+	.max(128, atMost('Password', 128))
 	// A password already too short gets that one message, not two.
 	.refine((password) => password.length < 8 || !isCommon(password), COMMON_PASSWORD_MESSAGE)
 
 /** Checked against the stored hash only; the length cap keeps hashing cheap. */
 export const password = textType('Password')
-	.min(1, 'Password is required')
-	.max(128, 'Password must be at most 128 characters')
+	.min(1, isRequired('Password'))
+	.max(128, atMost('Password', 128))
 
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/
 
@@ -151,6 +184,8 @@ export const phone = optionalText('Phone number', 30)
 
 /** A UUID path parameter; anything else is a 400 naming the parameter. */
 export function readId(name: string, value: string | undefined): string {
-	const schema = z.object({ [name]: z.guid({ error: `${name} must be a UUID` }) })
+	// The name is the parameter's own (`courseId`), the same in every language.
+	const error = known(`${name} must be a UUID`, phrase('{name} must be a UUID', { name }))
+	const schema = z.object({ [name]: z.guid({ error }) })
 	return validate(schema, { [name]: value })[name] as string
 }

@@ -2,13 +2,13 @@ import { z } from '@hono/zod-openapi'
 import { isoDateTime } from '../platform/openapi.ts'
 import { pageAnswer } from '../platform/pagination.ts'
 import { storedQuestion } from '../qa/schemas.ts'
-import { body } from '../platform/validation.ts'
+import { body, labelled } from '../platform/validation.ts'
 
 const positiveId = (label: string) =>
 	z
-		.number({ error: `${label} must be a number` })
-		.int(`${label} must be a whole number`)
-		.min(1, `${label} must be at least 1`)
+		.number({ error: labelled('{label} must be a number', label) })
+		.int(labelled('{label} must be a whole number', label))
+		.min(1, labelled('{label} must be at least 1', label))
 
 const flagged = z
 	.array(positiveId('Flagged question id'), { error: 'flagged must be a list of question ids' })

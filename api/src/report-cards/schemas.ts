@@ -1,13 +1,13 @@
 import { z } from '@hono/zod-openapi'
 import { isoDateTime } from '../platform/openapi.ts'
-import { body, optionalText } from '../platform/validation.ts'
+import { body, optionalText, labelled } from '../platform/validation.ts'
 
 const score = (label: string) =>
 	z
-		.number({ error: `${label} must be a number from 0 to 100` })
-		.int(`${label} must be a whole number`)
-		.min(0, `${label} must be a number from 0 to 100`)
-		.max(100, `${label} must be a number from 0 to 100`)
+		.number({ error: labelled('{label} must be a number from 0 to 100', label) })
+		.int(labelled('{label} must be a whole number', label))
+		.min(0, labelled('{label} must be a number from 0 to 100', label))
+		.max(100, labelled('{label} must be a number from 0 to 100', label))
 
 export const reportCardInput = body({
 	score: score('Score'),

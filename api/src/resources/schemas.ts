@@ -1,11 +1,18 @@
 import { z } from '@hono/zod-openapi'
 import { isoDateTime, uploadedFile } from '../platform/openapi.ts'
 import { pageAnswer, paginationQuery } from '../platform/pagination.ts'
-import { body, declaredAs, optionalText, orEmpty, requiredText } from '../platform/validation.ts'
+import {
+	body,
+	declaredAs,
+	optionalText,
+	orEmpty,
+	requiredText,
+	builtText,
+} from '../platform/validation.ts'
 import { RESOURCE_TYPES } from '../schema.ts'
 
 const resourceType = z.enum(RESOURCE_TYPES, {
-	error: `Resource type must be one of: ${RESOURCE_TYPES.join(', ')}`,
+	error: builtText('Resource type must be one of: {values}', { values: RESOURCE_TYPES.join(', ') }),
 })
 
 const link = z
@@ -39,7 +46,9 @@ export const resourceQuery = paginationQuery.extend({
 	subject: z.string().trim().max(100, 'Subject must be at most 100 characters').default('All'),
 	type: z
 		.enum(['all', ...RESOURCE_TYPES], {
-			error: `Type must be all or one of: ${RESOURCE_TYPES.join(', ')}`,
+			error: builtText('Type must be all or one of: {values}', {
+				values: RESOURCE_TYPES.join(', '),
+			}),
 		})
 		.default('all'),
 })

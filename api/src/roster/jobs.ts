@@ -6,7 +6,7 @@ import { hashOf } from '../account/tokens.ts'
 import type { Db } from '../db.ts'
 import { appLink, composeMail, quotedName } from '../mail/compose.ts'
 import { mailQueued } from '../mail/outbox.ts'
-import { speaker, type Speaker } from '../platform/i18n.ts'
+import { known, phrase, speaker, type Speaker } from '../platform/i18n.ts'
 import { ROSTER_ROLES, type RosterLine, type RosterRole } from './parse.ts'
 import { classifyRows, countRows, type RosterCounts, type RosterRow } from './preview.ts'
 import {
@@ -52,7 +52,13 @@ const BREATHER_MS = 10
 
 /** A row the hour's invitations did not cover: re-uploading the file later invites it. */
 export const overInvitationCap = (perHour: number) =>
-	`Not invited: your organization can send ${perHour} invitations an hour and this file goes over that. Upload the same file again in an hour to invite this student.`
+	known(
+		`Not invited: your organization can send ${perHour} invitations an hour and this file goes over that. Upload the same file again in an hour to invite this student.`,
+		phrase(
+			'Not invited: your organization can send {perHour, plural, one {# invitation} other {# invitations}} an hour and this file goes over that. Upload the same file again in an hour to invite this student.',
+			{ perHour },
+		),
+	)
 
 /**
  * The first `allowed` invitations stay; the rest become errors that say why (a roster's

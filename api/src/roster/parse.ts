@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
-import { EMAIL_PATTERN } from '../platform/validation.ts'
-import { phrase, type Phrase } from '../platform/i18n.ts'
+import { atMost, EMAIL_PATTERN, labelled } from '../platform/validation.ts'
+import { msg, phrase, type Phrase } from '../platform/i18n.ts'
 
 /** The template's columns, in its order; the export writes the same ones. */
 export const ROSTER_COLUMNS = [
@@ -35,7 +35,16 @@ export type RosterLine = {
 	department: string
 	studentNumber: string
 	error?: string
+	/**
+	 * The error's message and values when it names something of the row (`Unknown department
+	 * "{department}"`): stored with the row, said in the reader's language when the rows are
+	 * answered (decision 067); `error` keeps its English.
+	 */
+	said?: RowSaying
 }
+
+/** A row error's ICU message and its values. */
+export type RowSaying = { message: string; values: Record<string, string | number> }
 
 /** A problem with the whole file: nothing of it is kept. */
 export class RosterFileError extends Error {
@@ -131,36 +140,41 @@ export function readRoster(bytes: Uint8Array): RosterLine[] {
 		if (withControl) {
 			// Kept with each control character shown as a mark, so the row is stored and previewed.
 			for (const [, key] of CELLS) row[key] = shown(row[key])
-			return { ...row, error: `${withControl[0]} contains a character that is not allowed` }
+			return {
+				...row,
+				error: labelled('{label} contains a character that is not allowed', withControl[0]),
+			}
 		}
 		const error = rowError(row)
 		return error ? { ...row, error } : row
 	})
 }
 
+// The columns' names as the row errors say them (translated inside the sentence).
 const CELLS = [
-	['Role', 'role'],
-	['First name', 'firstName'],
-	['Last name', 'lastName'],
-	['Email', 'email'],
-	['Department', 'department'],
-	['Student number', 'studentNumber'],
+	[msg('Role'), 'role'],
+	[msg('First name'), 'firstName'],
+	[msg('Last name'), 'lastName'],
+	[msg('Email'), 'email'],
+	[msg('Department'), 'department'],
+	[msg('Student number'), 'studentNumber'],
 ] as const
 
 function rowError(row: RosterLine): string | undefined {
-	if (!isRosterRole(row.role)) return 'Role must be student or teacher'
-	if (!row.firstName) return 'Enter a first name'
-	if (!row.lastName) return 'Enter a last name'
-	if (!row.email) return 'Enter an email address'
-	if (row.email.length > 254 || !EMAIL_PATTERN.test(row.email)) return 'Enter a valid email address'
-	if (!row.department) return 'Enter a department'
+	if (!isRosterRole(row.role)) return msg('Role must be student or teacher')
+	if (!row.firstName) return msg('Enter a first name')
+	if (!row.lastName) return msg('Enter a last name')
+	if (!row.email) return msg('Enter an email address')
+	if (row.email.length > 254 || !EMAIL_PATTERN.test(row.email))
+		return msg('Enter a valid email address')
+	if (!row.department) return msg('Enter a department')
 	for (const [label, value] of [
 		['First name', row.firstName],
 		['Last name', row.lastName],
 		['Department', row.department],
 		['Student number', row.studentNumber],
 	] as const) {
-		if (value.length > TEXT_LIMIT) return `${label} must be at most ${TEXT_LIMIT} characters`
+		if (value.length > TEXT_LIMIT) return atMost(label, TEXT_LIMIT)
 	}
 	return undefined
 }

@@ -8,13 +8,14 @@ import {
 import type { ApiDeps } from '../platform/context.ts'
 import { csvAnswer, fileSlug } from '../platform/csv.ts'
 import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
+import { requestSpeaker } from '../platform/i18n.ts'
 import { answers, ApiRoutes, fileAnswer, formBody, uuidParams } from '../platform/openapi.ts'
 import { pagination, toPage } from '../platform/pagination.ts'
 import { accountGuard } from '../platform/require-account.ts'
 import { rosterExport } from './export.ts'
 import { createJob, toJob } from './jobs.ts'
 import { confirmImport, mailsPerHourOf, NOT_FOUND, STOPPED } from './confirm.ts'
-import type { RosterCounts } from './preview.ts'
+import { sayRows, type RosterCounts } from './preview.ts'
 import {
 	failStoppedJobs,
 	findJob,
@@ -203,7 +204,7 @@ export function rosterRoutes(deps: ApiDeps, passwords: Passwords) {
 				return c.json(
 					{
 						import: toJob(job),
-						rows,
+						rows: sayRows(rows, requestSpeaker(c.req.header('Accept-Language'))),
 						pagination: pagination(total, page),
 						limits: {
 							addressVerified,

@@ -6,7 +6,14 @@ import {
 	SCHEDULE_STATUSES,
 	scheduleFields,
 } from '../../../contract/schedules.ts'
-import { body, declaredAs, optionalText, requiredText } from '../platform/validation.ts'
+import {
+	body,
+	declaredAs,
+	optionalText,
+	requiredText,
+	labelled,
+	builtText,
+} from '../platform/validation.ts'
 import { isCalendarDate, isClockTime, isTimeZone } from '../platform/time.ts'
 
 export const MIN_DURATION = 5
@@ -15,7 +22,9 @@ export const MAX_DURATION = 720
 const text = (label: string) =>
 	z.string({
 		error: (issue) =>
-			issue.input === undefined ? `${label} is required` : `${label} must be text`,
+			issue.input === undefined
+				? labelled('{label} is required', label)
+				: labelled('{label} must be text', label),
 	})
 
 const scheduledDate = text('Date')
@@ -28,7 +37,10 @@ const startTime = text('Start time')
 	.refine(isClockTime, 'Enter the start time as HH:MM (24-hour)')
 	.openapi(declaredAs.clockTime)
 
-const durationMessage = `Duration must be a whole number of minutes from ${MIN_DURATION} to ${MAX_DURATION}`
+const durationMessage = builtText(
+	'Duration must be a whole number of minutes from {min} to {max}',
+	{ min: MIN_DURATION, max: MAX_DURATION },
+)
 // Multipart sends text, JSON a number: both are read.
 const duration = z
 	.union(
@@ -81,7 +93,9 @@ export const scheduleUpdate = body({
 const attendanceFields = {
 	studentId: z.guid({ error: 'studentId must be a UUID' }),
 	attendanceStatus: z.enum(ATTENDANCE_STATUSES, {
-		error: `Attendance status must be one of ${ATTENDANCE_STATUSES.join(', ')}`,
+		error: builtText('Attendance status must be one of {values}', {
+			values: ATTENDANCE_STATUSES.join(', '),
+		}),
 	}),
 }
 
@@ -96,7 +110,9 @@ export const attendanceRegister = body({
 			error: 'attendance must be a list',
 		})
 		.min(1, { error: 'Give at least one student' })
-		.max(REGISTER_MAX, { error: `At most ${REGISTER_MAX} students at once` })
+		.max(REGISTER_MAX, {
+			error: builtText('At most {max} students at once', { max: REGISTER_MAX }),
+		})
 		.superRefine((entries, context) => {
 			const seen = new Set<string>()
 			entries.forEach((entry, index) => {
@@ -112,7 +128,7 @@ export const attendanceRegister = body({
 })
 
 /** An instant as an ISO 8601 date-time with Z or an offset, or a date (its 00:00 UTC). */
-const instant = (label: string) =>
+const instant = (name: string) =>
 	z
 		.string()
 		.refine(
@@ -120,7 +136,7 @@ const instant = (label: string) =>
 				(isCalendarDate(value) ||
 					/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) &&
 				!Number.isNaN(Date.parse(value)),
-			`${label} must be an ISO 8601 date-time such as 2026-11-22T05:00:00Z`,
+			builtText('{name} must be an ISO 8601 date-time such as 2026-11-22T05:00:00Z', { name }),
 		)
 		.openapi({
 			pattern:
@@ -131,7 +147,9 @@ const instant = (label: string) =>
 export const scheduleFilters = paginationQuery.extend({
 	courseId: z.guid({ error: 'courseId must be a UUID' }).optional(),
 	status: z
-		.enum(SCHEDULE_STATUSES, { error: `Status must be one of ${SCHEDULE_STATUSES.join(', ')}` })
+		.enum(SCHEDULE_STATUSES, {
+			error: builtText('Status must be one of {values}', { values: SCHEDULE_STATUSES.join(', ') }),
+		})
 		.optional(),
 	from: instant('from').optional(),
 	to: instant('to').optional(),

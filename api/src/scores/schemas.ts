@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { isoDateTime } from '../platform/openapi.ts'
 import { pageIfAskedQuery, paginationAnswer } from '../platform/pagination.ts'
-import { body, requiredText } from '../platform/validation.ts'
+import { body, requiredText, atMost } from '../platform/validation.ts'
 import { analyticsFields, resultCardFields, scoreFields } from '../../../contract/scores.ts'
 
 /**
@@ -57,7 +57,7 @@ const optionalFilter = (label: string, max: number) =>
 	z
 		.string()
 		.trim()
-		.max(max, `${label} must be at most ${max} characters`)
+		.max(max, atMost(label, max))
 		.optional()
 		.transform((value) => (value ? value : undefined))
 

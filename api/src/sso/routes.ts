@@ -1,3 +1,4 @@
+import { sayAnswer } from '../platform/i18n.ts'
 import { z } from '@hono/zod-openapi'
 import { done, userLogin } from '../auth/schemas.ts'
 import type { ApiDeps } from '../platform/context.ts'
@@ -99,7 +100,13 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			},
 			async (c) => {
 				const change = c.req.valid('json')
-				return c.json(await saveSettings(deps, c.get('account').id, change), 200)
+				return c.json(
+					sayAnswer(
+						await saveSettings(deps, c.get('account').id, change),
+						c.req.header('Accept-Language'),
+					),
+					200,
+				)
 			},
 		)
 		.endpoint(
@@ -251,7 +258,13 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 				),
 			},
 			async (c) =>
-				c.json(await consentToLink(deps, passwords, loginLimits, c, c.req.valid('json')), 200),
+				c.json(
+					sayAnswer(
+						await consentToLink(deps, passwords, loginLimits, c, c.req.valid('json')),
+						c.req.header('Accept-Language'),
+					),
+					200,
+				),
 		)
 		.endpoint(
 			{
@@ -282,7 +295,13 @@ export function ssoRoutes(deps: ApiDeps, passwords: Passwords) {
 			},
 			async (c) => {
 				const { organizationId } = c.req.valid('param')
-				return c.json(await removeLinkOf(db, c.get('account').id, organizationId), 200)
+				return c.json(
+					sayAnswer(
+						await removeLinkOf(db, c.get('account').id, organizationId),
+						c.req.header('Accept-Language'),
+					),
+					200,
+				)
 			},
 		)
 }

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { ssoSettingsFields } from '../../../contract/sso.ts'
-import { body, email, requiredText } from '../platform/validation.ts'
+import { body, email, requiredText, builtText } from '../platform/validation.ts'
 
 export const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
 const MAX_DOMAINS = 50
@@ -17,7 +17,7 @@ const domains = z
 		z
 			.array(z.string())
 			.min(1, 'Enter at least one email domain, e.g. school.edu')
-			.max(MAX_DOMAINS, `Enter at most ${MAX_DOMAINS} email domains`)
+			.max(MAX_DOMAINS, builtText('Enter at most {max} email domains', { max: MAX_DOMAINS }))
 			.superRefine((list, ctx) => {
 				const wrong = list.find((domain) => !DOMAIN.test(domain))
 				if (wrong) ctx.addIssue({ code: 'custom', message: `"${wrong}" is not an email domain` })
@@ -56,11 +56,11 @@ export const verifyDomainRequest = body({
 
 export const verifyDomainAnswer = z.object({ message: z.string() })
 
-const check = (label: string) =>
+const check = (name: string) =>
 	z
-		.string({ error: `${label} is required` })
-		.min(16, `${label} is too short`)
-		.max(200, `${label} is too long`)
+		.string({ error: builtText('{name} is required', { name }) })
+		.min(16, builtText('{name} is too short', { name }))
+		.max(200, builtText('{name} is too long', { name }))
 
 /** POST /sso/authorize: the checks the app made and keeps (openid-client's random values). */
 export const ssoAuthorize = body({

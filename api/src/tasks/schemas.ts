@@ -1,20 +1,34 @@
 import { z } from '@hono/zod-openapi'
 import { isoDateTime, uploadedFile } from '../platform/openapi.ts'
 import { paginationAnswer, paginationQuery } from '../platform/pagination.ts'
-import { body, declaredAs, optionalText, requiredText } from '../platform/validation.ts'
+import {
+	body,
+	declaredAs,
+	optionalText,
+	requiredText,
+	labelled,
+	builtText,
+} from '../platform/validation.ts'
 
 export const TASK_TYPES = ['assignment', 'homework', 'project', 'quiz', 'essay'] as const
 export const SUBMISSION_STATUSES = ['Pending', 'Submitted', 'Late', 'Graded'] as const
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number]
 
-const taskType = z.enum(TASK_TYPES, { error: `Task type must be one of: ${TASK_TYPES.join(', ')}` })
+const taskType = z.enum(TASK_TYPES, {
+	error: builtText('Task type must be one of: {values}', { values: TASK_TYPES.join(', ') }),
+})
 
 /** An ISO 8601 date-time with its offset (as `Date.toISOString()` writes it). */
 const dateTime = (label: string) =>
 	z
-		.string({ error: `${label} is required` })
+		.string({ error: labelled('{label} is required', label) })
 		.trim()
-		.pipe(z.iso.datetime({ offset: true, error: `${label} must be an ISO 8601 date and time` }))
+		.pipe(
+			z.iso.datetime({
+				offset: true,
+				error: labelled('{label} must be an ISO 8601 date and time', label),
+			}),
+		)
 		.transform((value) => new Date(value))
 		.openapi(declaredAs.dateTime)
 
@@ -79,7 +93,9 @@ const statusList = z
 	.pipe(
 		z.array(
 			z.enum(SUBMISSION_STATUSES, {
-				error: `Status must be one or more of: ${SUBMISSION_STATUSES.join(', ')}`,
+				error: builtText('Status must be one or more of: {values}', {
+					values: SUBMISSION_STATUSES.join(', '),
+				}),
 			}),
 		),
 	)
@@ -88,7 +104,9 @@ export const SUBMISSION_SORTS = ['submittedAt', 'studentName', 'status', 'grade'
 
 export const submissionListQuery = paginationQuery.extend({
 	sortBy: z
-		.enum(SUBMISSION_SORTS, { error: `sortBy must be one of: ${SUBMISSION_SORTS.join(', ')}` })
+		.enum(SUBMISSION_SORTS, {
+			error: builtText('sortBy must be one of: {values}', { values: SUBMISSION_SORTS.join(', ') }),
+		})
 		.default('submittedAt'),
 	sortDirection: z
 		.enum(['asc', 'desc'], { error: 'sortDirection must be asc or desc' })
