@@ -199,7 +199,7 @@ describe('sizing a school from a run', () => {
 		const size = (pupils: number) =>
 			sizeSchool({ pupils, perPupil: 0.48, cpu: { app: 1.6, api: 0.9 }, memory: {} })
 		// 24,000 people × 0.9 s / 3,600 s = 6 busy cores; / 0.6 = 10 API processes, 100 connections.
-		expect(size(50_000).processes.api.processes).toBe(10)
+		expect(size(50_000).processes.api?.processes).toBe(10)
 		expect(size(50_000).postgresConnections).toBe(100)
 		expect(size(500).postgresConnections).toBe(10)
 	})
