@@ -5,7 +5,11 @@
 // machine is busy. It reads /proc (Linux) and needs the builds `npm run bench` makes (build/,
 // bench/baseline/build/ and build-routes/). A figure beside the bench, not a target.
 //
-// Env: CPU_REQUESTS (per page and round, 2000), CPU_ROUNDS (3), CPU_CONNECTIONS (10).
+// `dashboardReloaded` is the dashboard as a reload asks for it (Cache-Control: no-cache): each of
+// its calls goes to the API, so it shows what the app's upstream calls cost (decision 069).
+//
+// Env: CPU_REQUESTS (per page and round, 2000), CPU_ROUNDS (3), CPU_CONNECTIONS (10), CPU_PAGES
+// (names of the pages to measure, comma-separated; the route table always).
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -60,7 +64,16 @@ try {
 		catalog: [product.appPid, `${product.appUrl}/courses`],
 		dashboard: [product.appPid, `${product.appUrl}/teachersdashboard`, { Cookie: cookie }],
 		catalogRendered: [product.appPid, `${product.appUrl}/courses`, { 'Cache-Control': 'no-cache' }],
+		dashboardReloaded: [
+			product.appPid,
+			`${product.appUrl}/teachersdashboard`,
+			{ Cookie: cookie, 'Cache-Control': 'no-cache' },
+		],
 	}
+	const only = process.env.CPU_PAGES?.split(',')
+	if (only)
+		for (const name of Object.keys(pages))
+			if (name !== 'routeTable' && !only.includes(name)) delete pages[name]
 	const samples = {}
 	for (let round = 1; round <= ROUNDS; round++) {
 		for (const [name, [pid, url, headers = {}]] of Object.entries(pages)) {

@@ -44,6 +44,58 @@ export const SESSION_RECHECK_MS = 5_000
 
 type SessionCheck = { promise: Promise<void>; userKey: string; current: boolean }
 
+/**
+ * The keys of a map's values by their resource and by their user, so an invalidation reaches the
+ * entries it names without walking every entry (docs/decisions/069).
+ */
+class TagIndex {
+	readonly #byResource = new Map<string, Set<string>>()
+	readonly #byUser = new Map<string, Set<string>>()
+
+	add(key: string, tag: EntryTag): void {
+		TagIndex.#put(this.#byResource, tag.resource, key)
+		if (tag.userKey !== null) TagIndex.#put(this.#byUser, tag.userKey, key)
+	}
+
+	remove(key: string, tag: EntryTag): void {
+		TagIndex.#take(this.#byResource, tag.resource, key)
+		if (tag.userKey !== null) TagIndex.#take(this.#byUser, tag.userKey, key)
+	}
+
+	/** The keys tagged with a resource name or, for `user:<id>`, that user's. */
+	keys(tags: Iterable<string>): Set<string> {
+		const found = new Set<string>()
+		for (const tag of tags) {
+			for (const key of this.#byResource.get(tag) ?? []) found.add(key)
+			if (tag.startsWith('user:'))
+				for (const key of this.#byUser.get(tag.slice('user:'.length)) ?? []) found.add(key)
+		}
+		return found
+	}
+
+	userKeys(userKey: string): Set<string> {
+		return new Set(this.#byUser.get(userKey))
+	}
+
+	clear(): void {
+		this.#byResource.clear()
+		this.#byUser.clear()
+	}
+
+	static #put(index: Map<string, Set<string>>, name: string, key: string): void {
+		const keys = index.get(name)
+		if (keys) keys.add(key)
+		else index.set(name, new Set([key]))
+	}
+
+	static #take(index: Map<string, Set<string>>, name: string, key: string): void {
+		const keys = index.get(name)
+		if (!keys) return
+		keys.delete(key)
+		if (keys.size === 0) index.delete(name)
+	}
+}
+
 export function cacheKey(
 	userKey: string | null,
 	method: string,
@@ -60,6 +112,8 @@ export function cacheKey(
 export class ResponseCache {
 	readonly #entries = new Map<string, Entry>()
 	readonly #flights = new Map<string, Flight>()
+	readonly #entryTags = new TagIndex()
+	readonly #flightTags = new TagIndex()
 	readonly #invalidationListeners: ((resource: string) => void)[] = []
 	// Sign-ins the API said were open, until when; and the checks under way, one per sign-in.
 	readonly #sessions = new Map<string, { userKey: string; until: number }>()
@@ -128,19 +182,45 @@ export class ResponseCache {
 		const entry = this.#entries.get(key)
 		if (!entry) return undefined
 		this.#entries.delete(key)
-		if (entry.expiresAt <= this.#now()) return undefined
+		if (entry.expiresAt <= this.#now()) {
+			this.#entryTags.remove(key, entry)
+			return undefined
+		}
 		// Re-inserting moves the entry to the end of the Map's order, which is the LRU order.
 		this.#entries.set(key, entry)
 		return entry.value
 	}
 
 	set(key: string, value: unknown, tag: EntryTag): void {
-		this.#entries.delete(key)
-		this.#entries.set(key, { ...tag, value, expiresAt: this.#now() + this.#ttlMs })
+		this.#deleteEntry(key)
+		const expiresAt = this.#now() + this.#ttlMs
+		const entry: Entry = { userKey: tag.userKey, resource: tag.resource, value, expiresAt }
+		this.#entries.set(key, entry)
+		this.#entryTags.add(key, entry)
 		for (const oldest of this.#entries.keys()) {
 			if (this.#entries.size <= this.#maxEntries) break
-			this.#entries.delete(oldest)
+			this.#deleteEntry(oldest)
 		}
+	}
+
+	#deleteEntry(key: string): void {
+		const entry = this.#entries.get(key)
+		if (!entry) return
+		this.#entries.delete(key)
+		this.#entryTags.remove(key, entry)
+	}
+
+	#setFlight(key: string, flight: Flight): void {
+		this.#deleteFlight(key)
+		this.#flights.set(key, flight)
+		if (flight.tag) this.#flightTags.add(key, flight.tag)
+	}
+
+	#deleteFlight(key: string): void {
+		const flight = this.#flights.get(key)
+		if (!flight) return
+		this.#flights.delete(key)
+		if (flight.tag) this.#flightTags.remove(key, flight.tag)
 	}
 
 	/**
@@ -158,7 +238,7 @@ export class ResponseCache {
 		if (existing) existing.current = false
 		const flight: Flight = { promise: Promise.resolve(), tag: options.store, current: true }
 		// Registered before `run` starts, so a `run` that throws at once still cleans up after itself.
-		this.#flights.set(key, flight)
+		this.#setFlight(key, flight)
 		const promise = this.#fly(key, flight, run)
 		flight.promise = promise
 		return promise
@@ -172,7 +252,7 @@ export class ResponseCache {
 		} finally {
 			if (flight.current) {
 				flight.current = false
-				this.#flights.delete(key)
+				this.#deleteFlight(key)
 			}
 		}
 	}
@@ -189,10 +269,7 @@ export class ResponseCache {
 	invalidate(tags: readonly string[]): void {
 		if (tags.length === 0) return
 		const wanted = new Set(tags)
-		this.#drop(
-			(tag) =>
-				wanted.has(tag.resource) || (tag.userKey !== null && wanted.has(userTag(tag.userKey))),
-		)
+		this.#drop(this.#entryTags.keys(wanted), this.#flightTags.keys(wanted))
 		// Most changes name resources alone: sign-ins are looked at only when one is named.
 		const sessions = new Set<string>()
 		const users = new Set<string>()
@@ -208,7 +285,7 @@ export class ResponseCache {
 
 	/** Everything, for every user: after this process may have missed invalidations. */
 	dropAll(): void {
-		this.#drop(() => true)
+		this.#drop(this.#entries.keys(), this.#flights.keys())
 		this.#forgetSessions(() => true)
 		for (const listener of this.#invalidationListeners) listener('*')
 	}
@@ -220,7 +297,7 @@ export class ResponseCache {
 
 	/** On login and logout, so a role change never shows the previous account's data. */
 	dropUser(userKey: string): void {
-		this.#drop((tag) => tag.userKey === userKey)
+		this.#drop(this.#entryTags.userKeys(userKey), this.#flightTags.userKeys(userKey))
 	}
 
 	/** The API is asked again before the matching sign-ins are served a cached answer. */
@@ -237,15 +314,14 @@ export class ResponseCache {
 		}
 	}
 
-	#drop(matches: (tag: EntryTag) => boolean): void {
-		for (const [key, entry] of this.#entries) {
-			if (matches(entry)) this.#entries.delete(key)
-		}
-		for (const [key, flight] of this.#flights) {
-			if (flight.tag && matches(flight.tag)) {
-				flight.current = false
-				this.#flights.delete(key)
-			}
+	/** Drops the entries and the flights (that have a tag) of these keys. */
+	#drop(entryKeys: Iterable<string>, flightKeys: Iterable<string>): void {
+		for (const key of [...entryKeys]) this.#deleteEntry(key)
+		for (const key of [...flightKeys]) {
+			const flight = this.#flights.get(key)
+			if (!flight?.tag) continue
+			flight.current = false
+			this.#deleteFlight(key)
 		}
 	}
 }

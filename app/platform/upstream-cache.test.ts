@@ -145,3 +145,68 @@ test('dropAll empties the entries of every user and tells the caches built on th
 	expect(cache.size).toBe(0)
 	expect(told).toEqual(['*'])
 })
+
+test('an invalidation drops exactly the entries and calls under way its tags name, through re-tagging and eviction', async () => {
+	const cache = new ResponseCache({ maxEntries: 6 })
+	const tag = (userKey: string | null, resource: string) => ({ userKey, resource })
+	cache.set('u1-courses', 1, tag('u1', 'courses'))
+	cache.set('u2-courses', 2, tag('u2', 'courses'))
+	cache.set('u1-tasks', 3, tag('u1', 'tasks'))
+	cache.set('visitor-courses', 4, tag(null, 'courses'))
+	cache.set('moved', 5, tag('u2', 'tasks'))
+	// The same key stored again under other tags answers to the new ones only.
+	cache.set('moved', 6, tag('u3', 'resources'))
+	cache.set('u2-schedules', 7, tag('u2', 'schedules'))
+	// Over the bound: the oldest (u1-courses) goes; stored again under another resource, it
+	// pushes out the next oldest (u2-courses), and answers to its new tags only.
+	cache.set('u2-grades', 8, tag('u2', 'grades'))
+	expect(cache.get('u1-courses')).toBeUndefined()
+	cache.set('u1-courses', 9, tag('u1', 'announcements'))
+	expect(cache.size).toBe(6)
+	let finishTasks: (value: string) => void = () => {}
+	const tasksUnderWay = cache.dedupe(
+		'u2-tasks',
+		() => new Promise<string>((resolve) => (finishTasks = resolve)),
+		{ store: tag('u2', 'tasks') },
+	)
+	let finishCourses: (value: string) => void = () => {}
+	const coursesUnderWay = cache.dedupe(
+		'u3-courses',
+		() => new Promise<string>((resolve) => (finishCourses = resolve)),
+		{ store: tag('u3', 'courses') },
+	)
+	const everyKey = ['u1-courses', 'u2-courses', 'u1-tasks', 'visitor-courses', 'moved']
+	const kept = () =>
+		[...everyKey, 'u2-schedules', 'u2-grades', 'u2-tasks', 'u3-courses']
+			.filter((key) => cache.get(key) !== undefined)
+			.sort()
+	expect(kept()).toEqual([
+		'moved',
+		'u1-courses',
+		'u1-tasks',
+		'u2-grades',
+		'u2-schedules',
+		'visitor-courses',
+	])
+
+	cache.invalidate(['tasks'])
+	expect(kept()).toEqual(['moved', 'u1-courses', 'u2-grades', 'u2-schedules', 'visitor-courses'])
+	// The call under way for a stale tag is neither joined nor stored; the other one is.
+	expect(cache.dedupe('u2-tasks', async () => 'again')).not.toBe(tasksUnderWay)
+	finishTasks('stale')
+	finishCourses('fresh')
+	await Promise.all([tasksUnderWay, coursesUnderWay])
+	expect(cache.get('u2-tasks')).toBeUndefined()
+	expect(cache.get('u3-courses')).toBe('fresh')
+
+	cache.invalidate(['courses'])
+	expect(kept()).toEqual(['moved', 'u1-courses', 'u2-grades', 'u2-schedules'])
+
+	cache.invalidate(['user:u2', 'user:nobody', 'nothing'])
+	expect(kept()).toEqual(['moved', 'u1-courses'])
+
+	cache.dropUser('u3')
+	expect(kept()).toEqual(['u1-courses'])
+	cache.invalidate(['announcements'])
+	expect(cache.size).toBe(0)
+})

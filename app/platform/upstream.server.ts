@@ -32,6 +32,7 @@ import {
 	sharedRefresh,
 	tokenFrom,
 } from './upstream-session.server'
+import { fetchTransport, type Outgoing, undiciTransport } from './upstream-transport.server'
 
 // The upstream client: dispatch, retries, one refresh per request with the refused call replayed,
 // and the response cache. Reading answers is in upstream-answers.server.ts, the session's tokens
@@ -59,6 +60,7 @@ export type UpstreamOptions = {
 	fresh?: boolean
 	/** Where a mutation's stale tags go: the invalidation channel, or the given cache alone. */
 	invalidate?: (tags: readonly string[]) => void
+	/** A test's stand-in for the API: every call goes through it (undici's pool otherwise). */
 	fetch?: typeof fetch
 	retryDelayMs?: (attempt: number) => number
 	/**
@@ -165,7 +167,12 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 	const invalidate =
 		options.invalidate ??
 		(options.cache ? (tags: readonly string[]) => cache.invalidate(tags) : publishInvalidation)
+	// The JSON calls go through undici's pool. A form (a file upload) and a file passed on as it
+	// comes (stream) keep fetch: the form is the web's FormData, which fetch writes as multipart
+	// with its length, and the stream's Response is what the route returns.
 	const fetcher = options.fetch ?? fetch
+	const transport = options.fetch ? fetchTransport(options.fetch) : undiciTransport
+	const formTransport = fetchTransport(fetcher)
 	const retryDelayMs = options.retryDelayMs ?? ((attempt: number) => attempt * 1000)
 	const baseUrl = options.baseUrl.replace(/\/+$/, '')
 	let tokens = options.tokens
@@ -198,22 +205,25 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 		publish()
 	}
 
-	function headers(accessToken: string | undefined, jar: Record<string, string>): Headers {
+	/** A call's headers, names in lower case (a plain object: no WHATWG Headers per call). */
+	function headers(
+		accessToken: string | undefined,
+		jar: Record<string, string>,
+	): Record<string, string> {
 		// The page's language, for what the API writes for people (a PDF, a CSV's headers).
-		const result = new Headers({
-			Accept: 'application/json',
-			'Accept-Language': currentI18n().locale,
-		})
-		if (accessToken) result.set('Authorization', `Bearer ${accessToken}`)
-		const cookie = Object.entries(jar)
-			.map(([name, value]) => `${name}=${value}`)
-			.join('; ')
-		if (cookie) result.set('Cookie', cookie)
-		if (options.requestId) result.set('X-Request-Id', options.requestId)
+		const result: Record<string, string> = {
+			accept: 'application/json',
+			'accept-language': currentI18n().locale,
+		}
+		if (accessToken) result.authorization = `Bearer ${accessToken}`
+		let cookie = ''
+		for (const name in jar) cookie += `${cookie ? '; ' : ''}${name}=${jar[name]}`
+		if (cookie) result.cookie = cookie
+		if (options.requestId) result['x-request-id'] = options.requestId
 		if (options.client) {
-			result.set('X-TutorHub-Client-Address', options.client.address)
-			result.set('X-TutorHub-Proxy-Secret', options.client.proxySecret)
-			result.set('X-TutorHub-Client-Agent', options.client.userAgent)
+			result['x-tutorhub-client-address'] = options.client.address
+			result['x-tutorhub-proxy-secret'] = options.client.proxySecret
+			result['x-tutorhub-client-agent'] = options.client.userAgent
 		}
 		return result
 	}
@@ -221,7 +231,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 	/** `wholeTimeout`: the refresh, whose timeout ends the sign-in, always gets its whole time. */
 	async function exchange(
 		url: string,
-		init: RequestInit,
+		init: Omit<Outgoing, 'signal'>,
 		fallback: string,
 		wholeTimeout = false,
 	): Promise<Reply> {
@@ -232,12 +242,13 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			const kind = signal.aborted ? 'timeout' : 'network'
 			return new UpstreamError({ kind, text: fallback, toast: toastForFailure({ kind }), cause })
 		}
-		let response: Response
-		const method = init.method ?? 'GET'
+		let response: Awaited<ReturnType<typeof transport>>
+		const method = init.method
 		const stopTimer = upstreamDuration.startTimer({ method })
 		const sentAt = Date.now()
+		const send = typeof init.body === 'object' ? formTransport : transport
 		try {
-			response = await fetcher(url, { ...init, signal })
+			response = await send(url, { ...init, signal })
 		} catch (error) {
 			upstreamCalls.inc({ method, status: signal.aborted ? 'timeout' : 'network' })
 			if (signal.aborted) deadline = 0
@@ -247,9 +258,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 		}
 		upstreamCalls.inc({ method, status: String(response.status) })
 		if (response.status === 503 && Date.now() - sentAt >= floorMs) deadline = 0
-		if (applySetCookies(cookies, response.headers.getSetCookie(), Date.now())) publish()
+		if (applySetCookies(cookies, response.setCookies, Date.now())) publish()
+		const ok = response.status >= 200 && response.status < 300
 		try {
-			return { status: response.status, ok: response.ok, text: await response.text() }
+			return { status: response.status, ok, text: await response.text() }
 		} catch (error) {
 			throw transportError(error)
 		}
@@ -257,12 +269,12 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 
 	function dispatch(call: Call, accessToken: string | undefined): Promise<Reply> {
 		const requestHeaders = headers(accessToken, cookies)
-		let body: BodyInit | undefined
+		let body: string | FormData | undefined
 		if (call.form) {
-			// fetch writes the multipart boundary into the content type itself.
+			// The transport writes the multipart boundary into the content type itself.
 			body = call.form
 		} else if (call.json !== undefined) {
-			requestHeaders.set('Content-Type', 'application/json')
+			requestHeaders['content-type'] = 'application/json'
 			body = JSON.stringify(call.json)
 		}
 		const url = `${baseUrl}${call.path}${call.search ? `?${call.search}` : ''}`
@@ -273,7 +285,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 		const jar =
 			'refreshToken' in cookies ? cookies : { ...cookies, refreshToken: current.refreshToken }
 		const requestHeaders = headers(undefined, jar)
-		requestHeaders.set('X-Retry', 'true')
+		requestHeaders['x-retry'] = 'true'
 		let reply: Reply
 		try {
 			reply = await sharedRefresh(`${baseUrl}|${jar.refreshToken}`, () =>
@@ -501,10 +513,10 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			const url = `${baseUrl}${path}${search ? `?${search}` : ''}`
 			const open = async (accessToken: string | undefined) => {
 				const requestHeaders = headers(accessToken, cookies)
-				requestHeaders.set('Accept', '*/*')
+				requestHeaders.accept = '*/*'
 				for (const name of ['if-none-match', 'if-modified-since']) {
 					const value = request.conditional?.get(name)
-					if (value) requestHeaders.set(name, value)
+					if (value) requestHeaders[name] = value
 				}
 				let response: Response
 				try {
