@@ -18,6 +18,7 @@ import { rosterRoutes } from './roster/routes.ts'
 import { exportJobRoutes } from './exports/job-routes.ts'
 import { devOutboxRoutes } from './mail/dev-outbox.ts'
 import { setSessionLookup } from './platform/access-tokens.ts'
+import { watchSessionChanges } from './platform/session-cache.ts'
 import { limitBodies } from './platform/body-limits.ts'
 import { requestLog } from './platform/request-log.ts'
 import { healthRoutes } from './platform/health.ts'
@@ -51,6 +52,7 @@ const answerErrorsIn =
 export function createApi(deps: ApiDeps) {
 	const passwords = createPasswords(deps.config.passwordHashing)
 	setSessionLookup(deps.db, sessionState)
+	watchSessionChanges(deps.db)
 	const app = new OpenAPIHono<ApiEnv>().basePath(API_BASE)
 	app.use('*', requestLog())
 

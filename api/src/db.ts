@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { Kysely, PostgresDialect, sql } from 'kysely'
+import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely'
 import pg from 'pg'
 import { pgliteDialect } from './pglite-dialect.ts'
 import { log } from './platform/log.ts'
@@ -47,8 +47,15 @@ export async function openDatabase(location: DatabaseLocation): Promise<Db> {
 		})
 		// An idle client losing its connection must not take the process down.
 		pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL pool error'))
-		const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: countStatement })
+		const listeners = new Set<() => Promise<void>>()
+		const db = new Kysely<Database>({
+			dialect: closingToo(new PostgresDialect({ pool }), listeners),
+			log: countStatement,
+		})
 		pools.set(db, pool)
+		hearings.set(db, (channel, handlers) =>
+			listeners.add(listenOverPostgres(location.url, timeoutMs, channel, handlers)),
+		)
 		return db
 	}
 	if (location.dataDir) await mkdir(location.dataDir, { recursive: true })
@@ -57,5 +64,111 @@ export async function openDatabase(location: DatabaseLocation): Promise<Db> {
 		...(location.dataDir && { dataDir: location.dataDir }),
 		extensions: { pg_trgm },
 	})
-	return new Kysely<Database>({ dialect: pgliteDialect(client), log: countStatement })
+	const db = new Kysely<Database>({ dialect: pgliteDialect(client), log: countStatement })
+	hearings.set(db, (channel, handlers) => void listenInPglite(db, client, channel, handlers))
+	return db
+}
+
+/** What a listener is told: each notification's payload, and whether it hears them at all. */
+export type NotificationHandlers = {
+	notified: (payload: string) => void
+	/**
+	 * True once the process hears the channel; false when it may have missed one (its connection
+	 * dropped, or could not be made: it tries again every second) and until it hears again.
+	 */
+	hearing: (hearing: boolean) => void
+}
+
+const hearings = new WeakMap<Db, (channel: string, handlers: NotificationHandlers) => void>()
+
+/**
+ * Hears NOTIFY on `channel` for as long as the database is open (`db.destroy()` stops it).
+ * PostgreSQL: one connection of its own outside the pool, made again a second after it drops
+ * (PostgreSQL restarted, the connection ended); PGlite: its in-process listen.
+ */
+export function listen(db: Db, channel: string, handlers: NotificationHandlers) {
+	const start = hearings.get(db)
+	if (!start) throw new Error('listen() needs a database opened by openDatabase')
+	start(channel, handlers)
+}
+
+const RELISTEN_MS = 1000
+
+function listenOverPostgres(
+	url: string,
+	timeoutMs: number | undefined,
+	channel: string,
+	{ notified, hearing }: NotificationHandlers,
+): () => Promise<void> {
+	let stopped = false
+	let current: pg.Client | undefined
+	let retry: NodeJS.Timeout | undefined
+	const connect = () => {
+		const client = new pg.Client({
+			connectionString: url,
+			connectionTimeoutMillis: timeoutMs,
+			keepAlive: true,
+		})
+		current = client
+		let failed = false
+		const fail = (error?: unknown) => {
+			if (failed) return
+			failed = true
+			hearing(false)
+			if (current === client) current = undefined
+			client.end().catch(() => {})
+			if (stopped) return
+			log.warn({ err: error, channel }, 'Not hearing database notifications; trying again')
+			retry = setTimeout(connect, RELISTEN_MS)
+		}
+		client.on('notification', (message) => {
+			if (message.channel === channel) notified(message.payload ?? '')
+		})
+		client.on('error', fail)
+		client.on('end', () => fail())
+		client
+			.connect()
+			.then(() => client.query(`LISTEN ${channel}`))
+			.then(() => {
+				if (!failed && !stopped) hearing(true)
+			})
+			.catch(fail)
+	}
+	connect()
+	return async () => {
+		stopped = true
+		clearTimeout(retry)
+		hearing(false)
+		await current?.end().catch(() => {})
+	}
+}
+
+async function listenInPglite(
+	db: Db,
+	client: PGlite,
+	channel: string,
+	{ notified, hearing }: NotificationHandlers,
+) {
+	// Through the dialect's connection, so that LISTEN runs between transactions, never inside
+	// another caller's (a rollback would undo it).
+	await db.connection().execute(() => client.listen(channel, notified))
+	hearing(true)
+}
+
+/** The dialect, whose `destroy()` also ends the listeners' connections. */
+function closingToo(dialect: PostgresDialect, listeners: Set<() => Promise<void>>): Dialect {
+	return {
+		createAdapter: () => dialect.createAdapter(),
+		createIntrospector: (db) => dialect.createIntrospector(db),
+		createQueryCompiler: () => dialect.createQueryCompiler(),
+		createDriver: () => {
+			const driver = dialect.createDriver()
+			const destroy = driver.destroy.bind(driver)
+			driver.destroy = async () => {
+				await Promise.all([...listeners].map((stop) => stop()))
+				await destroy()
+			}
+			return driver
+		},
+	}
 }

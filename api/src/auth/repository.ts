@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../db.ts'
+import { sessionsChangedHere } from '../platform/session-cache.ts'
 import type { AccountType } from '../schema.ts'
 
 export type RefreshSession = { accountId: string; accountType: AccountType }
@@ -132,12 +133,14 @@ export function findSessionForCheck(db: Db, sessionId: string, role: string) {
 
 /** Ends a session: its access tokens are refused from the next request, its refresh tokens too. */
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-	await db
+	const result = await db
 		.updateTable('auth_sessions')
 		.set({ revoked_at: sql<Date>`now()` })
 		.where('id', '=', sessionId)
 		.where('revoked_at', 'is', null)
-		.execute()
+		.executeTakeFirst()
+	// Other processes hear it from migration 037's trigger; this one forgets before it answers.
+	if (Number(result.numUpdatedRows) > 0) sessionsChangedHere(`s:${sessionId}`)
 }
 
 /** Ends every open session of the account but `keepSessionId` (the one asking); answers how many. */
@@ -154,7 +157,9 @@ export async function revokeOtherSessions(
 		.where('revoked_at', 'is', null)
 		.$if(keepSessionId !== undefined, (query) => query.where('id', '!=', keepSessionId as string))
 		.executeTakeFirst()
-	return Number(result.numUpdatedRows)
+	const ended = Number(result.numUpdatedRows)
+	if (ended > 0) sessionsChangedHere(`a:${account.accountId}`)
+	return ended
 }
 
 /** Ends every open session of the account; answers how many. */
@@ -278,7 +283,9 @@ export async function recordTimeStep(
 			eb.or([eb('last_time_step', 'is', null), eb('last_time_step', '<', String(step))]),
 		)
 		.executeTakeFirst()
-	return Number(updated.numUpdatedRows) === 1
+	const recorded = Number(updated.numUpdatedRows) === 1
+	if (recorded && enable) sessionsChangedHere(`a:${account.accountId}`)
+	return recorded
 }
 
 /** The account's recovery codes become these (hashed). */
@@ -331,6 +338,7 @@ export async function deleteTwoFactor(db: Db, account: RefreshSession) {
 			.where('account_id', '=', account.accountId)
 			.execute()
 	}
+	sessionsChangedHere(`a:${account.accountId}`)
 }
 
 /** The secrets stored before sealing existed (not starting with the sealed prefix). */
