@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -77,6 +78,11 @@ export type NotificationHandlers = {
 	 * dropped, or could not be made: it tries again every second) and until it hears again.
 	 */
 	hearing: (hearing: boolean) => void
+	/**
+	 * PostgreSQL only: the listener has just heard its own beat back, so it heard everything sent
+	 * before it (notifications come in order). Called every BEAT_MS while all is well.
+	 */
+	alive?: () => void
 }
 
 const hearings = new WeakMap<Db, (channel: string, handlers: NotificationHandlers) => void>()
@@ -93,12 +99,20 @@ export function listen(db: Db, channel: string, handlers: NotificationHandlers) 
 }
 
 const RELISTEN_MS = 1000
+/**
+ * The listener asks itself for a notification this often, and counts as not hearing when one has
+ * not come back within HEARD_WITHIN_MS: a connection gone quiet without closing (a half-open TCP
+ * connection, a stalled server) is noticed within seconds, not at TCP keepalive's hours.
+ */
+const BEAT_MS = 1000
+const HEARD_WITHIN_MS = 3000
+const BEAT = 'beat:'
 
 function listenOverPostgres(
 	url: string,
 	timeoutMs: number | undefined,
 	channel: string,
-	{ notified, hearing }: NotificationHandlers,
+	{ notified, hearing, alive }: NotificationHandlers,
 ): () => Promise<void> {
 	let stopped = false
 	let current: pg.Client | undefined
@@ -108,10 +122,17 @@ function listenOverPostgres(
 			connectionString: url,
 			connectionTimeoutMillis: timeoutMs,
 			keepAlive: true,
+			// How an operator (and the tests) tell it apart in pg_stat_activity.
+			application_name: `tutorhub-listen-${channel}`,
 		})
 		current = client
 		let failed = false
+		// Its own beats (a random mark per connection); other processes' beats are skipped too.
+		const mark = `${BEAT}${randomUUID()}`
+		let lastBeat = 0
+		let beating: NodeJS.Timeout | undefined
 		const fail = (error?: unknown) => {
+			clearInterval(beating)
 			if (failed) return
 			failed = true
 			hearing(false)
@@ -122,15 +143,29 @@ function listenOverPostgres(
 			retry = setTimeout(connect, RELISTEN_MS)
 		}
 		client.on('notification', (message) => {
-			if (message.channel === channel) notified(message.payload ?? '')
+			if (message.channel !== channel) return
+			const payload = message.payload ?? ''
+			if (payload === mark) {
+				lastBeat = Date.now()
+				alive?.()
+			} else if (!payload.startsWith(BEAT)) notified(payload)
 		})
+		const beat = () => {
+			if (Date.now() - lastBeat > HEARD_WITHIN_MS) return fail(new Error('No beat heard back'))
+			client.query('SELECT pg_notify($1, $2)', [channel, mark]).catch(fail)
+		}
 		client.on('error', fail)
 		client.on('end', () => fail())
 		client
 			.connect()
 			.then(() => client.query(`LISTEN ${channel}`))
+			.then(() => client.query('SELECT pg_notify($1, $2)', [channel, mark]))
 			.then(() => {
-				if (!failed && !stopped) hearing(true)
+				if (failed || stopped) return
+				lastBeat = Date.now()
+				beating = setInterval(beat, BEAT_MS)
+				hearing(true)
+				alive?.()
 			})
 			.catch(fail)
 	}

@@ -12,11 +12,16 @@ export type SessionState = {
 }
 
 /**
- * How long a process trusts a session state it read, at most. Every change that can alter one is
- * heard within milliseconds (below); this only bounds what a notification lost without the
- * connection noticing could cost (decision 068).
+ * How long a process remembers a session state it read, at most. Every change that can alter one
+ * is heard within milliseconds (below), so this only bounds what a change no trigger tells of
+ * could cost; a connection that stops hearing is caught by ALIVE_MS instead (decision 068).
  */
-export const SESSION_STATE_TTL_MS = 2000
+export const SESSION_STATE_TTL_MS = 30_000
+/**
+ * On PostgreSQL, what is remembered is used only while the listener heard its own beat (sent every
+ * second) within this long: a listener gone quiet without its connection closing is not trusted.
+ */
+export const ALIVE_MS = 2000
 /** Entries kept at most (the oldest go first): a few MB. */
 const MAX_ENTRIES = 20_000
 /** A change this process made waits this long at most for its own notification (a rollback sends none). */
@@ -37,8 +42,15 @@ class SessionCache {
 	readonly entries = new Map<string, Entry>()
 	generation = 0
 	hearing = false
+	/** When the listener last heard its own beat; null where there are none (PGlite, in-process). */
+	aliveAt: number | null = null
 	/** Changes this process made whose notification it has not heard yet: nothing is remembered meanwhile. */
 	readonly pending = new Map<string, number>()
+	/** Reads under way: a page's calls come together, and read their session once. */
+	readonly reading = new Map<
+		string,
+		{ role: string; generation: number; state: Promise<SessionState> }
+	>()
 
 	heard(payload: string) {
 		this.generation += 1
@@ -71,8 +83,13 @@ class SessionCache {
 		this.entries.clear()
 	}
 
+	/** Whether what is remembered may be used now. */
+	trusted(now: number) {
+		return this.hearing && (this.aliveAt === null || now - this.aliveAt <= ALIVE_MS)
+	}
+
 	mayRemember(now: number) {
-		if (!this.hearing) return false
+		if (!this.trusted(now)) return false
 		for (const [change, until] of this.pending) if (until <= now) this.pending.delete(change)
 		return this.pending.size === 0
 	}
@@ -102,6 +119,9 @@ export function watchSessionChanges(db: Db) {
 	listen(db, SESSION_CHANGES, {
 		notified: (payload) => cache.heard(payload),
 		hearing: (hearing) => cache.setHearing(hearing),
+		alive: () => {
+			cache.aliveAt = Date.now()
+		},
 	})
 }
 
@@ -129,13 +149,22 @@ export async function cachedSessionState(
 	lookup: () => Promise<SessionState>,
 ): Promise<SessionState> {
 	const cache = caches.get(db)
-	if (!cache?.hearing) return lookup()
 	const now = Date.now()
+	if (!cache?.trusted(now)) return lookup()
 	const entry = cache.entries.get(sessionId)
 	if (entry && entry.role === role && entry.until > now) return entry.state
 	const generation = cache.generation
-	const state = await lookup()
-	if (cache.generation === generation && cache.mayRemember(now))
-		cache.remember(sessionId, role, state, now)
-	return state
+	const under = cache.reading.get(sessionId)
+	// A read begun since the last change heard answers this call too.
+	if (under && under.role === role && under.generation === generation) return under.state
+	const reading = lookup()
+	cache.reading.set(sessionId, { role, generation, state: reading })
+	try {
+		const state = await reading
+		if (cache.generation === generation && cache.mayRemember(now))
+			cache.remember(sessionId, role, state, now)
+		return state
+	} finally {
+		if (cache.reading.get(sessionId)?.state === reading) cache.reading.delete(sessionId)
+	}
 }
