@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
+import type { Socket } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely'
@@ -140,7 +141,7 @@ function listenOverPostgres(
 			client.end().catch(() => {})
 			if (stopped) return
 			log.warn({ err: error, channel }, 'Not hearing database notifications; trying again')
-			retry = setTimeout(connect, RELISTEN_MS)
+			retry = setTimeout(connect, RELISTEN_MS).unref()
 		}
 		client.on('notification', (message) => {
 			if (message.channel !== channel) return
@@ -158,12 +159,16 @@ function listenOverPostgres(
 		client.on('end', () => fail())
 		client
 			.connect()
-			.then(() => client.query(`LISTEN ${channel}`))
+			.then(() => {
+				// The listener alone keeps no process alive (one whose start failed must still exit).
+				;(client.connection.stream as Socket).unref()
+				return client.query(`LISTEN ${channel}`)
+			})
 			.then(() => client.query('SELECT pg_notify($1, $2)', [channel, mark]))
 			.then(() => {
 				if (failed || stopped) return
 				lastBeat = Date.now()
-				beating = setInterval(beat, BEAT_MS)
+				beating = setInterval(beat, BEAT_MS).unref()
 				hearing(true)
 				alive?.()
 			})
