@@ -116,6 +116,8 @@ function listenOverPostgres(
 	{ notified, hearing, alive }: NotificationHandlers,
 ): () => Promise<void> {
 	let stopped = false
+	// Said once when hearing stops, not at each attempt while PostgreSQL is away.
+	let heard = false
 	let current: pg.Client | undefined
 	let retry: NodeJS.Timeout | undefined
 	const connect = () => {
@@ -140,7 +142,9 @@ function listenOverPostgres(
 			if (current === client) current = undefined
 			client.end().catch(() => {})
 			if (stopped) return
-			log.warn({ err: error, channel }, 'Not hearing database notifications; trying again')
+			if (heard)
+				log.warn({ err: error, channel }, 'Not hearing database notifications; trying again')
+			heard = false
 			retry = setTimeout(connect, RELISTEN_MS).unref()
 		}
 		client.on('notification', (message) => {
@@ -169,6 +173,7 @@ function listenOverPostgres(
 				if (failed || stopped) return
 				lastBeat = Date.now()
 				beating = setInterval(beat, BEAT_MS).unref()
+				heard = true
 				hearing(true)
 				alive?.()
 			})
