@@ -30,6 +30,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import * as Y from 'yjs'
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { launch } from '../scripts/launch.mjs'
@@ -379,12 +380,25 @@ async function storedWrites(database, location) {
 	return stored
 }
 
+// Each API's metrics listener: a port the system has free (a fixed one may be another's).
+const metricsPorts = []
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = createServer()
+		server.once('error', reject)
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address()
+			server.close(() => resolve(port))
+		})
+	})
+}
+
 /** Each API's calls answered and statements run so far, from its metrics listener; null if none. */
 async function apiCounts(processes) {
 	const counts = { calls: 0, statements: 0 }
 	for (let pair = 0; pair < processes; pair++) {
 		try {
-			const text = await (await fetch(`http://127.0.0.1:${PORTS.api + 100 + pair}/metrics`)).text()
+			const text = await (await fetch(`http://127.0.0.1:${metricsPorts[pair]}/metrics`)).text()
 			counts.statements += Number(/^api_db_statements_total (\d+)/m.exec(text)?.[1] ?? NaN)
 			for (const [, value] of text.matchAll(
 				/^api_http_request_duration_seconds_count\{[^}]*\} (\d+)/gm,
@@ -450,7 +464,7 @@ async function runShape(shape) {
 						...(postgres && { DATABASE_URL: PG_SOCKET ? postgres.socketUrl : postgres.url }),
 						...(redis && { REDIS_URL: redis.url }),
 						// Its statements and calls, read around each hold (decision 068).
-						API_METRICS_PORT: String(PORTS.api + 100 + pair),
+						API_METRICS_PORT: String((metricsPorts[pair] = await freePort())),
 					},
 					quiet: true,
 				}),
