@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../db.ts'
-import { sessionsChangedHere } from '../platform/session-cache.ts'
+import { sessionsChangingHere } from '../platform/session-cache.ts'
 import type { AccountType } from '../schema.ts'
 
 export type RefreshSession = { accountId: string; accountType: AccountType }
@@ -133,14 +133,15 @@ export function findSessionForCheck(db: Db, sessionId: string, role: string) {
 
 /** Ends a session: its access tokens are refused from the next request, its refresh tokens too. */
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+	// Other processes hear it from migration 037's trigger; this one forgets before it answers.
+	const changed = sessionsChangingHere(`s:${sessionId}`)
 	const result = await db
 		.updateTable('auth_sessions')
 		.set({ revoked_at: sql<Date>`now()` })
 		.where('id', '=', sessionId)
 		.where('revoked_at', 'is', null)
 		.executeTakeFirst()
-	// Other processes hear it from migration 037's trigger; this one forgets before it answers.
-	if (Number(result.numUpdatedRows) > 0) sessionsChangedHere(`s:${sessionId}`)
+	changed(Number(result.numUpdatedRows) > 0)
 }
 
 /** Ends every open session of the account but `keepSessionId` (the one asking); answers how many. */
@@ -149,6 +150,7 @@ export async function revokeOtherSessions(
 	account: RefreshSession,
 	keepSessionId: string | undefined,
 ): Promise<number> {
+	const changed = sessionsChangingHere(`a:${account.accountId}`)
 	const result = await db
 		.updateTable('auth_sessions')
 		.set({ revoked_at: sql<Date>`now()` })
@@ -158,7 +160,7 @@ export async function revokeOtherSessions(
 		.$if(keepSessionId !== undefined, (query) => query.where('id', '!=', keepSessionId as string))
 		.executeTakeFirst()
 	const ended = Number(result.numUpdatedRows)
-	if (ended > 0) sessionsChangedHere(`a:${account.accountId}`)
+	changed(ended > 0)
 	return ended
 }
 
@@ -270,6 +272,7 @@ export async function recordTimeStep(
 	step: number,
 	enable: boolean,
 ) {
+	const changed = enable ? sessionsChangingHere(`a:${account.accountId}`) : undefined
 	const updated = await db
 		.updateTable('two_factor')
 		.set({
@@ -284,7 +287,7 @@ export async function recordTimeStep(
 		)
 		.executeTakeFirst()
 	const recorded = Number(updated.numUpdatedRows) === 1
-	if (recorded && enable) sessionsChangedHere(`a:${account.accountId}`)
+	changed?.(recorded)
 	return recorded
 }
 
@@ -331,14 +334,22 @@ export async function countUnusedRecoveryCodes(db: Db, account: RefreshSession) 
 
 /** Turns two-factor off: the secret, the recovery codes and any request to turn it off go. */
 export async function deleteTwoFactor(db: Db, account: RefreshSession) {
-	for (const table of ['two_factor', 'recovery_codes', 'two_factor_recoveries'] as const) {
+	const changed = sessionsChangingHere(`a:${account.accountId}`)
+	const removed = await db
+		.deleteFrom('two_factor')
+		.where('account_type', '=', account.accountType)
+		.where('account_id', '=', account.accountId)
+		.returning('enabled_at')
+		.executeTakeFirst()
+	for (const table of ['recovery_codes', 'two_factor_recoveries'] as const) {
 		await db
 			.deleteFrom(table)
 			.where('account_type', '=', account.accountType)
 			.where('account_id', '=', account.accountId)
 			.execute()
 	}
-	sessionsChangedHere(`a:${account.accountId}`)
+	// Only turning it off changes a session's state (a set-up never finished does not).
+	changed(Boolean(removed?.enabled_at))
 }
 
 /** The secrets stored before sealing existed (not starting with the sealed prefix). */

@@ -52,29 +52,25 @@ class SessionCache {
 		{ role: string; generation: number; state: Promise<SessionState> }
 	>()
 
+	/** A notification heard: what it names is forgotten, and a change made here awaits it no more. */
 	heard(payload: string) {
-		this.generation += 1
-		if (payload === '*') {
-			this.entries.clear()
-			this.pending.delete('*')
-			return
-		}
+		this.forget(payload)
 		const [kind, id, accountId] = payload.split(':')
-		if (kind === 's' && id) {
-			this.entries.delete(id)
+		if (payload === '*') this.pending.delete('*')
+		else if (kind === 's' && id) {
 			this.pending.delete(`s:${id}`)
 			if (accountId) this.pending.delete(`a:${accountId}`)
-		} else if (kind === 'a' && id) {
-			for (const [sessionId, entry] of this.entries)
-				if (entry.state.accountId === id) this.entries.delete(sessionId)
-			this.pending.delete(`a:${id}`)
-		}
+		} else if (kind === 'a' && id) this.pending.delete(`a:${id}`)
 	}
 
-	/** A change made here: forgotten at once, and nothing remembered until its notification comes. */
-	changedHere(change: string) {
-		this.heard(change)
-		this.pending.set(change, Date.now() + PENDING_MS)
+	forget(payload: string) {
+		this.generation += 1
+		if (payload === '*') return this.entries.clear()
+		const [kind, id] = payload.split(':')
+		if (kind === 's' && id) this.entries.delete(id)
+		else if (kind === 'a' && id)
+			for (const [sessionId, entry] of this.entries)
+				if (entry.state.accountId === id) this.entries.delete(sessionId)
 	}
 
 	setHearing(hearing: boolean) {
@@ -88,10 +84,14 @@ class SessionCache {
 		return this.hearing && (this.aliveAt === null || now - this.aliveAt <= ALIVE_MS)
 	}
 
-	mayRemember(now: number) {
-		if (!this.trusted(now)) return false
+	/** Whether a change made here still awaits its notification. */
+	awaitsOwn(now: number) {
 		for (const [change, until] of this.pending) if (until <= now) this.pending.delete(change)
-		return this.pending.size === 0
+		return this.pending.size > 0
+	}
+
+	mayRemember(now: number) {
+		return this.trusted(now) && !this.awaitsOwn(now)
 	}
 
 	remember(sessionId: string, role: string, state: SessionState, since: number) {
@@ -110,6 +110,39 @@ const caches = new WeakMap<Db, SessionCache>()
 // as through the database itself, so the database does not name its cache).
 const everyCache = new Set<WeakRef<SessionCache>>()
 
+/** How long an answer waits at most for the notification of a change it made. */
+const ANSWER_WAITS_MS = 500
+const waiting = new Set<() => void>()
+
+/**
+ * Resolves once every change made here has come back as a notification to this process (or after
+ * ANSWER_WAITS_MS): the API answers a call that ended a session only then, so that the other
+ * processes, signalled by PostgreSQL at the same commit, have heard it too before the caller can
+ * reach them. Immediate when no change is under way, as on almost every call.
+ */
+export function changesHeard(): Promise<void> {
+	const under = () => {
+		for (const ref of everyCache) {
+			const cache = ref.deref()
+			if (cache?.hearing && cache.awaitsOwn(Date.now())) return true
+		}
+		return false
+	}
+	if (!under()) return Promise.resolve()
+	return new Promise((resolve) => {
+		const done = () => {
+			clearTimeout(timer)
+			waiting.delete(check)
+			resolve()
+		}
+		const check = () => {
+			if (!under()) done()
+		}
+		const timer = setTimeout(done, ANSWER_WAITS_MS)
+		waiting.add(check)
+	})
+}
+
 /** Starts hearing session changes on this database (once; until it is destroyed). */
 export function watchSessionChanges(db: Db) {
 	if (caches.has(db)) return
@@ -117,7 +150,10 @@ export function watchSessionChanges(db: Db) {
 	caches.set(db, cache)
 	everyCache.add(new WeakRef(cache))
 	listen(db, SESSION_CHANGES, {
-		notified: (payload) => cache.heard(payload),
+		notified: (payload) => {
+			cache.heard(payload)
+			for (const check of waiting) check()
+		},
 		hearing: (hearing) => cache.setHearing(hearing),
 		alive: () => {
 			cache.aliveAt = Date.now()
@@ -126,15 +162,29 @@ export function watchSessionChanges(db: Db) {
 }
 
 /**
- * Tells this process's caches of a change it is making (before it answers), so that its next call
- * does not wait for the notification: `s:<session>` (one session), `a:<account>` (an account's
- * sessions), `*` (all). Other processes hear of it from the triggers.
+ * Tells this process's caches of a change it is about to make (before its statement, whose
+ * notification may come back before the statement's own answer): `s:<session>` (one session),
+ * `a:<account>` (an account's sessions), `*` (all). Nothing is remembered until the change's
+ * notification comes back; call what it answers after the statement, with whether anything
+ * changed: what it names is forgotten again, or, if nothing changed (no notification will come),
+ * the wait ends. Other processes hear of it from the triggers.
  */
-export function sessionsChangedHere(change: string) {
-	for (const ref of everyCache) {
+export function sessionsChangingHere(change: string): (changed: boolean) => void {
+	const caches = [...everyCache].flatMap((ref) => {
 		const cache = ref.deref()
-		if (cache) cache.changedHere(change)
-		else everyCache.delete(ref)
+		if (!cache) everyCache.delete(ref)
+		return cache ? [cache] : []
+	})
+	for (const cache of caches) {
+		cache.pending.set(change, Date.now() + PENDING_MS)
+		cache.forget(change)
+	}
+	return (changed) => {
+		for (const cache of caches) {
+			if (changed) cache.forget(change)
+			else cache.pending.delete(change)
+		}
+		if (!changed) for (const check of waiting) check()
 	}
 }
 
