@@ -30,6 +30,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import * as Y from 'yjs'
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { launch } from '../scripts/launch.mjs'
@@ -75,6 +76,8 @@ const model = loadModel()
 
 const log = (text) => console.log(`  ${text}`)
 const round2 = (value) => Number(value.toFixed(2))
+// BENCH_LOAD_PG_SOCKET=1: the APIs reach PostgreSQL over its Unix socket, not TCP (decision 068).
+const PG_SOCKET = env.BENCH_LOAD_PG_SOCKET === '1'
 
 function machine() {
 	const cpus = os.cpus()
@@ -377,6 +380,44 @@ async function storedWrites(database, location) {
 	return stored
 }
 
+// Each API's metrics listener: a port the system has free (a fixed one may be another's).
+const metricsPorts = []
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = createServer()
+		server.once('error', reject)
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address()
+			server.close(() => resolve(port))
+		})
+	})
+}
+
+/** Each API's calls answered and statements run so far, from its metrics listener; null if none. */
+async function apiCounts(processes) {
+	const counts = { calls: 0, statements: 0 }
+	for (let pair = 0; pair < processes; pair++) {
+		try {
+			const text = await (await fetch(`http://127.0.0.1:${metricsPorts[pair]}/metrics`)).text()
+			counts.statements += Number(/^api_db_statements_total (\d+)/m.exec(text)?.[1] ?? NaN)
+			for (const [, value] of text.matchAll(
+				/^api_http_request_duration_seconds_count\{[^}]*\} (\d+)/gm,
+			))
+				counts.calls += Number(value)
+		} catch {
+			return null
+		}
+	}
+	return counts
+}
+
+function apiShare(before, after) {
+	if (!before || !after) return null
+	const calls = after.calls - before.calls
+	const statements = after.statements - before.statements
+	return { calls, statements, statementsPerCall: calls ? round2(statements / calls) : null }
+}
+
 async function runShape(shape) {
 	const [database] = shape.split('-')
 	const processes = Number(/(\d+)\+\d+$/.exec(shape)?.[1] ?? 1)
@@ -420,8 +461,10 @@ async function runShape(shape) {
 					env: {
 						// People with addresses of their own come as through a balancer (model.addresses).
 						...(model.addresses !== 'one' && { TRUST_PROXY: '1' }),
-						...(postgres && { DATABASE_URL: postgres.url }),
+						...(postgres && { DATABASE_URL: PG_SOCKET ? postgres.socketUrl : postgres.url }),
 						...(redis && { REDIS_URL: redis.url }),
+						// Its statements and calls, read around each hold (decision 068).
+						API_METRICS_PORT: String((metricsPorts[pair] = await freePort())),
 					},
 					quiet: true,
 				}),
@@ -444,10 +487,12 @@ async function runShape(shape) {
 			const ramp = await people.ramp(index + 1, wanted, SIGN_INS_PER_SECOND, STEP_SECONDS)
 			const rampSeconds = (performance.now() - rampStarted) / 1000
 			const before = readProcesses(pids)
+			const apiBefore = await apiCounts(processes)
 			const started = performance.now()
 			const summary = await people.hold(STEP_SECONDS)
 			const seconds = (performance.now() - started) / 1000
 			const after = readProcesses(pids)
+			const apiAfter = await apiCounts(processes)
 			const cpu = {}
 			const cpuPerHour = {}
 			const memoryMiB = {}
@@ -468,6 +513,8 @@ async function runShape(shape) {
 				// Errors while the newcomers signed in count against the step too.
 				errors: summary.errors + ramp.errors,
 				requestsPerSecond: Math.round(summary.requests / seconds),
+				// The API's calls and the statements they ran during the hold, all APIs together.
+				api: apiShare(apiBefore, apiAfter),
 				cpuSeconds: cpu,
 				cpuSecondsPerUserHour: cpuPerHour,
 				memoryMiB,
@@ -488,6 +535,10 @@ async function runShape(shape) {
 			}
 			steps.push(step)
 			const { met, missed } = judgeStep(step)
+			if (step.api)
+				log(
+					`  API: ${step.api.calls} calls, ${step.api.statements} statements, ${step.api.statementsPerCall} a call`,
+				)
 			log(
 				`  ${summary.requests} requests, p95 ${summary.p95Ms} ms, p99 ${summary.p99Ms} ms, ${summary.errors} errors; CPU s ${JSON.stringify(cpu)}${met ? '' : `; missed: ${missed.join(', ')}`}`,
 			)

@@ -265,6 +265,22 @@ async function newRoom(teacher: ApiClient, kind: 'classroom' | 'whiteboard') {
 }
 
 /** The board as a fresh load finds it: every update stored in PostgreSQL, merged. */
+/** The connections LISTENing for session changes (one per API process that hears them). */
+async function listenersOn(databaseUrl: string) {
+	const client = new pg.Client({ connectionString: databaseUrl })
+	try {
+		await client.connect()
+		const { rows } = await client.query<{ count: string }>(
+			"SELECT count(*) AS count FROM pg_stat_activity WHERE application_name = 'tutorhub-listen-session_changes'",
+		)
+		return Number(rows[0]?.count)
+	} catch {
+		return 0
+	} finally {
+		await client.end().catch(() => {})
+	}
+}
+
 async function storedBoard(databaseUrl: string, roomId: string) {
 	const client = new pg.Client({ connectionString: databaseUrl })
 	await client.connect()
@@ -986,6 +1002,54 @@ describe.skipIf(Boolean(missing))(
 			)
 			expect(labels(fresh)).toEqual(all)
 			for (const client of [teacher, student, fresh]) client.close()
+		})
+
+		test('a sign-in ended through API A is refused by API B on its next call, after PostgreSQL restarts too (decision 068)', async () => {
+			const email = `remembered-${randomUUID().slice(0, 8)}@example.com`
+			await new ApiClient(cluster.apis[0]).ok('POST', '/auth/register-student', {
+				firstName: 'Rita',
+				lastName: 'Remembered',
+				email,
+				password: PASSWORD,
+			})
+			// Each API hears session changes on a LISTEN connection of its own.
+			const listening = () => listenersOn(cluster.databaseUrl)
+			expect(await eventually(listening, (count) => count >= 2, 10_000)).toBeGreaterThanOrEqual(2)
+			const endedThroughA = async () => {
+				// After a restart, a pool's first call on a connection from before may fail once.
+				const signedIn = await eventually(
+					() =>
+						new ApiClient(cluster.apis[1]).call<{ user: { accessToken: string } }>(
+							'POST',
+							'/auth/login',
+							{ email, password: PASSWORD },
+						),
+					(answer) => answer.status === 200,
+					10_000,
+				)
+				const onB = new ApiClient(cluster.apis[1], signedIn.body.user.accessToken)
+				// B remembers the open sign-in (two calls in a row), A ends it.
+				const rememberedAt = Date.now()
+				for (let n = 0; n < 2; n++)
+					expect((await onB.call('GET', '/auth/session')).status).toBe(200)
+				const onA = new ApiClient(cluster.apis[0], onB.token)
+				expect((await onA.call('POST', '/auth/logout')).status).toBe(200)
+				// Refused by B within the notification’s delivery, long before its memory (30 s) ends.
+				const refused = await eventually(
+					() => onB.call('GET', '/auth/session'),
+					(answer) => answer.status === 403,
+					500,
+				)
+				expect(refused.status).toBe(403)
+				expect(Date.now() - rememberedAt).toBeLessThan(2_000)
+			}
+			await endedThroughA()
+
+			cluster.stopPostgres()
+			cluster.startPostgres()
+			// The APIs listen again by themselves, and B is told of ends again.
+			expect(await eventually(listening, (count) => count >= 2, 30_000)).toBeGreaterThanOrEqual(2)
+			await endedThroughA()
 		})
 
 		test('API B killed mid-session: its members reconnect to A and lose nothing', async () => {

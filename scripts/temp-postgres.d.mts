@@ -4,4 +4,4 @@ export function startTempPostgres(options?: {
 	port?: number
 	bin?: string | null
 	log?: 'ignore' | 'inherit'
-}): Promise<{ url: string; port: number; stop: () => Promise<void> }>
+}): Promise<{ url: string; socketUrl: string; port: number; stop: () => Promise<void> }>

@@ -122,6 +122,8 @@ export async function startTempPostgres({
 	}
 	return {
 		url,
+		/** The same server over its Unix socket (in `dir`), for clients on this machine. */
+		socketUrl: `postgres://postgres@localhost:${listenPort}/postgres?host=${encodeURIComponent(dir)}`,
 		port: listenPort,
 		dataDir: data,
 		/** The postmaster; its backends are its children. */

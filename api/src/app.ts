@@ -19,6 +19,7 @@ import { rosterRoutes } from './roster/routes.ts'
 import { exportJobRoutes } from './exports/job-routes.ts'
 import { devOutboxRoutes } from './mail/dev-outbox.ts'
 import { setSessionLookup } from './platform/access-tokens.ts'
+import { changesHeard, watchSessionChanges } from './platform/session-cache.ts'
 import { limitBodies } from './platform/body-limits.ts'
 import { requestLog } from './platform/request-log.ts'
 import { healthRoutes } from './platform/health.ts'
@@ -52,8 +53,14 @@ const answerErrorsIn =
 export function createApi(deps: ApiDeps) {
 	const passwords = createPasswords(deps.config.passwordHashing)
 	setSessionLookup(deps.db, sessionState)
+	watchSessionChanges(deps.db)
 	const app = new OpenAPIHono<ApiEnv>().basePath(API_BASE)
 	app.use('*', requestLog())
+	// A call that ended a session answers once this process heard it back (decision 068).
+	app.use('*', async (_c, next) => {
+		await next()
+		await changesHeard()
+	})
 
 	// Spec section 8: the client reads organization registration's errors from `error`. Set
 	// before the body limit so that its 413 follows the rule too.

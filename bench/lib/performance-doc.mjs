@@ -257,7 +257,7 @@ export function sizingLines(results) {
 	const schools = SCHOOLS.map((pupils) => sizeSchool({ pupils, ...costs }))
 	const crowded = schools.filter((school) => school.postgresConnections >= POSTGRES_MAX_CONNECTIONS)
 	return [
-		`Sizing derived from this run: ${costs.perPupil.toFixed(2)} active people per pupil at the busiest moment (the model), CPU seconds per active user-hour (${names.map((name) => `${label[name] ?? name} ${costs.cpu[name]}`).join(', ')}: the dearer of the PostgreSQL shapes at the step each served), cores at most ${BUSY_SHARE * 100} % busy, one core per Node process, memory as measured base plus growth per person (PostgreSQL's sums its processes, each counting the shared buffers it touched: an upper bound), and the connections the API processes may hold to PostgreSQL (${POOL_PER_API_PROCESS} each, against PostgreSQL's default \`max_connections\` of ${POSTGRES_MAX_CONNECTIONS}).`,
+		`Sizing derived from this run: ${costs.perPupil.toFixed(2)} active people per pupil at the busiest moment (the model), CPU seconds per active user-hour (${names.map((name) => `${label[name] ?? name} ${costs.cpu[name]}`).join(', ')}: the dearer of the PostgreSQL shapes at the step each served), cores at most ${BUSY_SHARE * 100} % busy, one core per Node process, memory as measured base plus growth per person (PostgreSQL's sums its processes, each counting the shared buffers it touched: an upper bound), and the connections the API processes may hold to PostgreSQL (${POOL_PER_API_PROCESS} each, its pool and the session listener, against PostgreSQL's default \`max_connections\` of ${POSTGRES_MAX_CONNECTIONS}).`,
 		table(
 			[
 				'pupils',
@@ -282,7 +282,7 @@ export function sizingLines(results) {
 		`In all: ${schools.map((school) => `${number(school.pupils)} pupils about ${cores(Math.ceil(Object.values(school.processes).reduce((sum, process) => sum + process.cores, 0)))} and ${size(Object.values(school.processes).reduce((sum, process) => sum + process.memoryMiB, 0))}`).join('; ')} (two apps and two APIs on Redis at least wherever a restart must not be seen).`,
 		crowded.length === 0
 			? `The next limit is the cores: no size here reaches PostgreSQL's ${POSTGRES_MAX_CONNECTIONS} connections.`
-			: `The next limit after the cores is PostgreSQL's connections: at ${crowded.map((school) => number(school.pupils)).join(' and ')} pupils the API processes' pools reach its default \`max_connections\` (${POSTGRES_MAX_CONNECTIONS}, some kept for superusers), so raise it (each connection is a PostgreSQL process of its own) or put a transaction pooler such as PgBouncer before it.`,
+			: `The next limit after the cores is PostgreSQL's connections: at ${crowded.map((school) => number(school.pupils)).join(' and ')} pupils the API processes' pools reach its default \`max_connections\` (${POSTGRES_MAX_CONNECTIONS}, some kept for superusers), so raise it (each connection is a PostgreSQL process of its own) or put PgBouncer before it in session mode (in transaction mode the session listener hears nothing and every call reads its session again: decision 068).`,
 	]
 }
 

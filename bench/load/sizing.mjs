@@ -7,10 +7,11 @@
 /** The school sizes the table is made for (pupils): issue 41's three. */
 export const SCHOOLS = [500, 5000, 50_000]
 /**
- * Connections each API process may hold to PostgreSQL: pg's Pool default, which api/src/db.ts
- * keeps (it sets no `max`).
+ * Connections each API process may hold to PostgreSQL: pg's Pool default of 10, which
+ * api/src/db.ts keeps (it sets no `max`), and the one that listens for session changes
+ * (decision 068).
  */
-export const POOL_PER_API_PROCESS = 10
+export const POOL_PER_API_PROCESS = 11
 /** PostgreSQL's own default `max_connections`; a few are kept for superusers and maintenance. */
 export const POSTGRES_MAX_CONNECTIONS = 100
 /**

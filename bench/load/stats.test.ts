@@ -195,13 +195,13 @@ describe('sizing a school from a run', () => {
 		expect(school.processes.postgres).toEqual({ cores: 1, processes: 1, memoryMiB: 0 })
 	})
 
-	it("counts the API processes' PostgreSQL connections, a pool of ten each", () => {
+	it("counts the API processes' PostgreSQL connections, a pool of ten and a listener each", () => {
 		const size = (pupils: number) =>
 			sizeSchool({ pupils, perPupil: 0.48, cpu: { app: 1.6, api: 0.9 }, memory: {} })
-		// 24,000 people × 0.9 s / 3,600 s = 6 busy cores; / 0.6 = 10 API processes, 100 connections.
+		// 24,000 people × 0.9 s / 3,600 s = 6 busy cores; / 0.6 = 10 API processes, 110 connections.
 		expect(size(50_000).processes.api?.processes).toBe(10)
-		expect(size(50_000).postgresConnections).toBe(100)
-		expect(size(500).postgresConnections).toBe(10)
+		expect(size(50_000).postgresConnections).toBe(110)
+		expect(size(500).postgresConnections).toBe(11)
 	})
 
 	it('takes the dearer shape per process and the memory per process of a shape of two', () => {

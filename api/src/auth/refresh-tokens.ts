@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import type { Db } from '../db.ts'
+import type { SessionState } from '../platform/session-cache.ts'
 import {
 	deleteFinishedSessions,
 	extendSession,
@@ -118,17 +119,16 @@ export async function sessionOfRefreshToken(db: Db, token: string): Promise<stri
  * flag is set is the two-factor row read (measured: a join with the two-factor check in one
  * statement cost 3-4 times the plain lookup).
  */
-export async function sessionState(
-	db: Db,
-	sessionId: string,
-	role: string,
-): Promise<{ open: boolean; mustSetUpTwoFactor: boolean }> {
+export async function sessionState(db: Db, sessionId: string, role: string): Promise<SessionState> {
 	const row = await findSessionForCheck(db, sessionId, role)
 	const open = row !== undefined && row.expires_at.getTime() > Date.now()
-	const required = open && 'required' in row && row.required === true
+	if (!open) return { open, mustSetUpTwoFactor: false }
+	const required = 'required' in row && row.required === true
 	return {
 		open,
 		mustSetUpTwoFactor:
 			required && !(await isTwoFactorOn(db, { accountType: 'user', accountId: row.account_id })),
+		accountId: row.account_id,
+		expiresAt: row.expires_at.getTime(),
 	}
 }

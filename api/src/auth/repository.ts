@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../db.ts'
+import { sessionsChangingHere } from '../platform/session-cache.ts'
 import type { AccountType } from '../schema.ts'
 
 export type RefreshSession = { accountId: string; accountType: AccountType }
@@ -132,12 +133,15 @@ export function findSessionForCheck(db: Db, sessionId: string, role: string) {
 
 /** Ends a session: its access tokens are refused from the next request, its refresh tokens too. */
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-	await db
+	// Other processes hear it from migration 037's trigger; this one forgets before it answers.
+	const changed = sessionsChangingHere(`s:${sessionId}`)
+	const result = await db
 		.updateTable('auth_sessions')
 		.set({ revoked_at: sql<Date>`now()` })
 		.where('id', '=', sessionId)
 		.where('revoked_at', 'is', null)
-		.execute()
+		.executeTakeFirst()
+	changed(Number(result.numUpdatedRows) > 0)
 }
 
 /** Ends every open session of the account but `keepSessionId` (the one asking); answers how many. */
@@ -146,6 +150,7 @@ export async function revokeOtherSessions(
 	account: RefreshSession,
 	keepSessionId: string | undefined,
 ): Promise<number> {
+	const changed = sessionsChangingHere(`a:${account.accountId}`)
 	const result = await db
 		.updateTable('auth_sessions')
 		.set({ revoked_at: sql<Date>`now()` })
@@ -154,7 +159,9 @@ export async function revokeOtherSessions(
 		.where('revoked_at', 'is', null)
 		.$if(keepSessionId !== undefined, (query) => query.where('id', '!=', keepSessionId as string))
 		.executeTakeFirst()
-	return Number(result.numUpdatedRows)
+	const ended = Number(result.numUpdatedRows)
+	changed(ended > 0)
+	return ended
 }
 
 /** Ends every open session of the account; answers how many. */
@@ -265,6 +272,7 @@ export async function recordTimeStep(
 	step: number,
 	enable: boolean,
 ) {
+	const changed = enable ? sessionsChangingHere(`a:${account.accountId}`) : undefined
 	const updated = await db
 		.updateTable('two_factor')
 		.set({
@@ -278,7 +286,9 @@ export async function recordTimeStep(
 			eb.or([eb('last_time_step', 'is', null), eb('last_time_step', '<', String(step))]),
 		)
 		.executeTakeFirst()
-	return Number(updated.numUpdatedRows) === 1
+	const recorded = Number(updated.numUpdatedRows) === 1
+	changed?.(recorded)
+	return recorded
 }
 
 /** The account's recovery codes become these (hashed). */
@@ -324,13 +334,22 @@ export async function countUnusedRecoveryCodes(db: Db, account: RefreshSession) 
 
 /** Turns two-factor off: the secret, the recovery codes and any request to turn it off go. */
 export async function deleteTwoFactor(db: Db, account: RefreshSession) {
-	for (const table of ['two_factor', 'recovery_codes', 'two_factor_recoveries'] as const) {
+	const changed = sessionsChangingHere(`a:${account.accountId}`)
+	const removed = await db
+		.deleteFrom('two_factor')
+		.where('account_type', '=', account.accountType)
+		.where('account_id', '=', account.accountId)
+		.returning('enabled_at')
+		.executeTakeFirst()
+	for (const table of ['recovery_codes', 'two_factor_recoveries'] as const) {
 		await db
 			.deleteFrom(table)
 			.where('account_type', '=', account.accountType)
 			.where('account_id', '=', account.accountId)
 			.execute()
 	}
+	// Only turning it off changes a session's state (a set-up never finished does not).
+	changed(Boolean(removed?.enabled_at))
 }
 
 /** The secrets stored before sealing existed (not starting with the sealed prefix). */

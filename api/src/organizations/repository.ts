@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely'
 import type { Db } from '../db.ts'
 import { DEPARTMENT_COLUMNS } from '../departments/repository.ts'
 import { rowsAndTotal, type Page } from '../platform/pagination.ts'
+import { sessionsChangingHere } from '../platform/session-cache.ts'
 import type { OrganizationsTable, OrganizationType } from '../schema.ts'
 import { USER_COLUMNS } from '../users/repository.ts'
 
@@ -179,12 +180,17 @@ export const teachersNeedTwoFactor = async (db: Db, organizationId: string) => {
 	return row.teachers_need_two_factor
 }
 
-export const requireTeacherTwoFactor = (db: Db, organizationId: string, required: boolean) =>
-	db
+export async function requireTeacherTwoFactor(db: Db, organizationId: string, required: boolean) {
+	// Its teachers' sessions change (decision 068); other processes hear it from the trigger.
+	const told = sessionsChangingHere('*')
+	const changed = await db
 		.updateTable('organizations')
 		.set({ teachers_need_two_factor: required })
 		.where('id', '=', organizationId)
-		.execute()
+		.where('teachers_need_two_factor', '!=', required)
+		.executeTakeFirst()
+	told(Number(changed.numUpdatedRows) > 0)
+}
 
 // Invitations to join an organization.
 

@@ -3,6 +3,7 @@ import { SignJWT } from 'jose'
 import { z } from 'zod'
 import type { Db } from '../db.ts'
 import type { Account } from './context.ts'
+import { cachedSessionState, type SessionState } from './session-cache.ts'
 
 const claims = z.object({
 	sub: z.string(),
@@ -18,7 +19,7 @@ export type SessionLookup = (
 	db: Db,
 	sessionId: string,
 	role: Account['role'],
-) => Promise<{ open: boolean; mustSetUpTwoFactor: boolean }>
+) => Promise<SessionState>
 
 // Sessions are auth's, and the platform imports no domain (decision 044): createApi hands auth's
 // lookup in for its database, once, before any call is checked.
@@ -111,7 +112,10 @@ export async function authenticateCaller(
 	if (!verified) return null
 	const sessionState = sessionLookups.get(db)
 	if (!sessionState) throw new Error('No session lookup for this database: createApi sets it')
-	const state = await sessionState(db, verified.sessionId, verified.role)
+	// Remembered for a moment while every change is heard (decision 068): most calls run no statement.
+	const state = await cachedSessionState(db, verified.sessionId, verified.role, () =>
+		sessionState(db, verified.sessionId, verified.role),
+	)
 	if (!state.open) return null
 	const { sessionId: _sessionId, ...account } = verified
 	return { account, mustSetUpTwoFactor: state.mustSetUpTwoFactor }
