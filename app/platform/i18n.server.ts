@@ -111,6 +111,8 @@ export function accountLocaleMiddleware(
 		const account = accountLocale(context)
 		if (!account) return next()
 		const locale = chooseLocale(incoming, { account })
+		// Most people's own language is the one their browser already chose.
+		if (locale === context.get(localeContext)) return next()
 		context.set(localeContext, locale)
 		return request.run(i18nFor(locale), next)
 	}

@@ -7,7 +7,7 @@ import {
 	StaticRouterProvider,
 	type LinkProps,
 } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { Link } from './link'
 
 /** Renders `element` as the page at `url`, inside React Router's server router. */
@@ -63,6 +63,24 @@ describe("the app's Link", () => {
 				expect(anchors(ours), `${url} ${JSON.stringify(props)}`).toEqual(anchors(theirs))
 				expect(anchors(ours)).toHaveLength(1)
 			}
+		}
+	})
+
+	it('renders the same in the browser, where its links handle their clicks', async () => {
+		// The browser's link is chosen when the module loads where there is a document.
+		vi.stubGlobal('document', {})
+		vi.resetModules()
+		try {
+			const { Link: BrowserLink } = await import('./link')
+			for (const props of cases) {
+				const url = '/studentdashboard/courses/c1'
+				const ours = await render(url, <BrowserLink {...props}>go</BrowserLink>)
+				const server = await render(url, <Link {...props}>go</Link>)
+				expect(anchors(ours), JSON.stringify(props)).toEqual(anchors(server))
+			}
+		} finally {
+			vi.unstubAllGlobals()
+			vi.resetModules()
 		}
 	})
 })
