@@ -181,7 +181,9 @@ function readPage(within: string | null): Reading {
 	for (let node = walker.nextNode(); node; node = walker.nextNode()) {
 		const parent = node.parentElement
 		const text = node.textContent?.replace(/\s+/g, ' ').trim()
-		if (!parent || !text || parent.closest('script, style, template, noscript')) continue
+		// `translate="no"`: a code or an id the page marks as never translated (a certificate's).
+		if (!parent || !text || parent.closest('script, style, template, noscript, [translate="no"]'))
+			continue
 		if (!shown(parent) || ownLanguage(parent) || !inside(parent)) continue
 		texts.push({ where: describe(parent), text })
 	}

@@ -43,7 +43,9 @@ export function CertificateCard({
 				<dt className="font-medium text-slate-600">
 					<Trans>Certificate ID</Trans>
 				</dt>
-				<dd className="font-mono">{certificate.publicId}</dd>
+				<dd className="font-mono" translate="no">
+					{certificate.publicId}
+				</dd>
 			</dl>
 			<div className="flex flex-wrap gap-3 pt-2">
 				{/* No `download` attribute: the file comes as an attachment, and a refusal shows the area's page. */}

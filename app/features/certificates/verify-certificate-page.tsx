@@ -41,7 +41,9 @@ export function VerifyCertificatePage({
 						<dt className="font-medium text-slate-700">
 							<Trans>Certificate ID</Trans>
 						</dt>
-						<dd className="font-mono break-all">{result.certificate.publicId}</dd>
+						<dd className="font-mono break-all" translate="no">
+							{result.certificate.publicId}
+						</dd>
 					</dl>
 				</Verdict>
 			) : (
