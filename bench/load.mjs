@@ -30,7 +30,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import * as Y from 'yjs'
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
-import { createServer } from 'node:net'
+import { freePort } from '../scripts/free-port.mjs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { launch } from '../scripts/launch.mjs'
@@ -382,16 +382,6 @@ async function storedWrites(database, location) {
 
 // Each API's metrics listener: a port the system has free (a fixed one may be another's).
 const metricsPorts = []
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const server = createServer()
-		server.once('error', reject)
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address()
-			server.close(() => resolve(port))
-		})
-	})
-}
 
 /** Each API's calls answered and statements run so far, from its metrics listener; null if none. */
 async function apiCounts(processes) {

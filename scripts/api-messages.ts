@@ -122,8 +122,8 @@ function errorConstantNames(root: string): Set<string> {
 	return errorConstants
 }
 
-/** zod's checks whose arguments after the first may be a message (`.min(1, 'X is required')`). */
-const CHECKS = new Set([
+/** zod's checks whose message follows a limit or a pattern (`.min(1, 'X is required')`). */
+const CHECKS_AFTER_A_LIMIT = new Set([
 	'min',
 	'max',
 	'length',
@@ -133,14 +133,10 @@ const CHECKS = new Set([
 	'gte',
 	'lt',
 	'lte',
-	'int',
-	'positive',
-	'nonnegative',
 	'multipleOf',
-	'email',
-	'url',
-	'nonempty',
 ])
+/** zod's checks whose message comes first (`.int('…')`, `.email('…')`). */
+const CHECKS_MESSAGE_FIRST = new Set(['int', 'positive', 'nonnegative', 'email', 'url', 'nonempty'])
 /** Functions that say their first argument (a message, or the message a text is built from). */
 const SAYERS = new Set(['say', 'msg', 'phrase', 'labelled', 'builtText', 'tooMany'])
 /** validation.ts's functions of a field's label (their first parameter is `label` there). */
@@ -210,24 +206,11 @@ export const apiMessages: ExtractorType = {
 			} else if (
 				callee.type === 'MemberExpression' &&
 				(callee.property as Node).type === 'Identifier' &&
-				CHECKS.has((callee.property as Node).name as string)
+				(CHECKS_AFTER_A_LIMIT.has((callee.property as Node).name as string) ||
+					CHECKS_MESSAGE_FIRST.has((callee.property as Node).name as string))
 			) {
 				const name = (callee.property as Node).name as string
-				// `.int('…')` and `.email('…')` take the message first; the others after a limit.
-				for (const arg of [
-					'min',
-					'max',
-					'length',
-					'regex',
-					'refine',
-					'gt',
-					'gte',
-					'lt',
-					'lte',
-					'multipleOf',
-				].includes(name)
-					? args.slice(1)
-					: args)
+				for (const arg of CHECKS_AFTER_A_LIMIT.has(name) ? args.slice(1) : args)
 					found(literal(arg), node)
 			}
 		}

@@ -14,7 +14,7 @@ import {
 	readFileSync,
 	rmSync,
 } from 'node:fs'
-import { createServer } from 'node:net'
+import { freePort } from './free-port.mjs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -26,17 +26,6 @@ export function postgresBinDir() {
 		.filter((name) => existsSync(join(root, name, 'bin', 'initdb')))
 		.sort((a, b) => Number(b) - Number(a))
 	return versions.length ? join(root, versions[0], 'bin') : null
-}
-
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const server = createServer()
-		server.once('error', reject)
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address()
-			server.close(() => resolve(port))
-		})
-	})
 }
 
 /** The user the server runs as: ourselves, or `postgres` (else `nobody`) when we are root. */

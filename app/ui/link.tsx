@@ -26,53 +26,44 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props
 
 type PathLinkProps = LinkProps & { to: string }
 
+/** The attributes of the `<a>` itself: what is left of a link's props without React Router's own. */
+function anchorAttributes({
+	to: _to,
+	target: _target,
+	onClick: _onClick,
+	reloadDocument: _reloadDocument,
+	replace: _replace,
+	state: _state,
+	preventScrollReset: _preventScrollReset,
+	defaultShouldRevalidate: _defaultShouldRevalidate,
+	// Handled by Link above: only their defaults reach here.
+	prefetch: _prefetch,
+	relative: _relative,
+	mask: _mask,
+	viewTransition: _viewTransition,
+	discover: _discover,
+	...rest
+}: PathLinkProps) {
+	return rest
+}
+
 /**
  * On the server a link is its markup only: no click can reach it there, so it skips the click
  * handler's work (resolving the address against the matched routes, 2–3 µs a link, a page's
  * dozen links on every request). The browser renders ClientPathLink, whose markup is the same.
  */
-const ServerPathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(function ServerPathLink(
-	{
-		to,
-		target,
-		onClick: _onClick,
-		reloadDocument: _reloadDocument,
-		replace: _replace,
-		state: _state,
-		preventScrollReset: _preventScrollReset,
-		defaultShouldRevalidate: _defaultShouldRevalidate,
-		prefetch: _prefetch,
-		relative: _relative,
-		mask: _mask,
-		viewTransition: _viewTransition,
-		discover: _discover,
-		...rest
+const ServerPathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(
+	function ServerPathLink(props, ref) {
+		const { to, target } = props
+		return (
+			<a {...anchorAttributes(props)} ref={ref} href={to} target={target} data-discover="true" />
+		)
 	},
-	ref,
-) {
-	return <a {...rest} ref={ref} href={to} target={target} data-discover="true" />
-})
+)
 
-const ClientPathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(function PathLink(
-	{
-		to,
-		onClick,
-		reloadDocument,
-		replace,
-		state,
-		target,
-		preventScrollReset,
-		defaultShouldRevalidate,
-		// Handled by Link above: only their defaults reach here.
-		prefetch: _prefetch,
-		relative: _relative,
-		mask: _mask,
-		viewTransition: _viewTransition,
-		discover: _discover,
-		...rest
-	},
-	ref,
-) {
+const ClientPathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(function PathLink(props, ref) {
+	const { to, onClick, reloadDocument, target } = props
+	const { replace, state, preventScrollReset, defaultShouldRevalidate } = props
 	const navigate = useLinkClickHandler(to, {
 		replace,
 		state,
@@ -86,7 +77,14 @@ const ClientPathLink = forwardRef<HTMLAnchorElement, PathLinkProps>(function Pat
 	}
 	// data-discover, as React Router's link sets it: the browser learns this page's route early.
 	return (
-		<a {...rest} ref={ref} href={to} target={target} onClick={handleClick} data-discover="true" />
+		<a
+			{...anchorAttributes(props)}
+			ref={ref}
+			href={to}
+			target={target}
+			onClick={handleClick}
+			data-discover="true"
+		/>
 	)
 })
 

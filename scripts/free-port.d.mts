@@ -1,0 +1,2 @@
+// Types for scripts/free-port.mjs.
+export function freePort(): Promise<number>
