@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
+import { generate } from 'otplib'
 import pg from 'pg'
 import type { Server } from 'node:http'
 import { afterAll, beforeAll } from 'vitest'
@@ -190,6 +191,19 @@ export async function call(
 		body: isJson && text ? JSON.parse(text) : text,
 		headers: response.headers,
 	}
+}
+
+/** Turns two-factor sign-in on for the signed-in account (set-up, then a code from its secret). */
+export async function turnOnTwoFactor(api: { baseUrl: string }, token: string, password: string) {
+	const setup = await call(api, 'POST', '/account/two-factor/setup', {
+		token,
+		json: { currentPassword: password },
+	})
+	if (setup.status !== 200) return setup
+	return call(api, 'POST', '/account/two-factor/enable', {
+		token,
+		json: { code: await generate({ secret: setup.body.secret }), currentPassword: password },
+	})
 }
 
 /** The `refreshToken` cookie an answer sets, as a `Cookie` header value. */

@@ -1,9 +1,16 @@
-import { generate } from 'otplib'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { databasePool, openDatabase, statementsRun, type Db } from '../src/db.ts'
 import { SESSION_STATE_TTL_MS } from '../src/platform/session-cache.ts'
-import { apiForFile, call, login, registerStudent, startApi, type TestApi } from './helpers.ts'
+import {
+	apiForFile,
+	call,
+	login,
+	registerStudent,
+	startApi,
+	turnOnTwoFactor,
+	type TestApi,
+} from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
 
 // Issue 41 (decision 068): an API process remembers a session's state for a moment instead of
@@ -124,16 +131,7 @@ describe('every change refuses the remembered state on the next call', () => {
 		expect(held).toMatchObject({ status: 403, body: { message: SET_UP_FIRST } })
 		expect((await check(token)).status).toBe(403)
 
-		const setup = await call(api, 'POST', '/account/two-factor/setup', {
-			token,
-			json: { currentPassword: PASSWORD },
-		})
-		expect(setup.status).toBe(200)
-		const enabled = await call(api, 'POST', '/account/two-factor/enable', {
-			token,
-			json: { code: await generate({ secret: setup.body.secret }), currentPassword: PASSWORD },
-		})
-		expect(enabled.status).toBe(200)
+		expect((await turnOnTwoFactor(api, token, PASSWORD)).status).toBe(200)
 		expect((await check(token)).status).toBe(200)
 	})
 

@@ -1,6 +1,5 @@
-import { generate } from 'otplib'
 import { describe, expect, test } from 'vitest'
-import { apiForFile, call, login, registerStudent } from './helpers.ts'
+import { apiForFile, call, login, registerStudent, turnOnTwoFactor } from './helpers.ts'
 import { newMember, newOrganization } from './org-helpers.ts'
 
 // Issue 29: an organization can require two-factor sign-in of its teachers (decision 037). The API
@@ -74,16 +73,7 @@ describe('a teacher without two-factor', () => {
 		// Their own account's settings stay open: that is where two-factor is set up.
 		expect((await call(api, 'GET', '/account', { token })).status).toBe(200)
 		expect((await call(api, 'GET', '/account/sessions', { token })).status).toBe(200)
-		const setup = await call(api, 'POST', '/account/two-factor/setup', {
-			token,
-			json: { currentPassword: PASSWORD },
-		})
-		expect(setup.status).toBe(200)
-		const enabled = await call(api, 'POST', '/account/two-factor/enable', {
-			token,
-			json: { code: await generate({ secret: setup.body.secret }), currentPassword: PASSWORD },
-		})
-		expect(enabled.status).toBe(200)
+		expect((await turnOnTwoFactor(api, token, PASSWORD)).status).toBe(200)
 		// On, the same session goes on at once.
 		expect((await teacherCall(token)).status).toBe(200)
 		const secondLogin = await call(api, 'POST', '/auth/login', {
