@@ -179,10 +179,13 @@ describe('POST /schedule/create', () => {
 	test('another teacher’s course is 403, an unknown one 404, a student 403', async () => {
 		const other = await create({ courseId: otherCourseId })
 		expect(other.status).toBe(403)
-		expect(other.body).toEqual({ error: 'You do not have permission to do this' })
+		expect(other.body).toEqual({
+			error: 'You do not have permission to do this',
+			code: 'forbidden',
+		})
 		const unknown = await create({ courseId: UNKNOWN_ID })
 		expect(unknown.status).toBe(404)
-		expect(unknown.body).toEqual({ error: 'Course not found' })
+		expect(unknown.body).toEqual({ error: 'Course not found', code: 'not_found' })
 		const student = await create({}, tokens.student)
 		expect(student.status).toBe(403)
 		const badId = await create({ courseId: 'nope' })
@@ -359,7 +362,7 @@ describe('GET and PUT /schedules/{id}', () => {
 			body: '{',
 			headers: { 'content-type': 'application/json' },
 		})
-		expect(notJson.body).toEqual({ message: 'Invalid JSON body' })
+		expect(notJson.body).toEqual({ message: 'Invalid JSON body', code: 'invalid_json' })
 		const other = await call(api, 'PUT', `/schedules/${id}`, {
 			token: tokens.otherTeacher,
 			json: { title: 'Mine now' },
@@ -375,7 +378,7 @@ describe('GET and PUT /schedules/{id}', () => {
 			json: { title: 'Nothing' },
 		})
 		expect(unknown.status).toBe(404)
-		expect(unknown.body).toEqual({ message: 'Schedule not found' })
+		expect(unknown.body).toEqual({ message: 'Schedule not found', code: 'not_found' })
 	})
 })
 
@@ -436,7 +439,10 @@ describe('cancel and delete', () => {
 		expect(read.body.schedule.status).toBe('Completed')
 		const answer = await call(api, 'POST', `/schedule/${id}/cancel`, { token: tokens.teacher })
 		expect(answer.status).toBe(409)
-		expect(answer.body).toEqual({ message: 'A completed session cannot be cancelled' })
+		expect(answer.body).toEqual({
+			message: 'A completed session cannot be cancelled',
+			code: 'conflict',
+		})
 	})
 
 	test('delete removes the session for the owner only', async () => {
