@@ -39,7 +39,7 @@ describe('a refusal the app tells apart has its own code, its message in the rea
 			message: 'تشترط مؤسستك تسجيل الدخول بخطوتين. أعدّه للمتابعة.',
 			code: 'two_factor_setup_required',
 		})
-		for (const headers of [{ 'Accept-Language': 'en' }, {}]) {
+		for (const headers of [{ 'Accept-Language': 'en' }, {}] as Record<string, string>[]) {
 			const inEnglish = await call(api, 'GET', '/tasks', { token, headers })
 			expect(inEnglish.body).toEqual({
 				message: 'Your organization requires two-factor sign-in. Set it up to continue.',

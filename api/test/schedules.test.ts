@@ -168,11 +168,38 @@ describe('POST /schedule/create', () => {
 		}
 	})
 
-	test('a time the clocks skip is refused', async () => {
-		const answer = await create({ scheduledDate: '2030-03-10', startTime: '02:30' })
+	test('a time the clocks skip is refused, said in the reader’s language (decision 072)', async () => {
+		const skipped = { scheduledDate: '2030-03-10', startTime: '02:30' }
+		const answer = await create(skipped)
 		expect(answer.status).toBe(400)
 		expect(answer.body.errors).toEqual([
-			{ path: 'startTime', msg: expect.stringContaining('does not exist') },
+			{
+				path: 'startTime',
+				msg: '02:30 does not exist on 2030-03-10 in America/New_York (the clocks skip it); choose another time',
+			},
+		])
+		const said = (language: string) =>
+			call(api, 'POST', '/schedule/create', {
+				body: scheduleForm(skipped),
+				token: tokens.teacher,
+				headers: { 'Accept-Language': language },
+			})
+		const spanish = await said('es')
+		expect(spanish.body).toEqual({
+			error: 'La validación falló',
+			code: 'validation_failed',
+			errors: [
+				{
+					path: 'startTime',
+					msg: 'La hora 02:30 no existe el 2030-03-10 en America/New_York (ese día los relojes se adelantan y la saltan); elige otra hora',
+				},
+			],
+		})
+		expect((await said('ar')).body.errors).toEqual([
+			{
+				path: 'startTime',
+				msg: 'الساعة 02:30 غير موجودة يوم 2030-03-10 في المنطقة الزمنية America/New_York (تُقدَّم الساعات فتتخطاها)؛ اختر وقتًا آخر',
+			},
 		])
 	})
 

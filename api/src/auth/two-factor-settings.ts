@@ -16,6 +16,7 @@ import { afterAnswer } from '../platform/after-answer.ts'
 import type { ApiDeps } from '../platform/context.ts'
 import { ApiError, validationError, refusalCode } from '../platform/errors.ts'
 import type { Passwords } from '../platform/passwords.ts'
+import { Moment, phrase } from '../platform/i18n.ts'
 import { deleteTwoFactor } from './repository.ts'
 import {
 	finishEnrollment,
@@ -162,7 +163,17 @@ export async function startTwoFactorRecovery(deps: ApiDeps, address: string, tok
 	}
 	afterAnswer(() => sendTwoFactorRecoveryStarted(deps, started.account, started.readyAt))
 	return {
-		message: `Two-factor sign-in turns off on ${started.readyAt.toUTCString()}. From then, you log in with your password alone. We have mailed you so.`,
+		// In the reader's language (decision 072): the date in its words, in UTC as in English.
+		message: phrase(
+			'Two-factor sign-in turns off on {date}. From then, you log in with your password alone. We have mailed you so.',
+			{
+				date: new Moment(started.readyAt, started.readyAt.toUTCString(), {
+					dateStyle: 'full',
+					timeStyle: 'long',
+					timeZone: 'UTC',
+				}),
+			},
+		),
 		readyAt: started.readyAt.toISOString(),
 	}
 }

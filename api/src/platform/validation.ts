@@ -2,6 +2,7 @@ import { dictionary } from '@zxcvbn-ts/language-common'
 import { z } from '@hono/zod-openapi'
 import { validationError } from './errors.ts'
 import { known, phrase, type Phrase } from './i18n.ts'
+import { issueText, parseInReadersLanguage, startParse } from './zod-texts.ts'
 
 export const NUL_MESSAGE = 'Must not contain a NUL character'
 
@@ -44,12 +45,15 @@ function nulPaths(input: unknown): string[] {
 export function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
 	const withNul = nulPaths(input)
 	if (withNul.length > 0) throw validationError(withNul.map((path) => ({ path, msg: NUL_MESSAGE })))
-	const result = schema.safeParse(input)
+	// zod's own texts (a check given no message) are marked by this parse's error map and said in
+	// the reader's language when answered (platform/zod-texts.ts); the issues are read at once.
+	startParse()
+	const result = schema.safeParse(input, parseInReadersLanguage)
 	if (result.success) return result.data
 	throw validationError(
 		result.error.issues.map((issue) => ({
 			path: issue.path.length > 0 ? issue.path.map(String).join('.') : 'body',
-			msg: issue.message,
+			msg: issueText(issue.message),
 		})),
 	)
 }
