@@ -2,7 +2,7 @@ import { dictionary } from '@zxcvbn-ts/language-common'
 import { z } from '@hono/zod-openapi'
 import { validationError } from './errors.ts'
 import { known, phrase, type Phrase } from './i18n.ts'
-import { issueText, parseInReadersLanguage, startParse } from './zod-texts.ts'
+import { issueText, markedIssues } from './zod-texts.ts'
 
 export const NUL_MESSAGE = 'Must not contain a NUL character'
 
@@ -45,13 +45,12 @@ function nulPaths(input: unknown): string[] {
 export function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
 	const withNul = nulPaths(input)
 	if (withNul.length > 0) throw validationError(withNul.map((path) => ({ path, msg: NUL_MESSAGE })))
-	// zod's own texts (a check given no message) are marked by this parse's error map and said in
-	// the reader's language when answered (platform/zod-texts.ts); the issues are read at once.
-	startParse()
-	const result = schema.safeParse(input, parseInReadersLanguage)
+	const result = schema.safeParse(input)
 	if (result.success) return result.data
+	// A refused input is parsed again with zod's own texts marked, to be said in the reader's
+	// language when answered (platform/zod-texts.ts, decision 072); one that passes costs as before.
 	throw validationError(
-		result.error.issues.map((issue) => ({
+		markedIssues(schema, input).map((issue) => ({
 			path: issue.path.length > 0 ? issue.path.map(String).join('.') : 'body',
 			msg: issueText(issue.message),
 		})),

@@ -3,8 +3,8 @@ import { msg, Phrase, phrase, type Speaker } from './i18n.ts'
 
 // The texts zod writes itself, for a check given no message of its own (decision 072): the answer
 // keeps zod's English byte for byte, and says the same in another language from the `api`
-// catalog, as a whole sentence a translator wrote. A parse is given its own error map (no global
-// `z.config` switched per request, which concurrent requests would race on).
+// catalog, as a whole sentence a translator wrote. A refused input's parse is given its own error
+// map (no global `z.config` switched per request, which concurrent requests would race on).
 
 /** zod's own English for a raw issue, as every answer said it before. */
 const zodEnglish = z.locales.en().localeError
@@ -188,20 +188,27 @@ export class ZodText extends Phrase {
 }
 
 /**
- * The raw issues of the parse under way, by the marker its error map returned. `validate` parses
- * synchronously and reads its issues at once, so one list serves every request in turn.
+ * The raw issues of the parse under way, by the marker its error map returned. `markedIssues`
+ * parses synchronously and its caller reads the issues at once, so one list serves every request
+ * in turn.
  */
 const raised: RawIssue[] = []
 const MARK = '\u0000zod:'
 
-/** The per-parse options of `validate`: zod's default texts marked, to be said in the reader's language. */
-export const parseInReadersLanguage = {
+/** The per-parse options that mark zod's default texts, to be said in the reader's language. */
+const marking = {
 	error: (issue: RawIssue) => `${MARK}${raised.push(issue) - 1}`,
 }
 
-/** Before a parse: forget the last parse's issues. */
-export function startParse() {
+/**
+ * The issues of an input its schema refused, parsed again with zod's own texts marked (read them
+ * with `issueText` before the next parse). Only a refused input is parsed twice: the first parse
+ * gets no options, so zod keeps its fastest path for the input that passes.
+ */
+export function markedIssues(schema: z.ZodType, input: unknown): z.core.$ZodIssue[] {
 	raised.length = 0
+	const marked = schema.safeParse(input, marking)
+	return marked.success ? [] : marked.error.issues
 }
 
 /** An issue's message as the answer says it: a marked one becomes zod's text in the reader's language. */

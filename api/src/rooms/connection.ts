@@ -4,7 +4,7 @@ import { encodeStateAsUpdate } from 'yjs'
 import type { Db } from '../db.ts'
 import { msg } from '../platform/i18n.ts'
 import { log } from '../platform/log.ts'
-import { issueText, parseInReadersLanguage, startParse } from '../platform/zod-texts.ts'
+import { issueText, markedIssues } from '../platform/zod-texts.ts'
 import type { Whiteboard } from './board.ts'
 import type { RoomBus, RoomEvent } from './bus.ts'
 import { allowed, CLOSE_FLOODING, ROOM_NOTICES, type Rates } from './limits.ts'
@@ -115,10 +115,9 @@ async function receive(room: Room, peer: Peer, data: string | ArrayBuffer) {
 	} catch {
 		parsed = null
 	}
-	startParse()
-	const result = socketMessage.safeParse(parsed, parseInReadersLanguage)
+	const result = socketMessage.safeParse(parsed)
 	if (!result.success) {
-		const issue = result.error.issues[0]
+		const issue = markedIssues(socketMessage, parsed)[0]
 		room.presence.send(peer, {
 			type: 'error',
 			message: issue ? issueText(issue.message) : msg('Invalid message'),
