@@ -24,8 +24,8 @@ import { limitBodies } from './platform/body-limits.ts'
 import { requestLog } from './platform/request-log.ts'
 import { healthRoutes } from './platform/health.ts'
 import { contractRoutes } from './platform/reference.ts'
-import type { ApiDeps, ApiEnv, ErrorField } from './platform/context.ts'
-import { errorResponse, handleError, MESSAGES } from './platform/errors.ts'
+import type { Account, ApiDeps, ApiEnv, ErrorField } from './platform/context.ts'
+import { ApiError, handleError, MESSAGES } from './platform/errors.ts'
 import { taskRoutes, TASK_UPLOAD_PATHS } from './tasks/routes.ts'
 import { testHookRoutes } from './test-hooks/routes.ts'
 import { userRoutes } from './users/routes.ts'
@@ -110,16 +110,14 @@ export function createApi(deps: ApiDeps) {
 	// Last, so that the document holds every declared route.
 	app.route('/', contractRoutes(app, deps.config))
 
-	app.notFound((c) => errorResponse(c, 404, MESSAGES.notFound))
 	// An error answer without Accept-Language speaks the signed-in account's language (decision 067).
-	app.onError((error, c) =>
-		handleError(error, c, (account) =>
-			spokenLanguage(deps.db, {
-				accountType: account.role === 'organization' ? 'organization' : 'user',
-				accountId: account.id,
-			}),
-		),
-	)
+	const accountLanguage = (account: Account) =>
+		spokenLanguage(deps.db, {
+			accountType: account.role === 'organization' ? 'organization' : 'user',
+			accountId: account.id,
+		})
+	app.notFound((c) => handleError(new ApiError(404, MESSAGES.notFound), c, accountLanguage))
+	app.onError((error, c) => handleError(error, c, accountLanguage))
 	return app
 }
 

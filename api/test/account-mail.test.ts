@@ -392,7 +392,10 @@ describe('email verification', () => {
 		// Nothing left to verify.
 		const resend = await call(api, 'POST', '/account/verification', { token })
 		expect(resend.status).toBe(409)
-		expect(resend.body).toEqual({ message: 'Your email address is already verified' })
+		expect(resend.body).toEqual({
+			message: 'Your email address is already verified',
+			code: 'already_verified',
+		})
 	})
 
 	test('Resend sends a new link and the old one stops working; resends are limited', async () => {

@@ -25,9 +25,10 @@ describe('a bad input is answered in the reader’s language', () => {
 		const spanish = await createDepartment(school.token, '', 'es-ES,es;q=0.9')
 		expect(spanish.status).toBe(400)
 		expect(spanish.body).toEqual({
-			// The answer's own fixed message stays the spec's English: the app tells refusals apart
-			// by it and translates it itself (decision 067).
-			message: 'Validation failed',
+			// The answer's own message is said too; a client tells refusals apart by the code
+			// (decision 072).
+			message: 'La validación falló',
+			code: 'validation_failed',
 			errors: [
 				{ path: 'departmentName', msg: 'El campo «Nombre del departamento» es obligatorio' },
 			],
@@ -36,7 +37,8 @@ describe('a bad input is answered in the reader’s language', () => {
 		const arabic = await createDepartment(school.token, 'ق'.repeat(101), 'ar')
 		expect(arabic.status).toBe(400)
 		expect(arabic.body).toEqual({
-			message: 'Validation failed',
+			message: 'فشل التحقق',
+			code: 'validation_failed',
 			errors: [{ path: 'departmentName', msg: 'يجب ألا يتجاوز حقل «اسم القسم» 100 حرف' }],
 		})
 
@@ -45,6 +47,7 @@ describe('a bad input is answered in the reader’s language', () => {
 			const english = await createDepartment(school.token, '', language)
 			expect(english.body).toEqual({
 				message: 'Validation failed',
+				code: 'validation_failed',
 				errors: [{ path: 'departmentName', msg: 'Department name is required' }],
 			})
 		}
@@ -70,7 +73,8 @@ describe('a bad input is answered in the reader’s language', () => {
 		})
 		expect(french.status).toBe(400)
 		expect(french.body).toEqual({
-			message: 'Validation failed',
+			message: 'La validation a échoué',
+			code: 'validation_failed',
 			errors: [{ path: 'submissionGraded', msg: 'Doit être vrai ou faux' }],
 		})
 		// A page in another language (the app sends its own) wins over the account's.
@@ -107,6 +111,7 @@ describe('a 429’s wait', () => {
 		expect(once.headers.get('retry-after')).toBe('1')
 		expect(once.body).toEqual({
 			message: 'محاولات تسجيل دخول فاشلة كثيرة جدًا. حاول مرة أخرى بعد ثانية واحدة.',
+			code: 'rate_limited',
 		})
 
 		// The wait over, one more wrong password doubles it.

@@ -59,7 +59,10 @@ describe('login', () => {
 		]) {
 			const answer = await call(api, 'POST', '/auth/login', { json })
 			expect(answer.status).toBe(401)
-			expect(answer.body).toEqual({ message: 'Invalid email or password' })
+			expect(answer.body).toEqual({
+				message: 'Invalid email or password',
+				code: 'invalid_credentials',
+			})
 		}
 	})
 
@@ -81,6 +84,7 @@ describe('login', () => {
 		expect(asUser.status).toBe(401)
 		expect(asUser.body).toEqual({
 			message: 'This email and password belong to an organization: log in as an organization',
+			code: 'organization_account',
 		})
 		expect(asUser.headers.get('set-cookie')).toBeNull()
 		const asOrganization = await call(api, 'POST', '/auth/organization-login', {
@@ -90,6 +94,7 @@ describe('login', () => {
 		expect(asOrganization.body).toEqual({
 			message:
 				'This email and password belong to a student or teacher: log in as a student or teacher',
+			code: 'person_account',
 		})
 		// A wrong password reveals no account of either kind.
 		for (const [path, email] of [
@@ -101,7 +106,10 @@ describe('login', () => {
 				json: { email, password: 'Not-The-Password-9' },
 			})
 			expect(answer.status, `${path} ${email}`).toBe(401)
-			expect(answer.body).toEqual({ message: 'Invalid email or password' })
+			expect(answer.body).toEqual({
+				message: 'Invalid email or password',
+				code: 'invalid_credentials',
+			})
 		}
 	})
 
@@ -110,6 +118,7 @@ describe('login', () => {
 		expect(answer.status).toBe(400)
 		expect(answer.body).toEqual({
 			message: 'Validation failed',
+			code: 'validation_failed',
 			errors: [
 				{ path: 'email', msg: 'Enter a valid email address' },
 				{ path: 'password', msg: 'Password is required' },
@@ -235,7 +244,10 @@ describe('registration', () => {
 			},
 		})
 		expect(answer.status).toBe(409)
-		expect(answer.body).toEqual({ message: 'An account with this email already exists' })
+		expect(answer.body).toEqual({
+			message: 'An account with this email already exists',
+			code: 'email_taken',
+		})
 	})
 
 	test('missing, wrong-typed and oversized fields answer 400 naming each field', async () => {
@@ -252,6 +264,7 @@ describe('registration', () => {
 		expect(answer.status).toBe(400)
 		expect(answer.body).toEqual({
 			message: 'Validation failed',
+			code: 'validation_failed',
 			errors: [
 				{ path: 'firstName', msg: 'First name must be text' },
 				{ path: 'lastName', msg: 'Last name must be at most 100 characters' },
@@ -314,7 +327,10 @@ describe('registration', () => {
 			},
 		})
 		expect(denied.status).toBe(403)
-		expect(denied.body).toEqual({ message: 'You do not have permission to do this' })
+		expect(denied.body).toEqual({
+			message: 'You do not have permission to do this',
+			code: 'forbidden',
+		})
 		const anonymous = await call(api, 'POST', '/auth/register-student/organization', {
 			json: {
 				firstName: 'Member',
@@ -324,7 +340,10 @@ describe('registration', () => {
 			},
 		})
 		expect(anonymous.status).toBe(403)
-		expect(anonymous.body).toEqual({ message: 'Access token is missing or expired' })
+		expect(anonymous.body).toEqual({
+			message: 'Access token is missing or expired',
+			code: 'access_token_invalid',
+		})
 	})
 })
 
@@ -348,7 +367,7 @@ describe('get-student', () => {
 			json: { email: 'teacher@example.com' },
 		})
 		expect(teacherEmail.status).toBe(404)
-		expect(teacherEmail.body).toEqual({ message: 'Student not found' })
+		expect(teacherEmail.body).toEqual({ message: 'Student not found', code: 'not_found' })
 		const { token: studentToken } = await login(api, 'student@example.com')
 		const byStudent = await call(api, 'POST', '/auth/get-student', {
 			token: studentToken,
@@ -378,7 +397,7 @@ describe('get-student', () => {
 		] as const) {
 			const answer = await call(api, 'POST', '/auth/get-student', { token, json: { email } })
 			expect(answer.status).toBe(404)
-			expect(answer.body).toEqual({ message: 'Student not found' })
+			expect(answer.body).toEqual({ message: 'Student not found', code: 'not_found' })
 		}
 	})
 })
@@ -414,7 +433,10 @@ describe('access tokens', () => {
 		for (const token of tokens) {
 			const answer = await call(api, 'GET', '/users/tutors', { token })
 			expect(answer.status).toBe(403)
-			expect(answer.body).toEqual({ message: 'Access token is missing or expired' })
+			expect(answer.body).toEqual({
+				message: 'Access token is missing or expired',
+				code: 'access_token_invalid',
+			})
 		}
 		const valid = await call(api, 'GET', '/users/tutors', { token: await sign(claims, now + 600) })
 		expect(valid.status).toBe(200)
@@ -452,7 +474,10 @@ describe('refresh and logout', () => {
 			json: { refreshToken: answer.body.user.refreshToken },
 		})
 		expect(refreshed.status).toBe(401)
-		expect(refreshed.body).toEqual({ message: 'Invalid or expired refresh token' })
+		expect(refreshed.body).toEqual({
+			message: 'Invalid or expired refresh token',
+			code: 'unauthorized',
+		})
 		const unknown = await call(api, 'POST', '/auth/refresh-token', {
 			headers: { cookie: 'refreshToken=forged' },
 		})
@@ -564,7 +589,10 @@ describe('sessions: rotation, reuse and logout revoke at once', () => {
 
 		const replayed = await refresh(stolen)
 		expect(replayed.status).toBe(401)
-		expect(replayed.body).toEqual({ message: 'Invalid or expired refresh token' })
+		expect(replayed.body).toEqual({
+			message: 'Invalid or expired refresh token',
+			code: 'unauthorized',
+		})
 		// Every token of the session is dead: the successor, and the access token it gave.
 		expect((await refresh(refreshCookie(rightful))).status).toBe(401)
 		expect(await works(rightful.body.token)).toBe(false)

@@ -258,7 +258,7 @@ describe('POST /courses/create-course', () => {
 			headers: { 'content-type': 'application/json' },
 		})
 		expect(broken.status).toBe(400)
-		expect(broken.body).toEqual({ message: 'Invalid JSON body' })
+		expect(broken.body).toEqual({ message: 'Invalid JSON body', code: 'invalid_json' })
 	})
 
 	test('a student may not create courses', async () => {
@@ -298,7 +298,10 @@ describe('PUT /courses/update-course/{id}', () => {
 				json: { title: 'Mine now' },
 			})
 			expect(answer.status).toBe(403)
-			expect(answer.body).toEqual({ message: 'You do not have permission to do this' })
+			expect(answer.body).toEqual({
+				message: 'You do not have permission to do this',
+				code: 'forbidden',
+			})
 		}
 		const student = await call(api, 'PUT', `/courses/update-course/${course.id}`, {
 			token: tokens.student,
@@ -310,7 +313,7 @@ describe('PUT /courses/update-course/{id}', () => {
 			json: { title: 'x' },
 		})
 		expect(unknown.status).toBe(404)
-		expect(unknown.body).toEqual({ message: 'Course not found' })
+		expect(unknown.body).toEqual({ message: 'Course not found', code: 'not_found' })
 		const bad = await call(api, 'PUT', `/courses/update-course/${course.id}`, {
 			token: tokens.teacher,
 			json: { level: 'Guru' },

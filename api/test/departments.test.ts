@@ -75,7 +75,7 @@ describe('department calls', () => {
 			token: org.token,
 		})
 		expect(gone.status).toBe(404)
-		expect(gone.body).toEqual({ message: 'Department not found' })
+		expect(gone.body).toEqual({ message: 'Department not found', code: 'not_found' })
 	})
 
 	test('bad input answers 400, a taken name 409', async () => {
@@ -92,12 +92,15 @@ describe('department calls', () => {
 			body: '{',
 			headers: { 'content-type': 'application/json' },
 		})
-		expect(badJson.body).toEqual({ message: 'Invalid JSON body' })
+		expect(badJson.body).toEqual({ message: 'Invalid JSON body', code: 'invalid_json' })
 
 		expect((await create(org.token, { departmentName: 'History' })).status).toBe(201)
 		const again = await create(org.token, { departmentName: 'HISTORY' })
 		expect(again.status).toBe(409)
-		expect(again.body).toEqual({ message: 'A department with this name already exists' })
+		expect(again.body).toEqual({
+			message: 'A department with this name already exists',
+			code: 'conflict',
+		})
 
 		const other = await create(org.token, { departmentName: 'Art' })
 		const clash = await call(api, 'PUT', `/organizations/departments/${other.body.id}`, {
@@ -145,7 +148,10 @@ describe('department calls', () => {
 		] as const) {
 			const answer = await call(api, method, path, { token: intruder.token, json })
 			expect(answer.status).toBe(403)
-			expect(answer.body).toEqual({ message: 'You do not have permission to do this' })
+			expect(answer.body).toEqual({
+				message: 'You do not have permission to do this',
+				code: 'forbidden',
+			})
 		}
 		const list = await call(api, 'GET', `/organizations/departments?organizationId=${owner.id}`, {
 			token: intruder.token,
@@ -176,7 +182,10 @@ describe('department calls', () => {
 		expect(none.status).toBe(403)
 		const noToken = await call(api, 'GET', '/organizations/departments')
 		expect(noToken.status).toBe(403)
-		expect(noToken.body).toEqual({ message: 'Access token is missing or expired' })
+		expect(noToken.body).toEqual({
+			message: 'Access token is missing or expired',
+			code: 'access_token_invalid',
+		})
 	})
 
 	test('the demo organization has seeded departments', async () => {

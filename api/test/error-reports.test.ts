@@ -42,7 +42,7 @@ test('a 500 is reported once, labelled, with the caller and without credentials'
 
 	const failed = await call(api, 'GET', '/announcements', { token, headers: { cookie } })
 	expect(failed.status).toBe(500)
-	expect(failed.body).toEqual({ message: 'Internal server error' })
+	expect(failed.body).toEqual({ message: 'Internal server error', code: 'internal_error' })
 	await flushErrorReports()
 	await vi.waitFor(() => expect(ingest.errors()).toHaveLength(1), { timeout: 10_000 })
 	logged.mockRestore()

@@ -73,6 +73,7 @@ test('a request off its declared schema gets the same 400 as before', async () =
 	expect(answer.status).toBe(400)
 	expect(answer.body).toEqual({
 		message: 'Validation failed',
+		code: 'validation_failed',
 		errors: [{ path: 'id', msg: 'id must be a UUID' }],
 	})
 })
@@ -274,7 +275,7 @@ test('every call says what it does and who may call, and each refusal its texts 
 	expect(missing).toEqual([])
 	const announcement = body.paths['/api/v1/announcements/{id}'].get
 	expect(announcement.responses['404'].content['application/json'].examples).toEqual({
-		'Announcement not found': { value: { message: 'Announcement not found' } },
+		'Announcement not found': { value: { message: 'Announcement not found', code: 'not_found' } },
 	})
 	// The guard's texts, shared by many calls, are said once in the components.
 	expect(announcement.responses['403']).toEqual({ $ref: '#/components/responses/NoTokenOrRole' })
@@ -282,10 +283,16 @@ test('every call says what it does and who may call, and each refusal its texts 
 	expect(Object.values(confirm.responses['403'].content['application/json'].examples)).toEqual([
 		{ $ref: '#/components/examples/TokenMissing' },
 		{ $ref: '#/components/examples/Forbidden' },
-		{ value: { message: expect.stringMatching(/^Verify your organization's email address/) } },
+		{
+			value: {
+				message: expect.stringMatching(/^Verify your organization's email address/),
+				code: 'email_not_verified',
+			},
+		},
 	])
 	expect(body.components.examples.TokenMissing.value).toEqual({
 		message: 'Access token is missing or expired',
+		code: 'access_token_invalid',
 	})
 })
 

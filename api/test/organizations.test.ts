@@ -104,7 +104,10 @@ describe('POST /organizations/register', () => {
 		expect((await register(organizationForm({ email }))).status).toBe(201)
 		const again = await register(organizationForm({ email }))
 		expect(again.status).toBe(409)
-		expect(again.body).toEqual({ error: 'An organization with this email already exists' })
+		expect(again.body).toEqual({
+			error: 'An organization with this email already exists',
+			code: 'conflict',
+		})
 	})
 
 	test('bad fields answer 400 in the error field with a path per problem', async () => {
@@ -119,6 +122,7 @@ describe('POST /organizations/register', () => {
 		expect(answer.status).toBe(400)
 		expect(answer.body).toEqual({
 			error: 'Validation failed',
+			code: 'validation_failed',
 			errors: [
 				{ path: 'name', msg: 'Name is required' },
 				{ path: 'password', msg: 'Password must be at least 8 characters' },
@@ -150,18 +154,22 @@ describe('POST /organizations/register', () => {
 		expect(wrongType.status).toBe(400)
 		expect(wrongType.body).toEqual({
 			error: 'Validation failed',
+			code: 'validation_failed',
 			errors: [{ path: 'logo', msg: 'Use a PNG, JPEG, WebP or GIF image' }],
 		})
 		const big = new Uint8Array(2 * 1024 * 1024 + 10)
 		big.set(PNG_BYTES)
 		const tooLarge = await register(organizationForm({}, imageForm('logo', big, 'image/png')))
 		expect(tooLarge.status).toBe(413)
-		expect(tooLarge.body).toEqual({ error: 'File is too large (max 2 MB)' })
+		expect(tooLarge.body).toEqual({ error: 'File is too large (max 2 MB)', code: 'file_too_large' })
 		const farTooLarge = await register(
 			organizationForm({}, imageForm('logo', new Uint8Array(4 * 1024 * 1024), 'image/png')),
 		)
 		expect(farTooLarge.status).toBe(413)
-		expect(farTooLarge.body).toEqual({ error: 'File is too large (max 2 MB)' })
+		expect(farTooLarge.body).toEqual({
+			error: 'File is too large (max 2 MB)',
+			code: 'file_too_large',
+		})
 	})
 })
 
@@ -346,7 +354,10 @@ describe('PUT /organizations/{id}', () => {
 			json: { deleted: true },
 		})
 		expect(again.status).toBe(403)
-		expect(again.body).toEqual({ message: 'Access token is missing or expired' })
+		expect(again.body).toEqual({
+			message: 'Access token is missing or expired',
+			code: 'access_token_invalid',
+		})
 		const signIn = await call(api, 'POST', '/auth/organization-login', {
 			json: { email: org.email, password: 'Lantern-Harbour-42' },
 		})

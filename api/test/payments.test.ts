@@ -247,7 +247,7 @@ describe('checkout with the test provider', () => {
 		expect((await call(api, 'GET', `/payments/${id}`, { token: tokens.teacher })).status).toBe(403)
 		const unknown = await call(api, 'GET', `/payments/${UNKNOWN_ID}`, { token: owner.token })
 		expect(unknown.status).toBe(404)
-		expect(unknown.body).toEqual({ message: 'Payment not found' })
+		expect(unknown.body).toEqual({ message: 'Payment not found', code: 'not_found' })
 	})
 
 	test('checkout refuses unknown, unpublished and full courses, bad bodies and non-students', async () => {
@@ -293,7 +293,7 @@ describe('checkout with the test provider', () => {
 			json: { courseId: small.id },
 		})
 		expect(full.status).toBe(409)
-		expect(full.body).toEqual({ message: 'This course is full' })
+		expect(full.body).toEqual({ message: 'This course is full', code: 'conflict' })
 	})
 
 	test('a free course enrols at checkout, through the same confirmation', async () => {
@@ -368,7 +368,7 @@ describe('payment setup (test provider)', () => {
 			token: tokens.organization,
 		})
 		expect(early.status).toBe(409)
-		expect(early.body).toEqual({ message: 'Start payment setup first' })
+		expect(early.body).toEqual({ message: 'Start payment setup first', code: 'conflict' })
 		const started = await call(api, 'POST', '/payments/onboarding', {
 			token: tokens.organization,
 			json: urls,
@@ -457,6 +457,7 @@ describe('paying at most once, and never past the last seat', () => {
 		const late = await registerStudent(api)
 		expect((await checkout(late.token, course.id)).body).toEqual({
 			message: 'This course is full',
+			code: 'conflict',
 		})
 	})
 
@@ -652,7 +653,7 @@ describe('Stripe webhook', () => {
 		}
 		const forged = await deliver(event, 'whsec_someone_else')
 		expect(forged.status).toBe(400)
-		expect(forged.body).toEqual({ message: 'Invalid webhook signature' })
+		expect(forged.body).toEqual({ message: 'Invalid webhook signature', code: 'bad_request' })
 		const unsigned = await call(stripeApi, 'POST', '/payments/webhook', { json: event })
 		expect(unsigned.status).toBe(400)
 		const status = await call(stripeApi, 'GET', `/payments/${payment.id}`, { token: student.token })
@@ -666,7 +667,10 @@ describe('Stripe webhook', () => {
 			json: card('4242424242424242'),
 		})
 		expect(answer.status).toBe(400)
-		expect(answer.body).toEqual({ message: 'This payment is not handled by the test provider' })
+		expect(answer.body).toEqual({
+			message: 'This payment is not handled by the test provider',
+			code: 'bad_request',
+		})
 	})
 
 	test('a replayed webhook for a second payment of an enrolled student enrols nobody and refunds once', async () => {

@@ -17,7 +17,7 @@ describe('requests the API cannot read', () => {
 				headers: { 'content-type': 'application/json' },
 			})
 			expect(answer.status).toBe(400)
-			expect(answer.body).toEqual({ message: 'Invalid JSON body' })
+			expect(answer.body).toEqual({ message: 'Invalid JSON body', code: 'invalid_json' })
 		}
 	})
 
@@ -26,7 +26,10 @@ describe('requests the API cannot read', () => {
 			json: { firstName: 'x'.repeat(1024 * 1024), lastName: 'Big' },
 		})
 		expect(answer.status).toBe(413)
-		expect(answer.body).toEqual({ message: 'Request body is too large (max 1 MB)' })
+		expect(answer.body).toEqual({
+			message: 'Request body is too large (max 1 MB)',
+			code: 'body_too_large',
+		})
 		expect(answer.headers.get('connection')).toBe('close')
 	})
 
@@ -38,7 +41,7 @@ describe('requests the API cannot read', () => {
 		]) {
 			const answer = await call(api, method as string, path as string)
 			expect(answer.status).toBe(404)
-			expect(answer.body).toEqual({ message: 'Not found' })
+			expect(answer.body).toEqual({ message: 'Not found', code: 'not_found' })
 		}
 		const outside = await fetch(api.baseUrl.replace('/api/v1', '/elsewhere'))
 		expect(outside.status).toBe(404)
@@ -86,7 +89,10 @@ describe('a production-like configuration', () => {
 		await new Promise((resolve) => setTimeout(resolve, 4100))
 		const expired = await call(api, 'GET', '/users/tutors', { token })
 		expect(expired.status).toBe(403)
-		expect(expired.body).toEqual({ message: 'Access token is missing or expired' })
+		expect(expired.body).toEqual({
+			message: 'Access token is missing or expired',
+			code: 'access_token_invalid',
+		})
 		const refreshed = await call(api, 'POST', '/auth/refresh-token', {
 			headers: { cookie: refreshCookie(answer), 'x-retry': 'true' },
 		})
@@ -99,7 +105,7 @@ describe('a production-like configuration', () => {
 			json: { email: 'student@example.com' },
 		})
 		expect(answer.status).toBe(404)
-		expect(answer.body).toEqual({ message: 'Not found' })
+		expect(answer.body).toEqual({ message: 'Not found', code: 'not_found' })
 	})
 })
 
@@ -121,7 +127,7 @@ describe('unexpected failures', () => {
 			json: { email: 'ab@example.com', password: DEMO_PASSWORD },
 		})
 		expect(answer.status).toBe(500)
-		expect(answer.body).toEqual({ message: 'Internal server error' })
+		expect(answer.body).toEqual({ message: 'Internal server error', code: 'internal_error' })
 		expect(logged).toHaveBeenCalledWith(
 			{ err: expect.any(Error), requestId: expect.any(String) },
 			'POST /api/v1/auth/login failed',

@@ -142,7 +142,7 @@ describe('POST /qa/create-template', () => {
 			headers: { 'content-type': 'application/json' },
 		})
 		expect(answer.status).toBe(400)
-		expect(answer.body).toEqual({ message: 'Invalid JSON body' })
+		expect(answer.body).toEqual({ message: 'Invalid JSON body', code: 'invalid_json' })
 	})
 
 	test('students and organizations may not create templates; no token is a 403 too', async () => {

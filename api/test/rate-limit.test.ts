@@ -38,6 +38,7 @@ describe('one account guessed at from one address', () => {
 		expect(refused.headers.get('retry-after')).toBe('1')
 		expect(refused.body).toEqual({
 			message: 'Too many failed login attempts. Try again in 1 second.',
+			code: 'rate_limited',
 		})
 		// The right password from there waits too: the guesser cannot tell.
 		expect((await attempt('student@example.com', DEMO_PASSWORD, attacker)).status).toBe(429)
@@ -48,7 +49,10 @@ describe('one account guessed at from one address', () => {
 		for (let failure = 1; failure <= 5; failure++) {
 			const answer = await attempt('organization@example.com', 'wrong-password', attacker)
 			expect(answer.status).toBe(401)
-			expect(answer.body).toEqual({ message: 'Invalid email or password' })
+			expect(answer.body).toEqual({
+				message: 'Invalid email or password',
+				code: 'invalid_credentials',
+			})
 		}
 		// From there the organization's own login waits as if it had been guessed at directly.
 		const direct = await attempt('organization@example.com', DEMO_PASSWORD, attacker, {

@@ -827,6 +827,51 @@ describe('limits: floods, oversized boards and who may clear', () => {
 		teacher.socket.close()
 	})
 
+	test('a socket’s notices and its close reason speak its page’s language (decision 072)', async () => {
+		const roomId = await newRoom('Notices in Arabic')
+		const ticket = await ticketFor(roomId, tokens.student)
+		const student = await openSocket(`${socketUrl(roomId, ticket)}&lang=ar`)
+		student.socket.send(JSON.stringify({ type: 'mute-all' }))
+		await until(() => (notices(student).length === 1 ? true : undefined))
+		const closed = closeCode(student.socket)
+		for (let index = 0; index < 1000; index += 1) {
+			student.socket.send(JSON.stringify({ type: 'chat', text: `spam ${index}` }))
+		}
+		expect(await closed).toEqual({ code: 4008, reason: 'رسائل كثيرة جدًا: قُطع الاتصال' })
+		expect(notices(student)[0]).toBe('لا يمكن كتم صوت الجميع إلا للمعلم')
+		expect(notices(student)).toContain('أنت ترسل الرسائل بسرعة كبيرة. انتظر لحظة ثم حاول مرة أخرى.')
+		expect(notices(student)).not.toContain(
+			'You are sending messages too fast. Wait a moment and try again.',
+		)
+	})
+
+	test('zod’s own texts on a socket: Spanish by Accept-Language, English without a language', async () => {
+		const roomId = await newRoom('Notices in Spanish')
+		const spanish = await openSocket(socketUrl(roomId, await ticketFor(roomId, tokens.student)), {
+			'Accept-Language': 'es',
+		})
+		spanish.socket.send(JSON.stringify({ type: 'chat', text: 'Hola', clientId: 'x'.repeat(65) }))
+		spanish.socket.send('not json')
+		spanish.socket.send(JSON.stringify({ type: 'mute-all' }))
+		await until(() => (notices(spanish).length === 3 ? true : undefined))
+		expect(notices(spanish)).toEqual([
+			'Demasiado largo: como máximo 64 caracteres',
+			'Valor no válido: se esperaba un objeto y se recibió un valor nulo',
+			'Solo el docente puede silenciar a todos',
+		])
+		spanish.socket.close()
+
+		const english = await openSocket(socketUrl(roomId, await ticketFor(roomId, tokens.student)))
+		english.socket.send(JSON.stringify({ type: 'chat', text: 'Hi', clientId: 'x'.repeat(65) }))
+		english.socket.send('not json')
+		await until(() => (notices(english).length === 2 ? true : undefined))
+		expect(notices(english)).toEqual([
+			'Too big: expected string to have <=64 characters',
+			'Invalid input: expected object, received null',
+		])
+		english.socket.close()
+	})
+
 	test('drawing faster than a person can is dropped with a notice', async () => {
 		const roomId = await newRoom('Flooded board')
 		const student = await openSocket(

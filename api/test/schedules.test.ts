@@ -168,21 +168,51 @@ describe('POST /schedule/create', () => {
 		}
 	})
 
-	test('a time the clocks skip is refused', async () => {
-		const answer = await create({ scheduledDate: '2030-03-10', startTime: '02:30' })
+	test('a time the clocks skip is refused, said in the reader’s language (decision 072)', async () => {
+		const skipped = { scheduledDate: '2030-03-10', startTime: '02:30' }
+		const answer = await create(skipped)
 		expect(answer.status).toBe(400)
 		expect(answer.body.errors).toEqual([
-			{ path: 'startTime', msg: expect.stringContaining('does not exist') },
+			{
+				path: 'startTime',
+				msg: '02:30 does not exist on 2030-03-10 in America/New_York (the clocks skip it); choose another time',
+			},
+		])
+		const said = (language: string) =>
+			call(api, 'POST', '/schedule/create', {
+				body: scheduleForm(skipped),
+				token: tokens.teacher,
+				headers: { 'Accept-Language': language },
+			})
+		const spanish = await said('es')
+		expect(spanish.body).toEqual({
+			error: 'La validación falló',
+			code: 'validation_failed',
+			errors: [
+				{
+					path: 'startTime',
+					msg: 'La hora 02:30 no existe el 2030-03-10 en America/New_York (ese día los relojes se adelantan y la saltan); elige otra hora',
+				},
+			],
+		})
+		expect((await said('ar')).body.errors).toEqual([
+			{
+				path: 'startTime',
+				msg: 'الساعة 02:30 غير موجودة يوم 2030-03-10 في المنطقة الزمنية America/New_York (تُقدَّم الساعات فتتخطاها)؛ اختر وقتًا آخر',
+			},
 		])
 	})
 
 	test('another teacher’s course is 403, an unknown one 404, a student 403', async () => {
 		const other = await create({ courseId: otherCourseId })
 		expect(other.status).toBe(403)
-		expect(other.body).toEqual({ error: 'You do not have permission to do this' })
+		expect(other.body).toEqual({
+			error: 'You do not have permission to do this',
+			code: 'forbidden',
+		})
 		const unknown = await create({ courseId: UNKNOWN_ID })
 		expect(unknown.status).toBe(404)
-		expect(unknown.body).toEqual({ error: 'Course not found' })
+		expect(unknown.body).toEqual({ error: 'Course not found', code: 'not_found' })
 		const student = await create({}, tokens.student)
 		expect(student.status).toBe(403)
 		const badId = await create({ courseId: 'nope' })
@@ -359,7 +389,7 @@ describe('GET and PUT /schedules/{id}', () => {
 			body: '{',
 			headers: { 'content-type': 'application/json' },
 		})
-		expect(notJson.body).toEqual({ message: 'Invalid JSON body' })
+		expect(notJson.body).toEqual({ message: 'Invalid JSON body', code: 'invalid_json' })
 		const other = await call(api, 'PUT', `/schedules/${id}`, {
 			token: tokens.otherTeacher,
 			json: { title: 'Mine now' },
@@ -375,7 +405,7 @@ describe('GET and PUT /schedules/{id}', () => {
 			json: { title: 'Nothing' },
 		})
 		expect(unknown.status).toBe(404)
-		expect(unknown.body).toEqual({ message: 'Schedule not found' })
+		expect(unknown.body).toEqual({ message: 'Schedule not found', code: 'not_found' })
 	})
 })
 
@@ -436,7 +466,10 @@ describe('cancel and delete', () => {
 		expect(read.body.schedule.status).toBe('Completed')
 		const answer = await call(api, 'POST', `/schedule/${id}/cancel`, { token: tokens.teacher })
 		expect(answer.status).toBe(409)
-		expect(answer.body).toEqual({ message: 'A completed session cannot be cancelled' })
+		expect(answer.body).toEqual({
+			message: 'A completed session cannot be cancelled',
+			code: 'conflict',
+		})
 	})
 
 	test('delete removes the session for the owner only', async () => {

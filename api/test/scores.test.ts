@@ -279,14 +279,14 @@ describe('scores', () => {
 			},
 		)
 		expect(emptyTerm.status).toBe(404)
-		expect(emptyTerm.body).toEqual({ message: 'Result card not found' })
+		expect(emptyTerm.body).toEqual({ message: 'Result card not found', code: 'not_found' })
 		const unknown = await call(
 			api,
 			'GET',
 			`/organizations/${org.id}/result-cards/00000000-0000-4000-8000-000000000000?term=Autumn`,
 			{ token: org.token },
 		)
-		expect(unknown.body).toEqual({ message: 'Student not found' })
+		expect(unknown.body).toEqual({ message: 'Student not found', code: 'not_found' })
 	})
 
 	test('analytics: enrolment per month, average per term, distribution in buckets', async () => {

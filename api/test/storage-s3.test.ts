@@ -161,6 +161,7 @@ describe('the bucket down', () => {
 			expect(answer.status).toBe(503)
 			expect(answer.body).toEqual({
 				message: 'File storage is unavailable. Please try again later.',
+				code: 'storage_unavailable',
 			})
 			const stored = await database.db
 				.selectFrom('users')
@@ -206,7 +207,7 @@ describe('two APIs sharing one bucket', () => {
 		for (const api of [apiA, apiB]) {
 			const answer = await call(api, 'GET', '/files/00000000-0000-4000-8000-000000000000.png')
 			expect(answer.status).toBe(404)
-			expect(answer.body).toEqual({ message: 'File not found' })
+			expect(answer.body).toEqual({ message: 'File not found', code: 'not_found' })
 		}
 	})
 

@@ -203,7 +203,10 @@ describe('creating tasks', () => {
 			body: taskForm({ courseId, title: 'T', dueDate: inDays(1) }, { bytes: big, name: 'big.pdf' }),
 		})
 		expect(tooLarge.status).toBe(413)
-		expect(tooLarge.body).toEqual({ message: 'File is too large (max 10 MB)' })
+		expect(tooLarge.body).toEqual({
+			message: 'File is too large (max 10 MB)',
+			code: 'file_too_large',
+		})
 	})
 
 	test('only the course tutor may create tasks in it; an unknown course is a 404', async () => {
@@ -338,7 +341,7 @@ describe('listing, updating and deleting tasks', () => {
 					headers: { 'content-type': 'application/json' },
 				})
 			).body,
-		).toEqual({ message: 'Invalid JSON body' })
+		).toEqual({ message: 'Invalid JSON body', code: 'invalid_json' })
 		expect(
 			(await call(api, 'PUT', `/tasks/${task.id}`, { token: student.token, json: { title: 'x' } }))
 				.status,

@@ -344,3 +344,58 @@ describe('the way back for an owner locked out by someone else’s set-up', () =
 		expect(after.body.recoveryReadyAt).toBeUndefined()
 	})
 })
+
+describe('the way back’s answer in the reader’s language (decision 072)', () => {
+	/** A student with two-factor on asks for the way back; the mailed link's token. */
+	async function recoveryToken() {
+		const student = await registerStudent(api, { password: PASSWORD })
+		await turnOn(student.token)
+		const login = await loginWith(student.email)
+		expect(login.body.twoFactorRequired).toBe(true)
+		const before = smtp.mailsTo(student.email).length
+		const asked = await call(api, 'POST', '/auth/two-factor/recovery', {
+			json: { challenge: login.body.challenge },
+			headers: from(),
+		})
+		expect(asked.status).toBe(200)
+		const mail = await smtp.waitForMail(
+			(each) =>
+				each.to.includes(student.email) &&
+				each.subject === 'Turn off two-factor sign-in for your TutorHub account' &&
+				smtp.mailsTo(student.email).indexOf(each) >= before,
+		)
+		return linkIn(mail, `${PUBLIC_URL}/two-factor-recovery`).searchParams.get('token')
+	}
+	const start = async (language?: string) =>
+		call(api, 'POST', '/account/two-factor/recovery/start', {
+			json: { token: await recoveryToken() },
+			headers: { ...from(), ...(language && { 'Accept-Language': language }) },
+		})
+
+	test('“turns off on {date}”: the date in Spanish and Arabic words, English as before', async () => {
+		const spanish = await start('es')
+		expect(spanish.status).toBe(200)
+		const readyAt = new Date(spanish.body.readyAt)
+		const inSpanish = new Intl.DateTimeFormat('es', {
+			dateStyle: 'full',
+			timeStyle: 'long',
+			timeZone: 'UTC',
+		}).format(readyAt)
+		expect(spanish.body.message).toBe(
+			`El inicio de sesión en dos pasos se desactivará el ${inSpanish}. A partir de entonces, iniciarás sesión solo con tu contraseña. Te lo hemos confirmado por correo.`,
+		)
+
+		const arabic = await start('ar')
+		expect(arabic.body.message).toMatch(/^سيتوقف تسجيل الدخول بخطوتين في .+\. ومن ذلك الحين/)
+		expect(arabic.body.message).toContain(
+			new Intl.DateTimeFormat('ar', { month: 'long', timeZone: 'UTC' }).format(
+				new Date(arabic.body.readyAt),
+			),
+		)
+
+		const english = await start()
+		expect(english.body.message).toBe(
+			`Two-factor sign-in turns off on ${new Date(english.body.readyAt).toUTCString()}. From then, you log in with your password alone. We have mailed you so.`,
+		)
+	}, 60_000)
+})

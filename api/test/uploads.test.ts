@@ -102,6 +102,7 @@ describe('profile picture upload', () => {
 			expect(answer.status).toBe(400)
 			expect(answer.body).toEqual({
 				message: 'Validation failed',
+				code: 'validation_failed',
 				errors: [{ path: 'profilePicture', msg: 'Use a PNG, JPEG, WebP or GIF image' }],
 			})
 		}
@@ -151,7 +152,10 @@ describe('profile picture upload', () => {
 				imageForm('profilePicture', sized(PNG_BYTES, size), 'image/png'),
 			)
 			expect(answer.status).toBe(413)
-			expect(answer.body).toEqual({ message: 'File is too large (max 2 MB)' })
+			expect(answer.body).toEqual({
+				message: 'File is too large (max 2 MB)',
+				code: 'file_too_large',
+			})
 		}
 		const exactly = await upload(
 			STUDENT_UPLOAD,
@@ -171,7 +175,7 @@ describe('GET /files/{key}', () => {
 		]) {
 			const answer = await call(api, 'GET', `/files/${key}`)
 			expect(answer.status).toBe(404)
-			expect(answer.body).toEqual({ message: 'File not found' })
+			expect(answer.body).toEqual({ message: 'File not found', code: 'not_found' })
 		}
 		for (const path of ['/files/a/b.png', '/files/%2E%2E']) {
 			expect((await call(api, 'GET', path)).status).toBe(404)

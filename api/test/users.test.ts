@@ -129,7 +129,10 @@ describe('GET /users/student-profile/{id}', () => {
 			token: tokens.teacher,
 		})
 		expect(other.status).toBe(403)
-		expect(other.body).toEqual({ message: 'You do not have permission to do this' })
+		expect(other.body).toEqual({
+			message: 'You do not have permission to do this',
+			code: 'forbidden',
+		})
 	})
 
 	test('an organization reads its own students only', async () => {
@@ -149,7 +152,10 @@ describe('GET /users/student-profile/{id}', () => {
 			token: tokens.student,
 		})
 		expect(answer.status).toBe(403)
-		expect(answer.body).toEqual({ message: 'You do not have permission to do this' })
+		expect(answer.body).toEqual({
+			message: 'You do not have permission to do this',
+			code: 'forbidden',
+		})
 	})
 
 	test('unknown ids and tutor ids answer 404, a non-UUID 400', async () => {
@@ -158,12 +164,13 @@ describe('GET /users/student-profile/{id}', () => {
 				token: tokens.student,
 			})
 			expect(answer.status).toBe(404)
-			expect(answer.body).toEqual({ message: 'Student not found' })
+			expect(answer.body).toEqual({ message: 'Student not found', code: 'not_found' })
 		}
 		const bad = await call(api, 'GET', '/users/student-profile/42', { token: tokens.student })
 		expect(bad.status).toBe(400)
 		expect(bad.body).toEqual({
 			message: 'Validation failed',
+			code: 'validation_failed',
 			errors: [{ path: 'id', msg: 'id must be a UUID' }],
 		})
 	})
@@ -188,7 +195,7 @@ describe('GET /users/tutor-profile/{id}', () => {
 		for (const id of [ids.student, UNKNOWN_ID]) {
 			const answer = await call(api, 'GET', `/users/tutor-profile/${id}`, { token: tokens.student })
 			expect(answer.status).toBe(404)
-			expect(answer.body).toEqual({ message: 'Tutor not found' })
+			expect(answer.body).toEqual({ message: 'Tutor not found', code: 'not_found' })
 		}
 	})
 })
@@ -434,7 +441,10 @@ describe('GET /users/organization/{organizationId}/students', () => {
 				token,
 			})
 			expect(answer.status).toBe(403)
-			expect(answer.body).toEqual({ message: 'You do not have permission to do this' })
+			expect(answer.body).toEqual({
+				message: 'You do not have permission to do this',
+				code: 'forbidden',
+			})
 		}
 		const own = await call(api, 'GET', `/users/organization/${other.user.id}/students`, {
 			token: other.token,

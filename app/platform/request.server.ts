@@ -180,7 +180,7 @@ export function upstream(context: Context, request: Request): Upstream {
 			throw redirect(loginPath(request))
 		}
 		// The organization turned the requirement on since this teacher signed in (decision 037).
-		if (error instanceof UpstreamError && error.english === TWO_FACTOR_SETUP_REQUIRED) {
+		if (error instanceof UpstreamError && error.code === TWO_FACTOR_SETUP_REQUIRED) {
 			holdForTwoFactorSetup(context, true)
 			throw redirect(TWO_FACTOR_SETUP_PATH)
 		}

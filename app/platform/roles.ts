@@ -15,9 +15,8 @@ export const dashboardPath: Record<Role, string> = {
  */
 export const TWO_FACTOR_SETUP_PATH = '/teachersdashboard/two-factor'
 
-/** The API's answer to any other call of such a teacher (api/src/platform/require-account.ts). */
-export const TWO_FACTOR_SETUP_REQUIRED =
-	'Your organization requires two-factor sign-in. Set it up to continue.'
+/** The code of the API's answer to any other call of such a teacher (api/src/platform/require-account.ts). */
+export const TWO_FACTOR_SETUP_REQUIRED = 'two_factor_setup_required'
 
 // Getters: each label is read in the request's (or page's) language.
 export const roleLabel: Record<Role, string> = {

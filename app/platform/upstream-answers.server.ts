@@ -3,6 +3,7 @@ import type { ZodType } from 'zod'
 import { withApiTexts } from './api-text.server'
 import {
 	classifyFailure,
+	errorCodeOf,
 	fieldErrorsFromBody,
 	storedErrorText,
 	toastForFailure,
@@ -50,7 +51,7 @@ export function errorFromReply(
 		status: reply.status,
 		kind,
 		text: storedErrorText(body, call.errorField) ?? call.fallback,
-		english: storedErrorText(said, call.errorField) ?? call.fallback,
+		code: errorCodeOf(said),
 		fieldErrors: fieldErrorsFromBody(body),
 		toast,
 	})

@@ -25,15 +25,18 @@ export class UpstreamError extends Error {
 	readonly kind: UpstreamErrorKind
 	/** What a person reads, in the request's language. */
 	readonly text: string
-	/** The API's own words (English, the contract's): what code compares, whatever the language. */
-	readonly english: string
+	/**
+	 * The API's name for this refusal (`two_factor_setup_required`, `not_found`: decision 072), the
+	 * same in every language: what code compares, never the text.
+	 */
+	readonly code?: string
 	readonly fieldErrors: FieldError[]
 	readonly toast: AppToast
 
 	constructor(init: {
 		kind: UpstreamErrorKind
 		text: string
-		english?: string
+		code?: string
 		toast: AppToast
 		status?: number
 		fieldErrors?: FieldError[]
@@ -42,7 +45,7 @@ export class UpstreamError extends Error {
 		super(init.text, { cause: init.cause })
 		this.kind = init.kind
 		this.text = init.text
-		this.english = init.english ?? init.text
+		this.code = init.code
 		this.toast = init.toast
 		this.status = init.status
 		this.fieldErrors = init.fieldErrors ?? []
@@ -181,6 +184,11 @@ export function fieldErrorsFromBody(body: unknown): FieldError[] {
 		if (!msg) return []
 		return [{ path: pathText(entry.path), msg }]
 	})
+}
+
+/** The `code` of an error body (decision 072), if it has one. */
+export function errorCodeOf(body: unknown): string | undefined {
+	return isRecord(body) ? nonEmptyString(body.code) : undefined
 }
 
 /**

@@ -412,7 +412,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 			!(
 				options.heldForTwoFactor &&
 				error instanceof UpstreamError &&
-				error.english === TWO_FACTOR_SETUP_REQUIRED
+				error.code === TWO_FACTOR_SETUP_REQUIRED
 			)
 		try {
 			await cache.checkSession(sessionKeyOf(accessToken), options.userKey, ask)

@@ -994,7 +994,8 @@ async function signInsServer() {
 		const claims = sid ? JSON.parse(Buffer.from(sid, 'base64url').toString()) : {}
 		if (ended.has(claims.sid))
 			return json(res, 403, { message: 'Access token is missing or expired' })
-		if (held.has(claims.sid)) return json(res, 403, { message: SET_UP_FIRST })
+		if (held.has(claims.sid))
+			return json(res, 403, { message: SET_UP_FIRST, code: 'two_factor_setup_required' })
 		if (hit.path === '/api/v1/auth/session') return json(res, 200, { open: true })
 		json(res, 200, { courses: [`v${version}`] })
 	})

@@ -4,7 +4,7 @@ import { afterAnswer } from '../platform/after-answer.ts'
 import { NOTIFICATION_TOPICS } from '../mail/notifications.ts'
 import { NOTIFICATION_KINDS } from '../mail/schemas.ts'
 import { readUnsubscribeToken } from '../mail/unsubscribe.ts'
-import { ApiError, isUniqueViolation, MESSAGES } from '../platform/errors.ts'
+import { ApiError, isUniqueViolation, MESSAGES, refusalCode } from '../platform/errors.ts'
 import type { AccountTokenPurpose, AccountType } from '../schema.ts'
 import { accountLimitsOf } from './limits.ts'
 import { sendEmailChanged, sendPasswordReset } from './mails.ts'
@@ -26,6 +26,9 @@ export const RESET_REQUESTED =
 export const INVALID_VERIFICATION_LINK =
 	'This verification link is invalid, used or expired. Ask for a new one from your dashboard.'
 export const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid.'
+// Refusals a client tells apart by their code (decision 072).
+refusalCode(INVALID_VERIFICATION_LINK, 'invalid_link')
+refusalCode(INVALID_UNSUBSCRIBE_LINK, 'invalid_link')
 /** What a call presenting a link's token refuses past the limit of tokens per address. */
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Try again in <time>.'
 

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { phrase } from '../platform/i18n.ts'
 import type { Db } from '../db.ts'
 import type { Account, ApiDeps } from '../platform/context.ts'
-import { ApiError, MESSAGES, validationError } from '../platform/errors.ts'
+import { ApiError, MESSAGES, validationError, refusalCode } from '../platform/errors.ts'
 import type { Passwords } from '../platform/passwords.ts'
 import type { NotificationPreferences } from '../schema.ts'
 import { accountLimitsOf } from './limits.ts'
@@ -25,6 +25,8 @@ import { accountRefOf, pendingEmailOf } from './tokens.ts'
 export const ACCOUNT_NOT_FOUND = 'Account not found'
 export const ALREADY_YOUR_EMAIL = 'This is already your email address'
 export const ALREADY_VERIFIED = 'Your email address is already verified'
+// Refusals a client tells apart by their code (decision 072).
+refusalCode(ALREADY_VERIFIED, 'already_verified')
 /** What asking for a verification mail refuses past its limits (account/limits.ts), named once. */
 export const TOO_MANY_MAILS = [
 	'Too many verification mails asked for. Try again in <time>.',

@@ -12,7 +12,7 @@ import { findOrganizationCredentials } from '../organizations/repository.ts'
 import { afterAnswer } from '../platform/after-answer.ts'
 import { clientAddress } from '../platform/client-address.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
-import { ApiError, MESSAGES } from '../platform/errors.ts'
+import { ApiError, MESSAGES, refusalCode } from '../platform/errors.ts'
 import type { Passwords } from '../platform/passwords.ts'
 import { createLoginLimits } from '../platform/rate-limit.ts'
 import { isTimeZone } from '../platform/time.ts'
@@ -33,6 +33,8 @@ import { isTwoFactorOn, spendSecondFactor, WRONG_CODE } from './two-factor.ts'
 
 export const TWO_FACTOR_NEEDED = 'Enter the code from your authenticator app'
 export const CHALLENGE_EXPIRED = 'Your sign-in took too long. Log in again.'
+// Refusals a client tells apart by their code (decision 072).
+refusalCode(CHALLENGE_EXPIRED, 'challenge_expired')
 export const RECOVERY_LINK_SENT =
 	'We sent a link to your email address. Follow it within an hour: two-factor sign-in then turns off three days later, and you log in with your password alone.'
 

@@ -12,7 +12,7 @@ import {
 import { consumeToken, isTokenUsable } from '../account/tokens.ts'
 import { afterAnswer } from '../platform/after-answer.ts'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
-import { ApiError, validationError } from '../platform/errors.ts'
+import { ApiError, validationError, refusalCode } from '../platform/errors.ts'
 import type { Passwords } from '../platform/passwords.ts'
 import { currentSessionId } from './devices.ts'
 import { endFeedAddress, revokeAllSessions, revokeOtherSessions } from './repository.ts'
@@ -23,6 +23,8 @@ import { endFeedAddress, revokeAllSessions, revokeOtherSessions } from './reposi
 
 export const INVALID_RESET_LINK =
 	'This password reset link is invalid, used or expired. Ask for a new one.'
+// Refusals a client tells apart by their code (decision 072).
+refusalCode(INVALID_RESET_LINK, 'invalid_link')
 export const SAME_PASSWORD = 'Choose a password different from your current one'
 
 const invalidResetLink = () =>

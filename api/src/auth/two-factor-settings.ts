@@ -14,8 +14,9 @@ import type { AccountRecord } from '../account/repository.ts'
 import { ACCOUNT_NOT_FOUND } from '../account/own.ts'
 import { afterAnswer } from '../platform/after-answer.ts'
 import type { ApiDeps } from '../platform/context.ts'
-import { ApiError, validationError } from '../platform/errors.ts'
+import { ApiError, validationError, refusalCode } from '../platform/errors.ts'
 import type { Passwords } from '../platform/passwords.ts'
+import { Moment, phrase } from '../platform/i18n.ts'
 import { deleteTwoFactor } from './repository.ts'
 import {
 	finishEnrollment,
@@ -39,6 +40,12 @@ export const SET_UP_FIRST = 'Start setting up two-factor sign-in first'
 export const NO_RECOVERY_WAITING = 'No request to turn off two-factor sign-in is waiting'
 export const INVALID_RECOVERY_LINK =
 	'This link is invalid, used or expired. Log in and ask for a new one on the page that asks for your code.'
+// Refusals a client tells apart by their code (decision 072).
+refusalCode(TWO_FACTOR_ALREADY_ON, 'two_factor_already_on')
+refusalCode(TWO_FACTOR_ALREADY_OFF, 'two_factor_already_off')
+refusalCode(SET_UP_FIRST, 'two_factor_setup_not_started')
+refusalCode(NO_RECOVERY_WAITING, 'no_recovery_waiting')
+refusalCode(INVALID_RECOVERY_LINK, 'invalid_link')
 
 /** What a two-factor change with the password and a code refuses, named once for its calls. */
 export const CODE_CHANGE_REFUSALS = {
@@ -156,7 +163,17 @@ export async function startTwoFactorRecovery(deps: ApiDeps, address: string, tok
 	}
 	afterAnswer(() => sendTwoFactorRecoveryStarted(deps, started.account, started.readyAt))
 	return {
-		message: `Two-factor sign-in turns off on ${started.readyAt.toUTCString()}. From then, you log in with your password alone. We have mailed you so.`,
+		// In the reader's language (decision 072): the date in its words, in UTC as in English.
+		message: phrase(
+			'Two-factor sign-in turns off on {date}. From then, you log in with your password alone. We have mailed you so.',
+			{
+				date: new Moment(started.readyAt, started.readyAt.toUTCString(), {
+					dateStyle: 'full',
+					timeStyle: 'long',
+					timeZone: 'UTC',
+				}),
+			},
+		),
 		readyAt: started.readyAt.toISOString(),
 	}
 }

@@ -13,6 +13,7 @@ import {
 	storePendingSecret,
 } from './repository.ts'
 import { openSecret, sealSecret } from './totp-secrets.ts'
+import { refusalCode } from '../platform/errors.ts'
 
 // Two-factor sign-in (issue 29, decision 033): TOTP codes (RFC 6238, otplib: SHA-1, 6 digits,
 // 30 s, as every authenticator app reads them) and ten one-time recovery codes. Secrets are sealed
@@ -21,6 +22,8 @@ import { openSecret, sealSecret } from './totp-secrets.ts'
 const ISSUER = 'TutorHub'
 export const WRONG_CODE =
 	'That code is not right. Enter the current code from your authenticator app, or one of your recovery codes.'
+// Refusals a client tells apart by their code (decision 072).
+refusalCode(WRONG_CODE, 'wrong_code')
 /** One step either side: a phone's clock a little off, or a code typed as it turned over. */
 const TOLERANCE_SECONDS = 30
 const RECOVERY_CODES = 10

@@ -2,7 +2,7 @@ import { courseRunBy, runsCourse } from '../courses/access.ts'
 import { findCourseStaff } from '../courses/repository.ts'
 import type { Db } from '../db.ts'
 import type { Account } from '../platform/context.ts'
-import { ApiError, MESSAGES } from '../platform/errors.ts'
+import { ApiError, MESSAGES, refusalCode } from '../platform/errors.ts'
 import type { Refusals } from '../platform/openapi.ts'
 import type { CertificateRow } from './present.ts'
 import { findCertificateBy, findStudentCertificate } from './repository.ts'
@@ -10,6 +10,8 @@ import { findCertificateBy, findStudentCertificate } from './repository.ts'
 // Who may read a certificate (moved from certificates/routes.ts, decision 060).
 
 export const CERTIFICATE_NOT_FOUND = 'Certificate not found'
+// Refusals a client tells apart by their code (decision 072).
+refusalCode(CERTIFICATE_NOT_FOUND, 'certificate_not_found')
 
 /** A call on one certificate by its id: its refusals (decision 059). */
 export const CERTIFICATE_REFUSALS = {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ApiEnv } from './context.ts'
-import { errorResponse, MESSAGES } from './errors.ts'
+import { ApiError, MESSAGES } from './errors.ts'
 
 const JSON_LIMIT = 1024 * 1024
 export const IMAGE_LIMIT = 2 * 1024 * 1024
@@ -23,15 +23,15 @@ export function limitBodies(documentPaths?: RegExp): MiddlewareHandler<ApiEnv> {
 		const limit = bodyLimit({
 			maxSize: documents ? DOCUMENT_MULTIPART_LIMIT : multipart ? MULTIPART_LIMIT : JSON_LIMIT,
 			onError: () => {
-				// The unread rest of the body makes the connection unusable; say so, or the client's
-				// next request on it fails.
-				c.header('Connection', 'close')
 				const message = documents
 					? MESSAGES.documentTooLarge
 					: multipart
 						? MESSAGES.fileTooLarge
 						: MESSAGES.bodyTooLarge
-				return errorResponse(c, 413, message)
+				// Answered by the error handler, in the reader's language (decision 072). The unread
+				// rest of the body makes the connection unusable; say so, or the client's next
+				// request on it fails.
+				throw new ApiError(413, message, undefined, { Connection: 'close' })
 			},
 		})
 		return limit(c, next)

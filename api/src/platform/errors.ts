@@ -58,13 +58,78 @@ export const MESSAGES = {
 export const validationError = (errors: SaidFieldError[]) =>
 	new ApiError(400, MESSAGES.validation, errors)
 
+/**
+ * Every error answer's `code` (decision 072): a stable snake_case name a client tells refusals
+ * apart by, whatever language the `message` is said in. A refusal a client must tell apart from
+ * the others of its status has its own (`refusalCode`); any other is named by its status.
+ */
+const STATUS_CODES: Partial<Record<number, string>> = {
+	400: 'bad_request',
+	401: 'unauthorized',
+	402: 'payment_required',
+	403: 'forbidden',
+	404: 'not_found',
+	409: 'conflict',
+	410: 'gone',
+	413: 'too_large',
+	415: 'unsupported_media_type',
+	422: 'unprocessable',
+	429: 'rate_limited',
+	500: 'internal_error',
+	502: 'upstream_failed',
+	503: 'unavailable',
+}
+
+/** The refusals with a code of their own, by their English text (or a phrase's message). */
+const ownCodes = new Map<string, string>()
+
+/**
+ * Gives a refusal its own code, beside the text that says it (`refusalCode(CHALLENGE_EXPIRED,
+ * 'challenge_expired')`). A published code never changes: clients compare it.
+ */
+export function refusalCode(english: string, code: string) {
+	const had = ownCodes.get(english)
+	if (had && had !== code) throw new Error(`"${english}" has the code ${had} already`)
+	ownCodes.set(english, code)
+}
+
+/** The code of a refusal: its own, else its status's. */
+export const codeOf = (status: number, english: string): string =>
+	ownCodes.get(english) ??
+	STATUS_CODES[status] ??
+	(status >= 500 ? 'internal_error' : 'bad_request')
+
+for (const [name, code] of [
+	['validation', 'validation_failed'],
+	['invalidJson', 'invalid_json'],
+	['tokenMissing', 'access_token_invalid'],
+	['forbidden', 'forbidden'],
+	['duplicateEmail', 'email_taken'],
+	['badCredentials', 'invalid_credentials'],
+	['organizationLogin', 'organization_account'],
+	['userLogin', 'person_account'],
+	['fileTooLarge', 'file_too_large'],
+	['documentTooLarge', 'file_too_large'],
+	['bodyTooLarge', 'body_too_large'],
+	['internal', 'internal_error'],
+	['busy', 'server_busy'],
+	['databaseUnavailable', 'service_unavailable'],
+	['storageUnavailable', 'storage_unavailable'],
+	['notFound', 'not_found'],
+] as const)
+	refusalCode(MESSAGES[name], code)
+
 export function errorResponse(
 	c: Context<ApiEnv>,
 	status: ContentfulStatusCode,
 	message: string,
+	code: string,
 	errors?: FieldError[],
 ) {
-	return c.json({ [c.get('errorField') ?? 'message']: message, ...(errors && { errors }) }, status)
+	return c.json(
+		{ [c.get('errorField') ?? 'message']: message, code, ...(errors && { errors }) },
+		status,
+	)
 }
 
 /** The language an account's mails speak (its own, else its organization's), given by the account domain. */
@@ -89,18 +154,22 @@ async function answerSpeaker(c: Context<ApiEnv>, accountLanguage?: AccountLangua
 }
 
 /**
- * An error answer's texts in the speaker's language; English as they always were. The answer's own
- * `message` is said only when built from values: a fixed one stays the spec's English, which the
- * app reads to tell refusals apart (`TWO_FACTOR_SETUP_REQUIRED`, an expired challenge) and then
- * translates itself by its English (decision 064). Field errors are said whole.
+ * An error answer's texts in the speaker's language, its `message` included (decision 072: clients
+ * tell refusals apart by `code`); English as they always were. Field errors are said whole.
  */
 function sayError(error: ApiError, speech: Speaker) {
 	const said = (text: string | Phrase) =>
 		text instanceof Phrase ? text.in(speech) : speech.translate(text)
 	return {
-		message: error.phrase?.in(speech) ?? error.message,
+		message: said(error.phrase ?? error.message),
 		errors: error.errors?.map((field): FieldError => ({ ...field, msg: said(field.msg) })),
 	}
+}
+
+/** A failure's language when the database may be away: the request's `Accept-Language` alone. */
+function headerSpeaker(c: Context<ApiEnv>) {
+	const header = c.req.header('Accept-Language')?.trim()
+	return header && header !== '*' ? requestSpeaker(header) : english
 }
 
 export async function handleError(
@@ -113,7 +182,8 @@ export async function handleError(
 		// Said in the reader's language (decisions 064, 067): the schemas' and refusals' texts by
 		// their English in the catalogs, texts built from values as phrases.
 		const { message, errors } = sayError(error, await answerSpeaker(c, accountLanguage))
-		return errorResponse(c, error.status, message, errors)
+		const code = codeOf(error.status, error.phrase?.message ?? error.message)
+		return errorResponse(c, error.status, message, code, errors)
 	}
 	const unavailable = databaseUnavailable(error)
 	if (unavailable) {
@@ -124,7 +194,8 @@ export async function handleError(
 			`${c.req.method} ${c.req.path}: ${unavailable}: ${error.message}`,
 		)
 		c.header('Retry-After', '5')
-		return errorResponse(c, 503, MESSAGES[unavailable])
+		const message = headerSpeaker(c).translate(MESSAGES[unavailable])
+		return errorResponse(c, 503, message, codeOf(503, MESSAGES[unavailable]))
 	}
 	log.error({ err: error, requestId: c.get('requestId') }, `${c.req.method} ${c.req.path} failed`)
 	reportError(error, {
@@ -133,7 +204,8 @@ export async function handleError(
 		userId: c.get('account')?.id,
 		requestId: c.get('requestId'),
 	})
-	return errorResponse(c, 500, MESSAGES.internal)
+	const message = headerSpeaker(c).translate(MESSAGES.internal)
+	return errorResponse(c, 500, message, codeOf(500, MESSAGES.internal))
 }
 
 // PostgreSQL's codes: a statement cancelled by statement_timeout, a lock not had by lock_timeout.

@@ -145,6 +145,27 @@ export const phrase = (message: string, values: Record<string, unknown> = {}) =>
 	new Phrase(message, values)
 
 /**
+ * A moment inside a phrase (decision 072): in English as `english` writes it, byte for byte as the
+ * answer always said it; in another language in its words (`Speaker.dateTime` with `options`).
+ */
+export class Moment extends Phrase {
+	readonly date: Date
+	readonly english: string
+	readonly options: Intl.DateTimeFormatOptions
+	constructor(date: Date, english: string, options: Intl.DateTimeFormatOptions) {
+		super(english)
+		this.date = date
+		this.english = english
+		this.options = options
+	}
+	override in(speaker: Speaker): string {
+		return speaker.language === DEFAULT_LOCALE
+			? this.english
+			: speaker.dateTime(this.date, this.options)
+	}
+}
+
+/**
  * Texts built once from values known at start (a schema's `Title is required` from its label, a
  * limit's number), each with the phrase that says it in another language: a zod message or a
  * stored row's error is a plain string, so the answer finds its phrase again by its English

@@ -1,7 +1,7 @@
 import { OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { ApiConfig, ApiEnv } from './context.ts'
-import { MESSAGES } from './errors.ts'
+import { codeOf, MESSAGES } from './errors.ts'
 import { isMultipart, readForm } from './forms.ts'
 import { readJson } from './json.ts'
 import { guardRoles } from './require-account.ts'
@@ -13,11 +13,24 @@ import { validate } from './validation.ts'
 
 const fieldError = z.object({ path: z.string(), msg: z.string() })
 
-/** Every refusal (platform/errors.ts): its text under `message`, or `error` where the spec's client reads that. */
+const errorCode = z
+	.string()
+	.regex(/^[a-z][a-z0-9_]*$/)
+	.openapi({
+		description:
+			"What was refused, for a client to tell refusals apart (decision 072): stable, snake_case, the same in every language. A refusal a client must tell apart from the others of its status has its own (`two_factor_setup_required`, `challenge_expired`, `validation_failed`, `invalid_credentials`, `access_token_invalid`, …: each call's examples show them); any other is its status's: `bad_request`, `unauthorized`, `forbidden`, `not_found`, `conflict`, `gone`, `too_large`, `rate_limited`, `internal_error`, `unavailable`. Compare the code, never the `message`: the message is said in the reader's language (`Accept-Language`, else the account's, else its organization's, else English).",
+		example: 'not_found',
+	})
+	.openapi('ErrorCode')
+
+/**
+ * Every refusal (platform/errors.ts): its text under `message`, or `error` where the spec's client
+ * reads that, in the reader's language, and its `code`.
+ */
 export const errorAnswer = z
 	.union([
-		z.object({ message: z.string(), errors: z.array(fieldError).optional() }),
-		z.object({ error: z.string(), errors: z.array(fieldError).optional() }),
+		z.object({ message: z.string(), code: errorCode, errors: z.array(fieldError).optional() }),
+		z.object({ error: z.string(), code: errorCode, errors: z.array(fieldError).optional() }),
 	])
 	.openapi('Error')
 
@@ -47,10 +60,14 @@ type RefusalStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 |
 /** A call's own refusals (decision 059), by status: what its handler and services throw. */
 export type Refusals = Partial<Record<RefusalStatus, Refusal | readonly Refusal[]>>
 
-const refusalBody = (refusal: Refusal, under: 'message' | 'error') =>
+const refusalBody = (refusal: Refusal, under: 'message' | 'error', status: number) =>
 	typeof refusal === 'string'
-		? { [under]: refusal }
-		: { [under]: 'Validation failed', errors: [{ path: refusal.path, msg: refusal.msg }] }
+		? { [under]: refusal, code: codeOf(status, refusal) }
+		: {
+				[under]: MESSAGES.validation,
+				code: codeOf(400, MESSAGES.validation),
+				errors: [{ path: refusal.path, msg: refusal.msg }],
+			}
 
 const refusalLine = (refusal: Refusal) =>
 	typeof refusal === 'string' ? `- ${refusal}` : `- on \`${refusal.path}\`: ${refusal.msg}`
@@ -96,7 +113,7 @@ export const sharedRefusalExamples = () =>
 	Object.fromEntries(
 		Object.entries(SHARED_REFUSALS).map(([name, text]) => [
 			name,
-			{ summary: text, value: { message: text } },
+			{ summary: text, value: { message: text, code: codeOf(0, text) } },
 		]),
 	)
 
@@ -112,6 +129,8 @@ export function refusalAnswer(
 	refusals: readonly Refusal[],
 	under: 'message' | 'error' = 'message',
 	description = refusals.map(refusalLine).join('\n'),
+	// A text without a code of its own is named by its status (the shared ones all have theirs).
+	status = 0,
 ) {
 	return {
 		description,
@@ -126,7 +145,7 @@ export function refusalAnswer(
 							refusalKey(refusal),
 							name
 								? { $ref: `#/components/examples/${name}` }
-								: { value: refusalBody(refusal, under) },
+								: { value: refusalBody(refusal, under, status) },
 						]
 					}),
 				),
@@ -211,7 +230,7 @@ export function answers<const A extends Partial<Record<Status, z.ZodType | Conte
 	const own = Object.fromEntries(
 		Object.entries(refused).map(([status, texts]) => [
 			status,
-			refusalAnswer([texts as Refusal | Refusal[]].flat(), under),
+			refusalAnswer([texts as Refusal | Refusal[]].flat(), under, undefined, Number(status)),
 		]),
 	)
 	// `4XX` says a client's mistake is answered with it (Redocly's operation-4xx-response);
@@ -340,9 +359,11 @@ function withCommonRefusals({ request, responses }: RouteConfig, roles: string[]
 			? 'error'
 			: 'message'
 	// What many calls share is said once, in the document's components.
-	const documented = (refusals: readonly Refusal[]) => {
+	const documented = (refusals: readonly Refusal[], status: number) => {
 		const shared = under === 'message' && sharedAnswer(refusals)
-		return shared ? { $ref: `#/components/responses/${shared}` } : refusalAnswer(refusals, under)
+		return shared
+			? { $ref: `#/components/responses/${shared}` }
+			: refusalAnswer(refusals, under, undefined, status)
 	}
 	const added = Object.fromEntries(
 		Object.entries({
@@ -352,7 +373,7 @@ function withCommonRefusals({ request, responses }: RouteConfig, roles: string[]
 				'4XX': ANY_CALL['4XX'].refusals,
 				default: ANY_CALL.default.refusals,
 			}),
-		}).map(([status, refusals]) => [status, documented(refusals)]),
+		}).map(([status, refusals]) => [status, documented(refusals, Number(status) || 0)]),
 	)
 	return { ...responses, ...added }
 }

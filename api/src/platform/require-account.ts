@@ -2,13 +2,15 @@ import type { MiddlewareHandler } from 'hono'
 import type { Db } from '../db.ts'
 import { authenticateCaller } from './access-tokens.ts'
 import type { AccountRole, ApiEnv } from './context.ts'
-import { ApiError, MESSAGES } from './errors.ts'
+import { ApiError, MESSAGES, refusalCode } from './errors.ts'
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
 /** The answer to a teacher whose organization requires two-factor sign-in, until it is on. */
 export const TWO_FACTOR_SETUP_REQUIRED =
 	'Your organization requires two-factor sign-in. Set it up to continue.'
+// Refusals a client tells apart by their code (decision 072).
+refusalCode(TWO_FACTOR_SETUP_REQUIRED, 'two_factor_setup_required')
 
 /** The roles each guard lets through, so that the contract can say who may call (decision 042). */
 export const guardRoles = new WeakMap<MiddlewareHandler<ApiEnv>, AccountRole[]>()

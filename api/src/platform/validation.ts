@@ -2,6 +2,7 @@ import { dictionary } from '@zxcvbn-ts/language-common'
 import { z } from '@hono/zod-openapi'
 import { validationError } from './errors.ts'
 import { known, phrase, type Phrase } from './i18n.ts'
+import { issueText, markedIssues } from './zod-texts.ts'
 
 export const NUL_MESSAGE = 'Must not contain a NUL character'
 
@@ -46,10 +47,12 @@ export function validate<T extends z.ZodType>(schema: T, input: unknown): z.outp
 	if (withNul.length > 0) throw validationError(withNul.map((path) => ({ path, msg: NUL_MESSAGE })))
 	const result = schema.safeParse(input)
 	if (result.success) return result.data
+	// A refused input is parsed again with zod's own texts marked, to be said in the reader's
+	// language when answered (platform/zod-texts.ts, decision 072); one that passes costs as before.
 	throw validationError(
-		result.error.issues.map((issue) => ({
+		markedIssues(schema, input).map((issue) => ({
 			path: issue.path.length > 0 ? issue.path.map(String).join('.') : 'body',
-			msg: issue.message,
+			msg: issueText(issue.message),
 		})),
 	)
 }

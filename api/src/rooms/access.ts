@@ -1,7 +1,9 @@
 import type { Context } from 'hono'
 import type { Db } from '../db.ts'
 import type { Account, ApiDeps, ApiEnv } from '../platform/context.ts'
-import { ApiError, MESSAGES } from '../platform/errors.ts'
+import { spokenLanguage } from '../account/repository.ts'
+import { ApiError, codeOf, MESSAGES } from '../platform/errors.ts'
+import { requestSpeaker, speaker, type Speaker } from '../platform/i18n.ts'
 import { authenticate } from '../platform/access-tokens.ts'
 import { findRoom, isMember, redeemTicket, type RoomRow } from './repository.ts'
 
@@ -58,6 +60,19 @@ export async function socketUser(deps: ApiDeps, c: Context<ApiEnv>, roomId: stri
 	return account.id
 }
 
+/**
+ * Whom a socket's notices speak to (decision 072): its page's language (`?lang=`, which the app's
+ * page sends), else the request's `Accept-Language`, else the member's own language or their
+ * organization's, else English. Asked once, when the socket opens.
+ */
+export async function socketSpeaker(db: Db, c: Context<ApiEnv>, userId: string): Promise<Speaker> {
+	const asked = c.req.query('lang') || c.req.header('Accept-Language')?.trim()
+	if (asked && asked !== '*') return requestSpeaker(asked)
+	return speaker(await spokenLanguage(db, { accountType: 'user', accountId: userId }))
+}
+
 /** Refuses an upgrade with its status and the reason in `X-Refusal` (browsers see only the code). */
 export const refuse = (c: Context<ApiEnv>, error: ApiError) =>
-	c.json({ message: error.message }, error.status, { 'X-Refusal': error.message })
+	c.json({ message: error.message, code: codeOf(error.status, error.message) }, error.status, {
+		'X-Refusal': error.message,
+	})

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto'
 import type { WSContext } from 'hono/ws'
 import { encodeStateAsUpdate } from 'yjs'
 import type { Db } from '../db.ts'
+import { msg } from '../platform/i18n.ts'
 import { log } from '../platform/log.ts'
+import { issueText, markedIssues } from '../platform/zod-texts.ts'
 import type { Whiteboard } from './board.ts'
 import type { RoomBus, RoomEvent } from './bus.ts'
 import { allowed, CLOSE_FLOODING, ROOM_NOTICES, type Rates } from './limits.ts'
-import type { Member, Peer, Presence } from './presence.ts'
+import { sayTo, type Member, type Peer, type Presence } from './presence.ts'
 import { toMessage, type ChatMessage } from './present.ts'
 import { endRoom, insertMessage, listMessages } from './repository.ts'
 import { socketMessage } from './schemas.ts'
@@ -115,9 +117,10 @@ async function receive(room: Room, peer: Peer, data: string | ArrayBuffer) {
 	}
 	const result = socketMessage.safeParse(parsed)
 	if (!result.success) {
+		const issue = markedIssues(socketMessage, parsed)[0]
 		room.presence.send(peer, {
 			type: 'error',
-			message: result.error.issues[0]?.message ?? 'Invalid message',
+			message: issue ? issueText(issue.message) : msg('Invalid message'),
 		})
 		return
 	}
@@ -202,7 +205,12 @@ async function drop(
 ) {
 	room.presence.send(peer, { type: 'error', message: notice, ...unsent })
 	if (!(await allowed(room.rates.drops, peer.id))) {
-		peer.socket.close(CLOSE_FLOODING.code, CLOSE_FLOODING.reason)
+		// A close reason is at most 123 bytes: a translation longer than that is sent in English.
+		const reason = sayTo(peer, CLOSE_FLOODING.reason)
+		peer.socket.close(
+			CLOSE_FLOODING.code,
+			Buffer.byteLength(reason) <= 123 ? reason : CLOSE_FLOODING.reason,
+		)
 	}
 }
 

@@ -1,5 +1,6 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { RoomLimits } from '../platform/context.ts'
+import { msg } from '../platform/i18n.ts'
 import { createLimiter } from '../platform/rate-limit.ts'
 import type { RedisConnections } from '../platform/redis.ts'
 
@@ -17,19 +18,25 @@ export const ROOM_LIMITS: RoomLimits = {
 	boardBytes: 2 * 1024 * 1024,
 }
 
-export const CLOSE_FLOODING = { code: 4008, reason: 'Too many messages: disconnected' } as const
+// The page shows this reason (said in the member's language, at most 123 bytes in each).
+export const CLOSE_FLOODING = {
+	code: 4008,
+	reason: msg('Too many messages: disconnected'),
+} as const
 
 /** What a member is told when a message or a drawing of theirs is refused or not kept. */
 export const ROOM_NOTICES = {
-	tooFast: 'You are sending messages too fast. Wait a moment and try again.',
-	drawingTooFast: 'You are drawing too fast. Wait a moment: your last change was not shared.',
-	updateTooLarge: 'That drawing is too large to share (at most 256 KB at once).',
-	boardFull:
+	tooFast: msg('You are sending messages too fast. Wait a moment and try again.'),
+	drawingTooFast: msg('You are drawing too fast. Wait a moment: your last change was not shared.'),
+	updateTooLarge: msg('That drawing is too large to share (at most 256 KB at once).'),
+	boardFull: msg(
 		'The board is full (2 MB). Your last change was not shared: the teacher can clear the board to make room.',
-	onlyTeacherClears: "Only the teacher can clear the board or remove other people's drawings.",
-	chatNotSent: 'Your message could not be sent. Send it again.',
-	drawingNotSaved:
+	),
+	onlyTeacherClears: msg("Only the teacher can clear the board or remove other people's drawings."),
+	chatNotSent: msg('Your message could not be sent. Send it again.'),
+	drawingNotSaved: msg(
 		'Your drawing could not be saved yet. It stays on the board and is saved as soon as the server can.',
+	),
 } as const
 
 /** Counters shared by every room (in Redis, by every API process); keys are per socket (peer id). */

@@ -1,4 +1,5 @@
 import type { WSContext } from 'hono/ws'
+import { english, Phrase, type Speaker } from '../platform/i18n.ts'
 
 /**
  * With several API processes, each repeats who is connected to it this often, and forgets another
@@ -15,6 +16,20 @@ export type Member = {
 	role: 'student' | 'tutor'
 	host: boolean
 	view: View
+	/** Whom the notices of this socket speak to: its page's language (decision 072). */
+	speaker?: Speaker
+}
+
+/** A notice to one socket (`{ type: 'error', message }`): its English, or zod's own text. */
+type Notice = { type: 'error'; message: string | Phrase }
+
+const isNotice = (message: object): message is Notice =>
+	(message as { type?: unknown }).type === 'error'
+
+/** A socket's notice or close reason in its member's language (English as it always was). */
+export function sayTo(peer: Member, text: string | Phrase): string {
+	const speaker = peer.speaker ?? english
+	return text instanceof Phrase ? text.in(speaker) : speaker.translate(text)
 }
 
 /** One socket in the room, and what its page shows of it. */
@@ -107,7 +122,8 @@ export class Presence {
 	}
 
 	send(peer: Peer, message: object) {
-		peer.socket.send(JSON.stringify(message))
+		const said = isNotice(message) ? { ...message, message: sayTo(peer, message.message) } : message
+		peer.socket.send(JSON.stringify(said))
 	}
 
 	/** To every socket here (but `except`). */

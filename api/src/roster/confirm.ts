@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { accountLimitsOf } from '../account/limits.ts'
 import { notifyInvited } from '../organizations/invitations.ts'
 import type { ApiDeps } from '../platform/context.ts'
-import { ApiError } from '../platform/errors.ts'
+import { ApiError, refusalCode } from '../platform/errors.ts'
 import { runJobAfterAnswer } from '../platform/jobs.ts'
 import type { Passwords } from '../platform/passwords.ts'
 import { applyJob } from './jobs.ts'
@@ -27,6 +27,8 @@ const stoppedAfter = (written: number) =>
 /** An organization whose own address is not verified mails nobody in bulk (decision 054). */
 export const UNVERIFIED =
 	"Verify your organization's email address before you import: new people get a mail from TutorHub in your name, so we first need to know the address is yours. Open the link we mailed you (or send it again from the notice at the top of the page), then confirm the import."
+// A refusal a client tells apart by its code (decision 072).
+refusalCode(UNVERIFIED, 'email_not_verified')
 export const STOPPED = { nothing: FAILED, partly: STOPPED_PARTLY }
 /** Set-your-password mails an organization sends an hour when ROSTER_MAILS_PER_HOUR is unset. */
 const DEFAULT_MAILS_PER_HOUR = 1000

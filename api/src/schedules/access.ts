@@ -1,7 +1,7 @@
 import { findCourseStaff, isEnrolled } from '../courses/repository.ts'
 import type { Db } from '../db.ts'
 import type { Account } from '../platform/context.ts'
-import { ApiError, MESSAGES } from '../platform/errors.ts'
+import { ApiError, MESSAGES, refusalCode } from '../platform/errors.ts'
 import type { Refusals } from '../platform/openapi.ts'
 import { findSchedule, type ScheduleRow, type Viewer } from './repository.ts'
 
@@ -46,6 +46,10 @@ export async function ownSchedule(db: Db, account: Account, id: string) {
 
 export const CANCELLED_NO_ATTENDANCE = 'Attendance cannot be recorded for a cancelled session'
 export const NOT_ENROLLED = 'This student is not enrolled in the course'
+// Refusals a client tells apart by their code (decision 072).
+refusalCode(CANCELLED_NOT_EDITABLE, 'session_cancelled')
+refusalCode(CANCELLED_NO_ATTENDANCE, 'session_cancelled')
+refusalCode(NOT_ENROLLED, 'not_enrolled')
 
 /**
  * A call that records attendance at one of the teacher's own sessions, one student's or the

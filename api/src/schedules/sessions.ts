@@ -1,5 +1,5 @@
 import type { Notification, Said } from '../mail/notifications.ts'
-import type { Speaker } from '../platform/i18n.ts'
+import { phrase, type Speaker } from '../platform/i18n.ts'
 import { validationError } from '../platform/errors.ts'
 import type { toSchedule } from './present.ts'
 import type { ScheduleTimes } from './repository.ts'
@@ -20,7 +20,11 @@ export function sessionTimes(
 		throw validationError([
 			{
 				path: 'startTime',
-				msg: `${time} does not exist on ${date} in ${zone} (the clocks skip it); choose another time`,
+				// Said in the reader's language (decision 072); the date and zone as the teacher gave them.
+				msg: phrase(
+					'{time} does not exist on {date} in {zone} (the clocks skip it); choose another time',
+					{ time, date, zone },
+				),
 			},
 		])
 	}

@@ -8,7 +8,7 @@ import { isTwoFactorOn, spendSecondFactor, WRONG_CODE } from '../auth/two-factor
 import { afterAnswer } from '../platform/after-answer.ts'
 import { clientAddress } from '../platform/client-address.ts'
 import type { ApiDeps, ApiEnv } from '../platform/context.ts'
-import { ApiError, validationError } from '../platform/errors.ts'
+import { ApiError, validationError, refusalCode } from '../platform/errors.ts'
 import type { createLoginLimits } from '../platform/rate-limit.ts'
 import { toUser } from '../users/present.ts'
 import { findUser } from '../users/repository.ts'
@@ -17,6 +17,8 @@ import { findSsoSettings, linkIdentity } from './repository.ts'
 import { verifyLink } from './sign-in.ts'
 
 export const LINK_EXPIRED = 'Your school sign-in took too long. Sign in with your school again.'
+// Refusals a client tells apart by their code (decision 072).
+refusalCode(LINK_EXPIRED, 'sso_link_expired')
 export const WRONG_PASSWORD = 'That password is not right.'
 export const CODE_NEEDED =
 	'Your account has two-factor sign-in on: enter the code from your authenticator app.'

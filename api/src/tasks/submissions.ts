@@ -1,7 +1,7 @@
 import { quotedTitle } from '../mail/compose.ts'
 import { notifyUsers } from '../mail/notifications.ts'
 import type { Account, ApiDeps } from '../platform/context.ts'
-import { ApiError, isUniqueViolation, MESSAGES } from '../platform/errors.ts'
+import { ApiError, isUniqueViolation, MESSAGES, refusalCode } from '../platform/errors.ts'
 import type { Speaker } from '../platform/i18n.ts'
 import { SUBMISSION_NOT_FOUND, submissionOr404, taskOr404, visibleTask } from './access.ts'
 import { readDocument, removeQuietly, storeAttachment } from './documents.ts'
@@ -13,6 +13,9 @@ type Deps = Pick<ApiDeps, 'db' | 'config' | 'storage'>
 
 export const SUBMISSIONS_CLOSED = 'Submissions for this task are closed'
 export const ALREADY_GRADED = 'This submission has already been graded'
+// Refusals a client tells apart by their code (decision 072).
+refusalCode(SUBMISSIONS_CLOSED, 'submissions_closed')
+refusalCode(ALREADY_GRADED, 'already_graded')
 
 /**
  * A student of the task's course hands in one file (a form's file field), replacing their earlier

@@ -13,7 +13,8 @@ import { sendToast } from '~/platform/toast.server'
 
 export const TWO_FACTOR_PATH = '/login/two-factor'
 // The API's text for an expired challenge (compared), and the same words in the page's language.
-const CHALLENGE_EXPIRED = 'Your sign-in took too long. Log in again.'
+/** The API's code for a two-factor step left too long (decision 072). */
+const CHALLENGE_EXPIRED = 'challenge_expired'
 const challengeExpired = () => t`Your sign-in took too long. Log in again.`
 /** People (students, teachers) and organizations log in through separate calls. */
 function accountKind(form: FormData) {
@@ -68,7 +69,7 @@ async function askForWayBack(context: Readonly<RouterContextProvider>, request: 
 		return data<WayBackAnswer>({ wayBack: { sent: true, message } })
 	} catch (error) {
 		if (!(error instanceof UpstreamError)) throw error
-		if (error.english === CHALLENGE_EXPIRED) {
+		if (error.code === CHALLENGE_EXPIRED) {
 			holdSignIn(context, null)
 			sendToast(context, infoToast(challengeExpired()))
 			return redirect('/login')
@@ -110,7 +111,7 @@ export async function logInWithCode(context: Readonly<RouterContextProvider>, re
 		const next = safeRedirect(pending.redirectTo, dashboardPath[signedIn.role])
 		return redirect(next)
 	} catch (error) {
-		if (error instanceof UpstreamError && error.english === CHALLENGE_EXPIRED) {
+		if (error instanceof UpstreamError && error.code === CHALLENGE_EXPIRED) {
 			holdSignIn(context, null)
 			sendToast(context, infoToast(challengeExpired()))
 			return redirect('/login')

@@ -29,7 +29,7 @@ export async function getCertificateFor(api: Upstream, courseId: string, student
 		if (
 			error instanceof UpstreamError &&
 			error.status === 404 &&
-			error.english === 'Certificate not found'
+			error.code === 'certificate_not_found'
 		)
 			return null
 		throw error

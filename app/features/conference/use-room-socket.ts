@@ -94,7 +94,9 @@ export function useRoomSocket({ roomId, ticket: firstTicket, view, initialMessag
 		/** What the server's board holds, from its first frame: only the rest goes up. */
 		let serverState: Uint8Array | undefined
 		const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws'
-		const url = `${scheme}://${window.location.host}/api/v1/rooms/${encodeURIComponent(roomId)}/socket?ticket=${encodeURIComponent(ticket)}&view=${view}`
+		// The page's language: the API says its notices in it (decision 072).
+		const lang = encodeURIComponent(document.documentElement.lang)
+		const url = `${scheme}://${window.location.host}/api/v1/rooms/${encodeURIComponent(roomId)}/socket?ticket=${encodeURIComponent(ticket)}&view=${view}&lang=${lang}`
 		const socket = new WebSocket(url)
 		socket.binaryType = 'arraybuffer'
 		socketRef.current = socket

@@ -118,7 +118,8 @@ export async function finishSchoolSignIn(context: Context, request: Request) {
 
 export const LINK_PATH = '/login/sso/link'
 // The API's text when no sign-in waits (compared), and the same words in the page's language.
-const NOTHING_WAITING = 'Your school sign-in took too long. Sign in with your school again.'
+/** The API's code for a link to an account whose school sign-in waited too long (decision 072). */
+const NOTHING_WAITING = 'sso_link_expired'
 const nothingWaiting = () => t`Your school sign-in took too long. Sign in with your school again.`
 
 /** The consent page: which organization and provider want to link to which account, or nothing. */
@@ -165,11 +166,7 @@ export async function answerLinkConsent(context: Context, request: Request) {
 		sendToast(context, successToast(answer.message))
 		return redirect(dashboardPath[user.role])
 	} catch (error) {
-		if (
-			error instanceof UpstreamError &&
-			error.status === 400 &&
-			error.english === NOTHING_WAITING
-		) {
+		if (error instanceof UpstreamError && error.status === 400 && error.code === NOTHING_WAITING) {
 			hold(context, 'ssoLink', null)
 		}
 		return replyWithUpstreamError(context, submission, error, SECRETS)
