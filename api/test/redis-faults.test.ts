@@ -13,6 +13,7 @@ import { migrate } from '../src/migrate.ts'
 import { connectRedis, redisAnswers, type RedisConnections } from '../src/platform/redis.ts'
 import { createDiskStorage } from '../src/platform/storage.ts'
 import { createSocketServer } from '../src/platform/websocket.ts'
+import { redisRoomBus, type RoomEvent } from '../src/rooms/bus.ts'
 import { closeRooms } from '../src/rooms/hubs.ts'
 import { DEMO_ROOM_ID } from '../src/rooms/seed.ts'
 import { seedDemo } from '../src/seed.ts'
@@ -55,6 +56,7 @@ async function startRedis(port: number): Promise<ChildProcess> {
 }
 
 let redisProcess: ChildProcess
+let redisPort = 0
 let proxy: Awaited<ReturnType<typeof startProxy>>
 let redis: RedisConnections
 let database: TestDatabase
@@ -70,7 +72,7 @@ const api = {
 }
 
 beforeAll(async () => {
-	const redisPort = await freePort()
+	redisPort = await freePort()
 	redisProcess = await startRedis(redisPort)
 	proxy = await startProxy(redisPort)
 	redis = await connectRedis(`redis://127.0.0.1:${proxy.port}`)
@@ -254,4 +256,51 @@ describe('Redis that stops answering holds no request (issue 42)', () => {
 		await loginsAnswerPromptly()
 		teacher.socket.close()
 	}, 60_000)
+})
+
+// A Redis subscription lost again before Redis answered its SUBSCRIBE (a restart's first seconds,
+// a pub/sub client Redis disconnects, a flaky link) ended the API process: ioredis subscribed
+// again by itself on reconnecting, a promise nobody handled, and its rejection is fatal in Node.
+// Under load the multi-process suite's Redis restart hit it and API B died mid-room. The bus now
+// subscribes again itself, handles the failure and tries again.
+describe('the rooms bus across a subscription lost while subscribing', () => {
+	test('no unhandled rejection (which ends the process), and the bus hears the others again', async () => {
+		const unhandled: unknown[] = []
+		const onUnhandled = (reason: unknown) => unhandled.push(reason)
+		process.on('unhandledRejection', onUnhandled)
+		const cutProxy = await startProxy(redisPort)
+		const direct = await connectRedis(`redis://127.0.0.1:${redisPort}`)
+		const cut = await connectRedis(`redis://127.0.0.1:${cutProxy.port}`)
+		try {
+			const other = redisRoomBus(direct)
+			const bus = redisRoomBus(cut)
+			await Promise.all([other.ready, bus.ready])
+			const heard: RoomEvent[] = []
+			bus.listen((event) => heard.push(event))
+			let reconnected = 0
+			bus.onReconnect(() => reconnected++)
+
+			// The next three connections are dropped as each one's SUBSCRIBE goes out, then Redis
+			// answers again as usual.
+			const cuts = cutProxy.cutOn('subscribe', 3)
+			cutProxy.dropAll()
+			await until(() => (reconnected > 0 ? true : undefined), 15_000)
+			expect(cuts()).toBe(3)
+			// Let any late rejection surface.
+			await new Promise((resolve) => setTimeout(resolve, 200))
+			expect(unhandled.map(String)).toEqual([])
+
+			// Subscribed again: what another process publishes reaches this one.
+			const roomId = DEMO_ROOM_ID
+			await until(() => {
+				other.publish({ roomId, type: 'end' })
+				return heard.length > 0 ? true : undefined
+			}, 5_000)
+			expect(heard[0]).toEqual({ roomId, type: 'end' })
+		} finally {
+			process.off('unhandledRejection', onUnhandled)
+			await Promise.all([direct.close(), cut.close()])
+			await cutProxy.close()
+		}
+	}, 30_000)
 })
