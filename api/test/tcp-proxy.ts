@@ -8,17 +8,25 @@ import { createConnection, createServer, type AddressInfo, type Socket } from 'n
  */
 export async function startProxy(target: number) {
 	let holed = false
-	/** Cut a connection whose client sends this, before it reaches the target (`cutOn`). */
-	let cutting: { bytes: string; times: number; cut: number } | undefined
+	/**
+	 * What to do to a connection whose client sends `bytes`: cut it before they reach the target
+	 * (`cutOn`), or hold the target's answers for a while (`holdAnswersOn`).
+	 */
+	let rule: { bytes: string; times: number; done: number; holdMs?: number } | undefined
 	const sockets = new Set<Socket>()
 	const server = createServer((client) => {
 		const upstream = createConnection({ port: target, host: '127.0.0.1' })
 		// Before the pipe's own listener: the bytes are dropped with the connection.
 		client.on('data', (chunk: Buffer) => {
-			if (!cutting || cutting.cut >= cutting.times || !chunk.includes(cutting.bytes)) return
-			cutting.cut++
-			client.destroy()
-			upstream.destroy()
+			if (!rule || rule.done >= rule.times || !chunk.includes(rule.bytes)) return
+			rule.done++
+			if (rule.holdMs === undefined) {
+				client.destroy()
+				upstream.destroy()
+				return
+			}
+			upstream.pause()
+			setTimeout(() => upstream.resume(), rule.holdMs)
 		})
 		for (const socket of [client, upstream]) {
 			sockets.add(socket)
@@ -47,9 +55,19 @@ export async function startProxy(target: number) {
 		 * were cut so far.
 		 */
 		cutOn: (bytes: string, times: number) => {
-			const rule = { bytes, times, cut: 0 }
-			cutting = rule
-			return () => rule.cut
+			const now = { bytes, times, done: 0 }
+			rule = now
+			return () => now.done
+		},
+		/**
+		 * The next `times` connections whose client sends `bytes` get the target's answers `ms`
+		 * late from then on (a slow link, or a Redis too busy to answer in time). Returns how many
+		 * were held so far.
+		 */
+		holdAnswersOn: (bytes: string, times: number, ms: number) => {
+			const now = { bytes, times, done: 0, holdMs: ms }
+			rule = now
+			return () => now.done
 		},
 		/** Closes every connection now (each end sees its peer go, as after a restart). */
 		dropAll: () => {
