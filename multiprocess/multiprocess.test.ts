@@ -832,7 +832,9 @@ describe.skipIf(Boolean(missing))(
 			expect(after.status).toBe(200)
 			expect(after.location).toBeNull()
 			expect(after.text).toContain('Log out')
-		})
+			// Two processes of its own to start first: 34 s in all with four busy loops beside it, and
+			// past 60 s once at a load average of 26.
+		}, 120_000)
 
 		/** Disconnects every pub/sub connection to Redis as soon as it is back, for `ms`. */
 		async function keepSubscribersOut(url: string, ms: number) {
