@@ -72,7 +72,13 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string, ti
 	}
 }
 
-type Service = { name: string; child: ChildProcess; output: () => string }
+type Service = {
+	name: string
+	child: ChildProcess
+	output: () => string
+	/** Stopped by the cluster (a fault a test injects, or the end), not ended by itself. */
+	stopping?: boolean
+}
 
 function start(
 	name: string,
@@ -92,12 +98,27 @@ function start(
 	}
 	child.stdout?.on('data', keep)
 	child.stderr?.on('data', keep)
+	child.on('exit', () => keep(Buffer.from(`\n[${name} ended: ${exitOf(child)}]\n`)))
 	return { name, child, output: () => output }
+}
+
+function ended(child: ChildProcess) {
+	return child.exitCode !== null || child.signalCode !== null
+}
+
+function exitOf(child: ChildProcess) {
+	return child.signalCode ? `signal ${child.signalCode}` : `exit code ${child.exitCode}`
+}
+
+/** A fault asked for after its test timed out (that test's body goes on in the background). */
+function refuseAfterTimeout(signal: AbortSignal | undefined, what: string) {
+	if (signal?.aborted) throw new Error(`Not ${what}: its test has timed out`)
 }
 
 function stopped(service: Service, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
 	const { child } = service
-	if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+	service.stopping = true
+	if (ended(child)) return Promise.resolve()
 	return new Promise((resolve) => {
 		child.once('exit', () => resolve())
 		child.kill(signal)
@@ -174,6 +195,10 @@ export async function startCluster({
 			return service
 		}
 		let redis = await startRedis()
+		const startRedisAgain = async () => {
+			if (!ended(redis.child)) return
+			redis = await startRedis()
+		}
 
 		// PostgreSQL: a fresh cluster in the temporary directory. initdb refuses root, so as root
 		// it runs as Debian's `postgres` user.
@@ -205,6 +230,14 @@ export async function startCluster({
 				'start',
 			])
 		pgStart()
+		const pgRunning = () => {
+			try {
+				pg('pg_ctl', ['-D', pgData, 'status'])
+				return true
+			} catch {
+				return false
+			}
+		}
 		pgStop = () => {
 			try {
 				pg('pg_ctl', ['-D', pgData, '-m', 'fast', '-w', 'stop'])
@@ -275,12 +308,13 @@ export async function startCluster({
 			await listening(service.child, name, service.output)
 			return service
 		}
-		const apiA = await api('api-a', apiPortA, true, { API_METRICS_PORT: String(apiMetricsA) })
+		let apiA = await api('api-a', apiPortA, true, { API_METRICS_PORT: String(apiMetricsA) })
 		if (busProxy) proxy = await startProxy(redisPort)
-		const apiB = await api('api-b', apiPortB, false, {
+		const apiBEnv = {
 			API_METRICS_PORT: String(apiMetricsB),
 			...(proxy && { REDIS_URL: `redis://127.0.0.1:${proxy.port}` }),
-		})
+		}
+		let apiB = await api('api-b', apiPortB, false, apiBEnv)
 
 		const app = async (
 			name: string,
@@ -320,6 +354,63 @@ export async function startCluster({
 		)) as [Service, Service]
 		const extra: Service[] = []
 
+		/**
+		 * Makes the cluster whole again, for the next test: starts PostgreSQL and every process that
+		 * is not running (a fault a test injected and did not undo, say because it timed out), then
+		 * waits until both APIs are ready (their database answers). Returns the processes that had
+		 * ended by themselves (a crash: their exit and last output), which a test should fail on.
+		 */
+		const whole = async () => {
+			const crashed: string[] = []
+			const noted = (service: Service) => {
+				if (service.stopping) return
+				const tail = service.output().trimEnd().split('\n').slice(-15).join('\n')
+				crashed.push(
+					`${service.name} ended by itself (${exitOf(service.child)}); its last output:\n${tail}`,
+				)
+			}
+			/** Starts what is not running; whether anything was. */
+			const restart = async () => {
+				let any = false
+				if (ended(redis.child)) {
+					noted(redis)
+					await startRedisAgain()
+					any = true
+				}
+				if (!pgRunning()) {
+					pgStart()
+					any = true
+				}
+				for (const [index, service] of [apiA, apiB].entries()) {
+					if (!ended(service.child)) continue
+					noted(service)
+					if (index === 0)
+						apiA = await api('api-a', apiPortA, false, { API_METRICS_PORT: String(apiMetricsA) })
+					else apiB = await api('api-b', apiPortB, false, apiBEnv)
+					any = true
+				}
+				for (const [index, service] of [appA, appB].entries()) {
+					if (!ended(service.child)) continue
+					noted(service)
+					const [name, port, apiPort, env] = appArgs[index]!
+					const again = await app(name, port, apiPort, env)
+					if (index) appB = again
+					else appA = again
+					any = true
+				}
+				return any
+			}
+			const ready = async (port: number) =>
+				(await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => null))?.status === 200
+			// Until nothing needed starting and both APIs answer ready (a process may end meanwhile).
+			await waitFor(
+				async () => !(await restart()) && (await ready(apiPortA)) && (await ready(apiPortB)),
+				'the cluster to be whole',
+				120_000,
+			)
+			return crashed
+		}
+
 		return {
 			databaseUrl,
 			redisUrl,
@@ -344,16 +435,32 @@ export async function startCluster({
 			/** A lasting partition between API B and Redis (busProxy): no byte passes, nothing closes. */
 			cutApiB: () => proxy!.blackHole(),
 			healApiB: () => proxy!.heal(),
-			/** Ends API B at once, as a crash would (SIGKILL: no goodbye to its sockets). */
-			killApiB: () => stopped(apiB, 'SIGKILL'),
-			/** Redis stopped (SIGTERM, as a restart does) and started again on its port, empty. */
-			stopRedis: () => stopped(redis),
-			startRedis: async () => {
-				redis = await startRedis()
+			/**
+			 * Ends API B at once, as a crash would (SIGKILL: no goodbye to its sockets). Each fault
+			 * takes its test's `signal` and is refused once that test has timed out, so a test body
+			 * going on in the background cannot take a service away from the tests after it.
+			 */
+			killApiB: (signal?: AbortSignal) => {
+				refuseAfterTimeout(signal, 'killing API B')
+				return stopped(apiB, 'SIGKILL')
 			},
+			/** Redis stopped (SIGTERM, as a restart does) and started again on its port, empty. */
+			stopRedis: (signal?: AbortSignal) => {
+				refuseAfterTimeout(signal, 'stopping Redis')
+				return stopped(redis)
+			},
+			/** Starts Redis unless it runs already (`whole` may have started it). */
+			startRedis: startRedisAgain,
 			/** PostgreSQL stopped (fast: its connections are cut) and started again, data kept. */
-			stopPostgres: () => pgStop(),
-			startPostgres: () => pgStart(),
+			stopPostgres: (signal?: AbortSignal) => {
+				refuseAfterTimeout(signal, 'stopping PostgreSQL')
+				pgStop()
+			},
+			/** Starts PostgreSQL unless it runs already (`whole` may have started it). */
+			startPostgres: () => {
+				if (!pgRunning()) pgStart()
+			},
+			whole,
 			/**
 			 * A third app on a third API whose access tokens live `accessTokenTtl` seconds, so a test
 			 * can let one expire; same database, Redis and secrets as the others.

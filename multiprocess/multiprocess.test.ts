@@ -7,7 +7,7 @@ import { generate } from 'otplib'
 import pg from 'pg'
 import { WebSocket } from 'ws'
 import * as Y from 'yjs'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { fetchFrom, someLoopbackAddress } from '../e2e/http/loopback'
 import { type Cluster, missingServices, startCluster } from './cluster'
 
@@ -28,6 +28,15 @@ beforeAll(async () => {
 afterAll(async () => {
 	await cluster?.stop()
 }, 60_000)
+
+// Each test starts on a whole cluster: what a test stopped and did not start again (it failed or
+// timed out first) is started here, and a process that ended by itself fails the test it ended
+// in, with its exit and last words, instead of the tests after it meeting a refused port.
+afterEach(async () => {
+	const crashed = (await cluster?.whole()) ?? []
+	if (crashed.length)
+		throw new Error(`During this test (started again for the next ones):\n${crashed.join('\n\n')}`)
+}, 240_000)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -686,8 +695,8 @@ describe.skipIf(Boolean(missing))(
 		})
 
 		/** Runs `during` with Redis stopped, then starts it again and waits for both APIs to see it. */
-		async function withRedisStopped(during: () => Promise<void>) {
-			await cluster.stopRedis()
+		async function withRedisStopped(signal: AbortSignal, during: () => Promise<void>) {
+			await cluster.stopRedis(signal)
 			try {
 				await during()
 			} finally {
@@ -708,8 +717,8 @@ describe.skipIf(Boolean(missing))(
 			return { status: answer.status, body: (await answer.json()) as Record<string, unknown> }
 		}
 
-		test('readiness during a Redis outage is 200 with Redis reported down', async () => {
-			await withRedisStopped(async () => {
+		test('readiness during a Redis outage is 200 with Redis reported down', async ({ signal }) => {
+			await withRedisStopped(signal, async () => {
 				for (const api of cluster.apis) {
 					// Until the process's connections report the refusal (ioredis's next attempt), the first
 					// seconds may read as a link of its own gone silent: the settled answer is the one held.
@@ -734,8 +743,8 @@ describe.skipIf(Boolean(missing))(
 			})
 		})
 
-		test('logins during a Redis outage answer within 2 s', async () => {
-			await withRedisStopped(async () => {
+		test('logins during a Redis outage answer within 2 s', async ({ signal }) => {
+			await withRedisStopped(signal, async () => {
 				// Right passwords (which clear the failure count) and wrong ones, through each app and
 				// straight at each API: every one answered well within 2 s, none waiting for Redis.
 				let slowest = 0
@@ -795,12 +804,14 @@ describe.skipIf(Boolean(missing))(
 			expect((await teacherApi.call('GET', '/courses/list')).status).toBe(200)
 		})
 
-		test('an access token expiring while PostgreSQL is down: still signed in afterwards', async () => {
+		test('an access token expiring while PostgreSQL is down: still signed in afterwards', async ({
+			signal,
+		}) => {
 			// An app whose API hands out 4-second access tokens, so one expires during the outage.
 			const app = await cluster.shortTokenApp(4)
 			const teacher = await new Browser(app).logIn('teacher@example.com')
 			expect((await teacher.request('/teachersdashboard')).status).toBe(200)
-			cluster.stopPostgres()
+			cluster.stopPostgres(signal)
 			try {
 				await sleep(5_500)
 				// The refresh fails (the API cannot reach its database): a page not seen before says
@@ -821,7 +832,9 @@ describe.skipIf(Boolean(missing))(
 			expect(after.status).toBe(200)
 			expect(after.location).toBeNull()
 			expect(after.text).toContain('Log out')
-		})
+			// Two processes of its own to start first: 34 s in all with four busy loops beside it, and
+			// past 60 s once at a load average of 26.
+		}, 120_000)
 
 		/** Disconnects every pub/sub connection to Redis as soon as it is back, for `ms`. */
 		async function keepSubscribersOut(url: string, ms: number) {
@@ -864,7 +877,9 @@ describe.skipIf(Boolean(missing))(
 				.filter((message) => message.type === 'chat')
 				.map((message) => (message.message as { text: string }).text)
 
-		test('Redis stopped and restarted mid-room: both boards equal afterwards, each chat message delivered once', async () => {
+		test('Redis stopped and restarted mid-room: both boards equal afterwards, each chat message delivered once', async ({
+			signal,
+		}) => {
 			const { teacher, student } = await roomAcrossProcesses()
 			const drawn: string[] = []
 			const draw = (client: RoomClient, label: string) => {
@@ -884,7 +899,7 @@ describe.skipIf(Boolean(missing))(
 				5_000,
 			)
 
-			await cluster.stopRedis()
+			await cluster.stopRedis(signal)
 			try {
 				// Drawn and said while the processes cannot hear each other (within the room limits).
 				for (let index = 0; index < 20; index++) draw(teacher, `during T${index}`)
@@ -932,7 +947,9 @@ describe.skipIf(Boolean(missing))(
 			student.close()
 		})
 
-		test('PostgreSQL stopped and started mid-room: no stroke lost, the drawer told, the unsent message given back', async () => {
+		test('PostgreSQL stopped and started mid-room: no stroke lost, the drawer told, the unsent message given back', async ({
+			signal,
+		}) => {
 			const { roomId, teacher, student } = await roomAcrossProcesses()
 			const drawn: string[] = []
 			for (let index = 0; index < 3; index++) {
@@ -945,7 +962,7 @@ describe.skipIf(Boolean(missing))(
 				5_000,
 			)
 
-			cluster.stopPostgres()
+			cluster.stopPostgres(signal)
 			try {
 				for (let index = 0; index < 10; index++) {
 					student.draw(`during S${index}`)
@@ -1004,7 +1021,9 @@ describe.skipIf(Boolean(missing))(
 			for (const client of [teacher, student, fresh]) client.close()
 		})
 
-		test('a sign-in ended through API A is refused by API B on its next call, after PostgreSQL restarts too (decision 068)', async () => {
+		test('a sign-in ended through API A is refused by API B on its next call, after PostgreSQL restarts too (decision 068)', async ({
+			signal,
+		}) => {
 			const email = `remembered-${randomUUID().slice(0, 8)}@example.com`
 			await new ApiClient(cluster.apis[0]).ok('POST', '/auth/register-student', {
 				firstName: 'Rita',
@@ -1045,14 +1064,16 @@ describe.skipIf(Boolean(missing))(
 			}
 			await endedThroughA()
 
-			cluster.stopPostgres()
+			cluster.stopPostgres(signal)
 			cluster.startPostgres()
 			// The APIs listen again by themselves, and B is told of ends again.
 			expect(await eventually(listening, (count) => count >= 2, 30_000)).toBeGreaterThanOrEqual(2)
 			await endedThroughA()
 		})
 
-		test('API B killed mid-session: its members reconnect to A and lose nothing', async () => {
+		test('API B killed mid-session: its members reconnect to A and lose nothing', async ({
+			signal,
+		}) => {
 			const teacherApi = await ApiClient.login(cluster.apis[0], 'teacher@example.com')
 			const studentOnB = await ApiClient.login(cluster.apis[1], 'student@example.com')
 			const roomId = await newRoom(teacherApi, 'whiteboard')
@@ -1073,7 +1094,7 @@ describe.skipIf(Boolean(missing))(
 			)
 			await teacher.next((message) => message.type === 'chat')
 
-			await cluster.killApiB()
+			await cluster.killApiB(signal)
 			expect(await student.closed).toBe(1006)
 			// Drawn while disconnected: kept in the page's document, sent on the next welcome.
 			student.draw('offline 1')

@@ -13,6 +13,7 @@ import { migrate } from '../src/migrate.ts'
 import { connectRedis, redisAnswers, type RedisConnections } from '../src/platform/redis.ts'
 import { createDiskStorage } from '../src/platform/storage.ts'
 import { createSocketServer } from '../src/platform/websocket.ts'
+import { redisRoomBus, type RoomEvent } from '../src/rooms/bus.ts'
 import { closeRooms } from '../src/rooms/hubs.ts'
 import { DEMO_ROOM_ID } from '../src/rooms/seed.ts'
 import { seedDemo } from '../src/seed.ts'
@@ -55,6 +56,7 @@ async function startRedis(port: number): Promise<ChildProcess> {
 }
 
 let redisProcess: ChildProcess
+let redisPort = 0
 let proxy: Awaited<ReturnType<typeof startProxy>>
 let redis: RedisConnections
 let database: TestDatabase
@@ -70,7 +72,7 @@ const api = {
 }
 
 beforeAll(async () => {
-	const redisPort = await freePort()
+	redisPort = await freePort()
 	redisProcess = await startRedis(redisPort)
 	proxy = await startProxy(redisPort)
 	redis = await connectRedis(`redis://127.0.0.1:${proxy.port}`)
@@ -254,4 +256,68 @@ describe('Redis that stops answering holds no request (issue 42)', () => {
 		await loginsAnswerPromptly()
 		teacher.socket.close()
 	}, 60_000)
+})
+
+// A Redis subscription lost again before Redis answered its SUBSCRIBE (a restart's first seconds,
+// a pub/sub client Redis disconnects, a flaky link) ended the API process: ioredis subscribed
+// again by itself on reconnecting, a promise nobody handled, and its rejection is fatal in Node.
+// Under load the multi-process suite's Redis restart hit it and API B died mid-room. The bus now
+// subscribes again itself, handles the failure and tries again.
+describe('the rooms bus across a subscription lost while subscribing', () => {
+	/**
+	 * A bus through a proxy and one straight to Redis (another process); `fault` is done to the
+	 * proxied one's connections, which are then dropped so they reconnect. Checks that nothing is
+	 * left unhandled (which would end the process), that the bus subscribes again (its reconnection
+	 * fires: rooms catch up from the database then) and hears the other again.
+	 */
+	async function subscribesAgainAfter(
+		fault: (proxy: Awaited<ReturnType<typeof startProxy>>) => () => number,
+	) {
+		const unhandled: unknown[] = []
+		const onUnhandled = (reason: unknown) => unhandled.push(reason)
+		process.on('unhandledRejection', onUnhandled)
+		const faultyProxy = await startProxy(redisPort)
+		const direct = await connectRedis(`redis://127.0.0.1:${redisPort}`)
+		const proxied = await connectRedis(`redis://127.0.0.1:${faultyProxy.port}`)
+		try {
+			const other = redisRoomBus(direct)
+			const bus = redisRoomBus(proxied)
+			await Promise.all([other.ready, bus.ready])
+			const heard: RoomEvent[] = []
+			bus.listen((event) => heard.push(event))
+			let reconnected = 0
+			bus.onReconnect(() => reconnected++)
+
+			const done = fault(faultyProxy)
+			faultyProxy.dropAll()
+			await until(() => (reconnected > 0 ? true : undefined), 15_000)
+			expect(done()).toBeGreaterThan(0)
+			// Let any late rejection surface.
+			await new Promise((resolve) => setTimeout(resolve, 200))
+			expect(unhandled.map(String)).toEqual([])
+
+			// Subscribed again: what another process publishes reaches this one.
+			await until(() => {
+				other.publish({ roomId: DEMO_ROOM_ID, type: 'end' })
+				return heard.length > 0 ? true : undefined
+			}, 5_000)
+			expect(heard[0]).toEqual({ roomId: DEMO_ROOM_ID, type: 'end' })
+			return done()
+		} finally {
+			process.off('unhandledRejection', onUnhandled)
+			await Promise.all([direct.close(), proxied.close()])
+			await faultyProxy.close()
+		}
+	}
+
+	test('dropped as its SUBSCRIBE goes out, three times: no unhandled rejection (which ends the process), and the bus hears the others again', async () => {
+		expect(await subscribesAgainAfter((proxy) => proxy.cutOn('subscribe', 3))).toBe(3)
+	}, 30_000)
+
+	test('SUBSCRIBE answered after the command timeout: no unhandled rejection, and the bus subscribes again and catches up', async () => {
+		// 1 s: past the 0.5 s a command may wait, within the 3 s a silent socket is kept.
+		expect(await subscribesAgainAfter((proxy) => proxy.holdAnswersOn('subscribe', 1, 1_000))).toBe(
+			1,
+		)
+	}, 30_000)
 })

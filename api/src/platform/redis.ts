@@ -29,6 +29,10 @@ export async function connectRedis(url: string): Promise<RedisConnections> {
 			socketTimeout: REDIS_SOCKET_TIMEOUT_MS,
 			enableOfflineQueue: false,
 			maxRetriesPerRequest: 0,
+			// The rooms' bus subscribes again itself after a reconnection (rooms/bus.ts): ioredis's
+			// own SUBSCRIBE then is a promise nobody can handle, and its rejection (the connection
+			// lost again before Redis answered) ended the process.
+			autoResubscribe: false,
 		})
 		client.on('error', (error: Error) => log.error({ err: error.message }, 'Redis'))
 		return client

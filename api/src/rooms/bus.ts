@@ -81,6 +81,8 @@ type Envelope =
 const UNSENT_LIMIT = 10_000
 /** How often kept events are tried again. */
 const UNSENT_RETRY_MS = 250
+/** How soon a subscription that failed on a connection still up is tried again. */
+const RESUBSCRIBE_MS = 1_000
 /** How often a process publishes its heartbeat, which it must hear back (`apart`). */
 export const BUS_PROBE_MS = 1_000
 
@@ -105,19 +107,42 @@ export function redisRoomBus(redis: RedisConnections): RoomBus {
 		if (envelope.from === process) return
 		for (const listener of listeners) listener(envelope.event)
 	})
-	const ready = redis.subscriber.subscribe(REDIS_ROOM_CHANNEL).then(() => undefined)
+	// This bus subscribes, at start and after every reconnection ('ready' again), never ioredis on
+	// its own (`autoResubscribe` is off: its SUBSCRIBE's failure was a rejection nobody handled,
+	// which ended the process when the connection dropped again before Redis answered). A
+	// subscription settles when Redis has it, so a room reading its board after that misses
+	// nothing published later. One that fails is tried again: by the next 'ready' when the
+	// connection was lost meanwhile, after RESUBSCRIBE_MS when it is still up (the answer timed
+	// out); subscribing twice to a channel is harmless.
+	let subscribedOnce: () => void = () => {}
+	const ready = new Promise<void>((resolve) => {
+		subscribedOnce = resolve
+	})
+	let everSubscribed = false
+	let retrying: NodeJS.Timeout | undefined
 	const reconnected: (() => void)[] = []
-	// 'ready' again is a reconnection (the first came before this bus). Subscribing once more
-	// settles when Redis has the subscription back, so a room reading its board after that
-	// misses nothing published later.
-	redis.subscriber.on('ready', () => {
+	const subscribe = () => {
+		clearTimeout(retrying)
+		retrying = undefined
 		redis.subscriber.subscribe(REDIS_ROOM_CHANNEL).then(
 			() => {
+				if (!everSubscribed) {
+					everSubscribed = true
+					return subscribedOnce()
+				}
 				for (const listener of reconnected) listener()
 			},
-			(error: Error) => log.error({ err: error.message }, 'Rooms: could not subscribe again'),
+			(error: Error) => {
+				log.error({ err: error.message }, 'Rooms: could not subscribe')
+				if (redis.subscriber.status === 'ready' && !retrying) {
+					retrying = setTimeout(subscribe, RESUBSCRIBE_MS)
+					retrying.unref()
+				}
+			},
 		)
-	})
+	}
+	subscribe()
+	redis.subscriber.on('ready', subscribe)
 	// Events this process could not hand to Redis (its connection down or its circuit open), kept
 	// in order and sent once Redis answers again, as ioredis's offline queue did before the waits
 	// were bounded (docs/decisions/058): the other processes' rooms then converge. A send that
