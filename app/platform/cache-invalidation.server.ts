@@ -48,29 +48,37 @@ type Envelope = { from: string; tags: CacheTag[] }
 /**
  * This process's channel, plus Redis pub/sub to every other app process on the same Redis
  * (docs/decisions/026). `publish` applies here at once, as the local channel does, then tells the
- * others; a message of this process's own coming back is skipped. After Redis was unreachable, the
- * invalidations published meanwhile are lost to this process, so on reconnecting it drops its
- * whole cache (`onReconnect`).
+ * others; a message of this process's own coming back is skipped. While it is not subscribed (Redis
+ * unreachable, or back but not yet answering SUBSCRIBE), the invalidations published meanwhile are
+ * lost to this process, so each time Redis confirms the subscription it drops its whole cache
+ * (`onSubscribed`): only then is every later change sure to be heard (decision 071).
  */
 export function redisInvalidationChannel(
 	url: string,
-	{ onReconnect }: { onReconnect?: () => void } = {},
+	{ onSubscribed }: { onSubscribed?: () => void } = {},
 ): InvalidationChannel & { close: () => Promise<void> } {
 	const local = localInvalidationChannel()
 	const self = randomUUID()
 	// Pub/sub takes a connection of its own; failures are retried, never thrown at a request.
 	const options = { lazyConnect: false, maxRetriesPerRequest: null, enableOfflineQueue: true }
 	const publisher = new Redis(url, options)
-	const subscriber = new Redis(url, options)
+	// It subscribes itself on each connection: ioredis's own re-subscribing says 'ready' once
+	// SUBSCRIBE is written, before Redis has it, and a change published in between was missed with
+	// the cache already dropped (answers read then stayed stale for the cache's five minutes).
+	const subscriber = new Redis(url, { ...options, autoResubscribe: false })
 	for (const client of [publisher, subscriber]) {
 		client.on('error', (error: Error) =>
 			console.error('Redis (cache invalidation):', error.message),
 		)
 	}
-	let connectedOnce = false
 	subscriber.on('ready', () => {
-		if (connectedOnce) onReconnect?.()
-		connectedOnce = true
+		subscriber.subscribe(REDIS_INVALIDATION_CHANNEL).then(
+			() => onSubscribed?.(),
+			(error: Error) => {
+				// The next connection's 'ready' subscribes again.
+				console.error('Redis (cache invalidation): could not subscribe:', error.message)
+			},
+		)
 	})
 	subscriber.on('message', (_channel: string, text: string) => {
 		let envelope: Envelope
@@ -81,9 +89,6 @@ export function redisInvalidationChannel(
 		}
 		if (envelope.from === self || !Array.isArray(envelope.tags)) return
 		local.publish(envelope.tags.filter((tag) => typeof tag === 'string'))
-	})
-	subscriber.subscribe(REDIS_INVALIDATION_CHANNEL).catch((error: Error) => {
-		console.error('Redis (cache invalidation): could not subscribe:', error.message)
 	})
 	return {
 		publish(tags) {
@@ -140,7 +145,7 @@ export const staleAfter = {
 } as const satisfies Record<string, readonly CacheTag[]>
 
 export const invalidations: InvalidationChannel = env.redisUrl
-	? redisInvalidationChannel(env.redisUrl, { onReconnect: () => responseCache.dropAll() })
+	? redisInvalidationChannel(env.redisUrl, { onSubscribed: () => responseCache.dropAll() })
 	: localInvalidationChannel()
 
 invalidations.subscribe((tags) => responseCache.invalidate(tags))
