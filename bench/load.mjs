@@ -21,12 +21,19 @@
 // parameters, see model.mjs), BENCH_DATA_CACHE (keep the generated school, as BENCH_SCALE does),
 // BENCH_SKIP_BUILD=1, BENCH_LOAD_APP_PORT and BENCH_LOAD_API_PORT (3484, 4484; the second app and API of
 // 2+2 take the next port), BENCH_LOAD_REDIS_PORT (6484), BENCH_LABEL, BENCH_LOAD_RESULTS (another file
-// for the results; docs/performance.md is then left as it is).
+// for the results; docs/performance.md is then left as it is), BENCH_LOAD_NODE_OPTIONS (Node's options
+// for the app and the API, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`), TEMP_POSTGRES_STAT_STATEMENTS=1
+// (PostgreSQL loads pg_stat_statements: `create extension pg_stat_statements`, then read it).
+//
+// The API runs as in production (NODE_ENV=production, its secret given, mail left in the outbox as
+// MAIL_DISABLED=1 does), as an operator deploys it: outside production it also checks every answer
+// against its route's schema, which is the tests' safeguard, not a deployment's cost (decision 074).
 //
 // One fixed step, to compare a change's CPU per person with its baseline (decision 066):
 // BENCH_LOAD_SHAPES=postgres-1+1 BENCH_LOAD_STEPS=200 BENCH_LOAD_STEP_SECONDS=60
 // BENCH_LOAD_RESULTS=/tmp/a.json, run for each tree in turn, alternating.
 import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import * as Y from 'yjs'
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -78,6 +85,12 @@ const log = (text) => console.log(`  ${text}`)
 const round2 = (value) => Number(value.toFixed(2))
 // BENCH_LOAD_PG_SOCKET=1: the APIs reach PostgreSQL over its Unix socket, not TCP (decision 068).
 const PG_SOCKET = env.BENCH_LOAD_PG_SOCKET === '1'
+/** What the APIs of a run are started with to run as in production; one secret for all of them. */
+const API_AS_DEPLOYED = {
+	NODE_ENV: 'production',
+	JWT_SECRET: randomBytes(32).toString('hex'),
+	MAIL_DISABLED: '1',
+}
 
 function machine() {
 	const cpus = os.cpus()
@@ -455,6 +468,12 @@ async function runShape(shape) {
 						...(redis && { REDIS_URL: redis.url }),
 						// Its statements and calls, read around each hold (decision 068).
 						API_METRICS_PORT: String((metricsPorts[pair] = await freePort())),
+						// The API as an operator runs it (decision 074): in production it checks no answer
+						// against its route's schema (a test's safeguard, 6.8 % of its time in a step), and
+						// needs its secret given; mail stays in the outbox as without SMTP before.
+						...API_AS_DEPLOYED,
+						// Node's options for the app and the API, e.g. `--cpu-prof --cpu-prof-dir=/tmp/x`.
+						...(env.BENCH_LOAD_NODE_OPTIONS && { NODE_OPTIONS: env.BENCH_LOAD_NODE_OPTIONS }),
 					},
 					quiet: true,
 				}),

@@ -94,6 +94,14 @@ export async function startTempPostgres({
 			'full_page_writes=off',
 			'-c',
 			'max_connections=200',
+			...(process.env.TEMP_POSTGRES_STAT_STATEMENTS === '1'
+				? [
+						'-c',
+						'shared_preload_libraries=pg_stat_statements',
+						'-c',
+						'pg_stat_statements.track=all',
+					]
+				: []),
 		],
 		asServer,
 	)

@@ -1,4 +1,7 @@
+import { CompiledQuery, sql } from 'kysely'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
+import { studentListQueries } from '../src/announcements/repository.ts'
+import { toPage } from '../src/platform/pagination.ts'
 import { apiForFile, call, login, organizationLogin, registerStudent } from './helpers.ts'
 import { courseWith, peopleForFile, registerTeacher, UNKNOWN_ID } from './library-helpers.ts'
 
@@ -357,5 +360,32 @@ describe('reading announcements', () => {
 		const wrong = await call(api, 'GET', '/announcements/audiences?limit=0', { token: many.token })
 		expect(wrong.status).toBe(400)
 		expect(JSON.stringify(wrong.body)).toContain('Limit must be a whole number from 1 to 100')
+	})
+})
+
+describe("a student's list on a school's table", () => {
+	// In the busiest hour (decision 074), `course_id in (select …) or organization_id = …` made
+	// PostgreSQL read all of a school's 11,000 announcements for every page and its count: the
+	// subquery beside the `or` could not use an index. With scans ruled out, the planner must still
+	// answer both statements through the indexes.
+	test('both statements reach the announcements through their indexes', async () => {
+		const student = {
+			id: orgStudent.user.id,
+			role: 'student' as const,
+			orgId: organization.user.id,
+		}
+		const queries = studentListQueries(api.db, student, toPage({ page: 1, limit: 20 }))
+		await api.db.transaction().execute(async (trx) => {
+			await sql`SET LOCAL enable_seqscan = off`.execute(trx)
+			for (const query of [queries.rows, queries.counts]) {
+				const compiled = query.compile()
+				const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+					CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]),
+				)
+				const plan = rows.map((row) => row['QUERY PLAN']).join('\n')
+				expect(plan).not.toMatch(/Seq Scan on announcements/)
+				expect(plan).toMatch(/announcements_course_id_idx/)
+			}
+		})
 	})
 })

@@ -6,12 +6,19 @@ import type { AnnouncementsTable, Database } from '../schema.ts'
 
 type Eb = ExpressionBuilder<Database, 'announcements'>
 
+// The course's title is looked up for the rows answered only (a page of 20), by its key; a join
+// made PostgreSQL hash every course of the school for each page (decision 074).
 const withCourse = (db: Db) =>
 	db
 		.selectFrom('announcements')
-		.leftJoin('courses', 'courses.id', 'announcements.course_id')
 		.selectAll('announcements')
-		.select('courses.title as course_title')
+		.select((eb) =>
+			eb
+				.selectFrom('courses')
+				.select('courses.title')
+				.whereRef('courses.id', '=', 'announcements.course_id')
+				.as('course_title'),
+		)
 
 /** A page of announcements with their course's title, newest first. */
 const newestOnPage = (db: Db, page: Page) =>
@@ -21,13 +28,20 @@ const newestOnPage = (db: Db, page: Page) =>
 		.limit(page.limit)
 		.offset(page.offset)
 
-/** What a student may read: announcements of their courses and of their organization. */
+/**
+ * What a student may read: announcements of their courses and of their organization. The courses
+ * are an array (`= any(array(…))`), not `in (select …)`: beside the organization's `or`, a
+ * subquery made PostgreSQL read every announcement of the school and filter them, where an array
+ * lets it take both indexes (decision 074).
+ */
 const visibleToStudent = (student: Account) => (eb: Eb) =>
 	eb.or([
 		eb(
 			'announcements.course_id',
-			'in',
-			eb.selectFrom('enrollments').select('course_id').where('student_id', '=', student.id),
+			'=',
+			eb.fn<string>('any', [
+				sql`array(${eb.selectFrom('enrollments').select('course_id').where('student_id', '=', student.id)})`,
+			]),
 		),
 		...(student.orgId ? [eb('announcements.organization_id', '=', student.orgId)] : []),
 	])
@@ -56,22 +70,30 @@ const readCount = (eb: Eb) =>
 		.whereRef('announcement_reads.announcement_id', '=', 'announcements.id')
 		.as('read_count')
 
-/** What a student may read, newest first; `unreadOnly`: only those they have not read. */
-export async function listForStudent(db: Db, student: Account, page: Page, unreadOnly = false) {
+/** The two statements of a student's list: a page of what they may read, and its counts. */
+export function studentListQueries(db: Db, student: Account, page: Page, unreadOnly = false) {
 	const visible = visibleToStudent(student)
 	const listed = unreadOnly
 		? (eb: Eb) => eb.and([visible(eb), eb.not(hasRead(student.id)(eb))])
 		: visible
-	const [rows, counts] = await Promise.all([
-		newestOnPage(db, page).select(readBy(student.id)).where(listed).execute(),
-		db
+	return {
+		rows: newestOnPage(db, page).select(readBy(student.id)).where(listed),
+		counts: db
 			.selectFrom('announcements')
 			.where(visible)
 			.select((eb) => [
 				eb.fn.countAll<string>().as('total'),
 				sql<string>`count(*) filter (where not ${hasRead(student.id)(eb)})`.as('unread'),
-			])
-			.executeTakeFirstOrThrow(),
+			]),
+	}
+}
+
+/** What a student may read, newest first; `unreadOnly`: only those they have not read. */
+export async function listForStudent(db: Db, student: Account, page: Page, unreadOnly = false) {
+	const queries = studentListQueries(db, student, page, unreadOnly)
+	const [rows, counts] = await Promise.all([
+		queries.rows.execute(),
+		queries.counts.executeTakeFirstOrThrow(),
 	])
 	const unread = Number(counts.unread)
 	return { rows, total: unreadOnly ? unread : Number(counts.total), unread }

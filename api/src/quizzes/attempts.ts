@@ -41,7 +41,7 @@ export function checkAnswers(
 
 /**
  * Closes an open attempt once: scores the answers and writes its history entry. Returns the
- * closed row, or undefined when another request closed it first.
+ * closed row and its entry, or undefined when another request closed it first.
  */
 export function closeAttempt(
 	db: Db,
@@ -63,13 +63,14 @@ export function closeAttempt(
  */
 export async function settleAttempt(db: Db, attempt: AttemptRow, now: Date): Promise<AttemptRow> {
 	if (attempt.status !== 'in_progress' || !isPastGrace(attempt, now)) return attempt
-	await closeAttempt(db, attempt, {
+	const closed = await closeAttempt(db, attempt, {
 		status: 'expired',
 		answers: attempt.answers,
 		flagged: attempt.flagged,
 		at: attempt.deadline,
 	})
-	return (await findAttempt(db, attempt.id)) ?? attempt
+	// Closed meanwhile by another request: as that one left it.
+	return closed?.attempt ?? (await findAttempt(db, attempt.id)) ?? attempt
 }
 
 /** Closes every overdue attempt of a student, so their history is complete. */

@@ -150,7 +150,7 @@ export async function submitAttempt(change: SessionChange, input: z.output<typeo
 		stillOpen((await findAttempt(db, attempt.id)) ?? attempt)
 		throw new ApiError(409, MESSAGES_TESTS.alreadySubmitted)
 	}
-	return sessionOf(db, closed, now)
+	return toSession(closed.attempt, closed.history, now)
 }
 
 /** One of the student's own history entries. */
