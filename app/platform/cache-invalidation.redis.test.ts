@@ -112,7 +112,7 @@ test('a change published the moment the cache was dropped after a reconnection i
 
 		for (const round of [1, 2, 3]) {
 			publishNext = `tasks-${round}`
-			await other.client('KILL', 'TYPE', 'pubsub')
+			await other.call('CLIENT', 'KILL', 'TYPE', 'pubsub')
 			await until(() => subscribed === round + 1, `subscription ${round + 1}`)
 			await until(() => heard.includes(`tasks-${round}`), `the change after reconnection ${round}`)
 		}
