@@ -17,6 +17,7 @@
 // Every request gets a request id (X-Request-Id: a trusted proxy's, else a new one), answered,
 // sent to the API with each call the page makes, and logged on the request's one JSON line.
 import { randomUUID } from 'node:crypto'
+import { once } from 'node:events'
 import http from 'node:http'
 import https from 'node:https'
 import { resolve } from 'node:path'
@@ -50,8 +51,7 @@ if (process.env.SENTRY_DSN) await import('./instrument.server.mjs')
 const { RouterContextProvider, createContext, createRequestHandler, matchRoutes } =
 	await import('react-router')
 const { unstable_preloadRoutePattern } = await import('react-router/route-pattern')
-const { createReadableStreamFromReadable, writeReadableStreamToWritable } =
-	await import('@react-router/node')
+const { createReadableStreamFromReadable } = await import('@react-router/node')
 
 // The build reads its settings as it loads (app/platform/env.server.ts): a missing or bad one
 // stops the start here, named in one line.
@@ -495,9 +495,70 @@ async function send(response, page, headOnly) {
 		return
 	}
 	try {
-		await writeReadableStreamToWritable(page.body, response)
+		await writeInBursts(page.body, response)
 	} catch (error) {
 		if (!response.destroyed && !response.writableEnded) throw error
+	}
+}
+
+/** A burst held back no longer than this many bytes: written at once, and waited for if the socket is full. */
+const BURST_BYTES = 64 * 1024
+
+/**
+ * Writes a page's body as @react-router/node's writeReadableStreamToWritable does (the stream
+ * cancelled when the client goes, the socket's back-pressure heeded, streamed parts sent as they
+ * come), but a burst at a time. React writes a page in 4 KB pieces, nearly all of them in one go
+ * when no data is awaited, and writeReadableStreamToWritable wrote each piece and flushed the
+ * compression after it (`response.flush()`): each piece was a job on zlib's thread pool and a
+ * sync flush, 1.2 ms of CPU to compress a 30 KB dashboard where one write of it costs 0.2 ms, and
+ * 15 % more bytes. Here the pieces that come before the event loop turns are one write, and the
+ * compression is flushed once after it, so a part that waits for data (a deferred promise) still
+ * reaches the browser as soon as it is rendered (decision 073).
+ */
+async function writeInBursts(stream, response) {
+	const reader = stream.getReader()
+	let pieces = []
+	let bytes = 0
+	let burstEnd = null
+	const writeBurst = (last) => {
+		if (burstEnd) clearImmediate(burstEnd)
+		burstEnd = null
+		if (bytes === 0 || response.destroyed) return
+		const burst = pieces.length === 1 ? pieces[0] : Buffer.concat(pieces, bytes)
+		pieces = []
+		bytes = 0
+		response.write(burst)
+		if (!last) response.flush?.()
+	}
+	const gone = new Promise((resolve) => response.once('close', resolve))
+	// The client went before the end: React stops rendering.
+	void gone.then(() => {
+		if (!response.writableFinished) reader.cancel().catch(() => {})
+	})
+	try {
+		while (true) {
+			if (response.writableNeedDrain) await Promise.race([once(response, 'drain'), gone])
+			const { done, value } = await reader.read()
+			if (response.destroyed) return
+			if (done) {
+				writeBurst(true)
+				response.end()
+				return
+			}
+			pieces.push(value)
+			bytes += value.byteLength
+			if (bytes >= BURST_BYTES) writeBurst(false)
+			else burstEnd ??= setImmediate(writeBurst, false)
+		}
+	} catch (error) {
+		if (burstEnd) clearImmediate(burstEnd)
+		if (!response.destroyed) {
+			response.once('error', () => {})
+			response.destroy(error)
+		}
+		throw error
+	} finally {
+		reader.releaseLock()
 	}
 }
 
