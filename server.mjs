@@ -141,6 +141,7 @@ const assets = serveStatic(resolve(buildPath, '../../client/assets'), {
 const publicFiles = serveStatic(resolve(buildPath, '../../client'), { maxAge: '1h', index: false })
 const ASSET_PREFIX = '/assets/'
 const HAS_EXTENSION = /\.\w+$/
+const DATA_SUFFIX = '.data'
 
 // Set once SIGTERM or SIGINT came (shutDown, at the end); answers under way, to say Connection: close.
 let shuttingDown = false
@@ -315,7 +316,10 @@ const server = http.createServer((request, response) => {
 				render()
 			})
 		}
-		if (HAS_EXTENSION.test(path)) return publicFiles(request, response, render)
+		// A page's data (`/courses.data`) is never a file: looking for one cost a stat() and
+		// serve-static's work on every client-side navigation (decision 073).
+		if (HAS_EXTENSION.test(path) && !path.endsWith(DATA_SUFFIX))
+			return publicFiles(request, response, render)
 		render()
 	})
 })
