@@ -524,6 +524,9 @@ async function writeInBursts(stream, response) {
 	let bytes = 0
 	let burstEnd = null
 	let written = false
+	// Set when a write said the answer's buffer is full (the compression's, when it compresses:
+	// the middleware answers its write and routes 'drain' to it), until it drains or the client goes.
+	let drained = null
 	const writeBurst = (last) => {
 		if (burstEnd) clearImmediate(burstEnd)
 		burstEnd = null
@@ -532,7 +535,11 @@ async function writeInBursts(stream, response) {
 		pieces = []
 		bytes = 0
 		written = true
-		response.write(burst)
+		// Listened for at once: a burst written between two reads may drain before the next.
+		if (!response.write(burst) && !last) {
+			drained = Promise.race([once(response, 'drain'), gone])
+			drained.catch(() => {})
+		}
 		if (!last) response.flush?.()
 	}
 	const gone = new Promise((resolve) => response.once('close', resolve))
@@ -542,7 +549,10 @@ async function writeInBursts(stream, response) {
 	})
 	try {
 		while (true) {
-			if (response.writableNeedDrain) await Promise.race([once(response, 'drain'), gone])
+			if (drained) {
+				await drained
+				drained = null
+			}
 			const { done, value } = await reader.read()
 			if (response.destroyed) return
 			if (done) {
