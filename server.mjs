@@ -17,7 +17,6 @@
 // Every request gets a request id (X-Request-Id: a trusted proxy's, else a new one), answered,
 // sent to the API with each call the page makes, and logged on the request's one JSON line.
 import { randomUUID } from 'node:crypto'
-import { once } from 'node:events'
 import http from 'node:http'
 import https from 'node:https'
 import { resolve } from 'node:path'
@@ -526,7 +525,16 @@ async function writeInBursts(stream, response) {
 	let written = false
 	// Set when a write said the answer's buffer is full (the compression's, when it compresses:
 	// the middleware answers its write and routes 'drain' to it), until it drains or the client goes.
+	// One 'drain' listener for the whole answer: the middleware passes a listener on to its zlib
+	// stream but not its removal, so one per wait would pile up there (Node warns past ten).
 	let drained = null
+	let onDrain = null
+	let listening = false
+	const drain = () => {
+		if (!listening) response.on('drain', () => onDrain?.())
+		listening = true
+		return new Promise((resolve) => (onDrain = resolve))
+	}
 	const writeBurst = (last) => {
 		if (burstEnd) clearImmediate(burstEnd)
 		burstEnd = null
@@ -537,8 +545,7 @@ async function writeInBursts(stream, response) {
 		written = true
 		// Listened for at once: a burst written between two reads may drain before the next.
 		if (!response.write(burst) && !last) {
-			drained = Promise.race([once(response, 'drain'), gone])
-			drained.catch(() => {})
+			drained = Promise.race([drain(), gone])
 		}
 		if (!last) response.flush?.()
 	}
@@ -551,7 +558,7 @@ async function writeInBursts(stream, response) {
 		while (true) {
 			if (drained) {
 				await drained
-				drained = null
+				drained = onDrain = null
 			}
 			const { done, value } = await reader.read()
 			if (response.destroyed) return
