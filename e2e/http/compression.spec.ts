@@ -1,30 +1,33 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
 import { expect, test } from '@playwright/test'
-import { appOrigin } from './security-world'
+import { appOrigin, logInApp } from './security-world'
 
 // The app compresses its answers at zlib's and brotli's fastest levels (decision 066): the default
 // levels cost about a tenth of the app's time under load. Pages still come compressed, whole.
 
 /** The raw bytes of a GET, not decoded (fetch would decode them). */
-function rawGet(path: string, acceptEncoding: string) {
-	return new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-		const request = http.get(
-			`${appOrigin}${path}`,
-			{ headers: { 'Accept-Encoding': acceptEncoding } },
-			(response) => {
-				const chunks: Buffer[] = []
-				response.on('data', (chunk: Buffer) => chunks.push(chunk))
-				response.on('end', () =>
-					resolve({
-						encoding: response.headers['content-encoding'],
-						body: Buffer.concat(chunks),
-					}),
-				)
-			},
-		)
-		request.on('error', reject)
-	})
+function rawGet(path: string, acceptEncoding: string, cookie?: string) {
+	return new Promise<{ encoding: string | undefined; length: string | undefined; body: Buffer }>(
+		(resolve, reject) => {
+			const request = http.get(
+				`${appOrigin}${path}`,
+				{ headers: { 'Accept-Encoding': acceptEncoding, ...(cookie && { Cookie: cookie }) } },
+				(response) => {
+					const chunks: Buffer[] = []
+					response.on('data', (chunk: Buffer) => chunks.push(chunk))
+					response.on('end', () =>
+						resolve({
+							encoding: response.headers['content-encoding'],
+							length: response.headers['content-length'],
+							body: Buffer.concat(chunks),
+						}),
+					)
+				},
+			)
+			request.on('error', reject)
+		},
+	)
 }
 
 const decoders: Record<string, (body: Buffer) => Buffer> = {
@@ -51,3 +54,41 @@ for (const path of ['/', '/courses', '/_root.data']) {
 		}
 	})
 }
+
+// A sync flush ends in an empty stored block, whose bytes are 00 00 ff ff (RFC 1951, 3.2.4).
+const SYNC_FLUSH = Buffer.from([0x00, 0x00, 0xff, 0xff])
+
+test('a page rendered at once is compressed in one go, not flushed piece by piece', async () => {
+	// A signed-in page (visitors' pages may come from the page cache, written whole). React writes
+	// a page in 4 KB pieces; flushing after each cost four to six times the CPU of compressing the
+	// page in one go (decision 073). A part that waits for data is still flushed when it comes.
+	const client = await logInApp('student')
+	const plain = await rawGet('/studentdashboard', 'identity', client.cookieHeader())
+	expect(plain.body.length).toBeGreaterThan(8 * 1024)
+	const packed = await rawGet('/studentdashboard', 'gzip', client.cookieHeader())
+	expect(packed.encoding).toBe('gzip')
+	expect(zlib.gunzipSync(packed.body).toString('utf8').trimEnd()).toMatch(/<\/html>$/)
+	expect(packed.body.indexOf(SYNC_FLUSH)).toBe(-1)
+	// Whole at once, so compressed in one go and sent with its length, in either coding.
+	expect(packed.length).toBe(String(packed.body.length))
+	const brotli = await rawGet('/studentdashboard', 'gzip, deflate, br, zstd', client.cookieHeader())
+	expect(brotli.encoding).toBe('br')
+	expect(brotli.length).toBe(String(brotli.body.length))
+	expect(zlib.brotliDecompressSync(brotli.body).toString('utf8').trimEnd()).toMatch(/<\/html>$/)
+	// The compression's own choice where the browser weighs its codings.
+	const weighed = await rawGet('/studentdashboard', 'gzip;q=0.5, identity', client.cookieHeader())
+	expect(weighed.encoding).toBeUndefined()
+	expect(weighed.body.toString('utf8').trimEnd()).toMatch(/<\/html>$/)
+})
+
+test('an answer under a kilobyte is sent as it is, not compressed', async () => {
+	// The test's autosave answers in JSON of a few dozen bytes, every 10 s for each pupil in a
+	// test. The compression's threshold is a kilobyte, but it saw no length, so it compressed
+	// them anyway: 62 bytes became 77 (decision 073). Its refusal of a GET answers the same way.
+	const client = await logInApp('student')
+	const answer = await rawGet('/studentdashboard/test/x/progress', 'gzip', client.cookieHeader())
+	expect(answer.body.length).toBeGreaterThan(0)
+	expect(answer.body.length).toBeLessThan(1024)
+	expect(answer.encoding).toBeUndefined()
+	expect(answer.length).toBe(String(answer.body.length))
+})
