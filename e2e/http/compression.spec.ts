@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto'
 import http from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
 import zlib from 'node:zlib'
 import { expect, test } from '@playwright/test'
-import { appOrigin, logInApp } from './security-world'
+import { appOrigin, logInApp, registerUser } from './security-world'
 
 // The app compresses its answers at zlib's and brotli's fastest levels (decision 066): the default
 // levels cost about a tenth of the app's time under load. Pages still come compressed, whole.
@@ -91,4 +93,76 @@ test('an answer under a kilobyte is sent as it is, not compressed', async () => 
 	expect(answer.body.length).toBeLessThan(1024)
 	expect(answer.encoding).toBeUndefined()
 	expect(answer.length).toBe(String(answer.body.length))
+})
+
+/** A GET read slowly: nothing for a while, then a pause after every megabyte. */
+function slowGet(path: string, acceptEncoding: string, cookie: string) {
+	return new Promise<{ status: number; encoding: string | undefined; body: Buffer }>(
+		(resolve, reject) => {
+			const request = http.get(
+				`${appOrigin}${path}`,
+				{ headers: { 'Accept-Encoding': acceptEncoding, Cookie: cookie } },
+				(response) => {
+					response.pause()
+					void (async () => {
+						await sleep(500)
+						const chunks: Buffer[] = []
+						let sinceRest = 0
+						for await (const chunk of response as AsyncIterable<Buffer>) {
+							chunks.push(chunk)
+							sinceRest += chunk.length
+							if (sinceRest >= 1024 * 1024) {
+								sinceRest = 0
+								await sleep(100)
+							}
+						}
+						resolve({
+							status: response.statusCode ?? 0,
+							encoding: response.headers['content-encoding'],
+							body: Buffer.concat(chunks),
+						})
+					})().catch(reject)
+				},
+			)
+			request.on('error', reject)
+		},
+	)
+}
+
+test('a large file read slowly arrives whole, compressed or not', async () => {
+	// The app writes an answer a burst at a time and waits while the socket (or the compression)
+	// is full (decision 073); a file of several megabytes read slowly must arrive byte for byte.
+	const tutor = await registerUser('tutor', 'slow-file-tutor')
+	const student = await registerUser('student', 'slow-file-student')
+	const { course } = await tutor.api.ok('POST', '/courses/create-course', {
+		title: 'Slow reader course',
+		description: 'A course with one large worksheet',
+		category: 'Science',
+		level: 'Beginner',
+		price: { amount: 0, currency: 'USD' },
+		isPublished: true,
+	})
+	await student.api.ok('POST', '/payments/checkout', { courseId: course.id })
+	// Text that compresses to about three quarters: the compressed answer is megabytes too.
+	const text = randomBytes(4_500_000).toString('base64')
+	const form = new FormData()
+	for (const [name, value] of Object.entries({
+		courseId: course.id,
+		title: 'Large worksheet',
+		taskType: 'homework',
+		dueDate: '2030-01-01T10:00:00.000Z',
+	}))
+		form.append(name, value)
+	form.append('attachment', new Blob([text], { type: 'text/plain' }), 'large.txt')
+	const { task } = await tutor.api.ok('POST', '/tasks/create-task', form)
+	const client = await logInApp('student', student.email)
+	const path = `/studentdashboard/task-details/file?taskId=${task.id}`
+	const plain = await slowGet(path, 'identity', client.cookieHeader())
+	expect(plain.status).toBe(200)
+	expect(plain.encoding).toBeUndefined()
+	expect(plain.body.toString('utf8') === text).toBe(true)
+	const packed = await slowGet(path, 'gzip', client.cookieHeader())
+	expect(packed.status).toBe(200)
+	expect(packed.encoding).toBe('gzip')
+	expect(zlib.gunzipSync(packed.body).toString('utf8') === text).toBe(true)
 })
