@@ -791,6 +791,7 @@ describe.skipIf(Boolean(missing))(
 					body: {
 						message:
 							'The server is taking longer than expected. It may be sleeping. Please try again.',
+						code: 'server_busy',
 					},
 				})
 				// DATABASE_STATEMENT_TIMEOUT_MS is 3 s here; generous for a busy machine, far below a hang.

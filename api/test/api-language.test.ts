@@ -223,7 +223,9 @@ describe('texts the API builds from values', () => {
 		expect(arabic.status).toBe(400)
 		const number = (n: number) => new Intl.NumberFormat('ar').format(n)
 		expect(await arabic.json()).toEqual({
-			message: 'Validation failed',
+			// The refusal said in Arabic too, with its code (decision 072).
+			message: 'فشل التحقق',
+			code: 'validation_failed',
 			errors: [
 				{
 					path: 'file',

@@ -228,6 +228,7 @@ test('text with a NUL character is a 400 naming the field, not a database error'
 	expect(response.status).toBe(400)
 	expect(await response.json()).toEqual({
 		message: 'Validation failed',
+		code: 'validation_failed',
 		errors: [{ path: 'departmentName', msg: 'Must not contain a NUL character' }],
 	})
 })
