@@ -32,7 +32,7 @@
 // One fixed step, to compare a change's CPU per person with its baseline (decision 066):
 // BENCH_LOAD_SHAPES=postgres-1+1 BENCH_LOAD_STEPS=200 BENCH_LOAD_STEP_SECONDS=60
 // BENCH_LOAD_RESULTS=/tmp/a.json, run for each tree in turn, alternating.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import * as Y from 'yjs'
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -42,6 +42,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { launch } from '../scripts/launch.mjs'
 import { startTempPostgres } from '../scripts/temp-postgres.mjs'
+import { redisInstalled, startTempRedis } from '../scripts/temp-redis.mjs'
 import { Browser, closeConnections } from './load/browser.mjs'
 import { JOURNEYS } from './load/journeys.mjs'
 import { loadModel, personAddress, shareOut, thinkMs } from './load/model.mjs'
@@ -174,41 +175,6 @@ async function quietAfterStart(pids) {
 		const now = total()
 		if (now - last < 0.2) return
 		last = now
-	}
-}
-
-/** Redis as the multi-process suite runs it: in memory only, on loopback, stopped by its pid. */
-async function startRedis(port, dir) {
-	const child = spawn('/usr/bin/redis-server', [
-		'--port',
-		String(port),
-		'--bind',
-		'127.0.0.1',
-		'--save',
-		'',
-		'--appendonly',
-		'no',
-		'--dir',
-		dir,
-	])
-	let output = ''
-	child.stdout.on('data', (chunk) => (output += chunk))
-	const deadline = Date.now() + 10_000
-	while (!output.includes('Ready to accept connections')) {
-		if (Date.now() > deadline || child.exitCode !== null)
-			throw new Error(`Redis did not start:\n${output}`)
-		await sleep(100)
-	}
-	return {
-		url: `redis://127.0.0.1:${port}`,
-		pid: child.pid,
-		stop: () =>
-			child.exitCode === null
-				? new Promise((resolve) => {
-						child.once('exit', resolve)
-						child.kill('SIGTERM')
-					})
-				: undefined,
 	}
 }
 
@@ -429,6 +395,8 @@ async function runShape(shape) {
 		return { shape, notRun: 'shapes played: pglite-1+1, postgres-1+1, postgres-redis-2+2' }
 	if (processes > 1 && (database !== 'postgres' || !withRedis))
 		return { shape, notRun: 'several processes need PostgreSQL and Redis (postgres-redis-2+2)' }
+	if (withRedis && !redisInstalled())
+		return { shape, notRun: 'needs Redis (apt-get install redis-server)' }
 	const work = mkdtempSync(join(os.tmpdir(), 'bench-load-'))
 	chmodSync(work, 0o755)
 	const parts = {
@@ -450,7 +418,7 @@ async function runShape(shape) {
 		postgres ??= parts.postgres ? await startTempPostgres({ dataDir: parts.postgres }) : null
 		const location = postgres ? postgres.url : join(parts.data, 'db')
 		const ids = await schoolIds(database, location)
-		if (withRedis) redis = await startRedis(PORTS.redis, work)
+		if (withRedis) redis = await startTempRedis({ port: PORTS.redis })
 		// Each app with its own API, as the multi-process suite starts them (multiprocess/cluster.ts),
 		// one pair after the other (the first migrates). They share the database, Redis and the
 		// data directory (the secrets, and the uploads, which a deployment keeps in S3).

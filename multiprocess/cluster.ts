@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import S3rver from 's3rver'
 import { startProxy } from '../api/test/tcp-proxy'
-
-export const REDIS_SERVER = '/usr/bin/redis-server'
+import { REDIS_SERVER, redisArguments, redisInstalled } from '../scripts/temp-redis.mjs'
 
 /** Debian's PostgreSQL server binaries (/usr/lib/postgresql/<version>/bin), the newest there is. */
 export function postgresBin(): string | null {
@@ -26,7 +25,7 @@ export function postgresBin(): string | null {
 export function missingServices(buildDir: string): string | null {
 	const missing = []
 	if (!postgresBin()) missing.push('PostgreSQL (apt-get install postgresql)')
-	if (!existsSync(REDIS_SERVER)) missing.push('Redis (apt-get install redis-server)')
+	if (!redisInstalled()) missing.push('Redis (apt-get install redis-server)')
 	if (!existsSync(join(buildDir, 'server', 'index.js')))
 		missing.push(`the app's build in ${buildDir}/ (npm run build)`)
 	return missing.length ? `needs ${missing.join(', ')}` : null
@@ -175,18 +174,7 @@ export async function startCluster({
 	try {
 		// Redis: in memory only, on loopback. Restarted (a fault test) on the same port, empty.
 		const startRedis = async () => {
-			const service = start('Redis', REDIS_SERVER, [
-				'--port',
-				String(redisPort),
-				'--bind',
-				'127.0.0.1',
-				'--save',
-				'',
-				'--appendonly',
-				'no',
-				'--dir',
-				dir,
-			])
+			const service = start('Redis', REDIS_SERVER, redisArguments(redisPort, dir))
 			services.push(service)
 			await waitFor(
 				() => service.output().includes('Ready to accept connections'),

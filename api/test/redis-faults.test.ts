@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import type { Server } from 'node:http'
-import { createConnection, type AddressInfo } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
@@ -18,8 +18,8 @@ import { closeRooms } from '../src/rooms/hubs.ts'
 import { DEMO_ROOM_ID } from '../src/rooms/seed.ts'
 import { seedDemo } from '../src/seed.ts'
 import { call, DEMO_PASSWORD, openTestDatabase, TEST_SECRET, type TestDatabase } from './helpers.ts'
-import { freePort } from './ports.ts'
 import { startProxy } from './tcp-proxy.ts'
+import { startTempRedis } from '../../scripts/temp-redis.mjs'
 
 // Issue 42, finding 2: a frozen (SIGSTOP) or black-holed Redis held every login and room message
 // for the whole outage, because the limiters trusted the connection's 'ready' and no command had
@@ -27,34 +27,13 @@ import { startProxy } from './tcp-proxy.ts'
 // chat must answer within a generous bound (they used to take the whole fault). Redis that
 // answers again is used again: readiness says ok, and the limits count in it once more.
 
-const REDIS_SERVER = '/usr/bin/redis-server'
 /** Far above the 0.5 s a command may wait, far below the faults (which last until healed). */
 const BOUND_MS = 2_000
 /** The longest a fault lasts, so a held request ends (and is measured) on today's code too. */
 const FAULT_MS = 10_000
 const PROXY_SECRET = 'test-proxy-secret'
 
-async function startRedis(port: number): Promise<ChildProcess> {
-	const redis = spawn(
-		REDIS_SERVER,
-		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-		{ stdio: 'ignore' },
-	)
-	const deadline = Date.now() + 10_000
-	for (;;) {
-		const up = await new Promise<boolean>((resolve) => {
-			const socket = createConnection({ port, host: '127.0.0.1' }, () => {
-				socket.end()
-				resolve(true)
-			})
-			socket.on('error', () => resolve(false))
-		})
-		if (up) return redis
-		if (Date.now() > deadline) throw new Error('redis-server did not start')
-		await new Promise((resolve) => setTimeout(resolve, 50))
-	}
-}
-
+let tempRedis: Awaited<ReturnType<typeof startTempRedis>> | undefined
 let redisProcess: ChildProcess
 let redisPort = 0
 let proxy: Awaited<ReturnType<typeof startProxy>>
@@ -72,8 +51,9 @@ const api = {
 }
 
 beforeAll(async () => {
-	redisPort = await freePort()
-	redisProcess = await startRedis(redisPort)
+	tempRedis = await startTempRedis()
+	redisPort = tempRedis.port
+	redisProcess = tempRedis.child
 	proxy = await startProxy(redisPort)
 	redis = await connectRedis(`redis://127.0.0.1:${proxy.port}`)
 	database = await openTestDatabase()
@@ -117,7 +97,7 @@ afterAll(async () => {
 	await closed
 	await redis?.close()
 	await proxy?.close()
-	redisProcess?.kill('SIGKILL')
+	await tempRedis?.stop()
 	await database?.drop()
 	if (uploads) await rm(uploads, { recursive: true, force: true })
 })

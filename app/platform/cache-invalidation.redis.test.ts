@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { createConnection, createServer, type AddressInfo, type Server } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { freePort } from '../../scripts/free-port.mjs'
+import { startTempRedis } from '../../scripts/temp-redis.mjs'
 import { REDIS_INVALIDATION_CHANNEL, redisInvalidationChannel } from './cache-invalidation.server'
 
 // Decision 071: an app process drops its cache when its subscription comes back, because what
@@ -14,7 +13,7 @@ import { REDIS_INVALIDATION_CHANNEL, redisInvalidationChannel } from './cache-in
 // takes a while to arrive (a busy link), and another process publishes the moment the cache was
 // dropped.
 
-let redis: ChildProcess
+let redis: Awaited<ReturnType<typeof startTempRedis>> | undefined
 let port = 0
 let proxy: Server
 let proxyPort = 0
@@ -45,35 +44,16 @@ async function startSlowSubscribeProxy(): Promise<Server> {
 	return server
 }
 
-async function listening(): Promise<boolean> {
-	return new Promise((resolve) => {
-		const socket = createConnection({ port, host: '127.0.0.1' }, () => {
-			socket.end()
-			resolve(true)
-		})
-		socket.on('error', () => resolve(false))
-	})
-}
-
 beforeAll(async () => {
-	port = await freePort()
-	redis = spawn(
-		'/usr/bin/redis-server',
-		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-		{ stdio: 'ignore' },
-	)
-	const deadline = Date.now() + 10_000
-	while (!(await listening())) {
-		if (Date.now() > deadline) throw new Error('redis-server did not start')
-		await sleep(50)
-	}
+	redis = await startTempRedis()
+	port = redis.port
 	proxy = await startSlowSubscribeProxy()
 	proxyPort = (proxy.address() as AddressInfo).port
 })
 
-afterAll(() => {
+afterAll(async () => {
 	proxy?.close()
-	redis?.kill()
+	await redis?.stop()
 })
 
 async function until(condition: () => boolean, what: string): Promise<void> {
