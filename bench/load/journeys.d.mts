@@ -2,6 +2,8 @@
 import type * as Y from 'yjs'
 
 export function whatPageSaid(answer: { status: number; readonly body: string }): string
+export function ticketOf(html: string): string | null
+export function ticketErrorOf(html: string): string | null
 export function questionsOf(html: string): [string, number[]][]
 export function roomBoard(room: string): {
 	doc: Y.Doc

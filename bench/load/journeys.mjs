@@ -31,12 +31,22 @@ const said = (html) => html.replace(TAGS, ' ').replace(/\s+/g, ' ').trim().slice
 export function whatPageSaid(answer) {
 	if (answer.status === 0) return 'no answer (timeout or refused)'
 	const html = answer.body
-	const alert = /role="alert"[^>]*>([\s\S]*?)<\/(?:p|div|section)>/.exec(html)?.[1]
-	// The room's ticket error is in the page's data: its alert shows once the page's script runs.
-	const ticketError = /\\"ticketError\\",\\"(.*?)\\"/.exec(html)?.[1]
+	// The alert's title and the words after it (an error page's toast: "Error Internal server error").
+	const alert = /role="alert"[^>]*>([\s\S]{0,600})/.exec(html)?.[1]
 	const title = /<title>([^<]*)<\/title>/.exec(html)?.[1]
-	const text = [alert, ticketError, title].map((part) => part && said(part)).find(Boolean)
+	const text = [alert, ticketErrorOf(html), title].map((part) => part && said(part)).find(Boolean)
 	return text ? `${answer.status} "${text}"` : `${answer.status}`
+}
+
+// The classroom page's data as React Router streams it into the page: keys and values in one flat
+// list, a null value left out, so the key after it follows at once ("ticket","ticketError",…).
+/** The room's socket ticket in a classroom page: 32 random bytes, base64url (43 characters). */
+export const ticketOf = (html) => /\\"ticket\\",\\"([A-Za-z0-9_-]{43})\\"/.exec(html)?.[1] ?? null
+/** Why the room gave no ticket, from the page's data (its alert shows once the page's script runs). */
+export function ticketErrorOf(html) {
+	const value = /\\"ticketError\\",\\"(.*?)\\"/.exec(html)?.[1]
+	// A key has no space, a message does: what follows a null error is the next key.
+	return value?.includes(' ') ? value : null
 }
 
 /** The name a role's requests are counted under. */
@@ -260,7 +270,7 @@ export async function studentRoom(person) {
 	const { browser, model, room } = person
 	if (!(await signIn(person, person.email))) return
 	const page = await browser.document('room: classroom page', `/conference/classroom/${room}`)
-	const ticket = /\\"ticket\\",\\"([A-Za-z0-9_-]+)\\"/.exec(page.body)?.[1]
+	const ticket = ticketOf(page.body)
 	if (!ticket) {
 		person.stats.record(
 			'room: socket opened',

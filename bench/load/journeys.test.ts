@@ -6,7 +6,14 @@ import type { AddressInfo } from 'node:net'
 import * as Y from 'yjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, closeConnections } from './browser.mjs'
-import { roomBoard, studentRoom, studentTest, whatPageSaid } from './journeys.mjs'
+import {
+	roomBoard,
+	studentRoom,
+	studentTest,
+	ticketErrorOf,
+	ticketOf,
+	whatPageSaid,
+} from './journeys.mjs'
 import { Stats } from './stats.mjs'
 
 let routes: Record<string, (response: ServerResponse, method: string) => void> = {}
@@ -30,6 +37,14 @@ afterAll(async () => {
 	server.closeAllConnections()
 	server.close()
 })
+
+// The classroom page's data as React Router streams it (keys and values in one flat list, a null
+// left out), as the app answered with a ticket and when the API failed on the ticket alone.
+const TICKET = 'GAFyTrMeoZRkYfAheNa-Jhrx6lbbSA-82ba2lOp9vK0'
+const GIVEN = `\\"messages\\",{\\"_20\\":21,\\"_22\\":23},\\"ticket\\",\\"${TICKET}\\",\\"ticketError\\",\\"iceServers\\",[],\\"ok\\",true`
+const FAILED = `\\"messages\\",{\\"_20\\":21,\\"_22\\":23},\\"ticket\\",\\"ticketError\\",\\"The server is taking longer than expected. It may be sleeping. Please try again.\\",\\"iceServers\\",[],\\"ok\\",true`
+const streamed = (data: string) =>
+	`window.__reactRouterContext.streamController.enqueue("[{\\"_1\\":2},\\"loaderData\\",${data}]")`
 
 const html = (response: ServerResponse, status: number, body: string) =>
 	response.writeHead(status, { 'content-type': 'text/html' }).end(body)
@@ -123,20 +138,38 @@ describe('a journey given a page other than expected', () => {
 				html(
 					response,
 					200,
-					'<title>Load room 1 | TutorHub</title><script>window.__reactRouterContext.streamController.enqueue("[{\\"_1\\":2},\\"ticket\\",null,\\"ticketError\\",\\"The server is taking longer than expected.\\"]")</script>',
+					`<title>Load room 1 | TutorHub</title><script>${streamed(FAILED)}</script>`,
 				),
 		}
 		await studentRoom(person('studentRoom', stats, { room: 'R1' }))
 		expect(stats.summary().problems).toEqual({
-			'no ticket on the classroom page: 200 "The server is taking longer than expected."': 1,
+			'no ticket on the classroom page: 200 "The server is taking longer than expected. It may be sleeping. Please try again."': 1,
 		})
+	})
+
+	it('reads the ticket, or why there is none, from the classroom page’s data', () => {
+		expect(ticketOf(streamed(GIVEN))).toBe(TICKET)
+		expect(ticketErrorOf(streamed(GIVEN))).toBeNull()
+		// The key after a null ticket is not a ticket (the generator opened the socket with "ticketError").
+		expect(ticketOf(streamed(FAILED))).toBeNull()
+		expect(ticketErrorOf(streamed(FAILED))).toBe(
+			'The server is taking longer than expected. It may be sleeping. Please try again.',
+		)
+		expect(whatPageSaid({ status: 200, body: `<title>Room</title>${streamed(GIVEN)}` })).toBe(
+			'200 "Room"',
+		)
 	})
 
 	it('says what a page said: its alert, else its title, else its status; nothing when none came', () => {
 		const answer = (status: number, body: string) => ({ status, body })
 		expect(
-			whatPageSaid(answer(503, '<title>Oops</title><div role="alert"> Try <b>again</b>\n</div>')),
-		).toBe('503 "Try again"')
+			whatPageSaid(
+				answer(
+					503,
+					'<title>Oops</title><div role="alert"><p>Request Timeout</p><p>Try <b>again</b>\n</p></div>',
+				),
+			),
+		).toBe('503 "Request Timeout Try again"')
 		expect(whatPageSaid(answer(404, '<title>Page not found | TutorHub</title>'))).toBe(
 			'404 "Page not found | TutorHub"',
 		)
