@@ -21,7 +21,13 @@ const linksOf = (html, pattern) =>
 const formWith = (html, test) => formsOf(html).find(test)
 
 const TAGS = /<[^>]*>/g
-const said = (html) => html.replace(TAGS, ' ').replace(/\s+/g, ' ').trim().slice(0, 160)
+const said = (html) =>
+	html
+		.replace(TAGS, ' ')
+		.replace(/<[^>]*$/, '')
+		.replace(/\s+/g, ' ')
+		.trim()
+		.slice(0, 120)
 
 /**
  * What a page that was not what the journey expected said, for its problem: the status, and its

@@ -170,6 +170,12 @@ describe('a journey given a page other than expected', () => {
 				),
 			),
 		).toBe('503 "Request Timeout Try again"')
+		// An alert's words only, not the start of a tag the window cut.
+		expect(
+			whatPageSaid(
+				answer(503, `<div role="alert"><p>Network Error</p></div>${' '.repeat(560)}<select id="x"`),
+			),
+		).toBe('503 "Network Error"')
 		expect(whatPageSaid(answer(404, '<title>Page not found | TutorHub</title>'))).toBe(
 			'404 "Page not found | TutorHub"',
 		)
