@@ -47,6 +47,7 @@ import { Browser, closeConnections } from './load/browser.mjs'
 import { JOURNEYS } from './load/journeys.mjs'
 import { loadModel, personAddress, shareOut, thinkMs } from './load/model.mjs'
 import { prepareLoadSchool, schoolIds } from './load/school.mjs'
+import { pauses, StepOver } from './load/waits.mjs'
 import {
 	cpuPerUserHour,
 	cpuSecondsOfStat,
@@ -178,8 +179,6 @@ async function quietAfterStart(pids) {
 	}
 }
 
-class StepOver extends Error {}
-
 /**
  * The people of one shape's run: added step by step, each running their role's journey until the
  * run ends. Their requests count in the statistics of the step they are made in.
@@ -189,20 +188,13 @@ function crowd({ appUrls, ids }) {
 	const recorder = { record: (...args) => stats.record(...args) }
 	const acknowledged = new Map()
 	const people = []
-	const ended = new AbortController()
+	const ended = pauses()
 	let stepEndsAt = 0
 	let step = 0
 	let nextPupil = 1
 	let nextTeacher = 0
 	let roomPeople = 0
-	const wait = async (ms) => {
-		if (ended.signal.aborted) throw new StepOver()
-		try {
-			await sleep(ms, undefined, { signal: ended.signal })
-		} catch {
-			throw new StepOver()
-		}
-	}
+	const wait = ended.wait
 
 	function add(role) {
 		const index = people.length
@@ -240,7 +232,7 @@ function crowd({ appUrls, ids }) {
 			get stepEndsAt() {
 				return stepEndsAt
 			},
-			running: () => !ended.signal.aborted,
+			running: () => !ended.ended,
 			// The first pause comes after signing in and the first page: the person has arrived.
 			sleep: (ms) => (arrived(), wait(ms)),
 			think: () => (arrived(), wait(thinkMs(model.thinkSeconds[role] ?? 20))),
@@ -307,7 +299,7 @@ function crowd({ appUrls, ids }) {
 		},
 		/** Ends every journey; requests on the way are answered (at most 30 s more). */
 		async end() {
-			ended.abort()
+			ended.end()
 			await Promise.race([Promise.all(people.map(({ done }) => done)), sleep(30_000)])
 		},
 	}

@@ -20,6 +20,41 @@ const linksOf = (html, pattern) =>
 	].filter((href) => pattern.test(href))
 const formWith = (html, test) => formsOf(html).find(test)
 
+const TAGS = /<[^>]*>/g
+const said = (html) =>
+	html
+		.replace(TAGS, ' ')
+		.replace(/<[^>]*$/, '')
+		.replace(/\s+/g, ' ')
+		.trim()
+		.slice(0, 120)
+
+/**
+ * What a page that was not what the journey expected said, for its problem: the status, and its
+ * alert, the room's ticket error, or its title (`200 "Could not join the room: …"`, `503 "…"`), or
+ * `no answer (timeout)` when nothing came (the timeout itself is counted under the request's name).
+ */
+export function whatPageSaid(answer) {
+	if (answer.status === 0) return 'no answer (timeout or refused)'
+	const html = answer.body
+	// The alert's title and the words after it (an error page's toast: "Error Internal server error").
+	const alert = /role="alert"[^>]*>([\s\S]{0,600})/.exec(html)?.[1]
+	const title = /<title>([^<]*)<\/title>/.exec(html)?.[1]
+	const text = [alert, ticketErrorOf(html), title].map((part) => part && said(part)).find(Boolean)
+	return text ? `${answer.status} "${text}"` : `${answer.status}`
+}
+
+// The classroom page's data as React Router streams it into the page: keys and values in one flat
+// list, a null value left out, so the key after it follows at once ("ticket","ticketError",…).
+/** The room's socket ticket in a classroom page: 32 random bytes, base64url (43 characters). */
+export const ticketOf = (html) => /\\"ticket\\",\\"([A-Za-z0-9_-]{43})\\"/.exec(html)?.[1] ?? null
+/** Why the room gave no ticket, from the page's data (its alert shows once the page's script runs). */
+export function ticketErrorOf(html) {
+	const value = /\\"ticketError\\",\\"(.*?)\\"/.exec(html)?.[1]
+	// A key has no space, a message does: what follows a null error is the next key.
+	return value?.includes(' ') ? value : null
+}
+
 /** The name a role's requests are counted under. */
 const LABELS = { studentBrowsing: 'student', studentTest: 'test', studentRoom: 'room' }
 
@@ -104,6 +139,18 @@ export async function studentBrowsing(person) {
 	}
 }
 
+/** The test page's questions: `[question id, its options' ids]` from the radios answer-<id>. */
+export function questionsOf(html) {
+	const questions = new Map()
+	for (const [input] of html.matchAll(/<input\b[^>]*name="answer-\d+"[^>]*>/g)) {
+		const question = /name="answer-(\d+)"/.exec(input)[1]
+		const option = Number(/value="(\d+)"/.exec(input)?.[1])
+		if (!questions.has(question)) questions.set(question, [])
+		questions.get(question).push(option)
+	}
+	return [...questions]
+}
+
 /**
  * Pupils in the timed test: start it, an answer saved every `testSaveEverySeconds` by the page's
  * island, the whole test submitted when its time (or the step) is over; then again.
@@ -124,12 +171,16 @@ export async function studentTest(person) {
 		if (!sessionId) continue
 		const page = await browser.document('test: the test', started.location)
 		// The radios: answer-<question id> with the option ids as values.
-		const questions = new Map()
-		for (const [input] of page.body.matchAll(/<input\b[^>]*name="answer-\d+"[^>]*>/g)) {
-			const question = /name="answer-(\d+)"/.exec(input)[1]
-			const option = Number(/value="(\d+)"/.exec(input)?.[1])
-			if (!questions.has(question)) questions.set(question, [])
-			questions.get(question).push(option)
+		const questions = questionsOf(page.body)
+		if (questions.length === 0) {
+			// Not the test (an error page, a timeout): a problem of its own, and the person starts again.
+			person.stats.record(
+				'test: the test',
+				0,
+				false,
+				`no question on the test page: ${whatPageSaid(page)}`,
+			)
+			continue
 		}
 		const deadline = Math.min(
 			Date.now() + model.testMinutes * 60_000,
@@ -140,7 +191,7 @@ export async function studentTest(person) {
 		const key = `test:${sessionId}`
 		while (person.running() && Date.now() < deadline) {
 			await person.sleep(model.testSaveEverySeconds * 1000)
-			const [question, options] = pick([...questions])
+			const [question, options] = pick(questions)
 			answers[question] = pick(options)
 			const progress = { answers: { ...answers }, flagged: [] }
 			const saved = await browser.postJson('test: answer saved', progressPath, {
@@ -166,6 +217,56 @@ export async function studentTest(person) {
 }
 
 /**
+ * The whiteboards of the rooms as the generator's people see them: one Yjs document per room for all
+ * of its people, not one per person. Each person draws as their own Yjs client (their own client id,
+ * as their page would be), and the update their stroke makes is sent on their socket alone, byte for
+ * byte what their own document would send: the same stroke, pushed after the last one the board
+ * knows. What the room passes on reaches every person of the room, the same bytes on each socket;
+ * it is applied once, and the copies that follow are recognised and left (a page applies each, and
+ * with 30 people a room, each stroke was decoded 29 times over, on documents 30 times over; decision
+ * 077). The one difference: a stroke's left neighbour may be another person's stroke of this
+ * generator still on its way to the server, where a page would know it a few milliseconds later;
+ * the server holds such an update until that stroke arrives, as it does for any two drawn at once.
+ */
+const boards = new Map()
+/** How many passed-on updates a board remembers to recognise their copies (they come together). */
+const REMEMBERED = 1000
+
+export function roomBoard(room) {
+	let board = boards.get(room)
+	if (board) return board
+	const doc = new Y.Doc()
+	const items = doc.getArray('items')
+	// A stroke's update goes to the socket of whoever drew it: the transaction's origin.
+	doc.on('update', (update, origin) => {
+		if (typeof origin === 'function') origin(update)
+	})
+	const recent = new Set()
+	board = {
+		doc,
+		items,
+		/** An update the room passed on (or the board on joining): applied once, copies left. */
+		heard(data) {
+			const key = data.toString('latin1')
+			if (recent.has(key)) return
+			recent.add(key)
+			if (recent.size > REMEMBERED) recent.delete(recent.values().next().value)
+			Y.applyUpdate(doc, new Uint8Array(data), 'remote')
+		},
+		/** A stroke drawn by Yjs client `clientId`, its update handed to `send`. */
+		draw(clientId, send, item) {
+			doc.clientID = clientId
+			doc.transact(() => items.push([item]), send)
+		},
+	}
+	boards.set(room, board)
+	return board
+}
+
+/** A Yjs client id, as a page's document takes one (a random unsigned 32-bit number). */
+const newClientId = () => Math.floor(Math.random() * 2 ** 32)
+
+/**
  * Pupils in a live room: the classroom page (its ticket), the room's socket through the app's
  * origin, a whiteboard stroke now and then (a Yjs update of the board's `items`) and a chat
  * message now and then, each noted for the check after the run: a stroke once sent on an open
@@ -175,9 +276,14 @@ export async function studentRoom(person) {
 	const { browser, model, room } = person
 	if (!(await signIn(person, person.email))) return
 	const page = await browser.document('room: classroom page', `/conference/classroom/${room}`)
-	const ticket = /\\"ticket\\",\\"([A-Za-z0-9_-]+)\\"/.exec(page.body)?.[1]
+	const ticket = ticketOf(page.body)
 	if (!ticket) {
-		person.stats.record('room: socket opened', 0, false, 'no ticket on the classroom page')
+		person.stats.record(
+			'room: socket opened',
+			0,
+			false,
+			`no ticket on the classroom page: ${whatPageSaid(page)}`,
+		)
 		return
 	}
 	const url = new URL(browser.appUrl)
@@ -192,18 +298,18 @@ export async function studentRoom(person) {
 			},
 		},
 	)
-	const doc = new Y.Doc()
-	const items = doc.getArray('items')
+	const board = roomBoard(room)
+	const clientId = newClientId()
+	const send = (update) => {
+		if (socket.readyState === WebSocket.OPEN) socket.send(update)
+	}
 	const chats = new Map()
 	let welcomed = false
 	let closedByUs = false
 	let lastStroke = null
-	doc.on('update', (update, origin) => {
-		if (origin !== 'remote' && socket.readyState === WebSocket.OPEN) socket.send(update)
-	})
 	const ready = new Promise((resolve) => {
 		socket.on('message', (data, binary) => {
-			if (binary) return Y.applyUpdate(doc, new Uint8Array(data), 'remote')
+			if (binary) return board.heard(data)
 			const message = JSON.parse(String(data))
 			if (message.type === 'welcome' && !welcomed) {
 				welcomed = true
@@ -255,15 +361,13 @@ export async function studentRoom(person) {
 			const id = `${person.email}-${n}`
 			const x = Math.round(Math.random() * 800)
 			const y = Math.round(Math.random() * 600)
-			items.push([
-				{
-					id,
-					kind: 'pen',
-					color: '#1e3a8a',
-					width: 2,
-					points: [x, y, x + 20, y + 5, x + 40, y + 20],
-				},
-			])
+			board.draw(clientId, send, {
+				id,
+				kind: 'pen',
+				color: '#1e3a8a',
+				width: 2,
+				points: [x, y, x + 20, y + 5, x + 40, y + 20],
+			})
 			lastStroke = id
 			person.acknowledged.set(`stroke:${room}:${id}`, true)
 			if (n % chatEvery === 0) {

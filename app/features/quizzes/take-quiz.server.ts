@@ -4,7 +4,7 @@ import { getTemplate } from '~/features/qa/api.server'
 import { viewerTimeZone } from '~/features/schedules/time-zone.server'
 import { parseForm, readForm, replyWithUpstreamError } from '~/platform/form.server'
 import { upstream } from '~/platform/request.server'
-import { settle } from '~/platform/settle.server'
+import { settle, throwPageError } from '~/platform/settle.server'
 import { successToast } from '~/platform/toast'
 import { sendToast } from '~/platform/toast.server'
 import { UpstreamError } from '~/platform/upstream-errors'
@@ -31,7 +31,8 @@ export async function loadTakeQuiz(context: Context, request: Request, templateI
 			session = await getQuizSession(api, sessionId)
 		} catch (error) {
 			if (notFound(error)) throw data(null, { status: 404 })
-			throw error
+			// The API slow or failing: the area's error page with the spec's text, never a 500.
+			throwPageError(error)
 		}
 		if (session.status !== 'in_progress') throw redirect(quizResultPath(session.id))
 		return {

@@ -1,0 +1,229 @@
+// The load model's journeys (bench/load/journeys.mjs) against pages other than expected, and the
+// rooms' shared whiteboards: what each person sends is what their own page's document would send.
+import { once } from 'node:events'
+import { createServer, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import * as Y from 'yjs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Browser, closeConnections } from './browser.mjs'
+import {
+	roomBoard,
+	studentRoom,
+	studentTest,
+	ticketErrorOf,
+	ticketOf,
+	whatPageSaid,
+} from './journeys.mjs'
+import { Stats } from './stats.mjs'
+
+let routes: Record<string, (response: ServerResponse, method: string) => void> = {}
+let server: Server
+let appUrl: string
+
+beforeAll(async () => {
+	server = createServer(async (request, response) => {
+		for await (const _ of request);
+		const route = routes[(request.url ?? '').split('?')[0] as string]
+		if (route) route(response, request.method ?? 'GET')
+		else response.writeHead(404).end('<title>Not found</title>')
+	})
+	server.listen(0, '127.0.0.1')
+	await once(server, 'listening')
+	appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+	await closeConnections()
+	server.closeAllConnections()
+	server.close()
+})
+
+// The classroom page's data as React Router streams it (keys and values in one flat list, a null
+// left out), as the app answered with a ticket and when the API failed on the ticket alone.
+const TICKET = 'GAFyTrMeoZRkYfAheNa-Jhrx6lbbSA-82ba2lOp9vK0'
+const GIVEN = `\\"messages\\",{\\"_20\\":21,\\"_22\\":23},\\"ticket\\",\\"${TICKET}\\",\\"ticketError\\",\\"iceServers\\",[],\\"ok\\",true`
+const FAILED = `\\"messages\\",{\\"_20\\":21,\\"_22\\":23},\\"ticket\\",\\"ticketError\\",\\"The server is taking longer than expected. It may be sleeping. Please try again.\\",\\"iceServers\\",[],\\"ok\\",true`
+const streamed = (data: string) =>
+	`window.__reactRouterContext.streamController.enqueue("[{\\"_1\\":2},\\"loaderData\\",${data}]")`
+
+const html = (response: ServerResponse, status: number, body: string) =>
+	response.writeHead(status, { 'content-type': 'text/html' }).end(body)
+
+/** A signed-in pupil's pages: the login form and its answer with a session cookie. */
+const signInRoutes = {
+	'/login': (response: ServerResponse, method: string) =>
+		method === 'POST'
+			? response
+					.writeHead(302, { location: '/studentdashboard', 'set-cookie': '__session=s; Path=/' })
+					.end()
+			: html(
+					response,
+					200,
+					'<form method="post"><input name="email"><input type="password" name="password"></form>',
+				),
+	'/studentdashboard': (response: ServerResponse) => html(response, 200, '<h1>Dashboard</h1>'),
+}
+
+/** One person of the model who stops after their first pause. */
+function person(role: string, stats: Stats, extra: Record<string, unknown> = {}) {
+	let running = true
+	return {
+		role,
+		index: 0,
+		email: 'scale-student-1@example.com',
+		browser: new Browser({ appUrl, stats }),
+		stats,
+		model: {
+			testMinutes: 15,
+			testSaveEverySeconds: 10,
+			rooms: { strokeEverySeconds: 15, chatEverySeconds: 60 },
+		},
+		ids: { templateId: 'T1' },
+		stepEndsAt: Date.now() + 60_000,
+		running: () => running,
+		sleep: async () => {
+			running = false
+		},
+		think: async () => {},
+		acknowledged: { set: () => {}, delete: () => {} },
+		stop: () => {
+			running = false
+		},
+		...extra,
+	}
+}
+
+describe('a journey given a page other than expected', () => {
+	it('records a test page without questions as a problem saying what it was, never a TypeError', async () => {
+		const stats = new Stats()
+		const pupil = person('studentTest', stats)
+		let starts = 0
+		routes = {
+			...signInRoutes,
+			'/studentdashboard/test/T1': (response) =>
+				html(
+					response,
+					200,
+					'<form method="post" action="/studentdashboard/test/T1"><button name="intent" value="start">Start</button><input type="hidden" name="intent" value="start"></form>',
+				),
+			'/studentdashboard/test/T1/take': (response) => {
+				pupil.stop()
+				html(
+					response,
+					503,
+					'<title>Error | TutorHub</title><p role="alert">The server is taking longer than expected. It may be sleeping. Please try again.</p>',
+				)
+			},
+		}
+		const start = routes['/studentdashboard/test/T1']!
+		routes['/studentdashboard/test/T1'] = (response, method) => {
+			if (method !== 'POST') return start(response, method)
+			starts++
+			response.writeHead(303, { location: '/studentdashboard/test/T1/take?session=S1' }).end()
+		}
+		await expect(studentTest(pupil)).resolves.toBeUndefined()
+		expect(starts).toBe(1)
+		const { problems } = stats.summary()
+		expect(problems).toEqual({
+			'503 /studentdashboard/test/T1/take?session=S1': 1,
+			'no question on the test page: 503 "The server is taking longer than expected. It may be sleeping. Please try again."': 1,
+		})
+	})
+
+	it('records a classroom page without its ticket with its status and the ticket’s error', async () => {
+		const stats = new Stats()
+		routes = {
+			...signInRoutes,
+			'/conference/classroom/R1': (response) =>
+				html(
+					response,
+					200,
+					`<title>Load room 1 | TutorHub</title><script>${streamed(FAILED)}</script>`,
+				),
+		}
+		await studentRoom(person('studentRoom', stats, { room: 'R1' }))
+		expect(stats.summary().problems).toEqual({
+			'no ticket on the classroom page: 200 "The server is taking longer than expected. It may be sleeping. Please try again."': 1,
+		})
+	})
+
+	it('reads the ticket, or why there is none, from the classroom page’s data', () => {
+		expect(ticketOf(streamed(GIVEN))).toBe(TICKET)
+		expect(ticketErrorOf(streamed(GIVEN))).toBeNull()
+		// The key after a null ticket is not a ticket (the generator opened the socket with "ticketError").
+		expect(ticketOf(streamed(FAILED))).toBeNull()
+		expect(ticketErrorOf(streamed(FAILED))).toBe(
+			'The server is taking longer than expected. It may be sleeping. Please try again.',
+		)
+		expect(whatPageSaid({ status: 200, body: `<title>Room</title>${streamed(GIVEN)}` })).toBe(
+			'200 "Room"',
+		)
+	})
+
+	it('says what a page said: its alert, else its title, else its status; nothing when none came', () => {
+		const answer = (status: number, body: string) => ({ status, body })
+		expect(
+			whatPageSaid(
+				answer(
+					503,
+					'<title>Oops</title><div role="alert"><p>Request Timeout</p><p>Try <b>again</b>\n</p></div>',
+				),
+			),
+		).toBe('503 "Request Timeout Try again"')
+		// An alert's words only, not the start of a tag the window cut.
+		expect(
+			whatPageSaid(
+				answer(503, `<div role="alert"><p>Network Error</p></div>${' '.repeat(560)}<select id="x"`),
+			),
+		).toBe('503 "Network Error"')
+		expect(whatPageSaid(answer(404, '<title>Page not found | TutorHub</title>'))).toBe(
+			'404 "Page not found | TutorHub"',
+		)
+		expect(whatPageSaid(answer(502, ''))).toBe('502')
+		expect(whatPageSaid(answer(0, ''))).toBe('no answer (timeout or refused)')
+	})
+})
+
+describe('a room’s whiteboard shared by its people', () => {
+	const stroke = (id: string) => ({
+		id,
+		kind: 'pen',
+		color: '#1e3a8a',
+		width: 2,
+		points: [1, 2, 3, 4],
+	})
+
+	it('sends each person’s stroke as the bytes their own page’s document would send', () => {
+		// Two pages, each with its own document, hearing each other's strokes through the room.
+		const pages = [new Y.Doc(), new Y.Doc()]
+		pages[0]!.clientID = 101
+		pages[1]!.clientID = 202
+		const board = roomBoard('shared-1')
+		const order = [0, 1, 1, 0, 1, 0, 0]
+		for (const [n, who] of order.entries()) {
+			const page = pages[who]!
+			let fromPage: Uint8Array | undefined
+			page.once('update', (update: Uint8Array) => (fromPage = update))
+			page.getArray('items').push([stroke(`s${n}`)])
+			Y.applyUpdate(pages[1 - who]!, fromPage!, 'remote')
+			let fromBoard: Uint8Array | undefined
+			board.draw(who === 0 ? 101 : 202, (update) => (fromBoard = update), stroke(`s${n}`))
+			expect(Buffer.from(fromBoard!)).toEqual(Buffer.from(fromPage!))
+		}
+		expect(board.items.toArray()).toEqual(pages[0]!.getArray('items').toArray())
+	})
+
+	it('applies what the room passes on once, however many of its people receive it', () => {
+		const board = roomBoard('shared-2')
+		const other = new Y.Doc()
+		let update: Uint8Array | undefined
+		other.on('update', (each: Uint8Array) => (update = each))
+		other.getArray('items').push([stroke('theirs')])
+		let applied = 0
+		board.doc.on('afterTransaction', () => applied++)
+		for (let member = 0; member < 30; member++) board.heard(Buffer.from(update!))
+		expect(applied).toBe(1)
+		expect(board.items.toArray()).toEqual([stroke('theirs')])
+		expect(roomBoard('shared-2')).toBe(board)
+	})
+})
