@@ -45,7 +45,7 @@ import { startTempPostgres } from '../scripts/temp-postgres.mjs'
 import { redisInstalled, startTempRedis } from '../scripts/temp-redis.mjs'
 import { Browser, closeConnections } from './load/browser.mjs'
 import { JOURNEYS } from './load/journeys.mjs'
-import { loadModel, personAddress, shareOut, thinkMs } from './load/model.mjs'
+import { loadModel, personAddress, shareOut, shuffled, thinkMs } from './load/model.mjs'
 import { prepareLoadSchool, schoolIds } from './load/school.mjs'
 import { pauses, StepOver } from './load/waits.mjs'
 import {
@@ -274,11 +274,12 @@ function crowd({ appUrls, ids }) {
 			step = number
 			stats = new Stats()
 			const have = this.countsByRole()
-			const newcomers = Object.entries(wanted).flatMap(([role, count]) =>
-				Array.from({ length: Math.max(0, count - (have[role] ?? 0)) }, () => role),
-			)
 			// Interleaved, so each role's sign-ins spread over the whole ramp.
-			newcomers.sort(() => Math.random() - 0.5)
+			const newcomers = shuffled(
+				Object.entries(wanted).flatMap(([role, count]) =>
+					Array.from({ length: Math.max(0, count - (have[role] ?? 0)) }, () => role),
+				),
+			)
 			const gap = 1000 / signInsPerSecond
 			stepEndsAt = Date.now() + newcomers.length * gap + holdSeconds * 1000
 			const arrivals = []

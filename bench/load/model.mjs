@@ -105,6 +105,16 @@ export function thinkMs(meanSeconds, random = Math.random) {
 	return Math.round(Math.min(seconds, 4 * meanSeconds) * 1000)
 }
 
+/** A copy of `items` in a uniformly random order (Fisher–Yates: every order equally likely). */
+export function shuffled(items, random = Math.random) {
+	const copy = [...items]
+	for (let index = copy.length - 1; index > 0; index--) {
+		const other = Math.floor(random() * (index + 1))
+		;[copy[index], copy[other]] = [copy[other], copy[index]]
+	}
+	return copy
+}
+
 /** The address of person `index` (from 0) when each has their own: 10.0.0.1, 10.0.0.2, … */
 export function personAddress(index) {
 	const number = index + 1

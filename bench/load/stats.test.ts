@@ -2,7 +2,7 @@
 // decides the number of people a shape serves and whether a write was lost.
 import { describe, expect, it } from 'vitest'
 import { formsOf } from './browser.mjs'
-import { personAddress, shareOut, thinkMs } from './model.mjs'
+import { personAddress, shareOut, shuffled, thinkMs } from './model.mjs'
 import {
 	cpuPerUserHour,
 	cpuSecondsOfStat,
@@ -140,6 +140,19 @@ describe('the mix', () => {
 		expect(thinkMs(10, () => 0)).toBe(0)
 		expect(thinkMs(10, () => 1 - Math.exp(-1))).toBe(10_000)
 		expect(thinkMs(10, () => 0.999999)).toBe(40_000)
+	})
+
+	it("interleaves a ramp's newcomers with every order equally likely", () => {
+		// Sorting by a random comparison (what the ramp did) favours some orders: of 60,000
+		// shuffles of three, each of the six orders must come about 10,000 times.
+		const counts = new Map<string, number>()
+		for (let round = 0; round < 60_000; round++) {
+			const order = shuffled(['a', 'b', 'c']).join('')
+			counts.set(order, (counts.get(order) ?? 0) + 1)
+		}
+		expect(counts.size).toBe(6)
+		for (const count of counts.values()) expect(Math.abs(count - 10_000)).toBeLessThan(600)
+		expect(shuffled([1, 2, 3, 4], () => 0)).toEqual([2, 3, 4, 1])
 	})
 })
 
