@@ -8,6 +8,8 @@ import {
 	type HandleErrorFunction,
 	type RouterContextProvider,
 } from 'react-router'
+import { DocumentMessagesProvider } from './platform/document-messages'
+import { documentMessages } from './platform/i18n.server'
 import { NonceProvider } from './platform/nonce'
 import { getNonce } from './platform/security.server'
 import { reportingUser } from './platform/request.server'
@@ -40,7 +42,9 @@ export default function handleRequest(
 
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
-				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				<DocumentMessagesProvider value={documentMessages(loadContext)}>
+					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				</DocumentMessagesProvider>
 			</NonceProvider>,
 			{
 				nonce,

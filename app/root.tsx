@@ -18,7 +18,9 @@ import {
 	directionOf,
 	loadPageMessages,
 	messagesWithoutPageData,
+	PAGE_MESSAGES_ID,
 	pageI18n,
+	scriptSafeJson,
 	type PageMessages,
 } from './platform/i18n'
 import {
@@ -26,6 +28,7 @@ import {
 	pageMessages,
 	visitorLocaleMiddleware,
 } from './platform/i18n.server'
+import { useDocumentMessages } from './platform/document-messages'
 import { useNonce } from './platform/nonce'
 import { I18nProvider } from './platform/lingui-runtime'
 import { offlineReplayMiddleware } from './platform/offline-replay.server'
@@ -69,7 +72,8 @@ export function loader({ context, pattern }: Route.LoaderArgs) {
 /** A new page's messages join the browser's catalogs before the page renders (decision 063). */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 	const data = await serverLoader()
-	loadPageMessages(data.i18n as PageMessages)
+	// A page's data always carries its messages (only a document's leaves them to its data script).
+	if (data.i18n) loadPageMessages(data.i18n as PageMessages)
 	return data
 }
 
@@ -80,9 +84,12 @@ export const shouldRevalidate = () => !isOffline()
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
 	const data = useRouteLoaderData<typeof loader>('root')
-	// Before hydration the first page's messages come with its data; later pages' come by the
-	// client loader. On the server this is the request's own instance.
-	const page = (data?.i18n as PageMessages | undefined) ?? messagesWithoutPageData()
+	// A document's messages are written into it once, as a data script, and read back before
+	// hydration; later pages' come with their data, through the client loader (decision 075). On
+	// the server the page renders with the request's own instance.
+	const written = useDocumentMessages()
+	const fromData = (data?.i18n as PageMessages | null | undefined) ?? null
+	const page = fromData ?? written?.page ?? messagesWithoutPageData()
 	const i18n = pageI18n(page)
 	const locale = page.locale
 	return (
@@ -115,12 +122,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 							__html: `window.ENV = ${JSON.stringify(data?.ENV ?? {}).replace(/</g, '\\u003c')}`,
 						}}
 					/>
-					{data ? null : (
+					{fromData ? null : (
 						<script
-							nonce={nonce}
-							dangerouslySetInnerHTML={{
-								__html: `window.__i18n = ${JSON.stringify(page).replace(/</g, '\\u003c')}`,
-							}}
+							type="application/json"
+							id={PAGE_MESSAGES_ID}
+							data-locale={locale}
+							dangerouslySetInnerHTML={{ __html: written?.script ?? scriptSafeJson(page.messages) }}
 						/>
 					)}
 					<Scripts nonce={nonce} />

@@ -10,7 +10,12 @@ import {
 	supportedLocale,
 	type Locale,
 } from '../../contract/locales'
-import { setServerI18nResolver, type PageMessages } from './i18n'
+import {
+	scriptSafeJson,
+	setServerI18nResolver,
+	type DocumentMessages,
+	type PageMessages,
+} from './i18n'
 import { lengthenCatalog } from './pseudo-locale'
 
 /**
@@ -46,6 +51,15 @@ const request = new AsyncLocalStorage<I18n>()
 setServerI18nResolver(() => request.getStore() ?? i18nFor(DEFAULT_LOCALE))
 
 const localeContext = createContext<Locale>(DEFAULT_LOCALE)
+/** Whether the request asks for a page's data (`/courses.data`, a client-side navigation) rather than a document. */
+const dataRequestContext = createContext<boolean>(false)
+/** A document's messages, for its data script (decision 075). */
+const documentMessagesContext = createContext<DocumentMessages | null>(null)
+
+function isDataRequest(url: string) {
+	const query = url.indexOf('?')
+	return (query === -1 ? url : url.slice(0, query)).endsWith('.data')
+}
 
 /** The language of the request being answered. */
 export const localeOf = (context: Readonly<RouterContextProvider>): Locale =>
@@ -94,6 +108,7 @@ export const visitorLocaleMiddleware: MiddlewareFunction<Response> = async (
 ) => {
 	const locale = chooseLocale(incoming)
 	context.set(localeContext, locale)
+	context.set(dataRequestContext, isDataRequest(incoming.url))
 	const response = await request.run(i18nFor(locale), next)
 	// The same address answers in each visitor's language: a shared cache must keep them apart.
 	try {
@@ -145,18 +160,35 @@ try {
 }
 
 /** Made once per language and page: the same for every request. */
-const madePages = new Map<string, PageMessages>()
+const madePages = new Map<string, DocumentMessages>()
 
 /**
  * The page's messages in its language, and no others: what the root loader sends the browser, as
  * one JSON text made once per language and page. React Router's stream passes a string whole; the
  * compiled messages themselves, nested arrays, it would walk part by part on every request.
+ *
+ * A page's data (`.data`) carries them; a document does not (null here): the root's `Layout`
+ * writes them into the page once, as a data script (documentMessages). In the loader data they
+ * were serialised three times over (the messages' JSON, inside React Router's stream, inside a
+ * script's string), a third of a student's dashboard and its most expensive part to write
+ * (decision 075).
  */
 export function pageMessages(
 	context: Readonly<RouterContextProvider>,
 	pattern: string,
-): PageMessages {
-	const locale = localeOf(context)
+): PageMessages | null {
+	const made = madeMessages(localeOf(context), pattern)
+	if (context.get(dataRequestContext)) return made.page
+	context.set(documentMessagesContext, made)
+	return null
+}
+
+/** The messages the root loader kept for the document being rendered (null before it ran). */
+export const documentMessages = (
+	context: Readonly<RouterContextProvider>,
+): DocumentMessages | null => context.get(documentMessagesContext)
+
+function madeMessages(locale: Locale, pattern: string): DocumentMessages {
 	const key = `${locale} ${pattern}`
 	const made = madePages.get(key)
 	if (made) return made
@@ -170,7 +202,8 @@ export function pageMessages(
 			if (message !== undefined) messages[id] = message
 		}
 	}
-	const page = { locale, messages: JSON.stringify(messages) }
+	const text = JSON.stringify(messages)
+	const page = { page: { locale, messages: text }, script: scriptSafeJson(text) }
 	// Patterns come from the route table, so the map stays as small as languages × routes.
 	if (ids) madePages.set(key, page)
 	return page

@@ -16,6 +16,19 @@ import { PageCatalog } from './lingui-runtime'
  */
 export type PageMessages = { locale: Locale; messages: string }
 
+/**
+ * A document's messages: the page's, and their JSON text as the page writes it into a data
+ * script once (`<` escaped). A document's loader data does not carry them (decision 075).
+ */
+export type DocumentMessages = { page: PageMessages; script: string }
+
+/** The data script a document's messages are written in, read back before hydration. */
+export const PAGE_MESSAGES_ID = 'page-messages'
+
+/** JSON text as it may stand in a script element: no `<`, so nothing can close the element. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- an escape, read by the browser's parser
+export const scriptSafeJson = (json: string) => json.replace(/</g, '\\u003c')
+
 let lastText = ''
 let lastMessages: Messages = {}
 /** A page's messages read from their text; the same text again is not read again. */
@@ -68,18 +81,21 @@ export function loadPageMessages({ locale, messages: text }: PageMessages) {
 }
 
 /**
- * What a page renders with when the root's data is missing (a middleware refused the request, so
- * no loader ran): on the server the request's whole catalog, which the page writes into itself;
- * in the browser that, read back before hydration.
+ * What a page renders with when the root's data has no messages: on the server, when a middleware
+ * refused the request so no loader ran, the request's whole catalog, which the page writes into
+ * itself; in the browser, before hydration, the document's data script read back (a document's
+ * loader data leaves its messages to that script, decision 075).
  */
 export function messagesWithoutPageData(): PageMessages {
 	if (resolveServerI18n) {
 		const instance = resolveServerI18n()
 		return { locale: instance.locale as Locale, messages: JSON.stringify(instance.messages) }
 	}
-	return (
-		(globalThis as { __i18n?: PageMessages }).__i18n ?? { locale: DEFAULT_LOCALE, messages: '{}' }
-	)
+	const script = globalThis.document?.getElementById(PAGE_MESSAGES_ID)
+	const locale = script?.dataset.locale
+	return script && locale
+		? { locale: locale as Locale, messages: script.textContent ?? '{}' }
+		: { locale: DEFAULT_LOCALE, messages: '{}' }
 }
 
 /** The instance a page renders with: the request's on the server, in the browser the page's. */
