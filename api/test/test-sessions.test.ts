@@ -462,6 +462,45 @@ describe('the busiest hour', () => {
 	})
 })
 
+describe('GET /test/history', () => {
+	// Decision 076: its page and its count were two statements; a page short of its limit says
+	// the total itself, and only a full page, or an empty one past the first, is counted.
+	test("pages a student's history with its total, counting only when the page cannot say", async () => {
+		const { token } = await registerStudent(api)
+		for (let entry = 0; entry < 3; entry++) {
+			const session = (await start(token, await createTemplate())).body.session
+			await call(api, 'POST', `/test/sessions/${session.id}/submit`, {
+				token,
+				json: { submissions: [] },
+			})
+		}
+		const page = async (query: string) => {
+			const before = statementsRun()
+			const answer = await call(api, 'GET', `/test/history?${query}`, { token })
+			expect(answer.status).toBe(200)
+			return {
+				entries: answer.body.history.length,
+				pagination: answer.body.pagination,
+				statements: statementsRun() - before,
+			}
+		}
+		const pages = [
+			await page('limit=10'),
+			await page('limit=2'),
+			await page('limit=2&page=2'),
+			await page('limit=2&page=5'),
+		]
+		expect(pages.map(({ entries, pagination }) => [entries, pagination])).toEqual([
+			[3, { total: 3, currentPage: 1, limit: 10, totalPages: 1 }],
+			[2, { total: 3, currentPage: 1, limit: 2, totalPages: 2 }],
+			[1, { total: 3, currentPage: 2, limit: 2, totalPages: 2 }],
+			[0, { total: 3, currentPage: 5, limit: 2, totalPages: 2 }],
+		])
+		// The overdue attempts' check and the page; a count only for the full and the empty page.
+		expect(pages.map(({ statements }) => statements)).toEqual([2, 3, 2, 3])
+	})
+})
+
 describe('GET /test/history/{id}', () => {
 	test('another student gets 403, unknown 404, tutors 403', async () => {
 		const owner = await registerStudent(api)

@@ -222,6 +222,7 @@ export const findHistoryEntry = (db: Db, id: string) =>
 
 export async function listHistory(db: Db, studentId: string, page: Page) {
 	return rowsAndTotal(
+		page,
 		db
 			.selectFrom('test_history')
 			.selectAll()
@@ -231,10 +232,11 @@ export async function listHistory(db: Db, studentId: string, page: Page) {
 			.limit(page.limit)
 			.offset(page.offset)
 			.execute(),
-		db
-			.selectFrom('test_history')
-			.select((eb) => eb.fn.countAll().as('total'))
-			.where('student_id', '=', studentId)
-			.executeTakeFirstOrThrow(),
+		() =>
+			db
+				.selectFrom('test_history')
+				.select((eb) => eb.fn.countAll().as('total'))
+				.where('student_id', '=', studentId)
+				.executeTakeFirstOrThrow(),
 	)
 }
