@@ -67,6 +67,28 @@ export async function findAttemptWithEntry(db: Db, id: string) {
 	return { attempt: attempt as AttemptRow, entry }
 }
 
+/**
+ * A test template as a start needs it (a creator's, as the template calls read it), with the id
+ * of the student's open attempt at it, if any, in the same statement (decision 076).
+ */
+export const findTemplateToStart = (db: Db, templateId: string, studentId: string) =>
+	db
+		.selectFrom('qa_templates as t')
+		.innerJoin('users as creator', 'creator.id', 't.created_by')
+		.select(['t.id', 't.title', 't.questions', 't.time_limit', 't.is_active'])
+		.select((eb) =>
+			eb
+				.selectFrom('test_attempts as a')
+				.select('a.id')
+				.whereRef('a.template_id', '=', 't.id')
+				.where('a.student_id', '=', studentId)
+				.where('a.status', '=', 'in_progress')
+				.limit(1)
+				.as('open_attempt_id'),
+		)
+		.where('t.id', '=', templateId)
+		.executeTakeFirst()
+
 export const findOpenAttempt = (db: Db, studentId: string, templateId: string) =>
 	db
 		.selectFrom('test_attempts')

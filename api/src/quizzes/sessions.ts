@@ -3,7 +3,6 @@ import type { Db } from '../db.ts'
 import type { Account } from '../platform/context.ts'
 import { ApiError, isUniqueViolation, MESSAGES } from '../platform/errors.ts'
 import type { Refusals } from '../platform/openapi.ts'
-import { findTemplate } from '../qa/repository.ts'
 import { checkAnswers, closeAttempt, isPastGrace, settleAttempt } from './attempts.ts'
 import { toSession } from './present.ts'
 import { knownAttempt, rememberAttempt, type FixedPart } from './known-attempts.ts'
@@ -13,6 +12,7 @@ import {
 	findHistoryByAttempt,
 	findHistoryEntry,
 	findOpenAttempt,
+	findTemplateToStart,
 	insertAttempt,
 	saveProgress,
 	type AttemptRow,
@@ -119,13 +119,16 @@ async function openAttempt(db: Db, studentId: string, templateId: string, now: D
  * can only be resumed. Two starts at once make one attempt; the second resumes it.
  */
 export async function startAttempt(db: Db, account: Account, templateId: string, now: Date) {
-	const template = await findTemplate(db, templateId)
+	const template = await findTemplateToStart(db, templateId, account.id)
 	if (!template) throw new ApiError(404, MESSAGES_TESTS.templateNotFound)
 	const resumed = async (attempt: AttemptRow) => ({
 		resumed: true,
 		session: await sessionOf(db, attempt, now),
 	})
-	const resumable = await openAttempt(db, account.id, template.id, now)
+	// Whether the student has one open came with the template (decision 076): most starts have none.
+	const resumable = template.open_attempt_id
+		? await openAttempt(db, account.id, template.id, now)
+		: undefined
 	if (resumable) {
 		rememberAttempt(db, resumable)
 		return resumed(resumable)
