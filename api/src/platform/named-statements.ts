@@ -21,13 +21,27 @@ import type pg from 'pg'
  */
 export const MAX_NAMED = 300
 
+// Texts seen, with their names ('' for a text that stays unnamed: see ARBITER_WHERE).
 const names = new Map<string, string>()
 let named = 0
 
-/** The name a text runs under, or undefined past the bound. */
+/**
+ * `on conflict (…) where …`: PostgreSQL picks the partial unique index that settles a conflict
+ * from the WHERE's values. After five calls a prepared statement may run a generic plan, which
+ * does not know its parameters' values, and then finds no index ("there is no unique or exclusion
+ * constraint matching the ON CONFLICT specification"): such texts stay unnamed.
+ */
+const ARBITER_WHERE = /\bon conflict\s*\((?:[^()]|\([^()]*\))*\)\s*where\b/i
+
+/** The name a text runs under, or undefined past the bound or for a text that stays unnamed. */
 export function statementName(text: string): string | undefined {
 	const known = names.get(text)
-	if (known !== undefined || named >= MAX_NAMED) return known
+	if (known !== undefined) return known || undefined
+	if (named >= MAX_NAMED) return undefined
+	if (ARBITER_WHERE.test(text)) {
+		if (names.size < 2 * MAX_NAMED) names.set(text, '')
+		return undefined
+	}
 	named += 1
 	const name = `tutorhub_${named}`
 	names.set(text, name)
