@@ -72,7 +72,7 @@ function naming(client: pg.PoolClient) {
 			if (!code || !STALE.has(code) || client.getTransactionStatus() !== 'I') throw error
 			// The plan kept on this connection no longer fits: forget it and prepare it again.
 			delete connection.parsedStatements[name]
-			await query(`DEALLOCATE ${name}`).catch(() => {})
+			await (query(`DEALLOCATE ${name}`) as Promise<unknown>).catch(() => {})
 			return await run(name, text, values)
 		}
 	}
