@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely'
 import pg from 'pg'
 import { pgliteDialect } from './pglite-dialect.ts'
 import { log } from './platform/log.ts'
+import { namingStatements } from './platform/named-statements.ts'
 import type { Database } from './schema.ts'
 
 export type Db = Kysely<Database>
@@ -49,6 +50,8 @@ export async function openDatabase(location: DatabaseLocation): Promise<Db> {
 		})
 		// An idle client losing its connection must not take the process down.
 		pool.on('error', (error) => log.error({ err: error }, 'PostgreSQL pool error'))
+		// Each statement text parsed and planned once per connection (decision 076).
+		namingStatements(pool)
 		const listeners = new Set<() => Promise<void>>()
 		const db = new Kysely<Database>({
 			dialect: closingToo(new PostgresDialect({ pool }), listeners),

@@ -383,6 +383,133 @@ describe('the busiest hour', () => {
 		}
 		expect(Math.min(...submits)).toBeLessThanOrEqual(Math.min(...saves))
 	})
+
+	// Decision 076: a start read the template and then the student's open attempt at it; a save
+	// and a submission read the attempt before writing it, and a closed session was read with its
+	// history entry in a second statement. The open attempt's id now comes with the template. The attempt's questions and
+	// owner never change, so the process that started or read it writes at once; the write's own
+	// conditions (open, in time) decide, and the session comes with its entry in one read.
+	test('a start runs two statements; a save, a submission and the closed session one each', async () => {
+		const counts = {
+			start: [] as number[],
+			save: [] as number[],
+			submit: [] as number[],
+			read: [] as number[],
+		}
+		const counted = async <T extends { status: number }>(into: number[], run: () => Promise<T>) => {
+			const before = statementsRun()
+			const answer = await run()
+			into.push(statementsRun() - before)
+			expect(answer.status).toBeLessThan(300)
+			return answer
+		}
+		// The fewest of three tries: a background job may add a statement to any call.
+		for (let attempt = 0; attempt < 3; attempt++) {
+			const { token } = await registerStudent(api)
+			const templateId = await createTemplate()
+			// Its sign-in read once and remembered (decision 068): what is counted is each call's own.
+			await call(api, 'GET', '/test/history', { token })
+			const started = await counted(counts.start, () => start(token, templateId))
+			const session = started.body.session
+			const path = `/test/sessions/${session.id}`
+			await counted(counts.save, () =>
+				call(api, 'PUT', `${path}/answers`, { token, json: { answers: { 1: 2 }, flagged: [3] } }),
+			)
+			const submitted = await counted(counts.submit, () =>
+				call(api, 'POST', `${path}/submit`, {
+					token,
+					json: { submissions: [{ questionId: 1, optionId: 2 }] },
+				}),
+			)
+			const read = await counted(counts.read, () => call(api, 'GET', path, { token }))
+			expect({ ...read.body.session, serverTime: '' }).toEqual({
+				...submitted.body.session,
+				serverTime: '',
+			})
+			expect(read.body.session.result).toMatchObject({
+				historyId: submitted.body.historyId,
+				score: 1,
+			})
+		}
+		expect(Math.min(...counts.start)).toBe(2)
+		expect(Math.min(...counts.save)).toBe(1)
+		expect(Math.min(...counts.submit)).toBe(1)
+		expect(Math.min(...counts.read)).toBe(1)
+	})
+
+	test('an attempt closed, out of time or gone elsewhere is refused as before, though the API knows it', async () => {
+		const saveOf = (token: string, id: string) =>
+			call(api, 'PUT', `/test/sessions/${id}/answers`, { token, json: { answers: { 1: 2 } } })
+		const submitOf = (token: string, id: string) =>
+			call(api, 'POST', `/test/sessions/${id}/submit`, { token, json: { submissions: [] } })
+		const { token } = await registerStudent(api)
+		const templateId = await createTemplate()
+		// Submitted by another API process: only the database knows.
+		const submitted = (await start(token, templateId)).body.session
+		expect((await saveOf(token, submitted.id)).status).toBe(200)
+		await sql`UPDATE test_attempts SET status = 'submitted', closed_at = now() WHERE id = ${submitted.id}`.execute(
+			api.db,
+		)
+		for (const answer of [await saveOf(token, submitted.id), await submitOf(token, submitted.id)]) {
+			expect(answer.status).toBe(409)
+			expect(answer.body.message).toBe('This test has already been submitted')
+		}
+		// Out of time (its deadline and grace passed): closed as expired with what was saved.
+		const late = (await start(token, await createTemplate())).body.session
+		expect((await saveOf(token, late.id)).status).toBe(200)
+		await expire(late.id, 31)
+		const refused = await submitOf(token, late.id)
+		expect(refused.status).toBe(409)
+		expect(refused.body.message).toMatch(/^Time is up/)
+		const expired = await call(api, 'GET', `/test/sessions/${late.id}`, { token })
+		expect(expired.body.session).toMatchObject({ status: 'expired', answers: { 1: 2 } })
+		expect(expired.body.session.result).toMatchObject({ score: 1 })
+		// Gone (its student's account deleted elsewhere, say).
+		const gone = (await start(token, await createTemplate())).body.session
+		expect((await saveOf(token, gone.id)).status).toBe(200)
+		await sql`DELETE FROM test_attempts WHERE id = ${gone.id}`.execute(api.db)
+		expect((await saveOf(token, gone.id)).status).toBe(404)
+		expect((await submitOf(token, gone.id)).status).toBe(404)
+	})
+})
+
+describe('GET /test/history', () => {
+	// Decision 076: its page and its count were two statements; a page short of its limit says
+	// the total itself, and only a full page, or an empty one past the first, is counted.
+	test("pages a student's history with its total, counting only when the page cannot say", async () => {
+		const { token } = await registerStudent(api)
+		for (let entry = 0; entry < 3; entry++) {
+			const session = (await start(token, await createTemplate())).body.session
+			await call(api, 'POST', `/test/sessions/${session.id}/submit`, {
+				token,
+				json: { submissions: [] },
+			})
+		}
+		const page = async (query: string) => {
+			const before = statementsRun()
+			const answer = await call(api, 'GET', `/test/history?${query}`, { token })
+			expect(answer.status).toBe(200)
+			return {
+				entries: answer.body.history.length,
+				pagination: answer.body.pagination,
+				statements: statementsRun() - before,
+			}
+		}
+		const pages = [
+			await page('limit=10'),
+			await page('limit=2'),
+			await page('limit=2&page=2'),
+			await page('limit=2&page=5'),
+		]
+		expect(pages.map(({ entries, pagination }) => [entries, pagination])).toEqual([
+			[3, { total: 3, currentPage: 1, limit: 10, totalPages: 1 }],
+			[2, { total: 3, currentPage: 1, limit: 2, totalPages: 2 }],
+			[1, { total: 3, currentPage: 2, limit: 2, totalPages: 2 }],
+			[0, { total: 3, currentPage: 5, limit: 2, totalPages: 2 }],
+		])
+		// The overdue attempts' check and the page; a count only for the full and the empty page.
+		expect(pages.map(({ statements }) => statements)).toEqual([2, 3, 2, 3])
+	})
 })
 
 describe('GET /test/history/{id}', () => {

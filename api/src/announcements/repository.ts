@@ -101,8 +101,7 @@ export async function listForStudent(db: Db, student: Account, page: Page, unrea
 
 export async function listForAuthor(db: Db, author: Account, page: Page) {
 	const mine = writtenBy(author)
-	return rowsAndTotal(
-		newestOnPage(db, page).select(readCount).where(mine).execute(),
+	return rowsAndTotal(page, newestOnPage(db, page).select(readCount).where(mine).execute(), () =>
 		db
 			.selectFrom('announcements')
 			.where(mine)

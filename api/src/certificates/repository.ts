@@ -35,6 +35,7 @@ export async function listCertificatesFor(
 		)
 	}
 	return rowsAndTotal(
+		page,
 		query
 			.selectAll()
 			.orderBy('issued_at', 'desc')
@@ -42,7 +43,7 @@ export async function listCertificatesFor(
 			.limit(page.limit)
 			.offset(page.offset)
 			.execute(),
-		query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+		() => query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
 	)
 }
 

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Updateable } from 'kysely'
 import type { Db } from '../db.ts'
-import type { Page } from '../platform/pagination.ts'
+import { rowsAndTotal, type Page } from '../platform/pagination.ts'
 import { containsPattern } from '../platform/search.ts'
 import type { CourseDetails, CoursesTable, Database } from '../schema.ts'
 import type { Account } from '../platform/context.ts'
@@ -124,7 +124,8 @@ export async function listCourses(
 	page: Page,
 ) {
 	const where = filtered(filters, visibleTo(viewer))
-	const [rows, count] = await Promise.all([
+	const { rows, total } = await rowsAndTotal(
+		page,
 		selectCourses(db)
 			.where(where)
 			.orderBy('courses.created_at', 'desc')
@@ -132,9 +133,9 @@ export async function listCourses(
 			.limit(page.limit)
 			.offset(page.offset)
 			.execute(),
-		countCourses(db, where),
-	])
-	return { rows: rows as CourseRow[], total: Number(count.total) }
+		() => countCourses(db, where),
+	)
+	return { rows: rows as CourseRow[], total }
 }
 
 /** Courses the student is enrolled in, newest enrolment first. */
@@ -147,7 +148,8 @@ export async function listEnrolledCourses(db: Db, studentId: string, page: Page)
 				.whereRef('enrollments.course_id', '=', 'courses.id')
 				.where('enrollments.student_id', '=', studentId),
 		)
-	const [rows, count] = await Promise.all([
+	const { rows, total } = await rowsAndTotal(
+		page,
 		selectCourses(db)
 			.innerJoin('enrollments as mine', (join) =>
 				join.onRef('mine.course_id', '=', 'courses.id').on('mine.student_id', '=', studentId),
@@ -157,9 +159,9 @@ export async function listEnrolledCourses(db: Db, studentId: string, page: Page)
 			.limit(page.limit)
 			.offset(page.offset)
 			.execute(),
-		countCourses(db, enrolled),
-	])
-	return { rows: rows as CourseRow[], total: Number(count.total) }
+		() => countCourses(db, enrolled),
+	)
+	return { rows: rows as CourseRow[], total }
 }
 
 const DETAIL_KEYS = [

@@ -63,6 +63,7 @@ export async function listDepartments(
 		query = query.where('department_name', 'ilike', containsPattern(departmentName))
 	}
 	return rowsAndTotal(
+		page,
 		query
 			.select(DEPARTMENT_COLUMNS)
 			.orderBy(sql`lower(department_name)`)
@@ -70,6 +71,6 @@ export async function listDepartments(
 			.limit(page.limit)
 			.offset(page.offset)
 			.execute(),
-		query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+		() => query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
 	)
 }

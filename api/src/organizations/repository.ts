@@ -64,6 +64,7 @@ export async function listOrganizations(db: Db, filters: OrganizationFilters, pa
 		query = query.where(sql<string>`lower(country)`, '=', filters.country.toLowerCase())
 	}
 	return rowsAndTotal(
+		page,
 		query
 			.select(ORGANIZATION_COLUMNS)
 			.orderBy('created_at', 'desc')
@@ -71,7 +72,7 @@ export async function listOrganizations(db: Db, filters: OrganizationFilters, pa
 			.limit(page.limit)
 			.offset(page.offset)
 			.execute(),
-		query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+		() => query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
 	)
 }
 

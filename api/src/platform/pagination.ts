@@ -58,14 +58,25 @@ export const pagination = (total: number, page: Page) => ({
 	totalPages: Math.max(1, Math.ceil(total / page.limit)),
 })
 
-/** A page's rows and the count of all the list's rows (`{ total }`), the two queries run at once. */
+/**
+ * A page's rows and the count of all the list's rows (`{ total }`). The count is asked for only
+ * when the page cannot tell it: a page with fewer rows than its limit is the list's last, so the
+ * total is the rows before it and on it (the first page of a short list, the usual case, is one
+ * statement, not two; decision 076). A full page, or an empty one past the first, counts after it.
+ */
 export async function rowsAndTotal<Row>(
+	page: Pick<Page, 'limit' | 'offset'>,
 	rows: Promise<Row[]>,
-	count: Promise<{ total: string | number | bigint }>,
+	count: () => Promise<{ total: string | number | bigint }>,
 ) {
-	const [list, counted] = await Promise.all([rows, count])
-	return { rows: list, total: Number(counted.total) }
+	const list = await rows
+	const total = totalFromPage(page, list.length) ?? Number((await count()).total)
+	return { rows: list, total }
 }
+
+/** The list's total when a page of `length` rows says it (see rowsAndTotal), else undefined. */
+export const totalFromPage = ({ limit, offset }: Pick<Page, 'limit' | 'offset'>, length: number) =>
+	length < limit && (length > 0 || offset === 0) ? offset + length : undefined
 
 /** `pagination()`'s shape, declared for the contract. */
 export const paginationAnswer = z

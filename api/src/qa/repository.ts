@@ -41,6 +41,7 @@ export async function listTemplates(db: Db, filter: TemplateListFilter, page: Pa
 		return eb.and(conditions)
 	}
 	return rowsAndTotal(
+		page,
 		selectTemplates(db)
 			.where(where)
 			.orderBy('qa_templates.created_at', 'desc')
@@ -48,11 +49,12 @@ export async function listTemplates(db: Db, filter: TemplateListFilter, page: Pa
 			.limit(page.limit)
 			.offset(page.offset)
 			.execute(),
-		db
-			.selectFrom('qa_templates')
-			.select((eb) => eb.fn.countAll().as('total'))
-			.where(where)
-			.executeTakeFirstOrThrow(),
+		() =>
+			db
+				.selectFrom('qa_templates')
+				.select((eb) => eb.fn.countAll().as('total'))
+				.where(where)
+				.executeTakeFirstOrThrow(),
 	)
 }
 

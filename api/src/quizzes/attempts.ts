@@ -4,7 +4,7 @@ import { validationError, type FieldError } from '../platform/errors.ts'
 import { closeAttemptRow, findAttempt, findOverdueAttempts, type AttemptRow } from './repository.ts'
 import { GRACE_SECONDS, type Answers } from './schemas.ts'
 
-export const isPastGrace = (attempt: AttemptRow, now: Date) =>
+export const isPastGrace = (attempt: Pick<AttemptRow, 'deadline'>, now: Date) =>
 	now.getTime() > attempt.deadline.getTime() + GRACE_SECONDS * 1000
 
 export function scoreAnswers(questions: StoredQuestion[], answers: Answers) {
@@ -45,7 +45,7 @@ export function checkAnswers(
  */
 export function closeAttempt(
 	db: Db,
-	attempt: AttemptRow,
+	attempt: Pick<AttemptRow, 'id' | 'questions'>,
 	close: {
 		status: Exclude<AttemptStatus, 'in_progress'>
 		answers: Answers

@@ -7,12 +7,87 @@ import type {
 	TestAttemptsTable,
 	TestHistoryTable,
 } from '../schema.ts'
-import type { Answers } from './schemas.ts'
+import { GRACE_SECONDS, type Answers } from './schemas.ts'
 
 export type AttemptRow = Selectable<TestAttemptsTable>
 
 export const findAttempt = (db: Db, id: string) =>
 	db.selectFrom('test_attempts').selectAll().where('id', '=', id).executeTakeFirst()
+
+/**
+ * An attempt and, once closed, its history entry, in one statement (the session's page reads
+ * both: two round trips before, decision 076). No entry while it is open.
+ */
+export async function findAttemptWithEntry(db: Db, id: string) {
+	const row = await db
+		.selectFrom('test_attempts as a')
+		.leftJoin('test_history as h', 'h.attempt_id', 'a.id')
+		.selectAll('a')
+		.select([
+			'h.id as entry_id',
+			'h.student_id as entry_student_id',
+			'h.template_id as entry_template_id',
+			'h.template_title as entry_template_title',
+			'h.score as entry_score',
+			'h.total_questions as entry_total_questions',
+			'h.status as entry_status',
+			'h.started_at as entry_started_at',
+			'h.completed_at as entry_completed_at',
+		])
+		.where('a.id', '=', id)
+		.executeTakeFirst()
+	if (!row) return undefined
+	const {
+		entry_id: entryId,
+		entry_student_id: studentId,
+		entry_template_id: templateId,
+		entry_template_title: templateTitle,
+		entry_score: score,
+		entry_total_questions: totalQuestions,
+		entry_status: status,
+		entry_started_at: startedAt,
+		entry_completed_at: completedAt,
+		...attempt
+	} = row
+	const entry: Selectable<TestHistoryTable> | undefined =
+		entryId === null
+			? undefined
+			: {
+					id: entryId,
+					attempt_id: attempt.id,
+					student_id: studentId as string,
+					template_id: templateId,
+					template_title: templateTitle as string,
+					score: score as number,
+					total_questions: totalQuestions as number,
+					status: status as TestHistoryTable['status'],
+					started_at: startedAt as Date,
+					completed_at: completedAt as Date,
+				}
+	return { attempt: attempt as AttemptRow, entry }
+}
+
+/**
+ * A test template as a start needs it (a creator's, as the template calls read it), with the id
+ * of the student's open attempt at it, if any, in the same statement (decision 076).
+ */
+export const findTemplateToStart = (db: Db, templateId: string, studentId: string) =>
+	db
+		.selectFrom('qa_templates as t')
+		.innerJoin('users as creator', 'creator.id', 't.created_by')
+		.select(['t.id', 't.title', 't.questions', 't.time_limit', 't.is_active'])
+		.select((eb) =>
+			eb
+				.selectFrom('test_attempts as a')
+				.select('a.id')
+				.whereRef('a.template_id', '=', 't.id')
+				.where('a.student_id', '=', studentId)
+				.where('a.status', '=', 'in_progress')
+				.limit(1)
+				.as('open_attempt_id'),
+		)
+		.where('t.id', '=', templateId)
+		.executeTakeFirst()
 
 export const findOpenAttempt = (db: Db, studentId: string, templateId: string) =>
 	db
@@ -47,6 +122,10 @@ export const insertAttempt = (db: Db, attempt: NewAttempt) =>
 		.returningAll()
 		.executeTakeFirstOrThrow()
 
+/** The earliest deadline of an attempt still open at `now` (its grace included). */
+const openSince = (now: Date) => new Date(now.getTime() - GRACE_SECONDS * 1000)
+
+/** Saves an attempt's answers while it is open at `now`: undefined when it is not (or gone). */
 export const saveProgress = (db: Db, id: string, answers: Answers, flagged: number[], now: Date) =>
 	db
 		.updateTable('test_attempts')
@@ -57,6 +136,7 @@ export const saveProgress = (db: Db, id: string, answers: Answers, flagged: numb
 		})
 		.where('id', '=', id)
 		.where('status', '=', 'in_progress')
+		.where('deadline', '>=', openSince(now))
 		.returningAll()
 		.executeTakeFirst()
 
@@ -91,6 +171,8 @@ export async function closeAttemptRow(db: Db, id: string, close: ClosedAttempt) 
 				})
 				.where('id', '=', id)
 				.where('status', '=', 'in_progress')
+				// A submission only while its time (and grace) lasts; an expiry once it is over.
+				.$if(close.status === 'submitted', (qb) => qb.where('deadline', '>=', openSince(close.at)))
 				.returningAll(),
 		)
 		.with('entry', (qb) =>
@@ -162,6 +244,7 @@ export const findHistoryEntry = (db: Db, id: string) =>
 
 export async function listHistory(db: Db, studentId: string, page: Page) {
 	return rowsAndTotal(
+		page,
 		db
 			.selectFrom('test_history')
 			.selectAll()
@@ -171,10 +254,11 @@ export async function listHistory(db: Db, studentId: string, page: Page) {
 			.limit(page.limit)
 			.offset(page.offset)
 			.execute(),
-		db
-			.selectFrom('test_history')
-			.select((eb) => eb.fn.countAll().as('total'))
-			.where('student_id', '=', studentId)
-			.executeTakeFirstOrThrow(),
+		() =>
+			db
+				.selectFrom('test_history')
+				.select((eb) => eb.fn.countAll().as('total'))
+				.where('student_id', '=', studentId)
+				.executeTakeFirstOrThrow(),
 	)
 }

@@ -20,10 +20,9 @@ import {
 	MESSAGES_TESTS,
 	OPEN_SESSION_REFUSALS,
 	OWN_SESSION_REFUSALS,
-	ownAttempt,
+	ownSession,
 	ownHistoryEntry,
 	saveAnswers,
-	sessionOf,
 	startAttempt,
 	submitAttempt,
 } from './sessions.ts'
@@ -74,8 +73,8 @@ export function quizRoutes({ db, config }: ApiDeps) {
 			},
 			async (c) => {
 				const now = new Date()
-				const attempt = await ownAttempt(db, c.get('account'), c.req.valid('param').id, now)
-				return c.json({ session: await sessionOf(db, attempt, now) }, 200)
+				const session = await ownSession(db, c.get('account'), c.req.valid('param').id, now)
+				return c.json({ session }, 200)
 			},
 		)
 		.endpoint(

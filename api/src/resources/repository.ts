@@ -29,6 +29,7 @@ export async function listResources(db: Db, query: ResourceQuery, page: Page) {
 
 	const ids = filtered.select('resources.id')
 	return rowsAndTotal(
+		page,
 		withTeacher(db)
 			.where('resources.id', 'in', ids)
 			.orderBy('resources.created_at', 'desc')
@@ -36,7 +37,7 @@ export async function listResources(db: Db, query: ResourceQuery, page: Page) {
 			.limit(page.limit)
 			.offset(page.offset)
 			.execute(),
-		filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+		() => filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
 	)
 }
 

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely'
 import type { Db } from '../db.ts'
-import type { Page } from '../platform/pagination.ts'
+import { rowsAndTotal, type Page } from '../platform/pagination.ts'
 import type { TasksTable } from '../schema.ts'
 import type { SubmissionStatus, SUBMISSION_SORTS } from './schemas.ts'
 
@@ -102,14 +102,16 @@ export async function listTasks(db: Db, filter: TaskFilter, page: Page) {
 	// A tutor sees the newest task first; a student the one due soonest.
 	const ordered =
 		'tutorId' in filter ? query.orderBy('t.created_at', 'desc') : query.orderBy('t.due_date', 'asc')
-	const [rows, count] = await Promise.all([
+	const { rows, total } = await rowsAndTotal(
+		page,
 		ordered.orderBy('t.id').limit(page.limit).offset(page.offset).execute(),
-		query
-			.clearSelect()
-			.select(sql<number>`count(*)::int`.as('total'))
-			.executeTakeFirstOrThrow(),
-	])
-	return { rows: rows as TaskRow[], total: Number(count.total) }
+		() =>
+			query
+				.clearSelect()
+				.select(sql<number>`count(*)::int`.as('total'))
+				.executeTakeFirstOrThrow(),
+	)
+	return { rows: rows as TaskRow[], total }
 }
 
 export const findTask = async (db: Db, id: string, student: string | null = null) =>

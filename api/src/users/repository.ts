@@ -101,6 +101,7 @@ export const setProfilePicture = (db: Db, id: string, key: string) =>
 
 async function pageOfUsers(db: Db, filter: UserFilter, page: Page) {
 	return rowsAndTotal(
+		page,
 		db
 			.selectFrom('users')
 			.select(USER_COLUMNS)
@@ -111,11 +112,12 @@ async function pageOfUsers(db: Db, filter: UserFilter, page: Page) {
 			.limit(page.limit)
 			.offset(page.offset)
 			.execute(),
-		db
-			.selectFrom('users')
-			.select((eb) => eb.fn.countAll().as('total'))
-			.where(filter)
-			.executeTakeFirstOrThrow(),
+		() =>
+			db
+				.selectFrom('users')
+				.select((eb) => eb.fn.countAll().as('total'))
+				.where(filter)
+				.executeTakeFirstOrThrow(),
 	)
 }
 
