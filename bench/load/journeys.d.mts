@@ -1,16 +1,9 @@
 // Types for bench/load/journeys.mjs, for its tests.
-import type * as Y from 'yjs'
 
 export function whatPageSaid(answer: { status: number; readonly body: string }): string
 export function ticketOf(html: string): string | null
 export function ticketErrorOf(html: string): string | null
 export function questionsOf(html: string): [string, number[]][]
-export function roomBoard(room: string): {
-	doc: Y.Doc
-	items: Y.Array<unknown>
-	heard(data: Buffer): void
-	draw(clientId: number, send: (update: Uint8Array) => void, item: unknown): void
-}
 type Journey = (person: Record<string, unknown>) => Promise<void>
 export const JOURNEYS: Record<string, Journey>
 export function studentTest(person: Record<string, unknown>): Promise<void>

@@ -217,56 +217,6 @@ export async function studentTest(person) {
 }
 
 /**
- * The whiteboards of the rooms as the generator's people see them: one Yjs document per room for all
- * of its people, not one per person. Each person draws as their own Yjs client (their own client id,
- * as their page would be), and the update their stroke makes is sent on their socket alone, byte for
- * byte what their own document would send: the same stroke, pushed after the last one the board
- * knows. What the room passes on reaches every person of the room, the same bytes on each socket;
- * it is applied once, and the copies that follow are recognised and left (a page applies each, and
- * with 30 people a room, each stroke was decoded 29 times over, on documents 30 times over; decision
- * 077). The one difference: a stroke's left neighbour may be another person's stroke of this
- * generator still on its way to the server, where a page would know it a few milliseconds later;
- * the server holds such an update until that stroke arrives, as it does for any two drawn at once.
- */
-const boards = new Map()
-/** How many passed-on updates a board remembers to recognise their copies (they come together). */
-const REMEMBERED = 1000
-
-export function roomBoard(room) {
-	let board = boards.get(room)
-	if (board) return board
-	const doc = new Y.Doc()
-	const items = doc.getArray('items')
-	// A stroke's update goes to the socket of whoever drew it: the transaction's origin.
-	doc.on('update', (update, origin) => {
-		if (typeof origin === 'function') origin(update)
-	})
-	const recent = new Set()
-	board = {
-		doc,
-		items,
-		/** An update the room passed on (or the board on joining): applied once, copies left. */
-		heard(data) {
-			const key = data.toString('latin1')
-			if (recent.has(key)) return
-			recent.add(key)
-			if (recent.size > REMEMBERED) recent.delete(recent.values().next().value)
-			Y.applyUpdate(doc, new Uint8Array(data), 'remote')
-		},
-		/** A stroke drawn by Yjs client `clientId`, its update handed to `send`. */
-		draw(clientId, send, item) {
-			doc.clientID = clientId
-			doc.transact(() => items.push([item]), send)
-		},
-	}
-	boards.set(room, board)
-	return board
-}
-
-/** A Yjs client id, as a page's document takes one (a random unsigned 32-bit number). */
-const newClientId = () => Math.floor(Math.random() * 2 ** 32)
-
-/**
  * Pupils in a live room: the classroom page (its ticket), the room's socket through the app's
  * origin, a whiteboard stroke now and then (a Yjs update of the board's `items`) and a chat
  * message now and then, each noted for the check after the run: a stroke once sent on an open
@@ -298,18 +248,20 @@ export async function studentRoom(person) {
 			},
 		},
 	)
-	const board = roomBoard(room)
-	const clientId = newClientId()
-	const send = (update) => {
-		if (socket.readyState === WebSocket.OPEN) socket.send(update)
-	}
+	// The person's own board, as their page keeps it: what the room passes on is applied to it, and
+	// their stroke is pushed after the last one it knows (decision 077 says why not one per room).
+	const doc = new Y.Doc()
+	const items = doc.getArray('items')
+	doc.on('update', (update, origin) => {
+		if (origin !== 'remote' && socket.readyState === WebSocket.OPEN) socket.send(update)
+	})
 	const chats = new Map()
 	let welcomed = false
 	let closedByUs = false
 	let lastStroke = null
 	const ready = new Promise((resolve) => {
 		socket.on('message', (data, binary) => {
-			if (binary) return board.heard(data)
+			if (binary) return Y.applyUpdate(doc, new Uint8Array(data), 'remote')
 			const message = JSON.parse(String(data))
 			if (message.type === 'welcome' && !welcomed) {
 				welcomed = true
@@ -361,13 +313,15 @@ export async function studentRoom(person) {
 			const id = `${person.email}-${n}`
 			const x = Math.round(Math.random() * 800)
 			const y = Math.round(Math.random() * 600)
-			board.draw(clientId, send, {
-				id,
-				kind: 'pen',
-				color: '#1e3a8a',
-				width: 2,
-				points: [x, y, x + 20, y + 5, x + 40, y + 20],
-			})
+			items.push([
+				{
+					id,
+					kind: 'pen',
+					color: '#1e3a8a',
+					width: 2,
+					points: [x, y, x + 20, y + 5, x + 40, y + 20],
+				},
+			])
 			lastStroke = id
 			person.acknowledged.set(`stroke:${room}:${id}`, true)
 			if (n % chatEvery === 0) {

@@ -1,19 +1,10 @@
-// The load model's journeys (bench/load/journeys.mjs) against pages other than expected, and the
-// rooms' shared whiteboards: what each person sends is what their own page's document would send.
+// The load model's journeys (bench/load/journeys.mjs) against pages other than expected.
 import { once } from 'node:events'
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import * as Y from 'yjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, closeConnections } from './browser.mjs'
-import {
-	roomBoard,
-	studentRoom,
-	studentTest,
-	ticketErrorOf,
-	ticketOf,
-	whatPageSaid,
-} from './journeys.mjs'
+import { studentRoom, studentTest, ticketErrorOf, ticketOf, whatPageSaid } from './journeys.mjs'
 import { Stats } from './stats.mjs'
 
 let routes: Record<string, (response: ServerResponse, method: string) => void> = {}
@@ -181,49 +172,5 @@ describe('a journey given a page other than expected', () => {
 		)
 		expect(whatPageSaid(answer(502, ''))).toBe('502')
 		expect(whatPageSaid(answer(0, ''))).toBe('no answer (timeout or refused)')
-	})
-})
-
-describe('a room’s whiteboard shared by its people', () => {
-	const stroke = (id: string) => ({
-		id,
-		kind: 'pen',
-		color: '#1e3a8a',
-		width: 2,
-		points: [1, 2, 3, 4],
-	})
-
-	it('sends each person’s stroke as the bytes their own page’s document would send', () => {
-		// Two pages, each with its own document, hearing each other's strokes through the room.
-		const pages = [new Y.Doc(), new Y.Doc()]
-		pages[0]!.clientID = 101
-		pages[1]!.clientID = 202
-		const board = roomBoard('shared-1')
-		const order = [0, 1, 1, 0, 1, 0, 0]
-		for (const [n, who] of order.entries()) {
-			const page = pages[who]!
-			let fromPage: Uint8Array | undefined
-			page.once('update', (update: Uint8Array) => (fromPage = update))
-			page.getArray('items').push([stroke(`s${n}`)])
-			Y.applyUpdate(pages[1 - who]!, fromPage!, 'remote')
-			let fromBoard: Uint8Array | undefined
-			board.draw(who === 0 ? 101 : 202, (update) => (fromBoard = update), stroke(`s${n}`))
-			expect(Buffer.from(fromBoard!)).toEqual(Buffer.from(fromPage!))
-		}
-		expect(board.items.toArray()).toEqual(pages[0]!.getArray('items').toArray())
-	})
-
-	it('applies what the room passes on once, however many of its people receive it', () => {
-		const board = roomBoard('shared-2')
-		const other = new Y.Doc()
-		let update: Uint8Array | undefined
-		other.on('update', (each: Uint8Array) => (update = each))
-		other.getArray('items').push([stroke('theirs')])
-		let applied = 0
-		board.doc.on('afterTransaction', () => applied++)
-		for (let member = 0; member < 30; member++) board.heard(Buffer.from(update!))
-		expect(applied).toBe(1)
-		expect(board.items.toArray()).toEqual([stroke('theirs')])
-		expect(roomBoard('shared-2')).toBe(board)
 	})
 })
