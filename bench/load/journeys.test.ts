@@ -4,7 +4,15 @@ import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Browser, closeConnections } from './browser.mjs'
-import { studentRoom, studentTest, ticketErrorOf, ticketOf, whatPageSaid } from './journeys.mjs'
+import * as Y from 'yjs'
+import {
+	catchUpBoard,
+	studentRoom,
+	studentTest,
+	ticketErrorOf,
+	ticketOf,
+	whatPageSaid,
+} from './journeys.mjs'
 import { Stats } from './stats.mjs'
 
 let routes: Record<string, (response: ServerResponse, method: string) => void> = {}
@@ -172,5 +180,51 @@ describe('a journey given a page other than expected', () => {
 		)
 		expect(whatPageSaid(answer(502, ''))).toBe('502')
 		expect(whatPageSaid(answer(0, ''))).toBe('no answer (timeout or refused)')
+	})
+})
+
+describe('a room pupil’s board', () => {
+	const stroke = (id: string) => ({
+		id,
+		kind: 'pen',
+		color: '#1e3a8a',
+		width: 2,
+		points: [1, 2, 3, 4],
+	})
+
+	it('catches up before drawing, in one transaction, and sends what a page that applied each would', () => {
+		// A page applies each update the room passes on as it comes; the generator's pupil keeps
+		// them and applies them just before drawing. Both draw as client 101.
+		const page = new Y.Doc()
+		const pupil = new Y.Doc()
+		page.clientID = 101
+		pupil.clientID = 101
+		const others = [new Y.Doc(), new Y.Doc(), new Y.Doc()]
+		const heard: Uint8Array[] = []
+		let transactions = 0
+		pupil.on('afterTransaction', () => transactions++)
+		for (let round = 0; round < 4; round++) {
+			for (const [n, other] of others.entries()) {
+				let update: Uint8Array | undefined
+				other.once('update', (each: Uint8Array) => (update = each))
+				other.getArray('items').push([stroke(`r${round}-o${n}`)])
+				for (const elsewhere of others) if (elsewhere !== other) Y.applyUpdate(elsewhere, update!)
+				Y.applyUpdate(page, update!, 'remote')
+				heard.push(update!)
+			}
+			const before = transactions
+			catchUpBoard(pupil, heard)
+			expect(transactions - before).toBe(1)
+			expect(heard).toEqual([])
+			let fromPage: Uint8Array | undefined
+			let fromPupil: Uint8Array | undefined
+			page.once('update', (each: Uint8Array) => (fromPage = each))
+			pupil.once('update', (each: Uint8Array) => (fromPupil = each))
+			page.getArray('items').push([stroke(`r${round}-mine`)])
+			pupil.getArray('items').push([stroke(`r${round}-mine`)])
+			expect(Buffer.from(fromPupil!)).toEqual(Buffer.from(fromPage!))
+			for (const other of others) Y.applyUpdate(other, fromPage!)
+		}
+		expect(pupil.getArray('items').toArray()).toEqual(page.getArray('items').toArray())
 	})
 })
