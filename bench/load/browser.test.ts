@@ -2,47 +2,35 @@
 // sends are the ones Node's fetch sent for the journeys (so the servers' work is unchanged), its
 // cookies follow Set-Cookie, and an answer is inflated only when its body is read.
 import { once } from 'node:events'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Browser, closeConnections } from './browser.mjs'
+import { describe, expect, it } from 'vitest'
+import { Browser } from './browser.mjs'
+import { fakeApp } from './fake-app.ts'
 import { Stats } from './stats.mjs'
 
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer }
 const seen: Seen[] = []
 const PAGE = `<!DOCTYPE html><html><body>${'<p>A page of the school.</p>'.repeat(200)}</body></html>`
 let routes: Record<string, (response: ServerResponse) => void> = {}
-let server: Server
-let appUrl: string
 
-beforeAll(async () => {
-	server = createServer(async (request, response) => {
-		const chunks: Buffer[] = []
-		for await (const chunk of request) chunks.push(chunk as Buffer)
-		seen.push({
-			method: request.method ?? '',
-			url: request.url ?? '',
-			headers: request.headers,
-			body: Buffer.concat(chunks),
-		})
-		const route = routes[(request.url ?? '').split('?')[0] as string]
-		if (route) route(response)
-		else response.writeHead(302, { location: '/next' }).end()
+const app = fakeApp(async (request, response) => {
+	const chunks: Buffer[] = []
+	for await (const chunk of request) chunks.push(chunk as Buffer)
+	seen.push({
+		method: request.method ?? '',
+		url: request.url ?? '',
+		headers: request.headers,
+		body: Buffer.concat(chunks),
 	})
-	server.listen(0, '127.0.0.1')
-	await once(server, 'listening')
-	appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-
-afterAll(async () => {
-	await closeConnections()
-	server.closeAllConnections()
-	server.close()
+	const route = routes[(request.url ?? '').split('?')[0] as string]
+	if (route) route(response)
+	else response.writeHead(302, { location: '/next' }).end()
 })
 
 const browserWith = (stats = new Stats(), options = {}) =>
-	new Browser({ appUrl, stats, address: '10.1.2.3', ...options })
+	new Browser({ appUrl: app.url, stats, address: '10.1.2.3', ...options })
 
 describe('the load model’s browser', () => {
 	it('sends the headers Node’s fetch sent, and a form post’s Origin and cookies', async () => {
@@ -65,7 +53,7 @@ describe('the load model’s browser', () => {
 		expect(post.method).toBe('POST')
 		expect(post.body.toString()).toBe('email=a%40example.com')
 		expect(post.headers).toMatchObject({
-			origin: appUrl,
+			origin: app.url,
 			'sec-fetch-site': 'same-origin',
 			'content-type': 'application/x-www-form-urlencoded',
 			'accept-encoding': 'gzip, deflate',

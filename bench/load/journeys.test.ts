@@ -1,9 +1,8 @@
 // The load model's journeys (bench/load/journeys.mjs) against pages other than expected.
-import { once } from 'node:events'
-import { createServer, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Browser, closeConnections } from './browser.mjs'
+import type { ServerResponse } from 'node:http'
+import { describe, expect, it } from 'vitest'
+import { Browser } from './browser.mjs'
+import { fakeApp } from './fake-app.ts'
 import * as Y from 'yjs'
 import {
 	catchUpBoard,
@@ -16,25 +15,12 @@ import {
 import { Stats } from './stats.mjs'
 
 let routes: Record<string, (response: ServerResponse, method: string) => void> = {}
-let server: Server
-let appUrl: string
 
-beforeAll(async () => {
-	server = createServer(async (request, response) => {
-		for await (const _ of request);
-		const route = routes[(request.url ?? '').split('?')[0] as string]
-		if (route) route(response, request.method ?? 'GET')
-		else response.writeHead(404).end('<title>Not found</title>')
-	})
-	server.listen(0, '127.0.0.1')
-	await once(server, 'listening')
-	appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-
-afterAll(async () => {
-	await closeConnections()
-	server.closeAllConnections()
-	server.close()
+const app = fakeApp(async (request, response) => {
+	for await (const _ of request);
+	const route = routes[(request.url ?? '').split('?')[0] as string]
+	if (route) route(response, request.method ?? 'GET')
+	else response.writeHead(404).end('<title>Not found</title>')
 })
 
 // The classroom page's data as React Router streams it (keys and values in one flat list, a null
@@ -70,7 +56,7 @@ function person(role: string, stats: Stats, extra: Record<string, unknown> = {})
 		role,
 		index: 0,
 		email: 'scale-student-1@example.com',
-		browser: new Browser({ appUrl, stats }),
+		browser: new Browser({ appUrl: app.url, stats }),
 		stats,
 		model: {
 			testMinutes: 15,
