@@ -124,6 +124,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 					/>
 					{fromData ? null : (
 						<script
+							nonce={nonce}
 							type="application/json"
 							id={PAGE_MESSAGES_ID}
 							data-locale={locale}
