@@ -25,6 +25,26 @@ export async function dropConnection(page: Page, url: string) {
 	await page.route(url, (route) => route.abort('internetdisconnected'))
 }
 
+/**
+ * With JavaScript on, waits until React has hydrated every element `selector` matches (React keeps
+ * its fiber on each element it has claimed, and compares the element's text with its own then).
+ * A test that changes the page's DOM before that makes React's hydration fail with #418 (the
+ * server's text differs), a race the load event does not close: the entry module is imported after
+ * it. Without JavaScript there is nothing to wait for.
+ */
+export async function hydrated(page: Page, selector: string) {
+	if (!test.info().project.use.javaScriptEnabled) return
+	await page.waitForFunction((selector) => {
+		const elements = [...document.querySelectorAll(selector)]
+		return (
+			elements.length > 0 &&
+			elements.every((element) =>
+				Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
+			)
+		)
+	}, selector)
+}
+
 export const test = base.extend<{ consoleErrors: string[] }>({
 	consoleErrors: [
 		async ({ page, context }, use) => {

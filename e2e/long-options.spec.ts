@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { demoPassword, expect, logIn, test } from './fixtures'
+import { demoPassword, expect, hydrated, logIn, test } from './fixtures'
 
 // A filter's select is as wide as its longest option; in a longer language (the pseudo-locale
 // pads a third, German or Finnish more) that option can be wider than a phone, and the filter row
@@ -14,6 +14,8 @@ async function lengthenOptionsAndMeasure(page: Page, url: string) {
 	await page.goto(url)
 	const selects = page.locator('main select')
 	expect(await selects.count(), `${url} has a filter`).toBeGreaterThan(0)
+	// React compares each option's text as it hydrates: change it only after.
+	await hydrated(page, 'main select option')
 	await page.evaluate((text) => {
 		for (const select of document.querySelectorAll('main select'))
 			for (const option of (select as HTMLSelectElement).options) option.text = text
