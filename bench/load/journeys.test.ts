@@ -8,6 +8,7 @@ import {
 	catchUpBoard,
 	studentRoom,
 	studentTest,
+	testEndsAt,
 	ticketErrorOf,
 	ticketOf,
 	whatPageSaid,
@@ -64,7 +65,6 @@ function person(role: string, stats: Stats, extra: Record<string, unknown> = {})
 			rooms: { strokeEverySeconds: 15, chatEverySeconds: 60 },
 		},
 		ids: { templateId: 'T1' },
-		stepEndsAt: Date.now() + 60_000,
 		running: () => running,
 		sleep: async () => {
 			running = false
@@ -166,6 +166,66 @@ describe('a journey given a page other than expected', () => {
 		)
 		expect(whatPageSaid(answer(502, ''))).toBe('502')
 		expect(whatPageSaid(answer(0, ''))).toBe('no answer (timeout or refused)')
+	})
+})
+
+describe('a pupil’s timed test', () => {
+	const model = { testMinutes: 15, testSaveEverySeconds: 10 }
+
+	it('is handed in when its minutes are over, the first one after a uniform share of them', () => {
+		expect(testEndsAt(model, 1_000, false)).toBe(1_000 + 15 * 60_000)
+		expect(testEndsAt(model, 1_000, true, () => 0)).toBe(1_000 + 10_000)
+		expect(testEndsAt(model, 1_000, true, () => 0.5)).toBe(1_000 + 10_000 + 445_000)
+		expect(testEndsAt(model, 1_000, true, () => 1)).toBe(1_000 + 15 * 60_000)
+	})
+
+	it('saves its answers until then, whenever the step ends, and is not handed in early', async () => {
+		const stats = new Stats()
+		let pauses = 0
+		let thinks = 0
+		const pupil = person('studentTest', stats, {
+			// The step is over in a moment (the generator before decision 078 handed the test in 20 s
+			// before a step's end): the test's time is not, so the pupil goes on answering.
+			stepEndsAt: Date.now() + 1_000,
+			sleep: async () => {
+				if (++pauses === 3) pupil.stop()
+			},
+			// A pupil who handed one in thinks, then starts another: the third time ends the journey.
+			think: async () => {
+				if (++thinks === 3) pupil.stop()
+			},
+		})
+		const posts: string[] = []
+		routes = {
+			...signInRoutes,
+			'/studentdashboard/test/T1': (response, method) => {
+				if (method === 'POST') {
+					posts.push('start')
+					return response
+						.writeHead(303, { location: '/studentdashboard/test/T1/take?session=S1' })
+						.end()
+				}
+				html(
+					response,
+					200,
+					'<form method="post" action="/studentdashboard/test/T1"><input type="hidden" name="intent" value="start"><button>Start</button></form>',
+				)
+			},
+			'/studentdashboard/test/T1/take': (response) =>
+				html(
+					response,
+					200,
+					'<input type="radio" name="answer-1" value="7"><input type="radio" name="answer-1" value="8">',
+				),
+			'/studentdashboard/test/T1/progress': (response) => {
+				posts.push('progress')
+				response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}')
+			},
+		}
+		await studentTest(pupil)
+		// One start, then a save after each of the pauses: no submission, no second start.
+		expect(posts).toEqual(['start', 'progress', 'progress', 'progress'])
+		expect(Object.keys(stats.summary().byName)).not.toContain('test: submitted')
 	})
 })
 

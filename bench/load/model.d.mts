@@ -6,3 +6,8 @@ export function shareOut(users: number, activeAtPeak: Mix, skip?: string[]): Rec
 export function thinkMs(meanSeconds: number, random?: () => number): number
 export function shuffled<T>(items: readonly T[], random?: () => number): T[]
 export function personAddress(index: number): string
+export function roomSeat(
+	place: number,
+	rooms: number,
+	pupilsEach: number,
+): { room: number; pupil: number }

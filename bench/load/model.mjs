@@ -44,11 +44,12 @@ export const MONDAY_MORNING = {
 	/** The share of visitors who sign up as a pupil and buy the course they looked at. */
 	visitorBuys: 0.3,
 	/**
-	 * Live rooms: 20 rooms of 30 pupils (made by bench/load/school.mjs); each pupil draws a stroke
-	 * about every `strokeEverySeconds` (0.5 to 1.5 times it) and writes in the chat about every
-	 * `chatEverySeconds`.
+	 * Live rooms of `pupilsEach` (600 pupils at the peak: 20 rooms of 30): the room pupils fill one
+	 * room after another (`roomSeat`), as many rooms as they need of the school's 60 (made by
+	 * bench/load/school.mjs). Each pupil draws a stroke about every `strokeEverySeconds` (0.5 to 1.5
+	 * times it) and writes in the chat about every `chatEverySeconds`.
 	 */
-	rooms: { count: 20, pupilsEach: 30, chatEverySeconds: 60, strokeEverySeconds: 15 },
+	rooms: { pupilsEach: 30, chatEverySeconds: 60, strokeEverySeconds: 15 },
 	/**
 	 * Where people connect from, as the API's per-address login limits see it: 'each' gives every
 	 * person an address of their own (pupils at home, or a balancer that passes each device's
@@ -113,6 +114,20 @@ export function shuffled(items, random = Math.random) {
 		;[copy[index], copy[other]] = [copy[other], copy[index]]
 	}
 	return copy
+}
+
+/**
+ * Where the room pupil who came `place`-th (from 0) sits: rooms fill `pupilsEach` at a time, in
+ * order, each pupil taking the next of that room's class accounts. Past the last room the rooms
+ * fill again from the first, sharing accounts.
+ *
+ * Until decision 078 the pupils were dealt to 20 rooms in turn, whatever their number: rooms of
+ * 37 at 3,000 people and 50 at 4,000, where each stroke goes to everyone in its room, so a room's
+ * work grew with the square of its size and the generator's with it (4.8 → 10.2 CPU s from 3,000
+ * to 4,000 people).
+ */
+export function roomSeat(place, rooms, pupilsEach) {
+	return { room: Math.floor(place / pupilsEach) % rooms, pupil: place % pupilsEach }
 }
 
 /** The address of person `index` (from 0) when each has their own: 10.0.0.1, 10.0.0.2, … */

@@ -2,7 +2,7 @@
 // its busiest hour needs on top. Its pupils can sign in (the demo student's password), each is in
 // three of 500 classes of about 30 (so a course, its tasks and its announcements are theirs), 250
 // teachers (load-teacher-N, the demo teacher's password) teach two classes each, every class has
-// five sessions, 20 classes have a live room, and the ids the journeys pick from are read once before
+// five sessions, 60 classes have a live room, and the ids the journeys pick from are read once before
 // the run.
 import { join } from 'node:path'
 import { launch } from '../../scripts/launch.mjs'
@@ -74,9 +74,11 @@ FROM tasks t JOIN courses c ON c.id = t.course_id JOIN enrollments e ON e.course
 WHERE c.title LIKE 'Scale class %' AND t.due_date > now() - interval '1 day'
 ON CONFLICT DO NOTHING;
 
+-- Rooms enough for 1,800 pupils in rooms of 30 (7,200 active people at the model's mix): the
+-- room pupils fill them 30 at a time (decision 078).
 INSERT INTO rooms (course_id, owner_id, kind, title)
 SELECT id, tutor_id, 'classroom', 'Load room ' || title
-FROM courses WHERE title LIKE 'Scale class %' ORDER BY title LIMIT 20;
+FROM courses WHERE title LIKE 'Scale class %' ORDER BY title LIMIT 60;
 
 ANALYZE;
 `
@@ -147,7 +149,7 @@ export async function schoolIds(database, location) {
 	// In LOAD_SQL's order: pupil n is in the three classes from place n % 498.
 	const classes = await rows(`
 		SELECT id FROM courses WHERE title LIKE 'Scale class %' ORDER BY title`)
-	// The live rooms (one per class of the first 20) and 30 of each class's pupils.
+	// The live rooms (one per class of the first 60) and 30 of each class's pupils.
 	const roomRows = await rows(`
 		SELECT r.id, u.email FROM rooms r
 		CROSS JOIN LATERAL (

@@ -32,6 +32,7 @@ export class Stats {
 				errors: number
 			}
 		>
+		timeline: { fromSecond: number; requests: number; p50Ms: number | null; p95Ms: number | null }[]
 	}
 }
 export function judgeStep(step: Step, limits?: typeof LIMITS): { met: boolean; missed: string[] }

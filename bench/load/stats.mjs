@@ -12,6 +12,9 @@ export function percentile(sorted, share) {
 	return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]
 }
 
+/** The timeline's windows, in seconds. */
+const WINDOW_SECONDS = 5
+
 const round = (value) => (value === null ? null : Math.round(value))
 
 export class Stats {
@@ -23,6 +26,10 @@ export class Stats {
 		/** What went wrong, by kind ("timeout", "500 /path"), the first few of each. */
 		this.problems = new Map()
 		this.counting = true
+		/** Each answer's time by the window it ended in (WINDOW_SECONDS from the step's start). */
+		this.started = performance.now()
+		/** @type {number[][]} */
+		this.windows = []
 	}
 
 	record(name, ms, ok, problem) {
@@ -30,6 +37,8 @@ export class Stats {
 		let list = this.times.get(name)
 		if (!list) this.times.set(name, (list = []))
 		list.push(ms)
+		const window = Math.floor((performance.now() - this.started) / 1000 / WINDOW_SECONDS)
+		;(this.windows[window] ??= []).push(ms)
 		if (!ok) {
 			this.failures.set(name, (this.failures.get(name) ?? 0) + 1)
 			const kind = String(problem).replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id')
@@ -59,6 +68,16 @@ export class Stats {
 			errors: [...this.failures.values()].reduce((sum, count) => sum + count, 0),
 			problems: Object.fromEntries([...this.problems].sort(([, a], [, b]) => b - a).slice(0, 20)),
 			byName,
+			// Whether the slow answers came together (a burst, a pause) or all along the step.
+			timeline: Array.from(this.windows, (times = [], index) => {
+				const sorted = [...times].sort((a, b) => a - b)
+				return {
+					fromSecond: index * WINDOW_SECONDS,
+					requests: sorted.length,
+					p50Ms: round(percentile(sorted, 0.5)),
+					p95Ms: round(percentile(sorted, 0.95)),
+				}
+			}),
 		}
 	}
 }

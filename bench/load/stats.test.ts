@@ -1,8 +1,8 @@
 // The load bench's arithmetic (bench/load/stats.mjs, model.mjs, browser.mjs's form reading): what
 // decides the number of people a shape serves and whether a write was lost.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { formsOf } from './browser.mjs'
-import { personAddress, shareOut, shuffled, thinkMs } from './model.mjs'
+import { personAddress, roomSeat, shareOut, shuffled, thinkMs } from './model.mjs'
 import {
 	cpuPerUserHour,
 	cpuSecondsOfStat,
@@ -42,6 +42,43 @@ describe('percentiles', () => {
 		expect(summary).toMatchObject({ requests: 3, errors: 2, p50Ms: 20 })
 		expect(summary.problems).toEqual({ '500 /x/:id': 2 })
 		expect(summary.byName.a).toMatchObject({ requests: 2, errors: 1 })
+	})
+})
+
+describe('a room pupil’s seat', () => {
+	it('fills rooms of 30 one after another, and the first again past the last', () => {
+		expect(roomSeat(0, 60, 30)).toEqual({ room: 0, pupil: 0 })
+		expect(roomSeat(29, 60, 30)).toEqual({ room: 0, pupil: 29 })
+		expect(roomSeat(30, 60, 30)).toEqual({ room: 1, pupil: 0 })
+		// 3,000 people at the model's mix: 748 room pupils in 25 rooms, none over 30.
+		const sizes = new Map<number, number>()
+		for (let place = 0; place < 748; place++) {
+			const { room } = roomSeat(place, 60, 30)
+			sizes.set(room, (sizes.get(room) ?? 0) + 1)
+		}
+		expect(sizes.size).toBe(25)
+		expect(Math.max(...sizes.values())).toBe(30)
+		expect(roomSeat(1_800, 60, 30)).toEqual({ room: 0, pupil: 0 })
+	})
+})
+
+describe('a step’s timeline', () => {
+	it('puts each answer in the five seconds it came in, so a burst shows where it was', () => {
+		vi.useFakeTimers({ toFake: ['performance'] })
+		try {
+			const stats = new Stats()
+			stats.record('a', 10, true, null)
+			stats.record('a', 20, true, null)
+			vi.advanceTimersByTime(11_000)
+			stats.record('b', 400, true, null)
+			expect(stats.summary().timeline).toEqual([
+				{ fromSecond: 0, requests: 2, p50Ms: 10, p95Ms: 20 },
+				{ fromSecond: 5, requests: 0, p50Ms: null, p95Ms: null },
+				{ fromSecond: 10, requests: 1, p50Ms: 400, p95Ms: 400 },
+			])
+		} finally {
+			vi.useRealTimers()
+		}
 	})
 })
 
