@@ -16,8 +16,8 @@
 // its sign-ins count against it too.
 //
 // Env: BENCH_LOAD_SCALE (the data-scale school's factor: ×1 is 5,000 pupils; 1), BENCH_LOAD_SHAPES (pglite-1+1,
-// postgres-1+1, postgres-redis-2+2; all three), BENCH_LOAD_STEPS (active people per step, 200,800,1600,2400,3000,3600),
-// BENCH_LOAD_PGLITE_STEPS (the same for PGlite, 10,25,50,100,200), BENCH_LOAD_STEP_SECONDS (30), BENCH_LOAD_SIGN_INS_PER_SECOND (20), BENCH_LOAD_MODEL (a JSON file of model
+// postgres-1+1, postgres-redis-2+2; all three), BENCH_LOAD_STEPS (active people per step, 1200,2400,3600,4800),
+// BENCH_LOAD_PGLITE_STEPS (the same for PGlite, 50,200,400), BENCH_LOAD_STEP_SECONDS (30), BENCH_LOAD_SIGN_INS_PER_SECOND (20), BENCH_LOAD_MODEL (a JSON file of model
 // parameters, see model.mjs), BENCH_DATA_CACHE (keep the generated school, as BENCH_SCALE does),
 // BENCH_SKIP_BUILD=1, BENCH_LOAD_APP_PORT and BENCH_LOAD_API_PORT (3484, 4484; the second app and API of
 // 2+2 take the next port), BENCH_LOAD_REDIS_PORT (6484), BENCH_LABEL, BENCH_LOAD_RESULTS (another file
@@ -65,9 +65,9 @@ const env = process.env
 const DEFAULT_SCALE = 1
 const SCALE = Number(env.BENCH_LOAD_SCALE ?? DEFAULT_SCALE)
 const SHAPES = (env.BENCH_LOAD_SHAPES ?? 'postgres-1+1,postgres-redis-2+2,pglite-1+1').split(',')
-const STEPS = (env.BENCH_LOAD_STEPS ?? '200,800,1600,2400,3000,3600').split(',').map(Number)
+const STEPS = (env.BENCH_LOAD_STEPS ?? '1200,2400,3600,4800').split(',').map(Number)
 // PGlite serves one statement at a time (one connection): its steps start small.
-const PGLITE_STEPS = (env.BENCH_LOAD_PGLITE_STEPS ?? '10,25,50,100,200').split(',').map(Number)
+const PGLITE_STEPS = (env.BENCH_LOAD_PGLITE_STEPS ?? '50,200,400').split(',').map(Number)
 // Holds of 30 s keep a run of the three shapes within 15 minutes (issue 41).
 const RUN_MINUTES = 15
 const STEP_SECONDS = Number(env.BENCH_LOAD_STEP_SECONDS ?? 30)
