@@ -16,7 +16,7 @@
 // its sign-ins count against it too.
 //
 // Env: BENCH_LOAD_SCALE (the data-scale school's factor: ×1 is 5,000 pupils; 1), BENCH_LOAD_SHAPES (pglite-1+1,
-// postgres-1+1, postgres-redis-2+2; all three), BENCH_LOAD_STEPS (active people per step, 1200,2400,3600,4800),
+// postgres-1+1, postgres-redis-2+2; all three), BENCH_LOAD_STEPS (active people per step, 1200,2400,3600,4200),
 // BENCH_LOAD_PGLITE_STEPS (the same for PGlite, 50,200,400), BENCH_LOAD_STEP_SECONDS (30), BENCH_LOAD_SIGN_INS_PER_SECOND (20), BENCH_LOAD_MODEL (a JSON file of model
 // parameters, see model.mjs), BENCH_DATA_CACHE (keep the generated school, as BENCH_SCALE does),
 // BENCH_SKIP_BUILD=1, BENCH_LOAD_APP_PORT and BENCH_LOAD_API_PORT (3484, 4484; the second app and API of
@@ -65,7 +65,7 @@ const env = process.env
 const DEFAULT_SCALE = 1
 const SCALE = Number(env.BENCH_LOAD_SCALE ?? DEFAULT_SCALE)
 const SHAPES = (env.BENCH_LOAD_SHAPES ?? 'postgres-1+1,postgres-redis-2+2,pglite-1+1').split(',')
-const STEPS = (env.BENCH_LOAD_STEPS ?? '1200,2400,3600,4800').split(',').map(Number)
+const STEPS = (env.BENCH_LOAD_STEPS ?? '1200,2400,3600,4200').split(',').map(Number)
 // PGlite serves one statement at a time (one connection): its steps start small.
 const PGLITE_STEPS = (env.BENCH_LOAD_PGLITE_STEPS ?? '50,200,400').split(',').map(Number)
 // Holds of 30 s keep a run of the three shapes within 15 minutes (issue 41).
@@ -188,6 +188,8 @@ function crowd({ appUrls, ids }) {
 	let stats = new Stats()
 	const recorder = { record: (...args) => stats.record(...args) }
 	const acknowledged = new Map()
+	// Each key's writes after its last acknowledged one that may have been made (no answer came).
+	const unanswered = new Map()
 	const people = []
 	const ended = pauses()
 	let step = 0
@@ -237,8 +239,15 @@ function crowd({ appUrls, ids }) {
 			acknowledged: {
 				set: (key, value) => {
 					acknowledged.set(key, { step, value })
+					unanswered.delete(key)
 				},
 				delete: (key) => acknowledged.delete(key),
+				// A write that may have been made though its answer did not say so (one person's
+				// writes of a key go one after the other, so it is newer than the acknowledged one).
+				unanswered: (key, value) => {
+					if (!unanswered.has(key)) unanswered.set(key, [])
+					unanswered.get(key).push(value)
+				},
 			},
 		}
 		const done = JOURNEYS[role](person)
@@ -255,6 +264,7 @@ function crowd({ appUrls, ids }) {
 
 	return {
 		acknowledged,
+		unanswered,
 		get count() {
 			return people.length
 		},
@@ -596,6 +606,7 @@ async function runShape(shape) {
 		const lost = lostWrites(
 			new Map([...people.acknowledged].map(([key, { value }]) => [key, value])),
 			stored,
+			people.unanswered,
 		)
 		for (const { key } of lost) {
 			const step = steps[people.acknowledged.get(key).step - 1]

@@ -5,7 +5,7 @@
 // person clicks what they see.
 //
 // Each journey runs until `person.running()` is false. Every write the app acknowledged is noted in
-// `person.acknowledged` (key → what the database must hold) for the check after the run.
+// `person.acknowledged` (key → what the database must hold) for the check after the run (`noteWrite`).
 import WebSocket from 'ws'
 import * as Y from 'yjs'
 import { formsOf } from './browser.mjs'
@@ -116,17 +116,15 @@ export async function studentBrowsing(person) {
 						type: 'text/plain',
 					}),
 				)
+				const taskKey = `submission:${new URL(form.action, browser.appUrl).searchParams.get('taskId')}:${person.email}`
 				const answer = await browser.postMultipart(
 					'student: hand in a task (file)',
 					form.action,
 					body,
 				)
+				noteWrite(person, taskKey, { comment: `Handed in by ${person.email}` }, answer)
 				if (answer.ok) {
 					handedIn = true
-					const taskId = new URL(form.action, browser.appUrl).searchParams.get('taskId')
-					person.acknowledged.set(`submission:${taskId}:${person.email}`, {
-						comment: `Handed in by ${person.email}`,
-					})
 				}
 			}
 		}
@@ -137,6 +135,17 @@ export async function studentBrowsing(person) {
 			'routes/student/announcements',
 		)
 	}
+}
+
+/**
+ * Notes a write's answer: acknowledged, or (no answer, or a server error: the server may have made
+ * it all the same) a write the database may hold instead of the last acknowledged one, being newer.
+ * A refusal (4xx) was not made.
+ */
+function noteWrite(person, key, value, answer) {
+	if (answer.ok) person.acknowledged.set(key, value)
+	else if (!(answer.status >= 400 && answer.status < 500))
+		person.acknowledged.unanswered(key, value)
 }
 
 /** The test page's questions: `[question id, its options' ids]` from the radios answer-<id>. */
@@ -217,7 +226,7 @@ export async function studentTest(person) {
 				sessionId,
 				progress,
 			})
-			if (saved.ok) person.acknowledged.set(key, progress)
+			noteWrite(person, key, progress, saved)
 		}
 		if (!person.running()) return
 		const progress = { answers: { ...answers }, flagged: [] }
@@ -226,8 +235,8 @@ export async function studentTest(person) {
 			sessionId,
 			progress,
 		})
+		noteWrite(person, key, progress, submitted)
 		if (submitted.ok) {
-			person.acknowledged.set(key, progress)
 			const result = JSON.parse(submitted.body).resultUrl
 			await browser.navigate('test: result (.data)', result, 'routes/student/test-result')
 		}

@@ -70,7 +70,7 @@ function person(role: string, stats: Stats, extra: Record<string, unknown> = {})
 			running = false
 		},
 		think: async () => {},
-		acknowledged: { set: () => {}, delete: () => {} },
+		acknowledged: { set: () => {}, delete: () => {}, unanswered: () => {} },
 		stop: () => {
 			running = false
 		},

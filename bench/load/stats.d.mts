@@ -40,6 +40,7 @@ export function largestServed(steps: Step[], limits?: typeof LIMITS): number
 export function lostWrites(
 	acknowledged: Map<string, unknown>,
 	stored: Map<string, unknown>,
+	unanswered?: Map<string, unknown[]>,
 ): { key: string; acknowledged: unknown; stored: unknown }[]
 export function cpuSecondsOfStat(
 	statLine: string,

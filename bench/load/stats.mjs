@@ -111,12 +111,18 @@ export function largestServed(steps, limits = LIMITS) {
  * The writes the database lost: every acknowledged write the people of the run made (a test's
  * answers as last saved or submitted, a whiteboard stroke, a chat message, a score) that is not in
  * the database afterwards. `acknowledged` maps a key to the value the app acknowledged;
- * `stored` maps the same key to what the database holds. Values compare as JSON with sorted keys.
+ * `stored` maps the same key to what the database holds; `unanswered` the values of a key sent
+ * after its last acknowledged one, whose answers never came (the database may hold the last of
+ * them: not lost). Values compare as JSON with sorted keys.
  */
-export function lostWrites(acknowledged, stored) {
+export function lostWrites(acknowledged, stored, unanswered = new Map()) {
 	const lost = []
 	for (const [key, value] of acknowledged) {
-		if (!stored.has(key) || canonical(stored.get(key)) !== canonical(value))
+		const held = stored.has(key) ? canonical(stored.get(key)) : null
+		// A write sent after the acknowledged one whose answer never came (the generator gave up
+		// waiting) may have been made all the same: the database then holds it, which is newer.
+		const newer = (unanswered.get(key) ?? []).map(canonical)
+		if (held === null || (held !== canonical(value) && !newer.includes(held)))
 			lost.push({ key, acknowledged: value, stored: stored.get(key) ?? null })
 	}
 	return lost

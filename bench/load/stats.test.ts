@@ -119,6 +119,24 @@ describe('lost writes', () => {
 			'submission:9:a',
 		])
 	})
+
+	it('are not a newer write whose answer never came, but are an older one', () => {
+		const acknowledged = new Map<string, unknown>([
+			['test:1', { answers: { '2': 1 }, flagged: [] }],
+			['test:2', { answers: { '2': 1 }, flagged: [] }],
+		])
+		// Saved after the acknowledged one, the generator gave up waiting: the server made it.
+		const unanswered = new Map<string, unknown[]>([
+			['test:1', [{ answers: { '1': 1, '2': 1 }, flagged: [] }]],
+		])
+		const stored = new Map<string, unknown>([
+			['test:1', { answers: { '2': 1, '1': 1 }, flagged: [] }],
+			// Neither the acknowledged save nor one sent after it: lost.
+			['test:2', { answers: { '1': 3, '2': 1 }, flagged: [] }],
+		])
+		expect(lostWrites(acknowledged, stored, unanswered).map(({ key }) => key)).toEqual(['test:2'])
+		expect(lostWrites(acknowledged, stored).map(({ key }) => key)).toEqual(['test:1', 'test:2'])
+	})
 })
 
 describe('CPU readings', () => {
