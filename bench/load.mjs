@@ -363,39 +363,45 @@ const metricsPorts = []
 const appMetricsPorts = []
 
 /**
- * Each process's event-loop delay over the hold (prom-client's histogram starts again at each
- * read) and garbage-collection seconds so far, from the metrics listeners; null where none answers.
+ * Each pair's metrics as its app's and its API's listeners answer them (null where none answers),
+ * read once at each end of a hold: prom-client starts its event-loop histogram again at each read,
+ * so a second read would measure the moment since the first.
  */
-async function runtimeMetrics(processes) {
-	const read = async (port, prefix) => {
+async function readMetrics(processes) {
+	const read = async (port) => {
 		try {
-			const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()
-			const gauge = (name) =>
-				Number(
-					new RegExp(`^${prefix}nodejs_eventloop_lag_${name}_seconds (\\S+)`, 'm').exec(text)?.[1],
-				)
-			let gcSeconds = 0
-			for (const [, value] of text.matchAll(
-				new RegExp(`^${prefix}nodejs_gc_duration_seconds_sum\\{[^}]*\\} (\\S+)`, 'gm'),
-			))
-				gcSeconds += Number(value)
-			return {
-				loopDelayP50Ms: round2(gauge('p50') * 1000),
-				loopDelayP99Ms: round2(gauge('p99') * 1000),
-				loopDelayMaxMs: round2(gauge('max') * 1000),
-				gcSeconds: round2(gcSeconds),
-			}
+			return await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()
 		} catch {
 			return null
 		}
 	}
 	const each = []
 	for (let pair = 0; pair < processes; pair++)
-		each.push({
-			app: await read(appMetricsPorts[pair], 'app_'),
-			api: await read(metricsPorts[pair], 'api_'),
-		})
+		each.push({ app: await read(appMetricsPorts[pair]), api: await read(metricsPorts[pair]) })
 	return each
+}
+
+/** Each process's event-loop delay since the last read and garbage-collection seconds so far. */
+function runtimeMetrics(texts) {
+	const figures = (text, prefix) => {
+		if (text === null) return null
+		const gauge = (name) =>
+			Number(
+				new RegExp(`^${prefix}nodejs_eventloop_lag_${name}_seconds (\\S+)`, 'm').exec(text)?.[1],
+			)
+		let gcSeconds = 0
+		for (const [, value] of text.matchAll(
+			new RegExp(`^${prefix}nodejs_gc_duration_seconds_sum\\{[^}]*\\} (\\S+)`, 'gm'),
+		))
+			gcSeconds += Number(value)
+		return {
+			loopDelayP50Ms: round2(gauge('p50') * 1000),
+			loopDelayP99Ms: round2(gauge('p99') * 1000),
+			loopDelayMaxMs: round2(gauge('max') * 1000),
+			gcSeconds: round2(gcSeconds),
+		}
+	}
+	return texts.map(({ app, api }) => ({ app: figures(app, 'app_'), api: figures(api, 'api_') }))
 }
 
 /** The hold's runtime figures: its event-loop delay, and the GC seconds it took, for each process. */
@@ -413,20 +419,16 @@ function runtimeShare(before, after) {
 	)
 }
 
-/** Each API's calls answered and statements run so far, from its metrics listener; null if none. */
-async function apiCounts(processes) {
+/** The APIs' calls answered and statements run so far, all together; null if one did not answer. */
+function apiCounts(texts) {
 	const counts = { calls: 0, statements: 0 }
-	for (let pair = 0; pair < processes; pair++) {
-		try {
-			const text = await (await fetch(`http://127.0.0.1:${metricsPorts[pair]}/metrics`)).text()
-			counts.statements += Number(/^api_db_statements_total (\d+)/m.exec(text)?.[1] ?? NaN)
-			for (const [, value] of text.matchAll(
-				/^api_http_request_duration_seconds_count\{[^}]*\} (\d+)/gm,
-			))
-				counts.calls += Number(value)
-		} catch {
-			return null
-		}
+	for (const { api: text } of texts) {
+		if (text === null) return null
+		counts.statements += Number(/^api_db_statements_total (\d+)/m.exec(text)?.[1] ?? NaN)
+		for (const [, value] of text.matchAll(
+			/^api_http_request_duration_seconds_count\{[^}]*\} (\d+)/gm,
+		))
+			counts.calls += Number(value)
 	}
 	return counts
 }
@@ -517,14 +519,13 @@ async function runShape(shape) {
 			const ramp = await people.ramp(index + 1, wanted, SIGN_INS_PER_SECOND)
 			const rampSeconds = (performance.now() - rampStarted) / 1000
 			const before = readProcesses(pids)
-			const apiBefore = await apiCounts(processes)
-			const runtimeBefore = await runtimeMetrics(processes)
+			const metricsBefore = await readMetrics(processes)
 			const started = performance.now()
 			const summary = await people.hold(STEP_SECONDS)
 			const seconds = (performance.now() - started) / 1000
 			const after = readProcesses(pids)
-			const apiAfter = await apiCounts(processes)
-			const runtime = runtimeShare(runtimeBefore, await runtimeMetrics(processes))
+			const metricsAfter = await readMetrics(processes)
+			const runtime = runtimeShare(runtimeMetrics(metricsBefore), runtimeMetrics(metricsAfter))
 			const cpu = {}
 			const cpuPerHour = {}
 			const memoryMiB = {}
@@ -546,7 +547,7 @@ async function runShape(shape) {
 				errors: summary.errors + ramp.errors,
 				requestsPerSecond: Math.round(summary.requests / seconds),
 				// The API's calls and the statements they ran during the hold, all APIs together.
-				api: apiShare(apiBefore, apiAfter),
+				api: apiShare(apiCounts(metricsBefore), apiCounts(metricsAfter)),
 				// Each app's and API's event-loop delay and GC seconds in the hold, pair by pair.
 				runtime,
 				cpuSeconds: cpu,

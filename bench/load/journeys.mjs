@@ -140,12 +140,11 @@ export async function studentBrowsing(person) {
 /**
  * Notes a write's answer: acknowledged, or (no answer, or a server error: the server may have made
  * it all the same) a write the database may hold instead of the last acknowledged one, being newer.
- * A refusal (4xx) was not made.
+ * Any other answer (a refusal, a redirect to the form) says it was not made.
  */
 function noteWrite(person, key, value, answer) {
 	if (answer.ok) person.acknowledged.set(key, value)
-	else if (!(answer.status >= 400 && answer.status < 500))
-		person.acknowledged.unanswered(key, value)
+	else if (!(answer.status > 0 && answer.status < 500)) person.acknowledged.unanswered(key, value)
 }
 
 /** The test page's questions: `[question id, its options' ids]` from the radios answer-<id>. */
